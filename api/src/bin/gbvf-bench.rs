@@ -1,0 +1,1964 @@
+//! `gbvf-bench`: the benchmark figures of the GBVF dashboard, side by side with the physical
+//! limits they are judged against (docs/benchmarks.md explains every figure).
+//!
+//! `gbvf-bench` (or `gbvf-bench run`) creates fresh databases on the PostgreSQL server of
+//! `DATABASE_URL`, runs the five sections below, prints one table per section and a summary,
+//! and drops its databases (also when interrupted):
+//!
+//! 1. command throughput: `POST /api/crime/figures` against a `gbvf serve` child process, and
+//!    cqrs-es `execute_with_metadata` in this process on the same aggregate, at 1, 8 and 32
+//!    concurrent clients;
+//! 2. bulk import of every shipped crime file into a fresh database;
+//! 3. rebuild of the crime projection over synthetic `CrimeFigureRecorded` events, against a
+//!    raw ordered read of the same events;
+//! 4. projector lag per event during the command load of section 1;
+//! 5. cached reads against a static server serving the same bodies (this binary in `static`
+//!    mode, a second child process).
+//!
+//! `gbvf-bench static --port P --bodies DIR` is that static server.
+//!
+//! All traffic goes to 127.0.0.1 and to the database server of `DATABASE_URL`.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use comfy_table::presets::ASCII_MARKDOWN;
+use comfy_table::{CellAlignment, Table};
+use hdrhistogram::Histogram;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::client::conn::http1::SendRequest;
+use hyper::{Request, StatusCode};
+use hyper_util::rt::TokioIo;
+use postgres_es::PostgresCqrs;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use sqlx::{Connection, PgConnection, PgPool};
+use tokio::sync::watch;
+
+use gbvf_api::cli;
+use gbvf_commands::crime_series::{CrimeSeries, CrimeSeriesCommand};
+use gbvf_commands::sources::geography::Gazetteer;
+use gbvf_events::boundary::BoundaryLevel;
+use gbvf_events::crime::{
+    crime_series_id, CrimeFigure, CrimeSeriesEvent, SeriesPlace, CRIME_SERIES_AGGREGATE,
+};
+use gbvf_events::metadata::EventMetadata;
+use gbvf_events::store::{append_batch, read_page, NewEvent, Position};
+use gbvf_projections::crime::CrimeProjection;
+use gbvf_projections::engine;
+
+// ---------------------------------------------------------------------------------------------
+// Targets and reference figures (shared guide "Event log and projectors", same machine class).
+
+/// HTTP command throughput at 32 clients, as a share of raw `execute_with_metadata` at 32.
+const TARGET_HTTP_SHARE: f64 = 0.80;
+/// Rebuild rate of the crime projection, events/s.
+const TARGET_REBUILD_RATE: f64 = 150_000.0;
+/// p99 of projector lag during the command load, seconds.
+const TARGET_LAG_P99_S: f64 = 1.0;
+/// Cached reads as a share of a static server serving the same bodies.
+const TARGET_READ_SHARE: f64 = 0.50;
+/// Guide: postgres-es `execute`, one event per command, at 1 / 8 / 32 callers.
+const GUIDE_EXECUTE: [(usize, f64); 3] = [(1, 896.0), (8, 2_517.0), (32, 3_051.0)];
+/// Guide: batched raw INSERT, 100 events per transaction, one writer.
+const GUIDE_BATCHED_INSERT: f64 = 41_664.0;
+/// Guide: raw ordered read of 500k events with JSON decode.
+const GUIDE_RAW_READ: f64 = 1_169_985.0;
+
+/// Events per page of the raw read (the projector engine's page).
+const READ_PAGE: i64 = engine::PAGE;
+/// Events per transaction when appending the synthetic events.
+const APPEND_BATCH: usize = 10_000;
+/// Lag sampling interval.
+const SAMPLE_EVERY: Duration = Duration::from_millis(10);
+/// Crime types of the product.
+const CRIME_TYPES: std::ops::RangeInclusive<i32> = 1..=11;
+/// First SAPS financial year the aggregate accepts.
+const FIRST_YEAR: i32 = 1994;
+
+// ---------------------------------------------------------------------------------------------
+// Entry point.
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = match args.first().map(String::as_str) {
+        None | Some("run") => runtime.block_on(run_bench()),
+        Some("static") => runtime.block_on(static_server(&args[1..])),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(anyhow!("unknown mode {other:?}\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+const USAGE: &str = "usage: gbvf-bench [run]                          run every section (./ops/bench does this)
+       gbvf-bench static --port P --bodies DIR    static baseline server (started by run)
+
+environment of `run`:
+  DATABASE_URL             PostgreSQL server on which fresh bench databases are created and dropped (required)
+  GBVF_BIN                 the gbvf executable (default: next to this one)
+  GBVF_DATA_DIR            the project's data directory (default: ../data of the api crate)
+  GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
+  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5; 4 runs with 1, 5 needs 2's database)
+  GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
+  GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
+  GBVF_BENCH_READ_SECS     measured seconds per read endpoint and server (default 8)
+  GBVF_BENCH_READ_CONNS    concurrent connections of the read load (default 64)
+  GBVF_BENCH_LOG_DIR       where the child servers' logs go (default: the temp directory)";
+
+// ---------------------------------------------------------------------------------------------
+// Configuration.
+
+struct Config {
+    server_url: String,
+    gbvf_bin: PathBuf,
+    self_bin: PathBuf,
+    data_dir: PathBuf,
+    token: String,
+    sections: Vec<u8>,
+    commands: usize,
+    command_cap: Duration,
+    rebuild_events: usize,
+    read_secs: u64,
+    read_conns: usize,
+    log_dir: PathBuf,
+}
+
+fn env_num<T: std::str::FromStr>(name: &str, default: T) -> Result<T> {
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => v
+            .trim()
+            .replace('_', "")
+            .parse()
+            .map_err(|_| anyhow!("{name}={v:?} is not a number")),
+        _ => Ok(default),
+    }
+}
+
+impl Config {
+    fn from_env() -> Result<Config> {
+        let server_url = std::env::var("DATABASE_URL")
+            .map_err(|_| anyhow!("DATABASE_URL is not set (./ops/bench sets it)"))?;
+        let self_bin = std::env::current_exe().context("locating gbvf-bench")?;
+        let gbvf_bin = match std::env::var("GBVF_BIN") {
+            Ok(p) if !p.is_empty() => PathBuf::from(p),
+            _ => self_bin.with_file_name("gbvf"),
+        };
+        if !gbvf_bin.exists() {
+            bail!("{} does not exist: build it with `cargo build --release -p gbvf-api` or set GBVF_BIN", gbvf_bin.display());
+        }
+        let data_dir = match std::env::var("GBVF_DATA_DIR") {
+            Ok(p) if !p.is_empty() => PathBuf::from(p),
+            _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data"),
+        };
+        let token = std::env::var("GBVF_OPERATOR_TOKEN")
+            .ok()
+            .filter(|t| t.len() >= 16)
+            .unwrap_or_else(|| "gbvf-bench-operator-token-0000".to_string());
+        let sections = match std::env::var("GBVF_BENCH_SECTIONS") {
+            Ok(s) if !s.trim().is_empty() => s
+                .split(',')
+                .map(|p| {
+                    p.trim()
+                        .parse::<u8>()
+                        .map_err(|_| anyhow!("GBVF_BENCH_SECTIONS: {p:?} is not a section number"))
+                })
+                .collect::<Result<Vec<_>>>()?,
+            _ => vec![1, 2, 3, 4, 5],
+        };
+        let log_dir = match std::env::var("GBVF_BENCH_LOG_DIR") {
+            Ok(p) if !p.is_empty() => PathBuf::from(p),
+            _ => std::env::temp_dir(),
+        };
+        std::fs::create_dir_all(&log_dir)
+            .with_context(|| format!("creating {}", log_dir.display()))?;
+        Ok(Config {
+            server_url,
+            gbvf_bin,
+            self_bin,
+            data_dir,
+            token,
+            sections,
+            commands: env_num("GBVF_BENCH_COMMANDS", 2_000usize)?.max(1),
+            command_cap: Duration::from_secs(45),
+            rebuild_events: env_num("GBVF_BENCH_EVENTS", 1_000_000usize)?.max(1),
+            read_secs: env_num("GBVF_BENCH_READ_SECS", 8u64)?.max(1),
+            read_conns: env_num("GBVF_BENCH_READ_CONNS", 64usize)?.max(1),
+            log_dir,
+        })
+    }
+    fn wants(&self, section: u8) -> bool {
+        self.sections.contains(&section)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bench databases: created fresh on the server of DATABASE_URL, dropped at the end.
+
+fn with_db(url: &str, db: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (url, String::new()),
+    };
+    let cut = base.rfind('/').unwrap_or(base.len());
+    format!("{}/{db}{query}", &base[..cut])
+}
+
+struct Databases {
+    admin_url: String,
+    server_url: String,
+    run_id: String,
+    names: Vec<String>,
+}
+
+impl Databases {
+    fn new(server_url: &str) -> Databases {
+        let run_id = uuid::Uuid::new_v4().simple().to_string()[..10].to_string();
+        Databases {
+            admin_url: with_db(server_url, "postgres"),
+            server_url: server_url.to_string(),
+            run_id,
+            names: Vec::new(),
+        }
+    }
+
+    /// Creates `gbvf_bench_<run>_<label>`, migrated; returns its URL.
+    async fn create(&mut self, label: &str) -> Result<String> {
+        let name = format!("gbvf_bench_{}_{label}", self.run_id);
+        let mut admin = PgConnection::connect(&self.admin_url)
+            .await
+            .context("connecting to the PostgreSQL server of DATABASE_URL")?;
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .with_context(|| format!("creating {name}"))?;
+        self.names.push(name.clone());
+        let _ = admin.close().await;
+        Ok(with_db(&self.server_url, &name))
+    }
+
+    async fn drop_all(&mut self) {
+        if self.names.is_empty() {
+            return;
+        }
+        match PgConnection::connect(&self.admin_url).await {
+            Ok(mut admin) => {
+                for name in self.names.drain(..) {
+                    if let Err(e) =
+                        sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                            .execute(&mut admin)
+                            .await
+                    {
+                        eprintln!("warning: could not drop {name}: {e}");
+                    }
+                }
+            }
+            Err(e) => eprintln!(
+                "warning: could not drop the bench databases {:?}: {e}",
+                self.names
+            ),
+        }
+    }
+}
+
+async fn open_db(url: &str) -> Result<PgPool> {
+    // The product's own pool settings (40 connections), for the raw path as for the server.
+    let pool = cli::connect(url).await?;
+    cli::migrate(&pool).await?;
+    Ok(pool)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summary of targets.
+
+struct Verdict {
+    section: &'static str,
+    figure: String,
+    target: String,
+    measured: String,
+    pass: Option<bool>,
+}
+
+fn verdict_text(pass: Option<bool>) -> &'static str {
+    match pass {
+        Some(true) => "PASS",
+        Some(false) => "MISS",
+        None => "info",
+    }
+}
+
+fn table(headers: &[&str]) -> Table {
+    let mut t = Table::new();
+    t.load_preset(ASCII_MARKDOWN);
+    t.set_header(headers.iter().map(|h| h.to_string()).collect::<Vec<_>>());
+    for i in 1..headers.len() {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    t
+}
+
+fn num(v: f64) -> String {
+    let rounded = v.round() as i64;
+    let s = rounded.abs().to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if rounded < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+fn ms(us: u64) -> String {
+    let v = us as f64 / 1000.0;
+    if v >= 100.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+fn pct(v: f64) -> String {
+    format!("{:.0}%", v * 100.0)
+}
+
+fn new_hist() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, 3_600_000_000, 3).expect("histogram bounds")
+}
+
+fn section_title(n: u8, title: &str) {
+    println!("\n## {n}. {title}\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+
+async fn run_bench() -> Result<()> {
+    let cfg = Config::from_env()?;
+    let mut dbs = Databases::new(&cfg.server_url);
+    let outcome = tokio::select! {
+        r = bench_all(&cfg, &mut dbs) => r,
+        _ = interrupted() => Err(anyhow!("interrupted; cleaning up")),
+    };
+    // Child servers are killed when their handles drop (kill_on_drop); then the databases go.
+    dbs.drop_all().await;
+    outcome
+}
+
+async fn interrupted() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(mut term) => {
+            tokio::select! {
+                _ = ctrl_c => {}
+                _ = term.recv() => {}
+            }
+        }
+        Err(_) => {
+            let _ = ctrl_c.await;
+        }
+    }
+}
+
+async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
+    let started = Instant::now();
+    print_header(cfg).await?;
+    let mut summary: Vec<Verdict> = Vec::new();
+
+    let mut import_db: Option<String> = None;
+    if cfg.wants(2) || cfg.wants(5) {
+        import_db = Some(section_import(cfg, dbs, &mut summary).await?);
+    }
+    if cfg.wants(1) || cfg.wants(4) {
+        section_commands(cfg, dbs, &mut summary).await?;
+    }
+    if cfg.wants(3) {
+        section_rebuild(cfg, dbs, &mut summary).await?;
+    }
+    if cfg.wants(5) {
+        let url = import_db
+            .as_deref()
+            .expect("import database created for section 5");
+        section_reads(cfg, url, &mut summary).await?;
+    }
+
+    println!("\n## Summary\n");
+    let mut t = table(&["section", "figure", "target", "measured", "result"]);
+    for v in &summary {
+        t.add_row(vec![
+            v.section.to_string(),
+            v.figure.clone(),
+            v.target.clone(),
+            v.measured.clone(),
+            verdict_text(v.pass).to_string(),
+        ]);
+    }
+    println!("{t}");
+    let missed = summary.iter().filter(|v| v.pass == Some(false)).count();
+    println!(
+        "\n{} target(s) checked, {} missed; bench took {:.0} s.",
+        summary.iter().filter(|v| v.pass.is_some()).count(),
+        missed,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+async fn print_header(cfg: &Config) -> Result<()> {
+    let cpus = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(0);
+    let cpu_model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let mem_gb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemTotal"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map(|kb| kb / 1024.0 / 1024.0)
+        .unwrap_or(0.0);
+    let mut admin = PgConnection::connect(&with_db(&cfg.server_url, "postgres"))
+        .await
+        .context("connecting to DATABASE_URL's server")?;
+    let pg: String = sqlx::query_scalar("SELECT current_setting('server_version')")
+        .fetch_one(&mut admin)
+        .await?;
+    let fsync: String = sqlx::query_scalar("SELECT current_setting('fsync') || ', synchronous_commit=' || current_setting('synchronous_commit')")
+        .fetch_one(&mut admin)
+        .await?;
+    let _ = admin.close().await;
+    println!("# GBVF dashboard benchmark");
+    println!();
+    println!(
+        "- date: {}",
+        chrono::Utc::now().format("%Y-%m-%d %H:%M UTC")
+    );
+    println!("- machine: {cpus} cores ({cpu_model}), {mem_gb:.0} GB RAM; client, servers and PostgreSQL share these cores");
+    println!("- PostgreSQL {pg} (fsync={fsync}), on 127.0.0.1");
+    println!(
+        "- server: {} (child process), release build",
+        cfg.gbvf_bin.display()
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 2: bulk import of the shipped crime files into a fresh database.
+
+async fn section_import(
+    cfg: &Config,
+    dbs: &mut Databases,
+    summary: &mut Vec<Verdict>,
+) -> Result<String> {
+    eprintln!("==> section 2: bulk import into a fresh database");
+    let url = dbs.create("import").await?;
+    let pool = open_db(&url).await?;
+    let meta = EventMetadata::now("import", uuid::Uuid::new_v4().to_string(), "bench:import");
+
+    let t = Instant::now();
+    let (read, geo_events) =
+        gbvf_commands::import::import_geography(&pool, &cfg.data_dir, &meta).await?;
+    let geo_append_s = t.elapsed().as_secs_f64();
+    let geo = gbvf_projections::by_name("geography").expect("geography projection");
+    let tp = Instant::now();
+    engine::catch_up(&pool, geo.as_ref()).await?;
+    let geo_project_s = tp.elapsed().as_secs_f64();
+
+    let mut rows = Vec::new();
+    let t = Instant::now();
+    let gazetteer = Gazetteer::load(&cfg.data_dir)?;
+    let mut total_events = 0u64;
+    for f in cli::import::SHIPPED_CRIME_FILES {
+        let before: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+            .fetch_one(&pool)
+            .await?;
+        let tf = Instant::now();
+        let report = gbvf_commands::import::import_crime_file(
+            &pool,
+            &cfg.data_dir.join(f),
+            None,
+            &gazetteer,
+            &meta,
+        )
+        .await?;
+        let secs = tf.elapsed().as_secs_f64();
+        let after: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+            .fetch_one(&pool)
+            .await?;
+        let events = (after - before) as u64;
+        total_events += events;
+        rows.push((report.file_name.clone(), report.rows_read, events, secs));
+    }
+    let crime_s = t.elapsed().as_secs_f64();
+    let crime = gbvf_projections::by_name("crime").expect("crime projection");
+    let tp = Instant::now();
+    let projected = engine::catch_up(&pool, crime.as_ref()).await?;
+    let crime_project_s = tp.elapsed().as_secs_f64();
+
+    section_title(2, "Bulk import of the shipped data into a fresh database");
+    let mut t = table(&[
+        "step",
+        "rows read",
+        "events appended",
+        "seconds",
+        "events/s",
+    ]);
+    t.add_row(vec![
+        format!("geography: import_geography ({read} boundaries)"),
+        num(read as f64),
+        num(geo_events as f64),
+        format!("{geo_append_s:.2}"),
+        num(geo_events as f64 / geo_append_s),
+    ]);
+    t.add_row(vec![
+        "geography: projection catch_up".into(),
+        "".into(),
+        num(geo_events as f64),
+        format!("{geo_project_s:.2}"),
+        num(geo_events as f64 / geo_project_s),
+    ]);
+    for (name, rows_read, events, secs) in &rows {
+        t.add_row(vec![
+            format!("crime: {name}"),
+            num(*rows_read as f64),
+            num(*events as f64),
+            format!("{secs:.2}"),
+            num(*events as f64 / secs),
+        ]);
+    }
+    t.add_row(vec![
+        "crime: all shipped files (import_crime_file)".into(),
+        num(rows.iter().map(|r| r.1 as f64).sum()),
+        num(total_events as f64),
+        format!("{crime_s:.2}"),
+        num(total_events as f64 / crime_s),
+    ]);
+    t.add_row(vec![
+        "crime: projection catch_up".into(),
+        "".into(),
+        num(projected as f64),
+        format!("{crime_project_s:.2}"),
+        num(projected as f64 / crime_project_s),
+    ]);
+    println!("{t}");
+    println!(
+        "\nReference: batched raw INSERT, 100 events per transaction, one writer: {} events/s (guide). \
+         The crime import includes parsing the CSV, placing every row and deciding each figure with the aggregate.",
+        num(GUIDE_BATCHED_INSERT)
+    );
+    summary.push(Verdict {
+        section: "2 import",
+        figure: "all shipped crime files, fresh database".into(),
+        target: "none (reference 41,664 ev/s raw INSERT)".into(),
+        measured: format!(
+            "{} events in {:.1} s = {} ev/s",
+            num(total_events as f64),
+            crime_s,
+            num(total_events as f64 / crime_s)
+        ),
+        pass: None,
+    });
+    pool.close().await;
+    Ok(url)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child servers and a small HTTP/1.1 client (hyper, one keep-alive connection per client).
+
+fn free_port() -> Result<u16> {
+    let l = std::net::TcpListener::bind("127.0.0.1:0")?;
+    Ok(l.local_addr()?.port())
+}
+
+struct ChildServer {
+    name: &'static str,
+    child: tokio::process::Child,
+    addr: SocketAddr,
+    log: PathBuf,
+}
+
+impl ChildServer {
+    async fn start(
+        name: &'static str,
+        mut cmd: tokio::process::Command,
+        port: u16,
+        log: PathBuf,
+        ready_path: &str,
+    ) -> Result<ChildServer> {
+        let file =
+            std::fs::File::create(&log).with_context(|| format!("creating {}", log.display()))?;
+        let file2 = file.try_clone()?;
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::from(file))
+            .stderr(Stdio::from(file2))
+            .kill_on_drop(true);
+        let child = cmd
+            .spawn()
+            .with_context(|| format!("starting the {name} server"))?;
+        let addr: SocketAddr = ([127, 0, 0, 1], port).into();
+        let mut server = ChildServer {
+            name,
+            child,
+            addr,
+            log,
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(status) = server.child.try_wait()? {
+                bail!(
+                    "the {name} server exited ({status}) during start-up; log:\n{}",
+                    tail(&server.log)
+                );
+            }
+            if let Ok((status, _, _)) = get_once(addr, ready_path).await {
+                if status == StatusCode::OK {
+                    return Ok(server);
+                }
+            }
+            if Instant::now() > deadline {
+                bail!(
+                    "the {name} server did not answer {ready_path} within 60 s; log:\n{}",
+                    tail(&server.log)
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn stop(mut self) {
+        if let Some(pid) = self.child.id() {
+            let _ = std::process::Command::new("kill")
+                .arg("-TERM")
+                .arg(pid.to_string())
+                .status();
+            if tokio::time::timeout(Duration::from_secs(10), self.child.wait())
+                .await
+                .is_ok()
+            {
+                return;
+            }
+            eprintln!(
+                "warning: the {} server did not stop on SIGTERM; killing it",
+                self.name
+            );
+        }
+        let _ = self.child.kill().await;
+    }
+}
+
+fn tail(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(30)..].join("\n")
+}
+
+async fn start_gbvf(cfg: &Config, db_url: &str, label: &'static str) -> Result<ChildServer> {
+    let port = free_port()?;
+    let mut cmd = tokio::process::Command::new(&cfg.gbvf_bin);
+    cmd.arg("serve")
+        .arg("--bind")
+        .arg("127.0.0.1")
+        .arg("--port")
+        .arg(port.to_string())
+        .arg("--web-dir")
+        .arg(cfg.log_dir.join("no-web-app"))
+        .env("DATABASE_URL", db_url)
+        .env("GBVF_OPERATOR_TOKEN", &cfg.token)
+        .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .env_remove("RUST_LOG")
+        .env_remove("PORT")
+        .env_remove("BIND");
+    let log = cfg.log_dir.join(format!("gbvf-bench-{label}.log"));
+    let server = ChildServer::start("gbvf serve", cmd, port, log, "/api/health").await?;
+    eprintln!(
+        "    gbvf serve ({label}) on {} (pid {}), log {}",
+        server.addr,
+        server.child.id().unwrap_or(0),
+        server.log.display()
+    );
+    Ok(server)
+}
+
+type Sender = SendRequest<Full<Bytes>>;
+
+async fn connect(addr: SocketAddr) -> Result<Sender> {
+    let stream = tokio::net::TcpStream::connect(addr).await?;
+    stream.set_nodelay(true)?;
+    let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+    tokio::spawn(async move {
+        let _ = conn.await;
+    });
+    Ok(sender)
+}
+
+/// One keep-alive HTTP/1.1 connection that reconnects when the server closes it.
+struct Http {
+    addr: SocketAddr,
+    host: String,
+    sender: Option<Sender>,
+}
+
+impl Http {
+    async fn new(addr: SocketAddr) -> Result<Http> {
+        let sender = Some(connect(addr).await?);
+        Ok(Http {
+            addr,
+            host: addr.to_string(),
+            sender,
+        })
+    }
+
+    async fn send(
+        &mut self,
+        req: Request<Full<Bytes>>,
+    ) -> Result<(StatusCode, hyper::HeaderMap, Bytes)> {
+        if self.sender.as_ref().is_none_or(|s| s.is_closed()) {
+            self.sender = Some(connect(self.addr).await?);
+        }
+        let sender = self.sender.as_mut().expect("connected");
+        let result = async {
+            sender.ready().await?;
+            let res = sender.send_request(req).await?;
+            let (parts, body) = res.into_parts();
+            let bytes = body.collect().await?.to_bytes();
+            anyhow::Ok((parts.status, parts.headers, bytes))
+        }
+        .await;
+        if result.is_err() {
+            self.sender = None;
+        }
+        result
+    }
+
+    fn get(&self, path: &str) -> Request<Full<Bytes>> {
+        Request::get(path)
+            .header(hyper::header::HOST, &self.host)
+            .body(Full::new(Bytes::new()))
+            .expect("valid request")
+    }
+}
+
+async fn get_once(addr: SocketAddr, path: &str) -> Result<(StatusCode, hyper::HeaderMap, Bytes)> {
+    let mut http = Http::new(addr).await?;
+    let req = http.get(path);
+    http.send(req).await
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections 1 and 4: command throughput, HTTP against raw execute_with_metadata, and projector lag.
+
+#[derive(Clone, Copy)]
+struct Cmd {
+    boundary_id: i64,
+    crime_type_id: i32,
+    year: i32,
+    count: i64,
+}
+
+/// Hands out commands so that no two commands of one run touch the same aggregate, and no
+/// command ever repeats an (aggregate, year): no conflicts, every command appends one event.
+struct Planner {
+    pairs: Vec<(i64, i32)>,
+    next: usize,
+    last_year: i32,
+}
+
+impl Planner {
+    fn take(&mut self, n: usize) -> Arc<Vec<Cmd>> {
+        let n = n.min(self.pairs.len());
+        let years = (self.last_year - FIRST_YEAR + 1) as usize;
+        let out = (0..n)
+            .map(|_| {
+                let g = self.next;
+                self.next += 1;
+                let (boundary_id, crime_type_id) = self.pairs[g % self.pairs.len()];
+                let round = g / self.pairs.len();
+                Cmd {
+                    boundary_id,
+                    crime_type_id,
+                    year: FIRST_YEAR + (round % years) as i32,
+                    count: (g as i64 * 7_919) % 1_000,
+                }
+            })
+            .collect();
+        Arc::new(out)
+    }
+}
+
+struct RunResult {
+    ok: u64,
+    errors: u64,
+    first_error: Option<String>,
+    elapsed: Duration,
+    hist: Histogram<u64>,
+}
+
+impl RunResult {
+    fn rate(&self) -> f64 {
+        self.ok as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+struct Worker {
+    ok: u64,
+    errors: u64,
+    first_error: Option<String>,
+    hist: Histogram<u64>,
+}
+
+impl Worker {
+    fn new() -> Worker {
+        Worker {
+            ok: 0,
+            errors: 0,
+            first_error: None,
+            hist: new_hist(),
+        }
+    }
+    fn error(&mut self, e: String) {
+        self.errors += 1;
+        if self.first_error.is_none() {
+            self.first_error = Some(e);
+        }
+    }
+}
+
+fn merge(workers: Vec<Worker>, elapsed: Duration) -> RunResult {
+    let mut r = RunResult {
+        ok: 0,
+        errors: 0,
+        first_error: None,
+        elapsed,
+        hist: new_hist(),
+    };
+    for w in workers {
+        r.ok += w.ok;
+        r.errors += w.errors;
+        if r.first_error.is_none() {
+            r.first_error = w.first_error;
+        }
+        r.hist.add(&w.hist).expect("same histogram bounds");
+    }
+    r
+}
+
+async fn run_raw(
+    cqrs: &Arc<PostgresCqrs<CrimeSeries>>,
+    places: &Arc<HashMap<i64, SeriesPlace>>,
+    callers: usize,
+    cmds: Arc<Vec<Cmd>>,
+    cap: Duration,
+) -> Result<RunResult> {
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..callers {
+        let (cqrs, places, cmds, next) = (cqrs.clone(), places.clone(), cmds.clone(), next.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut w = Worker::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= cmds.len() || started.elapsed() > cap {
+                    break;
+                }
+                let c = cmds[i];
+                let t = Instant::now();
+                let figure = CrimeFigure {
+                    place: places[&c.boundary_id].clone(),
+                    crime_type_id: c.crime_type_id,
+                    period_start_year: c.year,
+                    count: c.count,
+                    source: "SAPS figure recorded through the API".into(),
+                };
+                let meta = EventMetadata::now(
+                    "operator",
+                    uuid::Uuid::new_v4().to_string(),
+                    "bench:execute_with_metadata",
+                )
+                .to_map();
+                let id = crime_series_id(c.boundary_id, c.crime_type_id);
+                let command = CrimeSeriesCommand::RecordCrimeFigure {
+                    figure,
+                    expected_version: None,
+                };
+                match cqrs.execute_with_metadata(&id, command, meta).await {
+                    Ok(()) => {
+                        w.ok += 1;
+                        w.hist.saturating_record(t.elapsed().as_micros() as u64);
+                    }
+                    Err(e) => w.error(format!("{e}")),
+                }
+            }
+            w
+        }));
+    }
+    let mut workers = Vec::new();
+    for t in tasks {
+        workers.push(t.await?);
+    }
+    Ok(merge(workers, started.elapsed()))
+}
+
+async fn run_http(
+    addr: SocketAddr,
+    token: &str,
+    clients: usize,
+    cmds: Arc<Vec<Cmd>>,
+    cap: Duration,
+) -> Result<RunResult> {
+    // Connections are opened before the clock starts.
+    let mut conns = Vec::new();
+    for _ in 0..clients {
+        conns.push(Http::new(addr).await?);
+    }
+    let auth = format!("Bearer {token}");
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for mut http in conns {
+        let (cmds, next, auth) = (cmds.clone(), next.clone(), auth.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut w = Worker::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= cmds.len() || started.elapsed() > cap {
+                    break;
+                }
+                let c = cmds[i];
+                let body = format!(
+                    r#"{{"boundaryId":{},"crimeTypeId":{},"periodStartYear":{},"count":{}}}"#,
+                    c.boundary_id, c.crime_type_id, c.year, c.count
+                );
+                let req = Request::post("/api/crime/figures")
+                    .header(hyper::header::HOST, &http.host)
+                    .header(hyper::header::CONTENT_TYPE, "application/json")
+                    .header(hyper::header::AUTHORIZATION, &auth)
+                    .body(Full::new(Bytes::from(body)))
+                    .expect("valid request");
+                let t = Instant::now();
+                match http.send(req).await {
+                    Ok((StatusCode::OK, _, _)) => {
+                        w.ok += 1;
+                        w.hist.saturating_record(t.elapsed().as_micros() as u64);
+                    }
+                    Ok((status, _, body)) => {
+                        w.error(format!("HTTP {status}: {}", String::from_utf8_lossy(&body)))
+                    }
+                    Err(e) => w.error(format!("{e:#}")),
+                }
+            }
+            w
+        }));
+    }
+    let mut workers = Vec::new();
+    for t in tasks {
+        workers.push(t.await?);
+    }
+    Ok(merge(workers, started.elapsed()))
+}
+
+/// A reading of the crime projection's checkpoint, on the database server's clock.
+struct Sample {
+    at: chrono::DateTime<chrono::Utc>,
+    pos: Position,
+}
+
+async fn sample_checkpoints(url: String, mut stop: watch::Receiver<bool>) -> Result<Vec<Sample>> {
+    let mut conn = PgConnection::connect(&url).await?;
+    let mut out = Vec::with_capacity(20_000);
+    let mut tick = tokio::time::interval(SAMPLE_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = stop.changed() => break,
+        }
+        let (at, txid, gp): (chrono::DateTime<chrono::Utc>, i64, i64) = sqlx::query_as(
+            "SELECT clock_timestamp(), (last_transaction_id::text)::bigint, last_global_position
+             FROM projection_checkpoint WHERE projection = 'crime'",
+        )
+        .fetch_one(&mut conn)
+        .await?;
+        out.push(Sample {
+            at,
+            pos: Position {
+                transaction_id: txid,
+                global_position: gp,
+            },
+        });
+    }
+    let _ = conn.close().await;
+    Ok(out)
+}
+
+async fn max_global_position(pool: &PgPool) -> Result<i64> {
+    Ok(
+        sqlx::query_scalar("SELECT COALESCE(max(global_position), 0) FROM events")
+            .fetch_one(pool)
+            .await?,
+    )
+}
+
+/// Waits until the crime projection's checkpoint has passed every crime event.
+async fn wait_caught_up(pool: &PgPool, timeout: Duration) -> Result<bool> {
+    let last: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT (transaction_id::text)::bigint, global_position FROM events WHERE aggregate_type = $1
+         ORDER BY transaction_id DESC, global_position DESC LIMIT 1",
+    )
+    .bind(CRIME_SERIES_AGGREGATE)
+    .fetch_optional(pool)
+    .await?;
+    let Some((txid, gp)) = last else {
+        return Ok(true);
+    };
+    let target = Position {
+        transaction_id: txid,
+        global_position: gp,
+    };
+    let deadline = Instant::now() + timeout;
+    loop {
+        let (t, g): (i64, i64) = sqlx::query_as(
+            "SELECT (last_transaction_id::text)::bigint, last_global_position FROM projection_checkpoint WHERE projection = 'crime'",
+        )
+        .fetch_one(pool)
+        .await?;
+        if (Position {
+            transaction_id: t,
+            global_position: g,
+        }) >= target
+        {
+            return Ok(true);
+        }
+        if Instant::now() > deadline {
+            return Ok(false);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+struct Window {
+    path: &'static str,
+    level: usize,
+    from: i64,
+    to: i64,
+}
+
+struct LagResult {
+    events: u64,
+    unapplied: u64,
+    hist: Histogram<u64>,
+}
+
+async fn lag_of(pool: &PgPool, samples: &[Sample], from: i64, to: i64) -> Result<LagResult> {
+    let rows: Vec<(i64, i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT (transaction_id::text)::bigint, global_position, recorded_at FROM events
+         WHERE aggregate_type = $1 AND global_position > $2 AND global_position <= $3",
+    )
+    .bind(CRIME_SERIES_AGGREGATE)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await?;
+    let mut r = LagResult {
+        events: rows.len() as u64,
+        unapplied: 0,
+        hist: new_hist(),
+    };
+    for (txid, gp, recorded_at) in rows {
+        let pos = Position {
+            transaction_id: txid,
+            global_position: gp,
+        };
+        // Checkpoints only move forward: the first sample at or past the event.
+        let i = samples.partition_point(|s| s.pos < pos);
+        match samples.get(i) {
+            Some(s) => {
+                let lag_us = (s.at - recorded_at)
+                    .num_microseconds()
+                    .unwrap_or(i64::MAX)
+                    .max(0) as u64;
+                r.hist.saturating_record(lag_us.max(1));
+            }
+            None => r.unapplied += 1,
+        }
+    }
+    Ok(r)
+}
+
+async fn load_places(pool: &PgPool) -> Result<HashMap<i64, SeriesPlace>> {
+    // The same ancestors the command handler derives from the boundary row.
+    let rows: Vec<(i64, String, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+        "SELECT boundary_id, level, parent_id, district_id, province_id FROM boundary",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut out = HashMap::new();
+    for (id, level, parent, district, province) in rows {
+        let level = BoundaryLevel::parse(&level).unwrap_or(BoundaryLevel::SapsPrecinct);
+        let mut ancestor_ids = Vec::new();
+        match level {
+            BoundaryLevel::SapsPrecinct => {
+                ancestor_ids.extend([parent, district, province].into_iter().flatten())
+            }
+            BoundaryLevel::Municipality => {
+                ancestor_ids.extend([district, province].into_iter().flatten())
+            }
+            BoundaryLevel::District => ancestor_ids.extend(province),
+            _ => {}
+        }
+        if level != BoundaryLevel::National {
+            ancestor_ids.push(1);
+        }
+        out.insert(
+            id,
+            SeriesPlace {
+                boundary_id: id,
+                level,
+                ancestor_ids,
+            },
+        );
+    }
+    Ok(out)
+}
+
+async fn section_commands(
+    cfg: &Config,
+    dbs: &mut Databases,
+    summary: &mut Vec<Verdict>,
+) -> Result<()> {
+    eprintln!("==> sections 1 and 4: command throughput and projector lag");
+    let url = dbs.create("commands").await?;
+    let pool = open_db(&url).await?;
+    // Geography only: every command below starts a new crime series (no history to load), on
+    // both paths alike.
+    let meta = EventMetadata::now(
+        "import",
+        uuid::Uuid::new_v4().to_string(),
+        "bench:geography",
+    );
+    gbvf_commands::import::import_geography(&pool, &cfg.data_dir, &meta).await?;
+    let geo = gbvf_projections::by_name("geography").expect("geography projection");
+    engine::catch_up(&pool, geo.as_ref()).await?;
+    let places = Arc::new(load_places(&pool).await?);
+    if places.is_empty() {
+        bail!("the geography import produced no boundaries");
+    }
+    let mut pairs: Vec<(i64, i32)> = places
+        .keys()
+        .flat_map(|&b| CRIME_TYPES.map(move |t| (b, t)))
+        .collect();
+    pairs.sort_unstable();
+    pairs.shuffle(&mut rand::rngs::StdRng::seed_from_u64(20_261_121));
+    let this_year = chrono::Datelike::year(&chrono::Utc::now());
+    let mut planner = Planner {
+        pairs,
+        next: 0,
+        last_year: this_year,
+    };
+    let per_level = cfg.commands.min(planner.pairs.len());
+    if per_level < cfg.commands {
+        eprintln!(
+            "    {} commands per level requested; capped at {per_level} distinct series",
+            cfg.commands
+        );
+    }
+
+    let server = start_gbvf(cfg, &url, "commands").await?;
+    // The cqrs-es framework exactly as the server builds it, on the product's pool settings.
+    let cqrs = gbvf_api::http::AppState::new(pool.clone(), None, false, None).crime_cqrs;
+
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let sampler = tokio::spawn(sample_checkpoints(url.clone(), stop_rx));
+
+    // Warm-up (not reported): opens the pools' connections on both sides.
+    let warm = 100.min(per_level);
+    run_raw(&cqrs, &places, 32, planner.take(warm), cfg.command_cap).await?;
+    run_http(
+        server.addr,
+        &cfg.token,
+        32,
+        planner.take(warm),
+        cfg.command_cap,
+    )
+    .await?;
+    wait_caught_up(&pool, Duration::from_secs(30)).await?;
+
+    let mut results: Vec<(usize, RunResult, RunResult)> = Vec::new();
+    let mut windows = Vec::new();
+    for level in [1usize, 8, 32] {
+        let from = max_global_position(&pool).await?;
+        eprintln!("    raw execute_with_metadata, {level} caller(s), {per_level} commands");
+        let raw = run_raw(
+            &cqrs,
+            &places,
+            level,
+            planner.take(per_level),
+            cfg.command_cap,
+        )
+        .await?;
+        let to = max_global_position(&pool).await?;
+        windows.push(Window {
+            path: "raw execute",
+            level,
+            from,
+            to,
+        });
+        if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
+            eprintln!("    warning: the crime projector had not caught up 60 s after the raw run");
+        }
+        let from = to;
+        eprintln!("    HTTP POST /api/crime/figures, {level} client(s), {per_level} commands");
+        let http = run_http(
+            server.addr,
+            &cfg.token,
+            level,
+            planner.take(per_level),
+            cfg.command_cap,
+        )
+        .await?;
+        let to = max_global_position(&pool).await?;
+        windows.push(Window {
+            path: "HTTP",
+            level,
+            from,
+            to,
+        });
+        if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
+            eprintln!("    warning: the crime projector had not caught up 60 s after the HTTP run");
+        }
+        results.push((level, raw, http));
+    }
+    tokio::time::sleep(SAMPLE_EVERY * 3).await;
+    let _ = stop_tx.send(true);
+    let samples = sampler.await??;
+
+    if cfg.wants(1) {
+        section_title(
+            1,
+            "Command throughput: POST /api/crime/figures vs raw postgres-es execute_with_metadata",
+        );
+        let mut t = table(&[
+            "concurrency",
+            "commands (each path)",
+            "raw cmd/s",
+            "raw p50 ms",
+            "raw p99 ms",
+            "HTTP cmd/s",
+            "HTTP p50 ms",
+            "HTTP p99 ms",
+            "HTTP / raw",
+            "guide raw",
+            "target",
+            "result",
+        ]);
+        for (level, raw, http) in &results {
+            let share = http.rate() / raw.rate().max(1e-9);
+            let guide = GUIDE_EXECUTE
+                .iter()
+                .find(|g| g.0 == *level)
+                .map(|g| num(g.1))
+                .unwrap_or_default();
+            let (target, result) = if *level == 32 {
+                let pass = share >= TARGET_HTTP_SHARE && http.errors == 0;
+                (
+                    format!(">= {}", pct(TARGET_HTTP_SHARE)),
+                    verdict_text(Some(pass)).to_string(),
+                )
+            } else {
+                ("".into(), "".into())
+            };
+            t.add_row(vec![
+                format!("{level}"),
+                format!("{} / {}", num(raw.ok as f64), num(http.ok as f64)),
+                num(raw.rate()),
+                ms(raw.hist.value_at_quantile(0.5)),
+                ms(raw.hist.value_at_quantile(0.99)),
+                num(http.rate()),
+                ms(http.hist.value_at_quantile(0.5)),
+                ms(http.hist.value_at_quantile(0.99)),
+                pct(share),
+                guide,
+                target,
+                result,
+            ]);
+        }
+        println!("{t}");
+        println!(
+            "\nEach command appends one CrimeFigureRecorded event to a crime series no other command of its run touches \
+             (boundary x crime type shuffled over the whole geography). Raw = cqrs-es CqrsFramework built as AppState::new \
+             builds it, called in the bench process; HTTP = the gbvf serve child with its projectors running (they run during both)."
+        );
+        for (level, raw, http) in &results {
+            for (name, r) in [("raw", raw), ("HTTP", http)] {
+                if r.errors > 0 {
+                    println!(
+                        "\n{name} at {level}: {} command(s) failed; first: {}",
+                        r.errors,
+                        r.first_error.as_deref().unwrap_or("?")
+                    );
+                }
+            }
+        }
+        let (_, raw32, http32) = results.iter().find(|r| r.0 == 32).expect("level 32 ran");
+        let share = http32.rate() / raw32.rate().max(1e-9);
+        summary.push(Verdict {
+            section: "1 commands",
+            figure: "HTTP cmd/s at 32 clients vs raw execute at 32".into(),
+            target: format!(">= {} of raw", pct(TARGET_HTTP_SHARE)),
+            measured: format!(
+                "{} vs {} = {}",
+                num(http32.rate()),
+                num(raw32.rate()),
+                pct(share)
+            ),
+            pass: Some(share >= TARGET_HTTP_SHARE && http32.errors == 0),
+        });
+    }
+
+    if cfg.wants(4) {
+        section_title(
+            4,
+            "Projector lag during the command load (crime projection, per event)",
+        );
+        let mut t = table(&[
+            "load",
+            "events",
+            "lag p50 ms",
+            "lag p99 ms",
+            "lag max ms",
+            "not applied",
+            "target",
+            "result",
+        ]);
+        let mut all_http = LagResult {
+            events: 0,
+            unapplied: 0,
+            hist: new_hist(),
+        };
+        for w in &windows {
+            let lag = lag_of(&pool, &samples, w.from, w.to).await?;
+            let is_http = w.path == "HTTP";
+            let (target, result) = if is_http {
+                let pass = lag.unapplied == 0
+                    && lag.hist.value_at_quantile(0.99) < (TARGET_LAG_P99_S * 1e6) as u64;
+                (
+                    format!("p99 < {TARGET_LAG_P99_S} s"),
+                    verdict_text(Some(pass)).to_string(),
+                )
+            } else {
+                ("".into(), "info".into())
+            };
+            t.add_row(vec![
+                format!("{} x{}", w.path, w.level),
+                num(lag.events as f64),
+                ms(lag.hist.value_at_quantile(0.5)),
+                ms(lag.hist.value_at_quantile(0.99)),
+                ms(lag.hist.max()),
+                num(lag.unapplied as f64),
+                target,
+                result,
+            ]);
+            if is_http {
+                all_http.events += lag.events;
+                all_http.unapplied += lag.unapplied;
+                all_http.hist.add(&lag.hist).expect("same bounds");
+            }
+        }
+        let p99 = all_http.hist.value_at_quantile(0.99);
+        let pass = all_http.unapplied == 0 && p99 < (TARGET_LAG_P99_S * 1e6) as u64;
+        t.add_row(vec![
+            "all HTTP loads".into(),
+            num(all_http.events as f64),
+            ms(all_http.hist.value_at_quantile(0.5)),
+            ms(p99),
+            ms(all_http.hist.max()),
+            num(all_http.unapplied as f64),
+            format!("p99 < {TARGET_LAG_P99_S} s"),
+            verdict_text(Some(pass)).to_string(),
+        ]);
+        println!("{t}");
+        println!(
+            "\nLag of one event = first moment the crime projection's checkpoint was seen at or past it, minus its recorded_at \
+             (the writing transaction's start), both on the database clock; the checkpoint is sampled every {} ms ({} samples), \
+             so each figure is an upper bound by up to one sampling interval. Projectors run inside the gbvf serve child.",
+            SAMPLE_EVERY.as_millis(),
+            num(samples.len() as f64)
+        );
+        summary.push(Verdict {
+            section: "4 lag",
+            figure: "projector lag p99 during the HTTP command load".into(),
+            target: format!("p99 < {TARGET_LAG_P99_S} s"),
+            measured: format!(
+                "p50 {} ms, p99 {} ms",
+                ms(all_http.hist.value_at_quantile(0.5)),
+                ms(p99)
+            ),
+            pass: Some(pass),
+        });
+    }
+
+    server.stop().await;
+    pool.close().await;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 3: rebuild of the crime projection against a raw ordered read.
+
+struct Synth {
+    /// (precinct id, ancestors nearest first).
+    precincts: Vec<(i64, Vec<i64>)>,
+    types: usize,
+    years: usize,
+    metadata: serde_json::Value,
+}
+
+impl Synth {
+    fn series(&self) -> usize {
+        self.precincts.len() * self.types
+    }
+    fn count_of(j: usize) -> i64 {
+        ((j as u64).wrapping_mul(2_654_435_761) % 500) as i64
+    }
+    /// Event number `j`: round-major over every series, so consecutive events (and each
+    /// page of the projector) belong to different series, as interleaved commands would.
+    fn event(&self, j: usize) -> NewEvent {
+        let series = self.series();
+        let (round, s) = (j / series, j % series);
+        let (p, t) = (s / self.types, s % self.types);
+        let (boundary_id, ancestors) = &self.precincts[p];
+        let crime_type_id = t as i32 + 1;
+        let event = CrimeSeriesEvent::CrimeFigureRecorded(CrimeFigure {
+            place: SeriesPlace {
+                boundary_id: *boundary_id,
+                level: BoundaryLevel::SapsPrecinct,
+                ancestor_ids: ancestors.clone(),
+            },
+            crime_type_id,
+            period_start_year: FIRST_YEAR + (round % self.years) as i32,
+            count: Self::count_of(j),
+            source: "SAPS station statistics (bench synthetic)".into(),
+        });
+        NewEvent {
+            aggregate_type: CRIME_SERIES_AGGREGATE.to_string(),
+            aggregate_id: crime_series_id(*boundary_id, crime_type_id),
+            sequence: round as i64 + 1,
+            event_type: "CrimeFigureRecorded".into(),
+            event_version: "1.0".into(),
+            payload: serde_json::to_value(&event).expect("events serialize"),
+            metadata: self.metadata.clone(),
+        }
+    }
+}
+
+async fn section_rebuild(
+    cfg: &Config,
+    dbs: &mut Databases,
+    summary: &mut Vec<Verdict>,
+) -> Result<()> {
+    eprintln!(
+        "==> section 3: rebuild of the crime projection over {} synthetic events",
+        num(cfg.rebuild_events as f64)
+    );
+    let url = dbs.create("rebuild").await?;
+    let pool = open_db(&url).await?;
+    let gazetteer = Gazetteer::load(&cfg.data_dir)?;
+    let precincts: Vec<(i64, Vec<i64>)> = gazetteer
+        .precincts()
+        .iter()
+        .filter_map(|p| gazetteer.boundary_id(&p.code, BoundaryLevel::SapsPrecinct))
+        .map(|id| (id, gazetteer.ancestor_ids(id)))
+        .collect();
+    if precincts.is_empty() {
+        bail!("no precincts in the gazetteer");
+    }
+    let this_year = chrono::Datelike::year(&chrono::Utc::now());
+    let synth = Arc::new(Synth {
+        precincts,
+        types: CRIME_TYPES.count(),
+        years: (this_year - FIRST_YEAR + 1) as usize,
+        metadata: EventMetadata::now("system", "bench", "bench:synthetic").to_json(),
+    });
+    let n = cfg.rebuild_events;
+    let expected_sum: i64 = (0..n).map(Synth::count_of).sum();
+
+    // Append: batches of APPEND_BATCH events per INSERT and transaction, two writers.
+    let batches = n.div_ceil(APPEND_BATCH);
+    let t = Instant::now();
+    let mut writers = Vec::new();
+    for w in 0..2usize {
+        let (pool, synth) = (pool.clone(), synth.clone());
+        writers.push(tokio::spawn(async move {
+            let mut b = w;
+            while b < batches {
+                let events: Vec<NewEvent> = (b * APPEND_BATCH..((b + 1) * APPEND_BATCH).min(n))
+                    .map(|j| synth.event(j))
+                    .collect();
+                let mut tx = pool.begin().await?;
+                append_batch(&mut *tx, &events).await?;
+                tx.commit().await?;
+                b += 2;
+            }
+            anyhow::Ok(())
+        }));
+    }
+    for w in writers {
+        w.await??;
+    }
+    let append_s = t.elapsed().as_secs_f64();
+    let tv = Instant::now();
+    sqlx::query("VACUUM (ANALYZE) events")
+        .execute(&pool)
+        .await?;
+    let vacuum_s = tv.elapsed().as_secs_f64();
+    let size: String =
+        sqlx::query_scalar("SELECT pg_size_pretty(pg_total_relation_size('events'))")
+            .fetch_one(&pool)
+            .await?;
+
+    // Raw ordered read: keyset pages in commit order, every column, JSON decoded into Value.
+    let t = Instant::now();
+    let mut conn = pool.acquire().await?;
+    let mut at = Position::ZERO;
+    let mut raw_events = 0u64;
+    let mut checksum = 0u64;
+    loop {
+        #[allow(clippy::type_complexity)]
+        let rows: Vec<(i64, i64, String, String, i64, String, String, serde_json::Value, serde_json::Value, chrono::DateTime<chrono::Utc>)> =
+            sqlx::query_as(
+                "SELECT global_position, (transaction_id::text)::bigint, aggregate_type, aggregate_id, sequence, event_type,
+                        event_version, payload, metadata, recorded_at
+                 FROM events
+                 WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
+                   AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                 ORDER BY transaction_id, global_position
+                 LIMIT $3",
+            )
+            .bind(at.transaction_id.to_string())
+            .bind(at.global_position)
+            .bind(READ_PAGE)
+            .fetch_all(&mut *conn)
+            .await?;
+        let Some(last) = rows.last() else { break };
+        at = Position {
+            transaction_id: last.1,
+            global_position: last.0,
+        };
+        raw_events += rows.len() as u64;
+        checksum = checksum.wrapping_add(
+            rows.iter()
+                .map(|r| r.7.as_object().map_or(0, |o| o.len() as u64))
+                .sum::<u64>(),
+        );
+        if (rows.len() as i64) < READ_PAGE {
+            break;
+        }
+    }
+    let raw_s = t.elapsed().as_secs_f64();
+    std::hint::black_box(checksum);
+
+    // The engine's own read (gbvf_events::store::read_page: same query, plus upcasting).
+    let t = Instant::now();
+    let mut at = Position::ZERO;
+    let mut page_events = 0u64;
+    loop {
+        let events = read_page(&mut *conn, at, &[CRIME_SERIES_AGGREGATE], READ_PAGE).await?;
+        let Some(last) = events.last() else { break };
+        at = Position {
+            transaction_id: last.transaction_id,
+            global_position: last.global_position,
+        };
+        page_events += events.len() as u64;
+        if (events.len() as i64) < READ_PAGE {
+            break;
+        }
+    }
+    let page_s = t.elapsed().as_secs_f64();
+    drop(conn);
+
+    // The rebuild itself.
+    let (version, applied, rebuild_s) =
+        engine::rebuild(&pool, &CrimeProjection, engine::PAGE, |_| {}).await?;
+    let rebuild_rate = applied as f64 / rebuild_s;
+    let (rows, nation_sum): (i64, Option<i64>) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM crime_total), (SELECT sum(station_sum)::bigint FROM crime_total WHERE boundary_id = 1)",
+    )
+    .fetch_one(&pool)
+    .await?;
+    let verified = nation_sum == Some(expected_sum) && applied as usize == n;
+
+    section_title(3, "Rebuild of the crime projection vs raw ordered read");
+    let mut t = table(&["step", "events", "seconds", "events/s", "target", "result"]);
+    t.add_row(vec![
+        format!(
+            "append synthetic events (append_batch, {} per transaction, 2 writers)",
+            num(APPEND_BATCH as f64)
+        ),
+        num(n as f64),
+        format!("{append_s:.2}"),
+        num(n as f64 / append_s),
+        "".into(),
+        "info".into(),
+    ]);
+    t.add_row(vec![
+        format!("VACUUM (ANALYZE) events (table + indexes: {size})"),
+        "".into(),
+        format!("{vacuum_s:.2}"),
+        "".into(),
+        "".into(),
+        "".into(),
+    ]);
+    t.add_row(vec![
+        format!(
+            "raw ordered read, pages of {}, JSON into serde_json::Value",
+            num(READ_PAGE as f64)
+        ),
+        num(raw_events as f64),
+        format!("{raw_s:.2}"),
+        num(raw_events as f64 / raw_s),
+        format!("guide {}", num(GUIDE_RAW_READ)),
+        "info".into(),
+    ]);
+    t.add_row(vec![
+        "engine read only (store::read_page, upcast)".into(),
+        num(page_events as f64),
+        format!("{page_s:.2}"),
+        num(page_events as f64 / page_s),
+        "".into(),
+        "info".into(),
+    ]);
+    let pass = rebuild_rate >= TARGET_REBUILD_RATE && verified;
+    t.add_row(vec![
+        format!(
+            "engine::rebuild crime -> v{version} (pages of {})",
+            num(engine::PAGE as f64)
+        ),
+        num(applied as f64),
+        format!("{rebuild_s:.2}"),
+        num(rebuild_rate),
+        format!(">= {}", num(TARGET_REBUILD_RATE)),
+        verdict_text(Some(pass)).to_string(),
+    ]);
+    println!("{t}");
+    println!(
+        "\nRebuild / raw read: {}. Synthetic events: {} SAPS precincts x {} crime types, years {}..{}, round by round so each \
+         page spans thousands of series; each event rolls up into 4 ancestors. Read model after the rebuild: {} crime_total rows; \
+         national station_sum {} the sum of all counts{}.",
+        pct(rebuild_rate / (raw_events as f64 / raw_s)),
+        synth.precincts.len(),
+        synth.types,
+        FIRST_YEAR,
+        this_year,
+        num(rows as f64),
+        if verified { "equals" } else { "DOES NOT equal" },
+        if verified { "".to_string() } else { format!(" ({nation_sum:?} vs {expected_sum})") }
+    );
+    summary.push(Verdict {
+        section: "3 rebuild",
+        figure: format!("engine::rebuild of crime over {} events", num(n as f64)),
+        target: format!(">= {} ev/s", num(TARGET_REBUILD_RATE)),
+        measured: format!(
+            "{} ev/s ({:.1} s; raw read {} ev/s)",
+            num(rebuild_rate),
+            rebuild_s,
+            num(raw_events as f64 / raw_s)
+        ),
+        pass: Some(pass),
+    });
+    pool.close().await;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 5: reads against a static server serving the same bodies.
+
+struct ReadResult {
+    requests: u64,
+    errors: u64,
+    rps: f64,
+    hist: Histogram<u64>,
+}
+
+async fn read_load(
+    addr: SocketAddr,
+    path: &str,
+    conns: usize,
+    warm: Duration,
+    measure: Duration,
+) -> Result<ReadResult> {
+    let mut clients = Vec::new();
+    for _ in 0..conns {
+        clients.push(Http::new(addr).await?);
+    }
+    let start = Instant::now();
+    let (from, until) = (start + warm, start + warm + measure);
+    let mut tasks = Vec::new();
+    for mut http in clients {
+        let path = path.to_string();
+        tasks.push(tokio::spawn(async move {
+            let mut w = Worker::new();
+            loop {
+                let t = Instant::now();
+                if t >= until {
+                    break;
+                }
+                let req = http.get(&path);
+                let res = http.send(req).await;
+                let done = Instant::now();
+                if t < from || done > until {
+                    continue;
+                }
+                match res {
+                    Ok((StatusCode::OK, _, _)) => {
+                        w.ok += 1;
+                        w.hist.saturating_record((done - t).as_micros() as u64);
+                    }
+                    Ok((status, _, _)) => w.error(format!("HTTP {status}")),
+                    Err(e) => w.error(format!("{e:#}")),
+                }
+            }
+            w
+        }));
+    }
+    let mut workers = Vec::new();
+    for t in tasks {
+        workers.push(t.await?);
+    }
+    let r = merge(workers, measure);
+    Ok(ReadResult {
+        requests: r.ok,
+        errors: r.errors,
+        rps: r.rate(),
+        hist: r.hist,
+    })
+}
+
+async fn section_reads(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -> Result<()> {
+    eprintln!("==> section 5: reads vs a static server");
+    let paths = [
+        "/api/crime/stats?boundaryId=1",
+        "/api/dashboard?boundaryId=1",
+    ];
+    let server = start_gbvf(cfg, db_url, "reads").await?;
+    let dir = cfg
+        .log_dir
+        .join(format!("gbvf-bench-bodies-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let mut index = String::new();
+    let mut bodies = Vec::new();
+    for (i, p) in paths.iter().enumerate() {
+        let (status, headers, body) = get_once(server.addr, p).await?;
+        if status != StatusCode::OK {
+            bail!(
+                "GET {p} answered {status}: {}",
+                String::from_utf8_lossy(&body)
+            );
+        }
+        let ct = headers
+            .get(hyper::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("application/json")
+            .to_string();
+        let file = format!("{i}.body");
+        std::fs::write(dir.join(&file), &body)?;
+        index.push_str(&format!("{p}\t{ct}\t{file}\n"));
+        bodies.push(body);
+    }
+    std::fs::write(dir.join("index.tsv"), &index)?;
+
+    let port = free_port()?;
+    let mut cmd = tokio::process::Command::new(&cfg.self_bin);
+    cmd.arg("static")
+        .arg("--port")
+        .arg(port.to_string())
+        .arg("--bodies")
+        .arg(&dir);
+    let static_srv = ChildServer::start(
+        "static",
+        cmd,
+        port,
+        cfg.log_dir.join("gbvf-bench-static.log"),
+        paths[0],
+    )
+    .await?;
+    for (p, body) in paths.iter().zip(&bodies) {
+        let (_, _, same) = get_once(static_srv.addr, p).await?;
+        if same != *body {
+            bail!("the static server's body of {p} differs from the API's");
+        }
+    }
+
+    let warm = Duration::from_secs(1);
+    let measure = Duration::from_secs(cfg.read_secs);
+    let mut t = table(&[
+        "endpoint (body)",
+        "API req/s",
+        "API p50 ms",
+        "API p99 ms",
+        "static req/s",
+        "static p50 ms",
+        "static p99 ms",
+        "API / static",
+        "target",
+        "result",
+    ]);
+    let mut errors = Vec::new();
+    for (p, body) in paths.iter().zip(&bodies) {
+        eprintln!(
+            "    GET {p}: API, then static, {} connections, {} s each",
+            cfg.read_conns, cfg.read_secs
+        );
+        let api = read_load(server.addr, p, cfg.read_conns, warm, measure).await?;
+        let stat = read_load(static_srv.addr, p, cfg.read_conns, warm, measure).await?;
+        let share = api.rps / stat.rps.max(1e-9);
+        let pass = share >= TARGET_READ_SHARE && api.errors == 0;
+        t.add_row(vec![
+            format!("GET {p} ({} bytes)", num(body.len() as f64)),
+            num(api.rps),
+            ms(api.hist.value_at_quantile(0.5)),
+            ms(api.hist.value_at_quantile(0.99)),
+            num(stat.rps),
+            ms(stat.hist.value_at_quantile(0.5)),
+            ms(stat.hist.value_at_quantile(0.99)),
+            pct(share),
+            format!(">= {}", pct(TARGET_READ_SHARE)),
+            verdict_text(Some(pass)).to_string(),
+        ]);
+        if api.errors + stat.errors > 0 {
+            errors.push(format!(
+                "{p}: {} API and {} static request(s) failed",
+                api.errors, stat.errors
+            ));
+        }
+        summary.push(Verdict {
+            section: "5 reads",
+            figure: format!("GET {p} at {} connections vs static", cfg.read_conns),
+            target: format!(">= {} of static", pct(TARGET_READ_SHARE)),
+            measured: format!(
+                "{} vs {} req/s = {}",
+                num(api.rps),
+                num(stat.rps),
+                pct(share)
+            ),
+            pass: Some(pass),
+        });
+        let _ = (api.requests, stat.requests);
+    }
+    section_title(
+        5,
+        "Reads: the API against a static server with the same bodies",
+    );
+    println!("{t}");
+    println!(
+        "\n{} keep-alive connections per run, 1 s warm-up then {} s measured, no Accept-Encoding (identity bodies). \
+         API = gbvf serve child on the imported database (read-model rows of section 2); static = gbvf-bench static, \
+         a bare axum server answering from memory with the bodies fetched from the API beforehand.",
+        cfg.read_conns, cfg.read_secs
+    );
+    for e in errors {
+        println!("\n{e}");
+    }
+    static_srv.stop().await;
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// `gbvf-bench static`: the baseline server.
+
+async fn static_server(args: &[String]) -> Result<()> {
+    let mut port = None;
+    let mut dir = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--port" => port = it.next().and_then(|p| p.parse::<u16>().ok()),
+            "--bodies" => dir = it.next().map(PathBuf::from),
+            other => bail!("unknown argument {other:?}\n{USAGE}"),
+        }
+    }
+    let (port, dir) = (
+        port.ok_or_else(|| anyhow!("--port is required"))?,
+        dir.ok_or_else(|| anyhow!("--bodies is required"))?,
+    );
+    let index = std::fs::read_to_string(dir.join("index.tsv"))
+        .with_context(|| format!("reading {}/index.tsv", dir.display()))?;
+    let mut bodies: HashMap<String, (axum::http::HeaderValue, Bytes)> = HashMap::new();
+    for line in index.lines().filter(|l| !l.is_empty()) {
+        let parts: Vec<&str> = line.split('\t').collect();
+        let [key, ct, file] = parts[..] else {
+            bail!("bad index line {line:?}")
+        };
+        let body = std::fs::read(dir.join(file))?;
+        bodies.insert(
+            key.to_string(),
+            (axum::http::HeaderValue::from_str(ct)?, Bytes::from(body)),
+        );
+    }
+    let bodies = Arc::new(bodies);
+    let app = axum::Router::new().fallback(move |uri: axum::http::Uri| {
+        let bodies = bodies.clone();
+        async move {
+            use axum::response::IntoResponse;
+            let key = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+            match bodies.get(key) {
+                Some((ct, body)) => (
+                    [(axum::http::header::CONTENT_TYPE, ct.clone())],
+                    body.clone(),
+                )
+                    .into_response(),
+                None => axum::http::StatusCode::NOT_FOUND.into_response(),
+            }
+        }
+    });
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    axum::serve(listener, app)
+        .with_graceful_shutdown(interrupted())
+        .await?;
+    Ok(())
+}

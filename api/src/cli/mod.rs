@@ -1,0 +1,30 @@
+//! Operator commands of `gbvf`.
+
+pub mod history;
+pub mod import;
+pub mod projections;
+pub mod serve;
+
+use sqlx::postgres::PgPoolOptions;
+use sqlx::PgPool;
+
+/// Connects to PostgreSQL (pool of up to 40 connections; one per projector lease, one per
+/// listener, the rest for requests).
+pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
+    PgPoolOptions::new()
+        .max_connections(40)
+        .acquire_timeout(std::time::Duration::from_secs(10))
+        .connect(url)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))
+}
+
+/// Applies migrations and installs every projection (idempotent).
+pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
+    gbvf_events::store::migrate(pool).await?;
+    for p in gbvf_projections::all() {
+        gbvf_projections::engine::install(pool, p.as_ref()).await?;
+    }
+    eprintln!("migrations applied; projections installed");
+    Ok(())
+}

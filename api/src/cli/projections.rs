@@ -1,0 +1,102 @@
+//! `gbvf projections status` and `gbvf projections rebuild`.
+
+use clap::Subcommand;
+use comfy_table::Table;
+use indicatif::{ProgressBar, ProgressStyle};
+use sqlx::PgPool;
+
+/// Projection subcommands.
+#[derive(Subcommand)]
+pub enum ProjectionsCommand {
+    /// Per projection: version, position, events applied, lag in events and seconds, state.
+    Status {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rebuild from position zero into new tables while the current ones keep serving, then
+    /// switch reads atomically and drop the old tables.
+    Rebuild {
+        /// Projection name (`geography`, `crime`).
+        name: Option<String>,
+        /// Rebuild every projection.
+        #[arg(long)]
+        all: bool,
+        /// Events per page.
+        #[arg(long, default_value_t = gbvf_projections::engine::PAGE)]
+        page: i64,
+    },
+}
+
+/// Runs a projections subcommand.
+pub async fn run(pool: &PgPool, cmd: ProjectionsCommand) -> anyhow::Result<()> {
+    crate::cli::migrate(pool).await?;
+    match cmd {
+        ProjectionsCommand::Status { json } => {
+            let status = gbvf_projections::engine::status(pool, &gbvf_projections::all()).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&status)?);
+                return Ok(());
+            }
+            let mut t = Table::new();
+            t.set_header([
+                "projection",
+                "version",
+                "position (xid, global)",
+                "events applied",
+                "lag events",
+                "lag seconds",
+                "state",
+            ]);
+            for s in status {
+                t.add_row([
+                    s.projection,
+                    s.version.to_string(),
+                    format!(
+                        "({}, {})",
+                        s.position.transaction_id, s.position.global_position
+                    ),
+                    s.events_applied.to_string(),
+                    s.lag_events.to_string(),
+                    format!("{:.1}", s.lag_seconds),
+                    s.state,
+                ]);
+            }
+            println!("{t}");
+            Ok(())
+        }
+        ProjectionsCommand::Rebuild { name, all, page } => {
+            let targets = match (name, all) {
+                (_, true) => gbvf_projections::all(),
+                (Some(n), false) => vec![gbvf_projections::by_name(&n).ok_or_else(|| {
+                    anyhow::anyhow!("no projection named {n:?} (known: geography, crime)")
+                })?],
+                (None, false) => anyhow::bail!("name a projection or pass --all"),
+            };
+            for p in targets {
+                let bar = ProgressBar::new(0);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{msg:10} [{bar:40}] {pos}/{len} events  {per_sec}  ETA {eta}",
+                    )
+                    .expect("template")
+                    .progress_chars("=> "),
+                );
+                bar.set_message(p.name());
+                let (version, applied, secs) =
+                    gbvf_projections::engine::rebuild(pool, p.as_ref(), page, |pr| {
+                        bar.set_length(pr.total);
+                        bar.set_position(pr.applied);
+                    })
+                    .await?;
+                bar.finish();
+                println!(
+                    "{}: rebuilt as version {version}: {applied} events in {secs:.2} s ({:.0} events/s); reads switched",
+                    p.name(),
+                    applied as f64 / secs.max(1e-9)
+                );
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Reading boundaries from the geography read model and their JSON shape.
+//!
+//! JSON (public spec §3 "Boundary", plus explicit fields): `{boundaryId, code, description,
+//! level, boundaryTypeId (public numbering), adminBoundaryTypeId, parentBoundaryId,
+//! districtBoundaryId, nationalBoundaryId, provinceBoundaryId, peopleCount, areaKm2}`.
+//! `nationalBoundaryId` is the entry of the cascade's first ("National") dropdown, i.e. the
+//! boundary's province, for districts, municipalities and precincts (docs/decisions.md).
+
+use gbvf_events::boundary::BoundaryLevel;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use super::error::ApiError;
+
+/// One row of the `boundary` read model (without geometry).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BoundaryRow {
+    /// Stable id.
+    pub boundary_id: i64,
+    /// Source code.
+    pub code: String,
+    /// Level name.
+    pub level: String,
+    /// Name.
+    pub name: String,
+    /// Containing boundary.
+    pub parent_id: Option<i64>,
+    /// Own province.
+    pub province_id: Option<i64>,
+    /// Own district.
+    pub district_id: Option<i64>,
+    /// Census 2022 population.
+    pub population: Option<i64>,
+    /// Area, km².
+    pub area_km2: Option<f64>,
+}
+
+/// Columns selected for [`BoundaryRow`].
+pub const COLUMNS: &str =
+    "boundary_id, code, level, name, parent_id, province_id, district_id, population, area_km2";
+
+impl BoundaryRow {
+    /// Its level.
+    pub fn level(&self) -> BoundaryLevel {
+        BoundaryLevel::parse(&self.level).unwrap_or(BoundaryLevel::SapsPrecinct)
+    }
+
+    /// The JSON shape above.
+    pub fn to_json(&self) -> Value {
+        let level = self.level();
+        let below_province = matches!(
+            level,
+            BoundaryLevel::District
+                | BoundaryLevel::Municipality
+                | BoundaryLevel::SapsPrecinct
+                | BoundaryLevel::Ward
+        );
+        json!({
+            "boundaryId": self.boundary_id,
+            "code": self.code,
+            "description": self.name,
+            "level": self.level,
+            "boundaryTypeId": level.public_type_id(),
+            "adminBoundaryTypeId": level.admin_type_id(),
+            "parentBoundaryId": self.parent_id,
+            "districtBoundaryId": if matches!(level, BoundaryLevel::Municipality | BoundaryLevel::SapsPrecinct) { self.district_id } else { None },
+            "nationalBoundaryId": if below_province { self.province_id } else { None },
+            "provinceBoundaryId": self.province_id,
+            "peopleCount": self.population,
+            "areaKm2": self.area_km2,
+        })
+    }
+}
+
+/// The boundary `id`, or 404.
+pub async fn fetch(pool: &PgPool, id: i64) -> Result<BoundaryRow, ApiError> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM boundary WHERE boundary_id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {id}.")))
+}
+
+/// Direct children of boundary `id`, ordered by name.
+pub async fn children(pool: &PgPool, id: i64) -> Result<Vec<BoundaryRow>, ApiError> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM boundary WHERE parent_id = $1 ORDER BY name"
+    ))
+    .bind(id)
+    .fetch_all(pool)
+    .await?)
+}
+
+/// The levels a public `boundaryTypeId` stands for (1 National, 2 District/Province,
+/// 3 Local, 5 SAPS precinct), or 400.
+pub fn levels_of_public_type(type_id: i64) -> Result<&'static [&'static str], ApiError> {
+    Ok(match type_id {
+        1 => &["national"],
+        2 => &["province", "district"],
+        3 => &["municipality"],
+        5 => &["saps_precinct"],
+        _ => return Err(ApiError::bad("boundaryTypeId", "boundaryTypeId must be 1 (National), 2 (District/Province), 3 (Local) or 5 (SAPS precinct).")),
+    })
+}

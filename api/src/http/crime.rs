@@ -1,0 +1,326 @@
+//! Crime statistics for a boundary (public spec §3 "Crime data", §5 map rules, §9 constants).
+//!
+//! Figures are SAPS financial years (April–March), labelled `2022/23`; nothing is split into
+//! quarters. "Total GBVF crime" is the sum of the selected crime types (by default the types
+//! with `isIncluded`, see `gbvf_events::crime_types`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use axum::extract::{Query, State};
+use axum::Json;
+use gbvf_events::boundary::BoundaryLevel;
+use gbvf_events::crime_types::{crime_type, CRIME_TYPES};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use super::boundary::{self, BoundaryRow};
+use super::error::{parse_id, ApiError};
+use super::AppState;
+
+/// Crime colour scale for the map (public spec §3 "Map colour scales": Low under 10
+/// #EED0D2, Medium 10-30 #CB7377, High 30+ #A8161D), applied to an area's density
+/// (see [`density`]). `end` of the last band is open (1e9 stands for no limit).
+pub fn crime_scale() -> Value {
+    json!([
+        {"start": 0, "end": 10, "color": "#EED0D2", "description": "Low"},
+        {"start": 10, "end": 30, "color": "#CB7377", "description": "Medium"},
+        {"start": 30, "end": 1_000_000_000u64, "color": "#A8161D", "description": "High"},
+    ])
+}
+
+/// Crime palette, dark to light red from the primary #A8161D (public spec §9 colours).
+pub const PALETTE: [&str; 6] = [
+    "#A8161D", "#B8393F", "#C45A5F", "#CB7377", "#DDA1A4", "#EED0D2",
+];
+
+/// Label of a SAPS financial year: 2022 → "2022/23".
+pub fn period_label(year: i32) -> String {
+    format!("{}/{:02}", year, (year + 1) % 100)
+}
+
+/// Crime rate per 100,000 people, 2 decimals (public spec §9): `total / population × 100,000`.
+/// `None` without a population.
+pub fn rate_per_100k(total: i64, population: Option<i64>) -> Option<f64> {
+    population
+        .filter(|p| *p > 0)
+        .map(|p| round2(total as f64 / p as f64 * 100_000.0))
+}
+
+/// The map density of an area, the value coloured by [`crime_scale`]: the crime rate per
+/// 1,000 people (rate per 100,000 ÷ 100), 2 decimals; for a SAPS precinct (type 5) the
+/// total itself, as public spec §9 says. See docs/decisions.md for why per 1,000.
+pub fn density(level: BoundaryLevel, total: i64, population: Option<i64>) -> Option<f64> {
+    if level == BoundaryLevel::SapsPrecinct {
+        return Some(total as f64);
+    }
+    rate_per_100k(total, population).map(|r| round2(r / 100.0))
+}
+
+/// Rounds to 2 decimals.
+pub fn round2(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+/// Query of the crime statistics call.
+#[derive(Debug, Deserialize)]
+pub struct StatsQuery {
+    #[serde(rename = "boundaryId")]
+    boundary_id: Option<String>,
+    /// Comma-separated crime type ids (strings); default: the types counted in Total GBVF crime.
+    #[serde(rename = "componentOptions")]
+    component_options: Option<String>,
+}
+
+/// Parses the selected crime types, or 400.
+pub fn selected_types(raw: Option<&str>) -> Result<Vec<i32>, ApiError> {
+    let raw = raw.map(str::trim).unwrap_or("");
+    if raw.is_empty() {
+        return Ok(CRIME_TYPES
+            .iter()
+            .filter(|t| t.is_included)
+            .map(|t| t.id)
+            .collect());
+    }
+    let mut out = BTreeSet::new();
+    for part in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let id: i32 = part.parse().map_err(|_| {
+            ApiError::bad(
+                "componentOptions",
+                "componentOptions must be crime type ids separated by commas.",
+            )
+        })?;
+        if crime_type(id).is_none() {
+            return Err(ApiError::bad(
+                "componentOptions",
+                format!("Unknown crime type {id}."),
+            ));
+        }
+        out.insert(id);
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// `GET /api/crime/stats?boundaryId`: crime statistics of a boundary and its children.
+#[utoipa::path(get, path = "/api/crime/stats", tag = "crime",
+    params(("boundaryId" = i64, Query, description = "boundary"),
+           ("componentOptions" = Option<String>, Query, description = "comma-separated crime type ids")),
+    responses((status = 200, description = "CrimeStats"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+pub async fn stats(
+    State(s): State<AppState>,
+    Query(q): Query<StatsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let raw = q
+        .boundary_id
+        .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
+    let id = parse_id("boundaryId", &raw)?;
+    let types = selected_types(q.component_options.as_deref())?;
+    Ok(Json(crime_stats(&s.pool, id, &types).await?))
+}
+
+struct Figure {
+    boundary_id: i64,
+    crime_type_id: i32,
+    year: i32,
+    value: i64,
+    source: Option<String>,
+}
+
+async fn figures(pool: &PgPool, where_sql: &str, id: i64) -> Result<Vec<Figure>, ApiError> {
+    let rows: Vec<(i64, i32, i32, i64, Option<String>)> = sqlx::query_as(&format!(
+        "SELECT c.boundary_id, c.crime_type_id, c.year, COALESCE(c.reported, c.station_sum), COALESCE(c.reported_source, c.sum_source)
+         FROM crime_total c WHERE {where_sql} AND (c.reported IS NOT NULL OR c.station_count > 0)"
+    ))
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(boundary_id, crime_type_id, year, value, source)| Figure {
+            boundary_id,
+            crime_type_id,
+            year,
+            value,
+            source,
+        })
+        .collect())
+}
+
+/// Latest year with data for any selected type, and the total of the selected types then.
+fn latest_total(by_year: &BTreeMap<i32, BTreeMap<i32, i64>>, types: &[i32]) -> Option<(i32, i64)> {
+    by_year.iter().rev().find_map(|(year, values)| {
+        let present: Vec<i64> = types
+            .iter()
+            .filter_map(|t| values.get(t).copied())
+            .collect();
+        (!present.is_empty()).then(|| (*year, present.iter().sum()))
+    })
+}
+
+/// Builds the CrimeStats document of boundary `id` for the selected crime `types`.
+pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value, ApiError> {
+    let b = boundary::fetch(pool, id).await?;
+    let own = figures(pool, "c.boundary_id = $1", id).await?;
+    let national_latest: Option<i32> =
+        sqlx::query_scalar("SELECT max(year) FROM crime_total WHERE boundary_id = 1")
+            .fetch_one(pool)
+            .await?;
+
+    let mut by_year: BTreeMap<i32, BTreeMap<i32, i64>> = BTreeMap::new();
+    let mut sources = BTreeSet::new();
+    for f in &own {
+        by_year
+            .entry(f.year)
+            .or_default()
+            .insert(f.crime_type_id, f.value);
+        if let Some(src) = &f.source {
+            sources.insert(src.clone());
+        }
+    }
+    let latest = latest_total(&by_year, types);
+    let (period_fields, total, previous_total, crime_stats_json, distribution) = match latest {
+        Some((year, total)) => {
+            let prev_year = year - 1;
+            let prev = by_year.get(&prev_year);
+            let prev_total: Option<i64> = prev.and_then(|p| {
+                let v: Vec<i64> = types.iter().filter_map(|t| p.get(t).copied()).collect();
+                (!v.is_empty()).then(|| v.iter().sum())
+            });
+            let now = &by_year[&year];
+            let stats: Vec<Value> = CRIME_TYPES
+                .iter()
+                .filter(|t| now.contains_key(&t.id))
+                .map(|t| {
+                    json!({
+                        "crimeTypeId": t.id.to_string(), "description": t.description, "value": now[&t.id],
+                        "previousValue": prev.and_then(|p| p.get(&t.id).copied()), "isIncluded": types.contains(&t.id),
+                    })
+                })
+                .collect();
+            let distribution: Vec<Value> = CRIME_TYPES
+                .iter()
+                .filter(|t| types.contains(&t.id) && now.contains_key(&t.id))
+                .map(|t| {
+                    let v = now[&t.id];
+                    json!({"crimeTypeId": t.id.to_string(), "description": t.description, "value": v,
+                           "percentage": if total > 0 { round2(v as f64 / total as f64 * 100.0) } else { 0.0 }})
+                })
+                .collect();
+            let fields = json!({
+                "period": period_label(year), "periodStart": format!("{year}-04-01"), "periodEnd": format!("{}-03-31", year + 1),
+                "year": year, "isLatest": national_latest.map(|n| n == year).unwrap_or(true),
+                "previousPeriod": prev_total.map(|_| period_label(prev_year)),
+            });
+            (fields, Some(total), prev_total, stats, distribution)
+        }
+        None => (
+            json!({"period": null, "periodStart": null, "periodEnd": null, "year": null, "isLatest": false, "previousPeriod": null}),
+            None,
+            None,
+            vec![],
+            vec![],
+        ),
+    };
+    let series: Vec<Value> = by_year
+        .iter()
+        .filter_map(|(year, values)| {
+            let sel: BTreeMap<String, i64> = types.iter().filter_map(|t| values.get(t).map(|v| (t.to_string(), *v))).collect();
+            (!sel.is_empty()).then(|| json!({"period": period_label(*year), "year": year, "total": sel.values().sum::<i64>(), "values": sel}))
+        })
+        .collect();
+
+    // Children: each with its own latest period for the selected types.
+    let children = boundary::children(pool, id).await?;
+    let child_figures = figures(
+        pool,
+        "c.boundary_id IN (SELECT boundary_id FROM boundary WHERE parent_id = $1)",
+        id,
+    )
+    .await?;
+    let mut child_years: BTreeMap<i64, BTreeMap<i32, BTreeMap<i32, i64>>> = BTreeMap::new();
+    for f in &child_figures {
+        child_years
+            .entry(f.boundary_id)
+            .or_default()
+            .entry(f.year)
+            .or_default()
+            .insert(f.crime_type_id, f.value);
+        if let Some(src) = &f.source {
+            sources.insert(src.clone());
+        }
+    }
+    let contained: Vec<Value> = children
+        .iter()
+        .map(|c: &BoundaryRow| {
+            let latest = child_years.get(&c.boundary_id).and_then(|y| latest_total(y, types));
+            let level = c.level();
+            json!({
+                "boundaryId": c.boundary_id, "description": c.name, "code": c.code, "level": c.level,
+                "boundaryTypeId": level.public_type_id(), "peopleCount": c.population,
+                "total": latest.map(|l| l.1), "period": latest.map(|l| period_label(l.0)),
+                "rate": latest.and_then(|l| rate_per_100k(l.1, c.population)),
+                "density": latest.and_then(|l| density(level, l.1, c.population)),
+            })
+        })
+        .collect();
+
+    let rate = total.and_then(|t| {
+        if b.level() == BoundaryLevel::SapsPrecinct {
+            None
+        } else {
+            rate_per_100k(t, b.population)
+        }
+    });
+    let mut doc = json!({
+        "success": true,
+        "boundary": b.to_json(),
+        "total": total, "previousTotal": previous_total, "rate": rate,
+        "density": total.and_then(|t| density(b.level(), t, b.population)),
+        "selectedOptions": types.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        "crimeStats": crime_stats_json, "distribution": distribution, "series": series,
+        "containedBoundaryData": contained,
+        "colorLegend": {"scale": crime_scale()},
+        "palette": PALETTE, "primaryColor": PALETTE[0],
+        "source": {
+            "name": "SAPS crime statistics, financial years April to March",
+            "datasets": sources.into_iter().collect::<Vec<_>>(),
+            "attribution": ["Crime statistics: SAPS", "Population: Statistics South Africa, Census 2022", "Boundaries: Municipal Demarcation Board"],
+            "rateNote": "Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.",
+        },
+    });
+    if let (Value::Object(d), Value::Object(p)) = (&mut doc, period_fields) {
+        d.extend(p);
+    }
+    Ok(doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn financial_year_labels() {
+        assert_eq!(period_label(2022), "2022/23");
+        assert_eq!(period_label(1999), "1999/00");
+    }
+
+    #[test]
+    fn rates_have_two_decimals() {
+        assert_eq!(rate_per_100k(27_494, Some(62_027_502)), Some(44.33));
+        assert_eq!(rate_per_100k(5, None), None);
+        assert_eq!(density(BoundaryLevel::SapsPrecinct, 12, None), Some(12.0));
+        assert_eq!(
+            density(BoundaryLevel::Province, 27_494, Some(62_027_502)),
+            Some(0.44)
+        );
+    }
+
+    #[test]
+    fn selected_types_default_to_total_gbvf_crime() {
+        let d = selected_types(None).unwrap();
+        assert!(d.iter().all(|t| crime_type(*t).unwrap().is_included));
+        assert_eq!(selected_types(Some("6, 1")).unwrap(), vec![1, 6]);
+        assert!(selected_types(Some("x")).is_err());
+        assert!(selected_types(Some("999")).is_err());
+    }
+}

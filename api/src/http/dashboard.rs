@@ -1,0 +1,105 @@
+//! Dashboard endpoints: the components, the per-boundary dashboard, feature flags, health.
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use gbvf_events::crime_types::CRIME_TYPES;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::crime::{crime_stats, selected_types};
+use super::error::{parse_id, ApiError};
+use super::AppState;
+
+/// The four components (public spec §1: 1 building block, 2 health check, 3 crime,
+/// 4 collective action) with their order (`seq`) and options. Crime options are the crime
+/// types, ids as strings (§2 Filters: "Crime filter ids are compared as strings").
+pub fn components() -> Value {
+    let crime_options: Vec<Value> = CRIME_TYPES
+        .iter()
+        .map(|t| json!({"id": t.id.to_string(), "name": t.description, "options": []}))
+        .collect();
+    json!([
+        {"componentId": 3, "name": "Crime", "description": "GBVF crime recorded by the South African Police Service, per SAPS financial year (April to March).",
+         "linkTitle": "SAPS crime statistics", "linkUrl": "https://www.saps.gov.za/services/crimestats.php", "seq": 1, "options": crime_options},
+        {"componentId": 1, "name": "Building blocks", "description": "Availability of support services per category and requirement, with verification progress per municipality.",
+         "linkTitle": null, "linkUrl": null, "seq": 2, "options": []},
+        {"componentId": 2, "name": "Health check", "description": "Reach and maturity of organisations from their health-check surveys.",
+         "linkTitle": null, "linkUrl": null, "seq": 3, "options": []},
+        {"componentId": 4, "name": "Collective actions", "description": "Challenges, including 100-Day Challenges, per pillar of the National Strategic Plan on GBVF and per cycle.",
+         "linkTitle": null, "linkUrl": null, "seq": 4, "options": []},
+    ])
+}
+
+/// `GET /api/dashboard/components`.
+#[utoipa::path(get, path = "/api/dashboard/components", tag = "dashboard", responses((status = 200, description = "Component[]")))]
+pub async fn components_handler() -> Json<Value> {
+    Json(components())
+}
+
+/// Query of the dashboard call.
+#[derive(Debug, Deserialize)]
+pub struct DashboardQuery {
+    #[serde(rename = "boundaryId")]
+    boundary_id: Option<String>,
+    #[serde(rename = "componentOptions")]
+    component_options: Option<String>,
+}
+
+/// `GET /api/dashboard?boundaryId`: every component's data for a boundary. Components whose
+/// data does not exist yet answer their specification shape with empty lists.
+#[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
+    params(("boundaryId" = i64, Query, description = "boundary"), ("componentOptions" = Option<String>, Query, description = "crime type ids")),
+    responses((status = 200, description = "Dashboard"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+pub async fn dashboard(
+    State(s): State<AppState>,
+    Query(q): Query<DashboardQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let raw = q
+        .boundary_id
+        .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
+    let id = parse_id("boundaryId", &raw)?;
+    let types = selected_types(q.component_options.as_deref())?;
+    let crime = crime_stats(&s.pool, id, &types).await?;
+    Ok(Json(json!({
+        "success": true,
+        "boundary": crime["boundary"].clone(),
+        "crime": crime,
+        "healthCheck": {"healthCheckStats": [], "totalExpectedResponses": 0, "totalActualResponses": 0, "totalOrganisations": 0, "totalParticipatingOrganisations": 0},
+        "buildingBlock": {"buildingBlockCategoryStats": [], "buildingBlockReportingPeriods": [], "lastQuarter": null},
+        "collectiveAction": {"pillarStats": [], "cycles": [], "activeCollectiveActions": 0, "inactiveCollectiveActions": 0, "totalActions": 0},
+    })))
+}
+
+/// `GET /api/config/feature-flags`: `{enableLogin}` (false unless GBVF_ENABLE_LOGIN=true).
+#[utoipa::path(get, path = "/api/config/feature-flags", tag = "config", responses((status = 200, description = "{enableLogin}")))]
+pub async fn feature_flags(State(s): State<AppState>) -> Json<Value> {
+    Json(json!({"enableLogin": s.enable_login}))
+}
+
+/// `GET /api/health`: database reachability and projector lag. 503 when the database is down.
+#[utoipa::path(get, path = "/api/health", tag = "operations", responses((status = 200, description = "Healthy"), (status = 503, description = "Database unreachable")))]
+pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Value>) {
+    let projections = gbvf_projections::all();
+    match gbvf_projections::engine::status(&s.pool, &projections).await {
+        Ok(status) => {
+            for p in &status {
+                metrics::gauge!("gbvf_projector_lag_events", "projection" => p.projection.clone())
+                    .set(p.lag_events as f64);
+                metrics::gauge!("gbvf_projector_lag_seconds", "projection" => p.projection.clone())
+                    .set(p.lag_seconds);
+            }
+            (
+                StatusCode::OK,
+                Json(json!({"status": "ok", "database": "reachable", "projections": status})),
+            )
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "health check failed");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({"status": "unavailable", "database": "unreachable"})),
+            )
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The one error type of the HTTP API and its JSON shape.
+//!
+//! Every failure answers `{"success": false, "message": "...", "errors": [{"code", "description"}]}`
+//! (the specification's response shape, public spec §7 "Responses read: success, message,
+//! errors"). Bad input is 400, unknown ids 404, missing permission 403 with the specification's
+//! wording (§6), conflicting commands 409; only real faults are 500, logged with their cause.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+/// Permission refused (public spec §6 and §8).
+pub const PERMISSION_DENIED: &str = "You do not have permission to perform this action.";
+/// Generic failure (public spec §8), spelled as the specification spells it.
+pub const GENERIC_FAILURE: &str = "An error has occured please try again later";
+
+/// An API error.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: a malformed parameter or body; `code` names the field.
+    #[error("{message}")]
+    BadRequest {
+        /// Field or parameter name.
+        code: String,
+        /// What is wrong, for people.
+        message: String,
+    },
+    /// 404: the named thing does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// 403: the caller lacks the permission.
+    #[error("{PERMISSION_DENIED}")]
+    Forbidden,
+    /// 409: another command changed the same record first.
+    #[error("{0}")]
+    Conflict(String),
+    /// 500: a fault on our side (logged, not shown).
+    #[error("internal error: {0}")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// A 400 for parameter `code`.
+    pub fn bad(code: &str, message: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            code: code.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal(e.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message, code) = match &self {
+            ApiError::BadRequest { code, message } => {
+                (StatusCode::BAD_REQUEST, message.clone(), code.clone())
+            }
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone(), "not_found".into()),
+            ApiError::Forbidden => (
+                StatusCode::FORBIDDEN,
+                PERMISSION_DENIED.to_string(),
+                "permission".into(),
+            ),
+            ApiError::Conflict(m) => (StatusCode::CONFLICT, m.clone(), "conflict".into()),
+            ApiError::Internal(e) => {
+                tracing::error!(error = ?e, "request failed");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    GENERIC_FAILURE.to_string(),
+                    "internal".into(),
+                )
+            }
+        };
+        let body = json!({"success": false, "message": message, "errors": [{"code": code, "description": message}]});
+        (status, Json(body)).into_response()
+    }
+}
+
+/// Parses a path or query value as a whole-number id, or answers 400 naming `field`.
+pub fn parse_id(field: &str, raw: &str) -> Result<i64, ApiError> {
+    raw.trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|v| *v > 0)
+        .ok_or_else(|| ApiError::bad(field, format!("{field} must be a positive whole number.")))
+}

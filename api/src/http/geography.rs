@@ -1,0 +1,234 @@
+//! Geography endpoints (public spec §7 "Dashboard and geography").
+
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::boundary::{self, BoundaryRow, COLUMNS};
+use super::error::{parse_id, ApiError};
+use super::AppState;
+
+/// `GET /api/geography/boundary/{id}`: one boundary.
+#[utoipa::path(get, path = "/api/geography/boundary/{id}", tag = "geography",
+    params(("id" = i64, Path, description = "boundaryId")),
+    responses((status = 200, description = "Boundary"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
+pub async fn boundary(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = parse_id("boundaryId", &id)?;
+    Ok(Json(boundary::fetch(&s.pool, id).await?.to_json()))
+}
+
+/// Query of the boundary list.
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    /// Case-insensitive text the name must contain.
+    pub filter: Option<String>,
+}
+
+/// `GET /api/geography/boundary/list/{boundaryTypeId}`: boundaries of a public type.
+#[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}", tag = "geography",
+    params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct"),
+           ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
+    responses((status = 200, description = "Boundary[]"), (status = 400, description = "Unknown type")))]
+pub async fn list(
+    State(s): State<AppState>,
+    Path(type_id): Path<String>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    list_within(s, type_id, None, q).await
+}
+
+/// `GET /api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}`: boundaries of a
+/// public type inside a boundary (at any depth).
+#[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}", tag = "geography",
+    params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct"),
+           ("parentBoundaryId" = i64, Path, description = "containing boundary"),
+           ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
+    responses((status = 200, description = "Boundary[]"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown parent")))]
+pub async fn list_in(
+    State(s): State<AppState>,
+    Path((type_id, parent)): Path<(String, String)>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    list_within(s, type_id, Some(parent), q).await
+}
+
+async fn list_within(
+    s: AppState,
+    type_id: String,
+    parent: Option<String>,
+    q: ListQuery,
+) -> Result<Json<Value>, ApiError> {
+    let type_id = parse_id("boundaryTypeId", &type_id)?;
+    let levels = boundary::levels_of_public_type(type_id)?;
+    let parent = match parent {
+        Some(p) => Some(
+            boundary::fetch(&s.pool, parse_id("parentBoundaryId", &p)?)
+                .await?
+                .boundary_id,
+        ),
+        None => None,
+    };
+    let filter = q
+        .filter
+        .map(|f| f.trim().to_string())
+        .filter(|f| !f.is_empty());
+    let levels: Vec<&str> = levels.to_vec();
+    let rows: Vec<BoundaryRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM boundary
+         WHERE level = ANY($1)
+           AND ($2::bigint IS NULL OR (boundary_id <> $2 AND (parent_id = $2 OR province_id = $2 OR district_id = $2 OR $2 = 1)))
+           AND ($3::text IS NULL OR name ILIKE '%' || $3 || '%')
+         ORDER BY name"
+    ))
+    .bind(&levels)
+    .bind(parent)
+    .bind(filter)
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(Json(Value::Array(
+        rows.iter().map(BoundaryRow::to_json).collect(),
+    )))
+}
+
+/// Query of the contained-boundaries call.
+#[derive(Debug, Deserialize)]
+pub struct ContainedQuery {
+    #[serde(rename = "containingBoundaryId")]
+    containing: Option<String>,
+}
+
+/// `GET /api/geography/contained/?containingBoundaryId`: direct children.
+#[utoipa::path(get, path = "/api/geography/contained/", tag = "geography",
+    params(("containingBoundaryId" = i64, Query, description = "containing boundary")),
+    responses((status = 200, description = "Boundary[]"), (status = 400, description = "Missing or malformed id"), (status = 404, description = "Unknown id")))]
+pub async fn contained(
+    State(s): State<AppState>,
+    Query(q): Query<ContainedQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let raw = q.containing.ok_or_else(|| {
+        ApiError::bad("containingBoundaryId", "containingBoundaryId is required.")
+    })?;
+    let id = parse_id("containingBoundaryId", &raw)?;
+    boundary::fetch(&s.pool, id).await?;
+    let rows = boundary::children(&s.pool, id).await?;
+    Ok(Json(Value::Array(
+        rows.iter().map(BoundaryRow::to_json).collect(),
+    )))
+}
+
+fn geojson_response(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/geo+json")], body).into_response()
+}
+
+/// `GET /api/geography/geojson/{id}`: the polygons of the boundary's children (for a
+/// municipality, its own polygon) as a GeoJSON FeatureCollection, WGS84, 5 decimals.
+/// Feature properties: `{boundaryId, description, boundaryTypeId, level, peopleCount}`.
+#[utoipa::path(get, path = "/api/geography/geojson/{id}", tag = "geography",
+    params(("id" = i64, Path, description = "boundaryId")),
+    responses((status = 200, description = "GeoJSON FeatureCollection"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
+pub async fn geojson(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = parse_id("boundaryId", &id)?;
+    let b = boundary::fetch(&s.pool, id).await?;
+    let rows: Vec<(i64, String, String, Option<i64>, String)> = sqlx::query_as(
+        "SELECT boundary_id, name, level, population, geometry FROM boundary
+         WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
+         ORDER BY name",
+    )
+    .bind(b.boundary_id)
+    .fetch_all(&s.pool)
+    .await?;
+    let mut out = String::from("{\"type\":\"FeatureCollection\",\"features\":[");
+    for (i, (bid, name, level, population, geometry)) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let lvl = gbvf_events::boundary::BoundaryLevel::parse(level);
+        let props = json!({
+            "boundaryId": bid, "description": name, "level": level,
+            "boundaryTypeId": lvl.and_then(|l| l.public_type_id()), "peopleCount": population,
+        });
+        out.push_str(&format!(
+            "{{\"type\":\"Feature\",\"id\":{bid},\"properties\":{props},\"geometry\":{geometry}}}"
+        ));
+    }
+    out.push_str("]}");
+    Ok(geojson_response(out))
+}
+
+/// `GET /api/geography/geomarker/{componentId}/{boundaryId}`: map points of a component
+/// inside a boundary. Component 3 (crime): the SAPS police stations of the precincts in the
+/// boundary. Other components: none yet. Never shelters or street addresses.
+#[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}", tag = "geography",
+    params(("componentId" = i64, Path, description = "1 building block, 2 health check, 3 crime, 4 collective action"),
+           ("boundaryId" = i64, Path, description = "boundary")),
+    responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+pub async fn geomarker(
+    State(s): State<AppState>,
+    Path((component, boundary_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    geomarker_in(s, component, boundary_id).await
+}
+
+/// `GET /api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}`: as above, for one
+/// category of the component (crime has no point categories: same points).
+#[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}", tag = "geography",
+    params(("componentId" = i64, Path, description = "component"), ("boundaryId" = i64, Path, description = "boundary"),
+           ("categoryId" = i64, Path, description = "category of the component")),
+    responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+pub async fn geomarker_category(
+    State(s): State<AppState>,
+    Path((component, boundary_id, category)): Path<(String, String, String)>,
+) -> Result<Response, ApiError> {
+    parse_id("categoryId", &category)?;
+    geomarker_in(s, component, boundary_id).await
+}
+
+async fn geomarker_in(
+    s: AppState,
+    component: String,
+    boundary_id: String,
+) -> Result<Response, ApiError> {
+    let component = parse_id("componentId", &component)?;
+    if !(1..=4).contains(&component) {
+        return Err(ApiError::bad(
+            "componentId",
+            "componentId must be 1, 2, 3 or 4.",
+        ));
+    }
+    let b = boundary::fetch(&s.pool, parse_id("boundaryId", &boundary_id)?).await?;
+    let mut features = Vec::new();
+    if component == 3 {
+        let rows: Vec<(i64, String, String, f64, f64)> = sqlx::query_as(
+            "SELECT boundary_id, code, name, point_lon, point_lat FROM boundary
+             WHERE level = 'saps_precinct' AND point_lon IS NOT NULL
+               AND (boundary_id = $1 OR parent_id = $1 OR district_id = $1 OR province_id = $1 OR $1 = 1)
+             ORDER BY name",
+        )
+        .bind(b.boundary_id)
+        .fetch_all(&s.pool)
+        .await?;
+        for (id, code, name, lon, lat) in rows {
+            features.push(json!({
+                "type": "Feature", "id": id,
+                "geometry": {"type": "Point", "coordinates": [lon, lat]},
+                "properties": {
+                    "stakeholder": code, "name": format!("{name} police station"), "boundaryId": id, "boundaryTypeId": 5,
+                    "stakeholderTypeId": 5, "active": true, "buildingBlock": null, "pillarId": null,
+                    "collectiveActionTypeId": null, "buildingBlockCategoryId": null,
+                }
+            }));
+        }
+    }
+    Ok(geojson_response(
+        json!({"type": "FeatureCollection", "features": features}).to_string(),
+    ))
+}

@@ -1,0 +1,91 @@
+//! `gbvf`: the one executable of the GBVF dashboard.
+//!
+//! Subcommands: `serve` (API, projectors and the web app), `project` (projectors only),
+//! `migrate`, `import` (geography, crime files, or everything shipped in `data/`),
+//! `projections status|rebuild`, `events history`. The database is `DATABASE_URL`.
+
+use gbvf_api::{cli, telemetry};
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// Command line of `gbvf`.
+#[derive(Parser)]
+#[command(
+    name = "gbvf",
+    version,
+    about = "GBVF dashboard: API server, projectors and operator commands"
+)]
+struct Cli {
+    /// PostgreSQL connection URL.
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    database_url: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the API, the projectors and the built web app in one process.
+    Serve {
+        /// Port to listen on.
+        #[arg(long, env = "PORT", default_value_t = 8080)]
+        port: u16,
+        /// Address to bind.
+        #[arg(long, env = "BIND", default_value = "127.0.0.1")]
+        bind: String,
+        /// Directory of the built web app.
+        #[arg(long, env = "GBVF_WEB_DIR", default_value = "web/dist")]
+        web_dir: PathBuf,
+        /// Do not run projectors in this process (run `gbvf project` elsewhere).
+        #[arg(long)]
+        no_projectors: bool,
+    },
+    /// Run the projectors only.
+    Project,
+    /// Apply database migrations and install the projections.
+    Migrate,
+    /// Import data as events.
+    #[command(subcommand)]
+    Import(cli::import::ImportCommand),
+    /// Inspect or rebuild projections.
+    #[command(subcommand)]
+    Projections(cli::projections::ProjectionsCommand),
+    /// Read the event log.
+    #[command(subcommand)]
+    Events(cli::history::EventsCommand),
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let _telemetry = telemetry::init("gbvf");
+    match run(cli).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let url = cli.database_url.ok_or_else(|| {
+        anyhow::anyhow!("DATABASE_URL is not set (use ./ops/run, or point it at your PostgreSQL)")
+    })?;
+    let pool = cli::connect(&url).await?;
+    match cli.command {
+        Command::Serve {
+            port,
+            bind,
+            web_dir,
+            no_projectors,
+        } => cli::serve::serve(pool, &bind, port, web_dir, !no_projectors).await,
+        Command::Project => cli::serve::project(pool).await,
+        Command::Migrate => cli::migrate(&pool).await,
+        Command::Import(c) => cli::import::run(&pool, c).await,
+        Command::Projections(c) => cli::projections::run(&pool, c).await,
+        Command::Events(c) => cli::history::run(&pool, c).await,
+    }
+}

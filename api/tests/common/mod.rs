@@ -1,0 +1,117 @@
+//! Test support: a fresh PostgreSQL database per test on the server named by
+//! `GBVF_TEST_DATABASE_URL` (or `DATABASE_URL`), migrated, and the real router in-process.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use sqlx::{Connection, PgConnection, PgPool};
+
+/// A test database, dropped at the end of the test.
+pub struct TestDb {
+    /// Pool on the test database.
+    pub pool: PgPool,
+    /// Its URL.
+    pub url: String,
+    admin_url: String,
+    name: String,
+}
+
+fn server_url() -> String {
+    std::env::var("GBVF_TEST_DATABASE_URL")
+        .or_else(|_| std::env::var("DATABASE_URL"))
+        .expect(
+            "set GBVF_TEST_DATABASE_URL or DATABASE_URL (./ops/test does) to a PostgreSQL server",
+        )
+}
+
+fn with_db(url: &str, db: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (url, String::new()),
+    };
+    let cut = base.rfind('/').expect("database URL has a path");
+    format!("{}/{db}{query}", &base[..cut])
+}
+
+impl TestDb {
+    /// Creates and migrates a database named after a fresh UUID.
+    pub async fn new() -> TestDb {
+        let server = server_url();
+        let admin_url = with_db(&server, "postgres");
+        let name = format!("gbvf_test_{}", uuid::Uuid::new_v4().simple());
+        let mut admin = PgConnection::connect(&admin_url)
+            .await
+            .expect("connect to the test server");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .expect("create test database");
+        let url = with_db(&server, &name);
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(40)
+            .connect(&url)
+            .await
+            .expect("connect test db");
+        gbvf_api::cli::migrate(&pool).await.expect("migrate");
+        TestDb {
+            pool,
+            url,
+            admin_url,
+            name,
+        }
+    }
+
+    /// Drops the database.
+    pub async fn drop_db(self) {
+        self.pool.close().await;
+        if let Ok(mut admin) = PgConnection::connect(&self.admin_url).await {
+            let _ = sqlx::query(&format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ))
+            .execute(&mut admin)
+            .await;
+        }
+    }
+}
+
+/// The project's data directory.
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+/// Starts the real router on a random loopback port; returns its base URL.
+pub async fn start_server(pool: &PgPool, operator_token: Option<&str>) -> String {
+    let state = gbvf_api::http::AppState::new(
+        pool.clone(),
+        operator_token.map(str::to_string),
+        false,
+        None,
+    );
+    state.cache.spawn_invalidator(pool.clone());
+    let app = gbvf_api::http::router(state, None);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move { axum::serve(listener, app).await.expect("serve") });
+    format!("http://{addr}")
+}
+
+/// Imports the shipped geography and brings the geography read model up to date.
+pub async fn import_geography(pool: &PgPool) {
+    let meta = gbvf_events::metadata::EventMetadata::now("import", "test", "test");
+    gbvf_commands::import::import_geography(pool, &data_dir(), &meta)
+        .await
+        .expect("geography import");
+    catch_up(pool).await;
+}
+
+/// Catches every projection up.
+pub async fn catch_up(pool: &PgPool) {
+    for p in gbvf_projections::all() {
+        gbvf_projections::engine::catch_up(pool, p.as_ref())
+            .await
+            .expect("catch up");
+    }
+}

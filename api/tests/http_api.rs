@@ -1,0 +1,328 @@
+//! The HTTP API against real PostgreSQL: error shapes, permissions, conflicting commands,
+//! reads during a rebuild, and projectors across processes.
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use common::{catch_up, data_dir, import_geography, start_server, TestDb};
+use serde_json::{json, Value};
+
+const TOKEN: &str = "test-operator-token-0123456789";
+
+async fn get(base: &str, path: &str) -> (u16, Value) {
+    let res = reqwest::get(format!("{base}{path}")).await.unwrap();
+    (
+        res.status().as_u16(),
+        res.json().await.unwrap_or(Value::Null),
+    )
+}
+
+async fn post(base: &str, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+    let mut req = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.unwrap();
+    (
+        res.status().as_u16(),
+        res.json().await.unwrap_or(Value::Null),
+    )
+}
+
+fn assert_error_shape(body: &Value) {
+    assert_eq!(body["success"], false, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    assert!(
+        body["errors"].as_array().is_some_and(|e| !e.is_empty()),
+        "{body}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn geography_answers_and_bad_input_is_400_or_404_never_500() {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    let base = start_server(&db.pool, None).await;
+
+    let (s, nation) = get(&base, "/api/geography/boundary/1").await;
+    assert_eq!(s, 200);
+    assert_eq!(nation["boundaryTypeId"], 1);
+    assert_eq!(nation["peopleCount"], 62_027_502);
+    let (_, provinces) = get(&base, "/api/geography/contained/?containingBoundaryId=1").await;
+    assert_eq!(provinces.as_array().unwrap().len(), 9);
+    let (_, list) = get(&base, "/api/geography/boundary/list/2/1").await;
+    assert_eq!(
+        list.as_array().unwrap().len(),
+        9 + 52,
+        "provinces and districts inside the nation"
+    );
+    let (_, munis) = get(&base, "/api/geography/boundary/list/3").await;
+    assert_eq!(munis.as_array().unwrap().len(), 213);
+    let (s, geo) = get(&base, "/api/geography/geojson/1").await;
+    assert_eq!(s, 200);
+    assert_eq!(geo["features"].as_array().unwrap().len(), 9);
+    let (_, markers) = get(&base, "/api/geography/geomarker/3/1").await;
+    assert!(markers["features"].as_array().unwrap().len() > 1000);
+    let (_, none) = get(&base, "/api/geography/geomarker/4/1").await;
+    assert_eq!(none["features"].as_array().unwrap().len(), 0);
+
+    for (path, status) in [
+        ("/api/geography/boundary/abc", 400),
+        ("/api/geography/boundary/-3", 400),
+        ("/api/geography/boundary/999999", 404),
+        ("/api/geography/boundary/list/4", 400),
+        ("/api/geography/boundary/list/2/999999", 404),
+        ("/api/geography/contained/", 400),
+        ("/api/geography/contained/?containingBoundaryId=x", 400),
+        ("/api/geography/geojson/999999", 404),
+        ("/api/geography/geomarker/9/1", 400),
+        ("/api/crime/stats", 400),
+        ("/api/crime/stats?boundaryId=1&componentOptions=zz", 400),
+        ("/api/crime/stats?boundaryId=424242", 404),
+        ("/api/dashboard?boundaryId=", 400),
+        ("/api/no/such/endpoint", 404),
+    ] {
+        let (s, body) = get(&base, path).await;
+        assert_eq!(s, status, "{path}: {body}");
+        assert_error_shape(&body);
+    }
+    let (s, flags) = get(&base, "/api/config/feature-flags").await;
+    assert_eq!((s, flags), (200, json!({"enableLogin": false})));
+    let (_, components) = get(&base, "/api/dashboard/components").await;
+    let ids: Vec<i64> = components
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["componentId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        {
+            let mut i = ids.clone();
+            i.sort();
+            i
+        },
+        vec![1, 2, 3, 4]
+    );
+    let (_, openapi) = get(&base, "/api/openapi.json").await;
+    for path in [
+        "/api/crime/stats",
+        "/api/dashboard",
+        "/api/geography/geojson/{id}",
+        "/api/crime/figures",
+    ] {
+        assert!(
+            openapi["paths"].get(path).is_some(),
+            "OpenAPI documents {path}"
+        );
+    }
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn commands_need_the_permission_and_conflicting_ones_get_409() {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    let base = start_server(&db.pool, Some(TOKEN)).await;
+    let body = json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2023, "count": 100, "expectedVersion": 0});
+
+    let (s, denied) = post(&base, "/api/crime/figures", None, body.clone()).await;
+    assert_eq!(s, 403);
+    assert_eq!(
+        denied["message"],
+        "You do not have permission to perform this action."
+    );
+    let (s, _) = post(
+        &base,
+        "/api/crime/figures",
+        Some("wrong-token-wrong-token"),
+        body.clone(),
+    )
+    .await;
+    assert_eq!(s, 403);
+    let (s, bad) = post(
+        &base,
+        "/api/crime/figures",
+        Some(TOKEN),
+        json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2023, "count": -5}),
+    )
+    .await;
+    assert_eq!(s, 400, "{bad}");
+    assert_error_shape(&bad);
+    let (s, _) = post(
+        &base,
+        "/api/crime/figures",
+        Some(TOKEN),
+        json!({"boundaryId": 777777, "crimeTypeId": 6, "periodStartYear": 2023, "count": 5}),
+    )
+    .await;
+    assert_eq!(s, 404);
+
+    // Eight rounds of two commands racing on one series, both expecting the same version:
+    // exactly one wins each time, the other gets 409 with a clear message.
+    for round in 0..8i64 {
+        let b = json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2000 + round, "count": 100 + round, "expectedVersion": round});
+        let c = json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2000 + round, "count": 200 + round, "expectedVersion": round});
+        let (a, b) = tokio::join!(
+            post(&base, "/api/crime/figures", Some(TOKEN), b),
+            post(&base, "/api/crime/figures", Some(TOKEN), c)
+        );
+        let mut statuses = [a.0, b.0];
+        statuses.sort();
+        assert_eq!(statuses, [200, 409], "round {round}: {a:?} {b:?}");
+        let loser = if a.0 == 409 { a.1 } else { b.1 };
+        assert_error_shape(&loser);
+    }
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'crime_series' AND aggregate_id = '10/6'")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(events, 8, "one event per round");
+    // Every event says who, when, which request and where from.
+    let meta: Value = sqlx::query_scalar(
+        "SELECT metadata::jsonb::json FROM events WHERE aggregate_id = '10/6' LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(meta["actor"], "operator");
+    assert_eq!(meta["source"], "http:POST /api/crime/figures");
+    assert!(
+        meta["at"].as_str().unwrap().starts_with("20")
+            && !meta["request_id"].as_str().unwrap().is_empty()
+    );
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn reads_keep_answering_during_a_rebuild_and_equal_what_was_served_before() {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    let gazetteer = gbvf_commands::sources::geography::Gazetteer::load(&data_dir()).unwrap();
+    let meta = gbvf_events::metadata::EventMetadata::now("import", "test", "test");
+    gbvf_commands::import::import_crime_file(
+        &db.pool,
+        &data_dir().join("crime/df_crime_sa_provincial.csv"),
+        None,
+        &gazetteer,
+        &meta,
+    )
+    .await
+    .unwrap();
+    catch_up(&db.pool).await;
+    let base = start_server(&db.pool, None).await;
+    let paths = [
+        "/api/crime/stats?boundaryId=1",
+        "/api/dashboard?boundaryId=10",
+        "/api/geography/contained/?containingBoundaryId=1",
+    ];
+    let mut before = Vec::new();
+    for p in paths {
+        before.push(get(&base, p).await);
+    }
+    let reader = {
+        let base = base.clone();
+        let before = before.clone();
+        tokio::spawn(async move {
+            let mut n = 0;
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+            loop {
+                for (i, p) in paths.iter().enumerate() {
+                    // Bypass the cache so every read reaches the database during the rebuild.
+                    let (s, body) = get(&base, &format!("{p}&nocache={n}")).await;
+                    assert_eq!(s, 200, "{p} during rebuild");
+                    assert_eq!(body, before[i].1, "{p} during rebuild");
+                    n += 1;
+                }
+                if tokio::time::Instant::now() > deadline || n > 3000 {
+                    return n;
+                }
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        })
+    };
+    for p in gbvf_projections::all() {
+        // Small pages make the rebuild long enough for many reads to overlap it.
+        gbvf_projections::engine::rebuild(&db.pool, p.as_ref(), 50, |_| {})
+            .await
+            .unwrap();
+    }
+    reader.abort();
+    for (i, p) in paths.iter().enumerate() {
+        assert_eq!(get(&base, p).await, before[i], "{p} after rebuild");
+    }
+    db.drop_db().await;
+}
+
+struct Proc(Child);
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn project_process(url: &str, name: &str) -> Proc {
+    let sep = if url.contains('?') { '&' } else { '?' };
+    Proc(
+        Command::new(env!("CARGO_BIN_EXE_gbvf"))
+            .arg("project")
+            .env("DATABASE_URL", format!("{url}{sep}application_name={name}"))
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start gbvf project"),
+    )
+}
+
+async fn lease_holders(db: &TestDb) -> Vec<(String, i64)> {
+    sqlx::query_as(
+        "SELECT a.application_name::text, count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE 'proj-%' GROUP BY 1 ORDER BY 1",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_project_processes_run_each_projection_exactly_once_and_fail_over() {
+    let db = TestDb::new().await;
+    let a = project_process(&db.url, "proj-a");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let b = project_process(&db.url, "proj-b");
+    let mut holders = Vec::new();
+    for _ in 0..50 {
+        holders = lease_holders(&db).await;
+        if holders.iter().map(|h| h.1).sum::<i64>() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let total: i64 = holders.iter().map(|h| h.1).sum();
+    assert_eq!(total, 2, "two projections, one lease each: {holders:?}");
+    let first = holders[0].0.clone();
+    // The events are projected by whichever holds the lease.
+    import_geography(&db.pool).await;
+    // Stop the holder: the standby takes both leases over.
+    drop(if first == "proj-a" { a } else { b });
+    let mut after = Vec::new();
+    for _ in 0..50 {
+        after = lease_holders(&db).await;
+        if after.len() == 1 && after[0].1 == 2 && after[0].0 != first {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(after.len(), 1, "{after:?}");
+    assert_ne!(after[0].0, first);
+    assert_eq!(after[0].1, 2);
+    db.drop_db().await;
+}

@@ -1,0 +1,11 @@
+//! Write side of the GBVF dashboard: aggregates, their commands and rules, and the data
+//! imports that turn shipped files into events.
+//!
+//! - [`sources`]: readers of the shipped files (geography, SAPS crime statistics).
+//! - [`crime_series`]: the crime-series aggregate.
+//! - [`places`]: boundary placement from the geography read model.
+//! - [`import`]: idempotent, batched imports.
+pub mod crime_series;
+pub mod import;
+pub mod places;
+pub mod sources;

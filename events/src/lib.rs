@@ -1,0 +1,15 @@
+//! Event types of the GBVF dashboard and the PostgreSQL event log they live in.
+//!
+//! - [`boundary`]: the one boundary model and its two type numberings.
+//! - [`crime_types`]: the GBVF-relevant SAPS crime types.
+//! - [`geography`], [`crime`]: versioned event types.
+//! - [`upcast`]: old payload versions brought to the current shape on read.
+//! - [`store`]: bulk appends, commit-order reads below the xid8 horizon, aggregate history.
+//! - [`metadata`]: actor, time, request and source of every event.
+pub mod boundary;
+pub mod crime;
+pub mod crime_types;
+pub mod geography;
+pub mod metadata;
+pub mod store;
+pub mod upcast;

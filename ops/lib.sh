@@ -1,0 +1,121 @@
+# Shared helpers of the ops scripts: PostgreSQL, toolchains, the web build.
+# Sourced, not run. Every function is idempotent.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DATA="$ROOT/.data"
+PGDATA_DIR="$DATA/pg"
+PGSOCK_DIR="$DATA/pg-socket"
+PG_PORT="${GBVF_PG_PORT:-54329}"
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    log "need root to run: $*"; return 1; fi
+}
+
+apt_install() {
+  log "installing with apt: $*"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+pg_bindir() {
+  local d
+  d="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
+  [ -n "$d" ] && [ -x "$d/initdb" ] && echo "$d"
+}
+
+# Runs a PostgreSQL server binary; as root it runs as the postgres system user (initdb and
+# postgres refuse to run as root).
+pg_as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# Sets DATABASE_URL: the given one, or a project-local cluster under .data/ (created and
+# started when needed, from the machine's PostgreSQL server binaries, installed if missing).
+ensure_postgres() {
+  if [ -n "${DATABASE_URL:-}" ]; then
+    log "using DATABASE_URL from the environment"
+    return 0
+  fi
+  local bin
+  bin="$(pg_bindir || true)"
+  if [ -z "$bin" ]; then
+    apt_install postgresql
+    bin="$(pg_bindir)"
+  fi
+  mkdir -p "$DATA"
+  if [ "$(id -u)" = 0 ]; then chmod 755 "$DATA"; fi
+  if [ ! -f "$PGDATA_DIR/PG_VERSION" ]; then
+    log "creating the project's PostgreSQL cluster in .data/pg"
+    mkdir -p "$PGDATA_DIR" "$PGSOCK_DIR"
+    if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDATA_DIR" "$PGSOCK_DIR"; fi
+    pg_as_owner "$bin/initdb" -D "$PGDATA_DIR" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
+  fi
+  mkdir -p "$PGSOCK_DIR"
+  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGSOCK_DIR"; fi
+  if ! pg_as_owner "$bin/pg_ctl" -D "$PGDATA_DIR" status >/dev/null 2>&1; then
+    log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
+    pg_as_owner "$bin/pg_ctl" -D "$PGDATA_DIR" -l "$PGDATA_DIR/server.log" -w \
+      -o "-p $PG_PORT -k $PGSOCK_DIR -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=256MB" start >/dev/null
+  fi
+  export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/gbvf"
+  if ! psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname='gbvf'" | grep -q 1; then
+    psql "postgres://postgres@127.0.0.1:$PG_PORT/postgres" -qc "CREATE DATABASE gbvf" >/dev/null
+  fi
+}
+
+stop_postgres() {
+  local bin
+  bin="$(pg_bindir || true)"
+  if [ -n "$bin" ] && [ -f "$PGDATA_DIR/PG_VERSION" ]; then
+    pg_as_owner "$bin/pg_ctl" -D "$PGDATA_DIR" -m fast stop || true
+  fi
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null; then
+    [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+  command -v cargo >/dev/null || { log "a Rust toolchain (cargo) is required: https://rustup.rs"; return 1; }
+  command -v cc >/dev/null || apt_install build-essential
+}
+
+ensure_node() {
+  if ! command -v node >/dev/null || ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)'; then
+    apt_install nodejs npm
+  fi
+}
+
+ensure_psql() {
+  command -v psql >/dev/null || apt_install postgresql-client
+}
+
+ensure_chromium() {
+  command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || apt_install chromium fonts-dejavu-core
+}
+
+# Builds the web app into web/dist when its sources changed since the last build.
+build_web() {
+  ensure_node
+  cd "$ROOT/web"
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    log "installing web dependencies"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+  if [ ! -f dist/index.html ] || [ -n "$(find src index.html vite.config.* package.json -newer dist/index.html 2>/dev/null | head -n 1)" ]; then
+    log "building the web app"
+    npm run build --silent
+  fi
+  cd "$ROOT"
+}
+
+build_server() {
+  ensure_rust
+  log "building gbvf (release)"
+  (cd "$ROOT" && cargo build --release --quiet -p gbvf-api)
+}
+
+GBVF="$ROOT/target/release/gbvf"

@@ -1,0 +1,512 @@
+//! The projector engine.
+//!
+//! Each read model is a [`Projection`]. Its tables live in a schema of their own,
+//! `proj_<name>_v<version>`, and the API reads them through views in `public` that point at the
+//! active version. A projector:
+//! 1. holds a lease: a session advisory lock on a dedicated connection, so exactly one
+//!    instance per projection runs across all processes (others wait as standbys);
+//! 2. reads a page of events in commit order below the xid8 horizon after its checkpoint
+//!    ([`gbvf_events::store::read_page`]), so an event committed late by a slow writer is never
+//!    skipped;
+//! 3. applies the page and advances its checkpoint in the same transaction, holding the
+//!    checkpoint row `FOR UPDATE`, so a crash simply redoes the page;
+//! 4. sleeps until `NOTIFY gbvf_events` (sent by a trigger at commit) or a poll interval.
+//!
+//! A rebuild ([`rebuild`]) builds version n+1 from position zero in a new schema while the
+//! views keep serving version n, then in one transaction catches up, repoints the views,
+//! moves the checkpoint, and drops the old schema.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+use gbvf_events::store::{read_page, Position, StoredEvent};
+use sqlx::postgres::PgListener;
+use sqlx::{PgPool, Postgres, Transaction};
+use tokio::sync::watch;
+
+/// Events read per page.
+pub const PAGE: i64 = 5_000;
+/// Poll interval when no notification arrives.
+pub const POLL: Duration = Duration::from_millis(1_000);
+
+/// A read model built from the event log.
+#[async_trait]
+pub trait Projection: Send + Sync {
+    /// Name, used in the registry, schema names and the CLI (e.g. `crime`).
+    fn name(&self) -> &'static str;
+    /// Aggregate types this projection reads (empty: all).
+    fn aggregate_types(&self) -> &'static [&'static str];
+    /// Tables the projection creates in its schema; each is exposed as a view of the same
+    /// name in `public`.
+    fn tables(&self) -> &'static [&'static str];
+    /// DDL creating the tables in `schema` (a trusted identifier).
+    fn ddl(&self, schema: &str) -> String;
+    /// Applies a page of events (commit order) to the tables in `schema`, inside `tx`.
+    async fn apply(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+        events: &[StoredEvent],
+    ) -> anyhow::Result<()>;
+}
+
+/// The schema of a projection version.
+pub fn schema_name(projection: &str, version: i32) -> String {
+    format!("proj_{projection}_v{version}")
+}
+
+fn lock_key(projection: &str) -> i64 {
+    // Stable 63-bit key from the name (FNV-1a), namespaced so it cannot collide with other locks.
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in format!("gbvf-projector:{projection}").bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    (h >> 1) as i64
+}
+
+async fn create_version(pool: &PgPool, p: &dyn Projection, version: i32) -> anyhow::Result<String> {
+    let schema = schema_name(p.name(), version);
+    let mut tx = pool.begin().await?;
+    sqlx::query(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut *tx)
+        .await?;
+    let ddl = p.ddl(&schema);
+    sqlx::Executor::execute(&mut *tx, ddl.as_str()).await?;
+    tx.commit().await?;
+    Ok(schema)
+}
+
+async fn point_views(
+    tx: &mut Transaction<'_, Postgres>,
+    p: &dyn Projection,
+    schema: &str,
+) -> anyhow::Result<()> {
+    // CREATE OR REPLACE keeps the view's identity, so a reader waiting on it simply reads the
+    // new version after the switch commits. A version whose columns changed incompatibly gets
+    // its view dropped and recreated instead (inside a savepoint).
+    for table in p.tables() {
+        sqlx::query("SAVEPOINT point_view")
+            .execute(&mut **tx)
+            .await?;
+        let replaced = sqlx::query(&format!(
+            "CREATE OR REPLACE VIEW public.{table} AS SELECT * FROM {schema}.{table}"
+        ))
+        .execute(&mut **tx)
+        .await;
+        if replaced.is_err() {
+            sqlx::query("ROLLBACK TO SAVEPOINT point_view")
+                .execute(&mut **tx)
+                .await?;
+            sqlx::query(&format!("DROP VIEW IF EXISTS public.{table}"))
+                .execute(&mut **tx)
+                .await?;
+            sqlx::query(&format!(
+                "CREATE VIEW public.{table} AS SELECT * FROM {schema}.{table}"
+            ))
+            .execute(&mut **tx)
+            .await?;
+        }
+        sqlx::query("RELEASE SAVEPOINT point_view")
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Creates version 1 of the projection and its views if the projection is not registered yet.
+/// Idempotent and safe to call from several processes at once.
+pub async fn install(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(lock_key("install"))
+        .execute(&mut *tx)
+        .await?;
+    let exists: Option<i32> =
+        sqlx::query_scalar("SELECT version FROM projection_checkpoint WHERE projection = $1")
+            .bind(p.name())
+            .fetch_optional(&mut *tx)
+            .await?;
+    if exists.is_none() {
+        let schema = schema_name(p.name(), 1);
+        sqlx::query(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(&format!("CREATE SCHEMA {schema}"))
+            .execute(&mut *tx)
+            .await?;
+        let ddl = p.ddl(&schema);
+        sqlx::Executor::execute(&mut *tx, ddl.as_str()).await?;
+        point_views(&mut tx, p, &schema).await?;
+        sqlx::query("INSERT INTO projection_checkpoint (projection, version) VALUES ($1, 1)")
+            .bind(p.name())
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Result of one catch-up step.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Step {
+    /// Events applied.
+    pub applied: usize,
+    /// Whether the page was full (more may be waiting).
+    pub full: bool,
+}
+
+/// Applies one page after the projection's checkpoint, in one transaction with the checkpoint
+/// update. The checkpoint row is held `FOR UPDATE`, which serialises this with a rebuild's
+/// switch; the schema written is always the one of the version in that row.
+pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Result<Step> {
+    let mut tx = pool.begin().await?;
+    let (version, txid, pos): (i32, i64, i64) = sqlx::query_as(
+        "SELECT version, (last_transaction_id::text)::bigint, last_global_position
+         FROM projection_checkpoint WHERE projection = $1 FOR UPDATE",
+    )
+    .bind(p.name())
+    .fetch_one(&mut *tx)
+    .await?;
+    let after = Position {
+        transaction_id: txid,
+        global_position: pos,
+    };
+    let events = read_page(&mut *tx, after, p.aggregate_types(), page).await?;
+    if events.is_empty() {
+        tx.rollback().await?;
+        return Ok(Step::default());
+    }
+    let schema = schema_name(p.name(), version);
+    p.apply(&mut tx, &schema, &events).await?;
+    let last = events.last().expect("non-empty page");
+    sqlx::query(
+        "UPDATE projection_checkpoint SET last_transaction_id = $2::text::xid8, last_global_position = $3,
+             events_applied = events_applied + $4, last_event_at = $5, updated_at = now()
+         WHERE projection = $1",
+    )
+    .bind(p.name())
+    .bind(last.transaction_id.to_string())
+    .bind(last.global_position)
+    .bind(events.len() as i64)
+    .bind(last.recorded_at)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("SELECT pg_notify('gbvf_projections', $1)")
+        .bind(p.name())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    metrics::counter!("gbvf_projector_events_applied_total", "projection" => p.name())
+        .increment(events.len() as u64);
+    Ok(Step {
+        applied: events.len(),
+        full: events.len() as i64 == page,
+    })
+}
+
+/// Applies pages until the projection has caught up with the horizon. Returns events applied.
+pub async fn catch_up(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<u64> {
+    let mut total = 0u64;
+    loop {
+        let s = step(pool, p, PAGE).await?;
+        total += s.applied as u64;
+        if !s.full {
+            return Ok(total);
+        }
+    }
+}
+
+/// Runs one projection until `shutdown` turns true: waits for the lease, then catches up
+/// whenever events are notified (or every [`POLL`]). Errors are logged and retried with backoff.
+pub async fn run(pool: PgPool, p: Arc<dyn Projection>, mut shutdown: watch::Receiver<bool>) {
+    let mut backoff = Duration::from_millis(200);
+    while !*shutdown.borrow() {
+        match run_leased(&pool, p.as_ref(), &mut shutdown).await {
+            Ok(()) => return,
+            Err(e) => {
+                tracing::error!(projection = p.name(), error = %e, "projector failed; retrying");
+                tokio::select! {
+                    _ = tokio::time::sleep(backoff) => {}
+                    _ = shutdown.changed() => {}
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(10));
+            }
+        }
+    }
+}
+
+async fn run_leased(
+    pool: &PgPool,
+    p: &dyn Projection,
+    shutdown: &mut watch::Receiver<bool>,
+) -> anyhow::Result<()> {
+    install(pool, p).await?;
+    // The lease lives as long as this connection: if the process dies, PostgreSQL releases it.
+    let mut lease = pool.acquire().await?.detach();
+    loop {
+        let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+            .bind(lock_key(p.name()))
+            .fetch_one(&mut lease)
+            .await?;
+        if got {
+            break;
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(POLL) => {}
+            _ = shutdown.changed() => { if *shutdown.borrow() { return Ok(()); } }
+        }
+    }
+    tracing::info!(projection = p.name(), "projector holds the lease");
+    sqlx::query("UPDATE projection_checkpoint SET state = 'running', updated_at = now() WHERE projection = $1")
+        .bind(p.name())
+        .execute(pool)
+        .await?;
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen("gbvf_events").await?;
+    let result: anyhow::Result<()> = async {
+        loop {
+            let started = Instant::now();
+            let applied = catch_up(pool, p).await?;
+            if applied > 0 {
+                tracing::debug!(
+                    projection = p.name(),
+                    applied,
+                    ms = started.elapsed().as_millis() as u64,
+                    "caught up"
+                );
+            }
+            tokio::select! {
+                n = listener.try_recv() => { n?; }
+                _ = tokio::time::sleep(POLL) => {}
+                _ = shutdown.changed() => { if *shutdown.borrow() { return Ok(()); } }
+            }
+        }
+    }
+    .await;
+    let _ = sqlx::query(
+        "UPDATE projection_checkpoint SET state = 'idle', updated_at = now() WHERE projection = $1",
+    )
+    .bind(p.name())
+    .execute(pool)
+    .await;
+    let _ = sqlx::query("SELECT pg_advisory_unlock($1)")
+        .bind(lock_key(p.name()))
+        .execute(&mut lease)
+        .await;
+    result
+}
+
+/// Progress of a rebuild, reported after every page.
+#[derive(Debug, Clone, Copy)]
+pub struct RebuildProgress {
+    /// Events applied to the new version so far.
+    pub applied: u64,
+    /// Events of the projection's types in the log when the rebuild started.
+    pub total: u64,
+}
+
+/// Rebuilds `p` from position zero into a new version and switches reads to it atomically.
+/// Reads keep answering from the current version throughout. Returns (new version, events
+/// applied, seconds).
+pub async fn rebuild(
+    pool: &PgPool,
+    p: &dyn Projection,
+    page: i64,
+    mut progress: impl FnMut(RebuildProgress),
+) -> anyhow::Result<(i32, u64, f64)> {
+    install(pool, p).await?;
+    let started = Instant::now();
+    let current: i32 =
+        sqlx::query_scalar("SELECT version FROM projection_checkpoint WHERE projection = $1")
+            .bind(p.name())
+            .fetch_one(pool)
+            .await?;
+    let version = current + 1;
+    let schema = create_version(pool, p, version).await?;
+    let (total, _) =
+        gbvf_events::store::lag_after(pool, Position::ZERO, p.aggregate_types()).await?;
+    let mut at = Position::ZERO;
+    let mut applied = 0u64;
+    // Phase 1: build the new version page by page, without blocking the live projector.
+    loop {
+        let mut tx = pool.begin().await?;
+        let events = read_page(&mut *tx, at, p.aggregate_types(), page).await?;
+        if events.is_empty() {
+            tx.rollback().await?;
+            break;
+        }
+        p.apply(&mut tx, &schema, &events).await?;
+        tx.commit().await?;
+        let last = events.last().expect("non-empty");
+        at = Position {
+            transaction_id: last.transaction_id,
+            global_position: last.global_position,
+        };
+        applied += events.len() as u64;
+        progress(RebuildProgress {
+            applied,
+            total: total as u64,
+        });
+        if (events.len() as i64) < page {
+            break;
+        }
+    }
+    // Phase 2: switch. Holding the checkpoint row stops the live projector between pages.
+    let mut tx = pool.begin().await?;
+    let _: (i32,) = sqlx::query_as(
+        "SELECT version FROM projection_checkpoint WHERE projection = $1 FOR UPDATE",
+    )
+    .bind(p.name())
+    .fetch_one(&mut *tx)
+    .await?;
+    let mut last_event_at = None;
+    loop {
+        let events = read_page(&mut *tx, at, p.aggregate_types(), page).await?;
+        if events.is_empty() {
+            break;
+        }
+        p.apply(&mut tx, &schema, &events).await?;
+        let last = events.last().expect("non-empty");
+        at = Position {
+            transaction_id: last.transaction_id,
+            global_position: last.global_position,
+        };
+        last_event_at = Some(last.recorded_at);
+        applied += events.len() as u64;
+        progress(RebuildProgress {
+            applied,
+            total: total.max(applied as i64) as u64,
+        });
+    }
+    point_views(&mut tx, p, &schema).await?;
+    sqlx::query(
+        "UPDATE projection_checkpoint SET version = $2, last_transaction_id = $3::text::xid8, last_global_position = $4,
+             events_applied = $5, last_event_at = COALESCE($6, last_event_at), updated_at = now()
+         WHERE projection = $1",
+    )
+    .bind(p.name())
+    .bind(version)
+    .bind(at.transaction_id.to_string())
+    .bind(at.global_position)
+    .bind(applied as i64)
+    .bind(last_event_at)
+    .execute(&mut *tx)
+    .await?;
+    // Drop every older version (also leftovers of an interrupted earlier rebuild).
+    let schemas: Vec<String> = sqlx::query_scalar(
+        "SELECT nspname::text FROM pg_namespace WHERE nspname LIKE $1 AND nspname <> $2",
+    )
+    .bind(format!("proj\\_{}\\_v%", p.name()))
+    .bind(&schema)
+    .fetch_all(&mut *tx)
+    .await?;
+    for old in schemas {
+        sqlx::query(&format!("DROP SCHEMA {old} CASCADE"))
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("SELECT pg_notify('gbvf_projections', $1)")
+        .bind(p.name())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok((version, applied, started.elapsed().as_secs_f64()))
+}
+
+/// One projection's status.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Status {
+    /// Projection name.
+    pub projection: String,
+    /// Active version.
+    pub version: i32,
+    /// Checkpoint: last applied (transaction id, global position).
+    pub position: Position,
+    /// Events applied into the active version.
+    pub events_applied: i64,
+    /// Events of its types after the checkpoint.
+    pub lag_events: i64,
+    /// Seconds since the oldest unapplied event was recorded (0 when caught up).
+    pub lag_seconds: f64,
+    /// `running`, `idle` or `rebuilding`.
+    pub state: String,
+    /// Last checkpoint update.
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Status of each of `projections` (installed or not).
+pub async fn status(
+    pool: &PgPool,
+    projections: &[Arc<dyn Projection>],
+) -> anyhow::Result<Vec<Status>> {
+    let mut out = Vec::new();
+    for p in projections {
+        let row: Option<(i32, i64, i64, i64, String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+            "SELECT version, (last_transaction_id::text)::bigint, last_global_position, events_applied, state, updated_at
+             FROM projection_checkpoint WHERE projection = $1",
+        )
+        .bind(p.name())
+        .fetch_optional(pool)
+        .await?;
+        let (version, txid, pos, applied, state, updated_at) =
+            row.unwrap_or((0, 0, 0, 0, "not installed".into(), chrono::Utc::now()));
+        let position = Position {
+            transaction_id: txid,
+            global_position: pos,
+        };
+        let (lag_events, oldest) =
+            gbvf_events::store::lag_after(pool, position, p.aggregate_types()).await?;
+        let lag_seconds = oldest
+            .map(|t| (chrono::Utc::now() - t).num_milliseconds() as f64 / 1000.0)
+            .unwrap_or(0.0)
+            .max(0.0);
+        // A lease holder that stopped without cleaning up shows as idle: check the lock itself.
+        let held: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+                 AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = $1)",
+        )
+        .bind(lock_key(p.name()))
+        .fetch_one(pool)
+        .await?;
+        let state = if held {
+            "running".to_string()
+        } else if state == "running" {
+            "idle".to_string()
+        } else {
+            state
+        };
+        out.push(Status {
+            projection: p.name().into(),
+            version,
+            position,
+            events_applied: applied,
+            lag_events,
+            lag_seconds,
+            state,
+            updated_at,
+        });
+    }
+    Ok(out)
+}
+
+#[allow(dead_code)]
+fn _assert_send(pool: &PgPool, p: &dyn Projection, rx: &mut watch::Receiver<bool>) {
+    fn is_send<T: Send>(_: T) {}
+    is_send(step(pool, p, 1));
+    is_send(async {
+        let mut c = pool.acquire().await.unwrap();
+        read_page(&mut c, Position::ZERO, &[], 1).await
+    });
+    is_send(async {
+        let mut tx = pool.begin().await.unwrap();
+        p.apply(&mut tx, "s", &[]).await
+    });
+    is_send(catch_up(pool, p));
+    is_send(install(pool, p));
+    is_send(run_leased(pool, p, rx));
+}

@@ -1,0 +1,20 @@
+//! Read side of the GBVF dashboard: the projector engine ([`engine`]) and the read models it
+//! maintains ([`geography`], [`crime`]).
+use std::sync::Arc;
+
+pub mod crime;
+pub mod engine;
+pub mod geography;
+
+/// Every projection of the product, in the order they are installed.
+pub fn all() -> Vec<Arc<dyn engine::Projection>> {
+    vec![
+        Arc::new(geography::GeographyProjection),
+        Arc::new(crime::CrimeProjection),
+    ]
+}
+
+/// The projection called `name`, if any.
+pub fn by_name(name: &str) -> Option<Arc<dyn engine::Projection>> {
+    all().into_iter().find(|p| p.name() == name)
+}

@@ -1,0 +1,46 @@
+// Starts Debian's Chromium with the flags from the frontend guide and a fresh profile directory,
+// and connects playwright-core to it over CDP. Nothing here downloads a browser.
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export async function launchBrowser() {
+  const profile = await mkdtemp(join(tmpdir(), 'gbvf-e2e-profile-'))
+  const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  const wsUrl = await new Promise((resolve, reject) => {
+    let text = ''
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${text}`)), 30_000)
+    child.stderr.on('data', (chunk) => {
+      text += chunk
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(text)
+      if (match) { clearTimeout(timer); resolve(match[1]) }
+    })
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`Chromium exited with ${code}: ${text}`)) })
+  })
+  const browser = await chromium.connectOverCDP(wsUrl)
+  return {
+    browser,
+    async close() {
+      await browser.close().catch(() => {})
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode != null ? r() : child.once('exit', r)))
+      await rm(profile, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,266 @@
+// Shapes of the JSON the Rust server returns under /api (see the brief and spec sections 3 and 7).
+
+export type BoundaryLevel = 'national' | 'province' | 'district' | 'municipality' | 'saps_precinct'
+
+export interface Boundary {
+  boundaryId: number
+  code: string
+  description: string
+  level: BoundaryLevel
+  /** Public numbering: national 1, province 2, district 2, municipality 3, precinct 5. */
+  boundaryTypeId: number
+  adminBoundaryTypeId?: number
+  parentBoundaryId: number | null
+  /** For a municipality: its district. */
+  districtBoundaryId: number | null
+  /** For a district or municipality: its province (the cascade's first dropdown). */
+  nationalBoundaryId: number | null
+  peopleCount: number | null
+}
+
+export interface ComponentOption {
+  id: string | number
+  name: string
+  options?: { id: string | number; name: string }[]
+}
+
+export interface DashboardComponent {
+  componentId: number
+  name: string
+  description: string | null
+  linkTitle: string | null
+  linkUrl: string | null
+  seq: number
+  options: ComponentOption[]
+}
+
+export interface ColorBand {
+  start: number
+  end: number | null
+  color: string
+  description: string | null
+}
+
+export interface CrimeTypeStat {
+  crimeTypeId: string
+  description: string
+  value: number
+  previousValue: number | null
+  isIncluded: boolean
+}
+
+export interface DistributionItem {
+  crimeTypeId: string
+  description: string
+  value: number
+  percentage: number
+}
+
+export interface SeriesPoint {
+  period: string
+  year: number
+  total: number
+  values: Record<string, number>
+}
+
+export interface ContainedBoundaryData {
+  boundaryId: number
+  description: string
+  boundaryTypeId: number
+  level: BoundaryLevel
+  peopleCount: number | null
+  total: number | null
+  rate: number | null
+  density: number | null
+  period: string | null
+}
+
+export interface DataSource {
+  name: string
+  attribution: string[]
+  datasets?: string[]
+  /** How the rate and the map density are computed. */
+  rateNote?: string
+}
+
+export interface CrimeStats {
+  boundary: Boundary
+  period: string | null
+  periodStart: string | null
+  periodEnd: string | null
+  year: number | null
+  isLatest: boolean
+  previousPeriod: string | null
+  total: number | null
+  previousTotal: number | null
+  rate: number | null
+  /** Crimes per 1,000 people (the value the map colours), or the total for a precinct. */
+  density?: number | null
+  crimeStats: CrimeTypeStat[]
+  distribution: DistributionItem[]
+  series: SeriesPoint[]
+  containedBoundaryData: ContainedBoundaryData[]
+  colorLegend: { scale: ColorBand[] } | null
+  palette: string[]
+  primaryColor: string
+  source: DataSource | null
+}
+
+export interface HealthCheckStat {
+  organisationTypeId: number
+  description: string
+  organisationCount: number
+  isIncluded: boolean
+  overalMaturity: number | null
+  maturityScores?: { questionCategory: string; score: number }[]
+  quarter?: number | null
+  year?: number | null
+  totalActualResponses?: number | null
+  totalExpectedResponses?: number | null
+  participatingOrganisations?: number | null
+}
+
+export interface HealthCheckSummary {
+  healthCheckStats: HealthCheckStat[]
+  totalExpectedResponses: number
+  totalActualResponses: number
+  totalOrganisations: number
+  totalParticipatingOrganisations: number
+}
+
+export interface ReportingPeriod {
+  period: string
+  year: number
+  quarter: number
+  isCurrent: boolean
+}
+
+export interface BuildingBlockRequirementStat {
+  buildingBlockRequirementId: number
+  description: string
+  availability: number
+}
+
+export interface BuildingBlockStat {
+  buildingBlockId: number
+  description: string
+  buildingBlockCount: number
+  availability: number
+  /** Availability per reporting period, keyed by period label, when the server provides it. */
+  periodAvailability?: Record<string, number>
+  buildingBlockRequirementStats?: BuildingBlockRequirementStat[]
+  options?: { optionId: number; description: string; count: number }[]
+  subOptions?: { subOptionId: number; description: string; count: number }[]
+}
+
+export interface BuildingBlockCategoryStat {
+  buildingBlockCategoryId: number
+  description: string
+  isIncluded: boolean
+  availability: number
+  buildingBlockStats: BuildingBlockStat[]
+}
+
+export interface BuildingBlockSummary {
+  buildingBlockCategoryStats: BuildingBlockCategoryStat[]
+  buildingBlockReportingPeriods: ReportingPeriod[]
+  lastQuarter: string | null
+}
+
+export interface PillarStat {
+  pillarId: number
+  description: string
+  help?: string | null
+  total: number
+  collectiveActionTypeId?: number | null
+  totalCollectiveActions: number
+  isIncluded: boolean
+}
+
+export interface Cycle {
+  cycleId: number
+  description: string
+  startMonth: number | null
+  endMonth: number | null
+  isCurrentCycle: boolean
+  isActive: boolean
+  totalCollectiveActions: number
+  completedCollectiveActions?: number
+  activeCollectiveActions?: number
+}
+
+export interface CollectiveActionSummary {
+  pillarStats: PillarStat[]
+  cycles: Cycle[]
+  activeCollectiveActions: number
+  inactiveCollectiveActions: number
+  totalActions: number
+}
+
+export interface Dashboard {
+  boundary: Boundary
+  crime: CrimeStats
+  healthCheck: HealthCheckSummary
+  buildingBlock: BuildingBlockSummary
+  collectiveAction: CollectiveActionSummary
+}
+
+export interface FeatureFlags {
+  enableLogin: boolean
+  [flag: string]: unknown
+}
+
+export interface AreaProperties {
+  boundaryId: number
+  description: string
+  boundaryTypeId: number
+  level: BoundaryLevel
+  peopleCount: number | null
+}
+
+export interface MarkerProperties {
+  stakeholder: string | null
+  name: string
+  boundaryId: number
+  boundaryTypeId: number
+  stakeholderTypeId: number | null
+  active: boolean
+  buildingBlock: string | null
+  pillarId: number | null
+  collectiveActionTypeId: number | null
+  buildingBlockCategoryId: number | null
+}
+
+export type Position = [number, number]
+export interface PolygonGeometry { type: 'Polygon'; coordinates: Position[][] }
+export interface MultiPolygonGeometry { type: 'MultiPolygon'; coordinates: Position[][][] }
+export interface PointGeometry { type: 'Point'; coordinates: Position }
+
+export interface Feature<G, P> { type: 'Feature'; id?: string | number; geometry: G; properties: P }
+export interface FeatureCollection<G, P> { type: 'FeatureCollection'; features: Feature<G, P>[] }
+
+export type AreaCollection = FeatureCollection<PolygonGeometry | MultiPolygonGeometry, AreaProperties>
+export type MarkerCollection = FeatureCollection<PointGeometry, MarkerProperties>
+
+export interface ContactDetail { contactId: number; contactTypeId: number; detail: string; areaCode?: string | null }
+
+export interface ContactSearchResult {
+  stakeholderId: number
+  name: string
+  localMunicipalityName: string | null
+  buildingBlock: string | null
+  buildingBlockId: number | null
+  contacts: ContactDetail[]
+  address: { addressId: number; addressTypeId: number; addressLine1: string } | null
+  buildingBlockRequirements: {
+    buildingBlockRequirementId: number
+    name: string
+    stakeholderContactPerson: { stakeholderTypeId: number; name: string; contactId: number; contacts: ContactDetail[] }[]
+  }[]
+}
+
+export interface ApiErrorBody {
+  success: false
+  message: string
+  errors: { code: string; description: string }[]
+}

@@ -1,0 +1,6 @@
+// Typed Redux hooks; use these instead of the untyped ones from react-redux.
+import { useDispatch, useSelector } from 'react-redux'
+import type { AppDispatch, RootState } from './store'
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>()
+export const useAppSelector = useSelector.withTypes<RootState>()

@@ -1,0 +1,67 @@
+// The frame of every public route: header, bottom bar, main content, attribution footer, and the
+// first-load overlay.
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useGetComponentsQuery, useGetDashboardQuery } from '../api/dashboard-api'
+import { ErrorMessage, Spinner } from '../components/status'
+import { strings } from '../config/strings'
+import { BottomBar } from '../features/filters/bottom-bar'
+import { Footer } from '../features/layout/footer'
+import { Header } from '../features/layout/header'
+import { LoadingOverlay, useLingeringFlag } from '../features/layout/loading-overlay'
+import { useFilters } from '../filters/use-filters'
+
+const DASHBOARD_VIEWS = new Set(['home', 'map', 'grid', 'chart'])
+
+export function PublicLayout() {
+  const { boundaryId, view } = useFilters()
+  const location = useLocation()
+  const components = useGetComponentsQuery()
+  const dashboard = useGetDashboardQuery(DASHBOARD_VIEWS.has(view) ? boundaryId : skipToken)
+  const overlay = useLingeringFlag(components.isLoading || dashboard.isLoading)
+
+  useEffect(() => {
+    document.title = `${titleOf(view)} – ${strings.appName}`
+  }, [view])
+
+  // Route changes move focus to the content so keyboard and screen-reader users start there.
+  useEffect(() => {
+    if (location.hash) return
+    const main = document.getElementById('main')
+    if (main && document.activeElement && document.activeElement !== document.body && !main.contains(document.activeElement)) {
+      const bar = document.querySelector('.bottom-bar')
+      if (!bar?.contains(document.activeElement)) main.focus({ preventScroll: true })
+    }
+  }, [location.pathname, location.hash])
+
+  const failed = components.isError || dashboard.isError
+  return (
+    <>
+      <a href="#main" className="skip-link">{strings.skipToContent}</a>
+      <div className="app-shell" inert={overlay} aria-busy={overlay}>
+        <Header />
+        <BottomBar />
+        <main id="main" tabIndex={-1} className="main">
+          {failed ? <ErrorMessage /> : null}
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+      {overlay ? <LoadingOverlay /> : null}
+    </>
+  )
+}
+
+function titleOf(view: string): string {
+  switch (view) {
+    case 'map': return strings.views.map
+    case 'grid': return strings.views.grid
+    case 'chart': return strings.views.chart
+    case 'comparison': return strings.views.comparison
+    case 'contact': return strings.header.contactDirectory
+    default: return strings.views.home
+  }
+}

@@ -1,0 +1,130 @@
+// Contact directory: pick a building block (categories with options) and use the geography
+// dropdowns; results load only once both a boundary and a building block are chosen.
+import { useId, useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useSearchContactsQuery } from '../../api/contact-api'
+import { useGetComponentsQuery } from '../../api/dashboard-api'
+import type { ContactDetail, ContactSearchResult } from '../../api/types'
+import { ErrorMessage, NoData, Spinner } from '../../components/status'
+import { ComponentId, NATIONAL_BOUNDARY_ID } from '../../config/constants'
+import { strings } from '../../config/strings'
+import { useFilters } from '../../filters/use-filters'
+import { matchContacts } from './contact-model'
+
+function Contacts({ contacts, empty }: { contacts: ContactDetail[]; empty: string }) {
+  if (!contacts.length) return <NoData message={empty} />
+  return (
+    <ul className="plain-list">
+      {contacts.map((c) => <li key={c.contactId}>{c.areaCode ? `${c.areaCode} ` : ''}{c.detail}</li>)}
+    </ul>
+  )
+}
+
+function ResultCard({ result }: { result: ContactSearchResult }) {
+  const [open, setOpen] = useState<number | null>(null)
+  return (
+    <li className="card contact-card">
+      <h3 className="card__title">{result.name}</h3>
+      <p className="card__subtitle">{[result.buildingBlock, result.localMunicipalityName].filter(Boolean).join(' · ')}</p>
+      <Contacts contacts={result.contacts} empty={strings.contact.noContacts} />
+      {result.address?.addressLine1 ? <p>{result.address.addressLine1}</p> : <NoData message={strings.contact.noAddresses} />}
+      {result.buildingBlockRequirements.length === 0 ? <NoData message={strings.contact.noServices} /> : (
+        <ul className="requirement-list">
+          {result.buildingBlockRequirements.map((req) => (
+            <li key={req.buildingBlockRequirementId}>
+              <button type="button" className="text-button" aria-expanded={open === req.buildingBlockRequirementId}
+                onClick={() => setOpen((v) => (v === req.buildingBlockRequirementId ? null : req.buildingBlockRequirementId))}>
+                {req.name}
+              </button>
+              {open === req.buildingBlockRequirementId ? (
+                req.stakeholderContactPerson.length === 0 ? <NoData message={strings.contact.noContactDetails} /> : (
+                  <ul className="plain-list">
+                    {req.stakeholderContactPerson.map((person) => (
+                      <li key={person.contactId}>
+                        <strong>{person.name}</strong>
+                        <Contacts contacts={person.contacts} empty={strings.contact.noContactDetails} />
+                      </li>
+                    ))}
+                  </ul>
+                )
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  )
+}
+
+export function ContactDirectory() {
+  const { filters } = useFilters()
+  const { data: components } = useGetComponentsQuery()
+  const [openCategory, setOpenCategory] = useState<string | null>(null)
+  const [block, setBlock] = useState<{ categoryId: string; blockId: string | null } | null>(null)
+  const [text, setText] = useState('')
+  const searchId = useId()
+  const categories = components?.find((c) => c.componentId === ComponentId.BuildingBlock)?.options ?? []
+  const boundaryId = filters.boundaryId != null && filters.boundaryId !== NATIONAL_BOUNDARY_ID ? filters.boundaryId : null
+  const ready = boundaryId != null && block != null
+  const search = useSearchContactsQuery(
+    ready ? { boundaryId, buildingBlockCategoryId: block.categoryId, buildingBlockId: block.blockId } : skipToken,
+  )
+  const results = matchContacts(search.currentData ?? [], text)
+
+  return (
+    <div className="contact-directory">
+      <h1>{strings.contact.title}</h1>
+      <div className="contact-directory__layout">
+        <aside className="contact-directory__filters">
+          <h2 className="filter-title">{strings.contact.selectBuildingBlocks}</h2>
+          {categories.length === 0 ? <NoData message={strings.messages.noCategories} /> : (
+            <ul className="accordion">
+              {categories.map((category) => {
+                const id = String(category.id)
+                const isOpen = openCategory === id
+                return (
+                  <li key={id}>
+                    <button type="button" className="accordion__toggle" aria-expanded={isOpen}
+                      onClick={() => setOpenCategory(isOpen ? null : id)}>{category.name}</button>
+                    {isOpen ? (
+                      <fieldset className="accordion__panel">
+                        <legend className="visually-hidden">{category.name}</legend>
+                        {(category.options?.length ? category.options : [{ id: '', name: category.name }]).map((option) => (
+                          <label key={`${id}-${option.id}`} className="check">
+                            <input type="radio" name="building-block"
+                              checked={block?.categoryId === id && (block.blockId ?? '') === String(option.id)}
+                              onChange={() => setBlock({ categoryId: id, blockId: option.id === '' ? null : String(option.id) })} />
+                            {option.name}
+                          </label>
+                        ))}
+                      </fieldset>
+                    ) : null}
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </aside>
+        <section className="contact-directory__results" aria-live="polite">
+          <div className="field">
+            <label htmlFor={searchId} className="visually-hidden">{strings.contact.searchLabel}</label>
+            <input id={searchId} type="search" placeholder={strings.contact.searchPlaceholder} value={text}
+              onChange={(e) => setText(e.target.value)} />
+          </div>
+          {!ready ? (
+            <div className="empty-state">
+              <h2>{strings.contact.emptyTitle}</h2>
+              <p>{strings.contact.emptyText}</p>
+            </div>
+          ) : search.isFetching ? <Spinner /> : search.isError ? <ErrorMessage /> : results.length === 0 ? (
+            <NoData message={strings.contact.noResults} />
+          ) : (
+            <ul className="contact-results">
+              {results.map((r) => <ResultCard key={r.stakeholderId} result={r} />)}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+// The dashboard (chart view): every component ordered by seq on wide screens; at 991 px or less
+// only the component chosen by componentId (or, with none chosen, the first that has data).
+import { useGetCrimeStatsQuery } from '../../api/crime-api'
+import { useGetComponentsQuery, useGetDashboardQuery } from '../../api/dashboard-api'
+import type { CrimeStats, Dashboard, DashboardComponent } from '../../api/types'
+import { ErrorMessage, NoData, Spinner } from '../../components/status'
+import { ExternalIcon } from '../../components/icons'
+import { ComponentId } from '../../config/constants'
+import { strings } from '../../config/strings'
+import { crimeOptionsFrom } from '../../lib/crime'
+import { useIsMobileDashboard } from '../../lib/use-media-query'
+import { useFilters } from '../../filters/use-filters'
+import type { Filters } from '../../filters/query-string'
+import { AvailabilityCard, BuildingBlocksCard } from './building-block-cards'
+import { CycleCard, PillarCard } from './collective-action-cards'
+import { CrimeBreakdownCard, CrimeTrendCard, TotalCrimeCard } from './crime-cards'
+import { ReachCard, SurveysCard } from './health-check-cards'
+
+export function hasData(componentId: number, dashboard: Dashboard | undefined, crime: CrimeStats | undefined): boolean {
+  switch (componentId) {
+    case ComponentId.BuildingBlock: return !!dashboard?.buildingBlock?.buildingBlockCategoryStats?.length
+    case ComponentId.HealthCheck: return !!dashboard?.healthCheck?.healthCheckStats?.length
+    case ComponentId.Crime: return crime?.total != null
+    case ComponentId.CollectiveAction: return !!(dashboard?.collectiveAction?.pillarStats?.length || dashboard?.collectiveAction?.cycles?.length)
+    default: return false
+  }
+}
+
+/** Which components the chart view shows (section 2 rule). */
+export function visibleComponents(components: DashboardComponent[], mobile: boolean, chosen: number | null, withData: (id: number) => boolean): DashboardComponent[] {
+  const sorted = [...components].sort((a, b) => a.seq - b.seq)
+  if (!mobile) return sorted
+  const pick = chosen != null ? sorted.find((c) => c.componentId === chosen) : sorted.find((c) => withData(c.componentId)) ?? sorted[0]
+  return pick ? [pick] : []
+}
+
+function ComponentCards({ component, dashboard, crime, defaultTypes, crimeFetching, crimeError, filters, mobile, area }: {
+  component: DashboardComponent
+  dashboard: Dashboard | undefined
+  crime: CrimeStats | undefined
+  defaultTypes: string[]
+  crimeFetching: boolean
+  crimeError: boolean
+  filters: Filters
+  mobile: boolean
+  area: string
+}) {
+  switch (component.componentId) {
+    case ComponentId.Crime: {
+      if (crimeFetching && !crime) return <Spinner />
+      if (crimeError) return <ErrorMessage />
+      if (!crime || crime.total == null) return <NoData />
+      const selected = crimeOptionsFrom(filters)
+      return (
+        <>
+          <CrimeBreakdownCard stats={crime} selected={selected} defaultTypes={defaultTypes} />
+          <TotalCrimeCard stats={crime} selected={selected} />
+          <CrimeTrendCard stats={crime} />
+        </>
+      )
+    }
+    case ComponentId.HealthCheck:
+      return <><ReachCard summary={dashboard?.healthCheck} area={area} /><SurveysCard summary={dashboard?.healthCheck} area={area} /></>
+    case ComponentId.BuildingBlock: {
+      const picked = filters.componentId === ComponentId.BuildingBlock ? filters.componentOptions[0] ?? null : null
+      return <><AvailabilityCard summary={dashboard?.buildingBlock} area={area} mobile={mobile} /><BuildingBlocksCard summary={dashboard?.buildingBlock} area={area} pickedCategory={picked} /></>
+    }
+    case ComponentId.CollectiveAction:
+      return <><PillarCard summary={dashboard?.collectiveAction} area={area} /><CycleCard summary={dashboard?.collectiveAction} area={area} /></>
+    default:
+      return <ErrorMessage />
+  }
+}
+
+export default function DashboardCards() {
+  const { filters, boundaryId } = useFilters()
+  const mobile = useIsMobileDashboard()
+  const components = useGetComponentsQuery()
+  const dashboard = useGetDashboardQuery(boundaryId)
+  const crime = useGetCrimeStatsQuery({ boundaryId, componentOptions: crimeOptionsFrom(filters) })
+  // The default crime types (those in Total GBVF crime without a selection) give 'Other' its size.
+  const defaults = useGetCrimeStatsQuery({ boundaryId }, { skip: crimeOptionsFrom(filters).length === 0 })
+  const defaultTypes = (defaults.currentData ?? crime.currentData)?.distribution.map((d) => d.crimeTypeId) ?? []
+
+  if (components.isLoading) return <Spinner />
+  if (components.isError) return <ErrorMessage />
+  const area = dashboard.currentData?.boundary.description ?? crime.currentData?.boundary.description ?? ''
+  const shown = visibleComponents(components.data ?? [], mobile, filters.componentId,
+    (id) => hasData(id, dashboard.currentData, crime.currentData))
+
+  return (
+    <div className="dashboard" data-testid="dashboard-cards">
+      {dashboard.isFetching && !dashboard.currentData ? <Spinner /> : null}
+      {shown.map((component) => (
+        <section key={component.componentId} className={`component-section component-section--${component.componentId}`}
+          aria-labelledby={`component-${component.componentId}`} data-component-id={component.componentId}>
+          <div className="component-section__header">
+            <h2 id={`component-${component.componentId}`}>{component.name}</h2>
+            {component.description ? <p>{component.description}</p> : null}
+            {component.linkUrl ? (
+              <a href={component.linkUrl} target="_blank" rel="noopener noreferrer">
+                {component.linkTitle || component.name} <ExternalIcon /><span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+              </a>
+            ) : null}
+          </div>
+          <div className="card-grid">
+            {component.componentId !== ComponentId.Crime && dashboard.isError ? <ErrorMessage /> : (
+              <ComponentCards component={component} dashboard={dashboard.currentData} crime={crime.currentData} defaultTypes={defaultTypes}
+                crimeFetching={crime.isFetching} crimeError={crime.isError} filters={filters} mobile={mobile} area={area} />
+            )}
+          </div>
+        </section>
+      ))}
+    </div>
+  )
+}

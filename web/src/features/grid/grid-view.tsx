@@ -1,0 +1,99 @@
+// Grid view: one card per area inside the selected boundary. Cards can be moved to the top or
+// bottom, up or down (keyboard), dragged on desktop, and expanded. The order is kept per boundary.
+import { useMemo, useRef } from 'react'
+import { useGetCrimeStatsQuery } from '../../api/crime-api'
+import { useGetComponentsQuery } from '../../api/dashboard-api'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectGridOrder, setGridOrder } from '../../app/ui-slice'
+import { ErrorMessage, NoData, Spinner } from '../../components/status'
+import { ComponentId } from '../../config/constants'
+import { strings } from '../../config/strings'
+import { crimeOptionsFrom } from '../../lib/crime'
+import { useIsMobileDashboard } from '../../lib/use-media-query'
+import { categoryState, chooseCategory } from '../../filters/selection'
+import { useFilters } from '../../filters/use-filters'
+import { GridCard } from './grid-card'
+import { moveBy, moveTo, moveToBottom, moveToTop, reconcileOrder } from './grid-model'
+
+export default function GridView() {
+  const { filters, boundaryId, update } = useFilters()
+  const mobile = useIsMobileDashboard()
+  const dispatch = useAppDispatch()
+  const components = useGetComponentsQuery()
+  const crimeOptions = crimeOptionsFrom(filters)
+  // The children of the selected boundary come with its crime figures.
+  const stats = useGetCrimeStatsQuery({ boundaryId, componentOptions: crimeOptions })
+  const key = String(boundaryId)
+  const saved = useAppSelector((state) => selectGridOrder(state, key))
+  const dragged = useRef<number | null>(null)
+
+  const children = useMemo(
+    () => [...(stats.currentData?.containedBoundaryData ?? [])].sort((a, b) => a.description.localeCompare(b.description)),
+    [stats.currentData],
+  )
+  const order = reconcileOrder(saved, children.map((c) => c.boundaryId))
+  const byId = new Map(children.map((c) => [c.boundaryId, c]))
+  const componentId = filters.componentId ?? ComponentId.Crime
+  const areaName = stats.currentData?.boundary.description ?? ''
+
+  // Mobile with no category chosen: category cards first.
+  if (mobile && filters.componentId == null) {
+    const list = [...(components.data ?? [])].sort((a, b) => a.seq - b.seq)
+    return (
+      <div className="grid-view">
+        <h1 className="grid-view__title">{strings.grid.chooseCategory}</h1>
+        <ul className="category-cards">
+          {list.map((c) => (
+            <li key={c.componentId}>
+              <button type="button" className={`category-card category-card--${categoryState(filters, c.componentId)}`}
+                onClick={() => update(chooseCategory(filters, c.componentId))}>
+                <strong>{c.name}</strong>
+                {c.description ? <span>{c.description}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
+
+  const save = (next: number[]) => dispatch(setGridOrder({ key, order: next }))
+  const onMove = (id: number, action: 'top' | 'bottom' | 'up' | 'down') => {
+    if (action === 'top') save(moveToTop(order, id))
+    else if (action === 'bottom') save(moveToBottom(order, id))
+    else save(moveBy(order, id, action === 'up' ? -1 : 1))
+  }
+  const onDropOn = (targetId: number) => {
+    const source = dragged.current
+    dragged.current = null
+    if (source == null || source === targetId) return
+    save(moveTo(order, source, order.indexOf(targetId)))
+  }
+
+  const component = components.data?.find((c) => c.componentId === componentId)
+  return (
+    <div className="grid-view">
+      <div className="grid-view__header">
+        <h1 className="grid-view__title">{component?.name ?? ''}{areaName ? ` – ${areaName}` : ''}</h1>
+        {mobile ? (
+          <button type="button" className="button button--outline" onClick={() => update(chooseCategory(filters, null))}>
+            {strings.filters.clear}
+          </button>
+        ) : null}
+      </div>
+      {stats.isFetching && !stats.currentData ? <Spinner /> : stats.isError ? <ErrorMessage /> : order.length === 0 ? <NoData /> : (
+        <ol className="grid-cards" aria-label={strings.grid.cardsLabel}>
+          {order.map((id, index) => {
+            const child = byId.get(id)
+            if (!child) return null
+            return (
+              <GridCard key={id} boundaryId={id} name={child.description} componentId={componentId} crimeOptions={crimeOptions}
+                index={index} count={order.length} draggable={!mobile} onMove={onMove}
+                onDragStart={(source) => { dragged.current = source }} onDropOn={onDropOn} />
+            )
+          })}
+        </ol>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,82 @@
+// Site header (section 2): logo, Contact Directory, About Us and Help (external, new tab), Login
+// when enabled and anonymous, the beta banner with the feedback mail link. On mobile the same
+// items sit in one menu behind the Menu button.
+import { useEffect, useId, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { LogoMark } from '../../components/logo'
+import { CloseIcon, ExternalIcon, MenuIcon } from '../../components/icons'
+import { useGetFeatureFlagsQuery } from '../../api/config-api'
+import { links } from '../../config/constants'
+import { strings } from '../../config/strings'
+import { paths } from '../../filters/paths'
+import { emptyFilters, filtersSearch, parseFilters } from '../../filters/query-string'
+
+export function feedbackHref(): string {
+  return `mailto:${links.feedbackEmail}?subject=${encodeURIComponent(strings.beta.feedbackSubject)}`
+}
+
+/** Home keeps the chosen geography but clears the component filters. */
+function homeSearch(search: string): string {
+  const { boundaryId, boundaryTypeId } = parseFilters(search)
+  return filtersSearch({ ...emptyFilters, boundaryId, boundaryTypeId })
+}
+
+export function Header() {
+  const location = useLocation()
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const { data: flags } = useGetFeatureFlagsQuery()
+  // No session handling exists in the public build yet: every visitor is anonymous.
+  const showLogin = flags?.enableLogin === true
+
+  useEffect(() => setOpen(false), [location.pathname, location.search])
+
+  const geographySearch = homeSearch(location.search)
+
+  return (
+    <header className="site-header">
+      <div className="beta-banner">
+        <span className="beta-banner__tag">Beta</span>
+        <span className="beta-banner__text">{strings.beta.text}</span>{' '}
+        <a href={feedbackHref()} className="beta-banner__link">{strings.beta.feedback}</a>
+      </div>
+      <div className="top-bar">
+        <Link to={{ pathname: paths.home, search: geographySearch }} className="logo" aria-label={strings.header.logoLabel}>
+          <LogoMark />
+          <span className="logo__text" aria-hidden="true">
+            <span className="logo__name">{strings.appName}</span>
+            <span className="logo__subtitle">{strings.appSubtitle}</span>
+          </span>
+        </Link>
+        <button type="button" className="menu-button" aria-expanded={open} aria-controls={menuId}
+          onClick={() => setOpen((v) => !v)}>
+          {open ? <CloseIcon /> : <MenuIcon />}
+          <span>{open ? strings.header.closeMenu : strings.header.menu}</span>
+        </button>
+        <nav aria-label={strings.header.mainNavigation} className={`main-nav ${open ? 'main-nav--open' : ''}`} id={menuId}>
+          <ul>
+            <li>
+              <Link to={{ pathname: paths.contact, search: geographySearch }}
+                aria-current={location.pathname === paths.contact ? 'page' : undefined}>
+                {strings.header.contactDirectory}
+              </Link>
+            </li>
+            <li>
+              <a href={links.aboutUs} target="_blank" rel="noopener noreferrer">
+                {strings.header.aboutUs} <ExternalIcon /><span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+              </a>
+            </li>
+            <li>
+              <a href={links.help} target="_blank" rel="noopener noreferrer">
+                {strings.header.help} <ExternalIcon /><span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+              </a>
+            </li>
+            {showLogin ? (
+              <li><Link to="/auth/login/" className="button button--primary">{strings.header.login}</Link></li>
+            ) : null}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,206 @@
+// The MapLibre map itself: blank style, our own polygons coloured per area, a count label per
+// area, station pins, throttled hover tooltips. No outside requests (no tiles, no glyphs).
+import { useEffect, useRef } from 'react'
+import { Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl, type MapLayerMouseEvent } from 'maplibre-gl'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
+import 'maplibre-gl/dist/maplibre-gl.css'
+import type { AreaCollection, MarkerCollection, MarkerProperties } from '../../api/types'
+import { MAP_HOVER_THROTTLE_MS, MARKER_HEIGHT, MARKER_WIDTH } from '../../config/constants'
+import { attribution, strings } from '../../config/strings'
+import { formatCount, formatRate } from '../../lib/format'
+import { throttle } from '../../lib/throttle'
+import { boundsOf, labelPoint } from './geometry'
+import type { AreaFigures } from './map-data'
+
+setWorkerUrl(workerUrl)
+
+const BLANK_STYLE = {
+  version: 8 as const,
+  sources: {},
+  layers: [{ id: 'background', type: 'background' as const, paint: { 'background-color': '#eef2f7' } }],
+}
+
+const SOUTH_AFRICA: [[number, number], [number, number]] = [[16.3, -35.0], [33.0, -22.1]]
+
+function pinElement(props: MarkerProperties, onOpen: (p: MarkerProperties) => void): HTMLElement {
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'station-pin'
+  button.style.width = `${MARKER_WIDTH}px`
+  button.style.height = `${MARKER_HEIGHT}px`
+  button.setAttribute('aria-label', `${strings.map.station}: ${props.name}`)
+  button.title = props.name
+  button.innerHTML =
+    `<svg width="${MARKER_WIDTH}" height="${MARKER_HEIGHT}" viewBox="0 0 25 41" aria-hidden="true" focusable="false">` +
+    '<path d="M12.5 0C5.6 0 0 5.6 0 12.5 0 21.9 12.5 41 12.5 41S25 21.9 25 12.5C25 5.6 19.4 0 12.5 0z" fill="#2E539D" stroke="#fff" stroke-width="1.5"/>' +
+    '<circle cx="12.5" cy="12.5" r="5" fill="#fff"/></svg>'
+  button.addEventListener('click', (event) => { event.stopPropagation(); onOpen(props) })
+  return button
+}
+
+function tooltipHtml(area: AreaFigures | undefined, name: string): string {
+  const title = `<strong>${escapeHtml(name)}</strong>`
+  if (!area || area.total == null) return `${title}<br>${strings.map.noData}`
+  return `${title}<br>${strings.summary.total}: ${formatCount(area.total)}` +
+    (area.rate != null ? `<br>${strings.summary.rate}: ${formatRate(area.rate)}` : '') +
+    (area.period ? `<br>${escapeHtml(area.period)}` : '')
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+export function MapCanvas({ areas, figures, markers, mobile, interactive = true, label, onAreaClick, onMarkerClick, onReady }: {
+  areas: AreaCollection | undefined
+  figures: AreaFigures[]
+  markers: MarkerCollection['features']
+  mobile: boolean
+  interactive?: boolean
+  label: string
+  onAreaClick: (boundaryId: number) => void
+  onMarkerClick: (props: MarkerProperties) => void
+  onReady?: () => void
+}) {
+  const container = useRef<HTMLDivElement>(null)
+  const mapRef = useRef<MapLibreMap | null>(null)
+  const loaded = useRef(false)
+  const figuresRef = useRef(figures)
+  figuresRef.current = figures
+  const clickRef = useRef(onAreaClick)
+  clickRef.current = onAreaClick
+  const markerClickRef = useRef(onMarkerClick)
+  markerClickRef.current = onMarkerClick
+  const htmlMarkers = useRef<Marker[]>([])
+  const labelMarkers = useRef<Marker[]>([])
+  const pending = useRef<(() => void) | null>(null)
+
+  // Create the map once.
+  useEffect(() => {
+    if (!container.current) return
+    const map = new MapLibreMap({
+      container: container.current,
+      style: BLANK_STYLE,
+      bounds: SOUTH_AFRICA,
+      fitBoundsOptions: { padding: 16 },
+      attributionControl: { compact: true, customAttribution: attribution.join(' | ') },
+      doubleClickZoom: false,
+      keyboard: false,
+      boxZoom: false,
+      dragRotate: false,
+      pitchWithRotate: false,
+      touchPitch: false,
+      dragPan: !mobile,
+      scrollZoom: interactive,
+      renderWorldCopies: false,
+      maxZoom: 14,
+      minZoom: 3,
+    })
+    map.touchZoomRotate.disableRotation()
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
+    map.getCanvas().setAttribute('aria-label', label)
+    mapRef.current = map
+
+    const popup = new Popup({ closeButton: false, closeOnClick: false, maxWidth: '260px', className: 'map-tooltip' })
+    let hoveredId: number | null = null
+    const setHover = (id: number | null) => {
+      if (hoveredId === id) return
+      if (hoveredId != null) map.setFeatureState({ source: 'areas', id: hoveredId }, { hover: false })
+      hoveredId = id
+      if (id != null) map.setFeatureState({ source: 'areas', id }, { hover: true })
+    }
+    const onMove = throttle((event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0]
+      if (!feature) return
+      const id = Number(feature.properties?.boundaryId)
+      setHover(id)
+      const area = figuresRef.current.find((f) => f.boundaryId === id)
+      popup.setLngLat(event.lngLat).setHTML(tooltipHtml(area, String(feature.properties?.description ?? ''))).addTo(map)
+      map.getCanvas().style.cursor = 'pointer'
+    }, MAP_HOVER_THROTTLE_MS)
+
+    map.on('load', () => {
+      map.addSource('areas', { type: 'geojson', data: { type: 'FeatureCollection', features: [] }, promoteId: 'boundaryId' })
+      map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['coalesce', ['get', 'color'], '#d9d9d9'], 'fill-opacity': ['case', ['boolean', ['feature-state', 'hover'], false], 0.95, 0.8] } })
+      map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': '#ffffff', 'line-width': 1.2 } })
+      map.addLayer({ id: 'areas-hover', type: 'line', source: 'areas', paint: { 'line-color': '#1b1b1b', 'line-width': ['case', ['boolean', ['feature-state', 'hover'], false], 2.5, 0] } })
+      map.on('mousemove', 'areas-fill', onMove)
+      map.on('mouseleave', 'areas-fill', () => { onMove.cancel(); setHover(null); popup.remove(); map.getCanvas().style.cursor = '' })
+      map.on('click', 'areas-fill', (event) => {
+        const id = Number(event.features?.[0]?.properties?.boundaryId)
+        if (Number.isFinite(id)) clickRef.current(id)
+      })
+      loaded.current = true
+      pending.current?.()
+      pending.current = null
+    })
+    map.on('idle', () => onReady?.())
+
+    return () => {
+      onMove.cancel()
+      popup.remove()
+      map.remove()
+      mapRef.current = null
+      loaded.current = false
+    }
+    // The map is created once; later prop changes are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // Dragging is off on mobile widths.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map) return
+    if (mobile) map.dragPan.disable()
+    else map.dragPan.enable()
+  }, [mobile])
+
+  // Polygons, colours and count labels.
+  useEffect(() => {
+    const apply = () => {
+      const map = mapRef.current
+      if (!map || !areas) return
+      const byId = new Map(figures.map((f) => [f.boundaryId, f]))
+      const data = {
+        type: 'FeatureCollection' as const,
+        features: areas.features.map((feature) => ({
+          ...feature,
+          properties: { ...feature.properties, color: byId.get(feature.properties.boundaryId)?.color ?? '#d9d9d9' },
+        })),
+      }
+      const source = map.getSource('areas') as { setData(d: unknown): void } | undefined
+      source?.setData(data)
+
+      labelMarkers.current.forEach((m) => m.remove())
+      labelMarkers.current = []
+      for (const feature of areas.features) {
+        const at = labelPoint(feature.geometry)
+        const area = byId.get(feature.properties.boundaryId)
+        if (!at) continue
+        const el = document.createElement('div')
+        el.className = 'area-label'
+        el.setAttribute('aria-hidden', 'true')
+        el.innerHTML = `<span class="area-label__count">${area?.total != null ? formatCount(area.total) : '–'}</span>` +
+          `<span class="area-label__name">${escapeHtml(feature.properties.description ?? '')}</span>`
+        labelMarkers.current.push(new Marker({ element: el, anchor: 'center' }).setLngLat(at).addTo(map))
+      }
+      const bounds = boundsOf(areas.features.map((f) => f.geometry))
+      if (bounds) map.fitBounds(bounds, { padding: 24, animate: false })
+    }
+    if (loaded.current) apply()
+    else pending.current = apply
+  }, [areas, figures])
+
+  // Station pins (25x41), each a keyboard-reachable button.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map) return
+    htmlMarkers.current.forEach((m) => m.remove())
+    htmlMarkers.current = markers.map((feature) =>
+      new Marker({ element: pinElement(feature.properties, (p) => markerClickRef.current(p)), anchor: 'bottom' })
+        .setLngLat(feature.geometry.coordinates)
+        .addTo(map),
+    )
+  }, [markers])
+
+  return <div ref={container} className="map-canvas" data-testid="map-canvas" />
+}

@@ -1,0 +1,65 @@
+// CSV building and download for the data-table alternatives of charts and the map.
+
+export type CsvCell = string | number | null | undefined
+
+function cell(value: CsvCell): string {
+  if (value == null) return ''
+  const text = String(value)
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** Parses CSV text produced by toCsv (quoted cells, doubled quotes). Used by tests. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let value = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { value += '"'; i++ }
+      else if (ch === '"') quoted = false
+      else value += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') { row.push(value); value = '' }
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++
+      row.push(value); rows.push(row); row = []; value = ''
+    } else value += ch
+  }
+  if (value !== '' || row.length) { row.push(value); rows.push(row) }
+  return rows
+}
+
+export function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+export function downloadCsv(csv: string, fileName: string): void {
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  downloadBlob(new Blob(['\uFEFF' + csv], { type: 'text/csv;charset=utf-8' }), fileName)
+}
+
+export function downloadDataUrl(dataUrl: string, fileName: string): void {
+  const a = document.createElement('a')
+  a.href = dataUrl
+  a.download = fileName
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+}

@@ -1,0 +1,24 @@
+// Map colour lookup (section 5): the first scale band with start <= density < end, else black.
+import { colours } from '../config/constants'
+
+export interface LegendBand {
+  start: number
+  end: number | null
+  color: string
+  description?: string | null
+}
+
+export function legendColour(scale: readonly LegendBand[] | null | undefined, density: number | null | undefined): string {
+  if (density == null || !Number.isFinite(density) || !scale) return colours.noBand
+  for (const band of scale) {
+    const end = band.end == null ? Number.POSITIVE_INFINITY : band.end
+    if (band.start <= density && density < end) return band.color
+  }
+  return colours.noBand
+}
+
+/** Human label for a band, e.g. 'Low (0 to 10)' or 'High (30 or more)'. */
+export function bandLabel(band: LegendBand): string {
+  const range = band.end == null || band.end >= 1e9 ? `${band.start} or more` : `${band.start} to under ${band.end}`
+  return band.description ? `${band.description} (${range})` : range
+}

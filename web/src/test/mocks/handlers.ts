@@ -1,0 +1,38 @@
+// MSW handlers answering /api like the Rust server, from the fixtures.
+import { http, HttpResponse } from 'msw'
+import * as f from './fixtures'
+
+const notFound = (message: string) =>
+  HttpResponse.json({ success: false, message, errors: [{ code: 'not_found', description: message }] }, { status: 404 })
+
+export const handlers = [
+  http.get('*/api/config/feature-flags', () => HttpResponse.json({ enableLogin: false })),
+  http.get('*/api/dashboard/components', () => HttpResponse.json(f.components)),
+  http.get('*/api/dashboard', ({ request }) => {
+    const id = Number(new URL(request.url).searchParams.get('boundaryId') ?? 1)
+    return f.boundary(id) ? HttpResponse.json(f.dashboard(id)) : notFound('Unknown boundary')
+  }),
+  http.get('*/api/crime/stats', ({ request }) => {
+    const params = new URL(request.url).searchParams
+    const id = Number(params.get('boundaryId') ?? 1)
+    const options = params.get('componentOptions')?.split(',').filter(Boolean) ?? []
+    return f.boundary(id) ? HttpResponse.json(f.crimeStats(id, options)) : notFound('Unknown boundary')
+  }),
+  http.get('*/api/geography/boundary/list/:type/:parent', ({ params }) => {
+    const type = Number(params.type)
+    const parent = Number(params.parent)
+    return HttpResponse.json(f.childrenOf(parent).filter((x) => x.boundaryTypeId === type))
+  }),
+  http.get('*/api/geography/boundary/:id', ({ params }) => {
+    const found = f.boundary(Number(params.id))
+    return found ? HttpResponse.json(found) : notFound('Unknown boundary')
+  }),
+  http.get('*/api/geography/contained/', ({ request }) => {
+    const id = Number(new URL(request.url).searchParams.get('containingBoundaryId'))
+    return HttpResponse.json(f.childrenOf(id))
+  }),
+  http.get('*/api/geography/geojson/:id', ({ params }) => HttpResponse.json(f.geojson(Number(params.id)))),
+  http.get('*/api/geography/geomarker/:component/:id', ({ params }) =>
+    HttpResponse.json(f.geomarkers(Number(params.component), Number(params.id)))),
+  http.get('*/api/buildingblock/searchcontact', () => HttpResponse.json([])),
+]

@@ -1,0 +1,5 @@
+// The MSW server for Vitest (Node).
+import { setupServer } from 'msw/node'
+import { handlers } from './handlers'
+
+export const server = setupServer(...handlers)

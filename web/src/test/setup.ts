@@ -1,0 +1,45 @@
+// Vitest setup: jest-dom matchers, MSW, and the browser APIs jsdom lacks.
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { server } from './mocks/server'
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => { cleanup(); server.resetHandlers() })
+afterAll(() => server.close())
+
+let width = 1366
+export function setViewportWidth(next: number) { width = next }
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query)
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      onchange: null,
+      dispatchEvent: () => false,
+    }
+  },
+})
+
+// The map needs WebGL; unit tests replace it (the browser tests exercise the real one).
+vi.mock('../features/map/map-canvas', async () => {
+  const { createElement } = await import('react')
+  return {
+    MapCanvas: ({ label }: { label: string }) => createElement('div', { 'data-testid': 'map-canvas', 'aria-label': label }),
+  }
+})
+// ApexCharts draws nothing in jsdom; render a placeholder with the accessible label.
+vi.mock('../components/chart/apex-chart', async () => {
+  const { createElement } = await import('react')
+  return {
+    ApexChart: ({ label, id }: { label: string; id: string }) => createElement('div', { role: 'img', 'aria-label': label, 'data-chart-id': id }),
+    saveChartPng: async () => {},
+  }
+})

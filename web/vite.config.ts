@@ -1,0 +1,24 @@
+// Vite build for the public dashboard. The Rust server (`gbvf serve`) serves dist/ at / with an
+// SPA fallback; in development /api is proxied to it.
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { mockApi } from './scripts/mock-api'
+
+const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080'
+
+export default defineConfig({
+  plugins: [react(), ...(process.env.MOCK_API ? [mockApi()] : [])],
+  server: process.env.MOCK_API ? {} : { proxy: { '/api': backend } },
+  preview: { proxy: { '/api': backend } },
+  build: {
+    outDir: 'dist',
+    // MapLibre and ApexCharts are large by nature; they load only on the views that draw them.
+    chunkSizeWarningLimit: 1100,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+})
