@@ -109,7 +109,8 @@ async fn boundary_id(base: &str, type_id: i32, name: &str) -> i64 {
             b["description"]
                 .as_str()
                 .unwrap()
-                .eq_ignore_ascii_case(name)
+                .to_lowercase()
+                .starts_with(&name.to_lowercase())
         })
         .unwrap()["boundaryId"]
         .as_i64()

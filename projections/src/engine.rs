@@ -209,15 +209,54 @@ pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Resul
     })
 }
 
-/// Applies pages until the projection has caught up with the horizon. Returns events applied.
+/// Applies pages until every event of the projection's types that was committed when the
+/// call began has been applied. Returns events applied.
+///
+/// The horizon is cluster-wide: a transaction still open anywhere on the server (even in
+/// another database) holds it back, so a step can find nothing to apply although newer events
+/// are committed. This then waits briefly and tries again, for up to a minute.
 pub async fn catch_up(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<u64> {
+    let types: Vec<&str> = p.aggregate_types().to_vec();
+    let target: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT (transaction_id::text)::bigint, global_position FROM events
+         WHERE cardinality($1::text[]) = 0 OR aggregate_type = ANY($1)
+         ORDER BY transaction_id DESC, global_position DESC LIMIT 1",
+    )
+    .bind(&types)
+    .fetch_optional(pool)
+    .await?;
+    let Some((txid, pos)) = target else {
+        return Ok(0);
+    };
+    let target = Position {
+        transaction_id: txid,
+        global_position: pos,
+    };
     let mut total = 0u64;
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let s = step(pool, p, PAGE).await?;
         total += s.applied as u64;
-        if !s.full {
+        if s.full {
+            continue;
+        }
+        let (ctx, cpos): (i64, i64) = sqlx::query_as(
+            "SELECT (last_transaction_id::text)::bigint, last_global_position FROM projection_checkpoint WHERE projection = $1",
+        )
+        .bind(p.name())
+        .fetch_one(pool)
+        .await?;
+        if (Position {
+            transaction_id: ctx,
+            global_position: cpos,
+        }) >= target
+        {
             return Ok(total);
         }
+        if Instant::now() > deadline {
+            anyhow::bail!("{}: events are committed but a long transaction on the server holds the horizon back", p.name());
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 

@@ -13,7 +13,7 @@ after(async () => { await run?.close() })
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`geography cascade (${name})`, async () => {
-    const provinces = await api('/geography/boundary/list/2/1')
+    const provinces = await api('/geography/contained/?containingBoundaryId=1')
     const province = provinces.find((p) => p.description === 'Gauteng') ?? provinces[0]
     const districts = await api(`/geography/boundary/list/2/${province.boundaryId}`)
     const district = districts.find((d) => d.description === 'Sedibeng') ?? districts[0]

@@ -16,7 +16,7 @@ async function order(page) {
 }
 
 test('grid cards reorder by buttons and by drag and drop', async () => {
-  const provinces = await api('/geography/boundary/list/2/1')
+  const provinces = await api('/geography/contained/?containingBoundaryId=1')
   const { context, page } = await newPage(run.browser, VIEWPORTS.desktop)
   try {
     await open(page, '/home/grid')
@@ -32,8 +32,8 @@ test('grid cards reorder by buttons and by drag and drop', async () => {
     await page.getByRole('button', { name: `Move to top: ${initial[0]}` }).click()
     assert.deepEqual(await order(page), initial)
 
-    // Drag the last card onto the first.
-    const last = initial.length - 1
+    // Drag the third card (or the last, when fewer) onto the first; both are on screen.
+    const last = Math.min(2, initial.length - 1)
     await page.locator('.grid-card').nth(last).locator('.drag-handle').dragTo(page.locator('.grid-card').nth(0))
     now = await order(page)
     assert.equal(now[0], initial[last])

@@ -39,7 +39,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       // The province choropleth is drawn with our own polygons.
       await page.waitForSelector('[data-testid="map-canvas"] canvas', { timeout: 30_000 })
       await page.waitForFunction(() => document.querySelectorAll('.area-label').length > 0, null, { timeout: 30_000 })
-      const provinces = await api('/geography/boundary/list/2/1')
+      const provinces = await api('/geography/contained/?containingBoundaryId=1')
       assert.equal(await page.locator('.area-label').count(), provinces.length)
       await page.waitForTimeout(500)
       await screenshot(page, `home-${name}`)

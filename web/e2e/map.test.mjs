@@ -12,9 +12,11 @@ before(async () => {
 })
 after(async () => { await run?.close() })
 
-async function labelsReady(page, count) {
+/** Waits until the map shows the given boundary's areas with their figures. */
+async function labelsReady(page, count, boundaryId = 1) {
+  await page.waitForSelector(`[data-testid="crime-map"][data-ready="true"][data-boundary-id="${boundaryId}"]`, { timeout: 30_000 })
   await page.waitForFunction((n) => document.querySelectorAll('.area-label').length === n, count, { timeout: 30_000 })
-  await page.waitForTimeout(300)
+  await page.waitForTimeout(400)
 }
 
 /** Clicks the map canvas where an area's count label sits (labels let clicks through). */
@@ -26,7 +28,7 @@ async function clickArea(page, name) {
 }
 
 test('map drill-down from the nation to a municipality, with station pins', async () => {
-  const provinces = await api('/geography/boundary/list/2/1')
+  const provinces = await api('/geography/contained/?containingBoundaryId=1')
   const province = provinces.find((p) => p.description === 'Gauteng') ?? provinces[0]
   const districts = await api(`/geography/contained/?containingBoundaryId=${province.boundaryId}`)
   const district = districts.find((d) => d.description === 'Sedibeng') ?? districts[0]
@@ -50,16 +52,16 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
     await clickArea(page, province.description)
     await page.waitForURL((u) => u.searchParams.get('boundaryId') === String(province.boundaryId))
     assert.equal(searchOf(page).get('boundaryTypeId'), '2')
-    await labelsReady(page, districts.length)
+    await labelsReady(page, districts.length, province.boundaryId)
 
     await clickArea(page, district.description)
     await page.waitForURL((u) => u.searchParams.get('boundaryId') === String(district.boundaryId))
-    await labelsReady(page, locals.length)
+    await labelsReady(page, locals.length, district.boundaryId)
 
     await clickArea(page, local.description)
     await page.waitForURL((u) => u.searchParams.get('boundaryId') === String(local.boundaryId))
     assert.equal(searchOf(page).get('boundaryTypeId'), '3')
-    await labelsReady(page, 1)
+    await labelsReady(page, 1, local.boundaryId)
 
     const markers = await api(`/geography/geomarker/3/${local.boundaryId}`)
     if (markers.features.length > 0) {
@@ -88,7 +90,7 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
 })
 
 test('on mobile the map cannot be dragged and the area list drills down by keyboard', async () => {
-  const provinces = await api('/geography/boundary/list/2/1')
+  const provinces = await api('/geography/contained/?containingBoundaryId=1')
   const { context, page } = await newPage(run.browser, VIEWPORTS.mobile)
   try {
     await open(page, '/home/map')

@@ -1,6 +1,7 @@
-// Public routes (section 2). Views load lazily so the landing bundle stays small.
+// Public routes (section 2). Views other than the landing load lazily so the entry bundle stays small.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router'
 import { PublicLayout } from './public-layout'
+import { Component as HomeRoute } from './routes/home'
 import { ErrorPage } from '../features/layout/error-page'
 import { LoadingOverlay } from '../features/layout/loading-overlay'
 import { paths } from '../filters/paths'
@@ -18,7 +19,8 @@ export const routes: RouteObject[] = [
       {
         path: 'home',
         children: [
-          { index: true, lazy: () => import('./routes/home') },
+          // The landing view is part of the entry bundle (it is small; map and charts inside it load lazily).
+          { index: true, Component: HomeRoute },
           { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'map', lazy: () => import('./routes/map') },
           { path: 'chart', lazy: () => import('./routes/chart') },

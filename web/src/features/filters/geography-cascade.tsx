@@ -10,6 +10,11 @@ import {
 import { useFilters } from '../../filters/use-filters'
 import type { Boundary } from '../../api/types'
 
+export function directChildren(items: Boundary[] | undefined, parentId: number | null, level: Boundary['level']): Boundary[] | undefined {
+  if (!items) return undefined
+  return items.filter((b) => b.level === level && (b.parentBoundaryId === parentId || parentId == null))
+}
+
 function byName(a: Boundary, b: Boundary) {
   return a.description.localeCompare(b.description)
 }
@@ -58,6 +63,12 @@ export function GeographyCascade() {
     cascade.district != null ? { boundaryTypeId: BoundaryType.Local, parentBoundaryId: cascade.district } : skipToken,
   )
 
+  // The list call may return every boundary of the type below the parent (provinces and
+  // districts share public type 2), so keep only the parent's direct children of the right level.
+  const provinceItems = directChildren(provinces.data, NATIONAL_BOUNDARY_ID, 'province')
+  const districtItems = directChildren(districts.data, cascade.national, 'district')
+  const localItems = directChildren(locals.data, cascade.district, 'municipality')
+
   const apply = (change: CascadeChange) => {
     setPending({ id: change.filter.boundaryId, cascade: change.cascade })
     update({ ...filters, boundaryId: change.filter.boundaryId, boundaryTypeId: change.filter.boundaryTypeId })
@@ -66,13 +77,13 @@ export function GeographyCascade() {
   return (
     <div className="geography-cascade" role="group" aria-label={strings.filters.geography}>
       <GeoSelect level="national" label={strings.filters.national} allLabel={strings.filters.allProvinces}
-        value={cascade.national} items={provinces.data} disabled={!provinces.data}
+        value={cascade.national} items={provinceItems} disabled={!provinces.data}
         onPick={(item) => apply(item ? pickNational(item.boundaryId) : clearLevel(cascade, 1))} />
       <GeoSelect level="district" label={strings.filters.district} allLabel={strings.filters.allDistricts}
-        value={cascade.district} items={districts.data} disabled={cascade.national == null || !districts.data}
+        value={cascade.district} items={districtItems} disabled={cascade.national == null || !districts.data}
         onPick={(item) => apply(item ? pickDistrict(cascade, item.boundaryId) : clearLevel(cascade, 2))} />
       <GeoSelect level="local" label={strings.filters.local} allLabel={strings.filters.allLocals}
-        value={cascade.local} items={locals.data} disabled={cascade.district == null || !locals.data}
+        value={cascade.local} items={localItems} disabled={cascade.district == null || !locals.data}
         onPick={(item) => apply(item ? pickLocal(item) : clearLevel(cascade, 3))} />
     </div>
   )

@@ -84,7 +84,8 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   const canDrill = currentType <= MAX_DRILL_BOUNDARY_TYPE && !isLocal
 
   return (
-    <div className={`crime-map ${compact ? 'crime-map--compact' : ''}`} data-testid="crime-map">
+    <div className={`crime-map ${compact ? 'crime-map--compact' : ''}`} data-testid="crime-map"
+      data-boundary-id={boundaryId} data-ready={!loading && !!areasQ.currentData && !!statsQ.currentData}>
       <Card title={`${strings.map.label(areaName)}`} table={table} headingLevel={2}
         subtitle={statsQ.currentData?.period ? `${strings.summary.total}, ${statsQ.currentData.period}` : undefined}>
         {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
@@ -118,7 +119,7 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
       </Card>
       {station ? (
         <Modal title={station.name} onClose={() => setStation(null)}>
-          <p>{strings.map.station}{station.stakeholder && station.stakeholder !== station.name ? `: ${station.stakeholder}` : ''}</p>
+          <p>{strings.map.station}</p>
           <NoData message={strings.map.noContacts} />
         </Modal>
       ) : null}

@@ -94,3 +94,8 @@ export function labelPoint(geometry: PolygonGeometry | MultiPolygonGeometry): Po
   }
   return best
 }
+
+/** Planar size of an area in square degrees (enough to rank areas by size). */
+export function areaSize(geometry: PolygonGeometry | MultiPolygonGeometry): number {
+  return polygonsOf(geometry).reduce((sum, p) => sum + ringArea(p[0] ?? []), 0)
+}

@@ -9,7 +9,7 @@ import { MAP_HOVER_THROTTLE_MS, MARKER_HEIGHT, MARKER_WIDTH } from '../../config
 import { attribution, strings } from '../../config/strings'
 import { formatCount, formatRate } from '../../lib/format'
 import { throttle } from '../../lib/throttle'
-import { boundsOf, labelPoint } from './geometry'
+import { areaSize, boundsOf, labelPoint } from './geometry'
 import type { AreaFigures } from './map-data'
 
 setWorkerUrl(workerUrl)
@@ -46,6 +46,25 @@ function tooltipHtml(area: AreaFigures | undefined, name: string): string {
     (area.period ? `<br>${escapeHtml(area.period)}` : '')
 }
 
+/**
+ * Labels are placed largest area first; a label that would overlap one already shown drops its
+ * name and keeps its count, and hides entirely if even the count would overlap.
+ */
+export function declutterLabels(elements: HTMLElement[]): void {
+  const shown: DOMRect[] = []
+  const overlaps = (r: DOMRect) => shown.some((o) => r.left < o.right && r.right > o.left && r.top < o.bottom && r.bottom > o.top)
+  for (const el of elements) el.classList.remove('area-label--compact', 'area-label--hidden')
+  for (const el of elements) {
+    let rect = el.getBoundingClientRect()
+    if (overlaps(rect)) {
+      el.classList.add('area-label--compact')
+      rect = el.getBoundingClientRect()
+      if (overlaps(rect)) { el.classList.add('area-label--hidden'); continue }
+    }
+    shown.push(rect)
+  }
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
@@ -73,6 +92,8 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
   const htmlMarkers = useRef<Marker[]>([])
   const labelMarkers = useRef<Marker[]>([])
   const pending = useRef<(() => void) | null>(null)
+  const mobileRef = useRef(mobile)
+  mobileRef.current = mobile
 
   // Create the map once.
   useEffect(() => {
@@ -134,6 +155,7 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
       pending.current = null
     })
     map.on('idle', () => onReady?.())
+    map.on('zoomend', () => declutterLabels(labelMarkers.current.map((m) => m.getElement())))
 
     return () => {
       onMove.cancel()
@@ -172,7 +194,8 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
 
       labelMarkers.current.forEach((m) => m.remove())
       labelMarkers.current = []
-      for (const feature of areas.features) {
+      const largestFirst = [...areas.features].sort((a, b) => areaSize(b.geometry) - areaSize(a.geometry))
+      for (const feature of largestFirst) {
         const at = labelPoint(feature.geometry)
         const area = byId.get(feature.properties.boundaryId)
         if (!at) continue
@@ -184,7 +207,9 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
         labelMarkers.current.push(new Marker({ element: el, anchor: 'center' }).setLngLat(at).addTo(map))
       }
       const bounds = boundsOf(areas.features.map((f) => f.geometry))
-      if (bounds) map.fitBounds(bounds, { padding: 24, animate: false })
+      // On wide screens the legend sits over the map's top-left corner; keep the areas clear of it.
+      if (bounds) map.fitBounds(bounds, { padding: mobileRef.current ? 16 : { top: 24, bottom: 36, left: 200, right: 56 }, animate: false })
+      declutterLabels(labelMarkers.current.map((m) => m.getElement()))
     }
     if (loaded.current) apply()
     else pending.current = apply
