@@ -105,6 +105,8 @@ pub async fn append_in_batches(pool: &PgPool, events: &[NewEvent]) -> Result<u64
         let mut tx = pool.begin().await?;
         total += append_batch(&mut *tx, chunk).await?;
         tx.commit().await?;
+        metrics::counter!("gbvf_events_appended_total", "source" => "import")
+            .increment(chunk.len() as u64);
     }
     Ok(total)
 }
@@ -119,6 +121,7 @@ pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
 /// Imports the boundaries under `data_dir/geography` (see [`load_geography`]) as
 /// `BoundaryRecorded` events: one per boundary that is new or whose record changed.
 /// Returns (boundaries read, events appended).
+#[tracing::instrument(name = "import geography", skip_all)]
 pub async fn import_geography(
     pool: &PgPool,
     data_dir: &Path,
@@ -220,6 +223,7 @@ pub fn crime_source(format: CrimeFileFormat) -> &'static str {
 /// Every row either becomes a figure (appended when new or changed), or is reported in
 /// `unplaced` (with its reason) or `ignored_categories`: nothing is dropped silently.
 /// Importing the same file again appends nothing.
+#[tracing::instrument(name = "import crime", skip_all, fields(file = %path.display()))]
 pub async fn import_crime_file(
     pool: &PgPool,
     path: &Path,

@@ -68,6 +68,7 @@ pub struct RecordFigureBody {
 #[utoipa::path(post, path = "/api/crime/figures", tag = "crime", request_body = RecordFigureBody,
     responses((status = 200, description = "Recorded"), (status = 400, description = "Invalid"), (status = 403, description = "No permission"),
               (status = 404, description = "Unknown boundary"), (status = 409, description = "Conflicting command")))]
+#[tracing::instrument(name = "command RecordCrimeFigure", skip_all)]
 pub async fn record_figure(
     State(s): State<AppState>,
     headers: HeaderMap,

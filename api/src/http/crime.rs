@@ -57,6 +57,22 @@ pub fn density(level: BoundaryLevel, total: i64, population: Option<i64>) -> Opt
     rate_per_100k(total, population).map(|r| round2(r / 100.0))
 }
 
+/// The colour of `density` on `scale`: the first band with start <= density < end, else
+/// black (public spec §5 "Legend colour lookup").
+pub fn legend_colour(scale: &Value, density: Option<f64>) -> &str {
+    let Some(d) = density else { return "#000000" };
+    scale
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|band| {
+            band["start"].as_f64().is_some_and(|s| s <= d)
+                && band["end"].as_f64().is_some_and(|e| d < e)
+        })
+        .and_then(|band| band["color"].as_str())
+        .unwrap_or("#000000")
+}
+
 /// Rounds to 2 decimals.
 pub fn round2(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
@@ -249,6 +265,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value,
             sources.insert(src.clone());
         }
     }
+    let scale = crime_scale();
     let contained: Vec<Value> = children
         .iter()
         .map(|c: &BoundaryRow| {
@@ -260,6 +277,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value,
                 "total": latest.map(|l| l.1), "period": latest.map(|l| period_label(l.0)),
                 "rate": latest.and_then(|l| rate_per_100k(l.1, c.population)),
                 "density": latest.and_then(|l| density(level, l.1, c.population)),
+            "color": latest.map(|l| legend_colour(&scale, density(level, l.1, c.population)).to_string()),
             })
         })
         .collect();
@@ -279,7 +297,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value,
         "selectedOptions": types.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
         "crimeStats": crime_stats_json, "distribution": distribution, "series": series,
         "containedBoundaryData": contained,
-        "colorLegend": {"scale": crime_scale()},
+        "colorLegend": {"scale": scale},
         "palette": PALETTE, "primaryColor": PALETTE[0],
         "source": {
             "name": "SAPS crime statistics, financial years April to March",
@@ -313,6 +331,17 @@ mod tests {
             density(BoundaryLevel::Province, 27_494, Some(62_027_502)),
             Some(0.44)
         );
+    }
+
+    #[test]
+    fn legend_lookup_takes_the_first_band_else_black() {
+        let scale = crime_scale();
+        assert_eq!(legend_colour(&scale, Some(0.0)), "#EED0D2");
+        assert_eq!(legend_colour(&scale, Some(10.0)), "#CB7377");
+        assert_eq!(legend_colour(&scale, Some(29.99)), "#CB7377");
+        assert_eq!(legend_colour(&scale, Some(30.0)), "#A8161D");
+        assert_eq!(legend_colour(&scale, Some(-1.0)), "#000000");
+        assert_eq!(legend_colour(&scale, None), "#000000");
     }
 
     #[test]

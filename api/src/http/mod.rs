@@ -123,14 +123,24 @@ async fn api_not_found() -> Response {
 }
 
 async fn metrics_text(State(s): State<AppState>) -> Response {
-    match &s.metrics {
-        Some(h) => (
-            [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-            h.render(),
-        )
-            .into_response(),
-        None => (StatusCode::NOT_FOUND, "metrics are not enabled").into_response(),
+    let Some(h) = &s.metrics else {
+        return (StatusCode::NOT_FOUND, "metrics are not enabled").into_response();
+    };
+    // Projector lag is read from the database at scrape time, so it is current even when the
+    // projectors run in another process.
+    if let Ok(status) = gbvf_projections::engine::status(&s.pool, &gbvf_projections::all()).await {
+        for p in status {
+            metrics::gauge!("gbvf_projector_lag_events", "projection" => p.projection.clone())
+                .set(p.lag_events as f64);
+            metrics::gauge!("gbvf_projector_lag_seconds", "projection" => p.projection)
+                .set(p.lag_seconds);
+        }
     }
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        h.render(),
+    )
+        .into_response()
 }
 
 /// Serves successful GET bodies from the cache; stores them on a miss.
