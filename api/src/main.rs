@@ -55,6 +55,12 @@ enum Command {
     /// Read the event log.
     #[command(subcommand)]
     Events(cli::history::EventsCommand),
+    /// Manage accounts.
+    #[command(subcommand)]
+    Users(cli::users::UsersCommand),
+    /// The development e-mail outbox.
+    #[command(subcommand)]
+    Outbox(cli::users::OutboxCommand),
 }
 
 #[tokio::main]
@@ -71,6 +77,9 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Command::Outbox(c) = cli.command {
+        return cli::users::outbox(c);
+    }
     let url = cli.database_url.ok_or_else(|| {
         anyhow::anyhow!("DATABASE_URL is not set (use ./ops/run, or point it at your PostgreSQL)")
     })?;
@@ -87,5 +96,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Import(c) => cli::import::run(&pool, c).await,
         Command::Projections(c) => cli::projections::run(&pool, c).await,
         Command::Events(c) => cli::history::run(&pool, c).await,
+        Command::Users(c) => cli::users::run(&pool, c).await,
+        Command::Outbox(_) => unreachable!("handled above"),
     }
 }

@@ -58,11 +58,9 @@ async fn geography_answers_and_bad_input_is_400_or_404_never_500() {
     let (_, provinces) = get(&base, "/api/geography/contained/?containingBoundaryId=1").await;
     assert_eq!(provinces.as_array().unwrap().len(), 9);
     let (_, list) = get(&base, "/api/geography/boundary/list/2/1").await;
-    assert_eq!(
-        list.as_array().unwrap().len(),
-        9 + 52,
-        "provinces and districts inside the nation"
-    );
+    assert_eq!(list.as_array().unwrap().len(), 9, "the provinces: direct children of the nation");
+    let (_, gp_munis) = get(&base, "/api/geography/boundary/list/3/12").await;
+    assert!(gp_munis.as_array().unwrap().len() > 5, "municipalities inside a province");
     let (_, munis) = get(&base, "/api/geography/boundary/list/3").await;
     assert_eq!(munis.as_array().unwrap().len(), 213);
     let (s, geo) = get(&base, "/api/geography/geojson/1").await;

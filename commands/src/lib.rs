@@ -5,6 +5,7 @@
 //! - [`crime_series`]: the crime-series aggregate.
 //! - [`places`]: boundary placement from the geography read model.
 //! - [`import`]: idempotent, batched imports.
+pub mod accounts;
 pub mod crime_series;
 pub mod import;
 pub mod places;

@@ -6,6 +6,7 @@
 //! - [`upcast`]: old payload versions brought to the current shape on read.
 //! - [`store`]: bulk appends, commit-order reads below the xid8 horizon, aggregate history.
 //! - [`metadata`]: actor, time, request and source of every event.
+pub mod accounts;
 pub mod boundary;
 pub mod crime;
 pub mod crime_types;

@@ -1,7 +1,8 @@
 //! Read side of the GBVF dashboard: the projector engine ([`engine`]) and the read models it
-//! maintains ([`geography`], [`crime`]).
+//! maintains ([`geography`], [`crime`], [`accounts`]).
 use std::sync::Arc;
 
+pub mod accounts;
 pub mod crime;
 pub mod engine;
 pub mod geography;

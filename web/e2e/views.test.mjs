@@ -13,7 +13,7 @@ after(async () => { await run?.close() })
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`the bottom bar switches views and keeps the filters (${name})`, async () => {
-    const { context, page } = await newPage(run.browser, viewport)
+    const { context, page, errors } = await newPage(run.browser, viewport)
     try {
       await open(page, '/home?boundaryId=1')
       const nav = page.getByRole('navigation', { name: 'Dashboard views' })
@@ -33,6 +33,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForSelector('[data-testid="total-crime"]')
       // The overlay only covers the first load.
       assert.equal(await page.locator('[data-testid="loading-overlay"]').count(), 0)
+      // A crime-type selection redraws the charts without errors.
+      await open(page, '/home/chart?componentId=3&componentOptions=2,6')
+      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: 30_000 })
+      await page.waitForSelector('[data-testid="card-crime-breakdown"] svg', { timeout: 30_000 })
+      assert.match(await page.textContent('[data-testid="card-crime-breakdown"]'), /Other/)
+      assert.deepEqual(errors, [])
     } finally {
       await context.close()
     }

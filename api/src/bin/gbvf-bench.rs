@@ -127,6 +127,8 @@ environment of `run`:
   GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5; 4 runs with 1, 5 needs 2's database)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
+  GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild (default 60; the rate so far is reported)
+  GBVF_BENCH_ENGINE_READ_SECS  time limit of the engine-read-alone step (default 20)
   GBVF_BENCH_READ_SECS     measured seconds per read endpoint and server (default 8)
   GBVF_BENCH_READ_CONNS    concurrent connections of the read load (default 64)
   GBVF_BENCH_LOG_DIR       where the child servers' logs go (default: the temp directory)";
@@ -144,6 +146,8 @@ struct Config {
     commands: usize,
     command_cap: Duration,
     rebuild_events: usize,
+    engine_read_cap: Duration,
+    rebuild_cap: Duration,
     read_secs: u64,
     read_conns: usize,
     log_dir: PathBuf,
@@ -207,6 +211,8 @@ impl Config {
             commands: env_num("GBVF_BENCH_COMMANDS", 2_000usize)?.max(1),
             command_cap: Duration::from_secs(45),
             rebuild_events: env_num("GBVF_BENCH_EVENTS", 1_000_000usize)?.max(1),
+            engine_read_cap: Duration::from_secs(env_num("GBVF_BENCH_ENGINE_READ_SECS", 20u64)?),
+            rebuild_cap: Duration::from_secs(env_num("GBVF_BENCH_REBUILD_SECS", 60u64)?.max(1)),
             read_secs: env_num("GBVF_BENCH_READ_SECS", 8u64)?.max(1),
             read_conns: env_num("GBVF_BENCH_READ_CONNS", 64usize)?.max(1),
             log_dir,
@@ -436,6 +442,12 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 async fn print_header(cfg: &Config) -> Result<()> {
@@ -1562,50 +1574,30 @@ async fn section_rebuild(
 
     // Raw ordered read: keyset pages in commit order, every column, JSON decoded into Value.
     let t = Instant::now();
-    let mut conn = pool.acquire().await?;
-    let mut at = Position::ZERO;
     let mut raw_events = 0u64;
-    let mut checksum = 0u64;
-    loop {
-        #[allow(clippy::type_complexity)]
-        let rows: Vec<(i64, i64, String, String, i64, String, String, serde_json::Value, serde_json::Value, chrono::DateTime<chrono::Utc>)> =
-            sqlx::query_as(
-                "SELECT global_position, (transaction_id::text)::bigint, aggregate_type, aggregate_id, sequence, event_type,
-                        event_version, payload, metadata, recorded_at
-                 FROM events
-                 WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
-                   AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-                 ORDER BY transaction_id, global_position
-                 LIMIT $3",
-            )
-            .bind(at.transaction_id.to_string())
-            .bind(at.global_position)
-            .bind(READ_PAGE)
-            .fetch_all(&mut *conn)
-            .await?;
-        let Some(last) = rows.last() else { break };
-        at = Position {
-            transaction_id: last.1,
-            global_position: last.0,
-        };
-        raw_events += rows.len() as u64;
-        checksum = checksum.wrapping_add(
-            rows.iter()
-                .map(|r| r.7.as_object().map_or(0, |o| o.len() as u64))
-                .sum::<u64>(),
-        );
-        if (rows.len() as i64) < READ_PAGE {
+    let mut at = Position::ZERO;
+    let mut conn = pool.acquire().await?;
+    while let Some(page) = raw_page(&mut conn, at, READ_PAGE).await? {
+        at = page.last;
+        raw_events += page.events.len() as u64;
+        std::hint::black_box(&page.events);
+        if (page.events.len() as i64) < READ_PAGE {
             break;
         }
     }
     let raw_s = t.elapsed().as_secs_f64();
-    std::hint::black_box(checksum);
+    let raw_rate = raw_events as f64 / raw_s;
 
-    // The engine's own read (gbvf_events::store::read_page: same query, plus upcasting).
+    // The engine's own read alone (gbvf_events::store::read_page), bounded in time.
     let t = Instant::now();
     let mut at = Position::ZERO;
     let mut page_events = 0u64;
+    let mut page_done = true;
     loop {
+        if t.elapsed() > cfg.engine_read_cap {
+            page_done = false;
+            break;
+        }
         let events = read_page(&mut *conn, at, &[CRIME_SERIES_AGGREGATE], READ_PAGE).await?;
         let Some(last) = events.last() else { break };
         at = Position {
@@ -1620,16 +1612,42 @@ async fn section_rebuild(
     let page_s = t.elapsed().as_secs_f64();
     drop(conn);
 
-    // The rebuild itself.
-    let (version, applied, rebuild_s) =
-        engine::rebuild(&pool, &CrimeProjection, engine::PAGE, |_| {}).await?;
-    let rebuild_rate = applied as f64 / rebuild_s;
-    let (rows, nation_sum): (i64, Option<i64>) = sqlx::query_as(
-        "SELECT (SELECT count(*) FROM crime_total), (SELECT sum(station_sum)::bigint FROM crime_total WHERE boundary_id = 1)",
+    // The rebuild itself, bounded in time: on time-out the rate so far is reported.
+    let progress = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let seen = progress.clone();
+    let t = Instant::now();
+    let rebuild = tokio::time::timeout(
+        cfg.rebuild_cap,
+        engine::rebuild(&pool, &CrimeProjection, engine::PAGE, move |p| {
+            seen.store(p.applied, Ordering::Relaxed)
+        }),
     )
-    .fetch_one(&pool)
-    .await?;
-    let verified = nation_sum == Some(expected_sum) && applied as usize == n;
+    .await;
+    let (rebuild_done, version, applied, rebuild_s) = match rebuild {
+        Ok(r) => {
+            let (version, applied, secs) = r?;
+            (true, version, applied, secs)
+        }
+        Err(_) => (
+            false,
+            0,
+            progress.load(Ordering::Relaxed),
+            t.elapsed().as_secs_f64(),
+        ),
+    };
+    let rebuild_rate = applied as f64 / rebuild_s;
+    let (rows, nation_sum): (i64, Option<i64>) = if rebuild_done {
+        sqlx::query_as("SELECT (SELECT count(*) FROM crime_total), (SELECT sum(station_sum)::bigint FROM crime_total WHERE boundary_id = 1)")
+            .fetch_one(&pool)
+            .await?
+    } else {
+        (0, None)
+    };
+    let verified = rebuild_done && nation_sum == Some(expected_sum) && applied as usize == n;
+
+    // What-if: the rebuild's page loop (read a page, CrimeProjection::apply into a fresh
+    // schema, commit) with the read ordered by the indexed columns, as the raw read is.
+    let whatif = whatif_rebuild(&pool, expected_sum, cfg.rebuild_cap).await?;
 
     section_title(3, "Rebuild of the crime projection vs raw ordered read");
     let mut t = table(&["step", "events", "seconds", "events/s", "target", "result"]);
@@ -1641,7 +1659,7 @@ async fn section_rebuild(
         num(n as f64),
         format!("{append_s:.2}"),
         num(n as f64 / append_s),
-        "".into(),
+        format!("guide {} (100/tx)", num(GUIDE_BATCHED_INSERT)),
         "info".into(),
     ]);
     t.add_row(vec![
@@ -1659,58 +1677,230 @@ async fn section_rebuild(
         ),
         num(raw_events as f64),
         format!("{raw_s:.2}"),
-        num(raw_events as f64 / raw_s),
+        num(raw_rate),
         format!("guide {}", num(GUIDE_RAW_READ)),
         "info".into(),
     ]);
     t.add_row(vec![
-        "engine read only (store::read_page, upcast)".into(),
+        format!(
+            "engine read alone (store::read_page){}",
+            if page_done {
+                String::new()
+            } else {
+                format!(", stopped after {} s", cfg.engine_read_cap.as_secs())
+            }
+        ),
         num(page_events as f64),
         format!("{page_s:.2}"),
         num(page_events as f64 / page_s),
         "".into(),
         "info".into(),
     ]);
-    let pass = rebuild_rate >= TARGET_REBUILD_RATE && verified;
+    let pass = rebuild_done && rebuild_rate >= TARGET_REBUILD_RATE && verified;
     t.add_row(vec![
-        format!(
-            "engine::rebuild crime -> v{version} (pages of {})",
-            num(engine::PAGE as f64)
-        ),
+        if rebuild_done {
+            format!(
+                "engine::rebuild crime -> v{version} (pages of {})",
+                num(engine::PAGE as f64)
+            )
+        } else {
+            format!(
+                "engine::rebuild crime (pages of {}), stopped after {} s",
+                num(engine::PAGE as f64),
+                cfg.rebuild_cap.as_secs()
+            )
+        },
         num(applied as f64),
         format!("{rebuild_s:.2}"),
         num(rebuild_rate),
         format!(">= {}", num(TARGET_REBUILD_RATE)),
         verdict_text(Some(pass)).to_string(),
     ]);
+    t.add_row(vec![
+        format!(
+            "what-if: the same page loop + CrimeProjection::apply, read ordered by the indexed columns{}",
+            if whatif.done { "" } else { ", stopped" }
+        ),
+        num(whatif.applied as f64),
+        format!("{:.2}", whatif.secs),
+        num(whatif.applied as f64 / whatif.secs),
+        "".into(),
+        "info".into(),
+    ]);
     println!("{t}");
     println!(
         "\nRebuild / raw read: {}. Synthetic events: {} SAPS precincts x {} crime types, years {}..{}, round by round so each \
-         page spans thousands of series; each event rolls up into 4 ancestors. Read model after the rebuild: {} crime_total rows; \
-         national station_sum {} the sum of all counts{}.",
-        pct(rebuild_rate / (raw_events as f64 / raw_s)),
+         page spans thousands of series; each event rolls up into 4 ancestors. {}",
+        pct(rebuild_rate / raw_rate),
         synth.precincts.len(),
         synth.types,
         FIRST_YEAR,
         this_year,
-        num(rows as f64),
-        if verified { "equals" } else { "DOES NOT equal" },
-        if verified { "".to_string() } else { format!(" ({nation_sum:?} vs {expected_sum})") }
+        if rebuild_done {
+            format!(
+                "Read model after the rebuild: {} crime_total rows; national station_sum {} the sum of all counts{}.",
+                num(rows as f64),
+                if verified { "equals" } else { "DOES NOT equal" },
+                if verified { String::new() } else { format!(" ({nation_sum:?} vs {expected_sum})") }
+            )
+        } else {
+            format!("The rebuild did not finish within {} s; the rate is that of the events applied until then.", cfg.rebuild_cap.as_secs())
+        }
     );
+    if whatif.done {
+        println!(
+            "What-if read model: national station_sum {} the sum of all counts.",
+            if whatif.verified {
+                "equals"
+            } else {
+                "DOES NOT equal"
+            }
+        );
+    }
     summary.push(Verdict {
         section: "3 rebuild",
         figure: format!("engine::rebuild of crime over {} events", num(n as f64)),
         target: format!(">= {} ev/s", num(TARGET_REBUILD_RATE)),
         measured: format!(
-            "{} ev/s ({:.1} s; raw read {} ev/s)",
+            "{} ev/s ({}{:.1} s; raw read {} ev/s)",
             num(rebuild_rate),
+            if rebuild_done { "" } else { "stopped after " },
             rebuild_s,
-            num(raw_events as f64 / raw_s)
+            num(raw_rate)
         ),
         pass: Some(pass),
     });
     pool.close().await;
     Ok(())
+}
+
+struct RawPage {
+    events: Vec<gbvf_events::store::StoredEvent>,
+    last: Position,
+}
+
+/// One page of the raw ordered read: the indexed columns `(transaction_id, global_position)`
+/// in ORDER BY (qualified, so they cannot bind to a same-named output column), below the
+/// horizon, every column decoded, JSON into `serde_json::Value`.
+async fn raw_page(conn: &mut PgConnection, after: Position, limit: i64) -> Result<Option<RawPage>> {
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(i64, i64, String, String, i64, String, String, serde_json::Value, serde_json::Value, chrono::DateTime<chrono::Utc>)> =
+        sqlx::query_as(
+            "SELECT e.global_position, (e.transaction_id::text)::bigint AS txid, e.aggregate_type, e.aggregate_id, e.sequence,
+                    e.event_type, e.event_version, e.payload, e.metadata, e.recorded_at
+             FROM events e
+             WHERE (e.transaction_id, e.global_position) > ($1::text::xid8, $2)
+               AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             ORDER BY e.transaction_id, e.global_position
+             LIMIT $3",
+        )
+        .bind(after.transaction_id.to_string())
+        .bind(after.global_position)
+        .bind(limit)
+        .fetch_all(conn)
+        .await?;
+    let Some(last) = rows.last() else {
+        return Ok(None);
+    };
+    let last = Position {
+        transaction_id: last.1,
+        global_position: last.0,
+    };
+    let events = rows
+        .into_iter()
+        .map(
+            |(
+                global_position,
+                transaction_id,
+                aggregate_type,
+                aggregate_id,
+                sequence,
+                event_type,
+                event_version,
+                payload,
+                metadata,
+                recorded_at,
+            )| {
+                gbvf_events::store::StoredEvent {
+                    payload: gbvf_events::upcast::upcast_payload(
+                        &event_type,
+                        &event_version,
+                        payload,
+                    ),
+                    global_position,
+                    transaction_id,
+                    aggregate_type,
+                    aggregate_id,
+                    sequence,
+                    event_type,
+                    event_version,
+                    metadata,
+                    recorded_at,
+                }
+            },
+        )
+        .collect();
+    Ok(Some(RawPage { events, last }))
+}
+
+struct WhatIf {
+    done: bool,
+    verified: bool,
+    applied: u64,
+    secs: f64,
+}
+
+/// engine::rebuild's phase 1 (the page loop that does all the work), with [`raw_page`] as
+/// its read: a fresh schema from the projection's DDL, then per page one transaction that
+/// applies the page with `CrimeProjection::apply`.
+async fn whatif_rebuild(pool: &PgPool, expected_sum: i64, cap: Duration) -> Result<WhatIf> {
+    use gbvf_projections::engine::Projection;
+    let p = CrimeProjection;
+    let schema = "bench_whatif_crime";
+    sqlx::query(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        .execute(pool)
+        .await?;
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(pool)
+        .await?;
+    sqlx::raw_sql(&p.ddl(schema)).execute(pool).await?;
+    let t = Instant::now();
+    let mut at = Position::ZERO;
+    let mut applied = 0u64;
+    let mut done = true;
+    loop {
+        if t.elapsed() > cap {
+            done = false;
+            break;
+        }
+        let mut tx = pool.begin().await?;
+        let Some(page) = raw_page(&mut tx, at, engine::PAGE).await? else {
+            tx.rollback().await?;
+            break;
+        };
+        p.apply(&mut tx, schema, &page.events).await?;
+        tx.commit().await?;
+        at = page.last;
+        applied += page.events.len() as u64;
+        if (page.events.len() as i64) < engine::PAGE {
+            break;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    let sum: Option<i64> = sqlx::query_scalar(&format!(
+        "SELECT sum(station_sum)::bigint FROM {schema}.crime_total WHERE boundary_id = 1"
+    ))
+    .fetch_one(pool)
+    .await?;
+    sqlx::query(&format!("DROP SCHEMA {schema} CASCADE"))
+        .execute(pool)
+        .await?;
+    Ok(WhatIf {
+        done,
+        verified: done && sum == Some(expected_sum),
+        applied,
+        secs,
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ pub mod history;
 pub mod import;
 pub mod projections;
 pub mod serve;
+pub mod users;
 
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
@@ -22,9 +23,11 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
 /// Applies migrations and installs every projection (idempotent).
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     gbvf_events::store::migrate(pool).await?;
+    tower_sessions_sqlx_store::PostgresStore::new(pool.clone()).migrate().await?;
     for p in gbvf_projections::all() {
         gbvf_projections::engine::install(pool, p.as_ref()).await?;
     }
+    users::seed_groups(pool).await?;
     eprintln!("migrations applied; projections installed");
     Ok(())
 }

@@ -16,6 +16,7 @@ use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime::{crime_series_id, CrimeFigure, SeriesPlace};
 use gbvf_events::metadata::EventMetadata;
 use serde::Deserialize;
+use tower_sessions::Session;
 use serde_json::{json, Value};
 
 use super::boundary;
@@ -25,21 +26,22 @@ use super::AppState;
 /// Permission ImportPoliceStatistics (public spec §3 action 18).
 pub const IMPORT_POLICE_STATISTICS: i32 = 18;
 
-/// Checks the caller holds `action`; 403 otherwise. Returns the actor for event metadata.
-pub fn require(s: &AppState, headers: &HeaderMap, action: i32) -> Result<String, ApiError> {
+/// Checks the caller holds `action`: a signed-in user whose groups grant it, or the operator
+/// token (which stands for ImportPoliceStatistics only). 403 otherwise. Returns the actor for
+/// event metadata (`user:<id>` or `operator`).
+pub async fn require(s: &AppState, headers: &HeaderMap, session: &Session, action: i32) -> Result<String, ApiError> {
     let token = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
-    match (&s.operator_token, token) {
-        (Some(expected), Some(given))
-            if action == IMPORT_POLICE_STATISTICS
-                && constant_time_eq(expected.as_bytes(), given.as_bytes()) =>
-        {
-            Ok("operator".into())
-        }
-        _ => Err(ApiError::Forbidden),
+    if let Some(given) = token {
+        return match &s.operator_token {
+            Some(expected) if action == IMPORT_POLICE_STATISTICS && constant_time_eq(expected.as_bytes(), given.as_bytes()) => Ok("operator".into()),
+            _ => Err(ApiError::Forbidden),
+        };
     }
+    let user = super::auth::require(s, session, Some(action)).await?;
+    Ok(format!("user:{}", user.session.user_id))
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -72,9 +74,10 @@ pub struct RecordFigureBody {
 pub async fn record_figure(
     State(s): State<AppState>,
     headers: HeaderMap,
+    session: Session,
     body: Option<Json<RecordFigureBody>>,
 ) -> Result<Json<Value>, ApiError> {
-    let actor = require(&s, &headers, IMPORT_POLICE_STATISTICS)?;
+    let actor = require(&s, &headers, &session, IMPORT_POLICE_STATISTICS).await?;
     let Json(body) = body.ok_or_else(|| ApiError::bad("body", "The request body must be a JSON object with boundaryId, crimeTypeId, periodStartYear and count."))?;
     let b = boundary::fetch(&s.pool, body.boundary_id).await?;
     let level = b.level();

@@ -266,6 +266,26 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value,
         }
     }
     let scale = crime_scale();
+    // Per child: the distribution of the selected types in its own latest period (grid view).
+    let grouped: Vec<Value> = children
+        .iter()
+        .map(|c| {
+            let years = child_years.get(&c.boundary_id);
+            let latest = years.and_then(|y| latest_total(y, types));
+            let distribution: Vec<Value> = match (years, latest) {
+                (Some(y), Some((year, total))) => CRIME_TYPES
+                    .iter()
+                    .filter(|t| types.contains(&t.id))
+                    .filter_map(|t| y[&year].get(&t.id).map(|v| (t, *v)))
+                    .map(|(t, v)| json!({"crimeTypeId": t.id.to_string(), "description": t.description, "value": v,
+                        "percentage": if total > 0 { round2(v as f64 / total as f64 * 100.0) } else { 0.0 }}))
+                    .collect(),
+                _ => vec![],
+            };
+            json!({"boundary": c.name, "boundaryId": c.boundary_id, "period": latest.map(|l| period_label(l.0)),
+                   "total": latest.map(|l| l.1), "distribution": distribution})
+        })
+        .collect();
     let contained: Vec<Value> = children
         .iter()
         .map(|c: &BoundaryRow| {
@@ -295,6 +315,8 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value,
         "total": total, "previousTotal": previous_total, "rate": rate,
         "density": total.and_then(|t| density(b.level(), t, b.population)),
         "selectedOptions": types.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        "defaultOptions": CRIME_TYPES.iter().filter(|t| t.is_included).map(|t| t.id.to_string()).collect::<Vec<_>>(),
+        "groupedByBoundary": grouped,
         "crimeStats": crime_stats_json, "distribution": distribution, "series": series,
         "containedBoundaryData": contained,
         "colorLegend": {"scale": scale},

@@ -32,6 +32,9 @@ pub enum ApiError {
     /// 403: the caller lacks the permission.
     #[error("{PERMISSION_DENIED}")]
     Forbidden,
+    /// 403: a state-changing request without the session's CSRF token.
+    #[error("{}", super::auth::CSRF_MESSAGE)]
+    Csrf,
     /// 409: another command changed the same record first.
     #[error("{0}")]
     Conflict(String),
@@ -68,6 +71,7 @@ impl IntoResponse for ApiError {
                 PERMISSION_DENIED.to_string(),
                 "permission".into(),
             ),
+            ApiError::Csrf => (StatusCode::FORBIDDEN, super::auth::CSRF_MESSAGE.to_string(), "csrf".into()),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, m.clone(), "conflict".into()),
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "request failed");

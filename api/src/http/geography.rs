@@ -79,18 +79,29 @@ async fn list_within(
         .map(|f| f.trim().to_string())
         .filter(|f| !f.is_empty());
     let levels: Vec<&str> = levels.to_vec();
-    let rows: Vec<BoundaryRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM boundary
-         WHERE level = ANY($1)
-           AND ($2::bigint IS NULL OR (boundary_id <> $2 AND (parent_id = $2 OR province_id = $2 OR district_id = $2 OR $2 = 1)))
-           AND ($3::text IS NULL OR name ILIKE '%' || $3 || '%')
-         ORDER BY name"
-    ))
-    .bind(&levels)
-    .bind(parent)
-    .bind(filter)
-    .fetch_all(&s.pool)
-    .await?;
+    // With a parent: its direct children of the type when it has any (nation → provinces,
+    // province → districts, district → municipalities), else every boundary of the type inside
+    // it (province → municipalities).
+    let mut rows: Vec<BoundaryRow> = Vec::new();
+    for direct_only in [true, false] {
+        rows = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM boundary
+             WHERE level = ANY($1)
+               AND ($2::bigint IS NULL OR (boundary_id <> $2 AND (parent_id = $2
+                    OR (NOT $4 AND (province_id = $2 OR district_id = $2 OR $2 = 1)))))
+               AND ($3::text IS NULL OR name ILIKE '%' || $3 || '%')
+             ORDER BY name"
+        ))
+        .bind(&levels)
+        .bind(parent)
+        .bind(&filter)
+        .bind(direct_only)
+        .fetch_all(&s.pool)
+        .await?;
+        if !rows.is_empty() || parent.is_none() {
+            break;
+        }
+    }
     Ok(Json(Value::Array(
         rows.iter().map(BoundaryRow::to_json).collect(),
     )))

@@ -1,6 +1,7 @@
 //! The HTTP server: the `/api` routes (public spec §7 paths), `/metrics`, and the built web
 //! app with a fallback to `index.html` for client-side routes.
 
+pub mod auth;
 pub mod boundary;
 pub mod cache;
 pub mod commands;
@@ -28,7 +29,11 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
+use gbvf_commands::accounts::user::User;
 use gbvf_commands::crime_series::CrimeSeries;
+use tower_sessions::cookie::time::Duration as CookieDuration;
+use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions_sqlx_store::PostgresStore;
 
 /// Shared state of the handlers.
 #[derive(Clone)]
@@ -45,6 +50,17 @@ pub struct AppState {
     pub enable_login: bool,
     /// Prometheus exporter handle.
     pub metrics: Option<PrometheusHandle>,
+    /// cqrs-es framework of the user aggregate.
+    pub user_cqrs: Arc<PostgresCqrs<User>>,
+    /// Where e-mail goes.
+    pub mailer: auth::mail::Mailer,
+    /// Sign-in and code throttles.
+    pub throttle: auth::throttle::Throttle,
+    /// Development mode (`GBVF_DEV_MODE=true`): OTP answers carry the code and `/dev/outbox`
+    /// lists the outbox. Never on by default.
+    pub dev_mode: bool,
+    /// Secure cookies (`GBVF_COOKIE_SECURE=true`, behind TLS).
+    pub secure_cookies: bool,
 }
 
 impl AppState {
@@ -59,6 +75,9 @@ impl AppState {
         let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo)
             .with_upcasters(gbvf_events::upcast::upcasters());
         let crime_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store, vec![], ()));
+        let user_repo = postgres_es::PostgresEventRepository::new(pool.clone());
+        let user_store = cqrs_es::persist::PersistedEventStore::new_event_store(user_repo).with_upcasters(gbvf_events::upcast::upcasters());
+        let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(user_store, vec![], ()));
         AppState {
             pool,
             cache: cache::ResponseCache::default(),
@@ -66,6 +85,14 @@ impl AppState {
             operator_token,
             enable_login,
             metrics,
+            user_cqrs,
+            mailer: auth::mail::Mailer::from_env().unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "mail settings invalid; using the outbox");
+                auth::mail::Mailer::outbox(".data/outbox".into())
+            }),
+            throttle: auth::throttle::Throttle::default(),
+            dev_mode: std::env::var("GBVF_DEV_MODE").map(|v| v == "true").unwrap_or(false),
+            secure_cookies: std::env::var("GBVF_COOKIE_SECURE").map(|v| v == "true").unwrap_or(false),
         }
     }
 }
@@ -106,16 +133,54 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .route("/api/config/feature-flags", get(dashboard::feature_flags))
         .route("/api/health", get(dashboard::health))
         .route("/api/crime/figures", post(commands::record_figure))
+        .route("/api/auth/register", post(auth::handlers::register))
+        .route("/api/auth/verify-otp", post(auth::handlers::verify_otp))
+        .route("/api/auth/forgot-password", post(auth::handlers::forgot_password))
+        .route("/api/auth/resend-otp", post(auth::handlers::resend_otp))
+        .route("/api/auth/reset-password", post(auth::handlers::reset_password))
+        .route("/api/auth/add-password", post(auth::handlers::add_password))
+        .route("/api/auth/login", post(auth::handlers::login))
+        .route("/api/auth/logout", post(auth::handlers::logout))
+        .route("/api/auth/csrf", get(auth::handlers::csrf))
+        .route("/api/auth/userAuthenticated", post(auth::handlers::user_authenticated))
+        .route("/api/auth/getUserTitles", get(auth::handlers::titles))
+        .route("/api/auth/getUserJobRoles", get(auth::handlers::job_roles))
+        .route("/api/auth/getOrganisationTypes", get(auth::handlers::organisation_types))
+        .route("/api/auth/profile", get(auth::handlers::profile))
+        .route("/api/auth/updateProfile", axum::routing::put(auth::handlers::update_profile))
+        .route("/dev/outbox", get(dev_outbox))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/metrics", get(metrics_text));
+    let sessions = SessionManagerLayer::new(PostgresStore::new(state.pool.clone()))
+        .with_name("gbvf_session")
+        .with_http_only(true)
+        .with_same_site(tower_sessions::cookie::SameSite::Lax)
+        .with_secure(state.secure_cookies)
+        .with_expiry(Expiry::OnInactivity(CookieDuration::minutes(auth::IDLE_MINUTES)));
+    let api = api.layer(middleware::from_fn_with_state(state.clone(), auth::csrf_guard)).layer(sessions);
     let mut app = api.with_state(state.clone());
     if let Some(dir) = web_dir {
         let index = dir.join("index.html");
-        app = app.fallback_service(ServeDir::new(&dir).fallback(ServeFile::new(index)));
+        app = app.fallback_service(ServeDir::new(&dir).precompressed_gzip().fallback(ServeFile::new(index)));
     }
-    app.layer(middleware::from_fn(record_metrics))
+    app.layer(middleware::from_fn(static_cache_headers))
+        .layer(middleware::from_fn(record_metrics))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
+}
+
+/// `GET /dev/outbox`: the development outbox as JSON (only with `GBVF_DEV_MODE=true`).
+async fn dev_outbox(State(s): State<AppState>) -> Response {
+    let auth::mail::Mailer::Outbox(dir, _) = &s.mailer else {
+        return error::ApiError::NotFound("No outbox: mail goes to SMTP.".into()).into_response();
+    };
+    if !s.dev_mode {
+        return error::ApiError::NotFound("No such page.".into()).into_response();
+    }
+    match auth::mail::list_outbox(dir) {
+        Ok(list) => axum::Json(list).into_response(),
+        Err(e) => error::ApiError::Internal(e).into_response(),
+    }
 }
 
 async fn api_not_found() -> Response {
@@ -171,6 +236,19 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
             error::ApiError::Internal(anyhow::anyhow!("reading response body: {e}")).into_response()
         }
     }
+}
+
+/// Cache headers of the web app: content-hashed `/assets/*` are immutable for a year; the
+/// HTML shell is revalidated on every load so a new release is picked up at once.
+async fn static_cache_headers(req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    let mut res = next.run(req).await;
+    if path.starts_with("/api/") || path == "/metrics" || path.starts_with("/dev/") {
+        return res;
+    }
+    let value = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    res
 }
 
 /// Counts requests and records their latency per route and status.

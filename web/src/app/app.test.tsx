@@ -36,7 +36,7 @@ describe('public routes', () => {
     expect(screen.getByTestId('previous-total')).toHaveTextContent(formatCount(national.previousTotal))
     expect(screen.getByTestId('crime-rate')).toHaveTextContent(formatRate(national.rate))
     expect(screen.getByRole('heading', { name: strings.summary.heading('South Africa') })).toBeInTheDocument()
-    expect(screen.getByText(/SAPS financial year 2022\/23 \(1 April 2022 to 31 March 2023\)/)).toBeInTheDocument()
+    expect(screen.getByText(/SAPS financial year 2022\/23 \(1 April 2022 to 31 March 2023\)\./)).toBeInTheDocument()
     const footer = screen.getByTestId('attribution')
     for (const line of attribution) expect(footer).toHaveTextContent(line)
   })

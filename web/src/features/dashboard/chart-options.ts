@@ -18,11 +18,15 @@ export function niceAxisMax(max: number, intervals = VALUE_AXIS_TICKS): number {
   return step * intervals
 }
 
-export function barOptions({ categories, colors, horizontal = false, legend = true, maxValue }: {
+// ApexCharts' own `responsive` option crashes 5.0.0 here (it deep-clones the config), so narrow
+// screens pass `narrow` instead.
+export function barOptions({ categories, colors, horizontal = false, legend = true, maxValue, narrow = false }: {
   categories: string[]
   colors: string[]
   horizontal?: boolean
   legend?: boolean
+  /** Under 600 px: shorter category labels leave room for the five value ticks. */
+  narrow?: boolean
   /** The largest value drawn; the value axis ends at a round number above it. */
   maxValue?: number
 }): ApexOptions {
@@ -40,7 +44,7 @@ export function barOptions({ categories, colors, horizontal = false, legend = tr
       ? { categories, ...valueAxis, labels: { ...valueAxis.labels, style: { colors: '#333' } } }
       : { categories, labels: { style: { colors: '#333' }, rotate: 0, trim: false, hideOverlappingLabels: true } },
     yaxis: horizontal
-      ? { labels: { maxWidth: 200, style: { colors: '#333' } } }
+      ? { labels: { maxWidth: narrow ? 96 : 200, style: { colors: '#333', fontSize: narrow ? '10px' : '11px' } } }
       : { ...valueAxis, labels: { ...valueAxis.labels, style: { colors: '#333' } } },
     tooltip: { y: { formatter: (value: number) => formatCount(value) } },
     grid: { borderColor: '#e3e3e3' },

@@ -10,6 +10,7 @@ import { strings } from '../../config/strings'
 import { crimeSource } from '../../lib/crime'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { barOptions, pieOptions } from './chart-options'
 import { breakdownSlices, comparisonRows, trendRows } from './crime-model'
 
@@ -40,6 +41,7 @@ export function CrimeBreakdownCard({ stats, selected, defaultTypes }: { stats: C
 }
 
 export function TotalCrimeCard({ stats, selected }: { stats: CrimeStats; selected: string[] }) {
+  const narrow = useMediaQuery('(max-width: 600px)')
   const rows = comparisonRows(stats, selected)
   const area = stats.boundary.description
   const id = 'total-crime'
@@ -74,7 +76,7 @@ export function TotalCrimeCard({ stats, selected }: { stats: CrimeStats; selecte
         <ApexChart id={id} type="bar" height={Math.max(260, rows.length * 46 + 80)}
           label={`${strings.cards.totalCrime}, ${area}: ${previous} ${formatCount(stats.previousTotal)}, ${current} ${formatCount(stats.total)}`}
           series={series}
-          options={barOptions({ categories: rows.map((r) => r.label), colors: hasPrevious ? ['#D98286', colours.crimePrimary] : [colours.crimePrimary], horizontal: true, maxValue: Math.max(...rows.map((r) => Math.max(r.current, r.previous ?? 0))) })} />
+          options={barOptions({ categories: rows.map((r) => r.label), colors: hasPrevious ? ['#D98286', colours.crimePrimary] : [colours.crimePrimary], horizontal: true, narrow, maxValue: Math.max(...rows.map((r) => Math.max(r.current, r.previous ?? 0))) })} />
       )}
     </Card>
   )

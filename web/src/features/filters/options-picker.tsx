@@ -16,6 +16,7 @@ export function OptionsPicker() {
   const [pendingReset, setPendingReset] = useState<string | null>(null)
   const panelId = useId()
   const wrapper = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     if (!open) return
@@ -39,8 +40,9 @@ export function OptionsPicker() {
   }
 
   return (
-    <div className="options-picker" ref={wrapper} onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false) } }}>
-      <button type="button" className="button button--outline" aria-expanded={open} aria-controls={panelId}
+    <div className="options-picker" ref={wrapper}
+      onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false); toggle.current?.focus() } }}>
+      <button type="button" ref={toggle} className="button button--outline" aria-expanded={open} aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}>
         <FilterIcon size={18} /> {strings.filters.filterBy}
         {count > 0 ? <span className="badge" aria-label={`${count} selected`}>{count}</span> : null}

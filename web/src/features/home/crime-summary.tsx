@@ -45,7 +45,7 @@ export function CrimeSummary({ stats, isLoading, isError }: { stats: CrimeStats 
           <p className="summary__period">
             {stats.period && stats.periodStart && stats.periodEnd
               ? strings.summary.financialYear(stats.period, formatIsoDate(stats.periodStart), formatIsoDate(stats.periodEnd))
-              : periodText(stats)}
+              : periodText(stats)}.
             {!stats.isLatest && stats.period ? <> {strings.summary.notLatest(stats.period)}</> : null}
           </p>
           <dl className="stat-tiles">
@@ -67,6 +67,7 @@ export function CrimeSummary({ stats, isLoading, isError }: { stats: CrimeStats 
               <dd data-testid="crime-rate">{formatRate(stats.rate)}</dd>
             </div>
           </dl>
+          {stats.source?.rateNote ? <p className="summary__note">{stats.source.rateNote}</p> : null}
           <Card title={strings.summary.breakdown} table={breakdownTable(stats)} headingLevel={2} className="card--flat" testId="breakdown-card">
             {stats.distribution.length === 0 ? <NoData /> : (
               <ul className="bar-list">

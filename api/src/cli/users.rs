@@ -1,0 +1,128 @@
+//! `gbvf users create-admin` and `gbvf outbox list`, and the seeding of the default groups.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use cqrs_es::AggregateError;
+use gbvf_commands::accounts::group::{Group, GroupCommand};
+use gbvf_commands::accounts::permissions::{DEFAULT_GROUPS, WORLD_OF_IMPACT_ADMIN_GROUP};
+use gbvf_commands::accounts::user::{User, UserCommand, UserError};
+use gbvf_commands::accounts::validation::{self as v, Errors};
+use gbvf_events::accounts::{user_aggregate_id, Profile, UserRegistered};
+use gbvf_events::metadata::EventMetadata;
+use sqlx::PgPool;
+
+/// Account subcommands.
+#[derive(Subcommand)]
+pub enum UsersCommand {
+    /// Create an administrator (group "World of Impact admin"). No password is set: the
+    /// administrator chooses one through "Reset here" on the login page (an e-mail says so).
+    CreateAdmin {
+        /// E-mail address.
+        #[arg(long)]
+        email: String,
+        /// First name.
+        #[arg(long, default_value = "System")]
+        first_name: String,
+        /// Last name.
+        #[arg(long, default_value = "Administrator")]
+        last_name: String,
+        /// Public address of the site, for the e-mail.
+        #[arg(long, env = "GBVF_BASE_URL", default_value = "http://127.0.0.1:8080")]
+        base_url: String,
+    },
+}
+
+/// Outbox subcommands.
+#[derive(Subcommand)]
+pub enum OutboxCommand {
+    /// List the messages of the development outbox, newest first.
+    List {
+        /// Outbox directory.
+        #[arg(long, env = "GBVF_OUTBOX_DIR", default_value = ".data/outbox")]
+        dir: PathBuf,
+        /// Print whole messages.
+        #[arg(long)]
+        full: bool,
+    },
+}
+
+/// Creates the default groups of the roles of public spec §6 if they do not exist yet.
+/// Idempotent; safe when several processes migrate at once.
+pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
+    let repo = postgres_es::PostgresEventRepository::new(pool.clone());
+    let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo);
+    let cqrs = cqrs_es::CqrsFramework::<Group, _>::new(store, vec![], ());
+    for g in DEFAULT_GROUPS {
+        let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id = $1)")
+            .bind(g.id.to_string())
+            .fetch_one(pool)
+            .await?;
+        if exists {
+            continue;
+        }
+        let meta = EventMetadata::now("system", "seed", "cli:migrate");
+        let cmd = GroupCommand::Create { group_id: g.id, name: g.name.to_string(), actions: g.actions.to_vec() };
+        match cqrs.execute_with_metadata(&g.id.to_string(), cmd, meta.to_map()).await {
+            Ok(()) | Err(AggregateError::AggregateConflict) | Err(AggregateError::UserError(_)) => {}
+            Err(e) => return Err(anyhow::anyhow!("seeding group {}: {e}", g.name)),
+        }
+    }
+    Ok(())
+}
+
+/// Runs a users subcommand.
+pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
+    crate::cli::migrate(pool).await?;
+    let UsersCommand::CreateAdmin { email, first_name, last_name, base_url } = cmd;
+    let mut e = Errors::default();
+    v::email(&mut e, "email", &email);
+    v::name(&mut e, "firstName", "First name", &first_name, false);
+    v::name(&mut e, "lastName", "Last name", &last_name, false);
+    if !e.is_empty() {
+        anyhow::bail!("{}", e.joined());
+    }
+    let repo = postgres_es::PostgresEventRepository::new(pool.clone());
+    let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo);
+    let cqrs = cqrs_es::CqrsFramework::<User, _>::new(store, vec![], ());
+    let key = user_aggregate_id(&email);
+    let registered = UserRegistered {
+        user_id: uuid::Uuid::new_v4().to_string(),
+        email: email.trim().to_string(),
+        profile: Profile { first_name: first_name.clone(), last_name, ..Profile::default() },
+        organisation_id: None,
+        group_ids: vec![WORLD_OF_IMPACT_ADMIN_GROUP],
+        created_by: "cli".into(),
+    };
+    let meta = EventMetadata::now("system", uuid::Uuid::new_v4().to_string(), "cli:users create-admin");
+    match cqrs.execute_with_metadata(&key, UserCommand::Register(registered), meta.to_map()).await {
+        Ok(()) => {}
+        Err(AggregateError::UserError(UserError::AlreadyRegistered)) => anyhow::bail!("an account with this email address already exists"),
+        Err(e) => anyhow::bail!("{e}"),
+    }
+    let mailer = crate::http::auth::mail::Mailer::from_env()?;
+    mailer
+        .send(email.trim(), "Your GBVF dashboard administrator account", "invitation", serde_json::json!({"name": first_name, "email": email.trim(), "base_url": base_url}))
+        .await?;
+    for p in gbvf_projections::all() {
+        gbvf_projections::engine::catch_up(pool, p.as_ref()).await?;
+    }
+    println!("Administrator {email} created. To sign in the first time: open {base_url}/auth/login/, choose \"Reset here\", and follow the code sent to {email}.");
+    Ok(())
+}
+
+/// Runs an outbox subcommand.
+pub fn outbox(cmd: OutboxCommand) -> anyhow::Result<()> {
+    let OutboxCommand::List { dir, full } = cmd;
+    let list = crate::http::auth::mail::list_outbox(&dir)?;
+    if list.is_empty() {
+        println!("the outbox {} is empty", dir.display());
+    }
+    for m in list {
+        println!("{}  to {}  {}  ({})", m.at, m.to, m.subject, m.file);
+        if full {
+            println!("{}\n", m.raw);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! Accounts over HTTP: sessions, the signed-in user and their permissions, CSRF protection,
+//! throttling, password and OTP hashing, and the `/api/auth/*` calls (public spec §2–§8).
+//!
+//! - Sessions: tower-sessions with its PostgreSQL store; cookie `gbvf_session`, HttpOnly,
+//!   SameSite=Lax, Secure when `GBVF_COOKIE_SECURE=true` (set it behind TLS); idle expiry
+//!   30 minutes, absolute expiry 12 hours from sign-in; the id is rotated on sign-in and the
+//!   session destroyed on logout.
+//! - CSRF: every state-changing `/api` request must carry `X-CSRF-Token` equal to the token
+//!   of its session (synchronizer token; `GET /api/auth/csrf` or the session check hands it
+//!   out). Requests authenticated by the operator bearer token carry no cookie and are exempt.
+//! - Permissions are read per request from the accounts read model, so a group change applies
+//!   to every member's next request and a deleted user's session ends at once.
+
+pub mod handlers;
+pub mod mail;
+pub mod otp;
+pub mod password;
+pub mod throttle;
+
+use std::collections::BTreeSet;
+
+use axum::extract::{Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use tower_sessions::Session;
+
+use super::error::ApiError;
+use super::AppState;
+
+/// Session key: the signed-in user.
+pub const SESSION_USER: &str = "user";
+/// Session key: the CSRF token.
+pub const SESSION_CSRF: &str = "csrf";
+/// Idle expiry of a session, minutes.
+pub const IDLE_MINUTES: i64 = 30;
+/// Absolute expiry of a session after sign-in, hours.
+pub const ABSOLUTE_HOURS: i64 = 12;
+
+/// What the session remembers of the signed-in user.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SessionUser {
+    /// Public user id.
+    pub user_id: String,
+    /// User aggregate id (lower-cased e-mail).
+    pub user_key: String,
+    /// Sign-in time, Unix seconds (absolute expiry).
+    pub signed_in_at: i64,
+    /// User type of the sign-in (1 NewUser: must add a password; 2 ExistingUser).
+    pub user_type: i32,
+}
+
+/// The signed-in user as the read model knows them now.
+#[derive(Debug, Clone, Serialize)]
+pub struct CurrentUser {
+    /// From the session.
+    pub session: SessionUser,
+    /// E-mail.
+    pub email: String,
+    /// Full name.
+    pub name: String,
+    /// Action ids held through the user's groups.
+    pub actions: BTreeSet<i32>,
+    /// The organisation of a designated person.
+    pub organisation_name: Option<String>,
+    /// Its type.
+    pub organisation_type_id: Option<i32>,
+}
+
+impl CurrentUser {
+    /// Whether the user holds `action`.
+    pub fn can(&self, action: i32) -> bool {
+        self.actions.contains(&action)
+    }
+}
+
+/// The signed-in user, or `None` when anonymous, expired or deleted (the session is then
+/// emptied).
+pub async fn current_user(s: &AppState, session: &Session) -> Result<Option<CurrentUser>, ApiError> {
+    let Some(su) = session.get::<SessionUser>(SESSION_USER).await.map_err(|e| ApiError::Internal(e.into()))? else {
+        return Ok(None);
+    };
+    if chrono::Utc::now().timestamp() - su.signed_in_at > ABSOLUTE_HOURS * 3600 {
+        session.flush().await.map_err(|e| ApiError::Internal(e.into()))?;
+        return Ok(None);
+    }
+    let row: Option<(String, String, String, bool, Option<String>, Option<i32>)> = sqlx::query_as(
+        "SELECT u.email, u.first_name, u.last_name, u.deleted, o.name, o.organisation_type_id
+         FROM user_account u LEFT JOIN organisation o ON o.organisation_id = u.organisation_id WHERE u.user_id = $1",
+    )
+    .bind(&su.user_id)
+    .fetch_optional(&s.pool)
+    .await?;
+    let Some((email, first, last, deleted, organisation_name, organisation_type_id)) = row else {
+        return Ok(None);
+    };
+    if deleted {
+        session.flush().await.map_err(|e| ApiError::Internal(e.into()))?;
+        return Ok(None);
+    }
+    let actions: Vec<i32> = sqlx::query_scalar(
+        "SELECT DISTINCT ga.action_id FROM user_group ug
+         JOIN access_group g ON g.group_id = ug.group_id AND NOT g.deleted
+         JOIN group_action ga ON ga.group_id = ug.group_id WHERE ug.user_id = $1",
+    )
+    .bind(&su.user_id)
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(Some(CurrentUser {
+        session: su,
+        email,
+        name: format!("{first} {last}").trim().to_string(),
+        actions: actions.into_iter().collect(),
+        organisation_name,
+        organisation_type_id,
+    }))
+}
+
+/// The signed-in user holding `action`; 403 with the specification's message otherwise
+/// (public spec §6). `None` for `action` asks only for a signed-in user.
+pub async fn require(s: &AppState, session: &Session, action: Option<i32>) -> Result<CurrentUser, ApiError> {
+    match current_user(s, session).await? {
+        Some(u) if action.is_none_or(|a| u.can(a)) => Ok(u),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+/// The session's CSRF token, created when missing.
+pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
+    if let Some(t) = session.get::<String>(SESSION_CSRF).await.map_err(|e| ApiError::Internal(e.into()))? {
+        return Ok(t);
+    }
+    let token = password::random_token();
+    session.insert(SESSION_CSRF, &token).await.map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(token)
+}
+
+/// Message of a refused CSRF check.
+pub const CSRF_MESSAGE: &str = "Your session has expired. Please reload the page and try again.";
+
+/// Rejects state-changing `/api` requests whose `X-CSRF-Token` does not match the session's.
+pub async fn csrf_guard(State(_s): State<AppState>, session: Session, req: Request, next: Next) -> Response {
+    let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let bearer = req.headers().get(axum::http::header::AUTHORIZATION).is_some_and(|v| v.as_bytes().starts_with(b"Bearer "));
+    if changes_state && !bearer && req.uri().path().starts_with("/api/") {
+        let sent = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(str::to_string);
+        let expected = session.get::<String>(SESSION_CSRF).await.ok().flatten();
+        let ok = matches!((sent, expected), (Some(a), Some(b)) if password::constant_time_eq(a.as_bytes(), b.as_bytes()));
+        if !ok {
+            return ApiError::Csrf.into_response();
+        }
+    }
+    next.run(req).await
+}

@@ -1,0 +1,173 @@
+//! The user aggregate (id: the lower-cased e-mail address; see `gbvf_events::accounts`).
+//! Rules: one live account per address; only a registered, live account can verify its
+//! e-mail, set a password, change its profile or groups; a deleted account can be registered
+//! again (a new life with a new user id).
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use gbvf_events::accounts::{Profile, UserEvent, UserRegistered, USER_AGGREGATE};
+use serde::{Deserialize, Serialize};
+
+/// State of one user.
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
+pub struct User {
+    /// Public id while registered.
+    pub user_id: Option<String>,
+    /// E-mail as entered.
+    pub email: String,
+    /// Whether the e-mail was verified by OTP.
+    pub email_verified: bool,
+    /// Whether a password was ever set.
+    pub has_password: bool,
+    /// Whether the account is deleted.
+    pub deleted: bool,
+    /// Current profile.
+    pub profile: Profile,
+    /// Groups.
+    pub group_ids: Vec<i64>,
+    /// Organisation of a designated person.
+    pub organisation_id: Option<String>,
+    /// Events applied.
+    pub version: i64,
+}
+
+impl User {
+    /// Whether the account exists and is not deleted.
+    pub fn is_live(&self) -> bool {
+        self.user_id.is_some() && !self.deleted
+    }
+}
+
+/// Commands of a user.
+#[derive(Debug, Clone)]
+pub enum UserCommand {
+    /// Create the account.
+    Register(UserRegistered),
+    /// Mark the e-mail verified (after a correct OTP).
+    VerifyEmail,
+    /// Record that a password was set (`how`: registration, add-password, reset-password).
+    SetPassword(String),
+    /// Replace the profile.
+    UpdateProfile(Profile),
+    /// Replace the groups.
+    AssignGroups(Vec<i64>),
+    /// Delete the account.
+    Delete,
+}
+
+/// Why a user command was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum UserError {
+    /// The address already has a live account.
+    #[error("An account with this email address already exists.")]
+    AlreadyRegistered,
+    /// No live account.
+    #[error("No account was found for this email address.")]
+    NotRegistered,
+}
+
+impl User {
+    /// The events `command` produces, or why it is refused. Shared by cqrs-es and the
+    /// multi-aggregate registration path.
+    pub fn decide(&self, command: &UserCommand) -> Result<Vec<UserEvent>, UserError> {
+        if let UserCommand::Register(r) = command {
+            return if self.is_live() { Err(UserError::AlreadyRegistered) } else { Ok(vec![UserEvent::UserRegistered(r.clone())]) };
+        }
+        if !self.is_live() {
+            return Err(UserError::NotRegistered);
+        }
+        Ok(match command {
+            UserCommand::Register(_) => unreachable!(),
+            UserCommand::VerifyEmail if self.email_verified => vec![],
+            UserCommand::VerifyEmail => vec![UserEvent::EmailVerified],
+            UserCommand::SetPassword(how) => vec![UserEvent::PasswordSet { how: how.clone() }],
+            UserCommand::UpdateProfile(p) if *p == self.profile => vec![],
+            UserCommand::UpdateProfile(p) => vec![UserEvent::ProfileUpdated(p.clone())],
+            UserCommand::AssignGroups(g) if *g == self.group_ids => vec![],
+            UserCommand::AssignGroups(g) => vec![UserEvent::GroupsAssigned { group_ids: g.clone() }],
+            UserCommand::Delete => vec![UserEvent::UserDeleted],
+        })
+    }
+}
+
+impl Aggregate for User {
+    const TYPE: &'static str = USER_AGGREGATE;
+    type Command = UserCommand;
+    type Event = UserEvent;
+    type Error = UserError;
+    type Services = ();
+
+    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+        for e in self.decide(&command)? {
+            sink.write(e, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        self.version += 1;
+        match event {
+            UserEvent::UserRegistered(r) => {
+                *self = User {
+                    user_id: Some(r.user_id),
+                    email: r.email,
+                    profile: r.profile,
+                    group_ids: r.group_ids,
+                    organisation_id: r.organisation_id,
+                    version: self.version,
+                    ..User::default()
+                };
+            }
+            UserEvent::EmailVerified => self.email_verified = true,
+            UserEvent::PasswordSet { .. } => self.has_password = true,
+            UserEvent::ProfileUpdated(p) => self.profile = p,
+            UserEvent::GroupsAssigned { group_ids } => self.group_ids = group_ids,
+            UserEvent::UserDeleted => self.deleted = true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cqrs_es::test::TestFramework;
+
+    fn registered() -> UserRegistered {
+        UserRegistered {
+            user_id: "u1".into(),
+            email: "Thandi@Example.org".into(),
+            profile: Profile { first_name: "Thandi".into(), last_name: "M".into(), ..Profile::default() },
+            organisation_id: None,
+            group_ids: vec![4],
+            created_by: "self".into(),
+        }
+    }
+
+    #[test]
+    fn one_live_account_per_address() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::Register(registered()))
+            .then_expect_error(UserError::AlreadyRegistered);
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered()), UserEvent::UserDeleted])
+            .when(UserCommand::Register(registered()))
+            .then_expect_events(vec![UserEvent::UserRegistered(registered())]);
+    }
+
+    #[test]
+    fn a_deleted_account_cannot_set_a_password() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered()), UserEvent::UserDeleted])
+            .when(UserCommand::SetPassword("reset-password".into()))
+            .then_expect_error(UserError::NotRegistered);
+    }
+
+    #[test]
+    fn verifying_twice_records_once() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered()), UserEvent::EmailVerified])
+            .when(UserCommand::VerifyEmail)
+            .then_expect_events(vec![]);
+    }
+}

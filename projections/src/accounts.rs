@@ -1,0 +1,199 @@
+//! The accounts read model: users, their groups, groups and their actions, organisations.
+//!
+//! Tables (views in `public`):
+//! - `user_account(user_id, email, title_id, first_name, last_name, job_role_id, mobile_number,
+//!   alternative_number, organisation_id, email_verified, has_password, deleted, created_at,
+//!   updated_at)` — one row per account (a re-registered address replaces its deleted row);
+//! - `user_group(user_id, group_id)`;
+//! - `access_group(group_id, name, deleted)`; `group_action(group_id, action_id)`;
+//! - `organisation(organisation_id, name, branch, organisation_type_id, province_id,
+//!   district_id, municipality_id, members, designated_user_id, designated_email,
+//!   verification_status_id, status_date, registered_at)`. Verification status 1 = In Progess
+//!   (spelled as the specification spells it), 2 Approved, 3 Rejected.
+//!
+//! Street addresses are kept in the event log only; no read model holds them, so no public
+//! endpoint can leak them.
+
+use async_trait::async_trait;
+use gbvf_events::accounts::{GroupEvent, OrganisationEvent, UserEvent, GROUP_AGGREGATE, ORGANISATION_AGGREGATE, USER_AGGREGATE};
+use gbvf_events::store::StoredEvent;
+use sqlx::{Postgres, Transaction};
+
+use crate::engine::Projection;
+
+/// The accounts projection (`accounts`).
+pub struct AccountsProjection;
+
+#[async_trait]
+impl Projection for AccountsProjection {
+    fn name(&self) -> &'static str {
+        "accounts"
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &[USER_AGGREGATE, GROUP_AGGREGATE, ORGANISATION_AGGREGATE]
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &["user_account", "user_group", "access_group", "group_action", "organisation"]
+    }
+    fn ddl(&self, schema: &str) -> String {
+        format!(
+            "CREATE TABLE {schema}.user_account (
+                user_id text PRIMARY KEY, email text NOT NULL, title_id integer, first_name text NOT NULL,
+                last_name text NOT NULL, job_role_id integer, mobile_number text, alternative_number text,
+                organisation_id text, email_verified boolean NOT NULL DEFAULT false,
+                has_password boolean NOT NULL DEFAULT false, deleted boolean NOT NULL DEFAULT false,
+                created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL);
+            CREATE INDEX ON {schema}.user_account (lower(email));
+            CREATE TABLE {schema}.user_group (user_id text NOT NULL, group_id bigint NOT NULL, PRIMARY KEY (user_id, group_id));
+            CREATE TABLE {schema}.access_group (group_id bigint PRIMARY KEY, name text NOT NULL, deleted boolean NOT NULL DEFAULT false);
+            CREATE TABLE {schema}.group_action (group_id bigint NOT NULL, action_id integer NOT NULL, PRIMARY KEY (group_id, action_id));
+            CREATE TABLE {schema}.organisation (
+                organisation_id text PRIMARY KEY, name text NOT NULL, branch text, organisation_type_id integer NOT NULL,
+                province_id bigint, district_id bigint, municipality_id bigint, members bigint,
+                designated_user_id text, designated_email text, verification_status_id integer NOT NULL DEFAULT 1,
+                status_date timestamptz NOT NULL, registered_at timestamptz NOT NULL);"
+        )
+    }
+
+    async fn apply(&self, tx: &mut Transaction<'_, Postgres>, schema: &str, events: &[StoredEvent]) -> anyhow::Result<()> {
+        for e in events {
+            let at = e.recorded_at;
+            match e.aggregate_type.as_str() {
+                USER_AGGREGATE => {
+                    let event: UserEvent = serde_json::from_value(e.payload.clone())?;
+                    // The row of the address's current account.
+                    let current: Option<String> = sqlx::query_scalar(&format!(
+                        "SELECT user_id FROM {schema}.user_account WHERE lower(email) = $1 ORDER BY created_at DESC LIMIT 1"
+                    ))
+                    .bind(&e.aggregate_id)
+                    .fetch_optional(&mut **tx)
+                    .await?;
+                    match event {
+                        UserEvent::UserRegistered(r) => {
+                            sqlx::query(&format!(
+                                "INSERT INTO {schema}.user_account (user_id, email, title_id, first_name, last_name, job_role_id,
+                                     mobile_number, alternative_number, organisation_id, created_at, updated_at)
+                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$10)"
+                            ))
+                            .bind(&r.user_id)
+                            .bind(&r.email)
+                            .bind(r.profile.title_id)
+                            .bind(&r.profile.first_name)
+                            .bind(&r.profile.last_name)
+                            .bind(r.profile.job_role_id)
+                            .bind(&r.profile.mobile_number)
+                            .bind(&r.profile.alternative_number)
+                            .bind(&r.organisation_id)
+                            .bind(at)
+                            .execute(&mut **tx)
+                            .await?;
+                            for g in r.group_ids {
+                                sqlx::query(&format!("INSERT INTO {schema}.user_group VALUES ($1, $2) ON CONFLICT DO NOTHING"))
+                                    .bind(&r.user_id)
+                                    .bind(g)
+                                    .execute(&mut **tx)
+                                    .await?;
+                            }
+                        }
+                        other => {
+                            let Some(uid) = current else { continue };
+                            let sql = match &other {
+                                UserEvent::EmailVerified => "UPDATE {s}.user_account SET email_verified = true, updated_at = $2 WHERE user_id = $1",
+                                UserEvent::PasswordSet { .. } => "UPDATE {s}.user_account SET has_password = true, updated_at = $2 WHERE user_id = $1",
+                                UserEvent::UserDeleted => "UPDATE {s}.user_account SET deleted = true, updated_at = $2 WHERE user_id = $1",
+                                _ => "",
+                            };
+                            if !sql.is_empty() {
+                                sqlx::query(&sql.replace("{s}", schema)).bind(&uid).bind(at).execute(&mut **tx).await?;
+                            }
+                            match other {
+                                UserEvent::ProfileUpdated(p) => {
+                                    sqlx::query(&format!(
+                                        "UPDATE {schema}.user_account SET title_id = $2, first_name = $3, last_name = $4, job_role_id = $5,
+                                             mobile_number = $6, alternative_number = $7, updated_at = $8 WHERE user_id = $1"
+                                    ))
+                                    .bind(&uid)
+                                    .bind(p.title_id)
+                                    .bind(&p.first_name)
+                                    .bind(&p.last_name)
+                                    .bind(p.job_role_id)
+                                    .bind(&p.mobile_number)
+                                    .bind(&p.alternative_number)
+                                    .bind(at)
+                                    .execute(&mut **tx)
+                                    .await?;
+                                }
+                                UserEvent::GroupsAssigned { group_ids } => {
+                                    sqlx::query(&format!("DELETE FROM {schema}.user_group WHERE user_id = $1")).bind(&uid).execute(&mut **tx).await?;
+                                    for g in group_ids {
+                                        sqlx::query(&format!("INSERT INTO {schema}.user_group VALUES ($1, $2) ON CONFLICT DO NOTHING"))
+                                            .bind(&uid)
+                                            .bind(g)
+                                            .execute(&mut **tx)
+                                            .await?;
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                GROUP_AGGREGATE => {
+                    let gid: i64 = e.aggregate_id.parse()?;
+                    match serde_json::from_value::<GroupEvent>(e.payload.clone())? {
+                        GroupEvent::GroupCreated { name, actions, .. } => {
+                            sqlx::query(&format!(
+                                "INSERT INTO {schema}.access_group VALUES ($1, $2, false) ON CONFLICT (group_id) DO UPDATE SET name = $2, deleted = false"
+                            ))
+                            .bind(gid)
+                            .bind(&name)
+                            .execute(&mut **tx)
+                            .await?;
+                            sqlx::query(&format!("DELETE FROM {schema}.group_action WHERE group_id = $1")).bind(gid).execute(&mut **tx).await?;
+                            set_actions(tx, schema, gid, &actions, true).await?;
+                        }
+                        GroupEvent::GroupActionsAdded { actions } => set_actions(tx, schema, gid, &actions, true).await?,
+                        GroupEvent::GroupActionsRemoved { actions } => set_actions(tx, schema, gid, &actions, false).await?,
+                        GroupEvent::GroupDeleted => {
+                            sqlx::query(&format!("UPDATE {schema}.access_group SET deleted = true WHERE group_id = $1")).bind(gid).execute(&mut **tx).await?;
+                            sqlx::query(&format!("DELETE FROM {schema}.user_group WHERE group_id = $1")).bind(gid).execute(&mut **tx).await?;
+                        }
+                    }
+                }
+                ORGANISATION_AGGREGATE => {
+                    let OrganisationEvent::OrganisationRegistered(o) = serde_json::from_value(e.payload.clone())?;
+                    sqlx::query(&format!(
+                        "INSERT INTO {schema}.organisation (organisation_id, name, branch, organisation_type_id, province_id, district_id,
+                             municipality_id, members, designated_user_id, designated_email, verification_status_id, status_date, registered_at)
+                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,1,$11,$11) ON CONFLICT (organisation_id) DO NOTHING"
+                    ))
+                    .bind(&o.organisation_id)
+                    .bind(&o.name)
+                    .bind(&o.branch)
+                    .bind(o.organisation_type_id)
+                    .bind(o.province_id)
+                    .bind(o.district_id)
+                    .bind(o.municipality_id)
+                    .bind(o.members)
+                    .bind(&o.designated_user_id)
+                    .bind(&o.designated_email)
+                    .bind(at)
+                    .execute(&mut **tx)
+                    .await?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+async fn set_actions(tx: &mut Transaction<'_, Postgres>, schema: &str, gid: i64, actions: &[i32], add: bool) -> anyhow::Result<()> {
+    let sql = if add {
+        format!("INSERT INTO {schema}.group_action SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING")
+    } else {
+        format!("DELETE FROM {schema}.group_action WHERE group_id = $1 AND action_id = ANY($2)")
+    };
+    sqlx::query(&sql).bind(gid).bind(actions).execute(&mut **tx).await?;
+    Ok(())
+}
