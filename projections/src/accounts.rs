@@ -15,7 +15,10 @@
 //! endpoint can leak them.
 
 use async_trait::async_trait;
-use gbvf_events::accounts::{GroupEvent, OrganisationEvent, UserEvent, GROUP_AGGREGATE, ORGANISATION_AGGREGATE, USER_AGGREGATE};
+use gbvf_events::accounts::{
+    GroupEvent, OrganisationEvent, UserEvent, GROUP_AGGREGATE, ORGANISATION_AGGREGATE,
+    USER_AGGREGATE,
+};
 use gbvf_events::store::StoredEvent;
 use sqlx::{Postgres, Transaction};
 
@@ -33,7 +36,13 @@ impl Projection for AccountsProjection {
         &[USER_AGGREGATE, GROUP_AGGREGATE, ORGANISATION_AGGREGATE]
     }
     fn tables(&self) -> &'static [&'static str] {
-        &["user_account", "user_group", "access_group", "group_action", "organisation"]
+        &[
+            "user_account",
+            "user_group",
+            "access_group",
+            "group_action",
+            "organisation",
+        ]
     }
     fn ddl(&self, schema: &str) -> String {
         format!(
@@ -55,7 +64,12 @@ impl Projection for AccountsProjection {
         )
     }
 
-    async fn apply(&self, tx: &mut Transaction<'_, Postgres>, schema: &str, events: &[StoredEvent]) -> anyhow::Result<()> {
+    async fn apply(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+        events: &[StoredEvent],
+    ) -> anyhow::Result<()> {
         for e in events {
             let at = e.recorded_at;
             match e.aggregate_type.as_str() {
@@ -104,7 +118,11 @@ impl Projection for AccountsProjection {
                                 _ => "",
                             };
                             if !sql.is_empty() {
-                                sqlx::query(&sql.replace("{s}", schema)).bind(&uid).bind(at).execute(&mut **tx).await?;
+                                sqlx::query(&sql.replace("{s}", schema))
+                                    .bind(&uid)
+                                    .bind(at)
+                                    .execute(&mut **tx)
+                                    .await?;
                             }
                             match other {
                                 UserEvent::ProfileUpdated(p) => {
@@ -124,7 +142,12 @@ impl Projection for AccountsProjection {
                                     .await?;
                                 }
                                 UserEvent::GroupsAssigned { group_ids } => {
-                                    sqlx::query(&format!("DELETE FROM {schema}.user_group WHERE user_id = $1")).bind(&uid).execute(&mut **tx).await?;
+                                    sqlx::query(&format!(
+                                        "DELETE FROM {schema}.user_group WHERE user_id = $1"
+                                    ))
+                                    .bind(&uid)
+                                    .execute(&mut **tx)
+                                    .await?;
                                     for g in group_ids {
                                         sqlx::query(&format!("INSERT INTO {schema}.user_group VALUES ($1, $2) ON CONFLICT DO NOTHING"))
                                             .bind(&uid)
@@ -149,19 +172,34 @@ impl Projection for AccountsProjection {
                             .bind(&name)
                             .execute(&mut **tx)
                             .await?;
-                            sqlx::query(&format!("DELETE FROM {schema}.group_action WHERE group_id = $1")).bind(gid).execute(&mut **tx).await?;
+                            sqlx::query(&format!(
+                                "DELETE FROM {schema}.group_action WHERE group_id = $1"
+                            ))
+                            .bind(gid)
+                            .execute(&mut **tx)
+                            .await?;
                             set_actions(tx, schema, gid, &actions, true).await?;
                         }
-                        GroupEvent::GroupActionsAdded { actions } => set_actions(tx, schema, gid, &actions, true).await?,
-                        GroupEvent::GroupActionsRemoved { actions } => set_actions(tx, schema, gid, &actions, false).await?,
+                        GroupEvent::GroupActionsAdded { actions } => {
+                            set_actions(tx, schema, gid, &actions, true).await?
+                        }
+                        GroupEvent::GroupActionsRemoved { actions } => {
+                            set_actions(tx, schema, gid, &actions, false).await?
+                        }
                         GroupEvent::GroupDeleted => {
                             sqlx::query(&format!("UPDATE {schema}.access_group SET deleted = true WHERE group_id = $1")).bind(gid).execute(&mut **tx).await?;
-                            sqlx::query(&format!("DELETE FROM {schema}.user_group WHERE group_id = $1")).bind(gid).execute(&mut **tx).await?;
+                            sqlx::query(&format!(
+                                "DELETE FROM {schema}.user_group WHERE group_id = $1"
+                            ))
+                            .bind(gid)
+                            .execute(&mut **tx)
+                            .await?;
                         }
                     }
                 }
                 ORGANISATION_AGGREGATE => {
-                    let OrganisationEvent::OrganisationRegistered(o) = serde_json::from_value(e.payload.clone())?;
+                    let OrganisationEvent::OrganisationRegistered(o) =
+                        serde_json::from_value(e.payload.clone())?;
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.organisation (organisation_id, name, branch, organisation_type_id, province_id, district_id,
                              municipality_id, members, designated_user_id, designated_email, verification_status_id, status_date, registered_at)
@@ -188,12 +226,24 @@ impl Projection for AccountsProjection {
     }
 }
 
-async fn set_actions(tx: &mut Transaction<'_, Postgres>, schema: &str, gid: i64, actions: &[i32], add: bool) -> anyhow::Result<()> {
+async fn set_actions(
+    tx: &mut Transaction<'_, Postgres>,
+    schema: &str,
+    gid: i64,
+    actions: &[i32],
+    add: bool,
+) -> anyhow::Result<()> {
     let sql = if add {
-        format!("INSERT INTO {schema}.group_action SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING")
+        format!(
+            "INSERT INTO {schema}.group_action SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING"
+        )
     } else {
         format!("DELETE FROM {schema}.group_action WHERE group_id = $1 AND action_id = ANY($2)")
     };
-    sqlx::query(&sql).bind(gid).bind(actions).execute(&mut **tx).await?;
+    sqlx::query(&sql)
+        .bind(gid)
+        .bind(actions)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }

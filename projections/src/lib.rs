@@ -12,6 +12,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
     vec![
         Arc::new(geography::GeographyProjection),
         Arc::new(crime::CrimeProjection),
+        Arc::new(accounts::AccountsProjection),
     ]
 }
 

@@ -26,6 +26,8 @@ export function mockApi(): Plugin {
         else if ((m = p.match(/^\/api\/geography\/geojson\/(\d+)$/))) body = f.geojson(Number(m[1]))
         else if ((m = p.match(/^\/api\/geography\/geomarker\/(\d+)\/(\d+)/))) body = f.geomarkers(Number(m[1]), Number(m[2]))
         else if (p === '/api/buildingblock/searchcontact') body = []
+        else if (p === '/api/auth/csrf') body = { csrfToken: 'mock' }
+        else if (p === '/api/auth/userAuthenticated') body = { isAuthenticated: false, user: null, userActions: [], organisationName: null, organisationTypeId: null, csrfToken: 'mock' }
         res.setHeader('content-type', 'application/json')
         if (body === undefined) {
           res.statusCode = 404

@@ -436,6 +436,10 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     println!("{t}");
     let missed = summary.iter().filter(|v| v.pass == Some(false)).count();
     println!(
+        "\nLoad average at the end: {} (other work on the machine skews every figure).",
+        load_average()
+    );
+    println!(
         "\n{} target(s) checked, {} missed; bench took {:.0} s.",
         summary.iter().filter(|v| v.pass.is_some()).count(),
         missed,
@@ -495,6 +499,7 @@ async fn print_header(cfg: &Config) -> Result<()> {
         "- server: {} (child process), release build",
         cfg.gbvf_bin.display()
     );
+    println!("- load average at start: {}", load_average());
     Ok(())
 }
 
@@ -1781,7 +1786,8 @@ struct RawPage {
 
 /// One page of the raw ordered read: the indexed columns `(transaction_id, global_position)`
 /// in ORDER BY (qualified, so they cannot bind to a same-named output column), below the
-/// horizon, every column decoded, JSON into `serde_json::Value`.
+/// horizon, crime-series events only (as the crime projection reads), every column decoded,
+/// JSON into `serde_json::Value`.
 async fn raw_page(conn: &mut PgConnection, after: Position, limit: i64) -> Result<Option<RawPage>> {
     #[allow(clippy::type_complexity)]
     let rows: Vec<(i64, i64, String, String, i64, String, String, serde_json::Value, serde_json::Value, chrono::DateTime<chrono::Utc>)> =
@@ -1791,12 +1797,14 @@ async fn raw_page(conn: &mut PgConnection, after: Position, limit: i64) -> Resul
              FROM events e
              WHERE (e.transaction_id, e.global_position) > ($1::text::xid8, $2)
                AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               AND e.aggregate_type = $4
              ORDER BY e.transaction_id, e.global_position
              LIMIT $3",
         )
         .bind(after.transaction_id.to_string())
         .bind(after.global_position)
         .bind(limit)
+        .bind(CRIME_SERIES_AGGREGATE)
         .fetch_all(conn)
         .await?;
     let Some(last) = rows.last() else {

@@ -23,7 +23,9 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
 /// Applies migrations and installs every projection (idempotent).
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     gbvf_events::store::migrate(pool).await?;
-    tower_sessions_sqlx_store::PostgresStore::new(pool.clone()).migrate().await?;
+    tower_sessions_sqlx_store::PostgresStore::new(pool.clone())
+        .migrate()
+        .await?;
     for p in gbvf_projections::all() {
         gbvf_projections::engine::install(pool, p.as_ref()).await?;
     }

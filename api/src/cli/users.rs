@@ -62,9 +62,17 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
             continue;
         }
         let meta = EventMetadata::now("system", "seed", "cli:migrate");
-        let cmd = GroupCommand::Create { group_id: g.id, name: g.name.to_string(), actions: g.actions.to_vec() };
-        match cqrs.execute_with_metadata(&g.id.to_string(), cmd, meta.to_map()).await {
-            Ok(()) | Err(AggregateError::AggregateConflict) | Err(AggregateError::UserError(_)) => {}
+        let cmd = GroupCommand::Create {
+            group_id: g.id,
+            name: g.name.to_string(),
+            actions: g.actions.to_vec(),
+        };
+        match cqrs
+            .execute_with_metadata(&g.id.to_string(), cmd, meta.to_map())
+            .await
+        {
+            Ok(()) | Err(AggregateError::AggregateConflict) | Err(AggregateError::UserError(_)) => {
+            }
             Err(e) => return Err(anyhow::anyhow!("seeding group {}: {e}", g.name)),
         }
     }
@@ -74,7 +82,12 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
 /// Runs a users subcommand.
 pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
     crate::cli::migrate(pool).await?;
-    let UsersCommand::CreateAdmin { email, first_name, last_name, base_url } = cmd;
+    let UsersCommand::CreateAdmin {
+        email,
+        first_name,
+        last_name,
+        base_url,
+    } = cmd;
     let mut e = Errors::default();
     v::email(&mut e, "email", &email);
     v::name(&mut e, "firstName", "First name", &first_name, false);
@@ -89,20 +102,38 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
     let registered = UserRegistered {
         user_id: uuid::Uuid::new_v4().to_string(),
         email: email.trim().to_string(),
-        profile: Profile { first_name: first_name.clone(), last_name, ..Profile::default() },
+        profile: Profile {
+            first_name: first_name.clone(),
+            last_name,
+            ..Profile::default()
+        },
         organisation_id: None,
         group_ids: vec![WORLD_OF_IMPACT_ADMIN_GROUP],
         created_by: "cli".into(),
     };
-    let meta = EventMetadata::now("system", uuid::Uuid::new_v4().to_string(), "cli:users create-admin");
-    match cqrs.execute_with_metadata(&key, UserCommand::Register(registered), meta.to_map()).await {
+    let meta = EventMetadata::now(
+        "system",
+        uuid::Uuid::new_v4().to_string(),
+        "cli:users create-admin",
+    );
+    match cqrs
+        .execute_with_metadata(&key, UserCommand::Register(registered), meta.to_map())
+        .await
+    {
         Ok(()) => {}
-        Err(AggregateError::UserError(UserError::AlreadyRegistered)) => anyhow::bail!("an account with this email address already exists"),
+        Err(AggregateError::UserError(UserError::AlreadyRegistered)) => {
+            anyhow::bail!("an account with this email address already exists")
+        }
         Err(e) => anyhow::bail!("{e}"),
     }
     let mailer = crate::http::auth::mail::Mailer::from_env()?;
     mailer
-        .send(email.trim(), "Your GBVF dashboard administrator account", "invitation", serde_json::json!({"name": first_name, "email": email.trim(), "base_url": base_url}))
+        .send(
+            email.trim(),
+            "Your GBVF dashboard administrator account",
+            "invitation",
+            serde_json::json!({"name": first_name, "email": email.trim(), "base_url": base_url}),
+        )
         .await?;
     for p in gbvf_projections::all() {
         gbvf_projections::engine::catch_up(pool, p.as_ref()).await?;

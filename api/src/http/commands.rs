@@ -16,8 +16,8 @@ use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime::{crime_series_id, CrimeFigure, SeriesPlace};
 use gbvf_events::metadata::EventMetadata;
 use serde::Deserialize;
-use tower_sessions::Session;
 use serde_json::{json, Value};
+use tower_sessions::Session;
 
 use super::boundary;
 use super::error::ApiError;
@@ -29,14 +29,24 @@ pub const IMPORT_POLICE_STATISTICS: i32 = 18;
 /// Checks the caller holds `action`: a signed-in user whose groups grant it, or the operator
 /// token (which stands for ImportPoliceStatistics only). 403 otherwise. Returns the actor for
 /// event metadata (`user:<id>` or `operator`).
-pub async fn require(s: &AppState, headers: &HeaderMap, session: &Session, action: i32) -> Result<String, ApiError> {
+pub async fn require(
+    s: &AppState,
+    headers: &HeaderMap,
+    session: &Session,
+    action: i32,
+) -> Result<String, ApiError> {
     let token = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
     if let Some(given) = token {
         return match &s.operator_token {
-            Some(expected) if action == IMPORT_POLICE_STATISTICS && constant_time_eq(expected.as_bytes(), given.as_bytes()) => Ok("operator".into()),
+            Some(expected)
+                if action == IMPORT_POLICE_STATISTICS
+                    && constant_time_eq(expected.as_bytes(), given.as_bytes()) =>
+            {
+                Ok("operator".into())
+            }
             _ => Err(ApiError::Forbidden),
         };
     }

@@ -71,7 +71,11 @@ impl IntoResponse for ApiError {
                 PERMISSION_DENIED.to_string(),
                 "permission".into(),
             ),
-            ApiError::Csrf => (StatusCode::FORBIDDEN, super::auth::CSRF_MESSAGE.to_string(), "csrf".into()),
+            ApiError::Csrf => (
+                StatusCode::FORBIDDEN,
+                super::auth::CSRF_MESSAGE.to_string(),
+                "csrf".into(),
+            ),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, m.clone(), "conflict".into()),
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "request failed");

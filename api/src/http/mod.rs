@@ -76,7 +76,8 @@ impl AppState {
             .with_upcasters(gbvf_events::upcast::upcasters());
         let crime_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store, vec![], ()));
         let user_repo = postgres_es::PostgresEventRepository::new(pool.clone());
-        let user_store = cqrs_es::persist::PersistedEventStore::new_event_store(user_repo).with_upcasters(gbvf_events::upcast::upcasters());
+        let user_store = cqrs_es::persist::PersistedEventStore::new_event_store(user_repo)
+            .with_upcasters(gbvf_events::upcast::upcasters());
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(user_store, vec![], ()));
         AppState {
             pool,
@@ -91,8 +92,12 @@ impl AppState {
                 auth::mail::Mailer::outbox(".data/outbox".into())
             }),
             throttle: auth::throttle::Throttle::default(),
-            dev_mode: std::env::var("GBVF_DEV_MODE").map(|v| v == "true").unwrap_or(false),
-            secure_cookies: std::env::var("GBVF_COOKIE_SECURE").map(|v| v == "true").unwrap_or(false),
+            dev_mode: std::env::var("GBVF_DEV_MODE")
+                .map(|v| v == "true")
+                .unwrap_or(false),
+            secure_cookies: std::env::var("GBVF_COOKIE_SECURE")
+                .map(|v| v == "true")
+                .unwrap_or(false),
         }
     }
 }
@@ -135,19 +140,34 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .route("/api/crime/figures", post(commands::record_figure))
         .route("/api/auth/register", post(auth::handlers::register))
         .route("/api/auth/verify-otp", post(auth::handlers::verify_otp))
-        .route("/api/auth/forgot-password", post(auth::handlers::forgot_password))
+        .route(
+            "/api/auth/forgot-password",
+            post(auth::handlers::forgot_password),
+        )
         .route("/api/auth/resend-otp", post(auth::handlers::resend_otp))
-        .route("/api/auth/reset-password", post(auth::handlers::reset_password))
+        .route(
+            "/api/auth/reset-password",
+            post(auth::handlers::reset_password),
+        )
         .route("/api/auth/add-password", post(auth::handlers::add_password))
         .route("/api/auth/login", post(auth::handlers::login))
         .route("/api/auth/logout", post(auth::handlers::logout))
         .route("/api/auth/csrf", get(auth::handlers::csrf))
-        .route("/api/auth/userAuthenticated", post(auth::handlers::user_authenticated))
+        .route(
+            "/api/auth/userAuthenticated",
+            post(auth::handlers::user_authenticated),
+        )
         .route("/api/auth/getUserTitles", get(auth::handlers::titles))
         .route("/api/auth/getUserJobRoles", get(auth::handlers::job_roles))
-        .route("/api/auth/getOrganisationTypes", get(auth::handlers::organisation_types))
+        .route(
+            "/api/auth/getOrganisationTypes",
+            get(auth::handlers::organisation_types),
+        )
         .route("/api/auth/profile", get(auth::handlers::profile))
-        .route("/api/auth/updateProfile", axum::routing::put(auth::handlers::update_profile))
+        .route(
+            "/api/auth/updateProfile",
+            axum::routing::put(auth::handlers::update_profile),
+        )
         .route("/dev/outbox", get(dev_outbox))
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/metrics", get(metrics_text));
@@ -156,12 +176,23 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .with_http_only(true)
         .with_same_site(tower_sessions::cookie::SameSite::Lax)
         .with_secure(state.secure_cookies)
-        .with_expiry(Expiry::OnInactivity(CookieDuration::minutes(auth::IDLE_MINUTES)));
-    let api = api.layer(middleware::from_fn_with_state(state.clone(), auth::csrf_guard)).layer(sessions);
+        .with_expiry(Expiry::OnInactivity(CookieDuration::minutes(
+            auth::IDLE_MINUTES,
+        )));
+    let api = api
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::csrf_guard,
+        ))
+        .layer(sessions);
     let mut app = api.with_state(state.clone());
     if let Some(dir) = web_dir {
         let index = dir.join("index.html");
-        app = app.fallback_service(ServeDir::new(&dir).precompressed_gzip().fallback(ServeFile::new(index)));
+        app = app.fallback_service(
+            ServeDir::new(&dir)
+                .precompressed_gzip()
+                .fallback(ServeFile::new(index)),
+        );
     }
     app.layer(middleware::from_fn(static_cache_headers))
         .layer(middleware::from_fn(record_metrics))
@@ -246,8 +277,13 @@ async fn static_cache_headers(req: Request, next: Next) -> Response {
     if path.starts_with("/api/") || path == "/metrics" || path.starts_with("/dev/") {
         return res;
     }
-    let value = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    let value = if path.starts_with("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     res
 }
 

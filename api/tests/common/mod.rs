@@ -82,19 +82,46 @@ pub fn data_dir() -> PathBuf {
 
 /// Starts the real router on a random loopback port; returns its base URL.
 pub async fn start_server(pool: &PgPool, operator_token: Option<&str>) -> String {
-    let state = gbvf_api::http::AppState::new(
+    start_server_with(pool, operator_token, None).await
+}
+
+/// Starts the real router with an outbox in `outbox` and development mode on (OTP codes in
+/// answers), as the browser tests run it.
+pub async fn start_server_with(
+    pool: &PgPool,
+    operator_token: Option<&str>,
+    outbox: Option<PathBuf>,
+) -> String {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+        )
+        .with_test_writer()
+        .try_init();
+    let mut state = gbvf_api::http::AppState::new(
         pool.clone(),
         operator_token.map(str::to_string),
         false,
         None,
     );
+    if let Some(dir) = outbox {
+        state.mailer = gbvf_api::http::auth::mail::Mailer::outbox(dir);
+        state.dev_mode = true;
+    }
     state.cache.spawn_invalidator(pool.clone());
     let app = gbvf_api::http::router(state, None);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move { axum::serve(listener, app).await.expect("serve") });
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await
+        .expect("serve")
+    });
     format!("http://{addr}")
 }
 

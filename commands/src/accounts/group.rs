@@ -62,19 +62,39 @@ impl Aggregate for Group {
     type Error = GroupError;
     type Services = ();
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _: &(),
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
         let live = self.name.is_some() && !self.deleted;
-        let check = |actions: &[i32]| actions.iter().try_for_each(|a| action(*a).map(|_| ()).ok_or(GroupError::UnknownAction(*a)));
+        let check = |actions: &[i32]| {
+            actions
+                .iter()
+                .try_for_each(|a| action(*a).map(|_| ()).ok_or(GroupError::UnknownAction(*a)))
+        };
         let event = match command {
             GroupCommand::Create { .. } if live => return Err(GroupError::Exists),
-            GroupCommand::Create { group_id, name, actions } => {
+            GroupCommand::Create {
+                group_id,
+                name,
+                actions,
+            } => {
                 check(&actions)?;
-                GroupEvent::GroupCreated { group_id, name, actions }
+                GroupEvent::GroupCreated {
+                    group_id,
+                    name,
+                    actions,
+                }
             }
             _ if !live => return Err(GroupError::Missing),
             GroupCommand::AddActions(a) => {
                 check(&a)?;
-                let new: Vec<i32> = a.into_iter().filter(|x| !self.actions.contains(x)).collect();
+                let new: Vec<i32> = a
+                    .into_iter()
+                    .filter(|x| !self.actions.contains(x))
+                    .collect();
                 if new.is_empty() {
                     return Ok(());
                 }
@@ -96,7 +116,11 @@ impl Aggregate for Group {
     fn apply(&mut self, event: Self::Event) {
         match event {
             GroupEvent::GroupCreated { name, actions, .. } => {
-                *self = Group { name: Some(name), actions: actions.into_iter().collect(), deleted: false };
+                *self = Group {
+                    name: Some(name),
+                    actions: actions.into_iter().collect(),
+                    deleted: false,
+                };
             }
             GroupEvent::GroupActionsAdded { actions } => self.actions.extend(actions),
             GroupEvent::GroupActionsRemoved { actions } => actions.iter().for_each(|a| {

@@ -60,13 +60,36 @@ pub const DEFAULT_GROUPS: &[DefaultGroup] = &[
     DefaultGroup {
         id: 1,
         name: "World of Impact admin",
-        actions: &[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36],
+        actions: &[
+            5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+            28, 29, 30, 31, 32, 33, 34, 35, 36,
+        ],
     },
-    DefaultGroup { id: 2, name: "Health Check admin", actions: &[12, 24, 25, 27, 28, 29, 30, 31, 32, 34] },
-    DefaultGroup { id: 3, name: "Building Block admin", actions: &[12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 35] },
-    DefaultGroup { id: 4, name: "Organisation designated person", actions: &[12, 23, 24, 25, 26] },
-    DefaultGroup { id: 5, name: "Municipality designated person", actions: &[12, 14, 15, 19, 21] },
-    DefaultGroup { id: 6, name: "Province designated person", actions: &[12, 15, 19, 21, 22] },
+    DefaultGroup {
+        id: 2,
+        name: "Health Check admin",
+        actions: &[12, 24, 25, 27, 28, 29, 30, 31, 32, 34],
+    },
+    DefaultGroup {
+        id: 3,
+        name: "Building Block admin",
+        actions: &[12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 35],
+    },
+    DefaultGroup {
+        id: 4,
+        name: "Organisation designated person",
+        actions: &[12, 23, 24, 25, 26],
+    },
+    DefaultGroup {
+        id: 5,
+        name: "Municipality designated person",
+        actions: &[12, 14, 15, 19, 21],
+    },
+    DefaultGroup {
+        id: 6,
+        name: "Province designated person",
+        actions: &[12, 15, 19, 21, 22],
+    },
 ];
 
 #[cfg(test)]

@@ -8,7 +8,18 @@
 //! organisation type 4"). The ids are stable: they are stored in events.
 
 /// `(titleId, description)`.
-pub const TITLES: &[(i32, &str)] = &[(1, "Mr"), (2, "Mrs"), (3, "Ms"), (4, "Miss"), (5, "Dr"), (6, "Prof"), (7, "Rev"), (8, "Adv"), (9, "Hon"), (10, "Mx")];
+pub const TITLES: &[(i32, &str)] = &[
+    (1, "Mr"),
+    (2, "Mrs"),
+    (3, "Ms"),
+    (4, "Miss"),
+    (5, "Dr"),
+    (6, "Prof"),
+    (7, "Rev"),
+    (8, "Adv"),
+    (9, "Hon"),
+    (10, "Mx"),
+];
 
 /// `(roleId, description)`.
 pub const JOB_ROLES: &[(i32, &str)] = &[

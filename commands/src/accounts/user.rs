@@ -71,7 +71,11 @@ impl User {
     /// multi-aggregate registration path.
     pub fn decide(&self, command: &UserCommand) -> Result<Vec<UserEvent>, UserError> {
         if let UserCommand::Register(r) = command {
-            return if self.is_live() { Err(UserError::AlreadyRegistered) } else { Ok(vec![UserEvent::UserRegistered(r.clone())]) };
+            return if self.is_live() {
+                Err(UserError::AlreadyRegistered)
+            } else {
+                Ok(vec![UserEvent::UserRegistered(r.clone())])
+            };
         }
         if !self.is_live() {
             return Err(UserError::NotRegistered);
@@ -84,7 +88,9 @@ impl User {
             UserCommand::UpdateProfile(p) if *p == self.profile => vec![],
             UserCommand::UpdateProfile(p) => vec![UserEvent::ProfileUpdated(p.clone())],
             UserCommand::AssignGroups(g) if *g == self.group_ids => vec![],
-            UserCommand::AssignGroups(g) => vec![UserEvent::GroupsAssigned { group_ids: g.clone() }],
+            UserCommand::AssignGroups(g) => vec![UserEvent::GroupsAssigned {
+                group_ids: g.clone(),
+            }],
             UserCommand::Delete => vec![UserEvent::UserDeleted],
         })
     }
@@ -97,7 +103,12 @@ impl Aggregate for User {
     type Error = UserError;
     type Services = ();
 
-    async fn handle(&mut self, command: Self::Command, _: &(), sink: &EventSink<Self>) -> Result<(), Self::Error> {
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _: &(),
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
         for e in self.decide(&command)? {
             sink.write(e, self).await;
         }
@@ -136,7 +147,11 @@ mod tests {
         UserRegistered {
             user_id: "u1".into(),
             email: "Thandi@Example.org".into(),
-            profile: Profile { first_name: "Thandi".into(), last_name: "M".into(), ..Profile::default() },
+            profile: Profile {
+                first_name: "Thandi".into(),
+                last_name: "M".into(),
+                ..Profile::default()
+            },
             organisation_id: None,
             group_ids: vec![4],
             created_by: "self".into(),
@@ -150,7 +165,10 @@ mod tests {
             .when(UserCommand::Register(registered()))
             .then_expect_error(UserError::AlreadyRegistered);
         TestFramework::<User>::with(())
-            .given(vec![UserEvent::UserRegistered(registered()), UserEvent::UserDeleted])
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDeleted,
+            ])
             .when(UserCommand::Register(registered()))
             .then_expect_events(vec![UserEvent::UserRegistered(registered())]);
     }
@@ -158,7 +176,10 @@ mod tests {
     #[test]
     fn a_deleted_account_cannot_set_a_password() {
         TestFramework::<User>::with(())
-            .given(vec![UserEvent::UserRegistered(registered()), UserEvent::UserDeleted])
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDeleted,
+            ])
             .when(UserCommand::SetPassword("reset-password".into()))
             .then_expect_error(UserError::NotRegistered);
     }
@@ -166,7 +187,10 @@ mod tests {
     #[test]
     fn verifying_twice_records_once() {
         TestFramework::<User>::with(())
-            .given(vec![UserEvent::UserRegistered(registered()), UserEvent::EmailVerified])
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::EmailVerified,
+            ])
             .when(UserCommand::VerifyEmail)
             .then_expect_events(vec![]);
     }

@@ -18,7 +18,10 @@ pub struct Errors(pub Vec<FieldError>);
 impl Errors {
     /// Adds an error for `field`.
     pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.push(FieldError { code: field.to_string(), description: message.into() });
+        self.0.push(FieldError {
+            code: field.to_string(),
+            description: message.into(),
+        });
     }
     /// Whether no error was found.
     pub fn is_empty(&self) -> bool {
@@ -26,7 +29,11 @@ impl Errors {
     }
     /// The messages joined by ' -- ' (public spec §8 "Registration failure").
     pub fn joined(&self) -> String {
-        self.0.iter().map(|e| e.description.as_str()).collect::<Vec<_>>().join(" -- ")
+        self.0
+            .iter()
+            .map(|e| e.description.as_str())
+            .collect::<Vec<_>>()
+            .join(" -- ")
     }
 }
 
@@ -54,11 +61,17 @@ pub fn password(errors: &mut Errors, field: &str, value: &str) {
         errors.add(field, "Password must contain an uppercase letter");
     }
     if !value.chars().any(|c| PASSWORD_SPECIALS.contains(c)) {
-        errors.add(field, "Password must contain a special character: ! @ # $ % ^ & * ( )");
+        errors.add(
+            field,
+            "Password must contain a special character: ! @ # $ % ^ & * ( )",
+        );
     }
     let distinct: std::collections::HashSet<char> = value.chars().collect();
     if distinct.len() < PASSWORD_MIN {
-        errors.add(field, "Password must contain at least 12 different characters");
+        errors.add(
+            field,
+            "Password must contain at least 12 different characters",
+        );
     }
 }
 
@@ -117,17 +130,34 @@ pub fn name(errors: &mut Errors, field: &str, label: &str, value: &str, allow_di
     if v.is_empty() {
         return errors.add(field, format!("{label} is required"));
     }
-    let ok_char = |c: char| c.is_alphabetic() || c == ' ' || "'-.".contains(c) || (allow_digits && (c.is_ascii_digit() || ",&()/".contains(c)));
+    let ok_char = |c: char| {
+        c.is_alphabetic()
+            || c == ' '
+            || "'-.".contains(c)
+            || (allow_digits && (c.is_ascii_digit() || ",&()/".contains(c)))
+    };
     if v.chars().count() > 100 || !v.chars().all(ok_char) || !v.chars().any(char::is_alphabetic) {
-        errors.add(field, format!("Please enter a valid {}", label.to_lowercase()));
+        errors.add(
+            field,
+            format!("Please enter a valid {}", label.to_lowercase()),
+        );
     }
 }
 
 /// A required choice from a list (spec §5 registration steps): '{label} is required'.
-pub fn required_choice(errors: &mut Errors, field: &str, label: &str, value: Option<i64>, valid: impl Fn(i64) -> bool) {
+pub fn required_choice(
+    errors: &mut Errors,
+    field: &str,
+    label: &str,
+    value: Option<i64>,
+    valid: impl Fn(i64) -> bool,
+) {
     match value {
         None => errors.add(field, format!("{label} is required")),
-        Some(v) if !valid(v) => errors.add(field, format!("Please select a valid {}", label.to_lowercase())),
+        Some(v) if !valid(v) => errors.add(
+            field,
+            format!("Please select a valid {}", label.to_lowercase()),
+        ),
         Some(_) => {}
     }
 }
@@ -145,25 +175,50 @@ mod tests {
     #[test]
     fn password_messages_follow_the_specification() {
         assert_eq!(msgs(|e| password(e, "p", "")), vec!["Password is required"]);
-        assert!(msgs(|e| password(e, "p", "Ab1!")).contains(&"Password must be at least 12 characters long".to_string()));
-        assert!(msgs(|e| password(e, "p", "Aaaaaaaaaaaa1!")).contains(&"Password must contain at least 12 different characters".to_string()));
-        assert!(msgs(|e| password(e, "p", "Kitchen-Table-Lamp9")).contains(&"Password must contain a special character: ! @ # $ % ^ & * ( )".to_string()));
+        assert!(msgs(|e| password(e, "p", "Ab1!"))
+            .contains(&"Password must be at least 12 characters long".to_string()));
+        assert!(msgs(|e| password(e, "p", "Aaaaaaaaaaaa1!"))
+            .contains(&"Password must contain at least 12 different characters".to_string()));
+        assert!(msgs(|e| password(e, "p", "Kitchen-Table-Lamp9")).contains(
+            &"Password must contain a special character: ! @ # $ % ^ & * ( )".to_string()
+        ));
         assert!(msgs(|e| password(e, "p", "Correct!Horse9Battery")).is_empty());
-        assert_eq!(msgs(|e| confirm_password(e, "c", "a", "b")), vec!["Passwords do not match"]);
+        assert_eq!(
+            msgs(|e| confirm_password(e, "c", "a", "b")),
+            vec!["Passwords do not match"]
+        );
     }
 
     #[test]
     fn email_phone_otp_and_names() {
         assert_eq!(msgs(|e| email(e, "e", "")), vec!["Email is required"]);
-        assert_eq!(msgs(|e| email(e, "e", "not-an-email")), vec!["Please enter a valid email address"]);
+        assert_eq!(
+            msgs(|e| email(e, "e", "not-an-email")),
+            vec!["Please enter a valid email address"]
+        );
         assert!(msgs(|e| email(e, "e", "thandi@example.org")).is_empty());
-        assert_eq!(msgs(|e| contact_number(e, "m", "082 123 456", true)), vec!["Contact number must be 10 digits long"]);
+        assert_eq!(
+            msgs(|e| contact_number(e, "m", "082 123 456", true)),
+            vec!["Contact number must be 10 digits long"]
+        );
         assert!(msgs(|e| contact_number(e, "m", "082-123-4567", true)).is_empty());
         assert_eq!(digits("(082) 123-4567"), "0821234567");
-        assert_eq!(msgs(|e| otp(e, "o", "12a456")), vec!["OTP must only contain numbers."]);
-        assert_eq!(msgs(|e| otp(e, "o", "12345")), vec!["OTP must be 6 digits long."]);
-        assert_eq!(msgs(|e| name(e, "f", "First name", "", false)), vec!["First name is required"]);
-        assert_eq!(msgs(|e| name(e, "f", "First name", "R2-D2", false)), vec!["Please enter a valid first name"]);
+        assert_eq!(
+            msgs(|e| otp(e, "o", "12a456")),
+            vec!["OTP must only contain numbers."]
+        );
+        assert_eq!(
+            msgs(|e| otp(e, "o", "12345")),
+            vec!["OTP must be 6 digits long."]
+        );
+        assert_eq!(
+            msgs(|e| name(e, "f", "First name", "", false)),
+            vec!["First name is required"]
+        );
+        assert_eq!(
+            msgs(|e| name(e, "f", "First name", "R2-D2", false)),
+            vec!["Please enter a valid first name"]
+        );
         assert!(msgs(|e| name(e, "f", "First name", "Nomvula-Zoë O'Neil", false)).is_empty());
     }
 }

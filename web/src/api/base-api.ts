@@ -1,15 +1,72 @@
 // The one RTK Query API of the app; each resource adds its endpoints with injectEndpoints.
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
+import { csrfTokenReceived, selectCsrfToken, type CsrfState } from './csrf-slice'
 
 /** Absolute base URL built from the page origin: a relative one fails under Vitest. */
 export function apiBaseUrl(): string {
   return new URL('/api', globalThis.location?.origin ?? 'http://localhost').href
 }
 
+const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+export const CSRF_HEADER = 'X-CSRF-Token'
+
+type Api = Parameters<typeof rawBaseQuery>[1]
+type Extra = Parameters<typeof rawBaseQuery>[2]
+
+/** A 403 from the CSRF check (its error code is 'csrf'), as opposed to a missing permission. */
+export function isCsrfRefusal(error: FetchBaseQueryError | undefined): boolean {
+  if (!error || error.status !== 403) return false
+  const errors = (error.data as { errors?: { code?: string }[] } | undefined)?.errors
+  return Array.isArray(errors) && errors.some((e) => e?.code === 'csrf')
+}
+
+// Calls made at the same moment share one token request: two parallel requests without a
+// session cookie would each open a session, and the second would void the first one's token.
+let tokenRequest: Promise<string | null> | null = null
+
+async function fetchCsrfToken(api: Api, extra: Extra): Promise<string | null> {
+  tokenRequest ??= (async () => {
+    const result = await rawBaseQuery({ url: 'auth/csrf', cache: 'no-store' }, api, extra)
+    const token = (result.data as { csrfToken?: unknown } | undefined)?.csrfToken
+    if (typeof token !== 'string') return null
+    api.dispatch(csrfTokenReceived(token))
+    return token
+  })().finally(() => { tokenRequest = null })
+  return tokenRequest
+}
+
+/**
+ * Adds the session's CSRF token to every state-changing call (fetching it first when there is
+ * none), retries once with a fresh token when the server refuses it (the session expired or was
+ * rotated), and keeps any token an answer carries.
+ */
+export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : args
+  const method = (request.method ?? 'GET').toUpperCase()
+  if (SAFE_METHODS.has(method)) return rawBaseQuery(request, api, extra)
+
+  const send = (token: string | null) => {
+    const headers = new Headers(request.headers as HeadersInit | undefined)
+    if (token) headers.set(CSRF_HEADER, token)
+    return rawBaseQuery({ ...request, headers }, api, extra)
+  }
+  const known = selectCsrfToken(api.getState() as { csrf: CsrfState })
+  let result = await send(known ?? (await fetchCsrfToken(api, extra)))
+  if (isCsrfRefusal(result.error)) {
+    const fresh = await fetchCsrfToken(api, extra)
+    if (fresh) result = await send(fresh)
+  }
+  const carried = (result.data as { csrfToken?: unknown } | undefined)?.csrfToken
+  if (typeof carried === 'string') api.dispatch(csrfTokenReceived(carried))
+  return result
+}
+
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' }),
-  tagTypes: ['Components', 'Dashboard', 'Crime', 'Geography', 'Config'],
+  baseQuery: baseQueryWithCsrf,
+  tagTypes: ['Components', 'Dashboard', 'Crime', 'Geography', 'Config', 'Session', 'Profile', 'Reference'],
   // Public data changes only on import; keep it for 10 minutes after the last subscriber goes.
   keepUnusedDataFor: 600,
   endpoints: () => ({}),

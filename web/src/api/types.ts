@@ -264,3 +264,92 @@ export interface ApiErrorBody {
   message: string
   errors: { code: string; description: string }[]
 }
+
+// Accounts (sections 3, 4 and 7).
+
+export interface FieldError { code: string; description: string }
+
+export interface SessionUser {
+  userId: string
+  name: string
+  email: string
+  /** Action ids (section 3). */
+  permissions: number[]
+}
+
+/** POST /api/auth/userAuthenticated. */
+export interface Session {
+  isAuthenticated: boolean
+  user: SessionUser | null
+  /** 1 NewUser (must add a password), 2 ExistingUser. */
+  userType?: number | null
+  organisationName: string | null
+  organisationTypeId: number | null
+  userActions: { actionId: number; name: string | null }[]
+  csrfToken?: string
+}
+
+/** The answer of the sign-in, password and OTP calls; failures carry the same shape. */
+export interface AuthResult {
+  success: boolean
+  message: string
+  errors?: FieldError[]
+  userType?: number
+  email?: string
+  /** The code itself, only when the server runs in development mode. */
+  otp?: string | null
+  resendCount?: number
+  /** verify-otp of a NewUser: true when the account has no password yet (the server signed them in). */
+  requiresPassword?: boolean
+}
+
+/** POST /api/auth/register (section 3 names); with validateStep only that step is checked. */
+export interface RegistrationPayload {
+  Title: number | null
+  FirstName: string
+  LastName: string
+  Email: string
+  Password: string
+  ConfirmPassword: string
+  MobileNumber: string
+  OrganisationName: string
+  OrganisationBranch: string
+  OrganisationType: number | null
+  JobRole: number | null
+  StreetNumber: string
+  StreetName: string
+  Suburb: string
+  City: string
+  PostalCode: string
+  Province: number | null
+  District: number | null
+  LocalMunicipality: number | null
+  MemberInOrganisation: number | null
+  terms: boolean
+  validateStep?: number
+}
+
+export interface Title { titleId: number; description: string }
+export interface JobRole { roleId: number; description: string }
+export interface OrganisationType { organisationTypeId: number; description: string }
+
+/** GET /api/auth/profile → data. */
+export interface Profile {
+  fullName: string
+  email: string
+  alternativeNumber: string | null
+  mobileNumber: string | null
+  titleId: number | null
+  /** A job role id. */
+  jobRole: number | null
+  isBuildingBlockAdmin: boolean
+}
+
+/** PUT /api/auth/updateProfile. */
+export interface ProfileUpdate {
+  fullName: string
+  titleId: number | null
+  jobRole: number | null
+  mobileNumber: string
+  alternativeNumber: string
+}

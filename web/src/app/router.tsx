@@ -1,31 +1,82 @@
-// Public routes (section 2). Views other than the landing load lazily so the entry bundle stays small.
+// Routes of section 2. Views other than the landing load lazily so the entry bundle stays small.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router'
 import { PublicLayout } from './public-layout'
+import { AccountLayout } from './account-layout'
+import { AnonymousOnly, RequireAuth } from './guards'
 import { Component as HomeRoute } from './routes/home'
 import { ErrorPage } from '../features/layout/error-page'
 import { LoadingOverlay } from '../features/layout/loading-overlay'
+import { Action } from '../config/constants'
 import { paths } from '../filters/paths'
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <PublicLayout />,
     errorElement: <ErrorPage />,
-    // Shown while the first view's code loads; the layout then keeps the same overlay up.
+    // Shown while the first view's code loads; the public layout then keeps the same overlay up.
     hydrateFallbackElement: <LoadingOverlay />,
     children: [
-      // The bare public index goes to home, keeping any filters.
-      { index: true, loader: ({ request }) => redirect(paths.home + new URL(request.url).search) },
       {
-        path: 'home',
+        element: <PublicLayout />,
         children: [
-          // The landing view is part of the entry bundle (it is small; map and charts inside it load lazily).
-          { index: true, Component: HomeRoute },
-          { path: 'contact', lazy: () => import('./routes/contact') },
-          { path: 'map', lazy: () => import('./routes/map') },
-          { path: 'chart', lazy: () => import('./routes/chart') },
-          { path: 'comparison', lazy: () => import('./routes/comparison') },
-          { path: 'grid', lazy: () => import('./routes/grid') },
+          // The bare public index goes to home, keeping any filters.
+          { index: true, loader: ({ request }) => redirect(paths.home + new URL(request.url).search) },
+          {
+            path: 'home',
+            children: [
+              // The landing view is part of the entry bundle (it is small; map and charts inside it load lazily).
+              { index: true, Component: HomeRoute },
+              { path: 'contact', lazy: () => import('./routes/contact') },
+              { path: 'map', lazy: () => import('./routes/map') },
+              { path: 'chart', lazy: () => import('./routes/chart') },
+              { path: 'comparison', lazy: () => import('./routes/comparison') },
+              { path: 'grid', lazy: () => import('./routes/grid') },
+            ],
+          },
+        ],
+      },
+      {
+        element: <AccountLayout />,
+        children: [
+          {
+            path: 'auth',
+            children: [
+              {
+                // Once authenticated, only add-password remains available of the auth screens.
+                element: <AnonymousOnly />,
+                children: [
+                  { path: 'login', lazy: () => import('./routes/login') },
+                  { path: 'sign-up', lazy: () => import('./routes/sign-up') },
+                  { path: 'verify-otp', lazy: () => import('./routes/verify-otp') },
+                  { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+                  { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+                ],
+              },
+              { path: 'add-password', lazy: () => import('./routes/add-password') },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [{ path: 'profile', lazy: () => import('./routes/profile') }],
+          },
+          {
+            path: 'admin',
+            element: <RequireAuth action={Action.WorldOfImpactAdmin} />,
+            children: [
+              { index: true, lazy: () => import('./routes/admin') },
+              { path: 'manage-users-groups', lazy: () => import('./routes/manage-users-groups') },
+            ],
+          },
+          {
+            path: 'organisation',
+            element: <RequireAuth action={Action.HealthCheckAdmin} />,
+            children: [{ index: true, lazy: () => import('./routes/organisation') }],
+          },
+          {
+            path: 'buildingBlock',
+            element: <RequireAuth action={Action.BuildingBlockAdmin} />,
+            children: [{ index: true, lazy: () => import('./routes/building-block') }],
+          },
         ],
       },
       // Unknown paths go to the public index.

@@ -1,10 +1,11 @@
-// Redux store: the RTK Query cache plus the small UI slice.
+// Redux store: the RTK Query cache, the small UI slice and the session's CSRF token.
 import { combineSlices, configureStore } from '@reduxjs/toolkit'
 import { setupListeners } from '@reduxjs/toolkit/query'
 import { baseApi } from '../api/base-api'
+import { csrfSlice } from '../api/csrf-slice'
 import { uiSlice } from './ui-slice'
 
-const rootReducer = combineSlices(baseApi, uiSlice)
+const rootReducer = combineSlices(baseApi, uiSlice, csrfSlice)
 export type RootState = ReturnType<typeof rootReducer>
 
 export function makeStore(preloadedState?: Partial<RootState>) {

@@ -19,6 +19,34 @@ export const MAX_DRILL_BOUNDARY_TYPE = 3
 
 export const ComponentId = { BuildingBlock: 1, HealthCheck: 2, Crime: 3, CollectiveAction: 4 } as const
 
+/** Permission action ids held in the session (section 3). */
+export const Action = {
+  SetGroupMember: 5, CreateGroup: 6, UpdateGroup: 7, DeleteGroup: 8, AddGroupAction: 9, DeleteGroupAction: 10,
+  DeleteGroupMember: 11, LogIntoSystem: 12, CreateNewBuildingBlock: 13, AddBuildingBlock: 14, EditBuildingBlock: 15,
+  DeleteBuildingBlock: 16, ImportBuildingBlockData: 17, ImportPoliceStatistics: 18, ViewBuildingBlocks: 19,
+  ViewPoliceStatistics: 20, VerifyBuildingBlockExist: 21, ValidateBuildingBlock: 22, ViewYourOrganisationSurveyResult: 23,
+  AddSurveyLink: 24, SetSurveyEffectiveDate: 25, EditOrganisationalInformation: 26, ViewOrganisationalSurveyResults: 27,
+  ViewGroupDistrictSurveyResults: 28, ViewNationalSurveyResults: 29, DeleteIndividualSurveys: 30, ViewOrganisations: 31,
+  VerifyOrganisation: 32, WorldOfImpactAdmin: 33, HealthCheckAdmin: 34, BuildingBlockAdmin: 35, DeleteUser: 36,
+} as const
+
+/** User types of the sign-in flows (section 3). */
+export const UserType = { NewUser: 1, ExistingUser: 2, ResetPassword: 3 } as const
+export type UserTypeId = (typeof UserType)[keyof typeof UserType]
+
+/** Section 5 and 9 limits. */
+export const PASSWORD_MIN_LENGTH = 12
+export const PASSWORD_MIN_DISTINCT = 12
+export const PASSWORD_SPECIALS = '!@#$%^&*()'
+export const OTP_LENGTH = 6
+export const CONTACT_NUMBER_LENGTH = 10
+/** A resend is allowed only while the resend count is under this (section 4). */
+export const MAX_OTP_RESENDS = 2
+export const REGISTRATION_STEPS = 3
+export const MIN_ORGANISATION_MEMBERS = 1
+/** Names longer than this are refused (the server's limit). */
+export const NAME_MAX_LENGTH = 100
+
 export const colours = {
   productPrimary: '#2E539D',
   crimePrimary: '#A8161D',
@@ -36,4 +64,6 @@ export const links = {
   aboutUs: import.meta.env.VITE_ABOUT_URL ?? 'https://www.stats.gov.za/',
   help: import.meta.env.VITE_HELP_URL ?? 'https://www.saps.gov.za/services/crimestats.php',
   feedbackEmail: import.meta.env.VITE_FEEDBACK_EMAIL ?? '',
+  /** The disclaimer (terms and conditions) page linked from sign-up; set the product's own page at build time. */
+  disclaimer: import.meta.env.VITE_DISCLAIMER_URL ?? 'https://www.gov.za/',
 } as const

@@ -20,6 +20,15 @@ export interface CascadeChange {
   filter: GeographyFilter
 }
 
+/**
+ * The list call may return every boundary of the type below the parent (provinces and districts
+ * share public type 2), so keep only the parent's direct children of the right level.
+ */
+export function directChildren(items: Boundary[] | undefined, parentId: number | null, level: Boundary['level']): Boundary[] | undefined {
+  if (!items) return undefined
+  return items.filter((b) => b.level === level && (b.parentBoundaryId === parentId || parentId == null))
+}
+
 export const emptyCascade: Cascade = { national: null, district: null, local: null }
 
 /** Picking National (a province) loads District choices and clears deeper levels. */

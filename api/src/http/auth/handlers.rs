@@ -8,17 +8,17 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use cqrs_es::{Aggregate, DomainEvent};
 use gbvf_commands::accounts::permissions::{self, ORGANISATION_GROUP};
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, ORGANISATION_TYPES, TITLES};
 use gbvf_commands::accounts::user::{User, UserCommand};
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::{
-    user_aggregate_id, OrganisationEvent, OrganisationRegistered, Profile, UserEvent, UserRegistered, ORGANISATION_AGGREGATE,
-    USER_AGGREGATE,
+    user_aggregate_id, OrganisationEvent, OrganisationRegistered, Profile, UserEvent,
+    UserRegistered, ORGANISATION_AGGREGATE, USER_AGGREGATE,
 };
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::store::{append_batch, NewEvent};
-use cqrs_es::{Aggregate, DomainEvent};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -45,11 +45,19 @@ fn ok(body: Value) -> Response {
 }
 
 fn failure(status: StatusCode, message: &str) -> Response {
-    (status, Json(json!({"success": false, "message": message, "errors": []}))).into_response()
+    (
+        status,
+        Json(json!({"success": false, "message": message, "errors": []})),
+    )
+        .into_response()
 }
 
 fn invalid(errors: Errors) -> Response {
-    (StatusCode::BAD_REQUEST, Json(json!({"success": false, "message": errors.joined(), "errors": errors.0}))).into_response()
+    (
+        StatusCode::BAD_REQUEST,
+        Json(json!({"success": false, "message": errors.joined(), "errors": errors.0})),
+    )
+        .into_response()
 }
 
 fn internal(e: impl std::fmt::Display) -> Response {
@@ -62,8 +70,16 @@ pub struct ClientIp(pub Option<std::net::IpAddr>);
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientIp {
     type Rejection = std::convert::Infallible;
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
     }
 }
 
@@ -85,19 +101,34 @@ pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
     Ok(user)
 }
 
-async fn run_user_command(s: &AppState, key: &str, command: UserCommand, meta: &EventMetadata) -> Result<(), ApiError> {
-    s.user_cqrs.execute_with_metadata(key, command, meta.to_map()).await.map_err(|e| match e {
-        cqrs_es::AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
-        cqrs_es::AggregateError::AggregateConflict => ApiError::Conflict("Your account was changed at the same moment elsewhere. Please try again.".into()),
-        other => ApiError::Internal(anyhow::anyhow!("{other}")),
-    })
+async fn run_user_command(
+    s: &AppState,
+    key: &str,
+    command: UserCommand,
+    meta: &EventMetadata,
+) -> Result<(), ApiError> {
+    s.user_cqrs
+        .execute_with_metadata(key, command, meta.to_map())
+        .await
+        .map_err(|e| match e {
+            cqrs_es::AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
+            cqrs_es::AggregateError::AggregateConflict => ApiError::Conflict(
+                "Your account was changed at the same moment elsewhere. Please try again.".into(),
+            ),
+            other => ApiError::Internal(anyhow::anyhow!("{other}")),
+        })
 }
 
 fn meta(actor: &str, source: &str) -> EventMetadata {
     EventMetadata::now(actor, uuid::Uuid::new_v4().to_string(), source)
 }
 
-async fn store_password(pool: &PgPool, key: &str, user_id: &str, secret: &str) -> anyhow::Result<()> {
+async fn store_password(
+    pool: &PgPool,
+    key: &str,
+    user_id: &str,
+    secret: &str,
+) -> anyhow::Result<()> {
     let hash = password::hash(secret)?;
     sqlx::query(
         "INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
@@ -112,29 +143,56 @@ async fn store_password(pool: &PgPool, key: &str, user_id: &str, secret: &str) -
 }
 
 async fn send_otp(s: &AppState, email: &str, name: &str, code: &str, user_type: i32) {
-    let subject = if user_type == RESET_PASSWORD { "Your GBVF dashboard password reset code" } else { "Your GBVF dashboard verification code" };
-    if let Err(e) = s.mailer.send(email, subject, "otp", json!({"name": name, "code": code, "user_type": user_type})).await {
+    let subject = if user_type == RESET_PASSWORD {
+        "Your GBVF dashboard password reset code"
+    } else {
+        "Your GBVF dashboard verification code"
+    };
+    if let Err(e) = s
+        .mailer
+        .send(
+            email,
+            subject,
+            "otp",
+            json!({"name": name, "code": code, "user_type": user_type}),
+        )
+        .await
+    {
         tracing::error!(error = %e, "sending the OTP e-mail failed");
     }
 }
 
 /// The OTP part of an answer: the development code only in development mode.
-fn otp_fields(s: &AppState, email: &str, user_type: i32, code: Option<&str>, resends: i32) -> Value {
+fn otp_fields(
+    s: &AppState,
+    email: &str,
+    user_type: i32,
+    code: Option<&str>,
+    resends: i32,
+) -> Value {
     json!({"userType": user_type, "email": email, "resendCount": resends, "otp": if s.dev_mode { code } else { None }})
 }
 
 fn str_field(v: &Value, names: &[&str]) -> String {
-    names.iter().find_map(|n| v.get(*n)).map(|x| match x {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::Bool(b) => b.to_string(),
-        _ => String::new(),
-    }).unwrap_or_default()
+    names
+        .iter()
+        .find_map(|n| v.get(*n))
+        .map(|x| match x {
+            Value::String(s) => s.trim().to_string(),
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => String::new(),
+        })
+        .unwrap_or_default()
 }
 
 fn int_field(v: &Value, names: &[&str]) -> Option<i64> {
     let s = str_field(v, names);
-    if s.is_empty() { None } else { s.parse().ok().or(Some(-1)) }
+    if s.is_empty() {
+        None
+    } else {
+        s.parse().ok().or(Some(-1))
+    }
 }
 
 /// `POST /api/auth/register`: the three sign-up steps (public spec §2 Sign-up, §3 payload,
@@ -142,21 +200,53 @@ fn int_field(v: &Value, names: &[&str]) -> Option<i64> {
 /// Otherwise the organisation and its designated person are registered atomically (one
 /// transaction, two aggregates), a verification code is e-mailed, and the answer carries
 /// user type NewUser and the e-mail for the OTP screen.
-pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<Value>) -> Response {
+pub async fn register(
+    State(s): State<AppState>,
+    ci: ClientIp,
+    Json(body): Json<Value>,
+) -> Response {
     let step = int_field(&body, &["validateStep", "ValidateStep"]);
     let f = |names: &[&str]| str_field(&body, names);
     let mut e = Errors::default();
     let email = f(&["Email", "email"]);
     // Step 1: personal details.
     if step.is_none() || step == Some(1) {
-        v::required_choice(&mut e, "title", "Title", int_field(&body, &["Title", "title"]), |t| reference::contains(TITLES, t as i32));
-        v::name(&mut e, "firstName", "First name", &f(&["FirstName", "firstName"]), false);
-        v::name(&mut e, "lastName", "Last name", &f(&["LastName", "lastName"]), false);
+        v::required_choice(
+            &mut e,
+            "title",
+            "Title",
+            int_field(&body, &["Title", "title"]),
+            |t| reference::contains(TITLES, t as i32),
+        );
+        v::name(
+            &mut e,
+            "firstName",
+            "First name",
+            &f(&["FirstName", "firstName"]),
+            false,
+        );
+        v::name(
+            &mut e,
+            "lastName",
+            "Last name",
+            &f(&["LastName", "lastName"]),
+            false,
+        );
         v::email(&mut e, "email", &email);
         let pw = f(&["Password", "password"]);
         v::password(&mut e, "password", &pw);
-        v::confirm_password(&mut e, "confirmPassword", &pw, &f(&["ConfirmPassword", "confirmPassword"]));
-        v::contact_number(&mut e, "telephone", &f(&["MobileNumber", "telephone", "mobileNumber"]), true);
+        v::confirm_password(
+            &mut e,
+            "confirmPassword",
+            &pw,
+            &f(&["ConfirmPassword", "confirmPassword"]),
+        );
+        v::contact_number(
+            &mut e,
+            "telephone",
+            &f(&["MobileNumber", "telephone", "mobileNumber"]),
+            true,
+        );
     }
     // Step 2: organisation details.
     let (province, district, municipality) = (
@@ -165,9 +255,27 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
         int_field(&body, &["LocalMunicipality", "localMunicipality"]),
     );
     if step.is_none() || step == Some(2) {
-        v::name(&mut e, "orgName", "Organisation name", &f(&["OrganisationName", "orgName"]), true);
-        v::required_choice(&mut e, "orgType", "Organisation type", int_field(&body, &["OrganisationType", "orgType"]), |t| reference::contains(ORGANISATION_TYPES, t as i32));
-        v::required_choice(&mut e, "role", "Role", int_field(&body, &["JobRole", "role"]), |t| reference::contains(JOB_ROLES, t as i32));
+        v::name(
+            &mut e,
+            "orgName",
+            "Organisation name",
+            &f(&["OrganisationName", "orgName"]),
+            true,
+        );
+        v::required_choice(
+            &mut e,
+            "orgType",
+            "Organisation type",
+            int_field(&body, &["OrganisationType", "orgType"]),
+            |t| reference::contains(ORGANISATION_TYPES, t as i32),
+        );
+        v::required_choice(
+            &mut e,
+            "role",
+            "Role",
+            int_field(&body, &["JobRole", "role"]),
+            |t| reference::contains(JOB_ROLES, t as i32),
+        );
         match geography_ok(&s.pool, province, district, municipality).await {
             Ok(errs) => e.0.extend(errs.0),
             Err(err) => return internal(err),
@@ -185,7 +293,11 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
             Some(m) if m < 1 => e.add("numOfOrgMembers", "Number of members must be at least 1"),
             _ => {}
         }
-        let terms = body.get("terms").or_else(|| body.get("Terms")).and_then(Value::as_bool).unwrap_or(false);
+        let terms = body
+            .get("terms")
+            .or_else(|| body.get("Terms"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         if !terms {
             e.add("terms", "Accept terms and conditions to continue");
         }
@@ -204,8 +316,15 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
     };
     if existing.is_live() {
         let mut e = Errors::default();
-        e.add("email", "An account with this email address already exists.");
-        return (StatusCode::CONFLICT, Json(json!({"success": false, "message": e.joined(), "errors": e.0}))).into_response();
+        e.add(
+            "email",
+            "An account with this email address already exists.",
+        );
+        return (
+            StatusCode::CONFLICT,
+            Json(json!({"success": false, "message": e.joined(), "errors": e.0})),
+        )
+            .into_response();
     }
     let user_id = uuid::Uuid::new_v4().to_string();
     let organisation_id = uuid::Uuid::new_v4().to_string();
@@ -214,7 +333,11 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
         first_name: f(&["FirstName", "firstName"]),
         last_name: f(&["LastName", "lastName"]),
         job_role_id: int_field(&body, &["JobRole", "role"]).map(|x| x as i32),
-        mobile_number: Some(v::digits(&f(&["MobileNumber", "telephone", "mobileNumber"]))),
+        mobile_number: Some(v::digits(&f(&[
+            "MobileNumber",
+            "telephone",
+            "mobileNumber",
+        ]))),
         alternative_number: None,
     };
     let opt = |s: String| (!s.is_empty()).then_some(s);
@@ -230,7 +353,8 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
         organisation_id: organisation_id.clone(),
         name: f(&["OrganisationName", "orgName"]),
         branch: opt(f(&["OrganisationBranch", "orgBranch"])),
-        organisation_type_id: int_field(&body, &["OrganisationType", "orgType"]).unwrap_or(0) as i32,
+        organisation_type_id: int_field(&body, &["OrganisationType", "orgType"]).unwrap_or(0)
+            as i32,
         street_number: opt(f(&["StreetNumber", "streetNumber"])),
         street_name: opt(f(&["StreetName", "streetName"])),
         suburb: opt(f(&["Suburb", "suburb"])),
@@ -254,13 +378,30 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
         metadata: m.clone(),
     };
     let events = vec![
-        to_new(USER_AGGREGATE, &key, existing.version + 1, serde_json::to_value(&user_event).expect("event"), user_event.event_type(), user_event.event_version()),
-        to_new(ORGANISATION_AGGREGATE, &organisation_id, 1, serde_json::to_value(&org_event).expect("event"), org_event.event_type(), org_event.event_version()),
+        to_new(
+            USER_AGGREGATE,
+            &key,
+            existing.version + 1,
+            serde_json::to_value(&user_event).expect("event"),
+            user_event.event_type(),
+            user_event.event_version(),
+        ),
+        to_new(
+            ORGANISATION_AGGREGATE,
+            &organisation_id,
+            1,
+            serde_json::to_value(&org_event).expect("event"),
+            org_event.event_type(),
+            org_event.event_version(),
+        ),
         to_new(
             USER_AGGREGATE,
             &key,
             existing.version + 2,
-            serde_json::to_value(UserEvent::PasswordSet { how: "registration".into() }).expect("event"),
+            serde_json::to_value(UserEvent::PasswordSet {
+                how: "registration".into(),
+            })
+            .expect("event"),
             "PasswordSet".into(),
             "1.0".into(),
         ),
@@ -289,8 +430,15 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
         Ok(()) => {}
         Err(err) if gbvf_events::store::is_conflict(&err) => {
             let mut e = Errors::default();
-            e.add("email", "An account with this email address already exists.");
-            return (StatusCode::CONFLICT, Json(json!({"success": false, "message": e.joined(), "errors": e.0}))).into_response();
+            e.add(
+                "email",
+                "An account with this email address already exists.",
+            );
+            return (
+                StatusCode::CONFLICT,
+                Json(json!({"success": false, "message": e.joined(), "errors": e.0})),
+            )
+                .into_response();
         }
         Err(err) => return internal(err),
     }
@@ -299,7 +447,10 @@ pub async fn register(State(s): State<AppState>, ci: ClientIp, Json(body): Json<
         Ok(Issued::Code(code, resends)) => {
             send_otp(&s, &email, &profile.first_name, &code, NEW_USER).await;
             let mut body = json!({"success": true, "message": "Registration successful. Please enter the verification code we sent to your email address."});
-            merge(&mut body, otp_fields(&s, &email, NEW_USER, Some(&code), resends));
+            merge(
+                &mut body,
+                otp_fields(&s, &email, NEW_USER, Some(&code), resends),
+            );
             ok(body)
         }
         Ok(Issued::TooMany) => failure(StatusCode::TOO_MANY_REQUESTS, otp::TOO_MANY_REQUESTS),
@@ -314,10 +465,20 @@ fn merge(a: &mut Value, b: Value) {
 }
 
 /// Province → district → local municipality must exist and nest (spec §5 step 2).
-async fn geography_ok(pool: &PgPool, province: Option<i64>, district: Option<i64>, municipality: Option<i64>) -> anyhow::Result<Errors> {
+async fn geography_ok(
+    pool: &PgPool,
+    province: Option<i64>,
+    district: Option<i64>,
+    municipality: Option<i64>,
+) -> anyhow::Result<Errors> {
     let mut e = Errors::default();
     let level_parent = |id: i64| async move {
-        sqlx::query_as::<_, (String, Option<i64>)>("SELECT level, parent_id FROM boundary WHERE boundary_id = $1").bind(id).fetch_optional(pool).await
+        sqlx::query_as::<_, (String, Option<i64>)>(
+            "SELECT level, parent_id FROM boundary WHERE boundary_id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await
     };
     match province {
         None => e.add("province", "Province is required"),
@@ -330,7 +491,8 @@ async fn geography_ok(pool: &PgPool, province: Option<i64>, district: Option<i64
     match district {
         None => e.add("district", "District is required"),
         Some(d) => {
-            if !matches!(level_parent(d).await?, Some((l, parent)) if l == "district" && parent == province) {
+            if !matches!(level_parent(d).await?, Some((l, parent)) if l == "district" && parent == province)
+            {
                 e.add("district", "Please select a valid district");
             }
         }
@@ -338,8 +500,12 @@ async fn geography_ok(pool: &PgPool, province: Option<i64>, district: Option<i64
     match municipality {
         None => e.add("localMunicipality", "Local municipality is required"),
         Some(m) => {
-            if !matches!(level_parent(m).await?, Some((l, parent)) if l == "municipality" && parent == district) {
-                e.add("localMunicipality", "Please select a valid local municipality");
+            if !matches!(level_parent(m).await?, Some((l, parent)) if l == "municipality" && parent == district)
+            {
+                e.add(
+                    "localMunicipality",
+                    "Please select a valid local municipality",
+                );
             }
         }
     }
@@ -364,7 +530,11 @@ pub struct VerifyOtpBody {
 /// is verified; an account with a password goes to login, one without (created for someone)
 /// is signed in as NewUser and goes to add-password. ResetPassword: the code is accepted and
 /// the reset-password call may follow within 10 minutes.
-pub async fn verify_otp(State(s): State<AppState>, session: Session, Json(b): Json<VerifyOtpBody>) -> Response {
+pub async fn verify_otp(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<VerifyOtpBody>,
+) -> Response {
     let mut e = Errors::default();
     v::email(&mut e, "email", &b.email);
     v::otp(&mut e, "otp", &b.otp);
@@ -383,7 +553,9 @@ pub async fn verify_otp(State(s): State<AppState>, session: Session, Json(b): Js
         Err(err) => return internal(err),
     }
     if user_type == RESET_PASSWORD {
-        return ok(json!({"success": true, "message": "Code verified. Please choose a new password.", "userType": RESET_PASSWORD, "email": b.email}));
+        return ok(
+            json!({"success": true, "message": "Code verified. Please choose a new password.", "userType": RESET_PASSWORD, "email": b.email}),
+        );
     }
     let user = match load_user(&s.pool, &key).await {
         Ok(u) if u.is_live() => u,
@@ -391,31 +563,58 @@ pub async fn verify_otp(State(s): State<AppState>, session: Session, Json(b): Js
         Err(err) => return internal(err),
     };
     let _ = otp::consume_verified(&s.pool, &key, NEW_USER).await;
-    if let Err(err) = run_user_command(&s, &key, UserCommand::VerifyEmail, &meta(&format!("user:{}", user.user_id.clone().unwrap_or_default()), "http:POST /api/auth/verify-otp")).await {
+    if let Err(err) = run_user_command(
+        &s,
+        &key,
+        UserCommand::VerifyEmail,
+        &meta(
+            &format!("user:{}", user.user_id.clone().unwrap_or_default()),
+            "http:POST /api/auth/verify-otp",
+        ),
+    )
+    .await
+    {
         return err.into_response();
     }
     if user.has_password {
-        return ok(json!({"success": true, "message": "Your email address is verified. You can now log in.", "userType": NEW_USER, "email": b.email, "requiresPassword": false}));
+        return ok(
+            json!({"success": true, "message": "Your email address is verified. You can now log in.", "userType": NEW_USER, "email": b.email, "requiresPassword": false}),
+        );
     }
     // An account created for someone: the code proved the address; sign in to add a password.
     if let Err(err) = sign_in(&session, &user, &key, NEW_USER).await {
         return err.into_response();
     }
-    ok(json!({"success": true, "message": "Your email address is verified. Please choose a password.", "userType": NEW_USER, "email": b.email, "requiresPassword": true}))
+    ok(
+        json!({"success": true, "message": "Your email address is verified. Please choose a password.", "userType": NEW_USER, "email": b.email, "requiresPassword": true}),
+    )
 }
 
-async fn sign_in(session: &Session, user: &User, key: &str, user_type: i32) -> Result<(), ApiError> {
+async fn sign_in(
+    session: &Session,
+    user: &User,
+    key: &str,
+    user_type: i32,
+) -> Result<(), ApiError> {
     let err = |e: tower_sessions::session::Error| ApiError::Internal(e.into());
     // A new session id on every sign-in (no fixation); a new CSRF token with it.
     session.cycle_id().await.map_err(err)?;
     session
         .insert(
             SESSION_USER,
-            SessionUser { user_id: user.user_id.clone().unwrap_or_default(), user_key: key.to_string(), signed_in_at: chrono::Utc::now().timestamp(), user_type },
+            SessionUser {
+                user_id: user.user_id.clone().unwrap_or_default(),
+                user_key: key.to_string(),
+                signed_in_at: chrono::Utc::now().timestamp(),
+                user_type,
+            },
         )
         .await
         .map_err(err)?;
-    session.insert(SESSION_CSRF, password::random_token()).await.map_err(err)?;
+    session
+        .insert(SESSION_CSRF, password::random_token())
+        .await
+        .map_err(err)?;
     Ok(())
 }
 
@@ -429,7 +628,11 @@ pub struct ForgotBody {
 
 /// `POST /api/auth/forgot-password {Email}` (also the OTP resend): answers the same whether
 /// or not an account exists; a code is e-mailed only to a live account.
-pub async fn forgot_password(State(s): State<AppState>, ci: ClientIp, Json(b): Json<ForgotBody>) -> Response {
+pub async fn forgot_password(
+    State(s): State<AppState>,
+    ci: ClientIp,
+    Json(b): Json<ForgotBody>,
+) -> Response {
     forgot_or_resend(&s, ci, &b.email, RESET_PASSWORD).await
 }
 
@@ -447,9 +650,23 @@ pub struct ResendBody {
 /// `POST /api/auth/resend-otp {Email, UserType}`: a new code for the OTP screen. The
 /// specification sends resends through forgot-password; that covers user type
 /// ResetPassword, and this call covers NewUser (e-mail verification) the same way.
-pub async fn resend_otp(State(s): State<AppState>, ci: ClientIp, Json(b): Json<ResendBody>) -> Response {
+pub async fn resend_otp(
+    State(s): State<AppState>,
+    ci: ClientIp,
+    Json(b): Json<ResendBody>,
+) -> Response {
     let user_type = b.user_type.unwrap_or(NEW_USER);
-    forgot_or_resend(&s, ci, &b.email, if user_type == RESET_PASSWORD { RESET_PASSWORD } else { NEW_USER }).await
+    forgot_or_resend(
+        &s,
+        ci,
+        &b.email,
+        if user_type == RESET_PASSWORD {
+            RESET_PASSWORD
+        } else {
+            NEW_USER
+        },
+    )
+    .await
 }
 
 async fn forgot_or_resend(s: &AppState, ci: ClientIp, email: &str, user_type: i32) -> Response {
@@ -466,17 +683,23 @@ async fn forgot_or_resend(s: &AppState, ci: ClientIp, email: &str, user_type: i3
         Ok(u) => u,
         Err(err) => return internal(err),
     };
-    let message = "If an account exists for this email address, we have sent it a verification code.";
+    let message =
+        "If an account exists for this email address, we have sent it a verification code.";
     let wants = user.is_live() && (user_type == RESET_PASSWORD || !user.email_verified);
     if !wants {
         password::verify_dummy(email);
-        return ok(json!({"success": true, "message": message, "userType": user_type, "email": email, "otp": null}));
+        return ok(
+            json!({"success": true, "message": message, "userType": user_type, "email": email, "otp": null}),
+        );
     }
     match otp::issue(&s.pool, &key, user_type).await {
         Ok(Issued::Code(code, resends)) => {
             send_otp(s, email, &user.profile.first_name, &code, user_type).await;
             let mut body = json!({"success": true, "message": message});
-            merge(&mut body, otp_fields(s, email, user_type, Some(&code), resends));
+            merge(
+                &mut body,
+                otp_fields(s, email, user_type, Some(&code), resends),
+            );
             ok(body)
         }
         Ok(Issued::TooMany) => failure(StatusCode::TOO_MANY_REQUESTS, otp::TOO_MANY_REQUESTS),
@@ -528,7 +751,14 @@ pub async fn reset_password(State(s): State<AppState>, Json(b): Json<PasswordBod
         return internal(err);
     }
     let m = meta(&format!("user:{uid}"), "http:POST /api/auth/reset-password");
-    if let Err(err) = run_user_command(&s, &key, UserCommand::SetPassword("reset-password".into()), &m).await {
+    if let Err(err) = run_user_command(
+        &s,
+        &key,
+        UserCommand::SetPassword("reset-password".into()),
+        &m,
+    )
+    .await
+    {
         return err.into_response();
     }
     // Reading the code proved the address too.
@@ -538,7 +768,11 @@ pub async fn reset_password(State(s): State<AppState>, Json(b): Json<PasswordBod
 
 /// `POST /api/auth/add-password {Password, ConfirmPassword, UserType}`: a signed-in user
 /// whose account has no password yet chooses one.
-pub async fn add_password(State(s): State<AppState>, session: Session, Json(b): Json<PasswordBody>) -> Response {
+pub async fn add_password(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<PasswordBody>,
+) -> Response {
     let u = match require(&s, &session, None).await {
         Ok(u) => u,
         Err(e) => return e.into_response(),
@@ -553,13 +787,26 @@ pub async fn add_password(State(s): State<AppState>, session: Session, Json(b): 
         Err(err) => return internal(err),
     };
     if user.has_password {
-        return failure(StatusCode::BAD_REQUEST, "Your account already has a password. Change it on your profile.");
+        return failure(
+            StatusCode::BAD_REQUEST,
+            "Your account already has a password. Change it on your profile.",
+        );
     }
     if let Err(err) = store_password(&s.pool, &key, &u.session.user_id, &b.password).await {
         return internal(err);
     }
-    let m = meta(&format!("user:{}", u.session.user_id), "http:POST /api/auth/add-password");
-    if let Err(err) = run_user_command(&s, &key, UserCommand::SetPassword("add-password".into()), &m).await {
+    let m = meta(
+        &format!("user:{}", u.session.user_id),
+        "http:POST /api/auth/add-password",
+    );
+    if let Err(err) = run_user_command(
+        &s,
+        &key,
+        UserCommand::SetPassword("add-password".into()),
+        &m,
+    )
+    .await
+    {
         return err.into_response();
     }
     if let Err(err) = sign_in(&session, &user, &key, EXISTING_USER).await {
@@ -583,7 +830,12 @@ pub struct LoginBody {
 /// password and deleted account all answer [`LOGIN_FAILED`]; attempts are throttled per
 /// account and per address. An account whose e-mail is not verified yet gets a new code
 /// and user type NewUser, so the client goes to the OTP screen.
-pub async fn login(State(s): State<AppState>, session: Session, ci: ClientIp, Json(b): Json<LoginBody>) -> Response {
+pub async fn login(
+    State(s): State<AppState>,
+    session: Session,
+    ci: ClientIp,
+    Json(b): Json<LoginBody>,
+) -> Response {
     let mut e = Errors::default();
     v::email(&mut e, "email", &b.username);
     if b.password.is_empty() {
@@ -596,10 +848,15 @@ pub async fn login(State(s): State<AppState>, session: Session, ci: ClientIp, Js
         return failure(StatusCode::TOO_MANY_REQUESTS, THROTTLED);
     }
     let key = user_aggregate_id(&b.username);
-    let hash: Option<String> = match sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1").bind(&key).fetch_optional(&s.pool).await {
-        Ok(h) => h,
-        Err(err) => return internal(err),
-    };
+    let hash: Option<String> =
+        match sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1")
+            .bind(&key)
+            .fetch_optional(&s.pool)
+            .await
+        {
+            Ok(h) => h,
+            Err(err) => return internal(err),
+        };
     let user = match load_user(&s.pool, &key).await {
         Ok(u) => u,
         Err(err) => return internal(err),
@@ -619,7 +876,10 @@ pub async fn login(State(s): State<AppState>, session: Session, ci: ClientIp, Js
             Ok(Issued::Code(code, resends)) => {
                 send_otp(&s, &user.email, &user.profile.first_name, &code, NEW_USER).await;
                 let mut body = json!({"success": false, "message": "Please verify your email address first. We have sent you a new code."});
-                merge(&mut body, otp_fields(&s, &user.email, NEW_USER, Some(&code), resends));
+                merge(
+                    &mut body,
+                    otp_fields(&s, &user.email, NEW_USER, Some(&code), resends),
+                );
                 (StatusCode::FORBIDDEN, Json(body)).into_response()
             }
             Ok(Issued::TooMany) => failure(StatusCode::TOO_MANY_REQUESTS, otp::TOO_MANY_REQUESTS),
@@ -629,7 +889,9 @@ pub async fn login(State(s): State<AppState>, session: Session, ci: ClientIp, Js
     if let Err(err) = sign_in(&session, &user, &key, EXISTING_USER).await {
         return err.into_response();
     }
-    ok(json!({"success": true, "message": "Login successful.", "userType": EXISTING_USER, "email": user.email}))
+    ok(
+        json!({"success": true, "message": "Login successful.", "userType": EXISTING_USER, "email": user.email}),
+    )
 }
 
 /// `POST /api/auth/logout`: destroys the session.
@@ -648,12 +910,23 @@ pub async fn csrf(session: Session) -> Result<Json<Value>, ApiError> {
 /// `POST /api/auth/userAuthenticated`: the session shape of public spec §3 (`isAuthenticated,
 /// user {userId, name, email, permissions}, organisationName, organisationTypeId,
 /// userActions [{actionId, name}]`), plus `userType` and `csrfToken`.
-pub async fn user_authenticated(State(s): State<AppState>, session: Session) -> Result<Json<Value>, ApiError> {
+pub async fn user_authenticated(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, ApiError> {
+    // The user first: an ended session is flushed, and the token must belong to what remains.
+    let user = current_user(&s, &session).await?;
     let token = csrf_token(&session).await?;
-    Ok(Json(match current_user(&s, &session).await? {
-        None => json!({"isAuthenticated": false, "user": null, "userActions": [], "organisationName": null, "organisationTypeId": null, "csrfToken": token}),
+    Ok(Json(match user {
+        None => {
+            json!({"isAuthenticated": false, "user": null, "userActions": [], "organisationName": null, "organisationTypeId": null, "csrfToken": token})
+        }
         Some(u) => {
-            let actions: Vec<Value> = u.actions.iter().map(|a| json!({"actionId": a, "name": permissions::action(*a).map(|x| x.name)})).collect();
+            let actions: Vec<Value> = u
+                .actions
+                .iter()
+                .map(|a| json!({"actionId": a, "name": permissions::action(*a).map(|x| x.name)}))
+                .collect();
             json!({
                 "isAuthenticated": true,
                 "user": {"userId": u.session.user_id, "name": u.name, "email": u.email, "permissions": u.actions},
@@ -666,7 +939,12 @@ pub async fn user_authenticated(State(s): State<AppState>, session: Session) -> 
 }
 
 fn list(items: &[(i32, &str)], id: &str) -> Json<Value> {
-    Json(Value::Array(items.iter().map(|(i, d)| json!({id: i, "description": d})).collect()))
+    Json(Value::Array(
+        items
+            .iter()
+            .map(|(i, d)| json!({id: i, "description": d}))
+            .collect(),
+    ))
 }
 
 /// `GET /api/auth/getUserTitles`: `[{titleId, description}]`.
@@ -697,7 +975,11 @@ pub async fn profile(State(s): State<AppState>, session: Session) -> Result<Json
 
 /// `PUT /api/auth/updateProfile`: full name, title, job role, telephone and mobile, and
 /// optionally a new password (with the current one). Answers `{success, message, errors}`.
-pub async fn update_profile(State(s): State<AppState>, session: Session, Json(b): Json<Value>) -> Response {
+pub async fn update_profile(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<Value>,
+) -> Response {
     let u = match require(&s, &session, None).await {
         Ok(u) => u,
         Err(e) => return e.into_response(),
@@ -706,22 +988,55 @@ pub async fn update_profile(State(s): State<AppState>, session: Session, Json(b)
     let mut e = Errors::default();
     let full = f(&["fullName", "FullName"]);
     v::name(&mut e, "fullName", "Full name", &full, false);
-    v::required_choice(&mut e, "titleId", "Title", int_field(&b, &["titleId", "TitleId"]), |t| reference::contains(TITLES, t as i32));
-    v::required_choice(&mut e, "jobRole", "Job role", int_field(&b, &["jobRole", "JobRole"]), |t| reference::contains(JOB_ROLES, t as i32));
-    v::contact_number(&mut e, "mobileNumber", &f(&["mobileNumber", "MobileNumber"]), true);
-    v::contact_number(&mut e, "alternativeNumber", &f(&["alternativeNumber", "AlternativeNumber"]), false);
+    v::required_choice(
+        &mut e,
+        "titleId",
+        "Title",
+        int_field(&b, &["titleId", "TitleId"]),
+        |t| reference::contains(TITLES, t as i32),
+    );
+    v::required_choice(
+        &mut e,
+        "jobRole",
+        "Job role",
+        int_field(&b, &["jobRole", "JobRole"]),
+        |t| reference::contains(JOB_ROLES, t as i32),
+    );
+    v::contact_number(
+        &mut e,
+        "mobileNumber",
+        &f(&["mobileNumber", "MobileNumber"]),
+        true,
+    );
+    v::contact_number(
+        &mut e,
+        "alternativeNumber",
+        &f(&["alternativeNumber", "AlternativeNumber"]),
+        false,
+    );
     let new_pw = f(&["NewPassword", "newPassword"]);
     if !new_pw.is_empty() {
         v::password(&mut e, "newPassword", &new_pw);
-        v::confirm_password(&mut e, "confirmPassword", &new_pw, &f(&["ConfirmPassword", "confirmPassword"]));
+        v::confirm_password(
+            &mut e,
+            "confirmPassword",
+            &new_pw,
+            &f(&["ConfirmPassword", "confirmPassword"]),
+        );
     }
     if !e.is_empty() {
         return invalid(e);
     }
     let key = u.session.user_key.clone();
     if !new_pw.is_empty() {
-        let hash: Option<String> = sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1").bind(&key).fetch_optional(&s.pool).await.unwrap_or(None);
-        if !hash.is_some_and(|h| password::verify(&f(&["CurrentPassword", "currentPassword"]), &h)) {
+        let hash: Option<String> =
+            sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1")
+                .bind(&key)
+                .fetch_optional(&s.pool)
+                .await
+                .unwrap_or(None);
+        if !hash.is_some_and(|h| password::verify(&f(&["CurrentPassword", "currentPassword"]), &h))
+        {
             let mut e = Errors::default();
             e.add("currentPassword", "Current password is not correct");
             return invalid(e);
@@ -739,7 +1054,10 @@ pub async fn update_profile(State(s): State<AppState>, session: Session, Json(b)
         mobile_number: Some(v::digits(&f(&["mobileNumber", "MobileNumber"]))),
         alternative_number: (!alt.is_empty()).then_some(alt),
     };
-    let m = meta(&format!("user:{}", u.session.user_id), "http:PUT /api/auth/updateProfile");
+    let m = meta(
+        &format!("user:{}", u.session.user_id),
+        "http:PUT /api/auth/updateProfile",
+    );
     if let Err(err) = run_user_command(&s, &key, UserCommand::UpdateProfile(profile), &m).await {
         return err.into_response();
     }
@@ -747,7 +1065,9 @@ pub async fn update_profile(State(s): State<AppState>, session: Session, Json(b)
         if let Err(err) = store_password(&s.pool, &key, &u.session.user_id, &new_pw).await {
             return internal(err);
         }
-        if let Err(err) = run_user_command(&s, &key, UserCommand::SetPassword("profile".into()), &m).await {
+        if let Err(err) =
+            run_user_command(&s, &key, UserCommand::SetPassword("profile".into()), &m).await
+        {
             return err.into_response();
         }
     }

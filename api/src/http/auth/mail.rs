@@ -21,10 +21,20 @@ pub enum Mailer {
 
 fn templates() -> Environment<'static> {
     let mut env = Environment::new();
-    env.add_template("otp", include_str!("../../../templates/otp.txt")).expect("otp template");
-    env.add_template("invitation", include_str!("../../../templates/invitation.txt")).expect("invitation template");
-    env.add_template("welcome", include_str!("../../../templates/welcome.txt")).expect("welcome template");
-    env.add_template("rejection", include_str!("../../../templates/rejection.txt")).expect("rejection template");
+    env.add_template("otp", include_str!("../../../templates/otp.txt"))
+        .expect("otp template");
+    env.add_template(
+        "invitation",
+        include_str!("../../../templates/invitation.txt"),
+    )
+    .expect("invitation template");
+    env.add_template("welcome", include_str!("../../../templates/welcome.txt"))
+        .expect("welcome template");
+    env.add_template(
+        "rejection",
+        include_str!("../../../templates/rejection.txt"),
+    )
+    .expect("rejection template");
     env
 }
 
@@ -32,32 +42,60 @@ impl Mailer {
     /// From the environment: `SMTP_URL` (e.g. `smtps://user:pass@host`) and `MAIL_FROM`, else
     /// the outbox at `GBVF_OUTBOX_DIR` or `.data/outbox`.
     pub fn from_env() -> anyhow::Result<Mailer> {
-        let from: Mailbox = std::env::var("MAIL_FROM").unwrap_or_else(|_| "GBVF dashboard <no-reply@gbvf.invalid>".into()).parse()?;
+        let from: Mailbox = std::env::var("MAIL_FROM")
+            .unwrap_or_else(|_| "GBVF dashboard <no-reply@gbvf.invalid>".into())
+            .parse()?;
         match std::env::var("SMTP_URL").ok().filter(|u| !u.is_empty()) {
-            Some(url) => Ok(Mailer::Smtp(AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)?.build(), from)),
-            None => Ok(Mailer::Outbox(PathBuf::from(std::env::var("GBVF_OUTBOX_DIR").unwrap_or_else(|_| ".data/outbox".into())), from)),
+            Some(url) => Ok(Mailer::Smtp(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)?.build(),
+                from,
+            )),
+            None => Ok(Mailer::Outbox(
+                PathBuf::from(
+                    std::env::var("GBVF_OUTBOX_DIR").unwrap_or_else(|_| ".data/outbox".into()),
+                ),
+                from,
+            )),
         }
     }
 
     /// An outbox mailer writing into `dir`.
     pub fn outbox(dir: PathBuf) -> Mailer {
-        Mailer::Outbox(dir, "GBVF dashboard <no-reply@gbvf.invalid>".parse().expect("mailbox"))
+        Mailer::Outbox(
+            dir,
+            "GBVF dashboard <no-reply@gbvf.invalid>"
+                .parse()
+                .expect("mailbox"),
+        )
     }
 
     /// Renders template `name` with `context` and sends it to `to` with `subject`.
-    pub async fn send(&self, to: &str, subject: &str, name: &str, context: impl Serialize) -> anyhow::Result<()> {
+    pub async fn send(
+        &self,
+        to: &str,
+        subject: &str,
+        name: &str,
+        context: impl Serialize,
+    ) -> anyhow::Result<()> {
         let body = templates().get_template(name)?.render(context)?;
         let from = match self {
             Mailer::Smtp(_, f) | Mailer::Outbox(_, f) => f.clone(),
         };
-        let message = Message::builder().from(from).to(to.parse()?).subject(subject).header(ContentType::TEXT_PLAIN).body(body)?;
+        let message = Message::builder()
+            .from(from)
+            .to(to.parse()?)
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)?;
         match self {
             Mailer::Smtp(t, _) => {
                 t.send(message).await?;
             }
             Mailer::Outbox(dir, _) => {
                 tokio::fs::create_dir_all(dir).await?;
-                AsyncFileTransport::<Tokio1Executor>::new(dir).send(message).await?;
+                AsyncFileTransport::<Tokio1Executor>::new(dir)
+                    .send(message)
+                    .await?;
             }
         }
         Ok(())
@@ -82,7 +120,9 @@ pub struct OutboxMessage {
 /// The messages of an outbox directory, newest first.
 pub fn list_outbox(dir: &std::path::Path) -> anyhow::Result<Vec<OutboxMessage>> {
     let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(out);
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().and_then(|e| e.to_str()) != Some("eml") {
@@ -90,10 +130,18 @@ pub fn list_outbox(dir: &std::path::Path) -> anyhow::Result<Vec<OutboxMessage>> 
         }
         let raw = std::fs::read_to_string(&path)?;
         let header = |name: &str| {
-            raw.lines().find_map(|l| l.strip_prefix(&format!("{name}: ")).map(str::to_string)).unwrap_or_default()
+            raw.lines()
+                .find_map(|l| l.strip_prefix(&format!("{name}: ")).map(str::to_string))
+                .unwrap_or_default()
         };
         let at: chrono::DateTime<chrono::Utc> = entry.metadata()?.modified()?.into();
-        out.push(OutboxMessage { file: entry.file_name().to_string_lossy().into(), to: header("To"), subject: header("Subject"), at: at.to_rfc3339(), raw });
+        out.push(OutboxMessage {
+            file: entry.file_name().to_string_lossy().into(),
+            to: header("To"),
+            subject: header("Subject"),
+            at: at.to_rfc3339(),
+            raw,
+        });
     }
     out.sort_by(|a, b| b.at.cmp(&a.at));
     Ok(out)

@@ -77,34 +77,56 @@ impl CurrentUser {
 
 /// The signed-in user, or `None` when anonymous, expired or deleted (the session is then
 /// emptied).
-pub async fn current_user(s: &AppState, session: &Session) -> Result<Option<CurrentUser>, ApiError> {
-    let Some(su) = session.get::<SessionUser>(SESSION_USER).await.map_err(|e| ApiError::Internal(e.into()))? else {
+pub async fn current_user(
+    s: &AppState,
+    session: &Session,
+) -> Result<Option<CurrentUser>, ApiError> {
+    let Some(su) = session
+        .get::<SessionUser>(SESSION_USER)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+    else {
         return Ok(None);
     };
     if chrono::Utc::now().timestamp() - su.signed_in_at > ABSOLUTE_HOURS * 3600 {
-        session.flush().await.map_err(|e| ApiError::Internal(e.into()))?;
+        session
+            .flush()
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
         return Ok(None);
     }
-    let row: Option<(String, String, String, bool, Option<String>, Option<i32>)> = sqlx::query_as(
-        "SELECT u.email, u.first_name, u.last_name, u.deleted, o.name, o.organisation_type_id
-         FROM user_account u LEFT JOIN organisation o ON o.organisation_id = u.organisation_id WHERE u.user_id = $1",
-    )
-    .bind(&su.user_id)
-    .fetch_optional(&s.pool)
-    .await?;
-    let Some((email, first, last, deleted, organisation_name, organisation_type_id)) = row else {
-        return Ok(None);
-    };
-    if deleted {
-        session.flush().await.map_err(|e| ApiError::Internal(e.into()))?;
+    // Who the user is and whether they still exist come from the event log (the source of
+    // truth, never behind); the group actions and the organisation from the read models.
+    let user = handlers::load_user(&s.pool, &su.user_key).await?;
+    if !user.is_live() || user.user_id.as_deref() != Some(su.user_id.as_str()) {
+        session
+            .flush()
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
         return Ok(None);
     }
+    let email = user.email.clone();
+    let (first, last) = (
+        user.profile.first_name.clone(),
+        user.profile.last_name.clone(),
+    );
+    let org: Option<(String, i32)> =
+        match &user.organisation_id {
+            Some(id) => sqlx::query_as(
+                "SELECT name, organisation_type_id FROM organisation WHERE organisation_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&s.pool)
+            .await?,
+            None => None,
+        };
+    let (organisation_name, organisation_type_id) =
+        org.map(|(n, t)| (Some(n), Some(t))).unwrap_or((None, None));
     let actions: Vec<i32> = sqlx::query_scalar(
-        "SELECT DISTINCT ga.action_id FROM user_group ug
-         JOIN access_group g ON g.group_id = ug.group_id AND NOT g.deleted
-         JOIN group_action ga ON ga.group_id = ug.group_id WHERE ug.user_id = $1",
+        "SELECT DISTINCT ga.action_id FROM group_action ga
+         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted WHERE ga.group_id = ANY($1)",
     )
-    .bind(&su.user_id)
+    .bind(&user.group_ids)
     .fetch_all(&s.pool)
     .await?;
     Ok(Some(CurrentUser {
@@ -119,7 +141,11 @@ pub async fn current_user(s: &AppState, session: &Session) -> Result<Option<Curr
 
 /// The signed-in user holding `action`; 403 with the specification's message otherwise
 /// (public spec §6). `None` for `action` asks only for a signed-in user.
-pub async fn require(s: &AppState, session: &Session, action: Option<i32>) -> Result<CurrentUser, ApiError> {
+pub async fn require(
+    s: &AppState,
+    session: &Session,
+    action: Option<i32>,
+) -> Result<CurrentUser, ApiError> {
     match current_user(s, session).await? {
         Some(u) if action.is_none_or(|a| u.can(a)) => Ok(u),
         _ => Err(ApiError::Forbidden),
@@ -128,11 +154,18 @@ pub async fn require(s: &AppState, session: &Session, action: Option<i32>) -> Re
 
 /// The session's CSRF token, created when missing.
 pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
-    if let Some(t) = session.get::<String>(SESSION_CSRF).await.map_err(|e| ApiError::Internal(e.into()))? {
+    if let Some(t) = session
+        .get::<String>(SESSION_CSRF)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+    {
         return Ok(t);
     }
     let token = password::random_token();
-    session.insert(SESSION_CSRF, &token).await.map_err(|e| ApiError::Internal(e.into()))?;
+    session
+        .insert(SESSION_CSRF, &token)
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
     Ok(token)
 }
 
@@ -140,11 +173,26 @@ pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
 pub const CSRF_MESSAGE: &str = "Your session has expired. Please reload the page and try again.";
 
 /// Rejects state-changing `/api` requests whose `X-CSRF-Token` does not match the session's.
-pub async fn csrf_guard(State(_s): State<AppState>, session: Session, req: Request, next: Next) -> Response {
+pub async fn csrf_guard(
+    State(_s): State<AppState>,
+    session: Session,
+    req: Request,
+    next: Next,
+) -> Response {
     let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let bearer = req.headers().get(axum::http::header::AUTHORIZATION).is_some_and(|v| v.as_bytes().starts_with(b"Bearer "));
-    if changes_state && !bearer && req.uri().path().starts_with("/api/") {
-        let sent = req.headers().get("x-csrf-token").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let bearer = req
+        .headers()
+        .get(axum::http::header::AUTHORIZATION)
+        .is_some_and(|v| v.as_bytes().starts_with(b"Bearer "));
+    // The session check is a POST in the specification but changes nothing: it hands out the
+    // token, so it cannot require it.
+    let exempt = req.uri().path() == "/api/auth/userAuthenticated";
+    if changes_state && !bearer && !exempt && req.uri().path().starts_with("/api/") {
+        let sent = req
+            .headers()
+            .get("x-csrf-token")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
         let expected = session.get::<String>(SESSION_CSRF).await.ok().flatten();
         let ok = matches!((sent, expected), (Some(a), Some(b)) if password::constant_time_eq(a.as_bytes(), b.as_bytes()));
         if !ok {

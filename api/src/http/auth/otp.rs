@@ -71,10 +71,16 @@ pub enum Checked {
 /// Message for [`Checked::Wrong`].
 pub const WRONG: &str = "The code is not correct. Please try again.";
 /// Message for [`Checked::Expired`].
-pub const EXPIRED: &str = "The code has expired or was used too many times. Please request a new code.";
+pub const EXPIRED: &str =
+    "The code has expired or was used too many times. Please request a new code.";
 
 /// Checks `code` for (`user_key`, `user_type`).
-pub async fn check(pool: &PgPool, user_key: &str, user_type: i32, code: &str) -> anyhow::Result<Checked> {
+pub async fn check(
+    pool: &PgPool,
+    user_key: &str,
+    user_type: i32,
+    code: &str,
+) -> anyhow::Result<Checked> {
     let mut tx = pool.begin().await?;
     let row: Option<(String, i32)> = sqlx::query_as(
         "SELECT code_hash, attempts FROM otp_challenge
@@ -84,30 +90,40 @@ pub async fn check(pool: &PgPool, user_key: &str, user_type: i32, code: &str) ->
     .bind(user_type)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((hash, attempts)) = row else { return Ok(Checked::Expired) };
+    let Some((hash, attempts)) = row else {
+        return Ok(Checked::Expired);
+    };
     if attempts >= MAX_ATTEMPTS {
         return Ok(Checked::Expired);
     }
     if password::verify(code.trim(), &hash) {
-        sqlx::query("UPDATE otp_challenge SET verified_at = now() WHERE user_key = $1 AND user_type = $2")
-            .bind(user_key)
-            .bind(user_type)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        return Ok(Checked::Valid);
-    }
-    sqlx::query("UPDATE otp_challenge SET attempts = attempts + 1 WHERE user_key = $1 AND user_type = $2")
+        sqlx::query(
+            "UPDATE otp_challenge SET verified_at = now() WHERE user_key = $1 AND user_type = $2",
+        )
         .bind(user_key)
         .bind(user_type)
         .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
+        return Ok(Checked::Valid);
+    }
+    sqlx::query(
+        "UPDATE otp_challenge SET attempts = attempts + 1 WHERE user_key = $1 AND user_type = $2",
+    )
+    .bind(user_key)
+    .bind(user_type)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(Checked::Wrong)
 }
 
 /// Consumes a verified reset challenge (verified within the validity window); false if none.
-pub async fn consume_verified(pool: &PgPool, user_key: &str, user_type: i32) -> anyhow::Result<bool> {
+pub async fn consume_verified(
+    pool: &PgPool,
+    user_key: &str,
+    user_type: i32,
+) -> anyhow::Result<bool> {
     let done = sqlx::query(
         "DELETE FROM otp_challenge WHERE user_key = $1 AND user_type = $2 AND verified_at IS NOT NULL
              AND verified_at > now() - make_interval(mins => $3::int)",

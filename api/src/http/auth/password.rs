@@ -6,13 +6,20 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use rand_core::{OsRng, RngCore};
 
 fn argon2() -> Argon2<'static> {
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::new(19_456, 2, 1, None).expect("OWASP argon2id parameters"))
+    Argon2::new(
+        Algorithm::Argon2id,
+        Version::V0x13,
+        Params::new(19_456, 2, 1, None).expect("OWASP argon2id parameters"),
+    )
 }
 
 /// The argon2id PHC string of `secret`.
 pub fn hash(secret: &str) -> anyhow::Result<String> {
     let salt = SaltString::generate(&mut OsRng);
-    Ok(argon2().hash_password(secret.as_bytes(), &salt).map_err(|e| anyhow::anyhow!("hashing failed: {e}"))?.to_string())
+    Ok(argon2()
+        .hash_password(secret.as_bytes(), &salt)
+        .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))?
+        .to_string())
 }
 
 /// Whether `secret` matches the PHC string `phc` (false for a malformed string).

@@ -19,7 +19,9 @@ pub struct Throttle {
 }
 
 fn quota(burst: u32, refill_every: Duration) -> Quota {
-    Quota::with_period(refill_every).expect("non-zero period").allow_burst(NonZeroU32::new(burst).expect("non-zero burst"))
+    Quota::with_period(refill_every)
+        .expect("non-zero period")
+        .allow_burst(NonZeroU32::new(burst).expect("non-zero burst"))
 }
 
 impl Default for Throttle {
@@ -39,14 +41,20 @@ impl Default for Throttle {
 impl Throttle {
     /// Whether a sign-in attempt for `account` from `address` may proceed.
     pub fn allow_login(&self, account: &str, address: Option<IpAddr>) -> bool {
-        let a = self.login_account.check_key(&account.trim().to_lowercase()).is_ok();
+        let a = self
+            .login_account
+            .check_key(&account.trim().to_lowercase())
+            .is_ok();
         let b = address.is_none_or(|ip| self.login_address.check_key(&ip).is_ok());
         a && b
     }
 
     /// Whether a one-time-code request for `account` from `address` may proceed.
     pub fn allow_otp(&self, account: &str, address: Option<IpAddr>) -> bool {
-        let a = self.otp_account.check_key(&account.trim().to_lowercase()).is_ok();
+        let a = self
+            .otp_account
+            .check_key(&account.trim().to_lowercase())
+            .is_ok();
         let b = address.is_none_or(|ip| self.otp_address.check_key(&ip).is_ok());
         a && b
     }

@@ -5,15 +5,11 @@ import { useGetBoundaryQuery, useListBoundariesQuery } from '../../api/geography
 import { BoundaryType, NATIONAL_BOUNDARY_ID } from '../../config/constants'
 import { strings } from '../../config/strings'
 import {
-  cascadeFromBoundary, clearLevel, emptyCascade, pickDistrict, pickLocal, pickNational, type Cascade, type CascadeChange,
+  cascadeFromBoundary, clearLevel, directChildren, emptyCascade, pickDistrict, pickLocal, pickNational, type Cascade,
+  type CascadeChange,
 } from '../../filters/geography'
 import { useFilters } from '../../filters/use-filters'
 import type { Boundary } from '../../api/types'
-
-export function directChildren(items: Boundary[] | undefined, parentId: number | null, level: Boundary['level']): Boundary[] | undefined {
-  if (!items) return undefined
-  return items.filter((b) => b.level === level && (b.parentBoundaryId === parentId || parentId == null))
-}
 
 function byName(a: Boundary, b: Boundary) {
   return a.description.localeCompare(b.description)

@@ -1,6 +1,7 @@
 // Site header (section 2): logo, Contact Directory, About Us and Help (external, new tab), Login
-// when enabled and anonymous, the beta banner with the feedback mail link. On mobile the same
-// items sit in one menu behind the Menu button.
+// when enabled and anonymous; once signed in, Launch GBVF dashboard (away from the dashboard)
+// and the Profile menu. The beta banner carries the feedback mail link. On mobile the same items
+// sit in one menu behind the Menu button.
 import { useEffect, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { LogoMark } from '../../components/logo'
@@ -10,6 +11,9 @@ import { links } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { paths } from '../../filters/paths'
 import { emptyFilters, filtersSearch, parseFilters } from '../../filters/query-string'
+import { accountPaths } from '../../config/routes'
+import { useSession } from '../../session/use-session'
+import { ProfileMenu } from './profile-menu'
 
 export function feedbackHref(): string {
   return `mailto:${links.feedbackEmail}?subject=${encodeURIComponent(strings.beta.feedbackSubject)}`
@@ -26,8 +30,10 @@ export function Header() {
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const { data: flags } = useGetFeatureFlagsQuery()
-  // No session handling exists in the public build yet: every visitor is anonymous.
-  const showLogin = flags?.enableLogin === true
+  const { session, isLoading: sessionLoading } = useSession()
+  const signedIn = session.isAuthenticated
+  const showLogin = flags?.enableLogin === true && !signedIn && !sessionLoading
+  const onDashboard = location.pathname === paths.home || location.pathname.startsWith(`${paths.home}/`)
 
   useEffect(() => setOpen(false), [location.pathname, location.search])
 
@@ -71,9 +77,13 @@ export function Header() {
                 {strings.header.help} <ExternalIcon /><span className="visually-hidden"> {strings.header.opensInNewTab}</span>
               </a>
             </li>
-            {showLogin ? (
-              <li><Link to="/auth/login/" className="button button--primary">{strings.header.login}</Link></li>
+            {signedIn && !onDashboard ? (
+              <li><Link to={paths.home}>{strings.header.launchDashboard}</Link></li>
             ) : null}
+            {showLogin ? (
+              <li><Link to={accountPaths.login} className="button button--primary">{strings.header.login}</Link></li>
+            ) : null}
+            {signedIn ? <li className="main-nav__profile"><ProfileMenu session={session} /></li> : null}
           </ul>
         </nav>
       </div>

@@ -1,11 +1,25 @@
 // MSW handlers answering /api like the Rust server, from the fixtures.
 import { http, HttpResponse } from 'msw'
 import * as f from './fixtures'
+import * as auth from './auth-fixtures'
 
 const notFound = (message: string) =>
   HttpResponse.json({ success: false, message, errors: [{ code: 'not_found', description: message }] }, { status: 404 })
 
+const csrfMessage = 'Your session has expired. Please reload the page and try again.'
+
+/** Like the server: a state-changing call without the session's token is refused. */
+export function csrfRefused(request: Request) {
+  if (request.headers.get('x-csrf-token') === auth.CSRF_TOKEN) return null
+  return HttpResponse.json({ success: false, message: csrfMessage, errors: [{ code: 'csrf', description: csrfMessage }] }, { status: 403 })
+}
+
 export const handlers = [
+  http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: auth.CSRF_TOKEN })),
+  http.post('*/api/auth/userAuthenticated', ({ request }) => csrfRefused(request) ?? HttpResponse.json(auth.anonymous)),
+  http.get('*/api/auth/getUserTitles', () => HttpResponse.json(auth.titles)),
+  http.get('*/api/auth/getUserJobRoles', () => HttpResponse.json(auth.jobRoles)),
+  http.get('*/api/auth/getOrganisationTypes', () => HttpResponse.json(auth.organisationTypes)),
   http.get('*/api/config/feature-flags', () => HttpResponse.json({ enableLogin: false })),
   http.get('*/api/dashboard/components', () => HttpResponse.json(f.components)),
   http.get('*/api/dashboard', ({ request }) => {

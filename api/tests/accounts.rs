@@ -1,0 +1,560 @@
+//! Accounts against real PostgreSQL and the real router: registration with e-mail OTP,
+//! sign-in, password reset, resend limit, CSRF, throttling, the permission matrix, deleted
+//! users, and no secret in clear in the database or the logs.
+
+mod common;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use common::{catch_up, import_geography, start_server_with, TestDb};
+use gbvf_commands::accounts::permissions::DEFAULT_GROUPS;
+use serde_json::{json, Value};
+
+const PASSWORD: &str = "Correct!Horse9Battery";
+
+/// A browser-like client: keeps cookies and the session's CSRF token.
+struct Client {
+    http: reqwest::Client,
+    base: String,
+    csrf: String,
+}
+
+impl Client {
+    async fn new(base: &str) -> Client {
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap();
+        let mut c = Client {
+            http,
+            base: base.to_string(),
+            csrf: String::new(),
+        };
+        c.refresh().await;
+        c
+    }
+    /// Reloads the session shape (and its CSRF token), as the web app does after sign-in.
+    async fn refresh(&mut self) -> Value {
+        let v: Value = self
+            .http
+            .post(format!("{}/api/auth/userAuthenticated", self.base))
+            .header("x-csrf-token", &self.csrf)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        // userAuthenticated is a POST that changes nothing; it needs no valid token on first call.
+        self.csrf = v["csrfToken"].as_str().unwrap_or_default().to_string();
+        v
+    }
+    async fn send(&self, method: reqwest::Method, path: &str, body: Value) -> (u16, Value) {
+        let res = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .header("x-csrf-token", &self.csrf)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (
+            res.status().as_u16(),
+            res.json().await.unwrap_or(Value::Null),
+        )
+    }
+    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.send(reqwest::Method::POST, path, body).await
+    }
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let res = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        (
+            res.status().as_u16(),
+            res.json().await.unwrap_or(Value::Null),
+        )
+    }
+}
+
+fn outbox() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gbvf-outbox-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The newest code sent to `email`, read from the outbox files.
+fn code_for(dir: &PathBuf, email: &str) -> String {
+    let list = gbvf_api::http::auth::mail::list_outbox(dir).unwrap();
+    let m = list
+        .iter()
+        .find(|m| m.to.contains(email))
+        .unwrap_or_else(|| panic!("no mail to {email}"));
+    let at = m.raw.find("code is: ").expect("code in mail") + "code is: ".len();
+    m.raw[at..at + 6].to_string()
+}
+
+async fn registration(db: &TestDb, email: &str) -> Value {
+    let ids: (i64, i64, i64) = sqlx::query_as(
+        "SELECT m.province_id, m.district_id, m.boundary_id FROM boundary m WHERE m.level = 'municipality' AND m.code = 'EC108'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    json!({
+        "Title": 3, "FirstName": "Thandi", "LastName": "Mokoena", "Email": email, "Password": PASSWORD,
+        "ConfirmPassword": PASSWORD, "MobileNumber": "082 123 4567", "OrganisationName": "Kouga Women's Shelter Network",
+        "OrganisationBranch": "Jeffreys Bay", "OrganisationType": 1, "JobRole": 3, "StreetNumber": "12",
+        "StreetName": "Da Gama Road", "Suburb": "Wavecrest", "City": "Jeffreys Bay", "PostalCode": "6330",
+        "Province": ids.0, "District": ids.1, "LocalMunicipality": ids.2, "MemberInOrganisation": 14, "terms": true,
+    })
+}
+
+async fn setup() -> (TestDb, String, PathBuf) {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    let dir = outbox();
+    let base = start_server_with(
+        &db.pool,
+        Some("operator-token-for-tests-1234"),
+        Some(dir.clone()),
+    )
+    .await;
+    (db, base, dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn register_verify_sign_in_reset_and_resend_limit() {
+    let (db, base, dir) = setup().await;
+    let mut c = Client::new(&base).await;
+    let email = "thandi@example.org";
+
+    // Validation per step, with the specification's messages.
+    let (s, v) = c.post("/api/auth/register", json!({"validateStep": 1, "Email": "nope", "Password": "short", "ConfirmPassword": "other"})).await;
+    assert_eq!(s, 400);
+    let msgs: Vec<&str> = v["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["description"].as_str().unwrap())
+        .collect();
+    for m in [
+        "Please enter a valid email address",
+        "Password must be at least 12 characters long",
+        "Passwords do not match",
+        "Contact number is required",
+    ] {
+        assert!(msgs.contains(&m), "{m} in {msgs:?}");
+    }
+    assert_eq!(v["message"], msgs.join(" -- "));
+    let (s, v) = c
+        .post(
+            "/api/auth/register",
+            json!({"validateStep": 3, "MemberInOrganisation": 0}),
+        )
+        .await;
+    assert_eq!(s, 400);
+    assert!(v["message"]
+        .as_str()
+        .unwrap()
+        .contains("Accept terms and conditions to continue"));
+
+    // Without the CSRF token nothing changes.
+    let res = reqwest::Client::new()
+        .post(format!("{base}/api/auth/register"))
+        .json(&registration(&db, email).await)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 403);
+
+    let (s, v) = c
+        .post("/api/auth/register", registration(&db, email).await)
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["userType"], 1);
+    let code = code_for(&dir, email);
+    assert_eq!(v["otp"], code, "development mode returns the code");
+
+    // Registering the same address again is refused.
+    let (s, _) = c
+        .post(
+            "/api/auth/register",
+            registration(&db, "Thandi@Example.org").await,
+        )
+        .await;
+    assert_eq!(s, 409);
+
+    // Unverified: sign-in sends a new code and points to the OTP screen.
+    let (s, v) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!((s, v["userType"].as_i64()), (403, Some(1)), "{v}");
+    let code = code_for(&dir, email);
+    let (s, v) = c
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": "12a456", "UserType": 1}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["message"].as_str()),
+        (400, Some("OTP must only contain numbers."))
+    );
+    let (s, v) = c
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": code, "UserType": 1}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["requiresPassword"], false);
+
+    let (s, v) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await; // the organisation read model (the projector runs continuously in `gbvf serve`)
+    let session = c.refresh().await;
+    assert_eq!(session["isAuthenticated"], true);
+    assert_eq!(session["user"]["name"], "Thandi Mokoena");
+    assert_eq!(session["organisationName"], "Kouga Women's Shelter Network");
+    let org_group = DEFAULT_GROUPS.iter().find(|g| g.id == 4).unwrap();
+    let held: Vec<i64> = session["user"]["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        held,
+        org_group
+            .actions
+            .iter()
+            .map(|a| *a as i64)
+            .collect::<Vec<_>>()
+    );
+
+    // Profile edit.
+    let (s, v) = c
+        .send(reqwest::Method::PUT, "/api/auth/updateProfile", json!({"fullName": "Thandi N Mokoena", "titleId": 2, "jobRole": 1, "mobileNumber": "0821234567", "alternativeNumber": "041 293 0000"}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let (_, p) = c.get("/api/auth/profile").await;
+    assert_eq!(p["data"]["fullName"], "Thandi N Mokoena");
+    assert_eq!(p["data"]["alternativeNumber"], "0412930000");
+
+    // Logout ends the session.
+    let (s, _) = c.post("/api/auth/logout", json!({})).await;
+    assert_eq!(s, 200);
+    assert_eq!(c.refresh().await["isAuthenticated"], false);
+
+    // Forgot → OTP → reset → sign in with the new password; the old one no longer works.
+    let (s, _) = c
+        .post("/api/auth/forgot-password", json!({"Email": email}))
+        .await;
+    assert_eq!(s, 200);
+    let code = code_for(&dir, email);
+    let (s, v) = c.post("/api/auth/reset-password", json!({"Email": email, "Password": "New!Password42xyz", "ConfirmPassword": "New!Password42xyz", "UserType": 3})).await;
+    assert_eq!(s, 400, "reset needs a verified code first: {v}");
+    let (s, _) = c
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": code, "UserType": 3}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let (s, v) = c.post("/api/auth/reset-password", json!({"Email": email, "Password": "New!Password42xyz", "ConfirmPassword": "New!Password42xyz", "UserType": 3})).await;
+    assert_eq!(s, 200, "{v}");
+    let (s, _) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 401);
+    let (s, _) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": "New!Password42xyz"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+
+    // Resend limit: a code, then two resends; the third resend is refused.
+    let mut c2 = Client::new(&base).await;
+    c2.refresh().await;
+    for _ in 0..3 {
+        let (s, v) = c2
+            .post("/api/auth/forgot-password", json!({"Email": email}))
+            .await;
+        assert_eq!(s, 200, "{v}");
+    }
+    let (s, v) = c2
+        .post("/api/auth/forgot-password", json!({"Email": email}))
+        .await;
+    assert_eq!(
+        (s, v["message"].as_str()),
+        (429, Some("Too many OTP requests made. Try again later."))
+    );
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_passwords_are_throttled_and_unknown_accounts_answer_the_same() {
+    let (db, base, dir) = setup().await;
+    let mut c = Client::new(&base).await;
+    let email = "known@example.org";
+    c.post("/api/auth/register", registration(&db, email).await)
+        .await;
+    c.post(
+        "/api/auth/verify-otp",
+        json!({"Email": email, "OTP": code_for(&dir, email), "UserType": 1}),
+    )
+    .await;
+    c.refresh().await;
+    let mut known = Vec::new();
+    let mut unknown = Vec::new();
+    for _ in 0..8 {
+        known.push(
+            c.post(
+                "/api/auth/login",
+                json!({"Username": email, "Password": "Wrong!Password99x"}),
+            )
+            .await,
+        );
+        unknown.push(
+            c.post(
+                "/api/auth/login",
+                json!({"Username": "nobody@example.org", "Password": "Wrong!Password99x"}),
+            )
+            .await,
+        );
+    }
+    assert_eq!(
+        known, unknown,
+        "no answer tells a known account from an unknown one"
+    );
+    let statuses: Vec<u16> = known.iter().map(|r| r.0).collect();
+    assert_eq!(statuses, vec![401, 401, 401, 401, 401, 429, 429, 429]);
+    assert_eq!(known[0].1["message"], "Invalid email or password.");
+    // Even the right password is refused while throttled.
+    let (s, _) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 429);
+    // Forgot-password says the same for known and unknown addresses.
+    let a = c
+        .post("/api/auth/forgot-password", json!({"Email": email}))
+        .await;
+    let b = c
+        .post(
+            "/api/auth/forgot-password",
+            json!({"Email": "nobody@example.org"}),
+        )
+        .await;
+    assert_eq!(a.0, b.0);
+    assert_eq!(a.1["message"], b.1["message"]);
+    db.drop_db().await;
+}
+
+/// Creates a signed-in client for a new user in `group` (events through the real API:
+/// registration, then the group assigned through the user aggregate).
+async fn member_of(db: &TestDb, base: &str, dir: &PathBuf, group: i64) -> Client {
+    let email = format!(
+        "member{group}-{}@example.org",
+        uuid::Uuid::new_v4().simple()
+    );
+    let mut c = Client::new(base).await;
+    let (s, v) = c
+        .post("/api/auth/register", registration(db, &email).await)
+        .await;
+    assert_eq!(s, 200, "{v}");
+    c.post(
+        "/api/auth/verify-otp",
+        json!({"Email": email, "OTP": code_for(dir, &email), "UserType": 1}),
+    )
+    .await;
+    let repo = postgres_es::PostgresEventRepository::new(db.pool.clone());
+    let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo);
+    let cqrs =
+        cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
+    let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
+    cqrs.execute_with_metadata(
+        &email.to_lowercase(),
+        gbvf_commands::accounts::user::UserCommand::AssignGroups(vec![group]),
+        meta.to_map(),
+    )
+    .await
+    .unwrap();
+    catch_up(&db.pool).await;
+    let (s, v) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let session = c.refresh().await;
+    assert_eq!(session["isAuthenticated"], true, "{session}");
+    c
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn permission_matrix_of_state_changing_endpoints() {
+    let (db, base, dir) = setup().await;
+    // Every state-changing endpoint that needs a permission, with the action it declares.
+    let figure = json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2024, "count": 1});
+    for g in DEFAULT_GROUPS {
+        let c = member_of(&db, &base, &dir, g.id).await;
+        let (s, v) = c.post("/api/crime/figures", figure.clone()).await;
+        let allowed = g.actions.contains(&18);
+        if allowed {
+            assert_eq!(s, 200, "{}: {v}", g.name);
+        } else {
+            assert_eq!(
+                (s, v["message"].as_str()),
+                (
+                    403,
+                    Some("You do not have permission to perform this action.")
+                ),
+                "{}",
+                g.name
+            );
+        }
+        // Signed-in endpoints: every group may edit its own profile.
+        let (s, v) = c
+            .send(reqwest::Method::PUT, "/api/auth/updateProfile", json!({"fullName": "Member Person", "titleId": 1, "jobRole": 2, "mobileNumber": "0821234567"}))
+            .await;
+        assert_eq!(s, 200, "{}: {v}", g.name);
+    }
+    // Anonymous: refused.
+    let anon = Client::new(&base).await;
+    assert_eq!(anon.post("/api/crime/figures", figure.clone()).await.0, 403);
+    assert_eq!(
+        anon.send(reqwest::Method::PUT, "/api/auth/updateProfile", json!({}))
+            .await
+            .0,
+        403
+    );
+    assert_eq!(anon.post("/api/auth/add-password", json!({})).await.0, 403);
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_user_is_signed_out_at_once_and_cannot_sign_in() {
+    let (db, base, dir) = setup().await;
+    let mut c = member_of(&db, &base, &dir, 4).await;
+    let email: String = c.refresh().await["user"]["email"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let repo = postgres_es::PostgresEventRepository::new(db.pool.clone());
+    let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo);
+    let cqrs =
+        cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
+    let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
+    cqrs.execute_with_metadata(
+        &email.to_lowercase(),
+        gbvf_commands::accounts::user::UserCommand::Delete,
+        meta.to_map(),
+    )
+    .await
+    .unwrap();
+    catch_up(&db.pool).await;
+    assert_eq!(c.refresh().await["isAuthenticated"], false);
+    let (s, _) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 401);
+    db.drop_db().await;
+}
+
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+impl Write for Captured {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_password_or_code_in_clear_in_the_database_or_the_logs() {
+    let logs = Captured::default();
+    let writer = logs.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+
+    let (db, base, dir) = setup().await;
+    let mut c = Client::new(&base).await;
+    let email = "secret@example.org";
+    c.post("/api/auth/register", registration(&db, email).await)
+        .await;
+    let code = code_for(&dir, email);
+    c.post(
+        "/api/auth/verify-otp",
+        json!({"Email": email, "OTP": code, "UserType": 1}),
+    )
+    .await;
+    c.post(
+        "/api/auth/login",
+        json!({"Username": email, "Password": PASSWORD}),
+    )
+    .await;
+    c.refresh().await;
+    c.post("/api/auth/forgot-password", json!({"Email": email}))
+        .await;
+    let reset_code = code_for(&dir, email);
+
+    let mut everything = String::new();
+    for table in [
+        "events",
+        "credential",
+        "otp_challenge",
+        "tower_sessions.session",
+        "snapshots",
+    ] {
+        let rows: Vec<String> =
+            sqlx::query_scalar(&format!("SELECT row_to_json(t)::text FROM {table} t"))
+                .fetch_all(&db.pool)
+                .await
+                .unwrap();
+        everything.push_str(&rows.join("\n"));
+    }
+    let hashes: Vec<String> = sqlx::query_scalar("SELECT password_hash FROM credential")
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    assert!(hashes.iter().all(|h| h.starts_with("$argon2id$")));
+    let logs = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    for secret in [PASSWORD, &code, &reset_code] {
+        assert!(!everything.contains(secret), "{secret} stored in clear");
+        assert!(!logs.contains(secret), "{secret} in the logs");
+    }
+    db.drop_db().await;
+}

@@ -1,0 +1,6 @@
+// /profile/ (signed-in users only).
+import { ProfilePage } from '../../features/profile/profile-page'
+
+export function Component() {
+  return <ProfilePage />
+}

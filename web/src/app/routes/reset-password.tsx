@@ -1,0 +1,6 @@
+// /auth/reset-password/
+import { ResetPasswordScreen } from '../../features/auth/reset-password-screen'
+
+export function Component() {
+  return <ResetPasswordScreen />
+}

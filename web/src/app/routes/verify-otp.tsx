@@ -1,0 +1,6 @@
+// /auth/verify-otp/
+import { OtpScreen } from '../../features/auth/otp-screen'
+
+export function Component() {
+  return <OtpScreen />
+}

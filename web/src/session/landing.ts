@@ -1,0 +1,49 @@
+// Where a signed-in user lands (section 2): the first of WorldOfImpactAdmin (/admin/),
+// HealthCheckAdmin (/organisation/) and BuildingBlockAdmin (/buildingBlock/) the user holds is
+// the main destination, the others are offered as alternatives; with none, the public root.
+import { Action, UserType } from '../config/constants'
+import { accountPaths } from '../config/routes'
+import { strings } from '../config/strings'
+import { paths } from '../filters/paths'
+import type { Session } from '../api/types'
+
+export interface Destination {
+  action: number
+  path: string
+  label: string
+}
+
+/** The role areas in the order the specification checks them. */
+export const roleAreas: Destination[] = [
+  { action: Action.WorldOfImpactAdmin, path: accountPaths.admin, label: strings.areas.adminTitle },
+  { action: Action.HealthCheckAdmin, path: accountPaths.organisation, label: strings.areas.organisationTitle },
+  { action: Action.BuildingBlockAdmin, path: accountPaths.buildingBlock, label: strings.areas.buildingBlockTitle },
+]
+
+export interface Landing {
+  /** The main destination, or null when the user holds none of the role actions. */
+  main: Destination | null
+  alternatives: Destination[]
+  /** Where to go: the main destination's path, else the public root. */
+  path: string
+}
+
+export function landingFor(permissions: readonly number[]): Landing {
+  const held = roleAreas.filter((area) => permissions.includes(area.action))
+  const [main = null, ...alternatives] = held
+  return { main, alternatives, path: main?.path ?? paths.root }
+}
+
+export function permissionsOf(session: Session | undefined): number[] {
+  return session?.user?.permissions ?? []
+}
+
+export function can(session: Session | undefined, action: number): boolean {
+  return permissionsOf(session).includes(action)
+}
+
+/** Where an authenticated user belongs: add-password while the account has none, else the landing. */
+export function homeFor(session: Session): string {
+  if (session.userType === UserType.NewUser) return accountPaths.addPassword
+  return landingFor(permissionsOf(session)).path
+}
