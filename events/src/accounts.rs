@@ -46,6 +46,23 @@ pub enum UserEvent {
     },
     /// The account was deleted: it can no longer sign in and its sessions end. "1.0".
     UserDeleted,
+    /// An administrator edited the account's details (admin spec §2 "Add or edit user"). "1.0".
+    UserDetailsEdited(UserDetails),
+}
+
+/// What an administrator sets on an account.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UserDetails {
+    /// Profile.
+    pub profile: Profile,
+    /// Company (organisation) id.
+    pub organisation_id: Option<String>,
+    /// Relationship types: ContactPerson 1, BuildingBlockCoordinator 6 (admin spec §3).
+    pub relationship_type_ids: Vec<i32>,
+    /// Municipalities (boundary ids) of a Building Block Coordinator.
+    pub municipality_ids: Vec<i64>,
+    /// Groups.
+    pub group_ids: Vec<i64>,
 }
 
 /// A new account.
@@ -63,6 +80,12 @@ pub struct UserRegistered {
     pub group_ids: Vec<i64>,
     /// `self`, `admin:<user_id>` or `cli`.
     pub created_by: String,
+    /// Relationship types (admin-created accounts; admin spec §3).
+    #[serde(default)]
+    pub relationship_type_ids: Vec<i32>,
+    /// Municipalities of a Building Block Coordinator.
+    #[serde(default)]
+    pub municipality_ids: Vec<i64>,
 }
 
 /// Profile fields (public spec §3 "Profile").
@@ -91,6 +114,7 @@ impl cqrs_es::DomainEvent for UserEvent {
             UserEvent::ProfileUpdated(_) => "ProfileUpdated",
             UserEvent::GroupsAssigned { .. } => "GroupsAssigned",
             UserEvent::UserDeleted => "UserDeleted",
+            UserEvent::UserDetailsEdited(_) => "UserDetailsEdited",
         }
         .to_string()
     }
@@ -104,6 +128,23 @@ impl cqrs_es::DomainEvent for UserEvent {
 pub enum OrganisationEvent {
     /// Registered through sign-up; verification status In Progess. "1.0".
     OrganisationRegistered(OrganisationRegistered),
+    /// A verifier approved the organisation (status 3); the welcome e-mail was sent. "1.0".
+    OrganisationApproved(VerificationDecision),
+    /// A verifier rejected the organisation (status 2) with a reason. "1.0".
+    OrganisationRejected(VerificationDecision),
+}
+
+/// A verification decision (admin spec §3 "Organisation verification").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VerificationDecision {
+    /// The verifier's user id.
+    pub by_user_id: String,
+    /// The verifier's name at the time.
+    pub by_name: String,
+    /// E-mail template: WelcomeMessage 1, DuplicateOrganization 2, Other 3.
+    pub email_template_type: i32,
+    /// Rejection reason (Duplicated Organisation, or the verifier's text for Other).
+    pub reason: Option<String>,
 }
 
 /// A registered organisation (public spec §3 "Registration payload").
@@ -143,7 +184,12 @@ pub struct OrganisationRegistered {
 
 impl cqrs_es::DomainEvent for OrganisationEvent {
     fn event_type(&self) -> String {
-        "OrganisationRegistered".into()
+        match self {
+            OrganisationEvent::OrganisationRegistered(_) => "OrganisationRegistered",
+            OrganisationEvent::OrganisationApproved(_) => "OrganisationApproved",
+            OrganisationEvent::OrganisationRejected(_) => "OrganisationRejected",
+        }
+        .to_string()
     }
     fn event_version(&self) -> String {
         "1.0".into()

@@ -9,7 +9,7 @@
 //! - `organisation(organisation_id, name, branch, organisation_type_id, province_id,
 //!   district_id, municipality_id, members, designated_user_id, designated_email,
 //!   verification_status_id, status_date, registered_at)`. Verification status 1 = In Progess
-//!   (spelled as the specification spells it), 2 Approved, 3 Rejected.
+//!   (spelled as the specification spells it), 2 Rejected, 3 Approved (admin spec §3).
 //!
 //! Street addresses are kept in the event log only; no read model holds them, so no public
 //! endpoint can leak them.
@@ -49,7 +49,8 @@ impl Projection for AccountsProjection {
             "CREATE TABLE {schema}.user_account (
                 user_id text PRIMARY KEY, email text NOT NULL, title_id integer, first_name text NOT NULL,
                 last_name text NOT NULL, job_role_id integer, mobile_number text, alternative_number text,
-                organisation_id text, email_verified boolean NOT NULL DEFAULT false,
+                organisation_id text, relationship_type_ids integer[] NOT NULL DEFAULT '{{}}',
+                municipality_ids bigint[] NOT NULL DEFAULT '{{}}', email_verified boolean NOT NULL DEFAULT false,
                 has_password boolean NOT NULL DEFAULT false, deleted boolean NOT NULL DEFAULT false,
                 created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL);
             CREATE INDEX ON {schema}.user_account (lower(email));
@@ -60,7 +61,7 @@ impl Projection for AccountsProjection {
                 organisation_id text PRIMARY KEY, name text NOT NULL, branch text, organisation_type_id integer NOT NULL,
                 province_id bigint, district_id bigint, municipality_id bigint, members bigint,
                 designated_user_id text, designated_email text, verification_status_id integer NOT NULL DEFAULT 1,
-                status_date timestamptz NOT NULL, registered_at timestamptz NOT NULL);"
+                status_date timestamptz NOT NULL, registered_at timestamptz NOT NULL, decided_by text, rejection_reason text);"
         )
     }
 
@@ -86,8 +87,9 @@ impl Projection for AccountsProjection {
                         UserEvent::UserRegistered(r) => {
                             sqlx::query(&format!(
                                 "INSERT INTO {schema}.user_account (user_id, email, title_id, first_name, last_name, job_role_id,
-                                     mobile_number, alternative_number, organisation_id, created_at, updated_at)
-                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$10)"
+                                     mobile_number, alternative_number, organisation_id, created_at, updated_at,
+                                     relationship_type_ids, municipality_ids)
+                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$10,$11,$12)"
                             ))
                             .bind(&r.user_id)
                             .bind(&r.email)
@@ -99,6 +101,8 @@ impl Projection for AccountsProjection {
                             .bind(&r.profile.alternative_number)
                             .bind(&r.organisation_id)
                             .bind(at)
+                            .bind(&r.relationship_type_ids)
+                            .bind(&r.municipality_ids)
                             .execute(&mut **tx)
                             .await?;
                             for g in r.group_ids {
@@ -140,6 +144,40 @@ impl Projection for AccountsProjection {
                                     .bind(at)
                                     .execute(&mut **tx)
                                     .await?;
+                                }
+                                UserEvent::UserDetailsEdited(d) => {
+                                    let p = &d.profile;
+                                    sqlx::query(&format!(
+                                        "UPDATE {schema}.user_account SET title_id = $2, first_name = $3, last_name = $4, job_role_id = $5,
+                                             mobile_number = $6, alternative_number = $7, organisation_id = $8,
+                                             relationship_type_ids = $9, municipality_ids = $10, updated_at = $11 WHERE user_id = $1"
+                                    ))
+                                    .bind(&uid)
+                                    .bind(p.title_id)
+                                    .bind(&p.first_name)
+                                    .bind(&p.last_name)
+                                    .bind(p.job_role_id)
+                                    .bind(&p.mobile_number)
+                                    .bind(&p.alternative_number)
+                                    .bind(&d.organisation_id)
+                                    .bind(&d.relationship_type_ids)
+                                    .bind(&d.municipality_ids)
+                                    .bind(at)
+                                    .execute(&mut **tx)
+                                    .await?;
+                                    sqlx::query(&format!(
+                                        "DELETE FROM {schema}.user_group WHERE user_id = $1"
+                                    ))
+                                    .bind(&uid)
+                                    .execute(&mut **tx)
+                                    .await?;
+                                    for g in &d.group_ids {
+                                        sqlx::query(&format!("INSERT INTO {schema}.user_group VALUES ($1, $2) ON CONFLICT DO NOTHING"))
+                                            .bind(&uid)
+                                            .bind(g)
+                                            .execute(&mut **tx)
+                                            .await?;
+                                    }
                                 }
                                 UserEvent::GroupsAssigned { group_ids } => {
                                     sqlx::query(&format!(
@@ -198,8 +236,29 @@ impl Projection for AccountsProjection {
                     }
                 }
                 ORGANISATION_AGGREGATE => {
-                    let OrganisationEvent::OrganisationRegistered(o) =
-                        serde_json::from_value(e.payload.clone())?;
+                    let o = match serde_json::from_value(e.payload.clone())? {
+                        OrganisationEvent::OrganisationRegistered(o) => o,
+                        OrganisationEvent::OrganisationApproved(d)
+                        | OrganisationEvent::OrganisationRejected(d) => {
+                            let status = if e.event_type == "OrganisationApproved" {
+                                3
+                            } else {
+                                2
+                            };
+                            sqlx::query(&format!(
+                                "UPDATE {schema}.organisation SET verification_status_id = $2, status_date = $3, decided_by = $4,
+                                     rejection_reason = $5 WHERE organisation_id = $1"
+                            ))
+                            .bind(&e.aggregate_id)
+                            .bind(status)
+                            .bind(at)
+                            .bind(&d.by_name)
+                            .bind(&d.reason)
+                            .execute(&mut **tx)
+                            .await?;
+                            continue;
+                        }
+                    };
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.organisation (organisation_id, name, branch, organisation_type_id, province_id, district_id,
                              municipality_id, members, designated_user_id, designated_email, verification_status_id, status_date, registered_at)

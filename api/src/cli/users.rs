@@ -110,6 +110,8 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
         organisation_id: None,
         group_ids: vec![WORLD_OF_IMPACT_ADMIN_GROUP],
         created_by: "cli".into(),
+        relationship_type_ids: vec![],
+        municipality_ids: vec![],
     };
     let meta = EventMetadata::now(
         "system",

@@ -1,6 +1,7 @@
 //! The HTTP server: the `/api` routes (public spec §7 paths), `/metrics`, and the built web
 //! app with a fallback to `index.html` for client-side routes.
 
+pub mod admin;
 pub mod auth;
 pub mod boundary;
 pub mod cache;
@@ -10,6 +11,7 @@ pub mod dashboard;
 pub mod error;
 pub mod geography;
 pub mod openapi;
+pub mod security;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -61,6 +63,12 @@ pub struct AppState {
     pub dev_mode: bool,
     /// Secure cookies (`GBVF_COOKIE_SECURE=true`, behind TLS).
     pub secure_cookies: bool,
+    /// cqrs-es framework of the organisation aggregate.
+    pub organisation_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::organisation::Organisation>>,
+    /// cqrs-es framework of the group aggregate.
+    pub group_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::group::Group>>,
+    /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
+    pub base_url: String,
 }
 
 impl AppState {
@@ -79,6 +87,8 @@ impl AppState {
         let user_store = cqrs_es::persist::PersistedEventStore::new_event_store(user_repo)
             .with_upcasters(gbvf_events::upcast::upcasters());
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(user_store, vec![], ()));
+        let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         AppState {
             pool,
             cache: cache::ResponseCache::default(),
@@ -95,11 +105,25 @@ impl AppState {
             dev_mode: std::env::var("GBVF_DEV_MODE")
                 .map(|v| v == "true")
                 .unwrap_or(false),
+            organisation_cqrs,
+            group_cqrs,
+            base_url: std::env::var("GBVF_BASE_URL")
+                .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
             secure_cookies: std::env::var("GBVF_COOKIE_SECURE")
                 .map(|v| v == "true")
                 .unwrap_or(false),
         }
     }
+}
+
+/// A cqrs-es event store over `events` with the product's upcasters.
+fn store_for<A: cqrs_es::Aggregate>(
+    pool: &PgPool,
+) -> cqrs_es::persist::PersistedEventStore<postgres_es::PostgresEventRepository, A> {
+    cqrs_es::persist::PersistedEventStore::new_event_store(
+        postgres_es::PostgresEventRepository::new(pool.clone()),
+    )
+    .with_upcasters(gbvf_events::upcast::upcasters())
 }
 
 /// The full application router. `web_dir` is the built web app (`web/dist`).
@@ -169,6 +193,55 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             axum::routing::put(auth::handlers::update_profile),
         )
         .route("/dev/outbox", get(dev_outbox))
+        .route("/api/healthcheck/getAdminDashboard", post(admin::dashboard))
+        .route("/api/healthcheck/searchOrganisations", post(admin::search))
+        .route(
+            "/api/healthcheck/organisation/{id}",
+            get(admin::application),
+        )
+        .route(
+            "/api/healthcheck/organisation/{id}/history",
+            get(admin::history),
+        )
+        .route("/api/healthcheck/verify", post(admin::verify))
+        .route("/api/security/getAllActions", get(security::all_actions))
+        .route(
+            "/api/security/getGroupActions",
+            post(security::group_actions),
+        )
+        .route("/api/security/getGroups", get(security::groups))
+        .route("/api/security/getAllUsers", get(security::users))
+        .route("/api/security/getUserDetails", get(security::user_details))
+        .route(
+            "/api/security/getLocalMunicipalities",
+            get(security::municipalities),
+        )
+        .route(
+            "/api/security/getOrganisations",
+            get(security::organisations),
+        )
+        .route("/api/security/createNewUser", post(security::create_user))
+        .route(
+            "/api/security/editUserDetails",
+            axum::routing::put(security::edit_user),
+        )
+        .route(
+            "/api/security/deleteUser",
+            axum::routing::delete(security::delete_user),
+        )
+        .route("/api/security/AddGroup", post(security::add_group))
+        .route(
+            "/api/security/addGroupActions",
+            post(security::add_group_actions),
+        )
+        .route(
+            "/api/security/deleteGroupActions",
+            axum::routing::delete(security::delete_group_actions),
+        )
+        .route(
+            "/api/security/deleteGroup",
+            axum::routing::delete(security::delete_group),
+        )
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/metrics", get(metrics_text));
     let sessions = SessionManagerLayer::new(PostgresStore::new(state.pool.clone()))

@@ -75,6 +75,9 @@ impl TestDb {
     }
 }
 
+/// Browser-like sessions, registrations and signed-in members.
+pub mod session;
+
 /// The project's data directory.
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data")

@@ -53,6 +53,8 @@ pub enum UserCommand {
     AssignGroups(Vec<i64>),
     /// Delete the account.
     Delete,
+    /// Replace the details an administrator manages.
+    EditDetails(gbvf_events::accounts::UserDetails),
 }
 
 /// Why a user command was refused.
@@ -92,6 +94,7 @@ impl User {
                 group_ids: g.clone(),
             }],
             UserCommand::Delete => vec![UserEvent::UserDeleted],
+            UserCommand::EditDetails(d) => vec![UserEvent::UserDetailsEdited(d.clone())],
         })
     }
 }
@@ -134,6 +137,11 @@ impl Aggregate for User {
             UserEvent::ProfileUpdated(p) => self.profile = p,
             UserEvent::GroupsAssigned { group_ids } => self.group_ids = group_ids,
             UserEvent::UserDeleted => self.deleted = true,
+            UserEvent::UserDetailsEdited(d) => {
+                self.profile = d.profile;
+                self.organisation_id = d.organisation_id;
+                self.group_ids = d.group_ids;
+            }
         }
     }
 }
@@ -155,6 +163,8 @@ mod tests {
             organisation_id: None,
             group_ids: vec![4],
             created_by: "self".into(),
+            relationship_type_ids: vec![],
+            municipality_ids: vec![],
         }
     }
 

@@ -8,6 +8,7 @@ import { ErrorPage } from '../features/layout/error-page'
 import { LoadingOverlay } from '../features/layout/loading-overlay'
 import { Action } from '../config/constants'
 import { paths } from '../filters/paths'
+import { adminRoute } from '../features/admin/routes'
 
 export const routes: RouteObject[] = [
   {
@@ -59,14 +60,8 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [{ path: 'profile', lazy: () => import('./routes/profile') }],
           },
-          {
-            path: 'admin',
-            element: <RequireAuth action={Action.WorldOfImpactAdmin} />,
-            children: [
-              { index: true, lazy: () => import('./routes/admin') },
-              { path: 'manage-users-groups', lazy: () => import('./routes/manage-users-groups') },
-            ],
-          },
+          // The admin console (features/admin/routes.tsx): /admin/ and its sub-routes.
+          adminRoute,
           {
             path: 'organisation',
             element: <RequireAuth action={Action.HealthCheckAdmin} />,

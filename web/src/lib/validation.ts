@@ -55,12 +55,20 @@ export function otpErrors(value: string): string[] {
 }
 
 /**
+ * Phones and word processors type ’ for an apostrophe (O’Neil); the server's name rule knows only
+ * the plain one, so names are sent with it.
+ */
+export function plainApostrophes(value: string): string {
+  return value.replace(/[\u2018\u2019\u02bc]/g, "'")
+}
+
+/**
  * A person's or organisation's name: letters of any script, spaces and . ' - (organisations
  * also digits and , & ( ) /), at least one letter, at most 100 characters. The same rule as the
  * server's, whose messages are '{label} is required' and 'Please enter a valid {label}'.
  */
 export function nameErrors(value: string, label: string, organisation = false): string[] {
-  const v = value.trim()
+  const v = plainApostrophes(value.trim())
   if (!v) return [m.required(label)]
   const allowed = organisation ? /^[\p{L} '.\-\d,&()/]+$/u : /^[\p{L} '.-]+$/u
   return [...v].length <= NAME_MAX_LENGTH && allowed.test(v) && /\p{L}/u.test(v) ? [] : [m.invalidName(label)]

@@ -101,6 +101,21 @@ pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
     Ok(user)
 }
 
+/// The current verification status id of an organisation (1 when unknown).
+pub async fn load_organisation_status(pool: &PgPool, id: &str) -> anyhow::Result<i32> {
+    let last: Option<String> = sqlx::query_scalar(
+        "SELECT event_type FROM events WHERE aggregate_type = 'organisation' AND aggregate_id = $1 ORDER BY sequence DESC LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match last.as_deref() {
+        Some("OrganisationApproved") => 3,
+        Some("OrganisationRejected") => 2,
+        _ => 1,
+    })
+}
+
 async fn run_user_command(
     s: &AppState,
     key: &str,
@@ -348,6 +363,8 @@ pub async fn register(
         organisation_id: Some(organisation_id.clone()),
         group_ids: vec![ORGANISATION_GROUP],
         created_by: "self".into(),
+        relationship_type_ids: vec![],
+        municipality_ids: vec![],
     });
     let org_event = OrganisationEvent::OrganisationRegistered(OrganisationRegistered {
         organisation_id: organisation_id.clone(),

@@ -4,7 +4,7 @@ import { REGISTRATION_STEPS } from '../../config/constants'
 import { strings } from '../../config/strings'
 import {
   collect, confirmPasswordErrors, contactNumberErrors, digitsOnly, emailErrors, memberCountErrors, nameErrors,
-  passwordErrors, postalCodeErrors, requiredErrors, termsErrors, type FieldErrors,
+  passwordErrors, plainApostrophes, postalCodeErrors, requiredErrors, termsErrors, type FieldErrors,
 } from '../../lib/validation'
 import type { RegistrationPayload } from '../../api/types'
 
@@ -97,13 +97,13 @@ const idOrNull = (value: string) => (value === '' ? null : Number(value))
 export function toPayload(form: SignUpForm, validateStep?: number): RegistrationPayload {
   return {
     Title: idOrNull(form.title),
-    FirstName: form.firstName.trim(),
-    LastName: form.lastName.trim(),
+    FirstName: plainApostrophes(form.firstName.trim()),
+    LastName: plainApostrophes(form.lastName.trim()),
     Email: form.email.trim(),
     Password: form.password,
     ConfirmPassword: form.confirmPassword,
     MobileNumber: digitsOnly(form.telephone),
-    OrganisationName: form.orgName.trim(),
+    OrganisationName: plainApostrophes(form.orgName.trim()),
     OrganisationBranch: form.orgBranch.trim(),
     OrganisationType: idOrNull(form.orgType),
     JobRole: idOrNull(form.role),

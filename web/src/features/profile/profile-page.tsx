@@ -11,7 +11,7 @@ import { ErrorMessage, Spinner } from '../../components/status'
 import { strings } from '../../config/strings'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import {
-  collect, contactNumberErrors, digitsOnly, hasErrors, nameErrors, requiredErrors, type FieldErrors,
+  collect, contactNumberErrors, digitsOnly, hasErrors, nameErrors, plainApostrophes, requiredErrors, type FieldErrors,
 } from '../../lib/validation'
 import type { Profile } from '../../api/types'
 
@@ -98,7 +98,7 @@ export function ProfilePage() {
     setBusy(true)
     try {
       const result = await update({
-        fullName: form.fullName.trim(),
+        fullName: plainApostrophes(form.fullName.trim()),
         titleId: Number(form.titleId),
         jobRole: Number(form.jobRole),
         mobileNumber: digitsOnly(form.mobileNumber),

@@ -1,0 +1,446 @@
+//! Admin console: the dashboard, organisation applications, verification with e-mail, and an
+//! organisation's verification history read from the event log (admin spec §2, §4, §7;
+//! docs/admin-api.md).
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cqrs_es::AggregateError;
+use gbvf_commands::accounts::organisation::{
+    status_name, OrganisationCommand, OrganisationError, APPROVED, REJECTED,
+};
+use gbvf_commands::accounts::permissions::{
+    VerifyOrganisation, ViewOrganisations, WorldOfImpactAdmin,
+};
+use gbvf_commands::accounts::reference::{JOB_ROLES, ORGANISATION_TYPES, TITLES};
+use gbvf_events::accounts::{
+    user_aggregate_id, OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE,
+    USER_AGGREGATE,
+};
+use gbvf_events::metadata::EventMetadata;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_sessions::Session;
+
+use super::auth::{current_user, require, CurrentUser};
+use super::error::ApiError;
+use super::AppState;
+
+fn describe(list: &[(i32, &str)], id: Option<i32>) -> Option<String> {
+    id.and_then(|i| list.iter().find(|(x, _)| *x == i))
+        .map(|(_, d)| d.to_string())
+}
+
+async fn require_any(
+    s: &AppState,
+    session: &Session,
+    actions: &[i32],
+) -> Result<CurrentUser, ApiError> {
+    match current_user(s, session).await? {
+        Some(u) if actions.iter().any(|a| u.can(*a)) => Ok(u),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+/// `POST /api/healthcheck/getAdminDashboard` (WorldOfImpactAdmin or ViewOrganisations).
+pub async fn dashboard(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, ApiError> {
+    require_any(&s, &session, &[WorldOfImpactAdmin, ViewOrganisations]).await?;
+    let (in_progress, approved, last): (i64, i64, Option<chrono::DateTime<chrono::Utc>>) = sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE verification_status_id = 1), count(*) FILTER (WHERE verification_status_id = 3),
+                max(status_date) FROM organisation",
+    )
+    .fetch_one(&s.pool)
+    .await?;
+    Ok(Json(json!([{
+        "inProgressCount": in_progress, "approvedOrganisationsCount": approved,
+        "lastUpdatedOrganisationDate": last, "lastUpdatedQuestionnaireDate": null,
+        "healthCheckParticipants": 0, "actualResponses": 0, "expectedResponses": 0,
+    }])))
+}
+
+/// Body of the applications search.
+#[derive(Debug, Deserialize)]
+pub struct SearchBody {
+    #[serde(rename = "statusId", alias = "StatusId", default)]
+    status_id: Option<i32>,
+    #[serde(rename = "OrganisationName", alias = "organisationName", default)]
+    name: Option<String>,
+    #[serde(default)]
+    sort: Option<String>,
+    #[serde(rename = "pageSize", alias = "PageSize", default)]
+    page_size: Option<i64>,
+    #[serde(rename = "pageNumber", alias = "PageNumber", default)]
+    page_number: Option<i64>,
+}
+
+/// `POST /api/healthcheck/searchOrganisations` (ViewOrganisations): page 1, size 30 by default.
+pub async fn search(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<SearchBody>,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(ViewOrganisations)).await?;
+    if b.status_id.is_some_and(|x| !(1..=3).contains(&x)) {
+        return Err(ApiError::bad(
+            "statusId",
+            "statusId must be 1 (In Progess), 2 (Rejected), 3 (Approved) or null (All).",
+        ));
+    }
+    let size = b.page_size.unwrap_or(30).clamp(1, 200);
+    let page = b.page_number.unwrap_or(1).max(1);
+    let order = if b.sort.as_deref() == Some("desc") {
+        "DESC"
+    } else {
+        "ASC"
+    };
+    let name = b
+        .name
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty());
+    let rows: Vec<(String, String, Option<String>, Option<String>, chrono::DateTime<chrono::Utc>, i32, chrono::DateTime<chrono::Utc>, i64)> =
+        sqlx::query_as(&format!(
+            "SELECT o.organisation_id, o.name, u.first_name, u.last_name, o.registered_at, o.verification_status_id, o.status_date,
+                    count(*) OVER ()
+             FROM organisation o LEFT JOIN user_account u ON u.user_id = o.designated_user_id
+             WHERE ($1::int IS NULL OR o.verification_status_id = $1) AND ($2::text IS NULL OR o.name ILIKE '%' || $2 || '%')
+             ORDER BY lower(o.name) {order}, o.organisation_id LIMIT $3 OFFSET $4"
+        ))
+        .bind(b.status_id)
+        .bind(name)
+        .bind(size)
+        .bind((page - 1) * size)
+        .fetch_all(&s.pool)
+        .await?;
+    let total = rows.first().map(|r| r.7).unwrap_or(0);
+    let data: Vec<Value> = rows
+        .into_iter()
+        .map(|(id, name, first, last, received, status, status_date, _)| {
+            json!({"stakeholderId": id, "organisationName": name,
+                   "receivedFrom": format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim(),
+                   "receivedOn": received, "verificationStatusId": status, "verificationStatus": status_name(status), "statusDate": status_date})
+        })
+        .collect();
+    Ok(Json(
+        json!({"success": true, "data": data, "totalCount": total, "pageNumber": page, "pageSize": size}),
+    ))
+}
+
+async fn organisation_events(
+    s: &AppState,
+    id: &str,
+) -> Result<Vec<gbvf_events::store::StoredEvent>, ApiError> {
+    let events = gbvf_events::store::aggregate_history(&s.pool, ORGANISATION_AGGREGATE, id).await?;
+    if events.is_empty() {
+        return Err(ApiError::NotFound(
+            "No organisation application has this id.".into(),
+        ));
+    }
+    Ok(events)
+}
+
+/// `GET /api/healthcheck/organisation/{id}` (ViewOrganisations): one application, read from
+/// the organisation's events and its designated person's account.
+pub async fn application(
+    State(s): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(ViewOrganisations)).await?;
+    let events = organisation_events(&s, &id).await?;
+    let OrganisationEvent::OrganisationRegistered(o) =
+        serde_json::from_value(events[0].payload.clone())
+            .map_err(|e| ApiError::Internal(e.into()))?
+    else {
+        return Err(ApiError::Internal(anyhow::anyhow!(
+            "organisation {id} does not start with its registration"
+        )));
+    };
+    let (status, status_date): (i32, chrono::DateTime<chrono::Utc>) =
+        match events.last().map(|e| e.event_type.as_str()) {
+            Some("OrganisationApproved") => (APPROVED, events.last().expect("event").recorded_at),
+            Some("OrganisationRejected") => (REJECTED, events.last().expect("event").recorded_at),
+            _ => (1, events[0].recorded_at),
+        };
+    let user =
+        super::auth::handlers::load_user(&s.pool, &user_aggregate_id(&o.designated_email)).await?;
+    let names: Vec<(i64, String)> =
+        sqlx::query_as("SELECT boundary_id, name FROM boundary WHERE boundary_id = ANY($1)")
+            .bind(vec![o.province_id, o.district_id, o.municipality_id])
+            .fetch_all(&s.pool)
+            .await?;
+    let name_of = |id: i64| names.iter().find(|(b, _)| *b == id).map(|(_, n)| n.clone());
+    let p = &user.profile;
+    let line1 = [o.street_number.clone(), o.street_name.clone()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let line2 = [o.suburb.clone(), o.city.clone(), o.postal_code.clone()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ");
+    Ok(Json(json!({"success": true, "data": {
+        "stakeholderId": id, "organisationName": o.name, "organisationBranch": o.branch,
+        "organisationTypeId": o.organisation_type_id, "organisationType": describe(ORGANISATION_TYPES, Some(o.organisation_type_id)),
+        "title": describe(TITLES, p.title_id), "name": format!("{} {}", p.first_name, p.last_name).trim(), "email": o.designated_email,
+        "phone": p.mobile_number, "jobRole": describe(JOB_ROLES, p.job_role_id),
+        "addressLine1": line1, "addressLine2": line2,
+        "province": name_of(o.province_id), "district": name_of(o.district_id), "localMunicipality": name_of(o.municipality_id),
+        "membersInOrganisation": o.members, "verificationStatusId": status, "verificationStatus": status_name(status),
+        "organisationVerified": status == APPROVED, "statusDate": status_date, "version": events.len(),
+    }})))
+}
+
+/// Body of `verify` (admin spec §3 "Organisation verification").
+#[derive(Debug, Deserialize)]
+pub struct VerifyBody {
+    #[serde(rename = "VerificationStatusId", alias = "verificationStatusId")]
+    status_id: i32,
+    #[serde(rename = "StakeholderId", alias = "stakeholderId")]
+    stakeholder_id: String,
+    #[serde(rename = "EmailTemplateType", alias = "emailTemplateType", default)]
+    template: Option<i32>,
+    #[serde(rename = "RejectedReasons", alias = "rejectedReasons", default)]
+    reason: Option<String>,
+    #[serde(rename = "ExpectedStatusId", alias = "expectedStatusId", default)]
+    expected_status_id: Option<i32>,
+}
+
+/// `POST /api/healthcheck/verify` (VerifyOrganisation): approve (3, welcome e-mail) or reject
+/// (2, e-mail with the reason). A decision on an application that moved on since the verifier
+/// looked answers 409 with the current status.
+pub async fn verify(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<VerifyBody>,
+) -> Response {
+    let u = match require(&s, &session, Some(VerifyOrganisation)).await {
+        Ok(u) => u,
+        Err(e) => return e.into_response(),
+    };
+    let template = b
+        .template
+        .unwrap_or(if b.status_id == APPROVED { 1 } else { 2 });
+    let reason = match (b.status_id, template) {
+        (REJECTED, 2) => Some("Duplicated Organisation".to_string()),
+        (REJECTED, _) => b.reason.clone().map(|r| r.trim().to_string()),
+        _ => None,
+    };
+    let events = match organisation_events(&s, &b.stakeholder_id).await {
+        Ok(e) => e,
+        Err(e) => return e.into_response(),
+    };
+    let Ok(OrganisationEvent::OrganisationRegistered(o)) =
+        serde_json::from_value(events[0].payload.clone())
+    else {
+        return ApiError::Internal(anyhow::anyhow!("bad organisation stream")).into_response();
+    };
+    let decision = VerificationDecision {
+        by_user_id: u.session.user_id.clone(),
+        by_name: u.name.clone(),
+        email_template_type: template,
+        reason: reason.clone(),
+    };
+    let meta = EventMetadata::now(
+        format!("user:{}", u.session.user_id),
+        uuid::Uuid::new_v4().to_string(),
+        "http:POST /api/healthcheck/verify",
+    );
+    let cmd = OrganisationCommand::Verify {
+        status_id: b.status_id,
+        expected_status_id: b.expected_status_id,
+        decision,
+    };
+    match s
+        .organisation_cqrs
+        .execute_with_metadata(&b.stakeholder_id, cmd, meta.to_map())
+        .await
+    {
+        Ok(()) => {}
+        Err(AggregateError::UserError(e @ OrganisationError::Moved { actual, .. })) => {
+            return (StatusCode::CONFLICT, Json(json!({"success": false, "message": e.to_string(), "currentStatusId": actual, "errors": []}))).into_response();
+        }
+        Err(AggregateError::UserError(e)) => {
+            return ApiError::bad("verification", e.to_string()).into_response()
+        }
+        Err(AggregateError::AggregateConflict) => {
+            let now = super::auth::handlers::load_organisation_status(&s.pool, &b.stakeholder_id)
+                .await
+                .unwrap_or(1);
+            return (
+                StatusCode::CONFLICT,
+                Json(json!({"success": false, "message": format!("Another administrator decided on this application at the same moment. Its status is now {}.", status_name(now)), "currentStatusId": now, "errors": []})),
+            )
+                .into_response();
+        }
+        Err(e) => return ApiError::Internal(anyhow::anyhow!("{e}")).into_response(),
+    }
+    let user = super::auth::handlers::load_user(&s.pool, &user_aggregate_id(&o.designated_email))
+        .await
+        .ok();
+    let name = user.map(|u| u.profile.first_name).unwrap_or_default();
+    let sent = if b.status_id == APPROVED {
+        s.mailer
+            .send(
+                &o.designated_email,
+                "Your organisation has been approved",
+                "welcome",
+                json!({"name": name, "organisation": o.name, "base_url": s.base_url}),
+            )
+            .await
+    } else {
+        s.mailer
+            .send(
+                &o.designated_email,
+                "Your organisation registration",
+                "rejection",
+                json!({"name": name, "organisation": o.name, "reason": reason}),
+            )
+            .await
+    };
+    if let Err(e) = sent {
+        tracing::error!(error = %e, "verification e-mail not sent");
+    }
+    let message = if b.status_id == APPROVED {
+        "The organisation has been approved."
+    } else {
+        "The organisation has been rejected."
+    };
+    Json(json!({"success": true, "message": message})).into_response()
+}
+
+/// Query of the history call.
+#[derive(Debug, Deserialize)]
+pub struct HistoryQuery {
+    format: Option<String>,
+}
+
+fn summary(event_type: &str, payload: &Value) -> String {
+    let inner = payload
+        .as_object()
+        .and_then(|o| o.values().next())
+        .cloned()
+        .unwrap_or(Value::Null);
+    match event_type {
+        "OrganisationRegistered" => format!(
+            "Organisation registered: {}",
+            inner["name"].as_str().unwrap_or("")
+        ),
+        "OrganisationApproved" => {
+            format!("Approved by {}", inner["by_name"].as_str().unwrap_or(""))
+        }
+        "OrganisationRejected" => format!(
+            "Rejected by {}: {}",
+            inner["by_name"].as_str().unwrap_or(""),
+            inner["reason"].as_str().unwrap_or("")
+        ),
+        "UserRegistered" => "Designated person's account created".into(),
+        "EmailVerified" => "E-mail address verified".into(),
+        "PasswordSet" => "Password set".into(),
+        "ProfileUpdated" => "Profile edited".into(),
+        "UserDetailsEdited" => "Account details edited by an administrator".into(),
+        "GroupsAssigned" => "Permission groups changed".into(),
+        "UserDeleted" => "Account deleted".into(),
+        other => other.to_string(),
+    }
+}
+
+/// `GET /api/healthcheck/organisation/{id}/history[?format=csv]` (ViewOrganisations): every
+/// event of the organisation and of its designated person's account, in order, with actor,
+/// time and source, read from the event log itself. Never includes secrets (none are logged).
+pub async fn history(
+    State(s): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+    Query(q): Query<HistoryQuery>,
+) -> Result<Response, ApiError> {
+    require(&s, &session, Some(ViewOrganisations)).await?;
+    let mut events = organisation_events(&s, &id).await?;
+    if let Ok(OrganisationEvent::OrganisationRegistered(o)) =
+        serde_json::from_value(events[0].payload.clone())
+    {
+        events.extend(
+            gbvf_events::store::aggregate_history(
+                &s.pool,
+                USER_AGGREGATE,
+                &user_aggregate_id(&o.designated_email),
+            )
+            .await?,
+        );
+    }
+    events.sort_by_key(|e| (e.transaction_id, e.global_position));
+    let actor_ids: Vec<String> = events
+        .iter()
+        .filter_map(|e| {
+            e.metadata["actor"]
+                .as_str()
+                .and_then(|a| a.strip_prefix("user:"))
+                .map(str::to_string)
+        })
+        .collect();
+    let names: Vec<(String, String)> = sqlx::query_as("SELECT user_id, trim(first_name || ' ' || last_name) FROM user_account WHERE user_id = ANY($1)")
+        .bind(&actor_ids)
+        .fetch_all(&s.pool)
+        .await?;
+    let rows: Vec<Value> = events
+        .iter()
+        .map(|e| {
+            let actor = e.metadata["actor"].as_str().unwrap_or("").to_string();
+            let actor_name = actor.strip_prefix("user:").and_then(|u| names.iter().find(|(i, _)| i == u)).map(|(_, n)| n.clone()).unwrap_or_else(|| actor.clone());
+            json!({"sequence": e.sequence, "aggregate": e.aggregate_type, "at": e.recorded_at, "actor": actor, "actorName": actor_name,
+                   "source": e.metadata["source"], "type": e.event_type, "summary": summary(&e.event_type, &e.payload), "payload": e.payload})
+        })
+        .collect();
+    if q.format.as_deref() == Some("csv") {
+        let mut w = csv::Writer::from_writer(vec![]);
+        w.write_record([
+            "at",
+            "aggregate",
+            "sequence",
+            "type",
+            "summary",
+            "actor",
+            "actor_name",
+            "source",
+        ])
+        .map_err(|e| ApiError::Internal(e.into()))?;
+        for r in &rows {
+            let f = |k: &str| match &r[k] {
+                Value::String(s) => s.clone(),
+                Value::Null => String::new(),
+                v => v.to_string(),
+            };
+            w.write_record([
+                f("at"),
+                f("aggregate"),
+                f("sequence"),
+                f("type"),
+                f("summary"),
+                f("actor"),
+                f("actorName"),
+                f("source"),
+            ])
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        }
+        let body = w
+            .into_inner()
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
+        return Ok((
+            [
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+                (
+                    header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"verification-history.csv\"",
+                ),
+            ],
+            body,
+        )
+            .into_response());
+    }
+    Ok(Json(json!({"success": true, "data": rows})).into_response())
+}

@@ -1,0 +1,704 @@
+//! Users and groups (admin spec §2 "Manage: Users and groups", §7 security calls;
+//! docs/admin-api.md). Reads need WorldOfImpactAdmin; each change needs its own action.
+
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cqrs_es::AggregateError;
+use gbvf_commands::accounts::group::GroupCommand;
+use gbvf_commands::accounts::permissions::{
+    action, AddGroupAction, CreateGroup, DeleteGroup, DeleteGroupAction, DeleteUser,
+    SetGroupMember, WorldOfImpactAdmin, ACTIONS,
+};
+use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
+use gbvf_commands::accounts::user::UserCommand;
+use gbvf_commands::accounts::validation::{self as v, Errors};
+use gbvf_events::accounts::{user_aggregate_id, Profile, UserDetails, UserRegistered};
+use gbvf_events::metadata::EventMetadata;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_sessions::Session;
+
+use super::auth::{require, CurrentUser};
+use super::error::ApiError;
+use super::AppState;
+
+/// Relationship type Contact Person (admin spec §3).
+pub const CONTACT_PERSON: i32 = 1;
+/// Relationship type Building Block Coordinator (admin spec §3).
+pub const BUILDING_BLOCK_COORDINATOR: i32 = 6;
+
+fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
+    EventMetadata::now(
+        format!("user:{}", u.session.user_id),
+        uuid::Uuid::new_v4().to_string(),
+        source,
+    )
+}
+
+fn describe_action(id: i32) -> Value {
+    let a = action(id);
+    json!({"actionId": id, "action": a.map(|a| a.name), "description": a.map(|a| split_camel(a.name))})
+}
+
+/// "ViewOrganisations" → "View organisations".
+fn split_camel(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `GET /api/security/getAllActions`.
+pub async fn all_actions(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    Ok(Json(Value::Array(
+        ACTIONS.iter().map(|a| describe_action(a.id)).collect(),
+    )))
+}
+
+/// Body naming a group.
+#[derive(Debug, Deserialize)]
+pub struct GroupIdBody {
+    #[serde(rename = "groupId", alias = "GroupId")]
+    group_id: i64,
+}
+
+/// `POST /api/security/getGroupActions {groupId}`.
+pub async fn group_actions(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<GroupIdBody>,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    let ids: Vec<i32> = sqlx::query_scalar(
+        "SELECT action_id FROM group_action WHERE group_id = $1 ORDER BY action_id",
+    )
+    .bind(b.group_id)
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(Json(Value::Array(
+        ids.into_iter().map(describe_action).collect(),
+    )))
+}
+
+/// Query naming a group.
+#[derive(Debug, Deserialize)]
+pub struct GroupQuery {
+    #[serde(rename = "groupId")]
+    group_id: Option<String>,
+}
+
+/// `GET /api/security/getGroups[?groupId]`: live groups with their actions.
+pub async fn groups(
+    State(s): State<AppState>,
+    session: Session,
+    Query(q): Query<GroupQuery>,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    let id = match q.group_id.filter(|g| !g.is_empty()) {
+        Some(g) => Some(
+            g.parse::<i64>()
+                .map_err(|_| ApiError::bad("groupId", "groupId must be a whole number."))?,
+        ),
+        None => None,
+    };
+    let rows: Vec<(i64, String, Vec<i32>)> = sqlx::query_as(
+        "SELECT g.group_id, g.name, COALESCE(array_agg(a.action_id ORDER BY a.action_id) FILTER (WHERE a.action_id IS NOT NULL), '{}')
+         FROM access_group g LEFT JOIN group_action a ON a.group_id = g.group_id
+         WHERE NOT g.deleted AND ($1::bigint IS NULL OR g.group_id = $1) GROUP BY g.group_id, g.name ORDER BY lower(g.name)",
+    )
+    .bind(id)
+    .fetch_all(&s.pool)
+    .await?;
+    if id.is_some() && rows.is_empty() {
+        return Err(ApiError::NotFound("No group has this id.".into()));
+    }
+    Ok(Json(Value::Array(
+        rows.into_iter()
+            .map(|(g, n, a)| json!({"groupId": g, "description": n, "actions": a}))
+            .collect(),
+    )))
+}
+
+/// `GET /api/security/getAllUsers`: live accounts with their groups.
+pub async fn users(State(s): State<AppState>, session: Session) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    let rows: Vec<(String, String, String, Value)> = sqlx::query_as(
+        "SELECT u.user_id, trim(u.first_name || ' ' || u.last_name), u.email,
+                COALESCE(json_agg(json_build_object('groupId', g.group_id, 'description', g.name) ORDER BY g.name)
+                         FILTER (WHERE g.group_id IS NOT NULL), '[]')
+         FROM user_account u LEFT JOIN user_group ug ON ug.user_id = u.user_id
+         LEFT JOIN access_group g ON g.group_id = ug.group_id AND NOT g.deleted
+         WHERE NOT u.deleted GROUP BY u.user_id, u.first_name, u.last_name, u.email ORDER BY lower(u.first_name), lower(u.last_name)",
+    )
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(Json(Value::Array(rows.into_iter().map(|(id, name, email, groups)| json!({"stakeholderId": id, "displayName": name, "username": email, "groups": groups})).collect())))
+}
+
+/// Query naming a user.
+#[derive(Debug, Deserialize)]
+pub struct UserQuery {
+    #[serde(rename = "stakeholderId")]
+    stakeholder_id: Option<String>,
+}
+
+struct Account {
+    user_id: String,
+    email: String,
+}
+
+async fn account(s: &AppState, q: &UserQuery) -> Result<Account, ApiError> {
+    let id = q
+        .stakeholder_id
+        .clone()
+        .filter(|x| !x.is_empty())
+        .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT user_id, email FROM user_account WHERE user_id = $1 AND NOT deleted",
+    )
+    .bind(&id)
+    .fetch_optional(&s.pool)
+    .await?;
+    let (user_id, email) = row.ok_or_else(|| ApiError::NotFound("No user has this id.".into()))?;
+    Ok(Account { user_id, email })
+}
+
+/// `GET /api/security/getUserDetails?stakeholderId`.
+pub async fn user_details(
+    State(s): State<AppState>,
+    session: Session,
+    Query(q): Query<UserQuery>,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    let a = account(&s, &q).await?;
+    let row: (Option<i32>, String, String, Option<i32>, Option<String>, Option<String>, Option<String>, Vec<i32>, Vec<i64>, Option<String>) = sqlx::query_as(
+        "SELECT u.title_id, u.first_name, u.last_name, u.job_role_id, u.mobile_number, u.alternative_number, u.organisation_id,
+                u.relationship_type_ids, u.municipality_ids, o.name
+         FROM user_account u LEFT JOIN organisation o ON o.organisation_id = u.organisation_id WHERE u.user_id = $1",
+    )
+    .bind(&a.user_id)
+    .fetch_one(&s.pool)
+    .await?;
+    let groups: Vec<i64> =
+        sqlx::query_scalar("SELECT group_id FROM user_group WHERE user_id = $1 ORDER BY group_id")
+            .bind(&a.user_id)
+            .fetch_all(&s.pool)
+            .await?;
+    let munis: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT boundary_id, name FROM boundary WHERE boundary_id = ANY($1) ORDER BY name",
+    )
+    .bind(&row.8)
+    .fetch_all(&s.pool)
+    .await?;
+    let mut rel: Vec<Value> = row
+        .7
+        .iter()
+        .filter(|t| **t != BUILDING_BLOCK_COORDINATOR)
+        .map(|t| json!({"stakeholderRelationshipTypeId": t, "relationshipType": "Contact Person", "municipalityId": null, "description": null}))
+        .collect();
+    if row.7.contains(&BUILDING_BLOCK_COORDINATOR) {
+        rel.extend(munis.iter().map(|(id, name)| {
+            json!({"stakeholderRelationshipTypeId": BUILDING_BLOCK_COORDINATOR, "relationshipType": "Building Block Coordinator", "municipalityId": id, "description": name})
+        }));
+        if munis.is_empty() {
+            rel.push(json!({"stakeholderRelationshipTypeId": BUILDING_BLOCK_COORDINATOR, "relationshipType": "Building Block Coordinator", "municipalityId": null, "description": null}));
+        }
+    }
+    let mut contacts = vec![json!({"contactTypeId": 1, "detail": a.email})];
+    if let Some(m) = &row.4 {
+        contacts.push(json!({"contactTypeId": 2, "detail": m}));
+    }
+    if let Some(t) = &row.5 {
+        contacts.push(json!({"contactTypeId": 3, "detail": t}));
+    }
+    Ok(Json(json!({
+        "stakeholderId": a.user_id, "name": format!("{} {}", row.1, row.2).trim(), "titleId": row.0, "roleId": row.3,
+        "companyId": row.6, "companyName": row.9, "groupIds": groups, "contacts": contacts, "stakeholderRelationships": rel,
+    })))
+}
+
+/// `GET /api/security/getLocalMunicipalities`: `[{stakeholderId, name}]`.
+pub async fn municipalities(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT boundary_id, name FROM boundary WHERE level = 'municipality' ORDER BY name",
+    )
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(Json(Value::Array(
+        rows.into_iter()
+            .map(|(id, n)| json!({"stakeholderId": id, "name": n}))
+            .collect(),
+    )))
+}
+
+/// `GET /api/security/getOrganisations`: `[{stakeholderId, organisationName}]`.
+pub async fn organisations(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT organisation_id, name FROM organisation ORDER BY lower(name)")
+            .fetch_all(&s.pool)
+            .await?;
+    Ok(Json(Value::Array(
+        rows.into_iter()
+            .map(|(id, n)| json!({"stakeholderId": id, "organisationName": n}))
+            .collect(),
+    )))
+}
+
+/// The user form (admin spec §2 "Add or edit user", §5 "User form on save").
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserForm {
+    #[serde(default)]
+    title_id: Option<i64>,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    role_id: Option<i64>,
+    #[serde(default)]
+    company_id: Option<String>,
+    #[serde(default)]
+    group_ids: Vec<i64>,
+    #[serde(default)]
+    contacts: Vec<ContactForm>,
+    #[serde(default)]
+    stakeholder_relationships: Vec<RelationshipForm>,
+}
+
+/// A contact of the user form.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactForm {
+    contact_type_id: i32,
+    #[serde(default)]
+    detail: String,
+}
+
+/// A relationship of the user form.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RelationshipForm {
+    stakeholder_relationship_type_id: i32,
+    #[serde(default)]
+    municipality_id: Option<i64>,
+}
+
+struct Checked {
+    email: String,
+    details: UserDetails,
+}
+
+async fn check_form(
+    s: &AppState,
+    f: &UserForm,
+    creating: bool,
+) -> Result<Result<Checked, Errors>, ApiError> {
+    let mut e = Errors::default();
+    v::name(&mut e, "name", "Full name", &f.name, false);
+    v::required_choice(&mut e, "titleId", "Title", f.title_id, |t| {
+        reference::contains(TITLES, t as i32)
+    });
+    v::required_choice(&mut e, "roleId", "Role", f.role_id, |t| {
+        reference::contains(JOB_ROLES, t as i32)
+    });
+    let contact = |t: i32| {
+        f.contacts
+            .iter()
+            .find(|c| c.contact_type_id == t)
+            .map(|c| c.detail.trim().to_string())
+            .unwrap_or_default()
+    };
+    let email = contact(1);
+    if creating {
+        v::email(&mut e, "email", &email);
+    }
+    v::contact_number(&mut e, "mobileNumber", &contact(2), false);
+    v::contact_number(&mut e, "telephoneNumber", &contact(3), false);
+    match &f.company_id {
+        None => e.add("companyId", "Company is required"),
+        Some(c) => {
+            let ok: bool = sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM organisation WHERE organisation_id = $1)",
+            )
+            .bind(c)
+            .fetch_one(&s.pool)
+            .await?;
+            if !ok {
+                e.add("companyId", "Please select a valid company");
+            }
+        }
+    }
+    if f.group_ids.is_empty() {
+        e.add("groupIds", "At least one group is required");
+    } else {
+        let live: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM access_group WHERE group_id = ANY($1) AND NOT deleted",
+        )
+        .bind(&f.group_ids)
+        .fetch_one(&s.pool)
+        .await?;
+        if live as usize != f.group_ids.len() {
+            e.add("groupIds", "Please select valid groups");
+        }
+    }
+    let mut types: Vec<i32> = f
+        .stakeholder_relationships
+        .iter()
+        .map(|r| r.stakeholder_relationship_type_id)
+        .collect();
+    types.sort();
+    types.dedup();
+    if types
+        .iter()
+        .any(|t| *t != CONTACT_PERSON && *t != BUILDING_BLOCK_COORDINATOR)
+    {
+        e.add("stakeholderRelationships", "Unknown relationship type");
+    }
+    let munis: Vec<i64> = f
+        .stakeholder_relationships
+        .iter()
+        .filter(|r| r.stakeholder_relationship_type_id == BUILDING_BLOCK_COORDINATOR)
+        .filter_map(|r| r.municipality_id)
+        .collect();
+    if !munis.is_empty() {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM boundary WHERE boundary_id = ANY($1) AND level = 'municipality'",
+        )
+        .bind(&munis)
+        .fetch_one(&s.pool)
+        .await?;
+        if n as usize != munis.len() {
+            e.add("municipalities", "Please select valid municipalities");
+        }
+    }
+    if !e.is_empty() {
+        return Ok(Err(e));
+    }
+    let mut parts = f.name.split_whitespace();
+    let first = parts.next().unwrap_or_default().to_string();
+    let last = parts.collect::<Vec<_>>().join(" ");
+    let digits = |x: String| Some(v::digits(&x)).filter(|d| !d.is_empty());
+    Ok(Ok(Checked {
+        email,
+        details: UserDetails {
+            profile: Profile {
+                title_id: f.title_id.map(|t| t as i32),
+                first_name: first,
+                last_name: last,
+                job_role_id: f.role_id.map(|r| r as i32),
+                mobile_number: digits(contact(2)),
+                alternative_number: digits(contact(3)),
+            },
+            organisation_id: f.company_id.clone(),
+            relationship_type_ids: types,
+            municipality_ids: munis,
+            group_ids: f.group_ids.clone(),
+        },
+    }))
+}
+
+fn invalid(e: Errors) -> Response {
+    (
+        axum::http::StatusCode::BAD_REQUEST,
+        Json(json!({"success": false, "message": e.joined(), "errors": e.0})),
+    )
+        .into_response()
+}
+
+fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> ApiError {
+    match e {
+        AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
+        AggregateError::AggregateConflict => ApiError::Conflict(
+            "This user was changed by someone else at the same moment. Reload and try again."
+                .into(),
+        ),
+        other => ApiError::Internal(anyhow::anyhow!("{other}")),
+    }
+}
+
+/// `POST /api/security/createNewUser` (SetGroupMember): an account without a password; its
+/// owner is e-mailed how to choose one (docs/decisions.md).
+pub async fn create_user(
+    State(s): State<AppState>,
+    session: Session,
+    Json(f): Json<UserForm>,
+) -> Result<Response, ApiError> {
+    let u = require(&s, &session, Some(SetGroupMember)).await?;
+    let c = match check_form(&s, &f, true).await? {
+        Ok(c) => c,
+        Err(e) => return Ok(invalid(e)),
+    };
+    let key = user_aggregate_id(&c.email);
+    let user_id = uuid::Uuid::new_v4().to_string();
+    let registered = UserRegistered {
+        user_id: user_id.clone(),
+        email: c.email.clone(),
+        profile: c.details.profile.clone(),
+        organisation_id: c.details.organisation_id.clone(),
+        group_ids: c.details.group_ids.clone(),
+        created_by: format!("admin:{}", u.session.user_id),
+        relationship_type_ids: c.details.relationship_type_ids.clone(),
+        municipality_ids: c.details.municipality_ids.clone(),
+    };
+    s.user_cqrs
+        .execute_with_metadata(
+            &key,
+            UserCommand::Register(registered),
+            meta(&u, "http:POST /api/security/createNewUser").to_map(),
+        )
+        .await
+        .map_err(user_error)?;
+    if let Err(e) = s
+        .mailer
+        .send(
+            &c.email,
+            "Your GBVF dashboard account",
+            "invitation",
+            json!({"name": c.details.profile.first_name, "email": c.email, "base_url": s.base_url}),
+        )
+        .await
+    {
+        tracing::error!(error = %e, "invitation e-mail not sent");
+    }
+    Ok(Json(json!({"success": true, "message": "User created successfully.", "errors": [], "stakeholderId": user_id})).into_response())
+}
+
+/// `PUT /api/security/editUserDetails?stakeholderId` (SetGroupMember).
+pub async fn edit_user(
+    State(s): State<AppState>,
+    session: Session,
+    Query(q): Query<UserQuery>,
+    Json(f): Json<UserForm>,
+) -> Result<Response, ApiError> {
+    let u = require(&s, &session, Some(SetGroupMember)).await?;
+    let a = account(&s, &q).await?;
+    let c = match check_form(&s, &f, false).await? {
+        Ok(c) => c,
+        Err(e) => return Ok(invalid(e)),
+    };
+    s.user_cqrs
+        .execute_with_metadata(
+            &user_aggregate_id(&a.email),
+            UserCommand::EditDetails(c.details),
+            meta(&u, "http:PUT /api/security/editUserDetails").to_map(),
+        )
+        .await
+        .map_err(user_error)?;
+    Ok(
+        Json(json!({"success": true, "message": "User updated successfully.", "errors": []}))
+            .into_response(),
+    )
+}
+
+/// `DELETE /api/security/deleteUser?stakeholderId` (DeleteUser): the account can no longer
+/// sign in and its sessions end at once.
+pub async fn delete_user(
+    State(s): State<AppState>,
+    session: Session,
+    Query(q): Query<UserQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let u = require(&s, &session, Some(DeleteUser)).await?;
+    let a = account(&s, &q).await?;
+    if a.user_id == u.session.user_id {
+        return Err(ApiError::bad(
+            "stakeholderId",
+            "You cannot delete your own account.",
+        ));
+    }
+    s.user_cqrs
+        .execute_with_metadata(
+            &user_aggregate_id(&a.email),
+            UserCommand::Delete,
+            meta(&u, "http:DELETE /api/security/deleteUser").to_map(),
+        )
+        .await
+        .map_err(user_error)?;
+    sqlx::query("DELETE FROM credential WHERE user_key = $1")
+        .bind(user_aggregate_id(&a.email))
+        .execute(&s.pool)
+        .await?;
+    Ok(Json(
+        json!({"success": true, "message": "User deleted successfully."}),
+    ))
+}
+
+/// Body of group changes.
+#[derive(Debug, Deserialize)]
+pub struct GroupBody {
+    #[serde(rename = "GroupName", alias = "groupName", default)]
+    name: Option<String>,
+    #[serde(rename = "GroupId", alias = "groupId", default)]
+    group_id: Option<i64>,
+    #[serde(rename = "UserActions", alias = "userActions", default)]
+    actions: Vec<i32>,
+}
+
+fn group_error(e: AggregateError<gbvf_commands::accounts::group::GroupError>) -> ApiError {
+    match e {
+        AggregateError::UserError(g) => ApiError::bad("group", g.to_string()),
+        AggregateError::AggregateConflict => ApiError::Conflict(
+            "This group was changed by someone else at the same moment. Reload and try again."
+                .into(),
+        ),
+        other => ApiError::Internal(anyhow::anyhow!("{other}")),
+    }
+}
+
+/// `POST /api/security/AddGroup {GroupName, UserActions}` (CreateGroup).
+pub async fn add_group(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<GroupBody>,
+) -> Result<Response, ApiError> {
+    let u = require(&s, &session, Some(CreateGroup)).await?;
+    let name = b.name.unwrap_or_default().trim().to_string();
+    let mut e = Errors::default();
+    if name.is_empty() {
+        e.add("groupName", "Group name is required");
+    } else if name.chars().count() > 100 {
+        e.add("groupName", "Group name must be at most 100 characters");
+    } else {
+        let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM access_group WHERE lower(name) = lower($1) AND NOT deleted)").bind(&name).fetch_one(&s.pool).await?;
+        if taken {
+            e.add("groupName", "A group with this name already exists");
+        }
+    }
+    if b.actions.iter().any(|a| action(*a).is_none()) {
+        e.add("userActions", "Unknown action");
+    }
+    if !e.is_empty() {
+        return Ok(invalid(e));
+    }
+    // New ids above the seeded ones; a race on the same id conflicts on the event log's key.
+    let id: i64 = sqlx::query_scalar("SELECT COALESCE(max(aggregate_id::bigint), 100) + 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id ~ '^[0-9]+$'")
+        .fetch_one(&s.pool)
+        .await?;
+    let id = id.max(101);
+    s.group_cqrs
+        .execute_with_metadata(
+            &id.to_string(),
+            GroupCommand::Create {
+                group_id: id,
+                name,
+                actions: b.actions,
+            },
+            meta(&u, "http:POST /api/security/AddGroup").to_map(),
+        )
+        .await
+        .map_err(group_error)?;
+    Ok(
+        Json(json!({"success": true, "message": "Group created successfully.", "groupId": id}))
+            .into_response(),
+    )
+}
+
+async fn change_actions(
+    s: &AppState,
+    session: &Session,
+    b: GroupBody,
+    add: bool,
+) -> Result<Json<Value>, ApiError> {
+    let u = require(
+        s,
+        session,
+        Some(if add {
+            AddGroupAction
+        } else {
+            DeleteGroupAction
+        }),
+    )
+    .await?;
+    let gid = b
+        .group_id
+        .ok_or_else(|| ApiError::bad("groupId", "GroupId is required."))?;
+    let cmd = if add {
+        GroupCommand::AddActions(b.actions)
+    } else {
+        GroupCommand::RemoveActions(b.actions)
+    };
+    let source = if add {
+        "http:POST /api/security/addGroupActions"
+    } else {
+        "http:DELETE /api/security/deleteGroupActions"
+    };
+    s.group_cqrs
+        .execute_with_metadata(&gid.to_string(), cmd, meta(&u, source).to_map())
+        .await
+        .map_err(group_error)?;
+    let now: Vec<i32> = {
+        let events =
+            gbvf_events::store::aggregate_history(&s.pool, "group", &gid.to_string()).await?;
+        let mut g = gbvf_commands::accounts::group::Group::default();
+        for e in events {
+            cqrs_es::Aggregate::apply(
+                &mut g,
+                serde_json::from_value(e.payload).map_err(|e| ApiError::Internal(e.into()))?,
+            );
+        }
+        g.actions.into_iter().collect()
+    };
+    Ok(Json(
+        json!({"success": true, "message": "Group actions updated successfully.", "actionList": now.into_iter().map(describe_action).collect::<Vec<_>>()}),
+    ))
+}
+
+/// `POST /api/security/addGroupActions {GroupId, UserActions}` (AddGroupAction).
+pub async fn add_group_actions(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<GroupBody>,
+) -> Result<Json<Value>, ApiError> {
+    change_actions(&s, &session, b, true).await
+}
+
+/// `DELETE /api/security/deleteGroupActions {GroupId, UserActions}` (DeleteGroupAction).
+pub async fn delete_group_actions(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<GroupBody>,
+) -> Result<Json<Value>, ApiError> {
+    change_actions(&s, &session, b, false).await
+}
+
+/// `DELETE /api/security/deleteGroup?groupId` (DeleteGroup). Members lose its actions on their
+/// next request.
+pub async fn delete_group(
+    State(s): State<AppState>,
+    session: Session,
+    Query(q): Query<GroupQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let u = require(&s, &session, Some(DeleteGroup)).await?;
+    let gid = q
+        .group_id
+        .and_then(|g| g.parse::<i64>().ok())
+        .ok_or_else(|| ApiError::bad("groupId", "groupId must be a whole number."))?;
+    s.group_cqrs
+        .execute_with_metadata(
+            &gid.to_string(),
+            GroupCommand::Delete,
+            meta(&u, "http:DELETE /api/security/deleteGroup").to_map(),
+        )
+        .await
+        .map_err(group_error)?;
+    Ok(Json(
+        json!({"success": true, "message": "Group deleted successfully."}),
+    ))
+}

@@ -1,0 +1,62 @@
+// The application's verification history for auditors: every recorded event with its time
+// (YYYY-MM-DD HH:mm, SAST), actor, source and summary, oldest first, downloadable as the server's
+// CSV and as JSON.
+import { adminStrings } from '../../../config/admin-strings'
+import { Spinner } from '../../../components/status'
+import { downloadBlob } from '../../../lib/csv'
+import { historyCsvUrl, useGetOrganisationHistoryQuery } from '../admin-api'
+import { formatDateTime } from '../admin-format'
+import { LoadFailure } from '../components/admin-ui'
+import type { HistoryEvent } from '../admin-types'
+
+const h = adminStrings.history
+
+export function actorOf(event: Pick<HistoryEvent, 'actor' | 'actorName'>): { name: string; id: string | null } {
+  const name = event.actorName?.trim() || event.actor?.trim() || '–'
+  const id = event.actor && event.actor !== name ? event.actor : null
+  return { name, id }
+}
+
+export function VerificationHistory({ orgId }: { orgId: number }) {
+  const history = useGetOrganisationHistoryQuery(orgId, { refetchOnMountOrArgChange: true })
+  const events = [...(history.data ?? [])].sort((a, b) => a.sequence - b.sequence)
+
+  function downloadJson() {
+    const text = JSON.stringify(events, null, 2)
+    downloadBlob(new Blob([text], { type: 'application/json' }), `verification-history-${orgId}.json`)
+  }
+
+  return (
+    <section className="admin-section" aria-labelledby="history-title" data-testid="verification-history">
+      <div className="admin-section__header">
+        <h2 id="history-title">{h.title}</h2>
+        <div className="admin-section__actions">
+          <a className="button button--outline" href={historyCsvUrl(orgId)} download={`verification-history-${orgId}.csv`}>{h.downloadCsv}</a>
+          <button type="button" className="button button--outline" onClick={downloadJson} disabled={!history.data}>{h.downloadJson}</button>
+        </div>
+      </div>
+      <p className="admin-muted">{h.intro}</p>
+      {history.isLoading ? <Spinner /> : null}
+      {history.isError ? <LoadFailure error={history.error} /> : null}
+      {history.data && !events.length ? <p className="message message--empty">{h.empty}</p> : null}
+      {events.length ? (
+        <ol className="timeline">
+          {events.map((event) => {
+            const actor = actorOf(event)
+            return (
+              <li key={event.sequence} className="timeline__item" data-testid="history-event">
+                <p className="timeline__summary">{event.summary || event.type}</p>
+                <dl className="timeline__meta">
+                  <div><dt>{h.time}</dt><dd><time dateTime={event.at}>{formatDateTime(event.at)}</time></dd></div>
+                  <div><dt>{h.actor}</dt><dd>{actor.name}{actor.id ? <span className="admin-muted"> ({actor.id})</span> : null}</dd></div>
+                  <div><dt>{h.source}</dt><dd>{event.source || '–'}</dd></div>
+                  <div><dt>{h.event}</dt><dd><code>{event.type}</code></dd></div>
+                </dl>
+              </li>
+            )
+          })}
+        </ol>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,39 @@
+// The group form (section 2 and 6): a name (read-only when editing) and the chosen actions.
+// Editing sends the difference: added actions through addGroupActions, removed ones through
+// deleteGroupActions.
+import { adminStrings } from '../../../config/admin-strings'
+import type { Action as ActionRow } from '../admin-types'
+
+export interface GroupDiff {
+  added: number[]
+  removed: number[]
+}
+
+/** What changes from `before` to `after`, each list in ascending order. */
+export function groupDiff(before: readonly number[], after: readonly number[]): GroupDiff {
+  const was = new Set(before)
+  const now = new Set(after)
+  return {
+    added: [...now].filter((id) => !was.has(id)).sort((a, b) => a - b),
+    removed: [...was].filter((id) => !now.has(id)).sort((a, b) => a - b),
+  }
+}
+
+export function isEmptyDiff(diff: GroupDiff): boolean {
+  return diff.added.length === 0 && diff.removed.length === 0
+}
+
+export function groupNameErrors(name: string): string[] {
+  return name.trim() ? [] : [adminStrings.group.nameRequired]
+}
+
+/** Toggles one action in a selection. */
+export function toggle(selection: readonly number[], id: number, on: boolean): number[] {
+  const rest = selection.filter((x) => x !== id)
+  return on ? [...rest, id] : rest
+}
+
+/** An action's label: its description, else its name. */
+export function actionLabel(action: ActionRow): string {
+  return action.description?.trim() || action.action
+}

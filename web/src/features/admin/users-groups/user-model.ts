@@ -1,0 +1,151 @@
+// The user form (section 2, rules of section 5): title, full name, e-mail, mobile and telephone
+// numbers, company, role, relationship types, groups, and for a Building Block Coordinator the
+// assigned municipalities. Field names double as the server's error codes.
+import { adminStrings } from '../../../config/admin-strings'
+import { contactNumberErrors, collect, digitsOnly, emailErrors, nameErrors, plainApostrophes, type FieldErrors } from '../../../lib/validation'
+import { ContactType, RelationshipType } from '../admin-constants'
+import { compareText } from '../admin-format'
+import type { UserDetails, UserPayload } from '../admin-types'
+
+export interface UserForm {
+  titleId: string
+  name: string
+  email: string
+  mobile: string
+  telephone: string
+  companyId: string
+  roleId: string
+  contactPerson: boolean
+  buildingBlockCoordinator: boolean
+  groupIds: number[]
+  municipalityIds: number[]
+}
+
+export type UserField = 'titleId' | 'name' | 'email' | 'mobile' | 'telephone' | 'companyId' | 'roleId' | 'groupIds' | 'municipalityIds'
+
+export const emptyUserForm: UserForm = {
+  titleId: '', name: '', email: '', mobile: '', telephone: '', companyId: '', roleId: '',
+  contactPerson: false, buildingBlockCoordinator: false, groupIds: [], municipalityIds: [],
+}
+
+const u = adminStrings.user
+
+function contact(details: UserDetails, ...types: number[]): string {
+  for (const type of types) {
+    const found = details.contacts.find((c) => c.contactTypeId === type && c.detail)
+    if (found) return found.detail
+  }
+  return ''
+}
+
+/** The e-mail of a user: the work e-mail, else the personal one. */
+export function emailOf(details: UserDetails): string {
+  return contact(details, ContactType.WorkEmail, ContactType.PersonalEmail)
+}
+
+export function mobileOf(details: UserDetails): string {
+  return contact(details, ContactType.MobilePhone)
+}
+
+/** Reception is the telephone (section 3); Alternative stands in when there is none. */
+export function telephoneOf(details: UserDetails): string {
+  return contact(details, ContactType.Reception, ContactType.Alternative)
+}
+
+export function isCoordinator(details: UserDetails): boolean {
+  return details.stakeholderRelationships.some((r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator)
+}
+
+export function isContactPerson(details: UserDetails): boolean {
+  return details.stakeholderRelationships.some((r) => r.stakeholderRelationshipTypeId === RelationshipType.ContactPerson)
+}
+
+export function municipalityIdsOf(details: UserDetails): number[] {
+  const ids = details.stakeholderRelationships
+    .filter((r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator && r.municipalityId != null)
+    .map((r) => r.municipalityId as number)
+  return [...new Set(ids)]
+}
+
+export function formOfDetails(details: UserDetails): UserForm {
+  return {
+    titleId: details.titleId != null ? String(details.titleId) : '',
+    name: details.name ?? '',
+    email: emailOf(details),
+    mobile: digitsOnly(mobileOf(details)),
+    telephone: digitsOnly(telephoneOf(details)),
+    companyId: details.companyId != null ? String(details.companyId) : '',
+    roleId: details.roleId != null ? String(details.roleId) : '',
+    contactPerson: isContactPerson(details),
+    buildingBlockCoordinator: isCoordinator(details),
+    groupIds: [...details.groupIds],
+    municipalityIds: municipalityIdsOf(details),
+  }
+}
+
+/**
+ * Section 5 on save: full name valid; the e-mail valid; mobile and telephone, when present,
+ * 10-digit numbers; title, role and company required; at least one group. A coordinator needs
+ * at least one municipality (the relationship is recorded per municipality).
+ */
+export function validateUser(form: UserForm): FieldErrors<UserField> {
+  return collect<UserField>({
+    titleId: form.titleId ? [] : [u.titleRequired],
+    name: nameErrors(form.name, u.fullName),
+    email: emailErrors(form.email),
+    mobile: contactNumberErrors(form.mobile, false),
+    telephone: contactNumberErrors(form.telephone, false),
+    companyId: form.companyId ? [] : [u.companyRequired],
+    roleId: form.roleId ? [] : [u.roleRequired],
+    groupIds: form.groupIds.length ? [] : [u.groupRequired],
+    municipalityIds: form.buildingBlockCoordinator && !form.municipalityIds.length ? [u.municipalityRequired] : [],
+  })
+}
+
+/** The body of createNewUser and editUserDetails; empty phone numbers are left out. */
+export function userPayload(form: UserForm): UserPayload {
+  const contacts: UserPayload['contacts'] = [{ contactTypeId: ContactType.WorkEmail, detail: form.email.trim() }]
+  const mobile = digitsOnly(form.mobile)
+  const telephone = digitsOnly(form.telephone)
+  if (mobile) contacts.push({ contactTypeId: ContactType.MobilePhone, detail: mobile })
+  if (telephone) contacts.push({ contactTypeId: ContactType.Reception, detail: telephone })
+  const relationships: UserPayload['stakeholderRelationships'] = []
+  if (form.contactPerson) relationships.push({ stakeholderRelationshipTypeId: RelationshipType.ContactPerson, municipalityId: null })
+  if (form.buildingBlockCoordinator) {
+    for (const id of form.municipalityIds) {
+      relationships.push({ stakeholderRelationshipTypeId: RelationshipType.BuildingBlockCoordinator, municipalityId: id })
+    }
+  }
+  return {
+    titleId: Number(form.titleId),
+    name: plainApostrophes(form.name.trim().replace(/\s+/g, ' ')),
+    roleId: Number(form.roleId),
+    companyId: Number(form.companyId),
+    groupIds: [...form.groupIds],
+    contacts,
+    stakeholderRelationships: relationships,
+  }
+}
+
+/** Maps server error codes (the request's field names) to the form's fields. */
+export function fieldOfCode(code: string): UserField | null {
+  const key = code.replace(/^.*\./, '').toLowerCase()
+  const map: Record<string, UserField> = {
+    titleid: 'titleId', title: 'titleId', name: 'name', fullname: 'name', email: 'email', username: 'email',
+    mobile: 'mobile', mobilenumber: 'mobile', telephone: 'telephone', telephonenumber: 'telephone',
+    companyid: 'companyId', company: 'companyId', roleid: 'roleId', role: 'roleId', groupids: 'groupIds', groups: 'groupIds',
+    municipalityid: 'municipalityIds', municipalityids: 'municipalityIds', stakeholderrelationships: 'municipalityIds',
+  }
+  return map[key] ?? null
+}
+
+/** A coordinator's municipalities by name: the municipality list's name, else the relationship's description. */
+export function municipalityNames(data: UserDetails, list: { stakeholderId: number; name: string }[] | undefined): { id: number; name: string }[] {
+  const described = new Map<number, string>()
+  for (const r of data.stakeholderRelationships) {
+    if (r.municipalityId != null && r.description) described.set(r.municipalityId, r.description)
+  }
+  return municipalityIdsOf(data)
+    .map((id) => ({ id, name: list?.find((m) => m.stakeholderId === id)?.name ?? described.get(id) ?? `#${id}` }))
+    .sort((a, b) => compareText(a.name, b.name))
+}

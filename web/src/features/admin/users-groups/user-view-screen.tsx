@@ -1,0 +1,121 @@
+// .../view-user/{userId} (section 2): title, full name, telephone and mobile numbers, e-mail,
+// company, role, groups, and for a Building Block Coordinator the assigned municipalities, four
+// per row. Cancel returns to the list; Delete (DeleteUser) asks first; Edit (SetGroupMember).
+import { useState } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { useNavigate, useParams } from 'react-router'
+import { useGetUserJobRolesQuery, useGetUserTitlesQuery } from '../../../api/auth-api'
+import { Action } from '../../../config/constants'
+import { adminStrings } from '../../../config/admin-strings'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useDeleteUserMutation, useGetGroupsQuery, useGetLocalMunicipalitiesQuery, useGetUserDetailsQuery } from '../admin-api'
+import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
+import { compareText } from '../admin-format'
+import { adminPaths, idParam } from '../admin-paths'
+import { CellsOfFour, Details, LoadFailure, PageHeader } from '../components/admin-ui'
+import { useBusy } from '../components/busy'
+import { ConfirmDeleteModal } from '../components/confirm-modal'
+import { useToast } from '../components/toasts'
+import { usePermission } from '../use-permissions'
+import { emailOf, isContactPerson, isCoordinator, mobileOf, municipalityNames, telephoneOf } from './user-model'
+import type { UserDetails } from '../admin-types'
+
+const u = adminStrings.user
+const c = adminStrings.common
+const usersList = `${adminPaths.usersGroups}`
+
+function UserViewScreen() {
+  const id = idParam(useParams().userId)
+  const navigate = useNavigate()
+  const toast = useToast()
+  const allowed = usePermission()
+  const user = useGetUserDetailsQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
+  const titles = useGetUserTitlesQuery()
+  const roles = useGetUserJobRolesQuery()
+  const groups = useGetGroupsQuery()
+  const coordinator = user.data ? isCoordinator(user.data) : false
+  const municipalities = useGetLocalMunicipalitiesQuery(undefined, { skip: !coordinator })
+  const [remove, removing] = useDeleteUserMutation()
+  const [confirming, setConfirming] = useState(false)
+  useBusy(user.isLoading || removing.isLoading)
+  useDocumentTitle(user.data?.name ?? u.viewTitle)
+
+  if (id == null) return <LoadFailure error={{ status: 404, data: { message: adminStrings.messages.noData } }} />
+
+  async function confirmDelete() {
+    try {
+      const answer = ensureSuccess(await remove(id!).unwrap())
+      setConfirming(false)
+      toast.success(answer.message || u.deleted)
+      navigate(usersList)
+    } catch (error) {
+      toast.error(joinedErrors(adminFailureOf(error)))
+    }
+  }
+
+  const data = user.data
+  return (
+    <section aria-labelledby="admin-title" className="admin-detail">
+      <PageHeader title={u.viewTitle} back={usersList} backLabel={u.back} />
+      {user.isError ? <LoadFailure error={user.error} /> : null}
+      {data ? (
+        <>
+          <div className="admin-section">
+            <Details testId="user-details" items={userItems(data, {
+              title: titles.data?.find((t) => t.titleId === data.titleId)?.description,
+              role: roles.data?.find((r) => r.roleId === data.roleId)?.description,
+              groups: groupNames(data, groups.data),
+            })} />
+          </div>
+          {coordinator ? (
+            <section className="admin-section" aria-labelledby="user-municipalities">
+              <h2 id="user-municipalities">{u.assignedMunicipalities}</h2>
+              <CellsOfFour testId="user-municipalities-table" items={municipalityNames(data, municipalities.data)}
+                keyOf={(m) => m.id} render={(m) => m.name} />
+            </section>
+          ) : null}
+          <div className="admin-buttons">
+            <button type="button" className="button button--outline" onClick={() => navigate(usersList)}>{c.cancel}</button>
+            {allowed(Action.DeleteUser) ? (
+              <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>{c.delete}</button>
+            ) : null}
+            {allowed(Action.SetGroupMember) ? (
+              <button type="button" className="button button--primary" onClick={() => navigate(adminPaths.editUser(data.stakeholderId))}>{c.edit}</button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      {confirming ? (
+        <ConfirmDeleteModal title={u.deleteTitle} question={u.deleteQuestion} busy={removing.isLoading}
+          onConfirm={confirmDelete} onClose={() => setConfirming(false)} />
+      ) : null}
+    </section>
+  )
+}
+
+function userItems(data: UserDetails, names: { title?: string; role?: string; groups: string }) {
+  const relationships = [
+    isContactPerson(data) ? u.contactPerson : null,
+    isCoordinator(data) ? u.buildingBlockCoordinator : null,
+  ].filter(Boolean).join(', ')
+  return [
+    { label: u.titleField, value: names.title ?? '' },
+    { label: u.fullName, value: data.name },
+    { label: u.telephone, value: telephoneOf(data) },
+    { label: u.mobile, value: mobileOf(data) },
+    { label: u.email, value: emailOf(data) },
+    { label: u.company, value: data.companyName ?? '' },
+    { label: u.role, value: names.role ?? '' },
+    { label: u.groups, value: names.groups },
+    { label: u.relationship, value: relationships },
+  ]
+}
+
+function groupNames(data: UserDetails, groups: { groupId: number; description: string }[] | undefined): string {
+  return data.groupIds
+    .map((id) => groups?.find((g) => g.groupId === id)?.description ?? `#${id}`)
+    .sort(compareText)
+    .join(', ')
+}
+
+export { UserViewScreen as Component }
