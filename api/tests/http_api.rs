@@ -123,6 +123,9 @@ async fn geography_answers_and_bad_input_is_400_or_404_never_500() {
         "/api/dashboard",
         "/api/geography/geojson/{id}",
         "/api/crime/figures",
+        "/api/auth/login",
+        "/api/healthcheck/verify",
+        "/api/security/deleteGroup",
     ] {
         assert!(
             openapi["paths"].get(path).is_some(),

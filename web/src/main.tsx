@@ -8,7 +8,6 @@ import { makeRouter } from './app/router'
 import './styles.css'
 
 const store = makeStore()
-;(window as unknown as { store: unknown }).store = store
 const router = makeRouter()
 
 createRoot(document.getElementById('root')!).render(

@@ -20,14 +20,11 @@ type Lifecycle = { dispatch: (action: unknown) => unknown; queryFulfilled: Promi
 function reloadSessionAfter(rotated: (result: AuthResult) => boolean = () => true) {
   return async (_arg: unknown, { dispatch, queryFulfilled }: Lifecycle) => {
     try {
-      console.log('onQueryStarted waiting')
       const { data } = await queryFulfilled
-      console.log('fulfilled', JSON.stringify(data))
       if (!rotated(data)) return
       dispatch(csrfTokenExpired())
       dispatch(baseApi.util.invalidateTags(['Session', 'Profile']))
-    } catch (e) {
-      console.log('caught', String(e), JSON.stringify(e))
+    } catch {
       // A failed call changes nothing.
     }
   }

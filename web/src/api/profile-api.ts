@@ -14,6 +14,15 @@ export const profileApi = baseApi.injectEndpoints({
     /** The header shows the name from the session, so the session reloads too. */
     updateProfile: build.mutation<AuthResult, ProfileUpdate>({
       query: (body) => ({ url: 'auth/updateProfile', method: 'PUT', body }),
+      // The saved values show at once, not the old ones until the profile has reloaded.
+      async onQueryStarted(update, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled
+          dispatch(profileApi.util.updateQueryData('getProfile', undefined, (draft) => ({ ...draft, ...update })))
+        } catch {
+          // Nothing was saved.
+        }
+      },
       invalidatesTags: ['Profile', 'Session'],
     }),
   }),

@@ -3,7 +3,7 @@
 // answers through ensureSuccess (admin-errors.ts): an answer with success:false is a refusal.
 import { baseApi } from '../../api/base-api'
 import type {
-  Action, AdminDashboard, AdminResult, Company, Group, HistoryEvent, Municipality, OrganisationApplication,
+  StakeholderId, Action, AdminDashboard, AdminResult, Company, Group, HistoryEvent, Municipality, OrganisationApplication,
   OrganisationPage, OrganisationSearch, UserDetails, UserPayload, UserSummary, VerifyRequest,
 } from './admin-types'
 
@@ -25,14 +25,14 @@ export const adminApi = tagged.injectEndpoints({
       providesTags: ['AdminOrganisations'],
       keepUnusedDataFor: KEEP,
     }),
-    getOrganisation: build.query<OrganisationApplication, number>({
-      query: (id) => `healthcheck/organisation/${id}`,
+    getOrganisation: build.query<OrganisationApplication, StakeholderId>({
+      query: (id) => `healthcheck/organisation/${encodeURIComponent(id)}`,
       transformResponse: (answer: { data: OrganisationApplication }) => answer.data,
       providesTags: (_r, _e, id) => [{ type: 'AdminOrganisations', id }],
       keepUnusedDataFor: 0,
     }),
-    getOrganisationHistory: build.query<HistoryEvent[], number>({
-      query: (id) => `healthcheck/organisation/${id}/history`,
+    getOrganisationHistory: build.query<HistoryEvent[], StakeholderId>({
+      query: (id) => `healthcheck/organisation/${encodeURIComponent(id)}/history`,
       transformResponse: (answer: { data: HistoryEvent[] }) => answer.data ?? [],
       providesTags: (_r, _e, id) => [{ type: 'AdminOrganisations', id }],
       keepUnusedDataFor: 0,
@@ -58,8 +58,8 @@ export const adminApi = tagged.injectEndpoints({
       providesTags: ['AdminUsers'],
       keepUnusedDataFor: KEEP,
     }),
-    getUserDetails: build.query<UserDetails, number>({
-      query: (id) => `security/getUserDetails?stakeholderId=${id}`,
+    getUserDetails: build.query<UserDetails, StakeholderId>({
+      query: (id) => `security/getUserDetails?stakeholderId=${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'AdminUsers', id }],
       keepUnusedDataFor: 0,
     }),
@@ -74,16 +74,16 @@ export const adminApi = tagged.injectEndpoints({
       keepUnusedDataFor: KEEP,
     }),
 
-    createNewUser: build.mutation<AdminResult & { stakeholderId?: number }, UserPayload>({
+    createNewUser: build.mutation<AdminResult & { stakeholderId?: StakeholderId }, UserPayload>({
       query: (body) => ({ url: 'security/createNewUser', method: 'POST', body }),
       invalidatesTags: ['AdminUsers'],
     }),
-    editUserDetails: build.mutation<AdminResult, { stakeholderId: number; user: UserPayload }>({
-      query: ({ stakeholderId, user }) => ({ url: `security/editUserDetails?stakeholderId=${stakeholderId}`, method: 'PUT', body: user }),
+    editUserDetails: build.mutation<AdminResult, { stakeholderId: StakeholderId; user: UserPayload }>({
+      query: ({ stakeholderId, user }) => ({ url: `security/editUserDetails?stakeholderId=${encodeURIComponent(stakeholderId)}`, method: 'PUT', body: user }),
       invalidatesTags: (_r, _e, arg) => ['AdminUsers', { type: 'AdminUsers', id: arg.stakeholderId }],
     }),
-    deleteUser: build.mutation<AdminResult, number>({
-      query: (id) => ({ url: `security/deleteUser?stakeholderId=${id}`, method: 'DELETE' }),
+    deleteUser: build.mutation<AdminResult, StakeholderId>({
+      query: (id) => ({ url: `security/deleteUser?stakeholderId=${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['AdminUsers'],
     }),
     addGroup: build.mutation<AdminResult & { groupId?: number }, { GroupName: string; UserActions: number[] }>({
@@ -127,6 +127,6 @@ export const {
 } = adminApi
 
 /** The URL of the history as CSV (a same-origin GET: the session cookie goes with it). */
-export function historyCsvUrl(id: number): string {
-  return `/api/healthcheck/organisation/${id}/history?format=csv`
+export function historyCsvUrl(id: StakeholderId): string {
+  return `/api/healthcheck/organisation/${encodeURIComponent(id)}/history?format=csv`
 }

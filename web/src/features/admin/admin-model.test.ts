@@ -136,7 +136,7 @@ describe('application decisions', () => {
 
 describe('user form (section 5)', () => {
   const valid: UserForm = {
-    ...emptyUserForm, titleId: '3', name: 'Lerato Molefe', email: 'lerato@example.org', companyId: '500', roleId: '2', groupIds: [2],
+    ...emptyUserForm, titleId: '3', name: 'Lerato Molefe', email: 'lerato@example.org', companyId: 'org-500', roleId: '2', groupIds: [2],
   }
   it('requires title, full name, e-mail, company, role and a group', () => {
     const errors = validateUser(emptyUserForm)
@@ -165,7 +165,7 @@ describe('user form (section 5)', () => {
   it('sends the contacts and relationships the API expects', () => {
     const payload = userPayload({ ...valid, name: '  Lerato   Molefe ', mobile: '0821234567', contactPerson: true, buildingBlockCoordinator: true, municipalityIds: [900, 902] })
     expect(payload).toEqual({
-      titleId: 3, name: 'Lerato Molefe', roleId: 2, companyId: 500, groupIds: [2],
+      titleId: 3, name: 'Lerato Molefe', roleId: 2, companyId: 'org-500', groupIds: [2],
       contacts: [{ contactTypeId: 1, detail: 'lerato@example.org' }, { contactTypeId: 2, detail: '0821234567' }],
       stakeholderRelationships: [
         { stakeholderRelationshipTypeId: 1, municipalityId: null },

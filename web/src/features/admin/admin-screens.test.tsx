@@ -1,7 +1,7 @@
 // The admin screens on the real routes and store against MSW mocks of docs/admin-api.md: the
 // guard, the dashboard, the applications list's parameters, the decision screen (permissions,
 // the rejection reason, 409), the history, users and groups, and the forms.
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -18,6 +18,9 @@ const ALL = adminPermissions
 const BARE = [33]
 const without = (...ids: number[]) => ALL.filter((id) => !ids.includes(id))
 
+// Whole journeys on a shared two-core machine: allow more than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 })
+
 let db: AdminDb
 beforeEach(() => {
   db = makeDb()
@@ -32,7 +35,7 @@ const lastBody = (path: string) => requestsTo(db, path).at(-1)?.body
 
 describe('guard', () => {
   it('sends anonymous visitors of every admin route to the public index', async () => {
-    for (const path of ['/admin/', '/admin/organisations/', '/admin/organisations/view/101/', '/admin/manage-users-groups/create-user']) {
+    for (const path of ['/admin/', '/admin/organisations/', '/admin/organisations/view/org-101/', '/admin/manage-users-groups/create-user']) {
       const { router, unmount } = renderApp(path)
       await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
       unmount()
@@ -99,7 +102,7 @@ describe('applications list', () => {
     }
     // Received on 2025-11-19T22:30Z is 00:30 the next day in SAST.
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('2025-11-20 00:30')
-    expect(within(table).getByRole('link', { name: 'View the application of Amandla Shelter' })).toHaveAttribute('href', '/admin/organisations/view/102/')
+    expect(within(table).getByRole('link', { name: 'View the application of Amandla Shelter' })).toHaveAttribute('href', '/admin/organisations/view/org-102/')
     expect(screen.getByRole('button', { name: a.common.addNew })).toBeDisabled()
     expect(screen.getByRole('link', { name: a.applications.back })).toHaveAttribute('href', '/admin/')
 
@@ -129,7 +132,7 @@ describe('applications list', () => {
     const user = userEvent.setup()
     const { router } = renderApp('/admin/organisations/?status=3')
     await user.click(await screen.findByRole('link', { name: 'View the application of Zenzele Trust' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/view/103/'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/view/org-103/'))
     await user.click(await screen.findByRole('link', { name: a.application.back }))
     await waitFor(() => expect(router.state.location.search).toBe('?status=3'))
   })
@@ -138,9 +141,9 @@ describe('applications list', () => {
 describe('application view', () => {
   it('shows the three sections and the verification history', async () => {
     as(ALL)
-    renderApp('/admin/organisations/view/101/')
+    renderApp('/admin/organisations/view/org-101/')
     const personal = await screen.findByTestId('personal-details-list')
-    for (const [label, value] of [['Title', 'Ms'], ['Full Name', 'Nomvula Dlamini'], ['Email', 'contact-101@example.org'], ['Phone', '0821234567']]) {
+    for (const [label, value] of [['Title', 'Ms'], ['Full Name', 'Nomvula Dlamini'], ['Email', 'contact-org-101@example.org'], ['Phone', '0821234567']]) {
       expect(personal).toHaveTextContent(`${label}${value}`)
     }
     const organisation = screen.getByTestId('organisation-details-list')
@@ -157,24 +160,24 @@ describe('application view', () => {
     expect(event).toHaveTextContent('2025-11-20 00:30')
     expect(event).toHaveTextContent('Nomvula Dlamini (nomvula@example.org)')
     expect(event).toHaveTextContent('web')
-    expect(within(history).getByRole('link', { name: a.history.downloadCsv })).toHaveAttribute('href', '/api/healthcheck/organisation/101/history?format=csv')
+    expect(within(history).getByRole('link', { name: a.history.downloadCsv })).toHaveAttribute('href', '/api/healthcheck/organisation/org-101/history?format=csv')
   })
 
   it('shows Approve and Reject only with VerifyOrganisation, and no Approve once approved', async () => {
     as(without(32))
-    const first = renderApp('/admin/organisations/view/101/')
+    const first = renderApp('/admin/organisations/view/org-101/')
     await screen.findByTestId('personal-details-list')
     expect(screen.queryByRole('button', { name: a.application.approve })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: a.application.reject })).not.toBeInTheDocument()
     first.unmount()
 
     as(ALL)
-    const second = renderApp('/admin/organisations/view/101/')
+    const second = renderApp('/admin/organisations/view/org-101/')
     expect(await screen.findByRole('button', { name: a.application.approve })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: a.application.reject })).toBeInTheDocument()
     second.unmount()
 
-    renderApp('/admin/organisations/view/103/')
+    renderApp('/admin/organisations/view/org-103/')
     expect(await screen.findByRole('button', { name: a.application.reject })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: a.application.approve })).not.toBeInTheDocument()
   })
@@ -182,20 +185,20 @@ describe('application view', () => {
   it('approve: sends the displayed status, shows the server message and returns to the list', async () => {
     as(ALL)
     const user = userEvent.setup()
-    const { router } = renderApp('/admin/organisations/view/102/')
+    const { router } = renderApp('/admin/organisations/view/org-102/')
     await user.click(await screen.findByRole('button', { name: a.application.approve }))
     expect(await screen.findByText('Organisation approved.')).toBeInTheDocument()
     expect(screen.getByTestId('toast-success')).toHaveTextContent('Organisation approved.')
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
     const verify = requestsTo(db, 'healthcheck/verify')[0]
-    expect(verify.body).toEqual({ VerificationStatusId: 3, StakeholderId: 102, EmailTemplateType: 1, RejectedReasons: '', ExpectedStatusId: 1 })
+    expect(verify.body).toEqual({ VerificationStatusId: 3, StakeholderId: 'org-102', EmailTemplateType: 1, RejectedReasons: '', ExpectedStatusId: 1 })
     expect(verify.csrf).toBe(CSRF_TOKEN)
   })
 
   it("reject: 'Reason for rejection' with Duplicated Organisation by default; Other needs text, cleared on switching away", async () => {
     as(ALL)
     const user = userEvent.setup()
-    const { router } = renderApp('/admin/organisations/view/101/')
+    const { router } = renderApp('/admin/organisations/view/org-101/')
     await user.click(await screen.findByRole('button', { name: a.application.reject }))
     const dialog = await screen.findByRole('dialog', { name: 'Reason for rejection' })
     expect(within(dialog).getByRole('radio', { name: 'Duplicated Organisation' })).toBeChecked()
@@ -219,13 +222,13 @@ describe('application view', () => {
     await user.click(within(dialog).getByTestId('confirm-reject'))
     expect(await screen.findByText('Organisation rejected.')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
-    expect(lastBody('healthcheck/verify')).toEqual({ VerificationStatusId: 2, StakeholderId: 101, EmailTemplateType: 3, RejectedReasons: 'Not working on GBV', ExpectedStatusId: 1 })
+    expect(lastBody('healthcheck/verify')).toEqual({ VerificationStatusId: 2, StakeholderId: 'org-101', EmailTemplateType: 3, RejectedReasons: 'Not working on GBV', ExpectedStatusId: 1 })
   })
 
   it('reject as duplicate sends template 2', async () => {
     as(ALL)
     const user = userEvent.setup()
-    renderApp('/admin/organisations/view/101/')
+    renderApp('/admin/organisations/view/org-101/')
     await user.click(await screen.findByRole('button', { name: a.application.reject }))
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-reject'))
     await screen.findByText('Organisation rejected.')
@@ -236,20 +239,20 @@ describe('application view', () => {
     as(ALL)
     const user = userEvent.setup()
     db.conflictNext = 3
-    const { router } = renderApp('/admin/organisations/view/101/')
+    const { router } = renderApp('/admin/organisations/view/org-101/')
     await user.click(await screen.findByRole('button', { name: a.application.approve }))
     const conflict = await screen.findByTestId('decision-conflict')
     expect(conflict).toHaveTextContent('This application was already approved by someone else.')
     expect(screen.getByTestId('toast-error')).toHaveTextContent('This application was already approved by someone else.')
     await waitFor(() => expect(screen.getByTestId('verification-status')).toHaveTextContent('Approved'))
     expect(screen.queryByRole('button', { name: a.application.approve })).not.toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/admin/organisations/view/101/')
+    expect(router.state.location.pathname).toBe('/admin/organisations/view/org-101/')
   })
 
   it('a refused load shows the message in place of the content', async () => {
     as(ALL)
     server.use(http.get('*/api/healthcheck/organisation/:id', () => HttpResponse.json({ success: false, message: a.messages.permissionDenied }, { status: 403 })))
-    renderApp('/admin/organisations/view/101/')
+    renderApp('/admin/organisations/view/org-101/')
     expect(await screen.findByTestId('admin-load-failure')).toHaveTextContent(a.messages.permissionDenied)
   })
 })
@@ -265,7 +268,7 @@ describe('users and groups', () => {
     }
     expect(within(table).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Andile Mokoena', 'Thandi Nkosi'])
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Health Check admin')
-    expect(within(table).getByRole('link', { name: 'Manage Thandi Nkosi' })).toHaveAttribute('href', '/admin/manage-users-groups/view-user/201')
+    expect(within(table).getByRole('link', { name: 'Manage Thandi Nkosi' })).toHaveAttribute('href', '/admin/manage-users-groups/view-user/user-201')
 
     await user.type(screen.getByRole('searchbox', { name: a.usersGroups.searchUsers }), 'andile@')
     await waitFor(() => expect(within(screen.getByTestId('users-table')).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Andile Mokoena']))
@@ -293,7 +296,7 @@ describe('users and groups', () => {
   it('view user: the details, municipalities four per row, Delete with confirmation', async () => {
     as(ALL)
     const user = userEvent.setup()
-    const { router } = renderApp('/admin/manage-users-groups/view-user/201')
+    const { router } = renderApp('/admin/manage-users-groups/view-user/user-201')
     const details = await screen.findByTestId('user-details')
     for (const [label, value] of [['Title', 'Ms'], ['Full name', 'Thandi Nkosi'], ['Telephone number', '0411234567'], ['Mobile number', '0821234567'],
       ['Email address', 'thandi@example.org'], ['Company name', 'Ikhaya Women’s Centre'], ['Role', 'Manager'], ['Group(s)', 'Health Check admin']]) {
@@ -316,12 +319,12 @@ describe('users and groups', () => {
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-delete'))
     expect(await screen.findByText('User deleted.')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/'))
-    expect(requestsTo(db, 'security/deleteUser')[0]).toMatchObject({ method: 'DELETE', path: 'security/deleteUser?stakeholderId=201', csrf: CSRF_TOKEN })
+    expect(requestsTo(db, 'security/deleteUser')[0]).toMatchObject({ method: 'DELETE', path: 'security/deleteUser?stakeholderId=user-201', csrf: CSRF_TOKEN })
   })
 
   it('view user: Delete needs DeleteUser and Edit needs SetGroupMember; no municipalities for others', async () => {
     as(without(36, 5))
-    renderApp('/admin/manage-users-groups/view-user/202')
+    renderApp('/admin/manage-users-groups/view-user/user-202')
     await screen.findByTestId('user-details')
     expect(screen.getByRole('button', { name: a.common.cancel })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: a.common.delete })).not.toBeInTheDocument()
@@ -401,6 +404,7 @@ describe('users and groups', () => {
     await user.click(screen.getByRole('button', { name: a.common.save }))
     await waitFor(() => expect(router.state.location.pathname).toMatch(/\/view-group\/\d+$/))
     expect(lastBody('security/AddGroup')).toEqual({ GroupName: 'Auditors', UserActions: [12, 31] })
+    expect(await screen.findByTestId('group-details')).toHaveTextContent('Group nameAuditors')
   })
 
   it('create user: errors under the fields; the coordinator picks municipalities; server errors joined by " -- "', async () => {
@@ -436,7 +440,7 @@ describe('users and groups', () => {
     expect(toast).toHaveTextContent('A user with this email address already exists. -- Group 99 does not exist.')
     expect(within(form).getByText('A user with this email address already exists.')).toBeInTheDocument()
     expect(lastBody('security/createNewUser')).toEqual({
-      titleId: 5, name: 'Andile Mokoena', roleId: 4, companyId: 501, groupIds: [2],
+      titleId: 5, name: 'Andile Mokoena', roleId: 4, companyId: 'org-501', groupIds: [2],
       contacts: [{ contactTypeId: 1, detail: 'andile@example.org' }, { contactTypeId: 2, detail: '0825551234' }],
       stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: 901 }],
     })
@@ -445,7 +449,7 @@ describe('users and groups', () => {
   it('edit user: the e-mail is read-only and Save sends PUT editUserDetails for the user', async () => {
     as(ALL)
     const user = userEvent.setup()
-    const { router } = renderApp('/admin/manage-users-groups/edit-user/202')
+    const { router } = renderApp('/admin/manage-users-groups/edit-user/user-202')
     const form = await screen.findByTestId('user-form')
     await waitFor(() => expect(within(form).getByLabelText(a.user.fullName)).toHaveValue('Andile Mokoena'))
     expect(within(form).getByLabelText(a.user.email)).toHaveAttribute('readonly')
@@ -453,9 +457,9 @@ describe('users and groups', () => {
     await user.clear(within(form).getByLabelText(a.user.fullName))
     await user.type(within(form).getByLabelText(a.user.fullName), 'Andile M Mokoena')
     await user.click(within(form).getByRole('button', { name: a.common.save }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/view-user/202'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/view-user/user-202'))
     const put = requestsTo(db, 'security/editUserDetails')[0]
-    expect(put).toMatchObject({ method: 'PUT', path: 'security/editUserDetails?stakeholderId=202', csrf: CSRF_TOKEN })
+    expect(put).toMatchObject({ method: 'PUT', path: 'security/editUserDetails?stakeholderId=user-202', csrf: CSRF_TOKEN })
     expect(put.body).toMatchObject({ name: 'Andile M Mokoena', stakeholderRelationships: [{ stakeholderRelationshipTypeId: 1, municipalityId: null }] })
     expect(await screen.findByText('User updated.')).toBeInTheDocument()
   })

@@ -28,8 +28,11 @@ export interface OrganisationSearch {
   pageNumber: number
 }
 
+/** Organisation, user and company ids are opaque strings (UUIDs); group and municipality ids are numbers. */
+export type StakeholderId = string
+
 export interface OrganisationRow {
-  stakeholderId: number
+  stakeholderId: StakeholderId
   organisationName: string
   receivedFrom: string | null
   receivedOn: string | null
@@ -47,7 +50,7 @@ export interface OrganisationPage {
 }
 
 export interface OrganisationApplication {
-  stakeholderId: number
+  stakeholderId: StakeholderId
   organisationName: string
   organisationBranch: string | null
   organisationTypeId: number | null
@@ -84,7 +87,7 @@ export interface HistoryEvent {
 
 export interface VerifyRequest {
   VerificationStatusId: number
-  StakeholderId: number
+  StakeholderId: StakeholderId
   EmailTemplateType: number
   RejectedReasons: string
   ExpectedStatusId: number
@@ -109,7 +112,7 @@ export interface Group {
 }
 
 export interface UserSummary {
-  stakeholderId: number
+  stakeholderId: StakeholderId
   displayName: string
   username: string
   groups: { groupId: number; description: string }[]
@@ -128,11 +131,11 @@ export interface StakeholderRelationship {
 }
 
 export interface UserDetails {
-  stakeholderId: number
+  stakeholderId: StakeholderId
   name: string
   titleId: number | null
   roleId: number | null
-  companyId: number | null
+  companyId: StakeholderId | null
   companyName: string | null
   groupIds: number[]
   contacts: Contact[]
@@ -144,11 +147,11 @@ export interface UserPayload {
   titleId: number
   name: string
   roleId: number
-  companyId: number
+  companyId: StakeholderId
   groupIds: number[]
   contacts: Contact[]
   stakeholderRelationships: { stakeholderRelationshipTypeId: number; municipalityId: number | null }[]
 }
 
 export interface Municipality { stakeholderId: number; name: string }
-export interface Company { stakeholderId: number; organisationName: string }
+export interface Company { stakeholderId: StakeholderId; organisationName: string }

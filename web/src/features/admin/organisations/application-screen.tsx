@@ -14,7 +14,7 @@ import { useGetOrganisationQuery, useVerifyOrganisationMutation } from '../admin
 import { EmailTemplate, VerificationStatus } from '../admin-constants'
 import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
 import { formatDateTime } from '../admin-format'
-import { adminPaths, idParam } from '../admin-paths'
+import { adminPaths, textParam } from '../admin-paths'
 import { Details, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { useToast } from '../components/toasts'
@@ -28,7 +28,7 @@ const a = adminStrings.application
 
 function ApplicationScreen() {
   const { orgId } = useParams()
-  const id = idParam(orgId)
+  const id = textParam(orgId)
   const location = useLocation()
   const navigate = useNavigate()
   const toast = useToast()

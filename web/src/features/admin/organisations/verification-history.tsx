@@ -7,7 +7,7 @@ import { downloadBlob } from '../../../lib/csv'
 import { historyCsvUrl, useGetOrganisationHistoryQuery } from '../admin-api'
 import { formatDateTime } from '../admin-format'
 import { LoadFailure } from '../components/admin-ui'
-import type { HistoryEvent } from '../admin-types'
+import type { HistoryEvent, StakeholderId } from '../admin-types'
 
 const h = adminStrings.history
 
@@ -17,9 +17,11 @@ export function actorOf(event: Pick<HistoryEvent, 'actor' | 'actorName'>): { nam
   return { name, id }
 }
 
-export function VerificationHistory({ orgId }: { orgId: number }) {
+export function VerificationHistory({ orgId }: { orgId: StakeholderId }) {
   const history = useGetOrganisationHistoryQuery(orgId, { refetchOnMountOrArgChange: true })
-  const events = [...(history.data ?? [])].sort((a, b) => a.sequence - b.sequence)
+  // The server sends the events of the organisation and of its designated person's account in
+  // the order they were recorded; sequences count per aggregate, so the order is kept as sent.
+  const events = history.data ?? []
 
   function downloadJson() {
     const text = JSON.stringify(events, null, 2)
@@ -41,10 +43,10 @@ export function VerificationHistory({ orgId }: { orgId: number }) {
       {history.data && !events.length ? <p className="message message--empty">{h.empty}</p> : null}
       {events.length ? (
         <ol className="timeline">
-          {events.map((event) => {
+          {events.map((event, index) => {
             const actor = actorOf(event)
             return (
-              <li key={event.sequence} className="timeline__item" data-testid="history-event">
+              <li key={`${event.aggregate}-${event.sequence}-${index}`} className="timeline__item" data-testid="history-event">
                 <p className="timeline__summary">{event.summary || event.type}</p>
                 <dl className="timeline__meta">
                   <div><dt>{h.time}</dt><dd><time dateTime={event.at}>{formatDateTime(event.at)}</time></dd></div>

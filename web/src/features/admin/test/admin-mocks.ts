@@ -20,10 +20,10 @@ export const MUNICIPALITIES: Municipality[] = [
 ]
 
 export const COMPANIES = [
-  { stakeholderId: 500, organisationName: 'Ikhaya Women’s Centre' }, { stakeholderId: 501, organisationName: 'Thuthuzela Care' },
+  { stakeholderId: 'org-500', organisationName: 'Ikhaya Women’s Centre' }, { stakeholderId: 'org-501', organisationName: 'Thuthuzela Care' },
 ]
 
-function organisation(id: number, name: string, statusId: number, receivedOn: string): OrganisationApplication {
+function organisation(id: string, name: string, statusId: number, receivedOn: string): OrganisationApplication {
   return {
     stakeholderId: id, organisationName: name, organisationBranch: 'Head office', organisationTypeId: 1, organisationType: 'Non-profit organisation',
     title: 'Ms', name: 'Nomvula Dlamini', email: `contact-${id}@example.org`, phone: '0821234567', jobRole: 'Manager',
@@ -37,7 +37,7 @@ function organisation(id: number, name: string, statusId: number, receivedOn: st
 export interface AdminDb {
   dashboard: AdminDashboard
   organisations: OrganisationApplication[]
-  history: Record<number, HistoryEvent[]>
+  history: Record<string, HistoryEvent[]>
   groups: Group[]
   users: UserDetails[]
   /** Every admin request: method, path with query, body and the CSRF header. */
@@ -53,13 +53,13 @@ export function makeDb(): AdminDb {
       healthCheckParticipants: 0, approvedOrganisationsCount: 1, actualResponses: 0, expectedResponses: 0,
     },
     organisations: [
-      organisation(101, 'Ikhaya Women’s Centre', 1, '2025-11-19T22:30:00Z'),
-      organisation(102, 'Amandla Shelter', 1, '2025-11-20T08:00:00Z'),
-      organisation(103, 'Zenzele Trust', 3, '2025-10-01T10:00:00Z'),
+      organisation('org-101', 'Ikhaya Women’s Centre', 1, '2025-11-19T22:30:00Z'),
+      organisation('org-102', 'Amandla Shelter', 1, '2025-11-20T08:00:00Z'),
+      organisation('org-103', 'Zenzele Trust', 3, '2025-10-01T10:00:00Z'),
     ],
     history: {
-      101: [
-        { sequence: 1, aggregate: '101', at: '2025-11-19T22:30:00Z', actor: 'nomvula@example.org', actorName: 'Nomvula Dlamini', source: 'web', type: 'OrganisationRegistered', summary: 'Registered by Nomvula Dlamini', payload: {} },
+      'org-101': [
+        { sequence: 1, aggregate: 'organisation', at: '2025-11-19T22:30:00Z', actor: 'nomvula@example.org', actorName: 'Nomvula Dlamini', source: 'web', type: 'OrganisationRegistered', summary: 'Registered by Nomvula Dlamini', payload: {} },
       ],
     },
     groups: [
@@ -69,7 +69,7 @@ export function makeDb(): AdminDb {
     ],
     users: [
       {
-        stakeholderId: 201, name: 'Thandi Nkosi', titleId: 3, roleId: 2, companyId: 500, companyName: 'Ikhaya Women’s Centre', groupIds: [2],
+        stakeholderId: 'user-201', name: 'Thandi Nkosi', titleId: 3, roleId: 2, companyId: 'org-500', companyName: 'Ikhaya Women’s Centre', groupIds: [2],
         contacts: [{ contactTypeId: 1, detail: 'thandi@example.org' }, { contactTypeId: 2, detail: '0821234567' }, { contactTypeId: 3, detail: '0411234567' }],
         stakeholderRelationships: [
           { stakeholderRelationshipTypeId: 6, relationshipType: 'BuildingBlockCoordinator', municipalityId: 900, description: 'Emfuleni' },
@@ -80,7 +80,7 @@ export function makeDb(): AdminDb {
         ],
       },
       {
-        stakeholderId: 202, name: 'Andile Mokoena', titleId: 1, roleId: 1, companyId: 501, companyName: 'Thuthuzela Care', groupIds: [4],
+        stakeholderId: 'user-202', name: 'Andile Mokoena', titleId: 1, roleId: 1, companyId: 'org-501', companyName: 'Thuthuzela Care', groupIds: [4],
         contacts: [{ contactTypeId: 1, detail: 'andile@example.org' }], stakeholderRelationships: [],
       },
     ],
@@ -141,15 +141,15 @@ export function adminHandlers(db: AdminDb) {
     }),
     http.get('*/api/healthcheck/organisation/:id/history', async ({ request, params }) => {
       await record(request)
-      return HttpResponse.json({ success: true, data: db.history[Number(params.id)] ?? [] })
+      return HttpResponse.json({ success: true, data: db.history[String(params.id)] ?? [] })
     }),
     http.get('*/api/healthcheck/organisation/:id', async ({ request, params }) => {
       await record(request)
-      const found = db.organisations.find((o) => o.stakeholderId === Number(params.id))
+      const found = db.organisations.find((o) => o.stakeholderId === params.id)
       return found ? HttpResponse.json({ success: true, data: found }) : HttpResponse.json({ success: false, message: 'Organisation not found.' }, { status: 404 })
     }),
     http.post('*/api/healthcheck/verify', async ({ request }) => {
-      const body = await record(request) as { VerificationStatusId: number; StakeholderId: number; EmailTemplateType: number; RejectedReasons: string; ExpectedStatusId: number }
+      const body = await record(request) as { VerificationStatusId: number; StakeholderId: string; EmailTemplateType: number; RejectedReasons: string; ExpectedStatusId: number }
       const org = db.organisations.find((o) => o.stakeholderId === body.StakeholderId)!
       if (db.conflictNext != null) {
         org.verificationStatusId = db.conflictNext
@@ -173,7 +173,7 @@ export function adminHandlers(db: AdminDb) {
     http.get('*/api/security/getAllUsers', async ({ request }) => { await record(request); return HttpResponse.json(db.users.map((u) => summary(db, u))) }),
     http.get('*/api/security/getUserDetails', async ({ request }) => {
       await record(request)
-      const id = Number(new URL(request.url).searchParams.get('stakeholderId'))
+      const id = new URL(request.url).searchParams.get('stakeholderId')
       const found = db.users.find((u) => u.stakeholderId === id)
       return found ? HttpResponse.json(found) : HttpResponse.json({ success: false, message: 'User not found.' }, { status: 404 })
     }),
@@ -188,20 +188,20 @@ export function adminHandlers(db: AdminDb) {
           { code: 'groupIds', description: 'Group 99 does not exist.' },
         ] }, { status: 400 })
       }
-      const stakeholderId = 300 + db.users.length
+      const stakeholderId = `user-${300 + db.users.length}`
       db.users.push({ ...body, stakeholderId, companyName: COMPANIES.find((c) => c.stakeholderId === body.companyId)?.organisationName ?? null } as UserDetails)
       return HttpResponse.json({ success: true, message: 'User created.', errors: [], stakeholderId })
     }),
     http.put('*/api/security/editUserDetails', async ({ request }) => {
-      const body = await record(request) as UserDetails
-      const id = Number(new URL(request.url).searchParams.get('stakeholderId'))
+      const body = await record(request) as unknown as UserDetails
+      const id = new URL(request.url).searchParams.get('stakeholderId')
       const at = db.users.findIndex((u) => u.stakeholderId === id)
-      db.users[at] = { ...db.users[at], ...body, stakeholderId: id }
+      db.users[at] = { ...db.users[at], ...body, stakeholderId: id ?? '' }
       return HttpResponse.json({ success: true, message: 'User updated.', errors: [] })
     }),
     http.delete('*/api/security/deleteUser', async ({ request }) => {
       await record(request)
-      const id = Number(new URL(request.url).searchParams.get('stakeholderId'))
+      const id = new URL(request.url).searchParams.get('stakeholderId')
       db.users = db.users.filter((u) => u.stakeholderId !== id)
       return HttpResponse.json({ success: true, message: 'User deleted.' })
     }),

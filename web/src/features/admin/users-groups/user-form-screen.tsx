@@ -18,7 +18,7 @@ import {
 } from '../admin-api'
 import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
 import { compareText } from '../admin-format'
-import { adminPaths, idParam } from '../admin-paths'
+import { adminPaths, textParam } from '../admin-paths'
 import { LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { MultiSelect } from '../components/multi-select'
@@ -34,12 +34,12 @@ export function CreateUserScreen() {
 }
 
 export function EditUserScreen() {
-  const id = idParam(useParams().userId)
+  const id = textParam(useParams().userId)
   if (id == null) return <LoadFailure error={{ status: 404, data: { message: adminStrings.messages.noData } }} />
   return <UserFormScreen userId={id} />
 }
 
-function UserFormScreen({ userId }: { userId: number | null }) {
+function UserFormScreen({ userId }: { userId: string | null }) {
   const editing = userId != null
   useDocumentTitle(editing ? u.editTitle : u.createTitle)
   const navigate = useNavigate()
@@ -87,7 +87,7 @@ function UserFormScreen({ userId }: { userId: number | null }) {
         ? ensureSuccess(await edit({ stakeholderId: userId, user: body }).unwrap())
         : ensureSuccess(await create(body).unwrap())
       toast.success(answer.message || u.saved)
-      const newId = (answer as { stakeholderId?: number }).stakeholderId
+      const newId = (answer as { stakeholderId?: string }).stakeholderId
       navigate(editing ? adminPaths.viewUser(userId) : newId ? adminPaths.viewUser(newId) : `${adminPaths.usersGroups}`)
     } catch (error) {
       const failure = adminFailureOf(error)

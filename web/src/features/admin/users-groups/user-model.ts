@@ -120,7 +120,7 @@ export function userPayload(form: UserForm): UserPayload {
     titleId: Number(form.titleId),
     name: plainApostrophes(form.name.trim().replace(/\s+/g, ' ')),
     roleId: Number(form.roleId),
-    companyId: Number(form.companyId),
+    companyId: form.companyId,
     groupIds: [...form.groupIds],
     contacts,
     stakeholderRelationships: relationships,
@@ -132,9 +132,9 @@ export function fieldOfCode(code: string): UserField | null {
   const key = code.replace(/^.*\./, '').toLowerCase()
   const map: Record<string, UserField> = {
     titleid: 'titleId', title: 'titleId', name: 'name', fullname: 'name', email: 'email', username: 'email',
-    mobile: 'mobile', mobilenumber: 'mobile', telephone: 'telephone', telephonenumber: 'telephone',
+    mobile: 'mobile', mobilenumber: 'mobile', telephone: 'telephone', telephonenumber: 'telephone', alternativenumber: 'telephone',
     companyid: 'companyId', company: 'companyId', roleid: 'roleId', role: 'roleId', groupids: 'groupIds', groups: 'groupIds',
-    municipalityid: 'municipalityIds', municipalityids: 'municipalityIds', stakeholderrelationships: 'municipalityIds',
+    municipalityid: 'municipalityIds', municipalityids: 'municipalityIds', municipalities: 'municipalityIds',
   }
   return map[key] ?? null
 }

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useDeleteUserMutation, useGetGroupsQuery, useGetLocalMunicipalitiesQuery, useGetUserDetailsQuery } from '../admin-api'
 import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
 import { compareText } from '../admin-format'
-import { adminPaths, idParam } from '../admin-paths'
+import { adminPaths, textParam } from '../admin-paths'
 import { CellsOfFour, Details, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { ConfirmDeleteModal } from '../components/confirm-modal'
@@ -25,7 +25,7 @@ const c = adminStrings.common
 const usersList = `${adminPaths.usersGroups}`
 
 function UserViewScreen() {
-  const id = idParam(useParams().userId)
+  const id = textParam(useParams().userId)
   const navigate = useNavigate()
   const toast = useToast()
   const allowed = usePermission()
