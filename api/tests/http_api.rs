@@ -269,6 +269,49 @@ async fn reads_keep_answering_during_a_rebuild_and_equal_what_was_served_before(
     db.drop_db().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_crime_import_call_needs_its_permission_and_reports_unplaced_rows() {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    std::env::set_var("GBVF_DATA_DIR", data_dir());
+    let base = start_server(&db.pool, Some(TOKEN)).await;
+    let csv = "boundary,province,crime_category,period_start,period_end,count\n\
+               Jeffreys Bay,EC,Murder,2023-04-01,2024-03-31,17\n\
+               Atlantis Station,WC,Murder,2023-04-01,2024-03-31,3\n";
+    let url = format!("{base}/api/crime/import?format=long&name=release.csv");
+    let denied = reqwest::Client::new()
+        .post(&url)
+        .bearer_auth("not-the-token-at-all")
+        .body(csv)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(denied.status().as_u16(), 403);
+    let res = reqwest::Client::new()
+        .post(&url)
+        .bearer_auth(TOKEN)
+        .body(csv)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(v["report"]["figures_appended"], 1);
+    assert_eq!(v["report"]["unplaced"][0]["line"], 3);
+    let again: Value = reqwest::Client::new()
+        .post(&url)
+        .bearer_auth(TOKEN)
+        .body(csv)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["report"]["already_imported"], true);
+    db.drop_db().await;
+}
+
 struct Proc(Child);
 impl Drop for Proc {
     fn drop(&mut self) {

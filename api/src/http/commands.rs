@@ -139,3 +139,81 @@ pub async fn record_figure(
         Err(e) => Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
     }
 }
+
+/// Query of the crime import call.
+#[derive(Debug, Deserialize)]
+pub struct ImportQuery {
+    /// `station-2005`, `station-2003`, `saps-annual` or `long` (default: detected).
+    format: Option<String>,
+    /// File name recorded with the import.
+    name: Option<String>,
+}
+
+/// `POST /api/crime/import?format=&name=` with a CSV body (permission ImportPoliceStatistics,
+/// 18): the same import as `gbvf import crime`, with its report (every unplaced row and
+/// why). Re-posting the same bytes adds nothing.
+#[tracing::instrument(name = "command ImportCrimeStatistics", skip_all)]
+pub async fn import_crime(
+    State(s): State<AppState>,
+    headers: HeaderMap,
+    session: Session,
+    axum::extract::Query(q): axum::extract::Query<ImportQuery>,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let actor = require(&s, &headers, &session, IMPORT_POLICE_STATISTICS).await?;
+    if body.is_empty() {
+        return Err(ApiError::bad(
+            "body",
+            "Send the CSV file as the request body.",
+        ));
+    }
+    let format = match q.format.as_deref().filter(|f| !f.is_empty()) {
+        Some(f) => Some(
+            gbvf_commands::sources::crime::CrimeFileFormat::parse(f).ok_or_else(|| {
+                ApiError::bad(
+                    "format",
+                    "format must be station-2005, station-2003, saps-annual or long.",
+                )
+            })?,
+        ),
+        None => None,
+    };
+    let name: String = q
+        .name
+        .unwrap_or_else(|| "upload.csv".into())
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "._-".contains(*c))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("gbvf-import-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).map_err(|e| ApiError::Internal(e.into()))?;
+    let path = dir.join(if name.is_empty() {
+        "upload.csv".to_string()
+    } else {
+        name
+    });
+    std::fs::write(&path, &body).map_err(|e| ApiError::Internal(e.into()))?;
+    let data_dir =
+        std::path::PathBuf::from(std::env::var("GBVF_DATA_DIR").unwrap_or_else(|_| "data".into()));
+    let gazetteer = gbvf_commands::sources::geography::Gazetteer::load(&data_dir)
+        .map_err(ApiError::Internal)?;
+    let meta = EventMetadata::now(
+        actor,
+        uuid::Uuid::new_v4().to_string(),
+        "http:POST /api/crime/import",
+    );
+    let result =
+        gbvf_commands::import::import_crime_file(&s.pool, &path, format, &gazetteer, &meta).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    match result {
+        Ok(report) => Ok(Json(
+            json!({"success": true, "message": "Import finished.", "report": report}),
+        )),
+        Err(gbvf_commands::import::ImportError::Source(e)) => {
+            Err(ApiError::bad("file", e.to_string()))
+        }
+        Err(gbvf_commands::import::ImportError::Conflict) => Err(ApiError::Conflict(
+            gbvf_commands::import::ImportError::Conflict.to_string(),
+        )),
+        Err(e) => Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+    }
+}

@@ -162,6 +162,11 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .route("/api/config/feature-flags", get(dashboard::feature_flags))
         .route("/api/health", get(dashboard::health))
         .route("/api/crime/figures", post(commands::record_figure))
+        .route(
+            "/api/crime/import",
+            post(commands::import_crime)
+                .layer(axum::extract::DefaultBodyLimit::max(64 * 1024 * 1024)),
+        )
         .route("/api/auth/register", post(auth::handlers::register))
         .route("/api/auth/verify-otp", post(auth::handlers::verify_otp))
         .route(

@@ -35,6 +35,7 @@ pub struct ApiDoc;
 /// tag, summary, permission)`. The server checks these permissions in the handlers; this table
 /// documents them in the OpenAPI description (`x-permission`).
 pub const DECLARED: &[(&str, &str, &str, &str, &str)] = &[
+    ("post", "/api/crime/import", "crime", "Import a SAPS crime statistics CSV (body) with its report of unplaced rows", "ImportPoliceStatistics (18)"),
     ("post", "/api/auth/register", "auth", "Register an organisation and its designated person (three sign-up steps; validateStep validates one)", "anonymous"),
     ("post", "/api/auth/verify-otp", "auth", "Verify a one-time code {Email, OTP, UserType}", "anonymous"),
     ("post", "/api/auth/forgot-password", "auth", "Send a password-reset code {Email} (also the resend)", "anonymous"),

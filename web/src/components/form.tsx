@@ -37,10 +37,10 @@ export function TextField({ label, value, onChange, errors, hint, optional, name
       <label htmlFor={id}>
         {label}{optional && !input.readOnly ? <span className="form-field__optional"> {strings.auth.optional}</span> : null}
       </label>
-      {hint ? <p className="form-field__hint" id={`${id}-hint`}>{hint}</p> : null}
       <input id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}
         aria-invalid={invalid} aria-required={required || undefined}
         aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)} {...input} />
+      {hint ? <p className="form-field__hint" id={`${id}-hint`}>{hint}</p> : null}
       <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   )
@@ -64,7 +64,6 @@ export function PasswordField({ label, value, onChange, errors, hint, name, auto
   return (
     <div className={`form-field ${invalid ? 'form-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {hint ? <p className="form-field__hint" id={`${id}-hint`}>{hint}</p> : null}
       <div className="password-input">
         <input id={id} name={name} type={shown ? 'text' : 'password'} value={value} autoComplete={autoComplete}
           onChange={(e) => onChange(e.target.value)} onCopy={refuse} onCut={refuse}
@@ -75,6 +74,7 @@ export function PasswordField({ label, value, onChange, errors, hint, name, auto
           {shown ? strings.auth.hidePassword : strings.auth.showPassword}
         </button>
       </div>
+      {hint ? <p className="form-field__hint" id={`${id}-hint`}>{hint}</p> : null}
       <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   )

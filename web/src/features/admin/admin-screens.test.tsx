@@ -2,7 +2,7 @@
 // guard, the dashboard, the applications list's parameters, the decision screen (permissions,
 // the rejection reason, 409), the history, users and groups, and the forms.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { adminStrings } from '../../config/admin-strings'
@@ -20,6 +20,7 @@ const without = (...ids: number[]) => ALL.filter((id) => !ids.includes(id))
 
 // Whole journeys on a shared two-core machine: allow more than the default 5 s.
 vi.setConfig({ testTimeout: 30_000 })
+configure({ asyncUtilTimeout: 5_000 })
 
 let db: AdminDb
 beforeEach(() => {
@@ -68,6 +69,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: a.dashboard.manageUsersAndGroups })).toHaveAttribute('href', '/admin/manage-users-groups/')
     await user.click(within(organisations).getByRole('link', { name: a.dashboard.viewAllApplications }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
+    await screen.findByTestId('applications-table')
   })
   it('hides the Manage links without ViewOrganisations', async () => {
     as(BARE)
@@ -190,6 +192,7 @@ describe('application view', () => {
     expect(await screen.findByText('Organisation approved.')).toBeInTheDocument()
     expect(screen.getByTestId('toast-success')).toHaveTextContent('Organisation approved.')
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
+    await screen.findByTestId('applications-table')
     const verify = requestsTo(db, 'healthcheck/verify')[0]
     expect(verify.body).toEqual({ VerificationStatusId: 3, StakeholderId: 'org-102', EmailTemplateType: 1, RejectedReasons: '', ExpectedStatusId: 1 })
     expect(verify.csrf).toBe(CSRF_TOKEN)
@@ -222,6 +225,7 @@ describe('application view', () => {
     await user.click(within(dialog).getByTestId('confirm-reject'))
     expect(await screen.findByText('Organisation rejected.')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
+    await screen.findByTestId('applications-table')
     expect(lastBody('healthcheck/verify')).toEqual({ VerificationStatusId: 2, StakeholderId: 'org-101', EmailTemplateType: 3, RejectedReasons: 'Not working on GBV', ExpectedStatusId: 1 })
   })
 
@@ -232,6 +236,7 @@ describe('application view', () => {
     await user.click(await screen.findByRole('button', { name: a.application.reject }))
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-reject'))
     await screen.findByText('Organisation rejected.')
+    await screen.findByTestId('applications-table')
     expect(lastBody('healthcheck/verify')).toMatchObject({ VerificationStatusId: 2, EmailTemplateType: 2, ExpectedStatusId: 1 })
   })
 
@@ -283,6 +288,7 @@ describe('users and groups', () => {
 
     await user.click(screen.getByRole('button', { name: a.usersGroups.addGroup }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/create-group'))
+    await screen.findByTestId('group-actions-checkboxes')
   })
 
   it('Add new opens create user on the Users filter', async () => {
@@ -291,6 +297,7 @@ describe('users and groups', () => {
     const { router } = renderApp('/admin/manage-users-groups/')
     await user.click(await screen.findByRole('button', { name: a.usersGroups.addUser }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/create-user'))
+    await screen.findByTestId('user-form')
   })
 
   it('view user: the details, municipalities four per row, Delete with confirmation', async () => {
@@ -319,6 +326,7 @@ describe('users and groups', () => {
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-delete'))
     expect(await screen.findByText('User deleted.')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/'))
+    await screen.findByTestId('users-table')
     expect(requestsTo(db, 'security/deleteUser')[0]).toMatchObject({ method: 'DELETE', path: 'security/deleteUser?stakeholderId=user-201', csrf: CSRF_TOKEN })
   })
 
@@ -359,6 +367,7 @@ describe('users and groups', () => {
     await user.click(within(dialog).getByTestId('confirm-delete'))
     await screen.findByText('Group deleted.')
     await waitFor(() => expect(router.state.location.search).toBe('?show=groups'))
+    await screen.findByTestId('groups-table')
     expect(requestsTo(db, 'security/deleteGroup')[0].path).toBe('security/deleteGroup?groupId=4')
   })
 
@@ -381,6 +390,7 @@ describe('users and groups', () => {
     expect(requestsTo(db, 'security/deleteGroupActions').map((r) => r.body)).toEqual([{ GroupId: 2, UserActions: [12] }])
     expect(requestsTo(db, 'security/deleteGroupActions')[0]).toMatchObject({ method: 'DELETE', csrf: CSRF_TOKEN })
     expect(await screen.findByText('Actions added. Actions removed.')).toBeInTheDocument()
+    await screen.findByTestId('group-actions-table')
   })
 
   it('edit group: Save needs UpdateGroup', async () => {
@@ -462,5 +472,6 @@ describe('users and groups', () => {
     expect(put).toMatchObject({ method: 'PUT', path: 'security/editUserDetails?stakeholderId=user-202', csrf: CSRF_TOKEN })
     expect(put.body).toMatchObject({ name: 'Andile M Mokoena', stakeholderRelationships: [{ stakeholderRelationshipTypeId: 1, municipalityId: null }] })
     expect(await screen.findByText('User updated.')).toBeInTheDocument()
+    await screen.findByTestId('user-details')
   })
 })

@@ -7,14 +7,15 @@ import { http, HttpResponse } from 'msw'
 import { renderApp } from '../../test/render'
 import { server } from '../../test/mocks/server'
 import { csrfRefused } from '../../test/mocks/handlers'
-import { adminPermissions, anonymous, organisationPermissions, signedIn } from '../../test/mocks/auth-fixtures'
+import { anonymous, organisationPermissions, signedIn } from '../../test/mocks/auth-fixtures'
+import { Action } from '../../config/constants'
 import { strings } from '../../config/strings'
 import type { Session } from '../../api/types'
 
 const a = strings.auth
 
 /** The server's session: anonymous until a login succeeds, then `after`. */
-function sessionServer(after: Session, login: () => Response = () => HttpResponse.json({ success: true, message: 'Login successful.', userType: 2 })) {
+function sessionServer(after: Session, login: () => Response | Promise<Response> = () => HttpResponse.json({ success: true, message: 'Login successful.', userType: 2 })) {
   let current: Session = anonymous
   const calls: { url: string; token: string | null; body?: unknown }[] = []
   server.use(
@@ -23,7 +24,7 @@ function sessionServer(after: Session, login: () => Response = () => HttpRespons
       calls.push({ url: request.url, token: request.headers.get('x-csrf-token'), body: await request.clone().json() })
       const refused = csrfRefused(request)
       if (refused) return refused
-      const response = login()
+      const response = await login()
       if (response.status === 200) current = after
       return response
     }),
@@ -71,15 +72,23 @@ describe('login', () => {
     expect(screen.getByRole('button', { name: a.login }).compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
-  it("reads 'Logging in...' while busy, sends the CSRF token, and lands an administrator on /admin/", async () => {
-    const calls = sessionServer(signedIn(adminPermissions))
+  it("reads 'Logging in...' while busy, sends the CSRF token, and lands a health-check admin on /organisation/", async () => {
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => { answer = resolve })
+    const calls = sessionServer(signedIn([12, Action.HealthCheckAdmin, Action.BuildingBlockAdmin]), async () => {
+      await answered
+      return HttpResponse.json({ success: true, message: 'Login successful.', userType: 2 })
+    })
     const { user, router } = await openForm()
     await user.type(screen.getByLabelText(a.email), 'admin@example.org')
     await user.type(screen.getByLabelText(a.password, { selector: 'input' }), 'Correct!Horse9Battery')
     await user.click(screen.getByRole('button', { name: a.login }))
-    expect(screen.getByRole('button', { name: a.loggingIn })).toBeDisabled()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/'))
+    expect(await screen.findByRole('button', { name: a.loggingIn })).toBeDisabled()
+    answer()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organisation/'))
     expect(calls[0]).toMatchObject({ token: 'test-csrf-token', body: { Username: 'admin@example.org', Password: 'Correct!Horse9Battery' } })
+    // The other area is offered as an alternative.
+    expect(await screen.findByRole('link', { name: strings.areas.buildingBlockTitle })).toHaveAttribute('href', '/buildingBlock/')
   })
 
   it('lands a user without a role area on the public root (then /home) with their name in the header', async () => {

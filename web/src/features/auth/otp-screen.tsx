@@ -62,6 +62,7 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
   function change(next: string[]) {
     setBoxes(next)
     setFieldError([])
+    setGeneral(null)
   }
 
   async function submit(event: React.FormEvent) {
