@@ -20,5 +20,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Integration tests type into whole forms; on two busy cores that can pass the 5 s default.
+    testTimeout: 15_000,
   },
 })

@@ -105,13 +105,7 @@ impl Projection for AccountsProjection {
                             .bind(&r.municipality_ids)
                             .execute(&mut **tx)
                             .await?;
-                            for g in r.group_ids {
-                                sqlx::query(&format!("INSERT INTO {schema}.user_group VALUES ($1, $2) ON CONFLICT DO NOTHING"))
-                                    .bind(&r.user_id)
-                                    .bind(g)
-                                    .execute(&mut **tx)
-                                    .await?;
-                            }
+                            add_groups(tx, schema, &r.user_id, &r.group_ids).await?;
                         }
                         other => {
                             let Some(uid) = current else { continue };
@@ -171,13 +165,7 @@ impl Projection for AccountsProjection {
                                     .bind(&uid)
                                     .execute(&mut **tx)
                                     .await?;
-                                    for g in &d.group_ids {
-                                        sqlx::query(&format!("INSERT INTO {schema}.user_group VALUES ($1, $2) ON CONFLICT DO NOTHING"))
-                                            .bind(&uid)
-                                            .bind(g)
-                                            .execute(&mut **tx)
-                                            .await?;
-                                    }
+                                    add_groups(tx, schema, &uid, &d.group_ids).await?;
                                 }
                                 UserEvent::GroupsAssigned { group_ids } => {
                                     sqlx::query(&format!(
@@ -186,13 +174,7 @@ impl Projection for AccountsProjection {
                                     .bind(&uid)
                                     .execute(&mut **tx)
                                     .await?;
-                                    for g in group_ids {
-                                        sqlx::query(&format!("INSERT INTO {schema}.user_group VALUES ($1, $2) ON CONFLICT DO NOTHING"))
-                                            .bind(&uid)
-                                            .bind(g)
-                                            .execute(&mut **tx)
-                                            .await?;
-                                    }
+                                    add_groups(tx, schema, &uid, &group_ids).await?;
                                 }
                                 _ => {}
                             }
@@ -283,6 +265,22 @@ impl Projection for AccountsProjection {
         }
         Ok(())
     }
+}
+
+async fn add_groups(
+    tx: &mut Transaction<'_, Postgres>,
+    schema: &str,
+    user_id: &str,
+    groups: &[i64],
+) -> anyhow::Result<()> {
+    sqlx::query(&format!(
+        "INSERT INTO {schema}.user_group SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING"
+    ))
+    .bind(user_id)
+    .bind(groups)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 async fn set_actions(

@@ -145,10 +145,16 @@ async function go(page, path, heading) {
   await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
   await settled(page)
   if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 })
+  await settled(page)
 }
 
 /** Full-page screenshots at both sizes, returning to the page's own size afterwards. */
 async function shots(page, name) {
+  // A background tab never paints, so its screenshot would wait forever.
+  await page.bringToFront()
+  // Headless Chromium draws classic scrollbars, which take 15 px of a 390 px page: hide them so
+  // the pictures show the layout a phone shows.
+  await page.addStyleTag({ content: 'html { scrollbar-width: none; }' })
   const own = page.viewportSize()
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport)
@@ -186,6 +192,15 @@ async function expectToast(page, kind, text) {
   assert.ok(box.y < 120 && box.x + box.width > width - 40, `the ${kind} toast is at the top right (${JSON.stringify(box)})`)
   assert.equal(await toast.locator('[role="progressbar"], progress').count(), 0, 'the toast has no progress bar')
   return toast
+}
+
+/** Picks a filter (a radio button whose checked state follows the address, a moment later). */
+async function choose(page, name) {
+  const radio = page.getByRole('radio', { name, exact: true })
+  await radio.click()
+  await page.waitForFunction((label) => [...document.querySelectorAll('input[type="radio"]')]
+    .some((r) => r.checked && r.closest('label')?.textContent?.trim() === label), name)
+  await settled(page)
 }
 
 async function searchList(page, label, text) {
@@ -284,6 +299,7 @@ test('applications list: In Progess by default, search, sort, filter, No records
   const { context, page, errors } = await adminPage()
   try {
     await go(page, '/admin/organisations/', 'View all applications')
+    await page.getByTestId('applications-table').waitFor()
     assert.ok(await page.getByRole('radio', { name: 'In Progess' }).isChecked(), 'In Progess is the default filter')
     assert.ok(await page.getByRole('button', { name: 'Add new' }).isDisabled(), 'Add new is shown but disabled')
     assert.equal(await page.getByRole('link', { name: 'Back to the admin dashboard' }).getAttribute('href'), '/admin/')
@@ -305,11 +321,11 @@ test('applications list: In Progess by default, search, sort, filter, No records
     assert.deepEqual(await rowNames(page, 'applications-table'), [orgs.approve.name, orgs.reject.name])
     assert.match(page.url(), /sort=desc/)
 
-    await page.getByRole('radio', { name: 'Approved' }).check()
+    await choose(page, 'Approved')
     await page.getByText('No records found').waitFor()
     await shots(page, 'applications-empty')
     await axeBoth(page, t, 'applications list')
-    await page.getByRole('radio', { name: 'All' }).check()
+    await choose(page, 'All')
     await page.getByTestId('applications-table').waitFor()
     assert.equal((await rowNames(page, 'applications-table')).length, 2)
     assert.deepEqual(errors, [])
@@ -320,7 +336,7 @@ test('applications list: In Progess by default, search, sort, filter, No records
 
 test('approve one application: toast, back to the list, welcome e-mail, history with actor and time; a late second tab gets 409', async (t) => {
   const { context, page, errors } = await adminPage()
-  const late = await context.newPage()
+  let late
   try {
     await go(page, `/admin/organisations/?q=${encodeURIComponent(orgs.approve.name)}`, 'View all applications')
     await page.getByRole('link', { name: `View the application of ${orgs.approve.name}` }).click()
@@ -345,10 +361,12 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     await axeBoth(page, t, 'application view')
 
     // A second tab looks at the same application before the decision.
+    late = await context.newPage()
     await late.goto(viewUrl)
     await settled(late)
     await late.getByRole('button', { name: 'Approve' }).waitFor()
 
+    await page.bringToFront()
     await page.getByRole('button', { name: 'Approve' }).click()
     await expectToast(page, 'success', 'The organisation has been approved.')
     await page.waitForURL((url) => url.pathname === '/admin/organisations/', { timeout: 20_000 })
@@ -359,6 +377,7 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     assert.match(welcome.text, new RegExp(`Your organisation ${orgs.approve.name} has been approved`))
 
     // The late tab decides on what it still shows: the server answers 409 and the screen reloads.
+    await late.bringToFront()
     await late.getByRole('button', { name: 'Reject' }).click()
     await late.getByRole('dialog', { name: 'Reason for rejection' }).getByTestId('confirm-reject').click()
     const conflict = late.getByTestId('decision-conflict')
@@ -370,6 +389,7 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     await late.screenshot({ path: join(SCREENSHOTS, 'admin-application-conflict-desktop.png'), fullPage: true })
 
     // The history shows the decision with the administrator and the time.
+    await late.close()
     await go(page, new URL(viewUrl).pathname, orgs.approve.name)
     const orgId = decodeURIComponent(new URL(viewUrl).pathname.split('/').filter(Boolean).at(-1))
     const history = await page.evaluate(async (id) => (await fetch(`/api/healthcheck/organisation/${encodeURIComponent(id)}/history`)).json(), orgId)

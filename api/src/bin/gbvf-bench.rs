@@ -127,8 +127,8 @@ environment of `run`:
   GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5; 4 runs with 1, 5 needs 2's database)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
-  GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild (default 60; the rate so far is reported)
-  GBVF_BENCH_ENGINE_READ_SECS  time limit of the engine-read-alone step (default 20)
+  GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild and of the what-if (default 45; the rate so far is reported)
+  GBVF_BENCH_ENGINE_READ_SECS  time limit of the engine-read-alone step (default 15)
   GBVF_BENCH_READ_SECS     measured seconds per read endpoint and server (default 8)
   GBVF_BENCH_READ_CONNS    concurrent connections of the read load (default 64)
   GBVF_BENCH_LOG_DIR       where the child servers' logs go (default: the temp directory)";
@@ -211,8 +211,8 @@ impl Config {
             commands: env_num("GBVF_BENCH_COMMANDS", 2_000usize)?.max(1),
             command_cap: Duration::from_secs(45),
             rebuild_events: env_num("GBVF_BENCH_EVENTS", 1_000_000usize)?.max(1),
-            engine_read_cap: Duration::from_secs(env_num("GBVF_BENCH_ENGINE_READ_SECS", 20u64)?),
-            rebuild_cap: Duration::from_secs(env_num("GBVF_BENCH_REBUILD_SECS", 60u64)?.max(1)),
+            engine_read_cap: Duration::from_secs(env_num("GBVF_BENCH_ENGINE_READ_SECS", 15u64)?),
+            rebuild_cap: Duration::from_secs(env_num("GBVF_BENCH_REBUILD_SECS", 45u64)?.max(1)),
             read_secs: env_num("GBVF_BENCH_READ_SECS", 8u64)?.max(1),
             read_conns: env_num("GBVF_BENCH_READ_CONNS", 64usize)?.max(1),
             log_dir,
@@ -244,7 +244,17 @@ struct Databases {
 
 impl Databases {
     fn new(server_url: &str) -> Databases {
-        let run_id = uuid::Uuid::new_v4().simple().to_string()[..10].to_string();
+        // ./ops/bench passes its own id so that it can drop what a killed run left behind.
+        let run_id = std::env::var("GBVF_BENCH_RUN_ID")
+            .ok()
+            .filter(|id| {
+                !id.is_empty()
+                    && id.len() <= 20
+                    && id
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            })
+            .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string()[..10].to_string());
         Databases {
             admin_url: with_db(server_url, "postgres"),
             server_url: server_url.to_string(),
@@ -909,12 +919,14 @@ async fn run_raw(
     callers: usize,
     cmds: Arc<Vec<Cmd>>,
     cap: Duration,
+    boundary_lookup: Option<PgPool>,
 ) -> Result<RunResult> {
     let next = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..callers {
         let (cqrs, places, cmds, next) = (cqrs.clone(), places.clone(), cmds.clone(), next.clone());
+        let lookup = boundary_lookup.clone();
         tasks.push(tokio::spawn(async move {
             let mut w = Worker::new();
             loop {
@@ -924,6 +936,13 @@ async fn run_raw(
                 }
                 let c = cmds[i];
                 let t = Instant::now();
+                if let Some(pool) = &lookup {
+                    // The one SQL query the HTTP handler runs before execute_with_metadata.
+                    if let Err(e) = gbvf_api::http::boundary::fetch(pool, c.boundary_id).await {
+                        w.error(format!("boundary lookup: {e:?}"));
+                        continue;
+                    }
+                }
                 let figure = CrimeFigure {
                     place: places[&c.boundary_id].clone(),
                     crime_type_id: c.crime_type_id,
@@ -1233,7 +1252,15 @@ async fn section_commands(
 
     // Warm-up (not reported): opens the pools' connections on both sides.
     let warm = 100.min(per_level);
-    run_raw(&cqrs, &places, 32, planner.take(warm), cfg.command_cap).await?;
+    run_raw(
+        &cqrs,
+        &places,
+        32,
+        planner.take(warm),
+        cfg.command_cap,
+        None,
+    )
+    .await?;
     run_http(
         server.addr,
         &cfg.token,
@@ -1255,6 +1282,7 @@ async fn section_commands(
             level,
             planner.take(per_level),
             cfg.command_cap,
+            None,
         )
         .await?;
         let to = max_global_position(&pool).await?;
@@ -1288,6 +1316,23 @@ async fn section_commands(
             eprintln!("    warning: the crime projector had not caught up 60 s after the HTTP run");
         }
         results.push((level, raw, http));
+    }
+    // Diagnosis: raw execute at 32 preceded by the handler's boundary lookup (its one extra
+    // SQL query), to show how much of the HTTP overhead is that query.
+    eprintln!(
+        "    raw execute_with_metadata after boundary::fetch, 32 callers, {per_level} commands"
+    );
+    let raw_lookup = run_raw(
+        &cqrs,
+        &places,
+        32,
+        planner.take(per_level),
+        cfg.command_cap,
+        Some(pool.clone()),
+    )
+    .await?;
+    if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
+        eprintln!("    warning: the crime projector had not caught up 60 s after the lookup run");
     }
     tokio::time::sleep(SAMPLE_EVERY * 3).await;
     let _ = stop_tx.send(true);
@@ -1349,6 +1394,24 @@ async fn section_commands(
              (boundary x crime type shuffled over the whole geography). Raw = cqrs-es CqrsFramework built as AppState::new \
              builds it, called in the bench process; HTTP = the gbvf serve child with its projectors running (they run during both)."
         );
+        if let Some((_, raw32, http32)) = results.iter().find(|r| r.0 == 32) {
+            println!(
+                "\nDiagnosis, 32 callers: raw execute preceded by the handler's boundary lookup (gbvf_api::http::boundary::fetch, \
+                 one SELECT on the boundary view) runs at {} cmd/s (p50 {} ms, p99 {} ms) = {} of plain raw; HTTP reached {} of it.",
+                num(raw_lookup.rate()),
+                ms(raw_lookup.hist.value_at_quantile(0.5)),
+                ms(raw_lookup.hist.value_at_quantile(0.99)),
+                pct(raw_lookup.rate() / raw32.rate().max(1e-9)),
+                pct(http32.rate() / raw_lookup.rate().max(1e-9)),
+            );
+        }
+        if raw_lookup.errors > 0 {
+            println!(
+                "\nraw + lookup at 32: {} command(s) failed; first: {}",
+                raw_lookup.errors,
+                raw_lookup.first_error.as_deref().unwrap_or("?")
+            );
+        }
         for (level, raw, http) in &results {
             for (name, r) in [("raw", raw), ("HTTP", http)] {
                 if r.errors > 0 {

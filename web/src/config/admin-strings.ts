@@ -184,6 +184,7 @@ export const adminStrings = {
     contactPerson: 'Contact Person',
     buildingBlockCoordinator: 'Building Block Coordinator',
     municipalities: 'Assigned locations: Municipalities',
+    filterMunicipalities: 'Filter municipalities',
     assignedMunicipalities: 'Assigned municipalities',
     deleteTitle: 'Delete user',
     deleteQuestion: 'Would you like to delete this User? If you choose to delete, you will not be able to undo this action.',

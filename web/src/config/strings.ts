@@ -235,7 +235,6 @@ export const strings = {
     submit: 'Submit',
     submitting: 'Submitting...',
     backToLogin: 'Back to login',
-    fieldErrorsSummary: 'Please correct the errors below.',
 
     loginTitle: 'Login',
     introTitle: 'Who needs an account?',
@@ -329,8 +328,6 @@ export const strings = {
 
   areas: {
     adminTitle: 'Admin dashboard',
-    manageUsersAndGroups: 'Manage Users and Groups',
-    usersAndGroupsTitle: 'Users and groups',
     organisationTitle: 'Organisation dashboard',
     buildingBlockTitle: 'Building Block Dashboard',
     alsoAvailable: 'Also available to you',

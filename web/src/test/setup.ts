@@ -1,8 +1,11 @@
 // Vitest setup: jest-dom matchers, MSW, and the browser APIs jsdom lacks.
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { server } from './mocks/server'
+
+// Lazy route modules compile on first use; on a cold run that can take longer than findBy's 1 s.
+configure({ asyncUtilTimeout: 4000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => { cleanup(); server.resetHandlers() })

@@ -29,6 +29,11 @@ use super::{csrf_token, current_user, password, require, SessionUser, SESSION_CS
 use crate::http::error::{ApiError, GENERIC_FAILURE};
 use crate::http::AppState;
 
+/// Stores a password hash: `($1 user_key, $2 user_id, $3 PHC string)`.
+const UPSERT_CREDENTIAL: &str =
+    "INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (user_key) DO UPDATE SET user_id = $2, password_hash = $3, updated_at = now()";
+
 /// User type NewUser (public spec §3).
 pub const NEW_USER: i32 = 1;
 /// User type ExistingUser.
@@ -145,15 +150,12 @@ async fn store_password(
     secret: &str,
 ) -> anyhow::Result<()> {
     let hash = password::hash(secret)?;
-    sqlx::query(
-        "INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
-         ON CONFLICT (user_key) DO UPDATE SET user_id = $2, password_hash = $3, updated_at = now()",
-    )
-    .bind(key)
-    .bind(user_id)
-    .bind(hash)
-    .execute(pool)
-    .await?;
+    sqlx::query(UPSERT_CREDENTIAL)
+        .bind(key)
+        .bind(user_id)
+        .bind(hash)
+        .execute(pool)
+        .await?;
     Ok(())
 }
 
@@ -431,15 +433,12 @@ pub async fn register(
     let result: Result<(), sqlx::Error> = async {
         let mut tx = s.pool.begin().await?;
         append_batch(&mut tx, &events).await?;
-        sqlx::query(
-            "INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
-             ON CONFLICT (user_key) DO UPDATE SET user_id = $2, password_hash = $3, updated_at = now()",
-        )
-        .bind(&key)
-        .bind(&user_id)
-        .bind(&hash)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query(UPSERT_CREDENTIAL)
+            .bind(&key)
+            .bind(&user_id)
+            .bind(&hash)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await
     }
     .await;

@@ -10,7 +10,8 @@ import { readListState, searchRequest, writeListState } from './organisations/ap
 import { initialReject, rejectErrors, rejectReducer, rejectionOf } from './organisations/reject-model'
 import { groupDiff, isEmptyDiff } from './users-groups/group-model'
 import { readUsersGroupsState, visibleGroups, visibleUsers } from './users-groups/list-model'
-import { emptyUserForm, formOfDetails, userPayload, validateUser, type UserForm } from './users-groups/user-model'
+import { emptyUserForm, formOfDetails, sameUser, userPayload, validateUser, type UserForm } from './users-groups/user-model'
+import { pollUntil } from './use-settle'
 import { makeDb } from './test/admin-mocks'
 
 describe('formatDateTime (section 9: YYYY-MM-DD HH:mm, SAST)', () => {
@@ -192,5 +193,23 @@ describe('server errors (section 8)', () => {
       .toBe('You do not have permission to perform this action.')
     expect(joinedErrors(adminFailureOf({ status: 'FETCH_ERROR', error: 'offline' }))).toBe('An error has occured please try again later')
     expect(joinedErrors(adminFailureOf({ success: false, message: 'Plain refusal' }))).toBe('Plain refusal')
+  })
+})
+
+describe('read-your-writes', () => {
+  it('polls until the read shows the change, treating failures as not yet', async () => {
+    let calls = 0
+    const ok = await pollUntil(async () => { calls++; if (calls < 3) throw new Error('404'); return calls }, (n) => n >= 4, 2000)
+    expect(ok).toBe(true)
+    expect(calls).toBe(4)
+  })
+  it('gives up after the time limit', async () => {
+    expect(await pollUntil(async () => 1, () => false, 150)).toBe(false)
+  })
+  it('knows when a user read back is the user sent', () => {
+    const details = makeDb().users[0]
+    const sent = userPayload(formOfDetails(details))
+    expect(sameUser(details, { ...sent, groupIds: [...sent.groupIds].reverse(), stakeholderRelationships: [...sent.stakeholderRelationships].reverse() })).toBe(true)
+    expect(sameUser(details, { ...sent, name: 'Someone Else' })).toBe(false)
   })
 })

@@ -297,7 +297,10 @@ describe('users and groups', () => {
     const { router } = renderApp('/admin/manage-users-groups/')
     await user.click(await screen.findByRole('button', { name: a.usersGroups.addUser }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/create-user'))
-    await screen.findByTestId('user-form')
+    const form = await screen.findByTestId('user-form')
+    await waitFor(() => expect(within(form).getByLabelText(a.user.company).querySelectorAll('option').length).toBeGreaterThan(1))
+    await within(form).findByRole('checkbox', { name: 'Health Check admin' })
+    await waitFor(() => expect(screen.queryByTestId('admin-loading-overlay')).not.toBeInTheDocument())
   })
 
   it('view user: the details, municipalities four per row, Delete with confirmation', async () => {

@@ -23,7 +23,8 @@ function registerServer(answer: (body: Body) => Response = () => HttpResponse.js
 }
 
 async function fillStep1(user: ReturnType<typeof userEvent.setup>) {
-  await user.selectOptions(await screen.findByLabelText(a.title), 'Ms')
+  await screen.findByRole('option', { name: 'Ms' })
+  await user.selectOptions(screen.getByLabelText(a.title), 'Ms')
   await user.type(screen.getByLabelText(a.firstName), 'Nomvula')
   await user.type(screen.getByLabelText(a.lastName), 'Dlamini')
   await user.type(screen.getByLabelText(a.email), 'nomvula@example.org')
@@ -50,7 +51,8 @@ async function fillStep2(user: ReturnType<typeof userEvent.setup>) {
 
 const heading = (step: number) => `${a.stepOf(step, 3)}: ${a.steps[step - 1]}`
 
-describe('sign-up', () => {
+// Typing whole forms takes a few seconds in jsdom.
+describe('sign-up', { timeout: 20_000 }, () => {
   it('checks step 1 in the form with the section 5 messages before calling the server', async () => {
     const bodies = registerServer()
     const user = userEvent.setup()

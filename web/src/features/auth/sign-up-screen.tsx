@@ -105,7 +105,7 @@ export function SignUpScreen() {
       </ol>
       <form ref={formRef} onSubmit={submit} noValidate className="auth-form">
         <h2 ref={stepHeading} tabIndex={-1} className="auth-form__step-title">
-          <span className="auth-form__step-count">{a.stepOf(step, REGISTRATION_STEPS)}: </span>{a.steps[step - 1]}
+          <span className="auth-form__step-count">{a.stepOf(step, REGISTRATION_STEPS)}:</span>{' '}{a.steps[step - 1]}
         </h2>
         {step === 1 ? <PersonalDetails form={form} errors={errors} set={set} /> : null}
         {step === 2 ? <OrganisationDetails form={form} errors={errors} set={set} setForm={setForm} /> : null}

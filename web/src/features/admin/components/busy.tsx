@@ -1,7 +1,7 @@
 // Section 1 and 4: while the admin screens' calls run, a full-screen overlay shows the product
 // logo, the heading End GBVF Movement and a loader. Screens report their calls with useBusy; the
 // layout shows one overlay while any is running and makes the page behind it inert.
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { LogoMark } from '../../../components/logo'
 import { adminStrings } from '../../../config/admin-strings'
@@ -12,7 +12,8 @@ const BusyContext = createContext<BusyApi | null>(null)
 export function useBusy(busy: boolean) {
   const api = useContext(BusyContext)
   const id = useId()
-  useEffect(() => {
+  // A layout effect: the overlay is up before the first paint of a screen that is loading.
+  useLayoutEffect(() => {
     if (!busy || !api) return
     api.start(id)
     return () => api.stop(id)

@@ -8,7 +8,7 @@ import { compareText, includesText } from '../admin-format'
 
 export interface MultiOption { value: number; label: string }
 
-export function MultiSelect({ legend, name, options, value, onChange, errors, filterable = false, testId }: {
+export function MultiSelect({ legend, name, options, value, onChange, errors, filterable = false, filterLabel, testId }: {
   legend: string
   name: string
   options: readonly MultiOption[]
@@ -16,6 +16,8 @@ export function MultiSelect({ legend, name, options, value, onChange, errors, fi
   onChange: (value: number[]) => void
   errors?: string[]
   filterable?: boolean
+  /** The filter box's label and placeholder. */
+  filterLabel?: string
   testId?: string
 }) {
   const id = useId()
@@ -29,7 +31,7 @@ export function MultiSelect({ legend, name, options, value, onChange, errors, fi
   const set = (option: number, on: boolean) => onChange(on ? [...value.filter((v) => v !== option), option] : value.filter((v) => v !== option))
 
   return (
-    <fieldset className={`multi-select ${invalid ? 'multi-select--invalid' : ''}`} data-testid={testId}
+    <fieldset className={`multi-select ${filterable ? 'multi-select--filterable' : ''} ${invalid ? 'multi-select--invalid' : ''}`} data-testid={testId}
       aria-describedby={invalid ? `${id}-errors` : undefined}>
       <legend className="multi-select__legend">{legend} <span className="multi-select__count">({adminStrings.common.chosen(value.length)})</span></legend>
       {chosen.length ? (
@@ -44,8 +46,8 @@ export function MultiSelect({ legend, name, options, value, onChange, errors, fi
       ) : null}
       {filterable ? (
         <div className="multi-select__filter">
-          <label htmlFor={`${id}-filter`} className="visually-hidden">{adminStrings.common.filterOptions(legend)}</label>
-          <input id={`${id}-filter`} type="search" value={filter} placeholder={adminStrings.common.filterOptions(legend)}
+          <label htmlFor={`${id}-filter`} className="visually-hidden">{filterLabel ?? adminStrings.common.filterOptions(legend)}</label>
+          <input id={`${id}-filter`} type="search" value={filter} placeholder={filterLabel ?? adminStrings.common.filterOptions(legend)}
             onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
         </div>
       ) : null}

@@ -11,7 +11,7 @@ import { Action } from '../../../config/constants'
 import { adminStrings } from '../../../config/admin-strings'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useGetOrganisationQuery, useVerifyOrganisationMutation } from '../admin-api'
-import { EmailTemplate, VerificationStatus } from '../admin-constants'
+import { EmailTemplate, FIRST_PAGE, ORGANISATION_PAGE_SIZE, VerificationStatus } from '../admin-constants'
 import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
 import { formatDateTime } from '../admin-format'
 import { adminPaths, textParam } from '../admin-paths'
@@ -19,6 +19,7 @@ import { Details, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
+import { useSettle } from '../use-settle'
 import { RejectModal } from './reject-modal'
 import { StatusBadge } from './status'
 import { decisionsFor, streetAddress } from './application-model'
@@ -37,7 +38,8 @@ function ApplicationScreen() {
   const [verify, verifying] = useVerifyOrganisationMutation()
   const [rejecting, setRejecting] = useState(false)
   const [conflict, setConflict] = useState<string | null>(null)
-  useBusy(org.isLoading || verifying.isLoading)
+  const settle = useSettle()
+  useBusy(org.isLoading || verifying.isLoading || settle.settling)
   useDocumentTitle(org.data?.organisationName ?? a.title)
 
   const returnTo = (location.state as { returnTo?: string } | null)?.returnTo
@@ -47,15 +49,21 @@ function ApplicationScreen() {
 
   async function decide(statusId: number, template: number, reasons: string) {
     if (!org.data) return
+    const { stakeholderId, organisationName } = org.data
     setConflict(null)
     try {
       const answer = ensureSuccess(await verify({
         VerificationStatusId: statusId,
-        StakeholderId: org.data.stakeholderId,
+        StakeholderId: stakeholderId,
         EmailTemplateType: template,
         RejectedReasons: reasons,
         ExpectedStatusId: org.data.verificationStatusId,
       }).unwrap())
+      // The list reads a projection: wait until it shows the decision before going back to it.
+      await settle.organisations(
+        { statusId: null, OrganisationName: organisationName, sort: 'asc', pageSize: ORGANISATION_PAGE_SIZE, pageNumber: FIRST_PAGE },
+        (page) => page.data.some((row) => row.stakeholderId === stakeholderId && row.verificationStatusId === statusId),
+      )
       setRejecting(false)
       toast.success(answer.message)
       navigate(listPath)

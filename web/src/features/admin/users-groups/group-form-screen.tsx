@@ -18,6 +18,7 @@ import { CellsOfFour, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
+import { useSettle } from '../use-settle'
 import { actionLabel, groupDiff, groupNameErrors, isEmptyDiff, toggle } from './group-model'
 
 const g = adminStrings.group
@@ -45,7 +46,8 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
   const [addGroup, adding] = useAddGroupMutation()
   const [addActions, addingActions] = useAddGroupActionsMutation()
   const [deleteActions, deletingActions] = useDeleteGroupActionsMutation()
-  const busy = adding.isLoading || addingActions.isLoading || deletingActions.isLoading
+  const settle = useSettle()
+  const busy = adding.isLoading || addingActions.isLoading || deletingActions.isLoading || settle.settling
   const existing = group.data?.find((x) => x.groupId === groupId)
   const [name, setName] = useState('')
   const [chosen, setChosen] = useState<number[] | null>(editing ? null : [])
@@ -78,6 +80,7 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
         setNameErrors(found)
         if (found.length) { setAttempt((n) => n + 1); return }
         const answer = ensureSuccess(await addGroup({ GroupName: name.trim(), UserActions: [...selection].sort((a, b) => a - b) }).unwrap())
+        if (answer.groupId) await settle.group(answer.groupId, (list) => list.some((g) => g.groupId === answer.groupId))
         toast.success(answer.message || g.saved)
         navigate(answer.groupId ? adminPaths.viewGroup(answer.groupId) : groupsList)
         return
@@ -90,7 +93,8 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
         partial = true
       }
       if (diff.removed.length) messages.push(ensureSuccess(await deleteActions({ GroupId: groupId, UserActions: diff.removed }).unwrap()).message)
-      toast.success(messages.filter(Boolean).join(' ') || g.saved)
+      await settle.group(groupId, (list) => isEmptyDiff(groupDiff(list.find((g) => g.groupId === groupId)?.actions ?? [], selection)))
+      toast.success([...new Set(messages.filter(Boolean))].join(' ') || g.saved)
       navigate(back)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))

@@ -14,6 +14,7 @@ import { useBusy } from '../components/busy'
 import { ConfirmDeleteModal } from '../components/confirm-modal'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
+import { useSettle } from '../use-settle'
 import { actionLabel } from './group-model'
 
 const g = adminStrings.group
@@ -29,7 +30,8 @@ function GroupViewScreen() {
   const actions = useGetAllActionsQuery()
   const [remove, removing] = useDeleteGroupMutation()
   const [confirming, setConfirming] = useState(false)
-  useBusy(group.isLoading || actions.isLoading || removing.isLoading)
+  const settle = useSettle()
+  useBusy(group.isLoading || actions.isLoading || removing.isLoading || settle.settling)
   const data = group.data?.find((x) => x.groupId === id)
   useDocumentTitle(data?.description ?? g.viewTitle)
 
@@ -38,6 +40,7 @@ function GroupViewScreen() {
   async function confirmDelete() {
     try {
       const answer = ensureSuccess(await remove(id!).unwrap())
+      await settle.groups((list) => !list.some((g) => g.groupId === id))
       setConfirming(false)
       toast.success(answer.message || g.deleted)
       navigate(groupsList)

@@ -24,7 +24,8 @@ import { useBusy } from '../components/busy'
 import { MultiSelect } from '../components/multi-select'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
-import { emptyUserForm, fieldOfCode, formOfDetails, userPayload, validateUser, type UserField, type UserForm } from './user-model'
+import { useSettle } from '../use-settle'
+import { emptyUserForm, fieldOfCode, formOfDetails, sameUser, userPayload, validateUser, type UserField, type UserForm } from './user-model'
 
 const u = adminStrings.user
 const c = adminStrings.common
@@ -53,7 +54,8 @@ function UserFormScreen({ userId }: { userId: string | null }) {
   const municipalities = useGetLocalMunicipalitiesQuery()
   const [create, creating] = useCreateNewUserMutation()
   const [edit, saving] = useEditUserDetailsMutation()
-  const busy = creating.isLoading || saving.isLoading
+  const settle = useSettle()
+  const busy = creating.isLoading || saving.isLoading || settle.settling
   const [form, setForm] = useState<UserForm | null>(editing ? null : emptyUserForm)
   const [errors, setErrors] = useState<FieldErrors<UserField>>({})
   const [attempt, setAttempt] = useState(0)
@@ -86,9 +88,10 @@ function UserFormScreen({ userId }: { userId: string | null }) {
       const answer = editing
         ? ensureSuccess(await edit({ stakeholderId: userId, user: body }).unwrap())
         : ensureSuccess(await create(body).unwrap())
+      const newId = editing ? userId : (answer as { stakeholderId?: string }).stakeholderId
+      if (newId) await settle.user(newId, (read) => sameUser(read, body))
       toast.success(answer.message || u.saved)
-      const newId = (answer as { stakeholderId?: string }).stakeholderId
-      navigate(editing ? adminPaths.viewUser(userId) : newId ? adminPaths.viewUser(newId) : `${adminPaths.usersGroups}`)
+      navigate(newId ? adminPaths.viewUser(newId) : `${adminPaths.usersGroups}`)
     } catch (error) {
       const failure = adminFailureOf(error)
       const fieldErrors: FieldErrors<UserField> = {}
@@ -134,7 +137,7 @@ function UserFormScreen({ userId }: { userId: string | null }) {
         <MultiSelect legend={u.groups} name="groupIds" testId="groups-select" value={form.groupIds} onChange={set('groupIds')} errors={errors.groupIds}
           options={byName(groups.data, (g) => g.description).map((g) => ({ value: g.groupId, label: g.description }))} />
         {form.buildingBlockCoordinator ? (
-          <MultiSelect legend={u.municipalities} name="municipalityIds" testId="municipalities-select" filterable value={form.municipalityIds}
+          <MultiSelect legend={u.municipalities} name="municipalityIds" testId="municipalities-select" filterable filterLabel={u.filterMunicipalities} value={form.municipalityIds}
             onChange={set('municipalityIds')} errors={errors.municipalityIds}
             options={byName(municipalities.data, (m) => m.name).map((m) => ({ value: m.stakeholderId, label: m.name }))} />
         ) : null}

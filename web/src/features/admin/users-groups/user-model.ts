@@ -127,6 +127,18 @@ export function userPayload(form: UserForm): UserPayload {
   }
 }
 
+/** Whether a user as read back is the user that was sent (the read model has caught up). */
+export function sameUser(details: UserDetails, payload: UserPayload): boolean {
+  const norm = (p: UserPayload) => JSON.stringify({
+    ...p,
+    groupIds: [...p.groupIds].sort((a, b) => a - b),
+    contacts: [...p.contacts].sort((a, b) => a.contactTypeId - b.contactTypeId),
+    stakeholderRelationships: [...p.stakeholderRelationships].sort((a, b) =>
+      a.stakeholderRelationshipTypeId - b.stakeholderRelationshipTypeId || (a.municipalityId ?? 0) - (b.municipalityId ?? 0)),
+  })
+  return norm(userPayload(formOfDetails(details))) === norm(payload)
+}
+
 /** Maps server error codes (the request's field names) to the form's fields. */
 export function fieldOfCode(code: string): UserField | null {
   const key = code.replace(/^.*\./, '').toLowerCase()

@@ -17,6 +17,7 @@ import { useBusy } from '../components/busy'
 import { ConfirmDeleteModal } from '../components/confirm-modal'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
+import { useSettle } from '../use-settle'
 import { emailOf, isContactPerson, isCoordinator, mobileOf, municipalityNames, telephoneOf } from './user-model'
 import type { UserDetails } from '../admin-types'
 
@@ -37,7 +38,8 @@ function UserViewScreen() {
   const municipalities = useGetLocalMunicipalitiesQuery(undefined, { skip: !coordinator })
   const [remove, removing] = useDeleteUserMutation()
   const [confirming, setConfirming] = useState(false)
-  useBusy(user.isLoading || removing.isLoading)
+  const settle = useSettle()
+  useBusy(user.isLoading || removing.isLoading || settle.settling)
   useDocumentTitle(user.data?.name ?? u.viewTitle)
 
   if (id == null) return <LoadFailure error={{ status: 404, data: { message: adminStrings.messages.noData } }} />
@@ -45,6 +47,7 @@ function UserViewScreen() {
   async function confirmDelete() {
     try {
       const answer = ensureSuccess(await remove(id!).unwrap())
+      await settle.users((list) => !list.some((x) => x.stakeholderId === id))
       setConfirming(false)
       toast.success(answer.message || u.deleted)
       navigate(usersList)
