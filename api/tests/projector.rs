@@ -220,3 +220,38 @@ async fn a_rebuild_switches_versions_and_drops_the_old_schema() {
     );
     db.drop_db().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_projection_whose_tables_changed_shape_is_rebuilt_by_migrate() {
+    let db = TestDb::new().await;
+    common::import_geography(&db.pool).await;
+    let before: i64 = sqlx::query_scalar("SELECT count(*) FROM boundary")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    // As if the active version had been built by older code with another table shape.
+    sqlx::query(
+        "UPDATE projection_checkpoint SET ddl_hash = 'older-shape' WHERE projection = 'geography'",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    gbvf_api::cli::migrate(&db.pool).await.unwrap();
+    let (version, hash): (i32, String) = sqlx::query_as(
+        "SELECT version, ddl_hash FROM projection_checkpoint WHERE projection = 'geography'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(version, 2);
+    assert_eq!(
+        hash,
+        engine::ddl_hash(&gbvf_projections::geography::GeographyProjection)
+    );
+    let after: i64 = sqlx::query_scalar("SELECT count(*) FROM boundary")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(before, after);
+    db.drop_db().await;
+}

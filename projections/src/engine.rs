@@ -118,6 +118,29 @@ async fn point_views(
     Ok(())
 }
 
+/// A fingerprint of the projection's DDL (FNV-1a of the text with the schema name left out).
+pub fn ddl_hash(p: &dyn Projection) -> String {
+    let ddl = p.ddl("SCHEMA");
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in ddl.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Whether the active version of `p` was built with another DDL than the code's (it then
+/// needs a [`rebuild`]). A projection never installed, or installed before fingerprints were
+/// kept, counts as current only if its fingerprint matches.
+pub async fn needs_rebuild(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<bool> {
+    let stored: Option<Option<String>> =
+        sqlx::query_scalar("SELECT ddl_hash FROM projection_checkpoint WHERE projection = $1")
+            .bind(p.name())
+            .fetch_optional(pool)
+            .await?;
+    Ok(matches!(stored, Some(h) if h.as_deref() != Some(ddl_hash(p).as_str())))
+}
+
 /// Creates version 1 of the projection and its views if the projection is not registered yet.
 /// Idempotent and safe to call from several processes at once.
 pub async fn install(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<()> {
@@ -142,10 +165,13 @@ pub async fn install(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<()> {
         let ddl = p.ddl(&schema);
         sqlx::Executor::execute(&mut *tx, ddl.as_str()).await?;
         point_views(&mut tx, p, &schema).await?;
-        sqlx::query("INSERT INTO projection_checkpoint (projection, version) VALUES ($1, 1)")
-            .bind(p.name())
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO projection_checkpoint (projection, version, ddl_hash) VALUES ($1, 1, $2)",
+        )
+        .bind(p.name())
+        .bind(ddl_hash(p))
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(())
@@ -425,7 +451,7 @@ pub async fn rebuild(
     point_views(&mut tx, p, &schema).await?;
     sqlx::query(
         "UPDATE projection_checkpoint SET version = $2, last_transaction_id = $3::text::xid8, last_global_position = $4,
-             events_applied = $5, last_event_at = COALESCE($6, last_event_at), updated_at = now()
+             events_applied = $5, last_event_at = COALESCE($6, last_event_at), updated_at = now(), ddl_hash = $7
          WHERE projection = $1",
     )
     .bind(p.name())
@@ -434,6 +460,7 @@ pub async fn rebuild(
     .bind(at.global_position)
     .bind(applied as i64)
     .bind(last_event_at)
+    .bind(ddl_hash(p))
     .execute(&mut *tx)
     .await?;
     // Drop every older version (also leftovers of an interrupted earlier rebuild).

@@ -457,7 +457,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         await open(page, path)
         await page.locator('main h1').waitFor()
         await axe(page, t, path)
-        await screenshot(page, `auth${path.split('?')[0].replaceAll('/', '-').replace(/-$/, '')}-${name}`)
+        await screenshot(page, `route${path.split('?')[0].replaceAll('/', '-').replace(/-$/, '')}-${name}`)
       }
       // A visitor of a signed-in area goes to the public index.
       for (const path of ['/admin/', '/organisation/', '/buildingBlock/', '/profile/']) {

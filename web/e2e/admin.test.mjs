@@ -555,7 +555,7 @@ test('users: create a Building Block Coordinator, see the invitation, edit and d
     await settled(page)
     const form = page.getByTestId('user-form')
     await form.getByRole('button', { name: 'Save' }).click()
-    for (const message of ['Title is required', 'Full name is required', 'Email is required', 'Company name is required', 'Role is required', 'Select at least one group']) {
+    for (const message of ['Title is required', 'Full name is required', 'Email is required', 'Company is required', 'Role is required', 'At least one group is required']) {
       await form.getByText(message, { exact: true }).waitFor()
     }
     await form.getByLabel('Mobile number').fill('0821')

@@ -67,6 +67,9 @@ test('comparison, contact directory, redirects and the mobile menu', async () =>
     const main = page.getByRole('navigation', { name: 'Main' })
     await main.getByRole('link', { name: 'Contact Directory' }).click()
     await page.waitForURL(/\/home\/contact/)
+    // The menu closes once the new page shows; open it again for the external links.
+    await page.waitForFunction(() => document.querySelector('.menu-button')?.getAttribute('aria-expanded') === 'false')
+    await menu.click()
     const about = main.getByRole('link', { name: /About Us/ })
     assert.equal(await about.getAttribute('target'), '_blank')
     const feedback = page.getByRole('link', { name: 'Share your feedback' })

@@ -15,7 +15,8 @@
 //! 5. cached reads against a static server serving the same bodies (this binary in `static`
 //!    mode, a second child process).
 //!
-//! `gbvf-bench static --port P --bodies DIR` is that static server.
+//! `gbvf-bench static --port P --bodies DIR` is that static server; `gbvf-bench load` runs the
+//! read load of section 5 against any server on the loopback (handy under `perf`).
 //!
 //! All traffic goes to 127.0.0.1 and to the database server of `DATABASE_URL`.
 
@@ -101,6 +102,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         None | Some("run") => runtime.block_on(run_bench()),
         Some("static") => runtime.block_on(static_server(&args[1..])),
+        Some("load") => runtime.block_on(load_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -118,6 +120,8 @@ fn main() -> ExitCode {
 
 const USAGE: &str = "usage: gbvf-bench [run]                          run every section (./ops/bench does this)
        gbvf-bench static --port P --bodies DIR    static baseline server (started by run)
+       gbvf-bench load --addr 127.0.0.1:PORT --path /api/... [--conns 64] [--secs 8] [--pid PID]
+                                                  GET load against a running server (for profiling)
 
 environment of `run`:
   DATABASE_URL             PostgreSQL server on which fresh bench databases are created and dropped (required)
@@ -131,7 +135,8 @@ environment of `run`:
   GBVF_BENCH_ENGINE_READ_SECS  time limit of the engine-read-alone step (default 15)
   GBVF_BENCH_READ_SECS     measured seconds per read endpoint and server (default 8)
   GBVF_BENCH_READ_CONNS    concurrent connections of the read load (default 64)
-  GBVF_BENCH_LOG_DIR       where the child servers' logs go (default: the temp directory)";
+  GBVF_BENCH_LOG_DIR       where the child servers' logs go (default: the temp directory)
+  GBVF_BENCH_RUN_ID        lower-case letters and digits naming this run's databases gbvf_bench_<id>_* (default: random)";
 
 // ---------------------------------------------------------------------------------------------
 // Configuration.
@@ -1645,6 +1650,13 @@ async fn section_rebuild(
     let mut raw_events = 0u64;
     let mut at = Position::ZERO;
     let mut conn = pool.acquire().await?;
+    let backend: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(&mut *conn)
+        .await?;
+    let cpu_before = (
+        proc_cpu_secs(std::process::id()),
+        proc_cpu_secs(backend as u32),
+    );
     while let Some(page) = raw_page(&mut conn, at, READ_PAGE).await? {
         at = page.last;
         raw_events += page.events.len() as u64;
@@ -1655,6 +1667,16 @@ async fn section_rebuild(
     }
     let raw_s = t.elapsed().as_secs_f64();
     let raw_rate = raw_events as f64 / raw_s;
+    let raw_cpu = (
+        cpu_before
+            .0
+            .zip(proc_cpu_secs(std::process::id()))
+            .map(|(a, b)| b - a),
+        cpu_before
+            .1
+            .zip(proc_cpu_secs(backend as u32))
+            .map(|(a, b)| b - a),
+    );
 
     // The engine's own read alone (gbvf_events::store::read_page), bounded in time.
     let t = Instant::now();
@@ -1816,10 +1838,25 @@ async fn section_rebuild(
         }
     );
     println!(
-        "What-if time split: read {:.2} s, CrimeProjection::apply {:.2} s ({} ev/s on its own), commit {:.2} s{}.",
+        "Raw read CPU: bench process {}, PostgreSQL backend {} over {:.2} s of wall time.",
+        raw_cpu
+            .0
+            .map(|c| format!("{c:.2} s"))
+            .unwrap_or_else(|| "n/a".into()),
+        raw_cpu
+            .1
+            .map(|c| format!("{c:.2} s"))
+            .unwrap_or_else(|| "n/a".into()),
+        raw_s
+    );
+    println!(
+        "What-if time split: read {:.2} s, CrimeProjection::apply {:.2} s ({} ev/s on its own; CPU during apply: \
+         projector process {}, PostgreSQL backend {}), commit {:.2} s{}.",
         whatif.read_s,
         whatif.apply_s,
         num(whatif.applied as f64 / whatif.apply_s.max(1e-9)),
+        whatif.apply_client_cpu.map(|c| format!("{c:.2} s")).unwrap_or_else(|| "n/a".into()),
+        whatif.apply_db_cpu.map(|c| format!("{c:.2} s")).unwrap_or_else(|| "n/a".into()),
         whatif.commit_s,
         if whatif.done {
             if whatif.verified {
@@ -1928,6 +1965,10 @@ struct WhatIf {
     read_s: f64,
     apply_s: f64,
     commit_s: f64,
+    /// CPU seconds during apply: this process (decode, fold, encode) and the PostgreSQL
+    /// backend (the upsert); `None` when /proc does not show them (remote server).
+    apply_client_cpu: Option<f64>,
+    apply_db_cpu: Option<f64>,
 }
 
 /// engine::rebuild's phase 1 (the page loop that does all the work), with [`raw_page`] as
@@ -1944,24 +1985,39 @@ async fn whatif_rebuild(pool: &PgPool, expected_sum: i64, cap: Duration) -> Resu
         .execute(pool)
         .await?;
     sqlx::raw_sql(&p.ddl(schema)).execute(pool).await?;
+    // One connection throughout, so that its server process's CPU time can be read.
+    let mut conn = pool.acquire().await?;
+    let backend: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(&mut *conn)
+        .await?;
+    let me = std::process::id();
     let t = Instant::now();
     let mut at = Position::ZERO;
     let mut applied = 0u64;
     let mut done = true;
     let (mut read_s, mut apply_s, mut commit_s) = (0.0, 0.0, 0.0);
+    let (mut apply_client_cpu, mut apply_db_cpu) = (Some(0.0), Some(0.0));
     loop {
         if t.elapsed() > cap {
             done = false;
             break;
         }
         let t0 = Instant::now();
-        let mut tx = pool.begin().await?;
+        let mut tx = conn.begin().await?;
         let Some(page) = raw_page(&mut tx, at, engine::PAGE).await? else {
             tx.rollback().await?;
             break;
         };
         let t1 = Instant::now();
+        let (c1, d1) = (proc_cpu_secs(me), proc_cpu_secs(backend as u32));
         p.apply(&mut tx, schema, &page.events).await?;
+        let (c2, d2) = (proc_cpu_secs(me), proc_cpu_secs(backend as u32));
+        apply_client_cpu = apply_client_cpu
+            .zip(c1.zip(c2))
+            .map(|(acc, (a, b))| acc + b - a);
+        apply_db_cpu = apply_db_cpu
+            .zip(d1.zip(d2))
+            .map(|(acc, (a, b))| acc + b - a);
         let t2 = Instant::now();
         tx.commit().await?;
         read_s += (t1 - t0).as_secs_f64();
@@ -1974,6 +2030,7 @@ async fn whatif_rebuild(pool: &PgPool, expected_sum: i64, cap: Duration) -> Resu
         }
     }
     let secs = t.elapsed().as_secs_f64();
+    drop(conn);
     let sum: Option<i64> = sqlx::query_scalar(&format!(
         "SELECT sum(station_sum)::bigint FROM {schema}.crime_total WHERE boundary_id = 1"
     ))
@@ -1990,6 +2047,8 @@ async fn whatif_rebuild(pool: &PgPool, expected_sum: i64, cap: Duration) -> Resu
         read_s,
         apply_s,
         commit_s,
+        apply_client_cpu,
+        apply_db_cpu,
     })
 }
 
@@ -2001,6 +2060,9 @@ struct ReadResult {
     errors: u64,
     rps: f64,
     hist: Histogram<u64>,
+    server_cpu_us_per_req: Option<f64>,
+    /// Every response, warm-up included.
+    all_requests: u64,
 }
 
 async fn read_load(
@@ -2009,6 +2071,7 @@ async fn read_load(
     conns: usize,
     warm: Duration,
     measure: Duration,
+    server_pid: Option<u32>,
 ) -> Result<ReadResult> {
     let mut clients = Vec::new();
     for _ in 0..conns {
@@ -2016,9 +2079,19 @@ async fn read_load(
     }
     let start = Instant::now();
     let (from, until) = (start + warm, start + warm + measure);
+    // CPU time of the server process over the measured window.
+    let cpu = tokio::spawn(async move {
+        tokio::time::sleep_until(from.into()).await;
+        let a = server_pid.and_then(proc_cpu_secs);
+        tokio::time::sleep_until(until.into()).await;
+        let b = server_pid.and_then(proc_cpu_secs);
+        a.zip(b).map(|(a, b)| b - a)
+    });
+    let answered = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mut tasks = Vec::new();
     for mut http in clients {
         let path = path.to_string();
+        let answered = answered.clone();
         tasks.push(tokio::spawn(async move {
             let mut w = Worker::new();
             loop {
@@ -2029,6 +2102,7 @@ async fn read_load(
                 let req = http.get(&path);
                 let res = http.send(req).await;
                 let done = Instant::now();
+                answered.fetch_add(1, Ordering::Relaxed);
                 if t < from || done > until {
                     continue;
                 }
@@ -2048,13 +2122,48 @@ async fn read_load(
     for t in tasks {
         workers.push(t.await?);
     }
+    let server_cpu_s = cpu.await?;
     let r = merge(workers, measure);
     Ok(ReadResult {
         requests: r.ok,
         errors: r.errors,
         rps: r.rate(),
         hist: r.hist,
+        server_cpu_us_per_req: server_cpu_s.map(|c| c * 1e6 / (r.ok.max(1) as f64)),
+        all_requests: answered.load(Ordering::Relaxed),
     })
+}
+
+/// User + system CPU seconds of process `pid` so far (Linux /proc), or `None`.
+fn proc_cpu_secs(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which may hold spaces) start at field 3 (state).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / clock_ticks())
+}
+
+fn clock_ticks() -> f64 {
+    static TICKS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        std::process::Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(100.0)
+    })
+}
+
+/// Resident memory of process `pid` in MiB (Linux /proc), or `None`.
+fn proc_rss_mib(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
 }
 
 async fn section_reads(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -> Result<()> {
@@ -2122,18 +2231,31 @@ async fn section_reads(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -
         "static req/s",
         "static p50 ms",
         "static p99 ms",
+        "server CPU us/req API / static",
         "API / static",
         "target",
         "result",
     ]);
     let mut errors = Vec::new();
+    let server_pid = server.child.id();
+    let rss_before = server_pid.and_then(proc_rss_mib);
+    let mut total_api_requests = 0u64;
     for (p, body) in paths.iter().zip(&bodies) {
         eprintln!(
             "    GET {p}: API, then static, {} connections, {} s each",
             cfg.read_conns, cfg.read_secs
         );
-        let api = read_load(server.addr, p, cfg.read_conns, warm, measure).await?;
-        let stat = read_load(static_srv.addr, p, cfg.read_conns, warm, measure).await?;
+        let api = read_load(server.addr, p, cfg.read_conns, warm, measure, server_pid).await?;
+        let stat = read_load(
+            static_srv.addr,
+            p,
+            cfg.read_conns,
+            warm,
+            measure,
+            static_srv.child.id(),
+        )
+        .await?;
+        total_api_requests += api.all_requests;
         let share = api.rps / stat.rps.max(1e-9);
         let pass = share >= TARGET_READ_SHARE && api.errors == 0;
         t.add_row(vec![
@@ -2144,6 +2266,15 @@ async fn section_reads(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -
             num(stat.rps),
             ms(stat.hist.value_at_quantile(0.5)),
             ms(stat.hist.value_at_quantile(0.99)),
+            format!(
+                "{} / {}",
+                api.server_cpu_us_per_req
+                    .map(|v| format!("{v:.0}"))
+                    .unwrap_or_else(|| "n/a".into()),
+                stat.server_cpu_us_per_req
+                    .map(|v| format!("{v:.0}"))
+                    .unwrap_or_else(|| "n/a".into())
+            ),
             pct(share),
             format!(">= {}", pct(TARGET_READ_SHARE)),
             verdict_text(Some(pass)).to_string(),
@@ -2166,8 +2297,8 @@ async fn section_reads(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -
             ),
             pass: Some(pass),
         });
-        let _ = (api.requests, stat.requests);
     }
+    let rss_after = server_pid.and_then(proc_rss_mib);
     section_title(
         5,
         "Reads: the API against a static server with the same bodies",
@@ -2176,9 +2307,17 @@ async fn section_reads(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -
     println!(
         "\n{} keep-alive connections per run, 1 s warm-up then {} s measured, no Accept-Encoding (identity bodies). \
          API = gbvf serve child on the imported database (read-model rows of section 2); static = gbvf-bench static, \
-         a bare axum server answering from memory with the bodies fetched from the API beforehand.",
+         a bare axum server answering from memory with the bodies fetched from the API beforehand. \
+         Server CPU = user + system time of that server process over the measured seconds, per request answered.",
         cfg.read_conns, cfg.read_secs
     );
+    if let (Some(a), Some(b)) = (rss_before, rss_after) {
+        println!(
+            "\ngbvf serve resident memory: {a:.0} MiB before the read runs, {b:.0} MiB after {} requests (warm-up included): +{:.0} bytes per request.",
+            num(total_api_requests as f64),
+            (b - a) * 1024.0 * 1024.0 / total_api_requests.max(1) as f64
+        );
+    }
     for e in errors {
         println!("\n{e}");
     }
@@ -2240,5 +2379,54 @@ async fn static_server(args: &[String]) -> Result<()> {
     axum::serve(listener, app)
         .with_graceful_shutdown(interrupted())
         .await?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// `gbvf-bench load`: the read load of section 5 against any server on the loopback.
+
+async fn load_mode(args: &[String]) -> Result<()> {
+    let (mut addr, mut path, mut conns, mut secs, mut pid) = (None, None, 64usize, 8u64, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| anyhow!("{a} needs a value"))
+        };
+        match a.as_str() {
+            "--addr" => addr = Some(value()?.parse::<SocketAddr>().context("--addr")?),
+            "--path" => path = Some(value()?),
+            "--conns" => conns = value()?.parse().context("--conns")?,
+            "--secs" => secs = value()?.parse().context("--secs")?,
+            "--pid" => pid = Some(value()?.parse::<u32>().context("--pid")?),
+            other => bail!("unknown argument {other:?}\n{USAGE}"),
+        }
+    }
+    let addr = addr.ok_or_else(|| anyhow!("--addr is required"))?;
+    if !addr.ip().is_loopback() {
+        bail!("--addr must be a loopback address");
+    }
+    let path = path.ok_or_else(|| anyhow!("--path is required"))?;
+    let r = read_load(
+        addr,
+        &path,
+        conns.max(1),
+        Duration::from_secs(1),
+        Duration::from_secs(secs.max(1)),
+        pid,
+    )
+    .await?;
+    println!(
+        "GET {path}: {} requests, {} req/s, p50 {} ms, p99 {} ms, {} errors{}",
+        num(r.requests as f64),
+        num(r.rps),
+        ms(r.hist.value_at_quantile(0.5)),
+        ms(r.hist.value_at_quantile(0.99)),
+        r.errors,
+        r.server_cpu_us_per_req
+            .map(|v| format!(", server CPU {v:.0} us/req"))
+            .unwrap_or_default()
+    );
     Ok(())
 }

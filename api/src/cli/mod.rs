@@ -28,6 +28,21 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
         .await?;
     for p in gbvf_projections::all() {
         gbvf_projections::engine::install(pool, p.as_ref()).await?;
+        // A projection whose tables changed shape is rebuilt from the log (reads keep being
+        // served by the old tables until the switch).
+        if gbvf_projections::engine::needs_rebuild(pool, p.as_ref()).await? {
+            eprintln!(
+                "{}: table shape changed; rebuilding from the event log",
+                p.name()
+            );
+            gbvf_projections::engine::rebuild(
+                pool,
+                p.as_ref(),
+                gbvf_projections::engine::PAGE,
+                |_| {},
+            )
+            .await?;
+        }
     }
     users::seed_groups(pool).await?;
     eprintln!("migrations applied; projections installed");

@@ -126,7 +126,9 @@ pub fn otp(errors: &mut Errors, field: &str, value: &str) {
 /// A person's or organisation's name (spec §5): required; letters (any script), spaces and
 /// . ' - , & ( ) / digits for organisations; at most 100 characters.
 pub fn name(errors: &mut Errors, field: &str, label: &str, value: &str, allow_digits: bool) {
-    let v = value.trim();
+    // Phone keyboards type a typographic apostrophe (’); it counts as an apostrophe.
+    let v = value.trim().replace('\u{2019}', "'");
+    let v = v.as_str();
     if v.is_empty() {
         return errors.add(field, format!("{label} is required"));
     }
@@ -220,5 +222,13 @@ mod tests {
             vec!["Please enter a valid first name"]
         );
         assert!(msgs(|e| name(e, "f", "First name", "Nomvula-Zoë O'Neil", false)).is_empty());
+        assert!(msgs(|e| name(
+            e,
+            "o",
+            "Organisation name",
+            "Ikhaya Women\u{2019}s Centre",
+            true
+        ))
+        .is_empty());
     }
 }

@@ -11,6 +11,8 @@ const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'inclu
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export const CSRF_HEADER = 'X-CSRF-Token'
+/** The session check changes nothing, so the server lets it through without a token; its answer carries one. */
+const NEEDS_NO_TOKEN = new Set(['auth/userAuthenticated'])
 
 type Api = Parameters<typeof rawBaseQuery>[1]
 type Extra = Parameters<typeof rawBaseQuery>[2]
@@ -39,8 +41,9 @@ async function fetchCsrfToken(api: Api, extra: Extra): Promise<string | null> {
 
 /**
  * Adds the session's CSRF token to every state-changing call (fetching it first when there is
- * none), retries once with a fresh token when the server refuses it (the session expired or was
- * rotated), and keeps any token an answer carries.
+ * none, except for the session check, whose answer brings it), retries once with a fresh token
+ * when the server refuses it (the session expired or was rotated), and keeps any token an
+ * answer carries.
  */
 export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : args
@@ -53,7 +56,7 @@ export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBa
     return rawBaseQuery({ ...request, headers }, api, extra)
   }
   const known = selectCsrfToken(api.getState() as { csrf: CsrfState })
-  let result = await send(known ?? (await fetchCsrfToken(api, extra)))
+  let result = await send(known ?? (NEEDS_NO_TOKEN.has(request.url) ? null : await fetchCsrfToken(api, extra)))
   if (isCsrfRefusal(result.error)) {
     const fresh = await fetchCsrfToken(api, extra)
     if (fresh) result = await send(fresh)

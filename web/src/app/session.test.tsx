@@ -13,7 +13,7 @@ import { Action } from '../config/constants'
 import type { Session } from '../api/types'
 
 function withSession(session: Session) {
-  server.use(http.post('*/api/auth/userAuthenticated', ({ request }) => csrfRefused(request) ?? HttpResponse.json(session)))
+  server.use(http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(session)))
 }
 
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname
@@ -68,18 +68,48 @@ describe('guards', () => {
 })
 
 describe('CSRF token', () => {
-  it('is fetched first, sent as X-CSRF-Token, and fetched again when the server refuses it', async () => {
-    const issued = ['stale-token', CSRF_TOKEN]
-    const seen: (string | null)[] = []
+  it('comes with the session check (sent without one) and goes as X-CSRF-Token on later calls', async () => {
+    let fetched = 0
+    const checks: (string | null)[] = []
     server.use(
-      http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: issued.shift() ?? CSRF_TOKEN })),
+      http.get('*/api/auth/csrf', () => { fetched++; return HttpResponse.json({ csrfToken: CSRF_TOKEN }) }),
       http.post('*/api/auth/userAuthenticated', ({ request }) => {
-        seen.push(request.headers.get('x-csrf-token'))
-        return csrfRefused(request) ?? HttpResponse.json(signedIn(organisationPermissions, 'Nomvula Dlamini'))
+        checks.push(request.headers.get('x-csrf-token'))
+        return HttpResponse.json(anonymous)
       }),
     )
-    renderApp('/home')
-    expect(await screen.findByTestId('profile-menu-button')).toHaveTextContent('Nomvula Dlamini')
+    const user = userEvent.setup()
+    renderApp('/auth/forgot-password/')
+    let token: string | null = null
+    server.use(http.post('*/api/auth/forgot-password', ({ request }) => {
+      token = request.headers.get('x-csrf-token')
+      return HttpResponse.json({ success: false, message: 'stop here', errors: [] }, { status: 400 })
+    }))
+    await user.type(await screen.findByLabelText(strings.auth.email), 'a@example.org')
+    await user.click(screen.getByRole('button', { name: strings.auth.sendCode }))
+    await screen.findByText('stop here')
+    expect(checks).toEqual([null])
+    expect(token).toBe(CSRF_TOKEN)
+    expect(fetched).toBe(0)
+  })
+
+  it('is fetched first when unknown, and fetched again once when the server refuses it', async () => {
+    const issued = ['stale-token', CSRF_TOKEN]
+    const seen: (string | null)[] = []
+    const { csrfToken: _, ...withoutToken } = anonymous
+    server.use(
+      http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(withoutToken)),
+      http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: issued.shift() ?? CSRF_TOKEN })),
+      http.post('*/api/auth/forgot-password', ({ request }) => {
+        seen.push(request.headers.get('x-csrf-token'))
+        return csrfRefused(request) ?? HttpResponse.json({ success: false, message: 'stop here', errors: [] }, { status: 400 })
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp('/auth/forgot-password/')
+    await user.type(await screen.findByLabelText(strings.auth.email), 'a@example.org')
+    await user.click(screen.getByRole('button', { name: strings.auth.sendCode }))
+    await screen.findByText('stop here')
     expect(seen).toEqual(['stale-token', CSRF_TOKEN])
   })
 })
@@ -128,7 +158,7 @@ describe('header when signed in', () => {
     let current: Session = signedIn(organisationPermissions, 'Nomvula Dlamini')
     let logoutToken: string | null = null
     server.use(
-      http.post('*/api/auth/userAuthenticated', ({ request }) => csrfRefused(request) ?? HttpResponse.json(current)),
+      http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(current)),
       http.post('*/api/auth/logout', ({ request }) => {
         logoutToken = request.headers.get('x-csrf-token')
         current = anonymous

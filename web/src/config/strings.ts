@@ -284,7 +284,8 @@ export const strings = {
     termsBefore: 'I accept the',
     termsLink: 'terms and conditions',
     optional: '(optional)',
-    passwordHint: 'At least 12 characters, with 12 different characters, a number, a lowercase and an uppercase letter, and one of ! @ # $ % ^ & * ( )',
+    // No-break spaces keep the special characters together on one line.
+    passwordHint: 'At least 12 characters, 12 of them different, with a number, a lowercase and an uppercase letter, and one of !\u00a0@\u00a0#\u00a0$\u00a0%\u00a0^\u00a0&\u00a0*\u00a0(\u00a0)',
 
     verifyOtpTitle: 'Verify OTP',
     otpSentTo: 'Please enter the 6-digit verification code that was sent to',

@@ -888,6 +888,15 @@ pub async fn login(
         return failure(StatusCode::UNAUTHORIZED, LOGIN_FAILED);
     }
     if !user.email_verified {
+        // A code that is still live is not replaced: signing in again must not use up resends.
+        if let Ok(Some(resends)) = otp::live_resends(&s.pool, &key, NEW_USER).await {
+            let mut body = json!({"success": false, "message": "Please verify your email address first. Enter the code we sent you."});
+            merge(
+                &mut body,
+                otp_fields(&s, &user.email, NEW_USER, None, resends),
+            );
+            return (StatusCode::FORBIDDEN, Json(body)).into_response();
+        }
         return match otp::issue(&s.pool, &key, NEW_USER).await {
             Ok(Issued::Code(code, resends)) => {
                 send_otp(&s, &user.email, &user.profile.first_name, &code, NEW_USER).await;

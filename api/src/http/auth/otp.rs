@@ -57,6 +57,21 @@ pub async fn issue(pool: &PgPool, user_key: &str, user_type: i32) -> anyhow::Res
     Ok(Issued::Code(code, resends))
 }
 
+/// The resend count of the live code for (`user_key`, `user_type`), if one is live.
+pub async fn live_resends(
+    pool: &PgPool,
+    user_key: &str,
+    user_type: i32,
+) -> anyhow::Result<Option<i32>> {
+    Ok(sqlx::query_scalar(
+        "SELECT resends FROM otp_challenge WHERE user_key = $1 AND user_type = $2 AND expires_at > now() AND verified_at IS NULL",
+    )
+    .bind(user_key)
+    .bind(user_type)
+    .fetch_optional(pool)
+    .await?)
+}
+
 /// Outcome of checking a code.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Checked {

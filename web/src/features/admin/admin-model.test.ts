@@ -8,7 +8,7 @@ import { chunk, formatDateTime } from './admin-format'
 import { decisionsFor, streetAddress } from './organisations/application-model'
 import { readListState, searchRequest, writeListState } from './organisations/applications-model'
 import { initialReject, rejectErrors, rejectReducer, rejectionOf } from './organisations/reject-model'
-import { groupDiff, isEmptyDiff } from './users-groups/group-model'
+import { canToggle, groupDiff, isEmptyDiff } from './users-groups/group-model'
 import { readUsersGroupsState, visibleGroups, visibleUsers } from './users-groups/list-model'
 import { emptyUserForm, formOfDetails, sameUser, userPayload, validateUser, type UserForm } from './users-groups/user-model'
 import { pollUntil } from './use-settle'
@@ -89,6 +89,13 @@ describe('group edit difference', () => {
     expect(groupDiff([5, 6, 7], [6, 7, 9, 8])).toEqual({ added: [8, 9], removed: [5] })
     expect(groupDiff([], [3, 1])).toEqual({ added: [1, 3], removed: [] })
     expect(groupDiff([4, 2], [])).toEqual({ added: [], removed: [2, 4] })
+  })
+  it('lets a box change only with AddGroupAction (tick) or DeleteGroupAction (clear) when editing', () => {
+    expect(canToggle(false, false, { add: false, remove: false })).toBe(true)
+    expect(canToggle(true, false, { add: true, remove: false })).toBe(true)
+    expect(canToggle(true, true, { add: true, remove: false })).toBe(false)
+    expect(canToggle(true, true, { add: false, remove: true })).toBe(true)
+    expect(canToggle(true, false, { add: false, remove: true })).toBe(false)
   })
   it('is empty when nothing changed, whatever the order', () => {
     expect(isEmptyDiff(groupDiff([1, 2, 3], [3, 2, 1]))).toBe(true)

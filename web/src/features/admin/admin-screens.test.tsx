@@ -403,6 +403,27 @@ describe('users and groups', () => {
     expect(screen.queryByRole('button', { name: a.common.save })).not.toBeInTheDocument()
   })
 
+  it('edit group: without AddGroupAction nothing can be ticked, without DeleteGroupAction nothing held can be cleared', async () => {
+    as(without(9))
+    const first = renderApp('/admin/manage-users-groups/edit-group/2')
+    const boxes = await screen.findByTestId('group-actions-checkboxes')
+    expect(within(boxes).getByRole('checkbox', { name: 'Create group' })).toBeDisabled()
+    expect(within(boxes).getByRole('checkbox', { name: 'Verify organisation' })).toBeEnabled()
+    first.unmount()
+    as(without(10))
+    renderApp('/admin/manage-users-groups/edit-group/2')
+    const again = await screen.findByTestId('group-actions-checkboxes')
+    await waitFor(() => expect(within(again).getByRole('checkbox', { name: 'Verify organisation' })).toBeDisabled())
+    expect(within(again).getByRole('checkbox', { name: 'Create group' })).toBeEnabled()
+  })
+
+  it('create group: Save needs CreateGroup', async () => {
+    as(without(6))
+    renderApp('/admin/manage-users-groups/create-group')
+    await screen.findByTestId('group-actions-checkboxes')
+    expect(screen.queryByRole('button', { name: a.common.save })).not.toBeInTheDocument()
+  })
+
   it("create group: 'Enter a group name', required; Save sends the name and the ticked actions", async () => {
     as(ALL)
     const user = userEvent.setup()

@@ -9,7 +9,6 @@ import { routes } from '../../app/router'
 import { makeStore } from '../../app/store'
 import { renderApp } from '../../test/render'
 import { server } from '../../test/mocks/server'
-import { csrfRefused } from '../../test/mocks/handlers'
 import { anonymous, signedIn } from '../../test/mocks/auth-fixtures'
 import { strings } from '../../config/strings'
 import type { Session } from '../../api/types'
@@ -104,7 +103,7 @@ describe('add password', () => {
     const held = new Promise<void>((resolve) => { release = resolve })
     let body: unknown
     server.use(
-      http.post('*/api/auth/userAuthenticated', ({ request }) => csrfRefused(request) ?? HttpResponse.json(current)),
+      http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(current)),
       http.post('*/api/auth/add-password', async ({ request }) => {
         body = await request.json()
         await held

@@ -1,7 +1,8 @@
 // .../create-group and .../edit-group/{groupId} (sections 2 and 6): the group's name (read-only
 // when editing; placeholder 'Enter a group name') and a checkbox for every action, four to a
 // row. Save needs CreateGroup (new) or UpdateGroup (edit). Editing sends only the difference:
-// addGroupActions for the ticked actions, deleteGroupActions for the cleared ones.
+// addGroupActions for the ticked actions, deleteGroupActions for the cleared ones; a box can be
+// ticked only with AddGroupAction and a held action cleared only with DeleteGroupAction.
 import { useEffect, useRef, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useNavigate, useParams } from 'react-router'
@@ -19,7 +20,7 @@ import { useBusy } from '../components/busy'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
 import { useSettle } from '../use-settle'
-import { actionLabel, groupDiff, groupNameErrors, isEmptyDiff, toggle } from './group-model'
+import { actionLabel, canToggle, groupDiff, groupNameErrors, isEmptyDiff, toggle } from './group-model'
 
 const g = adminStrings.group
 const c = adminStrings.common
@@ -107,7 +108,9 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
     }
   }
 
-  const canSave = editing ? allowed(Action.UpdateGroup) : allowed(Action.CreateGroup) || allowed(Action.UpdateGroup)
+  const canSave = editing ? allowed(Action.UpdateGroup) : allowed(Action.CreateGroup)
+  const may = { add: allowed(Action.AddGroupAction), remove: allowed(Action.DeleteGroupAction) }
+  const held = new Set(existing?.actions ?? [])
 
   return (
     <section aria-labelledby="admin-title" className="admin-detail">
@@ -122,6 +125,7 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
           <CellsOfFour testId="group-actions-checkboxes" items={actions.data} keyOf={(a) => a.actionId} render={(a) => (
             <label className="check">
               <input type="checkbox" name="actions" value={a.actionId} checked={selection.includes(a.actionId)}
+                disabled={!canToggle(editing, held.has(a.actionId), may)}
                 onChange={(e) => setChosen(toggle(selection, a.actionId, e.target.checked))} />
               <span>{actionLabel(a)}</span>
             </label>

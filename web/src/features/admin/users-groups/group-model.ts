@@ -27,6 +27,15 @@ export function groupNameErrors(name: string): string[] {
   return name.trim() ? [] : [adminStrings.group.nameRequired]
 }
 
+/**
+ * Whether an action's box may change (section 6): when editing, ticking needs AddGroupAction and
+ * clearing an action the group has needs DeleteGroupAction. A new group's boxes are all free.
+ */
+export function canToggle(editing: boolean, held: boolean, may: { add: boolean; remove: boolean }): boolean {
+  if (!editing) return true
+  return held ? may.remove : may.add
+}
+
 /** Toggles one action in a selection. */
 export function toggle(selection: readonly number[], id: number, on: boolean): number[] {
   const rest = selection.filter((x) => x !== id)
