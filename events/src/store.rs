@@ -162,7 +162,9 @@ pub async fn read_page(
          WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
            AND (cardinality($3::text[]) = 0 OR aggregate_type = ANY($3))
-         ORDER BY transaction_id, global_position
+         -- Qualified: a bare `transaction_id` would name the bigint output column and
+         -- force a sort instead of a walk of the (transaction_id, global_position) index.
+         ORDER BY events.transaction_id, events.global_position
          LIMIT $4"
     );
     let types: Vec<&str> = aggregate_types.to_vec();

@@ -2313,9 +2313,8 @@ async fn section_reads(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -
     );
     if let (Some(a), Some(b)) = (rss_before, rss_after) {
         println!(
-            "\ngbvf serve resident memory: {a:.0} MiB before the read runs, {b:.0} MiB after {} requests (warm-up included): +{:.0} bytes per request.",
+            "\ngbvf serve resident memory: {a:.0} MiB before the read runs, {b:.0} MiB after {} requests (warm-up included).",
             num(total_api_requests as f64),
-            (b - a) * 1024.0 * 1024.0 / total_api_requests.max(1) as f64
         );
     }
     for e in errors {
