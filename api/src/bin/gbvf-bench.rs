@@ -131,7 +131,7 @@ environment of `run`:
   GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5; 4 runs with 1, 5 needs 2's database)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
-  GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild and of the what-if (default 45; the rate so far is reported)
+  GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild and of its replica (default 45; the rate so far is reported)
   GBVF_BENCH_ENGINE_READ_SECS  time limit of the engine-read-alone step (default 15)
   GBVF_BENCH_READ_SECS     measured seconds per read endpoint and server (default 8)
   GBVF_BENCH_READ_CONNS    concurrent connections of the read load (default 64)
@@ -350,7 +350,7 @@ fn num(v: f64) -> String {
     let s = rounded.abs().to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -1172,7 +1172,8 @@ async fn lag_of(pool: &PgPool, samples: &[Sample], from: i64, to: i64) -> Result
 
 async fn load_places(pool: &PgPool) -> Result<HashMap<i64, SeriesPlace>> {
     // The same ancestors the command handler derives from the boundary row.
-    let rows: Vec<(i64, String, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+    type Row = (i64, String, Option<i64>, Option<i64>, Option<i64>);
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT boundary_id, level, parent_id, district_id, province_id FROM boundary",
     )
     .fetch_all(pool)
@@ -1624,7 +1625,7 @@ async fn section_rebuild(
                     .map(|j| synth.event(j))
                     .collect();
                 let mut tx = pool.begin().await?;
-                append_batch(&mut *tx, &events).await?;
+                append_batch(&mut tx, &events).await?;
                 tx.commit().await?;
                 b += 2;
             }
@@ -1688,7 +1689,7 @@ async fn section_rebuild(
             page_done = false;
             break;
         }
-        let events = read_page(&mut *conn, at, &[CRIME_SERIES_AGGREGATE], READ_PAGE).await?;
+        let events = read_page(&mut conn, at, &[CRIME_SERIES_AGGREGATE], READ_PAGE).await?;
         let Some(last) = events.last() else { break };
         at = Position {
             transaction_id: last.transaction_id,
@@ -1735,8 +1736,8 @@ async fn section_rebuild(
     };
     let verified = rebuild_done && nation_sum == Some(expected_sum) && applied as usize == n;
 
-    // What-if: the rebuild's page loop (read a page, CrimeProjection::apply into a fresh
-    // schema, commit) with the read ordered by the indexed columns, as the raw read is.
+    // Diagnosis: a replica of the rebuild's page loop (read a page, CrimeProjection::apply
+    // into a fresh schema, commit), timed phase by phase, with the CPU of both sides.
     let whatif = whatif_rebuild(&pool, expected_sum, cfg.rebuild_cap).await?;
 
     section_title(3, "Rebuild of the crime projection vs raw ordered read");
@@ -1808,7 +1809,7 @@ async fn section_rebuild(
     ]);
     t.add_row(vec![
         format!(
-            "what-if: the same page loop + CrimeProjection::apply, read ordered by the indexed columns{}",
+            "replica of the rebuild page loop (raw read + CrimeProjection::apply), timed per phase{}",
             if whatif.done { "" } else { ", stopped" }
         ),
         num(whatif.applied as f64),
@@ -1850,7 +1851,7 @@ async fn section_rebuild(
         raw_s
     );
     println!(
-        "What-if time split: read {:.2} s, CrimeProjection::apply {:.2} s ({} ev/s on its own; CPU during apply: \
+        "Replica time split: read {:.2} s, CrimeProjection::apply {:.2} s ({} ev/s on its own; CPU during apply: \
          projector process {}, PostgreSQL backend {}), commit {:.2} s{}.",
         whatif.read_s,
         whatif.apply_s,
@@ -1971,9 +1972,11 @@ struct WhatIf {
     apply_db_cpu: Option<f64>,
 }
 
-/// engine::rebuild's phase 1 (the page loop that does all the work), with [`raw_page`] as
-/// its read: a fresh schema from the projection's DDL, then per page one transaction that
-/// applies the page with `CrimeProjection::apply`.
+/// A replica of engine::rebuild's phase 1 (the page loop that does all the work), with
+/// [`raw_page`] as its read: a fresh schema from the projection's DDL, then per page one
+/// transaction that reads the page and applies it with `CrimeProjection::apply`. Timed per
+/// phase, with the CPU time of this process and of its PostgreSQL backend during apply, to
+/// show where a rebuild's time goes.
 async fn whatif_rebuild(pool: &PgPool, expected_sum: i64, cap: Duration) -> Result<WhatIf> {
     use gbvf_projections::engine::Projection;
     let p = CrimeProjection;

@@ -40,7 +40,9 @@ export async function launchBrowser() {
       await browser.close().catch(() => {})
       child.kill('SIGTERM')
       await new Promise((r) => (child.exitCode != null ? r() : child.once('exit', r)))
-      await rm(profile, { recursive: true, force: true })
+      // Chromium may still be writing its profile while it exits: retry the removal, and never
+      // fail a test over a temporary folder.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => {})
     },
   }
 }
