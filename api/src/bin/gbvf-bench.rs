@@ -77,6 +77,8 @@ const GUIDE_RAW_READ: f64 = 1_169_985.0;
 const READ_PAGE: i64 = engine::PAGE;
 /// Events per transaction when appending the synthetic events.
 const APPEND_BATCH: usize = 10_000;
+/// Alternating rounds per concurrency level in section 1.
+const ROUNDS: usize = 4;
 /// Lag sampling interval.
 const SAMPLE_EVERY: Duration = Duration::from_millis(10);
 /// Crime types of the product.
@@ -870,6 +872,25 @@ struct RunResult {
 }
 
 impl RunResult {
+    fn empty() -> RunResult {
+        RunResult {
+            ok: 0,
+            errors: 0,
+            first_error: None,
+            elapsed: Duration::ZERO,
+            hist: new_hist(),
+        }
+    }
+    /// Adds another run's commands and time (runs one after the other).
+    fn absorb(&mut self, other: RunResult) {
+        self.ok += other.ok;
+        self.errors += other.errors;
+        if self.first_error.is_none() {
+            self.first_error = other.first_error;
+        }
+        self.elapsed += other.elapsed;
+        self.hist.add(&other.hist).expect("same histogram bounds");
+    }
     fn rate(&self) -> f64 {
         self.ok as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
@@ -1277,68 +1298,83 @@ async fn section_commands(
     .await?;
     wait_caught_up(&pool, Duration::from_secs(30)).await?;
 
+    // Each level runs in ROUNDS alternating rounds (raw, HTTP, and at 32 raw + lookup), so that
+    // drift on a shared machine hits both paths alike; the figures are the rounds' totals.
     let mut results: Vec<(usize, RunResult, RunResult)> = Vec::new();
     let mut windows = Vec::new();
+    let mut raw_lookup = RunResult::empty();
     for level in [1usize, 8, 32] {
-        let from = max_global_position(&pool).await?;
-        eprintln!("    raw execute_with_metadata, {level} caller(s), {per_level} commands");
-        let raw = run_raw(
-            &cqrs,
-            &places,
-            level,
-            planner.take(per_level),
-            cfg.command_cap,
-            None,
-        )
-        .await?;
-        let to = max_global_position(&pool).await?;
-        windows.push(Window {
-            path: "raw execute",
-            level,
-            from,
-            to,
-        });
-        if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
-            eprintln!("    warning: the crime projector had not caught up 60 s after the raw run");
-        }
-        let from = to;
-        eprintln!("    HTTP POST /api/crime/figures, {level} client(s), {per_level} commands");
-        let http = run_http(
-            server.addr,
-            &cfg.token,
-            level,
-            planner.take(per_level),
-            cfg.command_cap,
-        )
-        .await?;
-        let to = max_global_position(&pool).await?;
-        windows.push(Window {
-            path: "HTTP",
-            level,
-            from,
-            to,
-        });
-        if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
-            eprintln!("    warning: the crime projector had not caught up 60 s after the HTTP run");
+        eprintln!(
+            "    {level} client(s): {per_level} commands per path in {ROUNDS} alternating rounds (raw execute_with_metadata, HTTP{})",
+            if level == 32 { ", raw after boundary::fetch" } else { "" }
+        );
+        let (mut raw, mut http) = (RunResult::empty(), RunResult::empty());
+        for round in 0..ROUNDS {
+            let n = per_level / ROUNDS + usize::from(round < per_level % ROUNDS);
+            let from = max_global_position(&pool).await?;
+            let r = run_raw(
+                &cqrs,
+                &places,
+                level,
+                planner.take(n),
+                cfg.command_cap,
+                None,
+            )
+            .await?;
+            raw.absorb(r);
+            let to = max_global_position(&pool).await?;
+            windows.push(Window {
+                path: "raw execute",
+                level,
+                from,
+                to,
+            });
+            if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
+                eprintln!(
+                    "    warning: the crime projector had not caught up 60 s after a raw round"
+                );
+            }
+            let from = to;
+            let h = run_http(
+                server.addr,
+                &cfg.token,
+                level,
+                planner.take(n),
+                cfg.command_cap,
+            )
+            .await?;
+            http.absorb(h);
+            let to = max_global_position(&pool).await?;
+            windows.push(Window {
+                path: "HTTP",
+                level,
+                from,
+                to,
+            });
+            if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
+                eprintln!(
+                    "    warning: the crime projector had not caught up 60 s after an HTTP round"
+                );
+            }
+            if level == 32 {
+                // Diagnosis: raw execute preceded by the handler's boundary lookup (its one
+                // extra SQL query), to show how much of the HTTP overhead is that query.
+                let l = run_raw(
+                    &cqrs,
+                    &places,
+                    32,
+                    planner.take(n),
+                    cfg.command_cap,
+                    Some(pool.clone()),
+                )
+                .await?;
+                raw_lookup.absorb(l);
+                if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
+                    eprintln!("    warning: the crime projector had not caught up 60 s after a lookup round");
+                }
+            }
         }
         results.push((level, raw, http));
-    }
-    // Diagnosis: raw execute at 32 preceded by the handler's boundary lookup (its one extra
-    // SQL query), to show how much of the HTTP overhead is that query.
-    eprintln!(
-        "    raw execute_with_metadata after boundary::fetch, 32 callers, {per_level} commands"
-    );
-    let raw_lookup = run_raw(
-        &cqrs,
-        &places,
-        32,
-        planner.take(per_level),
-        cfg.command_cap,
-        Some(pool.clone()),
-    )
-    .await?;
-    if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
-        eprintln!("    warning: the crime projector had not caught up 60 s after the lookup run");
     }
     tokio::time::sleep(SAMPLE_EVERY * 3).await;
     let _ = stop_tx.send(true);
@@ -1398,11 +1434,12 @@ async fn section_commands(
         println!(
             "\nEach command appends one CrimeFigureRecorded event to a crime series no other command of its run touches \
              (boundary x crime type shuffled over the whole geography). Raw = cqrs-es CqrsFramework built as AppState::new \
-             builds it, called in the bench process; HTTP = the gbvf serve child with its projectors running (they run during both)."
+             builds it, called in the bench process; HTTP = the gbvf serve child with its projectors running (they run during both). \
+             Each level runs in {ROUNDS} alternating rounds (raw, HTTP, ...); cmd/s = commands / summed round time."
         );
         if let Some((_, raw32, http32)) = results.iter().find(|r| r.0 == 32) {
             println!(
-                "\nDiagnosis, 32 callers: raw execute preceded by the handler's boundary lookup (gbvf_api::http::boundary::fetch, \
+                "\nDiagnosis, 32 callers (a third path in the same rounds): raw execute preceded by the handler's boundary lookup (gbvf_api::http::boundary::fetch, \
                  one SELECT on the boundary view) runs at {} cmd/s (p50 {} ms, p99 {} ms) = {} of plain raw; HTTP reached {} of it.",
                 num(raw_lookup.rate()),
                 ms(raw_lookup.hist.value_at_quantile(0.5)),
@@ -1465,9 +1502,21 @@ async fn section_commands(
             unapplied: 0,
             hist: new_hist(),
         };
+        // The rounds of one (path, level), in the order they first ran.
+        let mut groups: Vec<((&str, usize), LagResult)> = Vec::new();
         for w in &windows {
             let lag = lag_of(&pool, &samples, w.from, w.to).await?;
-            let is_http = w.path == "HTTP";
+            match groups.iter_mut().find(|g| g.0 == (w.path, w.level)) {
+                Some((_, acc)) => {
+                    acc.events += lag.events;
+                    acc.unapplied += lag.unapplied;
+                    acc.hist.add(&lag.hist).expect("same bounds");
+                }
+                None => groups.push(((w.path, w.level), lag)),
+            }
+        }
+        for ((path, level), lag) in groups {
+            let is_http = path == "HTTP";
             let (target, result) = if is_http {
                 let pass = lag.unapplied == 0
                     && lag.hist.value_at_quantile(0.99) < (TARGET_LAG_P99_S * 1e6) as u64;
@@ -1479,7 +1528,7 @@ async fn section_commands(
                 ("".into(), "info".into())
             };
             t.add_row(vec![
-                format!("{} x{}", w.path, w.level),
+                format!("{path} x{level}"),
                 num(lag.events as f64),
                 ms(lag.hist.value_at_quantile(0.5)),
                 ms(lag.hist.value_at_quantile(0.99)),
