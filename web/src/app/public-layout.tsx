@@ -4,6 +4,7 @@ import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useGetComponentsQuery, useGetDashboardQuery } from '../api/dashboard-api'
+import { Boundary, ViewBoundary } from '../components/boundary'
 import { ErrorMessage, Spinner } from '../components/status'
 import { strings } from '../config/strings'
 import { BottomBar } from '../features/filters/bottom-bar'
@@ -41,12 +42,17 @@ export function PublicLayout() {
       <a href="#main" className="skip-link">{strings.skipToContent}</a>
       <div className="app-shell" inert={overlay} aria-busy={overlay}>
         <Header />
-        <BottomBar />
+        <Boundary fallback={<ErrorMessage />} resetKeys={[location.pathname, location.search]}>
+          <BottomBar />
+        </Boundary>
         <main id="main" tabIndex={-1} className="main">
           {failed ? <ErrorMessage /> : null}
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          {/* Each view behind its own boundary (it tries again on another view or selection). */}
+          <ViewBoundary resetKeys={[location.pathname, location.search]}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </ViewBoundary>
         </main>
         <Footer />
       </div>

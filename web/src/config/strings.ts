@@ -157,6 +157,9 @@ export const strings = {
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     noContacts: 'No contacts found',
+    // Shown in the map's place, above the map's figures as a table, when the map cannot be drawn.
+    webglUnavailable: 'The map cannot be shown because this browser does not support WebGL2. The figures for each area are in the table below.',
+    mapUnavailable: 'The map could not be shown. The figures for each area are in the table below.',
   },
 
   grid: {

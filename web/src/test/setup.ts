@@ -31,6 +31,16 @@ Object.defineProperty(window, 'matchMedia', {
   },
 })
 
+// jsdom has no WebGL2: unless a test says otherwise, report it present so the (replaced) map renders.
+// Tests of the no-WebGL path set vi.mocked(supportsWebGL2).mockReturnValue(false).
+vi.mock('../lib/webgl', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/webgl')>()),
+  supportsWebGL2: vi.fn(() => true),
+}))
+afterEach(async () => {
+  const { supportsWebGL2 } = await import('../lib/webgl')
+  vi.mocked(supportsWebGL2).mockReset().mockReturnValue(true)
+})
 // The map needs WebGL; unit tests replace it (the browser tests exercise the real one).
 vi.mock('../features/map/map-canvas', async () => {
   const { createElement } = await import('react')

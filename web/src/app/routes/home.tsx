@@ -1,7 +1,10 @@
 // /home: headline crime figures and the choropleth of the selected area, then the dashboard cards.
+// Each part is behind its own error boundary, so a map or card that fails leaves the rest working.
 import { lazy, Suspense } from 'react'
 import { useGetCrimeStatsQuery } from '../../api/crime-api'
-import { Spinner } from '../../components/status'
+import { Boundary, CardBoundary } from '../../components/boundary'
+import { ErrorMessage, Spinner } from '../../components/status'
+import { strings } from '../../config/strings'
 import { CrimeSummary } from '../../features/home/crime-summary'
 import { crimeOptionsFrom } from '../../lib/crime'
 import { useFilters } from '../../filters/use-filters'
@@ -15,16 +18,22 @@ export function Component() {
   return (
     <div className="home">
       <div className="home__top">
-        <CrimeSummary stats={stats.currentData} isLoading={stats.isFetching} isError={stats.isError} />
+        <CardBoundary title={strings.summary.total} headingLevel={2} resetKeys={[filters]}>
+          <CrimeSummary stats={stats.currentData} isLoading={stats.isFetching} isError={stats.isError} />
+        </CardBoundary>
         <div className="home__map">
-          <Suspense fallback={<Spinner />}>
-            <CrimeMap compact />
-          </Suspense>
+          <CardBoundary title={strings.views.map} headingLevel={2} resetKeys={[filters]}>
+            <Suspense fallback={<Spinner />}>
+              <CrimeMap compact />
+            </Suspense>
+          </CardBoundary>
         </div>
       </div>
-      <Suspense fallback={<Spinner />}>
-        <DashboardCards />
-      </Suspense>
+      <Boundary fallback={<ErrorMessage />} resetKeys={[filters]}>
+        <Suspense fallback={<Spinner />}>
+          <DashboardCards />
+        </Suspense>
+      </Boundary>
     </div>
   )
 }

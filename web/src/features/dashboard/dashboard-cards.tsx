@@ -1,8 +1,10 @@
 // The dashboard (chart view): every component ordered by seq on wide screens; at 991 px or less
 // only the component chosen by componentId (or, with none chosen, the first that has data).
+// Every card sits behind its own error boundary: one that throws says so in its own box.
 import { useGetCrimeStatsQuery } from '../../api/crime-api'
 import { useGetComponentsQuery, useGetDashboardQuery } from '../../api/dashboard-api'
 import type { CrimeStats, Dashboard, DashboardComponent } from '../../api/types'
+import { CardBoundary } from '../../components/boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ExternalIcon } from '../../components/icons'
 import { ComponentId } from '../../config/constants'
@@ -53,20 +55,53 @@ function ComponentCards({ component, dashboard, crime, defaultTypes, crimeFetchi
       const selected = crimeOptionsFrom(filters)
       return (
         <>
-          <CrimeBreakdownCard stats={crime} selected={selected} defaultTypes={defaultTypes} />
-          <TotalCrimeCard stats={crime} selected={selected} />
-          <CrimeTrendCard stats={crime} />
+          <CardBoundary title={strings.cards.crimeBreakdown} resetKeys={[filters]}>
+            <CrimeBreakdownCard stats={crime} selected={selected} defaultTypes={defaultTypes} />
+          </CardBoundary>
+          <CardBoundary title={strings.cards.totalCrime} resetKeys={[filters]}>
+            <TotalCrimeCard stats={crime} selected={selected} />
+          </CardBoundary>
+          <CardBoundary title={strings.cards.totalCrimeTrend} resetKeys={[filters]}>
+            <CrimeTrendCard stats={crime} />
+          </CardBoundary>
         </>
       )
     }
     case ComponentId.HealthCheck:
-      return <><ReachCard summary={dashboard?.healthCheck} area={area} /><SurveysCard summary={dashboard?.healthCheck} area={area} /></>
+      return (
+        <>
+          <CardBoundary title={strings.cards.reach} resetKeys={[filters]}>
+            <ReachCard summary={dashboard?.healthCheck} area={area} />
+          </CardBoundary>
+          <CardBoundary title={strings.cards.surveysCompleted} resetKeys={[filters]}>
+            <SurveysCard summary={dashboard?.healthCheck} area={area} />
+          </CardBoundary>
+        </>
+      )
     case ComponentId.BuildingBlock: {
       const picked = filters.componentId === ComponentId.BuildingBlock ? filters.componentOptions[0] ?? null : null
-      return <><AvailabilityCard summary={dashboard?.buildingBlock} area={area} mobile={mobile} /><BuildingBlocksCard summary={dashboard?.buildingBlock} area={area} pickedCategory={picked} /></>
+      return (
+        <>
+          <CardBoundary title={strings.cards.availability} resetKeys={[filters]}>
+            <AvailabilityCard summary={dashboard?.buildingBlock} area={area} mobile={mobile} />
+          </CardBoundary>
+          <CardBoundary title={strings.cards.buildingBlocks} resetKeys={[filters]}>
+            <BuildingBlocksCard summary={dashboard?.buildingBlock} area={area} pickedCategory={picked} />
+          </CardBoundary>
+        </>
+      )
     }
     case ComponentId.CollectiveAction:
-      return <><PillarCard summary={dashboard?.collectiveAction} area={area} /><CycleCard summary={dashboard?.collectiveAction} area={area} /></>
+      return (
+        <>
+          <CardBoundary title={strings.cards.collectiveActionsPerPillar} resetKeys={[filters]}>
+            <PillarCard summary={dashboard?.collectiveAction} area={area} />
+          </CardBoundary>
+          <CardBoundary title={strings.cards.collectiveActionsPerCycle} resetKeys={[filters]}>
+            <CycleCard summary={dashboard?.collectiveAction} area={area} />
+          </CardBoundary>
+        </>
+      )
     default:
       return <ErrorMessage />
   }
@@ -105,8 +140,10 @@ export default function DashboardCards() {
           </div>
           <div className="card-grid">
             {component.componentId !== ComponentId.Crime && dashboard.isError ? <ErrorMessage /> : (
-              <ComponentCards component={component} dashboard={dashboard.currentData} crime={crime.currentData} defaultTypes={defaultTypes}
-                crimeFetching={crime.isFetching} crimeError={crime.isError} filters={filters} mobile={mobile} area={area} />
+              <CardBoundary title={component.name} resetKeys={[filters]}>
+                <ComponentCards component={component} dashboard={dashboard.currentData} crime={crime.currentData} defaultTypes={defaultTypes}
+                  crimeFetching={crime.isFetching} crimeError={crime.isError} filters={filters} mobile={mobile} area={area} />
+              </CardBoundary>
             )}
           </div>
         </section>

@@ -5,6 +5,7 @@ import { useGetCrimeStatsQuery } from '../../api/crime-api'
 import { useGetComponentsQuery } from '../../api/dashboard-api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectGridOrder, setGridOrder } from '../../app/ui-slice'
+import { Boundary } from '../../components/boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
@@ -86,10 +87,18 @@ export default function GridView() {
           {order.map((id, index) => {
             const child = byId.get(id)
             if (!child) return null
+            // Each card behind its own boundary: a failing card keeps its place and says so.
             return (
-              <GridCard key={id} boundaryId={id} name={child.description} componentId={componentId} crimeOptions={crimeOptions}
-                index={index} count={order.length} draggable={!mobile} onMove={onMove}
-                onDragStart={(source) => { dragged.current = source }} onDropOn={onDropOn} />
+              <Boundary key={id} resetKeys={[filters]} fallback={
+                <li className="grid-card" data-boundary-id={id} data-testid="card-error">
+                  <div className="grid-card__toolbar"><h2 className="grid-card__title">{child.description}</h2></div>
+                  <div className="grid-card__body"><ErrorMessage /></div>
+                </li>
+              }>
+                <GridCard boundaryId={id} name={child.description} componentId={componentId} crimeOptions={crimeOptions}
+                  index={index} count={order.length} draggable={!mobile} onMove={onMove}
+                  onDragStart={(source) => { dragged.current = source }} onDropOn={onDropOn} />
+              </Boundary>
             )
           })}
         </ol>

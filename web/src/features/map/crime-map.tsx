@@ -1,13 +1,16 @@
 // The crime choropleth for the selected boundary: children coloured from the API's colorLegend by
 // each area's density, a count label per area, drill-down on click while the boundary type is 3
 // or below, police-station pins at local level, and a data table with CSV as the alternative.
-import { useMemo, useState } from 'react'
+// Without WebGL2 (or when the map fails) the MapBoundary shows that table in the map's place; the
+// map code (MapLibre) is then never downloaded.
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useGetCrimeStatsQuery } from '../../api/crime-api'
 import { useGetBoundaryQuery, useGetGeojsonQuery, useGetGeomarkersQuery } from '../../api/geography-api'
 import type { CrimeStats, MarkerProperties } from '../../api/types'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
+import { MapBoundary } from '../../components/map-boundary'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId, MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
@@ -17,9 +20,10 @@ import { formatCount, formatDecimal, formatRate } from '../../lib/format'
 import { useIsMobileMap } from '../../lib/use-media-query'
 import { publicBoundaryType } from '../../filters/geography'
 import { useFilters } from '../../filters/use-filters'
-import { MapCanvas } from './map-canvas'
 import { MapLegend } from './map-legend'
 import { areaFigures, markerVisible, type AreaFigures } from './map-data'
+
+const MapCanvas = lazy(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })))
 
 function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: string): TableData {
   return {
@@ -90,11 +94,15 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
         subtitle={statsQ.currentData?.period ? `${strings.summary.total}, ${statsQ.currentData.period}` : undefined}>
         {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
         <div className="crime-map__stage">
-          <div className="crime-map__frame">
-            <MapCanvas areas={areasQ.currentData} figures={figures} markers={markers} mobile={mobile}
-              interactive={!compact} label={strings.map.label(areaName)} onAreaClick={drill} onMarkerClick={setStation} />
-            {loading ? <div className="crime-map__loading"><Spinner /></div> : null}
-          </div>
+          <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
+            <div className="crime-map__frame">
+              <Suspense fallback={null}>
+                <MapCanvas areas={areasQ.currentData} figures={figures} markers={markers} mobile={mobile}
+                  interactive={!compact} label={strings.map.label(areaName)} onAreaClick={drill} onMarkerClick={setStation} />
+              </Suspense>
+              {loading ? <div className="crime-map__loading"><Spinner /></div> : null}
+            </div>
+          </MapBoundary>
           <MapLegend scale={scale} />
         </div>
         {canDrill && figures.length > 0 ? (
