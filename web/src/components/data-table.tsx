@@ -1,5 +1,6 @@
 // The data-table alternative for a chart or the map, and its CSV form. The CSV carries exactly the
 // numbers the table shows (unformatted), with the area, period and source on every row.
+import { useId } from 'react'
 import { toCsv, type CsvCell } from '../lib/csv'
 import { strings } from '../config/strings'
 
@@ -31,10 +32,13 @@ export function tableCsv(data: TableData): string {
 }
 
 export function DataTable({ data, id }: { data: TableData; id?: string }) {
+  const captionId = useId()
+  // A wide table scrolls sideways on narrow screens: the scrolling box is a labelled region that
+  // keyboard users can focus and scroll.
   return (
-    <div className="data-table" id={id}>
+    <div className="data-table" id={id} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table>
-        <caption>
+        <caption id={captionId}>
           {data.title} – {data.area}, {data.period}
         </caption>
         <thead>
