@@ -33,6 +33,71 @@ async fn shutdown_signal() {
     }
 }
 
+/// Whether `bind` names only this machine (a loopback address or `localhost`).
+pub fn is_loopback(bind: &str) -> bool {
+    bind == "localhost"
+        || bind
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses development mode unless bound to loopback, and says loudly that it is on.
+fn check_dev_mode(state: &AppState, bind: &str) -> anyhow::Result<()> {
+    if !state.dev_mode {
+        return Ok(());
+    }
+    if !is_loopback(bind) {
+        anyhow::bail!(
+            "GBVF_DEV_MODE=true is refused on {bind}: development mode puts one-time codes in answers and lists the mail outbox, so it may only be bound to a loopback address (127.0.0.1, ::1, localhost)"
+        );
+    }
+    eprintln!("{}", "!".repeat(78));
+    eprintln!("!! DEVELOPMENT MODE (GBVF_DEV_MODE=true): one-time codes appear in answers and");
+    eprintln!("!! /dev/outbox lists every e-mail. Never use this setting for a real site.");
+    if !state.secure_cookies {
+        eprintln!("!! Cookies are not Secure (GBVF_COOKIE_SECURE=false).");
+    }
+    eprintln!("{}", "!".repeat(78));
+    tracing::warn!("development mode is on");
+    Ok(())
+}
+
+/// Deletes expired sessions and spent attempt counters every 10 minutes, until the process
+/// ends (issue 9: nothing of the sign-in state grows without bound).
+pub fn spawn_housekeeping(pool: PgPool) {
+    use tower_sessions::ExpiredDeletion;
+    let store = tower_sessions_sqlx_store::PostgresStore::new(pool.clone());
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            every.tick().await;
+            if let Err(e) = store.delete_expired().await {
+                tracing::warn!(error = %e, "deleting expired sessions failed");
+            }
+            match crate::http::auth::limits::prune(&pool).await {
+                Ok(n) if n > 0 => tracing::info!(rows = n, "pruned spent sign-in counters"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "pruning sign-in counters failed"),
+            }
+        }
+    });
+}
+
+/// Serves `app` on `listener` with each request's peer address (for per-address limits)
+/// until `shutdown` completes. `gbvf serve` and the tests serve through this one function.
+pub async fn serve_app(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}
+
 /// Serves the API (and projectors unless disabled) until SIGINT/SIGTERM.
 pub async fn serve(
     pool: PgPool,
@@ -41,13 +106,6 @@ pub async fn serve(
     web_dir: PathBuf,
     projectors: bool,
 ) -> anyhow::Result<()> {
-    crate::cli::migrate(&pool).await?;
-    let (tx, rx) = watch::channel(false);
-    let workers = if projectors {
-        spawn_projectors(&pool, &rx)
-    } else {
-        vec![]
-    };
     let state = AppState::new(
         pool.clone(),
         std::env::var("GBVF_OPERATOR_TOKEN")
@@ -58,7 +116,16 @@ pub async fn serve(
             .unwrap_or(false),
         crate::telemetry::metrics(),
     );
+    check_dev_mode(&state, bind)?;
+    crate::cli::migrate(&pool).await?;
+    let (tx, rx) = watch::channel(false);
+    let workers = if projectors {
+        spawn_projectors(&pool, &rx)
+    } else {
+        vec![]
+    };
     state.cache.spawn_invalidator(pool.clone());
+    spawn_housekeeping(pool.clone());
     let web = web_dir
         .join("index.html")
         .exists()
@@ -69,9 +136,7 @@ pub async fn serve(
     let app = router(state, web);
     let listener = tokio::net::TcpListener::bind((bind, port)).await?;
     eprintln!("gbvf serving on http://{bind}:{port}");
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    serve_app(listener, app, shutdown_signal()).await?;
     let _ = tx.send(true);
     for w in workers {
         let _ = w.await;

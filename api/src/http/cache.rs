@@ -7,32 +7,59 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+/// The most bytes of bodies one process keeps; past it the cache starts again empty.
+pub const MAX_BYTES: usize = 64 * 1024 * 1024;
+/// The most entries one process keeps.
+pub const MAX_ENTRIES: usize = 10_000;
+
+#[derive(Default)]
+struct Entries {
+    map: HashMap<String, Bytes>,
+    bytes: usize,
+}
+
 use axum::body::Bytes;
 use sqlx::postgres::PgListener;
 use sqlx::PgPool;
 
-/// Bodies by request path and query.
+/// Bodies by request path and query, bounded by [`MAX_BYTES`] and [`MAX_ENTRIES`].
 #[derive(Clone, Default)]
 pub struct ResponseCache {
-    inner: Arc<RwLock<HashMap<String, Bytes>>>,
+    inner: Arc<RwLock<Entries>>,
 }
 
 impl ResponseCache {
     /// The cached body for `key`.
     pub fn get(&self, key: &str) -> Option<Bytes> {
-        self.inner.read().expect("cache lock").get(key).cloned()
+        self.inner.read().expect("cache lock").map.get(key).cloned()
     }
-    /// Stores `body` under `key` (bounded: the cache is emptied past 10,000 entries).
+    /// Stores `body` under `key`. A body larger than a quarter of [`MAX_BYTES`] is not kept;
+    /// when the bounds would be passed the cache is emptied first (every entry is rebuilt from
+    /// the read models on the next miss, so nothing is lost).
     pub fn put(&self, key: String, body: Bytes) {
-        let mut map = self.inner.write().expect("cache lock");
-        if map.len() > 10_000 {
-            map.clear();
+        if body.len() > MAX_BYTES / 4 {
+            return;
         }
-        map.insert(key, body);
+        let mut e = self.inner.write().expect("cache lock");
+        if e.map.len() >= MAX_ENTRIES || e.bytes + body.len() + key.len() > MAX_BYTES {
+            e.map.clear();
+            e.bytes = 0;
+        }
+        let key_len = key.len();
+        e.bytes += body.len() + key_len;
+        if let Some(old) = e.map.insert(key, body) {
+            e.bytes -= old.len() + key_len;
+        }
     }
     /// Empties the cache.
     pub fn clear(&self) {
-        self.inner.write().expect("cache lock").clear();
+        let mut e = self.inner.write().expect("cache lock");
+        e.map.clear();
+        e.bytes = 0;
+    }
+    /// Bytes held now (bodies and keys).
+    pub fn bytes(&self) -> usize {
+        self.inner.read().expect("cache lock").bytes
     }
 
     /// Empties the cache on every projection notification, until the process ends.
@@ -57,5 +84,27 @@ impl ResponseCache {
                 }
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_never_holds_more_than_its_byte_bound() {
+        let cache = ResponseCache::default();
+        let body = Bytes::from(vec![b'x'; 1024 * 1024]);
+        for i in 0..200 {
+            cache.put(format!("/api/x?{i}"), body.clone());
+            assert!(
+                cache.bytes() <= MAX_BYTES,
+                "{} bytes after {i}",
+                cache.bytes()
+            );
+        }
+        assert!(cache.get("/api/x?199").is_some());
+        cache.put("/big".into(), Bytes::from(vec![0u8; MAX_BYTES / 2]));
+        assert!(cache.get("/big").is_none());
     }
 }

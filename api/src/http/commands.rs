@@ -54,8 +54,20 @@ pub async fn require(
     Ok(format!("user:{}", user.session.user_id))
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+use super::auth::password::constant_time_eq;
+
+/// Route middleware of `POST /api/crime/import`: ImportPoliceStatistics (18) is checked before
+/// the (up to 64 MiB) body is read, so an anonymous caller cannot make the server read it.
+pub async fn import_permission(
+    State(s): State<AppState>,
+    session: Session,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    match require(&s, req.headers(), &session, IMPORT_POLICE_STATISTICS).await {
+        Ok(_) => next.run(req).await,
+        Err(e) => axum::response::IntoResponse::into_response(e),
+    }
 }
 
 /// Body of `POST /api/crime/figures`.

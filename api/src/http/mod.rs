@@ -5,6 +5,7 @@ pub mod admin;
 pub mod auth;
 pub mod boundary;
 pub mod cache;
+pub mod client;
 pub mod commands;
 pub mod crime;
 pub mod dashboard;
@@ -56,12 +57,16 @@ pub struct AppState {
     pub user_cqrs: Arc<PostgresCqrs<User>>,
     /// Where e-mail goes.
     pub mailer: auth::mail::Mailer,
-    /// Sign-in and code throttles.
-    pub throttle: auth::throttle::Throttle,
+    /// The installation's secret for CSRF tokens and browser bindings.
+    pub secret: auth::csrf::ServerSecret,
+    /// Reverse proxies whose `X-Forwarded-For` is believed (`GBVF_TRUSTED_PROXIES`).
+    pub trusted_proxies: client::TrustedProxies,
     /// Development mode (`GBVF_DEV_MODE=true`): OTP answers carry the code and `/dev/outbox`
-    /// lists the outbox. Never on by default.
+    /// lists the outbox. Never on by default; `gbvf serve` refuses it unless bound to a
+    /// loopback address.
     pub dev_mode: bool,
-    /// Secure cookies (`GBVF_COOKIE_SECURE=true`, behind TLS).
+    /// Secure, `__Host-` prefixed cookies: always, except in development mode with
+    /// `GBVF_COOKIE_SECURE=false`.
     pub secure_cookies: bool,
     /// cqrs-es framework of the organisation aggregate.
     pub organisation_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::organisation::Organisation>>,
@@ -89,6 +94,7 @@ impl AppState {
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(user_store, vec![], ()));
         let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
         AppState {
             pool,
             cache: cache::ResponseCache::default(),
@@ -101,17 +107,18 @@ impl AppState {
                 tracing::warn!(error = %e, "mail settings invalid; using the outbox");
                 auth::mail::Mailer::outbox(".data/outbox".into())
             }),
-            throttle: auth::throttle::Throttle::default(),
-            dev_mode: std::env::var("GBVF_DEV_MODE")
-                .map(|v| v == "true")
-                .unwrap_or(false),
+            secret: auth::csrf::ServerSecret::default(),
+            trusted_proxies: client::TrustedProxies::from_env().unwrap_or_else(|e| {
+                tracing::error!(error = %e, "ignoring GBVF_TRUSTED_PROXIES");
+                client::TrustedProxies::default()
+            }),
+            dev_mode,
             organisation_cqrs,
             group_cqrs,
             base_url: std::env::var("GBVF_BASE_URL")
                 .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
-            secure_cookies: std::env::var("GBVF_COOKIE_SECURE")
-                .map(|v| v == "true")
-                .unwrap_or(false),
+            secure_cookies: !(dev_mode
+                && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),
         }
     }
 }
@@ -164,8 +171,13 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .route("/api/crime/figures", post(commands::record_figure))
         .route(
             "/api/crime/import",
+            // The permission is checked before the body is read; only then may it be large.
             post(commands::import_crime)
-                .layer(axum::extract::DefaultBodyLimit::max(64 * 1024 * 1024)),
+                .layer(axum::extract::DefaultBodyLimit::max(IMPORT_BODY_LIMIT))
+                .layer(middleware::from_fn_with_state(
+                    state.clone(),
+                    commands::import_permission,
+                )),
         )
         .route("/api/auth/register", post(auth::handlers::register))
         .route("/api/auth/verify-otp", post(auth::handlers::verify_otp))
@@ -250,7 +262,11 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/metrics", get(metrics_text));
     let sessions = SessionManagerLayer::new(PostgresStore::new(state.pool.clone()))
-        .with_name("gbvf_session")
+        .with_name(if state.secure_cookies {
+            "__Host-gbvf_session"
+        } else {
+            "gbvf_session"
+        })
         .with_http_only(true)
         .with_same_site(tower_sessions::cookie::SameSite::Lax)
         .with_secure(state.secure_cookies)
@@ -258,9 +274,10 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             auth::IDLE_MINUTES,
         )));
     let api = api
+        .layer(axum::extract::DefaultBodyLimit::max(API_BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            auth::csrf_guard,
+            auth::csrf::csrf_guard,
         ))
         .layer(sessions);
     let mut app = api.with_state(state.clone());
@@ -272,10 +289,52 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
                 .fallback(ServeFile::new(index)),
         );
     }
-    app.layer(middleware::from_fn(static_cache_headers))
+    let app = app
+        .layer(middleware::from_fn(static_cache_headers))
         .layer(middleware::from_fn(record_metrics))
-        .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
+        .layer(CompressionLayer::new());
+    security_headers(app, state.secure_cookies).layer(TraceLayer::new_for_http())
+}
+
+/// Largest request body of an `/api` call, bytes (forms and commands are small).
+pub const API_BODY_LIMIT: usize = 256 * 1024;
+/// Largest body of `POST /api/crime/import` (a SAPS CSV), bytes; read only after the
+/// permission check.
+pub const IMPORT_BODY_LIMIT: usize = 64 * 1024 * 1024;
+
+/// The Content-Security-Policy of every response: scripts, workers (MapLibre's worker is a
+/// file of the build) and connections only from this origin; inline styles allowed (MapLibre
+/// and ApexCharts set them), inline scripts not; no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; worker-src 'self' blob:; \
+child-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Security headers on every response (OWASP Secure Headers Project), with tower-http's
+/// header layers: CSP, `X-Content-Type-Options: nosniff`, `Referrer-Policy:
+/// strict-origin-when-cross-origin`, `X-Frame-Options: DENY`, and HSTS when cookies are
+/// secure (served behind TLS).
+fn security_headers(app: Router, hsts: bool) -> Router {
+    use tower_http::set_header::SetResponseHeaderLayer;
+    let set = |name: &'static str, value: &'static str| {
+        SetResponseHeaderLayer::if_not_present(
+            header::HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        )
+    };
+    let app = app
+        .layer(set("content-security-policy", CONTENT_SECURITY_POLICY))
+        .layer(set("x-content-type-options", "nosniff"))
+        .layer(set("referrer-policy", "strict-origin-when-cross-origin"))
+        .layer(set("x-frame-options", "DENY"))
+        .layer(set("cross-origin-opener-policy", "same-origin"));
+    if hsts {
+        app.layer(set(
+            "strict-transport-security",
+            "max-age=31536000; includeSubDomains",
+        ))
+    } else {
+        app
+    }
 }
 
 /// `GET /dev/outbox`: the development outbox as JSON (only with `GBVF_DEV_MODE=true`).

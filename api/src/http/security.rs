@@ -36,6 +36,35 @@ fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
     )
 }
 
+/// Refuses (403) a change by `caller` that would grant an action the caller does not hold:
+/// membership of `group_ids` or adding `actions` to a group (issue 9, privilege escalation).
+async fn no_escalation(
+    s: &AppState,
+    caller: &CurrentUser,
+    group_ids: &[i64],
+    actions: &[i32],
+) -> Result<(), ApiError> {
+    let granted: Vec<i32> =
+        sqlx::query_scalar("SELECT DISTINCT action_id FROM group_action WHERE group_id = ANY($1)")
+            .bind(group_ids)
+            .fetch_all(&s.pool)
+            .await?;
+    if granted.iter().chain(actions).all(|a| caller.can(*a)) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden)
+    }
+}
+
+/// The groups `caller` belongs to now, from the event log.
+async fn own_groups(s: &AppState, caller: &CurrentUser) -> Result<Vec<i64>, ApiError> {
+    Ok(
+        super::auth::handlers::load_user(&s.pool, &caller.session.user_key)
+            .await?
+            .group_ids,
+    )
+}
+
 fn describe_action(id: i32) -> Value {
     let a = action(id);
     json!({"actionId": id, "action": a.map(|a| a.name), "description": a.map(|a| split_camel(a.name))})
@@ -446,6 +475,7 @@ pub async fn create_user(
         Ok(c) => c,
         Err(e) => return Ok(invalid(e)),
     };
+    no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
     let key = user_aggregate_id(&c.email);
     let user_id = uuid::Uuid::new_v4().to_string();
     let registered = UserRegistered {
@@ -494,6 +524,18 @@ pub async fn edit_user(
         Ok(c) => c,
         Err(e) => return Ok(invalid(e)),
     };
+    // Nobody changes their own groups, and nobody grants what they do not hold.
+    if a.user_id == u.session.user_id {
+        let mut mine = own_groups(&s, &u).await?;
+        let mut asked = c.details.group_ids.clone();
+        mine.sort_unstable();
+        asked.sort_unstable();
+        asked.dedup();
+        if mine != asked {
+            return Err(ApiError::Forbidden);
+        }
+    }
+    no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
     s.user_cqrs
         .execute_with_metadata(
             &user_aggregate_id(&a.email),
@@ -587,6 +629,7 @@ pub async fn add_group(
     if !e.is_empty() {
         return Ok(invalid(e));
     }
+    no_escalation(&s, &u, &[], &b.actions).await?;
     // New ids above the seeded ones; a race on the same id conflicts on the event log's key.
     let id: i64 = sqlx::query_scalar("SELECT COALESCE(max(aggregate_id::bigint), 100) + 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id ~ '^[0-9]+$'")
         .fetch_one(&s.pool)
@@ -629,6 +672,13 @@ async fn change_actions(
     let gid = b
         .group_id
         .ok_or_else(|| ApiError::bad("groupId", "GroupId is required."))?;
+    // Nobody edits a group they belong to, and nobody grants what they do not hold.
+    if own_groups(s, &u).await?.contains(&gid) {
+        return Err(ApiError::Forbidden);
+    }
+    if add {
+        no_escalation(s, &u, &[], &b.actions).await?;
+    }
     let cmd = if add {
         GroupCommand::AddActions(b.actions)
     } else {

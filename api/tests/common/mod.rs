@@ -75,6 +75,8 @@ impl TestDb {
     }
 }
 
+/// The real `gbvf serve` process.
+pub mod process;
 /// Browser-like sessions, registrations and signed-in members.
 pub mod session;
 
@@ -104,7 +106,8 @@ pub async fn start_server_with(
     let mut state = gbvf_api::http::AppState::new(
         pool.clone(),
         operator_token.map(str::to_string),
-        false,
+        // Accounts tests (with an outbox) sign in; the public API tests see the default flag.
+        outbox.is_some(),
         None,
     );
     if let Some(dir) = outbox {
@@ -118,12 +121,9 @@ pub async fn start_server_with(
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .await
-        .expect("serve")
+        gbvf_api::cli::serve::serve_app(listener, app, std::future::pending())
+            .await
+            .expect("serve")
     });
     format!("http://{addr}")
 }

@@ -19,8 +19,13 @@ pub struct Client {
 
 impl Client {
     pub async fn new(base: &str) -> Client {
+        Self::with_headers(base, reqwest::header::HeaderMap::new()).await
+    }
+    /// A client sending `headers` with every request (e.g. `X-Forwarded-For`).
+    pub async fn with_headers(base: &str, headers: reqwest::header::HeaderMap) -> Client {
         let http = reqwest::Client::builder()
             .cookie_store(true)
+            .default_headers(headers)
             .build()
             .unwrap();
         let mut c = Client {
@@ -46,6 +51,10 @@ impl Client {
         // userAuthenticated is a POST that changes nothing; it needs no valid token on first call.
         self.csrf = v["csrfToken"].as_str().unwrap_or_default().to_string();
         v
+    }
+    /// The current CSRF token.
+    pub fn csrf(&self) -> &str {
+        &self.csrf
     }
     pub async fn send(&self, method: reqwest::Method, path: &str, body: Value) -> (u16, Value) {
         let res = self
@@ -78,21 +87,64 @@ impl Client {
     }
 }
 
+/// The user `email` folded from the event log.
+pub async fn load_user(pool: &sqlx::PgPool, email: &str) -> gbvf_commands::accounts::user::User {
+    gbvf_api::http::auth::handlers::load_user(pool, &email.to_lowercase())
+        .await
+        .unwrap()
+}
+
+/// Puts `email` into exactly `groups` through the user aggregate.
+pub async fn assign_groups(pool: &sqlx::PgPool, email: &str, groups: Vec<i64>) {
+    let repo = postgres_es::PostgresEventRepository::new(pool.clone());
+    let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo);
+    let cqrs =
+        cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
+    let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
+    cqrs.execute_with_metadata(
+        &email.to_lowercase(),
+        gbvf_commands::accounts::user::UserCommand::AssignGroups(groups),
+        meta.to_map(),
+    )
+    .await
+    .unwrap();
+}
+
 pub fn outbox() -> PathBuf {
     let d = std::env::temp_dir().join(format!("gbvf-outbox-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
 
-/// The newest code sent to `email`, read from the outbox files.
+/// The newest code sent to `email`, read from the outbox files. Mail leaves off the request
+/// path, so this waits up to 10 s for it.
 pub fn code_for(dir: &PathBuf, email: &str) -> String {
-    let list = gbvf_api::http::auth::mail::list_outbox(dir).unwrap();
-    let m = list
-        .iter()
-        .find(|m| m.to.contains(email))
-        .unwrap_or_else(|| panic!("no mail to {email}"));
-    let at = m.raw.find("code is: ").expect("code in mail") + "code is: ".len();
-    m.raw[at..at + 6].to_string()
+    codes_for(dir, email, 1)[0].clone()
+}
+
+/// The codes sent to `email`, newest first, once there are at least `at_least` (waits up
+/// to 10 s).
+pub fn codes_for(dir: &PathBuf, email: &str, at_least: usize) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let list = gbvf_api::http::auth::mail::list_outbox(dir).unwrap_or_default();
+        let codes: Vec<String> = list
+            .iter()
+            .filter(|m| m.to.contains(email))
+            .filter_map(|m| {
+                let at = m.raw.find("code is: ")? + "code is: ".len();
+                Some(m.raw[at..at + 6].to_string())
+            })
+            .collect();
+        if codes.len() >= at_least {
+            return codes;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "fewer than {at_least} codes to {email} in the outbox"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
 
 pub async fn registration(db: &TestDb, email: &str) -> Value {

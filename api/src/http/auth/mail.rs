@@ -35,6 +35,11 @@ fn templates() -> Environment<'static> {
         include_str!("../../../templates/rejection.txt"),
     )
     .expect("rejection template");
+    env.add_template(
+        "registration-attempt",
+        include_str!("../../../templates/registration-attempt.txt"),
+    )
+    .expect("registration-attempt template");
     env
 }
 
@@ -67,6 +72,30 @@ impl Mailer {
                 .parse()
                 .expect("mailbox"),
         )
+    }
+
+    /// Sends like [`Mailer::send`] off the request path (a spawned task), so that an answer
+    /// takes as long whether or not a message was due; failures are logged. The development
+    /// outbox is written before returning (a local file, and tests read it at once).
+    pub async fn send_later(
+        &self,
+        to: String,
+        subject: &'static str,
+        name: &'static str,
+        context: serde_json::Value,
+    ) {
+        if let Mailer::Outbox(..) = self {
+            if let Err(e) = self.send(&to, subject, name, context).await {
+                tracing::error!(error = %e, template = name, "writing an e-mail failed");
+            }
+            return;
+        }
+        let mailer = self.clone();
+        tokio::spawn(async move {
+            if let Err(e) = mailer.send(&to, subject, name, context).await {
+                tracing::error!(error = %e, template = name, "sending an e-mail failed");
+            }
+        });
     }
 
     /// Renders template `name` with `context` and sends it to `to` with `subject`.

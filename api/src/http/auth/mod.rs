@@ -1,28 +1,29 @@
 //! Accounts over HTTP: sessions, the signed-in user and their permissions, CSRF protection,
 //! throttling, password and OTP hashing, and the `/api/auth/*` calls (public spec §2–§8).
 //!
-//! - Sessions: tower-sessions with its PostgreSQL store; cookie `gbvf_session`, HttpOnly,
-//!   SameSite=Lax, Secure when `GBVF_COOKIE_SECURE=true` (set it behind TLS); idle expiry
-//!   30 minutes, absolute expiry 12 hours from sign-in; the id is rotated on sign-in and the
-//!   session destroyed on logout.
-//! - CSRF: every state-changing `/api` request must carry `X-CSRF-Token` equal to the token
-//!   of its session (synchronizer token; `GET /api/auth/csrf` or the session check hands it
-//!   out). Requests authenticated by the operator bearer token carry no cookie and are exempt.
+//! - Sessions: tower-sessions with its PostgreSQL store, created only at sign-in; cookie
+//!   `__Host-gbvf_session` (HttpOnly, SameSite=Lax, Secure; `gbvf_session` without Secure only
+//!   with insecure development cookies); idle expiry 30 minutes, absolute expiry 12 hours from
+//!   sign-in; the id is rotated on sign-in and the session destroyed on logout; a password
+//!   change ends every other session of the user (the credential epoch). Expired rows are
+//!   deleted by the housekeeping task.
+//! - CSRF: a signed double-submit token bound to the browser ([`csrf`]).
+//! - Limits on sign-in and one-time codes live in PostgreSQL ([`limits`]), shared by every
+//!   process.
 //! - Permissions are read per request from the accounts read model, so a group change applies
 //!   to every member's next request and a deleted user's session ends at once.
+//!
+//! docs/security.md maps each control to the threat it answers and the test that proves it.
 
+pub mod csrf;
 pub mod handlers;
+pub mod limits;
 pub mod mail;
 pub mod otp;
 pub mod password;
-pub mod throttle;
 
 use std::collections::BTreeSet;
 
-use axum::extract::{Request, State};
-use axum::http::Method;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
@@ -31,8 +32,6 @@ use super::AppState;
 
 /// Session key: the signed-in user.
 pub const SESSION_USER: &str = "user";
-/// Session key: the CSRF token.
-pub const SESSION_CSRF: &str = "csrf";
 /// Idle expiry of a session, minutes.
 pub const IDLE_MINUTES: i64 = 30;
 /// Absolute expiry of a session after sign-in, hours.
@@ -49,6 +48,9 @@ pub struct SessionUser {
     pub signed_in_at: i64,
     /// User type of the sign-in (1 NewUser: must add a password; 2 ExistingUser).
     pub user_type: i32,
+    /// Credential epoch at sign-in; a password change since then ends the session.
+    #[serde(default)]
+    pub epoch: i32,
 }
 
 /// The signed-in user as the read model knows them now.
@@ -105,6 +107,18 @@ pub async fn current_user(
             .map_err(|e| ApiError::Internal(e.into()))?;
         return Ok(None);
     }
+    // A password changed since this session signed in (elsewhere) ends it.
+    let epoch: Option<i32> = sqlx::query_scalar("SELECT epoch FROM credential WHERE user_key = $1")
+        .bind(&su.user_key)
+        .fetch_optional(&s.pool)
+        .await?;
+    if epoch.unwrap_or(0) != su.epoch {
+        session
+            .flush()
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        return Ok(None);
+    }
     let email = user.email.clone();
     let (first, last) = (
         user.profile.first_name.clone(),
@@ -152,52 +166,5 @@ pub async fn require(
     }
 }
 
-/// The session's CSRF token, created when missing.
-pub async fn csrf_token(session: &Session) -> Result<String, ApiError> {
-    if let Some(t) = session
-        .get::<String>(SESSION_CSRF)
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?
-    {
-        return Ok(t);
-    }
-    let token = password::random_token();
-    session
-        .insert(SESSION_CSRF, &token)
-        .await
-        .map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(token)
-}
-
 /// Message of a refused CSRF check.
 pub const CSRF_MESSAGE: &str = "Your session has expired. Please reload the page and try again.";
-
-/// Rejects state-changing `/api` requests whose `X-CSRF-Token` does not match the session's.
-pub async fn csrf_guard(
-    State(_s): State<AppState>,
-    session: Session,
-    req: Request,
-    next: Next,
-) -> Response {
-    let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let bearer = req
-        .headers()
-        .get(axum::http::header::AUTHORIZATION)
-        .is_some_and(|v| v.as_bytes().starts_with(b"Bearer "));
-    // The session check is a POST in the specification but changes nothing: it hands out the
-    // token, so it cannot require it.
-    let exempt = req.uri().path() == "/api/auth/userAuthenticated";
-    if changes_state && !bearer && !exempt && req.uri().path().starts_with("/api/") {
-        let sent = req
-            .headers()
-            .get("x-csrf-token")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        let expected = session.get::<String>(SESSION_CSRF).await.ok().flatten();
-        let ok = matches!((sent, expected), (Some(a), Some(b)) if password::constant_time_eq(a.as_bytes(), b.as_bytes()));
-        if !ok {
-            return ApiError::Csrf.into_response();
-        }
-    }
-    next.run(req).await
-}

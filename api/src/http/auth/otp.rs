@@ -1,6 +1,7 @@
 //! One-time codes (public spec §4 "OTP", §9): 6 digits, stored only as an argon2id hash,
-//! valid 10 minutes, at most [`MAX_ATTEMPTS`] verification attempts; while a code is live,
-//! a new request counts as a resend, allowed while the count is under [`MAX_RESENDS`].
+//! valid 10 minutes, at most [`MAX_ATTEMPTS`] verification attempts per code, and at most
+//! [`super::limits::WRONG_CODE_ACCOUNT_DAY`] wrong codes per account a day across resends. A
+//! verified reset code is bound to the browser that proved it and consumed once.
 
 use sqlx::PgPool;
 
@@ -10,66 +11,42 @@ use super::password;
 pub const VALID_MINUTES: i64 = 10;
 /// Wrong codes allowed before the code is void.
 pub const MAX_ATTEMPTS: i32 = 5;
-/// Resends allowed (spec §4: "allowed only while the attempt count is under 2").
-pub const MAX_RESENDS: i32 = 2;
 /// Spec §8 "Too many OTP requests".
 pub const TOO_MANY_REQUESTS: &str = "Too many OTP requests made. Try again later.";
 
-/// Outcome of issuing a code.
-pub enum Issued {
-    /// A new code (to be sent), and the resend count now.
-    Code(String, i32),
-    /// Refused: too many resends.
-    TooMany,
-}
-
-/// Issues a code for (`user_key`, `user_type`), replacing a live one and counting a resend.
-pub async fn issue(pool: &PgPool, user_key: &str, user_type: i32) -> anyhow::Result<Issued> {
-    let mut tx = pool.begin().await?;
-    let live: Option<i32> = sqlx::query_scalar(
-        "SELECT resends FROM otp_challenge WHERE user_key = $1 AND user_type = $2 AND expires_at > now() FOR UPDATE",
-    )
-    .bind(user_key)
-    .bind(user_type)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let resends = match live {
-        Some(r) if r >= MAX_RESENDS => return Ok(Issued::TooMany),
-        Some(r) => r + 1,
-        None => 0,
-    };
+/// Issues a new code for (`user_key`, `user_type`), replacing any earlier one (which stops
+/// working at once). How often codes may be requested is limited by the caller
+/// ([`super::limits::CODE_REQUEST_ACCOUNT`]); `resends` counts replacements of a live code.
+pub async fn issue(pool: &PgPool, user_key: &str, user_type: i32) -> anyhow::Result<String> {
     let code = password::random_otp();
-    let hash = password::hash(&code)?;
+    let hash = password::hash_async(code.clone()).await?;
     sqlx::query(
         "INSERT INTO otp_challenge (user_key, user_type, code_hash, expires_at, resends)
-         VALUES ($1, $2, $3, now() + make_interval(mins => $4::int), $5)
-         ON CONFLICT (user_key, user_type) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at,
-             attempts = 0, resends = EXCLUDED.resends, verified_at = NULL, created_at = now()",
+         VALUES ($1, $2, $3, now() + make_interval(mins => $4::int), 0)
+         ON CONFLICT (user_key, user_type) DO UPDATE SET code_hash = EXCLUDED.code_hash,
+             expires_at = EXCLUDED.expires_at, attempts = 0,
+             resends = CASE WHEN otp_challenge.expires_at > now() THEN otp_challenge.resends + 1 ELSE 0 END,
+             verified_at = NULL, reset_binding = NULL, created_at = now()",
     )
     .bind(user_key)
     .bind(user_type)
     .bind(&hash)
     .bind(VALID_MINUTES as i32)
-    .bind(resends)
-    .execute(&mut *tx)
+    .execute(pool)
     .await?;
-    tx.commit().await?;
-    Ok(Issued::Code(code, resends))
+    Ok(code)
 }
 
-/// The resend count of the live code for (`user_key`, `user_type`), if one is live.
-pub async fn live_resends(
-    pool: &PgPool,
-    user_key: &str,
-    user_type: i32,
-) -> anyhow::Result<Option<i32>> {
-    Ok(sqlx::query_scalar(
-        "SELECT resends FROM otp_challenge WHERE user_key = $1 AND user_type = $2 AND expires_at > now() AND verified_at IS NULL",
+/// Whether a code for (`user_key`, `user_type`) is live and not yet verified.
+pub async fn live(pool: &PgPool, user_key: &str, user_type: i32) -> anyhow::Result<bool> {
+    Ok(sqlx::query_scalar::<_, i32>(
+        "SELECT 1 FROM otp_challenge WHERE user_key = $1 AND user_type = $2 AND expires_at > now() AND verified_at IS NULL",
     )
     .bind(user_key)
     .bind(user_type)
     .fetch_optional(pool)
-    .await?)
+    .await?
+    .is_some())
 }
 
 /// Outcome of checking a code.
@@ -111,7 +88,7 @@ pub async fn check(
     if attempts >= MAX_ATTEMPTS {
         return Ok(Checked::Expired);
     }
-    if password::verify(code.trim(), &hash) {
+    if password::verify_async(code.trim().to_string(), hash).await {
         sqlx::query(
             "UPDATE otp_challenge SET verified_at = now() WHERE user_key = $1 AND user_type = $2",
         )
@@ -133,20 +110,55 @@ pub async fn check(
     Ok(Checked::Wrong)
 }
 
-/// Consumes a verified reset challenge (verified within the validity window); false if none.
+/// Binds a verified code of (`user_key`, `user_type`) to the browser that proved it
+/// (`binding`, see [`super::csrf::binding`]).
+pub async fn bind(
+    pool: &PgPool,
+    user_key: &str,
+    user_type: i32,
+    binding: &str,
+) -> anyhow::Result<()> {
+    sqlx::query(
+        "UPDATE otp_challenge SET reset_binding = $3
+         WHERE user_key = $1 AND user_type = $2 AND verified_at IS NOT NULL",
+    )
+    .bind(user_key)
+    .bind(user_type)
+    .bind(binding)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Consumes, once, a challenge verified within the validity window by the browser whose
+/// binding is `binding`; false if there is none (never verified, expired, used, or proved by
+/// another browser).
 pub async fn consume_verified(
     pool: &PgPool,
     user_key: &str,
     user_type: i32,
+    binding: &str,
 ) -> anyhow::Result<bool> {
     let done = sqlx::query(
         "DELETE FROM otp_challenge WHERE user_key = $1 AND user_type = $2 AND verified_at IS NOT NULL
-             AND verified_at > now() - make_interval(mins => $3::int)",
+             AND verified_at > now() - make_interval(mins => $3::int) AND reset_binding = $4",
     )
     .bind(user_key)
     .bind(user_type)
     .bind(VALID_MINUTES as i32)
+    .bind(binding)
     .execute(pool)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Deletes the challenge of (`user_key`, `user_type`) (a NewUser code once the e-mail is
+/// verified).
+pub async fn remove(pool: &PgPool, user_key: &str, user_type: i32) -> anyhow::Result<()> {
+    sqlx::query("DELETE FROM otp_challenge WHERE user_key = $1 AND user_type = $2")
+        .bind(user_key)
+        .bind(user_type)
+        .execute(pool)
+        .await?;
+    Ok(())
 }

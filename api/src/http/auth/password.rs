@@ -35,6 +35,43 @@ pub fn verify_dummy(secret: &str) {
     let _ = verify(secret, phc);
 }
 
+/// Argon2 runs on the blocking pool, at most one hash per core at a time, so a flood of
+/// sign-ins cannot stall the async workers that answer every other request (issue 9).
+fn hashing_permits() -> &'static tokio::sync::Semaphore {
+    static PERMITS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    PERMITS.get_or_init(|| {
+        tokio::sync::Semaphore::new(
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(2),
+        )
+    })
+}
+
+async fn off_the_runtime<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> anyhow::Result<T> {
+    let _permit = hashing_permits().acquire().await?;
+    Ok(tokio::task::spawn_blocking(work).await?)
+}
+
+/// [`hash`] on the blocking pool, behind the hashing permits.
+pub async fn hash_async(secret: String) -> anyhow::Result<String> {
+    off_the_runtime(move || hash(&secret)).await?
+}
+
+/// [`verify`] on the blocking pool, behind the hashing permits (false on a failed task).
+pub async fn verify_async(secret: String, phc: String) -> bool {
+    off_the_runtime(move || verify(&secret, &phc))
+        .await
+        .unwrap_or(false)
+}
+
+/// [`verify_dummy`] on the blocking pool, behind the hashing permits.
+pub async fn verify_dummy_async(secret: String) {
+    let _ = off_the_runtime(move || verify_dummy(&secret)).await;
+}
+
 /// A random 6-digit code, uniformly drawn.
 pub fn random_otp() -> String {
     let n = loop {

@@ -1,0 +1,268 @@
+//! One-time codes (public spec §4 "OTP", §9): verifying a code, and requesting one again
+//! (forgot password, resend). Answers are identical for known and unknown addresses, in
+//! body, status and work done (mail leaves off the request path); limits are kept per
+//! address and per client in PostgreSQL ([`limits`]).
+
+use axum::extract::{Extension, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::Json;
+use gbvf_commands::accounts::user::UserCommand;
+use gbvf_commands::accounts::validation::{self as v, Errors};
+use gbvf_events::accounts::user_aggregate_id;
+use serde::Deserialize;
+use serde_json::json;
+use tower_sessions::Session;
+
+use super::{
+    failure, internal, invalid, load_user, merge, meta, ok, otp_fields, run_user_command, send_otp,
+    sign_in, ClientIp, NEW_USER, RESET_PASSWORD, THROTTLED,
+};
+use crate::http::auth::csrf::{self, BrowserId};
+use crate::http::auth::otp::{self, Checked};
+use crate::http::auth::{limits, password};
+use crate::http::AppState;
+
+/// Answer of a code request, the same for every address.
+pub const CODE_SENT: &str =
+    "If an account exists for this email address, we have sent it a verification code.";
+/// Answer once an account's wrong codes for the day are used up: the code is locked; a new
+/// one can be requested tomorrow.
+pub const CODES_LOCKED: &str =
+    "Too many wrong codes were entered for this email address. Please try again tomorrow or request a new code later.";
+
+/// Counts a code request for (`key`, `user_type`) from `ci` against both limits. `Some(n)`
+/// with the number of earlier requests in the window (the `resendCount` of the answer) when
+/// allowed; `None` when a limit is reached. Counted whether or not the account exists.
+pub async fn allow_code_request(
+    s: &AppState,
+    key: &str,
+    user_type: i32,
+    ci: &ClientIp,
+) -> sqlx::Result<Option<i32>> {
+    let account = limits::key(&[key, &user_type.to_string()]);
+    let by_account = limits::hit(&s.pool, limits::CODE_REQUEST_ACCOUNT, &account).await?;
+    let by_address = limits::hit(
+        &s.pool,
+        limits::CODE_REQUEST_ADDRESS,
+        &limits::key(&[&ci.key_part()]),
+    )
+    .await?;
+    if !(by_account && by_address) {
+        return Ok(None);
+    }
+    Ok(Some(
+        limits::hits(&s.pool, limits::CODE_REQUEST_ACCOUNT, &account).await? - 1,
+    ))
+}
+
+/// Body of `verify-otp`.
+#[derive(Deserialize)]
+pub struct VerifyOtpBody {
+    #[serde(alias = "email")]
+    #[serde(rename = "Email", default)]
+    email: String,
+    #[serde(alias = "otp")]
+    #[serde(rename = "OTP", default)]
+    otp: String,
+    #[serde(alias = "userType")]
+    #[serde(rename = "UserType", default)]
+    user_type: Option<i32>,
+}
+
+/// `POST /api/auth/verify-otp {Email, OTP, UserType}` (spec §4 "OTP"). NewUser: the e-mail
+/// is verified; an account with a password goes to login, one without (created for someone)
+/// is signed in as NewUser and goes to add-password. ResetPassword: the code is accepted and
+/// bound to this browser; only this browser's reset-password call may follow, within 10
+/// minutes, once.
+///
+/// Wrong codes count per account and day across resends ([`limits::WRONG_CODE_ACCOUNT_DAY`]:
+/// then [`CODES_LOCKED`]) and per client address ([`limits::WRONG_CODE_ADDRESS`]: then 429).
+pub async fn verify_otp(
+    State(s): State<AppState>,
+    session: Session,
+    ci: ClientIp,
+    Extension(browser): Extension<BrowserId>,
+    Json(b): Json<VerifyOtpBody>,
+) -> Response {
+    let mut e = Errors::default();
+    v::email(&mut e, "email", &b.email);
+    v::otp(&mut e, "otp", &b.otp);
+    let user_type = b.user_type.unwrap_or(NEW_USER);
+    if user_type != NEW_USER && user_type != RESET_PASSWORD {
+        e.add("userType", "Unknown user type");
+    }
+    if !e.is_empty() {
+        return invalid(e);
+    }
+    let key = user_aggregate_id(&b.email);
+    let account = limits::key(&[&key, &user_type.to_string()]);
+    let address = limits::key(&[&ci.key_part()]);
+    match limits::blocked(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await {
+        Ok(true) => return failure(StatusCode::TOO_MANY_REQUESTS, THROTTLED),
+        Ok(false) => {}
+        Err(err) => return internal(err),
+    }
+    match limits::blocked(&s.pool, limits::WRONG_CODE_ACCOUNT_DAY, &account).await {
+        Ok(true) => return failure(StatusCode::BAD_REQUEST, CODES_LOCKED),
+        Ok(false) => {}
+        Err(err) => return internal(err),
+    }
+    match otp::check(&s.pool, &key, user_type, &b.otp).await {
+        Ok(Checked::Valid) => {}
+        Ok(Checked::Wrong) => {
+            let counted = async {
+                limits::hit(&s.pool, limits::WRONG_CODE_ACCOUNT_DAY, &account).await?;
+                limits::hit(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await
+            };
+            if let Err(err) = counted.await {
+                return internal(err);
+            }
+            return failure(StatusCode::BAD_REQUEST, otp::WRONG);
+        }
+        Ok(Checked::Expired) => {
+            // Guesses at addresses without a live code count against the client address too.
+            if let Err(err) = limits::hit(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await {
+                return internal(err);
+            }
+            return failure(StatusCode::BAD_REQUEST, otp::EXPIRED);
+        }
+        Err(err) => return internal(err),
+    }
+    if user_type == RESET_PASSWORD {
+        let bound = async {
+            let binding = csrf::binding(&s, &browser, "reset").await?;
+            otp::bind(&s.pool, &key, RESET_PASSWORD, &binding)
+                .await
+                .map_err(crate::http::error::ApiError::Internal)
+        };
+        if let Err(err) = bound.await {
+            return internal(err);
+        }
+        return ok(
+            json!({"success": true, "message": "Code verified. Please choose a new password.", "userType": RESET_PASSWORD, "email": b.email}),
+        );
+    }
+    let user = match load_user(&s.pool, &key).await {
+        Ok(u) if u.is_live() => u,
+        Ok(_) => return failure(StatusCode::BAD_REQUEST, otp::EXPIRED),
+        Err(err) => return internal(err),
+    };
+    let _ = otp::remove(&s.pool, &key, NEW_USER).await;
+    if let Err(err) = run_user_command(
+        &s,
+        &key,
+        UserCommand::VerifyEmail,
+        &meta(
+            &format!("user:{}", user.user_id.clone().unwrap_or_default()),
+            "http:POST /api/auth/verify-otp",
+        ),
+    )
+    .await
+    {
+        return axum::response::IntoResponse::into_response(err);
+    }
+    if user.has_password {
+        return ok(
+            json!({"success": true, "message": "Your email address is verified. You can now log in.", "userType": NEW_USER, "email": b.email, "requiresPassword": false}),
+        );
+    }
+    // An account created for someone: the code proved the address; sign in to add a password.
+    if let Err(err) = sign_in(&s, &session, &user, &key, NEW_USER).await {
+        return axum::response::IntoResponse::into_response(err);
+    }
+    ok(
+        json!({"success": true, "message": "Your email address is verified. Please choose a password.", "userType": NEW_USER, "email": b.email, "requiresPassword": true}),
+    )
+}
+
+/// Body of `forgot-password`.
+#[derive(Deserialize)]
+pub struct ForgotBody {
+    #[serde(alias = "email")]
+    #[serde(rename = "Email", default)]
+    email: String,
+}
+
+/// `POST /api/auth/forgot-password {Email}` (also the OTP resend): answers the same whether
+/// or not an account exists; a code is e-mailed only to a live account.
+pub async fn forgot_password(
+    State(s): State<AppState>,
+    ci: ClientIp,
+    Json(b): Json<ForgotBody>,
+) -> Response {
+    forgot_or_resend(&s, &ci, &b.email, RESET_PASSWORD).await
+}
+
+/// Body of `resend-otp`.
+#[derive(Deserialize)]
+pub struct ResendBody {
+    #[serde(alias = "email")]
+    #[serde(rename = "Email", default)]
+    email: String,
+    #[serde(alias = "userType")]
+    #[serde(rename = "UserType", default)]
+    user_type: Option<i32>,
+}
+
+/// `POST /api/auth/resend-otp {Email, UserType}`: a new code for the OTP screen. The
+/// specification sends resends through forgot-password; that covers user type
+/// ResetPassword, and this call covers NewUser (e-mail verification) the same way.
+pub async fn resend_otp(
+    State(s): State<AppState>,
+    ci: ClientIp,
+    Json(b): Json<ResendBody>,
+) -> Response {
+    let user_type = b.user_type.unwrap_or(NEW_USER);
+    forgot_or_resend(
+        &s,
+        &ci,
+        &b.email,
+        if user_type == RESET_PASSWORD {
+            RESET_PASSWORD
+        } else {
+            NEW_USER
+        },
+    )
+    .await
+}
+
+async fn forgot_or_resend(s: &AppState, ci: &ClientIp, email: &str, user_type: i32) -> Response {
+    let mut e = Errors::default();
+    v::email(&mut e, "email", email);
+    if !e.is_empty() {
+        return invalid(e);
+    }
+    let key = user_aggregate_id(email);
+    let resends = match allow_code_request(s, &key, user_type, ci).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return failure(StatusCode::TOO_MANY_REQUESTS, otp::TOO_MANY_REQUESTS),
+        Err(err) => return internal(err),
+    };
+    let user = match load_user(&s.pool, &key).await {
+        Ok(u) => u,
+        Err(err) => return internal(err),
+    };
+    let wants = user.is_live() && (user_type == RESET_PASSWORD || !user.email_verified);
+    let code = if wants {
+        match otp::issue(&s.pool, &key, user_type).await {
+            Ok(code) => {
+                send_otp(s, email, &user.profile.first_name, &code, user_type).await;
+                Some(code)
+            }
+            Err(err) => return internal(err),
+        }
+    } else {
+        // The same hashing work as issuing a code, so the answer takes as long.
+        if let Err(err) = password::hash_async(password::random_otp()).await {
+            return internal(err);
+        }
+        None
+    };
+    let mut body = json!({"success": true, "message": CODE_SENT});
+    merge(
+        &mut body,
+        otp_fields(s, email, user_type, code.as_deref(), resends),
+    );
+    ok(body)
+}

@@ -1,0 +1,245 @@
+//! The `/api/auth/*` calls (public spec §7 "Auth and profile"), with the states of §4, the
+//! rules and messages of §5 and the errors of §8, one module per flow:
+//! [`registration`], one-time [`codes`], [`passwords`], [`sessions`] and [`profile`]. Every
+//! answer has `success` and `message`; validation failures add `errors: [{code,
+//! description}]` (the client joins them with ' -- ').
+//!
+//! This module holds what the flows share: the user folded from the event log, user
+//! commands, stored credentials, one-time-code mail, sign-in and the answer shapes.
+
+pub mod codes;
+pub mod passwords;
+pub mod profile;
+pub mod registration;
+pub mod sessions;
+
+pub use codes::{forgot_password, resend_otp, verify_otp};
+pub use passwords::{add_password, reset_password};
+pub use profile::{job_roles, organisation_types, profile, titles, update_profile};
+pub use registration::register;
+pub use sessions::{csrf, login, logout, user_authenticated};
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cqrs_es::Aggregate;
+use gbvf_commands::accounts::user::{User, UserCommand};
+use gbvf_commands::accounts::validation::Errors;
+use gbvf_events::accounts::USER_AGGREGATE;
+use gbvf_events::metadata::EventMetadata;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use tower_sessions::Session;
+
+use super::{password, SessionUser, SESSION_USER};
+use crate::http::error::{ApiError, GENERIC_FAILURE};
+use crate::http::AppState;
+
+pub use crate::http::client::ClientIp;
+
+/// User type NewUser (public spec §3).
+pub const NEW_USER: i32 = 1;
+/// User type ExistingUser.
+pub const EXISTING_USER: i32 = 2;
+/// User type ResetPassword.
+pub const RESET_PASSWORD: i32 = 3;
+/// The one answer to a failed sign-in, whatever failed, so it reveals nothing about accounts.
+pub const LOGIN_FAILED: &str = "Invalid email or password.";
+/// Throttled sign-in or code requests.
+pub const THROTTLED: &str = "Too many attempts. Please wait a few minutes and try again.";
+
+pub(crate) fn ok(body: Value) -> Response {
+    Json(body).into_response()
+}
+
+pub(crate) fn failure(status: StatusCode, message: &str) -> Response {
+    (
+        status,
+        Json(json!({"success": false, "message": message, "errors": []})),
+    )
+        .into_response()
+}
+
+pub(crate) fn invalid(errors: Errors) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        Json(json!({"success": false, "message": errors.joined(), "errors": errors.0})),
+    )
+        .into_response()
+}
+
+pub(crate) fn internal(e: impl std::fmt::Display) -> Response {
+    tracing::error!(error = %e, "auth call failed");
+    failure(StatusCode::INTERNAL_SERVER_ERROR, GENERIC_FAILURE)
+}
+
+pub(crate) fn merge(a: &mut Value, b: Value) {
+    if let (Value::Object(a), Value::Object(b)) = (a, b) {
+        a.extend(b);
+    }
+}
+
+/// A user's current state, folded from the event log (the source of truth for sign-in).
+pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
+    let rows: Vec<Value> = sqlx::query_scalar("SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence")
+        .bind(USER_AGGREGATE)
+        .bind(key)
+        .fetch_all(pool)
+        .await?;
+    let mut user = User::default();
+    for p in rows {
+        user.apply(serde_json::from_value(p)?);
+    }
+    Ok(user)
+}
+
+/// The current verification status id of an organisation (1 In Progess, 2 Rejected,
+/// 3 Approved; admin spec §3 "Application status keys"; 1 when unknown).
+pub async fn load_organisation_status(pool: &PgPool, id: &str) -> anyhow::Result<i32> {
+    let last: Option<String> = sqlx::query_scalar(
+        "SELECT event_type FROM events WHERE aggregate_type = 'organisation' AND aggregate_id = $1
+           AND event_type IN ('OrganisationApproved', 'OrganisationRejected')
+         ORDER BY sequence DESC LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match last.as_deref() {
+        Some("OrganisationApproved") => 3,
+        Some("OrganisationRejected") => 2,
+        _ => 1,
+    })
+}
+
+pub(crate) async fn run_user_command(
+    s: &AppState,
+    key: &str,
+    command: UserCommand,
+    meta: &EventMetadata,
+) -> Result<(), ApiError> {
+    s.user_cqrs
+        .execute_with_metadata(key, command, meta.to_map())
+        .await
+        .map_err(|e| match e {
+            cqrs_es::AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
+            cqrs_es::AggregateError::AggregateConflict => ApiError::Conflict(
+                "Your account was changed at the same moment elsewhere. Please try again.".into(),
+            ),
+            other => ApiError::Internal(anyhow::anyhow!("{other}")),
+        })
+}
+
+pub(crate) fn meta(actor: &str, source: &str) -> EventMetadata {
+    EventMetadata::now(actor, uuid::Uuid::new_v4().to_string(), source)
+}
+
+/// Stores the argon2id hash of a new password and moves the credential epoch on, which ends
+/// every session signed in before (ASVS 3.3.3). Returns the new epoch.
+pub(crate) async fn store_password(
+    pool: &PgPool,
+    key: &str,
+    user_id: &str,
+    secret: &str,
+) -> anyhow::Result<i32> {
+    let hash = password::hash_async(secret.to_string()).await?;
+    Ok(sqlx::query_scalar(
+        "INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
+         ON CONFLICT (user_key) DO UPDATE SET user_id = $2, password_hash = $3, updated_at = now(),
+             epoch = credential.epoch + 1
+         RETURNING epoch",
+    )
+    .bind(key)
+    .bind(user_id)
+    .bind(hash)
+    .fetch_one(pool)
+    .await?)
+}
+
+/// E-mails a one-time code off the request path.
+pub(crate) async fn send_otp(s: &AppState, email: &str, name: &str, code: &str, user_type: i32) {
+    let subject = if user_type == RESET_PASSWORD {
+        "Your GBVF dashboard password reset code"
+    } else {
+        "Your GBVF dashboard verification code"
+    };
+    s.mailer
+        .send_later(
+            email.to_string(),
+            subject,
+            "otp",
+            json!({"name": name, "code": code, "user_type": user_type}),
+        )
+        .await;
+}
+
+/// The OTP part of an answer: the development code only in development mode.
+pub(crate) fn otp_fields(
+    s: &AppState,
+    email: &str,
+    user_type: i32,
+    code: Option<&str>,
+    resends: i32,
+) -> Value {
+    json!({"userType": user_type, "email": email, "resendCount": resends, "otp": if s.dev_mode { code } else { None }})
+}
+
+pub(crate) fn str_field(v: &Value, names: &[&str]) -> String {
+    names
+        .iter()
+        .find_map(|n| v.get(*n))
+        .map(|x| match x {
+            Value::String(s) => s.trim().to_string(),
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => String::new(),
+        })
+        .unwrap_or_default()
+}
+
+pub(crate) fn int_field(v: &Value, names: &[&str]) -> Option<i64> {
+    let s = str_field(v, names);
+    if s.is_empty() {
+        None
+    } else {
+        s.parse().ok().or(Some(-1))
+    }
+}
+
+/// The credential epoch of `key` (0 when it has no password yet).
+pub(crate) async fn credential_epoch(pool: &PgPool, key: &str) -> anyhow::Result<i32> {
+    Ok(
+        sqlx::query_scalar::<_, i32>("SELECT epoch FROM credential WHERE user_key = $1")
+            .bind(key)
+            .fetch_optional(pool)
+            .await?
+            .unwrap_or(0),
+    )
+}
+
+/// Signs `user` in on `session`: a new session id (no fixation) holding the user and the
+/// credential epoch now.
+pub(crate) async fn sign_in(
+    s: &AppState,
+    session: &Session,
+    user: &User,
+    key: &str,
+    user_type: i32,
+) -> Result<(), ApiError> {
+    let err = |e: tower_sessions::session::Error| ApiError::Internal(e.into());
+    let epoch = credential_epoch(&s.pool, key).await?;
+    session.cycle_id().await.map_err(err)?;
+    session
+        .insert(
+            SESSION_USER,
+            SessionUser {
+                user_id: user.user_id.clone().unwrap_or_default(),
+                user_key: key.to_string(),
+                signed_in_at: chrono::Utc::now().timestamp(),
+                user_type,
+                epoch,
+            },
+        )
+        .await
+        .map_err(err)?;
+    Ok(())
+}

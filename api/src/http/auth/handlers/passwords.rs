@@ -1,0 +1,138 @@
+//! Passwords (public spec §2 "Reset password", "Add password"; §5 password rules): reset
+//! after a verified code, and a first password for an account created for someone. Every
+//! change moves the credential epoch on, which ends the user's other sessions.
+
+use axum::extract::{Extension, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use gbvf_commands::accounts::user::UserCommand;
+use gbvf_commands::accounts::validation::{self as v, Errors};
+use gbvf_events::accounts::user_aggregate_id;
+use serde::Deserialize;
+use serde_json::json;
+use tower_sessions::Session;
+
+use super::{
+    failure, internal, invalid, load_user, meta, ok, run_user_command, sign_in, store_password,
+    EXISTING_USER, RESET_PASSWORD,
+};
+use crate::http::auth::csrf::{self, BrowserId};
+use crate::http::auth::{otp, require};
+use crate::http::AppState;
+
+/// Body of `reset-password` and `add-password`.
+#[derive(Deserialize)]
+pub struct PasswordBody {
+    #[serde(alias = "email")]
+    #[serde(rename = "Email", default)]
+    email: String,
+    #[serde(alias = "password")]
+    #[serde(rename = "Password", default)]
+    password: String,
+    #[serde(alias = "confirmPassword")]
+    #[serde(rename = "ConfirmPassword", default)]
+    confirm_password: String,
+}
+
+fn password_errors(b: &PasswordBody) -> Errors {
+    let mut e = Errors::default();
+    v::password(&mut e, "password", &b.password);
+    v::confirm_password(&mut e, "confirmPassword", &b.password, &b.confirm_password);
+    e
+}
+
+/// `POST /api/auth/reset-password {Email, Password, ConfirmPassword, UserType}`: needs a code
+/// for this address verified in the last 10 minutes *by this browser* (its binding), and
+/// consumes it. Any other caller gets the expired-code message, whoever verified a code.
+pub async fn reset_password(
+    State(s): State<AppState>,
+    Extension(browser): Extension<BrowserId>,
+    axum::Json(b): axum::Json<PasswordBody>,
+) -> Response {
+    let mut e = password_errors(&b);
+    v::email(&mut e, "email", &b.email);
+    if !e.is_empty() {
+        return invalid(e);
+    }
+    let key = user_aggregate_id(&b.email);
+    let user = match load_user(&s.pool, &key).await {
+        Ok(u) => u,
+        Err(err) => return internal(err),
+    };
+    let binding = match csrf::binding(&s, &browser, "reset").await {
+        Ok(b) => b,
+        Err(err) => return err.into_response(),
+    };
+    match otp::consume_verified(&s.pool, &key, RESET_PASSWORD, &binding).await {
+        Ok(true) if user.is_live() => {}
+        Ok(_) => return failure(StatusCode::BAD_REQUEST, otp::EXPIRED),
+        Err(err) => return internal(err),
+    }
+    let uid = user.user_id.clone().unwrap_or_default();
+    if let Err(err) = store_password(&s.pool, &key, &uid, &b.password).await {
+        return internal(err);
+    }
+    let m = meta(&format!("user:{uid}"), "http:POST /api/auth/reset-password");
+    if let Err(err) = run_user_command(
+        &s,
+        &key,
+        UserCommand::SetPassword("reset-password".into()),
+        &m,
+    )
+    .await
+    {
+        return err.into_response();
+    }
+    // Reading the code proved the address too.
+    let _ = run_user_command(&s, &key, UserCommand::VerifyEmail, &m).await;
+    ok(json!({"success": true, "message": "Your password has been reset. You can now log in."}))
+}
+
+/// `POST /api/auth/add-password {Password, ConfirmPassword, UserType}`: a signed-in user
+/// whose account has no password yet chooses one.
+pub async fn add_password(
+    State(s): State<AppState>,
+    session: Session,
+    axum::Json(b): axum::Json<PasswordBody>,
+) -> Response {
+    let u = match require(&s, &session, None).await {
+        Ok(u) => u,
+        Err(e) => return e.into_response(),
+    };
+    let e = password_errors(&b);
+    if !e.is_empty() {
+        return invalid(e);
+    }
+    let key = u.session.user_key.clone();
+    let user = match load_user(&s.pool, &key).await {
+        Ok(x) => x,
+        Err(err) => return internal(err),
+    };
+    if user.has_password {
+        return failure(
+            StatusCode::BAD_REQUEST,
+            "Your account already has a password. Change it on your profile.",
+        );
+    }
+    if let Err(err) = store_password(&s.pool, &key, &u.session.user_id, &b.password).await {
+        return internal(err);
+    }
+    let m = meta(
+        &format!("user:{}", u.session.user_id),
+        "http:POST /api/auth/add-password",
+    );
+    if let Err(err) = run_user_command(
+        &s,
+        &key,
+        UserCommand::SetPassword("add-password".into()),
+        &m,
+    )
+    .await
+    {
+        return err.into_response();
+    }
+    if let Err(err) = sign_in(&s, &session, &user, &key, EXISTING_USER).await {
+        return err.into_response();
+    }
+    ok(json!({"success": true, "message": "Your password has been saved."}))
+}

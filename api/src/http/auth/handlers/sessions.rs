@@ -1,0 +1,214 @@
+//! Sessions (public spec §4 "Login", §3 session shape): sign-in, sign-out, the CSRF token and
+//! the session check.
+
+use axum::extract::{Extension, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use gbvf_commands::accounts::permissions::{self, LogIntoSystem};
+use gbvf_commands::accounts::user::User;
+use gbvf_commands::accounts::validation::{self as v, Errors};
+use gbvf_events::accounts::user_aggregate_id;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_sessions::Session;
+
+use super::{
+    failure, internal, invalid, load_organisation_status, load_user, merge, ok, otp_fields,
+    send_otp, sign_in, ClientIp, EXISTING_USER, LOGIN_FAILED, NEW_USER, THROTTLED,
+};
+use crate::http::auth::csrf::{self, BrowserId};
+use crate::http::auth::{current_user, limits, otp, password};
+use crate::http::error::ApiError;
+use crate::http::AppState;
+
+/// Answer to a sign-in while the enableLogin feature flag is off (admin spec §7
+/// feature flags): the server refuses, not only the header that hides Login.
+pub const LOGIN_DISABLED: &str = "Sign-in is not available.";
+/// Answer to a correct password of an account without LogIntoSystem (12).
+pub const NOT_ALLOWED: &str =
+    "Your account is not allowed to sign in. Please contact the GBVF dashboard team.";
+/// Answer to a correct password of the designated person of a rejected organisation.
+pub const ORGANISATION_REJECTED: &str =
+    "Your organisation's application was not approved, so this account cannot sign in.";
+
+/// Body of `login`.
+#[derive(Deserialize)]
+pub struct LoginBody {
+    #[serde(alias = "username", alias = "Email", alias = "email")]
+    #[serde(rename = "Username", default)]
+    username: String,
+    #[serde(alias = "password")]
+    #[serde(rename = "Password", default)]
+    password: String,
+}
+
+/// Why a user with a correct password may still not sign in, if they may not.
+async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static str>> {
+    let actions: Vec<i32> = sqlx::query_scalar(
+        "SELECT DISTINCT ga.action_id FROM group_action ga
+         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted WHERE ga.group_id = ANY($1)",
+    )
+    .bind(&user.group_ids)
+    .fetch_all(&s.pool)
+    .await?;
+    if !actions.contains(&LogIntoSystem) {
+        return Ok(Some(NOT_ALLOWED));
+    }
+    if let Some(org) = &user.organisation_id {
+        if load_organisation_status(&s.pool, org).await? == 2 {
+            return Ok(Some(ORGANISATION_REJECTED));
+        }
+    }
+    Ok(None)
+}
+
+/// `POST /api/auth/login {Username, Password}` (spec §4 "Login"). Unknown address, wrong
+/// password and deleted account all answer [`LOGIN_FAILED`]. Wrong passwords back off per
+/// account *and* client address ([`limits::LOGIN_ACCOUNT_ADDRESS`], so nobody can lock the
+/// owner out from elsewhere) and are capped per client address ([`limits::LOGIN_ADDRESS`]);
+/// both answer 429. An account whose e-mail is not verified yet gets a new code and user type
+/// NewUser, so the client goes to the OTP screen. Refused with 403 while enableLogin is off,
+/// without LogIntoSystem (12), and for the designated person of a rejected organisation.
+pub async fn login(
+    State(s): State<AppState>,
+    session: Session,
+    ci: ClientIp,
+    Json(b): Json<LoginBody>,
+) -> Response {
+    if !s.enable_login {
+        return failure(StatusCode::FORBIDDEN, LOGIN_DISABLED);
+    }
+    let mut e = Errors::default();
+    v::email(&mut e, "email", &b.username);
+    if b.password.is_empty() {
+        e.add("password", "Password is required");
+    }
+    if !e.is_empty() {
+        return invalid(e);
+    }
+    let key = user_aggregate_id(&b.username);
+    let pair = limits::key(&[&key, &ci.key_part()]);
+    let address = limits::key(&[&ci.key_part()]);
+    let blocked = async {
+        Ok::<_, sqlx::Error>(
+            limits::blocked(&s.pool, limits::LOGIN_ACCOUNT_ADDRESS, &pair).await?
+                || limits::blocked(&s.pool, limits::LOGIN_ADDRESS, &address).await?,
+        )
+    };
+    match blocked.await {
+        Ok(true) => return failure(StatusCode::TOO_MANY_REQUESTS, THROTTLED),
+        Ok(false) => {}
+        Err(err) => return internal(err),
+    }
+    let hash: Option<String> =
+        match sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1")
+            .bind(&key)
+            .fetch_optional(&s.pool)
+            .await
+        {
+            Ok(h) => h,
+            Err(err) => return internal(err),
+        };
+    let user = match load_user(&s.pool, &key).await {
+        Ok(u) => u,
+        Err(err) => return internal(err),
+    };
+    let valid = match hash {
+        Some(h) => password::verify_async(b.password.clone(), h).await,
+        None => {
+            password::verify_dummy_async(b.password.clone()).await;
+            false
+        }
+    };
+    if !valid || !user.is_live() {
+        let counted = async {
+            limits::hit(&s.pool, limits::LOGIN_ACCOUNT_ADDRESS, &pair).await?;
+            limits::hit(&s.pool, limits::LOGIN_ADDRESS, &address).await
+        };
+        if let Err(err) = counted.await {
+            return internal(err);
+        }
+        return failure(StatusCode::UNAUTHORIZED, LOGIN_FAILED);
+    }
+    let _ = limits::clear(&s.pool, limits::LOGIN_ACCOUNT_ADDRESS, &pair).await;
+    match refusal(&s, &user).await {
+        Ok(Some(message)) => return failure(StatusCode::FORBIDDEN, message),
+        Ok(None) => {}
+        Err(err) => return internal(err),
+    }
+    if !user.email_verified {
+        // A code that is still live is not replaced: signing in again must not use it up.
+        if let Ok(true) = otp::live(&s.pool, &key, NEW_USER).await {
+            let mut body = json!({"success": false, "message": "Please verify your email address first. Enter the code we sent you."});
+            merge(&mut body, otp_fields(&s, &user.email, NEW_USER, None, 0));
+            return (StatusCode::FORBIDDEN, Json(body)).into_response();
+        }
+        return match otp::issue(&s.pool, &key, NEW_USER).await {
+            Ok(code) => {
+                send_otp(&s, &user.email, &user.profile.first_name, &code, NEW_USER).await;
+                let mut body = json!({"success": false, "message": "Please verify your email address first. We have sent you a new code."});
+                merge(
+                    &mut body,
+                    otp_fields(&s, &user.email, NEW_USER, Some(&code), 0),
+                );
+                (StatusCode::FORBIDDEN, Json(body)).into_response()
+            }
+            Err(err) => internal(err),
+        };
+    }
+    if let Err(err) = sign_in(&s, &session, &user, &key, EXISTING_USER).await {
+        return err.into_response();
+    }
+    ok(
+        json!({"success": true, "message": "Login successful.", "userType": EXISTING_USER, "email": user.email}),
+    )
+}
+
+/// `POST /api/auth/logout`: destroys the session.
+pub async fn logout(session: Session) -> Response {
+    match session.flush().await {
+        Ok(()) => ok(json!({"success": true, "message": "You have been logged out."})),
+        Err(err) => internal(err),
+    }
+}
+
+/// `GET /api/auth/csrf`: the browser's CSRF token `{csrfToken}` (no session row is made).
+pub async fn csrf(
+    State(s): State<AppState>,
+    Extension(browser): Extension<BrowserId>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!({"csrfToken": csrf::token(&s, &browser).await?})))
+}
+
+/// `POST /api/auth/userAuthenticated`: the session shape of public spec §3 (`isAuthenticated,
+/// user {userId, name, email, permissions}, organisationName, organisationTypeId,
+/// userActions [{actionId, name}]`), plus `userType`, `csrfToken` and `devMode` (development
+/// mode is on: the web app shows a banner).
+pub async fn user_authenticated(
+    State(s): State<AppState>,
+    session: Session,
+    Extension(browser): Extension<BrowserId>,
+) -> Result<Json<Value>, ApiError> {
+    let user = current_user(&s, &session).await?;
+    let token = csrf::token(&s, &browser).await?;
+    Ok(Json(match user {
+        None => {
+            json!({"isAuthenticated": false, "user": null, "userActions": [], "organisationName": null, "organisationTypeId": null, "csrfToken": token, "devMode": s.dev_mode})
+        }
+        Some(u) => {
+            let actions: Vec<Value> = u
+                .actions
+                .iter()
+                .map(|a| json!({"actionId": a, "name": permissions::action(*a).map(|x| x.name)}))
+                .collect();
+            json!({
+                "isAuthenticated": true,
+                "user": {"userId": u.session.user_id, "name": u.name, "email": u.email, "permissions": u.actions},
+                "userType": u.session.user_type,
+                "organisationName": u.organisation_name, "organisationTypeId": u.organisation_type_id,
+                "userActions": actions, "csrfToken": token, "devMode": s.dev_mode,
+            })
+        }
+    }))
+}

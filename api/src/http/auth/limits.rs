@@ -1,0 +1,213 @@
+//! Attempt limits for sign-in and one-time codes, kept in PostgreSQL (`auth_limit`) so that
+//! they hold across every `gbvf serve` process behind a load balancer (docs/security.md).
+//!
+//! Two kinds of limit, both keyed by a SHA-256 of what the client sent (never the address in
+//! clear), whether or not an account exists, so a limit reveals nothing about accounts:
+//! - [`Policy::Count`]: at most `limit` hits per window; further hits are refused until the
+//!   window ends (one-time-code requests, wrong codes, failures from one client address).
+//! - [`Policy::Backoff`]: after `free` failures in the window, each further attempt must wait
+//!   2^(failures − free) seconds after the last, at most `max_secs` (OWASP Authentication Cheat Sheet,
+//!   "Account lockout": slow the attacker without locking the owner out). Used per account
+//!   *and* client address, so an attacker elsewhere cannot lock the owner out.
+
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+
+/// A limit on one scope.
+#[derive(Debug, Clone, Copy)]
+pub enum Policy {
+    /// At most `limit` hits per `window_secs`.
+    Count {
+        /// Scope name (the `auth_limit.scope` column).
+        scope: &'static str,
+        /// Hits allowed per window.
+        limit: i32,
+        /// Window length, seconds.
+        window_secs: i64,
+    },
+    /// Exponential back-off after `free` failures within `window_secs`.
+    Backoff {
+        /// Scope name.
+        scope: &'static str,
+        /// Failures without delay.
+        free: i32,
+        /// Window after which the count starts again, seconds.
+        window_secs: i64,
+        /// Longest delay, seconds.
+        max_secs: i64,
+    },
+}
+
+impl Policy {
+    fn scope(&self) -> &'static str {
+        match self {
+            Policy::Count { scope, .. } | Policy::Backoff { scope, .. } => scope,
+        }
+    }
+    fn window(&self) -> i64 {
+        match self {
+            Policy::Count { window_secs, .. } | Policy::Backoff { window_secs, .. } => *window_secs,
+        }
+    }
+}
+
+/// Wrong passwords per (account, client address): 5 free, then waits of 1, 2, 4 … s, at most
+/// 15 minutes.
+pub const LOGIN_ACCOUNT_ADDRESS: Policy = Policy::Backoff {
+    scope: "login:account+address",
+    free: 5,
+    window_secs: 3600,
+    max_secs: 900,
+};
+/// Wrong passwords per client address, any account: 30 per 10 minutes.
+pub const LOGIN_ADDRESS: Policy = Policy::Count {
+    scope: "login:address",
+    limit: 30,
+    window_secs: 600,
+};
+/// Code requests (registration, resend, forgot password) per address and purpose: 3 per
+/// 10 minutes, the life of one code (spec §4 "OTP": resends allowed while under 2).
+pub const CODE_REQUEST_ACCOUNT: Policy = Policy::Count {
+    scope: "code-request:account",
+    limit: 3,
+    window_secs: 600,
+};
+/// Registrations per address typed, new or taken alike: 3 per 10 minutes (a taken address
+/// e-mails its owner, which must not become a way to flood them).
+pub const REGISTRATION_ACCOUNT: Policy = Policy::Count {
+    scope: "registration:account",
+    limit: 3,
+    window_secs: 600,
+};
+/// Code requests (and registrations) per client address: 20 per 10 minutes.
+pub const CODE_REQUEST_ADDRESS: Policy = Policy::Count {
+    scope: "code-request:address",
+    limit: 20,
+    window_secs: 600,
+};
+/// Wrong codes per account and purpose in a day, across resends: 10. Then codes for that
+/// account are locked until the day is over (a new code can be requested, not verified).
+pub const WRONG_CODE_ACCOUNT_DAY: Policy = Policy::Count {
+    scope: "wrong-code:account-day",
+    limit: 10,
+    window_secs: 86_400,
+};
+/// Wrong codes per client address: 20 per 10 minutes.
+pub const WRONG_CODE_ADDRESS: Policy = Policy::Count {
+    scope: "wrong-code:address",
+    limit: 20,
+    window_secs: 600,
+};
+
+/// The stored key of `parts` (SHA-256 hex of the lower-cased parts joined by a NUL).
+pub fn key(parts: &[&str]) -> String {
+    let mut h = Sha256::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            h.update([0u8]);
+        }
+        h.update(p.trim().to_lowercase().as_bytes());
+    }
+    hex::encode(h.finalize())
+}
+
+/// Whether `key` is blocked now under `policy` (a back-off not yet over, or a count at its
+/// limit within the window). Records nothing.
+pub async fn blocked(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<bool> {
+    let row: Option<(i32, bool, bool)> = sqlx::query_as(
+        "SELECT hits, window_start > now() - make_interval(secs => $3::double precision),
+                COALESCE(blocked_until > now(), false)
+         FROM auth_limit WHERE scope = $1 AND key = $2",
+    )
+    .bind(policy.scope())
+    .bind(key)
+    .bind(policy.window() as f64)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match (row, policy) {
+        (None, _) => false,
+        (Some((_, _, true)), _) => true,
+        (Some((hits, true, _)), Policy::Count { limit, .. }) => hits >= limit,
+        _ => false,
+    })
+}
+
+/// Records one hit (a request or a failure) for `key`; returns whether it was within the
+/// limit. The count restarts when the window has passed. One statement, so concurrent hits
+/// from several processes are all counted.
+pub async fn hit(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<bool> {
+    let (free, max_secs, limit) = match policy {
+        Policy::Count { limit, .. } => (limit, 0i64, limit),
+        Policy::Backoff { free, max_secs, .. } => (free, max_secs, i32::MAX),
+    };
+    let backoff = matches!(policy, Policy::Backoff { .. });
+    let hits: i32 = sqlx::query_scalar(
+        "INSERT INTO auth_limit AS l (scope, key, hits, window_start, blocked_until)
+         VALUES ($1, $2, 1, now(), NULL)
+         ON CONFLICT (scope, key) DO UPDATE SET
+           hits = CASE WHEN l.window_start <= now() - make_interval(secs => $3::double precision)
+                       THEN 1 ELSE l.hits + 1 END,
+           window_start = CASE WHEN l.window_start <= now() - make_interval(secs => $3::double precision)
+                       THEN now() ELSE l.window_start END
+         RETURNING hits",
+    )
+    .bind(policy.scope())
+    .bind(key)
+    .bind(policy.window() as f64)
+    .fetch_one(pool)
+    .await?;
+    if backoff && hits >= free {
+        let delay = 2f64.powi((hits - free).min(30)).min(max_secs as f64);
+        sqlx::query(
+            "UPDATE auth_limit SET blocked_until = now() + make_interval(secs => $3::double precision)
+             WHERE scope = $1 AND key = $2",
+        )
+        .bind(policy.scope())
+        .bind(key)
+        .bind(delay)
+        .execute(pool)
+        .await?;
+    }
+    Ok(hits <= limit)
+}
+
+/// Hits within the current window (0 when none).
+pub async fn hits(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<i32> {
+    Ok(sqlx::query_scalar(
+        "SELECT hits FROM auth_limit WHERE scope = $1 AND key = $2
+           AND window_start > now() - make_interval(secs => $3::double precision)",
+    )
+    .bind(policy.scope())
+    .bind(key)
+    .bind(policy.window() as f64)
+    .fetch_optional(pool)
+    .await?
+    .unwrap_or(0))
+}
+
+/// Forgets `key` (after a successful sign-in).
+pub async fn clear(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM auth_limit WHERE scope = $1 AND key = $2")
+        .bind(policy.scope())
+        .bind(key)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Deletes counters whose window and block are both over (the longest window is a day), and
+/// one-time codes that expired more than a day ago. Returns the rows deleted.
+pub async fn prune(pool: &PgPool) -> sqlx::Result<u64> {
+    let a = sqlx::query(
+        "DELETE FROM auth_limit WHERE window_start < now() - interval '1 day'
+           AND (blocked_until IS NULL OR blocked_until < now())",
+    )
+    .execute(pool)
+    .await?
+    .rows_affected();
+    let b = sqlx::query("DELETE FROM otp_challenge WHERE expires_at < now() - interval '1 day'")
+        .execute(pool)
+        .await?
+        .rows_affected();
+    Ok(a + b)
+}

@@ -1,0 +1,656 @@
+//! Issue 9: one regression test per account-security hole, each against the real `gbvf
+//! serve` process (tests/common/process.rs) and real PostgreSQL. docs/security.md lists which
+//! test proves which control.
+
+mod common;
+
+use common::process::{self, GbvfServer};
+use common::session::{code_for, codes_for, member_of, registration, Client, PASSWORD};
+use common::{catch_up, import_geography, TestDb};
+use serde_json::{json, Value};
+
+const NEW_PASSWORD: &str = "Another!Strong7Password";
+
+async fn db() -> TestDb {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    db
+}
+
+/// A client whose requests appear to come from `address` through a trusted proxy.
+async fn client_from(base: &str, address: &str) -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-forwarded-for", address.parse().unwrap());
+    Client::with_headers(base, headers).await
+}
+
+/// Registers and verifies `email` through the API; returns a signed-in client.
+async fn verified_user(db: &TestDb, srv: &GbvfServer, email: &str) -> Client {
+    let c = Client::new(&srv.base).await;
+    let (s, v) = c
+        .post("/api/auth/register", registration(db, email).await)
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = c
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": code_for(&srv.outbox, email), "UserType": 1}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    login(&srv.base, email, PASSWORD).await
+}
+
+async fn login(base: &str, email: &str, password: &str) -> Client {
+    let mut c = Client::new(base).await;
+    let (s, v) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": password}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(c.refresh().await["isAuthenticated"], true);
+    c
+}
+
+/// Hole 1: a reset code verified in one browser let any other session set the password.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_verified_reset_code_works_only_in_the_browser_that_proved_it_and_only_once() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let admin = "first.admin@example.org";
+    let (ok, err) = process::run(&db.url, &[], &["users", "create-admin", "--email", admin]);
+    assert!(ok, "{err}");
+    let owner = Client::new(&srv.base).await;
+    let (s, _) = owner
+        .post("/api/auth/forgot-password", json!({"Email": admin}))
+        .await;
+    assert_eq!(s, 200);
+    let code = code_for(&srv.outbox, admin);
+    let (s, v) = owner
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": admin, "OTP": code, "UserType": 3}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+
+    // The attacker: a second, unrelated browser with its own cookie and CSRF token.
+    let attacker = Client::new(&srv.base).await;
+    let body = json!({"Email": admin, "Password": "Attacker!Owns9ThisNow", "ConfirmPassword": "Attacker!Owns9ThisNow"});
+    for _ in 0..3 {
+        let (s, v) = attacker
+            .post("/api/auth/reset-password", body.clone())
+            .await;
+        assert_eq!(s, 400, "the attacker's reset must fail: {v}");
+    }
+    let (s, _) = Client::new(&srv.base)
+        .await
+        .post(
+            "/api/auth/login",
+            json!({"Username": admin, "Password": "Attacker!Owns9ThisNow"}),
+        )
+        .await;
+    assert_eq!(s, 401, "the attacker cannot sign in as the administrator");
+
+    // The owner's browser completes the reset, once.
+    let mine = json!({"Email": admin, "Password": NEW_PASSWORD, "ConfirmPassword": NEW_PASSWORD});
+    let (s, v) = owner.post("/api/auth/reset-password", mine.clone()).await;
+    assert_eq!(s, 200, "{v}");
+    let (s, _) = owner.post("/api/auth/reset-password", mine).await;
+    assert_eq!(s, 400, "a verified code is consumed once");
+    login(&srv.base, admin, NEW_PASSWORD).await;
+    db.drop_db().await;
+}
+
+/// Hole 2: per-address limits never ran in `gbvf serve` (no connect info). 40 failed
+/// sign-ins for 40 addresses from one client, spread over two server processes on one
+/// database: the 31st and later are refused, on either process, and a forged
+/// X-Forwarded-For is ignored without a trusted proxy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_sign_ins_are_limited_per_client_address_across_processes() {
+    let db = db().await;
+    let a = GbvfServer::start(&db.url, &[]).await;
+    let b = GbvfServer::start(&db.url, &[]).await;
+    let mut statuses = vec![];
+    for i in 0..40 {
+        let base = if i % 2 == 0 { &a.base } else { &b.base };
+        let c = client_from(base, &format!("198.51.100.{i}")).await;
+        let (s, _) = c
+            .post(
+                "/api/auth/login",
+                json!({"Username": format!("nobody{i}@example.org"), "Password": "Wrong!Password1"}),
+            )
+            .await;
+        statuses.push(s);
+    }
+    assert!(statuses[..30].iter().all(|s| *s == 401), "{statuses:?}");
+    assert!(statuses[30..].iter().all(|s| *s == 429), "{statuses:?}");
+    db.drop_db().await;
+}
+
+/// Behind a trusted proxy the client is the forwarded address: a flood from one address
+/// neither blocks another address nor locks the owner out of their account.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_signs_in_from_elsewhere_while_an_attacker_is_backed_off() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[("GBVF_TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let email = "owner@example.org";
+    verified_user(&db, &srv, email).await;
+    let attacker = client_from(&srv.base, "203.0.113.9").await;
+    let mut statuses = vec![];
+    for _ in 0..8 {
+        let (s, _) = attacker
+            .post(
+                "/api/auth/login",
+                json!({"Username": email, "Password": "Guess!Guess123"}),
+            )
+            .await;
+        statuses.push(s);
+    }
+    assert_eq!(&statuses[..5], &[401; 5], "{statuses:?}");
+    assert!(statuses[5..].contains(&429), "backed off: {statuses:?}");
+    // Even the right password waits out the back-off from the attacker's address...
+    let (s, _) = attacker
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 429);
+    // ...but the owner, elsewhere, is not locked out.
+    let owner = client_from(&srv.base, "198.51.100.77").await;
+    let (s, v) = owner
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    db.drop_db().await;
+}
+
+/// Hole 3: codes could be guessed forever (resends reset the attempts). Wrong codes are
+/// capped per account and day across resends, and per client address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_codes_are_capped_per_account_across_resends_and_per_address() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let email = "guessed@example.org";
+    let c = Client::new(&srv.base).await;
+    let (s, _) = c
+        .post("/api/auth/register", registration(&db, email).await)
+        .await;
+    assert_eq!(s, 200);
+    let wrong = |code: &str| if code == "000000" { "111111" } else { "000000" }.to_string();
+    let mut answers = vec![];
+    for round in 1..=2 {
+        let code = codes_for(&srv.outbox, email, round)[0].clone();
+        for _ in 0..5 {
+            let (s, v) = c
+                .post(
+                    "/api/auth/verify-otp",
+                    json!({"Email": email, "OTP": wrong(&code), "UserType": 1}),
+                )
+                .await;
+            answers.push((s, v["message"].as_str().unwrap_or_default().to_string()));
+        }
+        let (s, _) = c
+            .post(
+                "/api/auth/resend-otp",
+                json!({"Email": email, "UserType": 1}),
+            )
+            .await;
+        assert_eq!(s, 200);
+    }
+    assert!(answers.iter().all(|(s, _)| *s == 400), "{answers:?}");
+    // Ten wrong codes today: even the right, fresh code is refused now.
+    let fresh = codes_for(&srv.outbox, email, 3)[0].clone();
+    let (s, v) = c
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": fresh, "UserType": 1}),
+        )
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("Too many wrong codes"),
+        "{v}"
+    );
+
+    // Per address: guesses at many accounts from one address are cut off.
+    let mut statuses = vec![];
+    for i in 0..25 {
+        let (s, _) = c
+            .post(
+                "/api/auth/verify-otp",
+                json!({"Email": format!("someone{i}@example.org"), "OTP": "123456", "UserType": 3}),
+            )
+            .await;
+        statuses.push(s);
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    db.drop_db().await;
+}
+
+fn without_email(mut v: Value) -> Value {
+    v.as_object_mut().unwrap().remove("email");
+    v.as_object_mut().unwrap().remove("otp");
+    v
+}
+
+/// Enumeration: code requests answered differently for real accounts; registration of a
+/// taken address answered 409.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn code_requests_and_registration_do_not_reveal_accounts() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[("GBVF_TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let known = "known@example.org";
+    verified_user(&db, &srv, known).await;
+    let mut seen: Vec<Vec<(u16, Value)>> = vec![];
+    for (i, email) in [known, "unknown@example.org"].into_iter().enumerate() {
+        let c = client_from(&srv.base, &format!("192.0.2.{i}")).await;
+        let mut answers = vec![];
+        for _ in 0..4 {
+            let (s, v) = c
+                .post("/api/auth/forgot-password", json!({"Email": email}))
+                .await;
+            answers.push((s, without_email(v)));
+        }
+        seen.push(answers);
+    }
+    assert_eq!(seen[0], seen[1], "known and unknown addresses answer alike");
+    assert_eq!(
+        seen[0][3].0, 429,
+        "the fourth request in ten minutes is refused"
+    );
+
+    // Registering a taken address answers like a new registration; the owner is told.
+    let c = client_from(&srv.base, "192.0.2.50").await;
+    let (s1, v1) = c
+        .post("/api/auth/register", registration(&db, known).await)
+        .await;
+    let (s2, v2) = c
+        .post(
+            "/api/auth/register",
+            registration(&db, "brand.new@example.org").await,
+        )
+        .await;
+    assert_eq!((s1, s2), (200, 200), "{v1} {v2}");
+    assert_eq!(without_email(v1), without_email(v2));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let list = gbvf_api::http::auth::mail::list_outbox(&srv.outbox).unwrap_or_default();
+        if list
+            .iter()
+            .any(|m| m.to.contains(known) && m.raw.contains("tried to register"))
+        {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "owner not told");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    db.drop_db().await;
+}
+
+/// ASVS 3.3.3: a password change or reset ends every other session of the user; the session
+/// that changed it carries on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_change_or_reset_ends_the_users_other_sessions() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let email = "two.browsers@example.org";
+    let mut first = verified_user(&db, &srv, email).await;
+    let mut second = login(&srv.base, email, PASSWORD).await;
+    let (s, v) = first
+        .send(
+            reqwest::Method::PUT,
+            "/api/auth/updateProfile",
+            json!({"fullName": "Thandi Mokoena", "titleId": 3, "jobRole": 3, "mobileNumber": "0821234567",
+                   "CurrentPassword": PASSWORD, "NewPassword": NEW_PASSWORD, "ConfirmPassword": NEW_PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(first.refresh().await["isAuthenticated"], true);
+    assert_eq!(second.refresh().await["isAuthenticated"], false);
+
+    // A reset through another browser ends this one too.
+    let resetter = Client::new(&srv.base).await;
+    resetter
+        .post("/api/auth/forgot-password", json!({"Email": email}))
+        .await;
+    let code = code_for(&srv.outbox, email);
+    let (s, _) = resetter
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": code, "UserType": 3}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let (s, _) = resetter
+        .post(
+            "/api/auth/reset-password",
+            json!({"Email": email, "Password": PASSWORD, "ConfirmPassword": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    assert_eq!(first.refresh().await["isAuthenticated"], false);
+    db.drop_db().await;
+}
+
+/// Privilege escalation: holders of SetGroupMember or AddGroupAction could grant themselves
+/// anything. Nobody grants what they do not hold, nor edits their own groups.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobody_grants_what_they_do_not_hold_or_edits_their_own_groups() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let admin = member_of(&db, &srv.base, &srv.outbox, 1).await;
+    // A manager group: sign in, see users (33), add members (5), add group actions (9).
+    let (s, v) = admin
+        .post(
+            "/api/security/AddGroup",
+            json!({"GroupName": "Managers", "UserActions": [5, 9, 12, 33]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let managers = v["groupId"].as_i64().unwrap();
+    catch_up(&db.pool).await;
+    let manager = member_of(&db, &srv.base, &srv.outbox, managers).await;
+    let (_, me) = manager.post("/api/auth/userAuthenticated", json!({})).await;
+    let my_id = me["user"]["userId"].as_str().unwrap().to_string();
+    let my_email = me["user"]["email"].as_str().unwrap().to_string();
+    let org = common::session::load_user(&db.pool, &my_email)
+        .await
+        .organisation_id
+        .unwrap();
+    let form = |email: &str, groups: Vec<i64>| {
+        json!({"titleId": 1, "name": "Sipho Dlamini", "roleId": 3, "companyId": org, "groupIds": groups,
+               "contacts": [{"contactTypeId": 1, "detail": email}], "stakeholderRelationships": [{"stakeholderRelationshipTypeId": 1}]})
+    };
+    let (s, v) = manager
+        .post(
+            "/api/security/createNewUser",
+            form("crony@example.org", vec![1]),
+        )
+        .await;
+    assert_eq!(s, 403, "a user in the administrators' group: {v}");
+    let (s, v) = manager
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/security/editUserDetails?stakeholderId={my_id}"),
+            form(&my_email, vec![managers, 1]),
+        )
+        .await;
+    assert_eq!(s, 403, "joining another group oneself: {v}");
+    let (s, v) = manager
+        .post(
+            "/api/security/addGroupActions",
+            json!({"GroupId": managers, "UserActions": [36]}),
+        )
+        .await;
+    assert_eq!(s, 403, "adding to one's own group: {v}");
+    let (s, v) = manager
+        .post(
+            "/api/security/addGroupActions",
+            json!({"GroupId": 4, "UserActions": [36]}),
+        )
+        .await;
+    assert_eq!(s, 403, "granting an action one does not hold: {v}");
+    let (s, v) = manager
+        .post(
+            "/api/security/addGroupActions",
+            json!({"GroupId": 4, "UserActions": [33]}),
+        )
+        .await;
+    assert_eq!(
+        s, 200,
+        "granting an action one holds, to another group: {v}"
+    );
+    db.drop_db().await;
+}
+
+/// Headers and cookies: CSP without inline scripts, no framing, nosniff, referrer policy;
+/// `__Host-` Secure cookies unless development mode asks for insecure ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn responses_carry_security_headers_and_host_prefixed_secure_cookies() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let http = reqwest::Client::new();
+    for path in ["/api/health", "/api/no-such-thing", "/"] {
+        let r = http
+            .get(format!("{}{path}", srv.base))
+            .send()
+            .await
+            .unwrap();
+        let h = r.headers();
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
+        assert!(!csp.contains("script-src 'self' 'unsafe-inline'"), "{csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(h["x-content-type-options"], "nosniff");
+        assert_eq!(h["referrer-policy"], "strict-origin-when-cross-origin");
+    }
+    let r = http
+        .post(format!("{}/api/auth/userAuthenticated", srv.base))
+        .send()
+        .await
+        .unwrap();
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.starts_with("__Host-gbvf_browser="), "{cookie}");
+    for part in ["Secure", "HttpOnly", "Path=/", "SameSite=Strict"] {
+        assert!(cookie.contains(part), "{part} in {cookie}");
+    }
+    let email = "cookie@example.org";
+    let c = Client::new(&srv.base).await;
+    c.post("/api/auth/register", registration(&db, email).await)
+        .await;
+    c.post(
+        "/api/auth/verify-otp",
+        json!({"Email": email, "OTP": code_for(&srv.outbox, email), "UserType": 1}),
+    )
+    .await;
+    let r = c
+        .http
+        .post(format!("{}/api/auth/login", srv.base))
+        .header("x-csrf-token", c.csrf())
+        .json(&json!({"Username": email, "Password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let session = r.headers()["set-cookie"].to_str().unwrap();
+    assert!(session.starts_with("__Host-gbvf_session="), "{session}");
+    assert!(
+        session.contains("Secure") && session.contains("HttpOnly"),
+        "{session}"
+    );
+
+    let dev = GbvfServer::start(&db.url, &[("GBVF_COOKIE_SECURE", "false")]).await;
+    let r = http
+        .post(format!("{}/api/auth/userAuthenticated", dev.base))
+        .send()
+        .await
+        .unwrap();
+    let cookie = r.headers()["set-cookie"].to_str().unwrap();
+    assert!(
+        cookie.starts_with("gbvf_browser=") && !cookie.contains("Secure"),
+        "{cookie}"
+    );
+    db.drop_db().await;
+}
+
+/// Development mode cannot be left on by accident on a public address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn development_mode_is_refused_unless_bound_to_loopback() {
+    let db = TestDb::new().await;
+    let (ok, err) = process::run(
+        &db.url,
+        &[("GBVF_DEV_MODE", "true")],
+        &["serve", "--bind", "0.0.0.0", "--port", "0"],
+    );
+    assert!(!ok, "serve must refuse");
+    assert!(err.contains("GBVF_DEV_MODE=true is refused"), "{err}");
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let log = std::fs::read_to_string(&srv.log).unwrap();
+    assert!(log.contains("DEVELOPMENT MODE"), "a loud warning: {log}");
+    let v: Value = reqwest::Client::new()
+        .post(format!("{}/api/auth/userAuthenticated", srv.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        v["devMode"], true,
+        "the web app is told, and shows a banner"
+    );
+    db.drop_db().await;
+}
+
+/// Request limits: the import's permission is checked before its body is read; other calls
+/// take small bodies; an invalid bearer token does not skip the CSRF check.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn permission_before_body_small_bodies_and_no_csrf_bypass_by_bearer() {
+    let db = TestDb::new().await;
+    let srv = GbvfServer::start(
+        &db.url,
+        &[("GBVF_OPERATOR_TOKEN", "operator-token-for-tests-1234")],
+    )
+    .await;
+    let c = Client::new(&srv.base).await;
+    let huge = vec![b'a'; 100 * 1024 * 1024];
+    let r = c
+        .http
+        .post(format!("{}/api/crime/import", srv.base))
+        .header("x-csrf-token", c.csrf())
+        .body(huge)
+        .send()
+        .await;
+    // Refused before the body is read: 403, or the connection closed while sending.
+    if let Ok(r) = r {
+        assert_eq!(r.status(), 403);
+    }
+    let (s, _) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": "x@example.org", "Password": "y".repeat(400 * 1024)}),
+        )
+        .await;
+    assert_eq!(s, 413);
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/crime/figures", srv.base))
+        .header("authorization", "Bearer not-the-operator-token")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(
+        v["message"],
+        gbvf_api::http::auth::CSRF_MESSAGE,
+        "an invalid bearer token gets the CSRF refusal"
+    );
+    db.drop_db().await;
+}
+
+/// Sign-in is refused while enableLogin is off, without LogIntoSystem (12), and for the
+/// designated person of a rejected organisation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_needs_the_flag_log_into_system_and_an_organisation_not_rejected() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let rejected = "rejected@example.org";
+    let no_groups = "nogroups@example.org";
+    for email in [rejected, no_groups] {
+        verified_user(&db, &srv, email).await;
+    }
+    let user = common::session::load_user(&db.pool, rejected).await;
+    let repo = postgres_es::PostgresEventRepository::new(db.pool.clone());
+    let orgs =
+        cqrs_es::CqrsFramework::<gbvf_commands::accounts::organisation::Organisation, _>::new(
+            cqrs_es::persist::PersistedEventStore::new_event_store(repo),
+            vec![],
+            (),
+        );
+    let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
+    orgs.execute_with_metadata(
+        user.organisation_id.as_deref().unwrap(),
+        gbvf_commands::accounts::organisation::OrganisationCommand::Verify {
+            status_id: 2,
+            expected_status_id: None,
+            decision: gbvf_events::accounts::VerificationDecision {
+                by_user_id: "test".into(),
+                by_name: "Test".into(),
+                email_template_type: 2,
+                reason: Some("Duplicated Organisation".into()),
+            },
+        },
+        meta.to_map(),
+    )
+    .await
+    .unwrap();
+    common::session::assign_groups(&db.pool, no_groups, vec![]).await;
+    catch_up(&db.pool).await;
+    for (email, message) in [
+        (rejected, "was not approved"),
+        (no_groups, "not allowed to sign in"),
+    ] {
+        let c = Client::new(&srv.base).await;
+        let (s, v) = c
+            .post(
+                "/api/auth/login",
+                json!({"Username": email, "Password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(s, 403, "{v}");
+        assert!(v["message"].as_str().unwrap().contains(message), "{v}");
+    }
+    let off = GbvfServer::start(&db.url, &[("GBVF_ENABLE_LOGIN", "false")]).await;
+    let c = Client::new(&off.base).await;
+    let (s, v) = c
+        .post(
+            "/api/auth/login",
+            json!({"Username": no_groups, "Password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(s, 403, "{v}");
+    assert_eq!(v["message"], "Sign-in is not available.");
+    db.drop_db().await;
+}
+
+/// Housekeeping: anonymous visitors cost no session row; spent counters are pruned.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anonymous_visitors_make_no_session_rows_and_counters_are_pruned() {
+    let db = TestDb::new().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    for _ in 0..50 {
+        let r = reqwest::Client::new()
+            .get(format!("{}/api/auth/csrf", srv.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+    }
+    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM tower_sessions.session")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap_or(0);
+    assert_eq!(rows, 0, "no session row per anonymous visitor");
+    sqlx::query("INSERT INTO auth_limit (scope, key, hits, window_start) VALUES ('x', 'old', 3, now() - interval '2 days'), ('x', 'new', 1, now())")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    gbvf_api::http::auth::limits::prune(&db.pool).await.unwrap();
+    let left: Vec<String> = sqlx::query_scalar("SELECT key FROM auth_limit WHERE scope = 'x'")
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(left, vec!["new".to_string()]);
+    db.drop_db().await;
+}
