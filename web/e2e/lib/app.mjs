@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '')
-export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots')
+export const SCREENSHOTS = process.env.SCREENSHOTS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots')
 
 export const VIEWPORTS = {
   desktop: { width: 1366, height: 768 },
@@ -58,9 +58,9 @@ export async function waitForApp(page) {
   await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
 }
 
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { fullPage = false } = {}) {
   await mkdir(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage })
 }
 
 export function searchOf(page) {

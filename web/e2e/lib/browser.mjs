@@ -1,5 +1,9 @@
 // Starts Debian's Chromium with the flags from the frontend guide and a fresh profile directory,
 // and connects playwright-core to it over CDP. Nothing here downloads a browser.
+// WebGL: recent Chromium releases no longer fall back to SwiftShader on their own under
+// --disable-gpu, so the SwiftShader flags are given explicitly (older releases accept them too) and
+// the maps render in headless runs. NO_WEBGL_FLAGS take WebGL away on purpose, for the run that
+// checks what visitors without WebGL2 see (no-webgl.test.mjs).
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,11 +20,15 @@ export const FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--enable-unsafe-swiftshader',
+  '--use-angle=swiftshader',
 ]
+export const NO_WEBGL_FLAGS = ['--disable-webgl', '--disable-webgl2']
 
-export async function launchBrowser() {
+/** Starts Chromium with FLAGS, then `extraFlags` (later flags win). */
+export async function launchBrowser({ extraFlags = [] } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'gbvf-e2e-profile-'))
-  const child = spawn(CHROMIUM, [...FLAGS, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
+  const child = spawn(CHROMIUM, [...FLAGS, ...extraFlags, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   const wsUrl = await new Promise((resolve, reject) => {

@@ -8,7 +8,16 @@ import { crimeStats } from '../test/mocks/fixtures'
 import { formatCount } from '../lib/format'
 import { supportsWebGL2 } from '../lib/webgl'
 
-const broken = vi.hoisted(() => ({ totalCrimeCard: false }))
+const broken = vi.hoisted(() => ({ totalCrimeCard: false, gridView: false }))
+vi.mock('../features/grid/grid-view', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../features/grid/grid-view')>()
+  return {
+    default: () => {
+      if (broken.gridView) throw new Error('GridView broke')
+      return actual.default()
+    },
+  }
+})
 vi.mock('../features/dashboard/crime-cards', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../features/dashboard/crime-cards')>()
   return {
@@ -21,7 +30,7 @@ vi.mock('../features/dashboard/crime-cards', async (importOriginal) => {
 })
 
 beforeEach(() => { vi.spyOn(console, 'error').mockImplementation(() => {}) })
-afterEach(() => { broken.totalCrimeCard = false; vi.restoreAllMocks() })
+afterEach(() => { broken.totalCrimeCard = false; broken.gridView = false; vi.restoreAllMocks() })
 
 /** The rows of the fallback table as text, header first. */
 async function fallbackRows() {
@@ -82,5 +91,19 @@ describe('a card that throws', () => {
     expect(await screen.findByTestId('total-crime')).toBeInTheDocument()
     expect(await screen.findByTestId('card-error')).toHaveTextContent(strings.cards.totalCrime)
     expect(await screen.findByTestId('map-canvas')).toBeInTheDocument()
+  })
+})
+
+describe('a view that throws', () => {
+  it('fails inside the page: header and filters stay, and the next view works', async () => {
+    broken.gridView = true
+    const { router } = renderApp('/home/grid')
+    expect(await screen.findByTestId('view-error')).toHaveTextContent(strings.messages.generic)
+    expect(screen.getByLabelText(strings.filters.national)).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: strings.views.label })).toBeInTheDocument()
+    expect(screen.queryByText(strings.messages.unexpectedError)).not.toBeInTheDocument()
+    await router.navigate('/home')
+    expect(await screen.findByTestId('total-crime')).toBeInTheDocument()
+    expect(screen.queryByTestId('view-error')).not.toBeInTheDocument()
   })
 })

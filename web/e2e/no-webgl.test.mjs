@@ -1,0 +1,126 @@
+// Visitors whose browser has no WebGL2: a browser started with WebGL switched off (NO_WEBGL_FLAGS)
+// opens every public page at both widths. Each page shows its figures, the map's place explains
+// why there is no map and lists the map's figures, nothing falls over ('Unexpected Application
+// Error!', a failed card or view, an uncaught page error), and axe finds no violations.
+// Screenshots: nowebgl-<route>-<viewport>.png (full page).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { AxeBuilder } from '@axe-core/playwright'
+import { NO_WEBGL_FLAGS, launchBrowser } from './lib/browser.mjs'
+import { PUBLIC_ROUTES, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
+
+const WEBGL_MESSAGE = 'The map cannot be shown because this browser does not support WebGL2.'
+
+let run
+let national
+before(async () => {
+  await assertReachable()
+  national = await api('/crime/stats?boundaryId=1')
+  assert.ok(national.total != null && national.containedBoundaryData.length > 0, 'the API has national figures per province')
+  run = await launchBrowser({ extraFlags: NO_WEBGL_FLAGS })
+})
+after(async () => { await run?.close() })
+
+test('the no-WebGL browser really has no WebGL, so MapLibre cannot draw', async () => {
+  const { context, page } = await newPage(run.browser)
+  try {
+    await page.setContent('<p>probe</p>')
+    const contexts = await page.evaluate(() => ({
+      webgl2: !!document.createElement('canvas').getContext('webgl2'),
+      webgl: !!document.createElement('canvas').getContext('webgl'),
+    }))
+    assert.deepEqual(contexts, { webgl2: false, webgl: false })
+  } finally {
+    await context.close()
+  }
+})
+
+/** The map's place: the explanation, and one row per province with its total. */
+async function assertMapFallback(page) {
+  const fallback = page.locator('[data-testid="map-fallback"]')
+  await fallback.waitFor({ timeout: 30_000 })
+  assert.equal(await fallback.getAttribute('data-reason'), 'webgl')
+  assert.ok((await fallback.textContent()).includes(WEBGL_MESSAGE), 'the map\'s place explains why there is no map')
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="map-fallback"] tbody tr').length === n,
+    national.containedBoundaryData.length, { timeout: 30_000 })
+  const rows = await fallback.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())))
+  const byName = new Map(rows.map((cells) => [cells[0], cells]))
+  for (const province of national.containedBoundaryData) {
+    const cells = byName.get(province.description)
+    assert.ok(cells, `the table lists ${province.description}`)
+    assert.equal(cells[2], formatCount(province.total), `${province.description}: its total`)
+  }
+  // The area list under the map still offers each province.
+  assert.equal(await page.locator('.area-links .area-link').count(), national.containedBoundaryData.length)
+  assert.equal(await page.locator('.maplibregl-canvas, [data-testid="map-canvas"]').count(), 0, 'no map was created')
+}
+
+/** What each page must show, beyond not falling over. */
+const CHECKS = {
+  '/home': async (page) => {
+    await page.waitForSelector('[data-testid="total-crime"]', { timeout: 30_000 })
+    assert.equal((await page.textContent('[data-testid="total-crime"]')).trim(), formatCount(national.total))
+    await assertMapFallback(page)
+    await page.waitForSelector('[data-testid="dashboard-cards"] .card', { timeout: 30_000 })
+  },
+  '/home/map': async (page) => {
+    await assertMapFallback(page)
+    await page.waitForSelector('[data-testid="map-legend"]')
+  },
+  '/home/chart': async (page, name) => {
+    await page.waitForSelector('[data-testid="dashboard-cards"] .card svg', { timeout: 30_000 })
+    if (name === 'desktop') {
+      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: 30_000 })
+      assert.ok((await page.textContent('[data-testid="card-total-crime"]')).includes(formatCount(national.total)))
+    }
+  },
+  '/home/grid': async (page, name) => {
+    if (name === 'mobile') {
+      // Mobile asks for a category first (section 2); the crime cards follow once one is chosen.
+      await page.getByRole('heading', { name: 'Choose a category' }).waitFor()
+      return
+    }
+    await page.waitForFunction((n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
+      national.containedBoundaryData.length, { timeout: 30_000 })
+  },
+  '/home/comparison': async (page) => { await page.getByText('Coming soon').waitFor() },
+  '/home/contact': async (page) => { await page.getByText('Search our directory').waitFor() },
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  for (const route of PUBLIC_ROUTES) {
+    test(`no WebGL: ${route} (${name}) shows its figures and passes axe`, async (t) => {
+      const { context, page, errors } = await newPage(run.browser, viewport)
+      try {
+        await open(page, route)
+        await CHECKS[route](page, name)
+        await page.waitForLoadState('networkidle').catch(() => {})
+        const body = await page.textContent('body')
+        assert.ok(!body.includes('Unexpected Application Error!'), 'no application error page')
+        assert.equal(await page.locator('[data-testid="view-error"], [data-testid="card-error"]').count(), 0, 'no failed view or card')
+        await screenshot(page, `nowebgl${route.replaceAll('/', '-')}-${name}`, { fullPage: true })
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+        for (const v of results.violations) t.diagnostic(`${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)
+        assert.deepEqual(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help}`), [])
+        assert.deepEqual(errors, [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+}
+
+test('no WebGL: the mobile grid shows the crime cards once the category is chosen', async () => {
+  const { context, page, errors } = await newPage(run.browser, VIEWPORTS.mobile)
+  try {
+    await open(page, '/home/grid?componentId=3')
+    await page.waitForFunction((n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
+      national.containedBoundaryData.length, { timeout: 30_000 })
+    const totals = await page.locator('.grid-cards > li').evaluateAll((lis) =>
+      Object.fromEntries(lis.map((li) => [li.querySelector('.grid-card__title').textContent, li.querySelector('.grid-card__total strong').textContent])))
+    for (const province of national.containedBoundaryData) assert.equal(totals[province.description], formatCount(province.total))
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
