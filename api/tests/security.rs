@@ -101,6 +101,19 @@ async fn a_verified_reset_code_works_only_in_the_browser_that_proved_it_and_only
     let (s, _) = owner.post("/api/auth/reset-password", mine).await;
     assert_eq!(s, 400, "a verified code is consumed once");
     login(&srv.base, admin, NEW_PASSWORD).await;
+
+    // The used code ended its round: a second reset in the same ten minutes gets a code and
+    // two resends (spec §4 "OTP"), and the third resend is refused.
+    let again = Client::new(&srv.base).await;
+    for (i, expected) in [200, 200, 200, 429].into_iter().enumerate() {
+        let (s, v) = again
+            .post("/api/auth/forgot-password", json!({"Email": admin}))
+            .await;
+        assert_eq!(s, expected, "request {} of the second round: {v}", i + 1);
+        if s == 200 {
+            assert_eq!(v["resendCount"], i as i64, "{v}");
+        }
+    }
     db.drop_db().await;
 }
 

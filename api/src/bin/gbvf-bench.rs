@@ -130,7 +130,7 @@ environment of `run`:
   GBVF_BIN                 the gbvf executable (default: next to this one)
   GBVF_DATA_DIR            the project's data directory (default: ../data of the api crate)
   GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
-  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5; 4 runs with 1, 5 needs 2's database)
+  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6; 4 runs with 1, 5 and 6 need 2's database)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
   GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild and of its replica (default 45; the rate so far is reported)
@@ -200,7 +200,7 @@ impl Config {
                         .map_err(|_| anyhow!("GBVF_BENCH_SECTIONS: {p:?} is not a section number"))
                 })
                 .collect::<Result<Vec<_>>>()?,
-            _ => vec![1, 2, 3, 4, 5],
+            _ => vec![1, 2, 3, 4, 5, 6],
         };
         let log_dir = match std::env::var("GBVF_BENCH_LOG_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
@@ -423,7 +423,7 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     let mut summary: Vec<Verdict> = Vec::new();
 
     let mut import_db: Option<String> = None;
-    if cfg.wants(2) || cfg.wants(5) {
+    if cfg.wants(2) || cfg.wants(5) || cfg.wants(6) {
         import_db = Some(section_import(cfg, dbs, &mut summary).await?);
     }
     if cfg.wants(1) || cfg.wants(4) {
@@ -437,6 +437,12 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
             .as_deref()
             .expect("import database created for section 5");
         section_reads(cfg, url, &mut summary).await?;
+    }
+    if cfg.wants(6) {
+        let url = import_db
+            .as_deref()
+            .expect("import database created for section 6");
+        section_login_flood(cfg, url, &mut summary).await?;
     }
 
     println!("\n## Summary\n");
@@ -2479,5 +2485,152 @@ async fn load_mode(args: &[String]) -> Result<()> {
             .map(|v| format!(", server CPU {v:.0} us/req"))
             .unwrap_or_default()
     );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 6: public reads while wrong sign-ins flood in (issue 9: argon2 off the async workers).
+
+/// Sends wrong sign-ins at `per_sec` (open loop, each from its own forwarded address so no
+/// per-address limit short-circuits the hashing) until `until`; returns statuses and counts.
+async fn login_flood(
+    addr: SocketAddr,
+    per_sec: u64,
+    until: Instant,
+) -> Result<(u64, HashMap<u16, u64>)> {
+    // One browser: its cookie and CSRF token from the session check.
+    let mut http = Http::new(addr).await?;
+    let req = Request::post("/api/auth/userAuthenticated")
+        .header(hyper::header::HOST, addr.to_string())
+        .body(Full::new(Bytes::new()))?;
+    let (_, headers, body) = http.send(req).await?;
+    let cookie = headers
+        .get(hyper::header::SET_COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .ok_or_else(|| anyhow!("no browser cookie from the session check"))?
+        .to_string();
+    let token = serde_json::from_slice::<serde_json::Value>(&body)?["csrfToken"]
+        .as_str()
+        .ok_or_else(|| anyhow!("no csrfToken"))?
+        .to_string();
+    let statuses = Arc::new(std::sync::Mutex::new(HashMap::<u16, u64>::new()));
+    let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / per_sec.max(1)));
+    let mut sent = 0u64;
+    let mut tasks = Vec::new();
+    while Instant::now() < until {
+        tick.tick().await;
+        sent += 1;
+        let (cookie, token, statuses) = (cookie.clone(), token.clone(), statuses.clone());
+        tasks.push(tokio::spawn(async move {
+            let body = format!(
+                r#"{{"Username":"flood{sent}@example.org","Password":"Wrong!Password{sent}"}}"#
+            );
+            let forwarded = format!("10.{}.{}.{}", (sent >> 16) & 255, (sent >> 8) & 255, sent & 255);
+            let status = async {
+                let mut h = Http::new(addr).await?;
+                let req = Request::post("/api/auth/login")
+                    .header(hyper::header::HOST, addr.to_string())
+                    .header(hyper::header::CONTENT_TYPE, "application/json")
+                    .header(hyper::header::COOKIE, cookie)
+                    .header("x-csrf-token", token)
+                    .header("x-forwarded-for", forwarded)
+                    .body(Full::new(Bytes::from(body)))?;
+                anyhow::Ok(h.send(req).await?.0.as_u16())
+            }
+            .await
+            .unwrap_or(0);
+            *statuses.lock().expect("lock").entry(status).or_default() += 1;
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    let statuses = statuses.lock().expect("lock").clone();
+    Ok((sent, statuses))
+}
+
+async fn section_login_flood(
+    cfg: &Config,
+    db_url: &str,
+    summary: &mut Vec<Verdict>,
+) -> Result<()> {
+    eprintln!("==> section 6: public reads during a flood of wrong sign-ins");
+    let port = free_port()?;
+    let mut cmd = tokio::process::Command::new(&cfg.gbvf_bin);
+    cmd.arg("serve")
+        .arg("--bind")
+        .arg("127.0.0.1")
+        .arg("--port")
+        .arg(port.to_string())
+        .arg("--web-dir")
+        .arg(cfg.log_dir.join("no-web-app"))
+        .env("DATABASE_URL", db_url)
+        .env("GBVF_ENABLE_LOGIN", "true")
+        .env("GBVF_TRUSTED_PROXIES", "127.0.0.1")
+        .env_remove("GBVF_DEV_MODE")
+        .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .env_remove("RUST_LOG")
+        .env_remove("PORT")
+        .env_remove("BIND");
+    let log = cfg.log_dir.join("gbvf-bench-login-flood.log");
+    let server = ChildServer::start("gbvf serve", cmd, port, log, "/api/health").await?;
+    let path = "/api/crime/stats?boundaryId=1";
+    let conns = 8;
+    let secs = cfg.read_secs.max(4);
+    let quiet = read_load(
+        server.addr,
+        path,
+        conns,
+        Duration::from_secs(1),
+        Duration::from_secs(secs),
+        None,
+    )
+    .await?;
+    let per_sec = 200;
+    let until = Instant::now() + Duration::from_secs(secs + 1);
+    let flood = tokio::spawn(login_flood(server.addr, per_sec, until));
+    let loaded = read_load(
+        server.addr,
+        path,
+        conns,
+        Duration::from_secs(1),
+        Duration::from_secs(secs),
+        None,
+    )
+    .await?;
+    let (sent, statuses) = flood.await??;
+    server.stop().await;
+    section_title(6, "Public reads while 200 wrong sign-ins per second arrive");
+    let mut t = table(&["load", "GET req/s", "p50 ms", "p99 ms", "errors"]);
+    for (label, r) in [("quiet", &quiet), ("during the flood", &loaded)] {
+        t.add_row(vec![
+            label.to_string(),
+            format!("{:.0}", r.rps),
+            ms(r.hist.value_at_quantile(0.5)),
+            ms(r.hist.value_at_quantile(0.99)),
+            r.errors.to_string(),
+        ]);
+    }
+    println!("{t}");
+    let mut codes: Vec<_> = statuses.into_iter().collect();
+    codes.sort();
+    println!(
+        "\n{sent} wrong sign-ins sent in {}s ({per_sec}/s, each from its own forwarded address); answers by status: {}",
+        secs + 1,
+        codes
+            .iter()
+            .map(|(c, n)| format!("{c}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let p99 = loaded.hist.value_at_quantile(0.99) as f64 / 1000.0;
+    summary.push(Verdict {
+        section: "6",
+        figure: format!("GET {path} p99 during 200 wrong sign-ins/s ({conns} connections)"),
+        target: "< 50 ms".into(),
+        measured: format!("{p99:.1} ms"),
+        pass: Some(p99 < 50.0),
+    });
     Ok(())
 }

@@ -66,7 +66,8 @@ pub const LOGIN_ADDRESS: Policy = Policy::Count {
     window_secs: 600,
 };
 /// Code requests (registration, resend, forgot password) per address and purpose: 3 per
-/// 10 minutes, the life of one code (spec §4 "OTP": resends allowed while under 2).
+/// 10 minutes, the life of one code (spec §4 "OTP": resends allowed while under 2). A
+/// verified code clears the count, so a second reset within the window starts afresh.
 pub const CODE_REQUEST_ACCOUNT: Policy = Policy::Count {
     scope: "code-request:account",
     limit: 3,

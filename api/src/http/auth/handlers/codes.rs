@@ -109,7 +109,15 @@ pub async fn verify_otp(
         Err(err) => return internal(err),
     }
     match otp::check(&s.pool, &key, user_type, &b.otp).await {
-        Ok(Checked::Valid) => {}
+        Ok(Checked::Valid) => {
+            // A used code ends its round: the next request (a later reset) starts with three
+            // again. Only the holder of the code can do this, so it says nothing about
+            // whether an address has an account.
+            if let Err(err) = limits::clear(&s.pool, limits::CODE_REQUEST_ACCOUNT, &account).await
+            {
+                return internal(err);
+            }
+        }
         Ok(Checked::Wrong) => {
             let counted = async {
                 limits::hit(&s.pool, limits::WRONG_CODE_ACCOUNT_DAY, &account).await?;
