@@ -2526,7 +2526,12 @@ async fn login_flood(
             let body = format!(
                 r#"{{"Username":"flood{sent}@example.org","Password":"Wrong!Password{sent}"}}"#
             );
-            let forwarded = format!("10.{}.{}.{}", (sent >> 16) & 255, (sent >> 8) & 255, sent & 255);
+            let forwarded = format!(
+                "10.{}.{}.{}",
+                (sent >> 16) & 255,
+                (sent >> 8) & 255,
+                sent & 255
+            );
             let status = async {
                 let mut h = Http::new(addr).await?;
                 let req = Request::post("/api/auth/login")
@@ -2550,11 +2555,7 @@ async fn login_flood(
     Ok((sent, statuses))
 }
 
-async fn section_login_flood(
-    cfg: &Config,
-    db_url: &str,
-    summary: &mut Vec<Verdict>,
-) -> Result<()> {
+async fn section_login_flood(cfg: &Config, db_url: &str, summary: &mut Vec<Verdict>) -> Result<()> {
     eprintln!("==> section 6: public reads during a flood of wrong sign-ins");
     let port = free_port()?;
     let mut cmd = tokio::process::Command::new(&cfg.gbvf_bin);

@@ -113,8 +113,7 @@ pub async fn verify_otp(
             // A used code ends its round: the next request (a later reset) starts with three
             // again. Only the holder of the code can do this, so it says nothing about
             // whether an address has an account.
-            if let Err(err) = limits::clear(&s.pool, limits::CODE_REQUEST_ACCOUNT, &account).await
-            {
+            if let Err(err) = limits::clear(&s.pool, limits::CODE_REQUEST_ACCOUNT, &account).await {
                 return internal(err);
             }
         }
