@@ -48,6 +48,15 @@ async function expectMessages(page, messages) {
   }
 }
 
+/** Waits (up to 10 s) until `locator` shows text matching `pattern`: saves re-read the profile. */
+async function shows(locator, pattern) {
+  try {
+    await locator.filter({ hasText: pattern }).waitFor({ timeout: 10_000 })
+  } catch (error) {
+    throw new Error(`expected ${pattern}, the element says: ${(await locator.textContent().catch(() => '')).slice(0, 300)}`, { cause: error })
+  }
+}
+
 async function axe(page, t, label) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   for (const v of results.violations) t.diagnostic(`${label} ${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)
@@ -268,8 +277,8 @@ test('profile: edit and save shows the new name in the page and the header; logo
     await arrive(page, /\/profile\/$/)
     const details = page.getByTestId('profile-details')
     await details.waitFor()
-    assert.match(await details.textContent(), /Nomvula Dlamini/)
-    assert.match(await details.textContent(), /0821234567/)
+    await shows(details, /Nomvula Dlamini/)
+    await shows(details, /0821234567/)
     await page.getByRole('link', { name: 'Launch GBVF dashboard' }).waitFor()
     await screenshot(page, 'profile-view-desktop')
     await axe(page, t, 'profile')
@@ -278,7 +287,7 @@ test('profile: edit and save shows the new name in the page and the header; logo
     await page.getByRole('button', { name: 'Edit' }).click()
     await page.getByLabel('Full name').fill('Somebody Else')
     await page.getByRole('button', { name: 'Cancel' }).click()
-    assert.match(await details.textContent(), /Nomvula Dlamini/)
+    await shows(details, /Nomvula Dlamini/)
 
     await page.getByRole('button', { name: 'Edit' }).click()
     assert.equal(await page.getByLabel('Email').getAttribute('readonly'), '', 'the e-mail is read-only')
@@ -292,9 +301,9 @@ test('profile: edit and save shows the new name in the page and the header; logo
     await axe(page, t, 'profile edit')
     await page.getByRole('button', { name: 'Save' }).click()
     await expectMessages(page, ['Profile updated successfully.'])
-    assert.match(await details.textContent(), /Nomvula Grace Dlamini/)
-    assert.match(await details.textContent(), /0835551234/)
-    assert.match(await details.textContent(), /0411234567/)
+    await shows(details, /Nomvula Grace Dlamini/)
+    await shows(details, /0835551234/)
+    await shows(details, /0411234567/)
     await page.waitForFunction(() => document.querySelector('[data-testid="profile-menu-button"]')?.textContent?.includes('Nomvula Grace Dlamini'))
 
     await page.setViewportSize(VIEWPORTS.mobile)
@@ -338,6 +347,28 @@ test('forgot password → OTP → reset password → sign in with the new passwo
 
     await arrive(page, /\/auth\/reset-password\/$/)
     await page.getByRole('heading', { name: 'Reset password' }).waitFor()
+
+    // Issue 9: the verified code belongs to this browser. A second, unrelated browser with its
+    // own cookies and CSRF token cannot use it to set the password.
+    const other = await newPage(run.browser, VIEWPORTS.desktop)
+    try {
+      await open(other.page, '/auth/login/')
+      const stolen = 'Stolen!Reset9Password'
+      const answer = await other.page.evaluate(async ({ email, stolen }) => {
+        const { csrfToken } = await (await fetch('/api/auth/csrf', { credentials: 'same-origin' })).json()
+        const response = await fetch('/api/auth/reset-password', {
+          method: 'POST', credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+          body: JSON.stringify({ Email: email, Password: stolen, ConfirmPassword: stolen, UserType: 3 }),
+        })
+        return { status: response.status, body: await response.json() }
+      }, { email, stolen })
+      assert.equal(answer.status, 400, `a second browser's reset must be refused: ${JSON.stringify(answer.body)}`)
+      assert.equal(answer.body.success, false)
+    } finally {
+      await other.context.close()
+    }
+
     const field = page.getByLabel('Password', { exact: true })
     await field.fill(person.newPassword)
     const copyRefused = await field.evaluate((el) => {

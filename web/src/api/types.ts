@@ -287,6 +287,8 @@ export interface Session {
   organisationTypeId: number | null
   userActions: { actionId: number; name: string | null }[]
   csrfToken?: string
+  /** True when the server runs in development mode (codes on screen, local outbox). */
+  devMode?: boolean
 }
 
 /** The answer of the sign-in, password and OTP calls; failures carry the same shape. */

@@ -114,6 +114,23 @@ describe('CSRF token', () => {
   })
 })
 
+describe('development mode banner', () => {
+  it('is shown on public and account pages when the server says devMode, and not otherwise', async () => {
+    withSession({ ...anonymous, devMode: true })
+    for (const url of ['/home', '/auth/login/']) {
+      const view = renderApp(url)
+      expect(await screen.findByTestId('dev-mode-banner')).toHaveTextContent(strings.devMode.text)
+      view.unmount()
+    }
+    let answered = false
+    server.use(http.post('*/api/auth/userAuthenticated', () => { answered = true; return HttpResponse.json({ ...anonymous, devMode: false }) }))
+    renderApp('/home')
+    await waitFor(() => expect(answered).toBe(true))
+    await screen.findByText(strings.beta.text)
+    expect(screen.queryByTestId('dev-mode-banner')).not.toBeInTheDocument()
+  })
+})
+
 describe('header when signed in', () => {
   it("shows the name, 'Launch GBVF dashboard' away from home, and the menu of the user's areas", async () => {
     withSession(signedIn(adminPermissions, 'Thandi Nkosi'))

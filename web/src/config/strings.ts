@@ -31,6 +31,12 @@ export const strings = {
     feedbackSubject: 'Share your feedback',
   },
 
+  /** Shown on every page while the server runs in development mode (docs/security.md). */
+  devMode: {
+    tag: 'Development',
+    text: 'This server runs in development mode: one-time codes are shown on screen and e-mails go to a local outbox. Do not enter real personal information.',
+  },
+
   views: {
     label: 'Dashboard views',
     home: 'Home',

@@ -46,6 +46,12 @@ export function Header() {
         <span className="beta-banner__text">{strings.beta.text}</span>{' '}
         <a href={feedbackHref()} className="beta-banner__link">{strings.beta.feedback}</a>
       </div>
+      {session.devMode === true && (
+        <div className="dev-banner" data-testid="dev-mode-banner">
+          <span className="dev-banner__tag">{strings.devMode.tag}</span>
+          <span>{strings.devMode.text}</span>
+        </div>
+      )}
       <div className="top-bar">
         <Link to={{ pathname: paths.home, search: geographySearch }} className="logo" aria-label={strings.header.logoLabel}>
           <LogoMark />
