@@ -75,3 +75,154 @@ pub fn metrics() -> Option<PrometheusHandle> {
         .install_recorder()
         .ok()
 }
+
+pub use gbvf_events::trace::current_traceparent;
+use gbvf_events::trace::TRACEPARENT;
+
+/// The span of one HTTP request (`otel.name` "METHOD /route"), child of the caller's trace when
+/// the request carries a valid `traceparent` header (W3C Trace Context).
+pub fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
+    use opentelemetry::propagation::TextMapPropagator;
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let route = request
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map(|p| p.as_str().to_owned())
+        .unwrap_or_else(|| request.uri().path().to_owned());
+    let span = tracing::info_span!(
+        "request",
+        otel.name = %format!("{} {}", request.method(), route),
+        otel.kind = "server",
+        http.request.method = %request.method(),
+        http.route = %route,
+        http.response.status_code = tracing::field::Empty,
+        cache.hit = tracing::field::Empty,
+    );
+    let carrier: std::collections::HashMap<String, String> = request
+        .headers()
+        .iter()
+        .filter_map(|(k, v)| Some((k.as_str().to_owned(), v.to_str().ok()?.to_owned())))
+        .collect();
+    let parent = opentelemetry_sdk::propagation::TraceContextPropagator::new().extract(&carrier);
+    {
+        use opentelemetry::trace::TraceContextExt;
+        if parent.span().span_context().is_valid() {
+            let _ = span.set_parent(parent);
+        }
+    }
+    span
+}
+
+/// Records the answer's status on the request span.
+pub fn record_status<B>(
+    response: &axum::http::Response<B>,
+    _latency: std::time::Duration,
+    span: &tracing::Span,
+) {
+    span.record("http.response.status_code", response.status().as_u16());
+}
+
+/// postgres-es's event repository with a span around each load and append (`aggregate
+/// load`, `events append`, attribute `aggregate.type`), and the current trace's `traceparent`
+/// added to the metadata of appended events, so projectors can link their pages to the
+/// requests that caused them. Errors are postgres-es's, unchanged.
+pub struct TracedRepository(pub postgres_es::PostgresEventRepository);
+
+impl cqrs_es::persist::PersistedEventRepository for TracedRepository {
+    async fn get_events<A: cqrs_es::Aggregate>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<Vec<cqrs_es::persist::SerializedEvent>, cqrs_es::persist::PersistenceError> {
+        use tracing::Instrument;
+        self.0
+            .get_events::<A>(aggregate_id)
+            .instrument(tracing::info_span!("aggregate load", aggregate.type = A::TYPE))
+            .await
+    }
+
+    async fn get_last_events<A: cqrs_es::Aggregate>(
+        &self,
+        aggregate_id: &str,
+        last_sequence: usize,
+    ) -> Result<Vec<cqrs_es::persist::SerializedEvent>, cqrs_es::persist::PersistenceError> {
+        use tracing::Instrument;
+        self.0
+            .get_last_events::<A>(aggregate_id, last_sequence)
+            .instrument(tracing::info_span!("aggregate load", aggregate.type = A::TYPE))
+            .await
+    }
+
+    async fn get_snapshot<A: cqrs_es::Aggregate>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<Option<cqrs_es::persist::SerializedSnapshot>, cqrs_es::persist::PersistenceError>
+    {
+        use tracing::Instrument;
+        self.0
+            .get_snapshot::<A>(aggregate_id)
+            .instrument(tracing::info_span!("aggregate snapshot load", aggregate.type = A::TYPE))
+            .await
+    }
+
+    async fn persist<A: cqrs_es::Aggregate>(
+        &self,
+        events: &[cqrs_es::persist::SerializedEvent],
+        snapshot_update: Option<(String, serde_json::Value, usize)>,
+    ) -> Result<(), cqrs_es::persist::PersistenceError> {
+        use tracing::Instrument;
+        let span = tracing::info_span!(
+            "events append",
+            aggregate.type = A::TYPE,
+            events.count = events.len()
+        );
+        let traceparent = span.in_scope(current_traceparent);
+        let stamped: Vec<_>;
+        let events = match traceparent {
+            Some(tp) => {
+                stamped = events
+                    .iter()
+                    .cloned()
+                    .map(|mut e| {
+                        if let Some(m) = e.metadata.as_object_mut() {
+                            m.insert(TRACEPARENT.into(), serde_json::Value::String(tp.clone()));
+                        }
+                        e
+                    })
+                    .collect();
+                &stamped[..]
+            }
+            None => events,
+        };
+        self.0
+            .persist::<A>(events, snapshot_update)
+            .instrument(span)
+            .await
+    }
+
+    async fn stream_events<A: cqrs_es::Aggregate>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<cqrs_es::persist::ReplayStream, cqrs_es::persist::PersistenceError> {
+        self.0.stream_events::<A>(aggregate_id).await
+    }
+
+    async fn stream_all_events<A: cqrs_es::Aggregate>(
+        &self,
+    ) -> Result<cqrs_es::persist::ReplayStream, cqrs_es::persist::PersistenceError> {
+        self.0.stream_all_events::<A>().await
+    }
+}
+
+/// cqrs-es over [`TracedRepository`]: what every command of the product goes through.
+pub type PostgresCqrs<A> =
+    cqrs_es::CqrsFramework<A, cqrs_es::persist::PersistedEventStore<TracedRepository, A>>;
+
+/// The event store of aggregate `A` over `pool`, traced, with the product's upcasters.
+pub fn event_store<A: cqrs_es::Aggregate>(
+    pool: &sqlx::PgPool,
+) -> cqrs_es::persist::PersistedEventStore<TracedRepository, A> {
+    cqrs_es::persist::PersistedEventStore::new_event_store(TracedRepository(
+        postgres_es::PostgresEventRepository::new(pool.clone()),
+    ))
+    .with_upcasters(gbvf_events::upcast::upcasters())
+}

@@ -13,4 +13,5 @@ pub mod crime_types;
 pub mod geography;
 pub mod metadata;
 pub mod store;
+pub mod trace;
 pub mod upcast;

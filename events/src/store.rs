@@ -8,6 +8,7 @@
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
+use tracing::Instrument;
 
 use crate::upcast::upcast_payload;
 
@@ -88,6 +89,9 @@ pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx:
     let mut versions = Vec::with_capacity(events.len());
     let mut payloads = Vec::with_capacity(events.len());
     let mut metas = Vec::with_capacity(events.len());
+    let span = tracing::info_span!("events append", events.count = events.len());
+    // The writer's trace (if exported) goes into each event's metadata; see crate::trace.
+    let traceparent = span.in_scope(crate::trace::current_traceparent);
     for e in events {
         types.push(e.aggregate_type.as_str());
         ids.push(e.aggregate_id.as_str());
@@ -95,7 +99,14 @@ pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx:
         etypes.push(e.event_type.as_str());
         versions.push(e.event_version.as_str());
         payloads.push(e.payload.to_string());
-        metas.push(e.metadata.to_string());
+        match (&traceparent, e.metadata.as_object()) {
+            (Some(tp), Some(m)) => {
+                let mut m = m.clone();
+                m.insert(crate::trace::TRACEPARENT.into(), tp.as_str().into());
+                metas.push(serde_json::Value::Object(m).to_string());
+            }
+            _ => metas.push(e.metadata.to_string()),
+        }
     }
     let done = sqlx::query(
         "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
@@ -111,6 +122,7 @@ pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx:
     .bind(&payloads)
     .bind(&metas)
     .execute(exec)
+    .instrument(span)
     .await?;
     Ok(done.rows_affected())
 }

@@ -186,6 +186,40 @@ pub struct Step {
     pub full: bool,
 }
 
+/// Most links a page span carries to the requests whose events it applies.
+const MAX_PAGE_LINKS: usize = 128;
+
+/// A root span for one applied page (`projector page`, attributes `projection` and
+/// `events.count`), linked to the trace of each distinct request whose events it applies (their
+/// `traceparent` metadata, written by the traced event repository), at most
+/// [`MAX_PAGE_LINKS`].
+fn page_span(projection: &'static str, events: &[StoredEvent]) -> tracing::Span {
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+    let span = tracing::info_span!(
+        parent: None,
+        "projector page",
+        projection,
+        events.count = events.len()
+    );
+    let mut seen = std::collections::HashSet::new();
+    for e in events {
+        let Some(tp) = e
+            .metadata
+            .get(gbvf_events::trace::TRACEPARENT)
+            .and_then(|v| v.as_str())
+        else {
+            continue;
+        };
+        if seen.len() >= MAX_PAGE_LINKS || !seen.insert(tp) {
+            continue;
+        }
+        if let Some(linked) = gbvf_events::trace::span_context(tp) {
+            span.add_link(linked);
+        }
+    }
+    span
+}
+
 /// Applies one page after the projection's checkpoint, in one transaction with the checkpoint
 /// update. The checkpoint row is held `FOR UPDATE`, which serialises this with a rebuild's
 /// switch; the schema written is always the one of the version in that row.
@@ -207,8 +241,9 @@ pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Resul
         tx.rollback().await?;
         return Ok(Step::default());
     }
+    let span = page_span(p.name(), &events);
     let schema = schema_name(p.name(), version);
-    p.apply(&mut tx, &schema, &events).await?;
+    tracing::Instrument::instrument(p.apply(&mut tx, &schema, &events), span.clone()).await?;
     let last = events.last().expect("non-empty page");
     sqlx::query(
         "UPDATE projection_checkpoint SET last_transaction_id = $2::text::xid8, last_global_position = $3,

@@ -73,6 +73,7 @@ impl BoundaryRow {
 }
 
 /// The boundary `id`, or 404.
+#[tracing::instrument(name = "read model boundary", skip_all, fields(boundary.id = id))]
 pub async fn fetch(pool: &PgPool, id: i64) -> Result<BoundaryRow, ApiError> {
     sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM boundary WHERE boundary_id = $1"

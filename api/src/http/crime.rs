@@ -174,6 +174,7 @@ fn latest_total(by_year: &BTreeMap<i32, BTreeMap<i32, i64>>, types: &[i32]) -> O
 }
 
 /// Builds the CrimeStats document of boundary `id` for the selected crime `types`.
+#[tracing::instrument(name = "read model crime_total", skip_all, fields(boundary.id = id))]
 pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value, ApiError> {
     let b = boundary::fetch(pool, id).await?;
     let own = figures(pool, "c.boundary_id = $1", id).await?;

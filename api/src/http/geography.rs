@@ -58,6 +58,7 @@ pub async fn list_in(
     list_within(s, type_id, Some(parent), q).await
 }
 
+#[tracing::instrument(name = "read model boundary list", skip_all)]
 async fn list_within(
     s: AppState,
     type_id: String,
@@ -203,6 +204,7 @@ pub async fn geomarker_category(
     geomarker_in(s, component, boundary_id).await
 }
 
+#[tracing::instrument(name = "read model geomarker", skip_all)]
 async fn geomarker_in(
     s: AppState,
     component: String,

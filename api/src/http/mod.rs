@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+pub use crate::telemetry::PostgresCqrs;
 use axum::body::Body;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
@@ -26,7 +27,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use metrics_exporter_prometheus::PrometheusHandle;
-use postgres_es::PostgresCqrs;
 use sqlx::PgPool;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -84,14 +84,8 @@ impl AppState {
         enable_login: bool,
         metrics: Option<PrometheusHandle>,
     ) -> Self {
-        let repo = postgres_es::PostgresEventRepository::new(pool.clone());
-        let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo)
-            .with_upcasters(gbvf_events::upcast::upcasters());
-        let crime_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store, vec![], ()));
-        let user_repo = postgres_es::PostgresEventRepository::new(pool.clone());
-        let user_store = cqrs_es::persist::PersistedEventStore::new_event_store(user_repo)
-            .with_upcasters(gbvf_events::upcast::upcasters());
-        let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(user_store, vec![], ()));
+        let crime_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
@@ -126,11 +120,8 @@ impl AppState {
 /// A cqrs-es event store over `events` with the product's upcasters.
 fn store_for<A: cqrs_es::Aggregate>(
     pool: &PgPool,
-) -> cqrs_es::persist::PersistedEventStore<postgres_es::PostgresEventRepository, A> {
-    cqrs_es::persist::PersistedEventStore::new_event_store(
-        postgres_es::PostgresEventRepository::new(pool.clone()),
-    )
-    .with_upcasters(gbvf_events::upcast::upcasters())
+) -> cqrs_es::persist::PersistedEventStore<crate::telemetry::TracedRepository, A> {
+    crate::telemetry::event_store(pool)
 }
 
 /// The full application router. `web_dir` is the built web app (`web/dist`).
@@ -293,7 +284,11 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .layer(middleware::from_fn(static_cache_headers))
         .layer(middleware::from_fn(record_metrics))
         .layer(CompressionLayer::new());
-    security_headers(app, state.secure_cookies).layer(TraceLayer::new_for_http())
+    security_headers(app, state.secure_cookies).layer(
+        TraceLayer::new_for_http()
+            .make_span_with(crate::telemetry::request_span)
+            .on_response(crate::telemetry::record_status),
+    )
 }
 
 /// Largest request body of an `/api` call, bytes (forms and commands are small).
@@ -382,7 +377,9 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
         return next.run(req).await;
     }
     let key = req.uri().to_string();
-    if let Some(body) = s.cache.get(&key) {
+    let hit = s.cache.get(&key);
+    tracing::Span::current().record("cache.hit", hit.is_some());
+    if let Some(body) = hit {
         let ct = if key.contains("/geojson/") || key.contains("/geomarker/") {
             "application/geo+json"
         } else {
