@@ -183,11 +183,11 @@ async fn register_verify_sign_in_reset_and_resend_limit() {
         .await;
     assert_eq!(s, 200);
 
-    // Resend limit: a code, then two resends (with the request above, three in ten minutes);
-    // the fourth request is refused.
+    // Resend limit: the code above was used, so a new round starts: a code, then two resends
+    // (spec §4 "OTP"); the fourth request in ten minutes is refused.
     let mut c2 = Client::new(&base).await;
     c2.refresh().await;
-    for _ in 0..2 {
+    for _ in 0..3 {
         let (s, v) = c2
             .post("/api/auth/forgot-password", json!({"Email": email}))
             .await;

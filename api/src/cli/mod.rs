@@ -9,12 +9,21 @@ pub mod users;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 
+/// Longest a caller waits for a pooled connection, ms (`GBVF_DB_ACQUIRE_TIMEOUT_MS`, default
+/// 1500): while the database is unreachable, requests fail within it instead of hanging
+/// (issue 14 item 1: an answer within 2 s).
+pub const DEFAULT_ACQUIRE_TIMEOUT_MS: u64 = 1500;
+
 /// Connects to PostgreSQL (pool of up to 40 connections; one per projector lease, one per
 /// listener, the rest for requests).
 pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
+    let acquire_ms = std::env::var("GBVF_DB_ACQUIRE_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_ACQUIRE_TIMEOUT_MS);
     PgPoolOptions::new()
         .max_connections(40)
-        .acquire_timeout(std::time::Duration::from_secs(10))
+        .acquire_timeout(std::time::Duration::from_millis(acquire_ms))
         .connect(url)
         .await
         .map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))

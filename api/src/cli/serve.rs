@@ -126,6 +126,7 @@ pub async fn serve(
     };
     state.cache.spawn_invalidator(pool.clone());
     spawn_housekeeping(pool.clone());
+    crate::http::db_health::spawn(pool.clone());
     let web = web_dir
         .join("index.html")
         .exists()

@@ -278,7 +278,7 @@ pub async fn verify(
             )
                 .into_response();
         }
-        Err(e) => return ApiError::Internal(anyhow::anyhow!("{e}")).into_response(),
+        Err(e) => return ApiError::from_aggregate(e).into_response(),
     }
     let user = super::auth::handlers::load_user(&s.pool, &user_aggregate_id(&o.designated_email))
         .await

@@ -78,8 +78,10 @@ impl ResponseCache {
                 }
                 .await;
                 if let Err(e) = result {
+                    // The cache is kept while the database is away: nothing can change the
+                    // read models then, and cached answers go out marked stale (db_health).
+                    // It is emptied on reconnection, as notifications may have been missed.
                     tracing::warn!(error = %e, "cache invalidation listener lost; reconnecting");
-                    cache.clear();
                     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                 }
             }

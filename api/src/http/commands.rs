@@ -148,7 +148,7 @@ pub async fn record_figure(
         Err(AggregateError::AggregateConflict) => Err(ApiError::Conflict(
             "Someone else changed this crime series at the same moment; your change was not recorded. Reload and try again.".into(),
         )),
-        Err(e) => Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+        Err(e) => Err(ApiError::from_aggregate(e)),
     }
 }
 

@@ -81,7 +81,23 @@ pub async fn feature_flags(State(s): State<AppState>) -> Json<Value> {
 #[utoipa::path(get, path = "/api/health", tag = "operations", responses((status = 200, description = "Healthy"), (status = 503, description = "Database unreachable")))]
 pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Value>) {
     let projections = gbvf_projections::all();
-    match gbvf_projections::engine::status(&s.pool, &projections).await {
+    let unavailable = || {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"status": "unavailable", "database": "unreachable"})),
+        )
+    };
+    // A fresh probe (at most a second), so health reports recovery as soon as it happens.
+    if !super::db_health::probe(&s.pool).await {
+        return unavailable();
+    }
+    let status = tokio::time::timeout(
+        std::time::Duration::from_millis(1500),
+        gbvf_projections::engine::status(&s.pool, &projections),
+    )
+    .await
+    .unwrap_or_else(|_| Err(anyhow::anyhow!("projection status timed out")));
+    match status {
         Ok(status) => {
             for p in &status {
                 metrics::gauge!("gbvf_projector_lag_events", "projection" => p.projection.clone())

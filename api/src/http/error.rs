@@ -59,6 +59,65 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl ApiError {
+    /// The error of a cqrs-es command other than the user's own mistake or a conflict: 503 when
+    /// the database could not be reached (issue 14 item 1), 500 otherwise.
+    pub fn from_aggregate<E: std::error::Error>(e: cqrs_es::AggregateError<E>) -> Self {
+        match e {
+            cqrs_es::AggregateError::DatabaseConnectionError(source) => {
+                ApiError::Internal(anyhow::anyhow!("database unreachable: {source}")).unavailable()
+            }
+            cqrs_es::AggregateError::UnexpectedError(source)
+                if source
+                    .downcast_ref::<sqlx::Error>()
+                    .is_some_and(unreachable_kind) =>
+            {
+                ApiError::Internal(anyhow::anyhow!("database unreachable: {source}")).unavailable()
+            }
+            other => ApiError::Internal(anyhow::anyhow!("{other}")),
+        }
+    }
+
+    /// This error, marked as the database being unreachable.
+    fn unavailable(self) -> Self {
+        match self {
+            ApiError::Internal(e) => ApiError::Internal(e.context(Unreachable)),
+            other => other,
+        }
+    }
+}
+
+/// Marks an error chain as "the database could not be reached".
+#[derive(Debug, thiserror::Error)]
+#[error("the database could not be reached")]
+struct Unreachable;
+
+/// Whether `e` means the database could not be reached (connection refused or dropped, pool
+/// wait over), as opposed to a fault in a query.
+fn unreachable_kind(e: &sqlx::Error) -> bool {
+    matches!(
+        e,
+        sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            // A connection cut while it was being set up reads as a protocol violation.
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed
+    )
+}
+
+/// Whether the failure `e` is the database being unreachable: a connection-kind sqlx error in
+/// its chain, an error marked so, or the watchdog's last probe failed ([`super::db_health`]).
+fn is_unreachable(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<Unreachable>().is_some()
+            || c.downcast_ref::<sqlx::Error>()
+                .is_some_and(unreachable_kind)
+            || c.downcast_ref::<std::io::Error>().is_some()
+    }) || !super::db_health::reachable()
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, message, code) = match &self {
@@ -77,6 +136,14 @@ impl IntoResponse for ApiError {
                 "csrf".into(),
             ),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, m.clone(), "conflict".into()),
+            ApiError::Internal(e) if is_unreachable(e) => {
+                tracing::warn!(error = %e, "database unreachable");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    GENERIC_FAILURE.to_string(),
+                    "unavailable".into(),
+                )
+            }
             ApiError::Internal(e) => {
                 tracing::error!(error = ?e, "request failed");
                 (

@@ -9,6 +9,7 @@ pub mod client;
 pub mod commands;
 pub mod crime;
 pub mod dashboard;
+pub mod db_health;
 pub mod error;
 pub mod geography;
 pub mod openapi;
@@ -385,7 +386,15 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
         } else {
             "application/json"
         };
-        return ([(header::CONTENT_TYPE, HeaderValue::from_static(ct))], body).into_response();
+        let mut res =
+            ([(header::CONTENT_TYPE, HeaderValue::from_static(ct))], body).into_response();
+        if !db_health::reachable() {
+            res.headers_mut().insert(
+                db_health::STALE_HEADER,
+                HeaderValue::from_static("database unreachable"),
+            );
+        }
+        return res;
     }
     let res = next.run(req).await;
     if res.status() != StatusCode::OK {

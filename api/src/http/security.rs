@@ -459,7 +459,7 @@ fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> Ap
             "This user was changed by someone else at the same moment. Reload and try again."
                 .into(),
         ),
-        other => ApiError::Internal(anyhow::anyhow!("{other}")),
+        other => ApiError::from_aggregate(other),
     }
 }
 
@@ -600,7 +600,7 @@ fn group_error(e: AggregateError<gbvf_commands::accounts::group::GroupError>) ->
             "This group was changed by someone else at the same moment. Reload and try again."
                 .into(),
         ),
-        other => ApiError::Internal(anyhow::anyhow!("{other}")),
+        other => ApiError::from_aggregate(other),
     }
 }
 

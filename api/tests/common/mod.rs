@@ -77,6 +77,7 @@ impl TestDb {
 
 /// The real `gbvf serve` process.
 pub mod process;
+pub mod proxy;
 /// Browser-like sessions, registrations and signed-in members.
 pub mod session;
 

@@ -125,7 +125,7 @@ pub(crate) async fn run_user_command(
             cqrs_es::AggregateError::AggregateConflict => ApiError::Conflict(
                 "Your account was changed at the same moment elsewhere. Please try again.".into(),
             ),
-            other => ApiError::Internal(anyhow::anyhow!("{other}")),
+            other => ApiError::from_aggregate(other),
         })
 }
 
