@@ -196,7 +196,9 @@ impl cqrs_es::persist::PersistedEventRepository for TracedRepository {
         self.0
             .persist::<A>(events, snapshot_update)
             .instrument(span)
-            .await
+            .await?;
+        gbvf_events::wake::events_committed();
+        Ok(())
     }
 
     async fn stream_events<A: cqrs_es::Aggregate>(

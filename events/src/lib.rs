@@ -15,3 +15,4 @@ pub mod metadata;
 pub mod store;
 pub mod trace;
 pub mod upcast;
+pub mod wake;

@@ -10,7 +10,9 @@
 //!    skipped;
 //! 3. applies the page and advances its checkpoint in the same transaction, holding the
 //!    checkpoint row `FOR UPDATE`, so a crash simply redoes the page;
-//! 4. sleeps until `NOTIFY gbvf_events` (sent by a trigger at commit) or a poll interval.
+//! 4. sleeps until a writer of this process says events committed, `NOTIFY gbvf_events`
+//!    (sent after commit by writers of other processes, coalesced: gbvf_events::wake) or a poll
+//!    interval.
 //!
 //! A rebuild ([`rebuild`]) builds version n+1 from position zero in a new schema while the
 //! views keep serving version n, then in one transaction catches up, repoints the views,
@@ -382,6 +384,7 @@ async fn run_leased(
             }
             tokio::select! {
                 n = listener.try_recv() => { n?; }
+                _ = gbvf_events::wake::committed_here() => {}
                 _ = tokio::time::sleep(POLL) => {}
                 _ = shutdown.changed() => { if *shutdown.borrow() { return Ok(()); } }
             }

@@ -27,6 +27,7 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
         .connect(url)
         .await
         .map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))
+        .inspect(|pool| gbvf_events::wake::spawn_notifier(pool.clone()))
 }
 
 /// Applies migrations and installs every projection (idempotent).

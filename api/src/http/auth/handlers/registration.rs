@@ -281,7 +281,9 @@ pub async fn register(
             .bind(&hash)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await
+        tx.commit().await?;
+        gbvf_events::wake::events_committed();
+        Ok(())
     }
     .await;
     match result {
