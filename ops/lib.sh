@@ -81,6 +81,11 @@ ensure_rust() {
   fi
   command -v cargo >/dev/null || { log "a Rust toolchain (cargo) is required: https://rustup.rs"; return 1; }
   command -v cc >/dev/null || apt_install build-essential
+  # ops/test runs cargo fmt --check and clippy.
+  if command -v rustup >/dev/null; then
+    cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+    cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+  fi
 }
 
 ensure_node() {

@@ -421,7 +421,10 @@ async fn users_and_groups_are_managed_and_changes_apply_at_once() {
         .await;
     assert_eq!(s, 200);
     assert_eq!(member.refresh().await["isAuthenticated"], false);
-    let email = format!("{}", details["contacts"][0]["detail"].as_str().unwrap());
+    let email = details["contacts"][0]["detail"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let (s, _) = member
         .post(
             "/api/auth/login",

@@ -105,7 +105,7 @@ async fn concurrent_writers_are_projected_exactly_once() {
                 let n = rand::thread_rng().gen_range(1..=25).min(per_writer - seq);
                 let batch: Vec<NewEvent> = (1..=n).map(|i| event(&agg, seq + i)).collect();
                 let mut tx = pool.begin().await.unwrap();
-                append_batch(&mut *tx, &batch).await.unwrap();
+                append_batch(&mut tx, &batch).await.unwrap();
                 // Hold the transaction open for a random while, so commits land out of
                 // global_position order.
                 let delay = rand::thread_rng().gen_range(0..15);
@@ -148,7 +148,7 @@ async fn a_projector_killed_mid_page_ends_equal_to_a_rebuild() {
         let batch: Vec<NewEvent> = (1..=150)
             .map(|s| event(&format!("agg-{a:02}"), s))
             .collect();
-        append_batch(&mut *db.pool.acquire().await.unwrap(), &batch)
+        append_batch(&mut db.pool.acquire().await.unwrap(), &batch)
             .await
             .unwrap();
     }
@@ -197,7 +197,7 @@ async fn a_projector_killed_mid_page_ends_equal_to_a_rebuild() {
 async fn a_rebuild_switches_versions_and_drops_the_old_schema() {
     let db = TestDb::new().await;
     let batch: Vec<NewEvent> = (1..=300).map(|s| event("one", s)).collect();
-    append_batch(&mut *db.pool.acquire().await.unwrap(), &batch)
+    append_batch(&mut db.pool.acquire().await.unwrap(), &batch)
         .await
         .unwrap();
     let p = Tally::new();
@@ -218,7 +218,7 @@ async fn a_rebuild_switches_versions_and_drops_the_old_schema() {
     .unwrap();
     assert_eq!(schemas, vec!["proj_tally_v2".to_string()]);
     // The live projector continues on the new version.
-    append_batch(&mut *db.pool.acquire().await.unwrap(), &[event("one", 301)])
+    append_batch(&mut db.pool.acquire().await.unwrap(), &[event("one", 301)])
         .await
         .unwrap();
     engine::catch_up(&db.pool, &p).await.unwrap();

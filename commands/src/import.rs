@@ -103,7 +103,7 @@ pub async fn append_in_batches(pool: &PgPool, events: &[NewEvent]) -> Result<u64
     let mut total = 0;
     for chunk in events.chunks(BATCH) {
         let mut tx = pool.begin().await?;
-        total += append_batch(&mut *tx, chunk).await?;
+        total += append_batch(&mut tx, chunk).await?;
         tx.commit().await?;
         gbvf_events::wake::events_committed();
         metrics::counter!("gbvf_events_appended_total", "source" => "import")

@@ -7,6 +7,7 @@
 //! - `station_sum`: the sum of the station figures of the precincts inside the boundary,
 //!   maintained incrementally (each figure event adds `count - previous_count` to every
 //!   ancestor), with `station_count` and `sum_source`.
+//!
 //! The figure shown is `COALESCE(reported, station_sum)`: a published total when there is one
 //! (provinces and nation 2013/14–2022/23), else the sum of its stations (districts and
 //! municipalities always; provinces and nation before 2013/14). Where both exist they agree

@@ -238,7 +238,7 @@ pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Resul
         transaction_id: txid,
         global_position: pos,
     };
-    let events = read_page(&mut *tx, after, p.aggregate_types(), page).await?;
+    let events = read_page(&mut tx, after, p.aggregate_types(), page).await?;
     if events.is_empty() {
         tx.rollback().await?;
         return Ok(Step::default());
@@ -438,7 +438,7 @@ pub async fn rebuild(
     // Phase 1: build the new version page by page, without blocking the live projector.
     loop {
         let mut tx = pool.begin().await?;
-        let events = read_page(&mut *tx, at, p.aggregate_types(), page).await?;
+        let events = read_page(&mut tx, at, p.aggregate_types(), page).await?;
         if events.is_empty() {
             tx.rollback().await?;
             break;
@@ -469,7 +469,7 @@ pub async fn rebuild(
     .await?;
     let mut last_event_at = None;
     loop {
-        let events = read_page(&mut *tx, at, p.aggregate_types(), page).await?;
+        let events = read_page(&mut tx, at, p.aggregate_types(), page).await?;
         if events.is_empty() {
             break;
         }

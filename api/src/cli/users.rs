@@ -50,7 +50,7 @@ pub enum OutboxCommand {
 /// Creates the default groups of the roles of public spec §6 if they do not exist yet.
 /// Idempotent; safe when several processes migrate at once.
 pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
-    let store = crate::telemetry::event_store(&pool);
+    let store = crate::telemetry::event_store(pool);
     let cqrs = cqrs_es::CqrsFramework::<Group, _>::new(store, vec![], ());
     for g in DEFAULT_GROUPS {
         let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id = $1)")
@@ -94,7 +94,7 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
     if !e.is_empty() {
         anyhow::bail!("{}", e.joined());
     }
-    let store = crate::telemetry::event_store(&pool);
+    let store = crate::telemetry::event_store(pool);
     let cqrs = cqrs_es::CqrsFramework::<User, _>::new(store, vec![], ());
     let key = user_aggregate_id(&email);
     let registered = UserRegistered {

@@ -77,6 +77,19 @@ pub struct SearchBody {
     page_number: Option<i64>,
 }
 
+/// One row of the applications search: organisation id, name, designated person's first and
+/// last name, registered at, verification status id, status date, total rows.
+type ApplicationRow = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    chrono::DateTime<chrono::Utc>,
+    i32,
+    chrono::DateTime<chrono::Utc>,
+    i64,
+);
+
 /// `POST /api/healthcheck/searchOrganisations` (ViewOrganisations): page 1, size 30 by default.
 pub async fn search(
     State(s): State<AppState>,
@@ -101,7 +114,7 @@ pub async fn search(
         .name
         .map(|n| n.trim().to_string())
         .filter(|n| !n.is_empty());
-    let rows: Vec<(String, String, Option<String>, Option<String>, chrono::DateTime<chrono::Utc>, i32, chrono::DateTime<chrono::Utc>, i64)> =
+    let rows: Vec<ApplicationRow> =
         sqlx::query_as(&format!(
             "SELECT o.organisation_id, o.name, u.first_name, u.last_name, o.registered_at, o.verification_status_id, o.status_date,
                     count(*) OVER ()

@@ -203,6 +203,21 @@ async fn account(s: &AppState, q: &UserQuery) -> Result<Account, ApiError> {
     Ok(Account { user_id, email })
 }
 
+/// One user's details: title id, first and last name, job role id, mobile and alternative
+/// numbers, organisation id, relationship type ids, municipality ids, organisation name.
+type UserDetailsRow = (
+    Option<i32>,
+    String,
+    String,
+    Option<i32>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Vec<i32>,
+    Vec<i64>,
+    Option<String>,
+);
+
 /// `GET /api/security/getUserDetails?stakeholderId`.
 pub async fn user_details(
     State(s): State<AppState>,
@@ -211,7 +226,7 @@ pub async fn user_details(
 ) -> Result<Json<Value>, ApiError> {
     require(&s, &session, Some(WorldOfImpactAdmin)).await?;
     let a = account(&s, &q).await?;
-    let row: (Option<i32>, String, String, Option<i32>, Option<String>, Option<String>, Option<String>, Vec<i32>, Vec<i64>, Option<String>) = sqlx::query_as(
+    let row: UserDetailsRow = sqlx::query_as(
         "SELECT u.title_id, u.first_name, u.last_name, u.job_role_id, u.mobile_number, u.alternative_number, u.organisation_id,
                 u.relationship_type_ids, u.municipality_ids, o.name
          FROM user_account u LEFT JOIN organisation o ON o.organisation_id = u.organisation_id WHERE u.user_id = $1",

@@ -118,13 +118,13 @@ pub fn outbox() -> PathBuf {
 
 /// The newest code sent to `email`, read from the outbox files. Mail leaves off the request
 /// path, so this waits up to 10 s for it.
-pub fn code_for(dir: &PathBuf, email: &str) -> String {
+pub fn code_for(dir: &std::path::Path, email: &str) -> String {
     codes_for(dir, email, 1)[0].clone()
 }
 
 /// The codes sent to `email`, newest first, once there are at least `at_least` (waits up
 /// to 10 s).
-pub fn codes_for(dir: &PathBuf, email: &str, at_least: usize) -> Vec<String> {
+pub fn codes_for(dir: &std::path::Path, email: &str, at_least: usize) -> Vec<String> {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let list = gbvf_api::http::auth::mail::list_outbox(dir).unwrap_or_default();
@@ -178,7 +178,7 @@ pub async fn setup() -> (TestDb, String, PathBuf) {
 
 /// Creates a signed-in client for a new user in `group` (events through the real API:
 /// registration, then the group assigned through the user aggregate).
-pub async fn member_of(db: &TestDb, base: &str, dir: &PathBuf, group: i64) -> Client {
+pub async fn member_of(db: &TestDb, base: &str, dir: &std::path::Path, group: i64) -> Client {
     let email = format!(
         "member{group}-{}@example.org",
         uuid::Uuid::new_v4().simple()
