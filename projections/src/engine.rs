@@ -51,6 +51,67 @@ pub trait Projection: Send + Sync {
         schema: &str,
         events: &[StoredEvent],
     ) -> anyhow::Result<()>;
+
+    /// A fold of the whole history for rebuilds, when the projection has one: the engine feeds
+    /// it every event in commit order, then asks it to write its rows once into the new
+    /// version's empty tables (private until the switch, so no upserts are needed). `None`
+    /// (the default): rebuilds apply page by page with [`Projection::apply`].
+    fn rebuild_fold(&self) -> Option<Box<dyn RebuildFold>> {
+        None
+    }
+}
+
+/// The in-memory side of a rebuild (issue 15: rebuilds at 150,000 events/s): events are folded
+/// into one state per key, and each key is written once at the end.
+#[async_trait]
+pub trait RebuildFold: Send {
+    /// Folds a page of events, in commit order.
+    fn fold(&mut self, events: &[StoredEvent]) -> anyhow::Result<()>;
+    /// Writes everything folded into the tables of `schema` (empty), inside `tx`.
+    async fn write(
+        self: Box<Self>,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+    ) -> anyhow::Result<()>;
+}
+
+/// Pages ahead of the rebuild's applier (reading overlaps applying).
+const READ_AHEAD: usize = 2;
+
+/// Reads every page of `types` after `from` on a connection of its own, sending each
+/// (possibly empty at the end) page down a channel of [`READ_AHEAD`]; the position reached is
+/// the last event sent.
+fn spawn_reader(
+    pool: PgPool,
+    types: &'static [&'static str],
+    from: Position,
+    page: i64,
+) -> tokio::sync::mpsc::Receiver<anyhow::Result<Vec<StoredEvent>>> {
+    let (tx, rx) = tokio::sync::mpsc::channel(READ_AHEAD);
+    tokio::spawn(async move {
+        let result: anyhow::Result<()> = async {
+            let mut conn = pool.acquire().await?;
+            let mut at = from;
+            loop {
+                let events = read_page(&mut conn, at, types, page).await?;
+                let done = (events.len() as i64) < page;
+                if let Some(last) = events.last() {
+                    at = Position {
+                        transaction_id: last.transaction_id,
+                        global_position: last.global_position,
+                    };
+                }
+                if tx.send(Ok(events)).await.is_err() || done {
+                    return Ok(());
+                }
+            }
+        }
+        .await;
+        if let Err(e) = result {
+            let _ = tx.send(Err(e)).await;
+        }
+    });
+    rx
 }
 
 /// The schema of a projection version.
@@ -435,29 +496,45 @@ pub async fn rebuild(
         gbvf_events::store::lag_after(pool, Position::ZERO, p.aggregate_types()).await?;
     let mut at = Position::ZERO;
     let mut applied = 0u64;
-    // Phase 1: build the new version page by page, without blocking the live projector.
-    loop {
-        let mut tx = pool.begin().await?;
-        let events = read_page(&mut tx, at, p.aggregate_types(), page).await?;
-        if events.is_empty() {
-            tx.rollback().await?;
+    // Phase 1: build the new version without blocking the live projector. A reader task reads
+    // the next pages while this one folds or applies the current one. The new version's
+    // schema is private until the switch, and a failed rebuild is started again from zero, so
+    // its transactions need not wait for the WAL flush.
+    let mut pages = spawn_reader(pool.clone(), p.aggregate_types(), at, page);
+    let mut fold = p.rebuild_fold();
+    while let Some(events) = pages.recv().await {
+        let events = events?;
+        let Some(last) = events.last() else {
             break;
-        }
-        p.apply(&mut tx, &schema, &events).await?;
-        tx.commit().await?;
-        let last = events.last().expect("non-empty");
+        };
         at = Position {
             transaction_id: last.transaction_id,
             global_position: last.global_position,
         };
+        match fold.as_mut() {
+            Some(f) => f.fold(&events)?,
+            None => {
+                let mut tx = pool.begin().await?;
+                sqlx::query("SET LOCAL synchronous_commit = off")
+                    .execute(&mut *tx)
+                    .await?;
+                p.apply(&mut tx, &schema, &events).await?;
+                tx.commit().await?;
+            }
+        }
         applied += events.len() as u64;
         progress(RebuildProgress {
             applied,
             total: total as u64,
         });
-        if (events.len() as i64) < page {
-            break;
-        }
+    }
+    if let Some(f) = fold {
+        let mut tx = pool.begin().await?;
+        sqlx::query("SET LOCAL synchronous_commit = off")
+            .execute(&mut *tx)
+            .await?;
+        f.write(&mut tx, &schema).await?;
+        tx.commit().await?;
     }
     // Phase 2: switch. Holding the checkpoint row stops the live projector between pages.
     let mut tx = pool.begin().await?;
