@@ -39,9 +39,38 @@ use tower_sessions::cookie::time::Duration as CookieDuration;
 use tower_sessions::{Expiry, SessionManagerLayer};
 use tower_sessions_sqlx_store::PostgresStore;
 
-/// Shared state of the handlers.
+/// Shared state of the handlers: one `Arc`, so cloning it per request is one reference-count
+/// increment (issue 15); fields are read through `Deref` (`s.pool`).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<AppStateInner>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppStateInner;
+    fn deref(&self) -> &AppStateInner {
+        &self.0
+    }
+}
+
+impl From<AppStateInner> for AppState {
+    fn from(inner: AppStateInner) -> Self {
+        AppState(Arc::new(inner))
+    }
+}
+
+impl AppState {
+    /// State over `pool` (see [`AppStateInner::new`]).
+    pub fn new(
+        pool: PgPool,
+        operator_token: Option<String>,
+        enable_login: bool,
+        metrics: Option<PrometheusHandle>,
+    ) -> Self {
+        AppStateInner::new(pool, operator_token, enable_login, metrics).into()
+    }
+}
+
+/// What [`AppState`] holds.
+pub struct AppStateInner {
     /// Database pool.
     pub pool: PgPool,
     /// Read-response cache, emptied when a projection moves.
@@ -77,8 +106,8 @@ pub struct AppState {
     pub base_url: String,
 }
 
-impl AppState {
-    /// State over `pool`.
+impl AppStateInner {
+    /// State over `pool`; adjust fields, then make an [`AppState`] with `into()`.
     pub fn new(
         pool: PgPool,
         operator_token: Option<String>,
@@ -90,7 +119,7 @@ impl AppState {
         let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
-        AppState {
+        AppStateInner {
             pool,
             cache: cache::ResponseCache::default(),
             crime_cqrs,
@@ -156,8 +185,9 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         )
         .route("/api/openapi.json", get(openapi::document))
         .layer(middleware::from_fn_with_state(state.clone(), cache_reads));
+    // Everything else sits behind the session and CSRF layers; the cached public reads above
+    // do not (issue 15: a cache hit touches neither the session store nor a cookie).
     let api = Router::new()
-        .merge(cached)
         .route("/api/config/feature-flags", get(dashboard::feature_flags))
         .route("/api/health", get(dashboard::health))
         .route("/api/crime/figures", post(commands::record_figure))
@@ -272,7 +302,7 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             auth::csrf::csrf_guard,
         ))
         .layer(sessions);
-    let mut app = api.with_state(state.clone());
+    let mut app = cached.merge(api).with_state(state.clone());
     if let Some(dir) = web_dir {
         let index = dir.join("index.html");
         app = app.fallback_service(
@@ -377,8 +407,9 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
     if req.method() != Method::GET {
         return next.run(req).await;
     }
-    let key = req.uri().to_string();
-    let hit = s.cache.get(&key);
+    // Looked up by the request's path and query as they are (no allocation on a hit).
+    let key = req.uri().path_and_query().map_or("/", |pq| pq.as_str());
+    let hit = s.cache.get(key);
     tracing::Span::current().record("cache.hit", hit.is_some());
     if let Some(body) = hit {
         let ct = if key.contains("/geojson/") || key.contains("/geomarker/") {
@@ -396,6 +427,7 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
         }
         return res;
     }
+    let key = key.to_owned();
     let res = next.run(req).await;
     if res.status() != StatusCode::OK {
         return res;

@@ -104,7 +104,7 @@ pub async fn start_server_with(
         )
         .with_test_writer()
         .try_init();
-    let mut state = gbvf_api::http::AppState::new(
+    let mut state = gbvf_api::http::AppStateInner::new(
         pool.clone(),
         operator_token.map(str::to_string),
         // Accounts tests (with an outbox) sign in; the public API tests see the default flag.
@@ -115,6 +115,7 @@ pub async fn start_server_with(
         state.mailer = gbvf_api::http::auth::mail::Mailer::outbox(dir);
         state.dev_mode = true;
     }
+    let state = gbvf_api::http::AppState::from(state);
     state.cache.spawn_invalidator(pool.clone());
     let app = gbvf_api::http::router(state, None);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")

@@ -1278,7 +1278,9 @@ async fn section_commands(
 
     let server = start_gbvf(cfg, &url, "commands").await?;
     // The cqrs-es framework exactly as the server builds it, on the product's pool settings.
-    let cqrs = gbvf_api::http::AppState::new(pool.clone(), None, false, None).crime_cqrs;
+    let cqrs = gbvf_api::http::AppState::new(pool.clone(), None, false, None)
+        .crime_cqrs
+        .clone();
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let sampler = tokio::spawn(sample_checkpoints(url.clone(), stop_rx));
