@@ -22,6 +22,8 @@ async function labelsReady(page, count, boundaryId = 1) {
 /** Clicks the map canvas where an area's count label sits (labels let clicks through). */
 async function clickArea(page, name) {
   const label = page.locator('.area-label', { hasText: name }).first()
+  // Below the fold at 768 px when banners take height (development mode): scroll it in first.
+  await label.scrollIntoViewIfNeeded()
   const box = await label.boundingBox()
   assert.ok(box, `label for ${name} is on screen`)
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
