@@ -168,6 +168,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   await signIn(page, people.coordinator.email)
   await page.getByRole('heading', { name: /System Admin: .* \| 1 Municipalities/ }).waitFor()
   await page.getByText('100% complete').waitFor()
+  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
   await screenshot(page, 'bb-dashboard-desktop')
   await page.getByRole('link', { name: new RegExp(`SAPS police station in ${muni.description}`) }).click()
   await page.getByText('Number of updates').waitFor()
@@ -195,6 +196,8 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   // The verifier of the province verifies.
   const v = await newPage(browser, VIEWPORTS.mobile)
   await signIn(v.page, people.verifier.email)
+  await v.page.getByText('100% complete').waitFor()
+  await v.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
   await screenshot(v.page, 'bb-dashboard-mobile')
   await v.page.goto(`${BASE_URL}${new URL(page.url()).pathname}`)
   await v.page.getByLabel('Select building block to update:').selectOption(String(station.stakeholderId))
@@ -224,6 +227,10 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: 30_000 })
     await card.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-${name}`, { fullPage: true })
+    // The component-1 map at local level: pins of the municipality's providers (never shelters).
+    await open(p, `/home/map?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1`)
+    await p.waitForTimeout(3000)
+    await screenshot(p, `bb-map-${name}`)
     await c.close()
   }
 })
