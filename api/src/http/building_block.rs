@@ -94,16 +94,21 @@ pub async fn building_block_data(s: &AppState, boundary_id: i64) -> Result<Value
              JOIN p ON p.stakeholder_id = q.stakeholder_id
              ORDER BY q.stakeholder_id, qs, q.quarter_start DESC
          ),
-         per AS (SELECT r, qs, count(*) AS n FROM snap, unnest(snap.verified_requirements) AS r GROUP BY r, qs)
+         per AS (SELECT r, qs, count(*) AS n FROM snap, unnest(snap.verified_requirements) AS r GROUP BY r, qs),
+         perq AS (
+             SELECT req.building_block_requirement_id AS r, array_agg(COALESCE(per.n, 0) ORDER BY u.i) AS ns
+             FROM bb_requirement req CROSS JOIN unnest($2::date[]) WITH ORDINALITY AS u(q, i)
+             LEFT JOIN per ON per.r = req.building_block_requirement_id AND per.qs = u.q
+             GROUP BY req.building_block_requirement_id
+         )
          SELECT c.building_block_category_id, c.description, k.building_block_id, k.description,
                 r.building_block_requirement_id, r.description,
-                COALESCE(t.n, 0), COALESCE(now.n, 0),
-                ARRAY(SELECT COALESCE((SELECT per.n FROM per WHERE per.r = r.building_block_requirement_id AND per.qs = u.q), 0)
-                      FROM unnest($2::date[]) WITH ORDINALITY AS u(q, i) ORDER BY u.i)
+                COALESCE(t.n, 0), COALESCE(now.n, 0), perq.ns
          FROM bb_category c JOIN bb_block k USING (building_block_category_id)
          JOIN bb_requirement r USING (building_block_id)
          LEFT JOIN totals t ON t.building_block_id = k.building_block_id
          LEFT JOIN now ON now.r = r.building_block_requirement_id
+         JOIN perq ON perq.r = r.building_block_requirement_id
          ORDER BY c.seq, k.seq, r.seq"
     ))
     .bind(boundary_id)
