@@ -285,6 +285,49 @@ async fn each_admin_call_is_refused_without_its_action() {
             json!(null),
             8,
         ),
+        // Building blocks (issue 11): area rules are tested in tests/building_blocks.rs.
+        (
+            reqwest::Method::GET,
+            "/api/buildingblock/getBuildingBlockAssociatedToUser".into(),
+            json!(null),
+            35,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/buildingblock/getBuildingBlockOnMunicipality?boundaryStakeholderId=1000&buildingBlockId=1".into(),
+            json!(null),
+            35,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/buildingblock/getBuildingBlockContactsWithRequirements?buildingBlockId=1&stakeholderId=1000002".into(),
+            json!(null),
+            35,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/buildingblock/history?stakeholderId=1000002".into(),
+            json!(null),
+            35,
+        ),
+        (
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements".into(),
+            json!({"stakeholderId": 1000002, "buildingBlockId": 1, "physicalAddress": "x"}),
+            15,
+        ),
+        (
+            reqwest::Method::POST,
+            "/api/buildingblock/verifyBuildingBlock".into(),
+            json!({"stakeholderId": 1000002}),
+            22,
+        ),
+        (
+            reqwest::Method::POST,
+            "/api/buildingblock/returnBuildingBlock".into(),
+            json!({"stakeholderId": 1000002, "reason": "x"}),
+            22,
+        ),
     ];
     for g in DEFAULT_GROUPS.iter().filter(|g| g.id != 1) {
         let c = member_of(&db, &base, &dir, g.id).await;

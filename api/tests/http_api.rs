@@ -10,7 +10,7 @@ use common::{catch_up, data_dir, import_geography, start_server, TestDb};
 use serde_json::{json, Value};
 
 /// Number of projections of the product (each holds one lease).
-const PROJECTIONS: i64 = 3;
+const PROJECTIONS: i64 = 4;
 const TOKEN: &str = "test-operator-token-0123456789";
 
 async fn get(base: &str, path: &str) -> (u16, Value) {

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 pub mod accounts;
+pub mod building_blocks;
 pub mod crime;
 pub mod engine;
 pub mod geography;
@@ -13,6 +14,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(geography::GeographyProjection),
         Arc::new(crime::CrimeProjection),
         Arc::new(accounts::AccountsProjection),
+        Arc::new(building_blocks::BuildingBlockProjection),
     ]
 }
 

@@ -32,7 +32,13 @@ pub enum ImportCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Everything shipped in DATA_DIR (geography, then every crime file); a no-op when done before.
+    /// The building-block taxonomy and the service providers of DATA_DIR/building-blocks.
+    BuildingBlocks {
+        /// The project's data directory.
+        #[arg(long, default_value = "data")]
+        data_dir: PathBuf,
+    },
+    /// Everything shipped in DATA_DIR (geography, every crime file, building blocks); a no-op when done before.
     Shipped {
         /// The project's data directory.
         #[arg(long, default_value = "data")]
@@ -76,8 +82,13 @@ pub async fn run(pool: &PgPool, cmd: ImportCommand) -> anyhow::Result<()> {
             print_report(&report, json);
             Ok(())
         }
+        ImportCommand::BuildingBlocks { data_dir } => {
+            building_blocks(pool, &data_dir).await?;
+            catch_up_all(pool).await
+        }
         ImportCommand::Shipped { data_dir } => {
             geography(pool, &data_dir).await?;
+            building_blocks(pool, &data_dir).await?;
             let gazetteer = Gazetteer::load(&data_dir)?;
             for f in SHIPPED_CRIME_FILES {
                 let report = crime(pool, &data_dir.join(f), None, &gazetteer).await?;
@@ -94,6 +105,42 @@ async fn geography(pool: &PgPool, data_dir: &Path) -> anyhow::Result<()> {
     // Crime imports place figures through the geography read model: bring it up to date now.
     let geo = gbvf_projections::by_name("geography").expect("geography projection");
     gbvf_projections::engine::catch_up(pool, geo.as_ref()).await?;
+    Ok(())
+}
+
+/// Imports the building-block taxonomy and providers, printing each file's totals and every
+/// row not imported.
+async fn building_blocks(pool: &PgPool, data_dir: &Path) -> anyhow::Result<()> {
+    let reports = gbvf_commands::building_blocks::import_building_blocks(
+        pool,
+        data_dir,
+        &meta("cli:import building-blocks"),
+    )
+    .await?;
+    for r in reports {
+        if r.already_imported {
+            println!(
+                "{}: already imported, nothing added ({} rows not placed)",
+                r.file_name,
+                r.unplaced.len()
+            );
+            continue;
+        }
+        println!(
+            "{}: {} rows read, {} providers appended, {} unchanged, {} rows not placed",
+            r.file_name,
+            r.rows_read,
+            r.providers_appended,
+            r.providers_unchanged,
+            r.unplaced.len()
+        );
+        for u in &r.unplaced {
+            println!(
+                "  not placed, line {}: {} ({}): {}",
+                u.line, u.name, u.province, u.reason
+            );
+        }
+    }
     Ok(())
 }
 

@@ -58,6 +58,7 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
             .fetch_one(pool)
             .await?;
         if exists {
+            fix_designated_person_group(pool, &cqrs, g).await?;
             continue;
         }
         let meta = EventMetadata::now("system", "seed", "cli:migrate");
@@ -76,6 +77,45 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Issue 11: the municipality and province designated-person groups (5 and 6) were seeded
+/// without BuildingBlockAdmin (35). Adds the missing default actions once per installation
+/// (marked by the request id `seed-issue-11`), so an administrator's later removals stick.
+async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
+    pool: &PgPool,
+    cqrs: &cqrs_es::CqrsFramework<Group, ES>,
+    g: &gbvf_commands::accounts::permissions::DefaultGroup,
+) -> anyhow::Result<()> {
+    if g.id != 5 && g.id != 6 {
+        return Ok(());
+    }
+    let done: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id = $1
+                        AND metadata->>'request_id' = 'seed-issue-11')",
+    )
+    .bind(g.id.to_string())
+    .fetch_one(pool)
+    .await?;
+    if done {
+        return Ok(());
+    }
+    let meta = EventMetadata::now("system", "seed-issue-11", "cli:migrate");
+    match cqrs
+        .execute_with_metadata(
+            &g.id.to_string(),
+            GroupCommand::AddActions(vec![
+                gbvf_commands::accounts::permissions::BuildingBlockAdmin,
+            ]),
+            meta.to_map(),
+        )
+        .await
+    {
+        Ok(()) | Err(AggregateError::AggregateConflict) | Err(AggregateError::UserError(_)) => {
+            Ok(())
+        }
+        Err(e) => Err(anyhow::anyhow!("fixing group {}: {e}", g.name)),
+    }
 }
 
 /// Runs a users subcommand.

@@ -31,10 +31,19 @@ pub fn components() -> Value {
     ])
 }
 
-/// `GET /api/dashboard/components`.
+/// `GET /api/dashboard/components`: the components, component 1 with the building-block
+/// categories and their building blocks as options (from the taxonomy read model).
 #[utoipa::path(get, path = "/api/dashboard/components", tag = "dashboard", responses((status = 200, description = "Component[]")))]
-pub async fn components_handler() -> Json<Value> {
-    Json(components())
+pub async fn components_handler(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let mut all = components();
+    let options = super::building_block::component_options(&s).await?;
+    if let Some(c) = all
+        .as_array_mut()
+        .and_then(|a| a.iter_mut().find(|c| c["componentId"] == 1))
+    {
+        c["options"] = options;
+    }
+    Ok(Json(all))
 }
 
 /// Query of the dashboard call.
@@ -61,12 +70,13 @@ pub async fn dashboard(
     let id = parse_id("boundaryId", &raw)?;
     let types = selected_types(q.component_options.as_deref())?;
     let crime = crime_stats(&s.pool, id, &types).await?;
+    let building_block = super::building_block::building_block_data(&s, id).await?;
     Ok(Json(json!({
         "success": true,
         "boundary": crime["boundary"].clone(),
         "crime": crime,
         "healthCheck": {"healthCheckStats": [], "totalExpectedResponses": 0, "totalActualResponses": 0, "totalOrganisations": 0, "totalParticipatingOrganisations": 0},
-        "buildingBlock": {"buildingBlockCategoryStats": [], "buildingBlockReportingPeriods": [], "lastQuarter": null},
+        "buildingBlock": building_block,
         "collectiveAction": {"pillarStats": [], "cycles": [], "activeCollectiveActions": 0, "inactiveCollectiveActions": 0, "totalActions": 0},
     })))
 }

@@ -177,8 +177,9 @@ pub async fn geojson(
 }
 
 /// `GET /api/geography/geomarker/{componentId}/{boundaryId}`: map points of a component
-/// inside a boundary. Component 3 (crime): the SAPS police stations of the precincts in the
-/// boundary. Other components: none yet. Never shelters or street addresses.
+/// inside a boundary. Component 1 (building block): the service providers with a published
+/// point (police stations, courts, health facilities; never shelters). Component 3 (crime): the
+/// SAPS police stations of the precincts in the boundary. Never shelters or street addresses.
 #[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}", tag = "geography",
     params(("componentId" = i64, Path, description = "1 building block, 2 health check, 3 crime, 4 collective action"),
            ("boundaryId" = i64, Path, description = "boundary")),
@@ -187,7 +188,7 @@ pub async fn geomarker(
     State(s): State<AppState>,
     Path((component, boundary_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    geomarker_in(s, component, boundary_id).await
+    geomarker_in(s, component, boundary_id, None).await
 }
 
 /// `GET /api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}`: as above, for one
@@ -200,8 +201,8 @@ pub async fn geomarker_category(
     State(s): State<AppState>,
     Path((component, boundary_id, category)): Path<(String, String, String)>,
 ) -> Result<Response, ApiError> {
-    parse_id("categoryId", &category)?;
-    geomarker_in(s, component, boundary_id).await
+    let category = parse_id("categoryId", &category)?;
+    geomarker_in(s, component, boundary_id, Some(category)).await
 }
 
 #[tracing::instrument(name = "read model geomarker", skip_all)]
@@ -209,6 +210,7 @@ async fn geomarker_in(
     s: AppState,
     component: String,
     boundary_id: String,
+    category: Option<i64>,
 ) -> Result<Response, ApiError> {
     let component = parse_id("componentId", &component)?;
     if !(1..=4).contains(&component) {
@@ -219,6 +221,9 @@ async fn geomarker_in(
     }
     let b = boundary::fetch(&s.pool, parse_id("boundaryId", &boundary_id)?).await?;
     let mut features = Vec::new();
+    if component == 1 {
+        features = super::building_block::geomarkers(&s, b.boundary_id, category).await?;
+    }
     if component == 3 {
         let rows: Vec<(i64, String, String, f64, f64)> = sqlx::query_as(
             "SELECT boundary_id, code, name, point_lon, point_lat FROM boundary

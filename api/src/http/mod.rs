@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod auth;
 pub mod boundary;
+pub mod building_block;
 pub mod cache;
 pub mod client;
 pub mod commands;
@@ -178,6 +179,22 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             get(geography::geomarker_category),
         )
         .route("/api/crime/stats", get(crime::stats))
+        .route(
+            "/api/buildingblock/searchcontact",
+            get(building_block::search_contact),
+        )
+        .route(
+            "/api/buildingblock/getBuildingBlockData",
+            get(building_block::get_data),
+        )
+        .route(
+            "/api/buildingblock/getBuildingBlockRquirementDetailData",
+            get(building_block::get_requirement_detail),
+        )
+        .route(
+            "/api/buildingblock/getBoundaryCounts",
+            get(building_block::boundary_counts),
+        )
         .route("/api/dashboard", get(dashboard::dashboard))
         .route(
             "/api/dashboard/components",
@@ -232,6 +249,31 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             axum::routing::put(auth::handlers::update_profile),
         )
         .route("/dev/outbox", get(dev_outbox))
+        .route(
+            "/api/buildingblock/getBuildingBlockAssociatedToUser",
+            get(building_block::associated_to_user),
+        )
+        .route(
+            "/api/buildingblock/getBuildingBlockOnMunicipality",
+            get(building_block::on_municipality),
+        )
+        .route(
+            "/api/buildingblock/getBuildingBlockContactsWithRequirements",
+            get(building_block::contacts_with_requirements),
+        )
+        .route(
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            axum::routing::put(building_block::update),
+        )
+        .route(
+            "/api/buildingblock/verifyBuildingBlock",
+            post(building_block::verify),
+        )
+        .route(
+            "/api/buildingblock/returnBuildingBlock",
+            post(building_block::return_block),
+        )
+        .route("/api/buildingblock/history", get(building_block::history))
         .route("/api/healthcheck/getAdminDashboard", post(admin::dashboard))
         .route("/api/healthcheck/searchOrganisations", post(admin::search))
         .route(

@@ -3,7 +3,7 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use super::{commands, crime, dashboard, geography};
+use super::{building_block, commands, crime, dashboard, geography};
 
 /// OpenAPI 3.1 description of the public API.
 #[derive(OpenApi)]
@@ -26,8 +26,24 @@ use super::{commands, crime, dashboard, geography};
         dashboard::feature_flags,
         dashboard::health,
         commands::record_figure,
+        building_block::search_contact,
+        building_block::get_data,
+        building_block::get_requirement_detail,
+        building_block::boundary_counts,
+        building_block::associated_to_user,
+        building_block::on_municipality,
+        building_block::contacts_with_requirements,
+        building_block::update,
+        building_block::verify,
+        building_block::return_block,
+        building_block::history,
     ),
-    components(schemas(commands::RecordFigureBody))
+    components(schemas(
+        commands::RecordFigureBody,
+        building_block::UpdateBody,
+        building_block::ContactPersonBody,
+        building_block::DecisionBody
+    ))
 )]
 pub struct ApiDoc;
 

@@ -83,12 +83,12 @@ pub const DEFAULT_GROUPS: &[DefaultGroup] = &[
     DefaultGroup {
         id: 5,
         name: "Municipality designated person",
-        actions: &[12, 14, 15, 19, 21],
+        actions: &[12, 14, 15, 19, 21, 35],
     },
     DefaultGroup {
         id: 6,
         name: "Province designated person",
-        actions: &[12, 15, 19, 21, 22],
+        actions: &[12, 19, 21, 22, 35],
     },
 ];
 

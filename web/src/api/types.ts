@@ -139,6 +139,7 @@ export interface BuildingBlockRequirementStat {
   buildingBlockRequirementId: number
   description: string
   availability: number
+  periodAvailability?: Record<string, number>
 }
 
 export interface BuildingBlockStat {
@@ -158,6 +159,8 @@ export interface BuildingBlockCategoryStat {
   description: string
   isIncluded: boolean
   availability: number
+  /** Availability per reporting period, keyed by period label (`Q4 26`). */
+  periodAvailability?: Record<string, number>
   buildingBlockStats: BuildingBlockStat[]
 }
 

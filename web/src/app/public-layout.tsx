@@ -10,6 +10,7 @@ import { strings } from '../config/strings'
 import { BottomBar } from '../features/filters/bottom-bar'
 import { Footer } from '../features/layout/footer'
 import { Header } from '../features/layout/header'
+import { QuickExit } from '../features/layout/quick-exit'
 import { LoadingOverlay, useLingeringFlag } from '../features/layout/loading-overlay'
 import { useFilters } from '../filters/use-filters'
 
@@ -40,6 +41,7 @@ export function PublicLayout() {
   return (
     <>
       <a href="#main" className="skip-link">{strings.skipToContent}</a>
+      <QuickExit />
       <div className="app-shell" inert={overlay} aria-busy={overlay}>
         <Header />
         <Boundary fallback={<ErrorMessage />} resetKeys={[location.pathname, location.search]}>

@@ -70,7 +70,10 @@ export const routes: RouteObject[] = [
           {
             path: 'buildingBlock',
             element: <RequireAuth action={Action.BuildingBlockAdmin} />,
-            children: [{ index: true, lazy: () => import('./routes/building-block') }],
+            children: [
+              { index: true, lazy: () => import('./routes/building-block') },
+              { path: 'manage/:boundaryId/:bldId', lazy: () => import('./routes/building-block-manage') },
+            ],
           },
         ],
       },

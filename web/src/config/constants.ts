@@ -64,6 +64,8 @@ export const links = {
   aboutUs: import.meta.env.VITE_ABOUT_URL ?? 'https://www.stats.gov.za/',
   help: import.meta.env.VITE_HELP_URL ?? 'https://www.saps.gov.za/services/crimestats.php',
   feedbackEmail: import.meta.env.VITE_FEEDBACK_EMAIL ?? '',
+  /** Where 'Quick exit' goes: a neutral site (a weather forecast). */
+  quickExit: 'https://www.weathersa.co.za/',
   /** The disclaimer (terms and conditions) page linked from sign-up; set the product's own page at build time. */
   disclaimer: import.meta.env.VITE_DISCLAIMER_URL ?? 'https://www.gov.za/',
 } as const

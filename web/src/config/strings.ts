@@ -6,6 +6,10 @@ export const strings = {
   appName: 'GBVF Dashboard',
   appSubtitle: 'Gender-based violence and femicide in South Africa',
   skipToContent: 'Skip to main content',
+  quickExit: {
+    label: 'Quick exit',
+    hint: 'Leave this site at once (or press Escape twice)',
+  },
 
   header: {
     logoLabel: 'GBVF Dashboard home',

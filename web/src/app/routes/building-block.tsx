@@ -1,8 +1,6 @@
-// /buildingBlock/ (BuildingBlockAdmin): a placeholder until the building-block dashboard is built.
-import { accountPaths } from '../../config/routes'
-import { strings } from '../../config/strings'
-import { AreaHome } from '../../features/areas/area-home'
+// /buildingBlock/ (BuildingBlockAdmin): the building-block dashboard (public spec §2).
+import { BuildingBlockDashboard } from '../../features/building-block/bb-dashboard'
 
 export function Component() {
-  return <AreaHome title={strings.areas.buildingBlockTitle} path={accountPaths.buildingBlock} />
+  return <BuildingBlockDashboard />
 }

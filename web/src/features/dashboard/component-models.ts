@@ -120,5 +120,5 @@ export function buildingBlockGrid(summary: BuildingBlockSummary | undefined, pic
     const category = categories.find((c) => String(c.buildingBlockCategoryId) === pickedCategory)
     return { periods: labels, rows: (category?.buildingBlockStats ?? []).map((b) => ({ label: b.description, cells: cellsFor(b.availability, b.periodAvailability) })) }
   }
-  return { periods: labels, rows: categories.map((c) => ({ label: c.description, cells: cellsFor(c.availability) })) }
+  return { periods: labels, rows: categories.map((c) => ({ label: c.description, cells: cellsFor(c.availability, c.periodAvailability) })) }
 }

@@ -1,0 +1,755 @@
+//! Building blocks: the reference taxonomy and the service providers of the public directories
+//! (`data/building-blocks/`) enter the event log here, and the municipality's capture and the
+//! province's verification are decided here (public spec §2 "Manage building block", §4, §5).
+//!
+//! # Providers and their placement
+//! | file | building block | placed by |
+//! |---|---|---|
+//! | `police.csv` (1,154 SAPS stations, 2018) | 1 SAPS police station | station name + province joined to `geography/police_stations.csv` (precinct → municipality); when the name does not join, the station point in the MDB 2020 municipalities |
+//! | `courts.csv` (70 sexual offences courts, 2018) | 2 Sexual offences court | point in the MDB 2020 municipalities |
+//! | `clinics.csv` (3,076 public health facilities, 2019) | 3 Clinic or CHC, 4 Hospital (types ending in `Hospital`) | point in municipality |
+//! | `shelters.csv` (115 shelters, 2019) | 5 Shelter | point in municipality, used only here: the point is never stored |
+//!
+//! A row is *unplaced* (reported, not imported) when its point lies in no municipality, when
+//! the municipality found lies in another province than the file's `Province` column, or when
+//! its name is empty. So per province, imported + unplaced = rows of the file.
+//!
+//! Point-in-polygon uses the `geo` crate against the municipality geometries of the
+//! `boundary` read model (MDB 2020 `Muni_2020`, simplified).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+use anyhow::{anyhow, Context, Result};
+use cqrs_es::DomainEvent;
+use gbvf_events::building_block::{
+    ContactDetail, ProviderDetails, ProviderEvent, ProviderImportEvent, ProviderImported, Taxonomy,
+    TaxonomyEvent, PROVIDER_AGGREGATE, PROVIDER_IMPORT_AGGREGATE, SHELTER_BUILDING_BLOCK_ID,
+    TAXONOMY_AGGREGATE, TAXONOMY_ID,
+};
+use gbvf_events::metadata::EventMetadata;
+use gbvf_events::store::NewEvent;
+use geo::{BoundingRect, Contains, Coord, LineString, MultiPolygon, Point, Polygon, Rect};
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+
+use crate::import::{append_in_batches, file_sha256, ImportError};
+use crate::sources::geography::Gazetteer;
+use crate::sources::province_code;
+
+/// The shipped provider files in import order, with their source number (the stakeholder id
+/// is `1_000_000 × number + line`), building block, dataset name and vintage.
+pub const PROVIDER_FILES: [ProviderFile; 4] = [
+    ProviderFile {
+        file: "police.csv",
+        number: 1,
+        dataset: "SAPS station contacts (saps.gov.za, scraped 2018; Code for South Africa Seeking Shelter police.csv)",
+        vintage: 2018,
+    },
+    ProviderFile {
+        file: "courts.csv",
+        number: 2,
+        dataset: "DoJ&CD sexual offences courts (Code for South Africa Seeking Shelter courts.csv)",
+        vintage: 2018,
+    },
+    ProviderFile {
+        file: "clinics.csv",
+        number: 3,
+        dataset: "Public health facilities (Code for South Africa Seeking Shelter clinics.csv)",
+        vintage: 2019,
+    },
+    ProviderFile {
+        file: "shelters.csv",
+        number: 4,
+        dataset: "Shelters for victims of domestic violence (Code for South Africa Seeking Shelter shelters.csv)",
+        vintage: 2019,
+    },
+];
+
+/// One shipped provider file.
+#[derive(Debug, Clone, Copy)]
+pub struct ProviderFile {
+    /// File name under `data/building-blocks/`.
+    pub file: &'static str,
+    /// Source number (stakeholder id = 1,000,000 × number + line).
+    pub number: i64,
+    /// Dataset name stored as each provider's source.
+    pub dataset: &'static str,
+    /// Year of the data.
+    pub vintage: i32,
+}
+
+/// Reads `data_dir/building-blocks/taxonomy.json`.
+pub fn load_taxonomy(data_dir: &Path) -> Result<Taxonomy> {
+    let path = data_dir.join("building-blocks/taxonomy.json");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+}
+
+/// A row that was not imported, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnplacedProvider {
+    /// Line of the file (1-based; the header is line 1).
+    pub line: u64,
+    /// Name as written.
+    pub name: String,
+    /// Province as written.
+    pub province: String,
+    /// Why it was not imported.
+    pub reason: String,
+}
+
+/// What one provider file import did.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProviderImportReport {
+    /// File name.
+    pub file_name: String,
+    /// True when this exact file had been imported before (nothing appended).
+    pub already_imported: bool,
+    /// Data rows read.
+    pub rows_read: u64,
+    /// Providers appended (new or changed).
+    pub providers_appended: u64,
+    /// Providers unchanged.
+    pub providers_unchanged: u64,
+    /// Rows not imported.
+    pub unplaced: Vec<UnplacedProvider>,
+}
+
+/// The municipalities with their geometry, for point-in-polygon placement.
+pub struct MunicipalityIndex {
+    munis: Vec<(i64, i64, Rect<f64>, MultiPolygon<f64>)>,
+    by_code: HashMap<String, (i64, i64)>,
+    province_ids: HashMap<String, i64>,
+}
+
+fn ring(v: &serde_json::Value) -> Option<LineString<f64>> {
+    let coords = v
+        .as_array()?
+        .iter()
+        .map(|p| {
+            let p = p.as_array()?;
+            Some(Coord {
+                x: p.first()?.as_f64()?,
+                y: p.get(1)?.as_f64()?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(LineString::new(coords))
+}
+
+fn polygon(v: &serde_json::Value) -> Option<Polygon<f64>> {
+    let rings = v.as_array()?;
+    let exterior = ring(rings.first()?)?;
+    let interiors = rings[1..].iter().map(ring).collect::<Option<Vec<_>>>()?;
+    Some(Polygon::new(exterior, interiors))
+}
+
+/// A GeoJSON Polygon or MultiPolygon as a `geo` MultiPolygon.
+pub fn geojson_multipolygon(g: &serde_json::Value) -> Option<MultiPolygon<f64>> {
+    match g.get("type")?.as_str()? {
+        "Polygon" => Some(MultiPolygon::new(vec![polygon(g.get("coordinates")?)?])),
+        "MultiPolygon" => Some(MultiPolygon::new(
+            g.get("coordinates")?
+                .as_array()?
+                .iter()
+                .map(polygon)
+                .collect::<Option<Vec<_>>>()?,
+        )),
+        _ => None,
+    }
+}
+
+impl MunicipalityIndex {
+    /// Loads municipalities (id, province id, geometry) and province ids by code from the
+    /// `boundary` read model. Errors: geography not imported.
+    pub async fn load(pool: &PgPool) -> Result<MunicipalityIndex, ImportError> {
+        let rows: Vec<(i64, String, Option<i64>, Option<String>)> = sqlx::query_as(
+            "SELECT boundary_id, code, province_id, geometry FROM boundary WHERE level = 'municipality' ORDER BY boundary_id",
+        )
+        .fetch_all(pool)
+        .await?;
+        if rows.is_empty() {
+            return Err(ImportError::NoGeography);
+        }
+        let mut munis = Vec::new();
+        let mut by_code = HashMap::new();
+        for (id, code, province, geometry) in rows {
+            let province = province.unwrap_or(0);
+            by_code.insert(code, (id, province));
+            let Some(g) = geometry
+                .and_then(|g| serde_json::from_str::<serde_json::Value>(&g).ok())
+                .and_then(|g| geojson_multipolygon(&g))
+            else {
+                continue;
+            };
+            if let Some(rect) = g.bounding_rect() {
+                munis.push((id, province, rect, g));
+            }
+        }
+        let provinces: Vec<(String, i64)> =
+            sqlx::query_as("SELECT code, boundary_id FROM boundary WHERE level = 'province'")
+                .fetch_all(pool)
+                .await?;
+        Ok(MunicipalityIndex {
+            munis,
+            by_code,
+            province_ids: provinces.into_iter().collect(),
+        })
+    }
+
+    /// The municipality (id, province id) containing `[lon, lat]`, if any.
+    pub fn locate(&self, lon: f64, lat: f64) -> Option<(i64, i64)> {
+        let p = Point::new(lon, lat);
+        self.munis
+            .iter()
+            .find(|(_, _, rect, g)| rect.contains(&p) && g.contains(&p))
+            .map(|(id, prov, _, _)| (*id, *prov))
+    }
+}
+
+/// Digits-only phone numbers from a published `Tel` field such as `"042-2338800, 042-2338802"`
+/// or `0498460497/0498460630`; nine-digit numbers lost their leading 0 in the source and get
+/// it back. Fragments shorter than 9 digits are dropped.
+pub fn phone_numbers(tel: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in tel.split(['/', ',', ';']) {
+        let digits: String = part.chars().filter(|c| c.is_ascii_digit()).collect();
+        let number = match digits.len() {
+            9 => format!("0{digits}"),
+            10..=12 => digits,
+            _ => continue,
+        };
+        if !out.contains(&number) {
+            out.push(number);
+        }
+    }
+    out
+}
+
+fn contacts_of(tel: &str) -> Vec<ContactDetail> {
+    phone_numbers(tel)
+        .into_iter()
+        .enumerate()
+        .map(|(i, detail)| ContactDetail {
+            contact_type_id: if i == 0 { 3 } else { 4 },
+            detail,
+        })
+        .collect()
+}
+
+/// The building block of a provider row: police 1, courts 2, clinics 3 or hospitals 4
+/// (a `Type` ending in `Hospital`), shelters 5. Returns (category, block).
+fn block_of(file: &ProviderFile, kind: &str) -> (i32, i32) {
+    match file.number {
+        1 => (1, 1),
+        2 => (2, 2),
+        3 if kind.trim().ends_with("Hospital") => (3, 4),
+        3 => (3, 3),
+        _ => (4, SHELTER_BUILDING_BLOCK_ID),
+    }
+}
+
+/// Reads one provider file and places every row. Returns the providers and the unplaced rows.
+pub fn read_providers(
+    data_dir: &Path,
+    file: &ProviderFile,
+    gazetteer: &Gazetteer,
+    munis: &MunicipalityIndex,
+) -> Result<(u64, Vec<ProviderImported>, Vec<UnplacedProvider>)> {
+    let path = data_dir.join("building-blocks").join(file.file);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_path(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    let headers = reader.headers()?.clone();
+    let col = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h.trim().trim_start_matches('\u{feff}') == name)
+            .ok_or_else(|| anyhow!("{}: no column {name}", path.display()))
+    };
+    let (c_prov, c_name, c_tel, c_lon, c_lat) = (
+        col("Province")?,
+        col("Name")?,
+        col("Tel")?,
+        col("Longitude")?,
+        col("Latitude")?,
+    );
+    let c_type = col("Type")?;
+    let mut rows = 0;
+    let mut out = Vec::new();
+    let mut unplaced = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.with_context(|| format!("reading {}", path.display()))?;
+        rows += 1;
+        let line = i as u64 + 2;
+        let get = |c: usize| record.get(c).unwrap_or("").trim().to_string();
+        let (name, province) = (get(c_name), get(c_prov));
+        let mut reject = |reason: String| {
+            unplaced.push(UnplacedProvider {
+                line,
+                name: name.clone(),
+                province: province.clone(),
+                reason,
+            })
+        };
+        if name.is_empty() {
+            reject("no name".into());
+            continue;
+        }
+        let Some(prov_code) = province_code(&province) else {
+            reject(format!("unknown province {province:?}"));
+            continue;
+        };
+        let Some(&prov_id) = munis.province_ids.get(prov_code) else {
+            reject(format!("province {prov_code} is not in the geography"));
+            continue;
+        };
+        let point = match (get(c_lon).parse::<f64>(), get(c_lat).parse::<f64>()) {
+            (Ok(lon), Ok(lat)) => Some([lon, lat]),
+            _ => None,
+        };
+        // Police stations: the precinct join first.
+        let mut placed: Option<(i64, &str)> = None;
+        if file.number == 1 {
+            if let Ok(code) = gazetteer.place_station(&name, &province) {
+                if let Some(p) = gazetteer.precinct(&code) {
+                    // The join must agree with the file's province (a precinct listed under
+                    // another province falls back to the point).
+                    if let Some(&(muni, p)) = munis.by_code.get(&p.muni_code) {
+                        if p == prov_id {
+                            placed = Some((muni, "precinct join"));
+                        }
+                    }
+                }
+            }
+        }
+        if placed.is_none() {
+            let Some([lon, lat]) = point else {
+                reject("no usable coordinates".into());
+                continue;
+            };
+            match munis.locate(lon, lat) {
+                Some((muni, p)) if p == prov_id => placed = Some((muni, "point in municipality")),
+                Some((_, _)) => {
+                    reject(format!(
+                        "its point lies in a municipality of another province than {prov_code}"
+                    ));
+                    continue;
+                }
+                None => {
+                    reject("its point lies in no MDB 2020 municipality".into());
+                    continue;
+                }
+            }
+        }
+        let (municipality_id, placement) = placed.expect("placed above");
+        let (category, block) = block_of(file, &get(c_type));
+        let shelter = block == SHELTER_BUILDING_BLOCK_ID;
+        out.push(ProviderImported {
+            stakeholder_id: file.number * 1_000_000 + line as i64,
+            name: if file.number == 1 {
+                format!("{name} SAPS")
+            } else {
+                name.clone()
+            },
+            building_block_id: block,
+            building_block_category_id: category,
+            municipality_id,
+            contacts: contacts_of(&get(c_tel)),
+            // Shelters: the point was used to find the municipality and is dropped here.
+            point: if shelter {
+                None
+            } else {
+                point.map(|[x, y]| [(x * 1e5).round() / 1e5, (y * 1e5).round() / 1e5])
+            },
+            placement: placement.to_string(),
+            source: format!("{} ({})", file.file, file.dataset),
+            vintage: file.vintage,
+        });
+    }
+    Ok((rows, out, unplaced))
+}
+
+fn new_event<E: DomainEvent>(
+    aggregate_type: &str,
+    aggregate_id: &str,
+    sequence: i64,
+    event: &E,
+    meta: &EventMetadata,
+) -> NewEvent {
+    NewEvent {
+        aggregate_type: aggregate_type.to_string(),
+        aggregate_id: aggregate_id.to_string(),
+        sequence,
+        event_type: event.event_type(),
+        event_version: event.event_version(),
+        payload: serde_json::to_value(event).expect("events serialize"),
+        metadata: meta.to_json(),
+    }
+}
+
+/// Records the taxonomy of `data_dir/building-blocks/taxonomy.json` when it differs from the
+/// one in the log. Returns whether an event was appended.
+pub async fn import_taxonomy(
+    pool: &PgPool,
+    data_dir: &Path,
+    meta: &EventMetadata,
+) -> Result<bool, ImportError> {
+    let taxonomy = load_taxonomy(data_dir)?;
+    let event = TaxonomyEvent::TaxonomyRecorded(taxonomy);
+    let last: Option<(i64, serde_json::Value)> = sqlx::query_as(
+        "SELECT sequence, payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence DESC LIMIT 1",
+    )
+    .bind(TAXONOMY_AGGREGATE)
+    .bind(TAXONOMY_ID)
+    .fetch_optional(pool)
+    .await?;
+    let payload = serde_json::to_value(&event).expect("serializes");
+    let next = match last {
+        Some((_, p)) if p == payload => return Ok(false),
+        Some((s, _)) => s + 1,
+        None => 1,
+    };
+    append_in_batches(
+        pool,
+        &[new_event(
+            TAXONOMY_AGGREGATE,
+            TAXONOMY_ID,
+            next,
+            &event,
+            meta,
+        )],
+    )
+    .await?;
+    Ok(true)
+}
+
+/// Imports one shipped provider file: a `ProviderImported` per provider that is new or whose
+/// imported record changed, then a `ProviderImportCompleted` with every unplaced row. The same
+/// bytes imported again append nothing.
+pub async fn import_provider_file(
+    pool: &PgPool,
+    data_dir: &Path,
+    file: &ProviderFile,
+    gazetteer: &Gazetteer,
+    munis: &MunicipalityIndex,
+    meta: &EventMetadata,
+) -> Result<ProviderImportReport, ImportError> {
+    let path = data_dir.join("building-blocks").join(file.file);
+    let sha = file_sha256(&path)?;
+    let mut report = ProviderImportReport {
+        file_name: file.file.to_string(),
+        already_imported: false,
+        rows_read: 0,
+        providers_appended: 0,
+        providers_unchanged: 0,
+        unplaced: Vec::new(),
+    };
+    let done: Option<(serde_json::Value,)> = sqlx::query_as(
+        "SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence DESC LIMIT 1",
+    )
+    .bind(PROVIDER_IMPORT_AGGREGATE)
+    .bind(&sha)
+    .fetch_optional(pool)
+    .await?;
+    if let Some((payload,)) = done {
+        report.already_imported = true;
+        if let Ok(ProviderImportEvent::ProviderImportCompleted {
+            rows_read,
+            unplaced,
+            ..
+        }) = serde_json::from_value(payload)
+        {
+            report.rows_read = rows_read;
+            report.unplaced = unplaced
+                .into_iter()
+                .filter_map(|u| serde_json::from_value(u).ok())
+                .collect();
+        }
+        return Ok(report);
+    }
+    let (rows, providers, unplaced) = read_providers(data_dir, file, gazetteer, munis)?;
+    report.rows_read = rows;
+    report.unplaced = unplaced;
+    let ids: Vec<String> = providers
+        .iter()
+        .map(|p| p.stakeholder_id.to_string())
+        .collect();
+    let existing: Vec<(String, i64, Option<serde_json::Value>)> = sqlx::query_as(
+        "SELECT aggregate_id, max(sequence),
+                (array_agg(payload ORDER BY sequence DESC) FILTER (WHERE event_type = 'ProviderImported'))[1]
+         FROM events WHERE aggregate_type = $1 AND aggregate_id = ANY($2) GROUP BY aggregate_id",
+    )
+    .bind(PROVIDER_AGGREGATE)
+    .bind(&ids)
+    .fetch_all(pool)
+    .await?;
+    let existing: HashMap<String, (i64, Option<serde_json::Value>)> = existing
+        .into_iter()
+        .map(|(id, seq, p)| (id, (seq, p)))
+        .collect();
+    let mut events = Vec::new();
+    for p in providers {
+        let id = p.stakeholder_id.to_string();
+        let event = ProviderEvent::ProviderImported(p);
+        let payload = serde_json::to_value(&event).expect("serializes");
+        let next = match existing.get(&id) {
+            Some((_, Some(old))) if *old == payload => {
+                report.providers_unchanged += 1;
+                continue;
+            }
+            Some((seq, _)) => seq + 1,
+            None => 1,
+        };
+        events.push(new_event(PROVIDER_AGGREGATE, &id, next, &event, meta));
+        report.providers_appended += 1;
+    }
+    events.push(new_event(
+        PROVIDER_IMPORT_AGGREGATE,
+        &sha,
+        1,
+        &ProviderImportEvent::ProviderImportCompleted {
+            file_name: file.file.to_string(),
+            rows_read: report.rows_read,
+            providers_appended: report.providers_appended,
+            providers_unchanged: report.providers_unchanged,
+            unplaced: report
+                .unplaced
+                .iter()
+                .map(|u| serde_json::to_value(u).expect("serializes"))
+                .collect(),
+        },
+        meta,
+    ));
+    append_in_batches(pool, &events).await?;
+    Ok(report)
+}
+
+/// Imports the taxonomy and every shipped provider file. The geography read model must be
+/// current (run after the geography import and its catch-up).
+pub async fn import_building_blocks(
+    pool: &PgPool,
+    data_dir: &Path,
+    meta: &EventMetadata,
+) -> Result<Vec<ProviderImportReport>, ImportError> {
+    import_taxonomy(pool, data_dir, meta).await?;
+    let gazetteer = Gazetteer::load(data_dir)?;
+    let munis = MunicipalityIndex::load(pool).await?;
+    let mut reports = Vec::new();
+    for f in &PROVIDER_FILES {
+        reports.push(import_provider_file(pool, data_dir, f, &gazetteer, &munis, meta).await?);
+    }
+    Ok(reports)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workflow: capture by the municipality, verification by the province.
+
+/// Workflow state of one provider, folded from its events.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProviderState {
+    /// Events applied (the aggregate's sequence).
+    pub version: i64,
+    /// The import record.
+    pub imported: Option<ProviderImported>,
+    /// Last submitted details.
+    pub details: Option<ProviderDetails>,
+    /// `not_captured`, `submitted`, `verified` or `returned`.
+    pub status: &'static str,
+}
+
+impl ProviderState {
+    /// Applies one event.
+    pub fn apply(&mut self, e: &ProviderEvent) {
+        self.version += 1;
+        match e {
+            ProviderEvent::ProviderImported(p) => {
+                self.imported = Some(p.clone());
+                if self.status.is_empty() {
+                    self.status = "not_captured";
+                }
+            }
+            ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
+                self.details = Some(d.clone());
+                self.status = "submitted";
+            }
+            ProviderEvent::BuildingBlockVerified => self.status = "verified",
+            ProviderEvent::BuildingBlockReturned { .. } => self.status = "returned",
+        }
+    }
+
+    /// Loads a provider's state from the log. `None` when unknown.
+    pub async fn load(pool: &PgPool, stakeholder_id: i64) -> Result<Option<ProviderState>> {
+        let events = gbvf_events::store::aggregate_history(
+            pool,
+            PROVIDER_AGGREGATE,
+            &stakeholder_id.to_string(),
+        )
+        .await?;
+        if events.is_empty() {
+            return Ok(None);
+        }
+        let mut s = ProviderState::default();
+        for e in events {
+            s.apply(&serde_json::from_value(e.payload)?);
+        }
+        Ok(Some(s))
+    }
+}
+
+/// Why a workflow command was refused (wording of spec §8 where it has one).
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum WorkflowError {
+    /// Nothing submitted to verify or return.
+    #[error("There are no submitted details to verify.")]
+    NothingSubmitted,
+    /// Return without a reason.
+    #[error("A reason is required to return the building block.")]
+    ReasonRequired,
+    /// A requirement that is not of the provider's building block.
+    #[error("Requirement {0} is not a requirement of this building block.")]
+    UnknownRequirement(i32),
+    /// Shelters never get a street address.
+    #[error("A shelter's address is never recorded: its location is protected.")]
+    ShelterAddress,
+}
+
+/// Decides a workflow event against the state. `requirements` are the requirement ids of the
+/// provider's building block (taxonomy).
+pub fn decide(
+    state: &ProviderState,
+    event: &ProviderEvent,
+    requirements: &[i32],
+) -> Result<(), WorkflowError> {
+    match event {
+        ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
+            for r in d.requirements_available.iter().chain(
+                d.contact_persons
+                    .iter()
+                    .map(|c| &c.building_block_requirement_id),
+            ) {
+                if !requirements.contains(r) {
+                    return Err(WorkflowError::UnknownRequirement(*r));
+                }
+            }
+            let shelter = state
+                .imported
+                .as_ref()
+                .is_some_and(|p| p.building_block_id == SHELTER_BUILDING_BLOCK_ID);
+            if shelter && (d.physical_address.is_some() || d.postal_address.is_some()) {
+                return Err(WorkflowError::ShelterAddress);
+            }
+            Ok(())
+        }
+        ProviderEvent::BuildingBlockVerified if state.status != "submitted" => {
+            Err(WorkflowError::NothingSubmitted)
+        }
+        ProviderEvent::BuildingBlockReturned { reason } => {
+            if state.status != "submitted" {
+                Err(WorkflowError::NothingSubmitted)
+            } else if reason.trim().is_empty() {
+                Err(WorkflowError::ReasonRequired)
+            } else {
+                Ok(())
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Appends one workflow event at the state's next sequence. Errors: a concurrent writer
+/// (unique violation) → [`ImportError::Conflict`].
+pub async fn append_provider_event(
+    pool: &PgPool,
+    state: &ProviderState,
+    stakeholder_id: i64,
+    event: &ProviderEvent,
+    meta: &EventMetadata,
+) -> Result<(), ImportError> {
+    let mut tx = pool.begin().await?;
+    gbvf_events::store::append_batch(
+        &mut tx,
+        &[new_event(
+            PROVIDER_AGGREGATE,
+            &stakeholder_id.to_string(),
+            state.version + 1,
+            event,
+            meta,
+        )],
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Providers per province code from the raw files: the count the import must account for
+/// (imported + unplaced), used by tests and the import summary.
+pub fn raw_counts_per_province(
+    data_dir: &Path,
+    file: &ProviderFile,
+) -> Result<BTreeMap<String, u64>> {
+    let path = data_dir.join("building-blocks").join(file.file);
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(&path)?;
+    let headers = reader.headers()?.clone();
+    let c = headers
+        .iter()
+        .position(|h| h.trim() == "Province")
+        .ok_or_else(|| anyhow!("no Province column"))?;
+    let mut out = BTreeMap::new();
+    for r in reader.records() {
+        let r = r?;
+        let p = province_code(r.get(c).unwrap_or("")).unwrap_or("?");
+        *out.entry(p.to_string()).or_insert(0) += 1;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phone_numbers_are_digits_with_leading_zero() {
+        assert_eq!(
+            phone_numbers("042-2338800, 042-2338802"),
+            vec!["0422338800", "0422338802"]
+        );
+        assert_eq!(phone_numbers("422330358"), vec!["0422330358"]);
+        assert_eq!(
+            phone_numbers("0796932105/0436055171"),
+            vec!["0796932105", "0436055171"]
+        );
+        assert!(phone_numbers("n/a").is_empty());
+    }
+
+    #[test]
+    fn verification_needs_a_submission_and_return_a_reason() {
+        let s = ProviderState {
+            status: "not_captured",
+            ..Default::default()
+        };
+        assert_eq!(
+            decide(&s, &ProviderEvent::BuildingBlockVerified, &[]),
+            Err(WorkflowError::NothingSubmitted)
+        );
+        let s = ProviderState {
+            status: "submitted",
+            ..Default::default()
+        };
+        assert_eq!(
+            decide(&s, &ProviderEvent::BuildingBlockVerified, &[]),
+            Ok(())
+        );
+        assert_eq!(
+            decide(
+                &s,
+                &ProviderEvent::BuildingBlockReturned { reason: " ".into() },
+                &[]
+            ),
+            Err(WorkflowError::ReasonRequired)
+        );
+    }
+}

@@ -1,0 +1,220 @@
+//! Building-block events (public spec §1 component 1, §3 "Building block data").
+//!
+//! - Aggregate type `bb_taxonomy`, id `reference`: the reference taxonomy of categories,
+//!   building blocks and requirements (`data/building-blocks/taxonomy.json`).
+//! - Aggregate type `bb_provider`, id `<stakeholderId>`: one service provider (a SAPS station,
+//!   a court, a health facility, a shelter) from its import through the capture by the
+//!   municipality and the verification by the province.
+//! - Aggregate type `bb_import`, id = SHA-256 of the source file: the report of one import,
+//!   with every row that could not be placed.
+//!
+//! POPIA: contact persons' names, e-mail addresses and phone numbers are never in a payload.
+//! They live in the side table `bb_contact_person` and events name them by id only.
+//! Shelters never carry a point or a street address (their locations are protected).
+
+use serde::{Deserialize, Serialize};
+
+/// Aggregate type of the taxonomy.
+pub const TAXONOMY_AGGREGATE: &str = "bb_taxonomy";
+/// The one taxonomy aggregate id.
+pub const TAXONOMY_ID: &str = "reference";
+/// Aggregate type of service providers.
+pub const PROVIDER_AGGREGATE: &str = "bb_provider";
+/// Aggregate type of provider imports.
+pub const PROVIDER_IMPORT_AGGREGATE: &str = "bb_import";
+
+/// The building block id of shelters in the shipped taxonomy: never mapped, never addressed.
+pub const SHELTER_BUILDING_BLOCK_ID: i32 = 5;
+
+/// One requirement of a building block.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Requirement {
+    /// Stable id (`buildingBlockRequirementId`).
+    pub building_block_requirement_id: i32,
+    /// Name shown on screens.
+    pub description: String,
+    /// The Act, policy or programme that asks for it.
+    pub source: String,
+}
+
+/// One building block: a kind of service provider.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingBlock {
+    /// Stable id (`buildingBlockId`).
+    pub building_block_id: i32,
+    /// Name shown on screens.
+    pub description: String,
+    /// Which shipped file its providers come from.
+    pub provider_source: String,
+    /// Its requirements.
+    pub requirements: Vec<Requirement>,
+}
+
+/// One category of building blocks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Category {
+    /// Stable id (`buildingBlockCategoryId`).
+    pub building_block_category_id: i32,
+    /// Name shown on screens.
+    pub description: String,
+    /// Display order.
+    pub seq: i32,
+    /// The NSP GBVF pillar(s) it serves.
+    pub pillar: String,
+    /// Its building blocks.
+    pub building_blocks: Vec<BuildingBlock>,
+}
+
+/// The reference taxonomy as shipped in `data/building-blocks/taxonomy.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Taxonomy {
+    /// Version string of the file, e.g. `2026-11-1`.
+    pub version: String,
+    /// Title.
+    pub title: String,
+    /// Notes and sources.
+    pub notes: Vec<String>,
+    /// Categories in order.
+    pub categories: Vec<Category>,
+}
+
+/// Events of the taxonomy aggregate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum TaxonomyEvent {
+    /// The taxonomy as loaded from its file (a new version replaces the whole). Version "1.0".
+    TaxonomyRecorded(Taxonomy),
+}
+
+impl cqrs_es::DomainEvent for TaxonomyEvent {
+    fn event_type(&self) -> String {
+        "TaxonomyRecorded".into()
+    }
+    fn event_version(&self) -> String {
+        "1.0".into()
+    }
+}
+
+/// A contact detail (public spec §3 "contacts"): contact types WorkEmail 1, MobilePhone 2,
+/// Reception 3 (telephone), Alternative 4, PersonalEmail 5.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactDetail {
+    /// Contact type id (§3).
+    pub contact_type_id: i32,
+    /// The number (digits only) or e-mail address of the provider (an institution, not a person).
+    pub detail: String,
+}
+
+/// A provider as imported from a public directory.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderImported {
+    /// Stable id (`stakeholderId`): 1,000,000 × source number + line number in the file.
+    pub stakeholder_id: i64,
+    /// Name as published (police stations: the station name).
+    pub name: String,
+    /// Building block (taxonomy).
+    pub building_block_id: i32,
+    /// Its category.
+    pub building_block_category_id: i32,
+    /// The local or metropolitan municipality it is placed in (boundary id).
+    pub municipality_id: i64,
+    /// Institutional phone numbers as published, digits only.
+    pub contacts: Vec<ContactDetail>,
+    /// Point `[longitude, latitude]` (WGS84); always `None` for shelters.
+    pub point: Option<[f64; 2]>,
+    /// How it was placed: `precinct join` or `point in municipality`.
+    pub placement: String,
+    /// The source file and dataset, e.g. `police.csv (Seeking Shelter, SAPS contacts 2018)`.
+    pub source: String,
+    /// Year of the data.
+    pub vintage: i32,
+}
+
+/// A contact person attached to a requirement; the person's details are in the side table
+/// `bb_contact_person` under `contact_person_id`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactPersonRef {
+    /// Id in `bb_contact_person`.
+    pub contact_person_id: uuid::Uuid,
+    /// The requirement the person answers for.
+    pub building_block_requirement_id: i32,
+}
+
+/// The details captured by the municipality's designated person.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderDetails {
+    /// Physical address (required by §5; never for shelters, which keep `None`).
+    pub physical_address: Option<String>,
+    /// Postal address.
+    pub postal_address: Option<String>,
+    /// Institutional contacts: reception (3), alternate (4), work e-mail (1).
+    pub contacts: Vec<ContactDetail>,
+    /// Requirement ids the provider offers.
+    pub requirements_available: Vec<i32>,
+    /// Contact persons by id (details in the side table).
+    pub contact_persons: Vec<ContactPersonRef>,
+}
+
+/// Events of one provider.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ProviderEvent {
+    /// Imported from a public directory. Version "1.0".
+    ProviderImported(ProviderImported),
+    /// The municipality's designated person updated and submitted the details. Version "1.0".
+    BuildingBlockDetailsSubmitted(ProviderDetails),
+    /// The province's designated person verified the submitted details. Version "1.0".
+    BuildingBlockVerified,
+    /// The province's designated person returned the details with a reason. Version "1.0".
+    BuildingBlockReturned {
+        /// Why it was returned.
+        reason: String,
+    },
+}
+
+impl cqrs_es::DomainEvent for ProviderEvent {
+    fn event_type(&self) -> String {
+        match self {
+            ProviderEvent::ProviderImported(_) => "ProviderImported",
+            ProviderEvent::BuildingBlockDetailsSubmitted(_) => "BuildingBlockDetailsSubmitted",
+            ProviderEvent::BuildingBlockVerified => "BuildingBlockVerified",
+            ProviderEvent::BuildingBlockReturned { .. } => "BuildingBlockReturned",
+        }
+        .into()
+    }
+    fn event_version(&self) -> String {
+        "1.0".into()
+    }
+}
+
+/// Events of one provider import.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ProviderImportEvent {
+    /// One file imported. Version "1.0".
+    ProviderImportCompleted {
+        /// File name.
+        file_name: String,
+        /// Data rows read.
+        rows_read: u64,
+        /// Providers new or changed (appended).
+        providers_appended: u64,
+        /// Providers already recorded unchanged.
+        providers_unchanged: u64,
+        /// Rows not imported: `{line, name, province, reason}`.
+        unplaced: Vec<serde_json::Value>,
+    },
+}
+
+impl cqrs_es::DomainEvent for ProviderImportEvent {
+    fn event_type(&self) -> String {
+        "ProviderImportCompleted".into()
+    }
+    fn event_version(&self) -> String {
+        "1.0".into()
+    }
+}

@@ -1,0 +1,236 @@
+// Building blocks (issue 11) against the real server with the shipped directories, in development
+// mode (GBVF_DEV_MODE=true): the contact directory finds a real SAPS station with its real number;
+// Quick exit leaves and replaces the history entry; an administrator (made with the CLI) creates a
+// coordinator for one municipality and a provincial verifier through the admin API; the
+// coordinator edits a police station in the browser, the verifier verifies it; the public
+// dashboard's availability for that municipality changes and the history lists each step.
+// Screenshots at 1366×768 and 390×844.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { launchBrowser } from './lib/browser.mjs'
+import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
+import { nextCode, codesFor } from './lib/accounts.mjs'
+
+const run = promisify(execFile)
+const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+const PASSWORD = 'Builder(Key)7Torch'
+let browser
+let launched
+
+/** A cookie-keeping API client that sends the session's CSRF token on state-changing calls. */
+class ApiSession {
+  cookies = new Map()
+  csrf = null
+  async call(method, path, body) {
+    if (method !== 'GET' && !this.csrf) this.csrf = (await (await this.call('GET', '/api/auth/csrf')).json()).csrfToken
+    const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
+    const response = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const at = pair.indexOf('=')
+      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim())
+    }
+    return response
+  }
+  async json(method, path, body) {
+    const response = await this.call(method, path, body)
+    const text = await response.text()
+    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`)
+    return JSON.parse(text)
+  }
+}
+
+/** Sets a password through the forgot-password flow (the spec's reset journey) over the API. */
+async function choosePassword(email) {
+  const s = new ApiSession()
+  const before = (await codesFor(email)).length
+  await s.json('POST', '/api/auth/forgot-password', { Email: email })
+  const code = await nextCode(email, before)
+  await s.json('POST', '/api/auth/verify-otp', { Email: email, OTP: code, UserType: 3 })
+  await s.json('POST', '/api/auth/reset-password', { Email: email, Password: PASSWORD, ConfirmPassword: PASSWORD, UserType: 3 })
+}
+
+async function signIn(page, email) {
+  await open(page, '/auth/login/')
+  await page.getByRole('button', { name: 'Continue To Login' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL((url) => url.pathname.startsWith('/buildingBlock/'), { timeout: 30_000 })
+}
+
+before(async () => {
+  await assertReachable()
+  launched = await launchBrowser()
+  browser = launched.browser ?? launched
+})
+
+after(async () => {
+  await (launched?.close ? launched.close() : browser?.close())
+})
+
+// The municipality of a real SAPS station (police.csv: Aberdeen, 049-8460015).
+async function aberdeen() {
+  const data = await api('/buildingblock/searchcontact?boundaryId=1&buildingBlockId=1&filter=aberdeen')
+  const station = data.find((r) => r.name === 'Aberdeen SAPS')
+  assert.ok(station, 'Aberdeen SAPS is in the directory')
+  const munis = await api('/geography/boundary/list/3')
+  const muni = munis.find((m) => m.description === station.localMunicipalityName)
+  assert.ok(muni, `municipality ${station.localMunicipalityName}`)
+  return { station, muni }
+}
+
+test('the contact directory finds a real SAPS station with its real number; Quick exit leaves for good', async () => {
+  const { muni } = await aberdeen()
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    const { context, page, errors } = await newPage(browser, viewport)
+    await open(page, `/home/contact?boundaryId=${muni.boundaryId}&boundaryTypeId=3`)
+    await page.getByText('Search our directory').waitFor()
+    await screenshot(page, `bb-contact-empty-${name}`)
+    await page.getByRole('button', { name: /^Police/ }).click()
+    await page.getByLabel('SAPS police station').check()
+    await page.getByPlaceholder('Search by name').fill('aberdeen')
+    const card = page.locator('.contact-card', { hasText: 'Aberdeen SAPS' })
+    await card.waitFor({ timeout: 30_000 })
+    assert.match(await card.innerText(), /0498460015/)
+    await screenshot(page, `bb-contact-results-${name}`, { fullPage: true })
+    await page.getByPlaceholder('Search by name').fill('no such station zzz')
+    await page.getByText('No results found').waitFor()
+    assert.deepEqual(errors, [])
+    await context.close()
+  }
+
+  // Quick exit: one click leaves for the neutral site and the history entry is replaced.
+  const { context, page } = await newPage(browser)
+  await context.route('https://www.weathersa.co.za/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Weather</title>neutral' }))
+  await open(page, '/home')
+  await open(page, '/home/contact')
+  const length = await page.evaluate(() => history.length)
+  await page.getByRole('button', { name: 'Quick exit' }).click()
+  await page.waitForURL('https://www.weathersa.co.za/**')
+  assert.equal(await page.evaluate(() => history.length), length, 'the entry was replaced, not added')
+  await page.goBack({ waitUntil: 'commit' })
+  assert.ok(!page.url().includes('/home/contact'), `Back does not return to the page left: ${page.url()}`)
+  // Escape twice does the same.
+  await open(page, '/home/chart')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Escape')
+  await page.waitForURL('https://www.weathersa.co.za/**')
+  await context.close()
+})
+
+test('a coordinator captures, a provincial verifier verifies, and the public figures and history follow', async () => {
+  const { station, muni } = await aberdeen()
+  const admin = `bb-admin-${unique}@example.org`
+  await run(process.env.GBVF_BIN, ['users', 'create-admin', '--email', admin, '--first-name', 'Ayanda', '--last-name', 'Admin'], {
+    env: { ...process.env, GBVF_BASE_URL: BASE_URL, RUST_LOG: 'warn' }, timeout: 120_000,
+  })
+  await choosePassword(admin)
+  const adminApi = new ApiSession()
+  await adminApi.json('POST', '/api/auth/login', { Username: admin, Password: PASSWORD })
+  // The admin form needs a company: the municipality's own office, registered as an organisation.
+  const orgName = `E2E ${muni.description} office ${unique}`
+  const registrant = new ApiSession()
+  await registrant.json('POST', '/api/auth/register', {
+    Title: 3, FirstName: 'Lerato', LastName: 'Office', Email: `bb-office-${unique}@example.org`, Password: PASSWORD, ConfirmPassword: PASSWORD,
+    MobileNumber: '0821234567', OrganisationName: orgName, OrganisationBranch: 'Head office', OrganisationType: 5, JobRole: 7,
+    StreetNumber: '1', StreetName: 'Church Street', Suburb: 'Central', City: 'Aberdeen', PostalCode: '6270',
+    Province: muni.provinceBoundaryId, District: muni.districtBoundaryId, LocalMunicipality: muni.boundaryId, MemberInOrganisation: 5, terms: true,
+  })
+  let company
+  for (let i = 0; i < 50 && !company; i++) {
+    company = (await adminApi.json('GET', '/api/security/getOrganisations')).find((o) => o.organisationName === orgName)
+    if (!company) await new Promise((r) => setTimeout(r, 200))
+  }
+  assert.ok(company, 'the office is an organisation')
+  const people = {
+    coordinator: { email: `bb-coordinator-${unique}@example.org`, name: 'Nomsa Coordinator', group: 5 },
+    verifier: { email: `bb-verifier-${unique}@example.org`, name: 'Pieter Verifier', group: 6 },
+  }
+  for (const p of Object.values(people)) {
+    await adminApi.json('POST', '/api/security/createNewUser', {
+      titleId: 3, name: p.name, roleId: 3, companyId: company.stakeholderId, groupIds: [p.group],
+      contacts: [{ contactTypeId: 1, detail: p.email }],
+      stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: muni.boundaryId }],
+    })
+    await choosePassword(p.email)
+  }
+  const before = (await api(`/dashboard?boundaryId=${muni.boundaryId}`)).buildingBlock
+  const police = before.buildingBlockCategoryStats[0].buildingBlockStats[0]
+  assert.equal(police.buildingBlockRequirementStats[0].availability, 0)
+
+  // The coordinator lands on /buildingBlock/, sees the municipality, edits the station.
+  const { context, page, errors } = await newPage(browser)
+  await signIn(page, people.coordinator.email)
+  await page.getByRole('heading', { name: /System Admin: .* \| 1 Municipalities/ }).waitFor()
+  await page.getByText('100% complete').waitFor()
+  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await screenshot(page, 'bb-dashboard-desktop')
+  await page.getByRole('link', { name: new RegExp(`SAPS police station in ${muni.description}`) }).click()
+  await page.getByText('Number of updates').waitFor()
+  await page.getByLabel('Select building block to update:').selectOption(String(station.stakeholderId))
+  await page.getByRole('button', { name: 'Edit' }).click()
+  await page.getByLabel('Physical Address').fill('')
+  await page.getByRole('button', { name: 'Save and submit for verification' }).click()
+  await page.getByText('Please correct the highlighted errors before submitting.').waitFor()
+  await page.getByText('Physical Address is required.').waitFor()
+  await page.getByLabel('Physical Address').fill('1 Church Street, Aberdeen')
+  await page.getByLabel('Victim-friendly room').check()
+  await page.getByLabel('Trained GBV desk officer').check()
+  await page.locator('.bb-requirement', { hasText: 'Trained GBV desk officer' }).getByRole('button', { name: /contact person/ }).click()
+  await page.getByRole('button', { name: 'Add Additional Contact Person' }).click()
+  await page.getByLabel('Full name').fill('Captain Desk Officer')
+  await page.getByLabel('Mobile number').fill('0831112233')
+  await screenshot(page, 'bb-manage-edit-desktop', { fullPage: true })
+  await page.getByRole('button', { name: 'Save and submit for verification' }).click()
+  await page.getByText('Building block updated successfully').waitFor()
+  await screenshot(page, 'bb-manage-saved-desktop', { fullPage: true })
+  await page.locator('.bb-status', { hasText: 'Submitted, awaiting verification' }).waitFor()
+  assert.deepEqual(errors, [])
+  await context.close()
+
+  // The verifier of the province verifies.
+  const v = await newPage(browser, VIEWPORTS.mobile)
+  await signIn(v.page, people.verifier.email)
+  await v.page.getByText('100% complete').waitFor()
+  await v.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await screenshot(v.page, 'bb-dashboard-mobile')
+  await v.page.goto(`${BASE_URL}${new URL(page.url()).pathname}`)
+  await v.page.getByLabel('Select building block to update:').selectOption(String(station.stakeholderId))
+  await v.page.getByRole('button', { name: 'Submit' }).click()
+  await v.page.getByText('Building block verified successfully').waitFor()
+  await v.page.getByText('BuildingBlockVerified').waitFor()
+  const history = await v.page.locator('.bb-history').innerText()
+  assert.match(history, new RegExp(people.coordinator.email))
+  assert.match(history, new RegExp(people.verifier.email))
+  assert.match(history, /ProviderImported[\s\S]*BuildingBlockDetailsSubmitted[\s\S]*BuildingBlockVerified/)
+  await screenshot(v.page, 'bb-manage-verified-mobile', { fullPage: true })
+  await v.context.close()
+
+  // Public figures follow: 1 of n stations offers the two requirements.
+  const afterData = (await api(`/dashboard?boundaryId=${muni.boundaryId}`)).buildingBlock
+  const total = afterData.buildingBlockCategoryStats[0].buildingBlockStats[0].buildingBlockCount
+  const reqs = afterData.buildingBlockCategoryStats[0].buildingBlockStats[0].buildingBlockRequirementStats
+  assert.ok(Math.abs(reqs[0].availability - 1 / total) < 1e-9, JSON.stringify(reqs))
+  assert.ok(Math.abs(reqs[1].availability - 1 / total) < 1e-9)
+  assert.equal(reqs[2].availability, 0)
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    const { context: c, page: p } = await newPage(browser, viewport)
+    await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1`)
+    const card = p.getByTestId('card-availability')
+    await card.waitFor()
+    const percent = ((afterData.buildingBlockCategoryStats[0].availability) * 100).toFixed(2)
+    await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: 30_000 })
+    await card.scrollIntoViewIfNeeded()
+    await screenshot(p, `bb-chart-${name}`, { fullPage: true })
+    // The component-1 map at local level: pins of the municipality's providers (never shelters).
+    await open(p, `/home/map?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1`)
+    await p.waitForTimeout(3000)
+    await screenshot(p, `bb-map-${name}`)
+    await c.close()
+  }
+})

@@ -1,0 +1,6 @@
+// /buildingBlock/manage/:boundaryId/:bldId (BuildingBlockAdmin): manage one building block.
+import { ManageBuildingBlock } from '../../features/building-block/bb-manage'
+
+export function Component() {
+  return <ManageBuildingBlock />
+}

@@ -1,0 +1,245 @@
+// /buildingBlock/manage/:boundaryId/:bldId (public spec §2 "Manage building block"): one
+// municipality's providers of one building block. Read-only mode shows the details; Edit
+// (EditBuildingBlock) opens edit mode, whose save records and submits the details; the
+// province's designated person (ValidateBuildingBlock) verifies them with Submit or returns them
+// with a reason (docs/decisions.md "Issue 11"). Validation and messages of §5 and §8.
+import { useEffect, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { skipToken } from '@reduxjs/toolkit/query'
+import { ErrorMessage, Spinner } from '../../components/status'
+import { Action } from '../../config/constants'
+import { useDocumentTitle } from '../../lib/use-document-title'
+import { can } from '../../session/landing'
+import { useSession } from '../../session/use-session'
+import {
+  useGetAssociatedQuery, useGetHistoryQuery, useGetProviderQuery, useGetProvidersQuery, useReturnProviderMutation,
+  useUpdateProviderMutation, useVerifyProviderMutation, type Answer, type ContactPersonForm, type ProviderDetails,
+} from './bb-api'
+import { decodeId } from './bb-dashboard'
+import { bbStrings as t } from './bb-strings'
+
+interface Person extends ContactPersonForm { buildingBlockRequirementId: number; key: string }
+interface Form {
+  physicalAddress: string; postalAddress: string; receptionNumber: string; alternateNumber: string; emailAddress: string
+  available: number[]; persons: Person[]
+}
+type Errors = Record<string, string>
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function formOf(p: ProviderDetails): Form {
+  const contact = (type: number) => p.contacts.find((c) => c.contactTypeId === type)?.detail ?? ''
+  return {
+    physicalAddress: p.address.addressLine1 ?? '', postalAddress: p.address.addressLine2 ?? '',
+    receptionNumber: contact(3), alternateNumber: contact(4), emailAddress: contact(1),
+    available: p.buildingBlockRequirements.filter((r) => r.available).map((r) => r.buildingBlockRequirementId),
+    persons: p.buildingBlockRequirements.flatMap((r) => r.stakeholderContactPerson.map((c, i) => ({
+      ...c, buildingBlockRequirementId: r.buildingBlockRequirementId, key: `${r.buildingBlockRequirementId}-${i}`,
+    }))),
+  }
+}
+
+/** Client-side checks of §5 (the server checks the same). */
+export function validate(form: Form, shelter: boolean): Errors {
+  const e: Errors = {}
+  const digits = (v: string | null) => !v || /^\d+$/.test(v.replace(/\s/g, ''))
+  const ten = (v: string | null) => !v || /^\d{10}$/.test(v.replace(/\s/g, ''))
+  if (!shelter && !form.physicalAddress.trim()) e.physicalAddress = t.physicalRequired
+  if (!digits(form.receptionNumber)) e.receptionNumber = t.digitsOnly
+  if (!digits(form.alternateNumber)) e.alternateNumber = t.digitsOnly
+  if (form.emailAddress.trim() && !EMAIL.test(form.emailAddress.trim())) e.emailAddress = t.invalidEmail
+  form.persons.forEach((p) => {
+    if (!p.fullName.trim()) e[`${p.key}.fullName`] = t.nameRequired
+    for (const f of ['mobileNumber', 'telephoneNumber', 'alternateNumber'] as const) {
+      if (!ten(p[f])) e[`${p.key}.${f}`] = t.tenDigits
+    }
+    if (p.emailAddress?.trim() && !EMAIL.test(p.emailAddress.trim())) e[`${p.key}.emailAddress`] = t.invalidEmail
+  })
+  return e
+}
+
+function Field({ label, value, onChange, error, readOnly, inputMode }: {
+  label: string; value: string; onChange: (v: string) => void; error?: string; readOnly: boolean; inputMode?: 'numeric' | 'email'
+}) {
+  return (
+    <label className={`form-field ${error ? 'form-field--invalid' : ''}`}>
+      <span>{label}</span>
+      <input value={value} readOnly={readOnly} inputMode={inputMode} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value)} />
+      {error ? <span className="field-errors" role="alert">{error}</span> : null}
+    </label>
+  )
+}
+
+function message(a: Answer | undefined, fallback: string): string {
+  return a?.message || fallback
+}
+
+export function ManageBuildingBlock() {
+  const params = useParams()
+  const municipalityId = decodeId(params.boundaryId)
+  const buildingBlockId = decodeId(params.bldId)
+  const { session } = useSession()
+  const mayEdit = can(session, Action.EditBuildingBlock)
+  const mayVerify = can(session, Action.ValidateBuildingBlock)
+  const associated = useGetAssociatedQuery(municipalityId ?? null, { skip: municipalityId == null })
+  const providers = useGetProvidersQuery(municipalityId && buildingBlockId ? { municipalityId, buildingBlockId } : skipToken)
+  const [selected, setSelected] = useState<number | null>(null)
+  const stakeholderId = selected ?? providers.data?.[0]?.stakeholderId ?? null
+  const details = useGetProviderQuery(stakeholderId && buildingBlockId ? { stakeholderId, buildingBlockId } : skipToken)
+  const history = useGetHistoryQuery(stakeholderId ?? skipToken)
+  const [update, updating] = useUpdateProviderMutation()
+  const [verify, verifying] = useVerifyProviderMutation()
+  const [giveBack, returning] = useReturnProviderMutation()
+  const [editing, setEditing] = useState(false)
+  const [form, setForm] = useState<Form | null>(null)
+  const [errors, setErrors] = useState<Errors>({})
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
+  const [reason, setReason] = useState('')
+
+  const muni = associated.data?.find((m) => m.stakeholderId === municipalityId)
+  const block = muni?.buildingBlockCategories.flatMap((c) => c.buildingBlocks).find((b) => b.buildingBlockId === buildingBlockId)
+  useDocumentTitle(`${block?.description ?? t.title} – ${muni?.name ?? ''}`)
+  useEffect(() => { if (details.data && !editing) setForm(formOf(details.data)) }, [details.data, editing])
+  const p = details.data
+  const readOnly = !editing
+  const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f))
+  const setPerson = (key: string, patch: Partial<Person>) =>
+    set({ persons: form!.persons.map((x) => (x.key === key ? { ...x, ...patch } : x)) })
+  // Spec §4 accordion: one open requirement at a time; opening one disables the others.
+  const [open, setOpen] = useState<number | null>(null)
+
+  if (municipalityId == null || buildingBlockId == null) return <ErrorMessage />
+  if (providers.isLoading || associated.isLoading) return <Spinner />
+  if (providers.isError || associated.isError) return <ErrorMessage />
+
+  async function save() {
+    if (!form || !p) return
+    const found = validate(form, p.isShelter)
+    setErrors(found)
+    if (Object.keys(found).length) { setNotice({ ok: false, text: t.correctErrors }); return }
+    const result = await update({
+      stakeholderId: p.stakeholderId, buildingBlockId: p.buildingBlockId,
+      physicalAddress: form.physicalAddress, postalAddress: form.postalAddress, receptionNumber: form.receptionNumber,
+      alternateNumber: form.alternateNumber, emailAddress: form.emailAddress, buildingBlockRequirements: form.available,
+      contactPersons: form.persons.map(({ key: _key, contactPersonId: _id, ...rest }) => rest),
+    })
+    if ('data' in result && result.data?.success) {
+      setNotice({ ok: true, text: message(result.data, t.updated) })
+      setEditing(false)
+    } else {
+      const data = ('error' in result ? (result.error as { data?: Answer }).data : undefined)
+      const fieldErrors: Errors = {}
+      data?.errors?.forEach((e) => { if (e.code === 'physicalAddress') fieldErrors.physicalAddress = e.description })
+      setErrors(fieldErrors)
+      setNotice({ ok: false, text: data?.message ?? t.notUpdated })
+    }
+  }
+
+  async function decide(kind: 'verify' | 'return') {
+    if (!p) return
+    const result = kind === 'verify' ? await verify({ stakeholderId: p.stakeholderId }) : await giveBack({ stakeholderId: p.stakeholderId, reason })
+    if ('data' in result && result.data?.success) setNotice({ ok: true, text: message(result.data, t.verifiedMessage) })
+    else setNotice({ ok: false, text: ('error' in result ? (result.error as { data?: Answer }).data?.message : undefined) ?? t.notUpdated })
+  }
+
+  return (
+    <section className="bb-manage" aria-labelledby="bb-manage-title">
+      <header className="bb-manage__header">
+        <h1 id="bb-manage-title">{muni?.name} · {block?.description}</h1>
+        <p>{t.numberOfUpdates}: <strong data-testid="bb-updates">{block?.totalVerifiedBuildingBlockCount ?? 0}/{block?.totalBuildingBlockCount ?? 0}</strong></p>
+      </header>
+      <label className="form-field">
+        <span>{t.selectProvider}</span>
+        <select value={stakeholderId ?? ''} disabled={editing} onChange={(e) => { setSelected(Number(e.target.value)); setNotice(null) }}>
+          {(providers.data ?? []).map((x) => <option key={x.stakeholderId} value={x.stakeholderId}>{x.name} ({t.status[x.status] ?? x.status})</option>)}
+        </select>
+      </label>
+      {notice ? <p className={notice.ok ? 'form-notice' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>{notice.text}</p> : null}
+      {details.isFetching && !p ? <Spinner /> : p && form ? (
+        <form className="bb-form" onSubmit={(e) => { e.preventDefault(); void save() }} noValidate>
+          <p className="bb-status">{t.status[p.status] ?? p.status}</p>
+          {p.isShelter ? <p className="form-field__hint">{t.shelterNote}</p> : (
+            <>
+              <Field label={t.physicalAddress} value={form.physicalAddress} readOnly={readOnly} error={errors.physicalAddress} onChange={(v) => set({ physicalAddress: v })} />
+              <Field label={t.postalAddress} value={form.postalAddress} readOnly={readOnly} onChange={(v) => set({ postalAddress: v })} />
+            </>
+          )}
+          <Field label={t.receptionNumber} value={form.receptionNumber} readOnly={readOnly} inputMode="numeric" error={errors.receptionNumber} onChange={(v) => set({ receptionNumber: v })} />
+          <Field label={t.alternateNumber} value={form.alternateNumber} readOnly={readOnly} inputMode="numeric" error={errors.alternateNumber} onChange={(v) => set({ alternateNumber: v })} />
+          <Field label={t.emailAddress} value={form.emailAddress} readOnly={readOnly} inputMode="email" error={errors.emailAddress} onChange={(v) => set({ emailAddress: v })} />
+          <fieldset className="bb-requirements">
+            <legend>{t.requirements}</legend>
+            {p.buildingBlockRequirements.map((r) => {
+              const rid = r.buildingBlockRequirementId
+              const people = form.persons.filter((x) => x.buildingBlockRequirementId === rid)
+              const isOpen = open === rid
+              return (
+                <div key={rid} className="bb-requirement">
+                  <label className="check">
+                    <input type="checkbox" disabled={readOnly} checked={form.available.includes(rid)}
+                      onChange={(e) => set({ available: e.target.checked ? [...form.available, rid] : form.available.filter((x) => x !== rid) })} />
+                    {r.name}
+                  </label>
+                  <button type="button" className="text-button" aria-expanded={isOpen} disabled={open != null && !isOpen}
+                    onClick={() => setOpen(isOpen ? null : rid)}>{isOpen ? '−' : '+'} {people.length} contact person(s)</button>
+                  {isOpen ? (
+                    <div className="bb-persons">
+                      {people.map((x) => (
+                        <div key={x.key} className="bb-person">
+                          <Field label={t.fullName} value={x.fullName} readOnly={readOnly} error={errors[`${x.key}.fullName`]} onChange={(v) => setPerson(x.key, { fullName: v })} />
+                          <Field label={t.mobileNumber} value={x.mobileNumber ?? ''} readOnly={readOnly} inputMode="numeric" error={errors[`${x.key}.mobileNumber`]} onChange={(v) => setPerson(x.key, { mobileNumber: v })} />
+                          <Field label={t.emailAddress} value={x.emailAddress ?? ''} readOnly={readOnly} inputMode="email" error={errors[`${x.key}.emailAddress`]} onChange={(v) => setPerson(x.key, { emailAddress: v })} />
+                          <Field label={t.telephoneNumber} value={x.telephoneNumber ?? ''} readOnly={readOnly} inputMode="numeric" error={errors[`${x.key}.telephoneNumber`]} onChange={(v) => setPerson(x.key, { telephoneNumber: v })} />
+                          <Field label={t.alternateNumber} value={x.alternateNumber ?? ''} readOnly={readOnly} inputMode="numeric" error={errors[`${x.key}.alternateNumber`]} onChange={(v) => setPerson(x.key, { alternateNumber: v })} />
+                          <Field label={t.jobRole} value={x.jobRole ?? ''} readOnly={readOnly} onChange={(v) => setPerson(x.key, { jobRole: v })} />
+                          {editing ? <button type="button" className="button" onClick={() => set({ persons: form.persons.filter((y) => y.key !== x.key) })}>{t.deleteContact}</button> : null}
+                        </div>
+                      ))}
+                      {editing ? (
+                        <button type="button" className="button" onClick={() => set({ persons: [...form.persons, {
+                          key: `new-${Date.now()}`, buildingBlockRequirementId: rid, fullName: '', jobRole: null, mobileNumber: null,
+                          emailAddress: null, telephoneNumber: null, alternateNumber: null,
+                        }] })}>{t.addContact}</button>
+                      ) : null}
+                    </div>
+                  ) : null}
+                </div>
+              )
+            })}
+          </fieldset>
+          <div className="bb-actions">
+            {editing ? (
+              <>
+                <button type="button" className="button" onClick={() => { setEditing(false); setErrors({}); setNotice(null) }}>{t.cancel}</button>
+                <button type="submit" className="button button--primary" disabled={updating.isLoading}>{t.save}</button>
+              </>
+            ) : (
+              <>
+                <Link to="/buildingBlock/" className="button">{t.back}</Link>
+                {mayEdit ? <button type="button" className="button button--primary" onClick={() => { setEditing(true); setNotice(null) }}>{t.edit}</button> : null}
+                {mayVerify && p.status === 'submitted' ? (
+                  <>
+                    <button type="button" className="button button--primary" title={t.verifyHint} disabled={verifying.isLoading} onClick={() => void decide('verify')}>{t.verify}</button>
+                    <label className="form-field bb-reason"><span>{t.reason}</span><input value={reason} onChange={(e) => setReason(e.target.value)} /></label>
+                    <button type="button" className="button" disabled={returning.isLoading || !reason.trim()} onClick={() => void decide('return')}>{t.returnLabel}</button>
+                  </>
+                ) : null}
+              </>
+            )}
+          </div>
+        </form>
+      ) : null}
+      {history.data?.length ? (
+        <section className="bb-history" aria-labelledby="bb-history-title">
+          <h2 id="bb-history-title">{t.history}</h2>
+          <ol>
+            {history.data.map((h) => (
+              <li key={h.sequence}><time dateTime={h.at}>{new Date(h.at).toLocaleString('en-ZA')}</time> · {h.eventType} · {h.actorEmail ?? h.actor} · {h.detail}</li>
+            ))}
+          </ol>
+          <a href={`/api/buildingblock/history?stakeholderId=${stakeholderId}&format=csv`}>{t.historyCsv}</a>
+        </section>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it, vi, afterEach } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { decodeId, encodeId, managePath } from './bb-dashboard'
+import { validate } from './bb-manage'
+import { bbStrings } from './bb-strings'
+import { QuickExit } from '../layout/quick-exit'
+import { links } from '../../config/constants'
+
+const base = { physicalAddress: '1 Church Street', postalAddress: '', receptionNumber: '0498460015', alternateNumber: '', emailAddress: '', available: [1], persons: [] }
+
+describe('building-block manage rules (spec §5)', () => {
+  it('requires the physical address except for shelters and checks digits, 10-digit phones and e-mail', () => {
+    expect(validate(base, false)).toEqual({})
+    expect(validate({ ...base, physicalAddress: ' ' }, false)).toEqual({ physicalAddress: bbStrings.physicalRequired })
+    expect(validate({ ...base, physicalAddress: '' }, true)).toEqual({})
+    expect(validate({ ...base, receptionNumber: '049-846' }, false).receptionNumber).toBe(bbStrings.digitsOnly)
+    const person = { key: 'k', buildingBlockRequirementId: 1, fullName: '', jobRole: null, mobileNumber: '123', emailAddress: 'x@', telephoneNumber: null, alternateNumber: null }
+    expect(validate({ ...base, persons: [person] }, false)).toEqual({
+      'k.fullName': bbStrings.nameRequired, 'k.mobileNumber': bbStrings.tenDigits, 'k.emailAddress': bbStrings.invalidEmail,
+    })
+  })
+
+  it('encodes ids in the manage path and decodes them back', () => {
+    expect(decodeId(encodeId(1042))).toBe(1042)
+    expect(managePath(1042, 1)).toBe(`/buildingBlock/manage/${encodeId(1042)}/${encodeId(1)}`)
+    expect(decodeId('not base64!')).toBeNull()
+  })
+})
+
+describe('Quick exit', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('leaves with one click or Escape twice, replacing the history entry', () => {
+    const replace = vi.fn()
+    vi.stubGlobal('location', { ...window.location, replace })
+    render(<QuickExit />)
+    fireEvent.click(screen.getByRole('button', { name: 'Quick exit' }))
+    expect(replace).toHaveBeenCalledWith(links.quickExit)
+    replace.mockClear()
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(replace).not.toHaveBeenCalled()
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(replace).toHaveBeenCalledTimes(1)
+    vi.unstubAllGlobals()
+  })
+})
