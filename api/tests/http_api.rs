@@ -337,7 +337,9 @@ fn project_process(url: &str, name: &str) -> Proc {
 async fn lease_holders(db: &TestDb) -> Vec<(String, i64)> {
     sqlx::query_as(
         "SELECT a.application_name::text, count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-         WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE 'proj-%' GROUP BY 1 ORDER BY 1",
+         WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE 'proj-%'
+           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         GROUP BY 1 ORDER BY 1",
     )
     .fetch_all(&db.pool)
     .await
