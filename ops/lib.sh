@@ -123,4 +123,4 @@ build_server() {
   (cd "$ROOT" && cargo build --release --quiet -p gbvf-api)
 }
 
-GBVF="$ROOT/target/release/gbvf"
+GBVF="${CARGO_TARGET_DIR:-$ROOT/target}/release/gbvf"
