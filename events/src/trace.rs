@@ -29,14 +29,3 @@ pub fn span_context(traceparent: &str) -> Option<SpanContext> {
     let sc = cx.span().span_context().clone();
     sc.is_valid().then_some(sc)
 }
-
-/// Adds the current `traceparent` (if any) to each metadata object in `metadata`.
-pub fn stamp<'a>(metadata: impl Iterator<Item = &'a mut serde_json::Value>) {
-    if let Some(tp) = current_traceparent() {
-        for m in metadata {
-            if let Some(obj) = m.as_object_mut() {
-                obj.insert(TRACEPARENT.into(), serde_json::Value::String(tp.clone()));
-            }
-        }
-    }
-}
