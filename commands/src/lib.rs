@@ -6,6 +6,7 @@
 //! - [`places`]: boundary placement from the geography read model.
 //! - [`import`]: idempotent, batched imports.
 pub mod accounts;
+pub mod challenges;
 pub mod crime_series;
 pub mod import;
 pub mod places;

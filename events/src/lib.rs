@@ -8,6 +8,7 @@
 //! - [`metadata`]: actor, time, request and source of every event.
 pub mod accounts;
 pub mod boundary;
+pub mod challenge;
 pub mod crime;
 pub mod crime_types;
 pub mod geography;

@@ -1,8 +1,9 @@
 //! Read side of the GBVF dashboard: the projector engine ([`engine`]) and the read models it
-//! maintains ([`geography`], [`crime`], [`accounts`]).
+//! maintains ([`geography`], [`crime`], [`accounts`], [`challenges`]).
 use std::sync::Arc;
 
 pub mod accounts;
+pub mod challenges;
 pub mod crime;
 pub mod engine;
 pub mod geography;
@@ -13,6 +14,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(geography::GeographyProjection),
         Arc::new(crime::CrimeProjection),
         Arc::new(accounts::AccountsProjection),
+        Arc::new(challenges::ChallengesProjection),
     ]
 }
 

@@ -5,6 +5,7 @@ pub mod admin;
 pub mod auth;
 pub mod boundary;
 pub mod cache;
+pub mod challenges;
 pub mod client;
 pub mod commands;
 pub mod crime;
@@ -157,6 +158,27 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             get(geography::geomarker_category),
         )
         .route("/api/crime/stats", get(crime::stats))
+        .route(
+            "/api/CollectiveAction/getCollectiveActionsByBoundary",
+            get(challenges::by_boundary),
+        )
+        .route(
+            "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId",
+            get(challenges::details),
+        )
+        .route(
+            "/api/geography/actionsGeomarker/{componentId}/{boundaryId}",
+            get(challenges::actions_geomarker),
+        )
+        .route("/api/admin/challenges", post(challenges::record))
+        .route(
+            "/api/admin/challenges/{id}/result",
+            post(challenges::report),
+        )
+        .route(
+            "/api/admin/challenges/{id}/complete",
+            post(challenges::complete),
+        )
         .route("/api/dashboard", get(dashboard::dashboard))
         .route(
             "/api/dashboard/components",

@@ -3,7 +3,7 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use super::{commands, crime, dashboard, geography};
+use super::{challenges, commands, crime, dashboard, geography};
 
 /// OpenAPI 3.1 description of the public API.
 #[derive(OpenApi)]
@@ -26,8 +26,18 @@ use super::{commands, crime, dashboard, geography};
         dashboard::feature_flags,
         dashboard::health,
         commands::record_figure,
+        challenges::by_boundary,
+        challenges::details,
+        challenges::actions_geomarker,
+        challenges::record,
+        challenges::report,
+        challenges::complete,
     ),
-    components(schemas(commands::RecordFigureBody))
+    components(schemas(
+        commands::RecordFigureBody,
+        gbvf_commands::challenges::RecordChallenge,
+        challenges::ReportBody
+    ))
 )]
 pub struct ApiDoc;
 
