@@ -27,7 +27,7 @@ use gbvf_events::store::NewEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-use crate::import::{append_in_batches, file_sha256, ImportError};
+use crate::import::{file_sha256, ImportError};
 use crate::places::PlaceIndex;
 use crate::sources::{normalise_name, province_code};
 
