@@ -7,6 +7,7 @@
 //! - [`import`]: idempotent, batched imports.
 pub mod accounts;
 pub mod building_blocks;
+pub mod challenges;
 pub mod crime_series;
 pub mod import;
 pub mod places;

@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod boundary;
 pub mod building_block;
+pub mod challenge;
 pub mod crime;
 pub mod crime_types;
 pub mod geography;

@@ -1,9 +1,10 @@
 //! Read side of the GBVF dashboard: the projector engine ([`engine`]) and the read models it
-//! maintains ([`geography`], [`crime`], [`accounts`]).
+//! maintains ([`geography`], [`crime`], [`accounts`], [`challenges`]).
 use std::sync::Arc;
 
 pub mod accounts;
 pub mod building_blocks;
+pub mod challenges;
 pub mod crime;
 pub mod engine;
 pub mod geography;
@@ -15,6 +16,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(crime::CrimeProjection),
         Arc::new(accounts::AccountsProjection),
         Arc::new(building_blocks::BuildingBlockProjection),
+        Arc::new(challenges::ChallengesProjection),
     ]
 }
 

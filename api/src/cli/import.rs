@@ -1,8 +1,9 @@
-//! `gbvf import`: geography and SAPS crime statistics into the event log.
+//! `gbvf import`: geography, SAPS crime statistics and collective actions into the event log.
 
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
+use gbvf_commands::challenges::{import_challenges_file, ChallengeImportReport};
 use gbvf_commands::import::{import_crime_file, import_geography, ImportReport};
 use gbvf_commands::sources::crime::CrimeFileFormat;
 use gbvf_commands::sources::geography::Gazetteer;
@@ -38,7 +39,17 @@ pub enum ImportCommand {
         #[arg(long, default_value = "data")]
         data_dir: PathBuf,
     },
-    /// Everything shipped in DATA_DIR (geography, every crime file, building blocks); a no-op when done before.
+    /// A collective-action (End GBVF 100-Day Challenges) CSV; format in
+    /// `gbvf_commands::challenges` and docs/ARCHITECTURE.md. Operator command (database access);
+    /// the web equivalent is guarded by WorldOfImpactAdmin.
+    Challenges {
+        /// The CSV file.
+        file: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Everything shipped in DATA_DIR (geography, every crime file, building blocks, challenges); a no-op when done before.
     Shipped {
         /// The project's data directory.
         #[arg(long, default_value = "data")]
@@ -53,6 +64,48 @@ pub const SHIPPED_CRIME_FILES: [&str; 4] = [
     "crime/df_crime_sa_provincial.csv",
     "crime/df_crime_sa_national.csv",
 ];
+
+/// The shipped End GBVF 100-Day Challenges file (see data/challenges/SOURCE.md).
+pub const SHIPPED_CHALLENGES_FILE: &str = "challenges/challenges.csv";
+
+async fn challenges(pool: &PgPool, file: &Path) -> anyhow::Result<ChallengeImportReport> {
+    let source = format!(
+        "import:{}",
+        file.file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_default()
+    );
+    Ok(import_challenges_file(pool, file, &meta(&source)).await?)
+}
+
+/// Prints a challenge import report: totals, then every row placed in no boundary.
+pub fn print_challenge_report(r: &ChallengeImportReport, json: bool) {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(r).expect("report serializes")
+        );
+        return;
+    }
+    if r.already_imported {
+        println!(
+            "{}: already imported (sha256 {}), nothing added",
+            r.file_name,
+            &r.sha256[..12]
+        );
+        return;
+    }
+    println!(
+        "{}: {} rows read, {} challenge events appended, {} rows not placed in a boundary (imported without a place)",
+        r.file_name, r.rows_read, r.events_appended, r.unplaced.len()
+    );
+    for u in &r.unplaced {
+        println!(
+            "  not placed: line {} {} [{:?}, {:?}]: {}",
+            u.line, u.challenge_id, u.place_name, u.province, u.reason
+        );
+    }
+}
 
 fn meta(source: &str) -> EventMetadata {
     EventMetadata::now("import", uuid::Uuid::new_v4().to_string(), source)
@@ -86,6 +139,11 @@ pub async fn run(pool: &PgPool, cmd: ImportCommand) -> anyhow::Result<()> {
             building_blocks(pool, &data_dir).await?;
             catch_up_all(pool).await
         }
+        ImportCommand::Challenges { file, json } => {
+            let report = challenges(pool, &file).await?;
+            print_challenge_report(&report, json);
+            catch_up_all(pool).await
+        }
         ImportCommand::Shipped { data_dir } => {
             geography(pool, &data_dir).await?;
             building_blocks(pool, &data_dir).await?;
@@ -94,6 +152,8 @@ pub async fn run(pool: &PgPool, cmd: ImportCommand) -> anyhow::Result<()> {
                 let report = crime(pool, &data_dir.join(f), None, &gazetteer).await?;
                 print_report(&report, false);
             }
+            let report = challenges(pool, &data_dir.join(SHIPPED_CHALLENGES_FILE)).await?;
+            print_challenge_report(&report, false);
             catch_up_all(pool).await
         }
     }

@@ -1098,7 +1098,7 @@ pub async fn update(
         }
     })?;
     tx.commit().await?;
-    catch_up(&s).await;
+    super::commands::settle(&s, "building_blocks").await;
     Ok(Json(json!({"success": true, "message": UPDATED})).into_response())
 }
 
@@ -1146,7 +1146,7 @@ async fn decide_province(
     )
     .await
     .map_err(conflict)?;
-    catch_up(s).await;
+    super::commands::settle(s, "building_blocks").await;
     Ok(Json(json!({"success": true, "message": message})))
 }
 
@@ -1298,17 +1298,6 @@ pub async fn history(
             .into_response());
     }
     Ok(Json(json!({"success": true, "stakeholderId": id, "history": entries})).into_response())
-}
-
-/// Brings the building-block read model up to date after a command, so the caller's next read
-/// sees it (the projector workers would within a second).
-async fn catch_up(s: &AppState) {
-    if let Some(p) = gbvf_projections::by_name("building_blocks") {
-        if let Err(e) = gbvf_projections::engine::catch_up(&s.pool, p.as_ref()).await {
-            tracing::warn!(error = %e, "building-block catch-up after a command failed");
-        }
-    }
-    s.cache.clear();
 }
 
 #[cfg(test)]

@@ -56,6 +56,18 @@ pub async fn require(
 
 use super::auth::password::constant_time_eq;
 
+/// Read-your-writes after a command: brings the named projection up to date (the projector
+/// workers would within a second) and empties the response cache, so the caller's next read
+/// shows its change. A failure is logged, not returned: the command itself is stored.
+pub async fn settle(s: &AppState, projection: &str) {
+    if let Some(p) = gbvf_projections::by_name(projection) {
+        if let Err(e) = gbvf_projections::engine::catch_up(&s.pool, p.as_ref()).await {
+            tracing::warn!(error = %e, projection, "catch-up after a command failed");
+        }
+    }
+    s.cache.clear();
+}
+
 /// Route middleware of `POST /api/crime/import`: ImportPoliceStatistics (18) is checked before
 /// the (up to 64 MiB) body is read, so an anonymous caller cannot make the server read it.
 pub async fn import_permission(

@@ -7,6 +7,7 @@ use gbvf_events::crime_types::CRIME_TYPES;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::challenges::{collective_action_stats, ActionFilter};
 use super::crime::{crime_stats, selected_types};
 use super::error::{parse_id, ApiError};
 use super::AppState;
@@ -27,7 +28,7 @@ pub fn components() -> Value {
         {"componentId": 2, "name": "Health check", "description": "Reach and maturity of organisations from their health-check surveys.",
          "linkTitle": null, "linkUrl": null, "seq": 3, "options": []},
         {"componentId": 4, "name": "Collective actions", "description": "Challenges, including 100-Day Challenges, per pillar of the National Strategic Plan on GBVF and per cycle.",
-         "linkTitle": null, "linkUrl": null, "seq": 4, "options": []},
+         "linkTitle": "End GBVF 100-Day Challenges", "linkUrl": "https://endinggbvf.org/100-day-challenges/", "seq": 4, "options": super::challenges::component_options()},
     ])
 }
 
@@ -53,12 +54,18 @@ pub struct DashboardQuery {
     boundary_id: Option<String>,
     #[serde(rename = "componentOptions")]
     component_options: Option<String>,
+    #[serde(rename = "componentId")]
+    component_id: Option<String>,
+    #[serde(rename = "componentSubOptions")]
+    component_sub_options: Option<String>,
 }
 
 /// `GET /api/dashboard?boundaryId`: every component's data for a boundary. Components whose
 /// data does not exist yet answer their specification shape with empty lists.
 #[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
-    params(("boundaryId" = i64, Query, description = "boundary"), ("componentOptions" = Option<String>, Query, description = "crime type ids")),
+    params(("boundaryId" = i64, Query, description = "boundary"), ("componentId" = Option<i64>, Query, description = "component the options belong to (default 3, crime)"),
+           ("componentOptions" = Option<String>, Query, description = "crime type ids, or pillar ids for component 4"),
+           ("componentSubOptions" = Option<String>, Query, description = "component 4: 'pillarId-typeId' pairs")),
     responses((status = 200, description = "Dashboard"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn dashboard(
     State(s): State<AppState>,
@@ -68,16 +75,36 @@ pub async fn dashboard(
         .boundary_id
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
     let id = parse_id("boundaryId", &raw)?;
-    let types = selected_types(q.component_options.as_deref())?;
+    // componentOptions belong to the component named by componentId (crime when absent);
+    // collective-action filters are pillar ids and 'pillarId-typeId' pairs (spec §2 Filters).
+    let component = match q.component_id.as_deref().map(str::trim) {
+        None | Some("") => 3,
+        Some(c) => parse_id("componentId", c)?,
+    };
+    let (crime_options, action_filter) = if component == 4 {
+        (
+            None,
+            ActionFilter::parse(
+                q.component_options.as_deref(),
+                q.component_sub_options.as_deref(),
+            )?,
+        )
+    } else if component == 3 {
+        (q.component_options.as_deref(), ActionFilter::default())
+    } else {
+        (None, ActionFilter::default())
+    };
+    let types = selected_types(crime_options)?;
     let crime = crime_stats(&s.pool, id, &types).await?;
     let building_block = super::building_block::building_block_data(&s, id).await?;
+    let collective_action = collective_action_stats(&s.pool, id, &action_filter).await?;
     Ok(Json(json!({
         "success": true,
         "boundary": crime["boundary"].clone(),
         "crime": crime,
         "healthCheck": {"healthCheckStats": [], "totalExpectedResponses": 0, "totalActualResponses": 0, "totalOrganisations": 0, "totalParticipatingOrganisations": 0},
         "buildingBlock": building_block,
-        "collectiveAction": {"pillarStats": [], "cycles": [], "activeCollectiveActions": 0, "inactiveCollectiveActions": 0, "totalActions": 0},
+        "collectiveAction": collective_action,
     })))
 }
 

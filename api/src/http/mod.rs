@@ -6,6 +6,7 @@ pub mod auth;
 pub mod boundary;
 pub mod building_block;
 pub mod cache;
+pub mod challenges;
 pub mod client;
 pub mod commands;
 pub mod crime;
@@ -195,6 +196,18 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             "/api/buildingblock/getBoundaryCounts",
             get(building_block::boundary_counts),
         )
+        .route(
+            "/api/CollectiveAction/getCollectiveActionsByBoundary",
+            get(challenges::by_boundary),
+        )
+        .route(
+            "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId",
+            get(challenges::details),
+        )
+        .route(
+            "/api/geography/actionsGeomarker/{componentId}/{boundaryId}",
+            get(challenges::actions_geomarker),
+        )
         .route("/api/dashboard", get(dashboard::dashboard))
         .route(
             "/api/dashboard/components",
@@ -208,6 +221,15 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .route("/api/config/feature-flags", get(dashboard::feature_flags))
         .route("/api/health", get(dashboard::health))
         .route("/api/crime/figures", post(commands::record_figure))
+        .route("/api/admin/challenges", post(challenges::record))
+        .route(
+            "/api/admin/challenges/{id}/result",
+            post(challenges::report),
+        )
+        .route(
+            "/api/admin/challenges/{id}/complete",
+            post(challenges::complete),
+        )
         .route(
             "/api/crime/import",
             // The permission is checked before the body is read; only then may it be large.

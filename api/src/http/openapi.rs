@@ -3,7 +3,7 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use super::{building_block, commands, crime, dashboard, geography};
+use super::{building_block, challenges, commands, crime, dashboard, geography};
 
 /// OpenAPI 3.1 description of the public API.
 #[derive(OpenApi)]
@@ -37,12 +37,20 @@ use super::{building_block, commands, crime, dashboard, geography};
         building_block::verify,
         building_block::return_block,
         building_block::history,
+        challenges::by_boundary,
+        challenges::details,
+        challenges::actions_geomarker,
+        challenges::record,
+        challenges::report,
+        challenges::complete,
     ),
     components(schemas(
         commands::RecordFigureBody,
         building_block::UpdateBody,
         building_block::ContactPersonBody,
-        building_block::DecisionBody
+        building_block::DecisionBody,
+        gbvf_commands::challenges::RecordChallenge,
+        challenges::ReportBody
     ))
 )]
 pub struct ApiDoc;

@@ -183,13 +183,22 @@ export interface PillarStat {
 export interface Cycle {
   cycleId: number
   description: string
-  startMonth: number | null
-  endMonth: number | null
+  /** `YYYY-MM` when the source states it. */
+  startMonth: string | number | null
+  endMonth: string | number | null
   isCurrentCycle: boolean
   isActive: boolean
   totalCollectiveActions: number
   completedCollectiveActions?: number
   activeCollectiveActions?: number
+}
+
+export interface CollectiveActionArea {
+  boundaryId: number
+  description: string
+  /** Active challenges in the area. */
+  total: number
+  totalCollectiveActions: number
 }
 
 export interface CollectiveActionSummary {
@@ -198,6 +207,37 @@ export interface CollectiveActionSummary {
   activeCollectiveActions: number
   inactiveCollectiveActions: number
   totalActions: number
+  containedBoundaryData?: CollectiveActionArea[]
+}
+
+/** One challenge (spec section 3 "Collective action"; issue 13 adds pillar, type, cycle and source). */
+export interface CollectiveAction {
+  collectiveActionId: string
+  name: string
+  description: string
+  validFrom: string | null
+  validTo: string | null
+  outcome: string | null
+  active: boolean
+  completedOn: string | null
+  localMunicipalityName: string | null
+  placeName: string
+  boundaryId: number | null
+  pillarId: number
+  pillarDescription: string
+  pillarBasis: string
+  collectiveActionTypeId: number
+  cycleId: number
+  cycleDescription: string | null
+  sourceUrl: string
+}
+
+/** The challenge card of a map pin. */
+export interface ChallengeCard {
+  boundaryId: number
+  localMunicipalityName: string
+  activeCollectiveActions: CollectiveAction[]
+  inactiveCollectiveActions: CollectiveAction[]
 }
 
 export interface Dashboard {

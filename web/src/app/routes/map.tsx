@@ -1,18 +1,24 @@
-// /home/map: the full-size choropleth with legend, labels and station pins.
+// /home/map: the full-size choropleth with legend, labels and pins: collective actions (orange
+// scale, challenge pins) when componentId is 4, else crime (police-station pins).
 import { lazy, Suspense } from 'react'
 import { CardBoundary } from '../../components/boundary'
 import { Spinner } from '../../components/status'
 import { strings } from '../../config/strings'
 
+import { ComponentId } from '../../config/constants'
+import { useFilters } from '../../filters/use-filters'
+
 const CrimeMap = lazy(() => import('../../features/map/crime-map'))
+const ActionsMap = lazy(() => import('../../features/map/actions-map'))
 
 export function Component() {
+  const { filters } = useFilters()
   return (
     <div className="map-view">
       <h1 className="visually-hidden">{strings.views.map}</h1>
       <CardBoundary title={strings.views.map} headingLevel={2}>
         <Suspense fallback={<Spinner />}>
-          <CrimeMap />
+          {filters.componentId === ComponentId.CollectiveAction ? <ActionsMap /> : <CrimeMap />}
         </Suspense>
       </CardBoundary>
     </div>

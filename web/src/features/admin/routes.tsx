@@ -15,6 +15,7 @@ export const adminRoute: RouteObject = {
       children: [
         { index: true, lazy: () => import('./dashboard/dashboard-screen') },
         { path: 'questionnaire', lazy: () => import('./dashboard/questionnaire-placeholder') },
+        { path: 'challenges', lazy: () => import('./challenges/challenges-screen') },
         {
           path: 'organisations',
           children: [

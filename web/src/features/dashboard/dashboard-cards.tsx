@@ -2,7 +2,7 @@
 // only the component chosen by componentId (or, with none chosen, the first that has data).
 // Every card sits behind its own error boundary: one that throws says so in its own box.
 import { useGetCrimeStatsQuery } from '../../api/crime-api'
-import { useGetComponentsQuery, useGetDashboardQuery } from '../../api/dashboard-api'
+import { dashboardArgs, useGetComponentsQuery, useGetDashboardQuery } from '../../api/dashboard-api'
 import type { CrimeStats, Dashboard, DashboardComponent } from '../../api/types'
 import { CardBoundary } from '../../components/boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
@@ -111,7 +111,7 @@ export default function DashboardCards() {
   const { filters, boundaryId } = useFilters()
   const mobile = useIsMobileDashboard()
   const components = useGetComponentsQuery()
-  const dashboard = useGetDashboardQuery(boundaryId)
+  const dashboard = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
   const crime = useGetCrimeStatsQuery({ boundaryId, componentOptions: crimeOptionsFrom(filters) })
   // The default crime types (those in Total GBVF crime without a selection) give 'Other' its size.
   const defaults = useGetCrimeStatsQuery({ boundaryId }, { skip: crimeOptionsFrom(filters).length === 0 })

@@ -3,7 +3,8 @@
 import { useId, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useGetCrimeStatsQuery } from '../../api/crime-api'
-import { useGetDashboardQuery } from '../../api/dashboard-api'
+import { dashboardArgs, useGetDashboardQuery } from '../../api/dashboard-api'
+import { useFilters } from '../../filters/use-filters'
 import { DataActions } from '../../components/card'
 import type { TableData } from '../../components/data-table'
 import { ArrowDownIcon, ArrowUpIcon, CollapseIcon, DragIcon, ExpandIcon, SortIcon, ToBottomIcon, ToTopIcon } from '../../components/icons'
@@ -31,7 +32,8 @@ export interface GridCardProps {
 function useDistribution(componentId: number, boundaryId: number, crimeOptions: string[]) {
   const isCrime = componentId === ComponentId.Crime
   const crime = useGetCrimeStatsQuery(isCrime ? { boundaryId, componentOptions: crimeOptions } : skipToken)
-  const dashboard = useGetDashboardQuery(isCrime ? skipToken : boundaryId)
+  const { filters } = useFilters()
+  const dashboard = useGetDashboardQuery(isCrime ? skipToken : dashboardArgs(boundaryId, filters))
   let items: DistributionEntry[] = []
   let period = ''
   let source = ''

@@ -1,5 +1,5 @@
 // Joins the polygons with the crime figures and the colour legend; filters station pins.
-import type { AreaCollection, ContainedBoundaryData, CrimeStats, MarkerProperties } from '../../api/types'
+import type { AreaCollection, ColorBand, ContainedBoundaryData, CrimeStats, MarkerProperties } from '../../api/types'
 import { legendColour } from '../../lib/legend'
 import type { Filters } from '../../filters/query-string'
 import { ComponentId } from '../../config/constants'
@@ -67,3 +67,10 @@ export function markerVisible(props: MarkerProperties, filters: Filters): boolea
   // Crime options are crime types; police stations are not typed, so they all stay.
   return true
 }
+
+/** Spec section 3 map colour scale for collective actions: 0 Active grey, 1 light orange, 2 or more orange. */
+export const ACTIONS_SCALE: ColorBand[] = [
+  { start: 0, end: 1, color: '#BDBDBD', description: '0 Active' },
+  { start: 1, end: 2, color: '#F6C0AA', description: '1 Active' },
+  { start: 2, end: null, color: '#E9622B', description: '2 or more Active' },
+]

@@ -3,11 +3,11 @@ import type { ColorBand } from '../../api/types'
 import { strings } from '../../config/strings'
 import { bandLabel } from '../../lib/legend'
 
-export function MapLegend({ scale }: { scale: ColorBand[] }) {
+export function MapLegend({ scale, title = strings.map.legendTitle }: { scale: ColorBand[]; title?: string }) {
   if (!scale.length) return null
   return (
     <div className="map-legend" data-testid="map-legend">
-      <h3 className="map-legend__title">{strings.map.legendTitle}</h3>
+      <h3 className="map-legend__title">{title}</h3>
       <ul>
         {scale.map((band) => (
           <li key={`${band.start}-${band.end}`}>

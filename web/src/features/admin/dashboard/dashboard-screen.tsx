@@ -95,6 +95,14 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
           value={data.actualResponses} total={data.expectedResponses} testId="responses" />
         <LastUpdated value={data.lastUpdatedQuestionnaireDate} />
       </article>
+      <article className="admin-card" aria-labelledby="card-challenges" data-testid="challenges-card">
+        <header className="admin-card__header">
+          <h2 id="card-challenges">{strings.actions.admin}</h2>
+        </header>
+        <p className="admin-card__footer">
+          <Link to={adminPaths.challenges} className="button button--outline">{strings.actions.record}</Link>
+        </p>
+      </article>
     </div>
   )
 }

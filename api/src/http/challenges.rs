@@ -1,0 +1,527 @@
+//! Collective actions (component 4): End GBVF 100-Day Challenges per pillar and cycle
+//! (public spec §1, §2 "Collective actions per pillar/per cycle", §3 "Collective action data",
+//! §7 `/api/CollectiveAction/*` and `actionsGeomarker`), and the administrator's commands to
+//! record a challenge, report its result and close it (WorldOfImpactAdmin, issue 13).
+//!
+//! Figures come from the `collective_action` read model (projection `challenges`); "active"
+//! is computed for today with [`gbvf_projections::challenges::ACTIVE_SQL`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use gbvf_commands::accounts::permissions::WorldOfImpactAdmin;
+use gbvf_commands::challenges::{
+    complete_challenge, record_challenge, report_result, ChallengeError, RecordChallenge,
+};
+use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
+use gbvf_events::metadata::EventMetadata;
+use gbvf_projections::challenges::ACTIVE_SQL;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use tower_sessions::Session;
+
+use super::auth::require;
+use super::boundary;
+use super::error::{parse_id, ApiError};
+use super::AppState;
+
+/// Description of pillar `id` (0: "Pillar not stated").
+pub fn pillar_description(id: i32) -> &'static str {
+    PILLARS
+        .iter()
+        .find(|p| p.id == id)
+        .map(|p| p.description)
+        .unwrap_or("Pillar not stated")
+}
+
+/// The component-4 options for `/api/dashboard/components`: the pillars (plus 0 "Pillar not
+/// stated") as options, each with the collective-action types as nested options, so that a
+/// filter is the pair `pillarId-typeId` (spec §2 Filters).
+pub fn component_options() -> Vec<Value> {
+    let types: Vec<Value> = ACTION_TYPES
+        .iter()
+        .map(|t| json!({"id": t.id.to_string(), "name": t.description}))
+        .collect();
+    PILLARS
+        .iter()
+        .map(|p| (p.id, p.description))
+        .chain([(UNASSIGNED_PILLAR_ID, "Pillar not stated")])
+        .map(|(id, d)| json!({"id": id.to_string(), "name": d, "options": types.clone()}))
+        .collect()
+}
+
+/// A collective-action filter: selected pillars (`componentOptions`) and `pillarId-typeId`
+/// pairs (`componentSubOptions`). Empty: everything.
+#[derive(Debug, Default, Clone)]
+pub struct ActionFilter {
+    pillars: BTreeSet<i32>,
+    pairs: BTreeSet<(i32, i32)>,
+}
+
+impl ActionFilter {
+    /// Parses the two query parameters; 400 with the field name when malformed.
+    pub fn parse(options: Option<&str>, sub_options: Option<&str>) -> Result<Self, ApiError> {
+        let mut f = ActionFilter::default();
+        for part in options
+            .unwrap_or("")
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            let id: i32 = part
+                .parse()
+                .ok()
+                .filter(|id| *id == UNASSIGNED_PILLAR_ID || PILLARS.iter().any(|p| p.id == *id))
+                .ok_or_else(|| {
+                    ApiError::bad("componentOptions", format!("Unknown pillar {part}."))
+                })?;
+            f.pillars.insert(id);
+        }
+        for part in sub_options
+            .unwrap_or("")
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            let pair = part
+                .split_once('-')
+                .and_then(|(a, b)| Some((a.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
+                .ok_or_else(|| {
+                    ApiError::bad(
+                        "componentSubOptions",
+                        "componentSubOptions must be 'pillarId-typeId' pairs separated by commas.",
+                    )
+                })?;
+            f.pillars.insert(pair.0);
+            f.pairs.insert(pair);
+        }
+        Ok(f)
+    }
+
+    /// Whether a challenge of `pillar` and `type_id` passes (spec §2 map rules: shown when its
+    /// pillar is selected and, when sub-options exist for it, its type is among them).
+    pub fn includes(&self, pillar: i32, type_id: i32) -> bool {
+        if self.pillars.is_empty() {
+            return true;
+        }
+        if !self.pillars.contains(&pillar) {
+            return false;
+        }
+        let has_pairs = self.pairs.iter().any(|(p, _)| *p == pillar);
+        !has_pairs || self.pairs.contains(&(pillar, type_id))
+    }
+
+    /// Whether a pillar is selected (`isIncluded`).
+    pub fn pillar_included(&self, pillar: i32) -> bool {
+        self.pillars.is_empty() || self.pillars.contains(&pillar)
+    }
+}
+
+/// One challenge as the API shows it (spec §3 "Collective action").
+#[derive(Debug, sqlx::FromRow)]
+struct Row {
+    challenge_id: String,
+    name: String,
+    goal: String,
+    type_id: i32,
+    pillar_id: Option<i32>,
+    pillar_basis: String,
+    cycle_id: i32,
+    start_date: Option<chrono::NaiveDate>,
+    end_date: Option<chrono::NaiveDate>,
+    place_name: String,
+    boundary_id: Option<i64>,
+    boundary_name: Option<String>,
+    source_url: String,
+    outcome: Option<String>,
+    outcome_source_url: Option<String>,
+    completed_on: Option<chrono::NaiveDate>,
+    ancestor_ids: Vec<i64>,
+    active: bool,
+}
+
+impl Row {
+    fn pillar(&self) -> i32 {
+        self.pillar_id.unwrap_or(UNASSIGNED_PILLAR_ID)
+    }
+    fn to_json(&self) -> Value {
+        json!({
+            "collectiveActionId": self.challenge_id, "name": self.name, "description": self.goal,
+            "validFrom": self.start_date, "validTo": self.end_date, "outcome": self.outcome,
+            "outcomeSourceUrl": self.outcome_source_url, "active": self.active,
+            "completedOn": self.completed_on,
+            "localMunicipalityName": self.boundary_name, "placeName": self.place_name,
+            "boundaryId": self.boundary_id,
+            "pillarId": self.pillar(), "pillarDescription": pillar_description(self.pillar()),
+            "pillarBasis": self.pillar_basis,
+            "collectiveActionTypeId": self.type_id,
+            "cycleId": self.cycle_id,
+            "cycleDescription": CYCLES.iter().find(|c| c.id == self.cycle_id).map(|c| c.description),
+            "sourceUrl": self.source_url,
+        })
+    }
+}
+
+/// The challenges inside boundary `id` (placed in it or below it; the nation also holds the
+/// challenges that could not be placed), ordered by start date then name.
+async fn rows_in(pool: &PgPool, id: i64) -> Result<Vec<Row>, ApiError> {
+    Ok(sqlx::query_as(&format!(
+        "SELECT challenge_id, name, goal, type_id, pillar_id, pillar_basis, cycle_id, start_date, end_date,
+                place_name, boundary_id, boundary_name, source_url, outcome, outcome_source_url, completed_on,
+                ancestor_ids, {ACTIVE_SQL} AS active
+         FROM collective_action
+         WHERE $1 = 1 OR boundary_id = $1 OR $1 = ANY(ancestor_ids)
+         ORDER BY start_date NULLS LAST, name"
+    ))
+    .bind(id)
+    .fetch_all(pool)
+    .await?)
+}
+
+/// The `collectiveAction` part of `/api/dashboard` for boundary `id` (spec §3 "Collective
+/// action data"): `pillarStats` (one per pillar, plus "Pillar not stated" when any challenge
+/// has none: `total` = active, `totalCollectiveActions` = all, `inactive` = past),
+/// `collectiveActionStats` (per type), `cycles` (every cycle with
+/// `totalCollectiveActions`, `activeCollectiveActions`, `completedCollectiveActions`),
+/// `activeCollectiveActions`, `inactiveCollectiveActions`, `totalActions`, and
+/// `containedBoundaryData` (per map area: active `total` and `totalCollectiveActions`).
+pub async fn collective_action_stats(
+    pool: &PgPool,
+    id: i64,
+    filter: &ActionFilter,
+) -> Result<Value, ApiError> {
+    let rows = rows_in(pool, id).await?;
+    let today = chrono::Utc::now().date_naive();
+    let shown: Vec<&Row> = rows
+        .iter()
+        .filter(|r| filter.includes(r.pillar(), r.type_id))
+        .collect();
+    let mut per_pillar: BTreeMap<i32, (i64, i64)> = BTreeMap::new();
+    let mut per_type: BTreeMap<i32, (i64, i64)> = BTreeMap::new();
+    let mut per_cycle: BTreeMap<i32, (i64, i64)> = BTreeMap::new();
+    for r in &shown {
+        for (map, key) in [
+            (&mut per_pillar, r.pillar()),
+            (&mut per_type, r.type_id),
+            (&mut per_cycle, r.cycle_id),
+        ] {
+            let e = map.entry(key).or_default();
+            e.0 += 1;
+            e.1 += r.active as i64;
+        }
+    }
+    let has_unassigned = rows.iter().any(|r| r.pillar_id.is_none());
+    let pillar_stats: Vec<Value> = PILLARS
+        .iter()
+        .map(|p| (p.id, p.description, "NSP on GBVF pillar"))
+        .chain(has_unassigned.then_some((
+            UNASSIGNED_PILLAR_ID,
+            "Pillar not stated",
+            "The source names no NSP pillar for these challenges.",
+        )))
+        .map(|(pid, d, help)| {
+            let (all, active) = per_pillar.get(&pid).copied().unwrap_or_default();
+            json!({"pillarId": pid, "description": d, "help": help, "total": active,
+                   "inactive": all - active, "collectiveActionTypeId": null,
+                   "totalCollectiveActions": all, "isIncluded": filter.pillar_included(pid)})
+        })
+        .collect();
+    let type_stats: Vec<Value> = ACTION_TYPES
+        .iter()
+        .map(|t| {
+            let (all, active) = per_type.get(&t.id).copied().unwrap_or_default();
+            json!({"collectiveActionTypeId": t.id, "description": t.description, "total": active,
+                   "totalCollectiveActions": all})
+        })
+        .collect();
+    let cycles: Vec<Value> = CYCLES
+        .iter()
+        .map(|c| {
+            let (all, active) = per_cycle.get(&c.id).copied().unwrap_or_default();
+            let month = today.format("%Y-%m").to_string();
+            let is_active = matches!((c.start_month, c.end_month), (Some(s), Some(e)) if s <= month.as_str() && month.as_str() <= e);
+            json!({"cycleId": c.id, "description": c.description, "startMonth": c.start_month,
+                   "endMonth": c.end_month, "isActive": is_active,
+                   "isCurrentCycle": is_active || c.id == current_cycle_id(&month),
+                   "totalCollectiveActions": all, "activeCollectiveActions": active,
+                   "completedCollectiveActions": all - active})
+        })
+        .collect();
+    // Per area of the map (the boundary itself and its child areas, not precincts):
+    // `{boundaryId, description, total (active), totalCollectiveActions}` for the orange scale.
+    let areas: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT boundary_id, name FROM boundary
+         WHERE (boundary_id = $1 OR parent_id = $1) AND level <> 'saps_precinct' ORDER BY name",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    let contained: Vec<Value> = areas
+        .iter()
+        .map(|(aid, name)| {
+            let inside: Vec<&&Row> = shown
+                .iter()
+                .filter(|r| {
+                    *aid == 1 || r.boundary_id == Some(*aid) || r.ancestor_ids.contains(aid)
+                })
+                .collect();
+            json!({"boundaryId": aid, "description": name,
+                   "total": inside.iter().filter(|r| r.active).count(),
+                   "totalCollectiveActions": inside.len()})
+        })
+        .collect();
+    let active = shown.iter().filter(|r| r.active).count() as i64;
+    Ok(json!({
+        "containedBoundaryData": contained,
+        "pillarStats": pillar_stats, "collectiveActionStats": type_stats, "cycles": cycles,
+        "activeCollectiveActions": active, "inactiveCollectiveActions": shown.len() as i64 - active,
+        "totalActions": shown.len(),
+    }))
+}
+
+/// The current cycle: the latest cycle with stated months that started on or before `month`
+/// (`YYYY-MM`) (docs/decisions.md, issue 13).
+fn current_cycle_id(month: &str) -> i32 {
+    CYCLES
+        .iter()
+        .filter(|c| c.start_month.is_some_and(|s| s <= month))
+        .map(|c| c.id)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Query of `getCollectiveActionsByBoundary`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ByBoundaryQuery {
+    /// Boundary id.
+    #[serde(rename = "boundaryId")]
+    #[param(value_type = i64)]
+    boundary_id: Option<String>,
+}
+
+/// `GET /api/CollectiveAction/getCollectiveActionsByBoundary?boundaryId`: every challenge in
+/// the boundary (spec §3 "Collective action" fields, plus pillar, type, cycle and source URL).
+#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionsByBoundary", tag = "collective action",
+    params(ByBoundaryQuery),
+    responses((status = 200, description = "CollectiveAction[]"), (status = 400, description = "Missing or malformed boundaryId"), (status = 404, description = "Unknown boundary")))]
+pub async fn by_boundary(
+    State(s): State<AppState>,
+    Query(q): Query<ByBoundaryQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let raw = q
+        .boundary_id
+        .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
+    let b = boundary::fetch(&s.pool, parse_id("boundaryId", &raw)?).await?;
+    let rows = rows_in(&s.pool, b.boundary_id).await?;
+    Ok(Json(Value::Array(rows.iter().map(Row::to_json).collect())))
+}
+
+/// Query of `getCollectiveActionDetailsByStakeholderId`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DetailsQuery {
+    /// The pin's `stakeholder`: the boundary id of the municipality (or district) the
+    /// challenges are placed in.
+    #[serde(rename = "stakeholderId")]
+    #[param(value_type = i64)]
+    stakeholder_id: Option<String>,
+}
+
+/// `GET /api/CollectiveAction/getCollectiveActionDetailsByStakeholderId?stakeholderId`: the
+/// challenge card of a map pin: `{localMunicipalityName, boundaryId, activeCollectiveActions[],
+/// inactiveCollectiveActions[]}` for the challenges placed in that boundary itself.
+#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId", tag = "collective action",
+    params(DetailsQuery),
+    responses((status = 200, description = "Challenge card"), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
+pub async fn details(
+    State(s): State<AppState>,
+    Query(q): Query<DetailsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let raw = q
+        .stakeholder_id
+        .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
+    let b = boundary::fetch(&s.pool, parse_id("stakeholderId", &raw)?).await?;
+    let rows: Vec<Row> = rows_in(&s.pool, b.boundary_id)
+        .await?
+        .into_iter()
+        .filter(|r| r.boundary_id == Some(b.boundary_id))
+        .collect();
+    let (active, inactive): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.active);
+    Ok(Json(json!({
+        "boundaryId": b.boundary_id, "localMunicipalityName": b.name,
+        "activeCollectiveActions": active.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
+        "inactiveCollectiveActions": inactive.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
+    })))
+}
+
+/// `GET /api/geography/actionsGeomarker/{componentId}/{boundaryId}`: one point per challenge
+/// placed inside the boundary, at a representative point of its municipality (the SAPS
+/// police-station point of the municipality nearest the mean of its station points: a real
+/// point inside it, never an address). Properties (spec §3 "Map point properties"):
+/// `stakeholder` = the municipality's boundary id (opens its challenge card), `name`, `active`,
+/// `pillarId` (0: not stated), `collectiveActionTypeId`, `boundaryId`, `boundaryTypeId` 3.
+#[utoipa::path(get, path = "/api/geography/actionsGeomarker/{componentId}/{boundaryId}", tag = "geography",
+    params(("componentId" = i64, Path, description = "4 (collective action)"), ("boundaryId" = i64, Path, description = "boundary")),
+    responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed, or component other than 4"), (status = 404, description = "Unknown boundary")))]
+pub async fn actions_geomarker(
+    State(s): State<AppState>,
+    Path((component, boundary_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    if parse_id("componentId", &component)? != 4 {
+        return Err(ApiError::bad(
+            "componentId",
+            "actionsGeomarker serves component 4 (collective action) only.",
+        ));
+    }
+    let b = boundary::fetch(&s.pool, parse_id("boundaryId", &boundary_id)?).await?;
+    let rows = rows_in(&s.pool, b.boundary_id).await?;
+    let placed: BTreeSet<i64> = rows.iter().filter_map(|r| r.boundary_id).collect();
+    let placed: Vec<i64> = placed.into_iter().collect();
+    let points: Vec<(i64, f64, f64)> = sqlx::query_as(
+        "WITH st AS (
+             SELECT a.boundary_id AS area, s.point_lon, s.point_lat FROM boundary a
+             JOIN boundary s ON s.level = 'saps_precinct' AND s.point_lon IS NOT NULL
+                  AND (s.parent_id = a.boundary_id OR s.district_id = a.boundary_id)
+             WHERE a.boundary_id = ANY($1)),
+         mean AS (SELECT area, avg(point_lon) AS lon, avg(point_lat) AS lat FROM st GROUP BY area)
+         SELECT DISTINCT ON (st.area) st.area, st.point_lon, st.point_lat FROM st JOIN mean USING (area)
+         ORDER BY st.area, (st.point_lon - mean.lon)^2 + (st.point_lat - mean.lat)^2",
+    )
+    .bind(&placed)
+    .fetch_all(&s.pool)
+    .await?;
+    let at: BTreeMap<i64, (f64, f64)> = points.into_iter().map(|(a, x, y)| (a, (x, y))).collect();
+    let features: Vec<Value> = rows
+        .iter()
+        .filter_map(|r| {
+            let bid = r.boundary_id?;
+            let (lon, lat) = at.get(&bid)?;
+            Some(json!({
+                "type": "Feature", "id": r.challenge_id,
+                "geometry": {"type": "Point", "coordinates": [lon, lat]},
+                "properties": {
+                    "stakeholder": bid.to_string(), "name": r.name, "active": r.active,
+                    "stakeholderTypeId": null, "boundaryId": bid, "boundaryTypeId": 3,
+                    "pillarId": r.pillar(), "collectiveActionTypeId": r.type_id,
+                    "buildingBlock": null, "buildingBlockCategoryId": null,
+                    "localMunicipalityName": r.boundary_name,
+                }
+            }))
+        })
+        .collect();
+    Ok((
+        [(header::CONTENT_TYPE, "application/geo+json")],
+        json!({"type": "FeatureCollection", "features": features}).to_string(),
+    )
+        .into_response())
+}
+
+fn meta(user: &super::auth::CurrentUser, path: &str, method: &str) -> EventMetadata {
+    EventMetadata::now(
+        format!("user:{}", user.session.user_id),
+        uuid::Uuid::new_v4().to_string(),
+        format!("http:{method} {path}"),
+    )
+}
+
+fn challenge_error(e: ChallengeError) -> ApiError {
+    match e {
+        ChallengeError::Invalid(field, msg) => ApiError::bad(field, msg),
+        ChallengeError::NotFound => ApiError::NotFound(e.to_string()),
+        ChallengeError::AlreadyCompleted | ChallengeError::Exists | ChallengeError::Conflict => {
+            ApiError::Conflict(e.to_string())
+        }
+        ChallengeError::Database(e) => e.into(),
+    }
+}
+
+/// `POST /api/admin/challenges` (WorldOfImpactAdmin, CSRF): records a new challenge
+/// (`ChallengeLaunched`, with who and when in its metadata). 201 `{success, collectiveActionId}`.
+#[utoipa::path(post, path = "/api/admin/challenges", tag = "collective action",
+    request_body = RecordChallenge,
+    responses((status = 201, description = "{success, collectiveActionId}"), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")),
+    extensions(("x-permission" = json!("WorldOfImpactAdmin (33)"))))]
+pub async fn record(
+    State(s): State<AppState>,
+    session: Session,
+    Json(body): Json<RecordChallenge>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let user = require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    let id = record_challenge(
+        &s.pool,
+        &body,
+        &meta(&user, "/api/admin/challenges", "POST"),
+    )
+    .await
+    .map_err(challenge_error)?;
+    super::commands::settle(&s, "challenges").await;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"success": true, "collectiveActionId": id})),
+    ))
+}
+
+/// Body of a reported result.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportBody {
+    /// The result.
+    pub outcome: String,
+    /// Where it was reported (optional).
+    #[serde(default)]
+    pub source_url: String,
+}
+
+/// `POST /api/admin/challenges/{id}/result` (WorldOfImpactAdmin, CSRF):
+/// `ChallengeResultReported`.
+#[utoipa::path(post, path = "/api/admin/challenges/{id}/result", tag = "collective action",
+    params(("id" = String, Path, description = "collectiveActionId")), request_body = ReportBody,
+    responses((status = 200, description = "{success}"), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")),
+    extensions(("x-permission" = json!("WorldOfImpactAdmin (33)"))))]
+pub async fn report(
+    State(s): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+    Json(body): Json<ReportBody>,
+) -> Result<Json<Value>, ApiError> {
+    let user = require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    report_result(
+        &s.pool,
+        &id,
+        &body.outcome,
+        &body.source_url,
+        &meta(&user, "/api/admin/challenges/{id}/result", "POST"),
+    )
+    .await
+    .map_err(challenge_error)?;
+    super::commands::settle(&s, "challenges").await;
+    Ok(Json(json!({"success": true})))
+}
+
+/// `POST /api/admin/challenges/{id}/complete` (WorldOfImpactAdmin, CSRF): `ChallengeCompleted`
+/// today; 409 when already completed.
+#[utoipa::path(post, path = "/api/admin/challenges/{id}/complete", tag = "collective action",
+    params(("id" = String, Path, description = "collectiveActionId")),
+    responses((status = 200, description = "{success}"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")),
+    extensions(("x-permission" = json!("WorldOfImpactAdmin (33)"))))]
+pub async fn complete(
+    State(s): State<AppState>,
+    session: Session,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let user = require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    complete_challenge(
+        &s.pool,
+        &id,
+        &meta(&user, "/api/admin/challenges/{id}/complete", "POST"),
+    )
+    .await
+    .map_err(challenge_error)?;
+    super::commands::settle(&s, "challenges").await;
+    Ok(Json(json!({"success": true})))
+}

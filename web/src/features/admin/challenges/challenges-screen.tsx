@@ -1,0 +1,154 @@
+// /admin/challenges/ (issue 13; WorldOfImpactAdmin, checked again by the server on every call):
+// record a challenge in a municipality, report its result and complete it. Each action is one
+// event with who and when; the public cards and map follow within a second.
+import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react'
+import {
+  useCompleteChallengeMutation, useGetActionsByBoundaryQuery, useRecordChallengeMutation, useReportChallengeResultMutation,
+} from '../../../api/collective-action-api'
+import { useListBoundariesQuery } from '../../../api/geography-api'
+import { ErrorMessage, Spinner } from '../../../components/status'
+import { strings } from '../../../config/strings'
+import { PageHeader } from '../components/admin-ui'
+import { adminPaths } from '../admin-paths'
+
+const s = strings.actions
+
+/** Pillars of the NSP on GBVF (ids as the API's pillarStats). */
+const PILLARS: [number, string][] = [
+  [1, 'Accountability, coordination and leadership'],
+  [2, 'Prevention and rebuilding social cohesion'],
+  [3, 'Justice, safety and protection'],
+  [4, 'Response, care, support and healing'],
+  [5, 'Economic power'],
+  [6, 'Research and information management'],
+]
+const TYPES: [number, string][] = [[1, 'Municipality'], [2, 'Court'], [3, 'TVET college or university'], [4, 'Workplace'], [5, 'Other']]
+const CYCLES: [number, string][] = [[5, '2025'], [4, '2024 cycle 2'], [3, '2024 cycle 1'], [2, '2023'], [1, '2022 pilot'], [99, 'Year not stated']]
+
+function message(error: unknown): string {
+  const data = (error as { data?: { message?: string } } | undefined)?.data
+  return data?.message ?? strings.messages.generic
+}
+
+/** A label tied to its control by id, so the control's accessible name is the label alone. */
+function Field({ label, children }: { label: string; children: ReactElement<{ id?: string }> }) {
+  const id = useId()
+  return (
+    <div className="admin-form__field">
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id })}
+    </div>
+  )
+}
+
+function RecordForm({ onDone }: { onDone: (text: string) => void }) {
+  const municipalities = useListBoundariesQuery({ boundaryTypeId: 3 })
+  const [record, state] = useRecordChallengeMutation()
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const f = new FormData(e.currentTarget)
+    const pillar = String(f.get('pillarId') ?? '')
+    try {
+      await record({
+        name: String(f.get('name') ?? ''), description: String(f.get('description') ?? ''),
+        collectiveActionTypeId: Number(f.get('typeId')), pillarId: pillar ? Number(pillar) : null,
+        cycleId: Number(f.get('cycleId')), validFrom: String(f.get('validFrom') ?? ''), validTo: String(f.get('validTo') ?? ''),
+        boundaryId: Number(f.get('boundaryId')), sourceUrl: String(f.get('sourceUrl') ?? ''),
+      }).unwrap()
+      setError(null)
+      onDone(s.recorded)
+    } catch (err) {
+      setError(message(err))
+    }
+  }
+  return (
+    <form className="admin-form" onSubmit={submit} aria-label={s.record} data-testid="record-challenge">
+      <h2>{s.record}</h2>
+      <Field label={s.name}><input name="name" required /></Field>
+      <Field label={s.goal}><textarea name="description" /></Field>
+      <Field label={s.municipality}>
+        <select name="boundaryId" required defaultValue="">
+          <option value="" disabled>—</option>
+          {(municipalities.data ?? []).map((m) => <option key={m.boundaryId} value={m.boundaryId}>{m.description}</option>)}
+        </select>
+      </Field>
+      <Field label={s.type}><select name="typeId" defaultValue="1">{TYPES.map(([id, d]) => <option key={id} value={id}>{d}</option>)}</select></Field>
+      <Field label={strings.cards.pillar}>
+        <select name="pillarId" defaultValue="">
+          <option value="">{s.pillarNotStated}</option>
+          {PILLARS.map(([id, d]) => <option key={id} value={id}>{id}. {d}</option>)}
+        </select>
+      </Field>
+      <Field label={s.cycle}><select name="cycleId" defaultValue="5">{CYCLES.map(([id, d]) => <option key={id} value={id}>{d}</option>)}</select></Field>
+      <Field label={s.validFrom}><input type="date" name="validFrom" required /></Field>
+      <Field label={s.validTo}><input type="date" name="validTo" required /></Field>
+      <Field label={s.source}><input type="url" name="sourceUrl" /></Field>
+      {error ? <p role="alert" className="admin-form__error">{error}</p> : null}
+      <button type="submit" className="btn btn--primary" disabled={state.isLoading}>{s.save}</button>
+    </form>
+  )
+}
+
+function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
+  const list = useGetActionsByBoundaryQuery(1, { pollingInterval: 0 })
+  const [complete] = useCompleteChallengeMutation()
+  const [report] = useReportChallengeResultMutation()
+  const [outcomes, setOutcomes] = useState<Record<string, string>>({})
+  const [error, setError] = useState<string | null>(null)
+  if (list.isLoading) return <Spinner />
+  if (list.isError) return <ErrorMessage />
+  const rows = [...(list.data ?? [])].reverse()
+  const act = async (run: () => Promise<unknown>, text: string) => {
+    try {
+      await run()
+      setError(null)
+      onDone(text)
+    } catch (err) {
+      setError(message(err))
+    }
+  }
+  return (
+    <section aria-label={s.challenges}>
+      <h2>{s.challenges}</h2>
+      {error ? <p role="alert" className="admin-form__error">{error}</p> : null}
+      <table className="admin-table" data-testid="challenge-table">
+        <thead><tr><th>{s.name}</th><th>{s.municipality}</th><th>{s.dates}</th><th>{strings.cards.active}</th><th /></tr></thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.collectiveActionId} data-id={r.collectiveActionId} data-name={r.name}>
+              <td>{r.name}</td>
+              <td>{r.localMunicipalityName ?? r.placeName}</td>
+              <td>{r.validFrom ? `${r.validFrom} – ${r.validTo ?? ''}` : s.datesNotStated}</td>
+              <td>{r.active ? strings.cards.active : strings.cards.completed}</td>
+              <td>
+                {r.completedOn == null ? (
+                  <>
+                    <input aria-label={`${s.outcome}: ${r.name}`} value={outcomes[r.collectiveActionId] ?? ''}
+                      onChange={(e) => setOutcomes({ ...outcomes, [r.collectiveActionId]: e.target.value })} />
+                    <button type="button" className="btn" onClick={() => void act(() => report({ id: r.collectiveActionId, outcome: outcomes[r.collectiveActionId] ?? '', sourceUrl: '' }).unwrap(), s.reportedOk)}>{s.reportResult}</button>
+                    <button type="button" className="btn" data-testid="complete-challenge" onClick={() => void act(() => complete(r.collectiveActionId).unwrap(), s.completedOk)}>{s.complete}</button>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function ChallengesScreen() {
+  const [notice, setNotice] = useState<string | null>(null)
+  return (
+    <div className="admin-challenges">
+      <PageHeader title={s.admin} back={adminPaths.dashboard} backLabel="Back" />
+      {notice ? <p role="status" data-testid="challenge-notice">{notice}</p> : null}
+      <RecordForm onDone={setNotice} />
+      <ChallengeRows onDone={setNotice} />
+    </div>
+  )
+}
+
+export { ChallengesScreen as Component }
