@@ -9,8 +9,6 @@ use std::time::Duration;
 use common::{catch_up, data_dir, import_geography, start_server, TestDb};
 use serde_json::{json, Value};
 
-/// Number of projections of the product (each holds one lease).
-const PROJECTIONS: i64 = 4;
 const TOKEN: &str = "test-operator-token-0123456789";
 
 async fn get(base: &str, path: &str) -> (u16, Value) {
@@ -348,6 +346,7 @@ async fn lease_holders(db: &TestDb) -> Vec<(String, i64)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_project_processes_run_each_projection_exactly_once_and_fail_over() {
+    let projections = gbvf_projections::all().len() as i64;
     let db = TestDb::new().await;
     let a = project_process(&db.url, "proj-a");
     tokio::time::sleep(Duration::from_millis(1500)).await;
@@ -355,13 +354,13 @@ async fn two_project_processes_run_each_projection_exactly_once_and_fail_over() 
     let mut holders = Vec::new();
     for _ in 0..50 {
         holders = lease_holders(&db).await;
-        if holders.iter().map(|h| h.1).sum::<i64>() == PROJECTIONS {
+        if holders.iter().map(|h| h.1).sum::<i64>() == projections {
             break;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let total: i64 = holders.iter().map(|h| h.1).sum();
-    assert_eq!(total, PROJECTIONS, "one lease per projection: {holders:?}");
+    assert_eq!(total, projections, "one lease per projection: {holders:?}");
     let first = holders[0].0.clone();
     // The events are projected by whichever holds the lease.
     import_geography(&db.pool).await;
@@ -370,14 +369,14 @@ async fn two_project_processes_run_each_projection_exactly_once_and_fail_over() 
     let mut after = Vec::new();
     for _ in 0..50 {
         after = lease_holders(&db).await;
-        if after.len() == 1 && after[0].1 == PROJECTIONS && after[0].0 != first {
+        if after.len() == 1 && after[0].1 == projections && after[0].0 != first {
             break;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert_eq!(after.len(), 1, "{after:?}");
     assert_ne!(after[0].0, first);
-    assert_eq!(after[0].1, PROJECTIONS);
+    assert_eq!(after[0].1, projections);
     db.drop_db().await;
 }
 
