@@ -3,7 +3,7 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use super::{commands, crime, dashboard, geography};
+use super::{admin, commands, crime, dashboard, geography};
 
 /// OpenAPI 3.1 description of the public API.
 #[derive(OpenApi)]
@@ -26,8 +26,13 @@ use super::{commands, crime, dashboard, geography};
         dashboard::feature_flags,
         dashboard::health,
         commands::record_figure,
+        admin::mail_status,
     ),
-    components(schemas(commands::RecordFigureBody))
+    components(schemas(
+        commands::RecordFigureBody,
+        crate::mail_worker::MailStatus,
+        crate::mail_worker::MailStatusRow
+    ))
 )]
 pub struct ApiDoc;
 
