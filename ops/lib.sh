@@ -98,6 +98,19 @@ ensure_psql() {
   command -v psql >/dev/null || apt_install postgresql-client
 }
 
+# A real SMTP server for the durable e-mail tests (api/tests/mail.rs): Python's aiosmtpd in a
+# project venv under .data/venv (pip from PyPI, pinned). Exports GBVF_SMTP_SINK_PYTHON.
+ensure_smtp_sink() {
+  if [ ! -x "$DATA/venv/bin/python" ] || ! "$DATA/venv/bin/python" -c 'import aiosmtpd' 2>/dev/null; then
+    command -v python3 >/dev/null || apt_install python3 python3-venv
+    log "installing aiosmtpd (SMTP sink for the mail tests) into .data/venv"
+    mkdir -p "$DATA"
+    python3 -m venv "$DATA/venv" || { apt_install python3-venv; python3 -m venv "$DATA/venv"; }
+    "$DATA/venv/bin/pip" install -q 'aiosmtpd==1.4.6'
+  fi
+  export GBVF_SMTP_SINK_PYTHON="$DATA/venv/bin/python"
+}
+
 ensure_chromium() {
   command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || apt_install chromium fonts-dejavu-core
 }

@@ -6,4 +6,5 @@
 //! - [`telemetry`]: logs, OTLP traces, Prometheus metrics.
 pub mod cli;
 pub mod http;
+pub mod mail_worker;
 pub mod telemetry;

@@ -23,6 +23,17 @@ fn spawn_projectors(
         .collect()
 }
 
+/// Starts the durable e-mail worker (api/src/mail_worker.rs) next to the projectors.
+fn spawn_mail_worker(
+    pool: &PgPool,
+    mailer: crate::http::auth::mail::Mailer,
+    base_url: String,
+    shutdown: &watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    let worker = crate::mail_worker::MailWorker::from_env(pool.clone(), mailer, base_url);
+    tokio::spawn(crate::mail_worker::run(worker, shutdown.clone()))
+}
+
 async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
@@ -120,7 +131,14 @@ pub async fn serve(
     crate::cli::migrate(&pool).await?;
     let (tx, rx) = watch::channel(false);
     let workers = if projectors {
-        spawn_projectors(&pool, &rx)
+        let mut w = spawn_projectors(&pool, &rx);
+        w.push(spawn_mail_worker(
+            &pool,
+            state.mailer.clone(),
+            state.base_url.clone(),
+            &rx,
+        ));
+        w
     } else {
         vec![]
     };
@@ -149,8 +167,16 @@ pub async fn serve(
 pub async fn project(pool: PgPool) -> anyhow::Result<()> {
     crate::cli::migrate(&pool).await?;
     let (tx, rx) = watch::channel(false);
-    let workers = spawn_projectors(&pool, &rx);
-    eprintln!("gbvf projectors running");
+    let mut workers = spawn_projectors(&pool, &rx);
+    let base_url =
+        std::env::var("GBVF_BASE_URL").unwrap_or_else(|_| "http://127.0.0.1:8080".into());
+    workers.push(spawn_mail_worker(
+        &pool,
+        crate::http::auth::mail::Mailer::from_env()?,
+        base_url,
+        &rx,
+    ));
+    eprintln!("gbvf projectors and mail worker running");
     shutdown_signal().await;
     let _ = tx.send(true);
     for w in workers {

@@ -225,8 +225,9 @@ pub struct VerifyBody {
 }
 
 /// `POST /api/healthcheck/verify` (VerifyOrganisation): approve (3, welcome e-mail) or reject
-/// (2, e-mail with the reason). A decision on an application that moved on since the verifier
-/// looked answers 409 with the current status.
+/// (2, e-mail with the reason); the e-mail is sent by the mail worker after the event is
+/// stored (api/src/mail_worker.rs). A decision on an application that moved on since the
+/// verifier looked answers 409 with the current status.
 pub async fn verify(
     State(s): State<AppState>,
     session: Session,
@@ -248,7 +249,7 @@ pub async fn verify(
         Ok(e) => e,
         Err(e) => return e.into_response(),
     };
-    let Ok(OrganisationEvent::OrganisationRegistered(o)) =
+    let Ok(OrganisationEvent::OrganisationRegistered(_)) =
         serde_json::from_value(events[0].payload.clone())
     else {
         return ApiError::Internal(anyhow::anyhow!("bad organisation stream")).into_response();
@@ -293,32 +294,8 @@ pub async fn verify(
         }
         Err(e) => return ApiError::from_aggregate(e).into_response(),
     }
-    let user = super::auth::handlers::load_user(&s.pool, &user_aggregate_id(&o.designated_email))
-        .await
-        .ok();
-    let name = user.map(|u| u.profile.first_name).unwrap_or_default();
-    let sent = if b.status_id == APPROVED {
-        s.mailer
-            .send(
-                &o.designated_email,
-                "Your organisation has been approved",
-                "welcome",
-                json!({"name": name, "organisation": o.name, "base_url": s.base_url}),
-            )
-            .await
-    } else {
-        s.mailer
-            .send(
-                &o.designated_email,
-                "Your organisation registration",
-                "rejection",
-                json!({"name": name, "organisation": o.name, "reason": reason}),
-            )
-            .await
-    };
-    if let Err(e) = sent {
-        tracing::error!(error = %e, "verification e-mail not sent");
-    }
+    // The welcome or rejection e-mail is queued by the mail worker from the event just stored
+    // (api/src/mail_worker.rs): retried until SMTP takes it, sent once.
     let message = if b.status_id == APPROVED {
         "The organisation has been approved."
     } else {
@@ -456,4 +433,30 @@ pub async fn history(
             .into_response());
     }
     Ok(Json(json!({"success": true, "data": rows})).into_response())
+}
+
+/// `GET /api/admin/mail` (WorldOfImpactAdmin): the durable e-mail outbox — counts of pending,
+/// sent and failed messages and the newest 100, each by idempotency key, template, status,
+/// tries and last error. No address is shown: recipients are looked up at send time
+/// (api/src/mail_worker.rs; issue 14, item 3).
+#[utoipa::path(
+    get,
+    path = "/api/admin/mail",
+    tag = "admin",
+    responses(
+        (status = 200, description = "Outbox counts and newest messages", body = crate::mail_worker::MailStatus),
+        (status = 403, description = "You do not have permission to perform this action."),
+    ),
+    extensions(("x-permission" = json!("WorldOfImpactAdmin (33)")))
+)]
+pub async fn mail_status(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<crate::mail_worker::MailStatus>, ApiError> {
+    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+    Ok(Json(
+        crate::mail_worker::status(&s.pool)
+            .await
+            .map_err(ApiError::Internal)?,
+    ))
 }

@@ -307,6 +307,7 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             get(admin::history),
         )
         .route("/api/healthcheck/verify", post(admin::verify))
+        .route("/api/admin/mail", get(admin::mail_status))
         .route("/api/security/getAllActions", get(security::all_actions))
         .route(
             "/api/security/getGroupActions",
@@ -449,6 +450,16 @@ async fn metrics_text(State(s): State<AppState>) -> Response {
     let Some(h) = &s.metrics else {
         return (StatusCode::NOT_FOUND, "metrics are not enabled").into_response();
     };
+    // The mail outbox by status (issue 14, item 3), read at scrape time like projector lag.
+    if let Ok(m) = crate::mail_worker::status(&s.pool).await {
+        for (status, n) in [
+            ("pending", m.pending),
+            ("sent", m.sent),
+            ("failed", m.failed),
+        ] {
+            metrics::gauge!("gbvf_mail_outbox_messages", "status" => status).set(n as f64);
+        }
+    }
     // Projector lag is read from the database at scrape time, so it is current even when the
     // projectors run in another process.
     if let Ok(status) = gbvf_projections::engine::status(&s.pool, &gbvf_projections::all()).await {

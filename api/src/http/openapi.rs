@@ -3,7 +3,7 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use super::{building_block, challenges, commands, crime, dashboard, geography};
+use super::{admin, building_block, challenges, commands, crime, dashboard, geography};
 
 /// OpenAPI 3.1 description of the public API.
 #[derive(OpenApi)]
@@ -43,6 +43,7 @@ use super::{building_block, challenges, commands, crime, dashboard, geography};
         challenges::record,
         challenges::report,
         challenges::complete,
+        admin::mail_status,
     ),
     components(schemas(
         commands::RecordFigureBody,
@@ -50,7 +51,9 @@ use super::{building_block, challenges, commands, crime, dashboard, geography};
         building_block::ContactPersonBody,
         building_block::DecisionBody,
         gbvf_commands::challenges::RecordChallenge,
-        challenges::ReportBody
+        challenges::ReportBody,
+        crate::mail_worker::MailStatus,
+        crate::mail_worker::MailStatusRow
     ))
 )]
 pub struct ApiDoc;

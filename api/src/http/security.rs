@@ -511,18 +511,7 @@ pub async fn create_user(
         )
         .await
         .map_err(user_error)?;
-    if let Err(e) = s
-        .mailer
-        .send(
-            &c.email,
-            "Your GBVF dashboard account",
-            "invitation",
-            json!({"name": c.details.profile.first_name, "email": c.email, "base_url": s.base_url}),
-        )
-        .await
-    {
-        tracing::error!(error = %e, "invitation e-mail not sent");
-    }
+    // The invitation is sent by the mail worker from the UserRegistered event (created_by admin).
     Ok(Json(json!({"success": true, "message": "User created successfully.", "errors": [], "stakeholderId": user_id})).into_response())
 }
 

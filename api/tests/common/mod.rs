@@ -92,11 +92,23 @@ pub async fn start_server(pool: &PgPool, operator_token: Option<&str>) -> String
 }
 
 /// Starts the real router with an outbox in `outbox` and development mode on (OTP codes in
-/// answers), as the browser tests run it.
+/// answers), as the browser tests run it; with an outbox, the durable mail worker runs too and
+/// writes the mail that follows events into the same outbox (as `gbvf serve` does).
 pub async fn start_server_with(
     pool: &PgPool,
     operator_token: Option<&str>,
     outbox: Option<PathBuf>,
+) -> String {
+    let worker = outbox.is_some();
+    start_server_full(pool, operator_token, outbox, worker).await
+}
+
+/// [`start_server_with`], choosing whether the mail worker runs (the SMTP tests run their own).
+pub async fn start_server_full(
+    pool: &PgPool,
+    operator_token: Option<&str>,
+    outbox: Option<PathBuf>,
+    mail_worker: bool,
 ) -> String {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
@@ -117,6 +129,18 @@ pub async fn start_server_with(
     }
     let state = gbvf_api::http::AppState::from(state);
     state.cache.spawn_invalidator(pool.clone());
+    if mail_worker {
+        let worker = gbvf_api::mail_worker::MailWorker {
+            pool: pool.clone(),
+            mailer: state.mailer.clone(),
+            base_url: state.base_url.clone(),
+            retry_base: std::time::Duration::from_millis(100),
+        };
+        // The sender half never stops: the test process ends with the test.
+        let (_tx, rx) = tokio::sync::watch::channel(false);
+        std::mem::forget(_tx);
+        tokio::spawn(gbvf_api::mail_worker::run(worker, rx));
+    }
     let app = gbvf_api::http::router(state, None);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await

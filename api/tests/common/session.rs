@@ -147,6 +147,26 @@ pub fn codes_for(dir: &std::path::Path, email: &str, at_least: usize) -> Vec<Str
     }
 }
 
+/// The raw text of the first outbox message to an address containing `to` with `subject`;
+/// waits up to 10 s (the mail worker sends after the event is stored).
+pub fn mail_to(dir: &std::path::Path, to: &str, subject: &str) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let list = gbvf_api::http::auth::mail::list_outbox(dir).unwrap_or_default();
+        if let Some(m) = list
+            .iter()
+            .find(|m| m.to.contains(to) && m.subject == subject)
+        {
+            return m.raw.clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no e-mail {subject:?} to {to} in the outbox"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 pub async fn registration(db: &TestDb, email: &str) -> Value {
     let ids: (i64, i64, i64) = sqlx::query_as(
         "SELECT m.province_id, m.district_id, m.boundary_id FROM boundary m WHERE m.level = 'municipality' AND m.code = 'EC108'",

@@ -52,7 +52,9 @@ impl Mailer {
             .parse()?;
         match std::env::var("SMTP_URL").ok().filter(|u| !u.is_empty()) {
             Some(url) => Ok(Mailer::Smtp(
-                AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)?.build(),
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)?
+                    .timeout(Some(std::time::Duration::from_secs(10)))
+                    .build(),
                 from,
             )),
             None => Ok(Mailer::Outbox(
@@ -106,6 +108,20 @@ impl Mailer {
         name: &str,
         context: impl Serialize,
     ) -> anyhow::Result<()> {
+        self.send_with_id(to, subject, name, context, None).await
+    }
+
+    /// Like [`Mailer::send`] with a fixed `Message-ID` header (`<…@…>`), so that a message sent
+    /// again for the same event is recognisably the same message (api/src/mail_worker.rs).
+    /// Errors: template, address or SMTP failures (connection refused, 10 s timeout, rejection).
+    pub async fn send_with_id(
+        &self,
+        to: &str,
+        subject: &str,
+        name: &str,
+        context: impl Serialize,
+        message_id: Option<String>,
+    ) -> anyhow::Result<()> {
         let body = templates().get_template(name)?.render(context)?;
         let from = match self {
             Mailer::Smtp(_, f) | Mailer::Outbox(_, f) => f.clone(),
@@ -114,6 +130,7 @@ impl Mailer {
             .from(from)
             .to(to.parse()?)
             .subject(subject)
+            .message_id(message_id)
             .header(ContentType::TEXT_PLAIN)
             .body(body)?;
         match self {

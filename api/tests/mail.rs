@@ -1,0 +1,370 @@
+//! Durable e-mail (issue 14, item 3) against real PostgreSQL and a real SMTP server process
+//! (Python's aiosmtpd, installed into `.data/venv` by `ops/test`): delivery of the welcome,
+//! rejection and invitation mails by the checkpointed worker; SMTP down during an approval and
+//! up later → delivered exactly once; a restarted worker and a redone page send no duplicate;
+//! the outbox status for administrators only, and in /metrics.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::session::{code_for, member_of, outbox, registration, Client};
+use common::{catch_up, import_geography, start_server_full, TestDb};
+use gbvf_api::http::auth::mail::Mailer;
+use gbvf_api::mail_worker::{self, MailWorker};
+use serde_json::{json, Value};
+
+/// The Python with aiosmtpd: `GBVF_SMTP_SINK_PYTHON`, else `.data/venv/bin/python`.
+fn sink_python() -> PathBuf {
+    let p = std::env::var("GBVF_SMTP_SINK_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.data/venv/bin/python")
+        });
+    assert!(
+        p.exists(),
+        "no SMTP sink: {} is missing (ops/test installs aiosmtpd into .data/venv; or run `python3 -m venv .data/venv && .data/venv/bin/pip install aiosmtpd`)",
+        p.display()
+    );
+    p
+}
+
+/// A real SMTP server process writing every message it accepts into a Maildir.
+struct Sink {
+    child: Child,
+}
+
+impl Sink {
+    fn start(port: u16, maildir: &Path) -> Sink {
+        let child = Command::new(sink_python())
+            .args(["-m", "aiosmtpd", "-n", "-l"])
+            .arg(format!("127.0.0.1:{port}"))
+            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(maildir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start aiosmtpd");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "aiosmtpd did not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Sink { child }
+    }
+}
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Every message in the Maildir (raw text).
+fn delivered(maildir: &Path) -> Vec<String> {
+    let mut out = vec![];
+    for sub in ["new", "cur"] {
+        if let Ok(entries) = std::fs::read_dir(maildir.join(sub)) {
+            for e in entries.flatten() {
+                out.push(std::fs::read_to_string(e.path()).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn count_to(maildir: &Path, to: &str, subject: &str) -> usize {
+    delivered(maildir)
+        .iter()
+        .filter(|m| m.contains(&format!("To: {to}")) && m.contains(&format!("Subject: {subject}")))
+        .count()
+}
+
+async fn wait_until(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while !f() {
+        assert!(Instant::now() < deadline, "timed out waiting: {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn outbox_row(db: &TestDb, template: &str) -> Option<(String, i32, Option<String>)> {
+    sqlx::query_as(
+        "SELECT status, attempts, last_error FROM mail_outbox WHERE template = $1 ORDER BY queued_at DESC LIMIT 1",
+    )
+    .bind(template)
+    .fetch_optional(&db.pool)
+    .await
+    .unwrap()
+}
+
+/// Registers an organisation through sign-up (e-mail verified); returns (id, address).
+async fn apply(db: &TestDb, base: &str, dir: &Path, name: &str) -> (String, String) {
+    let c = Client::new(base).await;
+    let email = format!(
+        "{}-{}@example.org",
+        name.to_lowercase().replace(' ', "."),
+        uuid::Uuid::new_v4().simple()
+    );
+    let mut body = registration(db, &email).await;
+    body["OrganisationName"] = json!(name);
+    let (s, v) = c.post("/api/auth/register", body).await;
+    assert_eq!(s, 200, "{v}");
+    c.post(
+        "/api/auth/verify-otp",
+        json!({"Email": email, "OTP": code_for(dir, &email), "UserType": 1}),
+    )
+    .await;
+    catch_up(&db.pool).await;
+    let id = sqlx::query_scalar("SELECT organisation_id FROM organisation WHERE name = $1")
+        .bind(name)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    (id, email)
+}
+
+fn smtp_worker(db: &TestDb, port: u16) -> MailWorker {
+    let transport =
+        lettre::AsyncSmtpTransport::<lettre::Tokio1Executor>::builder_dangerous("127.0.0.1")
+            .port(port)
+            .timeout(Some(Duration::from_secs(5)))
+            .build();
+    let mailer = Mailer::Smtp(
+        transport,
+        "GBVF dashboard <no-reply@gbvf.invalid>".parse().unwrap(),
+    );
+    MailWorker {
+        pool: db.pool.clone(),
+        mailer,
+        base_url: "http://127.0.0.1:8080".into(),
+        retry_base: Duration::from_millis(200),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_follows_events_through_smtp_outages_once_and_only_once() {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    let dir = outbox();
+    // The server's own mailer is the outbox (one-time codes); the event mail goes through the
+    // worker below, to the real SMTP server.
+    let base = start_server_full(
+        &db.pool,
+        Some("operator-token-for-tests-1234"),
+        Some(dir.clone()),
+        false,
+    )
+    .await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let (a, a_email) = apply(&db, &base, &dir, "Masiphumelele Support").await;
+    let (b, b_email) = apply(&db, &base, &dir, "Another Shelter Trust").await;
+
+    let port = free_port();
+    let maildir =
+        std::env::temp_dir().join(format!("gbvf-maildir-{}", uuid::Uuid::new_v4().simple()));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let worker = tokio::spawn(mail_worker::run(smtp_worker(&db, port), stopped));
+
+    // 1. SMTP is down during the approval: the approval succeeds at once, the message waits.
+    let t = Instant::now();
+    let (s, v) = admin
+        .post("/api/healthcheck/verify", json!({"VerificationStatusId": 3, "StakeholderId": a, "EmailTemplateType": 1, "ExpectedStatusId": 1}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "the answer does not wait for SMTP"
+    );
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Some((status, attempts, err)) = outbox_row(&db, "welcome").await {
+            if attempts >= 2 {
+                assert_eq!(status, "pending", "retried, not given up");
+                assert!(
+                    !err.unwrap_or_default().is_empty(),
+                    "the SMTP error is kept"
+                );
+                break;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the welcome was not tried twice while SMTP was down"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Administrators see it pending; others may not look.
+    let (s, st) = admin.get("/api/admin/mail").await;
+    assert_eq!(s, 200, "{st}");
+    assert!(st["pending"].as_i64().unwrap() >= 1, "{st}");
+    let row = st["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["template"] == "welcome")
+        .unwrap()
+        .clone();
+    assert_eq!(row["status"], "pending");
+    assert!(row["lastError"].as_str().is_some());
+    assert!(
+        !st.to_string().contains(&a_email),
+        "no address in the status: {st}"
+    );
+    for group in [2, 3, 4, 5] {
+        let other = member_of(&db, &base, &dir, group).await;
+        let (s, v) = other.get("/api/admin/mail").await;
+        assert_eq!(
+            (s, v["message"].as_str()),
+            (
+                403,
+                Some("You do not have permission to perform this action.")
+            ),
+            "group {group}"
+        );
+    }
+    assert_eq!(Client::new(&base).await.get("/api/admin/mail").await.0, 403);
+    assert_eq!(
+        count_to(&maildir, &a_email, "Your organisation has been approved"),
+        0
+    );
+
+    // 2. SMTP comes back: delivered once, marked sent.
+    let _sink = Sink::start(port, &maildir);
+    wait_until("welcome delivered after SMTP returned", 30, || {
+        count_to(&maildir, &a_email, "Your organisation has been approved") == 1
+    })
+    .await;
+    let welcome = delivered(&maildir)
+        .into_iter()
+        .find(|m| m.contains(&a_email))
+        .unwrap();
+    assert!(
+        welcome.contains("Masiphumelele Support has been approved"),
+        "{welcome}"
+    );
+    assert!(
+        welcome.contains("Hello Thandi"),
+        "name looked up at send time: {welcome}"
+    );
+    let key: String =
+        sqlx::query_scalar("SELECT idempotency_key FROM mail_outbox WHERE template = 'welcome'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert!(
+        key.starts_with(&format!("organisation/{a}/")) && key.ends_with("/welcome"),
+        "{key}"
+    );
+    assert!(
+        welcome.contains(&mail_worker::message_id(&key)),
+        "Message-ID from the idempotency key"
+    );
+    wait_until_status(&db, "welcome", "sent").await;
+
+    // 3. Normal delivery with SMTP up: the rejection with its reason, the invitation.
+    let (s, _) = admin
+        .post("/api/healthcheck/verify", json!({"VerificationStatusId": 2, "StakeholderId": b, "EmailTemplateType": 3, "RejectedReasons": "Not a registered NPO", "ExpectedStatusId": 1}))
+        .await;
+    assert_eq!(s, 200);
+    wait_until("rejection delivered", 15, || {
+        count_to(&maildir, &b_email, "Your organisation registration") == 1
+    })
+    .await;
+    assert!(delivered(&maildir)
+        .iter()
+        .any(|m| m.contains(&b_email) && m.contains("Reason: Not a registered NPO")));
+    let org_id = a.clone();
+    let invitee = format!("sipho-{}@example.org", uuid::Uuid::new_v4().simple());
+    let (s, v) = admin
+        .post(
+            "/api/security/createNewUser",
+            json!({"titleId": 1, "name": "Sipho Dlamini", "roleId": 3, "companyId": org_id, "groupIds": [5],
+                   "contacts": [{"contactTypeId": 1, "detail": invitee}], "stakeholderRelationships": [{"stakeholderRelationshipTypeId": 1}]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    wait_until("invitation delivered", 15, || {
+        count_to(&maildir, &invitee, "Your GBVF dashboard account") == 1
+    })
+    .await;
+
+    // 4. The worker restarts: nothing is sent again.
+    stop.send(true).unwrap();
+    worker.await.unwrap();
+    let before = delivered(&maildir).len();
+    assert_eq!(before, 3, "exactly the three event mails");
+    let (stop2, stopped2) = tokio::sync::watch::channel(false);
+    let worker2 = tokio::spawn(mail_worker::run(smtp_worker(&db, port), stopped2));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(
+        delivered(&maildir).len(),
+        before,
+        "a restarted worker sends nothing again"
+    );
+    stop2.send(true).unwrap();
+    worker2.await.unwrap();
+
+    // 5. A crash after queuing but before the checkpoint moved redoes the page: the
+    //    idempotency keys queue nothing twice.
+    sqlx::query("UPDATE mail_checkpoint SET last_transaction_id = '0', last_global_position = 0")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let (sent, failed) = smtp_worker(&db, port).catch_up().await.unwrap();
+    assert_eq!((sent, failed), (0, 0));
+    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM mail_outbox")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(rows, 3);
+    assert_eq!(delivered(&maildir).len(), before);
+
+    // 6. Nothing personal in the outbox table.
+    let dump: String =
+        sqlx::query_scalar("SELECT coalesce(string_agg(m::text, ' '), '') FROM mail_outbox m")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    for address in [&a_email, &b_email, &invitee] {
+        assert!(
+            !dump.contains(address.as_str()),
+            "{address} stored in mail_outbox"
+        );
+    }
+
+    // 7. The counts in /metrics: server started without a recorder here, so read the status.
+    let st: Value = admin.get("/api/admin/mail").await.1;
+    assert_eq!(
+        (
+            st["sent"].as_i64(),
+            st["pending"].as_i64(),
+            st["failed"].as_i64()
+        ),
+        (Some(3), Some(0), Some(0)),
+        "{st}"
+    );
+    db.drop_db().await;
+}
+
+async fn wait_until_status(db: &TestDb, template: &str, status: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if outbox_row(db, template).await.map(|r| r.0) == Some(status.to_string()) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{template} never {status}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
