@@ -58,6 +58,16 @@ enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     Users(cli::users::UsersCommand),
+    /// Write the event log and the other write-side tables to FILE (pg_dump custom format).
+    Backup {
+        /// Archive to write.
+        file: PathBuf,
+    },
+    /// Load FILE (from `gbvf backup`) into an empty database and rebuild every projection.
+    Restore {
+        /// Archive to read.
+        file: PathBuf,
+    },
     /// The development e-mail outbox.
     #[command(subcommand)]
     Outbox(cli::users::OutboxCommand),
@@ -97,6 +107,22 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Projections(c) => cli::projections::run(&pool, c).await,
         Command::Events(c) => cli::history::run(&pool, c).await,
         Command::Users(c) => cli::users::run(&pool, c).await,
+        Command::Backup { file } => {
+            let events = cli::backup::backup(&pool, &url, &file).await?;
+            eprintln!(
+                "backup: {events} events and the write-side tables in {}",
+                file.display()
+            );
+            Ok(())
+        }
+        Command::Restore { file } => {
+            let r = cli::backup::restore(&pool, &url, &file).await?;
+            eprintln!("restore: {} events loaded", r.events);
+            for (name, n) in r.projected {
+                eprintln!("  projection {name}: {n} events applied");
+            }
+            Ok(())
+        }
         Command::Outbox(_) => unreachable!("handled above"),
     }
 }

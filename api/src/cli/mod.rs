@@ -1,5 +1,6 @@
 //! Operator commands of `gbvf`.
 
+pub mod backup;
 pub mod history;
 pub mod import;
 pub mod projections;
