@@ -7,6 +7,7 @@
 //! - [`import`]: idempotent, batched imports.
 pub mod accounts;
 pub mod crime_series;
+pub mod healthcheck;
 pub mod import;
 pub mod places;
 pub mod sources;

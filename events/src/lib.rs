@@ -11,6 +11,7 @@ pub mod boundary;
 pub mod crime;
 pub mod crime_types;
 pub mod geography;
+pub mod healthcheck;
 pub mod metadata;
 pub mod store;
 pub mod upcast;

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod crime;
 pub mod engine;
 pub mod geography;
+pub mod healthcheck;
 
 /// Every projection of the product, in the order they are installed.
 pub fn all() -> Vec<Arc<dyn engine::Projection>> {
@@ -13,6 +14,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(geography::GeographyProjection),
         Arc::new(crime::CrimeProjection),
         Arc::new(accounts::AccountsProjection),
+        Arc::new(healthcheck::HealthCheckProjection),
     ]
 }
 

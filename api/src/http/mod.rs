@@ -11,6 +11,7 @@ pub mod crime;
 pub mod dashboard;
 pub mod error;
 pub mod geography;
+pub mod healthcheck;
 pub mod openapi;
 pub mod security;
 
@@ -72,6 +73,10 @@ pub struct AppState {
     pub organisation_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::organisation::Organisation>>,
     /// cqrs-es framework of the group aggregate.
     pub group_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::group::Group>>,
+    /// cqrs-es framework of survey periods (health checks).
+    pub health_check_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::HealthCheck>>,
+    /// cqrs-es framework of survey responses.
+    pub survey_response_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::SurveyResponse>>,
     /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
     pub base_url: String,
 }
@@ -94,6 +99,9 @@ impl AppState {
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(user_store, vec![], ()));
         let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let health_check_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let survey_response_cqrs =
+            Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
         AppState {
             pool,
@@ -115,6 +123,8 @@ impl AppState {
             dev_mode,
             organisation_cqrs,
             group_cqrs,
+            health_check_cqrs,
+            survey_response_cqrs,
             base_url: std::env::var("GBVF_BASE_URL")
                 .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
             secure_cookies: !(dev_mode
@@ -221,6 +231,31 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             get(admin::history),
         )
         .route("/api/healthcheck/verify", post(admin::verify))
+        .route(
+            "/api/healthcheck/getActiveQuestionnaires",
+            get(healthcheck::active_questionnaires),
+        )
+        .route(
+            "/api/healthcheck/inviteCode",
+            post(healthcheck::invite_code),
+        )
+        .route(
+            "/api/healthcheck/survey",
+            get(healthcheck::survey).post(healthcheck::submit),
+        )
+        .route(
+            "/api/healthcheck/getOrganisationHealthChecks",
+            get(healthcheck::organisation_health_checks),
+        )
+        .route(
+            "/api/healthcheck/organisationalResult",
+            post(healthcheck::organisational_result),
+        )
+        .route(
+            "/api/healthcheck/getSummarisedHealthCheck",
+            get(healthcheck::summarised),
+        )
+        .route("/api/healthcheck/stats", get(healthcheck::stats))
         .route("/api/security/getAllActions", get(security::all_actions))
         .route(
             "/api/security/getGroupActions",

@@ -3,7 +3,7 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use super::{commands, crime, dashboard, geography};
+use super::{commands, crime, dashboard, geography, healthcheck};
 
 /// OpenAPI 3.1 description of the public API.
 #[derive(OpenApi)]
@@ -26,8 +26,22 @@ use super::{commands, crime, dashboard, geography};
         dashboard::feature_flags,
         dashboard::health,
         commands::record_figure,
+        healthcheck::active_questionnaires,
+        healthcheck::invite_code,
+        healthcheck::survey,
+        healthcheck::submit,
+        healthcheck::organisation_health_checks,
+        healthcheck::organisational_result,
+        healthcheck::summarised,
+        healthcheck::stats,
     ),
-    components(schemas(commands::RecordFigureBody))
+    components(schemas(
+        commands::RecordFigureBody,
+        healthcheck::InviteCodeBody,
+        healthcheck::SubmitBody,
+        healthcheck::AnswerBody,
+        healthcheck::ResultBody
+    ))
 )]
 pub struct ApiDoc;
 
