@@ -13,6 +13,7 @@ pub mod challenge;
 pub mod crime;
 pub mod crime_types;
 pub mod geography;
+pub mod healthcheck;
 pub mod metadata;
 pub mod store;
 pub mod trace;

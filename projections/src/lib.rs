@@ -8,6 +8,7 @@ pub mod challenges;
 pub mod crime;
 pub mod engine;
 pub mod geography;
+pub mod healthcheck;
 
 /// Every projection of the product, in the order they are installed.
 pub fn all() -> Vec<Arc<dyn engine::Projection>> {
@@ -17,6 +18,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(accounts::AccountsProjection),
         Arc::new(building_blocks::BuildingBlockProjection),
         Arc::new(challenges::ChallengesProjection),
+        Arc::new(healthcheck::HealthCheckProjection),
     ]
 }
 

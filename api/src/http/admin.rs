@@ -55,10 +55,13 @@ pub async fn dashboard(
     )
     .fetch_one(&s.pool)
     .await?;
+    let (participants, actual, expected, last_q, example) =
+        super::healthcheck::surveys_card(&s.pool).await?;
     Ok(Json(json!([{
         "inProgressCount": in_progress, "approvedOrganisationsCount": approved,
-        "lastUpdatedOrganisationDate": last, "lastUpdatedQuestionnaireDate": null,
-        "healthCheckParticipants": 0, "actualResponses": 0, "expectedResponses": 0,
+        "lastUpdatedOrganisationDate": last, "lastUpdatedQuestionnaireDate": last_q,
+        "healthCheckParticipants": participants, "actualResponses": actual, "expectedResponses": expected,
+        "example": example,
     }])))
 }
 

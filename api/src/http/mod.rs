@@ -14,6 +14,7 @@ pub mod dashboard;
 pub mod db_health;
 pub mod error;
 pub mod geography;
+pub mod healthcheck;
 pub mod openapi;
 pub mod security;
 
@@ -104,6 +105,10 @@ pub struct AppStateInner {
     pub organisation_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::organisation::Organisation>>,
     /// cqrs-es framework of the group aggregate.
     pub group_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::group::Group>>,
+    /// cqrs-es framework of survey periods (health checks).
+    pub health_check_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::HealthCheck>>,
+    /// cqrs-es framework of survey responses.
+    pub survey_response_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::SurveyResponse>>,
     /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
     pub base_url: String,
 }
@@ -120,6 +125,9 @@ impl AppStateInner {
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let health_check_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let survey_response_cqrs =
+            Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
         AppStateInner {
             pool,
@@ -141,6 +149,8 @@ impl AppStateInner {
             dev_mode,
             organisation_cqrs,
             group_cqrs,
+            health_check_cqrs,
+            survey_response_cqrs,
             base_url: std::env::var("GBVF_BASE_URL")
                 .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
             secure_cookies: !(dev_mode
@@ -308,6 +318,31 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         )
         .route("/api/healthcheck/verify", post(admin::verify))
         .route("/api/admin/mail", get(admin::mail_status))
+        .route(
+            "/api/healthcheck/getActiveQuestionnaires",
+            get(healthcheck::active_questionnaires),
+        )
+        .route(
+            "/api/healthcheck/inviteCode",
+            post(healthcheck::invite_code),
+        )
+        .route(
+            "/api/healthcheck/survey",
+            get(healthcheck::survey).post(healthcheck::submit),
+        )
+        .route(
+            "/api/healthcheck/getOrganisationHealthChecks",
+            get(healthcheck::organisation_health_checks),
+        )
+        .route(
+            "/api/healthcheck/organisationalResult",
+            post(healthcheck::organisational_result),
+        )
+        .route(
+            "/api/healthcheck/getSummarisedHealthCheck",
+            get(healthcheck::summarised),
+        )
+        .route("/api/healthcheck/stats", get(healthcheck::stats))
         .route("/api/security/getAllActions", get(security::all_actions))
         .route(
             "/api/security/getGroupActions",

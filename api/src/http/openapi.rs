@@ -3,7 +3,9 @@
 use axum::Json;
 use utoipa::OpenApi;
 
-use super::{admin, building_block, challenges, commands, crime, dashboard, geography};
+use super::{
+    admin, building_block, challenges, commands, crime, dashboard, geography, healthcheck,
+};
 
 /// OpenAPI 3.1 description of the public API.
 #[derive(OpenApi)]
@@ -44,6 +46,14 @@ use super::{admin, building_block, challenges, commands, crime, dashboard, geogr
         challenges::report,
         challenges::complete,
         admin::mail_status,
+        healthcheck::active_questionnaires,
+        healthcheck::invite_code,
+        healthcheck::survey,
+        healthcheck::submit,
+        healthcheck::organisation_health_checks,
+        healthcheck::organisational_result,
+        healthcheck::summarised,
+        healthcheck::stats,
     ),
     components(schemas(
         commands::RecordFigureBody,
@@ -53,7 +63,11 @@ use super::{admin, building_block, challenges, commands, crime, dashboard, geogr
         gbvf_commands::challenges::RecordChallenge,
         challenges::ReportBody,
         crate::mail_worker::MailStatus,
-        crate::mail_worker::MailStatusRow
+        crate::mail_worker::MailStatusRow,
+        healthcheck::InviteCodeBody,
+        healthcheck::SubmitBody,
+        healthcheck::AnswerBody,
+        healthcheck::ResultBody
     ))
 )]
 pub struct ApiDoc;

@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
             element: <RequireAuth action={Action.HealthCheckAdmin} />,
             children: [{ index: true, lazy: () => import('./routes/organisation') }],
           },
+          // The anonymous survey of an invite link (issue 12): no account needed.
+          { path: 'Questionnaire/SurveyQuestions', lazy: () => import('./routes/survey-questions') },
           {
             path: 'buildingBlock',
             element: <RequireAuth action={Action.BuildingBlockAdmin} />,

@@ -1,0 +1,933 @@
+//! The organisational health check over HTTP (admin spec §2, §4, §7, §8, §9; public spec
+//! health-check cards; issue 12): active questionnaires, invite links, anonymous survey
+//! taking, an organisation's health checks and results, the admin summary, and the public
+//! figures by boundary.
+//!
+//! Respondent privacy: no distribution, score or demographic breakdown of a health check is
+//! returned from fewer than [`MIN_RESPONSES`] responses; a public maturity figure combines at
+//! least [`MIN_ORGANISATIONS`] organisations, each with at least [`MIN_RESPONSES`] responses.
+
+use std::collections::{BTreeMap, HashMap};
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use cqrs_es::AggregateError;
+use gbvf_commands::accounts::permissions::{
+    AddSurveyLink, HealthCheckAdmin, SetSurveyEffectiveDate, ViewOrganisationalSurveyResults,
+    ViewYourOrganisationSurveyResult, WorldOfImpactAdmin,
+};
+use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
+use gbvf_commands::healthcheck::{
+    category_scores, current_dashboard_quarter, end_of_quarter, health_check_id, maturity, percent,
+    quarter_of, validate_answers, HealthCheckError, QuestionTotals, SurveyError, MIN_ORGANISATIONS,
+    MIN_RESPONSES,
+};
+use gbvf_events::healthcheck::{
+    GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted,
+    EXAMPLE_METADATA_KEY,
+};
+use gbvf_events::metadata::EventMetadata;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_sessions::Session;
+
+use super::auth::csrf::BrowserId;
+use super::auth::{current_user, CurrentUser};
+use super::error::ApiError;
+use super::AppState;
+
+type Time = chrono::DateTime<chrono::Utc>;
+/// `questionnaire` row: (id, type, version, description, from, to, current).
+type QuestionnaireRow = (String, i32, i32, String, Time, Time, bool);
+/// `health_check` row of an organisation: (id, questionnaire, type, from, to, invite code,
+/// expected, actual, open now, example).
+type PeriodRow = (
+    String,
+    String,
+    i32,
+    Time,
+    Time,
+    String,
+    i32,
+    i64,
+    bool,
+    bool,
+);
+/// Questionnaire with its participation: (id, description, type, from, to, current, actual,
+/// expected, organisations expected, organisations participating, example).
+type SummaryRow = (
+    String,
+    String,
+    i32,
+    Time,
+    Time,
+    bool,
+    i64,
+    i64,
+    i64,
+    i64,
+    bool,
+);
+/// Period with its organisation's place: (organisation, type, province, district, municipality,
+/// health check, questionnaire, from, actual responses, example).
+type ParticipationRow = (
+    String,
+    i32,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    String,
+    String,
+    Time,
+    i64,
+    bool,
+);
+/// (organisation, type, child boundary, (year, quarter), responses, maturity when ≥ 5 responses).
+type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>);
+
+/// §8: link generated.
+pub const LINK_GENERATED: &str = "Survey Link generated succesfully";
+/// §8: link generation failed.
+pub const LINK_FAILED: &str = "Unable to generate link";
+/// An unknown invite code.
+pub const UNKNOWN_CODE: &str =
+    "This survey link is not valid. Please check the link you were sent.";
+/// A closed survey period.
+pub const CLOSED: &str = "This survey is closed and no longer accepts responses.";
+/// Results withheld below the privacy threshold.
+pub const TOO_FEW: &str =
+    "Results are shown once at least 5 people have responded, to protect respondents' anonymity.";
+/// A response recorded.
+pub const THANK_YOU: &str = "Thank you. Your response has been recorded.";
+
+/// Category names (admin spec §3 "Question categories").
+pub fn category_name(id: i32) -> &'static str {
+    match id {
+        1 => "Behaviours",
+        2 => "Practices",
+        3 => "Policies",
+        4 => "General",
+        _ => "Demographic",
+    }
+}
+
+fn chart_name(id: i32) -> &'static str {
+    match id {
+        1 => "PieChart",
+        2 => "ProgressBar",
+        3 => "BarGraph",
+        _ => "StackedBar",
+    }
+}
+
+fn questionnaire_type(id: i32) -> &'static str {
+    if id == 2 {
+        "Students"
+    } else {
+        "Staff"
+    }
+}
+
+async fn require_any(
+    s: &AppState,
+    session: &Session,
+    actions: &[i32],
+) -> Result<CurrentUser, ApiError> {
+    match current_user(s, session).await? {
+        Some(u) if actions.iter().any(|a| u.can(*a)) => Ok(u),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+async fn user_organisation(s: &AppState, u: &CurrentUser) -> Result<Option<String>, ApiError> {
+    Ok(
+        sqlx::query_scalar("SELECT organisation_id FROM user_account WHERE user_id = $1")
+            .bind(&u.session.user_id)
+            .fetch_optional(&s.pool)
+            .await?
+            .flatten(),
+    )
+}
+
+async fn load_questionnaire(
+    s: &AppState,
+    id: &str,
+) -> Result<Option<QuestionnairePublished>, ApiError> {
+    let def: Option<Value> =
+        sqlx::query_scalar("SELECT definition FROM questionnaire WHERE questionnaire_id = $1")
+            .bind(id)
+            .fetch_optional(&s.pool)
+            .await?;
+    def.map(|d| serde_json::from_value(d).map_err(|e| ApiError::Internal(e.into())))
+        .transpose()
+}
+
+/// `GET /api/healthcheck/getActiveQuestionnaires` (SetSurveyEffectiveDate, HealthCheckAdmin or
+/// WorldOfImpactAdmin): every published questionnaire version, newest first, with
+/// `isActive` (links can be generated only before `effectiveTo`; admin spec §4).
+#[utoipa::path(get, path = "/api/healthcheck/getActiveQuestionnaires", tag = "healthcheck",
+    responses((status = 200, description = "{success, data: [{questionnaireId, questionnaireTypeId, questionnaireType, description, version, effectiveFrom, effectiveTo, isActive}]}"),
+              (status = 403, description = "You do not have permission to perform this action.")),
+    extensions(("x-permission" = json!("SetSurveyEffectiveDate (25), HealthCheckAdmin (34) or WorldOfImpactAdmin (33)"))))]
+pub async fn active_questionnaires(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, ApiError> {
+    require_any(
+        &s,
+        &session,
+        &[SetSurveyEffectiveDate, HealthCheckAdmin, WorldOfImpactAdmin],
+    )
+    .await?;
+    let rows: Vec<QuestionnaireRow> = sqlx::query_as(
+        "SELECT questionnaire_id, questionnaire_type_id, version, description, effective_from, effective_to, effective_to > now()
+         FROM questionnaire ORDER BY questionnaire_type_id, version DESC",
+    )
+    .fetch_all(&s.pool)
+    .await?;
+    let data: Vec<Value> = rows
+        .into_iter()
+        .map(|(id, t, v, d, f, to, active)| json!({"questionnaireId": id, "questionnaireTypeId": t, "questionnaireType": questionnaire_type(t),
+            "version": v, "description": d, "effectiveFrom": f, "effectiveTo": to, "isActive": active}))
+        .collect();
+    Ok(Json(json!({"success": true, "data": data})))
+}
+
+/// Body of `POST /api/healthcheck/inviteCode` (admin spec §3 "Invite code").
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct InviteCodeBody {
+    /// Questionnaire version id (`staff-v1`).
+    #[serde(rename = "QuestionnaireId", alias = "questionnaireId")]
+    pub questionnaire_id: String,
+    /// Start of the period (RFC 3339); now when absent. The period ends with its quarter.
+    #[serde(rename = "EffectiveFrom", alias = "effectiveFrom", default)]
+    pub effective_from: Option<chrono::DateTime<chrono::Utc>>,
+    /// Expected responses: a whole number of at least 1 (admin spec §5).
+    #[serde(
+        rename = "ExpectedResponses",
+        alias = "expectedResponses",
+        alias = "expectedResponse"
+    )]
+    pub expected_responses: Value,
+    /// Organisation (HealthCheckAdmin or WorldOfImpactAdmin only); the caller's own otherwise.
+    #[serde(rename = "OrganisationId", alias = "organisationId", default)]
+    pub organisation_id: Option<String>,
+}
+
+/// `POST /api/healthcheck/inviteCode` (SetSurveyEffectiveDate): opens the survey period of the
+/// organisation for the questionnaire (only while it is active) and returns its invite link
+/// `{success, message, url, inviteCode, healthCheckId}`. Asking again for the same period
+/// returns the same link. 400 with the reason; 403 with the permission message.
+#[utoipa::path(post, path = "/api/healthcheck/inviteCode", tag = "healthcheck", request_body = InviteCodeBody,
+    responses((status = 200, description = "Survey Link generated succesfully: {success, message, url, inviteCode, healthCheckId}"),
+              (status = 400, description = "Unable to generate link: {success: false, message, errors}"),
+              (status = 403, description = "You do not have permission to perform this action."),
+              (status = 404, description = "Unknown questionnaire")),
+    extensions(("x-permission" = json!("SetSurveyEffectiveDate (25)"))))]
+pub async fn invite_code(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<InviteCodeBody>,
+) -> Result<Json<Value>, ApiError> {
+    let u = require_any(&s, &session, &[SetSurveyEffectiveDate]).await?;
+    let expected = match &b.expected_responses {
+        Value::Number(n) => n.as_i64().filter(|v| (1..=1_000_000).contains(v)),
+        Value::String(t) if t.chars().all(|c| c.is_ascii_digit()) && !t.is_empty() => t
+            .parse::<i64>()
+            .ok()
+            .filter(|v| (1..=1_000_000).contains(v)),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        ApiError::bad(
+            "ExpectedResponses",
+            "Expected responses must be a whole number of at least 1.",
+        )
+    })?;
+    let own = user_organisation(&s, &u).await?;
+    let organisation_id = match b.organisation_id.filter(|o| !o.is_empty()) {
+        Some(o) if u.can(HealthCheckAdmin) || u.can(WorldOfImpactAdmin) => o,
+        Some(o) if Some(&o) == own.as_ref() => o,
+        Some(_) => return Err(ApiError::Forbidden),
+        None => own.ok_or_else(|| {
+            ApiError::bad(
+                "OrganisationId",
+                "Your account is not linked to an organisation.",
+            )
+        })?,
+    };
+    let org: Option<(i32, i32)> = sqlx::query_as("SELECT organisation_type_id, verification_status_id FROM organisation WHERE organisation_id = $1")
+        .bind(&organisation_id)
+        .fetch_optional(&s.pool)
+        .await?;
+    let (org_type, status) =
+        org.ok_or_else(|| ApiError::NotFound("No organisation has this id.".into()))?;
+    if status != 3 {
+        return Err(ApiError::bad(
+            "OrganisationId",
+            "The organisation must be approved before it can take the health check.",
+        ));
+    }
+    let q = load_questionnaire(&s, &b.questionnaire_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No questionnaire has this id.".into()))?;
+    let now = chrono::Utc::now();
+    if q.effective_to <= now {
+        return Err(ApiError::bad("QuestionnaireId", "This questionnaire is no longer active; a survey link can be generated only while a questionnaire is active."));
+    }
+    if q.questionnaire_type_id == 2 && org_type != 4 {
+        return Err(ApiError::bad("QuestionnaireId", "The Students survey is offered only to higher education institutions (organisation type 4)."));
+    }
+    let from = b.effective_from.unwrap_or(now);
+    let to = end_of_quarter(from).min(q.effective_to);
+    if to <= now || from < q.effective_from {
+        return Err(ApiError::bad("EffectiveFrom", "The survey period must start within the questionnaire's active dates and end in the future."));
+    }
+    let id = health_check_id(&organisation_id, &q.questionnaire_id, from);
+    let code = uuid::Uuid::new_v4().simple().to_string();
+    let opened = SurveyPeriodOpened {
+        health_check_id: id.clone(),
+        organisation_id,
+        organisation_type_id: org_type,
+        questionnaire_id: q.questionnaire_id.clone(),
+        questionnaire_type_id: q.questionnaire_type_id,
+        questionnaire_version: q.version,
+        effective_from: from,
+        effective_to: to,
+        expected_responses: expected as i32,
+        invite_code: code.clone(),
+    };
+    let meta = EventMetadata::now(
+        format!("user:{}", u.session.user_id),
+        uuid::Uuid::new_v4().to_string(),
+        "http:POST /api/healthcheck/inviteCode",
+    );
+    let code =
+        match s
+            .health_check_cqrs
+            .execute_with_metadata(&id, opened, meta.to_map())
+            .await
+        {
+            Ok(()) => code,
+            Err(AggregateError::UserError(HealthCheckError::AlreadyOpen(existing))) => existing,
+            Err(AggregateError::UserError(e)) => {
+                return Err(ApiError::bad("ExpectedResponses", e.to_string()))
+            }
+            Err(AggregateError::AggregateConflict) => return Err(ApiError::Conflict(
+                "Another link was generated for this period at the same moment. Reload to see it."
+                    .into(),
+            )),
+            Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+        };
+    Ok(Json(
+        json!({"success": true, "message": LINK_GENERATED, "url": survey_url(&s, &code), "inviteCode": code, "healthCheckId": id}),
+    ))
+}
+
+fn survey_url(s: &AppState, code: &str) -> String {
+    format!(
+        "{}/Questionnaire/SurveyQuestions?inviteCode={code}",
+        s.base_url.trim_end_matches('/')
+    )
+}
+
+/// Query of the survey call.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct SurveyQuery {
+    /// The invite code of the link.
+    #[serde(rename = "inviteCode")]
+    pub invite_code: String,
+    /// `true`: show the questions without recording (admin spec §2 "Survey preview").
+    #[serde(rename = "Preview", alias = "preview", default)]
+    pub preview: Option<bool>,
+}
+
+struct Period {
+    health_check_id: String,
+    questionnaire_id: String,
+    organisation_name: String,
+    open: bool,
+    example: bool,
+}
+
+async fn period_of(s: &AppState, code: &str) -> Result<Period, ApiError> {
+    let row: Option<(String, String, String, bool, bool)> = sqlx::query_as(
+        "SELECT h.health_check_id, h.questionnaire_id, coalesce(o.name, ''), now() BETWEEN h.effective_from AND h.effective_to, h.example
+         FROM health_check h LEFT JOIN organisation o ON o.organisation_id = h.organisation_id WHERE h.invite_code = $1",
+    )
+    .bind(code)
+    .fetch_optional(&s.pool)
+    .await?;
+    let (health_check_id, questionnaire_id, organisation_name, open, example) =
+        row.ok_or_else(|| ApiError::NotFound(UNKNOWN_CODE.into()))?;
+    Ok(Period {
+        health_check_id,
+        questionnaire_id,
+        organisation_name,
+        open,
+        example,
+    })
+}
+
+fn closed() -> Response {
+    (StatusCode::GONE, Json(json!({"success": false, "message": CLOSED, "errors": [{"code": "inviteCode", "description": CLOSED}]}))).into_response()
+}
+
+/// `GET /api/healthcheck/survey?inviteCode=&Preview=` (anyone with the link): the questions of
+/// the link's questionnaire version, grouped by category, without scores. 404 for an unknown
+/// code; 410 when the period is closed (unless `Preview=true`).
+#[utoipa::path(get, path = "/api/healthcheck/survey", tag = "healthcheck", params(SurveyQuery),
+    responses((status = 200, description = "{success, data: {organisationName, questionnaire, questionnaireId, version, questionnaireTypeId, preview, isOpen, questionCategories}}"),
+              (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")),
+    extensions(("x-permission" = json!("anonymous"))))]
+pub async fn survey(
+    State(s): State<AppState>,
+    Query(q): Query<SurveyQuery>,
+) -> Result<Response, ApiError> {
+    let p = period_of(&s, &q.invite_code).await?;
+    let preview = q.preview.unwrap_or(false);
+    if !p.open && !preview {
+        return Ok(closed());
+    }
+    let def = load_questionnaire(&s, &p.questionnaire_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    let mut categories: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
+    for question in &def.questions {
+        categories.entry(question.category_id).or_default().push(json!({
+            "questionId": question.question_id, "description": question.description, "questionTypeId": question.question_type_id,
+            "questionType": if question.question_type_id == 3 { "SingleChoice" } else { "MultipleChoice" },
+            "answers": question.answers.iter().map(|a| json!({"possibleAnswerId": a.possible_answer_id, "description": a.description})).collect::<Vec<_>>(),
+        }));
+    }
+    // Policies, Practices, Behaviours, General, Demographic: the order respondents see.
+    let order = [3, 2, 1, 4, 5];
+    let cats: Vec<Value> = order
+        .iter()
+        .filter_map(|c| categories.get(c).map(|qs| json!({"questionCategoryId": c, "description": category_name(*c), "questions": qs})))
+        .collect();
+    Ok(Json(json!({"success": true, "data": {
+        "organisationName": p.organisation_name, "questionnaire": def.description, "questionnaireId": def.questionnaire_id,
+        "version": def.version, "questionnaireTypeId": def.questionnaire_type_id, "questionnaireType": questionnaire_type(def.questionnaire_type_id),
+        "preview": preview, "isOpen": p.open, "example": p.example, "questionCategories": cats}}))
+    .into_response())
+}
+
+/// One answer in a submission.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct AnswerBody {
+    /// Question id.
+    #[serde(rename = "QuestionId", alias = "questionId")]
+    pub question_id: String,
+    /// Chosen answer ids (one for SingleChoice).
+    #[serde(rename = "PossibleAnswerIds", alias = "possibleAnswerIds")]
+    pub possible_answer_ids: Vec<i32>,
+}
+
+/// Body of `POST /api/healthcheck/survey`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SubmitBody {
+    /// The invite code of the link.
+    #[serde(rename = "InviteCode", alias = "inviteCode")]
+    pub invite_code: String,
+    /// Answers; questions may be skipped.
+    #[serde(rename = "Answers", alias = "answers")]
+    pub answers: Vec<AnswerBody>,
+}
+
+/// `POST /api/healthcheck/survey` (anyone with the link; the session's CSRF token): records one
+/// anonymous response as one `SurveyResponseSubmitted` event with the answers, the invite code
+/// and the questionnaire version. Nothing about the respondent is stored: a second response
+/// from the same browser is refused (409) because its key — an HMAC of the browser's random
+/// cookie and the invite code — names the same aggregate. 400 invalid answers; 404 unknown
+/// code; 410 closed.
+#[utoipa::path(post, path = "/api/healthcheck/survey", tag = "healthcheck", request_body = SubmitBody,
+    responses((status = 200, description = "Thank you. Your response has been recorded."), (status = 400, description = "Invalid answers"),
+              (status = 404, description = "This survey link is not valid."), (status = 409, description = "You have already completed this survey."),
+              (status = 410, description = "This survey is closed.")),
+    extensions(("x-permission" = json!("anonymous (CSRF token of the session)"))))]
+pub async fn submit(
+    State(s): State<AppState>,
+    Extension(browser): Extension<BrowserId>,
+    headers: axum::http::HeaderMap,
+    Json(b): Json<SubmitBody>,
+) -> Result<Response, ApiError> {
+    let p = period_of(&s, &b.invite_code).await?;
+    if !p.open {
+        return Ok(closed());
+    }
+    let def = load_questionnaire(&s, &p.questionnaire_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    let answers: Vec<GivenAnswer> = b
+        .answers
+        .into_iter()
+        .map(|a| GivenAnswer {
+            question_id: a.question_id,
+            possible_answer_ids: a.possible_answer_ids,
+        })
+        .collect();
+    validate_answers(&def, &answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
+    let key = super::auth::csrf::mac(
+        s.secret.get(&s.pool).await?,
+        &format!("survey:{}", b.invite_code),
+        &browser.0,
+    );
+    let id = format!("{}/{}", p.health_check_id, &key[..32]);
+    let mut meta = EventMetadata::now(
+        "anonymous",
+        uuid::Uuid::new_v4().to_string(),
+        "http:POST /api/healthcheck/survey",
+    )
+    .to_map();
+    // Example respondents (`gbvf examples load`) mark their responses with the operator token.
+    if headers.get("x-gbvf-example").is_some_and(|v| v == "true")
+        && super::auth::csrf::valid_operator_bearer(&s, &headers)
+    {
+        meta.insert(EXAMPLE_METADATA_KEY.into(), "true".into());
+    }
+    let event = SurveyResponseSubmitted {
+        health_check_id: p.health_check_id,
+        invite_code: b.invite_code,
+        questionnaire_id: def.questionnaire_id.clone(),
+        questionnaire_version: def.version,
+        answers,
+    };
+    match s
+        .survey_response_cqrs
+        .execute_with_metadata(&id, event, meta)
+        .await
+    {
+        Ok(()) => Ok(Json(json!({"success": true, "message": THANK_YOU})).into_response()),
+        Err(AggregateError::UserError(SurveyError::Duplicate))
+        | Err(AggregateError::AggregateConflict) => {
+            Err(ApiError::Conflict(SurveyError::Duplicate.to_string()))
+        }
+        Err(AggregateError::UserError(e)) => Err(ApiError::bad("Answers", e.to_string())),
+        Err(e) => Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+    }
+}
+
+/// A health check's figures as the read model holds them.
+struct Figures {
+    actual: i64,
+    totals: QuestionTotals,
+    counts: HashMap<(String, i32), i64>,
+}
+
+async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError> {
+    let actual: i64 =
+        sqlx::query_scalar("SELECT actual_responses FROM health_check WHERE health_check_id = $1")
+            .bind(id)
+            .fetch_optional(&s.pool)
+            .await?
+            .unwrap_or(0);
+    let q: Vec<(String, i64, f64)> = sqlx::query_as("SELECT question_id, respondents, score_sum FROM health_check_question WHERE health_check_id = $1").bind(id).fetch_all(&s.pool).await?;
+    let a: Vec<(String, i32, i64)> = sqlx::query_as("SELECT question_id, possible_answer_id, responses FROM health_check_answer WHERE health_check_id = $1").bind(id).fetch_all(&s.pool).await?;
+    Ok(Figures {
+        actual,
+        totals: q.into_iter().map(|(q, n, sum)| (q, (n, sum))).collect(),
+        counts: a.into_iter().map(|(q, a, n)| ((q, a), n)).collect(),
+    })
+}
+
+/// Category scores and maturity of a health check, `None` below the privacy threshold.
+fn scores(def: &QuestionnairePublished, f: &Figures) -> Option<(BTreeMap<i32, f64>, Option<f64>)> {
+    if f.actual < MIN_RESPONSES {
+        return None;
+    }
+    let c = category_scores(def, &f.totals);
+    let m = maturity(&c);
+    Some((c, m))
+}
+
+/// The question categories of a result (admin spec §3 "Health check result"); `categories`
+/// limits them (e.g. demographic only for the dashboard cards). Distribution values are the
+/// percentage of the question's respondents choosing each answer.
+fn result_categories(
+    def: &QuestionnairePublished,
+    f: &Figures,
+    only: Option<&[i32]>,
+) -> Vec<Value> {
+    let cats = category_scores(def, &f.totals);
+    let palette = [
+        "#d7191c", "#fdae61", "#a6d96a", "#1a9641", "#2E539D", "#cccccc",
+    ];
+    [3, 2, 1, 4, 5]
+        .iter()
+        .filter(|c| only.is_none_or(|o| o.contains(*c)))
+        .filter(|c| def.questions.iter().any(|q| q.category_id == **c))
+        .map(|c| {
+            let questions: Vec<Value> = def.questions.iter().filter(|q| q.category_id == *c).map(|q| {
+                let n = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
+                let answers: Vec<Value> = q.answers.iter().map(|a| {
+                    let k = f.counts.get(&(q.question_id.clone(), a.possible_answer_id)).copied().unwrap_or(0);
+                    let share = if n > 0 { k as f64 / n as f64 } else { 0.0 };
+                    json!({"possibleAnswerId": a.possible_answer_id, "description": a.description, "distributionValue": percent(share), "responses": k, "score": a.score})
+                }).collect();
+                let pal: Vec<Value> = q.answers.iter().enumerate().map(|(i, a)| {
+                    let k = f.counts.get(&(q.question_id.clone(), a.possible_answer_id)).copied().unwrap_or(0);
+                    let share = if n > 0 { k as f64 / n as f64 } else { 0.0 };
+                    json!({"id": a.possible_answer_id, "percentage": format!("{:.2}", percent(share)), "description": a.description, "color": palette[i.min(palette.len() - 1)]})
+                }).collect();
+                json!({"questionId": q.question_id, "description": q.description, "questionTypeId": q.question_type_id,
+                       "questionType": if q.question_type_id == 3 { "SingleChoice" } else { "MultipleChoice" },
+                       "visualizeTypeId": q.visualize_type_id, "visualizeTypeDescription": chart_name(q.visualize_type_id),
+                       "respondents": n, "answers": answers, "palette": pal})
+            }).collect();
+            json!({"questionCategoryId": c, "description": category_name(*c), "isInDashboard": matches!(*c, 1..=3 | 5),
+                   "categoryScore": cats.get(c).map(|v| percent(*v)), "questions": questions})
+        })
+        .collect()
+}
+
+/// Query of `getOrganisationHealthChecks`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct OrganisationQuery {
+    /// Staff 1 (default) or Students 2.
+    #[serde(rename = "questionnaireTypeId", default)]
+    pub questionnaire_type_id: Option<i32>,
+}
+
+/// `GET /api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=` (the organisation's
+/// designated person: ViewYourOrganisationSurveyResult, AddSurveyLink or
+/// SetSurveyEffectiveDate): the caller's organisation and its survey periods, newest first,
+/// with participation, maturity and category scores, and the demographic cards — scores and
+/// distributions only from 5 responses up. The invite code is given to holders of AddSurveyLink
+/// or SetSurveyEffectiveDate only.
+#[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
+    responses((status = 200, description = "{success, data: {organisationName, organisationTypeId, studentsOffered, questionnaires: [...]}}"),
+              (status = 403, description = "You do not have permission to perform this action.")),
+    extensions(("x-permission" = json!("ViewYourOrganisationSurveyResult (23), AddSurveyLink (24) or SetSurveyEffectiveDate (25)"))))]
+pub async fn organisation_health_checks(
+    State(s): State<AppState>,
+    session: Session,
+    Query(q): Query<OrganisationQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let u = require_any(
+        &s,
+        &session,
+        &[
+            ViewYourOrganisationSurveyResult,
+            AddSurveyLink,
+            SetSurveyEffectiveDate,
+        ],
+    )
+    .await?;
+    let org = user_organisation(&s, &u).await?.ok_or_else(|| {
+        ApiError::NotFound("Your account is not linked to an organisation.".into())
+    })?;
+    let (name, org_type): (String, i32) = sqlx::query_as(
+        "SELECT name, organisation_type_id FROM organisation WHERE organisation_id = $1",
+    )
+    .bind(&org)
+    .fetch_optional(&s.pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound("Your organisation was not found.".into()))?;
+    let type_id = q.questionnaire_type_id.unwrap_or(1);
+    let show_code = u.can(AddSurveyLink) || u.can(SetSurveyEffectiveDate);
+    let rows: Vec<PeriodRow> = sqlx::query_as(
+        "SELECT health_check_id, questionnaire_id, questionnaire_type_id, effective_from, effective_to, invite_code, expected_responses,
+                actual_responses, now() BETWEEN effective_from AND effective_to, example
+         FROM health_check WHERE organisation_id = $1 AND questionnaire_type_id = $2 ORDER BY effective_from DESC",
+    )
+    .bind(&org).bind(type_id).fetch_all(&s.pool).await?;
+    let mut list = Vec::new();
+    for (id, qid, t, from, to, code, expected, actual, current, example) in rows {
+        let def = load_questionnaire(&s, &qid)
+            .await?
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+        let f = figures(&s, &id).await?;
+        let sc = scores(&def, &f);
+        let (y, qn) = quarter_of(from);
+        list.push(json!({
+            "healthCheckId": id, "questionnaire": format!("{} — {y} Q{qn}", def.description), "questionnaireId": qid, "questionnaireVersion": def.version,
+            "questionnaireType": questionnaire_type(t), "questionnaireTypeId": t, "isCurrent": current, "effectiveFrom": from, "effectiveTo": to,
+            "inviteCode": if show_code { Some(code.clone()) } else { None }, "url": if show_code { Some(survey_url(&s, &code)) } else { None },
+            "expectedResponses": expected, "actualResponses": actual, "example": example,
+            "resultsAvailable": sc.is_some(), "message": if sc.is_none() { Some(TOO_FEW) } else { None },
+            "overallMaturity": sc.as_ref().and_then(|(_, m)| m.map(percent)),
+            "questionCategories": if sc.is_some() { result_categories(&def, &f, Some(&[1, 2, 3, 5][..])) } else { vec![] },
+        }));
+    }
+    Ok(Json(
+        json!({"success": true, "data": {"organisationId": org, "organisationName": name, "organisationTypeId": org_type,
+        "studentsOffered": org_type == 4, "questionnaires": list}}),
+    ))
+}
+
+/// Body of `organisationalResult`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ResultBody {
+    /// Staff 1 or Students 2.
+    #[serde(rename = "QuestionnaireTypeId", alias = "questionnaireTypeId", default)]
+    pub questionnaire_type_id: Option<i32>,
+    /// Health check id.
+    #[serde(rename = "HealthCheckId", alias = "healthCheckId")]
+    pub health_check_id: String,
+}
+
+/// `POST /api/healthcheck/organisationalResult` (ViewYourOrganisationSurveyResult for the
+/// caller's own organisation; ViewOrganisationalSurveyResults for any): every question with its
+/// answer distribution, category scores and maturity. Below 5 responses it answers
+/// `resultsAvailable: false` with the reason and no distribution.
+#[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
+    responses((status = 200, description = "{success, data: {questionnaire, questionnaireType, actualResponeses, expectedResponses, resultsAvailable, overallMaturity, questionCategories}}"),
+              (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")),
+    extensions(("x-permission" = json!("ViewYourOrganisationSurveyResult (23) for one's own organisation, ViewOrganisationalSurveyResults (27) for any"))))]
+pub async fn organisational_result(
+    State(s): State<AppState>,
+    session: Session,
+    Json(b): Json<ResultBody>,
+) -> Result<Json<Value>, ApiError> {
+    let u = require_any(
+        &s,
+        &session,
+        &[
+            ViewYourOrganisationSurveyResult,
+            ViewOrganisationalSurveyResults,
+        ],
+    )
+    .await?;
+    let row: Option<(String, String, i32, i32, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT organisation_id, questionnaire_id, questionnaire_type_id, expected_responses, example, effective_from FROM health_check WHERE health_check_id = $1",
+    )
+    .bind(&b.health_check_id).fetch_optional(&s.pool).await?;
+    let (org, qid, t, expected, example, from) =
+        row.ok_or_else(|| ApiError::NotFound("No health check has this id.".into()))?;
+    let own = user_organisation(&s, &u).await?.as_deref() == Some(org.as_str());
+    if !(u.can(ViewOrganisationalSurveyResults) || (own && u.can(ViewYourOrganisationSurveyResult)))
+    {
+        return Err(ApiError::Forbidden);
+    }
+    if b.questionnaire_type_id.is_some_and(|x| x != t) {
+        return Err(ApiError::bad(
+            "QuestionnaireTypeId",
+            "This health check belongs to the other survey audience.",
+        ));
+    }
+    let def = load_questionnaire(&s, &qid)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    let f = figures(&s, &b.health_check_id).await?;
+    let sc = scores(&def, &f);
+    let (y, qn) = quarter_of(from);
+    Ok(Json(json!({"success": true, "data": {
+        "healthCheckId": b.health_check_id, "questionnaire": format!("{} — {y} Q{qn}", def.description), "questionnaireId": qid,
+        "questionnaireVersion": def.version, "questionnaireType": questionnaire_type(t), "questionnaireTypeId": t,
+        "actualResponeses": f.actual, "actualResponses": f.actual, "expectedResponses": expected, "example": example,
+        "resultsAvailable": sc.is_some(), "message": if sc.is_none() { Some(TOO_FEW) } else { None },
+        "overallMaturity": sc.as_ref().and_then(|(_, m)| m.map(percent)),
+        "questionCategories": if sc.is_some() { result_categories(&def, &f, None) } else { vec![] },
+    }})))
+}
+
+/// `GET /api/healthcheck/getSummarisedHealthCheck` (HealthCheckAdmin or WorldOfImpactAdmin):
+/// per questionnaire version (admin spec §3 "Summarised health check"): responses against
+/// expected over its survey periods, approved organisations, and organisations that took part.
+#[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", tag = "healthcheck",
+    responses((status = 200, description = "{success, data: [{healthCheckId, questionnaireDescription, questionnaireTypeId, effectiveFrom, effectiveTo, inviteCode, isCurrent, totalActualResponses, totalExpectedResponses, totalOrganisations, totalParticipatedOrganisations, example}]}"),
+              (status = 403, description = "You do not have permission to perform this action.")),
+    extensions(("x-permission" = json!("HealthCheckAdmin (34) or WorldOfImpactAdmin (33)"))))]
+pub async fn summarised(
+    State(s): State<AppState>,
+    session: Session,
+) -> Result<Json<Value>, ApiError> {
+    require_any(&s, &session, &[HealthCheckAdmin, WorldOfImpactAdmin]).await?;
+    let rows: Vec<SummaryRow> = sqlx::query_as(
+        "SELECT q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.effective_to > now(),
+                coalesce(sum(h.actual_responses), 0)::bigint, coalesce(sum(h.expected_responses), 0)::bigint,
+                (SELECT count(*) FROM organisation o WHERE o.verification_status_id = 3
+                    AND (q.questionnaire_type_id = 1 OR o.organisation_type_id = 4)),
+                count(DISTINCT h.organisation_id) FILTER (WHERE h.actual_responses > 0), coalesce(bool_or(h.example), false)
+         FROM questionnaire q LEFT JOIN health_check h ON h.questionnaire_id = q.questionnaire_id
+         GROUP BY q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.version ORDER BY q.questionnaire_type_id, q.version DESC",
+    )
+    .fetch_all(&s.pool)
+    .await?;
+    let data: Vec<Value> = rows.into_iter().map(|(id, d, t, f, to, cur, act, exp, orgs, part, ex)| json!({
+        "healthCheckId": id, "questionnaireId": id, "questionnaireDescription": d, "questionnaireTypeId": t, "questionnaireType": questionnaire_type(t),
+        "effectiveFrom": f, "effectiveTo": to, "inviteCode": null, "isCurrent": cur, "totalActualResponses": act, "totalExpectedResponses": exp,
+        "totalOrganisations": orgs, "totalParticipatedOrganisations": part, "example": ex})).collect();
+    Ok(Json(json!({"success": true, "data": data})))
+}
+
+/// The Surveys card of the admin dashboard (admin spec §1): organisations that took part in a
+/// current period, approved organisations come from the caller, responses against expected over
+/// current periods, and the last change.
+pub async fn surveys_card(
+    pool: &sqlx::PgPool,
+) -> Result<(i64, i64, i64, Option<chrono::DateTime<chrono::Utc>>, bool), ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT count(DISTINCT organisation_id) FILTER (WHERE actual_responses > 0 AND effective_to > now()),
+                coalesce(sum(actual_responses) FILTER (WHERE effective_to > now()), 0)::bigint,
+                coalesce(sum(expected_responses) FILTER (WHERE effective_to > now()), 0)::bigint,
+                max(greatest(opened_at, last_response_at)), coalesce(bool_or(example), false)
+         FROM health_check",
+    )
+    .fetch_one(pool)
+    .await?)
+}
+
+/// Query of the public statistics.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct StatsQuery {
+    /// Boundary (nation 1 when absent).
+    #[serde(rename = "boundaryId")]
+    pub boundary_id: Option<i64>,
+    /// Quarter as `2026Q3`; the dashboard's current quarter (the previous calendar quarter,
+    /// admin spec §9) when absent.
+    pub quarter: Option<String>,
+}
+
+/// `GET /api/healthcheck/stats?boundaryId=&quarter=` (public): health-check participation in a
+/// boundary. `healthCheckStats` per organisation type for the quarter (Reach pie:
+/// organisationCount of approved organisations; participatingOrganisations;
+/// totalActualResponses; overalMaturity), `byQuarter` (Number of surveys completed by quarter
+/// with participating organisations and overall maturity), and `containedBoundaryData` per
+/// child boundary for the map. A maturity is given only when at least 3 organisations with at
+/// least 5 responses each contribute; it is their maturity averaged with their responses as
+/// weights (admin spec §9). `example` is true when any figure includes example data.
+#[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", params(StatsQuery),
+    responses((status = 200, description = "{success, data: {boundaryId, quarter, period, healthCheckStats, byQuarter, containedBoundaryData, example}}"),
+              (status = 400, description = "Bad quarter"), (status = 404, description = "Unknown boundary")),
+    extensions(("x-permission" = json!("anonymous"))))]
+pub async fn stats(
+    State(s): State<AppState>,
+    Query(q): Query<StatsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let boundary = q.boundary_id.unwrap_or(1);
+    let level: String = sqlx::query_scalar("SELECT level FROM boundary WHERE boundary_id = $1")
+        .bind(boundary)
+        .fetch_optional(&s.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?;
+    let (qy, qq) = match &q.quarter {
+        Some(t) => {
+            let bad = || ApiError::bad("quarter", "quarter must look like 2026Q3.");
+            let (y, n) = t.split_once('Q').ok_or_else(bad)?;
+            let (y, n) = (
+                y.parse::<i32>().map_err(|_| bad())?,
+                n.parse::<u32>().map_err(|_| bad())?,
+            );
+            if !(1..=4).contains(&n) {
+                return Err(bad());
+            }
+            (y, n)
+        }
+        None => current_dashboard_quarter(chrono::Utc::now()),
+    };
+    let child = match level.as_str() {
+        "national" | "nation" => Some("province_id"),
+        "province" => Some("district_id"),
+        "district" => Some("municipality_id"),
+        _ => None,
+    };
+    // Per organisation and quarter: responses, maturity inputs; computed here from the read model.
+    let rows: Vec<ParticipationRow> = sqlx::query_as(
+        "SELECT h.organisation_id, o.organisation_type_id, o.province_id, o.district_id, o.municipality_id, h.health_check_id, h.questionnaire_id,
+                h.effective_from, h.actual_responses, h.example
+         FROM health_check h JOIN organisation o ON o.organisation_id = h.organisation_id
+         WHERE ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id)) AND h.actual_responses > 0",
+    )
+    .bind(boundary).fetch_all(&s.pool).await?;
+    let mut defs: HashMap<String, QuestionnairePublished> = HashMap::new();
+    // (org, type, child boundary, quarter, responses, maturity if ≥ 5 responses)
+    let mut per: Vec<OrganisationQuarter> = Vec::new();
+    let mut example = false;
+    for (org, t, p, d, m, hc, qid, from, actual, ex) in rows {
+        if !defs.contains_key(&qid) {
+            if let Some(def) = load_questionnaire(&s, &qid).await? {
+                defs.insert(qid.clone(), def);
+            }
+        }
+        let f = figures(&s, &hc).await?;
+        let mat = defs
+            .get(&qid)
+            .and_then(|def| scores(def, &f))
+            .and_then(|(_, m)| m);
+        let c = match child {
+            Some("province_id") => p,
+            Some("district_id") => d,
+            Some(_) => m,
+            None => None,
+        };
+        example |= ex;
+        per.push((org, t, c, quarter_of(from), actual, mat));
+    }
+    let combine = |items: &[&OrganisationQuarter]| -> Value {
+        let orgs: std::collections::BTreeSet<&String> = items.iter().map(|x| &x.0).collect();
+        let responses: i64 = items.iter().map(|x| x.4).sum();
+        let scored: Vec<_> = items.iter().filter_map(|x| x.5.map(|m| (x, m))).collect();
+        let scored_orgs: std::collections::BTreeSet<&String> =
+            scored.iter().map(|(x, _)| &x.0).collect();
+        let weight: i64 = scored.iter().map(|(x, _)| x.4).sum();
+        let maturity = if scored_orgs.len() as i64 >= MIN_ORGANISATIONS && weight > 0 {
+            Some(percent(
+                scored.iter().map(|(x, m)| m * x.4 as f64).sum::<f64>() / weight as f64,
+            ))
+        } else {
+            None
+        };
+        json!({"participatingOrganisations": orgs.len(), "totalActualResponses": responses, "overalMaturity": maturity})
+    };
+    let approved: Vec<(i32, i64)> = sqlx::query_as(
+        "SELECT organisation_type_id, count(*) FROM organisation WHERE verification_status_id = 3
+           AND ($1 = 1 OR $1 IN (province_id, district_id, municipality_id)) GROUP BY 1",
+    )
+    .bind(boundary)
+    .fetch_all(&s.pool)
+    .await?;
+    let in_quarter: Vec<_> = per.iter().filter(|x| x.3 == (qy, qq)).collect();
+    let by_type: Vec<Value> = ORGANISATION_TYPES
+        .iter()
+        .map(|(t, d)| {
+            let items: Vec<_> = in_quarter.iter().copied().filter(|x| x.1 == *t).collect();
+            let mut v = combine(&items);
+            v["organisationTypeId"] = json!(t);
+            v["description"] = json!(d);
+            v["organisationCount"] = json!(approved
+                .iter()
+                .find(|(x, _)| x == t)
+                .map(|(_, n)| *n)
+                .unwrap_or(0));
+            v["quarter"] = json!(format!("{qy}Q{qq}"));
+            v
+        })
+        .collect();
+    let mut quarters: Vec<(i32, u32)> = per.iter().map(|x| x.3).collect();
+    quarters.sort();
+    quarters.dedup();
+    let by_quarter: Vec<Value> = quarters
+        .iter()
+        .map(|qt| {
+            let items: Vec<_> = per.iter().filter(|x| x.3 == *qt).collect();
+            let mut v = combine(&items);
+            v["quarter"] = json!(format!("{}Q{}", qt.0, qt.1));
+            v
+        })
+        .collect();
+    let mut children: Vec<i64> = in_quarter.iter().filter_map(|x| x.2).collect();
+    children.sort();
+    children.dedup();
+    let contained: Vec<Value> = children
+        .iter()
+        .map(|c| {
+            let items: Vec<_> = in_quarter
+                .iter()
+                .copied()
+                .filter(|x| x.2 == Some(*c))
+                .collect();
+            let mut v = combine(&items);
+            v["boundaryId"] = json!(c);
+            v
+        })
+        .collect();
+    let overall = combine(&in_quarter);
+    Ok(Json(json!({"success": true, "data": {
+        "boundaryId": boundary, "period": format!("{qy} Q{qq}"), "quarter": format!("{qy}Q{qq}"), "overall": overall,
+        "healthCheckStats": by_type, "byQuarter": by_quarter, "containedBoundaryData": contained, "example": example,
+        "note": "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute."}})))
+}

@@ -1,0 +1,584 @@
+//! The health check against real PostgreSQL through the real HTTP API (issue 12): a period
+//! opened with an invite link, anonymous respondents in separate browsers, duplicate and
+//! invalid submissions refused, the 5-response privacy threshold, scores equal to an
+//! independent computation from the stored answers, the admin Surveys card, the public
+//! figures, and the permissions of every new guarded route.
+
+mod common;
+
+use std::collections::{BTreeMap, HashMap};
+
+use common::session::{member_of, setup, Client};
+use common::{catch_up, TestDb};
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+
+async fn organisation_of(db: &TestDb, c: &Client) -> String {
+    let (_, session) = c.get("/api/auth/profile").await;
+    let email = session["data"]["email"]
+        .as_str()
+        .or(session["email"].as_str())
+        .map(str::to_string);
+    let id: Option<String> = match email {
+        Some(e) => sqlx::query_scalar(
+            "SELECT organisation_id FROM user_account WHERE lower(email) = lower($1)",
+        )
+        .bind(e)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap(),
+        None => None,
+    };
+    id.expect("the member has an organisation")
+}
+
+/// Random answers to every question of the survey (single: one; multiple: one or two).
+fn random_answers(survey: &Value, rng: &mut rand::rngs::StdRng) -> Vec<Value> {
+    let mut out = Vec::new();
+    for c in survey["questionCategories"].as_array().unwrap() {
+        for q in c["questions"].as_array().unwrap() {
+            let ids: Vec<i64> = q["answers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a["possibleAnswerId"].as_i64().unwrap())
+                .collect();
+            let mut chosen = vec![ids[rng.gen_range(0..ids.len())]];
+            if q["questionTypeId"] == 4 && rng.gen_bool(0.5) {
+                let other = ids[rng.gen_range(0..ids.len())];
+                if other != chosen[0] {
+                    chosen.push(other);
+                }
+            }
+            out.push(json!({"QuestionId": q["questionId"], "PossibleAnswerIds": chosen}));
+        }
+    }
+    out
+}
+
+/// (per-category score, maturity, count per (question, answer option)).
+type Scores = (BTreeMap<i64, f64>, f64, HashMap<(String, i64), i64>);
+
+/// Independent scoring straight from the shipped JSON file and the stored events: per
+/// question mean of (chosen score / max score) — MultipleChoice over the sum of scores —
+/// per category the mean of question means (categories 1–3), maturity the mean of those.
+fn independent_scores(answers: &[Value]) -> Scores {
+    let file: Value = serde_json::from_str(
+        &std::fs::read_to_string(common::data_dir().join("healthcheck/questionnaires.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let staff = &file["questionnaires"][0];
+    assert_eq!(staff["questionnaireId"], "staff-v1");
+    let mut per_question: HashMap<String, (f64, f64)> = HashMap::new();
+    let mut counts = HashMap::new();
+    for response in answers {
+        for a in response.as_array().unwrap() {
+            let qid = a["questionId"].as_str().unwrap().to_string();
+            let q = staff["questions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|x| x["questionId"] == qid.as_str())
+                .unwrap();
+            let choices = match q["scale"].as_str() {
+                Some(s) => file["scales"][s].clone(),
+                None => q["answers"].clone(),
+            };
+            let score_of = |id: i64| {
+                choices
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|c| c["possibleAnswerId"] == id)
+                    .unwrap()["score"]
+                    .as_f64()
+                    .unwrap()
+            };
+            for id in a["possibleAnswerIds"].as_array().unwrap() {
+                *counts
+                    .entry((qid.clone(), id.as_i64().unwrap()))
+                    .or_insert(0) += 1;
+            }
+            let cat = q["categoryId"].as_i64().unwrap();
+            if !(1..=3).contains(&cat) {
+                continue;
+            }
+            let all: Vec<f64> = choices
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["score"].as_f64().unwrap())
+                .collect();
+            let denominator = if q["questionTypeId"] == 3 {
+                all.iter().cloned().fold(0.0, f64::max)
+            } else {
+                all.iter().sum()
+            };
+            let earned: f64 = a["possibleAnswerIds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| score_of(i.as_i64().unwrap()))
+                .sum();
+            let e = per_question.entry(qid).or_default();
+            e.0 += (earned / denominator).min(1.0);
+            e.1 += 1.0;
+        }
+    }
+    let mut cats: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+    for q in staff["questions"].as_array().unwrap() {
+        if let Some((sum, n)) = per_question.get(q["questionId"].as_str().unwrap()) {
+            cats.entry(q["categoryId"].as_i64().unwrap())
+                .or_default()
+                .push(sum / n);
+        }
+    }
+    let cats: BTreeMap<i64, f64> = cats
+        .into_iter()
+        .map(|(c, v)| (c, v.iter().sum::<f64>() / v.len() as f64))
+        .collect();
+    let maturity = cats.values().sum::<f64>() / cats.len() as f64;
+    (cats, maturity, counts)
+}
+
+fn pct(x: f64) -> f64 {
+    (x * 10_000.0).round() / 100.0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let org_user = member_of(&db, &base, &dir, 4).await;
+    let other_org_user = member_of(&db, &base, &dir, 4).await;
+    let org = organisation_of(&db, &org_user).await;
+    catch_up(&db.pool).await;
+
+    // Questionnaires are published from the shipped file, as events.
+    let (s, v) = org_user
+        .get("/api/healthcheck/getActiveQuestionnaires")
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let ids: Vec<&str> = v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["questionnaireId"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec!["staff-v1", "students-v1"]);
+    let published: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'questionnaire' AND event_type = 'QuestionnairePublished'")
+        .fetch_one(&db.pool).await.unwrap();
+    assert_eq!(published, 2);
+
+    // Not before the organisation is approved.
+    let body = json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 8});
+    let (s, v) = org_user
+        .post("/api/healthcheck/inviteCode", body.clone())
+        .await;
+    assert_eq!(s, 400, "{v}");
+    let (s, _) = admin
+        .post(
+            "/api/healthcheck/verify",
+            json!({"VerificationStatusId": 3, "StakeholderId": org, "EmailTemplateType": 1}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    catch_up(&db.pool).await;
+
+    // Permission and input rules.
+    let anonymous = Client::new(&base).await;
+    assert_eq!(
+        anonymous
+            .post("/api/healthcheck/inviteCode", body.clone())
+            .await
+            .0,
+        403
+    );
+    for bad in [json!(0), json!(-3), json!("1e3"), json!(2.5), json!("")] {
+        let (s, v) = org_user
+            .post(
+                "/api/healthcheck/inviteCode",
+                json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": bad}),
+            )
+            .await;
+        assert_eq!(
+            (s, v["message"].as_str()),
+            (
+                400,
+                Some("Expected responses must be a whole number of at least 1.")
+            ),
+            "{bad}"
+        );
+    }
+    let (s, v) = org_user
+        .post(
+            "/api/healthcheck/inviteCode",
+            json!({"QuestionnaireId": "students-v1", "ExpectedResponses": 8}),
+        )
+        .await;
+    assert_eq!(s, 400, "Students only for organisation type 4: {v}");
+    let (s, v) = org_user
+        .post(
+            "/api/healthcheck/inviteCode",
+            json!({"QuestionnaireId": "nope-v9", "ExpectedResponses": 8}),
+        )
+        .await;
+    assert_eq!(s, 404, "{v}");
+
+    let (s, v) = org_user
+        .post("/api/healthcheck/inviteCode", body.clone())
+        .await;
+    assert_eq!(
+        (s, v["message"].as_str()),
+        (200, Some("Survey Link generated succesfully")),
+        "{v}"
+    );
+    let code = v["inviteCode"].as_str().unwrap().to_string();
+    let hc = v["healthCheckId"].as_str().unwrap().to_string();
+    assert!(v["url"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/Questionnaire/SurveyQuestions?inviteCode={code}")));
+    let (_, again) = org_user
+        .post("/api/healthcheck/inviteCode", body.clone())
+        .await;
+    assert_eq!(
+        again["inviteCode"].as_str(),
+        Some(code.as_str()),
+        "one link per period"
+    );
+    catch_up(&db.pool).await;
+
+    // The survey, without an account.
+    let (s, v) = anonymous
+        .get("/api/healthcheck/survey?inviteCode=0000")
+        .await;
+    assert_eq!(
+        (s, v["message"].as_str()),
+        (
+            404,
+            Some("This survey link is not valid. Please check the link you were sent.")
+        )
+    );
+    let (s, survey) = anonymous
+        .get(&format!("/api/healthcheck/survey?inviteCode={code}"))
+        .await;
+    assert_eq!(s, 200, "{survey}");
+    let survey = survey["data"].clone();
+    assert_eq!(survey["questionnaireId"], "staff-v1");
+    assert!(
+        !survey.to_string().contains("\"score\""),
+        "scores are not shown to respondents"
+    );
+
+    let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+    let mut respondents = Vec::new();
+    for i in 0..4 {
+        let c = Client::new(&base).await;
+        let (s, v) = c
+            .post(
+                "/api/healthcheck/survey",
+                json!({"InviteCode": code, "Answers": random_answers(&survey, &mut rng)}),
+            )
+            .await;
+        assert_eq!(
+            (s, v["message"].as_str()),
+            (200, Some("Thank you. Your response has been recorded.")),
+            "respondent {i}: {v}"
+        );
+        respondents.push(c);
+    }
+    // The same browser again: refused without identifying anyone.
+    let (s, v) = respondents[0]
+        .post(
+            "/api/healthcheck/survey",
+            json!({"InviteCode": code, "Answers": random_answers(&survey, &mut rng)}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["message"].as_str()),
+        (
+            409,
+            Some("You have already completed this survey. Thank you for taking part.")
+        )
+    );
+    // Invalid answers.
+    let fresh = Client::new(&base).await;
+    for bad in [
+        json!([]),
+        json!([{"QuestionId": "P1", "PossibleAnswerIds": [1, 2]}]),
+        json!([{"QuestionId": "P1", "PossibleAnswerIds": [42]}]),
+        json!([{"QuestionId": "ZZ", "PossibleAnswerIds": [1]}]),
+    ] {
+        let (s, v) = fresh
+            .post(
+                "/api/healthcheck/survey",
+                json!({"InviteCode": code, "Answers": bad}),
+            )
+            .await;
+        assert_eq!(s, 400, "{bad}: {v}");
+    }
+    catch_up(&db.pool).await;
+
+    // Four responses: nothing computed from them is shown.
+    let result_body = json!({"QuestionnaireTypeId": 1, "HealthCheckId": hc});
+    let (s, v) = org_user
+        .post("/api/healthcheck/organisationalResult", result_body.clone())
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let d = &v["data"];
+    assert_eq!(
+        (
+            d["actualResponeses"].as_i64(),
+            d["expectedResponses"].as_i64()
+        ),
+        (Some(4), Some(8))
+    );
+    assert_eq!(d["resultsAvailable"], false);
+    assert_eq!(d["message"], "Results are shown once at least 5 people have responded, to protect respondents' anonymity.");
+    assert_eq!(d["questionCategories"], json!([]));
+    assert!(d["overallMaturity"].is_null());
+    let (_, v) = org_user
+        .get("/api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=1")
+        .await;
+    let h = &v["data"]["questionnaires"][0];
+    assert_eq!(
+        (h["actualResponses"].as_i64(), h["isCurrent"].as_bool()),
+        (Some(4), Some(true))
+    );
+    assert!(h["overallMaturity"].is_null() && h["questionCategories"] == json!([]));
+
+    // Two more: six of eight.
+    for _ in 0..2 {
+        let c = Client::new(&base).await;
+        let (s, v) = c
+            .post(
+                "/api/healthcheck/survey",
+                json!({"InviteCode": code, "Answers": random_answers(&survey, &mut rng)}),
+            )
+            .await;
+        assert_eq!(s, 200, "{v}");
+    }
+    catch_up(&db.pool).await;
+
+    // What is stored: one event per response, with no personal data.
+    let stored: Vec<(Value, Value)> = sqlx::query_as("SELECT payload, metadata FROM events WHERE aggregate_type = 'survey_response' ORDER BY global_position")
+        .fetch_all(&db.pool).await.unwrap();
+    assert_eq!(stored.len(), 6);
+    let mut answers = Vec::new();
+    for (payload, meta) in &stored {
+        let r = &payload["SurveyResponseSubmitted"];
+        assert_eq!(
+            (
+                r["inviteCode"].as_str(),
+                r["questionnaireId"].as_str(),
+                r["questionnaireVersion"].as_i64()
+            ),
+            (Some(code.as_str()), Some("staff-v1"), Some(1))
+        );
+        let keys: Vec<&String> = meta.as_object().unwrap().keys().collect();
+        assert_eq!(keys, vec!["actor", "at", "request_id", "source"]);
+        assert_eq!(meta["actor"], "anonymous");
+        let text = format!("{payload}{meta}");
+        assert!(
+            !text.contains("127.0.0.1")
+                && !text.to_lowercase().contains("reqwest")
+                && !text.contains('@'),
+            "{text}"
+        );
+        answers.push(r["answers"].clone());
+    }
+
+    let (s, v) = org_user
+        .post("/api/healthcheck/organisationalResult", result_body.clone())
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let d = &v["data"];
+    assert_eq!(
+        (
+            d["actualResponeses"].as_i64(),
+            d["resultsAvailable"].as_bool()
+        ),
+        (Some(6), Some(true))
+    );
+    let (cats, maturity, counts) = independent_scores(&answers);
+    assert_eq!(d["overallMaturity"].as_f64(), Some(pct(maturity)));
+    for c in d["questionCategories"].as_array().unwrap() {
+        let id = c["questionCategoryId"].as_i64().unwrap();
+        assert_eq!(
+            c["categoryScore"].as_f64(),
+            cats.get(&id).map(|x| pct(*x)),
+            "category {id}"
+        );
+        for q in c["questions"].as_array().unwrap() {
+            let qid = q["questionId"].as_str().unwrap();
+            let n = q["respondents"].as_i64().unwrap();
+            assert_eq!(n, 6);
+            for a in q["answers"].as_array().unwrap() {
+                let k = *counts
+                    .get(&(qid.to_string(), a["possibleAnswerId"].as_i64().unwrap()))
+                    .unwrap_or(&0);
+                assert_eq!(a["responses"].as_i64(), Some(k));
+                assert_eq!(
+                    a["distributionValue"].as_f64(),
+                    Some(pct(k as f64 / 6.0)),
+                    "{qid}"
+                );
+            }
+        }
+    }
+    assert_eq!(cats.len(), 3);
+    let (_, v) = org_user
+        .get("/api/healthcheck/getOrganisationHealthChecks")
+        .await;
+    let h = &v["data"]["questionnaires"][0];
+    assert_eq!(h["overallMaturity"].as_f64(), Some(pct(maturity)));
+    assert!(
+        h["questionCategories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["questionCategoryId"] == 5),
+        "demographic cards"
+    );
+
+    // Other organisations and anonymous callers see nothing.
+    assert_eq!(
+        other_org_user
+            .post("/api/healthcheck/organisationalResult", result_body.clone())
+            .await
+            .0,
+        403
+    );
+    assert_eq!(
+        anonymous
+            .post("/api/healthcheck/organisationalResult", result_body.clone())
+            .await
+            .0,
+        403
+    );
+    assert_eq!(
+        anonymous
+            .get("/api/healthcheck/getOrganisationHealthChecks")
+            .await
+            .0,
+        403
+    );
+    assert_eq!(
+        anonymous
+            .get("/api/healthcheck/getSummarisedHealthCheck")
+            .await
+            .0,
+        403
+    );
+    assert_eq!(
+        org_user
+            .get("/api/healthcheck/getSummarisedHealthCheck")
+            .await
+            .0,
+        403
+    );
+    assert_eq!(
+        anonymous
+            .get("/api/healthcheck/getActiveQuestionnaires")
+            .await
+            .0,
+        403
+    );
+    let (_, v) = other_org_user
+        .get("/api/healthcheck/getOrganisationHealthChecks")
+        .await;
+    assert_eq!(
+        v["data"]["questionnaires"],
+        json!([]),
+        "another organisation's periods are not listed"
+    );
+    // A World of Impact administrator may read any organisation's result.
+    assert_eq!(
+        admin
+            .post("/api/healthcheck/organisationalResult", result_body.clone())
+            .await
+            .0,
+        200
+    );
+
+    // The admin Surveys card and the questionnaire manager's cards.
+    let (_, dash) = admin
+        .post("/api/healthcheck/getAdminDashboard", json!({}))
+        .await;
+    assert_eq!(
+        (
+            dash[0]["healthCheckParticipants"].as_i64(),
+            dash[0]["actualResponses"].as_i64(),
+            dash[0]["expectedResponses"].as_i64()
+        ),
+        (Some(1), Some(6), Some(8))
+    );
+    let (s, v) = admin.get("/api/healthcheck/getSummarisedHealthCheck").await;
+    assert_eq!(s, 200);
+    let staff = v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["questionnaireId"] == "staff-v1")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            staff["totalActualResponses"].as_i64(),
+            staff["totalExpectedResponses"].as_i64(),
+            staff["totalParticipatedOrganisations"].as_i64(),
+            staff["isCurrent"].as_bool()
+        ),
+        (Some(6), Some(8), Some(1), Some(true))
+    );
+
+    // Public figures: one organisation's maturity is never published on its own.
+    let quarter = {
+        use chrono::Datelike;
+        let now = chrono::Utc::now();
+        format!("{}Q{}", now.year(), (now.month() - 1) / 3 + 1)
+    };
+    let (s, v) = anonymous
+        .get(&format!(
+            "/api/healthcheck/stats?boundaryId=1&quarter={quarter}"
+        ))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let npo = v["data"]["healthCheckStats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["organisationTypeId"] == 1)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            npo["participatingOrganisations"].as_i64(),
+            npo["totalActualResponses"].as_i64(),
+            npo["organisationCount"].as_i64()
+        ),
+        (Some(1), Some(6), Some(1))
+    );
+    assert!(npo["overalMaturity"].is_null(), "one organisation: {npo}");
+    assert!(v["data"]["byQuarter"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|x| x["quarter"] == quarter.as_str() && x["totalActualResponses"] == 6));
+    assert!(v["data"]["containedBoundaryData"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|x| x["overalMaturity"].is_null()));
+    assert!(
+        !v.to_string().contains(&org),
+        "no organisation id in public figures"
+    );
+    let (s, _) = anonymous.get("/api/healthcheck/stats?quarter=2026Q9").await;
+    assert_eq!(s, 400);
+
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}

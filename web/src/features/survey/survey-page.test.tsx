@@ -1,0 +1,64 @@
+// The anonymous survey page against MSW: questions by category as fieldsets, keyboard answers,
+// the submission body, the thank-you message, preview without submit, and a closed link.
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { renderApp } from '../../test/render'
+import { server } from '../../test/mocks/server'
+
+const survey = {
+  organisationName: 'Kouga Women\u2019s Shelter Network', questionnaire: 'Staff health check 2026 (version 1)', questionnaireId: 'staff-v1',
+  version: 1, questionnaireType: 'Staff', preview: false, isOpen: true, example: false,
+  questionCategories: [
+    { questionCategoryId: 3, description: 'Policies', questions: [
+      { questionId: 'P1', description: 'Our organisation has a written policy.', questionTypeId: 3, questionType: 'SingleChoice',
+        answers: [{ possibleAnswerId: 1, description: 'We do not have this' }, { possibleAnswerId: 5, description: 'It exists, is known and is applied consistently' }] },
+    ] },
+    { questionCategoryId: 4, description: 'General', questions: [
+      { questionId: 'G1', description: 'Where would you go for help?', questionTypeId: 4, questionType: 'MultipleChoice',
+        answers: [{ possibleAnswerId: 1, description: 'My manager' }, { possibleAnswerId: 2, description: 'Human resources' }] },
+    ] },
+  ],
+}
+
+describe('survey page', () => {
+  it('takes answers by keyboard and submits one anonymous response', async () => {
+    let sent: unknown = null
+    server.use(
+      http.get('*/api/healthcheck/survey', () => HttpResponse.json({ success: true, data: survey })),
+      http.post('*/api/healthcheck/survey', async ({ request }) => {
+        sent = await request.json()
+        return HttpResponse.json({ success: true, message: 'Thank you. Your response has been recorded.' })
+      }),
+    )
+    renderApp('/Questionnaire/SurveyQuestions?inviteCode=abc')
+    expect(await screen.findByRole('heading', { name: survey.questionnaire })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Our organisation has a written policy.' })).toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('radio', { name: 'It exists, is known and is applied consistently' }))
+    await user.tab()
+    await user.keyboard(' ')
+    await user.click(screen.getByRole('checkbox', { name: 'Human resources' }))
+    await user.click(screen.getByRole('button', { name: 'Submit survey' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you. Your response has been recorded.')
+    expect(sent).toEqual({ InviteCode: 'abc', Answers: [
+      { QuestionId: 'P1', PossibleAnswerIds: [5] },
+      { QuestionId: 'G1', PossibleAnswerIds: expect.arrayContaining([1, 2]) },
+    ] })
+  })
+
+  it('previews without a submit button', async () => {
+    server.use(http.get('*/api/healthcheck/survey', () => HttpResponse.json({ success: true, data: { ...survey, preview: true } })))
+    renderApp('/Questionnaire/SurveyQuestions?inviteCode=abc&Preview=true')
+    expect(await screen.findByText('Preview: answers are not recorded.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit survey' })).toBeNull()
+  })
+
+  it('says when a link is closed', async () => {
+    server.use(http.get('*/api/healthcheck/survey', () => HttpResponse.json(
+      { success: false, message: 'This survey is closed and no longer accepts responses.', errors: [] }, { status: 410 })))
+    renderApp('/Questionnaire/SurveyQuestions?inviteCode=old')
+    expect(await screen.findByRole('alert')).toHaveTextContent('This survey is closed and no longer accepts responses.')
+  })
+})
