@@ -579,6 +579,18 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
     let (s, _) = anonymous.get("/api/healthcheck/stats?quarter=2026Q9").await;
     assert_eq!(s, 400);
 
+    // The dashboard's healthCheck part is the same computation for its current quarter.
+    catch_up(&db.pool).await;
+    let (_, default_stats) = anonymous.get("/api/healthcheck/stats?boundaryId=1").await;
+    let (s, dash) = anonymous.get("/api/dashboard?boundaryId=1").await;
+    assert_eq!(s, 200);
+    assert_eq!(dash["healthCheck"], default_stats["data"]);
+    assert!(dash["healthCheck"]["byQuarter"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|x| x["quarter"] == quarter.as_str() && x["totalActualResponses"] == 6));
+
     db.drop_db().await;
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -98,11 +98,12 @@ pub async fn dashboard(
     let crime = crime_stats(&s.pool, id, &types).await?;
     let building_block = super::building_block::building_block_data(&s, id).await?;
     let collective_action = collective_action_stats(&s.pool, id, &action_filter).await?;
+    let health_check = super::healthcheck::public_stats(&s, id, None).await?;
     Ok(Json(json!({
         "success": true,
         "boundary": crime["boundary"].clone(),
         "crime": crime,
-        "healthCheck": {"healthCheckStats": [], "totalExpectedResponses": 0, "totalActualResponses": 0, "totalOrganisations": 0, "totalParticipatingOrganisations": 0},
+        "healthCheck": health_check,
         "buildingBlock": building_block,
         "collectiveAction": collective_action,
     })))

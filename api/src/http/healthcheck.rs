@@ -71,7 +71,7 @@ type SummaryRow = (
     bool,
 );
 /// Period with its organisation's place: (organisation, type, province, district, municipality,
-/// health check, questionnaire, from, actual responses, example).
+/// health check, questionnaire, from, actual responses, example, expected responses).
 type ParticipationRow = (
     String,
     i32,
@@ -83,9 +83,11 @@ type ParticipationRow = (
     Time,
     i64,
     bool,
+    i32,
 );
-/// (organisation, type, child boundary, (year, quarter), responses, maturity when ≥ 5 responses).
-type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>);
+/// (organisation, type, child boundary, (year, quarter), responses, maturity when ≥ 5
+/// responses, expected responses).
+type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>, i64);
 
 /// §8: link generated.
 pub const LINK_GENERATED: &str = "Survey Link generated succesfully";
@@ -798,13 +800,24 @@ pub async fn stats(
     State(s): State<AppState>,
     Query(q): Query<StatsQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let boundary = q.boundary_id.unwrap_or(1);
+    let data = public_stats(&s, q.boundary_id.unwrap_or(1), q.quarter.as_deref()).await?;
+    Ok(Json(json!({"success": true, "data": data})))
+}
+
+/// The `data` of [`stats`] for `boundary` and `quarter` (`2026Q3`; the dashboard's current
+/// quarter when `None`); also the `healthCheck` part of `/api/dashboard`. Errors: 404 unknown
+/// boundary, 400 malformed quarter.
+pub async fn public_stats(
+    s: &AppState,
+    boundary: i64,
+    quarter: Option<&str>,
+) -> Result<Value, ApiError> {
     let level: String = sqlx::query_scalar("SELECT level FROM boundary WHERE boundary_id = $1")
         .bind(boundary)
         .fetch_optional(&s.pool)
         .await?
         .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?;
-    let (qy, qq) = match &q.quarter {
+    let (qy, qq) = match quarter {
         Some(t) => {
             let bad = || ApiError::bad("quarter", "quarter must look like 2026Q3.");
             let (y, n) = t.split_once('Q').ok_or_else(bad)?;
@@ -828,7 +841,7 @@ pub async fn stats(
     // Per organisation and quarter: responses, maturity inputs; computed here from the read model.
     let rows: Vec<ParticipationRow> = sqlx::query_as(
         "SELECT h.organisation_id, o.organisation_type_id, o.province_id, o.district_id, o.municipality_id, h.health_check_id, h.questionnaire_id,
-                h.effective_from, h.actual_responses, h.example
+                h.effective_from, h.actual_responses, h.example, h.expected_responses
          FROM health_check h JOIN organisation o ON o.organisation_id = h.organisation_id
          WHERE ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id)) AND h.actual_responses > 0",
     )
@@ -837,7 +850,7 @@ pub async fn stats(
     // (org, type, child boundary, quarter, responses, maturity if ≥ 5 responses)
     let mut per: Vec<OrganisationQuarter> = Vec::new();
     let mut example = false;
-    for (org, t, p, d, m, hc, qid, from, actual, ex) in rows {
+    for (org, t, p, d, m, hc, qid, from, actual, ex, expected) in rows {
         if !defs.contains_key(&qid) {
             if let Some(def) = load_questionnaire(&s, &qid).await? {
                 defs.insert(qid.clone(), def);
@@ -855,7 +868,7 @@ pub async fn stats(
             None => None,
         };
         example |= ex;
-        per.push((org, t, c, quarter_of(from), actual, mat));
+        per.push((org, t, c, quarter_of(from), actual, mat, expected as i64));
     }
     let combine = |items: &[&OrganisationQuarter]| -> Value {
         let orgs: std::collections::BTreeSet<&String> = items.iter().map(|x| &x.0).collect();
@@ -926,8 +939,14 @@ pub async fn stats(
         })
         .collect();
     let overall = combine(&in_quarter);
-    Ok(Json(json!({"success": true, "data": {
+    let total_organisations: i64 = approved.iter().map(|(_, n)| n).sum();
+    let total_expected: i64 = in_quarter.iter().map(|x| x.6).sum();
+    Ok(json!({
         "boundaryId": boundary, "period": format!("{qy} Q{qq}"), "quarter": format!("{qy}Q{qq}"), "overall": overall,
         "healthCheckStats": by_type, "byQuarter": by_quarter, "containedBoundaryData": contained, "example": example,
-        "note": "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute."}})))
+        "totalOrganisations": total_organisations,
+        "totalParticipatingOrganisations": overall["participatingOrganisations"],
+        "totalActualResponses": overall["totalActualResponses"],
+        "totalExpectedResponses": total_expected,
+        "note": "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute."}))
 }
