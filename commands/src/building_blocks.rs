@@ -8,7 +8,7 @@
 //! | `police.csv` (1,154 SAPS stations, 2018) | 1 SAPS police station | station name + province joined to `geography/police_stations.csv` (precinct → municipality); when the name does not join, the station point in the MDB 2020 municipalities |
 //! | `courts.csv` (70 sexual offences courts, 2018) | 2 Sexual offences court | point in the MDB 2020 municipalities |
 //! | `clinics.csv` (3,076 public health facilities, 2019) | 3 Clinic or CHC, 4 Hospital (types ending in `Hospital`) | point in municipality |
-//! | `shelters.csv` (115 shelters, 2019) | 5 Shelter | point in municipality, used only here: the point is never stored |
+//! | `shelters.csv` (115 shelters, 2019) | 5 Shelter | the municipality's MDB code shipped in the file (precomputed once from the source's shifted point, which is not shipped) |
 //!
 //! A row is *unplaced* (reported, not imported) when its point lies in no municipality, when
 //! the municipality found lies in another province than the file's `Province` column, or when
@@ -270,13 +270,14 @@ pub fn read_providers(
             .position(|h| h.trim().trim_start_matches('\u{feff}') == name)
             .ok_or_else(|| anyhow!("{}: no column {name}", path.display()))
     };
-    let (c_prov, c_name, c_tel, c_lon, c_lat) = (
-        col("Province")?,
-        col("Name")?,
-        col("Tel")?,
-        col("Longitude")?,
-        col("Latitude")?,
-    );
+    let (c_prov, c_name, c_tel) = (col("Province")?, col("Name")?, col("Tel")?);
+    // Shelters ship with their municipality's MDB code instead of a point (never a location in
+    // the repository); the other files carry WGS84 points.
+    let c_muni = col("Municipality").ok();
+    let (c_lon, c_lat) = match c_muni {
+        Some(_) => (None, None),
+        None => (Some(col("Longitude")?), Some(col("Latitude")?)),
+    };
     let c_type = col("Type")?;
     let mut rows = 0;
     let mut out = Vec::new();
@@ -307,8 +308,11 @@ pub fn read_providers(
             reject(format!("province {prov_code} is not in the geography"));
             continue;
         };
-        let point = match (get(c_lon).parse::<f64>(), get(c_lat).parse::<f64>()) {
-            (Ok(lon), Ok(lat)) => Some([lon, lat]),
+        let point = match (c_lon, c_lat) {
+            (Some(x), Some(y)) => match (get(x).parse::<f64>(), get(y).parse::<f64>()) {
+                (Ok(lon), Ok(lat)) => Some([lon, lat]),
+                _ => None,
+            },
             _ => None,
         };
         // Police stations: the precinct join first.
@@ -323,6 +327,27 @@ pub fn read_providers(
                             placed = Some((muni, "precinct join"));
                         }
                     }
+                }
+            }
+        }
+        if let Some(c) = c_muni {
+            let code = get(c);
+            match munis.by_code.get(code.as_str()) {
+                Some(&(muni, p)) if p == prov_id => {
+                    placed = Some((
+                        muni,
+                        "municipality code (precomputed from the source's shifted point)",
+                    ))
+                }
+                Some(_) => {
+                    reject(format!(
+                        "its municipality {code} lies in another province than {prov_code}"
+                    ));
+                    continue;
+                }
+                None => {
+                    reject(format!("no MDB 2020 municipality has the code {code:?}"));
+                    continue;
                 }
             }
         }

@@ -852,11 +852,11 @@ pub async fn public_stats(
     let mut example = false;
     for (org, t, p, d, m, hc, qid, from, actual, ex, expected) in rows {
         if !defs.contains_key(&qid) {
-            if let Some(def) = load_questionnaire(&s, &qid).await? {
+            if let Some(def) = load_questionnaire(s, &qid).await? {
                 defs.insert(qid.clone(), def);
             }
         }
-        let f = figures(&s, &hc).await?;
+        let f = figures(s, &hc).await?;
         let mat = defs
             .get(&qid)
             .and_then(|def| scores(def, &f))
