@@ -55,11 +55,21 @@ async function assertMapFallback(page) {
   assert.equal(await page.locator('.maplibregl-canvas, [data-testid="map-canvas"]').count(), 0, 'no map was created')
 }
 
+/** Scrolls to the bottom like a visitor, so parts that load when they come into view do. */
+async function scrollThrough(page) {
+  for (let i = 0; i < 12; i++) {
+    await page.mouse.wheel(0, 700)
+    await page.waitForTimeout(100)
+  }
+}
+
 /** What each page must show, beyond not falling over. */
 const CHECKS = {
   '/home': async (page) => {
     await page.waitForSelector('[data-testid="total-crime"]', { timeout: 30_000 })
     assert.equal((await page.textContent('[data-testid="total-crime"]')).trim(), formatCount(national.total))
+    // The map and the cards mount when the visitor scrolls to them (issue 15).
+    await scrollThrough(page)
     await assertMapFallback(page)
     await page.waitForSelector('[data-testid="dashboard-cards"] .card', { timeout: 30_000 })
   },

@@ -1,9 +1,11 @@
 // /home: headline crime figures and the choropleth of the selected area, then the dashboard cards.
 // Each part is behind its own error boundary, so a map or card that fails leaves the rest working.
+// The map and the cards (the two large libraries) load when their place comes into view.
 import { lazy, Suspense } from 'react'
 import { useGetCrimeStatsQuery } from '../../api/crime-api'
 import { Boundary, CardBoundary } from '../../components/boundary'
 import { ErrorMessage, Spinner } from '../../components/status'
+import { WhenVisible } from '../../components/when-visible'
 import { strings } from '../../config/strings'
 import { CrimeSummary } from '../../features/home/crime-summary'
 import { crimeOptionsFrom } from '../../lib/crime'
@@ -15,6 +17,7 @@ const DashboardCards = lazy(() => import('../../features/dashboard/dashboard-car
 export function Component() {
   const { boundaryId, filters } = useFilters()
   const stats = useGetCrimeStatsQuery({ boundaryId, componentOptions: crimeOptionsFrom(filters) })
+  const settled = !stats.isLoading
   return (
     <div className="home">
       <div className="home__top">
@@ -23,16 +26,20 @@ export function Component() {
         </CardBoundary>
         <div className="home__map">
           <CardBoundary title={strings.views.map} headingLevel={2} resetKeys={[filters]}>
-            <Suspense fallback={<Spinner />}>
-              <CrimeMap compact />
-            </Suspense>
+            <WhenVisible minHeight="22rem" testId="map-slot" layoutSettled={settled}>
+              <Suspense fallback={<Spinner />}>
+                <CrimeMap compact />
+              </Suspense>
+            </WhenVisible>
           </CardBoundary>
         </div>
       </div>
       <Boundary fallback={<ErrorMessage />} resetKeys={[filters]}>
-        <Suspense fallback={<Spinner />}>
-          <DashboardCards />
-        </Suspense>
+        <WhenVisible minHeight="40rem" testId="cards-slot" layoutSettled={settled}>
+          <Suspense fallback={<Spinner />}>
+            <DashboardCards />
+          </Suspense>
+        </WhenVisible>
       </Boundary>
     </div>
   )
