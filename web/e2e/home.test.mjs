@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { launchBrowser } from './lib/browser.mjs'
-import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
+import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, screenshot } from './lib/app.mjs'
 
 let run
 before(async () => {

@@ -10,8 +10,8 @@ import { strings } from '../config/strings'
 import { BottomBar } from '../features/filters/bottom-bar'
 import { Footer } from '../features/layout/footer'
 import { Header } from '../features/layout/header'
-import { QuickExit } from '../features/layout/quick-exit'
-import { LoadingOverlay, useLingeringFlag } from '../features/layout/loading-overlay'
+import { QuickExit } from '../components/quick-exit'
+import { LoadingOverlay, useLingeringFlag } from '../components/loading-overlay'
 import { useFilters } from '../filters/use-filters'
 
 const DASHBOARD_VIEWS = new Set(['home', 'map', 'grid', 'chart'])

@@ -33,7 +33,9 @@ export function Modal({ title, onClose, children, footer }: {
   }
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a mouse press outside the dialog closes it; keyboards have Escape and the close button
     <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose() }}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog keeps Tab inside itself and closes on Escape (focus trap) */}
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={panel} onKeyDown={onKeyDown}>
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">{title}</h2>

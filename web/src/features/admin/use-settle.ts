@@ -27,10 +27,12 @@ export async function pollUntil<T>(read: () => Promise<T>, ok: (value: T) => boo
   }
 }
 
+/** Read from the server, not the cache, and keep no subscription. */
+const fresh = { forceRefetch: true, subscribe: false } as const
+
 export function useSettle() {
   const dispatch = useAppDispatch()
   const [settling, setSettling] = useState(false)
-  const fresh = { forceRefetch: true, subscribe: false } as const
 
   const run = useCallback(async <T,>(read: () => Promise<T>, ok: (value: T) => boolean) => {
     setSettling(true)

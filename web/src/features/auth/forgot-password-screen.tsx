@@ -37,7 +37,7 @@ export function ForgotPasswordScreen() {
       const state: OtpState = {
         userType: UserType.ResetPassword, email: email.trim(), resendCount: result.resendCount ?? 0, otp: result.otp ?? null, message: result.message,
       }
-      navigate(accountPaths.verifyOtp, { state })
+      void navigate(accountPaths.verifyOtp, { state })
     } catch (error) {
       const failure = failureOf(error)
       setErrors(errorsByField(failure.errors).email ?? [])
@@ -48,7 +48,7 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthCard title={a.forgotPasswordTitle}>
-      <form ref={form} onSubmit={submit} noValidate className="auth-form">
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
         <p>{a.forgotPasswordText}</p>
         <TextField name="email" type="email" label={a.email} value={email} onChange={setEmail} errors={errors}
           autoComplete="username" inputMode="email" />

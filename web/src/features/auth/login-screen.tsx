@@ -67,17 +67,17 @@ function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notic
       // Section 4: a NewUser goes to add-password; anyone else waits for the reloaded session,
       // on which the guard of this screen sends them to their landing.
       if (result.userType === UserType.NewUser) {
-        navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
+        void navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
       }
     } catch (error) {
       const failure = failureOf(error)
       const body = failure.body
       if (failure.status === 403 && body.userType === UserType.NewUser && body.email) {
         const state: OtpState = { userType: UserType.NewUser, email: body.email, resendCount: body.resendCount ?? 0, otp: body.otp ?? null, message: failure.message }
-        navigate(accountPaths.verifyOtp, { state })
+        void navigate(accountPaths.verifyOtp, { state })
         return
       }
-      setErrors(errorsByField(failure.errors) as FieldErrors<LoginField>)
+      setErrors(errorsByField(failure.errors))
       setGeneral(failure.message)
       setBusy(false)
       if (failure.errors.length) setAttempt((n) => n + 1)
@@ -86,7 +86,7 @@ function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notic
 
   return (
     <AuthCard title={a.loginTitle}>
-      <form ref={form} onSubmit={submit} noValidate className="auth-form">
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
         {notice ? <p className="message message--notice" role="status">{notice}</p> : null}
         <TextField name="email" type="email" label={a.email} value={email} onChange={setEmail} errors={errors.email}
           autoComplete="username" inputMode="email" />

@@ -36,14 +36,14 @@ export function NewPasswordForm({ onSubmit, busy, setBusy, children }: {
       await onSubmit(password, confirm)
     } catch (error) {
       const failure = failureOf(error)
-      setErrors(errorsByField(failure.errors) as FieldErrors<Field>)
+      setErrors(errorsByField(failure.errors))
       setGeneral(failure.message)
       setBusy(false)
     }
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="auth-form">
+    <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
       {children}
       <PasswordField name="password" label={a.password} value={password} onChange={setPassword} errors={errors.password}
         hint={a.passwordHint} autoComplete="new-password" noCopy />

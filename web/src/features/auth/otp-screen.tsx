@@ -76,11 +76,11 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
     try {
       const result = await verify({ Email: email, OTP: code, UserType: userType }).unwrap()
       if (userType === UserType.ResetPassword) {
-        navigate(accountPaths.resetPassword, { state: { userType: UserType.ResetPassword, email } satisfies ResetPasswordState })
+        void navigate(accountPaths.resetPassword, { state: { userType: UserType.ResetPassword, email } satisfies ResetPasswordState })
       } else if (result.requiresPassword) {
-        navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
+        void navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
       } else {
-        navigate(accountPaths.login, { state: { showForm: true, email, message: result.message } satisfies LoginState })
+        void navigate(accountPaths.login, { state: { showForm: true, email, message: result.message } satisfies LoginState })
       }
     } catch (error) {
       const failure = failureOf(error)
@@ -114,7 +114,7 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
 
   return (
     <AuthCard title={a.verifyOtpTitle}>
-      <form onSubmit={submit} noValidate className="auth-form">
+      <form onSubmit={(e) => void submit(e)} noValidate className="auth-form">
         {notice ? <p className="message message--notice" role="status">{notice}</p> : null}
         <p id={labelId}>
           {a.otpSentTo} <strong className="otp-email">{email}</strong>
@@ -134,7 +134,7 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
         <FormMessage error={general} />
         <p className="auth-form__aside">
           {a.didNotReceive}{' '}
-          <button type="button" className="link-button" onClick={resend} disabled={resending}>
+          <button type="button" className="link-button" onClick={() => void resend()} disabled={resending}>
             {resending ? a.resending : a.resendCode}
           </button>
         </p>

@@ -74,7 +74,7 @@ describe('reset password', () => {
     expect(fireEvent.copy(password)).toBe(false)
     expect(fireEvent.cut(password)).toBe(false)
     expect(password).toHaveAttribute('type', 'password')
-    await user.click(screen.getAllByRole('button', { name: a.showPassword })[0]!)
+    await user.click(screen.getAllByRole('button', { name: a.showPassword })[0])
     expect(password).toHaveAttribute('type', 'text')
     expect(screen.getByRole('button', { name: a.hidePassword })).toHaveAttribute('aria-pressed', 'true')
 

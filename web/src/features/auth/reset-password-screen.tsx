@@ -23,7 +23,7 @@ export function ResetPasswordScreen() {
 
   async function send(password: string, confirmPassword: string) {
     const result = await resetPassword({ Email: email!, Password: password, ConfirmPassword: confirmPassword, UserType: UserType.ResetPassword }).unwrap()
-    navigate(accountPaths.login, { replace: true, state: { showForm: true, email, message: result.message } satisfies LoginState })
+    void navigate(accountPaths.login, { replace: true, state: { showForm: true, email, message: result.message } satisfies LoginState })
   }
 
   return (

@@ -32,7 +32,7 @@ describe('validateStep', () => {
 
 function pick(form: SignUpForm, step: number): Partial<SignUpForm> {
   const fields = { 1: ['title', 'firstName', 'lastName', 'email', 'password', 'confirmPassword', 'telephone'] } as Record<number, (keyof SignUpForm)[]>
-  return Object.fromEntries(fields[step]!.map((f) => [f, form[f]]))
+  return Object.fromEntries(fields[step].map((f) => [f, form[f]]))
 }
 
 describe('stepOfField', () => {

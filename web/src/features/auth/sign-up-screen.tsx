@@ -73,7 +73,7 @@ export function SignUpScreen() {
       setErrors({})
       if (!last) { setStep(step + 1); return }
       const state: OtpState = { userType: UserType.NewUser, email: result.email ?? form.email.trim(), resendCount: result.resendCount ?? 0, otp: result.otp ?? null, message: result.message }
-      navigate(accountPaths.verifyOtp, { state })
+      void navigate(accountPaths.verifyOtp, { state })
     } catch (error) {
       const failure = failureOf(error)
       const byField = errorsByField(failure.errors) as FieldErrors<SignUpField>
@@ -103,7 +103,7 @@ export function SignUpScreen() {
           </li>
         ))}
       </ol>
-      <form ref={formRef} onSubmit={submit} noValidate className="auth-form">
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
         <h2 ref={stepHeading} tabIndex={-1} className="auth-form__step-title">
           <span className="auth-form__step-count">{a.stepOf(step, REGISTRATION_STEPS)}:</span>{' '}{a.steps[step - 1]}
         </h2>

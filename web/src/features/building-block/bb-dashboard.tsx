@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { ErrorMessage } from '../../components/status'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { useIsMobileDashboard } from '../../lib/use-media-query'
-import { LoadingOverlay, useLingeringFlag } from '../layout/loading-overlay'
+import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overlay'
 import { completionClass, useGetAssociatedQuery, type BlockCompletion, type MunicipalityBlocks } from './bb-api'
 import { bbStrings as t } from './bb-strings'
 

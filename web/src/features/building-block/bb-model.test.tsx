@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { decodeId, encodeId, managePath } from './bb-dashboard'
 import { validate } from './bb-manage'
 import { bbStrings } from './bb-strings'
-import { QuickExit } from '../layout/quick-exit'
+import { QuickExit } from '../../components/quick-exit'
 import { links } from '../../config/constants'
 
 const base = { physicalAddress: '1 Church Street', postalAddress: '', receptionNumber: '0498460015', alternateNumber: '', emailAddress: '', available: [1], persons: [] }

@@ -7,7 +7,7 @@ import { NoData } from '../../components/status'
 import { colours } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { formatAvailability } from '../../lib/format'
-import { GREENS, buildingBlockGrid, percentageBucket } from './component-models'
+import { GREENS, buildingBlockGrid, percentageBucket } from '../../lib/component-models'
 
 const SOURCE = 'Building block submissions by municipalities'
 

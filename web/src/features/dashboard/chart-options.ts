@@ -1,5 +1,5 @@
 // Shared chart settings from section 9: value axes with 5 ticks abbreviated with k; 'Other' is
-// #cccccc (see crime-model and component-models).
+// #cccccc (see crime-model and lib/component-models).
 import type { ApexOptions } from 'apexcharts'
 import { abbreviateThousands, formatCount, formatPercentage } from '../../lib/format'
 

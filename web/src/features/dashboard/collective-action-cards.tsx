@@ -10,7 +10,7 @@ import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
 import { barOptions, pieOptions } from './chart-options'
-import { cycleRows, pillarSlices } from './component-models'
+import { cycleRows, pillarSlices } from '../../lib/component-models'
 
 const SOURCE = 'Collective actions'
 

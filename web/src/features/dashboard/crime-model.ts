@@ -3,14 +3,7 @@
 import type { CrimeStats } from '../../api/types'
 import { colours } from '../../config/constants'
 import { strings } from '../../config/strings'
-
-export interface Slice {
-  id: string
-  label: string
-  value: number
-  percentage: number
-  color: string
-}
+import type { Slice } from '../../lib/component-models'
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100

@@ -9,7 +9,7 @@ import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
 import { barOptions, pieOptions } from './chart-options'
-import { overallMaturity, reachSlices, surveyQuarters } from './component-models'
+import { overallMaturity, reachSlices, surveyQuarters } from '../../lib/component-models'
 
 const SOURCE = 'Organisation health checks'
 

@@ -16,6 +16,9 @@ export function BottomBar() {
   const [stuck, setStuck] = useState(false)
   const [height, setHeight] = useState<number | undefined>(undefined)
 
+  // No dependency list on purpose: the bar's height follows its content, so it is measured after
+  // every render; setHeight with an unchanged number does not render again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures after every render (see above)
   useLayoutEffect(() => {
     if (!stuck && bar.current) setHeight(bar.current.offsetHeight)
   })

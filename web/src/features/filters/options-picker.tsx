@@ -40,6 +40,7 @@ export function OptionsPicker() {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Escape bubbling up from the panel's controls to close it
     <div className="options-picker" ref={wrapper}
       onKeyDown={(e) => { if (e.key === 'Escape' && open) { setOpen(false); toggle.current?.focus() } }}>
       <button type="button" ref={toggle} className="button button--outline" aria-expanded={open} aria-controls={panelId}

@@ -13,7 +13,7 @@ import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeSource } from '../../lib/crime'
 import { formatAvailability, formatCount, formatPercentage } from '../../lib/format'
-import { pillarSlices, reachSlices } from '../dashboard/component-models'
+import { pillarSlices, reachSlices } from '../../lib/component-models'
 import { sortDistribution, toggleDirection, type DistributionEntry, type SortDirection } from './grid-model'
 
 export interface GridCardProps {

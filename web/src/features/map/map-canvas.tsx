@@ -165,7 +165,7 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
       loaded.current = false
     }
     // The map is created once; later prop changes are applied by the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once on mount (see above)
   }, [])
 
   // Dragging is off on mobile widths.

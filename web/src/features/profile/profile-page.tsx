@@ -108,7 +108,7 @@ export function ProfilePage() {
       setNotice(result.message || null)
     } catch (error) {
       const failure = failureOf(error, strings.errors.errorUpdatingProfile)
-      setErrors(errorsByField(failure.errors) as FieldErrors<ProfileField>)
+      setErrors(errorsByField(failure.errors))
       setGeneral(failure.status == null ? strings.errors.errorUpdatingProfile : joinedCodeDescriptions(failure))
     } finally {
       setBusy(false)
@@ -126,7 +126,7 @@ export function ProfilePage() {
       </header>
       <div className="profile__body">
         {editing ? (
-          <form ref={formRef} onSubmit={save} noValidate className="auth-form">
+          <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="auth-form">
             <div className="form-grid">
               <TextField name="fullName" label={p.fullName} value={form.fullName} onChange={set('fullName')} errors={errors.fullName} autoComplete="name" />
               <SelectField name="titleId" label={p.titleField} value={form.titleId} onChange={set('titleId')} errors={errors.titleId}

@@ -73,7 +73,7 @@ export function SurveyPage() {
         This survey is anonymous: we do not record your name, e-mail address or device. You may skip any question.
         Results are shown to your organisation only once at least 5 people have answered.
       </p>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {survey.questionCategories.map((c) => (
           <section key={c.questionCategoryId} aria-labelledby={`cat-${c.questionCategoryId}`}>
             <h2 id={`cat-${c.questionCategoryId}`}>{c.description}</h2>

@@ -48,13 +48,18 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
-    const pillar = String(f.get('pillarId') ?? '')
+    // Every field of this form is text (no file inputs).
+    const text = (name: string) => {
+      const value = f.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    const pillar = text('pillarId')
     try {
       await record({
-        name: String(f.get('name') ?? ''), description: String(f.get('description') ?? ''),
+        name: text('name'), description: text('description'),
         collectiveActionTypeId: Number(f.get('typeId')), pillarId: pillar ? Number(pillar) : null,
-        cycleId: Number(f.get('cycleId')), validFrom: String(f.get('validFrom') ?? ''), validTo: String(f.get('validTo') ?? ''),
-        boundaryId: Number(f.get('boundaryId')), sourceUrl: String(f.get('sourceUrl') ?? ''),
+        cycleId: Number(f.get('cycleId')), validFrom: text('validFrom'), validTo: text('validTo'),
+        boundaryId: Number(f.get('boundaryId')), sourceUrl: text('sourceUrl'),
       }).unwrap()
       setError(null)
       onDone(s.recorded)
@@ -63,7 +68,7 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
     }
   }
   return (
-    <form className="admin-form" onSubmit={submit} aria-label={s.record} data-testid="record-challenge">
+    <form className="admin-form" onSubmit={(e) => void submit(e)} aria-label={s.record} data-testid="record-challenge">
       <h2>{s.record}</h2>
       <Field label={s.name}><input name="name" required /></Field>
       <Field label={s.goal}><textarea name="description" /></Field>

@@ -66,7 +66,7 @@ function ApplicationScreen() {
       )
       setRejecting(false)
       toast.success(answer.message)
-      navigate(listPath)
+      void navigate(listPath)
     } catch (error) {
       const failure = adminFailureOf(error)
       if (failure.status === 409) {
@@ -91,7 +91,7 @@ function ApplicationScreen() {
             ) : null}
             {decisions.approve ? (
               <button type="button" className="button button--primary" disabled={verifying.isLoading}
-                onClick={() => decide(VerificationStatus.Approved, EmailTemplate.WelcomeMessage, '')}>
+                onClick={() => void decide(VerificationStatus.Approved, EmailTemplate.WelcomeMessage, '')}>
                 {verifying.isLoading && !rejecting ? a.approving : a.approve}
               </button>
             ) : null}
@@ -148,7 +148,7 @@ function ApplicationScreen() {
       ) : null}
       {rejecting ? (
         <RejectModal busy={verifying.isLoading} onClose={() => setRejecting(false)}
-          onReject={(decision) => decide(VerificationStatus.Rejected, decision.EmailTemplateType, decision.RejectedReasons)} />
+          onReject={(decision) => void decide(VerificationStatus.Rejected, decision.EmailTemplateType, decision.RejectedReasons)} />
       ) : null}
     </section>
   )

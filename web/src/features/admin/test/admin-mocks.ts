@@ -189,7 +189,7 @@ export function adminHandlers(db: AdminDb) {
         ] }, { status: 400 })
       }
       const stakeholderId = `user-${300 + db.users.length}`
-      db.users.push({ ...body, stakeholderId, companyName: COMPANIES.find((c) => c.stakeholderId === body.companyId)?.organisationName ?? null } as UserDetails)
+      db.users.push({ ...body, stakeholderId, companyName: COMPANIES.find((c) => c.stakeholderId === body.companyId)?.organisationName ?? null })
       return HttpResponse.json({ success: true, message: 'User created.', errors: [], stakeholderId })
     }),
     http.put('*/api/security/editUserDetails', async ({ request }) => {

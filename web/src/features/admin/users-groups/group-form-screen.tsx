@@ -83,11 +83,11 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
         const answer = ensureSuccess(await addGroup({ GroupName: name.trim(), UserActions: [...selection].sort((a, b) => a - b) }).unwrap())
         if (answer.groupId) await settle.group(answer.groupId, (list) => list.some((g) => g.groupId === answer.groupId))
         toast.success(answer.message || g.saved)
-        navigate(answer.groupId ? adminPaths.viewGroup(answer.groupId) : groupsList)
+        void navigate(answer.groupId ? adminPaths.viewGroup(answer.groupId) : groupsList)
         return
       }
       const diff = groupDiff(existing?.actions ?? [], selection)
-      if (isEmptyDiff(diff)) { toast.success(g.nothingChanged); navigate(back); return }
+      if (isEmptyDiff(diff)) { toast.success(g.nothingChanged); void navigate(back); return }
       const messages: string[] = []
       if (diff.added.length) {
         messages.push(ensureSuccess(await addActions({ GroupId: groupId, UserActions: diff.added }).unwrap()).message)
@@ -96,7 +96,7 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
       if (diff.removed.length) messages.push(ensureSuccess(await deleteActions({ GroupId: groupId, UserActions: diff.removed }).unwrap()).message)
       await settle.group(groupId, (list) => isEmptyDiff(groupDiff(list.find((g) => g.groupId === groupId)?.actions ?? [], selection)))
       toast.success([...new Set(messages.filter(Boolean))].join(' ') || g.saved)
-      navigate(back)
+      void navigate(back)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))
       if (partial) {
@@ -115,7 +115,7 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
   return (
     <section aria-labelledby="admin-title" className="admin-detail">
       <PageHeader title={editing ? g.editTitle : g.createTitle} back={back} backLabel={editing ? g.backToGroup : g.back} />
-      <form ref={formRef} onSubmit={save} noValidate className="admin-form" data-testid="group-form">
+      <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="admin-form" data-testid="group-form">
         <div className="admin-form__name">
           <TextField name="groupName" label={g.name} value={name} placeholder={g.namePlaceholder} readOnly={editing}
             onChange={(v) => { setName(v); if (nameErrors.length) setNameErrors([]) }} errors={nameErrors} autoComplete="off" />
@@ -132,7 +132,7 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
           )} />
         </fieldset>
         <div className="admin-buttons">
-          <button type="button" className="button button--outline" onClick={() => navigate(back)} disabled={busy}>{c.cancel}</button>
+          <button type="button" className="button button--outline" onClick={() => void navigate(back)} disabled={busy}>{c.cancel}</button>
           {canSave ? <SubmitButton busy={busy} label={c.save} busyLabel={c.saving} /> : null}
         </div>
       </form>

@@ -43,7 +43,7 @@ function GroupViewScreen() {
       await settle.groups((list) => !list.some((g) => g.groupId === id))
       setConfirming(false)
       toast.success(answer.message || g.deleted)
-      navigate(groupsList)
+      void navigate(groupsList)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))
     }
@@ -68,19 +68,19 @@ function GroupViewScreen() {
             ) : <p className="admin-muted">{g.noActions}</p>}
           </section>
           <div className="admin-buttons">
-            <button type="button" className="button button--outline" onClick={() => navigate(groupsList)}>{c.cancel}</button>
+            <button type="button" className="button button--outline" onClick={() => void navigate(groupsList)}>{c.cancel}</button>
             {allowed(Action.DeleteGroup) ? (
               <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>{c.delete}</button>
             ) : null}
             {allowed(Action.UpdateGroup) ? (
-              <button type="button" className="button button--primary" onClick={() => navigate(adminPaths.editGroup(data.groupId))}>{c.edit}</button>
+              <button type="button" className="button button--primary" onClick={() => void navigate(adminPaths.editGroup(data.groupId))}>{c.edit}</button>
             ) : null}
           </div>
         </>
       ) : null}
       {confirming ? (
         <ConfirmDeleteModal title={g.deleteTitle} question={g.deleteQuestion} busy={removing.isLoading}
-          onConfirm={confirmDelete} onClose={() => setConfirming(false)} />
+          onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
       ) : null}
     </section>
   )

@@ -91,7 +91,7 @@ function UserFormScreen({ userId }: { userId: string | null }) {
       const newId = editing ? userId : (answer as { stakeholderId?: string }).stakeholderId
       if (newId) await settle.user(newId, (read) => sameUser(read, body))
       toast.success(answer.message || u.saved)
-      navigate(newId ? adminPaths.viewUser(newId) : `${adminPaths.usersGroups}`)
+      void navigate(newId ? adminPaths.viewUser(newId) : `${adminPaths.usersGroups}`)
     } catch (error) {
       const failure = adminFailureOf(error)
       const fieldErrors: FieldErrors<UserField> = {}
@@ -110,7 +110,7 @@ function UserFormScreen({ userId }: { userId: string | null }) {
   return (
     <section aria-labelledby="admin-title" className="admin-detail">
       <PageHeader title={editing ? u.editTitle : u.createTitle} back={back} backLabel={editing ? u.backToUser : u.back} />
-      <form ref={formRef} onSubmit={save} noValidate className="admin-form" data-testid="user-form">
+      <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="admin-form" data-testid="user-form">
         <div className="admin-form__grid">
           <SelectField name="titleId" label={u.titleField} value={form.titleId} onChange={set('titleId')} errors={errors.titleId}
             choices={(titles.data ?? []).map((t) => ({ value: t.titleId, label: t.description }))} />
@@ -142,7 +142,7 @@ function UserFormScreen({ userId }: { userId: string | null }) {
             options={byName(municipalities.data, (m) => m.name).map((m) => ({ value: m.stakeholderId, label: m.name }))} />
         ) : null}
         <div className="admin-buttons">
-          <button type="button" className="button button--outline" onClick={() => navigate(back)} disabled={busy}>{c.cancel}</button>
+          <button type="button" className="button button--outline" onClick={() => void navigate(back)} disabled={busy}>{c.cancel}</button>
           {canSave ? <SubmitButton busy={busy} label={c.save} busyLabel={c.saving} /> : null}
         </div>
       </form>

@@ -50,7 +50,7 @@ function UserViewScreen() {
       await settle.users((list) => !list.some((x) => x.stakeholderId === id))
       setConfirming(false)
       toast.success(answer.message || u.deleted)
-      navigate(usersList)
+      void navigate(usersList)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))
     }
@@ -78,19 +78,19 @@ function UserViewScreen() {
             </section>
           ) : null}
           <div className="admin-buttons">
-            <button type="button" className="button button--outline" onClick={() => navigate(usersList)}>{c.cancel}</button>
+            <button type="button" className="button button--outline" onClick={() => void navigate(usersList)}>{c.cancel}</button>
             {allowed(Action.DeleteUser) ? (
               <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>{c.delete}</button>
             ) : null}
             {allowed(Action.SetGroupMember) ? (
-              <button type="button" className="button button--primary" onClick={() => navigate(adminPaths.editUser(data.stakeholderId))}>{c.edit}</button>
+              <button type="button" className="button button--primary" onClick={() => void navigate(adminPaths.editUser(data.stakeholderId))}>{c.edit}</button>
             ) : null}
           </div>
         </>
       ) : null}
       {confirming ? (
         <ConfirmDeleteModal title={u.deleteTitle} question={u.deleteQuestion} busy={removing.isLoading}
-          onConfirm={confirmDelete} onClose={() => setConfirming(false)} />
+          onConfirm={() => void confirmDelete()} onClose={() => setConfirming(false)} />
       ) : null}
     </section>
   )

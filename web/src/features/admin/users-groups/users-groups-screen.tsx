@@ -35,7 +35,7 @@ function UsersGroupsScreen() {
       <PageHeader title={s.title} back={adminPaths.dashboard} backLabel={s.back}
         actions={canAdd ? (
           <button type="button" className="button button--primary" aria-label={state.show === 'users' ? s.addUser : s.addGroup}
-            onClick={() => navigate(state.show === 'users' ? adminPaths.createUser : adminPaths.createGroup)}>
+            onClick={() => void navigate(state.show === 'users' ? adminPaths.createUser : adminPaths.createGroup)}>
             {c.addNew}
           </button>
         ) : null} />

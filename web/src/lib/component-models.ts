@@ -1,10 +1,18 @@
 // Chart series for the health-check, building-block and collective-action cards. The server
 // returns empty arrays until those features exist; these turn non-empty data into rows.
-import type { BuildingBlockSummary, CollectiveActionSummary, HealthCheckSummary } from '../../api/types'
-import { colours } from '../../config/constants'
-import { strings } from '../../config/strings'
-import { quarterLabel } from '../../lib/format'
-import type { Slice } from './crime-model'
+import type { BuildingBlockSummary, CollectiveActionSummary, HealthCheckSummary } from '../api/types'
+import { colours } from '../config/constants'
+import { strings } from '../config/strings'
+import { quarterLabel } from './format'
+
+/** One pie slice, shared by the crime breakdown and the component cards. */
+export interface Slice {
+  id: string
+  label: string
+  value: number
+  percentage: number
+  color: string
+}
 
 const BLUES = ['#2E539D', '#4A6DB0', '#6E8CC4', '#94ADD7', '#BCCDE8']
 
