@@ -36,7 +36,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       for (const line of ['Crime statistics: SAPS', 'Population: Statistics South Africa, Census 2022', 'Boundaries: Municipal Demarcation Board']) {
         assert.ok(attribution.includes(line), `attribution shows '${line}'`)
       }
-      // The province choropleth is drawn with our own polygons.
+      // The province choropleth is drawn with our own polygons; on a phone the map loads when
+      // the visitor scrolls to it (issue 15).
+      if (name === 'mobile') {
+        assert.equal(await page.locator('[data-testid="map-canvas"]').count(), 0, 'no map before scrolling on a phone')
+        await page.getByTestId('map-slot').scrollIntoViewIfNeeded()
+      }
       await page.waitForSelector('[data-testid="map-canvas"] canvas', { timeout: 30_000 })
       await page.waitForFunction(() => document.querySelectorAll('.area-label').length > 0, null, { timeout: 30_000 })
       const provinces = await api('/geography/contained/?containingBoundaryId=1')

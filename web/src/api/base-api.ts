@@ -1,5 +1,6 @@
 // The one RTK Query API of the app; each resource adds its endpoints with injectEndpoints.
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
+import { answerReceived, isStaleResponse } from './availability-slice'
 import { csrfTokenReceived, selectCsrfToken, type CsrfState } from './csrf-slice'
 
 /** Absolute base URL built from the page origin: a relative one fails under Vitest. */
@@ -7,7 +8,15 @@ export function apiBaseUrl(): string {
   return new URL('/api', globalThis.location?.origin ?? 'http://localhost').href
 }
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
+const fetchQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
+
+/** fetchBaseQuery, noting whether each answer was a stale one (availability-slice). */
+const rawBaseQuery: typeof fetchQuery = async (args, api, extra) => {
+  const result = await fetchQuery(args, api, extra)
+  const stale = isStaleResponse(result.meta?.response)
+  if (stale !== null) api.dispatch(answerReceived({ stale }))
+  return result
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export const CSRF_HEADER = 'X-CSRF-Token'

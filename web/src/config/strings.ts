@@ -36,6 +36,7 @@ export const strings = {
   },
 
   /** Shown on every page while the server runs in development mode (docs/security.md). */
+  staleAnswers: 'The database cannot be reached right now. The figures shown are the last ones saved and may be out of date; changes cannot be saved until it is back.',
   devMode: {
     tag: 'Development',
     text: 'This server runs in development mode: one-time codes are shown on screen and e-mails go to a local outbox. Do not enter real personal information.',

@@ -13,6 +13,8 @@ import { paths } from '../../filters/paths'
 import { emptyFilters, filtersSearch, parseFilters } from '../../filters/query-string'
 import { accountPaths } from '../../config/routes'
 import { useSession } from '../../session/use-session'
+import { useAppSelector } from '../../app/hooks'
+import { selectAnswersStale } from '../../api/availability-slice'
 import { ProfileMenu } from './profile-menu'
 
 export function feedbackHref(): string {
@@ -31,6 +33,7 @@ export function Header() {
   const menuId = useId()
   const { data: flags } = useGetFeatureFlagsQuery()
   const { session, isLoading: sessionLoading } = useSession()
+  const stale = useAppSelector(selectAnswersStale)
   const signedIn = session.isAuthenticated
   const showLogin = flags?.enableLogin === true && !signedIn && !sessionLoading
   const onDashboard = location.pathname === paths.home || location.pathname.startsWith(`${paths.home}/`)
@@ -46,6 +49,11 @@ export function Header() {
         <span className="beta-banner__text">{strings.beta.text}</span>{' '}
         <a href={feedbackHref()} className="beta-banner__link">{strings.beta.feedback}</a>
       </div>
+      {stale && (
+        <div className="stale-banner" role="status" data-testid="stale-banner">
+          {strings.staleAnswers}
+        </div>
+      )}
       {session.devMode === true && (
         <div className="dev-banner" data-testid="dev-mode-banner">
           <span className="dev-banner__tag">{strings.devMode.tag}</span>
