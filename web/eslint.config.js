@@ -21,7 +21,8 @@ const crossFeatureZones = features.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
   except: [`./${feature}`],
-  message: 'Features must not import from one another; move the shared piece to src/components, src/lib or another shared folder.',
+  message:
+    'Features must not import from one another; move the shared piece to src/components, src/lib or another shared folder.',
 }))
 
 export default defineConfig(
@@ -55,7 +56,10 @@ export default defineConfig(
     rules: {
       // A box that scrolls sideways (wide tables) is a labelled region keyboard users can focus and
       // scroll, as axe's scrollable-region-focusable asks; tabpanel is the plugin's default.
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
     },
   },
   {
@@ -75,7 +79,10 @@ export default defineConfig(
     rules: {
       // As TypeScript's noUnusedLocals: a leading underscore marks a name left unused on purpose
       // (e.g. a property taken out of an object by destructuring).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   prettier,

@@ -30,15 +30,25 @@ async function answer(server: ViteDevServer, path: string, res: ServerResponse):
   else if (p === '/api/config/feature-flags') body = { enableLogin: false }
   else if (p === '/api/dashboard/components') body = f.components
   else if (p === '/api/dashboard') body = f.dashboard(Number(q.get('boundaryId') ?? 1))
-  else if (p === '/api/crime/stats') body = f.crimeStats(Number(q.get('boundaryId') ?? 1), q.get('componentOptions')?.split(',').filter(Boolean) ?? [])
-  else if ((m = p.match(/^\/api\/geography\/boundary\/list\/(\d+)\/(\d+)$/))) body = f.childrenOf(Number(m[2])).filter((b: { boundaryTypeId: number }) => b.boundaryTypeId === Number(m![1]))
+  else if (p === '/api/crime/stats')
+    body = f.crimeStats(Number(q.get('boundaryId') ?? 1), q.get('componentOptions')?.split(',').filter(Boolean) ?? [])
+  else if ((m = p.match(/^\/api\/geography\/boundary\/list\/(\d+)\/(\d+)$/)))
+    body = f.childrenOf(Number(m[2])).filter((b: { boundaryTypeId: number }) => b.boundaryTypeId === Number(m![1]))
   else if ((m = p.match(/^\/api\/geography\/boundary\/(\d+)$/))) body = f.boundary(Number(m[1]))
   else if (p === '/api/geography/contained/') body = f.childrenOf(Number(q.get('containingBoundaryId')))
   else if ((m = p.match(/^\/api\/geography\/geojson\/(\d+)$/))) body = f.geojson(Number(m[1]))
   else if ((m = p.match(/^\/api\/geography\/geomarker\/(\d+)\/(\d+)/))) body = f.geomarkers(Number(m[1]), Number(m[2]))
   else if (p === '/api/buildingblock/searchcontact') body = []
   else if (p === '/api/auth/csrf') body = { csrfToken: 'mock' }
-  else if (p === '/api/auth/userAuthenticated') body = { isAuthenticated: false, user: null, userActions: [], organisationName: null, organisationTypeId: null, csrfToken: 'mock' }
+  else if (p === '/api/auth/userAuthenticated')
+    body = {
+      isAuthenticated: false,
+      user: null,
+      userActions: [],
+      organisationName: null,
+      organisationTypeId: null,
+      csrfToken: 'mock',
+    }
   res.setHeader('content-type', 'application/json')
   if (body === undefined) {
     res.statusCode = 404

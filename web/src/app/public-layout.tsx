@@ -31,7 +31,12 @@ export function PublicLayout() {
   useEffect(() => {
     if (location.hash) return
     const main = document.getElementById('main')
-    if (main && document.activeElement && document.activeElement !== document.body && !main.contains(document.activeElement)) {
+    if (
+      main &&
+      document.activeElement &&
+      document.activeElement !== document.body &&
+      !main.contains(document.activeElement)
+    ) {
       const bar = document.querySelector('.bottom-bar')
       if (!bar?.contains(document.activeElement)) main.focus({ preventScroll: true })
     }
@@ -40,7 +45,9 @@ export function PublicLayout() {
   const failed = components.isError || dashboard.isError
   return (
     <>
-      <a href="#main" className="skip-link">{strings.skipToContent}</a>
+      <a href="#main" className="skip-link">
+        {strings.skipToContent}
+      </a>
       <QuickExit />
       <div className="app-shell" inert={overlay} aria-busy={overlay}>
         <Header />
@@ -65,11 +72,17 @@ export function PublicLayout() {
 
 function titleOf(view: string): string {
   switch (view) {
-    case 'map': return strings.views.map
-    case 'grid': return strings.views.grid
-    case 'chart': return strings.views.chart
-    case 'comparison': return strings.views.comparison
-    case 'contact': return strings.header.contactDirectory
-    default: return strings.views.home
+    case 'map':
+      return strings.views.map
+    case 'grid':
+      return strings.views.grid
+    case 'chart':
+      return strings.views.chart
+    case 'comparison':
+      return strings.views.comparison
+    case 'contact':
+      return strings.header.contactDirectory
+    default:
+      return strings.views.home
   }
 }

@@ -33,7 +33,10 @@ function readErrors(errors: unknown): { descriptions: string[]; byCode: Record<s
       if (typeof e === 'string') add('', e)
       else if (e && typeof e === 'object') {
         const code = (e as { code?: unknown }).code
-        add(typeof code === 'string' || typeof code === 'number' ? String(code) : '', (e as { description?: unknown }).description)
+        add(
+          typeof code === 'string' || typeof code === 'number' ? String(code) : '',
+          (e as { description?: unknown }).description,
+        )
       }
     }
   } else if (errors && typeof errors === 'object') {
