@@ -201,6 +201,7 @@ pub async fn load(pool: &PgPool, seed: u64) -> anyhow::Result<LoadReport> {
             "example data is already loaded ({existing} events); run `gbvf examples remove` first"
         );
     }
+    catch_up_all(pool).await?;
     let mut places = HashMap::new();
     for o in EXAMPLE_ORGANISATIONS {
         let ids: Option<(i64, i64, i64)> = sqlx::query_as(
