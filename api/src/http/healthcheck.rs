@@ -68,6 +68,7 @@ type SummaryRow = (
     i64,
     i64,
     bool,
+    Option<String>,
 );
 /// Period with its organisation's place: (organisation, type, province, district, municipality,
 /// health check, questionnaire, from, actual responses, example, expected responses).
@@ -724,7 +725,8 @@ pub async fn organisational_result(
 
 /// `GET /api/healthcheck/getSummarisedHealthCheck` (HealthCheckAdmin or WorldOfImpactAdmin):
 /// per questionnaire version (admin spec §3 "Summarised health check"): responses against
-/// expected over its survey periods, approved organisations, and organisations that took part.
+/// expected over its survey periods, approved organisations, and organisations that took part;
+/// `inviteCode` is the latest link of the version (for the manager's Preview), null before any.
 #[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", tag = "healthcheck",
     responses((status = 200, description = "{success, data: [{healthCheckId, questionnaireDescription, questionnaireTypeId, effectiveFrom, effectiveTo, inviteCode, isCurrent, totalActualResponses, totalExpectedResponses, totalOrganisations, totalParticipatedOrganisations, example}]}"),
               (status = 403, description = "You do not have permission to perform this action.")),
@@ -739,15 +741,17 @@ pub async fn summarised(
                 coalesce(sum(h.actual_responses), 0)::bigint, coalesce(sum(h.expected_responses), 0)::bigint,
                 (SELECT count(*) FROM organisation o WHERE o.verification_status_id = 3
                     AND (q.questionnaire_type_id = 1 OR o.organisation_type_id = 4)),
-                count(DISTINCT h.organisation_id) FILTER (WHERE h.actual_responses > 0), coalesce(bool_or(h.example), false)
+                count(DISTINCT h.organisation_id) FILTER (WHERE h.actual_responses > 0), coalesce(bool_or(h.example), false),
+                (SELECT l.invite_code FROM health_check l WHERE l.questionnaire_id = q.questionnaire_id
+                  ORDER BY l.opened_at DESC LIMIT 1)
          FROM questionnaire q LEFT JOIN health_check h ON h.questionnaire_id = q.questionnaire_id
          GROUP BY q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.version ORDER BY q.questionnaire_type_id, q.version DESC",
     )
     .fetch_all(&s.pool)
     .await?;
-    let data: Vec<Value> = rows.into_iter().map(|(id, d, t, f, to, cur, act, exp, orgs, part, ex)| json!({
+    let data: Vec<Value> = rows.into_iter().map(|(id, d, t, f, to, cur, act, exp, orgs, part, ex, code)| json!({
         "healthCheckId": id, "questionnaireId": id, "questionnaireDescription": d, "questionnaireTypeId": t, "questionnaireType": questionnaire_type(t),
-        "effectiveFrom": f, "effectiveTo": to, "inviteCode": null, "isCurrent": cur, "totalActualResponses": act, "totalExpectedResponses": exp,
+        "effectiveFrom": f, "effectiveTo": to, "inviteCode": code, "isCurrent": cur, "totalActualResponses": act, "totalExpectedResponses": exp,
         "totalOrganisations": orgs, "totalParticipatedOrganisations": part, "example": ex})).collect();
     Ok(Json(json!({"success": true, "data": data})))
 }

@@ -1,0 +1,81 @@
+// The questionnaire manager's rules (admin spec section 2 "Manage: Questionnaires", sections 4,
+// 5 and 9), kept apart from the screen so they can be tested alone.
+
+/** One questionnaire version as `GET /api/healthcheck/getSummarisedHealthCheck` gives it (spec section 3). */
+export interface SummarisedHealthCheck {
+  healthCheckId: string
+  questionnaireId: string
+  questionnaireDescription: string
+  /** Staff 1, Students 2. */
+  questionnaireTypeId: number
+  questionnaireType: string
+  /** RFC 3339: when the version was published (start of its active dates). */
+  effectiveFrom: string
+  effectiveTo: string
+  /** The latest invite code of this version, for the Preview link; null before any link. */
+  inviteCode: string | null
+  isCurrent: boolean
+  totalActualResponses: number
+  totalExpectedResponses: number
+  totalOrganisations: number
+  totalParticipatedOrganisations: number
+  /** True when any figure includes example data (`gbvf examples load`). */
+  example?: boolean
+}
+
+/** Survey status (spec section 4): Active when isCurrent, otherwise Expired. */
+export function surveyStatus(s: Pick<SummarisedHealthCheck, 'isCurrent'>): 'Active' | 'Expired' {
+  return s.isCurrent ? 'Active' : 'Expired'
+}
+
+/**
+ * The name a survey is filtered by (spec section 2): names with a Student_ or Organisation_
+ * prefix count as equal, and so do the versions of one questionnaire ("… (version 2)").
+ */
+export function surveyFamily(description: string): string {
+  return description
+    .trim()
+    .replace(/^(Student|Organisation)_/i, '')
+    .replace(/\s*\(version \d+\)\s*$/i, '')
+    .toLowerCase()
+}
+
+/** A group of cards under one heading: Staff or Students (spec section 2). */
+export interface SurveyGroup {
+  questionnaireTypeId: number
+  heading: string
+  surveys: SummarisedHealthCheck[]
+}
+
+/**
+ * Cards grouped by questionnaire type, Staff first, newest first within a group; the heading is
+ * "Staff survey" or "Staff surveys" by count. With `family`, only that survey's versions.
+ */
+export function groupSurveys(list: SummarisedHealthCheck[], family: string | null): SurveyGroup[] {
+  const shown = family ? list.filter((s) => surveyFamily(s.questionnaireDescription) === family) : list
+  const types = [...new Set(shown.map((s) => s.questionnaireTypeId))].sort((a, b) => a - b)
+  return types.map((t) => {
+    const surveys = shown
+      .filter((s) => s.questionnaireTypeId === t)
+      .sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))
+    const name = t === 2 ? 'Students' : 'Staff'
+    return { questionnaireTypeId: t, heading: `${name} survey${surveys.length === 1 ? '' : 's'}`, surveys }
+  })
+}
+
+/** A progress bar's share, 0..100 (0 when nothing is expected). */
+export function share(done: number, of: number): number {
+  if (!(of > 0)) return 0
+  return Math.min(100, Math.max(0, (done / of) * 100))
+}
+
+/** The expected-responses rule (spec sections 5 and 9): a whole number of at least 1. */
+export const EXPECTED_RESPONSES_MESSAGE = 'Expected responses must be a whole number of at least 1.'
+
+/** The expected responses typed, or null when the rule is broken. */
+export function parseExpectedResponses(raw: string): number | null {
+  const t = raw.trim()
+  if (!/^\d+$/.test(t)) return null
+  const n = Number(t)
+  return n >= 1 && n <= 1_000_000 ? n : null
+}
