@@ -10,6 +10,10 @@ import { Action } from '../config/constants'
 import { paths } from '../filters/paths'
 import { adminRoute } from '../features/admin/routes'
 
+const ORGANISATION_ACTIONS = [
+  Action.HealthCheckAdmin, Action.ViewYourOrganisationSurveyResult, Action.AddSurveyLink, Action.SetSurveyEffectiveDate,
+]
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -63,9 +67,19 @@ export const routes: RouteObject[] = [
           // The admin console (features/admin/routes.tsx): /admin/ and its sub-routes.
           adminRoute,
           {
+            // The organisation's designated person (ViewYourOrganisationSurveyResult, AddSurveyLink or
+            // SetSurveyEffectiveDate) and health-check administrators.
             path: 'organisation',
-            element: <RequireAuth action={Action.HealthCheckAdmin} />,
-            children: [{ index: true, lazy: () => import('./routes/organisation') }],
+            element: <RequireAuth anyOf={ORGANISATION_ACTIONS} />,
+            children: [
+              {
+                lazy: () => import('../features/organisation/organisation-layout'),
+                children: [
+                  { index: true, lazy: () => import('./routes/organisation') },
+                  { path: 'view/:resId', lazy: () => import('../features/organisation/results-view') },
+                ],
+              },
+            ],
           },
           // The anonymous survey of an invite link (issue 12): no account needed.
           { path: 'Questionnaire/SurveyQuestions', lazy: () => import('./routes/survey-questions') },

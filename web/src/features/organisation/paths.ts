@@ -1,0 +1,5 @@
+// Routes of the organisation area (admin spec §2): the results view takes an encoded health check id.
+export const organisationPaths = {
+  dashboard: '/organisation/',
+  view: (healthCheckId: string) => `/organisation/view/${encodeURIComponent(healthCheckId)}`,
+} as const
