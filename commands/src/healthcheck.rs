@@ -129,6 +129,9 @@ pub fn parse_questionnaires(text: &str) -> anyhow::Result<Vec<QuestionnairePubli
     Ok(out)
 }
 
+/// The `source` metadata of the events that publish the built-in questionnaires.
+pub const QUESTIONNAIRE_SOURCE: &str = "data/healthcheck/questionnaires.json";
+
 /// Publishes every questionnaire version of the built-in file that the event log does not
 /// hold yet (idempotent; run by `gbvf migrate`). A version already published with different
 /// questions is an error: a change must be a new version. Returns how many were published.
@@ -161,7 +164,7 @@ pub async fn publish_questionnaires(pool: &sqlx::PgPool) -> anyhow::Result<usize
         let meta = gbvf_events::metadata::EventMetadata::now(
             "system",
             uuid::Uuid::new_v4().to_string(),
-            "data/healthcheck/questionnaires.json",
+            QUESTIONNAIRE_SOURCE,
         );
         let id = q.questionnaire_id.clone();
         match cqrs.execute_with_metadata(&id, q, meta.to_map()).await {

@@ -109,11 +109,16 @@ pub async fn restore(pool: &PgPool, url: &str, file: &Path) -> anyhow::Result<Re
         bail!("{} is not a file", file.display());
     }
     crate::cli::migrate(pool).await?;
-    // A freshly migrated database holds only the default groups seeded by `gbvf migrate`; the
-    // archive holds the source's own seed events, so those give way too.
+    // A freshly migrated database holds only what `gbvf migrate` seeds (the default groups and
+    // the built-in questionnaire versions); the archive holds the source's own seed events, so
+    // those give way too.
     let existing: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM events WHERE NOT (aggregate_type = 'group' AND metadata->>'source' = 'cli:migrate')",
+        "SELECT count(*) FROM events
+         WHERE NOT (aggregate_type = 'group' AND metadata->>'source' = 'cli:migrate')
+           AND NOT (aggregate_type = $1 AND metadata->>'source' = $2)",
     )
+    .bind(gbvf_events::healthcheck::QUESTIONNAIRE_AGGREGATE)
+    .bind(gbvf_commands::healthcheck::QUESTIONNAIRE_SOURCE)
     .fetch_one(pool)
     .await?;
     if existing > 0 {
@@ -138,6 +143,9 @@ pub async fn restore(pool: &PgPool, url: &str, file: &Path) -> anyhow::Result<Re
     .arg(file);
     run_tool(cmd, "pg_restore")?;
     reset_transaction_ids(pool).await?;
+    // An archive older than a built-in questionnaire version gets it now, after the restored
+    // events (new transaction ids sort after them).
+    gbvf_commands::healthcheck::publish_questionnaires(pool).await?;
     let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
         .fetch_one(pool)
         .await?;

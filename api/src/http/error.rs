@@ -114,8 +114,28 @@ fn is_unreachable(e: &anyhow::Error) -> bool {
         c.downcast_ref::<Unreachable>().is_some()
             || c.downcast_ref::<sqlx::Error>()
                 .is_some_and(unreachable_kind)
-            || c.downcast_ref::<std::io::Error>().is_some()
+            || c.downcast_ref::<std::io::Error>()
+                .is_some_and(connection_kind)
     }) || !super::db_health::reachable()
+}
+
+/// Whether an I/O error is a network connection failing (refused, cut, timed out), as opposed
+/// to, say, a file that cannot be read (a fault on our side: 500, not 503).
+fn connection_kind(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind::*;
+    matches!(
+        e.kind(),
+        ConnectionRefused
+            | ConnectionReset
+            | ConnectionAborted
+            | NotConnected
+            | BrokenPipe
+            | TimedOut
+            | UnexpectedEof
+            | AddrNotAvailable
+            | HostUnreachable
+            | NetworkUnreachable
+    )
 }
 
 impl IntoResponse for ApiError {
@@ -165,4 +185,21 @@ pub fn parse_id(field: &str, raw: &str) -> Result<i64, ApiError> {
         .ok()
         .filter(|v| *v > 0)
         .ok_or_else(|| ApiError::bad(field, format!("{field} must be a positive whole number.")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_connection_failures_are_unreachable() {
+        let refused = std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "refused");
+        assert!(connection_kind(&refused));
+        let missing = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        assert!(!connection_kind(&missing));
+        let chain = anyhow::Error::from(missing).context("reading the import file");
+        assert!(!chain.chain().any(|c| c
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(connection_kind)));
+    }
 }

@@ -26,7 +26,6 @@ use gbvf_commands::healthcheck::{
 };
 use gbvf_events::healthcheck::{
     GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted,
-    EXAMPLE_METADATA_KEY,
 };
 use gbvf_events::metadata::EventMetadata;
 use serde::Deserialize;
@@ -453,7 +452,6 @@ pub struct SubmitBody {
 pub async fn submit(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
-    headers: axum::http::HeaderMap,
     Json(b): Json<SubmitBody>,
 ) -> Result<Response, ApiError> {
     let p = period_of(&s, &b.invite_code).await?;
@@ -478,18 +476,13 @@ pub async fn submit(
         &browser.0,
     );
     let id = format!("{}/{}", p.health_check_id, &key[..32]);
-    let mut meta = EventMetadata::now(
+    // Example respondents (`gbvf examples load`) are marked by the example scope (mod.rs).
+    let meta = EventMetadata::now(
         "anonymous",
         uuid::Uuid::new_v4().to_string(),
         "http:POST /api/healthcheck/survey",
     )
     .to_map();
-    // Example respondents (`gbvf examples load`) mark their responses with the operator token.
-    if headers.get("x-gbvf-example").is_some_and(|v| v == "true")
-        && super::auth::csrf::valid_operator_bearer(&s, &headers)
-    {
-        meta.insert(EXAMPLE_METADATA_KEY.into(), "true".into());
-    }
     let event = SurveyResponseSubmitted {
         health_check_id: p.health_check_id,
         invite_code: b.invite_code,

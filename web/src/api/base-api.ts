@@ -1,5 +1,12 @@
 // The one RTK Query API of the app; each resource adds its endpoints with injectEndpoints.
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react'
+import { answerReceived, isStaleResponse } from './availability-slice'
 import { csrfTokenReceived, selectCsrfToken, type CsrfState } from './csrf-slice'
 
 /** Absolute base URL built from the page origin: a relative one fails under Vitest. */
@@ -7,7 +14,15 @@ export function apiBaseUrl(): string {
   return new URL('/api', globalThis.location?.origin ?? 'http://localhost').href
 }
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
+const fetchQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
+
+/** fetchBaseQuery, noting whether each answer was a stale one (availability-slice). */
+const rawBaseQuery: typeof fetchQuery = async (args, api, extra) => {
+  const result = await fetchQuery(args, api, extra)
+  const stale = isStaleResponse(result.meta?.response)
+  if (stale !== null) api.dispatch(answerReceived({ stale }))
+  return result
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export const CSRF_HEADER = 'X-CSRF-Token'
@@ -35,7 +50,9 @@ async function fetchCsrfToken(api: Api, extra: Extra): Promise<string | null> {
     if (typeof token !== 'string') return null
     api.dispatch(csrfTokenReceived(token))
     return token
-  })().finally(() => { tokenRequest = null })
+  })().finally(() => {
+    tokenRequest = null
+  })
   return tokenRequest
 }
 
@@ -45,7 +62,11 @@ async function fetchCsrfToken(api: Api, extra: Extra): Promise<string | null> {
  * when the server refuses it (the session expired or was rotated), and keeps any token an
  * answer carries.
  */
-export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extra,
+) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : args
   const method = (request.method ?? 'GET').toUpperCase()
   if (SAFE_METHODS.has(method)) return rawBaseQuery(request, api, extra)

@@ -2,10 +2,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit'
 import { setupListeners } from '@reduxjs/toolkit/query'
 import { baseApi } from '../api/base-api'
+import { availabilitySlice } from '../api/availability-slice'
 import { csrfSlice } from '../api/csrf-slice'
 import { uiSlice } from './ui-slice'
 
-const rootReducer = combineSlices(baseApi, uiSlice, csrfSlice)
+const rootReducer = combineSlices(baseApi, uiSlice, csrfSlice, availabilitySlice)
 export type RootState = ReturnType<typeof rootReducer>
 
 export function makeStore(preloadedState?: Partial<RootState>) {

@@ -187,7 +187,8 @@ export const adminStrings = {
     filterMunicipalities: 'Filter municipalities',
     assignedMunicipalities: 'Assigned municipalities',
     deleteTitle: 'Delete user',
-    deleteQuestion: 'Would you like to delete this User? If you choose to delete, you will not be able to undo this action.',
+    deleteQuestion:
+      'Would you like to delete this User? If you choose to delete, you will not be able to undo this action.',
     phoneHint: '10 digits, for example 0821234567',
     /** Where section 5 gives no wording, the server's (api/src/http/security.rs), so both say the same. */
     groupRequired: 'At least one group is required',
@@ -211,7 +212,8 @@ export const adminStrings = {
     actions: 'Actions',
     noActions: 'This group has no actions.',
     deleteTitle: 'Delete group',
-    deleteQuestion: 'Would you like to delete this Group? If you choose to delete, you will not be able to undo this action.',
+    deleteQuestion:
+      'Would you like to delete this Group? If you choose to delete, you will not be able to undo this action.',
     saved: 'The group was saved.',
     deleted: 'The group was deleted.',
     nothingChanged: 'Nothing was changed.',

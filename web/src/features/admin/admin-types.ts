@@ -153,5 +153,11 @@ export interface UserPayload {
   stakeholderRelationships: { stakeholderRelationshipTypeId: number; municipalityId: number | null }[]
 }
 
-export interface Municipality { stakeholderId: number; name: string }
-export interface Company { stakeholderId: StakeholderId; organisationName: string }
+export interface Municipality {
+  stakeholderId: number
+  name: string
+}
+export interface Company {
+  stakeholderId: StakeholderId
+  organisationName: string
+}

@@ -9,7 +9,7 @@ import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
 import { barOptions, pieOptions } from './chart-options'
-import { overallMaturity, reachSlices, surveyQuarters } from './component-models'
+import { overallMaturity, reachSlices, surveyQuarters } from '../../lib/component-models'
 
 const SOURCE = 'Organisation health checks'
 
@@ -17,17 +17,43 @@ export function ReachCard({ summary, area }: { summary: HealthCheckSummary | und
   const slices = reachSlices(summary)
   const id = 'health-reach'
   const table: TableData = {
-    title: strings.cards.reach, area, period: '', source: SOURCE,
-    columns: [{ label: strings.cards.organisationType }, { label: strings.cards.organisations, numeric: true }, { label: strings.summary.percentage, numeric: true }],
-    rows: slices.map((s) => ({ display: [s.label, formatCount(s.value), formatPercentage(s.percentage)], raw: [s.label, s.value, s.percentage.toFixed(2)] })),
+    title: strings.cards.reach,
+    area,
+    period: '',
+    source: SOURCE,
+    columns: [
+      { label: strings.cards.organisationType },
+      { label: strings.cards.organisations, numeric: true },
+      { label: strings.summary.percentage, numeric: true },
+    ],
+    rows: slices.map((s) => ({
+      display: [s.label, formatCount(s.value), formatPercentage(s.percentage)],
+      raw: [s.label, s.value, s.percentage.toFixed(2)],
+    })),
   }
   return (
-    <Card title={strings.cards.reach} headingLevel={3} table={table} testId="card-reach"
-      onSavePng={slices.length ? () => void saveChartPng(id, `${slug(`${strings.cards.reach} ${area}`)}.png`) : null}>
-      {slices.length === 0 ? <NoData /> : (
-        <ApexChart id={id} type="donut" height={300} label={`${strings.cards.reach}, ${area}`}
+    <Card
+      title={strings.cards.reach}
+      headingLevel={3}
+      table={table}
+      testId="card-reach"
+      onSavePng={slices.length ? () => void saveChartPng(id, `${slug(`${strings.cards.reach} ${area}`)}.png`) : null}
+    >
+      {slices.length === 0 ? (
+        <NoData />
+      ) : (
+        <ApexChart
+          id={id}
+          type="donut"
+          height={300}
+          label={`${strings.cards.reach}, ${area}`}
           series={slices.map((s) => s.value)}
-          options={pieOptions({ labels: slices.map((s) => s.label), colors: slices.map((s) => s.color), percentages: slices.map((s) => s.percentage) })} />
+          options={pieOptions({
+            labels: slices.map((s) => s.label),
+            colors: slices.map((s) => s.color),
+            percentages: slices.map((s) => s.percentage),
+          })}
+        />
       )}
     </Card>
   )
@@ -38,29 +64,54 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
   const maturity = overallMaturity(summary)
   const id = 'health-surveys'
   const table: TableData = {
-    title: strings.cards.surveysCompleted, area, period: rows.length ? `${rows[0].label} to ${rows[rows.length - 1].label}` : '', source: SOURCE,
+    title: strings.cards.surveysCompleted,
+    area,
+    period: rows.length ? `${rows[0].label} to ${rows[rows.length - 1].label}` : '',
+    source: SOURCE,
     columns: [
       { label: strings.cards.quarter },
       { label: strings.cards.actualResponses, numeric: true },
       { label: strings.cards.expectedResponses, numeric: true },
       { label: strings.cards.participatingOrganisations, numeric: true },
     ],
-    rows: rows.map((r) => ({ display: [r.label, formatCount(r.actual), formatCount(r.expected), formatCount(r.participating)], raw: [r.label, r.actual, r.expected, r.participating] })),
+    rows: rows.map((r) => ({
+      display: [r.label, formatCount(r.actual), formatCount(r.expected), formatCount(r.participating)],
+      raw: [r.label, r.actual, r.expected, r.participating],
+    })),
   }
   return (
-    <Card title={strings.cards.surveysCompleted} headingLevel={3} table={table} testId="card-surveys"
-      onSavePng={rows.length ? () => void saveChartPng(id, `${slug(`${strings.cards.surveysCompleted} ${area}`)}.png`) : null}>
-      {rows.length === 0 ? <NoData /> : (
+    <Card
+      title={strings.cards.surveysCompleted}
+      headingLevel={3}
+      table={table}
+      testId="card-surveys"
+      onSavePng={
+        rows.length ? () => void saveChartPng(id, `${slug(`${strings.cards.surveysCompleted} ${area}`)}.png`) : null
+      }
+    >
+      {rows.length === 0 ? (
+        <NoData />
+      ) : (
         <>
-          <ApexChart id={id} type="bar" height={280} label={`${strings.cards.surveysCompleted}, ${area}`}
+          <ApexChart
+            id={id}
+            type="bar"
+            height={280}
+            label={`${strings.cards.surveysCompleted}, ${area}`}
             series={[
               { name: strings.cards.actualResponses, data: rows.map((r) => r.actual) },
               { name: strings.cards.expectedResponses, data: rows.map((r) => r.expected) },
             ]}
-            options={barOptions({ categories: rows.map((r) => r.label), colors: ['#2E539D', '#94ADD7'] })} />
+            options={barOptions({ categories: rows.map((r) => r.label), colors: ['#2E539D', '#94ADD7'] })}
+          />
           <dl className="inline-stats">
             {rows.map((r) => (
-              <div key={r.label}><dt>{strings.cards.participatingOrganisations}, {r.label}</dt><dd>{formatCount(r.participating)}</dd></div>
+              <div key={r.label}>
+                <dt>
+                  {strings.cards.participatingOrganisations}, {r.label}
+                </dt>
+                <dd>{formatCount(r.participating)}</dd>
+              </div>
             ))}
           </dl>
         </>
@@ -68,7 +119,14 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
       {maturity != null ? (
         <div className="progress-block">
           <span id={`${id}-maturity`}>{strings.cards.overallMaturity}</span>
-          <div className="progress" role="progressbar" aria-labelledby={`${id}-maturity`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={maturity}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-labelledby={`${id}-maturity`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={maturity}
+          >
             <span style={{ width: `${Math.min(100, maturity)}%`, background: '#2E539D' }} />
           </div>
           <span>{formatPercentage(maturity)}</span>
@@ -77,4 +135,3 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
     </Card>
   )
 }
-

@@ -11,7 +11,10 @@ const csrfMessage = 'Your session has expired. Please reload the page and try ag
 /** Like the server: a state-changing call without the session's token is refused. */
 export function csrfRefused(request: Request) {
   if (request.headers.get('x-csrf-token') === auth.CSRF_TOKEN) return null
-  return HttpResponse.json({ success: false, message: csrfMessage, errors: [{ code: 'csrf', description: csrfMessage }] }, { status: 403 })
+  return HttpResponse.json(
+    { success: false, message: csrfMessage, errors: [{ code: 'csrf', description: csrfMessage }] },
+    { status: 403 },
+  )
 }
 
 export const handlers = [
@@ -48,6 +51,7 @@ export const handlers = [
   }),
   http.get('*/api/geography/geojson/:id', ({ params }) => HttpResponse.json(f.geojson(Number(params.id)))),
   http.get('*/api/geography/geomarker/:component/:id', ({ params }) =>
-    HttpResponse.json(f.geomarkers(Number(params.component), Number(params.id)))),
+    HttpResponse.json(f.geomarkers(Number(params.component), Number(params.id))),
+  ),
   http.get('*/api/buildingblock/searchcontact', () => HttpResponse.json([])),
 ]

@@ -7,7 +7,11 @@ import { CloseIcon } from '../../../components/icons'
 import { TOAST_MS } from '../admin-constants'
 
 export type ToastKind = 'success' | 'error'
-interface ToastItem { id: number; kind: ToastKind; message: string }
+interface ToastItem {
+  id: number
+  kind: ToastKind
+  message: string
+}
 
 interface ToastApi {
   success: (message: string) => void
@@ -30,20 +34,31 @@ export function ToastProvider({ children, durationMs = TOAST_MS }: { children: R
     const id = next.current++
     setItems((list) => [...list, { id, kind, message }])
   }, [])
-  const api = useMemo<ToastApi>(() => ({
-    success: (message) => push('success', message),
-    error: (message) => push('error', message),
-  }), [push])
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (message) => push('success', message),
+      error: (message) => push('error', message),
+    }),
+    [push],
+  )
 
   return (
     <ToastContext.Provider value={api}>
       {children}
       <div className="toasts" aria-label={adminStrings.messages.notificationsRegion} role="region">
         <div role="status" aria-live="polite" className="toasts__list">
-          {items.filter((t) => t.kind === 'success').map((t) => <Toast key={t.id} item={t} onClose={dismiss} durationMs={durationMs} />)}
+          {items
+            .filter((t) => t.kind === 'success')
+            .map((t) => (
+              <Toast key={t.id} item={t} onClose={dismiss} durationMs={durationMs} />
+            ))}
         </div>
         <div role="alert" aria-live="assertive" className="toasts__list">
-          {items.filter((t) => t.kind === 'error').map((t) => <Toast key={t.id} item={t} onClose={dismiss} durationMs={durationMs} />)}
+          {items
+            .filter((t) => t.kind === 'error')
+            .map((t) => (
+              <Toast key={t.id} item={t} onClose={dismiss} durationMs={durationMs} />
+            ))}
         </div>
       </div>
     </ToastContext.Provider>
@@ -58,11 +73,21 @@ function Toast({ item, onClose, durationMs }: { item: ToastItem; onClose: (id: n
     return () => clearTimeout(timer)
   }, [paused, item.id, onClose, durationMs])
   return (
-    <div className={`toast toast--${item.kind}`} data-testid={`toast-${item.kind}`}
-      onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)} onBlur={() => setPaused(false)}>
+    <div
+      className={`toast toast--${item.kind}`}
+      data-testid={`toast-${item.kind}`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
       <p className="toast__message">{item.message}</p>
-      <button type="button" className="toast__close" onClick={() => onClose(item.id)} aria-label={adminStrings.messages.dismiss}>
+      <button
+        type="button"
+        className="toast__close"
+        onClick={() => onClose(item.id)}
+        aria-label={adminStrings.messages.dismiss}
+      >
         <CloseIcon size={16} />
       </button>
     </div>
