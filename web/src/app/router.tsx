@@ -8,11 +8,8 @@ import { ErrorPage } from '../features/layout/error-page'
 import { LoadingOverlay } from '../components/loading-overlay'
 import { Action } from '../config/constants'
 import { paths } from '../filters/paths'
+import { ORGANISATION_ACTIONS } from '../session/landing'
 import { adminRoute } from '../features/admin/routes'
-
-const ORGANISATION_ACTIONS = [
-  Action.HealthCheckAdmin, Action.ViewYourOrganisationSurveyResult, Action.AddSurveyLink, Action.SetSurveyEffectiveDate,
-]
 
 export const routes: RouteObject[] = [
   {

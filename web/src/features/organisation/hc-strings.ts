@@ -1,20 +1,27 @@
 // User-visible text of the organisation health-check screens: the specification's wording where
-// it gives one (admin spec §2, §8), plain labels otherwise.
+// it gives one (admin spec §2, §8 — its spelling kept, e.g. "succesfully", "occured"), the
+// server's wording for the privacy threshold (api/src/http/healthcheck.rs TOO_FEW), plain labels
+// otherwise.
+
+/** Text of the organisation dashboard and results view. */
 export const hcStrings = {
   dashboardSuffix: 'Health Check Dashboard',
   audience: 'Survey audience',
+  staff: 'Staff',
+  students: 'Students',
   period: 'Survey period',
   currentPeriod: 'Current questionnaire period',
   questionnairePeriod: 'Questionnaire period',
   completed: 'Completed responses',
   of: (actual: number, expected: number) => `${actual} of ${expected}`,
+  progressText: (actual: number, expected: number) => `${actual} of ${expected} expected responses completed`,
   preview: 'Preview survey questions',
   maturity: 'Overall GBVF maturity',
   categoryScores: 'Category scores',
   viewResults: 'View survey results',
-  viewResultsDisabled: 'Results can be viewed once a survey period has been opened.',
   noData: 'No data available',
   noDataDisplay: 'No data available to display.',
+  tooFew: "Results are shown once at least 5 people have responded, to protect respondents' anonymity.",
   linkHeading: 'Survey link',
   linkLabel: 'Survey link to send to respondents',
   copy: 'Copy survey link',
@@ -28,9 +35,12 @@ export const hcStrings = {
   questionnaire: 'Questionnaire',
   noActiveQuestionnaire: 'No questionnaire is active for this audience, so no survey link can be generated.',
   expectedResponses: 'Expected responses',
+  expectedRequired: 'Expected responses is required.',
+  expectedInvalid: 'Expected responses must be a whole number of at least 1.',
   startDate: 'Start date (optional; the period ends with its quarter)',
   generate: 'Generate survey link',
   resultsTitle: (type: string, questionnaire: string) => `View results: ${type} ${questionnaire}`,
+  resultsTitleLoading: 'View results',
   back: 'Back to the organisation dashboard',
   policiesPractices: 'Policies and Practices',
   behaviours: 'Organisational Behaviours',
@@ -38,5 +48,11 @@ export const hcStrings = {
   example: 'Example data: these figures come from example responses, not from a real survey.',
   demographics: 'About the respondents',
   band: 'Maturity level',
-  respondents: (n: number) => `${n} respondent${n === 1 ? '' : 's'}`,
+  remaining: 'Remaining',
+  respondents: (n: number) => `${n} respondent${n === 1 ? '' : 's'} answered this question.`,
+  showTable: 'Show the figures as a table',
+  answer: 'Answer',
+  share: 'Share of respondents',
+  question: 'Question',
+  maturityAlt: (value: string, band: string) => `Overall GBVF maturity ${value}, maturity level ${band}`,
 } as const

@@ -1,36 +1,49 @@
 // /organisation/ (admin spec §2 "Organisation health-check dashboard"; issue 12): the caller's
 // organisation, its survey periods per audience, participation, the maturity doughnut, the
 // demographic cards, the results link and the survey link for the designated person. Nothing
-// computed from fewer than 5 responses is shown: the API's privacy message takes its place.
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
+// computed from fewer than 5 responses is shown: the server withholds it and its privacy message
+// takes its place. Every permission is the server's; the screen only mirrors it.
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
-import { ApexChart } from '../../components/chart/apex-chart'
+import { failureOf } from '../../api/errors'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
+import { useToast } from '../../components/toasts'
 import { Action } from '../../config/constants'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { can } from '../../session/landing'
 import { useSession } from '../../session/use-session'
-import { adminFailureOf } from '../admin/admin-errors'
-import { useToast } from '../admin/components/toasts'
 import {
-  useGenerateInviteCodeMutation, useGetActiveQuestionnairesQuery, useGetOrganisationHealthChecksQuery,
-  type HcCategory, type HcPeriod, type HcQuestion,
+  useGenerateInviteCodeMutation,
+  useGetActiveQuestionnairesQuery,
+  useGetOrganisationHealthChecksQuery,
+  type HcPeriod,
 } from './hc-api'
+import { DemographicCard, MaturityDoughnut, ProgressBar } from './hc-charts'
 import {
-  BAND_COLOURS, BLOCKED_NUMBER_KEYS, ChartType, QuestionCategory, QuestionnaireType, audienceOptions, defaultPeriod,
-  expectedResponsesError, formatDate, formatPercent, maturityBand, privacyMessage, progressPercent,
+  BLOCKED_NUMBER_KEYS,
+  QuestionCategory,
+  QuestionnaireType,
+  audienceOptions,
+  categoryOf,
+  defaultPeriod,
+  expectedResponsesError,
+  formatDate,
+  previewPath,
+  privacyMessage,
+  progressPercent,
+  scoredCategories,
 } from './hc-model'
 import { hcStrings as s } from './hc-strings'
 import { organisationPaths } from './paths'
 
-function Dashboard() {
+/** The organisation health-check dashboard (route component of /organisation/). */
+export function OrganisationDashboard() {
   const { session } = useSession()
   const [audience, setAudience] = useState<number>(QuestionnaireType.Staff)
-  const { data, isLoading, isFetching, isError } = useGetOrganisationHealthChecksQuery(audience)
   const [selected, setSelected] = useState<string | null>(null)
-  const periods = useMemo(() => data?.questionnaires ?? [], [data])
-  // Switching audience reloads the list and goes back to its default period (admin spec §4).
-  useEffect(() => { setSelected(null) }, [audience])
+  // currentData belongs to the audience asked for; data may still be the previous audience's.
+  const { data, currentData, isLoading, isFetching, error } = useGetOrganisationHealthChecksQuery(audience)
+  const periods = currentData?.questionnaires ?? []
   const period = periods.find((p) => p.healthCheckId === selected) ?? defaultPeriod(periods)
   const title = data ? `${data.organisationName} ${s.dashboardSuffix}` : s.dashboardSuffix
   useDocumentTitle(title)
@@ -38,88 +51,158 @@ function Dashboard() {
   const periodId = useId()
 
   if (isLoading) return <Spinner />
-  if (isError || !data) return <ErrorMessage message={s.generic} />
-  const canLink = can(session, Action.AddSurveyLink) || can(session, Action.SetSurveyEffectiveDate)
+  if (!data)
+    return (
+      <section className="hc-page" aria-labelledby="hc-title">
+        <h1 id="hc-title" className="hc-page__title">
+          {title}
+        </h1>
+        <ErrorMessage message={error ? failureOf(error, s.generic).message : s.generic} />
+      </section>
+    )
   const canResults = can(session, Action.ViewYourOrganisationSurveyResult)
+  const canCopy = can(session, Action.AddSurveyLink)
+  const canGenerate = can(session, Action.SetSurveyEffectiveDate)
   const options = audienceOptions(data.organisationTypeId)
+
+  function chooseAudience(value: number) {
+    // Switching audience reloads the list and goes back to its default period (admin spec §4).
+    setSelected(null)
+    setAudience(value)
+  }
 
   return (
     <section className="hc-page" aria-labelledby="hc-title" aria-busy={isFetching}>
-      <h1 id="hc-title" className="hc-page__title">{title}</h1>
+      <h1 id="hc-title" className="hc-page__title">
+        {title}
+      </h1>
       <div className="hc-filters">
         <div className="field">
           <label htmlFor={audienceId}>{s.audience}</label>
-          <select id={audienceId} value={audience} onChange={(e) => setAudience(Number(e.target.value))}>
-            {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          <select id={audienceId} value={audience} onChange={(e) => chooseAudience(Number(e.target.value))}>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </div>
         {periods.length > 0 ? (
           <div className="field">
             <label htmlFor={periodId}>{s.period}</label>
             <select id={periodId} value={period?.healthCheckId ?? ''} onChange={(e) => setSelected(e.target.value)}>
-              {periods.map((p) => <option key={p.healthCheckId} value={p.healthCheckId}>{p.questionnaire}</option>)}
+              {periods.map((p) => (
+                <option key={p.healthCheckId} value={p.healthCheckId}>
+                  {p.questionnaire}
+                </option>
+              ))}
             </select>
           </div>
         ) : null}
       </div>
 
-      {canLink ? <SurveyLinkPanel audience={audience} period={period} canGenerate={can(session, Action.SetSurveyEffectiveDate)} /> : null}
-
-      {!period ? <NoData message={s.noData} /> : (
-        <PeriodView period={period} canResults={canResults} />
+      {!currentData ? (
+        isFetching ? (
+          <Spinner />
+        ) : (
+          <ErrorMessage message={error ? failureOf(error, s.generic).message : s.generic} />
+        )
+      ) : (
+        <>
+          {canCopy || canGenerate ? (
+            <SurveyLinkPanel
+              key={audience}
+              audience={audience}
+              period={period}
+              canCopy={canCopy}
+              canGenerate={canGenerate}
+            />
+          ) : null}
+          {period ? (
+            <PeriodView period={period} canResults={canResults} />
+          ) : (
+            <>
+              <NoData message={s.noData} />
+              <p className="hc-actions">
+                <button type="button" className="button button--primary" disabled>
+                  {s.viewResults}
+                </button>
+              </p>
+            </>
+          )}
+        </>
       )}
     </section>
   )
 }
 
+/** Participation, maturity and demographic cards of one survey period. */
 function PeriodView({ period, canResults }: { period: HcPeriod; canResults: boolean }) {
   const hidden = privacyMessage(period)
   const percent = progressPercent(period.actualResponses, period.expectedResponses)
-  const demographic = period.questionCategories.find((c) => c.questionCategoryId === QuestionCategory.Demographic)
-  const scored = period.questionCategories.filter((c) => c.questionCategoryId <= QuestionCategory.Policies)
-  const resultsPath = organisationPaths.view(period.healthCheckId)
+  const demographic = categoryOf(period.questionCategories, QuestionCategory.Demographic)
   return (
     <>
-      {period.example ? <p className="message hc-example" role="note">{s.example}</p> : null}
+      {period.example ? (
+        <p className="message hc-example" role="note">
+          {s.example}
+        </p>
+      ) : null}
       <div className="hc-grid">
         <article className="hc-card" aria-labelledby="hc-participation" data-testid="hc-participation">
           <h2 id="hc-participation">{period.isCurrent ? s.currentPeriod : s.questionnairePeriod}</h2>
-          <p className="hc-period" data-testid="hc-period">{formatDate(period.effectiveFrom)} – {formatDate(period.effectiveTo)}</p>
-          <div className="admin-progress">
-            <div className="admin-progress__labels">
-              <span className="admin-progress__label" id="hc-completed-label">{s.completed}</span>
-              <span className="admin-progress__text" data-testid="hc-completed">{s.of(period.actualResponses, period.expectedResponses)}</span>
-            </div>
-            <div className="admin-progress__bar admin-progress__bar--high" role="progressbar" aria-labelledby="hc-completed-label"
-              aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={s.of(period.actualResponses, period.expectedResponses)}>
-              <span style={{ width: `${percent}%`, background: '#2E539D' }} />
-            </div>
-          </div>
+          <p className="hc-period" data-testid="hc-period">
+            {period.questionnaire}
+            <br />
+            <time dateTime={period.effectiveFrom}>{formatDate(period.effectiveFrom)}</time> –{' '}
+            <time dateTime={period.effectiveTo}>{formatDate(period.effectiveTo)}</time>
+          </p>
+          <ProgressBar
+            label={s.completed}
+            percent={percent}
+            text={s.of(period.actualResponses, period.expectedResponses)}
+            valueText={s.progressText(period.actualResponses, period.expectedResponses)}
+            testId="hc-completed"
+          />
           {period.inviteCode ? (
-            <p><Link to={`/Questionnaire/SurveyQuestions?inviteCode=${encodeURIComponent(period.inviteCode)}&Preview=true`}>{s.preview}</Link></p>
+            <p className="hc-actions">
+              <Link to={previewPath(period.inviteCode)}>{s.preview}</Link>
+            </p>
           ) : null}
           <p className="hc-actions">
             {canResults ? (
-              <Link className="button button--primary" to={resultsPath}>{s.viewResults}</Link>
+              <Link className="button button--primary" to={organisationPaths.view(period.healthCheckId)}>
+                {s.viewResults}
+              </Link>
             ) : (
-              <button type="button" className="button button--primary" disabled title={s.permissionDenied}>{s.viewResults}</button>
+              <button type="button" className="button button--primary" disabled>
+                {s.viewResults}
+              </button>
             )}
           </p>
         </article>
 
         <article className="hc-card" aria-labelledby="hc-maturity" data-testid="hc-maturity">
           <h2 id="hc-maturity">{s.maturity}</h2>
-          {hidden ? <p className="message hc-privacy" role="note" data-testid="hc-privacy">{hidden}</p>
-            : period.overallMaturity == null ? <NoData message={s.noDataDisplay} />
-            : <Maturity value={period.overallMaturity} categories={scored} />}
+          {hidden ? (
+            <p className="message hc-privacy" role="note" data-testid="hc-privacy">
+              {hidden}
+            </p>
+          ) : period.overallMaturity == null ? (
+            <NoData message={s.noDataDisplay} />
+          ) : (
+            <MaturityDoughnut value={period.overallMaturity} categories={scoredCategories(period.questionCategories)} />
+          )}
         </article>
       </div>
 
       {!hidden && demographic && demographic.questions.length > 0 ? (
-        <section aria-labelledby="hc-demographics" className="hc-demographics">
+        <section aria-labelledby="hc-demographics" className="hc-results-section">
           <h2 id="hc-demographics">{s.demographics}</h2>
           <div className="hc-grid">
-            {demographic.questions.map((q) => <DemographicCard key={q.questionId} question={q} />)}
+            {demographic.questions.map((q) => (
+              <DemographicCard key={q.questionId} question={q} />
+            ))}
           </div>
         </section>
       ) : null}
@@ -127,74 +210,23 @@ function PeriodView({ period, canResults }: { period: HcPeriod; canResults: bool
   )
 }
 
-function Maturity({ value, categories }: { value: number; categories: HcCategory[] }) {
-  const band = maturityBand(value)
-  return (
-    <div className="hc-maturity">
-      <div className="hc-maturity__chart">
-        <ApexChart id="hc-maturity-doughnut" type="donut" height={240} label={`${s.maturity}: ${formatPercent(value)} (${band})`}
-          series={[value, Math.max(0, Number((100 - value).toFixed(2)))]}
-          options={{
-            labels: [s.maturity, 'Remaining'],
-            colors: [BAND_COLOURS[band], '#e6e9ef'],
-            legend: { show: false },
-            dataLabels: { enabled: false },
-            tooltip: { y: { formatter: (v: number) => formatPercent(v) } },
-            plotOptions: { pie: { donut: { size: '68%', labels: { show: true, name: { show: true }, value: { show: true, formatter: () => formatPercent(value) },
-              total: { show: true, showAlways: true, label: band, formatter: () => formatPercent(value) } } } } },
-          }} />
-      </div>
-      <p className="hc-maturity__value" data-testid="hc-maturity-value"><strong>{formatPercent(value)}</strong> — {s.band}: {band}</p>
-      <dl className="hc-scores" aria-label={s.categoryScores}>
-        {categories.map((c) => (
-          <div key={c.questionCategoryId}><dt>{c.description}</dt><dd>{c.categoryScore == null ? '–' : formatPercent(c.categoryScore)}</dd></div>
-        ))}
-      </dl>
-    </div>
-  )
-}
-
-function DemographicCard({ question }: { question: HcQuestion }) {
-  const id = `hc-demo-${question.questionId}`
-  const labels = question.answers.map((a) => a.description)
-  const values = question.answers.map((a) => a.distributionValue)
-  const colours = question.palette.map((p) => p.color)
-  return (
-    <article className="hc-card" aria-labelledby={`${id}-title`} data-testid={`hc-demographic-${question.questionId}`}>
-      <h3 id={`${id}-title`}>{question.description}</h3>
-      {question.visualizeTypeId === ChartType.ProgressBar ? (
-        <ul className="hc-bars">
-          {question.answers.map((a) => (
-            <li key={a.possibleAnswerId} className="admin-progress">
-              <div className="admin-progress__labels">
-                <span className="admin-progress__label" id={`${id}-${a.possibleAnswerId}`}>{a.description}</span>
-                <span className="admin-progress__text">{formatPercent(a.distributionValue)}</span>
-              </div>
-              <div className="admin-progress__bar" role="progressbar" aria-labelledby={`${id}-${a.possibleAnswerId}`}
-                aria-valuemin={0} aria-valuemax={100} aria-valuenow={a.distributionValue}>
-                <span style={{ width: `${Math.min(100, a.distributionValue)}%`, background: '#2E539D' }} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : question.visualizeTypeId === ChartType.PieChart ? (
-        <ApexChart id={id} type="pie" height={260} label={question.description} series={values}
-          options={{ labels, colors: colours, legend: { position: 'bottom' }, tooltip: { y: { formatter: (v: number) => formatPercent(v) } },
-            dataLabels: { formatter: (v: number) => formatPercent(v) } }} />
-      ) : (
-        <ApexChart id={id} type="bar" height={260} label={question.description}
-          series={[{ name: question.description, data: values }]}
-          options={{ xaxis: { categories: labels, max: 100, tickAmount: 5, labels: { formatter: (v: string) => `${v}%` } },
-            plotOptions: { bar: { horizontal: true } }, colors: ['#2E539D'], dataLabels: { enabled: false },
-            tooltip: { y: { formatter: (v: number) => formatPercent(v) } } }} />
-      )}
-    </article>
-  )
-}
-
-function SurveyLinkPanel({ audience, period, canGenerate }: { audience: number; period: HcPeriod | undefined; canGenerate: boolean }) {
+/**
+ * The survey link of the current period with its copy button (AddSurveyLink), and the form that
+ * opens a period and generates its link (SetSurveyEffectiveDate; the server refuses otherwise).
+ */
+function SurveyLinkPanel({
+  audience,
+  period,
+  canCopy,
+  canGenerate,
+}: {
+  audience: number
+  period: HcPeriod | undefined
+  canCopy: boolean
+  canGenerate: boolean
+}) {
   const toast = useToast()
-  const { data: questionnaires } = useGetActiveQuestionnairesQuery()
+  const { data: questionnaires } = useGetActiveQuestionnairesQuery(undefined, { skip: !canGenerate })
   const [generate, { isLoading }] = useGenerateInviteCodeMutation()
   const active = (questionnaires ?? []).filter((q) => q.questionnaireTypeId === audience && q.isActive)
   const [questionnaireId, setQuestionnaireId] = useState('')
@@ -203,30 +235,35 @@ function SurveyLinkPanel({ audience, period, canGenerate }: { audience: number; 
   const [error, setError] = useState<string | null>(null)
   const [url, setUrl] = useState<string | null>(null)
   const ids = { q: useId(), e: useId(), d: useId(), u: useId(), err: useId() }
-  const chosen = questionnaireId && active.some((q) => q.questionnaireId === questionnaireId) ? questionnaireId : active[0]?.questionnaireId ?? ''
+  const chosen = active.some((q) => q.questionnaireId === questionnaireId)
+    ? questionnaireId
+    : (active[0]?.questionnaireId ?? '')
   const link = url ?? (period?.isCurrent ? period.url : null)
 
-  const blockKeys = (e: KeyboardEvent<HTMLInputElement>) => { if (BLOCKED_NUMBER_KEYS.includes(e.key)) e.preventDefault() }
+  const blockKeys = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (BLOCKED_NUMBER_KEYS.includes(e.key)) e.preventDefault()
+  }
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault()
-    if (!canGenerate) { toast.error(s.permissionDenied); return }
     const problem = expectedResponsesError(expected)
     setError(problem)
     if (problem || !chosen) return
     try {
       const answer = await generate({
-        QuestionnaireId: chosen, ExpectedResponses: Number(expected),
-        ...(start ? { EffectiveFrom: new Date(`${start}T00:00:00+02:00`).toISOString() } : {}),
+        QuestionnaireId: chosen,
+        ExpectedResponses: Number(expected),
+        ...(start ? { EffectiveFrom: new Date(`${start}T00:00:00Z`).toISOString() } : {}),
       }).unwrap()
       setUrl(answer.url)
       toast.success(s.generated)
     } catch (failure) {
-      const f = adminFailureOf(failure)
-      if (f.status === 403) toast.error(s.permissionDenied)
-      else {
+      const f = failureOf(failure, s.unableToGenerate)
+      if (f.status === 403) {
+        toast.error(s.permissionDenied)
+      } else {
         toast.error(s.unableToGenerate)
-        setError(f.descriptions[0] ?? (f.message !== s.generic ? f.message : null))
+        setError(f.errors[0]?.description ?? f.message)
       }
     }
   }
@@ -241,45 +278,84 @@ function SurveyLinkPanel({ audience, period, canGenerate }: { audience: number; 
     }
   }
 
+  if (!canGenerate && !(canCopy && link)) return null
   return (
     <article className="hc-card hc-link" aria-labelledby="hc-link-heading" data-testid="hc-link">
       <h2 id="hc-link-heading">{s.linkHeading}</h2>
-      {link ? (
+      {canCopy && link ? (
         <div className="hc-link__copy">
           <label htmlFor={ids.u}>{s.linkLabel}</label>
           <div className="hc-link__row">
-            <input id={ids.u} type="text" readOnly value={link} data-testid="hc-link-url" onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" className="button button--outline" onClick={() => void copy()}>{s.copy}</button>
+            <input
+              id={ids.u}
+              type="text"
+              readOnly
+              value={link}
+              data-testid="hc-link-url"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button type="button" className="button button--outline" onClick={() => void copy()}>
+              {s.copy}
+            </button>
           </div>
         </div>
       ) : null}
-      <form className="hc-link__form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="hc-generate-heading">
-        <h3 id="hc-generate-heading">{s.generateHeading}</h3>
-        {active.length === 0 ? <p className="message">{s.noActiveQuestionnaire}</p> : (
-          <>
-            <div className="field">
-              <label htmlFor={ids.q}>{s.questionnaire}</label>
-              <select id={ids.q} value={chosen} onChange={(e) => setQuestionnaireId(e.target.value)}>
-                {active.map((q) => <option key={q.questionnaireId} value={q.questionnaireId}>{q.description}</option>)}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={ids.e}>{s.expectedResponses}</label>
-              <input id={ids.e} type="number" min={1} step={1} inputMode="numeric" required value={expected}
-                aria-invalid={error ? true : undefined} aria-describedby={error ? ids.err : undefined}
-                onKeyDown={blockKeys} onChange={(e) => setExpected(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.d}>{s.startDate}</label>
-              <input id={ids.d} type="date" value={start} onChange={(e) => setStart(e.target.value)} />
-            </div>
-            {error ? <p id={ids.err} className="field-errors hc-error" role="alert">{error}</p> : null}
-            <button type="submit" className="button button--primary" disabled={isLoading}>{s.generate}</button>
-          </>
-        )}
-      </form>
+      {canGenerate ? (
+        <form
+          className="hc-link__form"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-labelledby="hc-generate-heading"
+        >
+          <h3 id="hc-generate-heading">{s.generateHeading}</h3>
+          {active.length === 0 ? (
+            <p className="message">{s.noActiveQuestionnaire}</p>
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor={ids.q}>{s.questionnaire}</label>
+                <select id={ids.q} value={chosen} onChange={(e) => setQuestionnaireId(e.target.value)}>
+                  {active.map((q) => (
+                    <option key={q.questionnaireId} value={q.questionnaireId}>
+                      {q.description}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={ids.e}>{s.expectedResponses}</label>
+                <input
+                  id={ids.e}
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  required
+                  value={expected}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? ids.err : undefined}
+                  onKeyDown={blockKeys}
+                  onChange={(e) => setExpected(e.target.value)}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={ids.d}>{s.startDate}</label>
+                <input id={ids.d} type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+              </div>
+              {error ? (
+                <p id={ids.err} className="field-errors hc-error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+              <button type="submit" className="button button--primary" disabled={isLoading}>
+                {s.generate}
+              </button>
+            </>
+          )}
+        </form>
+      ) : null}
     </article>
   )
 }
 
-export { Dashboard as Component }
+export { OrganisationDashboard as Component }

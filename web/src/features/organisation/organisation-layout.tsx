@@ -1,14 +1,14 @@
-// The frame of the organisation area: toasts (admin spec §8) and the shared admin styles, loaded
-// with this chunk only.
+// The frame of the organisation area (inside the account layout and its guard): the shared toasts
+// (admin spec §8) and the area's styles, loaded with this chunk only.
 import { Outlet } from 'react-router'
-import { ToastProvider } from '../admin/components/toasts'
-import '../admin/admin.css'
+import { ToastProvider } from '../../components/toasts'
 import './organisation.css'
 
-function OrganisationLayout() {
+/** Layout route of /organisation/ and /organisation/view/:resId. */
+export function OrganisationLayout() {
   return (
     <ToastProvider>
-      <div className="admin-page hc-area">
+      <div className="hc-area">
         <Outlet />
       </div>
     </ToastProvider>
