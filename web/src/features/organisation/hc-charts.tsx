@@ -13,10 +13,12 @@ import {
   ChartType,
   formatPercent,
   groupSummary,
+  labelColour,
   maturityBand,
   questionSummary,
   stackedSeries,
   type QuestionGroup,
+  type StackedSeries,
 } from './hc-model'
 import { hcStrings as s } from './hc-strings'
 
@@ -156,6 +158,20 @@ export function FiguresTable({ group }: { group: QuestionGroup }) {
   )
 }
 
+/** The answer categories of a stacked chart as an HTML list, which wraps on narrow screens. */
+function Legend({ series }: { series: StackedSeries[] }) {
+  return (
+    <ul className="hc-legend">
+      {series.map((x) => (
+        <li key={x.name}>
+          <span className="hc-legend__swatch" style={{ background: x.color }} aria-hidden="true" />
+          {x.name}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function stackedOptions(categories: string[], colors: string[], showCategories: boolean): ApexOptions {
   return {
     chart: { stacked: true, stackType: 'normal' },
@@ -169,7 +185,12 @@ function stackedOptions(categories: string[], colors: string[], showCategories: 
       labels: { formatter: (v: string) => `${Math.round(Number(v))}%` },
     },
     yaxis: { labels: { show: showCategories, maxWidth: 80 } },
-    dataLabels: { enabled: true, formatter: (v: number) => (v >= 10 ? `${Math.round(v)}%` : '') },
+    dataLabels: {
+      enabled: true,
+      formatter: (v: number) => (v >= 10 ? `${Math.round(v)}%` : ''),
+      style: { colors: colors.map(labelColour) },
+      dropShadow: { enabled: false },
+    },
     // The tooltip names the answer category (the series) and its percentage.
     tooltip: {
       shared: false,
@@ -177,7 +198,8 @@ function stackedOptions(categories: string[], colors: string[], showCategories: 
       x: { show: showCategories },
       y: { formatter: (v: number) => formatPercent(v), title: { formatter: (name: string) => `${name}:` } },
     },
-    legend: { position: 'bottom', horizontalAlign: 'left' },
+    // The legend is an HTML list under the chart (Legend), so long answer labels wrap.
+    legend: { show: false },
     stroke: { width: 1, colors: ['#fff'] },
     grid: { padding: { right: 16 } },
   }
@@ -201,7 +223,7 @@ export function QuestionChart({ group }: { group: QuestionGroup }) {
           <ApexChart
             id={id}
             type="bar"
-            height={170}
+            height={110}
             label={questionSummary(question)}
             series={series.map(({ name, data }) => ({ name, data }))}
             options={stackedOptions(
@@ -210,6 +232,7 @@ export function QuestionChart({ group }: { group: QuestionGroup }) {
               false,
             )}
           />
+          <Legend series={series} />
           {question.respondents != null ? (
             <p className="hc-respondents">{s.respondents(question.respondents)}</p>
           ) : null}
@@ -238,7 +261,7 @@ export function GroupChart({ group }: { group: QuestionGroup }) {
       <ApexChart
         id={`hc-g-${ids.join('-')}`}
         type="bar"
-        height={130 + 45 * group.questions.length}
+        height={70 + 45 * group.questions.length}
         label={groupSummary(group)}
         series={series.map(({ name, data }) => ({ name, data }))}
         options={stackedOptions(
@@ -247,6 +270,7 @@ export function GroupChart({ group }: { group: QuestionGroup }) {
           true,
         )}
       />
+      <Legend series={series} />
       <FiguresTable group={group} />
     </figure>
   )

@@ -10,6 +10,7 @@ import {
   formatPercent,
   groupQuestions,
   groupSummary,
+  labelColour,
   maturityBand,
   privacyMessage,
   previewPath,
@@ -199,5 +200,16 @@ describe('categories, dates and the preview link', () => {
   })
   it('builds the preview route with the invite code encoded', () => {
     expect(previewPath('ab c')).toBe('/Questionnaire/SurveyQuestions?inviteCode=ab%20c&Preview=true')
+  })
+})
+
+describe('labelColour', () => {
+  it('puts white on dark fills and dark text on light ones', () => {
+    expect(labelColour('#2E539D')).toBe('#ffffff')
+    expect(labelColour('#d7191c')).toBe('#ffffff')
+    expect(labelColour('#fdae61')).toBe('#1a1a1a')
+    expect(labelColour('#a6d96a')).toBe('#1a1a1a')
+    expect(labelColour('#1a9641')).toBe('#1a1a1a')
+    expect(labelColour('not a colour')).toBe('#1a1a1a')
   })
 })

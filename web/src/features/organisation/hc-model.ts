@@ -119,6 +119,28 @@ export function stackedSeries(group: QuestionGroup): StackedSeries[] {
   }))
 }
 
+function luminance(hex: string): number | null {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex)
+  if (!m) return null
+  const channel = (i: number) => {
+    const c = parseInt(m[1].slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
+}
+
+/** Dark text for data labels drawn on this fill. */
+export const DARK_LABEL = '#1a1a1a'
+
+/** The label colour (white or dark) with the higher contrast on a fill colour (WCAG relative luminance). */
+export function labelColour(fill: string): string {
+  const l = luminance(fill)
+  if (l == null) return DARK_LABEL
+  const onWhite = 1.05 / (l + 0.05)
+  const onDark = (l + 0.05) / ((luminance(DARK_LABEL) ?? 0) + 0.05)
+  return onWhite >= onDark ? '#ffffff' : DARK_LABEL
+}
+
 /** The text alternative of a question's chart: every answer with its percentage. */
 export function questionSummary(question: Pick<HcQuestion, 'description' | 'answers'>): string {
   const parts = question.answers.map((a) => `${a.description} ${formatPercent(a.distributionValue)}`)
