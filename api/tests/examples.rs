@@ -110,6 +110,12 @@ async fn examples_are_marked_labelled_repeatable_and_removable() {
         .await;
     assert_eq!(survey["data"]["example"], true);
 
+    // Text PostgreSQL cannot hold (a NUL byte) is the caller's mistake, not a server error.
+    let (s, v) = c
+        .get("/api/healthcheck/survey?inviteCode=ab%00cd&Preview=true")
+        .await;
+    assert_eq!(s, 400, "{v}");
+
     // Only the operator token may mark a request as example data.
     for auth in [None, Some("Bearer wrong-token")] {
         let mut req = c

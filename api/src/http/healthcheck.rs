@@ -336,6 +336,7 @@ fn survey_url(s: &AppState, code: &str) -> String {
 
 /// Query of the survey call.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SurveyQuery {
     /// The invite code of the link.
     #[serde(rename = "inviteCode")]
@@ -580,9 +581,11 @@ fn result_categories(
 
 /// Query of `getOrganisationHealthChecks`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct OrganisationQuery {
     /// Staff 1 (default) or Students 2.
     #[serde(rename = "questionnaireTypeId", default)]
+    #[param(minimum = 1, maximum = 2)]
     pub questionnaire_type_id: Option<i32>,
 }
 
@@ -768,12 +771,15 @@ pub async fn surveys_card(
 
 /// Query of the public statistics.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatsQuery {
     /// Boundary (nation 1 when absent).
     #[serde(rename = "boundaryId")]
+    #[param(minimum = 1)]
     pub boundary_id: Option<i64>,
     /// Quarter as `2026Q3`; the dashboard's current quarter (the previous calendar quarter,
     /// admin spec §9) when absent.
+    #[param(pattern = "^[0-9]{4}Q[1-4]$")]
     pub quarter: Option<String>,
 }
 

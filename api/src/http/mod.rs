@@ -402,7 +402,10 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             state.clone(),
             auth::csrf::csrf_guard,
         ))
-        .layer(sessions);
+        .layer(sessions)
+        // Set after the layers, so a method a route does not serve is answered 405 (with
+        // `Allow`) before any session or CSRF check, not 403 (schemathesis ST204).
+        .method_not_allowed_fallback(method_not_allowed);
     let mut app = cached.merge(api).with_state(state.clone());
     if let Some(dir) = web_dir {
         let index = dir.join("index.html");
@@ -421,6 +424,17 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             .make_span_with(crate::telemetry::request_span)
             .on_response(crate::telemetry::record_status),
     )
+}
+
+/// 405 for a method the route does not serve (axum adds the `Allow` header).
+async fn method_not_allowed() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        axum::Json(
+            serde_json::json!({"success": false, "message": "This method is not allowed here."}),
+        ),
+    )
+        .into_response()
 }
 
 /// Header asking that the events a request writes be marked as example data (issue 12).

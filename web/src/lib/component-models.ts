@@ -119,8 +119,12 @@ export interface CycleRow {
   active: number
 }
 
+/**
+ * Bars of the per-cycle card (Completed and Active per cycle). Empty when no cycle has a
+ * challenge in the area, so the card shows the section 8 empty state instead of empty axes.
+ */
 export function cycleRows(summary: CollectiveActionSummary | undefined): CycleRow[] {
-  return (summary?.cycles ?? []).map((c) => {
+  const rows = (summary?.cycles ?? []).map((c) => {
     const hasSplit = c.completedCollectiveActions != null || c.activeCollectiveActions != null
     return {
       label: c.description,
@@ -128,6 +132,7 @@ export function cycleRows(summary: CollectiveActionSummary | undefined): CycleRo
       active: hasSplit ? (c.activeCollectiveActions ?? 0) : c.isActive ? c.totalCollectiveActions : 0,
     }
   })
+  return rows.some((r) => r.completed > 0 || r.active > 0) ? rows : []
 }
 
 /** Percentage bucket (section 4): 0 -> 0, up to 24 -> 1, up to 49 -> 2, up to 74 -> 3, above -> 4. */
