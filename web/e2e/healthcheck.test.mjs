@@ -20,7 +20,14 @@ import { BASE_URL, assertReachable } from './lib/app.mjs'
 import { createAdmin, nextCode, typeOtp, uniqueEmail } from './lib/accounts.mjs'
 
 const SHOTS = process.env.HC_SHOTS ?? '/tmp/hc-shots'
-const QUESTIONNAIRES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'healthcheck', 'questionnaires.json')
+const QUESTIONNAIRES = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'data',
+  'healthcheck',
+  'questionnaires.json',
+)
 const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } }
 const EXPECTED = 8
 const TOO_FEW = "Results are shown once at least 5 people have responded, to protect respondents' anonymity."
@@ -37,7 +44,6 @@ const person = {
 
 let launched
 let browser
-let adminState
 let personState
 let organisationId
 let inviteCode
@@ -168,12 +174,18 @@ function expectedFigures(responses) {
     category[id] = qs.reduce((s, q) => s + byQuestion.get(q.questionId).score, 0) / qs.length
   }
   const maturity = (category[1] + category[2] + category[3]) / 3
-  return { byQuestion, category: { 1: pct(category[1]), 2: pct(category[2]), 3: pct(category[3]) }, maturity: pct(maturity) }
+  return {
+    byQuestion,
+    category: { 1: pct(category[1]), 2: pct(category[2]), 3: pct(category[3]) },
+    maturity: pct(maturity),
+  }
 }
 
 /** The text alternative the web app gives a question's chart. */
 function summaryOf(question, figures) {
-  const parts = figures.byQuestion.get(question.questionId).distribution.map((d) => `${d.description} ${shown(d.share)}`)
+  const parts = figures.byQuestion
+    .get(question.questionId)
+    .distribution.map((d) => `${d.description} ${shown(d.share)}`)
   return `${question.description}: ${parts.join(', ')}`
 }
 
@@ -306,7 +318,6 @@ test('an organisation registers, an administrator approves it and opens a survey
   await page.getByLabel('Password', { exact: true }).fill(adminPassword)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL(/\/admin\/$/, { timeout: 20_000 })
-  adminState = await context.storageState()
 
   // Approval on the application's screen.
   await page.goto(`${BASE_URL}/admin/organisations/?q=${encodeURIComponent(person.organisation)}`)
@@ -366,7 +377,10 @@ test('the designated person signs in and finds the dashboard: no responses yet',
   assert.match(await page.getByTestId('hc-completed').textContent(), new RegExp(`0 of ${EXPECTED}`))
   assert.equal(await page.getByTestId('hc-privacy').textContent(), TOO_FEW)
   const preview = page.getByRole('link', { name: 'Preview survey questions' })
-  assert.equal(await preview.getAttribute('href'), `/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}&Preview=true`)
+  assert.equal(
+    await preview.getAttribute('href'),
+    `/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}&Preview=true`,
+  )
   assert.ok(
     (await page.getByLabel('Survey link to send to respondents').inputValue()).endsWith(
       `/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}`,
@@ -431,7 +445,7 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   // The doughnut is drawn, and its figure is the independent computation.
   const maturity = page.getByTestId('hc-maturity')
   await maturity.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
-  assert.ok(await maturity.locator('.apexcharts-pie-series path').count() >= 1)
+  assert.ok((await maturity.locator('.apexcharts-pie-series path').count()) >= 1)
   const value = await page.getByTestId('hc-maturity-value').textContent()
   assert.ok(value.startsWith(shown(figures.maturity)), `${value} starts with ${shown(figures.maturity)}`)
   const alt = await maturity.locator('.chart[role="img"]').getAttribute('aria-label')
@@ -455,9 +469,10 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   )
   const d3 = questionnaire.questions.find((x) => x.questionId === 'D3')
   assert.deepEqual(
-    await page.getByTestId('hc-demographic-D3').getByRole('progressbar').evaluateAll((bars) =>
-      bars.map((b) => `${b.getAttribute('aria-label')} ${b.getAttribute('aria-valuetext')}`),
-    ),
+    await page
+      .getByTestId('hc-demographic-D3')
+      .getByRole('progressbar')
+      .evaluateAll((bars) => bars.map((b) => `${b.getAttribute('aria-label')} ${b.getAttribute('aria-valuetext')}`)),
     figures.byQuestion.get('D3').distribution.map((d) => `${d.description} ${shown(d.share)}`),
   )
   assert.equal(d3.visualizeTypeId, 2)
@@ -474,7 +489,11 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   )
   for (const q of questionnaire.questions.filter((x) => x.categoryId === 3 || x.categoryId === 2)) {
     const figure = page.getByTestId(`hc-question-${q.questionId}`)
-    assert.equal(await figure.locator('.chart[role="img"]').getAttribute('aria-label'), summaryOf(q, figures), q.questionId)
+    assert.equal(
+      await figure.locator('.chart[role="img"]').getAttribute('aria-label'),
+      summaryOf(q, figures),
+      q.questionId,
+    )
   }
   assert.equal(
     await page.getByRole('heading', { name: `Policies — ${shown(figures.category[3])}` }).count(),
@@ -487,14 +506,10 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   const first = page.getByTestId('hc-question-P1')
   await first.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
   const ticks = await first.locator('.apexcharts-xaxis-label tspan').allTextContents()
-  assert.deepEqual([...ticks].sort((a, b) => parseFloat(a) - parseFloat(b)), [
-    '0%',
-    '20%',
-    '40%',
-    '60%',
-    '80%',
-    '100%',
-  ])
+  assert.deepEqual(
+    [...ticks].sort((a, b) => parseFloat(a) - parseFloat(b)),
+    ['0%', '20%', '40%', '60%', '80%', '100%'],
+  )
   // The tooltip names the answer category and its percentage.
   const p1 = figures.byQuestion.get('P1').distribution
   const biggest = p1.reduce((a, b) => (b.share > a.share ? b : a))
@@ -508,7 +523,10 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   await summary.focus()
   await page.keyboard.press('Enter')
   const rows = await page.getByTestId('hc-behaviour-group').first().locator('tbody tr').allTextContents()
-  const b1 = figures.byQuestion.get('B1').distribution.map((d) => shown(d.share)).join('')
+  const b1 = figures.byQuestion
+    .get('B1')
+    .distribution.map((d) => shown(d.share))
+    .join('')
   assert.equal(rows[0], `B1${b1}`)
   await page.keyboard.press('Enter')
   await axe(page, t, 'results')
