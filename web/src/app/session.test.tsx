@@ -64,7 +64,7 @@ describe('guards', () => {
     withSession(signedIn([12, Action.HealthCheckAdmin]))
     const { router } = renderApp('/buildingBlock/')
     await waitFor(() => expect(path(router)).toBe('/organisation/'))
-    expect(await screen.findByRole('heading', { name: strings.areas.organisationTitle })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /Health Check Dashboard/ })).toBeInTheDocument()
   })
 
   it('let a user with the action in', async () => {

@@ -128,3 +128,12 @@ export const ImageIcon = (p: IconProps) => (
     <path d="M21 17l-5-5-9 8" />
   </Svg>
 )
+
+/** The back arrow of page headers (admin console, organisation results); pair it with a label. */
+export function BackArrowIcon() {
+  return (
+    <Svg>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </Svg>
+  )
+}

@@ -99,7 +99,8 @@ describe('login', () => {
       token: 'test-csrf-token',
       body: { Username: 'admin@example.org', Password: 'Correct!Horse9Battery' },
     })
-    // The other area is offered as an alternative.
+    // The other area is offered as an alternative, in the profile menu.
+    await user.click(await screen.findByTestId('profile-menu-button'))
     expect(await screen.findByRole('link', { name: strings.areas.buildingBlockTitle })).toHaveAttribute(
       'href',
       '/buildingBlock/',

@@ -8,7 +8,7 @@ import { Action } from '../../config/constants'
 import { accountPaths } from '../../config/routes'
 import { strings } from '../../config/strings'
 import { paths } from '../../filters/paths'
-import { can, landingFor, permissionsOf } from '../../session/landing'
+import { areasFor, can, permissionsOf } from '../../session/landing'
 import type { Session } from '../../api/types'
 
 export function ProfileMenu({ session }: { session: Session }) {
@@ -19,8 +19,7 @@ export function ProfileMenu({ session }: { session: Session }) {
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
-  const landing = landingFor(permissionsOf(session))
-  const areas = [landing.main, ...landing.alternatives].filter((d) => d != null)
+  const areas = areasFor(permissionsOf(session))
 
   useEffect(() => setOpen(false), [location.pathname])
 

@@ -25,6 +25,14 @@ export const handlers = [
   http.get('*/api/auth/getUserJobRoles', () => HttpResponse.json(auth.jobRoles)),
   http.get('*/api/auth/getOrganisationTypes', () => HttpResponse.json(auth.organisationTypes)),
   http.get('*/api/config/feature-flags', () => HttpResponse.json({ enableLogin: false })),
+  // A HealthCheckAdmin holding none of ViewYourOrganisationSurveyResult, AddSurveyLink and
+  // SetSurveyEffectiveDate is refused the organisation list, as by the server.
+  http.get('*/api/healthcheck/getOrganisationHealthChecks', () =>
+    HttpResponse.json(
+      { success: false, message: 'You do not have permission to perform this action.', errors: [] },
+      { status: 403 },
+    ),
+  ),
   http.get('*/api/dashboard/components', () => HttpResponse.json(f.components)),
   http.get('*/api/dashboard', ({ request }) => {
     const id = Number(new URL(request.url).searchParams.get('boundaryId') ?? 1)

@@ -4,31 +4,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { adminStrings } from '../../../config/admin-strings'
+import { BackArrowIcon } from '../../../components/icons'
 import { chunk } from '../admin-format'
 import { adminFailureOf } from '../admin-errors'
 import { CELLS_PER_ROW, SEARCH_DEBOUNCE_MS } from '../admin-constants'
 import type { SortOrder } from '../admin-types'
 
 const c = adminStrings.common
-
-export function BackArrowIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M19 12H5M11 6l-6 6 6 6" />
-    </svg>
-  )
-}
 
 /** The screen's title with a back arrow (an icon link with a spoken name) and optional actions. */
 export function PageHeader({
