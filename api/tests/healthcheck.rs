@@ -235,6 +235,21 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         "{v}"
     );
     let code = v["inviteCode"].as_str().unwrap().to_string();
+    // Designated persons hold HealthCheckAdmin (34) but act only for their own organisation,
+    // and do not see every organisation's figures and links.
+    let (status, refused) = other_org_user
+        .post(
+            "/api/healthcheck/inviteCode",
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 8, "OrganisationId": org}),
+        )
+        .await;
+    assert_eq!(status, 403, "{refused}");
+    let (status, refused) = other_org_user
+        .get("/api/healthcheck/getSummarisedHealthCheck")
+        .await;
+    assert_eq!(status, 403, "{refused}");
+    let (status, summary) = admin.get("/api/healthcheck/getSummarisedHealthCheck").await;
+    assert_eq!(status, 200, "{summary}");
     let hc = v["healthCheckId"].as_str().unwrap().to_string();
     assert!(v["url"]
         .as_str()

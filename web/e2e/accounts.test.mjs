@@ -273,7 +273,8 @@ test('sign-up: three steps with the section 5 messages, OTP from the outbox, sig
     await axe(page, t, 'verify-otp')
     await page.getByRole('button', { name: 'Verify' }).click()
 
-    // Login with the verified address: the organisation's designated person has no role area.
+    // Login with the verified address: the organisation's designated person (HealthCheckAdmin)
+    // lands on the organisation's health-check dashboard.
     await arrive(page, /\/auth\/login\/$/)
     await expectMessages(page, ['Your email address is verified. You can now log in.'])
     assert.equal(await page.getByLabel('Email').inputValue(), email)
@@ -281,7 +282,7 @@ test('sign-up: three steps with the section 5 messages, OTP from the outbox, sig
     await screenshot(page, 'auth-login-form-desktop')
     await axe(page, t, 'login form')
     await page.getByRole('button', { name: 'Login' }).click()
-    await arrive(page, (url) => url.pathname === '/home')
+    await arrive(page, (url) => url.pathname === '/organisation/')
     const menu = page.getByTestId('profile-menu-button')
     await menu.waitFor()
     assert.match(await menu.textContent(), new RegExp(`${person.first} ${person.last}`))
@@ -446,7 +447,7 @@ test('forgot password → OTP → reset password → sign in with the new passwo
     await expectMessages(page, ['Your password has been reset. You can now log in.'])
     await page.getByLabel('Password', { exact: true }).fill(person.newPassword)
     await page.getByRole('button', { name: 'Login' }).click()
-    await arrive(page, (url) => url.pathname === '/home')
+    await arrive(page, (url) => url.pathname === '/organisation/')
     await page.getByTestId('profile-menu-button').waitFor()
     assert.deepEqual(errors, [])
   } finally {

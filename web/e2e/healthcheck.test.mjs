@@ -45,7 +45,6 @@ const person = {
 let launched
 let browser
 let personState
-let organisationId
 let inviteCode
 let healthCheckId
 /** The shipped staff questionnaire with its scores, checked against the survey the link serves. */
@@ -323,21 +322,28 @@ test('an organisation registers, an administrator approves it and opens a survey
   await page.goto(`${BASE_URL}/admin/organisations/?q=${encodeURIComponent(person.organisation)}`)
   await page.getByRole('link', { name: `View the application of ${person.organisation}` }).click()
   await page.waitForURL(/\/admin\/organisations\/view\/[^/]+\/$/)
-  organisationId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-2))
   await page.getByRole('button', { name: 'Approve' }).click()
   await page.getByTestId('toast-success').filter({ hasText: 'The organisation has been approved.' }).waitFor()
 
-  // The survey period and its link, from the administrator's signed-in page.
-  const opened = await pageCall(page, 'POST', '/api/healthcheck/inviteCode', {
-    QuestionnaireId: 'staff-v1',
-    ExpectedResponses: EXPECTED,
-    OrganisationId: organisationId,
-  })
+  // The survey period and its link, on the questionnaire manager (/admin/questionnaire/).
+  await page.goto(`${BASE_URL}/admin/questionnaire/`)
+  await page.getByRole('heading', { level: 2, name: 'Staff survey' }).waitFor()
+  await page.getByRole('button', { name: 'Staff health check 2026 (version 1)' }).click()
+  await page.getByLabel('Organisation', { exact: true }).selectOption({ label: person.organisation })
+  await page.getByLabel('Expected responses').fill('0')
+  await page.getByRole('button', { name: 'Generate link' }).click()
+  await page.getByText('Expected responses must be a whole number of at least 1.').waitFor()
+  await page.getByLabel('Expected responses').fill(String(EXPECTED))
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/healthcheck/inviteCode'))
+  await page.getByRole('button', { name: 'Generate link' }).click()
+  const opened = { status: (await answered).status(), body: await (await answered).json() }
   assert.equal(opened.status, 200, JSON.stringify(opened.body))
-  assert.equal(opened.body.message, 'Survey Link generated succesfully')
+  await page.getByTestId('toast-success').filter({ hasText: 'Survey Link generated succesfully' }).waitFor()
   inviteCode = opened.body.inviteCode
   healthCheckId = opened.body.healthCheckId
-  assert.match(opened.body.url, new RegExp(`/Questionnaire/SurveyQuestions\\?inviteCode=${inviteCode}$`))
+  const shown = await page.getByRole('textbox', { name: 'Survey link' }).inputValue()
+  assert.match(shown, new RegExp(`/Questionnaire/SurveyQuestions\\?inviteCode=${inviteCode}$`))
+  await shoot(page, 'questionnaire-manager')
   await context.close()
 
   // The survey the link serves is the shipped questionnaire the expectations are computed from.
@@ -358,7 +364,7 @@ test('an organisation registers, an administrator approves it and opens a survey
   )
 })
 
-test('the designated person signs in and finds the dashboard: no responses yet', async (t) => {
+test('the designated person signs in and lands on the dashboard: no responses yet', async (t) => {
   const context = await browser.newContext({ viewport: WIDTHS.desktop })
   const page = await context.newPage()
   await page.goto(`${BASE_URL}/auth/login/`)
@@ -366,10 +372,8 @@ test('the designated person signs in and finds the dashboard: no responses yet',
   await page.getByLabel('Email').fill(person.email)
   await page.getByLabel('Password', { exact: true }).fill(person.password)
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 })
-  await page.getByTestId('profile-menu-button').click()
-  await page.getByRole('link', { name: 'Organisation dashboard' }).click()
-  await page.waitForURL((url) => url.pathname === '/organisation/')
+  // Designated persons hold HealthCheckAdmin (34) and land on the organisation's dashboard.
+  await page.waitForURL((url) => url.pathname === '/organisation/', { timeout: 20_000 })
   await page.getByRole('heading', { level: 1, name: `${person.organisation} Health Check Dashboard` }).waitFor()
   personState = await context.storageState()
   const audience = page.getByLabel('Survey audience')

@@ -79,34 +79,38 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Issue 11: the municipality and province designated-person groups (5 and 6) were seeded
-/// without BuildingBlockAdmin (35). Adds the missing default actions once per installation
-/// (marked by the request id `seed-issue-11`), so an administrator's later removals stick.
+/// Default actions added to groups seeded before they held them, once per installation (marked
+/// by the request id), so an administrator's later removals stick: issue 11 gave the municipality
+/// and province designated-person groups (5 and 6) BuildingBlockAdmin (35); issue 12 gives the
+/// organisation designated-person group (4) HealthCheckAdmin (34), so they land on
+/// `/organisation/`.
 async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
     pool: &PgPool,
     cqrs: &cqrs_es::CqrsFramework<Group, ES>,
     g: &gbvf_commands::accounts::permissions::DefaultGroup,
 ) -> anyhow::Result<()> {
-    if g.id != 5 && g.id != 6 {
-        return Ok(());
-    }
+    use gbvf_commands::accounts::permissions::{BuildingBlockAdmin, HealthCheckAdmin};
+    let (action, marker) = match g.id {
+        5 | 6 => (BuildingBlockAdmin, "seed-issue-11"),
+        4 => (HealthCheckAdmin, "seed-issue-12"),
+        _ => return Ok(()),
+    };
     let done: bool = sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id = $1
-                        AND metadata->>'request_id' = 'seed-issue-11')",
+                        AND metadata->>'request_id' = $2)",
     )
     .bind(g.id.to_string())
+    .bind(marker)
     .fetch_one(pool)
     .await?;
     if done {
         return Ok(());
     }
-    let meta = EventMetadata::now("system", "seed-issue-11", "cli:migrate");
+    let meta = EventMetadata::now("system", marker, "cli:migrate");
     match cqrs
         .execute_with_metadata(
             &g.id.to_string(),
-            GroupCommand::AddActions(vec![
-                gbvf_commands::accounts::permissions::BuildingBlockAdmin,
-            ]),
+            GroupCommand::AddActions(vec![action]),
             meta.to_map(),
         )
         .await

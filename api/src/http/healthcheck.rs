@@ -213,7 +213,8 @@ pub struct InviteCodeBody {
         alias = "expectedResponse"
     )]
     pub expected_responses: Value,
-    /// Organisation (HealthCheckAdmin or WorldOfImpactAdmin only); the caller's own otherwise.
+    /// Organisation (WorldOfImpactAdmin, or HealthCheckAdmin of no organisation); the caller's
+    /// own otherwise.
     #[serde(rename = "OrganisationId", alias = "organisationId", default)]
     pub organisation_id: Option<String>,
 }
@@ -250,7 +251,9 @@ pub async fn invite_code(
     })?;
     let own = user_organisation(&s, &u).await?;
     let organisation_id = match b.organisation_id.filter(|o| !o.is_empty()) {
-        Some(o) if u.can(HealthCheckAdmin) || u.can(WorldOfImpactAdmin) => o,
+        // Any organisation: world-of-impact administrators, and health-check administrators who
+        // belong to no organisation; a designated person (HealthCheckAdmin too) only their own.
+        Some(o) if u.can(WorldOfImpactAdmin) || (u.can(HealthCheckAdmin) && own.is_none()) => o,
         Some(o) if Some(&o) == own.as_ref() => o,
         Some(_) => return Err(ApiError::Forbidden),
         None => own.ok_or_else(|| {
@@ -723,19 +726,24 @@ pub async fn organisational_result(
     }})))
 }
 
-/// `GET /api/healthcheck/getSummarisedHealthCheck` (HealthCheckAdmin or WorldOfImpactAdmin):
+/// `GET /api/healthcheck/getSummarisedHealthCheck` (WorldOfImpactAdmin, or HealthCheckAdmin of
+/// no organisation):
 /// per questionnaire version (admin spec §3 "Summarised health check"): responses against
 /// expected over its survey periods, approved organisations, and organisations that took part;
 /// `inviteCode` is the latest link of the version (for the manager's Preview), null before any.
 #[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", tag = "healthcheck",
     responses((status = 200, description = "{success, data: [{healthCheckId, questionnaireDescription, questionnaireTypeId, effectiveFrom, effectiveTo, inviteCode, isCurrent, totalActualResponses, totalExpectedResponses, totalOrganisations, totalParticipatedOrganisations, example}]}"),
               (status = 403, description = "You do not have permission to perform this action.")),
-    extensions(("x-permission" = json!("HealthCheckAdmin (34) or WorldOfImpactAdmin (33)"))))]
+    extensions(("x-permission" = json!("WorldOfImpactAdmin (33), or HealthCheckAdmin (34) not linked to an organisation"))))]
 pub async fn summarised(
     State(s): State<AppState>,
     session: Session,
 ) -> Result<Json<Value>, ApiError> {
-    require_any(&s, &session, &[HealthCheckAdmin, WorldOfImpactAdmin]).await?;
+    let u = require_any(&s, &session, &[HealthCheckAdmin, WorldOfImpactAdmin]).await?;
+    // Figures and links of every organisation: not for an organisation's designated person.
+    if !u.can(WorldOfImpactAdmin) && user_organisation(&s, &u).await?.is_some() {
+        return Err(ApiError::Forbidden);
+    }
     let rows: Vec<SummaryRow> = sqlx::query_as(
         "SELECT q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.effective_to > now(),
                 coalesce(sum(h.actual_responses), 0)::bigint, coalesce(sum(h.expected_responses), 0)::bigint,

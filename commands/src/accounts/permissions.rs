@@ -78,7 +78,7 @@ pub const DEFAULT_GROUPS: &[DefaultGroup] = &[
     DefaultGroup {
         id: 4,
         name: "Organisation designated person",
-        actions: &[12, 23, 24, 25, 26],
+        actions: &[12, 23, 24, 25, 26, 34],
     },
     DefaultGroup {
         id: 5,
