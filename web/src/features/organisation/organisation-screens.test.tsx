@@ -363,10 +363,11 @@ describe('organisation dashboard', () => {
     await heading()
     const user = userEvent.setup()
     const form = screen.getByRole('form', { name: 'Generate a survey link' })
+    // The active questionnaires arrive in a second request: wait for the field they enable.
+    const input = await within(form).findByRole('spinbutton', { name: 'Expected responses' })
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
     expect(within(form).getByRole('alert')).toHaveTextContent('Expected responses is required.')
     expect(db.inviteBodies).toHaveLength(0)
-    const input = within(form).getByRole('spinbutton', { name: 'Expected responses' })
     await user.type(input, '-1e2.5')
     expect(input).toHaveValue(125)
     await user.clear(input)
@@ -397,7 +398,7 @@ describe('organisation dashboard', () => {
     await heading()
     const user = userEvent.setup()
     const form = screen.getByRole('form', { name: 'Generate a survey link' })
-    await user.type(within(form).getByRole('spinbutton', { name: 'Expected responses' }), '8')
+    await user.type(await within(form).findByRole('spinbutton', { name: 'Expected responses' }), '8')
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
     expect(await screen.findByTestId('toast-error')).toHaveTextContent('Unable to generate link')
     expect(within(form).getByRole('alert')).toHaveTextContent(
