@@ -3,11 +3,12 @@
 // answers through ensureSuccess (admin-errors.ts): an answer with success:false is a refusal.
 import { baseApi } from '../../api/base-api'
 import type {
+  ActiveQuestionnaire, InviteCodeAnswer, InviteCodeRequest, SummarisedHealthCheck,
   StakeholderId, Action, AdminDashboard, AdminResult, Company, Group, HistoryEvent, Municipality, OrganisationApplication,
   OrganisationPage, OrganisationSearch, UserDetails, UserPayload, UserSummary, VerifyRequest,
 } from './admin-types'
 
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AdminOrganisations', 'AdminDashboard', 'AdminUsers', 'AdminGroups', 'AdminReference'] })
+const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AdminOrganisations', 'AdminDashboard', 'AdminQuestionnaires', 'AdminUsers', 'AdminGroups', 'AdminReference'] })
 
 /** Admin lists change under other admins' hands: keep them a minute, refetch on every visit. */
 const KEEP = 60
@@ -41,6 +42,24 @@ export const adminApi = tagged.injectEndpoints({
       query: (body) => ({ url: 'healthcheck/verify', method: 'POST', body }),
       // A 409 (decided by someone else) changes the state too, so reload either way.
       invalidatesTags: (_r, _e, arg) => ['AdminOrganisations', 'AdminDashboard', { type: 'AdminOrganisations', id: arg.StakeholderId }],
+    }),
+
+    getSummarisedHealthCheck: build.query<SummarisedHealthCheck[], void>({
+      query: () => 'healthcheck/getSummarisedHealthCheck',
+      transformResponse: (answer: { data?: SummarisedHealthCheck[] }) => answer.data ?? [],
+      providesTags: ['AdminQuestionnaires'],
+      keepUnusedDataFor: KEEP,
+    }),
+    getActiveQuestionnaires: build.query<ActiveQuestionnaire[], void>({
+      query: () => 'healthcheck/getActiveQuestionnaires',
+      transformResponse: (answer: { data?: ActiveQuestionnaire[] }) => answer.data ?? [],
+      providesTags: ['AdminQuestionnaires'],
+      keepUnusedDataFor: KEEP,
+    }),
+    /** Opens the organisation's survey period and answers its invite link (SetSurveyEffectiveDate). */
+    generateInviteCode: build.mutation<InviteCodeAnswer, InviteCodeRequest>({
+      query: (body) => ({ url: 'healthcheck/inviteCode', method: 'POST', body }),
+      invalidatesTags: ['AdminQuestionnaires', 'AdminDashboard'],
     }),
 
     getAllActions: build.query<Action[], void>({
@@ -111,6 +130,9 @@ export const {
   useGetOrganisationQuery,
   useGetOrganisationHistoryQuery,
   useVerifyOrganisationMutation,
+  useGetSummarisedHealthCheckQuery,
+  useGetActiveQuestionnairesQuery,
+  useGenerateInviteCodeMutation,
   useGetAllActionsQuery,
   useGetGroupsQuery,
   useGetAllUsersQuery,

@@ -14,7 +14,7 @@ export const adminRoute: RouteObject = {
       lazy: () => import('./admin-layout'),
       children: [
         { index: true, lazy: () => import('./dashboard/dashboard-screen') },
-        { path: 'questionnaire', lazy: () => import('./dashboard/questionnaire-placeholder') },
+        { path: 'questionnaire', lazy: () => import('./questionnaire/questionnaire-screen') },
         { path: 'challenges', lazy: () => import('./challenges/challenges-screen') },
         {
           path: 'organisations',

@@ -17,11 +17,12 @@ import { AvailabilityCard, BuildingBlocksCard } from './building-block-cards'
 import { CycleCard, PillarCard } from './collective-action-cards'
 import { CrimeBreakdownCard, CrimeTrendCard, TotalCrimeCard } from './crime-cards'
 import { ReachCard, SurveysCard } from './health-check-cards'
+import { hasHealthCheckData } from './component-models'
 
 export function hasData(componentId: number, dashboard: Dashboard | undefined, crime: CrimeStats | undefined): boolean {
   switch (componentId) {
     case ComponentId.BuildingBlock: return !!dashboard?.buildingBlock?.buildingBlockCategoryStats?.length
-    case ComponentId.HealthCheck: return !!dashboard?.healthCheck?.healthCheckStats?.length
+    case ComponentId.HealthCheck: return hasHealthCheckData(dashboard?.healthCheck)
     case ComponentId.Crime: return crime?.total != null
     case ComponentId.CollectiveAction: return !!(dashboard?.collectiveAction?.pillarStats?.length || dashboard?.collectiveAction?.cycles?.length)
     default: return false

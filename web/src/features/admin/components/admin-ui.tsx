@@ -152,3 +152,12 @@ export function LoadFailure({ error }: { error: unknown }) {
 export function NoRecords() {
   return <p className="message message--empty" data-testid="no-records">{c.noRecords}</p>
 }
+
+/** Issue 12: a figure that includes example data says so. */
+export function ExampleData({ note }: { note: string }) {
+  return (
+    <p className="admin-example" role="note" data-testid="example-data">
+      <strong>{adminStrings.questionnaire.exampleData}</strong> {note}
+    </p>
+  )
+}

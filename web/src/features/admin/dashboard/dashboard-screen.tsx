@@ -12,11 +12,11 @@ import { useSession } from '../../../session/use-session'
 import { useGetAdminDashboardQuery } from '../admin-api'
 import { adminPaths } from '../admin-paths'
 import { formatDateTime } from '../admin-format'
-import { LoadFailure, PageHeader } from '../components/admin-ui'
+import { ExampleData, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { usePermission } from '../use-permissions'
 import type { AdminDashboard } from '../admin-types'
-import { progressTone } from './dashboard-model'
+import { Progress } from '../components/progress'
 
 const d = adminStrings.dashboard
 
@@ -93,6 +93,7 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
           value={data.healthCheckParticipants} total={data.approvedOrganisationsCount} testId="participation" />
         <Progress label={d.responses} text={d.responsesOf(data.actualResponses, data.expectedResponses)}
           value={data.actualResponses} total={data.expectedResponses} testId="responses" />
+        {data.example ? <ExampleData note={d.exampleDataNote} /> : null}
         <LastUpdated value={data.lastUpdatedQuestionnaireDate} />
       </article>
       <article className="admin-card" aria-labelledby="card-challenges" data-testid="challenges-card">
@@ -103,22 +104,6 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
           <Link to={adminPaths.challenges} className="button button--outline">{strings.actions.record}</Link>
         </p>
       </article>
-    </div>
-  )
-}
-
-function Progress({ label, text, value, total, testId }: { label: string; text: string; value: number; total: number; testId: string }) {
-  const percent = total > 0 ? Math.min(100, Math.round((value / total) * 100)) : 0
-  return (
-    <div className="admin-progress" data-testid={testId}>
-      <div className="admin-progress__labels">
-        <span className="admin-progress__label">{label}</span>
-        <span className="admin-progress__text">{text}</span>
-      </div>
-      <div className={`admin-progress__bar admin-progress__bar--${progressTone(value, total)}`} role="progressbar"
-        aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text}>
-        <span style={{ width: `${percent}%` }} />
-      </div>
     </div>
   )
 }
