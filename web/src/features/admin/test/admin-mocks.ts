@@ -3,6 +3,7 @@
 import { http, HttpResponse } from 'msw'
 import { CSRF_TOKEN, signedIn } from '../../../test/mocks/auth-fixtures'
 import type {
+  ActiveQuestionnaire, SummarisedHealthCheck,
   Action, AdminDashboard, Group, HistoryEvent, Municipality, OrganisationApplication, OrganisationRow, UserDetails, UserSummary,
 } from '../admin-types'
 
@@ -44,7 +45,38 @@ export interface AdminDb {
   requests: { method: string; path: string; body: unknown; csrf: string | null }[]
   /** Forces the next verify to answer 409 with this status. */
   conflictNext: number | null
+  /** GET getSummarisedHealthCheck. */
+  surveys: SummarisedHealthCheck[]
+  /** GET getActiveQuestionnaires. */
+  questionnaires: ActiveQuestionnaire[]
 }
+
+export const SURVEYS: SummarisedHealthCheck[] = [
+  {
+    healthCheckId: 'staff-v1', questionnaireId: 'staff-v1', questionnaireDescription: 'Staff health check 2026 (version 1)', questionnaireTypeId: 1,
+    questionnaireType: 'Staff', effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', inviteCode: null, isCurrent: true,
+    totalActualResponses: 6, totalExpectedResponses: 20, totalOrganisations: 4, totalParticipatedOrganisations: 1, example: false,
+  },
+  {
+    healthCheckId: 'students-v1', questionnaireId: 'students-v1', questionnaireDescription: 'Students health check 2026 (version 1)', questionnaireTypeId: 2,
+    questionnaireType: 'Students', effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', inviteCode: null, isCurrent: true,
+    totalActualResponses: 0, totalExpectedResponses: 0, totalOrganisations: 1, totalParticipatedOrganisations: 0, example: false,
+  },
+  {
+    healthCheckId: 'staff-v0', questionnaireId: 'staff-v0', questionnaireDescription: 'Staff health check 2025 (version 0)', questionnaireTypeId: 1,
+    questionnaireType: 'Staff', effectiveFrom: '2025-01-01T00:00:00Z', effectiveTo: '2025-12-31T23:59:59Z', inviteCode: null, isCurrent: false,
+    totalActualResponses: 9, totalExpectedResponses: 10, totalOrganisations: 3, totalParticipatedOrganisations: 2, example: true,
+  },
+]
+
+export const QUESTIONNAIRES: ActiveQuestionnaire[] = [
+  { questionnaireId: 'staff-v1', questionnaireTypeId: 1, questionnaireType: 'Staff', description: 'Staff health check 2026 (version 1)', version: 1,
+    effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', isActive: true },
+  { questionnaireId: 'students-v1', questionnaireTypeId: 2, questionnaireType: 'Students', description: 'Students health check 2026 (version 1)', version: 1,
+    effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', isActive: true },
+  { questionnaireId: 'staff-v0', questionnaireTypeId: 1, questionnaireType: 'Staff', description: 'Staff health check 2025 (version 0)', version: 0,
+    effectiveFrom: '2025-01-01T00:00:00Z', effectiveTo: '2025-12-31T23:59:59Z', isActive: false },
+]
 
 export function makeDb(): AdminDb {
   return {
@@ -86,6 +118,8 @@ export function makeDb(): AdminDb {
     ],
     requests: [],
     conflictNext: null,
+    surveys: SURVEYS.map((x) => ({ ...x })),
+    questionnaires: QUESTIONNAIRES.map((x) => ({ ...x })),
   }
 }
 
@@ -162,6 +196,28 @@ export function adminHandlers(db: AdminDb) {
       org.verificationStatusId = body.VerificationStatusId
       org.verificationStatus = body.VerificationStatusId === 3 ? 'Approved' : 'Rejected'
       return HttpResponse.json({ success: true, message: body.VerificationStatusId === 3 ? 'Organisation approved.' : 'Organisation rejected.' })
+    }),
+
+    http.get('*/api/healthcheck/getSummarisedHealthCheck', async ({ request }) => {
+      await record(request)
+      return HttpResponse.json({ success: true, data: db.surveys })
+    }),
+    http.get('*/api/healthcheck/getActiveQuestionnaires', async ({ request }) => {
+      await record(request)
+      return HttpResponse.json({ success: true, data: db.questionnaires })
+    }),
+    http.post('*/api/healthcheck/inviteCode', async ({ request }) => {
+      const body = await record(request) as { QuestionnaireId: string; ExpectedResponses: unknown; OrganisationId: string }
+      if (!csrfOk(request)) return denied()
+      const n = body.ExpectedResponses
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
+        const text = 'Expected responses must be a whole number of at least 1.'
+        return HttpResponse.json({ success: false, message: text, errors: [{ code: 'ExpectedResponses', description: text }] }, { status: 400 })
+      }
+      const code = `code-${body.OrganisationId}-${body.QuestionnaireId}`
+      const row = db.surveys.find((x) => x.questionnaireId === body.QuestionnaireId)
+      if (row) row.totalExpectedResponses += n
+      return HttpResponse.json({ success: true, message: 'Survey Link generated succesfully', url: `https://gbvf.example.org/Questionnaire/SurveyQuestions?inviteCode=${code}`, inviteCode: code, healthCheckId: `hc-${code}` })
     }),
 
     http.get('*/api/security/getAllActions', async ({ request }) => { await record(request); return HttpResponse.json(ALL_ACTIONS) }),
