@@ -81,8 +81,9 @@ describe('Reach card', () => {
   it('draws the pie from organisationCount by type', () => {
     render(<ReachCard summary={stats([6, 2, 0])} area="South Africa" />)
     const chart = screen.getByTestId('chart-health-reach')
-    expect(JSON.parse(chart.dataset.series!)).toEqual([6, 2, 0])
-    expect(JSON.parse(chart.dataset.labels!)).toEqual(['Non-profit organisation', 'Community-based organisation', 'Higher education institution'])
+    // A type without organisations draws no slice.
+    expect(JSON.parse(chart.dataset.series!)).toEqual([6, 2])
+    expect(JSON.parse(chart.dataset.labels!)).toEqual(['Non-profit organisation', 'Community-based organisation'])
   })
   it("says 'No data available' without approved organisations", () => {
     render(<ReachCard summary={stats([0, 0, 0])} area="South Africa" />)
@@ -125,5 +126,16 @@ describe('Number of surveys completed card', () => {
     render(<SurveysCard summary={stats([4, 1, 0])} area="South Africa" />)
     expect(within(screen.getByTestId('card-surveys')).getByText(strings.messages.noData)).toBeInTheDocument()
     expect(screen.queryByTestId('chart-health-surveys')).not.toBeInTheDocument()
+  })
+})
+
+describe('count axis', () => {
+  it('has whole-number steps', async () => {
+    const { countAxisMax, VALUE_AXIS_TICKS } = await import('./chart-options')
+    expect(VALUE_AXIS_TICKS).toBe(4)
+    for (const [max, axis] of [[0, 4], [1, 4], [4, 4], [7, 8], [21, 24], [123, 160]] as const) {
+      expect(countAxisMax(max)).toBe(axis)
+      expect(Number.isInteger(countAxisMax(max) / VALUE_AXIS_TICKS)).toBe(true)
+    }
   })
 })

@@ -12,7 +12,7 @@ import { NoData } from '../../components/status'
 import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
-import { barOptions, pieOptions } from './chart-options'
+import { barOptions, countAxisMax, pieOptions } from './chart-options'
 import { overallMaturity, reachSlices, surveyQuarters } from './component-models'
 
 const SOURCE = 'Organisation health checks'
@@ -27,9 +27,17 @@ function ExampleNotice({ summary }: { summary: HealthCheckSummary | undefined })
   )
 }
 
+/** Bar options for counts of responses: the value axis has whole-number steps. */
+function countBarOptions(categories: string[], max: number) {
+  const options = barOptions({ categories, colors: ['#2E539D', '#94ADD7'] })
+  return { ...options, yaxis: { ...(options.yaxis as object), forceNiceScale: false, max: countAxisMax(max) } }
+}
+
 /** The Reach card: approved organisations by type as a pie; 'No data available' when there are none. */
 export function ReachCard({ summary, area }: { summary: HealthCheckSummary | undefined; area: string }) {
   const slices = reachSlices(summary)
+  // Types without organisations draw no slice; the data table still lists them.
+  const drawn = slices.filter((s) => s.value > 0)
   const id = 'health-reach'
   const table: TableData = {
     title: strings.cards.reach, area, period: '', source: SOURCE,
@@ -44,8 +52,8 @@ export function ReachCard({ summary, area }: { summary: HealthCheckSummary | und
           <ExampleNotice summary={summary} />
           <p className="card-note">{strings.cards.reachNote}</p>
           <ApexChart id={id} type="donut" height={300} label={`${strings.cards.reach}, ${area}`}
-            series={slices.map((s) => s.value)}
-            options={pieOptions({ labels: slices.map((s) => s.label), colors: slices.map((s) => s.color), percentages: slices.map((s) => s.percentage) })} />
+            series={drawn.map((s) => s.value)}
+            options={pieOptions({ labels: drawn.map((s) => s.label), colors: drawn.map((s) => s.color), percentages: drawn.map((s) => s.percentage) })} />
         </>
       )}
     </Card>
@@ -87,7 +95,7 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
               { name: strings.cards.actualResponses, data: rows.map((r) => r.actual) },
               { name: strings.cards.expectedResponses, data: rows.map((r) => r.expected) },
             ]}
-            options={barOptions({ categories: rows.map((r) => r.label), colors: ['#2E539D', '#94ADD7'] })} />
+            options={countBarOptions(rows.map((r) => r.label), Math.max(0, ...rows.map((r) => Math.max(r.actual, r.expected ?? 0))))} />
           <dl className="inline-stats" data-testid="participating-by-quarter">
             {rows.map((r) => (
               <div key={r.key}><dt>{strings.cards.participatingOrganisations}, {r.label}</dt><dd>{formatCount(r.participating)}</dd></div>
