@@ -111,6 +111,20 @@ ensure_smtp_sink() {
   export GBVF_SMTP_SINK_PYTHON="$DATA/venv/bin/python"
 }
 
+# Schemathesis (API fuzzing from the OpenAPI document, issue 14 item 5) in its own venv under
+# .data/st-venv, pinned with the Hypothesis it was run with. Exports SCHEMATHESIS.
+ensure_schemathesis() {
+  local venv="$DATA/st-venv"
+  if [ ! -x "$venv/bin/schemathesis" ] || [ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version 4.32.5" ]; then
+    command -v python3 >/dev/null || apt_install python3 python3-venv
+    log "installing schemathesis 4.32.5 into .data/st-venv"
+    mkdir -p "$DATA"
+    python3 -m venv "$venv" || { apt_install python3-venv; python3 -m venv "$venv"; }
+    "$venv/bin/pip" install -q 'schemathesis==4.32.5' 'hypothesis==6.170.15'
+  fi
+  export SCHEMATHESIS="$venv/bin/schemathesis"
+}
+
 ensure_chromium() {
   command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || apt_install chromium fonts-dejavu-core
 }

@@ -74,7 +74,11 @@ pub struct Planned {
 }
 
 /// The messages an event calls for (none for most events). See the module docs for the rules.
+/// Example data (`gbvf examples load`) calls for none: its addresses are not real.
 pub fn plan(e: &StoredEvent) -> Vec<Planned> {
+    if gbvf_events::example::is_example(&e.metadata) {
+        return vec![];
+    }
     match e.aggregate_type.as_str() {
         ORGANISATION_AGGREGATE => {
             match serde_json::from_value::<OrganisationEvent>(e.payload.clone()) {

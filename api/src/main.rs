@@ -71,6 +71,10 @@ enum Command {
     /// The development e-mail outbox.
     #[command(subcommand)]
     Outbox(cli::users::OutboxCommand),
+    /// Example organisations and survey responses, marked as example data (never loaded by
+    /// `serve`).
+    #[command(subcommand)]
+    Examples(ExamplesCommand),
 }
 
 #[tokio::main]
@@ -107,6 +111,26 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Projections(c) => cli::projections::run(&pool, c).await,
         Command::Events(c) => cli::history::run(&pool, c).await,
         Command::Users(c) => cli::users::run(&pool, c).await,
+        Command::Examples(ExamplesCommand::Load { seed }) => {
+            let r = cli::examples::load(&pool, seed).await?;
+            eprintln!(
+                "examples: {} organisations, {} survey periods, {} responses ({} events, all marked example)",
+                r.organisations, r.periods, r.responses, r.events
+            );
+            Ok(())
+        }
+        Command::Examples(ExamplesCommand::Count) => {
+            println!("{}", cli::examples::example_events(&pool).await?);
+            Ok(())
+        }
+        Command::Examples(ExamplesCommand::Remove) => {
+            let r = cli::examples::remove(&pool).await?;
+            eprintln!(
+                "examples removed: {} events of {} aggregates; projections rebuilt",
+                r.events, r.aggregates
+            );
+            Ok(())
+        }
         Command::Backup { file } => {
             let events = cli::backup::backup(&pool, &url, &file).await?;
             eprintln!(
@@ -125,4 +149,19 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Outbox(_) => unreachable!("handled above"),
     }
+}
+
+/// `gbvf examples` subcommands (api/src/cli/examples.rs).
+#[derive(clap::Subcommand)]
+enum ExamplesCommand {
+    /// Register the example organisations and answer their surveys through the HTTP API.
+    Load {
+        /// Seed of the respondents' random answers.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+    },
+    /// Delete every example event and rebuild the projections.
+    Remove,
+    /// Print how many events are marked as example data.
+    Count,
 }

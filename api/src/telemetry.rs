@@ -177,21 +177,22 @@ impl cqrs_es::persist::PersistedEventRepository for TracedRepository {
         );
         let traceparent = span.in_scope(current_traceparent);
         let stamped: Vec<_>;
-        let events = match traceparent {
-            Some(tp) => {
-                stamped = events
-                    .iter()
-                    .cloned()
-                    .map(|mut e| {
-                        if let Some(m) = e.metadata.as_object_mut() {
-                            m.insert(TRACEPARENT.into(), serde_json::Value::String(tp.clone()));
-                        }
-                        e
-                    })
-                    .collect();
-                &stamped[..]
-            }
-            None => events,
+        // The trace and, inside an example scope, the example marker (gbvf_events::example).
+        let events = if traceparent.is_some() || gbvf_events::example::active() {
+            stamped = events
+                .iter()
+                .cloned()
+                .map(|mut e| {
+                    if let (Some(tp), Some(m)) = (&traceparent, e.metadata.as_object_mut()) {
+                        m.insert(TRACEPARENT.into(), serde_json::Value::String(tp.clone()));
+                    }
+                    gbvf_events::example::stamp(&mut e.metadata);
+                    e
+                })
+                .collect();
+            &stamped[..]
+        } else {
+            events
         };
         self.0
             .persist::<A>(events, snapshot_update)

@@ -569,6 +569,27 @@ async fn permission_before_body_small_bodies_and_no_csrf_bypass_by_bearer() {
         gbvf_api::http::auth::CSRF_MESSAGE,
         "an invalid bearer token gets the CSRF refusal"
     );
+    // A method the route does not serve is 405 with `Allow`, before any CSRF check; a served
+    // method without the token is still refused.
+    for method in ["PUT", "DELETE", "PATCH", "TRACE"] {
+        let r = reqwest::Client::new()
+            .request(
+                reqwest::Method::from_bytes(method.as_bytes()).unwrap(),
+                format!("{}/api/auth/login", srv.base),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 405, "{method}");
+        assert_eq!(r.headers()["allow"], "POST", "{method}");
+    }
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/auth/login", srv.base))
+        .json(&json!({"Username": "x@example.org", "Password": "y"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403, "POST without a CSRF token");
     db.drop_db().await;
 }
 

@@ -192,8 +192,8 @@ impl cqrs_es::DomainEvent for SurveyResponseEvent {
     }
 }
 
-/// Metadata key marking example data (value `"true"`): `gbvf examples load` sets it.
-pub const EXAMPLE_METADATA_KEY: &str = "example";
+/// Metadata key marking example data (value `"true"`); see [`crate::example`].
+pub use crate::example::EXAMPLE_METADATA_KEY;
 
 /// Whether a question is scored (Behaviours, Practices, Policies). The scoring rule is documented in `gbvf_commands::healthcheck`..
 pub fn is_scored(category_id: i32) -> bool {

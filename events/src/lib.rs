@@ -12,6 +12,7 @@ pub mod building_block;
 pub mod challenge;
 pub mod crime;
 pub mod crime_types;
+pub mod example;
 pub mod geography;
 pub mod healthcheck;
 pub mod metadata;

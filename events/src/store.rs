@@ -99,14 +99,16 @@ pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx:
         etypes.push(e.event_type.as_str());
         versions.push(e.event_version.as_str());
         payloads.push(e.payload.to_string());
-        match (&traceparent, e.metadata.as_object()) {
-            (Some(tp), Some(m)) => {
-                let mut m = m.clone();
-                m.insert(crate::trace::TRACEPARENT.into(), tp.as_str().into());
-                metas.push(serde_json::Value::Object(m).to_string());
-            }
-            _ => metas.push(e.metadata.to_string()),
+        if traceparent.is_none() && !crate::example::active() {
+            metas.push(e.metadata.to_string());
+            continue;
         }
+        let mut m = e.metadata.clone();
+        if let (Some(tp), Some(o)) = (&traceparent, m.as_object_mut()) {
+            o.insert(crate::trace::TRACEPARENT.into(), tp.as_str().into());
+        }
+        crate::example::stamp(&mut m);
+        metas.push(m.to_string());
     }
     let done = sqlx::query(
         "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)

@@ -52,7 +52,8 @@ impl Projection for AccountsProjection {
                 organisation_id text, relationship_type_ids integer[] NOT NULL DEFAULT '{{}}',
                 municipality_ids bigint[] NOT NULL DEFAULT '{{}}', email_verified boolean NOT NULL DEFAULT false,
                 has_password boolean NOT NULL DEFAULT false, deleted boolean NOT NULL DEFAULT false,
-                created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL);
+                created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+                example boolean NOT NULL DEFAULT false);
             CREATE INDEX ON {schema}.user_account (lower(email));
             CREATE TABLE {schema}.user_group (user_id text NOT NULL, group_id bigint NOT NULL, PRIMARY KEY (user_id, group_id));
             CREATE TABLE {schema}.access_group (group_id bigint PRIMARY KEY, name text NOT NULL, deleted boolean NOT NULL DEFAULT false);
@@ -61,7 +62,8 @@ impl Projection for AccountsProjection {
                 organisation_id text PRIMARY KEY, name text NOT NULL, branch text, organisation_type_id integer NOT NULL,
                 province_id bigint, district_id bigint, municipality_id bigint, members bigint,
                 designated_user_id text, designated_email text, verification_status_id integer NOT NULL DEFAULT 1,
-                status_date timestamptz NOT NULL, registered_at timestamptz NOT NULL, decided_by text, rejection_reason text);"
+                status_date timestamptz NOT NULL, registered_at timestamptz NOT NULL, decided_by text, rejection_reason text,
+                example boolean NOT NULL DEFAULT false);"
         )
     }
 
@@ -88,8 +90,8 @@ impl Projection for AccountsProjection {
                             sqlx::query(&format!(
                                 "INSERT INTO {schema}.user_account (user_id, email, title_id, first_name, last_name, job_role_id,
                                      mobile_number, alternative_number, organisation_id, created_at, updated_at,
-                                     relationship_type_ids, municipality_ids)
-                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$10,$11,$12)"
+                                     relationship_type_ids, municipality_ids, example)
+                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$10,$11,$12,$13)"
                             ))
                             .bind(&r.user_id)
                             .bind(&r.email)
@@ -103,6 +105,7 @@ impl Projection for AccountsProjection {
                             .bind(at)
                             .bind(&r.relationship_type_ids)
                             .bind(&r.municipality_ids)
+                            .bind(gbvf_events::example::is_example(&e.metadata))
                             .execute(&mut **tx)
                             .await?;
                             add_groups(tx, schema, &r.user_id, &r.group_ids).await?;
@@ -243,8 +246,9 @@ impl Projection for AccountsProjection {
                     };
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.organisation (organisation_id, name, branch, organisation_type_id, province_id, district_id,
-                             municipality_id, members, designated_user_id, designated_email, verification_status_id, status_date, registered_at)
-                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,1,$11,$11) ON CONFLICT (organisation_id) DO NOTHING"
+                             municipality_id, members, designated_user_id, designated_email, verification_status_id, status_date, registered_at,
+                             example)
+                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,1,$11,$11,$12) ON CONFLICT (organisation_id) DO NOTHING"
                     ))
                     .bind(&o.organisation_id)
                     .bind(&o.name)
@@ -257,6 +261,7 @@ impl Projection for AccountsProjection {
                     .bind(&o.designated_user_id)
                     .bind(&o.designated_email)
                     .bind(at)
+                    .bind(gbvf_events::example::is_example(&e.metadata))
                     .execute(&mut **tx)
                     .await?;
                 }

@@ -11,7 +11,9 @@ before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   for (const route of PUBLIC_ROUTES) {
@@ -28,8 +30,17 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
           .exclude('.maplibregl-canvas-container')
           .analyze()
         const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        for (const v of results.violations) t.diagnostic(`${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)
-        assert.deepEqual(bad.map((v) => `${v.id}: ${v.help}`), [])
+        for (const v of results.violations)
+          t.diagnostic(
+            `${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes
+              .slice(0, 2)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+          )
+        assert.deepEqual(
+          bad.map((v) => `${v.id}: ${v.help}`),
+          [],
+        )
       } finally {
         await context.close()
       }

@@ -30,7 +30,12 @@ const MSG = {
   loginFailed: 'Invalid email or password.',
 }
 
-const person = { first: 'Nomvula', last: 'Dlamini', password: 'Correct!Horse9Battery', newPassword: 'Fresh(Lamp)42Window' }
+const person = {
+  first: 'Nomvula',
+  last: 'Dlamini',
+  password: 'Correct!Horse9Battery',
+  newPassword: 'Fresh(Lamp)42Window',
+}
 const email = uniqueEmail('org')
 
 let run
@@ -38,7 +43,9 @@ before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 async function expectMessages(page, messages) {
   for (const message of messages) {
@@ -53,15 +60,27 @@ async function shows(locator, pattern) {
   try {
     await locator.filter({ hasText: pattern }).waitFor({ timeout: 10_000 })
   } catch (error) {
-    throw new Error(`expected ${pattern}, the element says: ${(await locator.textContent().catch(() => '')).slice(0, 300)}`, { cause: error })
+    throw new Error(
+      `expected ${pattern}, the element says: ${(await locator.textContent().catch(() => '')).slice(0, 300)}`,
+      { cause: error },
+    )
   }
 }
 
 async function axe(page, t, label) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  for (const v of results.violations) t.diagnostic(`${label} ${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)
+  for (const v of results.violations)
+    t.diagnostic(
+      `${label} ${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes
+        .slice(0, 2)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+    )
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  assert.deepEqual(bad.map((v) => `${label}: ${v.id}: ${v.help}`), [])
+  assert.deepEqual(
+    bad.map((v) => `${label}: ${v.id}: ${v.help}`),
+    [],
+  )
 }
 
 async function next(page) {
@@ -74,7 +93,10 @@ async function arrive(page, test, timeout = 20_000) {
   try {
     await page.waitForURL(matches, { timeout })
   } catch (error) {
-    const text = await page.locator('main').innerText().catch(() => '')
+    const text = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '')
     throw new Error(`still at ${page.url()}; the page says: ${text.slice(0, 600)}`, { cause: error })
   }
 }
@@ -84,7 +106,9 @@ async function stepHeading(page, text) {
     await page.getByRole('heading', { name: text }).waitFor({ timeout: 15_000 })
   } catch (error) {
     await screenshot(page, 'failure-step')
-    throw new Error(`no heading '${text}'; the page says: ${(await page.locator('main').innerText()).slice(0, 800)}`, { cause: error })
+    throw new Error(`no heading '${text}'; the page says: ${(await page.locator('main').innerText()).slice(0, 800)}`, {
+      cause: error,
+    })
   }
 }
 
@@ -116,10 +140,14 @@ async function signIn(page, address, password) {
 
 async function selectFirst(page, label) {
   const select = page.getByLabel(label, { exact: true })
-  await page.waitForFunction((id) => {
-    const el = document.getElementById(id)
-    return el && !el.disabled && el.options.length > 1
-  }, await select.getAttribute('id'), { timeout: 15_000 })
+  await page.waitForFunction(
+    (id) => {
+      const el = document.getElementById(id)
+      return el && !el.disabled && el.options.length > 1
+    },
+    await select.getAttribute('id'),
+    { timeout: 15_000 },
+  )
   await select.selectOption({ index: 1 })
 }
 
@@ -135,7 +163,13 @@ test('sign-up: three steps with the section 5 messages, OTP from the outbox, sig
 
     // Step 1: every field's rule, in the form, before anything is sent.
     await next(page)
-    await expectMessages(page, ['Title is required', 'First name is required', MSG.emailRequired, MSG.passwordRequired, 'Contact number is required'])
+    await expectMessages(page, [
+      'Title is required',
+      'First name is required',
+      MSG.emailRequired,
+      MSG.passwordRequired,
+      'Contact number is required',
+    ])
     await screenshot(page, 'auth-sign-up-step1-errors-desktop')
     await axe(page, t, 'sign-up step 1 with errors')
     await page.getByLabel('Email').fill('not-an-email')
@@ -164,8 +198,14 @@ test('sign-up: three steps with the section 5 messages, OTP from the outbox, sig
     // Step 2, after the server validated step 1.
     await stepHeading(page, 'Step 2 of 3: Organisation details')
     await next(page)
-    await expectMessages(page, ['Organisation name is required', 'Organisation type is required', 'Role is required',
-      'Province is required', 'District is required', 'Local municipality is required'])
+    await expectMessages(page, [
+      'Organisation name is required',
+      'Organisation type is required',
+      'Role is required',
+      'Province is required',
+      'District is required',
+      'Local municipality is required',
+    ])
     await page.getByLabel('Organisation name').fill('Ikhaya Women’s Centre')
     await page.getByLabel('Organisation type').selectOption({ index: 1 })
     await page.getByLabel('Role', { exact: true }).selectOption({ index: 2 })
@@ -205,9 +245,15 @@ test('sign-up: three steps with the section 5 messages, OTP from the outbox, sig
     // OTP screen: the messages, the development code, paste, verify.
     await arrive(page, /\/auth\/verify-otp\/$/)
     await page.getByRole('heading', { name: 'Verify OTP' }).waitFor()
-    assert.match(await page.textContent('main'), new RegExp(`Please enter the 6-digit verification code that was sent to\\s*${email.replace(/[.]/g, '\\.')}`))
+    assert.match(
+      await page.textContent('main'),
+      new RegExp(`Please enter the 6-digit verification code that was sent to\\s*${email.replace(/[.]/g, '\\.')}`),
+    )
     const code = await nextCode(email)
-    assert.equal((await page.textContent('[data-testid="dev-otp"]')).replace(/\s+/g, ' ').trim(), `development code: ${code}`)
+    assert.equal(
+      (await page.textContent('[data-testid="dev-otp"]')).replace(/\s+/g, ' ').trim(),
+      `development code: ${code}`,
+    )
     await page.getByRole('button', { name: 'Verify' }).click()
     await expectMessages(page, ['OTP is required'])
     await typeOtp(page, '123')
@@ -304,7 +350,9 @@ test('profile: edit and save shows the new name in the page and the header; logo
     await shows(details, /Nomvula Grace Dlamini/)
     await shows(details, /0835551234/)
     await shows(details, /0411234567/)
-    await page.waitForFunction(() => document.querySelector('[data-testid="profile-menu-button"]')?.textContent?.includes('Nomvula Grace Dlamini'))
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="profile-menu-button"]')?.textContent?.includes('Nomvula Grace Dlamini'),
+    )
 
     await page.setViewportSize(VIEWPORTS.mobile)
     await page.waitForTimeout(300)
@@ -354,15 +402,19 @@ test('forgot password → OTP → reset password → sign in with the new passwo
     try {
       await open(other.page, '/auth/login/')
       const stolen = 'Stolen!Reset9Password'
-      const answer = await other.page.evaluate(async ({ email, stolen }) => {
-        const { csrfToken } = await (await fetch('/api/auth/csrf', { credentials: 'same-origin' })).json()
-        const response = await fetch('/api/auth/reset-password', {
-          method: 'POST', credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
-          body: JSON.stringify({ Email: email, Password: stolen, ConfirmPassword: stolen, UserType: 3 }),
-        })
-        return { status: response.status, body: await response.json() }
-      }, { email, stolen })
+      const answer = await other.page.evaluate(
+        async ({ email, stolen }) => {
+          const { csrfToken } = await (await fetch('/api/auth/csrf', { credentials: 'same-origin' })).json()
+          const response = await fetch('/api/auth/reset-password', {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+            body: JSON.stringify({ Email: email, Password: stolen, ConfirmPassword: stolen, UserType: 3 }),
+          })
+          return { status: response.status, body: await response.json() }
+        },
+        { email, stolen },
+      )
       assert.equal(answer.status, 400, `a second browser's reset must be refused: ${JSON.stringify(answer.body)}`)
       assert.equal(answer.body.success, false)
     } finally {
@@ -414,7 +466,10 @@ test("resend: allowed twice, then 'Too many OTP requests made. Try again later.'
     for (let i = 0; i < 2; i++) {
       await page.getByRole('button', { name: 'Resend code' }).click()
       const code = await nextCode(email, count++)
-      await page.waitForFunction((c) => document.querySelector('[data-testid="dev-otp"]')?.textContent?.includes(c), code)
+      await page.waitForFunction(
+        (c) => document.querySelector('[data-testid="dev-otp"]')?.textContent?.includes(c),
+        code,
+      )
     }
     await screenshot(page, 'auth-verify-otp-mobile')
     await page.getByRole('button', { name: 'Resend code' }).click()
@@ -455,8 +510,18 @@ test('an administrator made with the CLI sets a password through Reset here and 
     await page.waitForTimeout(1500)
     await screenshot(page, 'admin-landing-desktop')
     await page.getByTestId('profile-menu-button').click()
-    for (const name of ['Admin dashboard', 'Organisation dashboard', 'Building Block Dashboard', 'Manage Users', 'Profile']) {
-      assert.equal(await page.locator('.profile-menu__list').getByRole('link', { name, exact: true }).count(), 1, `the menu offers ${name}`)
+    for (const name of [
+      'Admin dashboard',
+      'Organisation dashboard',
+      'Building Block Dashboard',
+      'Manage Users',
+      'Profile',
+    ]) {
+      assert.equal(
+        await page.locator('.profile-menu__list').getByRole('link', { name, exact: true }).count(),
+        1,
+        `the menu offers ${name}`,
+      )
     }
     await screenshot(page, 'admin-profile-menu-desktop')
     await page.keyboard.press('Escape')
@@ -484,7 +549,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expectMessages(page, [MSG.emailRequired])
       await axe(page, t, 'login form with errors')
       await screenshot(page, `auth-login-form-errors-${name}`)
-      for (const path of ['/auth/sign-up/', '/auth/forgot-password/', `/auth/verify-otp/?email=${encodeURIComponent('someone@example.org')}&userType=3`]) {
+      for (const path of [
+        '/auth/sign-up/',
+        '/auth/forgot-password/',
+        `/auth/verify-otp/?email=${encodeURIComponent('someone@example.org')}&userType=3`,
+      ]) {
         await open(page, path)
         await page.locator('main h1').waitFor()
         await axe(page, t, path)

@@ -20,8 +20,18 @@ const run = promisify(execFile)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const admin = { email: `admin-${unique}@example.org`, first: 'Zanele', last: 'Verifier', password: 'Admin(Key)7Torch' }
 const orgs = {
-  approve: { name: `E2E Ubuntu Shelter ${unique}`, email: `e2e-org-a-${unique}@example.org`, first: 'Lindiwe', last: 'Khumalo' },
-  reject: { name: `E2E Duplicate Care ${unique}`, email: `e2e-org-b-${unique}@example.org`, first: 'Sipho', last: 'Ndlovu' },
+  approve: {
+    name: `E2E Ubuntu Shelter ${unique}`,
+    email: `e2e-org-a-${unique}@example.org`,
+    first: 'Lindiwe',
+    last: 'Khumalo',
+  },
+  reject: {
+    name: `E2E Duplicate Care ${unique}`,
+    email: `e2e-org-b-${unique}@example.org`,
+    first: 'Sipho',
+    last: 'Ndlovu',
+  },
 }
 const rejectionReason = `Not working on gender-based violence ${unique}`
 const groupName = `E2E Auditors ${unique}`
@@ -41,10 +51,14 @@ async function createAdmin() {
   const db = process.env.DATABASE_URL
   assert.ok(bin, 'GBVF_BIN (the gbvf binary) must be set for the admin tests')
   assert.ok(db, 'DATABASE_URL (the e2e database) must be set for the admin tests')
-  const { stdout } = await run(bin, ['users', 'create-admin', '--email', admin.email, '--first-name', admin.first, '--last-name', admin.last], {
-    env: { ...process.env, DATABASE_URL: db, GBVF_BASE_URL: BASE_URL, RUST_LOG: 'warn' },
-    timeout: 120_000,
-  })
+  const { stdout } = await run(
+    bin,
+    ['users', 'create-admin', '--email', admin.email, '--first-name', admin.first, '--last-name', admin.last],
+    {
+      env: { ...process.env, DATABASE_URL: db, GBVF_BASE_URL: BASE_URL, RUST_LOG: 'warn' },
+      timeout: 120_000,
+    },
+  )
   return stdout
 }
 
@@ -61,7 +75,10 @@ class ApiSession {
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
     const response = await fetch(`${BASE_URL}${path}`, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000),
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
     })
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';')
@@ -90,10 +107,27 @@ async function register(org) {
   const local = locals[0]
   const password = 'Correct!Horse9Battery'
   const answer = await api.json('POST', '/api/auth/register', {
-    Title: 3, FirstName: org.first, LastName: org.last, Email: org.email, Password: password, ConfirmPassword: password,
-    MobileNumber: '0821234567', OrganisationName: org.name, OrganisationBranch: 'Head office', OrganisationType: 1, JobRole: 2,
-    StreetNumber: '12', StreetName: 'Govan Mbeki Avenue', Suburb: 'Central', City: 'Johannesburg', PostalCode: '2001',
-    Province: province.boundaryId, District: district.boundaryId, LocalMunicipality: local.boundaryId, MemberInOrganisation: 14, terms: true,
+    Title: 3,
+    FirstName: org.first,
+    LastName: org.last,
+    Email: org.email,
+    Password: password,
+    ConfirmPassword: password,
+    MobileNumber: '0821234567',
+    OrganisationName: org.name,
+    OrganisationBranch: 'Head office',
+    OrganisationType: 1,
+    JobRole: 2,
+    StreetNumber: '12',
+    StreetName: 'Govan Mbeki Avenue',
+    Suburb: 'Central',
+    City: 'Johannesburg',
+    PostalCode: '2001',
+    Province: province.boundaryId,
+    District: district.boundaryId,
+    LocalMunicipality: local.boundaryId,
+    MemberInOrganisation: 14,
+    terms: true,
   })
   assert.equal(answer.success, true, JSON.stringify(answer))
   return { province: province.description, district: district.description, local: local.description }
@@ -113,7 +147,9 @@ function plain(raw) {
 async function mailTo(address, subjectPattern) {
   const deadline = Date.now() + 15_000
   for (;;) {
-    const found = (await outbox()).find((m) => m.to.toLowerCase().includes(address.toLowerCase()) && subjectPattern.test(m.subject))
+    const found = (await outbox()).find(
+      (m) => m.to.toLowerCase().includes(address.toLowerCase()) && subjectPattern.test(m.subject),
+    )
     if (found) return { ...found, text: plain(found.raw) }
     assert.ok(Date.now() < deadline, `no e-mail matching ${subjectPattern} to ${address} in the outbox`)
     await new Promise((r) => setTimeout(r, 250))
@@ -167,9 +203,18 @@ async function shots(page, name) {
 
 async function axe(page, t, label) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  for (const v of results.violations) t.diagnostic(`${label} ${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)
+  for (const v of results.violations)
+    t.diagnostic(
+      `${label} ${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes
+        .slice(0, 2)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+    )
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  assert.deepEqual(bad.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`), [])
+  assert.deepEqual(
+    bad.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`),
+    [],
+  )
 }
 
 /** Axe at both widths. */
@@ -189,7 +234,10 @@ async function expectToast(page, kind, text) {
   await toast.waitFor({ timeout: 15_000 })
   const box = await toast.boundingBox()
   const { width } = page.viewportSize()
-  assert.ok(box.y < 120 && box.x + box.width > width - 40, `the ${kind} toast is at the top right (${JSON.stringify(box)})`)
+  assert.ok(
+    box.y < 120 && box.x + box.width > width - 40,
+    `the ${kind} toast is at the top right (${JSON.stringify(box)})`,
+  )
   assert.equal(await toast.locator('[role="progressbar"], progress').count(), 0, 'the toast has no progress bar')
   return toast
 }
@@ -198,8 +246,13 @@ async function expectToast(page, kind, text) {
 async function choose(page, name) {
   const radio = page.getByRole('radio', { name, exact: true })
   await radio.click()
-  await page.waitForFunction((label) => [...document.querySelectorAll('input[type="radio"]')]
-    .some((r) => r.checked && r.closest('label')?.textContent?.trim() === label), name)
+  await page.waitForFunction(
+    (label) =>
+      [...document.querySelectorAll('input[type="radio"]')].some(
+        (r) => r.checked && r.closest('label')?.textContent?.trim() === label,
+      ),
+    name,
+  )
   await settled(page)
 }
 
@@ -227,7 +280,9 @@ before(async () => {
   launched = await launchBrowser()
   browser = launched.browser
 })
-after(async () => { await launched?.close() })
+after(async () => {
+  await launched?.close()
+})
 
 test('the administrator signs in the first time through Reset here, the OTP and a new password', async (t) => {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop })
@@ -272,7 +327,10 @@ test('dashboard: the Organisations and Surveys cards, Manage links and Manage Us
     assert.ok(count >= 2, `at least our two applications are new (${count})`)
     assert.match(await organisations.textContent(), /New applications received/)
     assert.match(await organisations.textContent(), /Last updated: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
-    assert.ok(await organisations.getByRole('button', { name: 'Manage' }).isDisabled(), 'the Organisations card has no active Manage link')
+    assert.ok(
+      await organisations.getByRole('button', { name: 'Manage' }).isDisabled(),
+      'the Organisations card has no active Manage link',
+    )
     const surveys = page.getByTestId('surveys-card')
     assert.equal(await surveys.getByRole('link', { name: 'Manage' }).getAttribute('href'), '/admin/questionnaire/')
     assert.match(await surveys.textContent(), /0 of \d+ approved organisations/)
@@ -309,15 +367,25 @@ test('applications list: In Progess by default, search, sort, filter, No records
     await shots(page, 'applications')
 
     await searchList(page, 'Search by organisation name', unique)
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="applications-table"] tbody tr').length === n, 2)
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="applications-table"] tbody tr').length === n,
+      2,
+    )
     assert.deepEqual(await rowNames(page, 'applications-table'), [orgs.reject.name, orgs.approve.name])
     const row = page.getByTestId('applications-table').getByRole('row', { name: new RegExp(orgs.approve.name) })
-    assert.match(await row.textContent(), new RegExp(`${orgs.approve.first} ${orgs.approve.last}`), 'Received from names the applicant')
+    assert.match(
+      await row.textContent(),
+      new RegExp(`${orgs.approve.first} ${orgs.approve.last}`),
+      'Received from names the applicant',
+    )
     assert.match(await row.textContent(), /In Progess/)
     assert.match(await row.textContent(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
 
     await page.getByLabel('Sort').selectOption({ label: 'Z-A' })
-    await page.waitForFunction((first) => document.querySelector('[data-testid="applications-table"] tbody th')?.textContent === first, orgs.approve.name)
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="applications-table"] tbody th')?.textContent === first,
+      orgs.approve.name,
+    )
     assert.deepEqual(await rowNames(page, 'applications-table'), [orgs.approve.name, orgs.reject.name])
     assert.match(page.url(), /sort=desc/)
 
@@ -384,7 +452,9 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     await conflict.waitFor({ timeout: 15_000 })
     t.diagnostic(`409 message: ${(await conflict.textContent()).trim()}`)
     await expectToast(late, 'error', '')
-    await late.waitForFunction(() => document.querySelector('[data-testid="verification-status"]')?.textContent?.includes('Approved'))
+    await late.waitForFunction(() =>
+      document.querySelector('[data-testid="verification-status"]')?.textContent?.includes('Approved'),
+    )
     assert.equal(await late.getByRole('button', { name: 'Approve' }).count(), 0, 'Approve is hidden once approved')
     await late.screenshot({ path: join(SCREENSHOTS, 'admin-application-conflict-desktop.png'), fullPage: true })
 
@@ -392,7 +462,10 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     await late.close()
     await go(page, new URL(viewUrl).pathname, orgs.approve.name)
     const orgId = decodeURIComponent(new URL(viewUrl).pathname.split('/').filter(Boolean).at(-1))
-    const history = await page.evaluate(async (id) => (await fetch(`/api/healthcheck/organisation/${encodeURIComponent(id)}/history`)).json(), orgId)
+    const history = await page.evaluate(
+      async (id) => (await fetch(`/api/healthcheck/organisation/${encodeURIComponent(id)}/history`)).json(),
+      orgId,
+    )
     const approved = history.data.find((e) => e.type === 'OrganisationApproved')
     assert.ok(approved, 'the history has the approval')
     const item = page.getByTestId('history-event').filter({ hasText: `Approved by ${admin.first} ${admin.last}` })
@@ -405,13 +478,22 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     assert.match(await page.getByTestId('verification-status').textContent(), /Approved\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
     assert.equal(await page.getByRole('button', { name: 'Approve' }).count(), 0)
 
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ])
     const csvText = await readFile(await csv.path(), 'utf8')
     assert.match(csvText, /OrganisationApproved/)
     assert.match(csvText, new RegExp(`${admin.first} ${admin.last}`))
-    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()])
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download JSON' }).click(),
+    ])
     const events = JSON.parse(await readFile(await json.path(), 'utf8'))
-    assert.deepEqual(events.map((e) => e.type), history.data.map((e) => e.type))
+    assert.deepEqual(
+      events.map((e) => e.type),
+      history.data.map((e) => e.type),
+    )
     await shots(page, 'application-approved')
     assert.deepEqual(errors, [])
   } finally {
@@ -430,7 +512,10 @@ test('reject the other application with reason Other: the reason is required, cl
     await page.getByRole('button', { name: 'Reject' }).click()
     const dialog = page.getByRole('dialog', { name: 'Reason for rejection' })
     await dialog.waitFor()
-    assert.ok(await dialog.getByRole('radio', { name: 'Duplicated Organisation' }).isChecked(), 'Duplicated Organisation is the default')
+    assert.ok(
+      await dialog.getByRole('radio', { name: 'Duplicated Organisation' }).isChecked(),
+      'Duplicated Organisation is the default',
+    )
     await shots(page, 'reject-modal')
     await dialog.getByRole('radio', { name: 'Other' }).check()
     const reason = dialog.getByRole('textbox', { name: 'Rejection reason' })
@@ -450,17 +535,29 @@ test('reject the other application with reason Other: the reason is required, cl
     await page.waitForURL((url) => url.pathname === '/admin/organisations/', { timeout: 20_000 })
 
     const mail = await mailTo(orgs.reject.email, /registration/i)
-    assert.match(mail.text, new RegExp(`Your registration of ${orgs.reject.name} on the GBVF dashboard was not approved`))
+    assert.match(
+      mail.text,
+      new RegExp(`Your registration of ${orgs.reject.name} on the GBVF dashboard was not approved`),
+    )
     assert.match(mail.text, new RegExp(`Reason: ${rejectionReason}`))
-    assert.ok(!(await outbox()).some((m) => m.to.includes(orgs.reject.email) && /approved/i.test(m.subject)), 'no welcome e-mail for the rejected one')
+    assert.ok(
+      !(await outbox()).some((m) => m.to.includes(orgs.reject.email) && /approved/i.test(m.subject)),
+      'no welcome e-mail for the rejected one',
+    )
 
     await go(page, viewPath, orgs.reject.name)
-    const item = page.getByTestId('history-event').filter({ hasText: `Rejected by ${admin.first} ${admin.last}: ${rejectionReason}` })
+    const item = page
+      .getByTestId('history-event')
+      .filter({ hasText: `Rejected by ${admin.first} ${admin.last}: ${rejectionReason}` })
     await item.waitFor()
     assert.match(await item.textContent(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
     assert.match(await page.getByTestId('verification-status').textContent(), /Rejected/)
     assert.equal(await page.getByRole('button', { name: 'Reject' }).count(), 0, 'no second rejection')
-    assert.equal(await page.getByRole('button', { name: 'Approve' }).count(), 1, 'a rejected application can still be approved')
+    assert.equal(
+      await page.getByRole('button', { name: 'Approve' }).count(),
+      1,
+      'a rejected application can still be approved',
+    )
     await shots(page, 'application-rejected')
 
     await go(page, `/admin/organisations/?status=2&q=${encodeURIComponent(unique)}`, 'View all applications')
@@ -503,7 +600,10 @@ test('groups: create with actions, edit the actions (added and removed), delete'
     const details = page.getByTestId('group-details')
     await details.waitFor()
     assert.match(await details.textContent(), new RegExp(groupName))
-    assert.deepEqual((await page.getByTestId('group-actions-table').locator('td').allTextContents()).sort(), ['Log into system', 'View organisations'])
+    assert.deepEqual((await page.getByTestId('group-actions-table').locator('td').allTextContents()).sort(), [
+      'Log into system',
+      'View organisations',
+    ])
     await shots(page, 'group-view')
     await axeBoth(page, t, 'group view')
 
@@ -512,7 +612,9 @@ test('groups: create with actions, edit the actions (added and removed), delete'
     await settled(page)
     assert.equal(await page.getByLabel('Group name').getAttribute('readonly'), '', 'the name is read-only when editing')
     await page.getByTestId('group-actions-checkboxes').getByRole('checkbox', { name: 'Log into system' }).waitFor()
-    assert.ok(await page.getByTestId('group-actions-checkboxes').getByRole('checkbox', { name: 'Log into system' }).isChecked())
+    assert.ok(
+      await page.getByTestId('group-actions-checkboxes').getByRole('checkbox', { name: 'Log into system' }).isChecked(),
+    )
     await page.getByTestId('group-actions-checkboxes').getByRole('checkbox', { name: 'Log into system' }).uncheck()
     await page.getByTestId('group-actions-checkboxes').getByRole('checkbox', { name: 'Verify organisation' }).check()
     await shots(page, 'group-edit')
@@ -520,11 +622,20 @@ test('groups: create with actions, edit the actions (added and removed), delete'
     await expectToast(page, 'success', 'Group actions updated successfully.')
     await page.waitForURL(/\/view-group\/\d+$/)
     await settled(page)
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="group-actions-table"] td')].map((td) => td.textContent).sort().join('|') === 'Verify organisation|View organisations')
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="group-actions-table"] td')]
+          .map((td) => td.textContent)
+          .sort()
+          .join('|') === 'Verify organisation|View organisations',
+    )
 
     await page.getByRole('button', { name: 'Delete' }).click()
     const dialog = page.getByRole('dialog')
-    assert.match(await dialog.textContent(), /Would you like to delete this Group\? If you choose to delete, you will not be able to undo this action\./)
+    assert.match(
+      await dialog.textContent(),
+      /Would you like to delete this Group\? If you choose to delete, you will not be able to undo this action\./,
+    )
     await shots(page, 'group-delete-modal')
     await dialog.getByTestId('confirm-delete').click()
     await expectToast(page, 'success', 'Group deleted successfully.')
@@ -555,7 +666,14 @@ test('users: create a Building Block Coordinator, see the invitation, edit and d
     await settled(page)
     const form = page.getByTestId('user-form')
     await form.getByRole('button', { name: 'Save' }).click()
-    for (const message of ['Title is required', 'Full name is required', 'Email is required', 'Company is required', 'Role is required', 'At least one group is required']) {
+    for (const message of [
+      'Title is required',
+      'Full name is required',
+      'Email is required',
+      'Company is required',
+      'Role is required',
+      'At least one group is required',
+    ]) {
       await form.getByText(message, { exact: true }).waitFor()
     }
     await form.getByLabel('Mobile number').fill('0821')
@@ -595,12 +713,24 @@ test('users: create a Building Block Coordinator, see the invitation, edit and d
     const details = page.getByTestId('user-details')
     await details.waitFor()
     const text = await details.textContent()
-    for (const [label, value] of [['Title', 'Ms'], ['Full name', newUser.name], ['Telephone number', '0111234567'], ['Mobile number', '0835551234'],
-      ['Email address', newUser.email], ['Company name', orgs.approve.name], ['Role', 'Manager'], ['Group(s)', 'Health Check admin']]) {
+    for (const [label, value] of [
+      ['Title', 'Ms'],
+      ['Full name', newUser.name],
+      ['Telephone number', '0111234567'],
+      ['Mobile number', '0835551234'],
+      ['Email address', newUser.email],
+      ['Company name', orgs.approve.name],
+      ['Role', 'Manager'],
+      ['Group(s)', 'Health Check admin'],
+    ]) {
       assert.ok(text.includes(`${label}${value}`), `${label} shows ${value}: ${text}`)
     }
     const table = page.getByTestId('user-municipalities-table')
-    assert.deepEqual(await table.locator('tr').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td').length)), [4, 1], 'four municipalities per row')
+    assert.deepEqual(
+      await table.locator('tr').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td').length)),
+      [4, 1],
+      'four municipalities per row',
+    )
     assert.deepEqual((await table.locator('td').allTextContents()).sort(), [...picked].sort())
     await shots(page, 'user-view')
     await axeBoth(page, t, 'user view')
@@ -616,18 +746,26 @@ test('users: create a Building Block Coordinator, see the invitation, edit and d
     assert.equal(await edit.getByLabel('Full name').inputValue(), newUser.name)
     assert.equal(await edit.getByLabel('Email address').getAttribute('readonly'), '', 'the e-mail cannot change')
     await edit.getByLabel('Mobile number').fill('0845556789')
-    await edit.getByTestId('municipalities-select').getByRole('button', { name: `Remove ${picked[0]}` }).click()
+    await edit
+      .getByTestId('municipalities-select')
+      .getByRole('button', { name: `Remove ${picked[0]}` })
+      .click()
     await shots(page, 'user-edit')
     await edit.getByRole('button', { name: 'Save' }).click()
     await expectToast(page, 'success', 'User updated successfully.')
     await page.waitForURL(/\/view-user\/[^/]+$/)
     await settled(page)
-    await page.waitForFunction(() => document.querySelector('[data-testid="user-details"]')?.textContent?.includes('Mobile number0845556789'))
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="user-details"]')?.textContent?.includes('Mobile number0845556789'),
+    )
     assert.equal(await page.getByTestId('user-municipalities-table').locator('td').count(), 4)
 
     await page.getByRole('button', { name: 'Delete' }).click()
     const dialog = page.getByRole('dialog')
-    assert.match(await dialog.textContent(), /Would you like to delete this User\? If you choose to delete, you will not be able to undo this action\./)
+    assert.match(
+      await dialog.textContent(),
+      /Would you like to delete this User\? If you choose to delete, you will not be able to undo this action\./,
+    )
     await shots(page, 'user-delete-modal')
     await axe(page, t, 'delete modal')
     await dialog.getByTestId('confirm-delete').click()
@@ -659,7 +797,12 @@ test('guards: anonymous visitors of admin routes go to the public index', async 
   const context = await browser.newContext({ viewport: VIEWPORTS.mobile })
   const page = await context.newPage()
   try {
-    for (const path of ['/admin/', '/admin/organisations/', '/admin/manage-users-groups/', '/admin/manage-users-groups/create-group']) {
+    for (const path of [
+      '/admin/',
+      '/admin/organisations/',
+      '/admin/manage-users-groups/',
+      '/admin/manage-users-groups/create-group',
+    ]) {
       await page.goto(`${BASE_URL}${path}`)
       await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 })
     }

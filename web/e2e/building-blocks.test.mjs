@@ -28,7 +28,12 @@ class ApiSession {
     const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
-    const response = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) })
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    })
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';')
       const at = pair.indexOf('=')
@@ -51,7 +56,12 @@ async function choosePassword(email) {
   await s.json('POST', '/api/auth/forgot-password', { Email: email })
   const code = await nextCode(email, before)
   await s.json('POST', '/api/auth/verify-otp', { Email: email, OTP: code, UserType: 3 })
-  await s.json('POST', '/api/auth/reset-password', { Email: email, Password: PASSWORD, ConfirmPassword: PASSWORD, UserType: 3 })
+  await s.json('POST', '/api/auth/reset-password', {
+    Email: email,
+    Password: PASSWORD,
+    ConfirmPassword: PASSWORD,
+    UserType: 3,
+  })
 }
 
 async function signIn(page, email) {
@@ -106,7 +116,9 @@ test('the contact directory finds a real SAPS station with its real number; Quic
 
   // Quick exit: one click leaves for the neutral site and the history entry is replaced.
   const { context, page } = await newPage(browser)
-  await context.route('https://www.weathersa.co.za/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Weather</title>neutral' }))
+  await context.route('https://www.weathersa.co.za/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Weather</title>neutral' }),
+  )
   await open(page, '/home')
   await open(page, '/home/contact')
   const length = await page.evaluate(() => history.length)
@@ -126,9 +138,14 @@ test('the contact directory finds a real SAPS station with its real number; Quic
 test('a coordinator captures, a provincial verifier verifies, and the public figures and history follow', async () => {
   const { station, muni } = await aberdeen()
   const admin = `bb-admin-${unique}@example.org`
-  await run(process.env.GBVF_BIN, ['users', 'create-admin', '--email', admin, '--first-name', 'Ayanda', '--last-name', 'Admin'], {
-    env: { ...process.env, GBVF_BASE_URL: BASE_URL, RUST_LOG: 'warn' }, timeout: 120_000,
-  })
+  await run(
+    process.env.GBVF_BIN,
+    ['users', 'create-admin', '--email', admin, '--first-name', 'Ayanda', '--last-name', 'Admin'],
+    {
+      env: { ...process.env, GBVF_BASE_URL: BASE_URL, RUST_LOG: 'warn' },
+      timeout: 120_000,
+    },
+  )
   await choosePassword(admin)
   const adminApi = new ApiSession()
   await adminApi.json('POST', '/api/auth/login', { Username: admin, Password: PASSWORD })
@@ -136,10 +153,27 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   const orgName = `E2E ${muni.description} office ${unique}`
   const registrant = new ApiSession()
   await registrant.json('POST', '/api/auth/register', {
-    Title: 3, FirstName: 'Lerato', LastName: 'Office', Email: `bb-office-${unique}@example.org`, Password: PASSWORD, ConfirmPassword: PASSWORD,
-    MobileNumber: '0821234567', OrganisationName: orgName, OrganisationBranch: 'Head office', OrganisationType: 5, JobRole: 7,
-    StreetNumber: '1', StreetName: 'Church Street', Suburb: 'Central', City: 'Aberdeen', PostalCode: '6270',
-    Province: muni.provinceBoundaryId, District: muni.districtBoundaryId, LocalMunicipality: muni.boundaryId, MemberInOrganisation: 5, terms: true,
+    Title: 3,
+    FirstName: 'Lerato',
+    LastName: 'Office',
+    Email: `bb-office-${unique}@example.org`,
+    Password: PASSWORD,
+    ConfirmPassword: PASSWORD,
+    MobileNumber: '0821234567',
+    OrganisationName: orgName,
+    OrganisationBranch: 'Head office',
+    OrganisationType: 5,
+    JobRole: 7,
+    StreetNumber: '1',
+    StreetName: 'Church Street',
+    Suburb: 'Central',
+    City: 'Aberdeen',
+    PostalCode: '6270',
+    Province: muni.provinceBoundaryId,
+    District: muni.districtBoundaryId,
+    LocalMunicipality: muni.boundaryId,
+    MemberInOrganisation: 5,
+    terms: true,
   })
   let company
   for (let i = 0; i < 50 && !company; i++) {
@@ -153,7 +187,11 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   }
   for (const p of Object.values(people)) {
     await adminApi.json('POST', '/api/security/createNewUser', {
-      titleId: 3, name: p.name, roleId: 3, companyId: company.stakeholderId, groupIds: [p.group],
+      titleId: 3,
+      name: p.name,
+      roleId: 3,
+      companyId: company.stakeholderId,
+      groupIds: [p.group],
       contacts: [{ contactTypeId: 1, detail: p.email }],
       stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: muni.boundaryId }],
     })
@@ -181,7 +219,10 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   await page.getByLabel('Physical Address').fill('1 Church Street, Aberdeen')
   await page.getByLabel('Victim-friendly room').check()
   await page.getByLabel('Trained GBV desk officer').check()
-  await page.locator('.bb-requirement', { hasText: 'Trained GBV desk officer' }).getByRole('button', { name: /contact person/ }).click()
+  await page
+    .locator('.bb-requirement', { hasText: 'Trained GBV desk officer' })
+    .getByRole('button', { name: /contact person/ })
+    .click()
   await page.getByRole('button', { name: 'Add Additional Contact Person' }).click()
   await page.getByLabel('Full name').fill('Captain Desk Officer')
   await page.getByLabel('Mobile number').fill('0831112233')
@@ -223,7 +264,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1`)
     const card = p.getByTestId('card-availability')
     await card.waitFor()
-    const percent = ((afterData.buildingBlockCategoryStats[0].availability) * 100).toFixed(2)
+    const percent = (afterData.buildingBlockCategoryStats[0].availability * 100).toFixed(2)
     await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: 30_000 })
     await card.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-${name}`, { fullPage: true })

@@ -9,7 +9,9 @@ before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`geography cascade (${name})`, async () => {
@@ -29,20 +31,32 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       assert.equal(searchOf(page).get('boundaryTypeId'), '2')
 
       const districtSelect = page.getByLabel('District', { exact: true })
-      await page.waitForFunction((id) => !!document.querySelector(`select[data-level="district"] option[value="${id}"]`), district.boundaryId)
+      await page.waitForFunction(
+        (id) => !!document.querySelector(`select[data-level="district"] option[value="${id}"]`),
+        district.boundaryId,
+      )
       await districtSelect.selectOption(String(district.boundaryId))
       await page.waitForURL((u) => u.searchParams.get('boundaryId') === String(district.boundaryId))
 
       const localSelect = page.getByLabel('Local', { exact: true })
-      await page.waitForFunction((id) => !!document.querySelector(`select[data-level="local"] option[value="${id}"]`), local.boundaryId)
+      await page.waitForFunction(
+        (id) => !!document.querySelector(`select[data-level="local"] option[value="${id}"]`),
+        local.boundaryId,
+      )
       await localSelect.selectOption(String(local.boundaryId))
       await page.waitForURL((u) => u.searchParams.get('boundaryId') === String(local.boundaryId))
       assert.equal(searchOf(page).get('boundaryTypeId'), '3')
 
       const stats = await api(`/crime/stats?boundaryId=${local.boundaryId}`)
-      await page.waitForFunction((text) => document.querySelector('h1#summary-heading')?.textContent?.includes(text), local.description)
+      await page.waitForFunction(
+        (text) => document.querySelector('h1#summary-heading')?.textContent?.includes(text),
+        local.description,
+      )
       if (stats.total != null) {
-        await page.waitForFunction((text) => document.querySelector('[data-testid="total-crime"]')?.textContent?.trim() === text, formatCount(stats.total))
+        await page.waitForFunction(
+          (text) => document.querySelector('[data-testid="total-crime"]')?.textContent?.trim() === text,
+          formatCount(stats.total),
+        )
       }
 
       // Clearing District goes back to the province and empties Local.

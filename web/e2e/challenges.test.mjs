@@ -73,7 +73,9 @@ before(async () => {
   launched = await launchBrowser()
   browser = launched.browser
 })
-after(async () => { await launched?.close() })
+after(async () => {
+  await launched?.close()
+})
 
 test('cards per pillar and per cycle show the shipped challenges; filters from the query string', async () => {
   const { counts, rows } = await csvCycleCounts()
@@ -106,7 +108,9 @@ test('cards per pillar and per cycle show the shipped challenges; filters from t
   const p3 = await api('/dashboard?boundaryId=1&componentId=4&componentSubOptions=3-2')
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop })
   const page = await context.newPage()
-  const answer = page.waitForResponse((r) => r.url().includes('/api/dashboard?') && r.url().includes('componentSubOptions=3-2'))
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/api/dashboard?') && r.url().includes('componentSubOptions=3-2'),
+  )
   await open(page, '/home/chart?boundaryId=1&boundaryTypeId=1&componentId=4&componentOptions=3&componentSubOptions=3-2')
   const body = await (await answer).json()
   assert.equal(body.collectiveAction.totalActions, p3.collectiveAction.totalActions)

@@ -10,23 +10,39 @@ before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 function parseCsv(text) {
   const rows = []
-  let row = [], value = '', quoted = false
+  let row = [],
+    value = '',
+    quoted = false
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { value += '"'; i++ } else if (ch === '"') quoted = false; else value += ch
+      if (ch === '"' && text[i + 1] === '"') {
+        value += '"'
+        i++
+      } else if (ch === '"') quoted = false
+      else value += ch
     } else if (ch === '"') quoted = true
-    else if (ch === ',') { row.push(value); value = '' }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(value)
+      value = ''
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++
-      row.push(value); rows.push(row); row = []; value = ''
+      row.push(value)
+      rows.push(row)
+      row = []
+      value = ''
     } else value += ch
   }
-  if (value !== '' || row.length) { row.push(value); rows.push(row) }
+  if (value !== '' || row.length) {
+    row.push(value)
+    rows.push(row)
+  }
   return rows
 }
 
@@ -59,7 +75,9 @@ test('the crime-type breakdown CSV equals the API', async () => {
 
     // The table shows the same numbers.
     await card.locator('[data-action="table"]').click()
-    const cells = await card.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())))
+    const cells = await card
+      .locator('table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())))
     assert.equal(cells.length, stats.distribution.length)
   } finally {
     await context.close()

@@ -9,7 +9,9 @@ before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 async function order(page) {
   return page.locator('.grid-card .grid-card__title').allTextContents()
@@ -20,7 +22,9 @@ test('grid cards reorder by buttons and by drag and drop', async () => {
   const { context, page } = await newPage(run.browser, VIEWPORTS.desktop)
   try {
     await open(page, '/home/grid')
-    await page.waitForFunction((n) => document.querySelectorAll('.grid-card').length === n, provinces.length, { timeout: 30_000 })
+    await page.waitForFunction((n) => document.querySelectorAll('.grid-card').length === n, provinces.length, {
+      timeout: 30_000,
+    })
     const initial = await order(page)
     assert.deepEqual([...initial].sort(), provinces.map((p) => p.description).sort())
 
@@ -44,12 +48,21 @@ test('grid cards reorder by buttons and by drag and drop', async () => {
     await card.locator('.bar-list__item').first().waitFor()
     await card.locator('[data-action="expand"]').click()
     assert.equal(await card.locator('[data-action="expand"]').getAttribute('aria-expanded'), 'true')
-    const values = async () => (await card.locator('.bar-list__value').allTextContents()).map((v) => Number(v.replace(/\(.*\)/, '').replace(/[^0-9.]/g, '')))
+    const values = async () =>
+      (await card.locator('.bar-list__value').allTextContents()).map((v) =>
+        Number(v.replace(/\(.*\)/, '').replace(/[^0-9.]/g, '')),
+      )
     const desc = await values()
-    assert.deepEqual(desc, [...desc].sort((a, b) => b - a))
+    assert.deepEqual(
+      desc,
+      [...desc].sort((a, b) => b - a),
+    )
     await card.locator('[data-action="sort"]').click()
     const asc = await values()
-    assert.deepEqual(asc, [...desc].sort((a, b) => a - b))
+    assert.deepEqual(
+      asc,
+      [...desc].sort((a, b) => a - b),
+    )
     await screenshot(page, 'grid-desktop')
   } finally {
     await context.close()

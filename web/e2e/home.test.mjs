@@ -2,14 +2,16 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { launchBrowser } from './lib/browser.mjs'
-import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
+import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, screenshot } from './lib/app.mjs'
 
 let run
 before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`/home shows the national GBVF total from the API (${name})`, async (t) => {
@@ -33,7 +35,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       assert.ok(summary.includes(stats.period), `the period ${stats.period} is shown`)
 
       const attribution = await page.textContent('[data-testid="attribution"]')
-      for (const line of ['Crime statistics: SAPS', 'Population: Statistics South Africa, Census 2022', 'Boundaries: Municipal Demarcation Board']) {
+      for (const line of [
+        'Crime statistics: SAPS',
+        'Population: Statistics South Africa, Census 2022',
+        'Boundaries: Municipal Demarcation Board',
+      ]) {
         assert.ok(attribution.includes(line), `attribution shows '${line}'`)
       }
       // The province choropleth is drawn with our own polygons; on a phone the map loads when

@@ -10,11 +10,15 @@ before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 /** Waits until the map shows the given boundary's areas with their figures. */
 async function labelsReady(page, count, boundaryId = 1) {
-  await page.waitForSelector(`[data-testid="crime-map"][data-ready="true"][data-boundary-id="${boundaryId}"]`, { timeout: 30_000 })
+  await page.waitForSelector(`[data-testid="crime-map"][data-ready="true"][data-boundary-id="${boundaryId}"]`, {
+    timeout: 30_000,
+  })
   await page.waitForFunction((n) => document.querySelectorAll('.area-label').length === n, count, { timeout: 30_000 })
   await page.waitForTimeout(400)
 }
@@ -67,7 +71,11 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
 
     const markers = await api(`/geography/geomarker/3/${local.boundaryId}`)
     if (markers.features.length > 0) {
-      await page.waitForFunction((n) => document.querySelectorAll('.station-pin').length === n, markers.features.length, { timeout: 30_000 })
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.station-pin').length === n,
+        markers.features.length,
+        { timeout: 30_000 },
+      )
       const pin = page.locator('.station-pin').first()
       const box = await pin.boundingBox()
       assert.equal(Math.round(box.width), 25)

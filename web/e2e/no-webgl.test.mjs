@@ -16,10 +16,15 @@ let national
 before(async () => {
   await assertReachable()
   national = await api('/crime/stats?boundaryId=1')
-  assert.ok(national.total != null && national.containedBoundaryData.length > 0, 'the API has national figures per province')
+  assert.ok(
+    national.total != null && national.containedBoundaryData.length > 0,
+    'the API has national figures per province',
+  )
   run = await launchBrowser({ extraFlags: NO_WEBGL_FLAGS })
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 test('the no-WebGL browser really has no WebGL, so MapLibre cannot draw', async () => {
   const { context, page } = await newPage(run.browser)
@@ -40,10 +45,15 @@ async function assertMapFallback(page) {
   const fallback = page.locator('[data-testid="map-fallback"]')
   await fallback.waitFor({ timeout: 30_000 })
   assert.equal(await fallback.getAttribute('data-reason'), 'webgl')
-  assert.ok((await fallback.textContent()).includes(WEBGL_MESSAGE), 'the map\'s place explains why there is no map')
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="map-fallback"] tbody tr').length === n,
-    national.containedBoundaryData.length, { timeout: 30_000 })
-  const rows = await fallback.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())))
+  assert.ok((await fallback.textContent()).includes(WEBGL_MESSAGE), "the map's place explains why there is no map")
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="map-fallback"] tbody tr').length === n,
+    national.containedBoundaryData.length,
+    { timeout: 30_000 },
+  )
+  const rows = await fallback
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())))
   const byName = new Map(rows.map((cells) => [cells[0], cells]))
   for (const province of national.containedBoundaryData) {
     const cells = byName.get(province.description)
@@ -90,11 +100,18 @@ const CHECKS = {
       await page.getByRole('heading', { name: 'Choose a category' }).waitFor()
       return
     }
-    await page.waitForFunction((n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
-      national.containedBoundaryData.length, { timeout: 30_000 })
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
+      national.containedBoundaryData.length,
+      { timeout: 30_000 },
+    )
   },
-  '/home/comparison': async (page) => { await page.getByText('Coming soon').waitFor() },
-  '/home/contact': async (page) => { await page.getByText('Search our directory').waitFor() },
+  '/home/comparison': async (page) => {
+    await page.getByText('Coming soon').waitFor()
+  },
+  '/home/contact': async (page) => {
+    await page.getByText('Search our directory').waitFor()
+  },
 }
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
@@ -107,11 +124,24 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         await page.waitForLoadState('networkidle').catch(() => {})
         const body = await page.textContent('body')
         assert.ok(!body.includes('Unexpected Application Error!'), 'no application error page')
-        assert.equal(await page.locator('[data-testid="view-error"], [data-testid="card-error"]').count(), 0, 'no failed view or card')
+        assert.equal(
+          await page.locator('[data-testid="view-error"], [data-testid="card-error"]').count(),
+          0,
+          'no failed view or card',
+        )
         await screenshot(page, `nowebgl${route.replaceAll('/', '-')}-${name}`, { fullPage: true })
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-        for (const v of results.violations) t.diagnostic(`${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)
-        assert.deepEqual(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help}`), [])
+        for (const v of results.violations)
+          t.diagnostic(
+            `${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes
+              .slice(0, 2)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+          )
+        assert.deepEqual(
+          results.violations.map((v) => `${v.impact} ${v.id}: ${v.help}`),
+          [],
+        )
         assert.deepEqual(errors, [])
       } finally {
         await context.close()
@@ -124,11 +154,23 @@ test('no WebGL: the mobile grid shows the crime cards once the category is chose
   const { context, page, errors } = await newPage(run.browser, VIEWPORTS.mobile)
   try {
     await open(page, '/home/grid?componentId=3')
-    await page.waitForFunction((n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
-      national.containedBoundaryData.length, { timeout: 30_000 })
-    const totals = await page.locator('.grid-cards > li').evaluateAll((lis) =>
-      Object.fromEntries(lis.map((li) => [li.querySelector('.grid-card__title').textContent, li.querySelector('.grid-card__total strong').textContent])))
-    for (const province of national.containedBoundaryData) assert.equal(totals[province.description], formatCount(province.total))
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
+      national.containedBoundaryData.length,
+      { timeout: 30_000 },
+    )
+    const totals = await page
+      .locator('.grid-cards > li')
+      .evaluateAll((lis) =>
+        Object.fromEntries(
+          lis.map((li) => [
+            li.querySelector('.grid-card__title').textContent,
+            li.querySelector('.grid-card__total strong').textContent,
+          ]),
+        ),
+      )
+    for (const province of national.containedBoundaryData)
+      assert.equal(totals[province.description], formatCount(province.total))
     assert.deepEqual(errors, [])
   } finally {
     await context.close()

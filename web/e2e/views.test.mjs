@@ -9,7 +9,9 @@ before(async () => {
   await assertReachable()
   run = await launchBrowser()
 })
-after(async () => { await run?.close() })
+after(async () => {
+  await run?.close()
+})
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`the bottom bar switches views and keeps the filters (${name})`, async () => {
@@ -27,7 +29,10 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForURL(/\/home\/chart\?boundaryId=1$/)
       await page.waitForSelector('[data-testid="dashboard-cards"]')
       await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: 30_000 })
-      assert.match(await page.textContent('[data-testid="card-total-crime"]'), /Compares SAPS financial year \d{4}\/\d{2} \(previous year\) with \d{4}\/\d{2} \(current year\)/)
+      assert.match(
+        await page.textContent('[data-testid="card-total-crime"]'),
+        /Compares SAPS financial year \d{4}\/\d{2} \(previous year\) with \d{4}\/\d{2} \(current year\)/,
+      )
       await nav.getByRole('link', { name: 'Home' }).click()
       await page.waitForURL(/\/home\?boundaryId=1$/)
       await page.waitForSelector('[data-testid="total-crime"]')

@@ -5,7 +5,9 @@ const { browser, close } = await launchBrowser()
 try {
   const context = await browser.newContext({ viewport: { width: Number(w), height: Number(h) } })
   const page = await context.newPage()
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console:', m.type(), m.text()) })
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.log('console:', m.type(), m.text())
+  })
   page.on('pageerror', (e) => console.log('pageerror:', e.message))
   const t0 = Date.now()
   await page.goto(url, { waitUntil: 'load' })

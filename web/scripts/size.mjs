@@ -19,7 +19,9 @@ const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`
 
 const files = walk(dist).filter((f) => /\.(js|css|html|svg)$/.test(f))
-const rows = files.map((f) => ({ file: relative(dist, f), raw: statSync(f).size, gzip: gz(f) })).sort((a, b) => b.gzip - a.gzip)
+const rows = files
+  .map((f) => ({ file: relative(dist, f), raw: statSync(f).size, gzip: gz(f) }))
+  .sort((a, b) => b.gzip - a.gzip)
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
 const initial = new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]))
@@ -31,11 +33,13 @@ while (queue.length) {
   if (initial.has(file) && file !== home?.file) continue
   initial.add(file)
   const code = readFileSync(join(dist, file), 'utf8')
-  for (const m of code.matchAll(/(?:^|[;\s])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(`assets/${m[1]}`)
+  for (const m of code.matchAll(/(?:^|[;\s])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
+    queue.push(`assets/${m[1]}`)
 }
 
 console.log('asset'.padEnd(52), 'raw'.padStart(10), 'gzip'.padStart(10), ' initial')
-for (const r of rows) console.log(r.file.padEnd(52), kb(r.raw).padStart(10), kb(r.gzip).padStart(10), initial.has(r.file) ? ' *' : '')
+for (const r of rows)
+  console.log(r.file.padEnd(52), kb(r.raw).padStart(10), kb(r.gzip).padStart(10), initial.has(r.file) ? ' *' : '')
 const initialJs = rows.filter((r) => initial.has(r.file)).reduce((s, r) => s + r.gzip, 0)
 const css = rows.filter((r) => r.file.endsWith('.css') && html.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
 console.log(`\nInitial JS for /home (*): ${kb(initialJs)} gzip (budget ${kb(BUDGET)}); initial CSS ${kb(css)} gzip`)

@@ -1,6 +1,7 @@
 //! Operator commands of `gbvf`.
 
 pub mod backup;
+pub mod examples;
 pub mod history;
 pub mod import;
 pub mod projections;

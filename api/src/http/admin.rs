@@ -91,6 +91,7 @@ type ApplicationRow = (
     i32,
     chrono::DateTime<chrono::Utc>,
     i64,
+    bool,
 );
 
 /// `POST /api/healthcheck/searchOrganisations` (ViewOrganisations): page 1, size 30 by default.
@@ -120,7 +121,7 @@ pub async fn search(
     let rows: Vec<ApplicationRow> =
         sqlx::query_as(&format!(
             "SELECT o.organisation_id, o.name, u.first_name, u.last_name, o.registered_at, o.verification_status_id, o.status_date,
-                    count(*) OVER ()
+                    count(*) OVER (), o.example
              FROM organisation o LEFT JOIN user_account u ON u.user_id = o.designated_user_id
              WHERE ($1::int IS NULL OR o.verification_status_id = $1) AND ($2::text IS NULL OR o.name ILIKE '%' || $2 || '%')
              ORDER BY lower(o.name) {order}, o.organisation_id LIMIT $3 OFFSET $4"
@@ -134,10 +135,11 @@ pub async fn search(
     let total = rows.first().map(|r| r.7).unwrap_or(0);
     let data: Vec<Value> = rows
         .into_iter()
-        .map(|(id, name, first, last, received, status, status_date, _)| {
+        .map(|(id, name, first, last, received, status, status_date, _, example)| {
             json!({"stakeholderId": id, "organisationName": name,
                    "receivedFrom": format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim(),
-                   "receivedOn": received, "verificationStatusId": status, "verificationStatus": status_name(status), "statusDate": status_date})
+                   "receivedOn": received, "verificationStatusId": status, "verificationStatus": status_name(status), "statusDate": status_date,
+                   "example": example})
         })
         .collect();
     Ok(Json(

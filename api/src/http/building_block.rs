@@ -254,7 +254,7 @@ pub async fn component_options(s: &AppState) -> Result<Value, ApiError> {
 pub struct BoundaryQuery {
     /// Boundary id.
     #[serde(rename = "boundaryId")]
-    #[param(rename = "boundaryId")]
+    #[param(rename = "boundaryId", value_type = i64, minimum = 1)]
     boundary_id: Option<String>,
 }
 
@@ -283,11 +283,11 @@ pub async fn get_data(
 pub struct CategoryQuery {
     /// Category id.
     #[serde(rename = "buildingBlockCategoryId")]
-    #[param(rename = "buildingBlockCategoryId")]
+    #[param(rename = "buildingBlockCategoryId", value_type = i64, minimum = 1)]
     category_id: Option<String>,
     /// Boundary id.
     #[serde(rename = "boundaryId")]
-    #[param(rename = "boundaryId")]
+    #[param(rename = "boundaryId", value_type = i64, minimum = 1)]
     boundary_id: Option<String>,
 }
 
@@ -322,19 +322,19 @@ pub struct SearchQuery {
     filter: Option<String>,
     /// Category id.
     #[serde(rename = "buildingBlockCategoryId")]
-    #[param(rename = "buildingBlockCategoryId")]
+    #[param(rename = "buildingBlockCategoryId", value_type = Option<i64>, minimum = 1)]
     category_id: Option<String>,
     /// Building block id.
     #[serde(rename = "buildingBlockId")]
-    #[param(rename = "buildingBlockId")]
+    #[param(rename = "buildingBlockId", value_type = i64, minimum = 1)]
     building_block_id: Option<String>,
     /// Boundary id.
     #[serde(rename = "boundaryId")]
-    #[param(rename = "boundaryId")]
+    #[param(rename = "boundaryId", value_type = i64, minimum = 1)]
     boundary_id: Option<String>,
     /// One provider.
     #[serde(rename = "stakeholderId")]
-    #[param(rename = "stakeholderId")]
+    #[param(rename = "stakeholderId", value_type = Option<i64>, minimum = 1)]
     stakeholder_id: Option<String>,
 }
 
@@ -670,11 +670,11 @@ pub fn completion(verified: i64, total: i64) -> i32 {
 pub struct MunicipalityQuery {
     /// The municipality's boundary id.
     #[serde(rename = "boundaryStakeholderId")]
-    #[param(rename = "boundaryStakeholderId")]
+    #[param(rename = "boundaryStakeholderId", value_type = Option<i64>, minimum = 1)]
     municipality: Option<String>,
     /// Building block id.
     #[serde(rename = "buildingBlockId")]
-    #[param(rename = "buildingBlockId")]
+    #[param(rename = "buildingBlockId", value_type = Option<i64>, minimum = 1)]
     building_block_id: Option<String>,
 }
 
@@ -717,11 +717,11 @@ pub async fn on_municipality(
 pub struct ProviderQuery {
     /// Building block id.
     #[serde(rename = "buildingBlockId")]
-    #[param(rename = "buildingBlockId")]
+    #[param(rename = "buildingBlockId", value_type = Option<i64>, minimum = 1)]
     building_block_id: Option<String>,
     /// The provider.
     #[serde(rename = "stakeholderId")]
-    #[param(rename = "stakeholderId")]
+    #[param(rename = "stakeholderId", value_type = Option<i64>, minimum = 1)]
     stakeholder_id: Option<String>,
     /// `csv` for the history as CSV.
     format: Option<String>,

@@ -300,7 +300,7 @@ fn current_cycle_id(month: &str) -> i32 {
 pub struct ByBoundaryQuery {
     /// Boundary id.
     #[serde(rename = "boundaryId")]
-    #[param(value_type = i64)]
+    #[param(value_type = i64, minimum = 1)]
     boundary_id: Option<String>,
 }
 
@@ -328,7 +328,7 @@ pub struct DetailsQuery {
     /// The pin's `stakeholder`: the boundary id of the municipality (or district) the
     /// challenges are placed in.
     #[serde(rename = "stakeholderId")]
-    #[param(value_type = i64)]
+    #[param(value_type = i64, minimum = 1)]
     stakeholder_id: Option<String>,
 }
 
@@ -366,7 +366,7 @@ pub async fn details(
 /// `stakeholder` = the municipality's boundary id (opens its challenge card), `name`, `active`,
 /// `pillarId` (0: not stated), `collectiveActionTypeId`, `boundaryId`, `boundaryTypeId` 3.
 #[utoipa::path(get, path = "/api/geography/actionsGeomarker/{componentId}/{boundaryId}", tag = "geography",
-    params(("componentId" = i64, Path, description = "4 (collective action)"), ("boundaryId" = i64, Path, description = "boundary")),
+    params(("componentId" = i64, Path, description = "4 (collective action)", minimum = 4, maximum = 4), ("boundaryId" = i64, Path, description = "boundary", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed, or component other than 4"), (status = 404, description = "Unknown boundary")))]
 pub async fn actions_geomarker(
     State(s): State<AppState>,

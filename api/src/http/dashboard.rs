@@ -63,7 +63,7 @@ pub struct DashboardQuery {
 /// `GET /api/dashboard?boundaryId`: every component's data for a boundary. Components whose
 /// data does not exist yet answer their specification shape with empty lists.
 #[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
-    params(("boundaryId" = i64, Query, description = "boundary"), ("componentId" = Option<i64>, Query, description = "component the options belong to (default 3, crime)"),
+    params(("boundaryId" = i64, Query, description = "boundary", minimum = 1), ("componentId" = Option<i64>, Query, description = "component the options belong to (default 3, crime)", minimum = 1),
            ("componentOptions" = Option<String>, Query, description = "crime type ids, or pillar ids for component 4"),
            ("componentSubOptions" = Option<String>, Query, description = "component 4: 'pillarId-typeId' pairs")),
     responses((status = 200, description = "Dashboard"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]

@@ -53,8 +53,22 @@ impl ApiError {
     }
 }
 
+/// SQLSTATE 22021 `character_not_in_repertoire`: text PostgreSQL cannot hold, such as a NUL
+/// byte sent in a query parameter (found by schemathesis).
+const CHARACTER_NOT_IN_REPERTOIRE: &str = "22021";
+
 impl From<sqlx::Error> for ApiError {
+    /// 400 when the request's own text cannot be stored or compared (a NUL byte); 500 for
+    /// every other database error.
     fn from(e: sqlx::Error) -> Self {
+        if let sqlx::Error::Database(d) = &e {
+            if d.code().as_deref() == Some(CHARACTER_NOT_IN_REPERTOIRE) {
+                return ApiError::bad(
+                    "request",
+                    "The request contains characters that are not allowed.",
+                );
+            }
+        }
         ApiError::Internal(e.into())
     }
 }

@@ -13,7 +13,7 @@ use super::AppState;
 
 /// `GET /api/geography/boundary/{id}`: one boundary.
 #[utoipa::path(get, path = "/api/geography/boundary/{id}", tag = "geography",
-    params(("id" = i64, Path, description = "boundaryId")),
+    params(("id" = i64, Path, description = "boundaryId", minimum = 1)),
     responses((status = 200, description = "Boundary"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn boundary(
     State(s): State<AppState>,
@@ -32,7 +32,7 @@ pub struct ListQuery {
 
 /// `GET /api/geography/boundary/list/{boundaryTypeId}`: boundaries of a public type.
 #[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}", tag = "geography",
-    params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct"),
+    params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct", minimum = 1, maximum = 5),
            ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
     responses((status = 200, description = "Boundary[]"), (status = 400, description = "Unknown type")))]
 pub async fn list(
@@ -46,8 +46,8 @@ pub async fn list(
 /// `GET /api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}`: boundaries of a
 /// public type inside a boundary (at any depth).
 #[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}", tag = "geography",
-    params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct"),
-           ("parentBoundaryId" = i64, Path, description = "containing boundary"),
+    params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct", minimum = 1, maximum = 5),
+           ("parentBoundaryId" = i64, Path, description = "containing boundary", minimum = 1),
            ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
     responses((status = 200, description = "Boundary[]"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown parent")))]
 pub async fn list_in(
@@ -117,7 +117,7 @@ pub struct ContainedQuery {
 
 /// `GET /api/geography/contained/?containingBoundaryId`: direct children.
 #[utoipa::path(get, path = "/api/geography/contained/", tag = "geography",
-    params(("containingBoundaryId" = i64, Query, description = "containing boundary")),
+    params(("containingBoundaryId" = i64, Query, description = "containing boundary", minimum = 1)),
     responses((status = 200, description = "Boundary[]"), (status = 400, description = "Missing or malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn contained(
     State(s): State<AppState>,
@@ -142,7 +142,7 @@ fn geojson_response(body: String) -> Response {
 /// municipality, its own polygon) as a GeoJSON FeatureCollection, WGS84, 5 decimals.
 /// Feature properties: `{boundaryId, description, boundaryTypeId, level, peopleCount}`.
 #[utoipa::path(get, path = "/api/geography/geojson/{id}", tag = "geography",
-    params(("id" = i64, Path, description = "boundaryId")),
+    params(("id" = i64, Path, description = "boundaryId", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn geojson(
     State(s): State<AppState>,
@@ -181,8 +181,8 @@ pub async fn geojson(
 /// point (police stations, courts, health facilities; never shelters). Component 3 (crime): the
 /// SAPS police stations of the precincts in the boundary. Never shelters or street addresses.
 #[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}", tag = "geography",
-    params(("componentId" = i64, Path, description = "1 building block, 2 health check, 3 crime, 4 collective action"),
-           ("boundaryId" = i64, Path, description = "boundary")),
+    params(("componentId" = i64, Path, description = "1 building block, 2 health check, 3 crime, 4 collective action", minimum = 1, maximum = 4),
+           ("boundaryId" = i64, Path, description = "boundary", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn geomarker(
     State(s): State<AppState>,
@@ -194,8 +194,8 @@ pub async fn geomarker(
 /// `GET /api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}`: as above, for one
 /// category of the component (crime has no point categories: same points).
 #[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}", tag = "geography",
-    params(("componentId" = i64, Path, description = "component"), ("boundaryId" = i64, Path, description = "boundary"),
-           ("categoryId" = i64, Path, description = "category of the component")),
+    params(("componentId" = i64, Path, description = "component", minimum = 1, maximum = 4), ("boundaryId" = i64, Path, description = "boundary", minimum = 1),
+           ("categoryId" = i64, Path, description = "category of the component", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn geomarker_category(
     State(s): State<AppState>,

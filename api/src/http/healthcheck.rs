@@ -26,7 +26,6 @@ use gbvf_commands::healthcheck::{
 };
 use gbvf_events::healthcheck::{
     GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted,
-    EXAMPLE_METADATA_KEY,
 };
 use gbvf_events::metadata::EventMetadata;
 use serde::Deserialize;
@@ -69,6 +68,7 @@ type SummaryRow = (
     i64,
     i64,
     bool,
+    Option<String>,
 );
 /// Period with its organisation's place: (organisation, type, province, district, municipality,
 /// health check, questionnaire, from, actual responses, example, expected responses).
@@ -337,6 +337,7 @@ fn survey_url(s: &AppState, code: &str) -> String {
 
 /// Query of the survey call.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SurveyQuery {
     /// The invite code of the link.
     #[serde(rename = "inviteCode")]
@@ -453,7 +454,6 @@ pub struct SubmitBody {
 pub async fn submit(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
-    headers: axum::http::HeaderMap,
     Json(b): Json<SubmitBody>,
 ) -> Result<Response, ApiError> {
     let p = period_of(&s, &b.invite_code).await?;
@@ -478,18 +478,13 @@ pub async fn submit(
         &browser.0,
     );
     let id = format!("{}/{}", p.health_check_id, &key[..32]);
-    let mut meta = EventMetadata::now(
+    // Example respondents (`gbvf examples load`) are marked by the example scope (mod.rs).
+    let meta = EventMetadata::now(
         "anonymous",
         uuid::Uuid::new_v4().to_string(),
         "http:POST /api/healthcheck/survey",
     )
     .to_map();
-    // Example respondents (`gbvf examples load`) mark their responses with the operator token.
-    if headers.get("x-gbvf-example").is_some_and(|v| v == "true")
-        && super::auth::csrf::valid_operator_bearer(&s, &headers)
-    {
-        meta.insert(EXAMPLE_METADATA_KEY.into(), "true".into());
-    }
     let event = SurveyResponseSubmitted {
         health_check_id: p.health_check_id,
         invite_code: b.invite_code,
@@ -587,9 +582,11 @@ fn result_categories(
 
 /// Query of `getOrganisationHealthChecks`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct OrganisationQuery {
     /// Staff 1 (default) or Students 2.
     #[serde(rename = "questionnaireTypeId", default)]
+    #[param(minimum = 1, maximum = 2)]
     pub questionnaire_type_id: Option<i32>,
 }
 
@@ -728,7 +725,8 @@ pub async fn organisational_result(
 
 /// `GET /api/healthcheck/getSummarisedHealthCheck` (HealthCheckAdmin or WorldOfImpactAdmin):
 /// per questionnaire version (admin spec §3 "Summarised health check"): responses against
-/// expected over its survey periods, approved organisations, and organisations that took part.
+/// expected over its survey periods, approved organisations, and organisations that took part;
+/// `inviteCode` is the latest link of the version (for the manager's Preview), null before any.
 #[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", tag = "healthcheck",
     responses((status = 200, description = "{success, data: [{healthCheckId, questionnaireDescription, questionnaireTypeId, effectiveFrom, effectiveTo, inviteCode, isCurrent, totalActualResponses, totalExpectedResponses, totalOrganisations, totalParticipatedOrganisations, example}]}"),
               (status = 403, description = "You do not have permission to perform this action.")),
@@ -743,15 +741,17 @@ pub async fn summarised(
                 coalesce(sum(h.actual_responses), 0)::bigint, coalesce(sum(h.expected_responses), 0)::bigint,
                 (SELECT count(*) FROM organisation o WHERE o.verification_status_id = 3
                     AND (q.questionnaire_type_id = 1 OR o.organisation_type_id = 4)),
-                count(DISTINCT h.organisation_id) FILTER (WHERE h.actual_responses > 0), coalesce(bool_or(h.example), false)
+                count(DISTINCT h.organisation_id) FILTER (WHERE h.actual_responses > 0), coalesce(bool_or(h.example), false),
+                (SELECT l.invite_code FROM health_check l WHERE l.questionnaire_id = q.questionnaire_id
+                  ORDER BY l.opened_at DESC LIMIT 1)
          FROM questionnaire q LEFT JOIN health_check h ON h.questionnaire_id = q.questionnaire_id
          GROUP BY q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.version ORDER BY q.questionnaire_type_id, q.version DESC",
     )
     .fetch_all(&s.pool)
     .await?;
-    let data: Vec<Value> = rows.into_iter().map(|(id, d, t, f, to, cur, act, exp, orgs, part, ex)| json!({
+    let data: Vec<Value> = rows.into_iter().map(|(id, d, t, f, to, cur, act, exp, orgs, part, ex, code)| json!({
         "healthCheckId": id, "questionnaireId": id, "questionnaireDescription": d, "questionnaireTypeId": t, "questionnaireType": questionnaire_type(t),
-        "effectiveFrom": f, "effectiveTo": to, "inviteCode": null, "isCurrent": cur, "totalActualResponses": act, "totalExpectedResponses": exp,
+        "effectiveFrom": f, "effectiveTo": to, "inviteCode": code, "isCurrent": cur, "totalActualResponses": act, "totalExpectedResponses": exp,
         "totalOrganisations": orgs, "totalParticipatedOrganisations": part, "example": ex})).collect();
     Ok(Json(json!({"success": true, "data": data})))
 }
@@ -775,12 +775,15 @@ pub async fn surveys_card(
 
 /// Query of the public statistics.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatsQuery {
     /// Boundary (nation 1 when absent).
     #[serde(rename = "boundaryId")]
+    #[param(minimum = 1)]
     pub boundary_id: Option<i64>,
     /// Quarter as `2026Q3`; the dashboard's current quarter (the previous calendar quarter,
     /// admin spec §9) when absent.
+    #[param(pattern = "^[0-9]{4}Q[1-4]$")]
     pub quarter: Option<String>,
 }
 

@@ -397,11 +397,15 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         )));
     let api = api
         .layer(axum::extract::DefaultBodyLimit::max(API_BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(state.clone(), example_scope))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             auth::csrf::csrf_guard,
         ))
-        .layer(sessions);
+        .layer(sessions)
+        // Set after the layers, so a method a route does not serve is answered 405 (with
+        // `Allow`) before any session or CSRF check, not 403 (schemathesis ST204).
+        .method_not_allowed_fallback(method_not_allowed);
     let mut app = cached.merge(api).with_state(state.clone());
     if let Some(dir) = web_dir {
         let index = dir.join("index.html");
@@ -420,6 +424,38 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             .make_span_with(crate::telemetry::request_span)
             .on_response(crate::telemetry::record_status),
     )
+}
+
+/// 405 for a method the route does not serve (axum adds the `Allow` header).
+async fn method_not_allowed() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        axum::Json(
+            serde_json::json!({"success": false, "message": "This method is not allowed here."}),
+        ),
+    )
+        .into_response()
+}
+
+/// Header asking that the events a request writes be marked as example data (issue 12).
+pub const EXAMPLE_HEADER: &str = "x-gbvf-example";
+
+/// Runs a request carrying `X-GBVF-Example: true` inside [`gbvf_events::example::scope`], so
+/// every event it writes is marked as example data. Only the operator token may ask for it
+/// (`gbvf examples load` holds one): without it the request is refused with 403, so nobody can
+/// make a real registration or response removable as an example.
+async fn example_scope(
+    State(s): State<AppState>,
+    req: axum::extract::Request,
+    next: middleware::Next,
+) -> Response {
+    let Some(v) = req.headers().get(EXAMPLE_HEADER) else {
+        return next.run(req).await;
+    };
+    if v != "true" || !auth::csrf::valid_operator_bearer(&s, req.headers()) {
+        return error::ApiError::Forbidden.into_response();
+    }
+    gbvf_events::example::scope(next.run(req)).await
 }
 
 /// Largest request body of an `/api` call, bytes (forms and commands are small).

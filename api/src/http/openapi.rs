@@ -125,7 +125,25 @@ pub fn full() -> utoipa::openapi::OpenApi {
             "delete" => HttpMethod::Delete,
             _ => HttpMethod::Post,
         };
+        // Every `{name}` of the path is a declared, required path parameter (a string id).
+        let parameters: Vec<_> = path
+            .split('/')
+            .filter_map(|seg| seg.strip_prefix('{')?.strip_suffix('}'))
+            .map(|name| {
+                utoipa::openapi::path::ParameterBuilder::new()
+                    .name(name)
+                    .parameter_in(utoipa::openapi::path::ParameterIn::Path)
+                    .required(utoipa::openapi::Required::True)
+                    .schema(Some(
+                        utoipa::openapi::ObjectBuilder::new()
+                            .schema_type(utoipa::openapi::schema::Type::String)
+                            .min_length(Some(1)),
+                    ))
+                    .build()
+            })
+            .collect();
         let op = OperationBuilder::new()
+            .parameters(Some(parameters))
             .tag(*tag)
             .summary(Some(*summary))
             .description(Some(format!(
@@ -146,6 +164,52 @@ pub fn full() -> utoipa::openapi::OpenApi {
                     .description("You do not have permission to perform this action."),
             );
         doc.paths.add_path_operation(*path, vec![method], op);
+    }
+    // Every state-changing call passes the CSRF layer first: a missing or wrong X-CSRF-Token
+    // is answered 403 (auth::csrf::csrf_guard), whatever the handler declares.
+    for item in doc.paths.paths.values_mut() {
+        // Any call: a query, path or body that does not parse is answered 400 by the extractor.
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            op.responses
+                .responses
+                .entry("400".to_string())
+                .or_insert_with(|| {
+                    ResponseBuilder::new()
+                        .description(
+                            "Malformed query, path or body: {success: false, message, errors}",
+                        )
+                        .build()
+                        .into()
+                });
+        }
+        for op in [
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            op.responses
+                .responses
+                .entry("403".to_string())
+                .or_insert_with(|| {
+                    ResponseBuilder::new()
+                        .description("Forbidden: no permission, or the session's X-CSRF-Token is missing or wrong")
+                        .build()
+                        .into()
+                });
+        }
     }
     doc
 }

@@ -162,17 +162,17 @@ pub async fn groups(
 /// `GET /api/security/getAllUsers`: live accounts with their groups.
 pub async fn users(State(s): State<AppState>, session: Session) -> Result<Json<Value>, ApiError> {
     require(&s, &session, Some(WorldOfImpactAdmin)).await?;
-    let rows: Vec<(String, String, String, Value)> = sqlx::query_as(
+    let rows: Vec<(String, String, String, Value, bool)> = sqlx::query_as(
         "SELECT u.user_id, trim(u.first_name || ' ' || u.last_name), u.email,
                 COALESCE(json_agg(json_build_object('groupId', g.group_id, 'description', g.name) ORDER BY g.name)
-                         FILTER (WHERE g.group_id IS NOT NULL), '[]')
+                         FILTER (WHERE g.group_id IS NOT NULL), '[]'), u.example
          FROM user_account u LEFT JOIN user_group ug ON ug.user_id = u.user_id
          LEFT JOIN access_group g ON g.group_id = ug.group_id AND NOT g.deleted
-         WHERE NOT u.deleted GROUP BY u.user_id, u.first_name, u.last_name, u.email ORDER BY lower(u.first_name), lower(u.last_name)",
+         WHERE NOT u.deleted GROUP BY u.user_id, u.first_name, u.last_name, u.email, u.example ORDER BY lower(u.first_name), lower(u.last_name)",
     )
     .fetch_all(&s.pool)
     .await?;
-    Ok(Json(Value::Array(rows.into_iter().map(|(id, name, email, groups)| json!({"stakeholderId": id, "displayName": name, "username": email, "groups": groups})).collect())))
+    Ok(Json(Value::Array(rows.into_iter().map(|(id, name, email, groups, example)| json!({"stakeholderId": id, "displayName": name, "username": email, "groups": groups, "example": example})).collect())))
 }
 
 /// Query naming a user.

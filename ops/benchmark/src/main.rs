@@ -13,7 +13,10 @@
 //!    raw ordered read of the same events;
 //! 4. projector lag per event during the command load of section 1;
 //! 5. cached reads against a static server serving the same bodies (this binary in `static`
-//!    mode, a second child process).
+//!    mode, a second child process);
+//! 6. public reads during a flood of wrong sign-ins;
+//! 7. anonymous survey responses over HTTP at 32 concurrent respondents, each a new browser
+//!    session, and the health-check projector's lag under that load (issue 12).
 //!
 //! `gbvf-bench static --port P --bodies DIR` is that static server; `gbvf-bench load` runs the
 //! read load of section 5 against any server on the loopback (handy under `perf`).
@@ -130,7 +133,8 @@ environment of `run`:
   GBVF_BIN                 the gbvf executable (default: next to this one)
   GBVF_DATA_DIR            the project's data directory (default: ../data of the api crate)
   GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
-  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6; 4 runs with 1, 5 and 6 need 2's database)
+  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7; 4 runs with 1, 5 and 6 need 2's database)
+  GBVF_BENCH_RESPONSES     survey responses of section 7 (default 2000)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
   GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild and of its replica (default 45; the rate so far is reported)
@@ -151,6 +155,7 @@ struct Config {
     token: String,
     sections: Vec<u8>,
     commands: usize,
+    responses: usize,
     command_cap: Duration,
     rebuild_events: usize,
     engine_read_cap: Duration,
@@ -200,7 +205,7 @@ impl Config {
                         .map_err(|_| anyhow!("GBVF_BENCH_SECTIONS: {p:?} is not a section number"))
                 })
                 .collect::<Result<Vec<_>>>()?,
-            _ => vec![1, 2, 3, 4, 5, 6],
+            _ => vec![1, 2, 3, 4, 5, 6, 7],
         };
         let log_dir = match std::env::var("GBVF_BENCH_LOG_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
@@ -216,6 +221,7 @@ impl Config {
             token,
             sections,
             commands: env_num("GBVF_BENCH_COMMANDS", 2_000usize)?.max(1),
+            responses: env_num("GBVF_BENCH_RESPONSES", 2_000usize)?.max(1),
             command_cap: Duration::from_secs(45),
             rebuild_events: env_num("GBVF_BENCH_EVENTS", 1_000_000usize)?.max(1),
             engine_read_cap: Duration::from_secs(env_num("GBVF_BENCH_ENGINE_READ_SECS", 15u64)?),
@@ -443,6 +449,9 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
             .as_deref()
             .expect("import database created for section 6");
         section_login_flood(cfg, url, &mut summary).await?;
+    }
+    if cfg.wants(7) {
+        section_survey(cfg, dbs, &mut summary).await?;
     }
 
     println!("\n## Summary\n");
@@ -1075,7 +1084,12 @@ struct Sample {
     pos: Position,
 }
 
-async fn sample_checkpoints(url: String, mut stop: watch::Receiver<bool>) -> Result<Vec<Sample>> {
+/// Samples the checkpoint of `projection` every [`SAMPLE_EVERY`] until `stop` changes.
+async fn sample_checkpoints(
+    url: String,
+    projection: &'static str,
+    mut stop: watch::Receiver<bool>,
+) -> Result<Vec<Sample>> {
     let mut conn = PgConnection::connect(&url).await?;
     let mut out = Vec::with_capacity(20_000);
     let mut tick = tokio::time::interval(SAMPLE_EVERY);
@@ -1087,8 +1101,9 @@ async fn sample_checkpoints(url: String, mut stop: watch::Receiver<bool>) -> Res
         }
         let (at, txid, gp): (chrono::DateTime<chrono::Utc>, i64, i64) = sqlx::query_as(
             "SELECT clock_timestamp(), (last_transaction_id::text)::bigint, last_global_position
-             FROM projection_checkpoint WHERE projection = 'crime'",
+             FROM projection_checkpoint WHERE projection = $1",
         )
+        .bind(projection)
         .fetch_one(&mut conn)
         .await?;
         out.push(Sample {
@@ -1161,12 +1176,20 @@ struct LagResult {
     hist: Histogram<u64>,
 }
 
-async fn lag_of(pool: &PgPool, samples: &[Sample], from: i64, to: i64) -> Result<LagResult> {
+/// Lag of every `aggregate_type` event in `(from, to]`: from its commit to the first checkpoint
+/// sample at or past it.
+async fn lag_of(
+    pool: &PgPool,
+    aggregate_type: &str,
+    samples: &[Sample],
+    from: i64,
+    to: i64,
+) -> Result<LagResult> {
     let rows: Vec<(i64, i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
         "SELECT (transaction_id::text)::bigint, global_position, recorded_at FROM events
          WHERE aggregate_type = $1 AND global_position > $2 AND global_position <= $3",
     )
-    .bind(CRIME_SERIES_AGGREGATE)
+    .bind(aggregate_type)
     .bind(from)
     .bind(to)
     .fetch_all(pool)
@@ -1283,7 +1306,7 @@ async fn section_commands(
         .clone();
 
     let (stop_tx, stop_rx) = watch::channel(false);
-    let sampler = tokio::spawn(sample_checkpoints(url.clone(), stop_rx));
+    let sampler = tokio::spawn(sample_checkpoints(url.clone(), "crime", stop_rx));
 
     // Warm-up (not reported): opens the pools' connections on both sides.
     let warm = 100.min(per_level);
@@ -1513,7 +1536,7 @@ async fn section_commands(
         // The rounds of one (path, level), in the order they first ran.
         let mut groups: Vec<((&str, usize), LagResult)> = Vec::new();
         for w in &windows {
-            let lag = lag_of(&pool, &samples, w.from, w.to).await?;
+            let lag = lag_of(&pool, CRIME_SERIES_AGGREGATE, &samples, w.from, w.to).await?;
             match groups.iter_mut().find(|g| g.0 == (w.path, w.level)) {
                 Some((_, acc)) => {
                     acc.events += lag.events;
@@ -2634,6 +2657,240 @@ async fn section_login_flood(cfg: &Config, db_url: &str, summary: &mut Vec<Verdi
         target: "< 50 ms".into(),
         measured: format!("{p99:.1} ms"),
         pass: Some(p99 < 50.0),
+    });
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 7: survey responses (issue 12: >= 500 responses/s at 32 respondents, lag p99 < 1 s).
+
+/// One respondent after another on one keep-alive connection: a new browser each time (the
+/// session check hands out a cookie and a CSRF token), then the submission. Returns the
+/// latency of each whole response (session check + submission), µs, and the failures.
+async fn respondents(
+    addr: SocketAddr,
+    bodies: Arc<Vec<String>>,
+    next: Arc<AtomicUsize>,
+    total: usize,
+) -> Result<(Histogram<u64>, u64)> {
+    let mut http = Http::new(addr).await?;
+    let mut hist = new_hist();
+    let mut failed = 0u64;
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= total {
+            break;
+        }
+        let started = Instant::now();
+        let ok = async {
+            let req = Request::post("/api/auth/userAuthenticated")
+                .header(hyper::header::HOST, &http.host)
+                .body(Full::new(Bytes::new()))?;
+            let (_, headers, body) = http.send(req).await?;
+            let cookie = headers
+                .get(hyper::header::SET_COOKIE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(';').next())
+                .ok_or_else(|| anyhow!("no browser cookie"))?
+                .to_string();
+            let token = serde_json::from_slice::<serde_json::Value>(&body)?["csrfToken"]
+                .as_str()
+                .ok_or_else(|| anyhow!("no csrfToken"))?
+                .to_string();
+            let req = Request::post("/api/healthcheck/survey")
+                .header(hyper::header::HOST, &http.host)
+                .header(hyper::header::CONTENT_TYPE, "application/json")
+                .header(hyper::header::COOKIE, cookie)
+                .header("x-csrf-token", token)
+                .body(Full::new(Bytes::from(bodies[i % bodies.len()].clone())))?;
+            let (status, _, body) = http.send(req).await?;
+            if status != StatusCode::OK {
+                bail!("{status}: {}", String::from_utf8_lossy(&body));
+            }
+            anyhow::Ok(())
+        }
+        .await;
+        match ok {
+            Ok(()) => hist.saturating_record((started.elapsed().as_micros() as u64).max(1)),
+            Err(e) => {
+                if failed == 0 {
+                    eprintln!("    first failed response: {e:#}");
+                }
+                failed += 1;
+            }
+        }
+    }
+    Ok((hist, failed))
+}
+
+async fn section_survey(
+    cfg: &Config,
+    dbs: &mut Databases,
+    summary: &mut Vec<Verdict>,
+) -> Result<()> {
+    eprintln!("==> section 7: survey responses over HTTP and the health-check projector's lag");
+    let url = dbs.create("survey").await?;
+    let pool = open_db(&url).await?;
+    let meta = EventMetadata::now(
+        "import",
+        uuid::Uuid::new_v4().to_string(),
+        "bench:geography",
+    );
+    gbvf_commands::import::import_geography(&pool, &cfg.data_dir, &meta).await?;
+    // Open survey periods: the example organisations (gbvf examples load) give five links.
+    let loaded = cli::examples::load(&pool, 1).await?;
+    let links: Vec<(String, String)> = sqlx::query_as(
+        "SELECT invite_code, questionnaire_id FROM health_check WHERE now() BETWEEN effective_from AND effective_to",
+    )
+    .fetch_all(&pool)
+    .await?;
+    if links.is_empty() {
+        bail!("no open survey period after loading the examples");
+    }
+    let questionnaires: HashMap<String, gbvf_events::healthcheck::QuestionnairePublished> =
+        gbvf_commands::healthcheck::parse_questionnaires(
+            gbvf_commands::healthcheck::QUESTIONNAIRE_FILE,
+        )?
+        .into_iter()
+        .map(|q| (q.questionnaire_id.clone(), q))
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
+    let mut bodies = Vec::new();
+    for i in 0..256 {
+        let (code, qid) = &links[i % links.len()];
+        let def = questionnaires
+            .get(qid)
+            .ok_or_else(|| anyhow!("questionnaire {qid} missing"))?;
+        let answers = cli::examples::answers(def, 0.5, &mut rng);
+        bodies.push(serde_json::json!({"InviteCode": code, "Answers": answers}).to_string());
+    }
+    let bodies = Arc::new(bodies);
+    let server = start_gbvf(cfg, &url, "survey").await?;
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let sampler = tokio::spawn(sample_checkpoints(url.clone(), "healthcheck", stop_rx));
+    // Warm-up (not reported): 64 responses.
+    let warm = 64;
+    let next = Arc::new(AtomicUsize::new(0));
+    let mut ws = Vec::new();
+    for _ in 0..8 {
+        ws.push(tokio::spawn(respondents(
+            server.addr,
+            bodies.clone(),
+            next.clone(),
+            warm,
+        )));
+    }
+    for w in ws {
+        w.await??;
+    }
+    let from = max_global_position(&pool).await?;
+    let clients = 32;
+    let total = cfg.responses;
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut ws = Vec::new();
+    for _ in 0..clients {
+        ws.push(tokio::spawn(respondents(
+            server.addr,
+            bodies.clone(),
+            next.clone(),
+            total,
+        )));
+    }
+    let mut hist = new_hist();
+    let mut failed = 0;
+    for w in ws {
+        let (h, f) = w.await??;
+        hist.add(&h)?;
+        failed += f;
+    }
+    let elapsed = started.elapsed();
+    let to = max_global_position(&pool).await?;
+    // Until the projector has applied the last response (or 10 s).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let applied: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM events e, projection_checkpoint c WHERE c.projection = 'healthcheck'
+               AND e.aggregate_type = 'survey_response' AND e.global_position > $1
+               AND (e.transaction_id, e.global_position) <= (c.last_transaction_id, c.last_global_position)",
+        )
+        .bind(from)
+        .fetch_one(&pool)
+        .await?;
+        if applied as u64 >= hist.len() || Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(SAMPLE_EVERY * 3).await;
+    let _ = stop_tx.send(true);
+    let samples = sampler.await??;
+    let lag = lag_of(&pool, "survey_response", &samples, from, to).await?;
+    let stored: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM events WHERE aggregate_type = 'survey_response' AND global_position > $1",
+    )
+    .bind(from)
+    .fetch_one(&pool)
+    .await?;
+    let counted: i64 =
+        sqlx::query_scalar("SELECT coalesce(sum(actual_responses), 0)::bigint FROM health_check")
+            .fetch_one(&pool)
+            .await?;
+    server.stop().await;
+    let ok = hist.len();
+    let rps = ok as f64 / elapsed.as_secs_f64();
+    section_title(
+        7,
+        "Survey responses over HTTP (each a new anonymous browser session)",
+    );
+    let mut t = table(&[
+        "respondents",
+        "responses",
+        "failed",
+        "responses/s",
+        "p50 ms",
+        "p99 ms",
+        "lag p50 ms",
+        "lag p99 ms",
+        "lag max ms",
+        "not applied",
+    ]);
+    t.add_row(vec![
+        clients.to_string(),
+        ok.to_string(),
+        failed.to_string(),
+        format!("{rps:.0}"),
+        ms(hist.value_at_quantile(0.5)),
+        ms(hist.value_at_quantile(0.99)),
+        ms(lag.hist.value_at_quantile(0.5)),
+        ms(lag.hist.value_at_quantile(0.99)),
+        ms(lag.hist.max()),
+        lag.unapplied.to_string(),
+    ]);
+    println!("{t}");
+    println!(
+        "\nA response is the session check (cookie and CSRF token) and `POST /api/healthcheck/survey`; \
+         {} links of the example organisations ({} example events loaded first). \
+         Stored response events: {stored}; responses counted by the read model: {counted} \
+         (including the {} example and {warm} warm-up responses).",
+        links.len(),
+        loaded.events,
+        loaded.responses
+    );
+    summary.push(Verdict {
+        section: "7",
+        figure: format!("survey responses/s over HTTP at {clients} respondents"),
+        target: ">= 500".into(),
+        measured: format!("{rps:.0}"),
+        pass: Some(rps >= 500.0 && failed == 0 && stored as u64 == ok),
+    });
+    let p99 = lag.hist.value_at_quantile(0.99) as f64 / 1000.0;
+    summary.push(Verdict {
+        section: "7",
+        figure: "health-check projector lag p99 under that load".into(),
+        target: "< 1000 ms".into(),
+        measured: format!("{p99:.0} ms"),
+        pass: Some(p99 < 1000.0 && lag.unapplied == 0),
     });
     Ok(())
 }

@@ -46,7 +46,12 @@ export async function adminSession(email, password) {
   await api.json('POST', '/api/auth/forgot-password', { Email: email })
   const otp = await nextCode(email)
   await api.json('POST', '/api/auth/verify-otp', { Email: email, OTP: otp, UserType: 3 })
-  await api.json('POST', '/api/auth/reset-password', { Email: email, Password: password, ConfirmPassword: password, UserType: 3 })
+  await api.json('POST', '/api/auth/reset-password', {
+    Email: email,
+    Password: password,
+    ConfirmPassword: password,
+    UserType: 3,
+  })
   // A fresh session: the reset flow's CSRF token belongs to the anonymous session.
   const signedIn = new ApiSession()
   const answer = await signedIn.json('POST', '/api/auth/login', { Username: email, Password: password })
@@ -64,21 +69,47 @@ export async function registerOrganisation(org, type = 1) {
   const locals = await api.json('GET', `/api/geography/boundary/list/3/${districts[0].boundaryId}`)
   const password = 'Correct!Horse9Battery'
   const answer = await api.json('POST', '/api/auth/register', {
-    Title: 3, FirstName: org.first, LastName: org.last, Email: org.email, Password: password, ConfirmPassword: password,
-    MobileNumber: '0821234567', OrganisationName: org.name, OrganisationBranch: 'Head office', OrganisationType: type, JobRole: 2,
-    StreetNumber: '12', StreetName: 'Govan Mbeki Avenue', Suburb: 'Central', City: 'Johannesburg', PostalCode: '2001',
-    Province: province.boundaryId, District: districts[0].boundaryId, LocalMunicipality: locals[0].boundaryId, MemberInOrganisation: 14, terms: true,
+    Title: 3,
+    FirstName: org.first,
+    LastName: org.last,
+    Email: org.email,
+    Password: password,
+    ConfirmPassword: password,
+    MobileNumber: '0821234567',
+    OrganisationName: org.name,
+    OrganisationBranch: 'Head office',
+    OrganisationType: type,
+    JobRole: 2,
+    StreetNumber: '12',
+    StreetName: 'Govan Mbeki Avenue',
+    Suburb: 'Central',
+    City: 'Johannesburg',
+    PostalCode: '2001',
+    Province: province.boundaryId,
+    District: districts[0].boundaryId,
+    LocalMunicipality: locals[0].boundaryId,
+    MemberInOrganisation: 14,
+    terms: true,
   })
   assert.equal(answer.success, true, JSON.stringify(answer))
 }
 
 /** Finds a registered organisation by name and approves it as the signed-in administrator; returns its id. */
 export async function approveOrganisation(admin, name) {
-  const page = await admin.json('POST', '/api/healthcheck/searchOrganisations', { statusId: null, OrganisationName: name, pageSize: 30, pageNumber: 1 })
+  const page = await admin.json('POST', '/api/healthcheck/searchOrganisations', {
+    statusId: null,
+    OrganisationName: name,
+    pageSize: 30,
+    pageNumber: 1,
+  })
   const row = page.data.find((r) => r.organisationName === name)
   assert.ok(row, `organisation ${name} in the applications`)
   const answer = await admin.json('POST', '/api/healthcheck/verify', {
-    VerificationStatusId: 3, StakeholderId: row.stakeholderId, EmailTemplateType: 1, RejectedReasons: '', ExpectedStatusId: 1,
+    VerificationStatusId: 3,
+    StakeholderId: row.stakeholderId,
+    EmailTemplateType: 1,
+    RejectedReasons: '',
+    ExpectedStatusId: 1,
   })
   assert.equal(answer.success, true, JSON.stringify(answer))
   return row.stakeholderId

@@ -28,18 +28,28 @@ export const NO_WEBGL_FLAGS = ['--disable-webgl', '--disable-webgl2']
 /** Starts Chromium with FLAGS, then `extraFlags` (later flags win). */
 export async function launchBrowser({ extraFlags = [] } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'gbvf-e2e-profile-'))
-  const child = spawn(CHROMIUM, [...FLAGS, ...extraFlags, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = spawn(
+    CHROMIUM,
+    [...FLAGS, ...extraFlags, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
   const wsUrl = await new Promise((resolve, reject) => {
     let text = ''
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${text}`)), 30_000)
     child.stderr.on('data', (chunk) => {
       text += chunk
       const match = /DevTools listening on (ws:\/\/\S+)/.exec(text)
-      if (match) { clearTimeout(timer); resolve(match[1]) }
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
     })
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`Chromium exited with ${code}: ${text}`)) })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`Chromium exited with ${code}: ${text}`))
+    })
   })
   const browser = await chromium.connectOverCDP(wsUrl)
   return {

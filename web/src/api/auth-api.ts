@@ -30,11 +30,30 @@ function reloadSessionAfter(rotated: (result: AuthResult) => boolean = () => tru
   }
 }
 
-export interface LoginArgs { Username: string; Password: string }
-export interface VerifyOtpArgs { Email: string; OTP: string; UserType: number }
-export interface ResendOtpArgs { Email: string; UserType: number }
-export interface ResetPasswordArgs { Email: string; Password: string; ConfirmPassword: string; UserType: number }
-export interface AddPasswordArgs { Password: string; ConfirmPassword: string; UserType: number }
+export interface LoginArgs {
+  Username: string
+  Password: string
+}
+export interface VerifyOtpArgs {
+  Email: string
+  OTP: string
+  UserType: number
+}
+export interface ResendOtpArgs {
+  Email: string
+  UserType: number
+}
+export interface ResetPasswordArgs {
+  Email: string
+  Password: string
+  ConfirmPassword: string
+  UserType: number
+}
+export interface AddPasswordArgs {
+  Password: string
+  ConfirmPassword: string
+  UserType: number
+}
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

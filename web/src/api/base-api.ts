@@ -1,5 +1,11 @@
 // The one RTK Query API of the app; each resource adds its endpoints with injectEndpoints.
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react'
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react'
 import { answerReceived, isStaleResponse } from './availability-slice'
 import { csrfTokenReceived, selectCsrfToken, type CsrfState } from './csrf-slice'
 
@@ -44,7 +50,9 @@ async function fetchCsrfToken(api: Api, extra: Extra): Promise<string | null> {
     if (typeof token !== 'string') return null
     api.dispatch(csrfTokenReceived(token))
     return token
-  })().finally(() => { tokenRequest = null })
+  })().finally(() => {
+    tokenRequest = null
+  })
   return tokenRequest
 }
 
@@ -54,7 +62,11 @@ async function fetchCsrfToken(api: Api, extra: Extra): Promise<string | null> {
  * when the server refuses it (the session expired or was rotated), and keeps any token an
  * answer carries.
  */
-export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extra,
+) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : args
   const method = (request.method ?? 'GET').toUpperCase()
   if (SAFE_METHODS.has(method)) return rawBaseQuery(request, api, extra)

@@ -25,7 +25,10 @@ export const collectiveActionApi = tagged.injectEndpoints({
       providesTags: ['CollectiveAction'],
     }),
     getChallengeCard: build.query<ChallengeCard, string>({
-      query: (stakeholderId) => ({ url: 'CollectiveAction/getCollectiveActionDetailsByStakeholderId', params: { stakeholderId } }),
+      query: (stakeholderId) => ({
+        url: 'CollectiveAction/getCollectiveActionDetailsByStakeholderId',
+        params: { stakeholderId },
+      }),
       providesTags: ['CollectiveAction'],
     }),
     getActionsGeomarkers: build.query<MarkerCollection, number>({
@@ -48,6 +51,10 @@ export const collectiveActionApi = tagged.injectEndpoints({
 })
 
 export const {
-  useGetActionsByBoundaryQuery, useGetChallengeCardQuery, useGetActionsGeomarkersQuery,
-  useRecordChallengeMutation, useReportChallengeResultMutation, useCompleteChallengeMutation,
+  useGetActionsByBoundaryQuery,
+  useGetChallengeCardQuery,
+  useGetActionsGeomarkersQuery,
+  useRecordChallengeMutation,
+  useReportChallengeResultMutation,
+  useCompleteChallengeMutation,
 } = collectiveActionApi

@@ -24,8 +24,10 @@ export function failureOf(error: unknown, fallback: string = strings.messages.ge
   const body = error.data as { message?: unknown; errors?: unknown } | undefined
   const message = typeof body?.message === 'string' && body.message ? body.message : fallback
   const errors = Array.isArray(body?.errors)
-    ? (body.errors as unknown[]).filter((e): e is FieldError =>
-      typeof (e as FieldError)?.code === 'string' && typeof (e as FieldError)?.description === 'string')
+    ? (body.errors as unknown[]).filter(
+        (e): e is FieldError =>
+          typeof (e as FieldError)?.code === 'string' && typeof (e as FieldError)?.description === 'string',
+      )
     : []
   return { status, message, errors, body: body && typeof body === 'object' ? (body as Partial<AuthResult>) : {} }
 }

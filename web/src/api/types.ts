@@ -311,17 +311,39 @@ export interface MarkerProperties {
 }
 
 export type Position = [number, number]
-export interface PolygonGeometry { type: 'Polygon'; coordinates: Position[][] }
-export interface MultiPolygonGeometry { type: 'MultiPolygon'; coordinates: Position[][][] }
-export interface PointGeometry { type: 'Point'; coordinates: Position }
+export interface PolygonGeometry {
+  type: 'Polygon'
+  coordinates: Position[][]
+}
+export interface MultiPolygonGeometry {
+  type: 'MultiPolygon'
+  coordinates: Position[][][]
+}
+export interface PointGeometry {
+  type: 'Point'
+  coordinates: Position
+}
 
-export interface Feature<G, P> { type: 'Feature'; id?: string | number; geometry: G; properties: P }
-export interface FeatureCollection<G, P> { type: 'FeatureCollection'; features: Feature<G, P>[] }
+export interface Feature<G, P> {
+  type: 'Feature'
+  id?: string | number
+  geometry: G
+  properties: P
+}
+export interface FeatureCollection<G, P> {
+  type: 'FeatureCollection'
+  features: Feature<G, P>[]
+}
 
 export type AreaCollection = FeatureCollection<PolygonGeometry | MultiPolygonGeometry, AreaProperties>
 export type MarkerCollection = FeatureCollection<PointGeometry, MarkerProperties>
 
-export interface ContactDetail { contactId: number; contactTypeId: number; detail: string; areaCode?: string | null }
+export interface ContactDetail {
+  contactId: number
+  contactTypeId: number
+  detail: string
+  areaCode?: string | null
+}
 
 export interface ContactSearchResult {
   stakeholderId: number
@@ -334,7 +356,12 @@ export interface ContactSearchResult {
   buildingBlockRequirements: {
     buildingBlockRequirementId: number
     name: string
-    stakeholderContactPerson: { stakeholderTypeId: number; name: string; contactId: number; contacts: ContactDetail[] }[]
+    stakeholderContactPerson: {
+      stakeholderTypeId: number
+      name: string
+      contactId: number
+      contacts: ContactDetail[]
+    }[]
   }[]
 }
 
@@ -346,7 +373,10 @@ export interface ApiErrorBody {
 
 // Accounts (sections 3, 4 and 7).
 
-export interface FieldError { code: string; description: string }
+export interface FieldError {
+  code: string
+  description: string
+}
 
 export interface SessionUser {
   userId: string
@@ -410,9 +440,18 @@ export interface RegistrationPayload {
   validateStep?: number
 }
 
-export interface Title { titleId: number; description: string }
-export interface JobRole { roleId: number; description: string }
-export interface OrganisationType { organisationTypeId: number; description: string }
+export interface Title {
+  titleId: number
+  description: string
+}
+export interface JobRole {
+  roleId: number
+  description: string
+}
+export interface OrganisationType {
+  organisationTypeId: number
+  description: string
+}
 
 /** GET /api/auth/profile → data. */
 export interface Profile {

@@ -13,15 +13,23 @@ export function AccountLayout() {
 
   // Moving between screens (login → OTP → reset) puts focus on the new screen's heading.
   useEffect(() => {
-    if (first.current) { first.current = false; return }
+    if (first.current) {
+      first.current = false
+      return
+    }
     const main = document.getElementById('main')
     const heading = main?.querySelector<HTMLElement>('h1')
-    if (heading) { heading.tabIndex = -1; heading.focus({ preventScroll: true }) } else main?.focus({ preventScroll: true })
+    if (heading) {
+      heading.tabIndex = -1
+      heading.focus({ preventScroll: true })
+    } else main?.focus({ preventScroll: true })
   }, [pathname])
 
   return (
     <>
-      <a href="#main" className="skip-link">{strings.skipToContent}</a>
+      <a href="#main" className="skip-link">
+        {strings.skipToContent}
+      </a>
       <div className="app-shell">
         <Header />
         <main id="main" tabIndex={-1} className="main main--account">

@@ -62,7 +62,9 @@ describe('public routes', () => {
   })
 
   it("the error element reads 'Unexpected Application Error!'", async () => {
-    function Boom(): never { throw new Error('boom') }
+    function Boom(): never {
+      throw new Error('boom')
+    }
     const router = createMemoryRouter([{ path: '/', element: <Boom />, errorElement: <ErrorPage /> }])
     const original = console.error
     console.error = () => {}
@@ -142,7 +144,13 @@ describe('filters', () => {
     await user.click(within(group).getByRole('button', { name: 'Building blocks' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/chart'))
     expect(search(router).get('componentId')).toBe('1')
-    await waitFor(() => expect(within(screen.getByRole('group', { name: strings.filters.categories })).getByRole('button', { name: 'Building blocks' })).toHaveAttribute('aria-pressed', 'true'))
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: strings.filters.categories })).getByRole('button', {
+          name: 'Building blocks',
+        }),
+      ).toHaveAttribute('aria-pressed', 'true'),
+    )
 
     await user.click(screen.getByRole('button', { name: new RegExp(strings.filters.filterBy) }))
     await user.click(screen.getByRole('checkbox', { name: 'Clinics' }))
@@ -173,17 +181,30 @@ describe('chart view', () => {
     setViewportWidth(1366)
     renderApp('/home/chart')
     const cards = await screen.findByTestId('dashboard-cards')
-    await waitFor(() => expect(within(cards).getAllByRole('heading', { level: 2 }).map((h) => h.textContent))
-      .toEqual(['Crime', 'Building blocks', 'Health check', 'Collective actions']))
+    await waitFor(() =>
+      expect(
+        within(cards)
+          .getAllByRole('heading', { level: 2 })
+          .map((h) => h.textContent),
+      ).toEqual(['Crime', 'Building blocks', 'Health check', 'Collective actions']),
+    )
     expect(within(cards).getAllByText(strings.messages.noData).length).toBeGreaterThan(0)
-    expect(await within(cards).findByTestId('card-total-crime')).toHaveTextContent(strings.cards.totalCrimeCompares('2021/22', '2022/23'))
+    expect(await within(cards).findByTestId('card-total-crime')).toHaveTextContent(
+      strings.cards.totalCrimeCompares('2021/22', '2022/23'),
+    )
   })
 
   it('shows only the chosen component at 991 px or less', async () => {
     setViewportWidth(991)
     renderApp('/home/chart?componentId=4')
     const cards = await screen.findByTestId('dashboard-cards')
-    await waitFor(() => expect(within(cards).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Collective actions']))
+    await waitFor(() =>
+      expect(
+        within(cards)
+          .getAllByRole('heading', { level: 2 })
+          .map((h) => h.textContent),
+      ).toEqual(['Collective actions']),
+    )
     setViewportWidth(1366)
   })
 
@@ -194,7 +215,9 @@ describe('chart view', () => {
     await user.click(within(card).getByRole('button', { name: strings.dataTable.show }))
     const table = within(card).getByRole('table')
     for (const d of crimeStats(1).distribution) {
-      expect(within(table).getByRole('rowheader', { name: d.description }).closest('tr')).toHaveTextContent(formatCount(d.value))
+      expect(within(table).getByRole('rowheader', { name: d.description }).closest('tr')).toHaveTextContent(
+        formatCount(d.value),
+      )
     }
   })
 })
@@ -204,7 +227,10 @@ describe('grid view', () => {
     const user = userEvent.setup()
     renderApp('/home/grid?boundaryId=2&boundaryTypeId=2')
     const list = await screen.findByRole('list', { name: strings.grid.cardsLabel })
-    const names = () => within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+    const names = () =>
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent)
     await waitFor(() => expect(names()).toEqual(['City of Johannesburg', 'Sedibeng']))
     await user.click(within(list).getByRole('button', { name: `${strings.grid.moveToBottom}: City of Johannesburg` }))
     expect(names()).toEqual(['Sedibeng', 'City of Johannesburg'])

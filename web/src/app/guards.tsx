@@ -18,13 +18,14 @@ export function AnonymousOnly() {
 
 /**
  * Signed-in areas: anonymous visitors go to the public index; a user who must still add a
- * password goes there; one without `action` goes to their own landing.
+ * password goes there; one without `action` (or without any of `anyOf`) goes to their own landing.
  */
-export function RequireAuth({ action }: { action?: number }) {
+export function RequireAuth({ action, anyOf }: { action?: number; anyOf?: readonly number[] }) {
   const { session, isLoading } = useSession()
   if (isLoading) return <Spinner />
   if (!session.isAuthenticated) return <Navigate to={paths.root} replace />
   if (session.userType === UserType.NewUser) return <Navigate to={accountPaths.addPassword} replace />
   if (action != null && !can(session, action)) return <Navigate to={homeFor(session)} replace />
+  if (anyOf && !anyOf.some((a) => can(session, a))) return <Navigate to={homeFor(session)} replace />
   return <Outlet />
 }

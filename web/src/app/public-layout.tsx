@@ -10,8 +10,8 @@ import { strings } from '../config/strings'
 import { BottomBar } from '../features/filters/bottom-bar'
 import { Footer } from '../features/layout/footer'
 import { Header } from '../features/layout/header'
-import { QuickExit } from '../features/layout/quick-exit'
-import { LoadingOverlay, useLingeringFlag } from '../features/layout/loading-overlay'
+import { QuickExit } from '../components/quick-exit'
+import { LoadingOverlay, useLingeringFlag } from '../components/loading-overlay'
 import { useFilters } from '../filters/use-filters'
 
 const DASHBOARD_VIEWS = new Set(['home', 'map', 'grid', 'chart'])
@@ -31,7 +31,12 @@ export function PublicLayout() {
   useEffect(() => {
     if (location.hash) return
     const main = document.getElementById('main')
-    if (main && document.activeElement && document.activeElement !== document.body && !main.contains(document.activeElement)) {
+    if (
+      main &&
+      document.activeElement &&
+      document.activeElement !== document.body &&
+      !main.contains(document.activeElement)
+    ) {
       const bar = document.querySelector('.bottom-bar')
       if (!bar?.contains(document.activeElement)) main.focus({ preventScroll: true })
     }
@@ -40,7 +45,9 @@ export function PublicLayout() {
   const failed = components.isError || dashboard.isError
   return (
     <>
-      <a href="#main" className="skip-link">{strings.skipToContent}</a>
+      <a href="#main" className="skip-link">
+        {strings.skipToContent}
+      </a>
       <QuickExit />
       <div className="app-shell" inert={overlay} aria-busy={overlay}>
         <Header />
@@ -65,11 +72,17 @@ export function PublicLayout() {
 
 function titleOf(view: string): string {
   switch (view) {
-    case 'map': return strings.views.map
-    case 'grid': return strings.views.grid
-    case 'chart': return strings.views.chart
-    case 'comparison': return strings.views.comparison
-    case 'contact': return strings.header.contactDirectory
-    default: return strings.views.home
+    case 'map':
+      return strings.views.map
+    case 'grid':
+      return strings.views.grid
+    case 'chart':
+      return strings.views.chart
+    case 'comparison':
+      return strings.views.comparison
+    case 'contact':
+      return strings.header.contactDirectory
+    default:
+      return strings.views.home
   }
 }

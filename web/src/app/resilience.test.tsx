@@ -29,8 +29,14 @@ vi.mock('../features/dashboard/crime-cards', async (importOriginal) => {
   }
 })
 
-beforeEach(() => { vi.spyOn(console, 'error').mockImplementation(() => {}) })
-afterEach(() => { broken.totalCrimeCard = false; broken.gridView = false; vi.restoreAllMocks() })
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => {
+  broken.totalCrimeCard = false
+  broken.gridView = false
+  vi.restoreAllMocks()
+})
 
 /** The rows of the fallback table as text, header first. */
 async function fallbackRows() {
@@ -38,11 +44,15 @@ async function fallbackRows() {
   expect(fallback).toHaveAttribute('data-reason', 'webgl')
   expect(fallback).toHaveTextContent(strings.map.webglUnavailable)
   await waitFor(() => expect(within(fallback).getAllByRole('row').length).toBeGreaterThan(1))
-  return within(fallback).getAllByRole('row').map((r) => r.textContent)
+  return within(fallback)
+    .getAllByRole('row')
+    .map((r) => r.textContent)
 }
 
 describe('without WebGL2', () => {
-  beforeEach(() => { vi.mocked(supportsWebGL2).mockReturnValue(false) })
+  beforeEach(() => {
+    vi.mocked(supportsWebGL2).mockReturnValue(false)
+  })
 
   it('/home keeps its figures, filters, area list and cards, and shows the map figures as a table', async () => {
     renderApp('/home')
@@ -61,12 +71,17 @@ describe('without WebGL2', () => {
     expect(screen.queryByText(strings.messages.unexpectedError)).not.toBeInTheDocument()
   })
 
-  it('/home/map shows the explanation and the figures in the map\'s place, drilling down still works', async () => {
+  it("/home/map shows the explanation and the figures in the map's place, drilling down still works", async () => {
     const { router } = renderApp('/home/map')
     expect((await fallbackRows())[1]).toMatch(/^Gauteng/)
     screen.getByRole('button', { name: /Gauteng/ }).click()
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('boundaryId')).toBe('2'))
-    await waitFor(async () => expect((await fallbackRows()).slice(1).map((r) => r?.split(/\d/)[0])).toEqual(['City of Johannesburg', 'Sedibeng']))
+    await waitFor(async () =>
+      expect((await fallbackRows()).slice(1).map((r) => r?.split(/\d/)[0])).toEqual([
+        'City of Johannesburg',
+        'Sedibeng',
+      ]),
+    )
     expect(screen.queryByText(strings.messages.unexpectedError)).not.toBeInTheDocument()
   })
 })

@@ -5,9 +5,10 @@ import { AccountLayout } from './account-layout'
 import { AnonymousOnly, RequireAuth } from './guards'
 import { Component as HomeRoute } from './routes/home'
 import { ErrorPage } from '../features/layout/error-page'
-import { LoadingOverlay } from '../features/layout/loading-overlay'
+import { LoadingOverlay } from '../components/loading-overlay'
 import { Action } from '../config/constants'
 import { paths } from '../filters/paths'
+import { ORGANISATION_ACTIONS } from '../session/landing'
 import { adminRoute } from '../features/admin/routes'
 
 export const routes: RouteObject[] = [
@@ -63,9 +64,19 @@ export const routes: RouteObject[] = [
           // The admin console (features/admin/routes.tsx): /admin/ and its sub-routes.
           adminRoute,
           {
+            // The organisation's designated person (ViewYourOrganisationSurveyResult, AddSurveyLink or
+            // SetSurveyEffectiveDate) and health-check administrators.
             path: 'organisation',
-            element: <RequireAuth action={Action.HealthCheckAdmin} />,
-            children: [{ index: true, lazy: () => import('./routes/organisation') }],
+            element: <RequireAuth anyOf={ORGANISATION_ACTIONS} />,
+            children: [
+              {
+                lazy: () => import('../features/organisation/organisation-layout'),
+                children: [
+                  { index: true, lazy: () => import('./routes/organisation') },
+                  { path: 'view/:resId', lazy: () => import('../features/organisation/results-view') },
+                ],
+              },
+            ],
           },
           // The anonymous survey of an invite link (issue 12): no account needed.
           { path: 'Questionnaire/SurveyQuestions', lazy: () => import('./routes/survey-questions') },

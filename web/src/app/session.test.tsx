@@ -7,7 +7,14 @@ import { delay, http, HttpResponse } from 'msw'
 import { renderApp } from '../test/render'
 import { server } from '../test/mocks/server'
 import { csrfRefused } from '../test/mocks/handlers'
-import { adminPermissions, anonymous, CSRF_TOKEN, organisationPermissions, profile, signedIn } from '../test/mocks/auth-fixtures'
+import {
+  adminPermissions,
+  anonymous,
+  CSRF_TOKEN,
+  organisationPermissions,
+  profile,
+  signedIn,
+} from '../test/mocks/auth-fixtures'
 import { strings } from '../config/strings'
 import { Action } from '../config/constants'
 import type { Session } from '../api/types'
@@ -20,7 +27,12 @@ const path = (router: ReturnType<typeof renderApp>['router']) => router.state.lo
 
 describe('guards', () => {
   it('show a spinner while the session loads', async () => {
-    server.use(http.post('*/api/auth/userAuthenticated', async () => { await delay(300); return HttpResponse.json(anonymous) }))
+    server.use(
+      http.post('*/api/auth/userAuthenticated', async () => {
+        await delay(300)
+        return HttpResponse.json(anonymous)
+      }),
+    )
     const { router } = renderApp('/profile/')
     expect(await screen.findByRole('status')).toHaveTextContent(strings.messages.loading)
     await waitFor(() => expect(path(router)).toBe('/home'))
@@ -36,7 +48,12 @@ describe('guards', () => {
 
   it('send a signed-in user away from the auth screens to their landing', async () => {
     withSession(signedIn([12, Action.BuildingBlockAdmin]))
-    for (const url of ['/auth/login/', '/auth/sign-up/', '/auth/forgot-password/', '/auth/verify-otp/?email=a%40b.org']) {
+    for (const url of [
+      '/auth/login/',
+      '/auth/sign-up/',
+      '/auth/forgot-password/',
+      '/auth/verify-otp/?email=a%40b.org',
+    ]) {
       const view = renderApp(url)
       await waitFor(() => expect(path(view.router)).toBe('/buildingBlock/'))
       view.unmount()
@@ -47,7 +64,7 @@ describe('guards', () => {
     withSession(signedIn([12, Action.HealthCheckAdmin]))
     const { router } = renderApp('/buildingBlock/')
     await waitFor(() => expect(path(router)).toBe('/organisation/'))
-    expect(await screen.findByRole('heading', { name: strings.areas.organisationTitle })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: /Health Check Dashboard/ })).toBeInTheDocument()
   })
 
   it('let a user with the action in', async () => {
@@ -72,7 +89,10 @@ describe('CSRF token', () => {
     let fetched = 0
     const checks: (string | null)[] = []
     server.use(
-      http.get('*/api/auth/csrf', () => { fetched++; return HttpResponse.json({ csrfToken: CSRF_TOKEN }) }),
+      http.get('*/api/auth/csrf', () => {
+        fetched++
+        return HttpResponse.json({ csrfToken: CSRF_TOKEN })
+      }),
       http.post('*/api/auth/userAuthenticated', ({ request }) => {
         checks.push(request.headers.get('x-csrf-token'))
         return HttpResponse.json(anonymous)
@@ -81,10 +101,12 @@ describe('CSRF token', () => {
     const user = userEvent.setup()
     renderApp('/auth/forgot-password/')
     let token: string | null = null
-    server.use(http.post('*/api/auth/forgot-password', ({ request }) => {
-      token = request.headers.get('x-csrf-token')
-      return HttpResponse.json({ success: false, message: 'stop here', errors: [] }, { status: 400 })
-    }))
+    server.use(
+      http.post('*/api/auth/forgot-password', ({ request }) => {
+        token = request.headers.get('x-csrf-token')
+        return HttpResponse.json({ success: false, message: 'stop here', errors: [] }, { status: 400 })
+      }),
+    )
     await user.type(await screen.findByLabelText(strings.auth.email), 'a@example.org')
     await user.click(screen.getByRole('button', { name: strings.auth.sendCode }))
     await screen.findByText('stop here')
@@ -102,7 +124,10 @@ describe('CSRF token', () => {
       http.get('*/api/auth/csrf', () => HttpResponse.json({ csrfToken: issued.shift() ?? CSRF_TOKEN })),
       http.post('*/api/auth/forgot-password', ({ request }) => {
         seen.push(request.headers.get('x-csrf-token'))
-        return csrfRefused(request) ?? HttpResponse.json({ success: false, message: 'stop here', errors: [] }, { status: 400 })
+        return (
+          csrfRefused(request) ??
+          HttpResponse.json({ success: false, message: 'stop here', errors: [] }, { status: 400 })
+        )
       }),
     )
     const user = userEvent.setup()
@@ -123,7 +148,12 @@ describe('development mode banner', () => {
       view.unmount()
     }
     let answered = false
-    server.use(http.post('*/api/auth/userAuthenticated', () => { answered = true; return HttpResponse.json({ ...anonymous, devMode: false }) }))
+    server.use(
+      http.post('*/api/auth/userAuthenticated', () => {
+        answered = true
+        return HttpResponse.json({ ...anonymous, devMode: false })
+      }),
+    )
     renderApp('/home')
     await waitFor(() => expect(answered).toBe(true))
     await screen.findByText(strings.beta.text)
@@ -145,7 +175,9 @@ describe('header when signed in', () => {
     await user.click(button)
     expect(button).toHaveAttribute('aria-expanded', 'true')
     const menu = document.getElementById(button.getAttribute('aria-controls')!)!
-    const links = within(menu).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])
+    const links = within(menu)
+      .getAllByRole('link')
+      .map((l) => [l.textContent, l.getAttribute('href')])
     expect(links).toEqual([
       [strings.areas.adminTitle, '/admin/'],
       [strings.areas.organisationTitle, '/organisation/'],

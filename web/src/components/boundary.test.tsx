@@ -14,7 +14,10 @@ function Broken(): never {
 }
 
 const table: TableData = {
-  title: strings.map.legendTitle, area: 'South Africa', period: '2022/23', source: 'SAPS',
+  title: strings.map.legendTitle,
+  area: 'South Africa',
+  period: '2022/23',
+  source: 'SAPS',
   columns: [{ label: strings.map.area }, { label: strings.summary.total, numeric: true }],
   rows: [
     { display: ['Gauteng', '115,000'], raw: ['Gauteng', 115000] },
@@ -23,15 +26,25 @@ const table: TableData = {
 }
 
 // React logs the errors its boundaries catch; keep the test output readable.
-beforeEach(() => { vi.spyOn(console, 'error').mockImplementation(() => {}) })
-afterEach(() => { vi.restoreAllMocks() })
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe('CardBoundary', () => {
   it('catches a throwing card in its own box and leaves the other cards alone', () => {
     render(
       <div>
-        <CardBoundary title="Broken card"><Broken /></CardBoundary>
-        <CardBoundary title="Working card"><Card title="Working card"><p>42 figures</p></Card></CardBoundary>
+        <CardBoundary title="Broken card">
+          <Broken />
+        </CardBoundary>
+        <CardBoundary title="Working card">
+          <Card title="Working card">
+            <p>42 figures</p>
+          </Card>
+        </CardBoundary>
       </div>,
     )
     const failed = screen.getByTestId('card-error')
@@ -47,10 +60,18 @@ describe('CardBoundary', () => {
       if (fail) throw new Error('once')
       return <p>recovered</p>
     }
-    const { rerender } = render(<CardBoundary title="Flaky" resetKeys={[1]}><Flaky /></CardBoundary>)
+    const { rerender } = render(
+      <CardBoundary title="Flaky" resetKeys={[1]}>
+        <Flaky />
+      </CardBoundary>,
+    )
     expect(screen.getByTestId('card-error')).toBeInTheDocument()
     fail = false
-    rerender(<CardBoundary title="Flaky" resetKeys={[2]}><Flaky /></CardBoundary>)
+    rerender(
+      <CardBoundary title="Flaky" resetKeys={[2]}>
+        <Flaky />
+      </CardBoundary>,
+    )
     expect(screen.getByText('recovered')).toBeInTheDocument()
   })
 })
@@ -60,7 +81,11 @@ describe('MapBoundary', () => {
     vi.mocked(supportsWebGL2).mockReturnValue(false)
     const map = vi.fn(() => <div data-testid="the-map" />)
     const Map = map as unknown as () => React.ReactNode
-    render(<MapBoundary table={table}><Map /></MapBoundary>)
+    render(
+      <MapBoundary table={table}>
+        <Map />
+      </MapBoundary>,
+    )
     expect(map).not.toHaveBeenCalled()
     const fallback = screen.getByTestId('map-fallback')
     expect(fallback).toHaveAttribute('data-reason', 'webgl')
@@ -70,7 +95,11 @@ describe('MapBoundary', () => {
   })
 
   it('with WebGL2 renders the map', () => {
-    render(<MapBoundary table={table}><div data-testid="the-map" /></MapBoundary>)
+    render(
+      <MapBoundary table={table}>
+        <div data-testid="the-map" />
+      </MapBoundary>,
+    )
     expect(screen.getByTestId('the-map')).toBeInTheDocument()
     expect(screen.queryByTestId('map-fallback')).not.toBeInTheDocument()
   })
@@ -81,14 +110,22 @@ describe('MapBoundary', () => {
       error.name = 'GPUInitializationError'
       throw error
     }
-    render(<MapBoundary table={table}><GpuFails /></MapBoundary>)
+    render(
+      <MapBoundary table={table}>
+        <GpuFails />
+      </MapBoundary>,
+    )
     const fallback = screen.getByTestId('map-fallback')
     expect(fallback).toHaveAttribute('data-reason', 'webgl')
     expect(within(fallback).getByRole('row', { name: /Gauteng/ })).toBeInTheDocument()
   })
 
   it('catches any other map failure with its own message, still with the figures', () => {
-    render(<MapBoundary table={table}><Broken /></MapBoundary>)
+    render(
+      <MapBoundary table={table}>
+        <Broken />
+      </MapBoundary>,
+    )
     const fallback = screen.getByTestId('map-fallback')
     expect(fallback).toHaveAttribute('data-reason', 'error')
     expect(fallback).toHaveTextContent(strings.map.mapUnavailable)
@@ -97,7 +134,11 @@ describe('MapBoundary', () => {
 
   it('shows the empty state when there are no figures', () => {
     vi.mocked(supportsWebGL2).mockReturnValue(false)
-    render(<MapBoundary table={{ ...table, rows: [] }}><div /></MapBoundary>)
+    render(
+      <MapBoundary table={{ ...table, rows: [] }}>
+        <div />
+      </MapBoundary>,
+    )
     expect(screen.getByTestId('map-fallback')).toHaveTextContent(strings.messages.noData)
   })
 })

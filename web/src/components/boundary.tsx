@@ -9,8 +9,20 @@ import { ErrorMessage } from './status'
 type ResetKeys = unknown[]
 
 /** The general form: `fallback` replaces `children` when they throw. */
-export function Boundary({ fallback, resetKeys, children }: { fallback: ReactNode; resetKeys?: ResetKeys; children: ReactNode }) {
-  return <ErrorBoundary fallback={fallback} resetKeys={resetKeys}>{children}</ErrorBoundary>
+export function Boundary({
+  fallback,
+  resetKeys,
+  children,
+}: {
+  fallback: ReactNode
+  resetKeys?: ResetKeys
+  children: ReactNode
+}) {
+  return (
+    <ErrorBoundary fallback={fallback} resetKeys={resetKeys}>
+      {children}
+    </ErrorBoundary>
+  )
 }
 
 /** The box a failed card leaves: its title and the generic failure message. */
@@ -23,19 +35,35 @@ export function FailedCard({ title, headingLevel = 3 }: { title: string; heading
 }
 
 /** One dashboard card (or a group of cards) behind its own boundary. */
-export function CardBoundary({ title, headingLevel = 3, resetKeys, children }: {
+export function CardBoundary({
+  title,
+  headingLevel = 3,
+  resetKeys,
+  children,
+}: {
   title: string
   headingLevel?: 2 | 3
   resetKeys?: ResetKeys
   children: ReactNode
 }) {
-  return <Boundary fallback={<FailedCard title={title} headingLevel={headingLevel} />} resetKeys={resetKeys}>{children}</Boundary>
+  return (
+    <Boundary fallback={<FailedCard title={title} headingLevel={headingLevel} />} resetKeys={resetKeys}>
+      {children}
+    </Boundary>
+  )
 }
 
 /** A whole view behind its own boundary: header, filters and footer stay usable when it fails. */
 export function ViewBoundary({ resetKeys, children }: { resetKeys?: ResetKeys; children: ReactNode }) {
   return (
-    <Boundary resetKeys={resetKeys} fallback={<div className="view-error" data-testid="view-error"><ErrorMessage /></div>}>
+    <Boundary
+      resetKeys={resetKeys}
+      fallback={
+        <div className="view-error" data-testid="view-error">
+          <ErrorMessage />
+        </div>
+      }
+    >
       {children}
     </Boundary>
   )

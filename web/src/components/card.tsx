@@ -6,7 +6,11 @@ import { downloadCsv, slug } from '../lib/csv'
 import { strings } from '../config/strings'
 
 /** Show/hide the data table, download it as CSV, and save the chart as PNG when there is one. */
-export function DataActions({ table, onSavePng, initiallyOpen = false }: {
+export function DataActions({
+  table,
+  onSavePng,
+  initiallyOpen = false,
+}: {
   table: TableData
   onSavePng?: (() => void) | null
   initiallyOpen?: boolean
@@ -17,12 +21,22 @@ export function DataActions({ table, onSavePng, initiallyOpen = false }: {
   return (
     <>
       <div className="card__actions">
-        <button type="button" className="text-button" aria-expanded={showTable} aria-controls={tableId}
-          data-action="table" onClick={() => setShowTable((v) => !v)}>
+        <button
+          type="button"
+          className="text-button"
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          data-action="table"
+          onClick={() => setShowTable((v) => !v)}
+        >
           <TableIcon size={16} /> {showTable ? strings.dataTable.hide : strings.dataTable.show}
         </button>
-        <button type="button" className="text-button" data-action="csv"
-          onClick={() => downloadCsv(tableCsv(table), `${slug(`${table.title} ${table.area} ${table.period}`)}.csv`)}>
+        <button
+          type="button"
+          className="text-button"
+          data-action="csv"
+          onClick={() => downloadCsv(tableCsv(table), `${slug(`${table.title} ${table.area} ${table.period}`)}.csv`)}
+        >
           <DownloadIcon size={16} /> {strings.dataTable.downloadCsv}
         </button>
         {onSavePng ? (
@@ -36,7 +50,16 @@ export function DataActions({ table, onSavePng, initiallyOpen = false }: {
   )
 }
 
-export function Card({ title, subtitle, table, onSavePng, children, className, headingLevel = 2, testId }: {
+export function Card({
+  title,
+  subtitle,
+  table,
+  onSavePng,
+  children,
+  className,
+  headingLevel = 2,
+  testId,
+}: {
   title: string
   subtitle?: React.ReactNode
   table?: TableData | null
@@ -51,7 +74,9 @@ export function Card({ title, subtitle, table, onSavePng, children, className, h
   return (
     <section className={`card ${className ?? ''}`} aria-labelledby={headingId} data-testid={testId}>
       <div className="card__header">
-        <Heading className="card__title" id={headingId}>{title}</Heading>
+        <Heading className="card__title" id={headingId}>
+          {title}
+        </Heading>
         {subtitle ? <div className="card__subtitle">{subtitle}</div> : null}
       </div>
       <div className="card__body">{children}</div>

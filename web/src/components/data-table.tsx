@@ -26,7 +26,12 @@ export interface TableData {
 }
 
 export function tableCsv(data: TableData): string {
-  const header = [strings.dataTable.area, strings.dataTable.period, ...data.columns.map((c) => c.label), strings.dataTable.source]
+  const header = [
+    strings.dataTable.area,
+    strings.dataTable.period,
+    ...data.columns.map((c) => c.label),
+    strings.dataTable.source,
+  ]
   const rows = data.rows.map((row) => [data.area, data.period, ...row.raw, data.source])
   return toCsv(header, rows)
 }
@@ -44,7 +49,9 @@ export function DataTable({ data, id }: { data: TableData; id?: string }) {
         <thead>
           <tr>
             {data.columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? 'numeric' : undefined}>{column.label}</th>
+              <th key={column.label} scope="col" className={column.numeric ? 'numeric' : undefined}>
+                {column.label}
+              </th>
             ))}
           </tr>
         </thead>
@@ -52,15 +59,23 @@ export function DataTable({ data, id }: { data: TableData; id?: string }) {
           {data.rows.map((row, r) => (
             <tr key={r}>
               {row.display.map((value, c) =>
-                c === 0
-                  ? <th key={c} scope="row">{value}</th>
-                  : <td key={c} className={data.columns[c]?.numeric ? 'numeric' : undefined}>{value}</td>,
+                c === 0 ? (
+                  <th key={c} scope="row">
+                    {value}
+                  </th>
+                ) : (
+                  <td key={c} className={data.columns[c]?.numeric ? 'numeric' : undefined}>
+                    {value}
+                  </td>
+                ),
               )}
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="data-table__source">{strings.dataTable.source}: {data.source}</p>
+      <p className="data-table__source">
+        {strings.dataTable.source}: {data.source}
+      </p>
     </div>
   )
 }

@@ -13,14 +13,25 @@ export function FieldErrorList({ id, errors }: { id: string; errors?: string[] }
   if (!errors?.length) return null
   return (
     <ul className="field-errors" id={id}>
-      {errors.map((message) => <li key={message}>{message}</li>)}
+      {errors.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
     </ul>
   )
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>
 
-export function TextField({ label, value, onChange, errors, hint, optional, name, ...input }: InputProps & {
+export function TextField({
+  label,
+  value,
+  onChange,
+  errors,
+  hint,
+  optional,
+  name,
+  ...input
+}: InputProps & {
   label: string
   value: string
   onChange: (value: string) => void
@@ -35,19 +46,40 @@ export function TextField({ label, value, onChange, errors, hint, optional, name
   return (
     <div className={`form-field ${invalid ? 'form-field--invalid' : ''}`}>
       <label htmlFor={id}>
-        {label}{optional && !input.readOnly ? <span className="form-field__optional"> {strings.auth.optional}</span> : null}
+        {label}
+        {optional && !input.readOnly ? <span className="form-field__optional"> {strings.auth.optional}</span> : null}
       </label>
-      <input id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid} aria-required={required || undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)} {...input} />
-      {hint ? <p className="form-field__hint" id={`${id}-hint`}>{hint}</p> : null}
+      <input
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)}
+        {...input}
+      />
+      {hint ? (
+        <p className="form-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   )
 }
 
 /** A password field with a show/hide toggle; `noCopy` refuses copy and cut (section 2, Reset password). */
-export function PasswordField({ label, value, onChange, errors, hint, name, autoComplete, noCopy }: {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  errors,
+  hint,
+  name,
+  autoComplete,
+  noCopy,
+}: {
   label: string
   value: string
   onChange: (value: string) => void
@@ -65,24 +97,54 @@ export function PasswordField({ label, value, onChange, errors, hint, name, auto
     <div className={`form-field ${invalid ? 'form-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="password-input">
-        <input id={id} name={name} type={shown ? 'text' : 'password'} value={value} autoComplete={autoComplete}
-          onChange={(e) => onChange(e.target.value)} onCopy={refuse} onCut={refuse}
-          aria-invalid={invalid} aria-required
-          aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)} />
-        <button type="button" className="password-input__toggle" aria-pressed={shown} aria-controls={id}
-          onClick={() => setShown((v) => !v)}>
+        <input
+          id={id}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange(e.target.value)}
+          onCopy={refuse}
+          onCut={refuse}
+          aria-invalid={invalid}
+          aria-required
+          aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)}
+        />
+        <button
+          type="button"
+          className="password-input__toggle"
+          aria-pressed={shown}
+          aria-controls={id}
+          onClick={() => setShown((v) => !v)}
+        >
           {shown ? strings.auth.hidePassword : strings.auth.showPassword}
         </button>
       </div>
-      {hint ? <p className="form-field__hint" id={`${id}-hint`}>{hint}</p> : null}
+      {hint ? (
+        <p className="form-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   )
 }
 
-export interface Choice { value: string | number; label: string }
+export interface Choice {
+  value: string | number
+  label: string
+}
 
-export function SelectField({ label, value, onChange, choices, errors, name, disabled, placeholder = strings.auth.choose }: {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  choices,
+  errors,
+  name,
+  disabled,
+  placeholder = strings.auth.choose,
+}: {
   label: string
   value: string
   onChange: (value: string) => void
@@ -97,17 +159,35 @@ export function SelectField({ label, value, onChange, choices, errors, name, dis
   return (
     <div className={`form-field ${invalid ? 'form-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid} aria-required aria-describedby={invalid ? `${id}-errors` : undefined}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid}
+        aria-required
+        aria-describedby={invalid ? `${id}-errors` : undefined}
+      >
         <option value="">{placeholder}</option>
-        {choices.map((c) => <option key={c.value} value={String(c.value)}>{c.label}</option>)}
+        {choices.map((c) => (
+          <option key={c.value} value={String(c.value)}>
+            {c.label}
+          </option>
+        ))}
       </select>
       <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   )
 }
 
-export function CheckboxField({ checked, onChange, errors, name, children }: {
+export function CheckboxField({
+  checked,
+  onChange,
+  errors,
+  name,
+  children,
+}: {
   checked: boolean
   onChange: (checked: boolean) => void
   errors?: string[]
@@ -119,8 +199,16 @@ export function CheckboxField({ checked, onChange, errors, name, children }: {
   return (
     <div className={`form-field form-field--check ${invalid ? 'form-field--invalid' : ''}`}>
       <div className="check">
-        <input type="checkbox" id={id} name={name} checked={checked} onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={invalid} aria-required aria-describedby={invalid ? `${id}-errors` : undefined} />
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={invalid}
+          aria-required
+          aria-describedby={invalid ? `${id}-errors` : undefined}
+        />
         <label htmlFor={id}>{children}</label>
       </div>
       <FieldErrorList id={`${id}-errors`} errors={errors} />
@@ -133,14 +221,27 @@ export function FormMessage({ error, notice }: { error?: string | null; notice?:
   return (
     <>
       <div role="alert" className="form-message-slot">
-        {error ? <p className="message message--error" data-testid="form-error">{error}</p> : null}
+        {error ? (
+          <p className="message message--error" data-testid="form-error">
+            {error}
+          </p>
+        ) : null}
       </div>
-      {notice ? <p className="message message--notice" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="message message--notice" role="status">
+          {notice}
+        </p>
+      ) : null}
     </>
   )
 }
 
-export function SubmitButton({ busy, label, busyLabel, className = 'button button--primary' }: {
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  className = 'button button--primary',
+}: {
   busy: boolean
   label: string
   busyLabel: string

@@ -17,7 +17,15 @@ export function isGpuInitializationError(error: unknown): boolean {
   return error instanceof Error && error.name === 'GPUInitializationError'
 }
 
-export function MapFallback({ reason, table, loading = false }: { reason: MapFallbackReason; table: TableData; loading?: boolean }) {
+export function MapFallback({
+  reason,
+  table,
+  loading = false,
+}: {
+  reason: MapFallbackReason
+  table: TableData
+  loading?: boolean
+}) {
   return (
     <div className="map-fallback" data-testid="map-fallback" data-reason={reason}>
       <p className="message message--info">
@@ -32,7 +40,12 @@ export function MapFallback({ reason, table, loading = false }: { reason: MapFal
  * Renders `children` (the map) when the browser has WebGL2, and the table alternative otherwise or
  * when the map throws. `table` is the same data the map's "Show data table" action shows.
  */
-export function MapBoundary({ table, loading = false, resetKeys, children }: {
+export function MapBoundary({
+  table,
+  loading = false,
+  resetKeys,
+  children,
+}: {
   table: TableData
   loading?: boolean
   resetKeys?: unknown[]
@@ -42,10 +55,13 @@ export function MapBoundary({ table, loading = false, resetKeys, children }: {
   return (
     <ErrorBoundary
       resetKeys={resetKeys}
-      onError={(error) => { if (isGpuInitializationError(error)) markWebGL2Unavailable() }}
+      onError={(error) => {
+        if (isGpuInitializationError(error)) markWebGL2Unavailable()
+      }}
       fallbackRender={({ error }) => (
         <MapFallback reason={isGpuInitializationError(error) ? 'webgl' : 'error'} table={table} loading={loading} />
-      )}>
+      )}
+    >
       <Suspense fallback={<Spinner />}>{children}</Suspense>
     </ErrorBoundary>
   )

@@ -11,7 +11,11 @@ export function Spinner({ label = strings.messages.loading }: { label?: string }
 }
 
 export function ErrorMessage({ message = strings.messages.generic }: { message?: string }) {
-  return <p className="message message--error" role="alert">{message}</p>
+  return (
+    <p className="message message--error" role="alert">
+      {message}
+    </p>
+  )
 }
 
 export function NoData({ message = strings.messages.noData }: { message?: string }) {
@@ -20,7 +24,12 @@ export function NoData({ message = strings.messages.noData }: { message?: string
 
 /** Spinner while loading, the error message on failure, the empty message when there is nothing. */
 export function QueryState({
-  isLoading, isError, isEmpty, errorMessage, emptyMessage, children,
+  isLoading,
+  isError,
+  isEmpty,
+  errorMessage,
+  emptyMessage,
+  children,
 }: {
   isLoading: boolean
   isError: boolean

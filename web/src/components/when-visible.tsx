@@ -18,7 +18,13 @@ interface Props {
   layoutSettled?: boolean
 }
 
-export function WhenVisible({ children, minHeight, rootMargin = '0px 0px 50px 0px', testId, layoutSettled = true }: Props) {
+export function WhenVisible({
+  children,
+  minHeight,
+  rootMargin = '0px 0px 50px 0px',
+  testId,
+  layoutSettled = true,
+}: Props) {
   const box = useRef<HTMLDivElement>(null)
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined')
   useEffect(() => {

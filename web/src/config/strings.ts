@@ -36,7 +36,8 @@ export const strings = {
   },
 
   /** Shown on every page while the server runs in development mode (docs/security.md). */
-  staleAnswers: 'The database cannot be reached right now. The figures shown are the last ones saved and may be out of date; changes cannot be saved until it is back.',
+  staleAnswers:
+    'The database cannot be reached right now. The figures shown are the last ones saved and may be out of date; changes cannot be saved until it is back.',
   devMode: {
     tag: 'Development',
     text: 'This server runs in development mode: one-time codes are shown on screen and e-mails go to a local outbox. Do not enter real personal information.',
@@ -67,7 +68,8 @@ export const strings = {
     allLocals: 'All municipalities',
     geography: 'Geography',
     resetPromptTitle: 'Reset selection?',
-    resetPromptText: 'Only one building block can be shown at a time on the chart view. Reset the selection to the one you ticked?',
+    resetPromptText:
+      'Only one building block can be shown at a time on the chart view. Reset the selection to the one you ticked?',
     resetConfirm: 'Reset',
     cancel: 'Cancel',
   },
@@ -100,11 +102,9 @@ export const strings = {
     crimeType: 'Crime type',
     count: 'Count',
     percentage: 'Percentage',
-    financialYear: (label: string, start: string, end: string) =>
-      `SAPS financial year ${label} (${start} to ${end})`,
+    financialYear: (label: string, start: string, end: string) => `SAPS financial year ${label} (${start} to ${end})`,
     annualNote: 'SAPS publishes these figures per financial year (1 April to 31 March).',
-    notLatest: (label: string) =>
-      `The latest figures available for this area are for ${label}.`,
+    notLatest: (label: string) => `The latest figures available for this area are for ${label}.`,
   },
 
   cards: {
@@ -142,8 +142,10 @@ export const strings = {
     financialYear: 'Financial year',
     total: 'Total',
     reachNote: 'Approved organisations by organisation type.',
-    surveysNote: (period: string) => `Responses to the organisation health check by quarter; expected responses are given for the current quarter, ${period}.`,
-    maturityWithheld: 'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
+    surveysNote: (period: string) =>
+      `Responses to the organisation health check by quarter; expected responses are given for the current quarter, ${period}.`,
+    maturityWithheld:
+      'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     exampleData: 'Example data',
     exampleDataNote: 'These figures include example data, not real responses.',
     maturity: 'Maturity',
@@ -175,7 +177,8 @@ export const strings = {
     zoomOut: 'Zoom out',
     noContacts: 'No contacts found',
     // Shown in the map's place, above the map's figures as a table, when the map cannot be drawn.
-    webglUnavailable: 'The map cannot be shown because this browser does not support WebGL2. The figures for each area are in the table below.',
+    webglUnavailable:
+      'The map cannot be shown because this browser does not support WebGL2. The figures for each area are in the table below.',
     mapUnavailable: 'The map could not be shown. The figures for each area are in the table below.',
   },
 
@@ -335,7 +338,8 @@ export const strings = {
     termsLink: 'terms and conditions',
     optional: '(optional)',
     // No-break spaces keep the special characters together on one line.
-    passwordHint: 'At least 12 characters, 12 of them different, with a number, a lowercase and an uppercase letter, and one of !\u00a0@\u00a0#\u00a0$\u00a0%\u00a0^\u00a0&\u00a0*\u00a0(\u00a0)',
+    passwordHint:
+      'At least 12 characters, 12 of them different, with a number, a lowercase and an uppercase letter, and one of !\u00a0@\u00a0#\u00a0$\u00a0%\u00a0^\u00a0&\u00a0*\u00a0(\u00a0)',
 
     verifyOtpTitle: 'Verify OTP',
     otpSentTo: 'Please enter the 6-digit verification code that was sent to',

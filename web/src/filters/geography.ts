@@ -24,7 +24,11 @@ export interface CascadeChange {
  * The list call may return every boundary of the type below the parent (provinces and districts
  * share public type 2), so keep only the parent's direct children of the right level.
  */
-export function directChildren(items: Boundary[] | undefined, parentId: number | null, level: Boundary['level']): Boundary[] | undefined {
+export function directChildren(
+  items: Boundary[] | undefined,
+  parentId: number | null,
+  level: Boundary['level'],
+): Boundary[] | undefined {
   if (!items) return undefined
   return items.filter((b) => b.level === level && (b.parentBoundaryId === parentId || parentId == null))
 }
@@ -48,7 +52,9 @@ export function pickDistrict(cascade: Cascade, districtId: number): CascadeChang
 }
 
 /** Picking Local sets its parents from the item's district and national ids. */
-export function pickLocal(item: Pick<Boundary, 'boundaryId' | 'districtBoundaryId' | 'nationalBoundaryId'>): CascadeChange {
+export function pickLocal(
+  item: Pick<Boundary, 'boundaryId' | 'districtBoundaryId' | 'nationalBoundaryId'>,
+): CascadeChange {
   return {
     cascade: { national: item.nationalBoundaryId, district: item.districtBoundaryId, local: item.boundaryId },
     filter: { boundaryId: item.boundaryId, boundaryTypeId: BoundaryType.Local },
@@ -64,14 +70,17 @@ export function clearLevel(cascade: Cascade, level: 1 | 2 | 3): CascadeChange {
   if (level === 2) {
     return {
       cascade: { national: cascade.national, district: null, local: null },
-      filter: cascade.national != null
-        ? { boundaryId: cascade.national, boundaryTypeId: BoundaryType.District }
-        : { boundaryId: null, boundaryTypeId: null },
+      filter:
+        cascade.national != null
+          ? { boundaryId: cascade.national, boundaryTypeId: BoundaryType.District }
+          : { boundaryId: null, boundaryTypeId: null },
     }
   }
   const next: Cascade = { ...cascade, local: null }
-  if (cascade.district != null) return { cascade: next, filter: { boundaryId: cascade.district, boundaryTypeId: BoundaryType.District } }
-  if (cascade.national != null) return { cascade: next, filter: { boundaryId: cascade.national, boundaryTypeId: BoundaryType.District } }
+  if (cascade.district != null)
+    return { cascade: next, filter: { boundaryId: cascade.district, boundaryTypeId: BoundaryType.District } }
+  if (cascade.national != null)
+    return { cascade: next, filter: { boundaryId: cascade.national, boundaryTypeId: BoundaryType.District } }
   return { cascade: next, filter: { boundaryId: null, boundaryTypeId: null } }
 }
 
@@ -82,7 +91,11 @@ export function cascadeFromBoundary(boundary: Boundary | null | undefined): Casc
     case 'province':
       return { national: boundary.boundaryId, district: null, local: null }
     case 'district':
-      return { national: boundary.nationalBoundaryId ?? boundary.parentBoundaryId, district: boundary.boundaryId, local: null }
+      return {
+        national: boundary.nationalBoundaryId ?? boundary.parentBoundaryId,
+        district: boundary.boundaryId,
+        local: null,
+      }
     case 'municipality':
       return {
         national: boundary.nationalBoundaryId,
@@ -97,10 +110,14 @@ export function cascadeFromBoundary(boundary: Boundary | null | undefined): Casc
 /** The boundary type to store with a boundary (public numbering). */
 export function publicBoundaryType(boundary: Pick<Boundary, 'level' | 'boundaryTypeId'>): number {
   switch (boundary.level) {
-    case 'national': return BoundaryType.National
+    case 'national':
+      return BoundaryType.National
     case 'province':
-    case 'district': return BoundaryType.District
-    case 'municipality': return BoundaryType.Local
-    default: return boundary.boundaryTypeId
+    case 'district':
+      return BoundaryType.District
+    case 'municipality':
+      return BoundaryType.Local
+    default:
+      return boundary.boundaryTypeId
   }
 }

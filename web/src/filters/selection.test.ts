@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { emptyFilters, type Filters } from './query-string'
 import {
-  categoryState, chooseAllOptions, chooseCategory, isOptionSelected, isSubOptionSelected, needsResetPrompt, resetToOption,
-  toggleOption, toggleSubOption, viewAfterCategoryChoice,
+  categoryState,
+  chooseAllOptions,
+  chooseCategory,
+  isOptionSelected,
+  isSubOptionSelected,
+  needsResetPrompt,
+  resetToOption,
+  toggleOption,
+  toggleSubOption,
+  viewAfterCategoryChoice,
 } from './selection'
 
 const base: Filters = { ...emptyFilters, boundaryId: 2, boundaryTypeId: 2 }
@@ -41,8 +49,10 @@ describe('option selection', () => {
   const f: Filters = { ...base, componentId: 1 }
 
   it("'All' clears options and sub-options", () => {
-    expect(chooseAllOptions({ ...f, componentOptions: ['10', '11'], componentSubOptions: ['10-101'] }))
-      .toMatchObject({ componentOptions: [], componentSubOptions: [] })
+    expect(chooseAllOptions({ ...f, componentOptions: ['10', '11'], componentSubOptions: ['10-101'] })).toMatchObject({
+      componentOptions: [],
+      componentSubOptions: [],
+    })
   })
 
   it('ticking a parent toggles it', () => {
@@ -90,6 +100,9 @@ describe('option selection', () => {
     expect(needsResetPrompt(one, 'chart', 11)).toBe(true)
     expect(needsResetPrompt(one, 'map', 11)).toBe(false)
     expect(needsResetPrompt({ ...one, componentId: 3 }, 'chart', 11)).toBe(false)
-    expect(resetToOption({ ...one, componentSubOptions: ['10-101'] }, 11)).toMatchObject({ componentOptions: ['11'], componentSubOptions: [] })
+    expect(resetToOption({ ...one, componentSubOptions: ['10-101'] }, 11)).toMatchObject({
+      componentOptions: ['11'],
+      componentSubOptions: [],
+    })
   })
 })

@@ -14,7 +14,7 @@ export function useFilters() {
   const update = useCallback(
     (next: Filters, options: { view?: View; replace?: boolean } = {}) => {
       const pathname = options.view ? paths[options.view] : location.pathname
-      navigate({ pathname, search: filtersSearch(next, location.search) }, { replace: options.replace })
+      void navigate({ pathname, search: filtersSearch(next, location.search) }, { replace: options.replace })
     },
     [location.pathname, location.search, navigate],
   )

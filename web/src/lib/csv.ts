@@ -21,22 +21,35 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { value += '"'; i++ }
-      else if (ch === '"') quoted = false
+      if (ch === '"' && text[i + 1] === '"') {
+        value += '"'
+        i++
+      } else if (ch === '"') quoted = false
       else value += ch
     } else if (ch === '"') quoted = true
-    else if (ch === ',') { row.push(value); value = '' }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(value)
+      value = ''
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++
-      row.push(value); rows.push(row); row = []; value = ''
+      row.push(value)
+      rows.push(row)
+      row = []
+      value = ''
     } else value += ch
   }
-  if (value !== '' || row.length) { row.push(value); rows.push(row) }
+  if (value !== '' || row.length) {
+    row.push(value)
+    rows.push(row)
+  }
   return rows
 }
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }
 
 export function downloadBlob(blob: Blob, fileName: string): void {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import {
-  abbreviateThousands, crimeRate, financialYearLabel, formatAvailability, formatCount, formatDecimal, formatIsoDate,
-  formatPercentage, formatRate, formatSignedPercentage, percentageChange, quarterLabel, quarterOfMonth,
+  abbreviateThousands,
+  crimeRate,
+  financialYearLabel,
+  formatAvailability,
+  formatCount,
+  formatDecimal,
+  formatIsoDate,
+  formatPercentage,
+  formatRate,
+  formatSignedPercentage,
+  percentageChange,
+  quarterLabel,
+  quarterOfMonth,
 } from './format'
 
 describe('number formatting', () => {

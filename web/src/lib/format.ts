@@ -47,7 +47,10 @@ export function crimeRate(total: number, peopleCount: number, boundaryTypeId?: n
 }
 
 /** Change from previous to current as a signed percentage with 2 decimals, or null. */
-export function percentageChange(current: number | null | undefined, previous: number | null | undefined): number | null {
+export function percentageChange(
+  current: number | null | undefined,
+  previous: number | null | undefined,
+): number | null {
   if (current == null || previous == null || previous === 0) return null
   return ((current - previous) / previous) * 100
 }
@@ -87,7 +90,20 @@ export function quarterOfMonth(month: number): number {
   return Math.floor((month - 1) / 3) + 1
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /** '2022-04-01' -> '1 April 2022' without timezone surprises. */
 export function formatIsoDate(iso: string | null | undefined): string {

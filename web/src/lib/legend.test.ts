@@ -27,7 +27,15 @@ describe('legend colour lookup: first band with start <= density < end, else bla
   })
 
   it('takes the first matching band when bands overlap', () => {
-    expect(legendColour([{ start: 0, end: 20, color: '#111111' }, { start: 10, end: 30, color: '#222222' }], 15)).toBe('#111111')
+    expect(
+      legendColour(
+        [
+          { start: 0, end: 20, color: '#111111' },
+          { start: 10, end: 30, color: '#222222' },
+        ],
+        15,
+      ),
+    ).toBe('#111111')
   })
 
   it('treats a missing end as open-ended', () => {

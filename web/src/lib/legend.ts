@@ -8,7 +8,10 @@ export interface LegendBand {
   description?: string | null
 }
 
-export function legendColour(scale: readonly LegendBand[] | null | undefined, density: number | null | undefined): string {
+export function legendColour(
+  scale: readonly LegendBand[] | null | undefined,
+  density: number | null | undefined,
+): string {
   if (density == null || !Number.isFinite(density) || !scale) return colours.noBand
   for (const band of scale) {
     const end = band.end == null ? Number.POSITIVE_INFINITY : band.end

@@ -2,8 +2,20 @@
 import { describe, expect, it } from 'vitest'
 import { strings } from '../config/strings'
 import {
-  collect, confirmPasswordErrors, contactNumberErrors, digitsOnly, emailErrors, hasErrors, memberCountErrors, nameErrors,
-  otpErrors, passwordErrors, plainApostrophes, postalCodeErrors, requiredErrors, termsErrors,
+  collect,
+  confirmPasswordErrors,
+  contactNumberErrors,
+  digitsOnly,
+  emailErrors,
+  hasErrors,
+  memberCountErrors,
+  nameErrors,
+  otpErrors,
+  passwordErrors,
+  plainApostrophes,
+  postalCodeErrors,
+  requiredErrors,
+  termsErrors,
 } from './validation'
 
 const m = strings.validation
@@ -62,7 +74,7 @@ describe('e-mail, contact number, OTP, terms', () => {
 })
 
 describe('names, choices, members, postal code', () => {
-  it('names: required, then letters, spaces and . \' - only (organisations also digits and , & ( ) /)', () => {
+  it("names: required, then letters, spaces and . ' - only (organisations also digits and , & ( ) /)", () => {
     expect(nameErrors('', 'First name')).toEqual(['First name is required'])
     expect(nameErrors('R2-D2', 'First name')).toEqual(['Please enter a valid first name'])
     expect(nameErrors("Nomvula-Zoë O'Neil", 'First name')).toEqual([])

@@ -1,8 +1,13 @@
 // The validation rules of section 5 as pure functions. Each returns the messages for one value
 // (empty when valid); the wording comes from config/strings.ts, the same as the server's.
 import {
-  CONTACT_NUMBER_LENGTH, MIN_ORGANISATION_MEMBERS, NAME_MAX_LENGTH, OTP_LENGTH, PASSWORD_MIN_DISTINCT,
-  PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS,
+  CONTACT_NUMBER_LENGTH,
+  MIN_ORGANISATION_MEMBERS,
+  NAME_MAX_LENGTH,
+  OTP_LENGTH,
+  PASSWORD_MIN_DISTINCT,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIALS,
 } from '../config/constants'
 import { strings } from '../config/strings'
 

@@ -1,7 +1,8 @@
 // The real WebGL2 probe (test/setup.ts replaces it for the other tests).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-const { supportsWebGL2, markWebGL2Unavailable, resetWebGL2Check } = await vi.importActual<typeof import('./webgl')>('./webgl')
+const { supportsWebGL2, markWebGL2Unavailable, resetWebGL2Check } =
+  await vi.importActual<typeof import('./webgl')>('./webgl')
 
 function stubContext(result: () => unknown) {
   vi.stubGlobal('WebGL2RenderingContext', class {})
@@ -9,7 +10,11 @@ function stubContext(result: () => unknown) {
 }
 
 describe('supportsWebGL2', () => {
-  afterEach(() => { vi.restoreAllMocks(); vi.unstubAllGlobals(); resetWebGL2Check() })
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+    resetWebGL2Check()
+  })
 
   it('is false where the browser has no WebGL2 at all (no WebGL2RenderingContext)', () => {
     vi.stubGlobal('WebGL2RenderingContext', undefined)
@@ -23,13 +28,17 @@ describe('supportsWebGL2', () => {
   })
 
   it('is false when getContext throws', () => {
-    stubContext(() => { throw new Error('blocked') })
+    stubContext(() => {
+      throw new Error('blocked')
+    })
     expect(supportsWebGL2()).toBe(false)
   })
 
   it('is true with a context, which it gives back, and remembers the answer', () => {
     const loseContext = vi.fn()
-    const getContext = stubContext(() => ({ getExtension: (name: string) => (name === 'WEBGL_lose_context' ? { loseContext } : null) }))
+    const getContext = stubContext(() => ({
+      getExtension: (name: string) => (name === 'WEBGL_lose_context' ? { loseContext } : null),
+    }))
     expect(supportsWebGL2()).toBe(true)
     expect(supportsWebGL2()).toBe(true)
     expect(getContext).toHaveBeenCalledTimes(1)

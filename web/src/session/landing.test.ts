@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { Action } from '../config/constants'
 import { adminPermissions, organisationPermissions, signedIn } from '../test/mocks/auth-fixtures'
-import { can, homeFor, landingFor } from './landing'
+import { areasFor, can, homeFor, landingFor } from './landing'
 
 describe('landingFor', () => {
   it('sends WorldOfImpactAdmin to /admin/ and offers the other held areas as alternatives', () => {
@@ -36,5 +36,18 @@ describe('homeFor and can', () => {
     expect(can(signedIn([33]), Action.WorldOfImpactAdmin)).toBe(true)
     expect(can(signedIn([34]), Action.WorldOfImpactAdmin)).toBe(false)
     expect(can(undefined, Action.WorldOfImpactAdmin)).toBe(false)
+  })
+})
+
+describe('areasFor (profile menu)', () => {
+  it("offers the organisation area to the organisation's designated person, who lands on the public root", () => {
+    expect(landingFor(organisationPermissions).path).toBe('/')
+    expect(areasFor(organisationPermissions).map((d) => d.path)).toEqual(['/organisation/'])
+    expect(areasFor([12, Action.ViewYourOrganisationSurveyResult]).map((d) => d.path)).toEqual(['/organisation/'])
+  })
+  it('lists each area once, in landing order, and nothing without a matching action', () => {
+    expect(areasFor(adminPermissions).map((d) => d.path)).toEqual(['/admin/', '/organisation/', '/buildingBlock/'])
+    expect(areasFor([12, Action.BuildingBlockAdmin]).map((d) => d.path)).toEqual(['/buildingBlock/'])
+    expect(areasFor([12])).toEqual([])
   })
 })

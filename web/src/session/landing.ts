@@ -42,6 +42,33 @@ export function can(session: Session | undefined, action: number): boolean {
   return permissionsOf(session).includes(action)
 }
 
+/**
+ * Actions that open the organisation area (/organisation/): HealthCheckAdmin, and the
+ * organisation's designated person's ViewYourOrganisationSurveyResult, AddSurveyLink and
+ * SetSurveyEffectiveDate (the server's getOrganisationHealthChecks accepts these three).
+ */
+export const ORGANISATION_ACTIONS: readonly number[] = [
+  Action.HealthCheckAdmin,
+  Action.ViewYourOrganisationSurveyResult,
+  Action.AddSurveyLink,
+  Action.SetSurveyEffectiveDate,
+]
+
+/**
+ * The areas offered in the profile menu: the landing's main destination and alternatives, then
+ * the organisation area for a designated person who holds no role action (the landing itself
+ * stays as section 2 says: without a role action, the public root).
+ */
+export function areasFor(permissions: readonly number[]): Destination[] {
+  const landing = landingFor(permissions)
+  const areas = [landing.main, ...landing.alternatives].filter((d): d is Destination => d != null)
+  const organisation = roleAreas.find((a) => a.action === Action.HealthCheckAdmin)
+  if (organisation && !areas.includes(organisation) && ORGANISATION_ACTIONS.some((a) => permissions.includes(a))) {
+    areas.push(organisation)
+  }
+  return areas
+}
+
 /** Where an authenticated user belongs: add-password while the account has none, else the landing. */
 export function homeFor(session: Session): string {
   if (session.userType === UserType.NewUser) return accountPaths.addPassword

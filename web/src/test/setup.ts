@@ -8,11 +8,16 @@ import { server } from './mocks/server'
 configure({ asyncUtilTimeout: 4000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => { cleanup(); server.resetHandlers() })
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+})
 afterAll(() => server.close())
 
 let width = 1366
-export function setViewportWidth(next: number) { width = next }
+export function setViewportWidth(next: number) {
+  width = next
+}
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
@@ -45,14 +50,16 @@ afterEach(async () => {
 vi.mock('../features/map/map-canvas', async () => {
   const { createElement } = await import('react')
   return {
-    MapCanvas: ({ label }: { label: string }) => createElement('div', { 'data-testid': 'map-canvas', 'aria-label': label }),
+    MapCanvas: ({ label }: { label: string }) =>
+      createElement('div', { 'data-testid': 'map-canvas', 'aria-label': label }),
   }
 })
 // ApexCharts draws nothing in jsdom; render a placeholder with the accessible label.
 vi.mock('../components/chart/apex-chart', async () => {
   const { createElement } = await import('react')
   return {
-    ApexChart: ({ label, id }: { label: string; id: string }) => createElement('div', { role: 'img', 'aria-label': label, 'data-chart-id': id }),
+    ApexChart: ({ label, id }: { label: string; id: string }) =>
+      createElement('div', { role: 'img', 'aria-label': label, 'data-chart-id': id }),
     saveChartPng: async () => {},
   }
 })

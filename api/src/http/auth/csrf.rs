@@ -119,7 +119,12 @@ pub async fn csrf_guard(State(s): State<AppState>, mut req: Request, next: Next)
         .map(|c| c.value().to_string());
     let fresh = existing.is_none();
     let browser = BrowserId(existing.unwrap_or_else(password::random_token));
-    let changes_state = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    // The methods the API routes accept for changes; any other method (TRACE, CONNECT, ...)
+    // reaches the router's 405 Method Not Allowed.
+    let changes_state = matches!(
+        *req.method(),
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    );
     let exempt = req.uri().path() == "/api/auth/userAuthenticated"
         || valid_operator_bearer(&s, req.headers());
     if changes_state && !exempt && req.uri().path().starts_with("/api/") {

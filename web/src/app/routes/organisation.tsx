@@ -1,8 +1,2 @@
-// /organisation/ (HealthCheckAdmin): a placeholder until the organisation dashboard is built.
-import { accountPaths } from '../../config/routes'
-import { strings } from '../../config/strings'
-import { AreaHome } from '../../features/areas/area-home'
-
-export function Component() {
-  return <AreaHome title={strings.areas.organisationTitle} path={accountPaths.organisation} />
-}
+// /organisation/: the organisation health-check dashboard (features/organisation).
+export { Component } from '../../features/organisation/org-dashboard'

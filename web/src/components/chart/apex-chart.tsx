@@ -5,11 +5,19 @@ import ReactApexChartModule from 'react-apexcharts'
 import { downloadDataUrl } from '../../lib/csv'
 
 // react-apexcharts ships CommonJS; depending on interop the component is the default or its .default.
-const ReactApexChart = ((ReactApexChartModule as unknown as { default?: unknown }).default ?? ReactApexChartModule) as typeof ReactApexChartModule
+const ReactApexChart = ((ReactApexChartModule as unknown as { default?: unknown }).default ??
+  ReactApexChartModule) as typeof ReactApexChartModule
 
 export type ChartType = 'bar' | 'pie' | 'donut'
 
-export function ApexChart({ id, type, series, options, height = 300, label }: {
+export function ApexChart({
+  id,
+  type,
+  series,
+  options,
+  height = 300,
+  label,
+}: {
   id: string
   type: ChartType
   series: ApexOptions['series']

@@ -3,12 +3,26 @@
 // answers through ensureSuccess (admin-errors.ts): an answer with success:false is a refusal.
 import { baseApi } from '../../api/base-api'
 import type {
-  ActiveQuestionnaire, InviteCodeAnswer, InviteCodeRequest, SummarisedHealthCheck,
-  StakeholderId, Action, AdminDashboard, AdminResult, Company, Group, HistoryEvent, Municipality, OrganisationApplication,
-  OrganisationPage, OrganisationSearch, UserDetails, UserPayload, UserSummary, VerifyRequest,
+  StakeholderId,
+  Action,
+  AdminDashboard,
+  AdminResult,
+  Company,
+  Group,
+  HistoryEvent,
+  Municipality,
+  OrganisationApplication,
+  OrganisationPage,
+  OrganisationSearch,
+  UserDetails,
+  UserPayload,
+  UserSummary,
+  VerifyRequest,
 } from './admin-types'
 
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AdminOrganisations', 'AdminDashboard', 'AdminQuestionnaires', 'AdminUsers', 'AdminGroups', 'AdminReference'] })
+const tagged = baseApi.enhanceEndpoints({
+  addTagTypes: ['AdminOrganisations', 'AdminDashboard', 'AdminUsers', 'AdminGroups', 'AdminReference'],
+})
 
 /** Admin lists change under other admins' hands: keep them a minute, refetch on every visit. */
 const KEEP = 60
@@ -17,7 +31,7 @@ export const adminApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     getAdminDashboard: build.query<AdminDashboard | null, void>({
       query: () => ({ url: 'healthcheck/getAdminDashboard', method: 'POST', body: {} }),
-      transformResponse: (answer: AdminDashboard[] | null) => (Array.isArray(answer) ? answer[0] ?? null : null),
+      transformResponse: (answer: AdminDashboard[] | null) => (Array.isArray(answer) ? (answer[0] ?? null) : null),
       providesTags: ['AdminDashboard'],
       keepUnusedDataFor: KEEP,
     }),
@@ -41,25 +55,11 @@ export const adminApi = tagged.injectEndpoints({
     verifyOrganisation: build.mutation<AdminResult, VerifyRequest>({
       query: (body) => ({ url: 'healthcheck/verify', method: 'POST', body }),
       // A 409 (decided by someone else) changes the state too, so reload either way.
-      invalidatesTags: (_r, _e, arg) => ['AdminOrganisations', 'AdminDashboard', { type: 'AdminOrganisations', id: arg.StakeholderId }],
-    }),
-
-    getSummarisedHealthCheck: build.query<SummarisedHealthCheck[], void>({
-      query: () => 'healthcheck/getSummarisedHealthCheck',
-      transformResponse: (answer: { data?: SummarisedHealthCheck[] }) => answer.data ?? [],
-      providesTags: ['AdminQuestionnaires'],
-      keepUnusedDataFor: KEEP,
-    }),
-    getActiveQuestionnaires: build.query<ActiveQuestionnaire[], void>({
-      query: () => 'healthcheck/getActiveQuestionnaires',
-      transformResponse: (answer: { data?: ActiveQuestionnaire[] }) => answer.data ?? [],
-      providesTags: ['AdminQuestionnaires'],
-      keepUnusedDataFor: KEEP,
-    }),
-    /** Opens the organisation's survey period and answers its invite link (SetSurveyEffectiveDate). */
-    generateInviteCode: build.mutation<InviteCodeAnswer, InviteCodeRequest>({
-      query: (body) => ({ url: 'healthcheck/inviteCode', method: 'POST', body }),
-      invalidatesTags: ['AdminQuestionnaires', 'AdminDashboard'],
+      invalidatesTags: (_r, _e, arg) => [
+        'AdminOrganisations',
+        'AdminDashboard',
+        { type: 'AdminOrganisations', id: arg.StakeholderId },
+      ],
     }),
 
     getAllActions: build.query<Action[], void>({
@@ -98,7 +98,11 @@ export const adminApi = tagged.injectEndpoints({
       invalidatesTags: ['AdminUsers'],
     }),
     editUserDetails: build.mutation<AdminResult, { stakeholderId: StakeholderId; user: UserPayload }>({
-      query: ({ stakeholderId, user }) => ({ url: `security/editUserDetails?stakeholderId=${encodeURIComponent(stakeholderId)}`, method: 'PUT', body: user }),
+      query: ({ stakeholderId, user }) => ({
+        url: `security/editUserDetails?stakeholderId=${encodeURIComponent(stakeholderId)}`,
+        method: 'PUT',
+        body: user,
+      }),
       invalidatesTags: (_r, _e, arg) => ['AdminUsers', { type: 'AdminUsers', id: arg.stakeholderId }],
     }),
     deleteUser: build.mutation<AdminResult, StakeholderId>({
@@ -130,9 +134,6 @@ export const {
   useGetOrganisationQuery,
   useGetOrganisationHistoryQuery,
   useVerifyOrganisationMutation,
-  useGetSummarisedHealthCheckQuery,
-  useGetActiveQuestionnairesQuery,
-  useGenerateInviteCodeMutation,
   useGetAllActionsQuery,
   useGetGroupsQuery,
   useGetAllUsersQuery,

@@ -16,8 +16,8 @@ export const RelationshipType = { ContactPerson: 1, BuildingBlockCoordinator: 6 
 export const ORGANISATION_PAGE_SIZE = 30
 export const FIRST_PAGE = 1
 
-/** Toasts close after 3 seconds (section 9). */
-export const TOAST_MS = 3000
+/** Toasts close after 3 seconds (section 9); the shared toasts hold the value. */
+export { TOAST_MS } from '../../components/toasts'
 
 /** Action and municipality tables have 4 cells per row (section 9). */
 export const CELLS_PER_ROW = 4

@@ -31,7 +31,13 @@ function readErrors(errors: unknown): { descriptions: string[]; byCode: Record<s
   if (Array.isArray(errors)) {
     for (const e of errors) {
       if (typeof e === 'string') add('', e)
-      else if (e && typeof e === 'object') add(String((e as { code?: unknown }).code ?? ''), (e as { description?: unknown }).description)
+      else if (e && typeof e === 'object') {
+        const code = (e as { code?: unknown }).code
+        add(
+          typeof code === 'string' || typeof code === 'number' ? String(code) : '',
+          (e as { description?: unknown }).description,
+        )
+      }
     }
   } else if (errors && typeof errors === 'object') {
     for (const [code, list] of Object.entries(errors as Record<string, unknown>)) {
@@ -44,7 +50,7 @@ function readErrors(errors: unknown): { descriptions: string[]; byCode: Record<s
 /** The failure of a rejected call (from `unwrap()`), or of an answer with success:false. */
 export function adminFailureOf(error: unknown): AdminFailure {
   let status: number | null = null
-  let body: unknown = error
+  let body: unknown = error instanceof RefusedAnswer ? error.answer : error
   if (isFetchError(error)) {
     status = typeof error.status === 'number' ? error.status : null
     body = error.data
@@ -59,8 +65,19 @@ export function joinedErrors(failure: AdminFailure): string {
   return failure.descriptions.length ? failure.descriptions.join(' -- ') : failure.message
 }
 
+/** An answer with success:false, thrown as an Error; adminFailureOf reads the answer inside. */
+export class RefusedAnswer extends Error {
+  readonly answer: unknown
+
+  constructor(answer: unknown) {
+    super('The server refused the request')
+    this.name = 'RefusedAnswer'
+    this.answer = answer
+  }
+}
+
 /** Throws the answer when it says success:false, so callers handle every refusal in one place. */
 export function ensureSuccess<T extends { success?: boolean }>(answer: T): T {
-  if (answer && answer.success === false) throw answer
+  if (answer && answer.success === false) throw new RefusedAnswer(answer)
   return answer
 }

@@ -10,7 +10,14 @@ import { readListState, searchRequest, writeListState } from './organisations/ap
 import { initialReject, rejectErrors, rejectReducer, rejectionOf } from './organisations/reject-model'
 import { canToggle, groupDiff, isEmptyDiff } from './users-groups/group-model'
 import { readUsersGroupsState, visibleGroups, visibleUsers } from './users-groups/list-model'
-import { emptyUserForm, formOfDetails, sameUser, userPayload, validateUser, type UserForm } from './users-groups/user-model'
+import {
+  emptyUserForm,
+  formOfDetails,
+  sameUser,
+  userPayload,
+  validateUser,
+  type UserForm,
+} from './users-groups/user-model'
 import { pollUntil } from './use-settle'
 import { makeDb } from './test/admin-mocks'
 
@@ -47,7 +54,13 @@ describe('applications list parameters', () => {
   it('defaults to In Progess, A-Z, page 1 of size 30', () => {
     const state = readListState(new URLSearchParams())
     expect(state).toEqual({ status: 1, sort: 'asc', query: '', page: 1 })
-    expect(searchRequest(state)).toEqual({ statusId: 1, OrganisationName: '', sort: 'asc', pageSize: 30, pageNumber: 1 })
+    expect(searchRequest(state)).toEqual({
+      statusId: 1,
+      OrganisationName: '',
+      sort: 'asc',
+      pageSize: 30,
+      pageNumber: 1,
+    })
   })
   it('All sends a null status; the other filters their ids', () => {
     expect(searchRequest(readListState(new URLSearchParams('status=all'))).statusId).toBeNull()
@@ -57,16 +70,29 @@ describe('applications list parameters', () => {
   })
   it('carries sort, search and page, and writes only what differs from the defaults', () => {
     const state = readListState(new URLSearchParams('sort=desc&q=%20Ikhaya%20&page=2'))
-    expect(searchRequest(state)).toEqual({ statusId: 1, OrganisationName: 'Ikhaya', sort: 'desc', pageSize: 30, pageNumber: 2 })
+    expect(searchRequest(state)).toEqual({
+      statusId: 1,
+      OrganisationName: 'Ikhaya',
+      sort: 'desc',
+      pageSize: 30,
+      pageNumber: 2,
+    })
     expect(writeListState({ status: 1, sort: 'asc', query: '', page: 1 }).toString()).toBe('')
-    expect(writeListState({ status: 'all', sort: 'desc', query: 'a b', page: 3 }).toString()).toBe('status=all&sort=desc&q=a+b&page=3')
+    expect(writeListState({ status: 'all', sort: 'desc', query: 'a b', page: 3 }).toString()).toBe(
+      'status=all&sort=desc&q=a+b&page=3',
+    )
     expect(readListState(new URLSearchParams('page=-4')).page).toBe(1)
   })
 })
 
 describe('users and groups list', () => {
   const db = makeDb()
-  const users = db.users.map((u) => ({ stakeholderId: u.stakeholderId, displayName: u.name, username: u.contacts[0].detail, groups: [] }))
+  const users = db.users.map((u) => ({
+    stakeholderId: u.stakeholderId,
+    displayName: u.name,
+    username: u.contacts[0].detail,
+    groups: [],
+  }))
   it('searches users by name or e-mail, case-insensitively, and sorts A-Z or Z-A', () => {
     expect(visibleUsers(users, 'THANDI', 'asc').map((u) => u.displayName)).toEqual(['Thandi Nkosi'])
     expect(visibleUsers(users, 'andile@example', 'asc').map((u) => u.displayName)).toEqual(['Andile Mokoena'])
@@ -74,12 +100,22 @@ describe('users and groups list', () => {
     expect(visibleUsers(users, '', 'desc').map((u) => u.displayName)).toEqual(['Thandi Nkosi', 'Andile Mokoena'])
   })
   it('searches groups by name only', () => {
-    expect(visibleGroups(db.groups, 'admin', 'asc').map((g) => g.description)).toEqual(['Health Check admin', 'World of Impact admin'])
-    expect(visibleGroups(db.groups, 'admin', 'desc').map((g) => g.description)).toEqual(['World of Impact admin', 'Health Check admin'])
+    expect(visibleGroups(db.groups, 'admin', 'asc').map((g) => g.description)).toEqual([
+      'Health Check admin',
+      'World of Impact admin',
+    ])
+    expect(visibleGroups(db.groups, 'admin', 'desc').map((g) => g.description)).toEqual([
+      'World of Impact admin',
+      'Health Check admin',
+    ])
     expect(visibleGroups(db.groups, 'nobody', 'asc')).toEqual([])
   })
   it('reads its state from the query string', () => {
-    expect(readUsersGroupsState(new URLSearchParams('show=groups&sort=desc&q=x'))).toEqual({ show: 'groups', sort: 'desc', query: 'x' })
+    expect(readUsersGroupsState(new URLSearchParams('show=groups&sort=desc&q=x'))).toEqual({
+      show: 'groups',
+      sort: 'desc',
+      query: 'x',
+    })
     expect(readUsersGroupsState(new URLSearchParams('show=other'))).toEqual({ show: 'users', sort: 'asc', query: '' })
   })
 })
@@ -115,7 +151,10 @@ describe('reason for rejection', () => {
     expect(rejectReducer(other, { type: 'submit' }).error).toBe(adminStrings.reject.required)
     const blank = rejectReducer(other, { type: 'type', text: '   ' })
     expect(rejectErrors(blank)).toEqual([adminStrings.reject.required])
-    const typed = rejectReducer(rejectReducer(other, { type: 'submit' }), { type: 'type', text: ' Not a GBV organisation ' })
+    const typed = rejectReducer(rejectReducer(other, { type: 'submit' }), {
+      type: 'type',
+      text: ' Not a GBV organisation ',
+    })
     expect(typed.error).toBeNull()
     expect(rejectionOf(typed)).toEqual({ EmailTemplateType: 3, RejectedReasons: 'Not a GBV organisation' })
   })
@@ -137,14 +176,27 @@ describe('application decisions', () => {
     expect(decisionsFor(2, true)).toEqual({ approve: true, reject: false })
   })
   it('writes the street address as one line', () => {
-    expect(streetAddress({ addressLine1: '12 Main Road', addressLine2: ' Central ', localMunicipality: 'Emfuleni', district: null, province: 'Gauteng' }))
-      .toBe('12 Main Road, Central, Emfuleni, Gauteng')
+    expect(
+      streetAddress({
+        addressLine1: '12 Main Road',
+        addressLine2: ' Central ',
+        localMunicipality: 'Emfuleni',
+        district: null,
+        province: 'Gauteng',
+      }),
+    ).toBe('12 Main Road, Central, Emfuleni, Gauteng')
   })
 })
 
 describe('user form (section 5)', () => {
   const valid: UserForm = {
-    ...emptyUserForm, titleId: '3', name: 'Lerato Molefe', email: 'lerato@example.org', companyId: 'org-500', roleId: '2', groupIds: [2],
+    ...emptyUserForm,
+    titleId: '3',
+    name: 'Lerato Molefe',
+    email: 'lerato@example.org',
+    companyId: 'org-500',
+    roleId: '2',
+    groupIds: [2],
   }
   it('requires title, full name, e-mail, company, role and a group', () => {
     const errors = validateUser(emptyUserForm)
@@ -159,7 +211,13 @@ describe('user form (section 5)', () => {
     expect(validateUser(valid)).toEqual({})
   })
   it('checks the name, the e-mail and the numbers when present', () => {
-    const errors = validateUser({ ...valid, name: 'R2-D2', email: 'no spaces@example.org', mobile: '082123', telephone: '01234567890' })
+    const errors = validateUser({
+      ...valid,
+      name: 'R2-D2',
+      email: 'no spaces@example.org',
+      mobile: '082123',
+      telephone: '01234567890',
+    })
     expect(errors.name).toEqual([strings.validation.invalidName('Full name')])
     expect(errors.email).toEqual([strings.validation.emailInvalid])
     expect(errors.mobile).toEqual([strings.validation.contactNumberLength])
@@ -167,14 +225,30 @@ describe('user form (section 5)', () => {
     expect(validateUser({ ...valid, mobile: '0821234567', telephone: '' })).toEqual({})
   })
   it('a Building Block Coordinator needs a municipality', () => {
-    expect(validateUser({ ...valid, buildingBlockCoordinator: true }).municipalityIds).toEqual([adminStrings.user.municipalityRequired])
+    expect(validateUser({ ...valid, buildingBlockCoordinator: true }).municipalityIds).toEqual([
+      adminStrings.user.municipalityRequired,
+    ])
     expect(validateUser({ ...valid, buildingBlockCoordinator: true, municipalityIds: [900] })).toEqual({})
   })
   it('sends the contacts and relationships the API expects', () => {
-    const payload = userPayload({ ...valid, name: '  Lerato   Molefe ', mobile: '0821234567', contactPerson: true, buildingBlockCoordinator: true, municipalityIds: [900, 902] })
+    const payload = userPayload({
+      ...valid,
+      name: '  Lerato   Molefe ',
+      mobile: '0821234567',
+      contactPerson: true,
+      buildingBlockCoordinator: true,
+      municipalityIds: [900, 902],
+    })
     expect(payload).toEqual({
-      titleId: 3, name: 'Lerato Molefe', roleId: 2, companyId: 'org-500', groupIds: [2],
-      contacts: [{ contactTypeId: 1, detail: 'lerato@example.org' }, { contactTypeId: 2, detail: '0821234567' }],
+      titleId: 3,
+      name: 'Lerato Molefe',
+      roleId: 2,
+      companyId: 'org-500',
+      groupIds: [2],
+      contacts: [
+        { contactTypeId: 1, detail: 'lerato@example.org' },
+        { contactTypeId: 2, detail: '0821234567' },
+      ],
       stakeholderRelationships: [
         { stakeholderRelationshipTypeId: 1, municipalityId: null },
         { stakeholderRelationshipTypeId: 6, municipalityId: 900 },
@@ -184,21 +258,50 @@ describe('user form (section 5)', () => {
   })
   it('reads a user back into the form', () => {
     const form = formOfDetails(makeDb().users[0])
-    expect(form).toMatchObject({ titleId: '3', name: 'Thandi Nkosi', email: 'thandi@example.org', mobile: '0821234567', telephone: '0411234567', buildingBlockCoordinator: true, contactPerson: false })
+    expect(form).toMatchObject({
+      titleId: '3',
+      name: 'Thandi Nkosi',
+      email: 'thandi@example.org',
+      mobile: '0821234567',
+      telephone: '0411234567',
+      buildingBlockCoordinator: true,
+      contactPerson: false,
+    })
     expect(form.municipalityIds).toEqual([900, 901, 902, 903, 904])
   })
 })
 
 describe('server errors (section 8)', () => {
   it("joins the errors by ' -- ', else shows the message", () => {
-    const listed = adminFailureOf({ status: 400, data: { success: false, message: 'Refused', errors: [{ code: 'name', description: 'A' }, { code: 'email', description: 'B' }] } })
+    const listed = adminFailureOf({
+      status: 400,
+      data: {
+        success: false,
+        message: 'Refused',
+        errors: [
+          { code: 'name', description: 'A' },
+          { code: 'email', description: 'B' },
+        ],
+      },
+    })
     expect(joinedErrors(listed)).toBe('A -- B')
     expect(listed.byCode).toEqual({ name: ['A'], email: ['B'] })
-    const mapped = adminFailureOf({ status: 400, data: { success: false, message: 'Refused', errors: { Name: ['A', 'B'], Email: ['C'] } } })
+    const mapped = adminFailureOf({
+      status: 400,
+      data: { success: false, message: 'Refused', errors: { Name: ['A', 'B'], Email: ['C'] } },
+    })
     expect(joinedErrors(mapped)).toBe('A -- B -- C')
-    expect(joinedErrors(adminFailureOf({ status: 403, data: { success: false, message: 'You do not have permission to perform this action.' } })))
-      .toBe('You do not have permission to perform this action.')
-    expect(joinedErrors(adminFailureOf({ status: 'FETCH_ERROR', error: 'offline' }))).toBe('An error has occured please try again later')
+    expect(
+      joinedErrors(
+        adminFailureOf({
+          status: 403,
+          data: { success: false, message: 'You do not have permission to perform this action.' },
+        }),
+      ),
+    ).toBe('You do not have permission to perform this action.')
+    expect(joinedErrors(adminFailureOf({ status: 'FETCH_ERROR', error: 'offline' }))).toBe(
+      'An error has occured please try again later',
+    )
     expect(joinedErrors(adminFailureOf({ success: false, message: 'Plain refusal' }))).toBe('Plain refusal')
   })
 })
@@ -206,17 +309,36 @@ describe('server errors (section 8)', () => {
 describe('read-your-writes', () => {
   it('polls until the read shows the change, treating failures as not yet', async () => {
     let calls = 0
-    const ok = await pollUntil(async () => { calls++; if (calls < 3) throw new Error('404'); return calls }, (n) => n >= 4, 2000)
+    const ok = await pollUntil(
+      () => {
+        calls++
+        return calls < 3 ? Promise.reject(new Error('404')) : Promise.resolve(calls)
+      },
+      (n) => n >= 4,
+      2000,
+    )
     expect(ok).toBe(true)
     expect(calls).toBe(4)
   })
   it('gives up after the time limit', async () => {
-    expect(await pollUntil(async () => 1, () => false, 150)).toBe(false)
+    expect(
+      await pollUntil(
+        () => Promise.resolve(1),
+        () => false,
+        150,
+      ),
+    ).toBe(false)
   })
   it('knows when a user read back is the user sent', () => {
     const details = makeDb().users[0]
     const sent = userPayload(formOfDetails(details))
-    expect(sameUser(details, { ...sent, groupIds: [...sent.groupIds].reverse(), stakeholderRelationships: [...sent.stakeholderRelationships].reverse() })).toBe(true)
+    expect(
+      sameUser(details, {
+        ...sent,
+        groupIds: [...sent.groupIds].reverse(),
+        stakeholderRelationships: [...sent.stakeholderRelationships].reverse(),
+      }),
+    ).toBe(true)
     expect(sameUser(details, { ...sent, name: 'Someone Else' })).toBe(false)
   })
 })

@@ -36,7 +36,12 @@ const lastBody = (path: string) => requestsTo(db, path).at(-1)?.body
 
 describe('guard', () => {
   it('sends anonymous visitors of every admin route to the public index', async () => {
-    for (const path of ['/admin/', '/admin/organisations/', '/admin/organisations/view/org-101/', '/admin/manage-users-groups/create-user']) {
+    for (const path of [
+      '/admin/',
+      '/admin/organisations/',
+      '/admin/organisations/view/org-101/',
+      '/admin/manage-users-groups/create-user',
+    ]) {
       const { router, unmount } = renderApp(path)
       await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
       unmount()
@@ -62,11 +67,23 @@ describe('dashboard', () => {
     expect(organisations).toHaveTextContent(`${a.dashboard.lastUpdated}: 2025-11-20 14:05`)
     expect(within(organisations).getByRole('button', { name: a.dashboard.manage })).toBeDisabled()
     const surveys = screen.getByTestId('surveys-card')
-    expect(within(surveys).getByRole('link', { name: a.dashboard.manage })).toHaveAttribute('href', '/admin/questionnaire/')
-    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.participating })).toHaveAttribute('aria-valuetext', '0 of 1 approved organisations')
-    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.responses })).toHaveAttribute('aria-valuetext', '0 of 0 expected responses')
+    expect(within(surveys).getByRole('link', { name: a.dashboard.manage })).toHaveAttribute(
+      'href',
+      '/admin/questionnaire/',
+    )
+    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.participating })).toHaveAttribute(
+      'aria-valuetext',
+      '0 of 1 approved organisations',
+    )
+    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.responses })).toHaveAttribute(
+      'aria-valuetext',
+      '0 of 0 expected responses',
+    )
     expect(surveys).toHaveTextContent(`${a.dashboard.lastUpdated}: ${a.dashboard.neverUpdated}`)
-    expect(screen.getByRole('link', { name: a.dashboard.manageUsersAndGroups })).toHaveAttribute('href', '/admin/manage-users-groups/')
+    expect(screen.getByRole('link', { name: a.dashboard.manageUsersAndGroups })).toHaveAttribute(
+      'href',
+      '/admin/manage-users-groups/',
+    )
     await user.click(within(organisations).getByRole('link', { name: a.dashboard.viewAllApplications }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
     await screen.findByTestId('applications-table')
@@ -78,6 +95,32 @@ describe('dashboard', () => {
     expect(within(organisations).queryByText(a.dashboard.manage)).not.toBeInTheDocument()
     expect(within(screen.getByTestId('surveys-card')).queryByText(a.dashboard.manage)).not.toBeInTheDocument()
   })
+  it("shows the server's survey figures and the Example data notice only when they include examples", async () => {
+    as(ALL)
+    db.dashboard = {
+      ...db.dashboard,
+      healthCheckParticipants: 3,
+      approvedOrganisationsCount: 5,
+      actualResponses: 7,
+      expectedResponses: 20,
+      example: true,
+    }
+    const { unmount } = renderApp('/admin/')
+    const surveys = await screen.findByTestId('surveys-card')
+    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.participating })).toHaveAttribute(
+      'aria-valuetext',
+      '3 of 5 approved organisations',
+    )
+    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.responses })).toHaveAttribute(
+      'aria-valuetext',
+      '7 of 20 expected responses',
+    )
+    expect(within(surveys).getByTestId('example-data')).toHaveTextContent(a.dashboard.exampleDataNote)
+    unmount()
+    db.dashboard = { ...db.dashboard, example: false }
+    renderApp('/admin/')
+    expect(within(await screen.findByTestId('surveys-card')).queryByTestId('example-data')).not.toBeInTheDocument()
+  })
   it('sends the CSRF token with the dashboard POST', async () => {
     as(ALL)
     renderApp('/admin/')
@@ -87,24 +130,41 @@ describe('dashboard', () => {
 })
 
 describe('applications list', () => {
-  const rows = () => within(screen.getByTestId('applications-table')).getAllByRole('rowheader').map((h) => h.textContent)
+  const rows = () =>
+    within(screen.getByTestId('applications-table'))
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent)
 
-  it("defaults to In Progess, A-Z, page 1 of 30; filters, sorts and searches through the request", async () => {
+  it('defaults to In Progess, A-Z, page 1 of 30; filters, sorts and searches through the request', async () => {
     as(ALL)
     const user = userEvent.setup()
     const { router } = renderApp('/admin/organisations/')
     expect(await screen.findByRole('heading', { level: 1, name: a.applications.title })).toBeInTheDocument()
     await screen.findByTestId('applications-table')
-    expect(lastBody('healthcheck/searchOrganisations')).toEqual({ statusId: 1, OrganisationName: '', sort: 'asc', pageSize: 30, pageNumber: 1 })
+    expect(lastBody('healthcheck/searchOrganisations')).toEqual({
+      statusId: 1,
+      OrganisationName: '',
+      sort: 'asc',
+      pageSize: 30,
+      pageNumber: 1,
+    })
     expect(screen.getByRole('radio', { name: a.applications.inProgress })).toBeChecked()
     expect(rows()).toEqual(['Amandla Shelter', 'Ikhaya Women’s Centre'])
     const table = screen.getByTestId('applications-table')
-    for (const column of [a.applications.organisationName, a.applications.receivedFrom, a.applications.receivedOn, a.applications.status]) {
+    for (const column of [
+      a.applications.organisationName,
+      a.applications.receivedFrom,
+      a.applications.receivedOn,
+      a.applications.status,
+    ]) {
       expect(within(table).getByRole('columnheader', { name: column })).toBeInTheDocument()
     }
     // Received on 2025-11-19T22:30Z is 00:30 the next day in SAST.
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('2025-11-20 00:30')
-    expect(within(table).getByRole('link', { name: 'View the application of Amandla Shelter' })).toHaveAttribute('href', '/admin/organisations/view/org-102/')
+    expect(within(table).getByRole('link', { name: 'View the application of Amandla Shelter' })).toHaveAttribute(
+      'href',
+      '/admin/organisations/view/org-102/',
+    )
     expect(screen.getByRole('button', { name: a.common.addNew })).toBeDisabled()
     expect(screen.getByRole('link', { name: a.applications.back })).toHaveAttribute('href', '/admin/')
 
@@ -116,13 +176,23 @@ describe('applications list', () => {
     await user.click(screen.getByRole('radio', { name: a.applications.all }))
     await waitFor(() => expect(lastBody('healthcheck/searchOrganisations')).toMatchObject({ statusId: null }))
     await user.selectOptions(screen.getByLabelText(a.common.sort), a.common.sortDesc)
-    await waitFor(() => expect(lastBody('healthcheck/searchOrganisations')).toMatchObject({ statusId: null, sort: 'desc' }))
+    await waitFor(() =>
+      expect(lastBody('healthcheck/searchOrganisations')).toMatchObject({ statusId: null, sort: 'desc' }),
+    )
     await waitFor(() => expect(rows()).toEqual(['Zenzele Trust', 'Ikhaya Women’s Centre', 'Amandla Shelter']))
 
     const search = screen.getByRole('searchbox', { name: a.applications.searchLabel })
     expect(search).toHaveAttribute('placeholder', 'Search by organisation name')
     await user.type(search, 'ikhaya')
-    await waitFor(() => expect(lastBody('healthcheck/searchOrganisations')).toEqual({ statusId: null, OrganisationName: 'ikhaya', sort: 'desc', pageSize: 30, pageNumber: 1 }))
+    await waitFor(() =>
+      expect(lastBody('healthcheck/searchOrganisations')).toEqual({
+        statusId: null,
+        OrganisationName: 'ikhaya',
+        sort: 'desc',
+        pageSize: 30,
+        pageNumber: 1,
+      }),
+    )
     await waitFor(() => expect(rows()).toEqual(['Ikhaya Women’s Centre']))
     await user.clear(search)
     await user.type(search, 'no such organisation{Enter}')
@@ -145,7 +215,12 @@ describe('application view', () => {
     as(ALL)
     renderApp('/admin/organisations/view/org-101/')
     const personal = await screen.findByTestId('personal-details-list')
-    for (const [label, value] of [['Title', 'Ms'], ['Full Name', 'Nomvula Dlamini'], ['Email', 'contact-org-101@example.org'], ['Phone', '0821234567']]) {
+    for (const [label, value] of [
+      ['Title', 'Ms'],
+      ['Full Name', 'Nomvula Dlamini'],
+      ['Email', 'contact-org-101@example.org'],
+      ['Phone', '0821234567'],
+    ]) {
       expect(personal).toHaveTextContent(`${label}${value}`)
     }
     const organisation = screen.getByTestId('organisation-details-list')
@@ -153,7 +228,9 @@ describe('application view', () => {
     expect(organisation).toHaveTextContent('Organisation typeNon-profit organisation')
     expect(organisation).toHaveTextContent('Role in organisationManager')
     const address = screen.getByTestId('organisation-address-list')
-    expect(address).toHaveTextContent('Street address12 Govan Mbeki Avenue, Central, Nelson Mandela Bay, Nelson Mandela Bay, Eastern Cape')
+    expect(address).toHaveTextContent(
+      'Street address12 Govan Mbeki Avenue, Central, Nelson Mandela Bay, Nelson Mandela Bay, Eastern Cape',
+    )
     expect(address).toHaveTextContent('Number of members in organisation14')
     expect(address).toHaveTextContent('Organisation verification statusIn Progess2025-11-20 00:30')
     const history = screen.getByTestId('verification-history')
@@ -162,7 +239,10 @@ describe('application view', () => {
     expect(event).toHaveTextContent('2025-11-20 00:30')
     expect(event).toHaveTextContent('Nomvula Dlamini (nomvula@example.org)')
     expect(event).toHaveTextContent('web')
-    expect(within(history).getByRole('link', { name: a.history.downloadCsv })).toHaveAttribute('href', '/api/healthcheck/organisation/org-101/history?format=csv')
+    expect(within(history).getByRole('link', { name: a.history.downloadCsv })).toHaveAttribute(
+      'href',
+      '/api/healthcheck/organisation/org-101/history?format=csv',
+    )
   })
 
   it('shows Approve and Reject only with VerifyOrganisation, and no Approve once approved', async () => {
@@ -194,7 +274,13 @@ describe('application view', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
     await screen.findByTestId('applications-table')
     const verify = requestsTo(db, 'healthcheck/verify')[0]
-    expect(verify.body).toEqual({ VerificationStatusId: 3, StakeholderId: 'org-102', EmailTemplateType: 1, RejectedReasons: '', ExpectedStatusId: 1 })
+    expect(verify.body).toEqual({
+      VerificationStatusId: 3,
+      StakeholderId: 'org-102',
+      EmailTemplateType: 1,
+      RejectedReasons: '',
+      ExpectedStatusId: 1,
+    })
     expect(verify.csrf).toBe(CSRF_TOKEN)
   })
 
@@ -226,7 +312,13 @@ describe('application view', () => {
     expect(await screen.findByText('Organisation rejected.')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organisations/'))
     await screen.findByTestId('applications-table')
-    expect(lastBody('healthcheck/verify')).toEqual({ VerificationStatusId: 2, StakeholderId: 'org-101', EmailTemplateType: 3, RejectedReasons: 'Not working on GBV', ExpectedStatusId: 1 })
+    expect(lastBody('healthcheck/verify')).toEqual({
+      VerificationStatusId: 2,
+      StakeholderId: 'org-101',
+      EmailTemplateType: 3,
+      RejectedReasons: 'Not working on GBV',
+      ExpectedStatusId: 1,
+    })
   })
 
   it('reject as duplicate sends template 2', async () => {
@@ -237,7 +329,11 @@ describe('application view', () => {
     await user.click(within(await screen.findByRole('dialog')).getByTestId('confirm-reject'))
     await screen.findByText('Organisation rejected.')
     await screen.findByTestId('applications-table')
-    expect(lastBody('healthcheck/verify')).toMatchObject({ VerificationStatusId: 2, EmailTemplateType: 2, ExpectedStatusId: 1 })
+    expect(lastBody('healthcheck/verify')).toMatchObject({
+      VerificationStatusId: 2,
+      EmailTemplateType: 2,
+      ExpectedStatusId: 1,
+    })
   })
 
   it('409: shows the server message and the state someone else decided', async () => {
@@ -248,7 +344,9 @@ describe('application view', () => {
     await user.click(await screen.findByRole('button', { name: a.application.approve }))
     const conflict = await screen.findByTestId('decision-conflict')
     expect(conflict).toHaveTextContent('This application was already approved by someone else.')
-    expect(screen.getByTestId('toast-error')).toHaveTextContent('This application was already approved by someone else.')
+    expect(screen.getByTestId('toast-error')).toHaveTextContent(
+      'This application was already approved by someone else.',
+    )
     await waitFor(() => expect(screen.getByTestId('verification-status')).toHaveTextContent('Approved'))
     expect(screen.queryByRole('button', { name: a.application.approve })).not.toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/admin/organisations/view/org-101/')
@@ -256,7 +354,11 @@ describe('application view', () => {
 
   it('a refused load shows the message in place of the content', async () => {
     as(ALL)
-    server.use(http.get('*/api/healthcheck/organisation/:id', () => HttpResponse.json({ success: false, message: a.messages.permissionDenied }, { status: 403 })))
+    server.use(
+      http.get('*/api/healthcheck/organisation/:id', () =>
+        HttpResponse.json({ success: false, message: a.messages.permissionDenied }, { status: 403 }),
+      ),
+    )
     renderApp('/admin/organisations/view/org-101/')
     expect(await screen.findByTestId('admin-load-failure')).toHaveTextContent(a.messages.permissionDenied)
   })
@@ -271,18 +373,39 @@ describe('users and groups', () => {
     for (const column of [a.usersGroups.name, a.usersGroups.userGroups, a.usersGroups.emailAddress]) {
       expect(within(table).getByRole('columnheader', { name: column })).toBeInTheDocument()
     }
-    expect(within(table).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Andile Mokoena', 'Thandi Nkosi'])
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((r) => r.textContent),
+    ).toEqual(['Andile Mokoena', 'Thandi Nkosi'])
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Health Check admin')
-    expect(within(table).getByRole('link', { name: 'Manage Thandi Nkosi' })).toHaveAttribute('href', '/admin/manage-users-groups/view-user/user-201')
+    expect(within(table).getByRole('link', { name: 'Manage Thandi Nkosi' })).toHaveAttribute(
+      'href',
+      '/admin/manage-users-groups/view-user/user-201',
+    )
 
     await user.type(screen.getByRole('searchbox', { name: a.usersGroups.searchUsers }), 'andile@')
-    await waitFor(() => expect(within(screen.getByTestId('users-table')).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Andile Mokoena']))
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('users-table'))
+          .getAllByRole('rowheader')
+          .map((r) => r.textContent),
+      ).toEqual(['Andile Mokoena']),
+    )
 
     await user.click(screen.getByRole('radio', { name: a.usersGroups.groups }))
     const groups = await screen.findByTestId('groups-table')
-    expect(within(groups).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Health Check admin', 'Organisation designated person', 'World of Impact admin'])
+    expect(
+      within(groups)
+        .getAllByRole('rowheader')
+        .map((r) => r.textContent),
+    ).toEqual(['Health Check admin', 'Organisation designated person', 'World of Impact admin'])
     await user.selectOptions(screen.getByLabelText(a.common.sort), a.common.sortDesc)
-    await waitFor(() => expect(within(screen.getByTestId('groups-table')).getAllByRole('rowheader')[0]).toHaveTextContent('World of Impact admin'))
+    await waitFor(() =>
+      expect(within(screen.getByTestId('groups-table')).getAllByRole('rowheader')[0]).toHaveTextContent(
+        'World of Impact admin',
+      ),
+    )
     await user.type(screen.getByRole('searchbox', { name: a.usersGroups.searchGroups }), 'zzz')
     expect(await screen.findByText('No records found')).toBeInTheDocument()
 
@@ -298,7 +421,9 @@ describe('users and groups', () => {
     await user.click(await screen.findByRole('button', { name: a.usersGroups.addUser }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/create-user'))
     const form = await screen.findByTestId('user-form')
-    await waitFor(() => expect(within(form).getByLabelText(a.user.company).querySelectorAll('option').length).toBeGreaterThan(1))
+    await waitFor(() =>
+      expect(within(form).getByLabelText(a.user.company).querySelectorAll('option').length).toBeGreaterThan(1),
+    )
     await within(form).findByRole('checkbox', { name: 'Health Check admin' })
     await waitFor(() => expect(screen.queryByTestId('admin-loading-overlay')).not.toBeInTheDocument())
   })
@@ -308,8 +433,16 @@ describe('users and groups', () => {
     const user = userEvent.setup()
     const { router } = renderApp('/admin/manage-users-groups/view-user/user-201')
     const details = await screen.findByTestId('user-details')
-    for (const [label, value] of [['Title', 'Ms'], ['Full name', 'Thandi Nkosi'], ['Telephone number', '0411234567'], ['Mobile number', '0821234567'],
-      ['Email address', 'thandi@example.org'], ['Company name', 'Ikhaya Women’s Centre'], ['Role', 'Manager'], ['Group(s)', 'Health Check admin']]) {
+    for (const [label, value] of [
+      ['Title', 'Ms'],
+      ['Full name', 'Thandi Nkosi'],
+      ['Telephone number', '0411234567'],
+      ['Mobile number', '0821234567'],
+      ['Email address', 'thandi@example.org'],
+      ['Company name', 'Ikhaya Women’s Centre'],
+      ['Role', 'Manager'],
+      ['Group(s)', 'Health Check admin'],
+    ]) {
       await waitFor(() => expect(details).toHaveTextContent(`${label}${value}`))
     }
     const municipalities = screen.getByTestId('user-municipalities-table')
@@ -320,7 +453,9 @@ describe('users and groups', () => {
 
     await user.click(screen.getByRole('button', { name: a.common.delete }))
     const dialog = await screen.findByRole('dialog')
-    expect(dialog).toHaveTextContent('Would you like to delete this User? If you choose to delete, you will not be able to undo this action.')
+    expect(dialog).toHaveTextContent(
+      'Would you like to delete this User? If you choose to delete, you will not be able to undo this action.',
+    )
     await user.click(within(dialog).getByRole('button', { name: a.common.cancel }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(requestsTo(db, 'security/deleteUser')).toHaveLength(0)
@@ -330,7 +465,11 @@ describe('users and groups', () => {
     expect(await screen.findByText('User deleted.')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/'))
     await screen.findByTestId('users-table')
-    expect(requestsTo(db, 'security/deleteUser')[0]).toMatchObject({ method: 'DELETE', path: 'security/deleteUser?stakeholderId=user-201', csrf: CSRF_TOKEN })
+    expect(requestsTo(db, 'security/deleteUser')[0]).toMatchObject({
+      method: 'DELETE',
+      path: 'security/deleteUser?stakeholderId=user-201',
+      csrf: CSRF_TOKEN,
+    })
   })
 
   it('view user: Delete needs DeleteUser and Edit needs SetGroupMember; no municipalities for others', async () => {
@@ -347,7 +486,11 @@ describe('users and groups', () => {
     as(ALL)
     const first = renderApp('/admin/manage-users-groups/view-group/1')
     const table = await screen.findByTestId('group-actions-table')
-    expect(within(table).getAllByRole('row').map((r) => within(r).getAllByRole('cell').length)).toEqual([4, 4, 4])
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => within(r).getAllByRole('cell').length),
+    ).toEqual([4, 4, 4])
     expect(screen.getByTestId('group-details')).toHaveTextContent('Group nameWorld of Impact admin')
     expect(screen.getByRole('button', { name: a.common.delete })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: a.common.edit })).toBeInTheDocument()
@@ -366,7 +509,9 @@ describe('users and groups', () => {
     const { router } = renderApp('/admin/manage-users-groups/view-group/4')
     await user.click(await screen.findByRole('button', { name: a.common.delete }))
     const dialog = await screen.findByRole('dialog')
-    expect(dialog).toHaveTextContent('Would you like to delete this Group? If you choose to delete, you will not be able to undo this action.')
+    expect(dialog).toHaveTextContent(
+      'Would you like to delete this Group? If you choose to delete, you will not be able to undo this action.',
+    )
     await user.click(within(dialog).getByTestId('confirm-delete'))
     await screen.findByText('Group deleted.')
     await waitFor(() => expect(router.state.location.search).toBe('?show=groups'))
@@ -382,7 +527,11 @@ describe('users and groups', () => {
     expect(name).toHaveValue('Health Check admin')
     expect(name).toHaveAttribute('readonly')
     const boxes = screen.getByTestId('group-actions-checkboxes')
-    expect(within(boxes).getAllByRole('row').map((r) => within(r).getAllByRole('cell').length)).toEqual([4, 4, 4])
+    expect(
+      within(boxes)
+        .getAllByRole('row')
+        .map((r) => within(r).getAllByRole('cell').length),
+    ).toEqual([4, 4, 4])
     expect(within(boxes).getByRole('checkbox', { name: 'Verify organisation' })).toBeChecked()
     await user.click(within(boxes).getByRole('checkbox', { name: 'Log into system' }))
     await user.click(within(boxes).getByRole('checkbox', { name: 'Add group action' }))
@@ -390,7 +539,9 @@ describe('users and groups', () => {
     await user.click(screen.getByRole('button', { name: a.common.save }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/view-group/2'))
     expect(requestsTo(db, 'security/addGroupActions').map((r) => r.body)).toEqual([{ GroupId: 2, UserActions: [6, 9] }])
-    expect(requestsTo(db, 'security/deleteGroupActions').map((r) => r.body)).toEqual([{ GroupId: 2, UserActions: [12] }])
+    expect(requestsTo(db, 'security/deleteGroupActions').map((r) => r.body)).toEqual([
+      { GroupId: 2, UserActions: [12] },
+    ])
     expect(requestsTo(db, 'security/deleteGroupActions')[0]).toMatchObject({ method: 'DELETE', csrf: CSRF_TOKEN })
     expect(await screen.findByText('Actions added. Actions removed.')).toBeInTheDocument()
     await screen.findByTestId('group-actions-table')
@@ -429,12 +580,16 @@ describe('users and groups', () => {
     const user = userEvent.setup()
     const { router } = renderApp('/admin/manage-users-groups/create-group')
     const name = await screen.findByPlaceholderText('Enter a group name')
-    await user.click(within(screen.getByTestId('group-actions-checkboxes')).getByRole('checkbox', { name: 'View organisations' }))
+    await user.click(
+      within(screen.getByTestId('group-actions-checkboxes')).getByRole('checkbox', { name: 'View organisations' }),
+    )
     await user.click(screen.getByRole('button', { name: a.common.save }))
     expect(await screen.findByText(a.group.nameRequired)).toBeInTheDocument()
     expect(requestsTo(db, 'security/AddGroup')).toHaveLength(0)
     await user.type(name, 'Auditors')
-    await user.click(within(screen.getByTestId('group-actions-checkboxes')).getByRole('checkbox', { name: 'Log into system' }))
+    await user.click(
+      within(screen.getByTestId('group-actions-checkboxes')).getByRole('checkbox', { name: 'Log into system' }),
+    )
     await user.click(screen.getByRole('button', { name: a.common.save }))
     await waitFor(() => expect(router.state.location.pathname).toMatch(/\/view-group\/\d+$/))
     expect(lastBody('security/AddGroup')).toEqual({ GroupName: 'Auditors', UserActions: [12, 31] })
@@ -446,10 +601,18 @@ describe('users and groups', () => {
     const user = userEvent.setup()
     renderApp('/admin/manage-users-groups/create-user')
     const form = await screen.findByTestId('user-form')
-    await waitFor(() => expect(within(form).getByLabelText(a.user.company).querySelectorAll('option').length).toBeGreaterThan(1))
+    await waitFor(() =>
+      expect(within(form).getByLabelText(a.user.company).querySelectorAll('option').length).toBeGreaterThan(1),
+    )
     await user.click(within(form).getByRole('button', { name: a.common.save }))
-    for (const message of [a.user.titleRequired, strings.validation.required('Full name'), strings.validation.emailRequired,
-      a.user.companyRequired, a.user.roleRequired, a.user.groupRequired]) {
+    for (const message of [
+      a.user.titleRequired,
+      strings.validation.required('Full name'),
+      strings.validation.emailRequired,
+      a.user.companyRequired,
+      a.user.roleRequired,
+      a.user.groupRequired,
+    ]) {
       expect(await within(form).findByText(message)).toBeInTheDocument()
     }
     expect(within(form).getByLabelText(a.user.fullName)).toHaveAttribute('aria-invalid', 'true')
@@ -467,15 +630,24 @@ describe('users and groups', () => {
     await user.type(within(form).getByLabelText(/Mobile number/), '082 555 1234')
     await user.selectOptions(within(form).getByLabelText(a.user.company), 'Thuthuzela Care')
     await user.selectOptions(within(form).getByLabelText(a.user.role), 'Social worker')
-    await user.click(within(within(form).getByTestId('groups-select')).getByRole('checkbox', { name: 'Health Check admin' }))
+    await user.click(
+      within(within(form).getByTestId('groups-select')).getByRole('checkbox', { name: 'Health Check admin' }),
+    )
     await user.click(within(form).getByRole('button', { name: a.common.save }))
 
     const toast = await screen.findByTestId('toast-error')
     expect(toast).toHaveTextContent('A user with this email address already exists. -- Group 99 does not exist.')
     expect(within(form).getByText('A user with this email address already exists.')).toBeInTheDocument()
     expect(lastBody('security/createNewUser')).toEqual({
-      titleId: 5, name: 'Andile Mokoena', roleId: 4, companyId: 'org-501', groupIds: [2],
-      contacts: [{ contactTypeId: 1, detail: 'andile@example.org' }, { contactTypeId: 2, detail: '0825551234' }],
+      titleId: 5,
+      name: 'Andile Mokoena',
+      roleId: 4,
+      companyId: 'org-501',
+      groupIds: [2],
+      contacts: [
+        { contactTypeId: 1, detail: 'andile@example.org' },
+        { contactTypeId: 2, detail: '0825551234' },
+      ],
       stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: 901 }],
     })
   })
@@ -493,8 +665,15 @@ describe('users and groups', () => {
     await user.click(within(form).getByRole('button', { name: a.common.save }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/view-user/user-202'))
     const put = requestsTo(db, 'security/editUserDetails')[0]
-    expect(put).toMatchObject({ method: 'PUT', path: 'security/editUserDetails?stakeholderId=user-202', csrf: CSRF_TOKEN })
-    expect(put.body).toMatchObject({ name: 'Andile M Mokoena', stakeholderRelationships: [{ stakeholderRelationshipTypeId: 1, municipalityId: null }] })
+    expect(put).toMatchObject({
+      method: 'PUT',
+      path: 'security/editUserDetails?stakeholderId=user-202',
+      csrf: CSRF_TOKEN,
+    })
+    expect(put.body).toMatchObject({
+      name: 'Andile M Mokoena',
+      stakeholderRelationships: [{ stakeholderRelationshipTypeId: 1, municipalityId: null }],
+    })
     expect(await screen.findByText('User updated.')).toBeInTheDocument()
     await screen.findByTestId('user-details')
   })

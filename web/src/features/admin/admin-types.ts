@@ -155,57 +155,11 @@ export interface UserPayload {
   stakeholderRelationships: { stakeholderRelationshipTypeId: number; municipalityId: number | null }[]
 }
 
-export interface Municipality { stakeholderId: number; name: string }
-export interface Company { stakeholderId: StakeholderId; organisationName: string }
-
-/** Questionnaire types (section 3): Staff 1, Students 2. */
-export type QuestionnaireTypeId = 1 | 2
-
-/**
- * GET /api/healthcheck/getSummarisedHealthCheck: one questionnaire version with the participation
- * of its survey periods (section 3 "Summarised health check"). `example` is true when a figure
- * includes example data.
- */
-export interface SummarisedHealthCheck {
-  healthCheckId: string
-  questionnaireId?: string
-  questionnaireDescription: string
-  questionnaireTypeId: number
-  questionnaireType?: string
-  effectiveFrom: string
-  effectiveTo?: string | null
-  inviteCode: string | null
-  isCurrent: boolean
-  totalActualResponses: number
-  totalExpectedResponses: number
-  totalOrganisations: number
-  totalParticipatedOrganisations: number
-  example?: boolean
+export interface Municipality {
+  stakeholderId: number
+  name: string
 }
-
-/** GET /api/healthcheck/getActiveQuestionnaires: a published questionnaire version. */
-export interface ActiveQuestionnaire {
-  questionnaireId: string
-  questionnaireTypeId: number
-  questionnaireType: string
-  description: string
-  version: number
-  effectiveFrom: string
-  effectiveTo: string
-  isActive: boolean
-}
-
-/** POST /api/healthcheck/inviteCode body (section 3 "Invite code", plus the organisation). */
-export interface InviteCodeRequest {
-  QuestionnaireId: string
-  EffectiveFrom: string
-  ExpectedResponses: number
-  OrganisationId: StakeholderId
-}
-
-/** POST /api/healthcheck/inviteCode answer. */
-export interface InviteCodeAnswer extends AdminResult {
-  url?: string
-  inviteCode?: string
-  healthCheckId?: string
+export interface Company {
+  stakeholderId: StakeholderId
+  organisationName: string
 }

@@ -28,11 +28,23 @@ export const adminRoute: RouteObject = {
           children: [
             { index: true, lazy: () => import('./users-groups/users-groups-screen') },
             { path: 'view-user/:userId', lazy: () => import('./users-groups/user-view-screen') },
-            { path: 'create-user', lazy: async () => ({ Component: (await import('./users-groups/user-form-screen')).CreateUserScreen }) },
-            { path: 'edit-user/:userId', lazy: async () => ({ Component: (await import('./users-groups/user-form-screen')).EditUserScreen }) },
+            {
+              path: 'create-user',
+              lazy: async () => ({ Component: (await import('./users-groups/user-form-screen')).CreateUserScreen }),
+            },
+            {
+              path: 'edit-user/:userId',
+              lazy: async () => ({ Component: (await import('./users-groups/user-form-screen')).EditUserScreen }),
+            },
             { path: 'view-group/:groupId', lazy: () => import('./users-groups/group-view-screen') },
-            { path: 'create-group', lazy: async () => ({ Component: (await import('./users-groups/group-form-screen')).CreateGroupScreen }) },
-            { path: 'edit-group/:groupId', lazy: async () => ({ Component: (await import('./users-groups/group-form-screen')).EditGroupScreen }) },
+            {
+              path: 'create-group',
+              lazy: async () => ({ Component: (await import('./users-groups/group-form-screen')).CreateGroupScreen }),
+            },
+            {
+              path: 'edit-group/:groupId',
+              lazy: async () => ({ Component: (await import('./users-groups/group-form-screen')).EditGroupScreen }),
+            },
           ],
         },
       ],

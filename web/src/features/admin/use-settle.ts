@@ -6,7 +6,14 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { adminApi } from './admin-api'
-import type { Group, OrganisationPage, OrganisationSearch, StakeholderId, UserDetails, UserSummary } from './admin-types'
+import type {
+  Group,
+  OrganisationPage,
+  OrganisationSearch,
+  StakeholderId,
+  UserDetails,
+  UserSummary,
+} from './admin-types'
 
 const SETTLE_TIMEOUT_MS = 3000
 const SETTLE_INTERVAL_MS = 100
@@ -14,7 +21,11 @@ const SETTLE_INTERVAL_MS = 100
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Reads until `ok` holds or the time is up (then the screen goes on: the server has the change). */
-export async function pollUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = SETTLE_TIMEOUT_MS): Promise<boolean> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = SETTLE_TIMEOUT_MS,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
@@ -27,12 +38,14 @@ export async function pollUntil<T>(read: () => Promise<T>, ok: (value: T) => boo
   }
 }
 
+/** Read from the server, not the cache, and keep no subscription. */
+const fresh = { forceRefetch: true, subscribe: false } as const
+
 export function useSettle() {
   const dispatch = useAppDispatch()
   const [settling, setSettling] = useState(false)
-  const fresh = { forceRefetch: true, subscribe: false } as const
 
-  const run = useCallback(async <T,>(read: () => Promise<T>, ok: (value: T) => boolean) => {
+  const run = useCallback(async <T>(read: () => Promise<T>, ok: (value: T) => boolean) => {
     setSettling(true)
     try {
       return await pollUntil(read, ok)
@@ -41,17 +54,20 @@ export function useSettle() {
     }
   }, [])
 
-  return useMemo(() => ({
-    settling,
-    groups: (ok: (groups: Group[]) => boolean) =>
-      run(() => dispatch(adminApi.endpoints.getGroups.initiate(undefined, fresh)).unwrap(), ok),
-    group: (groupId: number, ok: (groups: Group[]) => boolean) =>
-      run(() => dispatch(adminApi.endpoints.getGroups.initiate(groupId, fresh)).unwrap(), ok),
-    users: (ok: (users: UserSummary[]) => boolean) =>
-      run(() => dispatch(adminApi.endpoints.getAllUsers.initiate(undefined, fresh)).unwrap(), ok),
-    user: (userId: StakeholderId, ok: (user: UserDetails) => boolean) =>
-      run(() => dispatch(adminApi.endpoints.getUserDetails.initiate(userId, fresh)).unwrap(), ok),
-    organisations: (search: OrganisationSearch, ok: (page: OrganisationPage) => boolean) =>
-      run(() => dispatch(adminApi.endpoints.searchOrganisations.initiate(search, fresh)).unwrap(), ok),
-  }), [dispatch, run, settling])
+  return useMemo(
+    () => ({
+      settling,
+      groups: (ok: (groups: Group[]) => boolean) =>
+        run(() => dispatch(adminApi.endpoints.getGroups.initiate(undefined, fresh)).unwrap(), ok),
+      group: (groupId: number, ok: (groups: Group[]) => boolean) =>
+        run(() => dispatch(adminApi.endpoints.getGroups.initiate(groupId, fresh)).unwrap(), ok),
+      users: (ok: (users: UserSummary[]) => boolean) =>
+        run(() => dispatch(adminApi.endpoints.getAllUsers.initiate(undefined, fresh)).unwrap(), ok),
+      user: (userId: StakeholderId, ok: (user: UserDetails) => boolean) =>
+        run(() => dispatch(adminApi.endpoints.getUserDetails.initiate(userId, fresh)).unwrap(), ok),
+      organisations: (search: OrganisationSearch, ok: (page: OrganisationPage) => boolean) =>
+        run(() => dispatch(adminApi.endpoints.searchOrganisations.initiate(search, fresh)).unwrap(), ok),
+    }),
+    [dispatch, run, settling],
+  )
 }

@@ -22,7 +22,13 @@ export function AreaHome({ title, path, children }: { title: string; path: strin
       {others.length ? (
         <nav aria-label={strings.areas.alsoAvailable} className="area-home__others">
           <h2>{strings.areas.alsoAvailable}</h2>
-          <ul>{others.map((d) => <li key={d!.path}><Link to={d!.path}>{d!.label}</Link></li>)}</ul>
+          <ul>
+            {others.map((d) => (
+              <li key={d!.path}>
+                <Link to={d!.path}>{d!.label}</Link>
+              </li>
+            ))}
+          </ul>
         </nav>
       ) : null}
     </section>

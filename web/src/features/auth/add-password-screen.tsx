@@ -25,7 +25,7 @@ export function AddPasswordScreen() {
 
   useEffect(() => {
     if (saved && !isFetching && session.isAuthenticated && session.userType !== UserType.NewUser) {
-      navigate(homeFor(session), { replace: true })
+      void navigate(homeFor(session), { replace: true })
     }
   }, [saved, isFetching, session, navigate])
 

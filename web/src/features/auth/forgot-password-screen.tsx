@@ -30,14 +30,21 @@ export function ForgotPasswordScreen() {
     setGeneral(null)
     const found = emailErrors(email)
     setErrors(found)
-    if (found.length) { setAttempt((n) => n + 1); return }
+    if (found.length) {
+      setAttempt((n) => n + 1)
+      return
+    }
     setBusy(true)
     try {
       const result = await forgotPassword({ Email: email.trim() }).unwrap()
       const state: OtpState = {
-        userType: UserType.ResetPassword, email: email.trim(), resendCount: result.resendCount ?? 0, otp: result.otp ?? null, message: result.message,
+        userType: UserType.ResetPassword,
+        email: email.trim(),
+        resendCount: result.resendCount ?? 0,
+        otp: result.otp ?? null,
+        message: result.message,
       }
-      navigate(accountPaths.verifyOtp, { state })
+      void navigate(accountPaths.verifyOtp, { state })
     } catch (error) {
       const failure = failureOf(error)
       setErrors(errorsByField(failure.errors).email ?? [])
@@ -48,14 +55,29 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthCard title={a.forgotPasswordTitle}>
-      <form ref={form} onSubmit={submit} noValidate className="auth-form">
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
         <p>{a.forgotPasswordText}</p>
-        <TextField name="email" type="email" label={a.email} value={email} onChange={setEmail} errors={errors}
-          autoComplete="username" inputMode="email" />
-        <SubmitButton busy={busy} label={a.sendCode} busyLabel={a.sending} className="button button--primary button--block" />
+        <TextField
+          name="email"
+          type="email"
+          label={a.email}
+          value={email}
+          onChange={setEmail}
+          errors={errors}
+          autoComplete="username"
+          inputMode="email"
+        />
+        <SubmitButton
+          busy={busy}
+          label={a.sendCode}
+          busyLabel={a.sending}
+          className="button button--primary button--block"
+        />
         <FormMessage error={general} />
         <p className="auth-form__aside">
-          <Link to={accountPaths.login} state={{ showForm: true } satisfies LoginState}>{a.backToLogin}</Link>
+          <Link to={accountPaths.login} state={{ showForm: true } satisfies LoginState}>
+            {a.backToLogin}
+          </Link>
         </p>
       </form>
     </AuthCard>

@@ -15,7 +15,11 @@ import type { Session } from '../../api/types'
 const a = strings.auth
 
 /** The server's session: anonymous until a login succeeds, then `after`. */
-function sessionServer(after: Session, login: () => Response | Promise<Response> = () => HttpResponse.json({ success: true, message: 'Login successful.', userType: 2 })) {
+function sessionServer(
+  after: Session,
+  login: () => Response | Promise<Response> = () =>
+    HttpResponse.json({ success: true, message: 'Login successful.', userType: 2 }),
+) {
   let current: Session = anonymous
   const calls: { url: string; token: string | null; body?: unknown }[] = []
   server.use(
@@ -61,7 +65,8 @@ describe('login', () => {
 
   it('shows the server message beneath the form on failure', async () => {
     sessionServer(signedIn(organisationPermissions), () =>
-      HttpResponse.json({ success: false, message: 'Invalid email or password.', errors: [] }, { status: 401 }))
+      HttpResponse.json({ success: false, message: 'Invalid email or password.', errors: [] }, { status: 401 }),
+    )
     const { user } = await openForm()
     await user.type(screen.getByLabelText(a.email), 'thandi@example.org')
     await user.type(screen.getByLabelText(a.password, { selector: 'input' }), 'wrong')
@@ -69,12 +74,16 @@ describe('login', () => {
     const message = await screen.findByTestId('form-error')
     expect(message).toHaveTextContent('Invalid email or password.')
     // Beneath the form: after the submit button in document order.
-    expect(screen.getByRole('button', { name: a.login }).compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(
+      screen.getByRole('button', { name: a.login }).compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
   })
 
   it("reads 'Logging in...' while busy, sends the CSRF token, and lands a health-check admin on /organisation/", async () => {
     let answer: () => void = () => {}
-    const answered = new Promise<void>((resolve) => { answer = resolve })
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
     const calls = sessionServer(signedIn([12, Action.HealthCheckAdmin, Action.BuildingBlockAdmin]), async () => {
       await answered
       return HttpResponse.json({ success: true, message: 'Login successful.', userType: 2 })
@@ -86,9 +95,16 @@ describe('login', () => {
     expect(await screen.findByRole('button', { name: a.loggingIn })).toBeDisabled()
     answer()
     await waitFor(() => expect(router.state.location.pathname).toBe('/organisation/'))
-    expect(calls[0]).toMatchObject({ token: 'test-csrf-token', body: { Username: 'admin@example.org', Password: 'Correct!Horse9Battery' } })
-    // The other area is offered as an alternative.
-    expect(await screen.findByRole('link', { name: strings.areas.buildingBlockTitle })).toHaveAttribute('href', '/buildingBlock/')
+    expect(calls[0]).toMatchObject({
+      token: 'test-csrf-token',
+      body: { Username: 'admin@example.org', Password: 'Correct!Horse9Battery' },
+    })
+    // The other area is offered as an alternative, in the profile menu.
+    await user.click(await screen.findByTestId('profile-menu-button'))
+    expect(await screen.findByRole('link', { name: strings.areas.buildingBlockTitle })).toHaveAttribute(
+      'href',
+      '/buildingBlock/',
+    )
   })
 
   it('lands a user without a role area on the public root (then /home) with their name in the header', async () => {
@@ -102,17 +118,33 @@ describe('login', () => {
   })
 
   it('sends an address not verified yet to the OTP screen with the new code', async () => {
-    sessionServer(anonymous, () => HttpResponse.json({
-      success: false, message: 'Please verify your email address first. We have sent you a new code.',
-      userType: 1, email: 'new@example.org', otp: '123456', resendCount: 1,
-    }, { status: 403 }))
+    sessionServer(anonymous, () =>
+      HttpResponse.json(
+        {
+          success: false,
+          message: 'Please verify your email address first. We have sent you a new code.',
+          userType: 1,
+          email: 'new@example.org',
+          otp: '123456',
+          resendCount: 1,
+        },
+        { status: 403 },
+      ),
+    )
     const { user, router } = await openForm()
     await user.type(screen.getByLabelText(a.email), 'new@example.org')
     await user.type(screen.getByLabelText(a.password, { selector: 'input' }), 'Correct!Horse9Battery')
     await user.click(screen.getByRole('button', { name: a.login }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/verify-otp/'))
-    expect(router.state.location.state).toMatchObject({ userType: 1, email: 'new@example.org', otp: '123456', resendCount: 1 })
-    expect(await screen.findByText('Please verify your email address first. We have sent you a new code.')).toBeInTheDocument()
+    expect(router.state.location.state).toMatchObject({
+      userType: 1,
+      email: 'new@example.org',
+      otp: '123456',
+      resendCount: 1,
+    })
+    expect(
+      await screen.findByText('Please verify your email address first. We have sent you a new code.'),
+    ).toBeInTheDocument()
     expect(screen.getByTestId('dev-otp')).toHaveTextContent('123456')
   })
 })

@@ -20,7 +20,11 @@ export function LoginScreen() {
   const location = useLocation()
   const arrived = stateOf<LoginState>(location.state)
   const [showForm, setShowForm] = useState(Boolean(arrived.showForm || arrived.message))
-  return showForm ? <LoginForm initialEmail={arrived.email} notice={arrived.message} /> : <LoginIntro onContinue={() => setShowForm(true)} />
+  return showForm ? (
+    <LoginForm initialEmail={arrived.email} notice={arrived.message} />
+  ) : (
+    <LoginIntro onContinue={() => setShowForm(true)} />
+  )
 }
 
 function LoginIntro({ onContinue }: { onContinue: () => void }) {
@@ -28,11 +32,17 @@ function LoginIntro({ onContinue }: { onContinue: () => void }) {
     <AuthCard title={a.introTitle}>
       <p>{a.introText}</p>
       <ul className="auth-card__list">
-        {a.introAudiences.map((line) => <li key={line}>{line}</li>)}
+        {a.introAudiences.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
       </ul>
       <div className="auth-card__actions">
-        <button type="button" className="button button--primary" onClick={onContinue}>{a.continueToLogin}</button>
-        <Link to={paths.home} className="button button--outline">{a.backToDashboard}</Link>
+        <button type="button" className="button button--primary" onClick={onContinue}>
+          {a.continueToLogin}
+        </button>
+        <Link to={paths.home} className="button button--outline">
+          {a.backToDashboard}
+        </Link>
       </div>
     </AuthCard>
   )
@@ -60,24 +70,33 @@ function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notic
       password: password ? [] : [strings.validation.passwordRequired],
     })
     setErrors(found)
-    if (hasErrors(found)) { setAttempt((n) => n + 1); return }
+    if (hasErrors(found)) {
+      setAttempt((n) => n + 1)
+      return
+    }
     setBusy(true)
     try {
       const result = await login({ Username: email.trim(), Password: password }).unwrap()
       // Section 4: a NewUser goes to add-password; anyone else waits for the reloaded session,
       // on which the guard of this screen sends them to their landing.
       if (result.userType === UserType.NewUser) {
-        navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
+        void navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
       }
     } catch (error) {
       const failure = failureOf(error)
       const body = failure.body
       if (failure.status === 403 && body.userType === UserType.NewUser && body.email) {
-        const state: OtpState = { userType: UserType.NewUser, email: body.email, resendCount: body.resendCount ?? 0, otp: body.otp ?? null, message: failure.message }
-        navigate(accountPaths.verifyOtp, { state })
+        const state: OtpState = {
+          userType: UserType.NewUser,
+          email: body.email,
+          resendCount: body.resendCount ?? 0,
+          otp: body.otp ?? null,
+          message: failure.message,
+        }
+        void navigate(accountPaths.verifyOtp, { state })
         return
       }
-      setErrors(errorsByField(failure.errors) as FieldErrors<LoginField>)
+      setErrors(errorsByField(failure.errors))
       setGeneral(failure.message)
       setBusy(false)
       if (failure.errors.length) setAttempt((n) => n + 1)
@@ -86,16 +105,39 @@ function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notic
 
   return (
     <AuthCard title={a.loginTitle}>
-      <form ref={form} onSubmit={submit} noValidate className="auth-form">
-        {notice ? <p className="message message--notice" role="status">{notice}</p> : null}
-        <TextField name="email" type="email" label={a.email} value={email} onChange={setEmail} errors={errors.email}
-          autoComplete="username" inputMode="email" />
-        <PasswordField name="password" label={a.password} value={password} onChange={setPassword} errors={errors.password}
-          autoComplete="current-password" />
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
+        {notice ? (
+          <p className="message message--notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <TextField
+          name="email"
+          type="email"
+          label={a.email}
+          value={email}
+          onChange={setEmail}
+          errors={errors.email}
+          autoComplete="username"
+          inputMode="email"
+        />
+        <PasswordField
+          name="password"
+          label={a.password}
+          value={password}
+          onChange={setPassword}
+          errors={errors.password}
+          autoComplete="current-password"
+        />
         <p className="auth-form__aside">
           {a.forgotPassword} <Link to={accountPaths.forgotPassword}>{a.resetHere}</Link>
         </p>
-        <SubmitButton busy={busy} label={a.login} busyLabel={a.loggingIn} className="button button--primary button--block" />
+        <SubmitButton
+          busy={busy}
+          label={a.login}
+          busyLabel={a.loggingIn}
+          className="button button--primary button--block"
+        />
         <FormMessage error={general} />
         <p className="auth-form__aside">
           {a.noAccount} <Link to={accountPaths.signUp}>{a.signUpHere}</Link>

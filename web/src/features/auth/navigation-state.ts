@@ -29,5 +29,5 @@ export interface AddPasswordState {
 
 /** Navigation state is whatever the previous screen put there: read it defensively. */
 export function stateOf<T>(state: unknown): Partial<T> {
-  return state && typeof state === 'object' ? (state as Partial<T>) : {}
+  return state && typeof state === 'object' ? state : {}
 }

@@ -10,7 +10,12 @@ const a = strings.auth
 
 type Field = 'password' | 'confirmPassword'
 
-export function NewPasswordForm({ onSubmit, busy, setBusy, children }: {
+export function NewPasswordForm({
+  onSubmit,
+  busy,
+  setBusy,
+  children,
+}: {
   /** Sends the passwords; throws the API failure when refused. */
   onSubmit: (password: string, confirmPassword: string) => Promise<void>
   busy: boolean
@@ -28,28 +33,54 @@ export function NewPasswordForm({ onSubmit, busy, setBusy, children }: {
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     setGeneral(null)
-    const found = collect<Field>({ password: passwordErrors(password), confirmPassword: confirmPasswordErrors(password, confirm) })
+    const found = collect<Field>({
+      password: passwordErrors(password),
+      confirmPassword: confirmPasswordErrors(password, confirm),
+    })
     setErrors(found)
-    if (hasErrors(found)) { setAttempt((n) => n + 1); return }
+    if (hasErrors(found)) {
+      setAttempt((n) => n + 1)
+      return
+    }
     setBusy(true)
     try {
       await onSubmit(password, confirm)
     } catch (error) {
       const failure = failureOf(error)
-      setErrors(errorsByField(failure.errors) as FieldErrors<Field>)
+      setErrors(errorsByField(failure.errors))
       setGeneral(failure.message)
       setBusy(false)
     }
   }
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="auth-form">
+    <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
       {children}
-      <PasswordField name="password" label={a.password} value={password} onChange={setPassword} errors={errors.password}
-        hint={a.passwordHint} autoComplete="new-password" noCopy />
-      <PasswordField name="confirmPassword" label={a.confirmPassword} value={confirm} onChange={setConfirm}
-        errors={errors.confirmPassword} autoComplete="new-password" noCopy />
-      <SubmitButton busy={busy} label={a.submit} busyLabel={a.submitting} className="button button--primary button--block" />
+      <PasswordField
+        name="password"
+        label={a.password}
+        value={password}
+        onChange={setPassword}
+        errors={errors.password}
+        hint={a.passwordHint}
+        autoComplete="new-password"
+        noCopy
+      />
+      <PasswordField
+        name="confirmPassword"
+        label={a.confirmPassword}
+        value={confirm}
+        onChange={setConfirm}
+        errors={errors.confirmPassword}
+        autoComplete="new-password"
+        noCopy
+      />
+      <SubmitButton
+        busy={busy}
+        label={a.submit}
+        busyLabel={a.submitting}
+        className="button button--primary button--block"
+      />
       <FormMessage error={general} />
     </form>
   )

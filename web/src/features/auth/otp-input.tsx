@@ -23,7 +23,14 @@ export function pastedDigits(text: string): string | null {
   return /^\d*$/.test(cleaned) ? cleaned.slice(0, OTP_LENGTH) : null
 }
 
-export function OtpInput({ value, onChange, onNonDigit, invalid, describedBy, labelledBy }: {
+export function OtpInput({
+  value,
+  onChange,
+  onNonDigit,
+  invalid,
+  describedBy,
+  labelledBy,
+}: {
   value: string[]
   onChange: (boxes: string[]) => void
   /** A non-digit was typed or pasted (and refused). */
@@ -40,9 +47,15 @@ export function OtpInput({ value, onChange, onNonDigit, invalid, describedBy, la
   }
 
   function typed(i: number, raw: string) {
-    if (raw === '') { onChange(value.map((d, j) => (j === i ? '' : d))); return }
+    if (raw === '') {
+      onChange(value.map((d, j) => (j === i ? '' : d)))
+      return
+    }
     const text = raw.replace(/\s/g, '')
-    if (!/^\d+$/.test(text)) { onNonDigit(); return }
+    if (!/^\d+$/.test(text)) {
+      onNonDigit()
+      return
+    }
     // One typed digit replaces the box (its text is selected on focus); more (autofill) spread on.
     const digits = text.length > 1 && value[i] && text.startsWith(value[i]) ? text.slice(1) : text
     const { boxes, focus: at } = fillFrom(value, i, digits)
@@ -56,16 +69,21 @@ export function OtpInput({ value, onChange, onNonDigit, invalid, describedBy, la
       onChange(value.map((d, j) => (j === i - 1 ? '' : d)))
       focus(i - 1)
     } else if (event.key === 'ArrowLeft' && i > 0) {
-      event.preventDefault(); focus(i - 1)
+      event.preventDefault()
+      focus(i - 1)
     } else if (event.key === 'ArrowRight' && i < OTP_LENGTH - 1) {
-      event.preventDefault(); focus(i + 1)
+      event.preventDefault()
+      focus(i + 1)
     }
   }
 
   function paste(event: React.ClipboardEvent<HTMLInputElement>) {
     event.preventDefault()
     const digits = pastedDigits(event.clipboardData.getData('text'))
-    if (digits == null) { onNonDigit(); return }
+    if (digits == null) {
+      onNonDigit()
+      return
+    }
     if (!digits) return
     const { boxes, focus: at } = fillFrom(emptyOtp(), 0, digits)
     onChange(boxes)
@@ -75,11 +93,24 @@ export function OtpInput({ value, onChange, onNonDigit, invalid, describedBy, la
   return (
     <div className="otp-input" role="group" aria-labelledby={labelledBy} aria-describedby={describedBy}>
       {value.map((digit, i) => (
-        <input key={i} ref={(el) => { inputs.current[i] = el }} className="otp-input__box" type="text"
-          inputMode="numeric" autoComplete={i === 0 ? 'one-time-code' : 'off'} pattern="[0-9]*"
-          aria-label={strings.auth.otpDigit(i + 1, OTP_LENGTH)} aria-invalid={invalid} value={digit}
-          onChange={(e) => typed(i, e.target.value)} onKeyDown={(e) => keyDown(i, e)} onPaste={paste}
-          onFocus={(e) => e.target.select()} />
+        <input
+          key={i}
+          ref={(el) => {
+            inputs.current[i] = el
+          }}
+          className="otp-input__box"
+          type="text"
+          inputMode="numeric"
+          autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          pattern="[0-9]*"
+          aria-label={strings.auth.otpDigit(i + 1, OTP_LENGTH)}
+          aria-invalid={invalid}
+          value={digit}
+          onChange={(e) => typed(i, e.target.value)}
+          onKeyDown={(e) => keyDown(i, e)}
+          onPaste={paste}
+          onFocus={(e) => e.target.select()}
+        />
       ))}
     </div>
   )

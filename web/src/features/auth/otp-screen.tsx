@@ -13,7 +13,13 @@ import { strings } from '../../config/strings'
 import { otpErrors } from '../../lib/validation'
 import { AuthCard } from './auth-card'
 import { emptyOtp, OtpInput } from './otp-input'
-import { stateOf, type AddPasswordState, type LoginState, type OtpState, type ResetPasswordState } from './navigation-state'
+import {
+  stateOf,
+  type AddPasswordState,
+  type LoginState,
+  type OtpState,
+  type ResetPasswordState,
+} from './navigation-state'
 
 const a = strings.auth
 
@@ -76,11 +82,15 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
     try {
       const result = await verify({ Email: email, OTP: code, UserType: userType }).unwrap()
       if (userType === UserType.ResetPassword) {
-        navigate(accountPaths.resetPassword, { state: { userType: UserType.ResetPassword, email } satisfies ResetPasswordState })
+        void navigate(accountPaths.resetPassword, {
+          state: { userType: UserType.ResetPassword, email } satisfies ResetPasswordState,
+        })
       } else if (result.requiresPassword) {
-        navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
+        void navigate(accountPaths.addPassword, { state: { userType: UserType.NewUser } satisfies AddPasswordState })
       } else {
-        navigate(accountPaths.login, { state: { showForm: true, email, message: result.message } satisfies LoginState })
+        void navigate(accountPaths.login, {
+          state: { showForm: true, email, message: result.message } satisfies LoginState,
+        })
       }
     } catch (error) {
       const failure = failureOf(error)
@@ -94,12 +104,16 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
     setGeneral(null)
     setNotice(null)
     // Section 4: refused from the second resend on, in the client as on the server.
-    if (resendCount >= MAX_OTP_RESENDS) { setGeneral(strings.errors.tooManyOtpRequests); return }
+    if (resendCount >= MAX_OTP_RESENDS) {
+      setGeneral(strings.errors.tooManyOtpRequests)
+      return
+    }
     setResending(true)
     try {
-      const result = userType === UserType.ResetPassword
-        ? await forgotPassword({ Email: email }).unwrap()
-        : await resendOtp({ Email: email, UserType: userType }).unwrap()
+      const result =
+        userType === UserType.ResetPassword
+          ? await forgotPassword({ Email: email }).unwrap()
+          : await resendOtp({ Email: email, UserType: userType }).unwrap()
       setResendCount(typeof result.resendCount === 'number' ? result.resendCount : resendCount + 1)
       setDevCode(result.otp ?? null)
       setBoxes(emptyOtp())
@@ -114,14 +128,23 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
 
   return (
     <AuthCard title={a.verifyOtpTitle}>
-      <form onSubmit={submit} noValidate className="auth-form">
-        {notice ? <p className="message message--notice" role="status">{notice}</p> : null}
+      <form onSubmit={(e) => void submit(e)} noValidate className="auth-form">
+        {notice ? (
+          <p className="message message--notice" role="status">
+            {notice}
+          </p>
+        ) : null}
         <p id={labelId}>
           {a.otpSentTo} <strong className="otp-email">{email}</strong>
         </p>
-        <OtpInput value={boxes} onChange={change} labelledBy={labelId} invalid={fieldError.length > 0}
+        <OtpInput
+          value={boxes}
+          onChange={change}
+          labelledBy={labelId}
+          invalid={fieldError.length > 0}
           describedBy={fieldError.length ? errorsId : undefined}
-          onNonDigit={() => setFieldError([strings.validation.otpDigits])} />
+          onNonDigit={() => setFieldError([strings.validation.otpDigits])}
+        />
         <div role="alert" className="form-message-slot">
           <FieldErrorList id={errorsId} errors={fieldError} />
         </div>
@@ -130,11 +153,16 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
             {a.developmentCode}: <code>{devCode}</code>
           </p>
         ) : null}
-        <SubmitButton busy={busy} label={a.verify} busyLabel={a.verifying} className="button button--primary button--block" />
+        <SubmitButton
+          busy={busy}
+          label={a.verify}
+          busyLabel={a.verifying}
+          className="button button--primary button--block"
+        />
         <FormMessage error={general} />
         <p className="auth-form__aside">
           {a.didNotReceive}{' '}
-          <button type="button" className="link-button" onClick={resend} disabled={resending}>
+          <button type="button" className="link-button" onClick={() => void resend()} disabled={resending}>
             {resending ? a.resending : a.resendCode}
           </button>
         </p>

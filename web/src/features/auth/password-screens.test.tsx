@@ -17,17 +17,30 @@ const a = strings.auth
 
 function renderAt(pathname: string, state?: unknown) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname, state }] })
-  render(<Provider store={makeStore()}><RouterProvider router={router} /></Provider>)
+  render(
+    <Provider store={makeStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  )
   return { user: userEvent.setup(), router }
 }
 
 describe('forgot password', () => {
   it('sends the e-mail and goes to the OTP screen as a reset-flow user', async () => {
     let body: unknown
-    server.use(http.post('*/api/auth/forgot-password', async ({ request }) => {
-      body = await request.json()
-      return HttpResponse.json({ success: true, message: 'If an account exists for this email address, we have sent it a verification code.', userType: 3, email: 'admin@example.org', resendCount: 0, otp: '424242' })
-    }))
+    server.use(
+      http.post('*/api/auth/forgot-password', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json({
+          success: true,
+          message: 'If an account exists for this email address, we have sent it a verification code.',
+          userType: 3,
+          email: 'admin@example.org',
+          resendCount: 0,
+          otp: '424242',
+        })
+      }),
+    )
     const user = userEvent.setup()
     const { router } = renderApp('/auth/forgot-password/')
     await user.click(await screen.findByRole('button', { name: a.sendCode }))
@@ -36,12 +49,23 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: a.sendCode }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/verify-otp/'))
     expect(body).toEqual({ Email: 'admin@example.org' })
-    expect(router.state.location.state).toMatchObject({ userType: 3, email: 'admin@example.org', resendCount: 0, otp: '424242' })
+    expect(router.state.location.state).toMatchObject({
+      userType: 3,
+      email: 'admin@example.org',
+      resendCount: 0,
+      otp: '424242',
+    })
   })
 
   it("shows the server's refusal beneath the form", async () => {
-    server.use(http.post('*/api/auth/forgot-password', () =>
-      HttpResponse.json({ success: false, message: 'Too many OTP requests made. Try again later.', errors: [] }, { status: 429 })))
+    server.use(
+      http.post('*/api/auth/forgot-password', () =>
+        HttpResponse.json(
+          { success: false, message: 'Too many OTP requests made. Try again later.', errors: [] },
+          { status: 429 },
+        ),
+      ),
+    )
     const user = userEvent.setup()
     renderApp('/auth/forgot-password/')
     await user.type(await screen.findByLabelText(a.email), 'admin@example.org')
@@ -58,10 +82,12 @@ describe('reset password', () => {
 
   it('checks the rules, refuses copy and cut, toggles visibility, then resets and goes to login', async () => {
     let body: unknown
-    server.use(http.post('*/api/auth/reset-password', async ({ request }) => {
-      body = await request.json()
-      return HttpResponse.json({ success: true, message: 'Your password has been reset. You can now log in.' })
-    }))
+    server.use(
+      http.post('*/api/auth/reset-password', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json({ success: true, message: 'Your password has been reset. You can now log in.' })
+      }),
+    )
     const { user, router } = renderAt('/auth/reset-password/', { userType: 3, email: 'admin@example.org' })
     const password = await screen.findByLabelText(a.password, { selector: 'input' })
     await user.click(screen.getByRole('button', { name: a.submit }))
@@ -74,20 +100,35 @@ describe('reset password', () => {
     expect(fireEvent.copy(password)).toBe(false)
     expect(fireEvent.cut(password)).toBe(false)
     expect(password).toHaveAttribute('type', 'password')
-    await user.click(screen.getAllByRole('button', { name: a.showPassword })[0]!)
+    await user.click(screen.getAllByRole('button', { name: a.showPassword })[0])
     expect(password).toHaveAttribute('type', 'text')
     expect(screen.getByRole('button', { name: a.hidePassword })).toHaveAttribute('aria-pressed', 'true')
 
     await user.type(screen.getByLabelText(a.confirmPassword, { selector: 'input' }), '{Backspace}')
     await user.click(screen.getByRole('button', { name: a.submit }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login/'))
-    expect(body).toEqual({ Email: 'admin@example.org', Password: 'Fresh(Lamp)42Window', ConfirmPassword: 'Fresh(Lamp)42Window', UserType: 3 })
+    expect(body).toEqual({
+      Email: 'admin@example.org',
+      Password: 'Fresh(Lamp)42Window',
+      ConfirmPassword: 'Fresh(Lamp)42Window',
+      UserType: 3,
+    })
     expect(await screen.findByText('Your password has been reset. You can now log in.')).toBeInTheDocument()
   })
 
   it("shows the server's message when the code has expired", async () => {
-    server.use(http.post('*/api/auth/reset-password', () => HttpResponse.json(
-      { success: false, message: 'The code has expired or was used too many times. Please request a new code.', errors: [] }, { status: 400 })))
+    server.use(
+      http.post('*/api/auth/reset-password', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'The code has expired or was used too many times. Please request a new code.',
+            errors: [],
+          },
+          { status: 400 },
+        ),
+      ),
+    )
     const { user } = renderAt('/auth/reset-password/', { userType: 3, email: 'admin@example.org' })
     await user.type(await screen.findByLabelText(a.password, { selector: 'input' }), 'Fresh(Lamp)42Window')
     await user.type(screen.getByLabelText(a.confirmPassword, { selector: 'input' }), 'Fresh(Lamp)42Window')
@@ -100,7 +141,9 @@ describe('add password', () => {
   it("reads 'Submitting...', sends the user type, reloads the session and lands by permission", async () => {
     let current: Session = signedIn([12, 34], 'Sipho Mokoena', 1)
     let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => { release = resolve })
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
     let body: unknown
     server.use(
       http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(current)),
@@ -122,7 +165,9 @@ describe('add password', () => {
   })
 
   it('a signed-in user who still needs a password is sent there from the signed-in areas', async () => {
-    server.use(http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(signedIn([12, 34], 'Sipho Mokoena', 1))))
+    server.use(
+      http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(signedIn([12, 34], 'Sipho Mokoena', 1))),
+    )
     const { router } = renderAt('/organisation/')
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/add-password/'))
   })
@@ -130,8 +175,16 @@ describe('add password', () => {
   it('stays available to an anonymous visitor (section 2), where the server refuses the call', async () => {
     server.use(
       http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(anonymous)),
-      http.post('*/api/auth/add-password', () => HttpResponse.json(
-        { success: false, message: strings.errors.permissionDenied, errors: [{ code: 'permission', description: strings.errors.permissionDenied }] }, { status: 403 })),
+      http.post('*/api/auth/add-password', () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: strings.errors.permissionDenied,
+            errors: [{ code: 'permission', description: strings.errors.permissionDenied }],
+          },
+          { status: 403 },
+        ),
+      ),
     )
     const { user } = renderAt('/auth/add-password/')
     await user.type(await screen.findByLabelText(a.password, { selector: 'input' }), 'Fresh(Lamp)42Window')

@@ -22,8 +22,16 @@ export function ResetPasswordScreen() {
   if (!email) return <Navigate to={accountPaths.forgotPassword} replace />
 
   async function send(password: string, confirmPassword: string) {
-    const result = await resetPassword({ Email: email!, Password: password, ConfirmPassword: confirmPassword, UserType: UserType.ResetPassword }).unwrap()
-    navigate(accountPaths.login, { replace: true, state: { showForm: true, email, message: result.message } satisfies LoginState })
+    const result = await resetPassword({
+      Email: email!,
+      Password: password,
+      ConfirmPassword: confirmPassword,
+      UserType: UserType.ResetPassword,
+    }).unwrap()
+    void navigate(accountPaths.login, {
+      replace: true,
+      state: { showForm: true, email, message: result.message } satisfies LoginState,
+    })
   }
 
   return (

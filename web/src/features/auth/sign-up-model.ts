@@ -3,8 +3,19 @@
 import { REGISTRATION_STEPS } from '../../config/constants'
 import { strings } from '../../config/strings'
 import {
-  collect, confirmPasswordErrors, contactNumberErrors, digitsOnly, emailErrors, memberCountErrors, nameErrors,
-  passwordErrors, plainApostrophes, postalCodeErrors, requiredErrors, termsErrors, type FieldErrors,
+  collect,
+  confirmPasswordErrors,
+  contactNumberErrors,
+  digitsOnly,
+  emailErrors,
+  memberCountErrors,
+  nameErrors,
+  passwordErrors,
+  plainApostrophes,
+  postalCodeErrors,
+  requiredErrors,
+  termsErrors,
+  type FieldErrors,
 } from '../../lib/validation'
 import type { RegistrationPayload } from '../../api/types'
 
@@ -36,15 +47,45 @@ export interface SignUpForm {
 export type SignUpField = keyof SignUpForm
 
 export const emptySignUp: SignUpForm = {
-  title: '', firstName: '', lastName: '', email: '', password: '', confirmPassword: '', telephone: '',
-  orgName: '', orgBranch: '', orgType: '', role: '', streetNumber: '', streetName: '', suburb: '', city: '',
-  postalCode: '', province: '', district: '', localMunicipality: '', numOfOrgMembers: '', terms: false,
+  title: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  telephone: '',
+  orgName: '',
+  orgBranch: '',
+  orgType: '',
+  role: '',
+  streetNumber: '',
+  streetName: '',
+  suburb: '',
+  city: '',
+  postalCode: '',
+  province: '',
+  district: '',
+  localMunicipality: '',
+  numOfOrgMembers: '',
+  terms: false,
 }
 
 export const stepFields: Record<number, SignUpField[]> = {
   1: ['title', 'firstName', 'lastName', 'email', 'password', 'confirmPassword', 'telephone'],
-  2: ['orgName', 'orgBranch', 'orgType', 'role', 'streetNumber', 'streetName', 'suburb', 'city', 'postalCode',
-    'province', 'district', 'localMunicipality'],
+  2: [
+    'orgName',
+    'orgBranch',
+    'orgType',
+    'role',
+    'streetNumber',
+    'streetName',
+    'suburb',
+    'city',
+    'postalCode',
+    'province',
+    'district',
+    'localMunicipality',
+  ],
   3: ['numOfOrgMembers', 'terms'],
 }
 

@@ -12,13 +12,17 @@ import { strings } from '../../config/strings'
 const a = strings.auth
 type Body = Record<string, unknown>
 
-function registerServer(answer: (body: Body) => Response = () => HttpResponse.json({ success: true, message: '', errors: [] })) {
+function registerServer(
+  answer: (body: Body) => Response = () => HttpResponse.json({ success: true, message: '', errors: [] }),
+) {
   const bodies: Body[] = []
-  server.use(http.post('*/api/auth/register', async ({ request }) => {
-    const body = (await request.json()) as Body
-    bodies.push(body)
-    return answer(body)
-  }))
+  server.use(
+    http.post('*/api/auth/register', async ({ request }) => {
+      const body = (await request.json()) as Body
+      bodies.push(body)
+      return answer(body)
+    }),
+  )
   return bodies
 }
 
@@ -63,8 +67,14 @@ describe('sign-up', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(a.confirmPassword, { selector: 'input' }), 'other')
     await user.type(screen.getByLabelText(a.telephone), '082')
     await user.click(screen.getByRole('button', { name: a.next }))
-    for (const message of ['Title is required', 'First name is required', 'Please enter a valid email address',
-      'Password must be at least 12 characters long', 'Passwords do not match', 'Contact number must be 10 digits long']) {
+    for (const message of [
+      'Title is required',
+      'First name is required',
+      'Please enter a valid email address',
+      'Password must be at least 12 characters long',
+      'Passwords do not match',
+      'Contact number must be 10 digits long',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument()
     }
     expect(screen.getByLabelText(a.title)).toHaveFocus()
@@ -72,27 +82,56 @@ describe('sign-up', { timeout: 20_000 }, () => {
   })
 
   it('validates each step on the server with validateStep, goes back and forth, and registers on Submit', async () => {
-    const bodies = registerServer((body) => body.validateStep
-      ? HttpResponse.json({ success: true, message: '', errors: [] })
-      : HttpResponse.json({ success: true, message: 'Registration successful.', userType: 1, email: 'nomvula@example.org', resendCount: 0, otp: '135790' }))
+    const bodies = registerServer((body) =>
+      body.validateStep
+        ? HttpResponse.json({ success: true, message: '', errors: [] })
+        : HttpResponse.json({
+            success: true,
+            message: 'Registration successful.',
+            userType: 1,
+            email: 'nomvula@example.org',
+            resendCount: 0,
+            otp: '135790',
+          }),
+    )
     const user = userEvent.setup()
     const { router } = renderApp('/auth/sign-up/')
     await fillStep1(user)
     expect(screen.getByLabelText(a.telephone)).toHaveValue('0821234567')
     await user.click(screen.getByRole('button', { name: a.next }))
     expect(await screen.findByRole('heading', { name: heading(2) })).toHaveFocus()
-    expect(bodies[0]).toMatchObject({ validateStep: 1, Title: 3, FirstName: 'Nomvula', Email: 'nomvula@example.org', MobileNumber: '0821234567' })
+    expect(bodies[0]).toMatchObject({
+      validateStep: 1,
+      Title: 3,
+      FirstName: 'Nomvula',
+      Email: 'nomvula@example.org',
+      MobileNumber: '0821234567',
+    })
 
     await user.click(screen.getByRole('button', { name: a.next }))
-    for (const message of ['Organisation name is required', 'Organisation type is required', 'Role is required',
-      'Province is required', 'District is required', 'Local municipality is required']) {
+    for (const message of [
+      'Organisation name is required',
+      'Organisation type is required',
+      'Role is required',
+      'Province is required',
+      'District is required',
+      'Local municipality is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument()
     }
     expect(bodies).toHaveLength(1)
     await fillStep2(user)
     await user.click(screen.getByRole('button', { name: a.next }))
     await screen.findByRole('heading', { name: heading(3) })
-    expect(bodies[1]).toMatchObject({ validateStep: 2, OrganisationName: 'Ikhaya Centre', OrganisationType: 1, JobRole: 2, Province: 2, District: 11, LocalMunicipality: 100 })
+    expect(bodies[1]).toMatchObject({
+      validateStep: 2,
+      OrganisationName: 'Ikhaya Centre',
+      OrganisationType: 1,
+      JobRole: 2,
+      Province: 2,
+      District: 11,
+      LocalMunicipality: 100,
+    })
 
     await user.click(screen.getByRole('button', { name: a.back }))
     await screen.findByRole('heading', { name: heading(2) })
@@ -110,20 +149,36 @@ describe('sign-up', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/verify-otp/'))
     expect(bodies[3]).not.toHaveProperty('validateStep')
     expect(bodies[3]).toMatchObject({ MemberInOrganisation: 14, terms: true, LocalMunicipality: 100 })
-    expect(router.state.location.state).toMatchObject({ userType: 1, email: 'nomvula@example.org', resendCount: 0, otp: '135790' })
+    expect(router.state.location.state).toMatchObject({
+      userType: 1,
+      email: 'nomvula@example.org',
+      resendCount: 0,
+      otp: '135790',
+    })
     expect(await screen.findByTestId('dev-otp')).toHaveTextContent('135790')
   })
 
   it("shows the server's field errors beneath the fields and all of them joined by ' -- '", async () => {
-    registerServer(() => HttpResponse.json({
-      success: false, message: 'Please enter a valid first name -- Title is required',
-      errors: [{ code: 'firstName', description: 'Please enter a valid first name' }, { code: 'title', description: 'Please select a valid title' }],
-    }, { status: 400 }))
+    registerServer(() =>
+      HttpResponse.json(
+        {
+          success: false,
+          message: 'Please enter a valid first name -- Title is required',
+          errors: [
+            { code: 'firstName', description: 'Please enter a valid first name' },
+            { code: 'title', description: 'Please select a valid title' },
+          ],
+        },
+        { status: 400 },
+      ),
+    )
     const user = userEvent.setup()
     renderApp('/auth/sign-up/')
     await fillStep1(user)
     await user.click(screen.getByRole('button', { name: a.next }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Please enter a valid first name -- Please select a valid title')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'Please enter a valid first name -- Please select a valid title',
+    )
     const firstName = screen.getByLabelText(a.firstName)
     expect(firstName).toHaveAttribute('aria-invalid', 'true')
     expect(firstName).toHaveAccessibleDescription('Please enter a valid first name')
@@ -131,10 +186,18 @@ describe('sign-up', { timeout: 20_000 }, () => {
   })
 
   it('a refused final submit goes back to the first step with an error', async () => {
-    registerServer((body) => body.validateStep
-      ? HttpResponse.json({ success: true, message: '', errors: [] })
-      : HttpResponse.json({ success: false, message: 'An account with this email address already exists.',
-        errors: [{ code: 'email', description: 'An account with this email address already exists.' }] }, { status: 409 }))
+    registerServer((body) =>
+      body.validateStep
+        ? HttpResponse.json({ success: true, message: '', errors: [] })
+        : HttpResponse.json(
+            {
+              success: false,
+              message: 'An account with this email address already exists.',
+              errors: [{ code: 'email', description: 'An account with this email address already exists.' }],
+            },
+            { status: 409 },
+          ),
+    )
     const user = userEvent.setup()
     renderApp('/auth/sign-up/')
     await fillStep1(user)
@@ -147,7 +210,9 @@ describe('sign-up', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox'))
     await user.click(screen.getByRole('button', { name: a.submit }))
     expect(await screen.findByRole('heading', { name: heading(1) })).toBeInTheDocument()
-    expect(screen.getByLabelText(a.email)).toHaveAccessibleDescription('An account with this email address already exists.')
+    expect(screen.getByLabelText(a.email)).toHaveAccessibleDescription(
+      'An account with this email address already exists.',
+    )
     expect(screen.getByTestId('form-error')).toHaveTextContent('An account with this email address already exists.')
   })
 

@@ -17,7 +17,11 @@ export interface MunicipalityBlocks {
   districtName: string
   buildingBlockCategories: { buildingBlockCategoryId: number; description: string; buildingBlocks: BlockCompletion[] }[]
 }
-export interface ProviderSummary { stakeholderId: number; name: string; status: string }
+export interface ProviderSummary {
+  stakeholderId: number
+  name: string
+  status: string
+}
 export interface ContactPersonForm {
   contactPersonId?: string
   fullName: string
@@ -38,7 +42,13 @@ export interface ProviderDetails {
   isShelter: boolean
   address: { addressId: number; addressLine1: string | null; addressLine2: string | null }
   contacts: { contactId: number; contactTypeId: number; detail: string }[]
-  buildingBlockRequirements: { buildingBlockRequirementId: number; name: string; available: boolean; verified: boolean; stakeholderContactPerson: ContactPersonForm[] }[]
+  buildingBlockRequirements: {
+    buildingBlockRequirementId: number
+    name: string
+    available: boolean
+    verified: boolean
+    stakeholderContactPerson: ContactPersonForm[]
+  }[]
 }
 export interface UpdateBody {
   stakeholderId: number
@@ -51,25 +61,46 @@ export interface UpdateBody {
   buildingBlockRequirements: number[]
   contactPersons: (ContactPersonForm & { buildingBlockRequirementId: number })[]
 }
-export interface Answer { success: boolean; message: string; errors?: { code: string; description: string }[] }
-export interface HistoryEntry { sequence: number; at: string; eventType: string; actor: string; actorEmail: string | null; source: string; detail: string }
+export interface Answer {
+  success: boolean
+  message: string
+  errors?: { code: string; description: string }[]
+}
+export interface HistoryEntry {
+  sequence: number
+  at: string
+  eventType: string
+  actor: string
+  actorEmail: string | null
+  source: string
+  detail: string
+}
 
 const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['BuildingBlocks'] })
 
 export const bbApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     getAssociated: build.query<MunicipalityBlocks[], number | null>({
-      query: (boundaryId) => ({ url: 'buildingblock/getBuildingBlockAssociatedToUser', params: boundaryId ? { boundaryId } : {} }),
+      query: (boundaryId) => ({
+        url: 'buildingblock/getBuildingBlockAssociatedToUser',
+        params: boundaryId ? { boundaryId } : {},
+      }),
       providesTags: ['BuildingBlocks'],
       keepUnusedDataFor: 0,
     }),
     getProviders: build.query<ProviderSummary[], { municipalityId: number; buildingBlockId: number }>({
-      query: ({ municipalityId, buildingBlockId }) => ({ url: 'buildingblock/getBuildingBlockOnMunicipality', params: { boundaryStakeholderId: municipalityId, buildingBlockId } }),
+      query: ({ municipalityId, buildingBlockId }) => ({
+        url: 'buildingblock/getBuildingBlockOnMunicipality',
+        params: { boundaryStakeholderId: municipalityId, buildingBlockId },
+      }),
       providesTags: ['BuildingBlocks'],
       keepUnusedDataFor: 0,
     }),
     getProvider: build.query<ProviderDetails, { stakeholderId: number; buildingBlockId: number }>({
-      query: ({ stakeholderId, buildingBlockId }) => ({ url: 'buildingblock/getBuildingBlockContactsWithRequirements', params: { stakeholderId, buildingBlockId } }),
+      query: ({ stakeholderId, buildingBlockId }) => ({
+        url: 'buildingblock/getBuildingBlockContactsWithRequirements',
+        params: { stakeholderId, buildingBlockId },
+      }),
       providesTags: ['BuildingBlocks'],
       keepUnusedDataFor: 0,
     }),
@@ -95,8 +126,13 @@ export const bbApi = tagged.injectEndpoints({
 })
 
 export const {
-  useGetAssociatedQuery, useGetProvidersQuery, useGetProviderQuery, useGetHistoryQuery,
-  useUpdateProviderMutation, useVerifyProviderMutation, useReturnProviderMutation,
+  useGetAssociatedQuery,
+  useGetProvidersQuery,
+  useGetProviderQuery,
+  useGetHistoryQuery,
+  useUpdateProviderMutation,
+  useVerifyProviderMutation,
+  useReturnProviderMutation,
 } = bbApi
 
 /** Completion colour class of spec §4 (0 incomplete, 1 in progress, 2 complete). */

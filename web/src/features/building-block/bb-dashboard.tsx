@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { ErrorMessage } from '../../components/status'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { useIsMobileDashboard } from '../../lib/use-media-query'
-import { LoadingOverlay, useLingeringFlag } from '../layout/loading-overlay'
+import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overlay'
 import { completionClass, useGetAssociatedQuery, type BlockCompletion, type MunicipalityBlocks } from './bb-api'
 import { bbStrings as t } from './bb-strings'
 
@@ -30,8 +30,11 @@ export function decodeId(s: string | undefined): number | null {
 
 function BlockCell({ m, b }: { m: MunicipalityBlocks; b: BlockCompletion }) {
   return (
-    <Link to={managePath(m.stakeholderId, b.buildingBlockId)} className={`bb-count ${completionClass(b.completion)}`}
-      aria-label={`${b.description} in ${m.name}: ${b.totalVerifiedBuildingBlockCount} of ${b.totalBuildingBlockCount} verified`}>
+    <Link
+      to={managePath(m.stakeholderId, b.buildingBlockId)}
+      className={`bb-count ${completionClass(b.completion)}`}
+      aria-label={`${b.description} in ${m.name}: ${b.totalVerifiedBuildingBlockCount} of ${b.totalBuildingBlockCount} verified`}
+    >
       {b.totalVerifiedBuildingBlockCount}/{b.totalBuildingBlockCount}
     </Link>
   )
@@ -40,9 +43,18 @@ function BlockCell({ m, b }: { m: MunicipalityBlocks; b: BlockCompletion }) {
 function Legend() {
   return (
     <ul className="bb-legend" aria-label="Legend">
-      <li><span className="bb-swatch bb-complete" />{t.legendComplete}</li>
-      <li><span className="bb-swatch bb-progress" />{t.legendProgress}</li>
-      <li><span className="bb-swatch bb-incomplete" />{t.legendIncomplete}</li>
+      <li>
+        <span className="bb-swatch bb-complete" />
+        {t.legendComplete}
+      </li>
+      <li>
+        <span className="bb-swatch bb-progress" />
+        {t.legendProgress}
+      </li>
+      <li>
+        <span className="bb-swatch bb-incomplete" />
+        {t.legendIncomplete}
+      </li>
     </ul>
   )
 }
@@ -63,8 +75,12 @@ export function BuildingBlockDashboard() {
   const provinces = uniq(all.map((m) => m.provinceName))
   const districts = province ? uniq(all.filter((m) => m.provinceName === province).map((m) => m.districtName)) : []
   const municipalities = district ? all.filter((m) => m.districtName === district) : []
-  const shown = all.filter((m) => (!province || m.provinceName === province) && (!district || m.districtName === district)
-    && (!municipality || String(m.stakeholderId) === municipality))
+  const shown = all.filter(
+    (m) =>
+      (!province || m.provinceName === province) &&
+      (!district || m.districtName === district) &&
+      (!municipality || String(m.stakeholderId) === municipality),
+  )
   const heading = all.length ? t.systemAdmin(provinces.length === 1 ? provinces[0] : t.all, all.length) : t.title
   const categories = all[0]?.buildingBlockCategories ?? []
 
@@ -73,36 +89,76 @@ export function BuildingBlockDashboard() {
       {overlay ? <LoadingOverlay /> : null}
       <h1 id="bb-title">{heading}</h1>
       <div className="bb-filters">
-        <label>{t.province}
-          <select value={province} onChange={(e) => { setProvince(e.target.value); setDistrict(''); setMunicipality('') }}>
+        <label>
+          {t.province}
+          <select
+            value={province}
+            onChange={(e) => {
+              setProvince(e.target.value)
+              setDistrict('')
+              setMunicipality('')
+            }}
+          >
             <option value="">{t.all}</option>
-            {provinces.map((p) => <option key={p}>{p}</option>)}
+            {provinces.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
           </select>
         </label>
-        <label>{t.district}
-          <select value={district} disabled={!districts.length} onChange={(e) => { setDistrict(e.target.value); setMunicipality('') }}>
+        <label>
+          {t.district}
+          <select
+            value={district}
+            disabled={!districts.length}
+            onChange={(e) => {
+              setDistrict(e.target.value)
+              setMunicipality('')
+            }}
+          >
             <option value="">{t.all}</option>
-            {districts.map((d) => <option key={d}>{d}</option>)}
+            {districts.map((d) => (
+              <option key={d}>{d}</option>
+            ))}
           </select>
         </label>
-        <label>{t.municipality}
-          <select value={municipality} disabled={!municipalities.length} onChange={(e) => setMunicipality(e.target.value)}>
+        <label>
+          {t.municipality}
+          <select
+            value={municipality}
+            disabled={!municipalities.length}
+            onChange={(e) => setMunicipality(e.target.value)}
+          >
             <option value="">{t.all}</option>
-            {municipalities.map((m) => <option key={m.stakeholderId} value={m.stakeholderId}>{m.name}</option>)}
+            {municipalities.map((m) => (
+              <option key={m.stakeholderId} value={m.stakeholderId}>
+                {m.name}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       <Legend />
-      {query.isError ? <ErrorMessage /> : !query.isLoading && shown.length === 0 ? <p className="no-data">{t.noData}</p> : mobile ? (
+      {query.isError ? (
+        <ErrorMessage />
+      ) : !query.isLoading && shown.length === 0 ? (
+        <p className="no-data">{t.noData}</p>
+      ) : mobile ? (
         <div className="accordion">
           {shown.map((m) => (
             <details key={m.stakeholderId} name="bb-municipality">
               <summary>{m.name}</summary>
               {m.buildingBlockCategories.map((c) => (
                 <div key={c.buildingBlockCategoryId} className="bb-category">
-                  <h3><span className={`bb-icon bb-icon--${c.buildingBlockCategoryId}`} aria-hidden="true" />{c.description}</h3>
+                  <h3>
+                    <span className={`bb-icon bb-icon--${c.buildingBlockCategoryId}`} aria-hidden="true" />
+                    {c.description}
+                  </h3>
                   <ul className="plain-list">
-                    {c.buildingBlocks.map((b) => <li key={b.buildingBlockId}>{b.description} <BlockCell m={m} b={b} /></li>)}
+                    {c.buildingBlocks.map((b) => (
+                      <li key={b.buildingBlockId}>
+                        {b.description} <BlockCell m={m} b={b} />
+                      </li>
+                    ))}
                   </ul>
                 </div>
               ))}
@@ -114,20 +170,41 @@ export function BuildingBlockDashboard() {
           <table className="bb-table">
             <thead>
               <tr>
-                <th scope="col" rowSpan={2}>{t.municipality}</th>
+                <th scope="col" rowSpan={2}>
+                  {t.municipality}
+                </th>
                 {categories.map((c) => (
                   <th scope="colgroup" key={c.buildingBlockCategoryId} colSpan={c.buildingBlocks.length}>
-                    <span className={`bb-icon bb-icon--${c.buildingBlockCategoryId}`} aria-hidden="true" />{c.description}
+                    <span className={`bb-icon bb-icon--${c.buildingBlockCategoryId}`} aria-hidden="true" />
+                    {c.description}
                   </th>
                 ))}
               </tr>
-              <tr>{categories.flatMap((c) => c.buildingBlocks.map((b) => <th scope="col" key={b.buildingBlockId}>{b.description}</th>))}</tr>
+              <tr>
+                {categories.flatMap((c) =>
+                  c.buildingBlocks.map((b) => (
+                    <th scope="col" key={b.buildingBlockId}>
+                      {b.description}
+                    </th>
+                  )),
+                )}
+              </tr>
             </thead>
             <tbody>
               {shown.map((m) => (
                 <tr key={m.stakeholderId}>
-                  <th scope="row">{m.name}<br /><small>{m.provinceName}</small></th>
-                  {m.buildingBlockCategories.flatMap((c) => c.buildingBlocks.map((b) => <td key={b.buildingBlockId}><BlockCell m={m} b={b} /></td>))}
+                  <th scope="row">
+                    {m.name}
+                    <br />
+                    <small>{m.provinceName}</small>
+                  </th>
+                  {m.buildingBlockCategories.flatMap((c) =>
+                    c.buildingBlocks.map((b) => (
+                      <td key={b.buildingBlockId}>
+                        <BlockCell m={m} b={b} />
+                      </td>
+                    )),
+                  )}
                 </tr>
               ))}
             </tbody>

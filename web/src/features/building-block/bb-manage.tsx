@@ -12,16 +12,32 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { can } from '../../session/landing'
 import { useSession } from '../../session/use-session'
 import {
-  useGetAssociatedQuery, useGetHistoryQuery, useGetProviderQuery, useGetProvidersQuery, useReturnProviderMutation,
-  useUpdateProviderMutation, useVerifyProviderMutation, type Answer, type ContactPersonForm, type ProviderDetails,
+  useGetAssociatedQuery,
+  useGetHistoryQuery,
+  useGetProviderQuery,
+  useGetProvidersQuery,
+  useReturnProviderMutation,
+  useUpdateProviderMutation,
+  useVerifyProviderMutation,
+  type Answer,
+  type ContactPersonForm,
+  type ProviderDetails,
 } from './bb-api'
 import { decodeId } from './bb-dashboard'
 import { bbStrings as t } from './bb-strings'
 
-interface Person extends ContactPersonForm { buildingBlockRequirementId: number; key: string }
+interface Person extends ContactPersonForm {
+  buildingBlockRequirementId: number
+  key: string
+}
 interface Form {
-  physicalAddress: string; postalAddress: string; receptionNumber: string; alternateNumber: string; emailAddress: string
-  available: number[]; persons: Person[]
+  physicalAddress: string
+  postalAddress: string
+  receptionNumber: string
+  alternateNumber: string
+  emailAddress: string
+  available: number[]
+  persons: Person[]
 }
 type Errors = Record<string, string>
 
@@ -30,12 +46,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 function formOf(p: ProviderDetails): Form {
   const contact = (type: number) => p.contacts.find((c) => c.contactTypeId === type)?.detail ?? ''
   return {
-    physicalAddress: p.address.addressLine1 ?? '', postalAddress: p.address.addressLine2 ?? '',
-    receptionNumber: contact(3), alternateNumber: contact(4), emailAddress: contact(1),
+    physicalAddress: p.address.addressLine1 ?? '',
+    postalAddress: p.address.addressLine2 ?? '',
+    receptionNumber: contact(3),
+    alternateNumber: contact(4),
+    emailAddress: contact(1),
     available: p.buildingBlockRequirements.filter((r) => r.available).map((r) => r.buildingBlockRequirementId),
-    persons: p.buildingBlockRequirements.flatMap((r) => r.stakeholderContactPerson.map((c, i) => ({
-      ...c, buildingBlockRequirementId: r.buildingBlockRequirementId, key: `${r.buildingBlockRequirementId}-${i}`,
-    }))),
+    persons: p.buildingBlockRequirements.flatMap((r) =>
+      r.stakeholderContactPerson.map((c, i) => ({
+        ...c,
+        buildingBlockRequirementId: r.buildingBlockRequirementId,
+        key: `${r.buildingBlockRequirementId}-${i}`,
+      })),
+    ),
   }
 }
 
@@ -58,14 +81,36 @@ export function validate(form: Form, shelter: boolean): Errors {
   return e
 }
 
-function Field({ label, value, onChange, error, readOnly, inputMode }: {
-  label: string; value: string; onChange: (v: string) => void; error?: string; readOnly: boolean; inputMode?: 'numeric' | 'email'
+function Field({
+  label,
+  value,
+  onChange,
+  error,
+  readOnly,
+  inputMode,
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  error?: string
+  readOnly: boolean
+  inputMode?: 'numeric' | 'email'
 }) {
   return (
     <label className={`form-field ${error ? 'form-field--invalid' : ''}`}>
       <span>{label}</span>
-      <input value={value} readOnly={readOnly} inputMode={inputMode} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value)} />
-      {error ? <span className="field-errors" role="alert">{error}</span> : null}
+      <input
+        value={value}
+        readOnly={readOnly}
+        inputMode={inputMode}
+        aria-invalid={Boolean(error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <span className="field-errors" role="alert">
+          {error}
+        </span>
+      ) : null}
     </label>
   )
 }
@@ -82,7 +127,9 @@ export function ManageBuildingBlock() {
   const mayEdit = can(session, Action.EditBuildingBlock)
   const mayVerify = can(session, Action.ValidateBuildingBlock)
   const associated = useGetAssociatedQuery(municipalityId ?? null, { skip: municipalityId == null })
-  const providers = useGetProvidersQuery(municipalityId && buildingBlockId ? { municipalityId, buildingBlockId } : skipToken)
+  const providers = useGetProvidersQuery(
+    municipalityId && buildingBlockId ? { municipalityId, buildingBlockId } : skipToken,
+  )
   const [selected, setSelected] = useState<number | null>(null)
   const stakeholderId = selected ?? providers.data?.[0]?.stakeholderId ?? null
   const details = useGetProviderQuery(stakeholderId && buildingBlockId ? { stakeholderId, buildingBlockId } : skipToken)
@@ -97,9 +144,13 @@ export function ManageBuildingBlock() {
   const [reason, setReason] = useState('')
 
   const muni = associated.data?.find((m) => m.stakeholderId === municipalityId)
-  const block = muni?.buildingBlockCategories.flatMap((c) => c.buildingBlocks).find((b) => b.buildingBlockId === buildingBlockId)
+  const block = muni?.buildingBlockCategories
+    .flatMap((c) => c.buildingBlocks)
+    .find((b) => b.buildingBlockId === buildingBlockId)
   useDocumentTitle(`${block?.description ?? t.title} – ${muni?.name ?? ''}`)
-  useEffect(() => { if (details.data && !editing) setForm(formOf(details.data)) }, [details.data, editing])
+  useEffect(() => {
+    if (details.data && !editing) setForm(formOf(details.data))
+  }, [details.data, editing])
   const p = details.data
   const readOnly = !editing
   const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f))
@@ -116,20 +167,30 @@ export function ManageBuildingBlock() {
     if (!form || !p) return
     const found = validate(form, p.isShelter)
     setErrors(found)
-    if (Object.keys(found).length) { setNotice({ ok: false, text: t.correctErrors }); return }
+    if (Object.keys(found).length) {
+      setNotice({ ok: false, text: t.correctErrors })
+      return
+    }
     const result = await update({
-      stakeholderId: p.stakeholderId, buildingBlockId: p.buildingBlockId,
-      physicalAddress: form.physicalAddress, postalAddress: form.postalAddress, receptionNumber: form.receptionNumber,
-      alternateNumber: form.alternateNumber, emailAddress: form.emailAddress, buildingBlockRequirements: form.available,
+      stakeholderId: p.stakeholderId,
+      buildingBlockId: p.buildingBlockId,
+      physicalAddress: form.physicalAddress,
+      postalAddress: form.postalAddress,
+      receptionNumber: form.receptionNumber,
+      alternateNumber: form.alternateNumber,
+      emailAddress: form.emailAddress,
+      buildingBlockRequirements: form.available,
       contactPersons: form.persons.map(({ key: _key, contactPersonId: _id, ...rest }) => rest),
     })
     if ('data' in result && result.data?.success) {
       setNotice({ ok: true, text: message(result.data, t.updated) })
       setEditing(false)
     } else {
-      const data = ('error' in result ? (result.error as { data?: Answer }).data : undefined)
+      const data = 'error' in result ? (result.error as { data?: Answer }).data : undefined
       const fieldErrors: Errors = {}
-      data?.errors?.forEach((e) => { if (e.code === 'physicalAddress') fieldErrors.physicalAddress = e.description })
+      data?.errors?.forEach((e) => {
+        if (e.code === 'physicalAddress') fieldErrors.physicalAddress = e.description
+      })
       setErrors(fieldErrors)
       setNotice({ ok: false, text: data?.message ?? t.notUpdated })
     }
@@ -137,36 +198,108 @@ export function ManageBuildingBlock() {
 
   async function decide(kind: 'verify' | 'return') {
     if (!p) return
-    const result = kind === 'verify' ? await verify({ stakeholderId: p.stakeholderId }) : await giveBack({ stakeholderId: p.stakeholderId, reason })
+    const result =
+      kind === 'verify'
+        ? await verify({ stakeholderId: p.stakeholderId })
+        : await giveBack({ stakeholderId: p.stakeholderId, reason })
     if ('data' in result && result.data?.success) setNotice({ ok: true, text: message(result.data, t.verifiedMessage) })
-    else setNotice({ ok: false, text: ('error' in result ? (result.error as { data?: Answer }).data?.message : undefined) ?? t.notUpdated })
+    else
+      setNotice({
+        ok: false,
+        text: ('error' in result ? (result.error as { data?: Answer }).data?.message : undefined) ?? t.notUpdated,
+      })
   }
 
   return (
     <section className="bb-manage" aria-labelledby="bb-manage-title">
       <header className="bb-manage__header">
-        <h1 id="bb-manage-title">{muni?.name} · {block?.description}</h1>
-        <p>{t.numberOfUpdates}: <strong data-testid="bb-updates">{block?.totalVerifiedBuildingBlockCount ?? 0}/{block?.totalBuildingBlockCount ?? 0}</strong></p>
+        <h1 id="bb-manage-title">
+          {muni?.name} · {block?.description}
+        </h1>
+        <p>
+          {t.numberOfUpdates}:{' '}
+          <strong data-testid="bb-updates">
+            {block?.totalVerifiedBuildingBlockCount ?? 0}/{block?.totalBuildingBlockCount ?? 0}
+          </strong>
+        </p>
       </header>
       <label className="form-field">
         <span>{t.selectProvider}</span>
-        <select value={stakeholderId ?? ''} disabled={editing} onChange={(e) => { setSelected(Number(e.target.value)); setNotice(null) }}>
-          {(providers.data ?? []).map((x) => <option key={x.stakeholderId} value={x.stakeholderId}>{x.name} ({t.status[x.status] ?? x.status})</option>)}
+        <select
+          value={stakeholderId ?? ''}
+          disabled={editing}
+          onChange={(e) => {
+            setSelected(Number(e.target.value))
+            setNotice(null)
+          }}
+        >
+          {(providers.data ?? []).map((x) => (
+            <option key={x.stakeholderId} value={x.stakeholderId}>
+              {x.name} ({t.status[x.status] ?? x.status})
+            </option>
+          ))}
         </select>
       </label>
-      {notice ? <p className={notice.ok ? 'form-notice' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>{notice.text}</p> : null}
-      {details.isFetching && !p ? <Spinner /> : p && form ? (
-        <form className="bb-form" onSubmit={(e) => { e.preventDefault(); void save() }} noValidate>
+      {notice ? (
+        <p className={notice.ok ? 'form-notice' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </p>
+      ) : null}
+      {details.isFetching && !p ? (
+        <Spinner />
+      ) : p && form ? (
+        <form
+          className="bb-form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void save()
+          }}
+          noValidate
+        >
           <p className="bb-status">{t.status[p.status] ?? p.status}</p>
-          {p.isShelter ? <p className="form-field__hint">{t.shelterNote}</p> : (
+          {p.isShelter ? (
+            <p className="form-field__hint">{t.shelterNote}</p>
+          ) : (
             <>
-              <Field label={t.physicalAddress} value={form.physicalAddress} readOnly={readOnly} error={errors.physicalAddress} onChange={(v) => set({ physicalAddress: v })} />
-              <Field label={t.postalAddress} value={form.postalAddress} readOnly={readOnly} onChange={(v) => set({ postalAddress: v })} />
+              <Field
+                label={t.physicalAddress}
+                value={form.physicalAddress}
+                readOnly={readOnly}
+                error={errors.physicalAddress}
+                onChange={(v) => set({ physicalAddress: v })}
+              />
+              <Field
+                label={t.postalAddress}
+                value={form.postalAddress}
+                readOnly={readOnly}
+                onChange={(v) => set({ postalAddress: v })}
+              />
             </>
           )}
-          <Field label={t.receptionNumber} value={form.receptionNumber} readOnly={readOnly} inputMode="numeric" error={errors.receptionNumber} onChange={(v) => set({ receptionNumber: v })} />
-          <Field label={t.alternateNumber} value={form.alternateNumber} readOnly={readOnly} inputMode="numeric" error={errors.alternateNumber} onChange={(v) => set({ alternateNumber: v })} />
-          <Field label={t.emailAddress} value={form.emailAddress} readOnly={readOnly} inputMode="email" error={errors.emailAddress} onChange={(v) => set({ emailAddress: v })} />
+          <Field
+            label={t.receptionNumber}
+            value={form.receptionNumber}
+            readOnly={readOnly}
+            inputMode="numeric"
+            error={errors.receptionNumber}
+            onChange={(v) => set({ receptionNumber: v })}
+          />
+          <Field
+            label={t.alternateNumber}
+            value={form.alternateNumber}
+            readOnly={readOnly}
+            inputMode="numeric"
+            error={errors.alternateNumber}
+            onChange={(v) => set({ alternateNumber: v })}
+          />
+          <Field
+            label={t.emailAddress}
+            value={form.emailAddress}
+            readOnly={readOnly}
+            inputMode="email"
+            error={errors.emailAddress}
+            onChange={(v) => set({ emailAddress: v })}
+          />
           <fieldset className="bb-requirements">
             <legend>{t.requirements}</legend>
             {p.buildingBlockRequirements.map((r) => {
@@ -176,30 +309,113 @@ export function ManageBuildingBlock() {
               return (
                 <div key={rid} className="bb-requirement">
                   <label className="check">
-                    <input type="checkbox" disabled={readOnly} checked={form.available.includes(rid)}
-                      onChange={(e) => set({ available: e.target.checked ? [...form.available, rid] : form.available.filter((x) => x !== rid) })} />
+                    <input
+                      type="checkbox"
+                      disabled={readOnly}
+                      checked={form.available.includes(rid)}
+                      onChange={(e) =>
+                        set({
+                          available: e.target.checked
+                            ? [...form.available, rid]
+                            : form.available.filter((x) => x !== rid),
+                        })
+                      }
+                    />
                     {r.name}
                   </label>
-                  <button type="button" className="text-button" aria-expanded={isOpen} disabled={open != null && !isOpen}
-                    onClick={() => setOpen(isOpen ? null : rid)}>{isOpen ? '−' : '+'} {people.length} contact person(s)</button>
+                  <button
+                    type="button"
+                    className="text-button"
+                    aria-expanded={isOpen}
+                    disabled={open != null && !isOpen}
+                    onClick={() => setOpen(isOpen ? null : rid)}
+                  >
+                    {isOpen ? '−' : '+'} {people.length} contact person(s)
+                  </button>
                   {isOpen ? (
                     <div className="bb-persons">
                       {people.map((x) => (
                         <div key={x.key} className="bb-person">
-                          <Field label={t.fullName} value={x.fullName} readOnly={readOnly} error={errors[`${x.key}.fullName`]} onChange={(v) => setPerson(x.key, { fullName: v })} />
-                          <Field label={t.mobileNumber} value={x.mobileNumber ?? ''} readOnly={readOnly} inputMode="numeric" error={errors[`${x.key}.mobileNumber`]} onChange={(v) => setPerson(x.key, { mobileNumber: v })} />
-                          <Field label={t.emailAddress} value={x.emailAddress ?? ''} readOnly={readOnly} inputMode="email" error={errors[`${x.key}.emailAddress`]} onChange={(v) => setPerson(x.key, { emailAddress: v })} />
-                          <Field label={t.telephoneNumber} value={x.telephoneNumber ?? ''} readOnly={readOnly} inputMode="numeric" error={errors[`${x.key}.telephoneNumber`]} onChange={(v) => setPerson(x.key, { telephoneNumber: v })} />
-                          <Field label={t.alternateNumber} value={x.alternateNumber ?? ''} readOnly={readOnly} inputMode="numeric" error={errors[`${x.key}.alternateNumber`]} onChange={(v) => setPerson(x.key, { alternateNumber: v })} />
-                          <Field label={t.jobRole} value={x.jobRole ?? ''} readOnly={readOnly} onChange={(v) => setPerson(x.key, { jobRole: v })} />
-                          {editing ? <button type="button" className="button" onClick={() => set({ persons: form.persons.filter((y) => y.key !== x.key) })}>{t.deleteContact}</button> : null}
+                          <Field
+                            label={t.fullName}
+                            value={x.fullName}
+                            readOnly={readOnly}
+                            error={errors[`${x.key}.fullName`]}
+                            onChange={(v) => setPerson(x.key, { fullName: v })}
+                          />
+                          <Field
+                            label={t.mobileNumber}
+                            value={x.mobileNumber ?? ''}
+                            readOnly={readOnly}
+                            inputMode="numeric"
+                            error={errors[`${x.key}.mobileNumber`]}
+                            onChange={(v) => setPerson(x.key, { mobileNumber: v })}
+                          />
+                          <Field
+                            label={t.emailAddress}
+                            value={x.emailAddress ?? ''}
+                            readOnly={readOnly}
+                            inputMode="email"
+                            error={errors[`${x.key}.emailAddress`]}
+                            onChange={(v) => setPerson(x.key, { emailAddress: v })}
+                          />
+                          <Field
+                            label={t.telephoneNumber}
+                            value={x.telephoneNumber ?? ''}
+                            readOnly={readOnly}
+                            inputMode="numeric"
+                            error={errors[`${x.key}.telephoneNumber`]}
+                            onChange={(v) => setPerson(x.key, { telephoneNumber: v })}
+                          />
+                          <Field
+                            label={t.alternateNumber}
+                            value={x.alternateNumber ?? ''}
+                            readOnly={readOnly}
+                            inputMode="numeric"
+                            error={errors[`${x.key}.alternateNumber`]}
+                            onChange={(v) => setPerson(x.key, { alternateNumber: v })}
+                          />
+                          <Field
+                            label={t.jobRole}
+                            value={x.jobRole ?? ''}
+                            readOnly={readOnly}
+                            onChange={(v) => setPerson(x.key, { jobRole: v })}
+                          />
+                          {editing ? (
+                            <button
+                              type="button"
+                              className="button"
+                              onClick={() => set({ persons: form.persons.filter((y) => y.key !== x.key) })}
+                            >
+                              {t.deleteContact}
+                            </button>
+                          ) : null}
                         </div>
                       ))}
                       {editing ? (
-                        <button type="button" className="button" onClick={() => set({ persons: [...form.persons, {
-                          key: `new-${Date.now()}`, buildingBlockRequirementId: rid, fullName: '', jobRole: null, mobileNumber: null,
-                          emailAddress: null, telephoneNumber: null, alternateNumber: null,
-                        }] })}>{t.addContact}</button>
+                        <button
+                          type="button"
+                          className="button"
+                          onClick={() =>
+                            set({
+                              persons: [
+                                ...form.persons,
+                                {
+                                  key: `new-${Date.now()}`,
+                                  buildingBlockRequirementId: rid,
+                                  fullName: '',
+                                  jobRole: null,
+                                  mobileNumber: null,
+                                  emailAddress: null,
+                                  telephoneNumber: null,
+                                  alternateNumber: null,
+                                },
+                              ],
+                            })
+                          }
+                        >
+                          {t.addContact}
+                        </button>
                       ) : null}
                     </div>
                   ) : null}
@@ -210,18 +426,61 @@ export function ManageBuildingBlock() {
           <div className="bb-actions">
             {editing ? (
               <>
-                <button type="button" className="button" onClick={() => { setEditing(false); setErrors({}); setNotice(null) }}>{t.cancel}</button>
-                <button type="submit" className="button button--primary" disabled={updating.isLoading}>{t.save}</button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    setEditing(false)
+                    setErrors({})
+                    setNotice(null)
+                  }}
+                >
+                  {t.cancel}
+                </button>
+                <button type="submit" className="button button--primary" disabled={updating.isLoading}>
+                  {t.save}
+                </button>
               </>
             ) : (
               <>
-                <Link to="/buildingBlock/" className="button">{t.back}</Link>
-                {mayEdit ? <button type="button" className="button button--primary" onClick={() => { setEditing(true); setNotice(null) }}>{t.edit}</button> : null}
+                <Link to="/buildingBlock/" className="button">
+                  {t.back}
+                </Link>
+                {mayEdit ? (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => {
+                      setEditing(true)
+                      setNotice(null)
+                    }}
+                  >
+                    {t.edit}
+                  </button>
+                ) : null}
                 {mayVerify && p.status === 'submitted' ? (
                   <>
-                    <button type="button" className="button button--primary" title={t.verifyHint} disabled={verifying.isLoading} onClick={() => void decide('verify')}>{t.verify}</button>
-                    <label className="form-field bb-reason"><span>{t.reason}</span><input value={reason} onChange={(e) => setReason(e.target.value)} /></label>
-                    <button type="button" className="button" disabled={returning.isLoading || !reason.trim()} onClick={() => void decide('return')}>{t.returnLabel}</button>
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      title={t.verifyHint}
+                      disabled={verifying.isLoading}
+                      onClick={() => void decide('verify')}
+                    >
+                      {t.verify}
+                    </button>
+                    <label className="form-field bb-reason">
+                      <span>{t.reason}</span>
+                      <input value={reason} onChange={(e) => setReason(e.target.value)} />
+                    </label>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={returning.isLoading || !reason.trim()}
+                      onClick={() => void decide('return')}
+                    >
+                      {t.returnLabel}
+                    </button>
                   </>
                 ) : null}
               </>
@@ -234,7 +493,10 @@ export function ManageBuildingBlock() {
           <h2 id="bb-history-title">{t.history}</h2>
           <ol>
             {history.data.map((h) => (
-              <li key={h.sequence}><time dateTime={h.at}>{new Date(h.at).toLocaleString('en-ZA')}</time> · {h.eventType} · {h.actorEmail ?? h.actor} · {h.detail}</li>
+              <li key={h.sequence}>
+                <time dateTime={h.at}>{new Date(h.at).toLocaleString('en-ZA')}</time> · {h.eventType} ·{' '}
+                {h.actorEmail ?? h.actor} · {h.detail}
+              </li>
             ))}
           </ol>
           <a href={`/api/buildingblock/history?stakeholderId=${stakeholderId}&format=csv`}>{t.historyCsv}</a>

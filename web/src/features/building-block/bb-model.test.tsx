@@ -3,10 +3,18 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { decodeId, encodeId, managePath } from './bb-dashboard'
 import { validate } from './bb-manage'
 import { bbStrings } from './bb-strings'
-import { QuickExit } from '../layout/quick-exit'
+import { QuickExit } from '../../components/quick-exit'
 import { links } from '../../config/constants'
 
-const base = { physicalAddress: '1 Church Street', postalAddress: '', receptionNumber: '0498460015', alternateNumber: '', emailAddress: '', available: [1], persons: [] }
+const base = {
+  physicalAddress: '1 Church Street',
+  postalAddress: '',
+  receptionNumber: '0498460015',
+  alternateNumber: '',
+  emailAddress: '',
+  available: [1],
+  persons: [],
+}
 
 describe('building-block manage rules (spec §5)', () => {
   it('requires the physical address except for shelters and checks digits, 10-digit phones and e-mail', () => {
@@ -14,9 +22,20 @@ describe('building-block manage rules (spec §5)', () => {
     expect(validate({ ...base, physicalAddress: ' ' }, false)).toEqual({ physicalAddress: bbStrings.physicalRequired })
     expect(validate({ ...base, physicalAddress: '' }, true)).toEqual({})
     expect(validate({ ...base, receptionNumber: '049-846' }, false).receptionNumber).toBe(bbStrings.digitsOnly)
-    const person = { key: 'k', buildingBlockRequirementId: 1, fullName: '', jobRole: null, mobileNumber: '123', emailAddress: 'x@', telephoneNumber: null, alternateNumber: null }
+    const person = {
+      key: 'k',
+      buildingBlockRequirementId: 1,
+      fullName: '',
+      jobRole: null,
+      mobileNumber: '123',
+      emailAddress: 'x@',
+      telephoneNumber: null,
+      alternateNumber: null,
+    }
     expect(validate({ ...base, persons: [person] }, false)).toEqual({
-      'k.fullName': bbStrings.nameRequired, 'k.mobileNumber': bbStrings.tenDigits, 'k.emailAddress': bbStrings.invalidEmail,
+      'k.fullName': bbStrings.nameRequired,
+      'k.mobileNumber': bbStrings.tenDigits,
+      'k.emailAddress': bbStrings.invalidEmail,
     })
   })
 

@@ -15,7 +15,12 @@ function Contacts({ contacts, empty }: { contacts: ContactDetail[]; empty: strin
   if (!contacts.length) return <NoData message={empty} />
   return (
     <ul className="plain-list">
-      {contacts.map((c) => <li key={c.contactId}>{c.areaCode ? `${c.areaCode} ` : ''}{c.detail}</li>)}
+      {contacts.map((c) => (
+        <li key={c.contactId}>
+          {c.areaCode ? `${c.areaCode} ` : ''}
+          {c.detail}
+        </li>
+      ))}
     </ul>
   )
 }
@@ -25,19 +30,35 @@ function ResultCard({ result }: { result: ContactSearchResult }) {
   return (
     <li className="card contact-card">
       <h3 className="card__title">{result.name}</h3>
-      <p className="card__subtitle">{[result.buildingBlock, result.localMunicipalityName].filter(Boolean).join(' · ')}</p>
+      <p className="card__subtitle">
+        {[result.buildingBlock, result.localMunicipalityName].filter(Boolean).join(' · ')}
+      </p>
       <Contacts contacts={result.contacts} empty={strings.contact.noContacts} />
-      {result.address?.addressLine1 ? <p>{result.address.addressLine1}</p> : <NoData message={strings.contact.noAddresses} />}
-      {result.buildingBlockRequirements.length === 0 ? <NoData message={strings.contact.noServices} /> : (
+      {result.address?.addressLine1 ? (
+        <p>{result.address.addressLine1}</p>
+      ) : (
+        <NoData message={strings.contact.noAddresses} />
+      )}
+      {result.buildingBlockRequirements.length === 0 ? (
+        <NoData message={strings.contact.noServices} />
+      ) : (
         <ul className="requirement-list">
           {result.buildingBlockRequirements.map((req) => (
             <li key={req.buildingBlockRequirementId}>
-              <button type="button" className="text-button" aria-expanded={open === req.buildingBlockRequirementId}
-                onClick={() => setOpen((v) => (v === req.buildingBlockRequirementId ? null : req.buildingBlockRequirementId))}>
+              <button
+                type="button"
+                className="text-button"
+                aria-expanded={open === req.buildingBlockRequirementId}
+                onClick={() =>
+                  setOpen((v) => (v === req.buildingBlockRequirementId ? null : req.buildingBlockRequirementId))
+                }
+              >
                 {req.name}
               </button>
               {open === req.buildingBlockRequirementId ? (
-                req.stakeholderContactPerson.length === 0 ? <NoData message={strings.contact.noContactDetails} /> : (
+                req.stakeholderContactPerson.length === 0 ? (
+                  <NoData message={strings.contact.noContactDetails} />
+                ) : (
                   <ul className="plain-list">
                     {req.stakeholderContactPerson.map((person) => (
                       <li key={person.contactId}>
@@ -64,7 +85,8 @@ export function ContactDirectory() {
   const [text, setText] = useState('')
   const searchId = useId()
   const categories = components?.find((c) => c.componentId === ComponentId.BuildingBlock)?.options ?? []
-  const boundaryId = filters.boundaryId != null && filters.boundaryId !== NATIONAL_BOUNDARY_ID ? filters.boundaryId : null
+  const boundaryId =
+    filters.boundaryId != null && filters.boundaryId !== NATIONAL_BOUNDARY_ID ? filters.boundaryId : null
   const ready = boundaryId != null && block != null
   const search = useSearchContactsQuery(
     ready ? { boundaryId, buildingBlockCategoryId: block.categoryId, buildingBlockId: block.blockId } : skipToken,
@@ -77,26 +99,41 @@ export function ContactDirectory() {
       <div className="contact-directory__layout">
         <aside className="contact-directory__filters">
           <h2 className="filter-title">{strings.contact.selectBuildingBlocks}</h2>
-          {categories.length === 0 ? <NoData message={strings.messages.noCategories} /> : (
+          {categories.length === 0 ? (
+            <NoData message={strings.messages.noCategories} />
+          ) : (
             <ul className="accordion">
               {categories.map((category) => {
                 const id = String(category.id)
                 const isOpen = openCategory === id
                 return (
                   <li key={id}>
-                    <button type="button" className="accordion__toggle" aria-expanded={isOpen}
-                      onClick={() => setOpenCategory(isOpen ? null : id)}>{category.name}</button>
+                    <button
+                      type="button"
+                      className="accordion__toggle"
+                      aria-expanded={isOpen}
+                      onClick={() => setOpenCategory(isOpen ? null : id)}
+                    >
+                      {category.name}
+                    </button>
                     {isOpen ? (
                       <fieldset className="accordion__panel">
                         <legend className="visually-hidden">{category.name}</legend>
-                        {(category.options?.length ? category.options : [{ id: '', name: category.name }]).map((option) => (
-                          <label key={`${id}-${option.id}`} className="check">
-                            <input type="radio" name="building-block"
-                              checked={block?.categoryId === id && (block.blockId ?? '') === String(option.id)}
-                              onChange={() => setBlock({ categoryId: id, blockId: option.id === '' ? null : String(option.id) })} />
-                            {option.name}
-                          </label>
-                        ))}
+                        {(category.options?.length ? category.options : [{ id: '', name: category.name }]).map(
+                          (option) => (
+                            <label key={`${id}-${option.id}`} className="check">
+                              <input
+                                type="radio"
+                                name="building-block"
+                                checked={block?.categoryId === id && (block.blockId ?? '') === String(option.id)}
+                                onChange={() =>
+                                  setBlock({ categoryId: id, blockId: option.id === '' ? null : String(option.id) })
+                                }
+                              />
+                              {option.name}
+                            </label>
+                          ),
+                        )}
                       </fieldset>
                     ) : null}
                   </li>
@@ -107,20 +144,33 @@ export function ContactDirectory() {
         </aside>
         <section className="contact-directory__results" aria-live="polite">
           <div className="field">
-            <label htmlFor={searchId} className="visually-hidden">{strings.contact.searchLabel}</label>
-            <input id={searchId} type="search" placeholder={strings.contact.searchPlaceholder} value={text}
-              onChange={(e) => setText(e.target.value)} />
+            <label htmlFor={searchId} className="visually-hidden">
+              {strings.contact.searchLabel}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              placeholder={strings.contact.searchPlaceholder}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </div>
           {!ready ? (
             <div className="empty-state">
               <h2>{strings.contact.emptyTitle}</h2>
               <p>{strings.contact.emptyText}</p>
             </div>
-          ) : search.isFetching ? <Spinner /> : search.isError ? <ErrorMessage /> : results.length === 0 ? (
+          ) : search.isFetching ? (
+            <Spinner />
+          ) : search.isError ? (
+            <ErrorMessage />
+          ) : results.length === 0 ? (
             <NoData message={strings.contact.noResults} />
           ) : (
             <ul className="contact-results">
-              {results.map((r) => <ResultCard key={r.stakeholderId} result={r} />)}
+              {results.map((r) => (
+                <ResultCard key={r.stakeholderId} result={r} />
+              ))}
             </ul>
           )}
         </section>

@@ -4,6 +4,8 @@ import type { ContactSearchResult } from '../../api/types'
 export function matchContacts(results: readonly ContactSearchResult[], text: string): ContactSearchResult[] {
   const needle = text.trim().toLowerCase()
   return results
-    .filter((r) => !needle || r.name.toLowerCase().includes(needle) || (r.buildingBlock ?? '').toLowerCase().includes(needle))
+    .filter(
+      (r) => !needle || r.name.toLowerCase().includes(needle) || (r.buildingBlock ?? '').toLowerCase().includes(needle),
+    )
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
 }

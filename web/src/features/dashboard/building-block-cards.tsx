@@ -7,37 +7,66 @@ import { NoData } from '../../components/status'
 import { colours } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { formatAvailability } from '../../lib/format'
-import { GREENS, buildingBlockGrid, percentageBucket } from './component-models'
+import { GREENS, buildingBlockGrid, percentageBucket } from '../../lib/component-models'
 
 const SOURCE = 'Building block submissions by municipalities'
 
 function Progress({ value, label }: { value: number; label: string }) {
   const percent = Math.max(0, Math.min(100, value * 100))
   return (
-    <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent * 100) / 100}>
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(percent * 100) / 100}
+    >
       <span style={{ width: `${percent}%`, background: colours.buildingBlock }} />
     </div>
   )
 }
 
-export function AvailabilityCard({ summary, area, mobile }: { summary: BuildingBlockSummary | undefined; area: string; mobile: boolean }) {
+export function AvailabilityCard({
+  summary,
+  area,
+  mobile,
+}: {
+  summary: BuildingBlockSummary | undefined
+  area: string
+  mobile: boolean
+}) {
   const categories = summary?.buildingBlockCategoryStats ?? []
   const table: TableData = {
-    title: strings.cards.availability, area, period: summary?.lastQuarter ?? '', source: SOURCE,
+    title: strings.cards.availability,
+    area,
+    period: summary?.lastQuarter ?? '',
+    source: SOURCE,
     columns: [{ label: strings.cards.category }, { label: strings.cards.availability, numeric: true }],
-    rows: categories.map((c) => ({ display: [c.description, formatAvailability(c.availability)], raw: [c.description, (c.availability * 100).toFixed(2)] })),
+    rows: categories.map((c) => ({
+      display: [c.description, formatAvailability(c.availability)],
+      raw: [c.description, (c.availability * 100).toFixed(2)],
+    })),
   }
   return (
     <Card title={strings.cards.availability} headingLevel={3} table={table} testId="card-availability">
-      {categories.length === 0 ? <NoData /> : mobile ? (
+      {categories.length === 0 ? (
+        <NoData />
+      ) : mobile ? (
         <div className="accordion">
           {categories.map((c) => (
             <details key={c.buildingBlockCategoryId} name="availability">
-              <summary>{c.description} <span>{formatAvailability(c.availability)}</span></summary>
-              {c.buildingBlockStats.length === 0 ? <NoData message={strings.messages.noBuildingBlocks} /> : (
+              <summary>
+                {c.description} <span>{formatAvailability(c.availability)}</span>
+              </summary>
+              {c.buildingBlockStats.length === 0 ? (
+                <NoData message={strings.messages.noBuildingBlocks} />
+              ) : (
                 <ul className="plain-list">
                   {c.buildingBlockStats.map((b) => (
-                    <li key={b.buildingBlockId}>{b.description}: {formatAvailability(b.availability)}</li>
+                    <li key={b.buildingBlockId}>
+                      {b.description}: {formatAvailability(b.availability)}
+                    </li>
                   ))}
                 </ul>
               )}
@@ -46,12 +75,22 @@ export function AvailabilityCard({ summary, area, mobile }: { summary: BuildingB
         </div>
       ) : (
         <table className="progress-table">
-          <thead><tr><th scope="col">{strings.cards.category}</th><th scope="col">{strings.cards.availability}</th><th scope="col" className="numeric">%</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{strings.cards.category}</th>
+              <th scope="col">{strings.cards.availability}</th>
+              <th scope="col" className="numeric">
+                %
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {categories.map((c) => (
               <tr key={c.buildingBlockCategoryId}>
                 <th scope="row">{c.description}</th>
-                <td><Progress value={c.availability} label={c.description} /></td>
+                <td>
+                  <Progress value={c.availability} label={c.description} />
+                </td>
                 <td className="numeric">{formatAvailability(c.availability)}</td>
               </tr>
             ))}
@@ -62,11 +101,25 @@ export function AvailabilityCard({ summary, area, mobile }: { summary: BuildingB
   )
 }
 
-export function BuildingBlocksCard({ summary, area, pickedCategory }: { summary: BuildingBlockSummary | undefined; area: string; pickedCategory: string | null }) {
+export function BuildingBlocksCard({
+  summary,
+  area,
+  pickedCategory,
+}: {
+  summary: BuildingBlockSummary | undefined
+  area: string
+  pickedCategory: string | null
+}) {
   const grid = buildingBlockGrid(summary, pickedCategory)
   const table: TableData = {
-    title: strings.cards.buildingBlocks, area, period: grid.periods.join(', '), source: SOURCE,
-    columns: [{ label: pickedCategory ? strings.cards.buildingBlocks : strings.cards.category }, ...grid.periods.map((p) => ({ label: p, numeric: true }))],
+    title: strings.cards.buildingBlocks,
+    area,
+    period: grid.periods.join(', '),
+    source: SOURCE,
+    columns: [
+      { label: pickedCategory ? strings.cards.buildingBlocks : strings.cards.category },
+      ...grid.periods.map((p) => ({ label: p, numeric: true })),
+    ],
     rows: grid.rows.map((r) => ({
       display: [r.label, ...r.cells.map((v) => (v == null ? '–' : formatAvailability(v)))],
       raw: [r.label, ...r.cells.map((v) => (v == null ? null : (v * 100).toFixed(2)))],
@@ -75,18 +128,31 @@ export function BuildingBlocksCard({ summary, area, pickedCategory }: { summary:
   const empty = grid.rows.length === 0 || grid.periods.length === 0
   return (
     <Card title={strings.cards.buildingBlocks} headingLevel={3} table={table} testId="card-building-blocks">
-      {empty ? <NoData /> : (
+      {empty ? (
+        <NoData />
+      ) : (
         <div className="quarter-grid" role="table" aria-label={strings.cards.buildingBlocks}>
           <div role="row" className="quarter-grid__row quarter-grid__row--head">
             <span role="columnheader">{pickedCategory ? strings.cards.buildingBlocks : strings.cards.category}</span>
-            {grid.periods.map((p) => <span role="columnheader" key={p}>{p}</span>)}
+            {grid.periods.map((p) => (
+              <span role="columnheader" key={p}>
+                {p}
+              </span>
+            ))}
           </div>
           {grid.rows.map((r) => (
             <div role="row" className="quarter-grid__row" key={r.label}>
               <span role="rowheader">{r.label}</span>
               {r.cells.map((v, i) => (
-                <span role="cell" key={i} className="quarter-grid__cell"
-                  style={{ background: v == null ? undefined : GREENS[percentageBucket(v * 100)], color: v != null && percentageBucket(v * 100) >= 3 ? '#fff' : undefined }}>
+                <span
+                  role="cell"
+                  key={i}
+                  className="quarter-grid__cell"
+                  style={{
+                    background: v == null ? undefined : GREENS[percentageBucket(v * 100)],
+                    color: v != null && percentageBucket(v * 100) >= 3 ? '#fff' : undefined,
+                  }}
+                >
                   {v == null ? '–' : formatAvailability(v)}
                 </span>
               ))}

@@ -1,5 +1,5 @@
 // Shared chart settings from section 9: value axes with 5 ticks abbreviated with k; 'Other' is
-// #cccccc (see crime-model and component-models).
+// #cccccc (see crime-model and lib/component-models).
 import type { ApexOptions } from 'apexcharts'
 import { abbreviateThousands, formatCount, formatPercentage } from '../../lib/format'
 
@@ -14,7 +14,8 @@ export function niceAxisMax(max: number, intervals = VALUE_AXIS_TICKS): number {
   if (!(max > 0)) return intervals
   const raw = max / intervals
   const magnitude = 10 ** Math.floor(Math.log10(raw))
-  const step = [1, 1.2, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude
+  const step =
+    [1, 1.2, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude
   return step * intervals
 }
 
@@ -28,7 +29,14 @@ export function countAxisMax(max: number, intervals = VALUE_AXIS_TICKS): number 
 
 // ApexCharts' own `responsive` option crashes 5.0.0 here (it deep-clones the config), so narrow
 // screens pass `narrow` instead.
-export function barOptions({ categories, colors, horizontal = false, legend = true, maxValue, narrow = false }: {
+export function barOptions({
+  categories,
+  colors,
+  horizontal = false,
+  legend = true,
+  maxValue,
+  narrow = false,
+}: {
   categories: string[]
   colors: string[]
   horizontal?: boolean
@@ -39,7 +47,9 @@ export function barOptions({ categories, colors, horizontal = false, legend = tr
   maxValue?: number
 }): ApexOptions {
   const valueAxis = {
-    tickAmount: VALUE_AXIS_TICKS, labels: valueAxisLabels(), min: 0,
+    tickAmount: VALUE_AXIS_TICKS,
+    labels: valueAxisLabels(),
+    min: 0,
     ...(maxValue != null ? { max: niceAxisMax(maxValue) } : { forceNiceScale: true }),
   }
   return {
@@ -60,7 +70,15 @@ export function barOptions({ categories, colors, horizontal = false, legend = tr
   }
 }
 
-export function pieOptions({ labels, colors, percentages }: { labels: string[]; colors: string[]; percentages: number[] }): ApexOptions {
+export function pieOptions({
+  labels,
+  colors,
+  percentages,
+}: {
+  labels: string[]
+  colors: string[]
+  percentages: number[]
+}): ApexOptions {
   return {
     chart: { type: 'donut' },
     labels,
@@ -74,7 +92,8 @@ export function pieOptions({ labels, colors, percentages }: { labels: string[]; 
     },
     dataLabels: {
       enabled: true,
-      formatter: (_value: number, opts?: { seriesIndex: number }) => (opts ? formatPercentage(percentages[opts.seriesIndex]) : ''),
+      formatter: (_value: number, opts?: { seriesIndex: number }) =>
+        opts ? formatPercentage(percentages[opts.seriesIndex]) : '',
       dropShadow: { enabled: false },
       style: { fontSize: '11px', colors: ['#ffffff'] },
     },

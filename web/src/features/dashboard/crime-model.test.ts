@@ -8,8 +8,12 @@ describe('crime chart series', () => {
 
   it('uses the API distribution as it is when nothing is selected', () => {
     const slices = breakdownSlices(stats, [])
-    expect(slices.map((s) => s.value)).toEqual([...stats.distribution].sort((a, b) => b.value - a.value).map((d) => d.value))
-    expect(slices.every((s) => stats.distribution.some((d) => d.crimeTypeId === s.id && d.percentage === s.percentage))).toBe(true)
+    expect(slices.map((s) => s.value)).toEqual(
+      [...stats.distribution].sort((a, b) => b.value - a.value).map((d) => d.value),
+    )
+    expect(
+      slices.every((s) => stats.distribution.some((d) => d.crimeTypeId === s.id && d.percentage === s.percentage)),
+    ).toBe(true)
     expect(slices.some((s) => s.label === strings.cards.other)).toBe(false)
   })
 

@@ -3,14 +3,7 @@
 import type { CrimeStats } from '../../api/types'
 import { colours } from '../../config/constants'
 import { strings } from '../../config/strings'
-
-export interface Slice {
-  id: string
-  label: string
-  value: number
-  percentage: number
-  color: string
-}
+import type { Slice } from '../../lib/component-models'
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100
@@ -34,19 +27,38 @@ export function breakdownSlices(
   if (selected.length === 0) {
     return [...stats.distribution]
       .sort((a, b) => b.value - a.value)
-      .map((d, i) => ({ id: d.crimeTypeId, label: d.description, value: d.value, percentage: d.percentage, color: palette[i % palette.length] }))
+      .map((d, i) => ({
+        id: d.crimeTypeId,
+        label: d.description,
+        value: d.value,
+        percentage: d.percentage,
+        color: palette[i % palette.length],
+      }))
   }
   const chosen = new Set(selected.map(String))
   const defaults = new Set(defaultTypes.map(String))
-  const universe = stats.crimeStats.filter((c) => defaults.has(String(c.crimeTypeId)) || chosen.has(String(c.crimeTypeId)))
+  const universe = stats.crimeStats.filter(
+    (c) => defaults.has(String(c.crimeTypeId)) || chosen.has(String(c.crimeTypeId)),
+  )
   const total = universe.reduce((sum, c) => sum + c.value, 0)
   const share = (v: number) => (total > 0 ? round2((v / total) * 100) : 0)
   const picked = universe.filter((c) => chosen.has(String(c.crimeTypeId))).sort((a, b) => b.value - a.value)
   const slices: Slice[] = picked.map((c, i) => ({
-    id: String(c.crimeTypeId), label: c.description, value: c.value, percentage: share(c.value), color: palette[i % palette.length],
+    id: String(c.crimeTypeId),
+    label: c.description,
+    value: c.value,
+    percentage: share(c.value),
+    color: palette[i % palette.length],
   }))
   const other = universe.filter((c) => !chosen.has(String(c.crimeTypeId))).reduce((sum, c) => sum + c.value, 0)
-  if (other > 0) slices.push({ id: 'other', label: strings.cards.other, value: other, percentage: share(other), color: colours.other })
+  if (other > 0)
+    slices.push({
+      id: 'other',
+      label: strings.cards.other,
+      value: other,
+      percentage: share(other),
+      color: colours.other,
+    })
   return slices
 }
 
@@ -73,5 +85,7 @@ export interface TrendRow {
 }
 
 export function trendRows(stats: Pick<CrimeStats, 'series'>): TrendRow[] {
-  return [...stats.series].sort((a, b) => a.year - b.year).map((s) => ({ period: s.period, year: s.year, total: s.total }))
+  return [...stats.series]
+    .sort((a, b) => a.year - b.year)
+    .map((s) => ({ period: s.period, year: s.year, total: s.total }))
 }

@@ -17,27 +17,50 @@ import { AvailabilityCard, BuildingBlocksCard } from './building-block-cards'
 import { CycleCard, PillarCard } from './collective-action-cards'
 import { CrimeBreakdownCard, CrimeTrendCard, TotalCrimeCard } from './crime-cards'
 import { ReachCard, SurveysCard } from './health-check-cards'
-import { hasHealthCheckData } from './component-models'
+import { hasHealthCheckData } from '../../lib/component-models'
 
 export function hasData(componentId: number, dashboard: Dashboard | undefined, crime: CrimeStats | undefined): boolean {
   switch (componentId) {
-    case ComponentId.BuildingBlock: return !!dashboard?.buildingBlock?.buildingBlockCategoryStats?.length
-    case ComponentId.HealthCheck: return hasHealthCheckData(dashboard?.healthCheck)
-    case ComponentId.Crime: return crime?.total != null
-    case ComponentId.CollectiveAction: return !!(dashboard?.collectiveAction?.pillarStats?.length || dashboard?.collectiveAction?.cycles?.length)
-    default: return false
+    case ComponentId.BuildingBlock:
+      return !!dashboard?.buildingBlock?.buildingBlockCategoryStats?.length
+    case ComponentId.HealthCheck:
+      return hasHealthCheckData(dashboard?.healthCheck)
+    case ComponentId.Crime:
+      return crime?.total != null
+    case ComponentId.CollectiveAction:
+      return !!(dashboard?.collectiveAction?.pillarStats?.length || dashboard?.collectiveAction?.cycles?.length)
+    default:
+      return false
   }
 }
 
 /** Which components the chart view shows (section 2 rule). */
-export function visibleComponents(components: DashboardComponent[], mobile: boolean, chosen: number | null, withData: (id: number) => boolean): DashboardComponent[] {
+export function visibleComponents(
+  components: DashboardComponent[],
+  mobile: boolean,
+  chosen: number | null,
+  withData: (id: number) => boolean,
+): DashboardComponent[] {
   const sorted = [...components].sort((a, b) => a.seq - b.seq)
   if (!mobile) return sorted
-  const pick = chosen != null ? sorted.find((c) => c.componentId === chosen) : sorted.find((c) => withData(c.componentId)) ?? sorted[0]
+  const pick =
+    chosen != null
+      ? sorted.find((c) => c.componentId === chosen)
+      : (sorted.find((c) => withData(c.componentId)) ?? sorted[0])
   return pick ? [pick] : []
 }
 
-function ComponentCards({ component, dashboard, crime, defaultTypes, crimeFetching, crimeError, filters, mobile, area }: {
+function ComponentCards({
+  component,
+  dashboard,
+  crime,
+  defaultTypes,
+  crimeFetching,
+  crimeError,
+  filters,
+  mobile,
+  area,
+}: {
   component: DashboardComponent
   dashboard: Dashboard | undefined
   crime: CrimeStats | undefined
@@ -80,7 +103,7 @@ function ComponentCards({ component, dashboard, crime, defaultTypes, crimeFetchi
         </>
       )
     case ComponentId.BuildingBlock: {
-      const picked = filters.componentId === ComponentId.BuildingBlock ? filters.componentOptions[0] ?? null : null
+      const picked = filters.componentId === ComponentId.BuildingBlock ? (filters.componentOptions[0] ?? null) : null
       return (
         <>
           <CardBoundary title={strings.cards.availability} resetKeys={[filters]}>
@@ -121,29 +144,46 @@ export default function DashboardCards() {
   if (components.isLoading) return <Spinner />
   if (components.isError) return <ErrorMessage />
   const area = dashboard.currentData?.boundary.description ?? crime.currentData?.boundary.description ?? ''
-  const shown = visibleComponents(components.data ?? [], mobile, filters.componentId,
-    (id) => hasData(id, dashboard.currentData, crime.currentData))
+  const shown = visibleComponents(components.data ?? [], mobile, filters.componentId, (id) =>
+    hasData(id, dashboard.currentData, crime.currentData),
+  )
 
   return (
     <div className="dashboard" data-testid="dashboard-cards">
       {dashboard.isFetching && !dashboard.currentData ? <Spinner /> : null}
       {shown.map((component) => (
-        <section key={component.componentId} className={`component-section component-section--${component.componentId}`}
-          aria-labelledby={`component-${component.componentId}`} data-component-id={component.componentId}>
+        <section
+          key={component.componentId}
+          className={`component-section component-section--${component.componentId}`}
+          aria-labelledby={`component-${component.componentId}`}
+          data-component-id={component.componentId}
+        >
           <div className="component-section__header">
             <h2 id={`component-${component.componentId}`}>{component.name}</h2>
             {component.description ? <p>{component.description}</p> : null}
             {component.linkUrl ? (
               <a href={component.linkUrl} target="_blank" rel="noopener noreferrer">
-                {component.linkTitle || component.name} <ExternalIcon /><span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+                {component.linkTitle || component.name} <ExternalIcon />
+                <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
               </a>
             ) : null}
           </div>
           <div className="card-grid">
-            {component.componentId !== ComponentId.Crime && dashboard.isError ? <ErrorMessage /> : (
+            {component.componentId !== ComponentId.Crime && dashboard.isError ? (
+              <ErrorMessage />
+            ) : (
               <CardBoundary title={component.name} resetKeys={[filters]}>
-                <ComponentCards component={component} dashboard={dashboard.currentData} crime={crime.currentData} defaultTypes={defaultTypes}
-                  crimeFetching={crime.isFetching} crimeError={crime.isError} filters={filters} mobile={mobile} area={area} />
+                <ComponentCards
+                  component={component}
+                  dashboard={dashboard.currentData}
+                  crime={crime.currentData}
+                  defaultTypes={defaultTypes}
+                  crimeFetching={crime.isFetching}
+                  crimeError={crime.isError}
+                  filters={filters}
+                  mobile={mobile}
+                  area={area}
+                />
               </CardBoundary>
             )}
           </div>

@@ -8,28 +8,57 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { HealthCheckSummary } from '../../api/types'
 import { strings } from '../../config/strings'
-import { hasHealthCheckData, overallMaturity, reachSlices, surveyQuarters } from './component-models'
+import { hasHealthCheckData, overallMaturity, reachSlices, surveyQuarters } from '../../lib/component-models'
 import { ReachCard, SurveysCard } from './health-check-cards'
 
 vi.mock('../../components/chart/apex-chart', () => ({
-  ApexChart: ({ id, series, options }: { id: string; series: unknown; options: { labels?: string[]; xaxis?: { categories?: string[] } } }) => (
-    <div data-testid={`chart-${id}`} data-series={JSON.stringify(series)} data-labels={JSON.stringify(options.labels ?? options.xaxis?.categories ?? [])} />
+  ApexChart: ({
+    id,
+    series,
+    options,
+  }: {
+    id: string
+    series: unknown
+    options: { labels?: string[]; xaxis?: { categories?: string[] } }
+  }) => (
+    <div
+      data-testid={`chart-${id}`}
+      data-series={JSON.stringify(series)}
+      data-labels={JSON.stringify(options.labels ?? options.xaxis?.categories ?? [])}
+    />
   ),
   saveChartPng: vi.fn(),
 }))
 
-const TYPES: [number, string][] = [[1, 'Non-profit organisation'], [2, 'Community-based organisation'], [4, 'Higher education institution']]
+const TYPES: [number, string][] = [
+  [1, 'Non-profit organisation'],
+  [2, 'Community-based organisation'],
+  [4, 'Higher education institution'],
+]
 
 /** An answer like GET /api/healthcheck/stats?boundaryId=1 (no isIncluded, quarter as text). */
 function stats(counts: number[], extra: Partial<HealthCheckSummary> = {}): HealthCheckSummary {
   return {
-    boundaryId: 1, period: '2026 Q3', quarter: '2026Q3',
+    boundaryId: 1,
+    period: '2026 Q3',
+    quarter: '2026Q3',
     healthCheckStats: TYPES.map(([id, description], i) => ({
-      organisationTypeId: id, description, organisationCount: counts[i] ?? 0, overalMaturity: null, participatingOrganisations: 0, quarter: '2026Q3', totalActualResponses: 0,
+      organisationTypeId: id,
+      description,
+      organisationCount: counts[i] ?? 0,
+      overalMaturity: null,
+      participatingOrganisations: 0,
+      quarter: '2026Q3',
+      totalActualResponses: 0,
     })),
-    byQuarter: [], containedBoundaryData: [], example: false,
+    byQuarter: [],
+    containedBoundaryData: [],
+    example: false,
     overall: { overalMaturity: null, participatingOrganisations: 0, totalActualResponses: 0 },
-    totalOrganisations: counts.reduce((s, n) => s + n, 0), totalParticipatingOrganisations: 0, totalActualResponses: 0, totalExpectedResponses: 0,
+    totalOrganisations: counts.reduce((s, n) => s + n, 0),
+    totalParticipatingOrganisations: 0,
+    totalActualResponses: 0,
+    totalExpectedResponses: 0,
     note: 'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     ...extra,
   } as HealthCheckSummary
@@ -48,7 +77,9 @@ describe('health-check models', () => {
   it('counts every organisation type in Reach when the server sends no isIncluded (no lump into Other)', () => {
     const slices = reachSlices(stats([6, 2, 0]))
     expect(slices.map((s) => [s.label, s.value, s.percentage])).toEqual([
-      ['Non-profit organisation', 6, 75], ['Community-based organisation', 2, 25], ['Higher education institution', 0, 0],
+      ['Non-profit organisation', 6, 75],
+      ['Community-based organisation', 2, 25],
+      ['Higher education institution', 0, 0],
     ])
     expect(slices.some((s) => s.label === strings.cards.other)).toBe(false)
     expect(reachSlices(stats([0, 0, 0]))).toEqual([])
@@ -65,9 +96,11 @@ describe('health-check models', () => {
     ])
     expect(surveyQuarters(stats([1]))).toEqual([])
   })
-  it("takes the overall maturity from the server and invents none when it is withheld", () => {
+  it('takes the overall maturity from the server and invents none when it is withheld', () => {
     expect(overallMaturity(withResponses)).toBe(57.5)
-    const perTypeOnly = stats([6, 2], { healthCheckStats: withResponses.healthCheckStats.map((s) => ({ ...s, overalMaturity: 80 })) })
+    const perTypeOnly = stats([6, 2], {
+      healthCheckStats: withResponses.healthCheckStats.map((s) => ({ ...s, overalMaturity: 80 })),
+    })
     expect(overallMaturity(perTypeOnly)).toBeNull()
   })
   it('has data when organisations or responses exist', () => {
@@ -102,21 +135,35 @@ describe('Number of surveys completed card', () => {
       { name: strings.cards.actualResponses, data: [4, 21] },
       { name: strings.cards.expectedResponses, data: [null, 30] },
     ])
-    expect(within(card).getByTestId('participating-by-quarter')).toHaveTextContent('Participating organisations, Q2 261Participating organisations, Q3 263')
+    expect(within(card).getByTestId('participating-by-quarter')).toHaveTextContent(
+      'Participating organisations, Q2 261Participating organisations, Q3 263',
+    )
     const bar = within(card).getByRole('progressbar', { name: strings.cards.overallMaturity })
     expect(bar).toHaveAttribute('aria-valuenow', '57.5')
     expect(within(card).getByTestId('overall-maturity')).toHaveTextContent('57.50%')
     expect(within(card).queryByTestId('example-data')).not.toBeInTheDocument()
     // The data table says '–' where the server gives no expected responses.
     await userEvent.setup().click(within(card).getByRole('button', { name: strings.dataTable.show }))
-    const rows = within(card).getAllByRole('row').map((r) => r.textContent)
+    const rows = within(card)
+      .getAllByRole('row')
+      .map((r) => r.textContent)
     expect(rows[1]).toContain('Q2 26')
     expect(rows[1]).toContain('–')
   })
   it("shows the server's note instead of a maturity it withholds", () => {
-    render(<SurveysCard summary={{ ...withResponses, overall: { overalMaturity: null, participatingOrganisations: 2, totalActualResponses: 7 } }} area="South Africa" />)
+    render(
+      <SurveysCard
+        summary={{
+          ...withResponses,
+          overall: { overalMaturity: null, participatingOrganisations: 2, totalActualResponses: 7 },
+        }}
+        area="South Africa"
+      />,
+    )
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
-    expect(screen.getByTestId('maturity-withheld')).toHaveTextContent('at least 3 organisations with at least 5 responses')
+    expect(screen.getByTestId('maturity-withheld')).toHaveTextContent(
+      'at least 3 organisations with at least 5 responses',
+    )
   })
   it('shows the Example data notice when the figures include examples', () => {
     render(<SurveysCard summary={{ ...withResponses, example: true }} area="South Africa" />)
@@ -133,7 +180,14 @@ describe('count axis', () => {
   it('has whole-number steps', async () => {
     const { countAxisMax, VALUE_AXIS_TICKS } = await import('./chart-options')
     expect(VALUE_AXIS_TICKS).toBe(4)
-    for (const [max, axis] of [[0, 4], [1, 4], [4, 4], [7, 8], [21, 24], [123, 160]] as const) {
+    for (const [max, axis] of [
+      [0, 4],
+      [1, 4],
+      [4, 4],
+      [7, 8],
+      [21, 24],
+      [123, 160],
+    ] as const) {
       expect(countAxisMax(max)).toBe(axis)
       expect(Number.isInteger(countAxisMax(max) / VALUE_AXIS_TICKS)).toBe(true)
     }

@@ -13,7 +13,7 @@ import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
 import { barOptions, countAxisMax, pieOptions } from './chart-options'
-import { overallMaturity, reachSlices, surveyQuarters } from './component-models'
+import { overallMaturity, reachSlices, surveyQuarters } from '../../lib/component-models'
 
 const SOURCE = 'Organisation health checks'
 
@@ -40,20 +40,46 @@ export function ReachCard({ summary, area }: { summary: HealthCheckSummary | und
   const drawn = slices.filter((s) => s.value > 0)
   const id = 'health-reach'
   const table: TableData = {
-    title: strings.cards.reach, area, period: '', source: SOURCE,
-    columns: [{ label: strings.cards.organisationType }, { label: strings.cards.organisations, numeric: true }, { label: strings.summary.percentage, numeric: true }],
-    rows: slices.map((s) => ({ display: [s.label, formatCount(s.value), formatPercentage(s.percentage)], raw: [s.label, s.value, s.percentage.toFixed(2)] })),
+    title: strings.cards.reach,
+    area,
+    period: '',
+    source: SOURCE,
+    columns: [
+      { label: strings.cards.organisationType },
+      { label: strings.cards.organisations, numeric: true },
+      { label: strings.summary.percentage, numeric: true },
+    ],
+    rows: slices.map((s) => ({
+      display: [s.label, formatCount(s.value), formatPercentage(s.percentage)],
+      raw: [s.label, s.value, s.percentage.toFixed(2)],
+    })),
   }
   return (
-    <Card title={strings.cards.reach} headingLevel={3} table={table} testId="card-reach"
-      onSavePng={slices.length ? () => void saveChartPng(id, `${slug(`${strings.cards.reach} ${area}`)}.png`) : null}>
-      {slices.length === 0 ? <NoData /> : (
+    <Card
+      title={strings.cards.reach}
+      headingLevel={3}
+      table={table}
+      testId="card-reach"
+      onSavePng={slices.length ? () => void saveChartPng(id, `${slug(`${strings.cards.reach} ${area}`)}.png`) : null}
+    >
+      {slices.length === 0 ? (
+        <NoData />
+      ) : (
         <>
           <ExampleNotice summary={summary} />
           <p className="card-note">{strings.cards.reachNote}</p>
-          <ApexChart id={id} type="donut" height={300} label={`${strings.cards.reach}, ${area}`}
+          <ApexChart
+            id={id}
+            type="donut"
+            height={300}
+            label={`${strings.cards.reach}, ${area}`}
             series={drawn.map((s) => s.value)}
-            options={pieOptions({ labels: drawn.map((s) => s.label), colors: drawn.map((s) => s.color), percentages: drawn.map((s) => s.percentage) })} />
+            options={pieOptions({
+              labels: drawn.map((s) => s.label),
+              colors: drawn.map((s) => s.color),
+              percentages: drawn.map((s) => s.percentage),
+            })}
+          />
         </>
       )}
     </Card>
@@ -70,7 +96,10 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
   const maturity = overallMaturity(summary)
   const id = 'health-surveys'
   const table: TableData = {
-    title: strings.cards.surveysCompleted, area, period: rows.length ? `${rows[0].label} to ${rows[rows.length - 1].label}` : '', source: SOURCE,
+    title: strings.cards.surveysCompleted,
+    area,
+    period: rows.length ? `${rows[0].label} to ${rows[rows.length - 1].label}` : '',
+    source: SOURCE,
     columns: [
       { label: strings.cards.quarter },
       { label: strings.cards.actualResponses, numeric: true },
@@ -79,38 +108,75 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
       { label: strings.cards.maturity, numeric: true },
     ],
     rows: rows.map((r) => ({
-      display: [r.label, formatCount(r.actual), formatCount(r.expected), formatCount(r.participating), r.maturity == null ? '–' : formatPercentage(r.maturity)],
+      display: [
+        r.label,
+        formatCount(r.actual),
+        formatCount(r.expected),
+        formatCount(r.participating),
+        r.maturity == null ? '–' : formatPercentage(r.maturity),
+      ],
       raw: [r.label, r.actual, r.expected ?? '', r.participating, r.maturity == null ? '' : r.maturity.toFixed(2)],
     })),
   }
   return (
-    <Card title={strings.cards.surveysCompleted} headingLevel={3} table={table} testId="card-surveys"
-      onSavePng={rows.length ? () => void saveChartPng(id, `${slug(`${strings.cards.surveysCompleted} ${area}`)}.png`) : null}>
-      {rows.length === 0 ? <NoData /> : (
+    <Card
+      title={strings.cards.surveysCompleted}
+      headingLevel={3}
+      table={table}
+      testId="card-surveys"
+      onSavePng={
+        rows.length ? () => void saveChartPng(id, `${slug(`${strings.cards.surveysCompleted} ${area}`)}.png`) : null
+      }
+    >
+      {rows.length === 0 ? (
+        <NoData />
+      ) : (
         <>
           <ExampleNotice summary={summary} />
           {summary?.period ? <p className="card-note">{strings.cards.surveysNote(summary.period)}</p> : null}
-          <ApexChart id={id} type="bar" height={280} label={`${strings.cards.surveysCompleted}, ${area}`}
+          <ApexChart
+            id={id}
+            type="bar"
+            height={280}
+            label={`${strings.cards.surveysCompleted}, ${area}`}
             series={[
               { name: strings.cards.actualResponses, data: rows.map((r) => r.actual) },
               { name: strings.cards.expectedResponses, data: rows.map((r) => r.expected) },
             ]}
-            options={countBarOptions(rows.map((r) => r.label), Math.max(0, ...rows.map((r) => Math.max(r.actual, r.expected ?? 0))))} />
+            options={countBarOptions(
+              rows.map((r) => r.label),
+              Math.max(0, ...rows.map((r) => Math.max(r.actual, r.expected ?? 0))),
+            )}
+          />
           <dl className="inline-stats" data-testid="participating-by-quarter">
             {rows.map((r) => (
-              <div key={r.key}><dt>{strings.cards.participatingOrganisations}, {r.label}</dt><dd>{formatCount(r.participating)}</dd></div>
+              <div key={r.key}>
+                <dt>
+                  {strings.cards.participatingOrganisations}, {r.label}
+                </dt>
+                <dd>{formatCount(r.participating)}</dd>
+              </div>
             ))}
           </dl>
           {maturity != null ? (
             <div className="progress-block" data-testid="overall-maturity">
               <span id={`${id}-maturity`}>{strings.cards.overallMaturity}</span>
-              <div className="progress" role="progressbar" aria-labelledby={`${id}-maturity`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={maturity}>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-labelledby={`${id}-maturity`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={maturity}
+              >
                 <span style={{ width: `${Math.min(100, maturity)}%`, background: '#2E539D' }} />
               </div>
               <span>{formatPercentage(maturity)}</span>
             </div>
           ) : (
-            <p className="card-note" data-testid="maturity-withheld">{strings.cards.overallMaturity}: {summary?.note ?? strings.cards.maturityWithheld}</p>
+            <p className="card-note" data-testid="maturity-withheld">
+              {strings.cards.overallMaturity}: {summary?.note ?? strings.cards.maturityWithheld}
+            </p>
           )}
         </>
       )}

@@ -16,12 +16,18 @@ export function BottomBar() {
   const [stuck, setStuck] = useState(false)
   const [height, setHeight] = useState<number | undefined>(undefined)
 
+  // No dependency list on purpose: the bar's height follows its content, so it is measured after
+  // every render; setHeight with an unchanged number does not render again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures after every render (see above)
   useLayoutEffect(() => {
     if (!stuck && bar.current) setHeight(bar.current.offsetHeight)
   })
 
   useEffect(() => {
-    if (!mobile) { setStuck(false); return }
+    if (!mobile) {
+      setStuck(false)
+      return
+    }
     const onScroll = () => {
       const top = slot.current?.getBoundingClientRect().top ?? 0
       setStuck(top + (height ?? 0) < 0)
@@ -33,14 +39,25 @@ export function BottomBar() {
 
   return (
     <div ref={slot} className="bottom-bar-slot" style={mobile && stuck ? { height } : undefined}>
-      <div ref={bar} className={`bottom-bar ${mobile && stuck ? 'bottom-bar--stuck' : ''}`} role="region" aria-label={strings.filters.label}>
+      <div
+        ref={bar}
+        className={`bottom-bar ${mobile && stuck ? 'bottom-bar--stuck' : ''}`}
+        role="region"
+        aria-label={strings.filters.label}
+      >
         <div className="bottom-bar__row">
           <ViewNav />
-          <div className="bottom-bar__mobile-only bottom-bar__filter"><CategorySelect /></div>
-          <div className="bottom-bar__filter bottom-bar__geography"><GeographyCascade /></div>
+          <div className="bottom-bar__mobile-only bottom-bar__filter">
+            <CategorySelect />
+          </div>
+          <div className="bottom-bar__filter bottom-bar__geography">
+            <GeographyCascade />
+          </div>
         </div>
         <div className="bottom-bar__row bottom-bar__row--categories">
-          <div className="bottom-bar__desktop-only"><CategoryButtons /></div>
+          <div className="bottom-bar__desktop-only">
+            <CategoryButtons />
+          </div>
           <OptionsPicker />
         </div>
       </div>

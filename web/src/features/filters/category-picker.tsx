@@ -27,11 +27,14 @@ export function CategoryButtons() {
       {sorted.map((component) => {
         const state = categoryState(filters, component.componentId)
         return (
-          <button key={component.componentId} type="button"
+          <button
+            key={component.componentId}
+            type="button"
             className={`category-button category-button--${state}`}
             aria-pressed={state === 'active'}
             data-component-id={component.componentId}
-            onClick={() => choose(state === 'active' ? null : component.componentId)}>
+            onClick={() => choose(state === 'active' ? null : component.componentId)}
+          >
             {component.name}
           </button>
         )
@@ -49,10 +52,17 @@ export function CategorySelect() {
   return (
     <div className="field category-select">
       <label htmlFor={id}>{strings.filters.category}</label>
-      <select id={id} value={filters.componentId ?? ''}
-        onChange={(e) => choose(e.target.value ? Number(e.target.value) : null)}>
+      <select
+        id={id}
+        value={filters.componentId ?? ''}
+        onChange={(e) => choose(e.target.value ? Number(e.target.value) : null)}
+      >
         <option value="">{strings.filters.allCategories}</option>
-        {sorted.map((c) => <option key={c.componentId} value={c.componentId}>{c.name}</option>)}
+        {sorted.map((c) => (
+          <option key={c.componentId} value={c.componentId}>
+            {c.name}
+          </option>
+        ))}
       </select>
     </div>
   )

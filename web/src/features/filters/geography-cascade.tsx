@@ -5,7 +5,14 @@ import { useGetBoundaryQuery, useListBoundariesQuery } from '../../api/geography
 import { BoundaryType, NATIONAL_BOUNDARY_ID } from '../../config/constants'
 import { strings } from '../../config/strings'
 import {
-  cascadeFromBoundary, clearLevel, directChildren, emptyCascade, pickDistrict, pickLocal, pickNational, type Cascade,
+  cascadeFromBoundary,
+  clearLevel,
+  directChildren,
+  emptyCascade,
+  pickDistrict,
+  pickLocal,
+  pickNational,
+  type Cascade,
   type CascadeChange,
 } from '../../filters/geography'
 import { useFilters } from '../../filters/use-filters'
@@ -15,7 +22,15 @@ function byName(a: Boundary, b: Boundary) {
   return a.description.localeCompare(b.description)
 }
 
-function GeoSelect({ label, allLabel, value, items, disabled, onPick, level }: {
+function GeoSelect({
+  label,
+  allLabel,
+  value,
+  items,
+  disabled,
+  onPick,
+  level,
+}: {
   label: string
   allLabel: string
   value: number | null
@@ -29,11 +44,20 @@ function GeoSelect({ label, allLabel, value, items, disabled, onPick, level }: {
   return (
     <div className="field geo-select">
       <label htmlFor={id}>{label}</label>
-      <select id={id} data-level={level} value={value ?? ''} disabled={disabled}
-        onChange={(e) => onPick(sorted.find((b) => String(b.boundaryId) === e.target.value) ?? null)}>
+      <select
+        id={id}
+        data-level={level}
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(e) => onPick(sorted.find((b) => String(b.boundaryId) === e.target.value) ?? null)}
+      >
         <option value="">{allLabel}</option>
         {value != null && !sorted.some((b) => b.boundaryId === value) ? <option value={value}>…</option> : null}
-        {sorted.map((b) => <option key={b.boundaryId} value={b.boundaryId}>{b.description}</option>)}
+        {sorted.map((b) => (
+          <option key={b.boundaryId} value={b.boundaryId}>
+            {b.description}
+          </option>
+        ))}
       </select>
     </div>
   )
@@ -41,7 +65,8 @@ function GeoSelect({ label, allLabel, value, items, disabled, onPick, level }: {
 
 export function GeographyCascade() {
   const { filters, update } = useFilters()
-  const selectedId = filters.boundaryId != null && filters.boundaryId !== NATIONAL_BOUNDARY_ID ? filters.boundaryId : null
+  const selectedId =
+    filters.boundaryId != null && filters.boundaryId !== NATIONAL_BOUNDARY_ID ? filters.boundaryId : null
   const { currentData: boundary } = useGetBoundaryQuery(selectedId ?? skipToken)
   // Shows the user's pick at once, before the chosen boundary has loaded.
   const [pending, setPending] = useState<{ id: number | null; cascade: Cascade } | null>(null)
@@ -51,9 +76,14 @@ export function GeographyCascade() {
   else if (boundary && boundary.boundaryId === selectedId) cascade = cascadeFromBoundary(boundary)
   else if (pending && pending.id === selectedId) cascade = pending.cascade
 
-  const provinces = useListBoundariesQuery({ boundaryTypeId: BoundaryType.District, parentBoundaryId: NATIONAL_BOUNDARY_ID })
+  const provinces = useListBoundariesQuery({
+    boundaryTypeId: BoundaryType.District,
+    parentBoundaryId: NATIONAL_BOUNDARY_ID,
+  })
   const districts = useListBoundariesQuery(
-    cascade.national != null ? { boundaryTypeId: BoundaryType.District, parentBoundaryId: cascade.national } : skipToken,
+    cascade.national != null
+      ? { boundaryTypeId: BoundaryType.District, parentBoundaryId: cascade.national }
+      : skipToken,
   )
   const locals = useListBoundariesQuery(
     cascade.district != null ? { boundaryTypeId: BoundaryType.Local, parentBoundaryId: cascade.district } : skipToken,
@@ -72,15 +102,33 @@ export function GeographyCascade() {
 
   return (
     <div className="geography-cascade" role="group" aria-label={strings.filters.geography}>
-      <GeoSelect level="national" label={strings.filters.national} allLabel={strings.filters.allProvinces}
-        value={cascade.national} items={provinceItems} disabled={!provinces.data}
-        onPick={(item) => apply(item ? pickNational(item.boundaryId) : clearLevel(cascade, 1))} />
-      <GeoSelect level="district" label={strings.filters.district} allLabel={strings.filters.allDistricts}
-        value={cascade.district} items={districtItems} disabled={cascade.national == null || !districts.data}
-        onPick={(item) => apply(item ? pickDistrict(cascade, item.boundaryId) : clearLevel(cascade, 2))} />
-      <GeoSelect level="local" label={strings.filters.local} allLabel={strings.filters.allLocals}
-        value={cascade.local} items={localItems} disabled={cascade.district == null || !locals.data}
-        onPick={(item) => apply(item ? pickLocal(item) : clearLevel(cascade, 3))} />
+      <GeoSelect
+        level="national"
+        label={strings.filters.national}
+        allLabel={strings.filters.allProvinces}
+        value={cascade.national}
+        items={provinceItems}
+        disabled={!provinces.data}
+        onPick={(item) => apply(item ? pickNational(item.boundaryId) : clearLevel(cascade, 1))}
+      />
+      <GeoSelect
+        level="district"
+        label={strings.filters.district}
+        allLabel={strings.filters.allDistricts}
+        value={cascade.district}
+        items={districtItems}
+        disabled={cascade.national == null || !districts.data}
+        onPick={(item) => apply(item ? pickDistrict(cascade, item.boundaryId) : clearLevel(cascade, 2))}
+      />
+      <GeoSelect
+        level="local"
+        label={strings.filters.local}
+        allLabel={strings.filters.allLocals}
+        value={cascade.local}
+        items={localItems}
+        disabled={cascade.district == null || !locals.data}
+        onPick={(item) => apply(item ? pickLocal(item) : clearLevel(cascade, 3))}
+      />
     </div>
   )
 }

@@ -7,13 +7,22 @@ import { dashboardArgs, useGetDashboardQuery } from '../../api/dashboard-api'
 import { useFilters } from '../../filters/use-filters'
 import { DataActions } from '../../components/card'
 import type { TableData } from '../../components/data-table'
-import { ArrowDownIcon, ArrowUpIcon, CollapseIcon, DragIcon, ExpandIcon, SortIcon, ToBottomIcon, ToTopIcon } from '../../components/icons'
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CollapseIcon,
+  DragIcon,
+  ExpandIcon,
+  SortIcon,
+  ToBottomIcon,
+  ToTopIcon,
+} from '../../components/icons'
 import { NoData, Spinner, ErrorMessage } from '../../components/status'
 import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeSource } from '../../lib/crime'
 import { formatAvailability, formatCount, formatPercentage } from '../../lib/format'
-import { pillarSlices, reachSlices } from '../dashboard/component-models'
+import { pillarSlices, reachSlices } from '../../lib/component-models'
 import { sortDistribution, toggleDirection, type DistributionEntry, type SortDirection } from './grid-model'
 
 export interface GridCardProps {
@@ -40,7 +49,12 @@ function useDistribution(componentId: number, boundaryId: number, crimeOptions: 
   let total: number | null = null
   let percentLabel: string = strings.summary.percentage
   if (isCrime && crime.currentData) {
-    items = crime.currentData.distribution.map((d) => ({ id: d.crimeTypeId, label: d.description, value: d.value, percentage: d.percentage }))
+    items = crime.currentData.distribution.map((d) => ({
+      id: d.crimeTypeId,
+      label: d.description,
+      value: d.value,
+      percentage: d.percentage,
+    }))
     period = crime.currentData.period ?? ''
     source = crimeSource(crime.currentData)
     total = crime.currentData.total
@@ -48,12 +62,27 @@ function useDistribution(componentId: number, boundaryId: number, crimeOptions: 
     const d = dashboard.currentData
     if (componentId === ComponentId.BuildingBlock) {
       percentLabel = strings.cards.availability
-      items = d.buildingBlock.buildingBlockCategoryStats.map((c) => ({ id: String(c.buildingBlockCategoryId), label: c.description, value: c.availability * 100, percentage: c.availability * 100 }))
+      items = d.buildingBlock.buildingBlockCategoryStats.map((c) => ({
+        id: String(c.buildingBlockCategoryId),
+        label: c.description,
+        value: c.availability * 100,
+        percentage: c.availability * 100,
+      }))
       period = d.buildingBlock.lastQuarter ?? ''
     } else if (componentId === ComponentId.HealthCheck) {
-      items = reachSlices(d.healthCheck).map((s) => ({ id: s.id, label: s.label, value: s.value, percentage: s.percentage }))
+      items = reachSlices(d.healthCheck).map((s) => ({
+        id: s.id,
+        label: s.label,
+        value: s.value,
+        percentage: s.percentage,
+      }))
     } else if (componentId === ComponentId.CollectiveAction) {
-      items = pillarSlices(d.collectiveAction).map((s) => ({ id: s.id, label: s.label, value: s.value, percentage: s.percentage }))
+      items = pillarSlices(d.collectiveAction).map((s) => ({
+        id: s.id,
+        label: s.label,
+        value: s.value,
+        percentage: s.percentage,
+      }))
     }
   }
   const q = isCrime ? crime : dashboard
@@ -62,10 +91,14 @@ function useDistribution(componentId: number, boundaryId: number, crimeOptions: 
 
 function gridTitle(componentId: number): string {
   switch (componentId) {
-    case ComponentId.BuildingBlock: return strings.cards.availability
-    case ComponentId.HealthCheck: return strings.cards.reach
-    case ComponentId.CollectiveAction: return strings.cards.collectiveActionsPerPillar
-    default: return strings.cards.crimeBreakdown
+    case ComponentId.BuildingBlock:
+      return strings.cards.availability
+    case ComponentId.HealthCheck:
+      return strings.cards.reach
+    case ComponentId.CollectiveAction:
+      return strings.cards.collectiveActionsPerPillar
+    default:
+      return strings.cards.crimeBreakdown
   }
 }
 
@@ -82,57 +115,164 @@ export function GridCard(props: GridCardProps) {
   const isAvailability = componentId === ComponentId.BuildingBlock
 
   const table: TableData = {
-    title: gridTitle(componentId), area: name, period: data.period, source: data.source,
-    columns: [{ label: strings.summary.crimeType }, { label: strings.summary.count, numeric: true }, { label: data.percentLabel, numeric: true }],
+    title: gridTitle(componentId),
+    area: name,
+    period: data.period,
+    source: data.source,
+    columns: [
+      { label: strings.summary.crimeType },
+      { label: strings.summary.count, numeric: true },
+      { label: data.percentLabel, numeric: true },
+    ],
     rows: sorted.map((i) => ({
-      display: [i.label, isAvailability ? formatAvailability(i.value / 100) : formatCount(i.value), formatPercentage(i.percentage)],
+      display: [
+        i.label,
+        isAvailability ? formatAvailability(i.value / 100) : formatCount(i.value),
+        formatPercentage(i.percentage),
+      ],
       raw: [i.label, isAvailability ? i.value.toFixed(2) : i.value, i.percentage?.toFixed(2)],
     })),
   }
 
   return (
-    <li className={`grid-card ${expanded ? 'grid-card--expanded' : ''} ${dragOver ? 'grid-card--drag-over' : ''}`}
-      data-boundary-id={boundaryId} aria-labelledby={headingId}
-      onDragOver={draggable ? (e) => { e.preventDefault(); setDragOver(true) } : undefined}
+    <li
+      className={`grid-card ${expanded ? 'grid-card--expanded' : ''} ${dragOver ? 'grid-card--drag-over' : ''}`}
+      data-boundary-id={boundaryId}
+      aria-labelledby={headingId}
+      onDragOver={
+        draggable
+          ? (e) => {
+              e.preventDefault()
+              setDragOver(true)
+            }
+          : undefined
+      }
       onDragLeave={draggable ? () => setDragOver(false) : undefined}
-      onDrop={draggable ? (e) => { e.preventDefault(); setDragOver(false); onDropOn(boundaryId) } : undefined}>
+      onDrop={
+        draggable
+          ? (e) => {
+              e.preventDefault()
+              setDragOver(false)
+              onDropOn(boundaryId)
+            }
+          : undefined
+      }
+    >
       <div className="grid-card__toolbar">
         {draggable ? (
-          <span className="drag-handle" draggable aria-hidden="true" title={strings.grid.dragHandle(name)}
-            onDragStart={(e) => { e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', String(boundaryId)); onDragStart(boundaryId) }}>
+          <span
+            className="drag-handle"
+            draggable
+            aria-hidden="true"
+            title={strings.grid.dragHandle(name)}
+            onDragStart={(e) => {
+              e.dataTransfer.effectAllowed = 'move'
+              e.dataTransfer.setData('text/plain', String(boundaryId))
+              onDragStart(boundaryId)
+            }}
+          >
             <DragIcon size={18} />
           </span>
         ) : null}
-        <h2 className="grid-card__title" id={headingId}>{name}</h2>
+        <h2 className="grid-card__title" id={headingId}>
+          {name}
+        </h2>
         <div className="grid-card__buttons">
-          <button type="button" className="icon-button" onClick={() => setDirection(toggleDirection)} data-action="sort"
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setDirection(toggleDirection)}
+            data-action="sort"
             aria-label={`${strings.grid.sort}: ${direction === 'desc' ? strings.grid.highestToLowest : strings.grid.lowestToHighest}`}
-            title={direction === 'desc' ? strings.grid.highestToLowest : strings.grid.lowestToHighest}>
+            title={direction === 'desc' ? strings.grid.highestToLowest : strings.grid.lowestToHighest}
+          >
             <SortIcon size={18} />
           </button>
-          <button type="button" className="icon-button" disabled={index === 0} onClick={() => onMove(boundaryId, 'up')} aria-label={`${strings.grid.moveUp}: ${name}`} title={strings.grid.moveUp}><ArrowUpIcon size={18} /></button>
-          <button type="button" className="icon-button" disabled={index === count - 1} onClick={() => onMove(boundaryId, 'down')} aria-label={`${strings.grid.moveDown}: ${name}`} title={strings.grid.moveDown}><ArrowDownIcon size={18} /></button>
-          <button type="button" className="icon-button" disabled={index === 0} onClick={() => onMove(boundaryId, 'top')} aria-label={`${strings.grid.moveToTop}: ${name}`} title={strings.grid.moveToTop} data-action="top"><ToTopIcon size={18} /></button>
-          <button type="button" className="icon-button" disabled={index === count - 1} onClick={() => onMove(boundaryId, 'bottom')} aria-label={`${strings.grid.moveToBottom}: ${name}`} title={strings.grid.moveToBottom} data-action="bottom"><ToBottomIcon size={18} /></button>
-          <button type="button" className="icon-button" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)} aria-label={`${expanded ? strings.grid.collapse : strings.grid.expand}: ${name}`} title={expanded ? strings.grid.collapse : strings.grid.expand} data-action="expand">
+          <button
+            type="button"
+            className="icon-button"
+            disabled={index === 0}
+            onClick={() => onMove(boundaryId, 'up')}
+            aria-label={`${strings.grid.moveUp}: ${name}`}
+            title={strings.grid.moveUp}
+          >
+            <ArrowUpIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            disabled={index === count - 1}
+            onClick={() => onMove(boundaryId, 'down')}
+            aria-label={`${strings.grid.moveDown}: ${name}`}
+            title={strings.grid.moveDown}
+          >
+            <ArrowDownIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            disabled={index === 0}
+            onClick={() => onMove(boundaryId, 'top')}
+            aria-label={`${strings.grid.moveToTop}: ${name}`}
+            title={strings.grid.moveToTop}
+            data-action="top"
+          >
+            <ToTopIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            disabled={index === count - 1}
+            onClick={() => onMove(boundaryId, 'bottom')}
+            aria-label={`${strings.grid.moveToBottom}: ${name}`}
+            title={strings.grid.moveToBottom}
+            data-action="bottom"
+          >
+            <ToBottomIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((v) => !v)}
+            aria-label={`${expanded ? strings.grid.collapse : strings.grid.expand}: ${name}`}
+            title={expanded ? strings.grid.collapse : strings.grid.expand}
+            data-action="expand"
+          >
             {expanded ? <CollapseIcon size={18} /> : <ExpandIcon size={18} />}
           </button>
         </div>
       </div>
       <div className="grid-card__body">
         {data.total != null ? (
-          <p className="grid-card__total">{strings.summary.total}: <strong>{formatCount(data.total)}</strong>{data.period ? ` (${data.period})` : ''}</p>
+          <p className="grid-card__total">
+            {strings.summary.total}: <strong>{formatCount(data.total)}</strong>
+            {data.period ? ` (${data.period})` : ''}
+          </p>
         ) : null}
-        {data.isLoading ? <Spinner /> : data.isError ? <ErrorMessage /> : shown.length === 0 ? <NoData /> : (
-          <ul className="bar-list" aria-label={`${name}: ${direction === 'desc' ? strings.grid.highestToLowest : strings.grid.lowestToHighest}`}>
+        {data.isLoading ? (
+          <Spinner />
+        ) : data.isError ? (
+          <ErrorMessage />
+        ) : shown.length === 0 ? (
+          <NoData />
+        ) : (
+          <ul
+            className="bar-list"
+            aria-label={`${name}: ${direction === 'desc' ? strings.grid.highestToLowest : strings.grid.lowestToHighest}`}
+          >
             {shown.map((item) => (
               <li key={item.id} className="bar-list__item">
                 <span className="bar-list__label">{item.label}</span>
                 <span className="bar-list__value">
                   {isAvailability ? formatAvailability(item.value / 100) : formatCount(item.value)}
-                  {!isAvailability && item.percentage != null ? <span className="bar-list__pct"> ({formatPercentage(item.percentage)})</span> : null}
+                  {!isAvailability && item.percentage != null ? (
+                    <span className="bar-list__pct"> ({formatPercentage(item.percentage)})</span>
+                  ) : null}
                 </span>
-                <span className="bar-list__bar" aria-hidden="true"><span style={{ width: `${(item.value / max) * 100}%` }} /></span>
+                <span className="bar-list__bar" aria-hidden="true">
+                  <span style={{ width: `${(item.value / max) * 100}%` }} />
+                </span>
               </li>
             ))}
           </ul>

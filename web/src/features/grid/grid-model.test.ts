@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { moveBy, moveTo, moveToBottom, moveToTop, reconcileOrder, sortDistribution, toggleDirection } from './grid-model'
+import {
+  moveBy,
+  moveTo,
+  moveToBottom,
+  moveToTop,
+  reconcileOrder,
+  sortDistribution,
+  toggleDirection,
+} from './grid-model'
 
 const items = [
   { id: 'a', label: 'A', value: 5, percentage: 25 },

@@ -10,8 +10,13 @@ export interface DistributionEntry {
 export type SortDirection = 'desc' | 'asc'
 
 /** Highest to lowest by default; ties keep label order so the result is stable. */
-export function sortDistribution(items: readonly DistributionEntry[], direction: SortDirection = 'desc'): DistributionEntry[] {
-  return [...items].sort((a, b) => (direction === 'desc' ? b.value - a.value : a.value - b.value) || a.label.localeCompare(b.label))
+export function sortDistribution(
+  items: readonly DistributionEntry[],
+  direction: SortDirection = 'desc',
+): DistributionEntry[] {
+  return [...items].sort(
+    (a, b) => (direction === 'desc' ? b.value - a.value : a.value - b.value) || a.label.localeCompare(b.label),
+  )
 }
 
 export function toggleDirection(direction: SortDirection): SortDirection {

@@ -29,10 +29,14 @@ export default function GridView() {
   const dragged = useRef<number | null>(null)
 
   const children = useMemo(
-    () => [...(stats.currentData?.containedBoundaryData ?? [])].sort((a, b) => a.description.localeCompare(b.description)),
+    () =>
+      [...(stats.currentData?.containedBoundaryData ?? [])].sort((a, b) => a.description.localeCompare(b.description)),
     [stats.currentData],
   )
-  const order = reconcileOrder(saved, children.map((c) => c.boundaryId))
+  const order = reconcileOrder(
+    saved,
+    children.map((c) => c.boundaryId),
+  )
   const byId = new Map(children.map((c) => [c.boundaryId, c]))
   const componentId = filters.componentId ?? ComponentId.Crime
   const areaName = stats.currentData?.boundary.description ?? ''
@@ -46,8 +50,11 @@ export default function GridView() {
         <ul className="category-cards">
           {list.map((c) => (
             <li key={c.componentId}>
-              <button type="button" className={`category-card category-card--${categoryState(filters, c.componentId)}`}
-                onClick={() => update(chooseCategory(filters, c.componentId))}>
+              <button
+                type="button"
+                className={`category-card category-card--${categoryState(filters, c.componentId)}`}
+                onClick={() => update(chooseCategory(filters, c.componentId))}
+              >
                 <strong>{c.name}</strong>
                 {c.description ? <span>{c.description}</span> : null}
               </button>
@@ -75,29 +82,61 @@ export default function GridView() {
   return (
     <div className="grid-view">
       <div className="grid-view__header">
-        <h1 className="grid-view__title">{component?.name ?? ''}{areaName ? ` – ${areaName}` : ''}</h1>
+        <h1 className="grid-view__title">
+          {component?.name ?? ''}
+          {areaName ? ` – ${areaName}` : ''}
+        </h1>
         {mobile ? (
-          <button type="button" className="button button--outline" onClick={() => update(chooseCategory(filters, null))}>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => update(chooseCategory(filters, null))}
+          >
             {strings.filters.clear}
           </button>
         ) : null}
       </div>
-      {stats.isFetching && !stats.currentData ? <Spinner /> : stats.isError ? <ErrorMessage /> : order.length === 0 ? <NoData /> : (
+      {stats.isFetching && !stats.currentData ? (
+        <Spinner />
+      ) : stats.isError ? (
+        <ErrorMessage />
+      ) : order.length === 0 ? (
+        <NoData />
+      ) : (
         <ol className="grid-cards" aria-label={strings.grid.cardsLabel}>
           {order.map((id, index) => {
             const child = byId.get(id)
             if (!child) return null
             // Each card behind its own boundary: a failing card keeps its place and says so.
             return (
-              <Boundary key={id} resetKeys={[filters]} fallback={
-                <li className="grid-card" data-boundary-id={id} data-testid="card-error">
-                  <div className="grid-card__toolbar"><h2 className="grid-card__title">{child.description}</h2></div>
-                  <div className="grid-card__body"><ErrorMessage /></div>
-                </li>
-              }>
-                <GridCard boundaryId={id} name={child.description} componentId={componentId} crimeOptions={crimeOptions}
-                  index={index} count={order.length} draggable={!mobile} onMove={onMove}
-                  onDragStart={(source) => { dragged.current = source }} onDropOn={onDropOn} />
+              <Boundary
+                key={id}
+                resetKeys={[filters]}
+                fallback={
+                  <li className="grid-card" data-boundary-id={id} data-testid="card-error">
+                    <div className="grid-card__toolbar">
+                      <h2 className="grid-card__title">{child.description}</h2>
+                    </div>
+                    <div className="grid-card__body">
+                      <ErrorMessage />
+                    </div>
+                  </li>
+                }
+              >
+                <GridCard
+                  boundaryId={id}
+                  name={child.description}
+                  componentId={componentId}
+                  crimeOptions={crimeOptions}
+                  index={index}
+                  count={order.length}
+                  draggable={!mobile}
+                  onMove={onMove}
+                  onDragStart={(source) => {
+                    dragged.current = source
+                  }}
+                  onDropOn={onDropOn}
+                />
               </Boundary>
             )
           })}

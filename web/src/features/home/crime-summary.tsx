@@ -7,7 +7,12 @@ import type { TableData } from '../../components/data-table'
 import type { CrimeStats } from '../../api/types'
 import { strings } from '../../config/strings'
 import {
-  formatCount, formatIsoDate, formatPercentage, formatRate, formatSignedPercentage, percentageChange,
+  formatCount,
+  formatIsoDate,
+  formatPercentage,
+  formatRate,
+  formatSignedPercentage,
+  percentageChange,
 } from '../../lib/format'
 import { crimeSource, periodText } from '../../lib/crime'
 
@@ -29,36 +34,65 @@ export function breakdownTable(stats: CrimeStats): TableData {
   }
 }
 
-export function CrimeSummary({ stats, isLoading, isError }: { stats: CrimeStats | undefined; isLoading: boolean; isError: boolean }) {
-  if (isLoading && !stats) return <section className="summary" aria-busy="true"><Spinner /></section>
-  if (isError || !stats) return <section className="summary"><ErrorMessage /></section>
+export function CrimeSummary({
+  stats,
+  isLoading,
+  isError,
+}: {
+  stats: CrimeStats | undefined
+  isLoading: boolean
+  isError: boolean
+}) {
+  if (isLoading && !stats)
+    return (
+      <section className="summary" aria-busy="true">
+        <Spinner />
+      </section>
+    )
+  if (isError || !stats)
+    return (
+      <section className="summary">
+        <ErrorMessage />
+      </section>
+    )
   const area = stats.boundary.description
   const change = percentageChange(stats.total, stats.previousTotal)
   const max = Math.max(1, ...stats.distribution.map((d) => d.value))
   return (
     <section className="summary" aria-labelledby="summary-heading" data-testid="crime-summary">
-      <h1 id="summary-heading" className="summary__title">{strings.summary.heading(area)}</h1>
+      <h1 id="summary-heading" className="summary__title">
+        {strings.summary.heading(area)}
+      </h1>
       {stats.total == null ? (
         <NoData />
       ) : (
         <>
           <p className="summary__period">
             {stats.period && stats.periodStart && stats.periodEnd
-              ? strings.summary.financialYear(stats.period, formatIsoDate(stats.periodStart), formatIsoDate(stats.periodEnd))
-              : periodText(stats)}.
-            {!stats.isLatest && stats.period ? <> {strings.summary.notLatest(stats.period)}</> : null}
+              ? strings.summary.financialYear(
+                  stats.period,
+                  formatIsoDate(stats.periodStart),
+                  formatIsoDate(stats.periodEnd),
+                )
+              : periodText(stats)}
+            .{!stats.isLatest && stats.period ? <> {strings.summary.notLatest(stats.period)}</> : null}
           </p>
           <dl className="stat-tiles">
             <div className="stat-tile stat-tile--primary">
-              <dt>{strings.summary.total} <span className="stat-tile__period">{stats.period}</span></dt>
+              <dt>
+                {strings.summary.total} <span className="stat-tile__period">{stats.period}</span>
+              </dt>
               <dd data-testid="total-crime">{formatCount(stats.total)}</dd>
             </div>
             <div className="stat-tile">
-              <dt>{strings.summary.previousYear} <span className="stat-tile__period">{stats.previousPeriod ?? ''}</span></dt>
+              <dt>
+                {strings.summary.previousYear} <span className="stat-tile__period">{stats.previousPeriod ?? ''}</span>
+              </dt>
               <dd data-testid="previous-total">{formatCount(stats.previousTotal)}</dd>
               {change != null ? (
                 <dd className={`stat-tile__change ${change > 0 ? 'up' : change < 0 ? 'down' : ''}`}>
-                  <span className="visually-hidden">{strings.summary.change}: </span>{formatSignedPercentage(change)}
+                  <span className="visually-hidden">{strings.summary.change}: </span>
+                  {formatSignedPercentage(change)}
                 </dd>
               ) : null}
             </div>
@@ -68,14 +102,26 @@ export function CrimeSummary({ stats, isLoading, isError }: { stats: CrimeStats 
             </div>
           </dl>
           {stats.source?.rateNote ? <p className="summary__note">{stats.source.rateNote}</p> : null}
-          <Card title={strings.summary.breakdown} table={breakdownTable(stats)} headingLevel={2} className="card--flat" testId="breakdown-card">
-            {stats.distribution.length === 0 ? <NoData /> : (
+          <Card
+            title={strings.summary.breakdown}
+            table={breakdownTable(stats)}
+            headingLevel={2}
+            className="card--flat"
+            testId="breakdown-card"
+          >
+            {stats.distribution.length === 0 ? (
+              <NoData />
+            ) : (
               <ul className="bar-list">
                 {stats.distribution.map((d) => (
                   <li key={d.crimeTypeId} className="bar-list__item">
                     <span className="bar-list__label">{d.description}</span>
-                    <span className="bar-list__value">{formatCount(d.value)} <span className="bar-list__pct">({formatPercentage(d.percentage)})</span></span>
-                    <span className="bar-list__bar" aria-hidden="true"><span style={{ width: `${(d.value / max) * 100}%` }} /></span>
+                    <span className="bar-list__value">
+                      {formatCount(d.value)} <span className="bar-list__pct">({formatPercentage(d.percentage)})</span>
+                    </span>
+                    <span className="bar-list__bar" aria-hidden="true">
+                      <span style={{ width: `${(d.value / max) * 100}%` }} />
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -6,7 +6,9 @@ export function Footer() {
     <footer className="site-footer">
       <h2 className="visually-hidden">{strings.footer.sources}</h2>
       <ul className="attribution" data-testid="attribution">
-        {attribution.map((line) => <li key={line}>{line}</li>)}
+        {attribution.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
       </ul>
     </footer>
   )

@@ -47,7 +47,9 @@ export function Header() {
       <div className="beta-banner">
         <span className="beta-banner__tag">Beta</span>
         <span className="beta-banner__text">{strings.beta.text}</span>{' '}
-        <a href={feedbackHref()} className="beta-banner__link">{strings.beta.feedback}</a>
+        <a href={feedbackHref()} className="beta-banner__link">
+          {strings.beta.feedback}
+        </a>
       </div>
       {stale && (
         <div className="stale-banner" role="status" data-testid="stale-banner">
@@ -61,43 +63,70 @@ export function Header() {
         </div>
       )}
       <div className="top-bar">
-        <Link to={{ pathname: paths.home, search: geographySearch }} className="logo" aria-label={strings.header.logoLabel}>
+        <Link
+          to={{ pathname: paths.home, search: geographySearch }}
+          className="logo"
+          aria-label={strings.header.logoLabel}
+        >
           <LogoMark />
           <span className="logo__text" aria-hidden="true">
             <span className="logo__name">{strings.appName}</span>
             <span className="logo__subtitle">{strings.appSubtitle}</span>
           </span>
         </Link>
-        <button type="button" className="menu-button" aria-expanded={open} aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? <CloseIcon /> : <MenuIcon />}
           <span>{open ? strings.header.closeMenu : strings.header.menu}</span>
         </button>
-        <nav aria-label={strings.header.mainNavigation} className={`main-nav ${open ? 'main-nav--open' : ''}`} id={menuId}>
+        <nav
+          aria-label={strings.header.mainNavigation}
+          className={`main-nav ${open ? 'main-nav--open' : ''}`}
+          id={menuId}
+        >
           <ul>
             <li>
-              <Link to={{ pathname: paths.contact, search: geographySearch }}
-                aria-current={location.pathname === paths.contact ? 'page' : undefined}>
+              <Link
+                to={{ pathname: paths.contact, search: geographySearch }}
+                aria-current={location.pathname === paths.contact ? 'page' : undefined}
+              >
                 {strings.header.contactDirectory}
               </Link>
             </li>
             <li>
               <a href={links.aboutUs} target="_blank" rel="noopener noreferrer">
-                {strings.header.aboutUs} <ExternalIcon /><span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+                {strings.header.aboutUs} <ExternalIcon />
+                <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
               </a>
             </li>
             <li>
               <a href={links.help} target="_blank" rel="noopener noreferrer">
-                {strings.header.help} <ExternalIcon /><span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+                {strings.header.help} <ExternalIcon />
+                <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
               </a>
             </li>
             {signedIn && !onDashboard ? (
-              <li><Link to={paths.home}>{strings.header.launchDashboard}</Link></li>
+              <li>
+                <Link to={paths.home}>{strings.header.launchDashboard}</Link>
+              </li>
             ) : null}
             {showLogin ? (
-              <li><Link to={accountPaths.login} className="button button--primary">{strings.header.login}</Link></li>
+              <li>
+                <Link to={accountPaths.login} className="button button--primary">
+                  {strings.header.login}
+                </Link>
+              </li>
             ) : null}
-            {signedIn ? <li className="main-nav__profile"><ProfileMenu session={session} /></li> : null}
+            {signedIn ? (
+              <li className="main-nav__profile">
+                <ProfileMenu session={session} />
+              </li>
+            ) : null}
           </ul>
         </nav>
       </div>

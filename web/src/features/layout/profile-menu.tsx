@@ -8,7 +8,7 @@ import { Action } from '../../config/constants'
 import { accountPaths } from '../../config/routes'
 import { strings } from '../../config/strings'
 import { paths } from '../../filters/paths'
-import { can, landingFor, permissionsOf } from '../../session/landing'
+import { areasFor, can, permissionsOf } from '../../session/landing'
 import type { Session } from '../../api/types'
 
 export function ProfileMenu({ session }: { session: Session }) {
@@ -19,8 +19,7 @@ export function ProfileMenu({ session }: { session: Session }) {
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
-  const landing = landingFor(permissionsOf(session))
-  const areas = [landing.main, ...landing.alternatives].filter((d) => d != null)
+  const areas = areasFor(permissionsOf(session))
 
   useEffect(() => setOpen(false), [location.pathname])
 
@@ -48,27 +47,43 @@ export function ProfileMenu({ session }: { session: Session }) {
       // The session reload after the call shows whether it ended; nothing to add here.
     }
     setOpen(false)
-    navigate(paths.root)
+    void navigate(paths.root)
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Escape bubbling up from the menu's links to close it
     <div className="profile-menu" ref={root} onKeyDown={keyDown}>
-      <button type="button" ref={button} className="profile-menu__button" aria-expanded={open} aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)} data-testid="profile-menu-button">
-        <span className="profile-menu__avatar" aria-hidden="true">{initials(session.user?.name ?? '')}</span>
+      <button
+        type="button"
+        ref={button}
+        className="profile-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="profile-menu-button"
+      >
+        <span className="profile-menu__avatar" aria-hidden="true">
+          {initials(session.user?.name ?? '')}
+        </span>
         <span className="profile-menu__name">{session.user?.name}</span>
         <span className="visually-hidden"> {strings.header.profileMenu}</span>
       </button>
       <ul id={menuId} className="profile-menu__list" hidden={!open}>
         {areas.map((area) => (
-          <li key={area.path}><Link to={area.path}>{area.label}</Link></li>
+          <li key={area.path}>
+            <Link to={area.path}>{area.label}</Link>
+          </li>
         ))}
         {can(session, Action.WorldOfImpactAdmin) ? (
-          <li><Link to={accountPaths.manageUsersGroups}>{strings.header.manageUsers}</Link></li>
+          <li>
+            <Link to={accountPaths.manageUsersGroups}>{strings.header.manageUsers}</Link>
+          </li>
         ) : null}
-        <li><Link to={accountPaths.profile}>{strings.header.profile}</Link></li>
         <li>
-          <button type="button" className="profile-menu__logout" onClick={signOut} disabled={loggingOut}>
+          <Link to={accountPaths.profile}>{strings.header.profile}</Link>
+        </li>
+        <li>
+          <button type="button" className="profile-menu__logout" onClick={() => void signOut()} disabled={loggingOut}>
             {loggingOut ? strings.header.loggingOut : strings.header.logout}
           </button>
         </li>
@@ -78,5 +93,10 @@ export function ProfileMenu({ session }: { session: Session }) {
 }
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('')
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0].toUpperCase())
+    .join('')
 }

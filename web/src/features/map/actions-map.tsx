@@ -26,7 +26,6 @@ import { ACTIONS_SCALE, markerVisible, type AreaFigures } from './map-data'
 
 const MapCanvas = lazy(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })))
 
-
 function ChallengeItem({ action }: { action: CollectiveAction }) {
   const dates = action.validFrom
     ? `${action.validFrom} – ${action.validTo ?? action.completedOn ?? ''}`
@@ -35,17 +34,43 @@ function ChallengeItem({ action }: { action: CollectiveAction }) {
     <li className="challenge" data-testid="challenge-item" data-id={action.collectiveActionId}>
       <h4 className="challenge__name">{action.name}</h4>
       <dl className="challenge__facts">
-        <div><dt>{strings.cards.pillar}</dt><dd>{action.pillarId === 0 ? strings.actions.pillarNotStated : `${action.pillarId}. ${action.pillarDescription}`}</dd></div>
-        <div><dt>{strings.actions.cycle}</dt><dd>{action.cycleDescription ?? ''}</dd></div>
-        <div><dt>{strings.actions.dates}</dt><dd>{dates}</dd></div>
-        <div><dt>{strings.actions.goal}</dt><dd>{action.description || strings.messages.noDescription}</dd></div>
-        {action.outcome ? <div><dt>{strings.actions.result}</dt><dd>{action.outcome}</dd></div> : null}
+        <div>
+          <dt>{strings.cards.pillar}</dt>
+          <dd>
+            {action.pillarId === 0
+              ? strings.actions.pillarNotStated
+              : `${action.pillarId}. ${action.pillarDescription}`}
+          </dd>
+        </div>
+        <div>
+          <dt>{strings.actions.cycle}</dt>
+          <dd>{action.cycleDescription ?? ''}</dd>
+        </div>
+        <div>
+          <dt>{strings.actions.dates}</dt>
+          <dd>{dates}</dd>
+        </div>
+        <div>
+          <dt>{strings.actions.goal}</dt>
+          <dd>{action.description || strings.messages.noDescription}</dd>
+        </div>
+        {action.outcome ? (
+          <div>
+            <dt>{strings.actions.result}</dt>
+            <dd>{action.outcome}</dd>
+          </div>
+        ) : null}
         {action.sourceUrl ? (
-          <div><dt>{strings.actions.source}</dt><dd>
-            {action.sourceUrl.split(' ; ').map((url) => (
-              <a key={url} href={url} target="_blank" rel="noopener noreferrer" className="challenge__source">{url}</a>
-            ))}
-          </dd></div>
+          <div>
+            <dt>{strings.actions.source}</dt>
+            <dd>
+              {action.sourceUrl.split(' ; ').map((url) => (
+                <a key={url} href={url} target="_blank" rel="noopener noreferrer" className="challenge__source">
+                  {url}
+                </a>
+              ))}
+            </dd>
+          </div>
         ) : null}
       </dl>
     </li>
@@ -61,15 +86,31 @@ export function ChallengeCardBody({ stakeholderId }: { stakeholderId: string }) 
   return (
     <div className="challenge-card" data-testid="challenge-card">
       <details open data-testid="challenges-active">
-        <summary>{strings.actions.activeChallenges} ({formatCount(active.length)})</summary>
-        {active.length === 0 ? <NoData message={strings.messages.noActiveChallenges} /> : (
-          <ul className="challenge-list">{active.map((a) => <ChallengeItem key={a.collectiveActionId} action={a} />)}</ul>
+        <summary>
+          {strings.actions.activeChallenges} ({formatCount(active.length)})
+        </summary>
+        {active.length === 0 ? (
+          <NoData message={strings.messages.noActiveChallenges} />
+        ) : (
+          <ul className="challenge-list">
+            {active.map((a) => (
+              <ChallengeItem key={a.collectiveActionId} action={a} />
+            ))}
+          </ul>
         )}
       </details>
       <details open={active.length === 0} data-testid="challenges-completed">
-        <summary>{strings.actions.completedChallenges} ({formatCount(past.length)})</summary>
-        {past.length === 0 ? <NoData message={strings.messages.noInactiveChallenges} /> : (
-          <ul className="challenge-list">{past.map((a) => <ChallengeItem key={a.collectiveActionId} action={a} />)}</ul>
+        <summary>
+          {strings.actions.completedChallenges} ({formatCount(past.length)})
+        </summary>
+        {past.length === 0 ? (
+          <NoData message={strings.messages.noInactiveChallenges} />
+        ) : (
+          <ul className="challenge-list">
+            {past.map((a) => (
+              <ChallengeItem key={a.collectiveActionId} action={a} />
+            ))}
+          </ul>
         )}
       </details>
     </div>
@@ -95,14 +136,22 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
       const row = counts.get(p.boundaryId)
       const active = row?.total ?? 0
       return {
-        boundaryId: p.boundaryId, description: p.description, boundaryTypeId: p.boundaryTypeId, level: p.level,
-        peopleCount: p.peopleCount ?? null, total: active, rate: null, density: active, period: null,
+        boundaryId: p.boundaryId,
+        description: p.description,
+        boundaryTypeId: p.boundaryTypeId,
+        level: p.level,
+        peopleCount: p.peopleCount ?? null,
+        total: active,
+        rate: null,
+        density: active,
+        period: null,
         color: legendColour(ACTIONS_SCALE, active),
       }
     })
   }, [areasQ.currentData, summary])
   const markers = useMemo(
-    () => (markersQ.currentData?.features ?? []).filter((f) => markerVisible(f.properties, { ...filters, componentId: 4 })),
+    () =>
+      (markersQ.currentData?.features ?? []).filter((f) => markerVisible(f.properties, { ...filters, componentId: 4 })),
     [markersQ.currentData, filters],
   )
 
@@ -111,13 +160,24 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
     if (currentType > MAX_DRILL_BOUNDARY_TYPE || id === boundaryId) return
     const target = figures.find((f) => f.boundaryId === id)
     if (!target) return
-    update({ ...filters, boundaryId: id, boundaryTypeId: publicBoundaryType({ level: target.level as never, boundaryTypeId: target.boundaryTypeId }) })
+    update({
+      ...filters,
+      boundaryId: id,
+      boundaryTypeId: publicBoundaryType({ level: target.level as never, boundaryTypeId: target.boundaryTypeId }),
+    })
   }
   const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''
   const totals = new Map((summary?.containedBoundaryData ?? []).map((a) => [a.boundaryId, a.totalCollectiveActions]))
   const table: TableData = {
-    title: strings.actions.legendTitle, area: areaName, period: '', source: 'End GBVF 100-Day Challenges (sources per challenge)',
-    columns: [{ label: strings.map.area }, { label: strings.cards.active, numeric: true }, { label: strings.actions.challenges, numeric: true }],
+    title: strings.actions.legendTitle,
+    area: areaName,
+    period: '',
+    source: 'End GBVF 100-Day Challenges (sources per challenge)',
+    columns: [
+      { label: strings.map.area },
+      { label: strings.cards.active, numeric: true },
+      { label: strings.actions.challenges, numeric: true },
+    ],
     rows: figures.map((f) => ({
       display: [f.description, formatCount(f.total), formatCount(totals.get(f.boundaryId) ?? 0)],
       raw: [f.description, f.total, totals.get(f.boundaryId) ?? 0],
@@ -128,19 +188,40 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
   const canDrill = currentType <= MAX_DRILL_BOUNDARY_TYPE && !isLocal
 
   return (
-    <div className={`crime-map ${compact ? 'crime-map--compact' : ''}`} data-testid="actions-map"
-      data-boundary-id={boundaryId} data-ready={!loading && !!areasQ.currentData && !!dashboardQ.currentData}
-      data-pins={markers.length}>
-      <Card title={strings.map.label(areaName)} table={table} headingLevel={2} subtitle={strings.cards.collectiveActionsPerPillar}>
+    <div
+      className={`crime-map ${compact ? 'crime-map--compact' : ''}`}
+      data-testid="actions-map"
+      data-boundary-id={boundaryId}
+      data-ready={!loading && !!areasQ.currentData && !!dashboardQ.currentData}
+      data-pins={markers.length}
+    >
+      <Card
+        title={strings.map.label(areaName)}
+        table={table}
+        headingLevel={2}
+        subtitle={strings.cards.collectiveActionsPerPillar}
+      >
         {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
         <div className="crime-map__stage">
           <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
             <div className="crime-map__frame">
               <Suspense fallback={null}>
-                <MapCanvas areas={areasQ.currentData} figures={figures} markers={markers} mobile={mobile}
-                  interactive={!compact} label={strings.map.label(areaName)} onAreaClick={drill} onMarkerClick={setPin} />
+                <MapCanvas
+                  areas={areasQ.currentData}
+                  figures={figures}
+                  markers={markers}
+                  mobile={mobile}
+                  interactive={!compact}
+                  label={strings.map.label(areaName)}
+                  onAreaClick={drill}
+                  onMarkerClick={setPin}
+                />
               </Suspense>
-              {loading ? <div className="crime-map__loading"><Spinner /></div> : null}
+              {loading ? (
+                <div className="crime-map__loading">
+                  <Spinner />
+                </div>
+              ) : null}
             </div>
           </MapBoundary>
           <MapLegend scale={ACTIONS_SCALE} title={strings.actions.legendTitle} />
@@ -151,7 +232,12 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
             <ul>
               {figures.map((f) => (
                 <li key={f.boundaryId}>
-                  <button type="button" className="area-link" onClick={() => drill(f.boundaryId)} data-boundary-id={f.boundaryId}>
+                  <button
+                    type="button"
+                    className="area-link"
+                    onClick={() => drill(f.boundaryId)}
+                    data-boundary-id={f.boundaryId}
+                  >
                     <span className="area-link__swatch" style={{ background: f.color }} aria-hidden="true" />
                     {f.description}
                     <span className="area-link__count">{formatCount(f.total)}</span>
@@ -166,15 +252,27 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
             <ul className="area-links__pins" aria-label={strings.actions.pins}>
               {markers.map((m) => (
                 <li key={String(m.id)}>
-                  <button type="button" className="area-link" data-testid="challenge-pin" data-id={String(m.id)}
-                    data-active={m.properties.active} onClick={() => setPin(m.properties)}>
-                    <span className="area-link__swatch" style={{ background: m.properties.active ? '#E9622B' : '#BDBDBD' }} aria-hidden="true" />
+                  <button
+                    type="button"
+                    className="area-link"
+                    data-testid="challenge-pin"
+                    data-id={String(m.id)}
+                    data-active={m.properties.active}
+                    onClick={() => setPin(m.properties)}
+                  >
+                    <span
+                      className="area-link__swatch"
+                      style={{ background: m.properties.active ? '#E9622B' : '#BDBDBD' }}
+                      aria-hidden="true"
+                    />
                     {m.properties.name}
                   </button>
                 </li>
               ))}
             </ul>
-          ) : <NoData />
+          ) : (
+            <NoData />
+          )
         ) : null}
       </Card>
       {pin?.stakeholder ? (

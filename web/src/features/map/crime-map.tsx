@@ -39,7 +39,13 @@ function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: s
       { label: strings.map.density, numeric: true },
     ],
     rows: figures.map((f) => ({
-      display: [f.description, formatCount(f.peopleCount), formatCount(f.total), formatRate(f.rate), formatDecimal(f.density)],
+      display: [
+        f.description,
+        formatCount(f.peopleCount),
+        formatCount(f.total),
+        formatRate(f.rate),
+        formatDecimal(f.density),
+      ],
       raw: [f.description, f.peopleCount, f.total, f.rate?.toFixed(2), f.density?.toFixed(2)],
     })),
   }
@@ -55,7 +61,9 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   const statsQ = useGetCrimeStatsQuery({ boundaryId, componentOptions: options })
   const isLocal = boundary?.level === 'municipality'
   const parentId = isLocal ? (boundary.districtBoundaryId ?? boundary.parentBoundaryId) : null
-  const parentQ = useGetCrimeStatsQuery(parentId != null ? { boundaryId: parentId, componentOptions: options } : skipToken)
+  const parentQ = useGetCrimeStatsQuery(
+    parentId != null ? { boundaryId: parentId, componentOptions: options } : skipToken,
+  )
   const markersQ = useGetGeomarkersQuery(
     isLocal ? { componentId: filters.componentId ?? ComponentId.Crime, boundaryId } : skipToken,
   )
@@ -71,14 +79,18 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   )
   const scale = statsQ.currentData?.colorLegend?.scale?.length
     ? statsQ.currentData.colorLegend.scale
-    : parentQ.currentData?.colorLegend?.scale ?? []
+    : (parentQ.currentData?.colorLegend?.scale ?? [])
 
   const currentType = filters.boundaryTypeId ?? (boundary ? publicBoundaryType(boundary) : 1)
   const drill = (id: number) => {
     if (currentType > MAX_DRILL_BOUNDARY_TYPE || id === boundaryId) return
     const target = figures.find((f) => f.boundaryId === id)
     if (!target) return
-    update({ ...filters, boundaryId: id, boundaryTypeId: publicBoundaryType({ level: target.level as never, boundaryTypeId: target.boundaryTypeId }) })
+    update({
+      ...filters,
+      boundaryId: id,
+      boundaryTypeId: publicBoundaryType({ level: target.level as never, boundaryTypeId: target.boundaryTypeId }),
+    })
   }
 
   const areaName = boundary?.description ?? statsQ.currentData?.boundary.description ?? ''
@@ -88,19 +100,39 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   const canDrill = currentType <= MAX_DRILL_BOUNDARY_TYPE && !isLocal
 
   return (
-    <div className={`crime-map ${compact ? 'crime-map--compact' : ''}`} data-testid="crime-map"
-      data-boundary-id={boundaryId} data-ready={!loading && !!areasQ.currentData && !!statsQ.currentData}>
-      <Card title={`${strings.map.label(areaName)}`} table={table} headingLevel={2}
-        subtitle={statsQ.currentData?.period ? `${strings.summary.total}, ${statsQ.currentData.period}` : undefined}>
+    <div
+      className={`crime-map ${compact ? 'crime-map--compact' : ''}`}
+      data-testid="crime-map"
+      data-boundary-id={boundaryId}
+      data-ready={!loading && !!areasQ.currentData && !!statsQ.currentData}
+    >
+      <Card
+        title={`${strings.map.label(areaName)}`}
+        table={table}
+        headingLevel={2}
+        subtitle={statsQ.currentData?.period ? `${strings.summary.total}, ${statsQ.currentData.period}` : undefined}
+      >
         {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
         <div className="crime-map__stage">
           <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
             <div className="crime-map__frame">
               <Suspense fallback={null}>
-                <MapCanvas areas={areasQ.currentData} figures={figures} markers={markers} mobile={mobile}
-                  interactive={!compact} label={strings.map.label(areaName)} onAreaClick={drill} onMarkerClick={setStation} />
+                <MapCanvas
+                  areas={areasQ.currentData}
+                  figures={figures}
+                  markers={markers}
+                  mobile={mobile}
+                  interactive={!compact}
+                  label={strings.map.label(areaName)}
+                  onAreaClick={drill}
+                  onMarkerClick={setStation}
+                />
               </Suspense>
-              {loading ? <div className="crime-map__loading"><Spinner /></div> : null}
+              {loading ? (
+                <div className="crime-map__loading">
+                  <Spinner />
+                </div>
+              ) : null}
             </div>
           </MapBoundary>
           <MapLegend scale={scale} />
@@ -111,10 +143,17 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
             <ul>
               {figures.map((f) => (
                 <li key={f.boundaryId}>
-                  <button type="button" className="area-link" onClick={() => drill(f.boundaryId)} data-boundary-id={f.boundaryId}>
+                  <button
+                    type="button"
+                    className="area-link"
+                    onClick={() => drill(f.boundaryId)}
+                    data-boundary-id={f.boundaryId}
+                  >
                     <span className="area-link__swatch" style={{ background: f.color }} aria-hidden="true" />
                     {f.description}
-                    <span className="area-link__count">{f.total == null ? strings.map.noData : formatCount(f.total)}</span>
+                    <span className="area-link__count">
+                      {f.total == null ? strings.map.noData : formatCount(f.total)}
+                    </span>
                   </button>
                 </li>
               ))}
@@ -122,7 +161,9 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
           </nav>
         ) : null}
         {isLocal && markers.length > 0 ? (
-          <p className="crime-map__note">{strings.map.stations}: {formatCount(markers.length)}</p>
+          <p className="crime-map__note">
+            {strings.map.stations}: {formatCount(markers.length)}
+          </p>
         ) : null}
       </Card>
       {station ? (

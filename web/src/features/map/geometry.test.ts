@@ -2,9 +2,33 @@ import { describe, expect, it } from 'vitest'
 import { boundsOf, labelPoint, signedDistance } from './geometry'
 import type { MultiPolygonGeometry, PolygonGeometry } from '../../api/types'
 
-const square: PolygonGeometry = { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]] }
+const square: PolygonGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ],
+  ],
+}
 // An L shape whose bounding-box centre lies outside it.
-const ell: PolygonGeometry = { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 2], [2, 2], [2, 10], [0, 10], [0, 0]]] }
+const ell: PolygonGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0, 0],
+      [10, 0],
+      [10, 2],
+      [2, 2],
+      [2, 10],
+      [0, 10],
+      [0, 0],
+    ],
+  ],
+}
 
 describe('map geometry', () => {
   it('measures distance inside (positive) and outside (negative)', () => {
@@ -23,9 +47,22 @@ describe('map geometry', () => {
   it('frames the mainland, not tiny far-off islands', () => {
     const withIsland: MultiPolygonGeometry = {
       type: 'MultiPolygon',
-      coordinates: [square.coordinates, [[[37.5, -47], [37.6, -47], [37.6, -46.9], [37.5, -47]]]],
+      coordinates: [
+        square.coordinates,
+        [
+          [
+            [37.5, -47],
+            [37.6, -47],
+            [37.6, -46.9],
+            [37.5, -47],
+          ],
+        ],
+      ],
     }
-    expect(boundsOf([withIsland])).toEqual([[0, 0], [10, 10]])
+    expect(boundsOf([withIsland])).toEqual([
+      [0, 0],
+      [10, 10],
+    ])
     expect(boundsOf([])).toBeNull()
   })
 })

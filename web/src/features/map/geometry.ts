@@ -12,7 +12,10 @@ export function polygonsOf(geometry: PolygonGeometry | MultiPolygonGeometry): Po
  * as the Prince Edward Islands of the Western Cape) so the map frames the mainland.
  */
 export function boundsOf(geometries: (PolygonGeometry | MultiPolygonGeometry)[]): Bounds | null {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity
   for (const g of geometries) {
     const parts = polygonsOf(g)
     const largest = Math.max(0, ...parts.map((p) => ringArea(p[0] ?? [])))
@@ -26,7 +29,12 @@ export function boundsOf(geometries: (PolygonGeometry | MultiPolygonGeometry)[])
       }
     }
   }
-  return Number.isFinite(minX) ? [[minX, minY], [maxX, maxY]] : null
+  return Number.isFinite(minX)
+    ? [
+        [minX, minY],
+        [maxX, maxY],
+      ]
+    : null
 }
 
 function ringArea(ring: Position[]): number {
@@ -38,11 +46,19 @@ function ringArea(ring: Position[]): number {
 }
 
 function segmentDistanceSq(px: number, py: number, a: Position, b: Position): number {
-  let x = a[0], y = a[1]
-  let dx = b[0] - x, dy = b[1] - y
+  let x = a[0],
+    y = a[1]
+  let dx = b[0] - x,
+    dy = b[1] - y
   if (dx !== 0 || dy !== 0) {
     const t = ((px - x) * dx + (py - y) * dy) / (dx * dx + dy * dy)
-    if (t > 1) { x = b[0]; y = b[1] } else if (t > 0) { x += dx * t; y += dy * t }
+    if (t > 1) {
+      x = b[0]
+      y = b[1]
+    } else if (t > 0) {
+      x += dx * t
+      y += dy * t
+    }
   }
   dx = px - x
   dy = py - y
@@ -55,8 +71,9 @@ export function signedDistance(px: number, py: number, polygon: Position[][]): n
   let minSq = Infinity
   for (const ring of polygon) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const a = ring[i], b = ring[j]
-      if ((a[1] > py) !== (b[1] > py) && px < ((b[0] - a[0]) * (py - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside
+      const a = ring[i],
+        b = ring[j]
+      if (a[1] > py !== b[1] > py && px < ((b[0] - a[0]) * (py - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside
       minSq = Math.min(minSq, segmentDistanceSq(px, py, a, b))
     }
   }
@@ -71,14 +88,22 @@ export function labelPoint(geometry: PolygonGeometry | MultiPolygonGeometry): Po
   const parts = polygonsOf(geometry).filter((p) => p[0]?.length >= 3)
   if (!parts.length) return null
   const polygon = parts.reduce((best, p) => (ringArea(p[0]) > ringArea(best[0]) ? p : best))
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity
   for (const [x, y] of polygon[0]) {
-    minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y)
+    minX = Math.min(minX, x)
+    minY = Math.min(minY, y)
+    maxX = Math.max(maxX, x)
+    maxY = Math.max(maxY, y)
   }
   let best: Position = [(minX + maxX) / 2, (minY + maxY) / 2]
   let bestD = signedDistance(best[0], best[1], polygon)
-  let halfW = (maxX - minX) / 2, halfH = (maxY - minY) / 2
-  let cx = best[0], cy = best[1]
+  let halfW = (maxX - minX) / 2,
+    halfH = (maxY - minY) / 2
+  let cx = best[0],
+    cy = best[1]
   const steps = 10
   for (let round = 0; round < 5; round++) {
     for (let i = 0; i <= steps; i++) {
@@ -86,11 +111,16 @@ export function labelPoint(geometry: PolygonGeometry | MultiPolygonGeometry): Po
         const x = cx - halfW + (2 * halfW * i) / steps
         const y = cy - halfH + (2 * halfH * j) / steps
         const d = signedDistance(x, y, polygon)
-        if (d > bestD) { bestD = d; best = [x, y] }
+        if (d > bestD) {
+          bestD = d
+          best = [x, y]
+        }
       }
     }
-    cx = best[0]; cy = best[1]
-    halfW /= 3; halfH /= 3
+    cx = best[0]
+    cy = best[1]
+    halfW /= 3
+    halfH /= 3
   }
   return best
 }

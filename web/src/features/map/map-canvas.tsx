@@ -1,7 +1,14 @@
 // The MapLibre map itself: blank style, our own polygons coloured per area, a count label per
 // area, station pins, throttled hover tooltips. No outside requests (no tiles, no glyphs).
 import { useEffect, useRef } from 'react'
-import { Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl, type MapLayerMouseEvent } from 'maplibre-gl'
+import {
+  Map as MapLibreMap,
+  Marker,
+  NavigationControl,
+  Popup,
+  setWorkerUrl,
+  type MapLayerMouseEvent,
+} from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import type { AreaCollection, MarkerCollection, MarkerProperties } from '../../api/types'
@@ -20,7 +27,10 @@ const BLANK_STYLE = {
   layers: [{ id: 'background', type: 'background' as const, paint: { 'background-color': '#eef2f7' } }],
 }
 
-const SOUTH_AFRICA: [[number, number], [number, number]] = [[16.3, -35.0], [33.0, -22.1]]
+const SOUTH_AFRICA: [[number, number], [number, number]] = [
+  [16.3, -35.0],
+  [33.0, -22.1],
+]
 
 function pinElement(props: MarkerProperties, onOpen: (p: MarkerProperties) => void): HTMLElement {
   const button = document.createElement('button')
@@ -34,16 +44,21 @@ function pinElement(props: MarkerProperties, onOpen: (p: MarkerProperties) => vo
     `<svg width="${MARKER_WIDTH}" height="${MARKER_HEIGHT}" viewBox="0 0 25 41" aria-hidden="true" focusable="false">` +
     '<path d="M12.5 0C5.6 0 0 5.6 0 12.5 0 21.9 12.5 41 12.5 41S25 21.9 25 12.5C25 5.6 19.4 0 12.5 0z" fill="#2E539D" stroke="#fff" stroke-width="1.5"/>' +
     '<circle cx="12.5" cy="12.5" r="5" fill="#fff"/></svg>'
-  button.addEventListener('click', (event) => { event.stopPropagation(); onOpen(props) })
+  button.addEventListener('click', (event) => {
+    event.stopPropagation()
+    onOpen(props)
+  })
   return button
 }
 
 function tooltipHtml(area: AreaFigures | undefined, name: string): string {
   const title = `<strong>${escapeHtml(name)}</strong>`
   if (!area || area.total == null) return `${title}<br>${strings.map.noData}`
-  return `${title}<br>${strings.summary.total}: ${formatCount(area.total)}` +
+  return (
+    `${title}<br>${strings.summary.total}: ${formatCount(area.total)}` +
     (area.rate != null ? `<br>${strings.summary.rate}: ${formatRate(area.rate)}` : '') +
     (area.period ? `<br>${escapeHtml(area.period)}` : '')
+  )
 }
 
 /**
@@ -52,14 +67,18 @@ function tooltipHtml(area: AreaFigures | undefined, name: string): string {
  */
 export function declutterLabels(elements: HTMLElement[]): void {
   const shown: DOMRect[] = []
-  const overlaps = (r: DOMRect) => shown.some((o) => r.left < o.right && r.right > o.left && r.top < o.bottom && r.bottom > o.top)
+  const overlaps = (r: DOMRect) =>
+    shown.some((o) => r.left < o.right && r.right > o.left && r.top < o.bottom && r.bottom > o.top)
   for (const el of elements) el.classList.remove('area-label--compact', 'area-label--hidden')
   for (const el of elements) {
     let rect = el.getBoundingClientRect()
     if (overlaps(rect)) {
       el.classList.add('area-label--compact')
       rect = el.getBoundingClientRect()
-      if (overlaps(rect)) { el.classList.add('area-label--hidden'); continue }
+      if (overlaps(rect)) {
+        el.classList.add('area-label--hidden')
+        continue
+      }
     }
     shown.push(rect)
   }
@@ -69,7 +88,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-export function MapCanvas({ areas, figures, markers, mobile, interactive = true, label, onAreaClick, onMarkerClick, onReady }: {
+export function MapCanvas({
+  areas,
+  figures,
+  markers,
+  mobile,
+  interactive = true,
+  label,
+  onAreaClick,
+  onMarkerClick,
+  onReady,
+}: {
   areas: AreaCollection | undefined
   figures: AreaFigures[]
   markers: MarkerCollection['features']
@@ -135,17 +164,50 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
       const id = Number(feature.properties?.boundaryId)
       setHover(id)
       const area = figuresRef.current.find((f) => f.boundaryId === id)
-      popup.setLngLat(event.lngLat).setHTML(tooltipHtml(area, String(feature.properties?.description ?? ''))).addTo(map)
+      popup
+        .setLngLat(event.lngLat)
+        .setHTML(tooltipHtml(area, String(feature.properties?.description ?? '')))
+        .addTo(map)
       map.getCanvas().style.cursor = 'pointer'
     }, MAP_HOVER_THROTTLE_MS)
 
     map.on('load', () => {
-      map.addSource('areas', { type: 'geojson', data: { type: 'FeatureCollection', features: [] }, promoteId: 'boundaryId' })
-      map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': ['coalesce', ['get', 'color'], '#d9d9d9'], 'fill-opacity': ['case', ['boolean', ['feature-state', 'hover'], false], 0.95, 0.8] } })
-      map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': '#ffffff', 'line-width': 1.2 } })
-      map.addLayer({ id: 'areas-hover', type: 'line', source: 'areas', paint: { 'line-color': '#1b1b1b', 'line-width': ['case', ['boolean', ['feature-state', 'hover'], false], 2.5, 0] } })
+      map.addSource('areas', {
+        type: 'geojson',
+        data: { type: 'FeatureCollection', features: [] },
+        promoteId: 'boundaryId',
+      })
+      map.addLayer({
+        id: 'areas-fill',
+        type: 'fill',
+        source: 'areas',
+        paint: {
+          'fill-color': ['coalesce', ['get', 'color'], '#d9d9d9'],
+          'fill-opacity': ['case', ['boolean', ['feature-state', 'hover'], false], 0.95, 0.8],
+        },
+      })
+      map.addLayer({
+        id: 'areas-line',
+        type: 'line',
+        source: 'areas',
+        paint: { 'line-color': '#ffffff', 'line-width': 1.2 },
+      })
+      map.addLayer({
+        id: 'areas-hover',
+        type: 'line',
+        source: 'areas',
+        paint: {
+          'line-color': '#1b1b1b',
+          'line-width': ['case', ['boolean', ['feature-state', 'hover'], false], 2.5, 0],
+        },
+      })
       map.on('mousemove', 'areas-fill', onMove)
-      map.on('mouseleave', 'areas-fill', () => { onMove.cancel(); setHover(null); popup.remove(); map.getCanvas().style.cursor = '' })
+      map.on('mouseleave', 'areas-fill', () => {
+        onMove.cancel()
+        setHover(null)
+        popup.remove()
+        map.getCanvas().style.cursor = ''
+      })
       map.on('click', 'areas-fill', (event) => {
         const id = Number(event.features?.[0]?.properties?.boundaryId)
         if (Number.isFinite(id)) clickRef.current(id)
@@ -165,7 +227,7 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
       loaded.current = false
     }
     // The map is created once; later prop changes are applied by the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once on mount (see above)
   }, [])
 
   // Dragging is off on mobile widths.
@@ -202,13 +264,18 @@ export function MapCanvas({ areas, figures, markers, mobile, interactive = true,
         const el = document.createElement('div')
         el.className = 'area-label'
         el.setAttribute('aria-hidden', 'true')
-        el.innerHTML = `<span class="area-label__count">${area?.total != null ? formatCount(area.total) : '–'}</span>` +
+        el.innerHTML =
+          `<span class="area-label__count">${area?.total != null ? formatCount(area.total) : '–'}</span>` +
           `<span class="area-label__name">${escapeHtml(feature.properties.description ?? '')}</span>`
         labelMarkers.current.push(new Marker({ element: el, anchor: 'center' }).setLngLat(at).addTo(map))
       }
       const bounds = boundsOf(areas.features.map((f) => f.geometry))
       // On wide screens the legend sits over the map's top-left corner; keep the areas clear of it.
-      if (bounds) map.fitBounds(bounds, { padding: mobileRef.current ? 16 : { top: 24, bottom: 36, left: 200, right: 56 }, animate: false })
+      if (bounds)
+        map.fitBounds(bounds, {
+          padding: mobileRef.current ? 16 : { top: 24, bottom: 36, left: 200, right: 56 },
+          animate: false,
+        })
       declutterLabels(labelMarkers.current.map((m) => m.getElement()))
     }
     if (loaded.current) apply()

@@ -27,10 +27,16 @@ describe('map data', () => {
     const bb = { ...pin.properties, buildingBlockCategoryId: 10, buildingBlock: '101' }
     expect(markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['11'] })).toBe(false)
     expect(markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['10'] })).toBe(true)
-    expect(markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['10'], componentSubOptions: ['10-102'] })).toBe(false)
-    expect(markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['10'], componentSubOptions: ['10-101'] })).toBe(true)
+    expect(
+      markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['10'], componentSubOptions: ['10-102'] }),
+    ).toBe(false)
+    expect(
+      markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['10'], componentSubOptions: ['10-101'] }),
+    ).toBe(true)
     const ca = { ...pin.properties, pillarId: 2, collectiveActionTypeId: 1 }
-    expect(markerVisible(ca, { ...emptyFilters, componentId: 4, componentOptions: ['2'], componentSubOptions: ['2-1'] })).toBe(true)
+    expect(
+      markerVisible(ca, { ...emptyFilters, componentId: 4, componentOptions: ['2'], componentSubOptions: ['2-1'] }),
+    ).toBe(true)
     expect(markerVisible(ca, { ...emptyFilters, componentId: 4, componentOptions: ['3'] })).toBe(false)
   })
 })

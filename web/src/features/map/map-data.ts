@@ -18,7 +18,11 @@ export interface AreaFigures {
 }
 
 /** Figures per area: from the current stats' children, else (at local level) the parent's. */
-export function areaFigures(areas: AreaCollection | undefined, stats: CrimeStats | undefined, parentStats?: CrimeStats): AreaFigures[] {
+export function areaFigures(
+  areas: AreaCollection | undefined,
+  stats: CrimeStats | undefined,
+  parentStats?: CrimeStats,
+): AreaFigures[] {
   if (!areas) return []
   const lookup = new Map<number, ContainedBoundaryData>()
   for (const row of parentStats?.containedBoundaryData ?? []) lookup.set(row.boundaryId, row)

@@ -17,7 +17,9 @@ function profileServer(initial: Profile = profile, update?: (body: Record<string
   let current = { ...initial }
   const bodies: Record<string, unknown>[] = []
   server.use(
-    http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(signedIn(organisationPermissions, current.fullName))),
+    http.post('*/api/auth/userAuthenticated', () =>
+      HttpResponse.json(signedIn(organisationPermissions, current.fullName)),
+    ),
     http.get('*/api/auth/profile', () => HttpResponse.json({ success: true, data: current })),
     http.put('*/api/auth/updateProfile', async ({ request }) => {
       const refused = csrfRefused(request)
@@ -46,7 +48,7 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('profile-header')).not.toHaveClass('profile__header--building-block')
   })
 
-  it("building-block admins get the header of their own colour", async () => {
+  it('building-block admins get the header of their own colour', async () => {
     profileServer({ ...profile, isBuildingBlockAdmin: true })
     renderApp('/profile/')
     expect(await screen.findByTestId('profile-header')).toHaveClass('profile__header--building-block')
@@ -79,20 +81,37 @@ describe('profile', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: p.save }))
     expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument()
     expect(screen.getByTestId('profile-details')).toHaveTextContent('Thandi Grace Nkosi')
-    expect(bodies[0]).toEqual({ fullName: 'Thandi Grace Nkosi', titleId: 3, jobRole: 2, mobileNumber: '0835551234', alternativeNumber: '0411234567' })
+    expect(bodies[0]).toEqual({
+      fullName: 'Thandi Grace Nkosi',
+      titleId: 3,
+      jobRole: 2,
+      mobileNumber: '0835551234',
+      alternativeNumber: '0411234567',
+    })
     await waitFor(() => expect(screen.getByTestId('profile-menu-button')).toHaveTextContent('Thandi Grace Nkosi'))
   })
 
   it("a refused save shows each error as 'code: description' joined by ' -- '", async () => {
-    profileServer(profile, () => HttpResponse.json({
-      success: false, message: 'Please enter a valid full name -- Please select a valid title',
-      errors: [{ code: 'fullName', description: 'Please enter a valid full name' }, { code: 'titleId', description: 'Please select a valid title' }],
-    }, { status: 400 }))
+    profileServer(profile, () =>
+      HttpResponse.json(
+        {
+          success: false,
+          message: 'Please enter a valid full name -- Please select a valid title',
+          errors: [
+            { code: 'fullName', description: 'Please enter a valid full name' },
+            { code: 'titleId', description: 'Please select a valid title' },
+          ],
+        },
+        { status: 400 },
+      ),
+    )
     const user = userEvent.setup()
     renderApp('/profile/')
     await user.click(await screen.findByRole('button', { name: p.edit }))
     await user.click(screen.getByRole('button', { name: p.save }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('fullName: Please enter a valid full name -- titleId: Please select a valid title')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'fullName: Please enter a valid full name -- titleId: Please select a valid title',
+    )
     expect(screen.getByLabelText(p.fullName)).toHaveAccessibleDescription('Please enter a valid full name')
     expect(screen.getByRole('button', { name: p.save })).toBeInTheDocument()
   })

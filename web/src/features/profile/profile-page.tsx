@@ -11,7 +11,14 @@ import { ErrorMessage, Spinner } from '../../components/status'
 import { strings } from '../../config/strings'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import {
-  collect, contactNumberErrors, digitsOnly, hasErrors, nameErrors, plainApostrophes, requiredErrors, type FieldErrors,
+  collect,
+  contactNumberErrors,
+  digitsOnly,
+  hasErrors,
+  nameErrors,
+  plainApostrophes,
+  requiredErrors,
+  type FieldErrors,
 } from '../../lib/validation'
 import type { Profile } from '../../api/types'
 
@@ -94,7 +101,10 @@ export function ProfilePage() {
     setGeneral(null)
     const found = validateProfile(form)
     setErrors(found)
-    if (hasErrors(found)) { setAttempt((n) => n + 1); return }
+    if (hasErrors(found)) {
+      setAttempt((n) => n + 1)
+      return
+    }
     setBusy(true)
     try {
       const result = await update({
@@ -108,7 +118,7 @@ export function ProfilePage() {
       setNotice(result.message || null)
     } catch (error) {
       const failure = failureOf(error, strings.errors.errorUpdatingProfile)
-      setErrors(errorsByField(failure.errors) as FieldErrors<ProfileField>)
+      setErrors(errorsByField(failure.errors))
       setGeneral(failure.status == null ? strings.errors.errorUpdatingProfile : joinedCodeDescriptions(failure))
     } finally {
       setBusy(false)
@@ -119,29 +129,78 @@ export function ProfilePage() {
 
   return (
     <section className="profile" aria-labelledby="profile-title">
-      <header className={`profile__header ${data.isBuildingBlockAdmin ? 'profile__header--building-block' : ''}`} data-testid="profile-header">
+      <header
+        className={`profile__header ${data.isBuildingBlockAdmin ? 'profile__header--building-block' : ''}`}
+        data-testid="profile-header"
+      >
         <h1 id="profile-title">{p.title}</h1>
         <p className="profile__name">{data.fullName}</p>
         {data.isBuildingBlockAdmin ? <p className="profile__role">{p.buildingBlockAdmin}</p> : null}
       </header>
       <div className="profile__body">
         {editing ? (
-          <form ref={formRef} onSubmit={save} noValidate className="auth-form">
+          <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="auth-form">
             <div className="form-grid">
-              <TextField name="fullName" label={p.fullName} value={form.fullName} onChange={set('fullName')} errors={errors.fullName} autoComplete="name" />
-              <SelectField name="titleId" label={p.titleField} value={form.titleId} onChange={set('titleId')} errors={errors.titleId}
-                choices={(titles.data ?? []).map((t) => ({ value: t.titleId, label: t.description }))} />
-              <SelectField name="jobRole" label={p.jobRole} value={form.jobRole} onChange={set('jobRole')} errors={errors.jobRole}
-                choices={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.description }))} />
-              <TextField name="alternativeNumber" type="tel" inputMode="tel" label={p.telephone} optional value={form.alternativeNumber}
-                onChange={(v) => set('alternativeNumber')(digitsOnly(v))} errors={errors.alternativeNumber} hint={strings.auth.telephoneHint} />
-              <TextField name="mobileNumber" type="tel" inputMode="tel" label={p.mobile} value={form.mobileNumber}
-                onChange={(v) => set('mobileNumber')(digitsOnly(v))} errors={errors.mobileNumber} autoComplete="tel" hint={strings.auth.telephoneHint} />
-              <TextField name="email" type="email" label={p.email} value={data.email} onChange={() => {}} readOnly
-                hint={p.emailReadOnly} />
+              <TextField
+                name="fullName"
+                label={p.fullName}
+                value={form.fullName}
+                onChange={set('fullName')}
+                errors={errors.fullName}
+                autoComplete="name"
+              />
+              <SelectField
+                name="titleId"
+                label={p.titleField}
+                value={form.titleId}
+                onChange={set('titleId')}
+                errors={errors.titleId}
+                choices={(titles.data ?? []).map((t) => ({ value: t.titleId, label: t.description }))}
+              />
+              <SelectField
+                name="jobRole"
+                label={p.jobRole}
+                value={form.jobRole}
+                onChange={set('jobRole')}
+                errors={errors.jobRole}
+                choices={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.description }))}
+              />
+              <TextField
+                name="alternativeNumber"
+                type="tel"
+                inputMode="tel"
+                label={p.telephone}
+                optional
+                value={form.alternativeNumber}
+                onChange={(v) => set('alternativeNumber')(digitsOnly(v))}
+                errors={errors.alternativeNumber}
+                hint={strings.auth.telephoneHint}
+              />
+              <TextField
+                name="mobileNumber"
+                type="tel"
+                inputMode="tel"
+                label={p.mobile}
+                value={form.mobileNumber}
+                onChange={(v) => set('mobileNumber')(digitsOnly(v))}
+                errors={errors.mobileNumber}
+                autoComplete="tel"
+                hint={strings.auth.telephoneHint}
+              />
+              <TextField
+                name="email"
+                type="email"
+                label={p.email}
+                value={data.email}
+                onChange={() => {}}
+                readOnly
+                hint={p.emailReadOnly}
+              />
             </div>
             <div className="auth-form__buttons">
-              <button type="button" className="button button--outline" onClick={cancel} disabled={busy}>{p.cancel}</button>
+              <button type="button" className="button button--outline" onClick={cancel} disabled={busy}>
+                {p.cancel}
+              </button>
               <SubmitButton busy={busy} label={p.save} busyLabel={p.saving} />
             </div>
             <FormMessage error={general} />
@@ -149,15 +208,35 @@ export function ProfilePage() {
         ) : (
           <>
             <dl className="profile__details" data-testid="profile-details">
-              <div><dt>{p.fullName}</dt><dd>{shown(data.fullName)}</dd></div>
-              <div><dt>{p.titleField}</dt><dd>{shown(titleOf(data.titleId))}</dd></div>
-              <div><dt>{p.jobRole}</dt><dd>{shown(roleOf(data.jobRole))}</dd></div>
-              <div><dt>{p.telephone}</dt><dd>{shown(digitsOnly(data.alternativeNumber ?? ''))}</dd></div>
-              <div><dt>{p.mobile}</dt><dd>{shown(digitsOnly(data.mobileNumber ?? ''))}</dd></div>
-              <div><dt>{p.email}</dt><dd>{data.email}</dd></div>
+              <div>
+                <dt>{p.fullName}</dt>
+                <dd>{shown(data.fullName)}</dd>
+              </div>
+              <div>
+                <dt>{p.titleField}</dt>
+                <dd>{shown(titleOf(data.titleId))}</dd>
+              </div>
+              <div>
+                <dt>{p.jobRole}</dt>
+                <dd>{shown(roleOf(data.jobRole))}</dd>
+              </div>
+              <div>
+                <dt>{p.telephone}</dt>
+                <dd>{shown(digitsOnly(data.alternativeNumber ?? ''))}</dd>
+              </div>
+              <div>
+                <dt>{p.mobile}</dt>
+                <dd>{shown(digitsOnly(data.mobileNumber ?? ''))}</dd>
+              </div>
+              <div>
+                <dt>{p.email}</dt>
+                <dd>{data.email}</dd>
+              </div>
             </dl>
             <div className="auth-form__buttons">
-              <button type="button" className="button button--primary" onClick={edit}>{p.edit}</button>
+              <button type="button" className="button button--primary" onClick={edit}>
+                {p.edit}
+              </button>
             </div>
             <FormMessage notice={notice} />
           </>

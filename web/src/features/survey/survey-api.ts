@@ -2,7 +2,10 @@
 // one submission. The server keeps nothing about the respondent.
 import { baseApi } from '../../api/base-api'
 
-export interface SurveyAnswerOption { possibleAnswerId: number; description: string }
+export interface SurveyAnswerOption {
+  possibleAnswerId: number
+  description: string
+}
 export interface SurveyQuestion {
   questionId: string
   description: string
@@ -10,7 +13,11 @@ export interface SurveyQuestion {
   questionType: 'SingleChoice' | 'MultipleChoice'
   answers: SurveyAnswerOption[]
 }
-export interface SurveyCategory { questionCategoryId: number; description: string; questions: SurveyQuestion[] }
+export interface SurveyCategory {
+  questionCategoryId: number
+  description: string
+  questions: SurveyQuestion[]
+}
 export interface Survey {
   organisationName: string
   questionnaire: string
@@ -22,7 +29,10 @@ export interface Survey {
   example: boolean
   questionCategories: SurveyCategory[]
 }
-export interface SurveySubmission { InviteCode: string; Answers: { QuestionId: string; PossibleAnswerIds: number[] }[] }
+export interface SurveySubmission {
+  InviteCode: string
+  Answers: { QuestionId: string; PossibleAnswerIds: number[] }[]
+}
 
 export const surveyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -8,17 +8,47 @@ import { renderApp } from '../../test/render'
 import { server } from '../../test/mocks/server'
 
 const survey = {
-  organisationName: 'Kouga Women\u2019s Shelter Network', questionnaire: 'Staff health check 2026 (version 1)', questionnaireId: 'staff-v1',
-  version: 1, questionnaireType: 'Staff', preview: false, isOpen: true, example: false,
+  organisationName: 'Kouga Women\u2019s Shelter Network',
+  questionnaire: 'Staff health check 2026 (version 1)',
+  questionnaireId: 'staff-v1',
+  version: 1,
+  questionnaireType: 'Staff',
+  preview: false,
+  isOpen: true,
+  example: false,
   questionCategories: [
-    { questionCategoryId: 3, description: 'Policies', questions: [
-      { questionId: 'P1', description: 'Our organisation has a written policy.', questionTypeId: 3, questionType: 'SingleChoice',
-        answers: [{ possibleAnswerId: 1, description: 'We do not have this' }, { possibleAnswerId: 5, description: 'It exists, is known and is applied consistently' }] },
-    ] },
-    { questionCategoryId: 4, description: 'General', questions: [
-      { questionId: 'G1', description: 'Where would you go for help?', questionTypeId: 4, questionType: 'MultipleChoice',
-        answers: [{ possibleAnswerId: 1, description: 'My manager' }, { possibleAnswerId: 2, description: 'Human resources' }] },
-    ] },
+    {
+      questionCategoryId: 3,
+      description: 'Policies',
+      questions: [
+        {
+          questionId: 'P1',
+          description: 'Our organisation has a written policy.',
+          questionTypeId: 3,
+          questionType: 'SingleChoice',
+          answers: [
+            { possibleAnswerId: 1, description: 'We do not have this' },
+            { possibleAnswerId: 5, description: 'It exists, is known and is applied consistently' },
+          ],
+        },
+      ],
+    },
+    {
+      questionCategoryId: 4,
+      description: 'General',
+      questions: [
+        {
+          questionId: 'G1',
+          description: 'Where would you go for help?',
+          questionTypeId: 4,
+          questionType: 'MultipleChoice',
+          answers: [
+            { possibleAnswerId: 1, description: 'My manager' },
+            { possibleAnswerId: 2, description: 'Human resources' },
+          ],
+        },
+      ],
+    },
   ],
 }
 
@@ -42,22 +72,35 @@ describe('survey page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Human resources' }))
     await user.click(screen.getByRole('button', { name: 'Submit survey' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you. Your response has been recorded.')
-    expect(sent).toEqual({ InviteCode: 'abc', Answers: [
-      { QuestionId: 'P1', PossibleAnswerIds: [5] },
-      { QuestionId: 'G1', PossibleAnswerIds: expect.arrayContaining([1, 2]) },
-    ] })
+    expect(sent).toEqual({
+      InviteCode: 'abc',
+      Answers: [
+        { QuestionId: 'P1', PossibleAnswerIds: [5] },
+        { QuestionId: 'G1', PossibleAnswerIds: expect.arrayContaining([1, 2]) as unknown },
+      ],
+    })
   })
 
   it('previews without a submit button', async () => {
-    server.use(http.get('*/api/healthcheck/survey', () => HttpResponse.json({ success: true, data: { ...survey, preview: true } })))
+    server.use(
+      http.get('*/api/healthcheck/survey', () =>
+        HttpResponse.json({ success: true, data: { ...survey, preview: true } }),
+      ),
+    )
     renderApp('/Questionnaire/SurveyQuestions?inviteCode=abc&Preview=true')
     expect(await screen.findByText('Preview: answers are not recorded.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit survey' })).toBeNull()
   })
 
   it('says when a link is closed', async () => {
-    server.use(http.get('*/api/healthcheck/survey', () => HttpResponse.json(
-      { success: false, message: 'This survey is closed and no longer accepts responses.', errors: [] }, { status: 410 })))
+    server.use(
+      http.get('*/api/healthcheck/survey', () =>
+        HttpResponse.json(
+          { success: false, message: 'This survey is closed and no longer accepts responses.', errors: [] },
+          { status: 410 },
+        ),
+      ),
+    )
     renderApp('/Questionnaire/SurveyQuestions?inviteCode=old')
     expect(await screen.findByRole('alert')).toHaveTextContent('This survey is closed and no longer accepts responses.')
   })

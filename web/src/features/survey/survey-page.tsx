@@ -22,17 +22,33 @@ export function SurveyPage() {
   const [done, setDone] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
 
-  if (!inviteCode) return <main className="survey"><p role="alert">This survey link is not valid. Please check the link you were sent.</p></main>
-  if (isLoading) return <main className="survey" aria-busy="true"><p>Loading the survey…</p></main>
+  if (!inviteCode)
+    return (
+      <main className="survey">
+        <p role="alert">This survey link is not valid. Please check the link you were sent.</p>
+      </main>
+    )
+  if (isLoading)
+    return (
+      <main className="survey" aria-busy="true">
+        <p>Loading the survey…</p>
+      </main>
+    )
   if (error || !data) {
-    return <main className="survey"><p role="alert">{messageOf(error, 'An error has occured please try again later')}</p></main>
+    return (
+      <main className="survey">
+        <p role="alert">{messageOf(error, 'An error has occured please try again later')}</p>
+      </main>
+    )
   }
   const survey = data.data
   if (done) {
     return (
       <main className="survey">
         <h1>{survey.questionnaire}</h1>
-        <p role="status" className="survey-done">{done}</p>
+        <p role="status" className="survey-done">
+          {done}
+        </p>
       </main>
     )
   }
@@ -56,7 +72,8 @@ export function SurveyPage() {
       return
     }
     const result = await submit({ InviteCode: inviteCode, Answers })
-    if ('error' in result && result.error) setFormError(messageOf(result.error, 'An error has occured please try again later'))
+    if ('error' in result && result.error)
+      setFormError(messageOf(result.error, 'An error has occured please try again later'))
     else if ('data' in result && result.data) setDone(result.data.message)
   }
 
@@ -67,13 +84,21 @@ export function SurveyPage() {
     <main className="survey">
       <h1>{survey.questionnaire}</h1>
       <p className="survey-org">{survey.organisationName}</p>
-      {survey.example && <p className="survey-example" role="note">Example data: this survey belongs to an example organisation.</p>}
-      {preview && <p className="survey-preview" role="note">Preview: answers are not recorded.</p>}
+      {survey.example && (
+        <p className="survey-example" role="note">
+          Example data: this survey belongs to an example organisation.
+        </p>
+      )}
+      {preview && (
+        <p className="survey-preview" role="note">
+          Preview: answers are not recorded.
+        </p>
+      )}
       <p className="survey-intro">
         This survey is anonymous: we do not record your name, e-mail address or device. You may skip any question.
         Results are shown to your organisation only once at least 5 people have answered.
       </p>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {survey.questionCategories.map((c) => (
           <section key={c.questionCategoryId} aria-labelledby={`cat-${c.questionCategoryId}`}>
             <h2 id={`cat-${c.questionCategoryId}`}>{c.description}</h2>
@@ -81,7 +106,10 @@ export function SurveyPage() {
               const multiple = q.questionTypeId === 4
               return (
                 <fieldset key={q.questionId} className="survey-question">
-                  <legend>{q.description}{multiple ? ' (choose all that apply)' : ''}</legend>
+                  <legend>
+                    {q.description}
+                    {multiple ? ' (choose all that apply)' : ''}
+                  </legend>
                   {q.answers.map((a) => {
                     const id = `q-${q.questionId}-${a.possibleAnswerId}`
                     return (
@@ -106,9 +134,17 @@ export function SurveyPage() {
         ))}
         {!preview && (
           <div className="survey-actions">
-            <p aria-live="polite">{answered} of {total} questions answered</p>
-            {formError && <p role="alert" className="survey-error">{formError}</p>}
-            <button type="submit" disabled={submitState.isLoading}>Submit survey</button>
+            <p aria-live="polite">
+              {answered} of {total} questions answered
+            </p>
+            {formError && (
+              <p role="alert" className="survey-error">
+                {formError}
+              </p>
+            )}
+            <button type="submit" disabled={submitState.isLoading}>
+              Submit survey
+            </button>
           </div>
         )}
       </form>

@@ -4,17 +4,28 @@ import type { JobRole, OrganisationType, Profile, Session, Title } from '../../a
 export const CSRF_TOKEN = 'test-csrf-token'
 
 export const titles: Title[] = [
-  { titleId: 1, description: 'Mr' }, { titleId: 2, description: 'Mrs' }, { titleId: 3, description: 'Ms' }, { titleId: 5, description: 'Dr' },
+  { titleId: 1, description: 'Mr' },
+  { titleId: 2, description: 'Mrs' },
+  { titleId: 3, description: 'Ms' },
+  { titleId: 5, description: 'Dr' },
 ]
 export const jobRoles: JobRole[] = [
-  { roleId: 1, description: 'Director or chief executive' }, { roleId: 2, description: 'Manager' }, { roleId: 4, description: 'Social worker' },
+  { roleId: 1, description: 'Director or chief executive' },
+  { roleId: 2, description: 'Manager' },
+  { roleId: 4, description: 'Social worker' },
 ]
 export const organisationTypes: OrganisationType[] = [
-  { organisationTypeId: 1, description: 'Non-profit organisation' }, { organisationTypeId: 4, description: 'Higher education institution' },
+  { organisationTypeId: 1, description: 'Non-profit organisation' },
+  { organisationTypeId: 4, description: 'Higher education institution' },
 ]
 
 export const anonymous: Session = {
-  isAuthenticated: false, user: null, organisationName: null, organisationTypeId: null, userActions: [], csrfToken: CSRF_TOKEN,
+  isAuthenticated: false,
+  user: null,
+  organisationName: null,
+  organisationTypeId: null,
+  userActions: [],
+  csrfToken: CSRF_TOKEN,
 }
 
 export function signedIn(permissions: number[], name = 'Thandi Nkosi', userType = 2): Session {
@@ -35,6 +46,11 @@ export const organisationPermissions = [12, 23, 24, 25, 26]
 export const adminPermissions = Array.from({ length: 32 }, (_, i) => i + 5)
 
 export const profile: Profile = {
-  fullName: 'Thandi Nkosi', email: 'thandi@example.org', alternativeNumber: null, mobileNumber: '0821234567',
-  titleId: 3, jobRole: 2, isBuildingBlockAdmin: false,
+  fullName: 'Thandi Nkosi',
+  email: 'thandi@example.org',
+  alternativeNumber: null,
+  mobileNumber: '0821234567',
+  titleId: 3,
+  jobRole: 2,
+  isBuildingBlockAdmin: false,
 }

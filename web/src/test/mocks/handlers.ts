@@ -11,7 +11,10 @@ const csrfMessage = 'Your session has expired. Please reload the page and try ag
 /** Like the server: a state-changing call without the session's token is refused. */
 export function csrfRefused(request: Request) {
   if (request.headers.get('x-csrf-token') === auth.CSRF_TOKEN) return null
-  return HttpResponse.json({ success: false, message: csrfMessage, errors: [{ code: 'csrf', description: csrfMessage }] }, { status: 403 })
+  return HttpResponse.json(
+    { success: false, message: csrfMessage, errors: [{ code: 'csrf', description: csrfMessage }] },
+    { status: 403 },
+  )
 }
 
 export const handlers = [
@@ -22,6 +25,14 @@ export const handlers = [
   http.get('*/api/auth/getUserJobRoles', () => HttpResponse.json(auth.jobRoles)),
   http.get('*/api/auth/getOrganisationTypes', () => HttpResponse.json(auth.organisationTypes)),
   http.get('*/api/config/feature-flags', () => HttpResponse.json({ enableLogin: false })),
+  // A HealthCheckAdmin holding none of ViewYourOrganisationSurveyResult, AddSurveyLink and
+  // SetSurveyEffectiveDate is refused the organisation list, as by the server.
+  http.get('*/api/healthcheck/getOrganisationHealthChecks', () =>
+    HttpResponse.json(
+      { success: false, message: 'You do not have permission to perform this action.', errors: [] },
+      { status: 403 },
+    ),
+  ),
   http.get('*/api/dashboard/components', () => HttpResponse.json(f.components)),
   http.get('*/api/dashboard', ({ request }) => {
     const id = Number(new URL(request.url).searchParams.get('boundaryId') ?? 1)
@@ -48,6 +59,7 @@ export const handlers = [
   }),
   http.get('*/api/geography/geojson/:id', ({ params }) => HttpResponse.json(f.geojson(Number(params.id)))),
   http.get('*/api/geography/geomarker/:component/:id', ({ params }) =>
-    HttpResponse.json(f.geomarkers(Number(params.component), Number(params.id)))),
+    HttpResponse.json(f.geomarkers(Number(params.component), Number(params.id))),
+  ),
   http.get('*/api/buildingblock/searchcontact', () => HttpResponse.json([])),
 ]

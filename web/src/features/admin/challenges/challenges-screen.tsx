@@ -3,7 +3,10 @@
 // event with who and when; the public cards and map follow within a second.
 import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react'
 import {
-  useCompleteChallengeMutation, useGetActionsByBoundaryQuery, useRecordChallengeMutation, useReportChallengeResultMutation,
+  useCompleteChallengeMutation,
+  useGetActionsByBoundaryQuery,
+  useRecordChallengeMutation,
+  useReportChallengeResultMutation,
 } from '../../../api/collective-action-api'
 import { useListBoundariesQuery } from '../../../api/geography-api'
 import { ErrorMessage, Spinner } from '../../../components/status'
@@ -22,8 +25,21 @@ const PILLARS: [number, string][] = [
   [5, 'Economic power'],
   [6, 'Research and information management'],
 ]
-const TYPES: [number, string][] = [[1, 'Municipality'], [2, 'Court'], [3, 'TVET college or university'], [4, 'Workplace'], [5, 'Other']]
-const CYCLES: [number, string][] = [[5, '2025'], [4, '2024 cycle 2'], [3, '2024 cycle 1'], [2, '2023'], [1, '2022 pilot'], [99, 'Year not stated']]
+const TYPES: [number, string][] = [
+  [1, 'Municipality'],
+  [2, 'Court'],
+  [3, 'TVET college or university'],
+  [4, 'Workplace'],
+  [5, 'Other'],
+]
+const CYCLES: [number, string][] = [
+  [5, '2025'],
+  [4, '2024 cycle 2'],
+  [3, '2024 cycle 1'],
+  [2, '2023'],
+  [1, '2022 pilot'],
+  [99, 'Year not stated'],
+]
 
 function message(error: unknown): string {
   const data = (error as { data?: { message?: string } } | undefined)?.data
@@ -48,13 +64,23 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
-    const pillar = String(f.get('pillarId') ?? '')
+    // Every field of this form is text (no file inputs).
+    const text = (name: string) => {
+      const value = f.get(name)
+      return typeof value === 'string' ? value : ''
+    }
+    const pillar = text('pillarId')
     try {
       await record({
-        name: String(f.get('name') ?? ''), description: String(f.get('description') ?? ''),
-        collectiveActionTypeId: Number(f.get('typeId')), pillarId: pillar ? Number(pillar) : null,
-        cycleId: Number(f.get('cycleId')), validFrom: String(f.get('validFrom') ?? ''), validTo: String(f.get('validTo') ?? ''),
-        boundaryId: Number(f.get('boundaryId')), sourceUrl: String(f.get('sourceUrl') ?? ''),
+        name: text('name'),
+        description: text('description'),
+        collectiveActionTypeId: Number(f.get('typeId')),
+        pillarId: pillar ? Number(pillar) : null,
+        cycleId: Number(f.get('cycleId')),
+        validFrom: text('validFrom'),
+        validTo: text('validTo'),
+        boundaryId: Number(f.get('boundaryId')),
+        sourceUrl: text('sourceUrl'),
       }).unwrap()
       setError(null)
       onDone(s.recorded)
@@ -63,29 +89,71 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
     }
   }
   return (
-    <form className="admin-form" onSubmit={submit} aria-label={s.record} data-testid="record-challenge">
+    <form className="admin-form" onSubmit={(e) => void submit(e)} aria-label={s.record} data-testid="record-challenge">
       <h2>{s.record}</h2>
-      <Field label={s.name}><input name="name" required /></Field>
-      <Field label={s.goal}><textarea name="description" /></Field>
+      <Field label={s.name}>
+        <input name="name" required />
+      </Field>
+      <Field label={s.goal}>
+        <textarea name="description" />
+      </Field>
       <Field label={s.municipality}>
         <select name="boundaryId" required defaultValue="">
-          <option value="" disabled>—</option>
-          {(municipalities.data ?? []).map((m) => <option key={m.boundaryId} value={m.boundaryId}>{m.description}</option>)}
+          <option value="" disabled>
+            —
+          </option>
+          {(municipalities.data ?? []).map((m) => (
+            <option key={m.boundaryId} value={m.boundaryId}>
+              {m.description}
+            </option>
+          ))}
         </select>
       </Field>
-      <Field label={s.type}><select name="typeId" defaultValue="1">{TYPES.map(([id, d]) => <option key={id} value={id}>{d}</option>)}</select></Field>
+      <Field label={s.type}>
+        <select name="typeId" defaultValue="1">
+          {TYPES.map(([id, d]) => (
+            <option key={id} value={id}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </Field>
       <Field label={strings.cards.pillar}>
         <select name="pillarId" defaultValue="">
           <option value="">{s.pillarNotStated}</option>
-          {PILLARS.map(([id, d]) => <option key={id} value={id}>{id}. {d}</option>)}
+          {PILLARS.map(([id, d]) => (
+            <option key={id} value={id}>
+              {id}. {d}
+            </option>
+          ))}
         </select>
       </Field>
-      <Field label={s.cycle}><select name="cycleId" defaultValue="5">{CYCLES.map(([id, d]) => <option key={id} value={id}>{d}</option>)}</select></Field>
-      <Field label={s.validFrom}><input type="date" name="validFrom" required /></Field>
-      <Field label={s.validTo}><input type="date" name="validTo" required /></Field>
-      <Field label={s.source}><input type="url" name="sourceUrl" /></Field>
-      {error ? <p role="alert" className="admin-form__error">{error}</p> : null}
-      <button type="submit" className="btn btn--primary" disabled={state.isLoading}>{s.save}</button>
+      <Field label={s.cycle}>
+        <select name="cycleId" defaultValue="5">
+          {CYCLES.map(([id, d]) => (
+            <option key={id} value={id}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={s.validFrom}>
+        <input type="date" name="validFrom" required />
+      </Field>
+      <Field label={s.validTo}>
+        <input type="date" name="validTo" required />
+      </Field>
+      <Field label={s.source}>
+        <input type="url" name="sourceUrl" />
+      </Field>
+      {error ? (
+        <p role="alert" className="admin-form__error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn--primary" disabled={state.isLoading}>
+        {s.save}
+      </button>
     </form>
   )
 }
@@ -111,9 +179,21 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
   return (
     <section aria-label={s.challenges}>
       <h2>{s.challenges}</h2>
-      {error ? <p role="alert" className="admin-form__error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="admin-form__error">
+          {error}
+        </p>
+      ) : null}
       <table className="admin-table" data-testid="challenge-table">
-        <thead><tr><th>{s.name}</th><th>{s.municipality}</th><th>{s.dates}</th><th>{strings.cards.active}</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>{s.name}</th>
+            <th>{s.municipality}</th>
+            <th>{s.dates}</th>
+            <th>{strings.cards.active}</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.collectiveActionId} data-id={r.collectiveActionId} data-name={r.name}>
@@ -124,10 +204,36 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
               <td>
                 {r.completedOn == null ? (
                   <>
-                    <input aria-label={`${s.outcome}: ${r.name}`} value={outcomes[r.collectiveActionId] ?? ''}
-                      onChange={(e) => setOutcomes({ ...outcomes, [r.collectiveActionId]: e.target.value })} />
-                    <button type="button" className="btn" onClick={() => void act(() => report({ id: r.collectiveActionId, outcome: outcomes[r.collectiveActionId] ?? '', sourceUrl: '' }).unwrap(), s.reportedOk)}>{s.reportResult}</button>
-                    <button type="button" className="btn" data-testid="complete-challenge" onClick={() => void act(() => complete(r.collectiveActionId).unwrap(), s.completedOk)}>{s.complete}</button>
+                    <input
+                      aria-label={`${s.outcome}: ${r.name}`}
+                      value={outcomes[r.collectiveActionId] ?? ''}
+                      onChange={(e) => setOutcomes({ ...outcomes, [r.collectiveActionId]: e.target.value })}
+                    />
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() =>
+                        void act(
+                          () =>
+                            report({
+                              id: r.collectiveActionId,
+                              outcome: outcomes[r.collectiveActionId] ?? '',
+                              sourceUrl: '',
+                            }).unwrap(),
+                          s.reportedOk,
+                        )
+                      }
+                    >
+                      {s.reportResult}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn"
+                      data-testid="complete-challenge"
+                      onClick={() => void act(() => complete(r.collectiveActionId).unwrap(), s.completedOk)}
+                    >
+                      {s.complete}
+                    </button>
                   </>
                 ) : null}
               </td>
@@ -144,7 +250,11 @@ function ChallengesScreen() {
   return (
     <div className="admin-challenges">
       <PageHeader title={s.admin} back={adminPaths.dashboard} backLabel="Back" />
-      {notice ? <p role="status" data-testid="challenge-notice">{notice}</p> : null}
+      {notice ? (
+        <p role="status" data-testid="challenge-notice">
+          {notice}
+        </p>
+      ) : null}
       <RecordForm onDone={setNotice} />
       <ChallengeRows onDone={setNotice} />
     </div>

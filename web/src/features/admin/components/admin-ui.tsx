@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { adminStrings } from '../../../config/admin-strings'
+import { BackArrowIcon } from '../../../components/icons'
 import { chunk } from '../admin-format'
 import { adminFailureOf } from '../admin-errors'
 import { CELLS_PER_ROW, SEARCH_DEBOUNCE_MS } from '../admin-constants'
@@ -11,17 +12,14 @@ import type { SortOrder } from '../admin-types'
 
 const c = adminStrings.common
 
-export function BackArrowIcon() {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
-      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M19 12H5M11 6l-6 6 6 6" />
-    </svg>
-  )
-}
-
 /** The screen's title with a back arrow (an icon link with a spoken name) and optional actions. */
-export function PageHeader({ title, back, backLabel, actions, children }: {
+export function PageHeader({
+  title,
+  back,
+  backLabel,
+  actions,
+  children,
+}: {
   title: string
   back?: string
   backLabel?: string
@@ -32,9 +30,13 @@ export function PageHeader({ title, back, backLabel, actions, children }: {
     <header className="admin-page__header">
       <div className="admin-page__title-row">
         {back ? (
-          <Link to={back} className="admin-back" aria-label={backLabel} title={backLabel}><BackArrowIcon /></Link>
+          <Link to={back} className="admin-back" aria-label={backLabel} title={backLabel}>
+            <BackArrowIcon />
+          </Link>
         ) : null}
-        <h1 id="admin-title" className="admin-page__title">{title}</h1>
+        <h1 id="admin-title" className="admin-page__title">
+          {title}
+        </h1>
         {actions ? <div className="admin-page__actions">{actions}</div> : null}
       </div>
       {children}
@@ -43,7 +45,13 @@ export function PageHeader({ title, back, backLabel, actions, children }: {
 }
 
 /** A single choice shown as a row of toggle buttons (radio buttons underneath). */
-export function SegmentedChoice<T extends string | number>({ legend, name, value, options, onChange }: {
+export function SegmentedChoice<T extends string | number>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
   legend: string
   name: string
   value: T
@@ -55,8 +63,17 @@ export function SegmentedChoice<T extends string | number>({ legend, name, value
       <legend className="segmented__legend">{legend}</legend>
       <div className="segmented__options">
         {options.map((o) => (
-          <label key={String(o.value)} className={`segmented__option ${o.value === value ? 'segmented__option--on' : ''}`}>
-            <input type="radio" name={name} value={String(o.value)} checked={o.value === value} onChange={() => onChange(o.value)} />
+          <label
+            key={String(o.value)}
+            className={`segmented__option ${o.value === value ? 'segmented__option--on' : ''}`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={String(o.value)}
+              checked={o.value === value}
+              onChange={() => onChange(o.value)}
+            />
             <span>{o.label}</span>
           </label>
         ))}
@@ -82,7 +99,12 @@ export function SortSelect({ value, onChange }: { value: SortOrder; onChange: (v
  * A search box that reports what was typed after a short pause (and at once on Enter). It follows
  * `value` when that changes from outside (the back button, a filter switch).
  */
-export function SearchBox({ value, onSearch, label, placeholder }: {
+export function SearchBox({
+  value,
+  onSearch,
+  label,
+  placeholder,
+}: {
   value: string
   onSearch: (value: string) => void
   label: string
@@ -99,18 +121,50 @@ export function SearchBox({ value, onSearch, label, placeholder }: {
     return () => clearTimeout(timer)
   }, [text, value])
   return (
-    <form role="search" className="admin-search" onSubmit={(e) => { e.preventDefault(); onSearch(text) }}>
-      <label htmlFor={id} className="visually-hidden">{label}</label>
-      <svg className="admin-search__icon" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
-        <circle cx="11" cy="11" r="7" /><path d="M20 20l-4-4" />
+    <form
+      role="search"
+      className="admin-search"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onSearch(text)
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <svg
+        className="admin-search__icon"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="11" cy="11" r="7" />
+        <path d="M20 20l-4-4" />
       </svg>
-      <input id={id} type="search" value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+      <input
+        id={id}
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+      />
     </form>
   )
 }
 
 /** Items in a table of four cells per row (section 9); on narrow screens the rows wrap in two. */
-export function CellsOfFour<T>({ items, render, keyOf, testId }: {
+export function CellsOfFour<T>({
+  items,
+  render,
+  keyOf,
+  testId,
+}: {
   items: readonly T[]
   render: (item: T) => ReactNode
   keyOf: (item: T) => string | number
@@ -121,7 +175,9 @@ export function CellsOfFour<T>({ items, render, keyOf, testId }: {
       <tbody>
         {chunk(items, CELLS_PER_ROW).map((row) => (
           <tr key={keyOf(row[0])}>
-            {row.map((item) => <td key={keyOf(item)}>{render(item)}</td>)}
+            {row.map((item) => (
+              <td key={keyOf(item)}>{render(item)}</td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -135,7 +191,13 @@ export function Details({ items, testId }: { items: { label: string; value: Reac
       {items.map((item) => (
         <div key={item.label} className="admin-details__item">
           <dt>{item.label}</dt>
-          <dd>{item.value === '' || item.value == null ? <span className="admin-muted">{c.notProvided}</span> : item.value}</dd>
+          <dd>
+            {item.value === '' || item.value == null ? (
+              <span className="admin-muted">{c.notProvided}</span>
+            ) : (
+              item.value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
@@ -146,18 +208,26 @@ export function Details({ items, testId }: { items: { label: string; value: Reac
 export function LoadFailure({ error }: { error: unknown }) {
   const failure = adminFailureOf(error)
   const message = failure.status != null && failure.status < 500 ? failure.message : adminStrings.messages.generic
-  return <p className="message message--error" role="alert" data-testid="admin-load-failure">{message}</p>
+  return (
+    <p className="message message--error" role="alert" data-testid="admin-load-failure">
+      {message}
+    </p>
+  )
 }
 
 export function NoRecords() {
-  return <p className="message message--empty" data-testid="no-records">{c.noRecords}</p>
+  return (
+    <p className="message message--empty" data-testid="no-records">
+      {c.noRecords}
+    </p>
+  )
 }
 
 /** Issue 12: a figure that includes example data says so. */
 export function ExampleData({ note }: { note: string }) {
   return (
     <p className="admin-example" role="note" data-testid="example-data">
-      <strong>{adminStrings.questionnaire.exampleData}</strong> {note}
+      <strong>{adminStrings.dashboard.exampleData}</strong> {note}
     </p>
   )
 }

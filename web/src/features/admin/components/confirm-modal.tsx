@@ -2,7 +2,13 @@
 import { Modal } from '../../../components/modal'
 import { adminStrings } from '../../../config/admin-strings'
 
-export function ConfirmDeleteModal({ title, question, busy, onConfirm, onClose }: {
+export function ConfirmDeleteModal({
+  title,
+  question,
+  busy,
+  onConfirm,
+  onClose,
+}: {
   title: string
   question: string
   busy: boolean
@@ -11,14 +17,26 @@ export function ConfirmDeleteModal({ title, question, busy, onConfirm, onClose }
 }) {
   const c = adminStrings.common
   return (
-    <Modal title={title} onClose={onClose} footer={(
-      <>
-        <button type="button" className="button button--outline" onClick={onClose} disabled={busy}>{c.cancel}</button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} data-testid="confirm-delete">
-          {busy ? c.deleting : c.delete}
-        </button>
-      </>
-    )}>
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--outline" onClick={onClose} disabled={busy}>
+            {c.cancel}
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={onConfirm}
+            disabled={busy}
+            data-testid="confirm-delete"
+          >
+            {busy ? c.deleting : c.delete}
+          </button>
+        </>
+      }
+    >
       <p className="admin-modal__text">{question}</p>
     </Modal>
   )

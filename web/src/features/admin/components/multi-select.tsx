@@ -6,9 +6,22 @@ import { FieldErrorList } from '../../../components/form'
 import { adminStrings } from '../../../config/admin-strings'
 import { compareText, includesText } from '../admin-format'
 
-export interface MultiOption { value: number; label: string }
+export interface MultiOption {
+  value: number
+  label: string
+}
 
-export function MultiSelect({ legend, name, options, value, onChange, errors, filterable = false, filterLabel, testId }: {
+export function MultiSelect({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  errors,
+  filterable = false,
+  filterLabel,
+  testId,
+}: {
   legend: string
   name: string
   options: readonly MultiOption[]
@@ -24,39 +37,68 @@ export function MultiSelect({ legend, name, options, value, onChange, errors, fi
   const [filter, setFilter] = useState('')
   const chosen = useMemo(() => {
     const byValue = new Map(options.map((o) => [o.value, o]))
-    return value.map((v) => byValue.get(v)).filter((o): o is MultiOption => o != null).sort((a, b) => compareText(a.label, b.label))
+    return value
+      .map((v) => byValue.get(v))
+      .filter((o): o is MultiOption => o != null)
+      .sort((a, b) => compareText(a.label, b.label))
   }, [options, value])
   const shown = filterable ? options.filter((o) => includesText(o.label, filter)) : options
   const invalid = Boolean(errors?.length)
-  const set = (option: number, on: boolean) => onChange(on ? [...value.filter((v) => v !== option), option] : value.filter((v) => v !== option))
+  const set = (option: number, on: boolean) =>
+    onChange(on ? [...value.filter((v) => v !== option), option] : value.filter((v) => v !== option))
 
   return (
-    <fieldset className={`multi-select ${filterable ? 'multi-select--filterable' : ''} ${invalid ? 'multi-select--invalid' : ''}`} data-testid={testId}
-      aria-describedby={invalid ? `${id}-errors` : undefined}>
-      <legend className="multi-select__legend">{legend} <span className="multi-select__count">({adminStrings.common.chosen(value.length)})</span></legend>
+    <fieldset
+      className={`multi-select ${filterable ? 'multi-select--filterable' : ''} ${invalid ? 'multi-select--invalid' : ''}`}
+      data-testid={testId}
+      aria-describedby={invalid ? `${id}-errors` : undefined}
+    >
+      <legend className="multi-select__legend">
+        {legend} <span className="multi-select__count">({adminStrings.common.chosen(value.length)})</span>
+      </legend>
       {chosen.length ? (
         <ul className="multi-select__tags" aria-label={legend}>
           {chosen.map((o) => (
             <li key={o.value} className="multi-select__tag">
               <span>{o.label}</span>
-              <button type="button" onClick={() => set(o.value, false)} aria-label={adminStrings.common.removeChoice(o.label)}>×</button>
+              <button
+                type="button"
+                onClick={() => set(o.value, false)}
+                aria-label={adminStrings.common.removeChoice(o.label)}
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
       ) : null}
       {filterable ? (
         <div className="multi-select__filter">
-          <label htmlFor={`${id}-filter`} className="visually-hidden">{filterLabel ?? adminStrings.common.filterOptions(legend)}</label>
-          <input id={`${id}-filter`} type="search" value={filter} placeholder={filterLabel ?? adminStrings.common.filterOptions(legend)}
-            onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
+          <label htmlFor={`${id}-filter`} className="visually-hidden">
+            {filterLabel ?? adminStrings.common.filterOptions(legend)}
+          </label>
+          <input
+            id={`${id}-filter`}
+            type="search"
+            value={filter}
+            placeholder={filterLabel ?? adminStrings.common.filterOptions(legend)}
+            onChange={(e) => setFilter(e.target.value)}
+            autoComplete="off"
+          />
         </div>
       ) : null}
       <ul className="multi-select__options">
         {shown.map((o) => (
           <li key={o.value}>
             <label className="check">
-              <input type="checkbox" name={name} value={o.value} checked={value.includes(o.value)}
-                onChange={(e) => set(o.value, e.target.checked)} aria-invalid={invalid || undefined} />
+              <input
+                type="checkbox"
+                name={name}
+                value={o.value}
+                checked={value.includes(o.value)}
+                onChange={(e) => set(o.value, e.target.checked)}
+                aria-invalid={invalid || undefined}
+              />
               <span>{o.label}</span>
             </label>
           </li>

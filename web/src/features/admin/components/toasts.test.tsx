@@ -8,18 +8,30 @@ function Buttons() {
   const toast = useToast()
   return (
     <>
-      <button type="button" onClick={() => toast.success('Saved.')}>ok</button>
-      <button type="button" onClick={() => toast.error('A -- B')}>fail</button>
+      <button type="button" onClick={() => toast.success('Saved.')}>
+        ok
+      </button>
+      <button type="button" onClick={() => toast.error('A -- B')}>
+        fail
+      </button>
     </>
   )
 }
 
 describe('toasts', () => {
-  beforeEach(() => { vi.useFakeTimers() })
-  afterEach(() => { vi.useRealTimers() })
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   it('close after 3 seconds, without a progress bar, in live regions', () => {
-    render(<ToastProvider><Buttons /></ToastProvider>)
+    render(
+      <ToastProvider>
+        <Buttons />
+      </ToastProvider>,
+    )
     fireEvent.click(screen.getByText('ok'))
     fireEvent.click(screen.getByText('fail'))
     const success = screen.getByTestId('toast-success')
@@ -28,18 +40,28 @@ describe('toasts', () => {
     expect(success.closest('[role="status"]')).not.toBeNull()
     expect(error.closest('[role="alert"]')).not.toBeNull()
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
-    act(() => { vi.advanceTimersByTime(2999) })
+    act(() => {
+      vi.advanceTimersByTime(2999)
+    })
     expect(screen.getByTestId('toast-success')).toBeInTheDocument()
-    act(() => { vi.advanceTimersByTime(1) })
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(screen.queryByTestId('toast-success')).not.toBeInTheDocument()
     expect(screen.queryByTestId('toast-error')).not.toBeInTheDocument()
   })
 
   it('stay while the pointer rests on them, and close with the button', () => {
-    render(<ToastProvider><Buttons /></ToastProvider>)
+    render(
+      <ToastProvider>
+        <Buttons />
+      </ToastProvider>,
+    )
     fireEvent.click(screen.getByText('ok'))
     fireEvent.mouseEnter(screen.getByTestId('toast-success'))
-    act(() => { vi.advanceTimersByTime(10_000) })
+    act(() => {
+      vi.advanceTimersByTime(10_000)
+    })
     expect(screen.getByTestId('toast-success')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }))
     expect(screen.queryByTestId('toast-success')).not.toBeInTheDocument()

@@ -16,7 +16,7 @@ import { ExampleData, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { usePermission } from '../use-permissions'
 import type { AdminDashboard } from '../admin-types'
-import { Progress } from '../components/progress'
+import { progressTone } from './dashboard-model'
 
 const d = adminStrings.dashboard
 
@@ -38,12 +38,20 @@ function DashboardScreen() {
       {dashboard.isError ? <LoadFailure error={dashboard.error} /> : null}
       {dashboard.isSuccess ? <Cards data={dashboard.data ?? emptyDashboard} canManage={canManage} /> : null}
       <p className="admin-dashboard__links">
-        <Link to={adminPaths.usersGroups} className="button button--primary">{d.manageUsersAndGroups}</Link>
+        <Link to={adminPaths.usersGroups} className="button button--primary">
+          {d.manageUsersAndGroups}
+        </Link>
       </p>
       {others.length ? (
         <nav aria-label={strings.areas.alsoAvailable} className="admin-dashboard__others">
           <h2>{strings.areas.alsoAvailable}</h2>
-          <ul>{others.map((a) => <li key={a!.path}><Link to={a!.path}>{a!.label}</Link></li>)}</ul>
+          <ul>
+            {others.map((a) => (
+              <li key={a!.path}>
+                <Link to={a!.path}>{a!.label}</Link>
+              </li>
+            ))}
+          </ul>
         </nav>
       ) : null}
     </section>
@@ -51,8 +59,13 @@ function DashboardScreen() {
 }
 
 const emptyDashboard: AdminDashboard = {
-  inProgressCount: 0, lastUpdatedOrganisationDate: null, lastUpdatedQuestionnaireDate: null,
-  healthCheckParticipants: 0, approvedOrganisationsCount: 0, actualResponses: 0, expectedResponses: 0,
+  inProgressCount: 0,
+  lastUpdatedOrganisationDate: null,
+  lastUpdatedQuestionnaireDate: null,
+  healthCheckParticipants: 0,
+  approvedOrganisationsCount: 0,
+  actualResponses: 0,
+  expectedResponses: 0,
 }
 
 function LastUpdated({ value }: { value: string | null }) {
@@ -70,29 +83,53 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
         <header className="admin-card__header">
           <h2 id="card-organisations">{d.organisations}</h2>
           {canManage ? (
-            <button type="button" className="text-button admin-card__manage" disabled aria-disabled="true" title={d.manageOrganisationsUnavailable}>
+            <button
+              type="button"
+              className="text-button admin-card__manage"
+              disabled
+              aria-disabled="true"
+              title={d.manageOrganisationsUnavailable}
+            >
               {d.manage}
             </button>
           ) : null}
         </header>
         <p className="admin-card__figure">
-          <span className="admin-card__number" data-testid="in-progress-count">{data.inProgressCount}</span>
+          <span className="admin-card__number" data-testid="in-progress-count">
+            {data.inProgressCount}
+          </span>
           <span className="admin-card__label">{d.newApplications}</span>
         </p>
         <LastUpdated value={data.lastUpdatedOrganisationDate} />
         <p className="admin-card__footer">
-          <Link to={adminPaths.organisations} className="button button--outline" aria-label={d.viewAllApplications}>{d.viewAll}</Link>
+          <Link to={adminPaths.organisations} className="button button--outline" aria-label={d.viewAllApplications}>
+            {d.viewAll}
+          </Link>
         </p>
       </article>
       <article className="admin-card" aria-labelledby="card-surveys" data-testid="surveys-card">
         <header className="admin-card__header">
           <h2 id="card-surveys">{d.surveys}</h2>
-          {canManage ? <Link to={adminPaths.questionnaire} className="admin-card__manage">{d.manage}</Link> : null}
+          {canManage ? (
+            <Link to={adminPaths.questionnaire} className="admin-card__manage">
+              {d.manage}
+            </Link>
+          ) : null}
         </header>
-        <Progress label={d.participating} text={d.participatingOf(data.healthCheckParticipants, data.approvedOrganisationsCount)}
-          value={data.healthCheckParticipants} total={data.approvedOrganisationsCount} testId="participation" />
-        <Progress label={d.responses} text={d.responsesOf(data.actualResponses, data.expectedResponses)}
-          value={data.actualResponses} total={data.expectedResponses} testId="responses" />
+        <Progress
+          label={d.participating}
+          text={d.participatingOf(data.healthCheckParticipants, data.approvedOrganisationsCount)}
+          value={data.healthCheckParticipants}
+          total={data.approvedOrganisationsCount}
+          testId="participation"
+        />
+        <Progress
+          label={d.responses}
+          text={d.responsesOf(data.actualResponses, data.expectedResponses)}
+          value={data.actualResponses}
+          total={data.expectedResponses}
+          testId="responses"
+        />
         {data.example ? <ExampleData note={d.exampleDataNote} /> : null}
         <LastUpdated value={data.lastUpdatedQuestionnaireDate} />
       </article>
@@ -101,9 +138,46 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
           <h2 id="card-challenges">{strings.actions.admin}</h2>
         </header>
         <p className="admin-card__footer">
-          <Link to={adminPaths.challenges} className="button button--outline">{strings.actions.record}</Link>
+          <Link to={adminPaths.challenges} className="button button--outline">
+            {strings.actions.record}
+          </Link>
         </p>
       </article>
+    </div>
+  )
+}
+
+function Progress({
+  label,
+  text,
+  value,
+  total,
+  testId,
+}: {
+  label: string
+  text: string
+  value: number
+  total: number
+  testId: string
+}) {
+  const percent = total > 0 ? Math.min(100, Math.round((value / total) * 100)) : 0
+  return (
+    <div className="admin-progress" data-testid={testId}>
+      <div className="admin-progress__labels">
+        <span className="admin-progress__label">{label}</span>
+        <span className="admin-progress__text">{text}</span>
+      </div>
+      <div
+        className={`admin-progress__bar admin-progress__bar--${progressTone(value, total)}`}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
     </div>
   )
 }

@@ -3,7 +3,9 @@ import { VerificationStatus } from '../admin-constants'
 import type { OrganisationApplication } from '../admin-types'
 
 /** Street, suburb and the boundaries, as one line. */
-export function streetAddress(org: Pick<OrganisationApplication, 'addressLine1' | 'addressLine2' | 'localMunicipality' | 'district' | 'province'>): string {
+export function streetAddress(
+  org: Pick<OrganisationApplication, 'addressLine1' | 'addressLine2' | 'localMunicipality' | 'district' | 'province'>,
+): string {
   return [org.addressLine1, org.addressLine2, org.localMunicipality, org.district, org.province]
     .map((part) => part?.trim())
     .filter(Boolean)

@@ -52,21 +52,29 @@ function ApplicationScreen() {
     const { stakeholderId, organisationName } = org.data
     setConflict(null)
     try {
-      const answer = ensureSuccess(await verify({
-        VerificationStatusId: statusId,
-        StakeholderId: stakeholderId,
-        EmailTemplateType: template,
-        RejectedReasons: reasons,
-        ExpectedStatusId: org.data.verificationStatusId,
-      }).unwrap())
+      const answer = ensureSuccess(
+        await verify({
+          VerificationStatusId: statusId,
+          StakeholderId: stakeholderId,
+          EmailTemplateType: template,
+          RejectedReasons: reasons,
+          ExpectedStatusId: org.data.verificationStatusId,
+        }).unwrap(),
+      )
       // The list reads a projection: wait until it shows the decision before going back to it.
       await settle.organisations(
-        { statusId: null, OrganisationName: organisationName, sort: 'asc', pageSize: ORGANISATION_PAGE_SIZE, pageNumber: FIRST_PAGE },
+        {
+          statusId: null,
+          OrganisationName: organisationName,
+          sort: 'asc',
+          pageSize: ORGANISATION_PAGE_SIZE,
+          pageNumber: FIRST_PAGE,
+        },
         (page) => page.data.some((row) => row.stakeholderId === stakeholderId && row.verificationStatusId === statusId),
       )
       setRejecting(false)
       toast.success(answer.message)
-      navigate(listPath)
+      void navigate(listPath)
     } catch (error) {
       const failure = adminFailureOf(error)
       if (failure.status === 409) {
@@ -79,24 +87,43 @@ function ApplicationScreen() {
   }
 
   const data = org.data
-  const decisions = data ? decisionsFor(data.verificationStatusId, allowed(Action.VerifyOrganisation)) : { approve: false, reject: false }
+  const decisions = data
+    ? decisionsFor(data.verificationStatusId, allowed(Action.VerifyOrganisation))
+    : { approve: false, reject: false }
 
   return (
     <section aria-labelledby="admin-title" className="admin-application">
-      <PageHeader title={data?.organisationName ?? a.title} back={listPath} backLabel={a.back}
-        actions={data && (decisions.approve || decisions.reject) ? (
-          <>
-            {decisions.reject ? (
-              <button type="button" className="button button--danger-outline" onClick={() => setRejecting(true)} disabled={verifying.isLoading}>{a.reject}</button>
-            ) : null}
-            {decisions.approve ? (
-              <button type="button" className="button button--primary" disabled={verifying.isLoading}
-                onClick={() => decide(VerificationStatus.Approved, EmailTemplate.WelcomeMessage, '')}>
-                {verifying.isLoading && !rejecting ? a.approving : a.approve}
-              </button>
-            ) : null}
-          </>
-        ) : null}>
+      <PageHeader
+        title={data?.organisationName ?? a.title}
+        back={listPath}
+        backLabel={a.back}
+        actions={
+          data && (decisions.approve || decisions.reject) ? (
+            <>
+              {decisions.reject ? (
+                <button
+                  type="button"
+                  className="button button--danger-outline"
+                  onClick={() => setRejecting(true)}
+                  disabled={verifying.isLoading}
+                >
+                  {a.reject}
+                </button>
+              ) : null}
+              {decisions.approve ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={verifying.isLoading}
+                  onClick={() => void decide(VerificationStatus.Approved, EmailTemplate.WelcomeMessage, '')}
+                >
+                  {verifying.isLoading && !rejecting ? a.approving : a.approve}
+                </button>
+              ) : null}
+            </>
+          ) : null
+        }
+      >
         {data ? <p className="admin-muted">{a.title}</p> : null}
       </PageHeader>
       {conflict ? (
@@ -111,44 +138,65 @@ function ApplicationScreen() {
           <div className="admin-sections">
             <section className="admin-section" aria-labelledby="personal-details">
               <h2 id="personal-details">{a.personalDetails}</h2>
-              <Details testId="personal-details-list" items={[
-                { label: a.titleField, value: data.title },
-                { label: a.fullName, value: data.name },
-                { label: a.email, value: data.email ? <a href={`mailto:${data.email}`}>{data.email}</a> : null },
-                { label: a.phone, value: data.phone },
-              ]} />
+              <Details
+                testId="personal-details-list"
+                items={[
+                  { label: a.titleField, value: data.title },
+                  { label: a.fullName, value: data.name },
+                  { label: a.email, value: data.email ? <a href={`mailto:${data.email}`}>{data.email}</a> : null },
+                  { label: a.phone, value: data.phone },
+                ]}
+              />
             </section>
             <section className="admin-section" aria-labelledby="organisation-details">
               <h2 id="organisation-details">{a.organisationDetails}</h2>
-              <Details testId="organisation-details-list" items={[
-                { label: a.organisationName, value: data.organisationName },
-                { label: a.organisationType, value: data.organisationType },
-                { label: a.roleInOrganisation, value: data.jobRole },
-              ]} />
+              <Details
+                testId="organisation-details-list"
+                items={[
+                  { label: a.organisationName, value: data.organisationName },
+                  { label: a.organisationType, value: data.organisationType },
+                  { label: a.roleInOrganisation, value: data.jobRole },
+                ]}
+              />
             </section>
             <section className="admin-section" aria-labelledby="organisation-address">
               <h2 id="organisation-address">{a.physicalAddress}</h2>
-              <Details testId="organisation-address-list" items={[
-                { label: a.streetAddress, value: streetAddress(data) },
-                { label: a.members, value: data.membersInOrganisation != null ? String(data.membersInOrganisation) : null },
-                {
-                  label: a.verificationStatus,
-                  value: (
-                    <span className="admin-status-cell" data-testid="verification-status">
-                      <StatusBadge id={data.verificationStatusId} fallback={data.verificationStatus} />
-                      {data.statusDate ? <time className="admin-muted" dateTime={data.statusDate}>{formatDateTime(data.statusDate)}</time> : null}
-                    </span>
-                  ),
-                },
-              ]} />
+              <Details
+                testId="organisation-address-list"
+                items={[
+                  { label: a.streetAddress, value: streetAddress(data) },
+                  {
+                    label: a.members,
+                    value: data.membersInOrganisation != null ? String(data.membersInOrganisation) : null,
+                  },
+                  {
+                    label: a.verificationStatus,
+                    value: (
+                      <span className="admin-status-cell" data-testid="verification-status">
+                        <StatusBadge id={data.verificationStatusId} fallback={data.verificationStatus} />
+                        {data.statusDate ? (
+                          <time className="admin-muted" dateTime={data.statusDate}>
+                            {formatDateTime(data.statusDate)}
+                          </time>
+                        ) : null}
+                      </span>
+                    ),
+                  },
+                ]}
+              />
             </section>
           </div>
           <VerificationHistory orgId={data.stakeholderId} />
         </>
       ) : null}
       {rejecting ? (
-        <RejectModal busy={verifying.isLoading} onClose={() => setRejecting(false)}
-          onReject={(decision) => decide(VerificationStatus.Rejected, decision.EmailTemplateType, decision.RejectedReasons)} />
+        <RejectModal
+          busy={verifying.isLoading}
+          onClose={() => setRejecting(false)}
+          onReject={(decision) =>
+            void decide(VerificationStatus.Rejected, decision.EmailTemplateType, decision.RejectedReasons)
+          }
+        />
       ) : null}
     </section>
   )

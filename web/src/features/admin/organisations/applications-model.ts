@@ -17,9 +17,12 @@ export const DEFAULT_STATUS: StatusFilter = VerificationStatus.InProgress
 
 export function readListState(params: URLSearchParams): ApplicationsListState {
   const rawStatus = params.get('status')
-  const status: StatusFilter = rawStatus === 'all' ? 'all'
-    : rawStatus === '1' || rawStatus === '2' || rawStatus === '3' ? (Number(rawStatus) as 1 | 2 | 3)
-      : DEFAULT_STATUS
+  const status: StatusFilter =
+    rawStatus === 'all'
+      ? 'all'
+      : rawStatus === '1' || rawStatus === '2' || rawStatus === '3'
+        ? (Number(rawStatus) as 1 | 2 | 3)
+        : DEFAULT_STATUS
   const sort: SortOrder = params.get('sort') === 'desc' ? 'desc' : 'asc'
   const page = Math.max(FIRST_PAGE, Math.floor(Number(params.get('page')) || FIRST_PAGE))
   return { status, sort, query: params.get('q') ?? '', page }

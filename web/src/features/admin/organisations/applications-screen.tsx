@@ -12,7 +12,14 @@ import { formatDateTime } from '../admin-format'
 import { adminPaths } from '../admin-paths'
 import { LoadFailure, NoRecords, PageHeader, SearchBox, SegmentedChoice, SortSelect } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
-import { pageCount, readListState, searchRequest, writeListState, type ApplicationsListState, type StatusFilter } from './applications-model'
+import {
+  pageCount,
+  readListState,
+  searchRequest,
+  writeListState,
+  type ApplicationsListState,
+  type StatusFilter,
+} from './applications-model'
 import { StatusBadge } from './status'
 import type { OrganisationPage } from '../admin-types'
 
@@ -37,26 +44,61 @@ function ApplicationsScreen() {
 
   return (
     <section aria-labelledby="admin-title" className="admin-list">
-      <PageHeader title={a.title} back={adminPaths.dashboard} backLabel={a.back}
-        actions={<button type="button" className="button button--outline" disabled aria-disabled="true" title={c.addNewDisabled}>{c.addNew}</button>} />
+      <PageHeader
+        title={a.title}
+        back={adminPaths.dashboard}
+        backLabel={a.back}
+        actions={
+          <button
+            type="button"
+            className="button button--outline"
+            disabled
+            aria-disabled="true"
+            title={c.addNewDisabled}
+          >
+            {c.addNew}
+          </button>
+        }
+      />
       <div className="admin-toolbar">
-        <SegmentedChoice legend={a.statusFilter} name="status" value={state.status} options={STATUS_OPTIONS}
-          onChange={(status) => update({ status })} />
+        <SegmentedChoice
+          legend={a.statusFilter}
+          name="status"
+          value={state.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => update({ status })}
+        />
         <div className="admin-toolbar__end">
           <SortSelect value={state.sort} onChange={(sort) => update({ sort })} />
-          <SearchBox value={state.query} onSearch={(query) => update({ query })} label={a.searchLabel} placeholder={a.searchPlaceholder} />
+          <SearchBox
+            value={state.query}
+            onSearch={(query) => update({ query })}
+            label={a.searchLabel}
+            placeholder={a.searchPlaceholder}
+          />
         </div>
       </div>
       {list.isError ? <LoadFailure error={list.error} /> : null}
       {list.data && !list.isError ? (
-        <Results page={list.data} state={state} updating={list.isFetching} returnTo={params.toString()}
-          onPage={(page) => setParams(writeListState({ ...state, page }), { replace: true })} />
+        <Results
+          page={list.data}
+          state={state}
+          updating={list.isFetching}
+          returnTo={params.toString()}
+          onPage={(page) => setParams(writeListState({ ...state, page }), { replace: true })}
+        />
       ) : null}
     </section>
   )
 }
 
-function Results({ page, state, updating, onPage, returnTo }: {
+function Results({
+  page,
+  state,
+  updating,
+  onPage,
+  returnTo,
+}: {
   page: OrganisationPage
   state: ApplicationsListState
   updating: boolean
@@ -65,7 +107,13 @@ function Results({ page, state, updating, onPage, returnTo }: {
 }) {
   const rows = page.data ?? []
   const pages = pageCount(page.totalCount ?? rows.length, page.pageSize || ORGANISATION_PAGE_SIZE)
-  if (!rows.length) return <>{updating ? <Spinner label={c.updating} /> : null}<NoRecords /></>
+  if (!rows.length)
+    return (
+      <>
+        {updating ? <Spinner label={c.updating} /> : null}
+        <NoRecords />
+      </>
+    )
   const first = (state.page - 1) * (page.pageSize || ORGANISATION_PAGE_SIZE) + 1
   return (
     <div className="admin-table-wrap" aria-busy={updating}>
@@ -83,15 +131,27 @@ function Results({ page, state, updating, onPage, returnTo }: {
         <tbody>
           {rows.map((row) => (
             <tr key={row.stakeholderId}>
-              <th scope="row" data-label={a.organisationName}>{row.organisationName}</th>
+              <th scope="row" data-label={a.organisationName}>
+                {row.organisationName}
+              </th>
               <td data-label={a.receivedFrom}>{row.receivedFrom || '–'}</td>
-              <td data-label={a.receivedOn}>{row.receivedOn ? <time dateTime={row.receivedOn}>{formatDateTime(row.receivedOn)}</time> : '–'}</td>
+              <td data-label={a.receivedOn}>
+                {row.receivedOn ? <time dateTime={row.receivedOn}>{formatDateTime(row.receivedOn)}</time> : '–'}
+              </td>
               <td data-label={a.status}>
                 <div className="admin-status-cell">
                   <StatusBadge id={row.verificationStatusId} fallback={row.verificationStatus} />
-                  {row.statusDate ? <time className="admin-muted" dateTime={row.statusDate}>{formatDateTime(row.statusDate)}</time> : null}
-                  <Link to={adminPaths.organisation(row.stakeholderId)} state={{ returnTo }} className="admin-view-link"
-                    aria-label={a.viewApplication(row.organisationName)}>
+                  {row.statusDate ? (
+                    <time className="admin-muted" dateTime={row.statusDate}>
+                      {formatDateTime(row.statusDate)}
+                    </time>
+                  ) : null}
+                  <Link
+                    to={adminPaths.organisation(row.stakeholderId)}
+                    state={{ returnTo }}
+                    className="admin-view-link"
+                    aria-label={a.viewApplication(row.organisationName)}
+                  >
                     {c.view}
                   </Link>
                 </div>
@@ -101,12 +161,28 @@ function Results({ page, state, updating, onPage, returnTo }: {
         </tbody>
       </table>
       <div className="admin-pager">
-        <p className="admin-muted" aria-live="polite">{c.showing(first, first + rows.length - 1, page.totalCount ?? rows.length)}</p>
+        <p className="admin-muted" aria-live="polite">
+          {c.showing(first, first + rows.length - 1, page.totalCount ?? rows.length)}
+        </p>
         {pages > 1 ? (
           <nav aria-label={c.pagination} className="admin-pager__buttons">
-            <button type="button" className="button button--outline" disabled={state.page <= 1} onClick={() => onPage(state.page - 1)}>{c.previousPage}</button>
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={state.page <= 1}
+              onClick={() => onPage(state.page - 1)}
+            >
+              {c.previousPage}
+            </button>
             <span>{c.page(state.page, pages)}</span>
-            <button type="button" className="button button--outline" disabled={state.page >= pages} onClick={() => onPage(state.page + 1)}>{c.nextPage}</button>
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={state.page >= pages}
+              onClick={() => onPage(state.page + 1)}
+            >
+              {c.nextPage}
+            </button>
           </nav>
         ) : null}
       </div>

@@ -12,10 +12,7 @@ export interface RejectState {
   error: string | null
 }
 
-export type RejectEvent =
-  | { type: 'choose'; reason: RejectReason }
-  | { type: 'type'; text: string }
-  | { type: 'submit' }
+export type RejectEvent = { type: 'choose'; reason: RejectReason } | { type: 'type'; text: string } | { type: 'submit' }
 
 export const initialReject: RejectState = { reason: 'duplicated', text: '', error: null }
 
@@ -36,7 +33,10 @@ export function rejectErrors(state: Pick<RejectState, 'reason' | 'text'>): strin
 }
 
 /** The e-mail template and the reason sent with the rejection. */
-export function rejectionOf(state: Pick<RejectState, 'reason' | 'text'>): { EmailTemplateType: number; RejectedReasons: string } {
+export function rejectionOf(state: Pick<RejectState, 'reason' | 'text'>): {
+  EmailTemplateType: number
+  RejectedReasons: string
+} {
   return state.reason === 'other'
     ? { EmailTemplateType: EmailTemplate.Other, RejectedReasons: state.text.trim() }
     : { EmailTemplateType: EmailTemplate.DuplicateOrganization, RejectedReasons: adminStrings.reject.duplicated }

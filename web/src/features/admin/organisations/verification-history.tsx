@@ -33,8 +33,16 @@ export function VerificationHistory({ orgId }: { orgId: StakeholderId }) {
       <div className="admin-section__header">
         <h2 id="history-title">{h.title}</h2>
         <div className="admin-section__actions">
-          <a className="button button--outline" href={historyCsvUrl(orgId)} download={`verification-history-${orgId}.csv`}>{h.downloadCsv}</a>
-          <button type="button" className="button button--outline" onClick={downloadJson} disabled={!history.data}>{h.downloadJson}</button>
+          <a
+            className="button button--outline"
+            href={historyCsvUrl(orgId)}
+            download={`verification-history-${orgId}.csv`}
+          >
+            {h.downloadCsv}
+          </a>
+          <button type="button" className="button button--outline" onClick={downloadJson} disabled={!history.data}>
+            {h.downloadJson}
+          </button>
         </div>
       </div>
       <p className="admin-muted">{h.intro}</p>
@@ -46,13 +54,36 @@ export function VerificationHistory({ orgId }: { orgId: StakeholderId }) {
           {events.map((event, index) => {
             const actor = actorOf(event)
             return (
-              <li key={`${event.aggregate}-${event.sequence}-${index}`} className="timeline__item" data-testid="history-event">
+              <li
+                key={`${event.aggregate}-${event.sequence}-${index}`}
+                className="timeline__item"
+                data-testid="history-event"
+              >
                 <p className="timeline__summary">{event.summary || event.type}</p>
                 <dl className="timeline__meta">
-                  <div><dt>{h.time}</dt><dd><time dateTime={event.at}>{formatDateTime(event.at)}</time></dd></div>
-                  <div><dt>{h.actor}</dt><dd>{actor.name}{actor.id ? <span className="admin-muted"> ({actor.id})</span> : null}</dd></div>
-                  <div><dt>{h.source}</dt><dd>{event.source || '–'}</dd></div>
-                  <div><dt>{h.event}</dt><dd><code>{event.type}</code></dd></div>
+                  <div>
+                    <dt>{h.time}</dt>
+                    <dd>
+                      <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{h.actor}</dt>
+                    <dd>
+                      {actor.name}
+                      {actor.id ? <span className="admin-muted"> ({actor.id})</span> : null}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{h.source}</dt>
+                    <dd>{event.source || '–'}</dd>
+                  </div>
+                  <div>
+                    <dt>{h.event}</dt>
+                    <dd>
+                      <code>{event.type}</code>
+                    </dd>
+                  </div>
                 </dl>
               </li>
             )

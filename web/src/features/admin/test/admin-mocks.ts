@@ -3,35 +3,72 @@
 import { http, HttpResponse } from 'msw'
 import { CSRF_TOKEN, signedIn } from '../../../test/mocks/auth-fixtures'
 import type {
-  ActiveQuestionnaire, SummarisedHealthCheck,
-  Action, AdminDashboard, Group, HistoryEvent, Municipality, OrganisationApplication, OrganisationRow, UserDetails, UserSummary,
+  Action,
+  AdminDashboard,
+  Group,
+  HistoryEvent,
+  Municipality,
+  OrganisationApplication,
+  OrganisationRow,
+  UserDetails,
+  UserSummary,
 } from '../admin-types'
 
 export const ALL_ACTIONS: Action[] = [
-  [5, 'SetGroupMember', 'Set group member'], [6, 'CreateGroup', 'Create group'], [7, 'UpdateGroup', 'Update group'],
-  [8, 'DeleteGroup', 'Delete group'], [9, 'AddGroupAction', 'Add group action'], [10, 'DeleteGroupAction', 'Delete group action'],
-  [11, 'DeleteGroupMember', 'Delete group member'], [12, 'LogIntoSystem', 'Log into system'],
-  [31, 'ViewOrganisations', 'View organisations'], [32, 'VerifyOrganisation', 'Verify organisation'],
-  [33, 'WorldOfImpactAdmin', 'World of Impact admin'], [36, 'DeleteUser', 'Delete user'],
-].map(([actionId, action, description]) => ({ actionId: actionId as number, action: action as string, description: description as string }))
+  [5, 'SetGroupMember', 'Set group member'],
+  [6, 'CreateGroup', 'Create group'],
+  [7, 'UpdateGroup', 'Update group'],
+  [8, 'DeleteGroup', 'Delete group'],
+  [9, 'AddGroupAction', 'Add group action'],
+  [10, 'DeleteGroupAction', 'Delete group action'],
+  [11, 'DeleteGroupMember', 'Delete group member'],
+  [12, 'LogIntoSystem', 'Log into system'],
+  [31, 'ViewOrganisations', 'View organisations'],
+  [32, 'VerifyOrganisation', 'Verify organisation'],
+  [33, 'WorldOfImpactAdmin', 'World of Impact admin'],
+  [36, 'DeleteUser', 'Delete user'],
+].map(([actionId, action, description]) => ({
+  actionId: actionId as number,
+  action: action as string,
+  description: description as string,
+}))
 
 export const MUNICIPALITIES: Municipality[] = [
-  { stakeholderId: 900, name: 'Emfuleni' }, { stakeholderId: 901, name: 'Midvaal' }, { stakeholderId: 902, name: 'Lesedi' },
-  { stakeholderId: 903, name: 'Buffalo City' }, { stakeholderId: 904, name: 'Nelson Mandela Bay' },
+  { stakeholderId: 900, name: 'Emfuleni' },
+  { stakeholderId: 901, name: 'Midvaal' },
+  { stakeholderId: 902, name: 'Lesedi' },
+  { stakeholderId: 903, name: 'Buffalo City' },
+  { stakeholderId: 904, name: 'Nelson Mandela Bay' },
 ]
 
 export const COMPANIES = [
-  { stakeholderId: 'org-500', organisationName: 'Ikhaya Women’s Centre' }, { stakeholderId: 'org-501', organisationName: 'Thuthuzela Care' },
+  { stakeholderId: 'org-500', organisationName: 'Ikhaya Women’s Centre' },
+  { stakeholderId: 'org-501', organisationName: 'Thuthuzela Care' },
 ]
 
 function organisation(id: string, name: string, statusId: number, receivedOn: string): OrganisationApplication {
   return {
-    stakeholderId: id, organisationName: name, organisationBranch: 'Head office', organisationTypeId: 1, organisationType: 'Non-profit organisation',
-    title: 'Ms', name: 'Nomvula Dlamini', email: `contact-${id}@example.org`, phone: '0821234567', jobRole: 'Manager',
-    addressLine1: '12 Govan Mbeki Avenue', addressLine2: 'Central', province: 'Eastern Cape', district: 'Nelson Mandela Bay',
-    localMunicipality: 'Nelson Mandela Bay', membersInOrganisation: 14, verificationStatusId: statusId,
+    stakeholderId: id,
+    organisationName: name,
+    organisationBranch: 'Head office',
+    organisationTypeId: 1,
+    organisationType: 'Non-profit organisation',
+    title: 'Ms',
+    name: 'Nomvula Dlamini',
+    email: `contact-${id}@example.org`,
+    phone: '0821234567',
+    jobRole: 'Manager',
+    addressLine1: '12 Govan Mbeki Avenue',
+    addressLine2: 'Central',
+    province: 'Eastern Cape',
+    district: 'Nelson Mandela Bay',
+    localMunicipality: 'Nelson Mandela Bay',
+    membersInOrganisation: 14,
+    verificationStatusId: statusId,
     verificationStatus: statusId === 1 ? 'In Progess' : statusId === 2 ? 'Rejected' : 'Approved',
-    organisationVerified: statusId === 3, statusDate: receivedOn, version: 1,
+    organisationVerified: statusId === 3,
+    statusDate: receivedOn,
+    version: 1,
   }
 }
 
@@ -45,44 +82,18 @@ export interface AdminDb {
   requests: { method: string; path: string; body: unknown; csrf: string | null }[]
   /** Forces the next verify to answer 409 with this status. */
   conflictNext: number | null
-  /** GET getSummarisedHealthCheck. */
-  surveys: SummarisedHealthCheck[]
-  /** GET getActiveQuestionnaires. */
-  questionnaires: ActiveQuestionnaire[]
 }
-
-export const SURVEYS: SummarisedHealthCheck[] = [
-  {
-    healthCheckId: 'staff-v1', questionnaireId: 'staff-v1', questionnaireDescription: 'Staff health check 2026 (version 1)', questionnaireTypeId: 1,
-    questionnaireType: 'Staff', effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', inviteCode: null, isCurrent: true,
-    totalActualResponses: 6, totalExpectedResponses: 20, totalOrganisations: 4, totalParticipatedOrganisations: 1, example: false,
-  },
-  {
-    healthCheckId: 'students-v1', questionnaireId: 'students-v1', questionnaireDescription: 'Students health check 2026 (version 1)', questionnaireTypeId: 2,
-    questionnaireType: 'Students', effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', inviteCode: null, isCurrent: true,
-    totalActualResponses: 0, totalExpectedResponses: 0, totalOrganisations: 1, totalParticipatedOrganisations: 0, example: false,
-  },
-  {
-    healthCheckId: 'staff-v0', questionnaireId: 'staff-v0', questionnaireDescription: 'Staff health check 2025 (version 0)', questionnaireTypeId: 1,
-    questionnaireType: 'Staff', effectiveFrom: '2025-01-01T00:00:00Z', effectiveTo: '2025-12-31T23:59:59Z', inviteCode: null, isCurrent: false,
-    totalActualResponses: 9, totalExpectedResponses: 10, totalOrganisations: 3, totalParticipatedOrganisations: 2, example: true,
-  },
-]
-
-export const QUESTIONNAIRES: ActiveQuestionnaire[] = [
-  { questionnaireId: 'staff-v1', questionnaireTypeId: 1, questionnaireType: 'Staff', description: 'Staff health check 2026 (version 1)', version: 1,
-    effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', isActive: true },
-  { questionnaireId: 'students-v1', questionnaireTypeId: 2, questionnaireType: 'Students', description: 'Students health check 2026 (version 1)', version: 1,
-    effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: '2099-12-31T23:59:59Z', isActive: true },
-  { questionnaireId: 'staff-v0', questionnaireTypeId: 1, questionnaireType: 'Staff', description: 'Staff health check 2025 (version 0)', version: 0,
-    effectiveFrom: '2025-01-01T00:00:00Z', effectiveTo: '2025-12-31T23:59:59Z', isActive: false },
-]
 
 export function makeDb(): AdminDb {
   return {
     dashboard: {
-      inProgressCount: 2, lastUpdatedOrganisationDate: '2025-11-20T12:05:00Z', lastUpdatedQuestionnaireDate: null,
-      healthCheckParticipants: 0, approvedOrganisationsCount: 1, actualResponses: 0, expectedResponses: 0,
+      inProgressCount: 2,
+      lastUpdatedOrganisationDate: '2025-11-20T12:05:00Z',
+      lastUpdatedQuestionnaireDate: null,
+      healthCheckParticipants: 0,
+      approvedOrganisationsCount: 1,
+      actualResponses: 0,
+      expectedResponses: 0,
     },
     organisations: [
       organisation('org-101', 'Ikhaya Women’s Centre', 1, '2025-11-19T22:30:00Z'),
@@ -91,7 +102,17 @@ export function makeDb(): AdminDb {
     ],
     history: {
       'org-101': [
-        { sequence: 1, aggregate: 'organisation', at: '2025-11-19T22:30:00Z', actor: 'nomvula@example.org', actorName: 'Nomvula Dlamini', source: 'web', type: 'OrganisationRegistered', summary: 'Registered by Nomvula Dlamini', payload: {} },
+        {
+          sequence: 1,
+          aggregate: 'organisation',
+          at: '2025-11-19T22:30:00Z',
+          actor: 'nomvula@example.org',
+          actorName: 'Nomvula Dlamini',
+          source: 'web',
+          type: 'OrganisationRegistered',
+          summary: 'Registered by Nomvula Dlamini',
+          payload: {},
+        },
       ],
     },
     groups: [
@@ -101,44 +122,94 @@ export function makeDb(): AdminDb {
     ],
     users: [
       {
-        stakeholderId: 'user-201', name: 'Thandi Nkosi', titleId: 3, roleId: 2, companyId: 'org-500', companyName: 'Ikhaya Women’s Centre', groupIds: [2],
-        contacts: [{ contactTypeId: 1, detail: 'thandi@example.org' }, { contactTypeId: 2, detail: '0821234567' }, { contactTypeId: 3, detail: '0411234567' }],
+        stakeholderId: 'user-201',
+        name: 'Thandi Nkosi',
+        titleId: 3,
+        roleId: 2,
+        companyId: 'org-500',
+        companyName: 'Ikhaya Women’s Centre',
+        groupIds: [2],
+        contacts: [
+          { contactTypeId: 1, detail: 'thandi@example.org' },
+          { contactTypeId: 2, detail: '0821234567' },
+          { contactTypeId: 3, detail: '0411234567' },
+        ],
         stakeholderRelationships: [
-          { stakeholderRelationshipTypeId: 6, relationshipType: 'BuildingBlockCoordinator', municipalityId: 900, description: 'Emfuleni' },
-          { stakeholderRelationshipTypeId: 6, relationshipType: 'BuildingBlockCoordinator', municipalityId: 901, description: 'Midvaal' },
-          { stakeholderRelationshipTypeId: 6, relationshipType: 'BuildingBlockCoordinator', municipalityId: 902, description: 'Lesedi' },
-          { stakeholderRelationshipTypeId: 6, relationshipType: 'BuildingBlockCoordinator', municipalityId: 903, description: 'Buffalo City' },
-          { stakeholderRelationshipTypeId: 6, relationshipType: 'BuildingBlockCoordinator', municipalityId: 904, description: 'Nelson Mandela Bay' },
+          {
+            stakeholderRelationshipTypeId: 6,
+            relationshipType: 'BuildingBlockCoordinator',
+            municipalityId: 900,
+            description: 'Emfuleni',
+          },
+          {
+            stakeholderRelationshipTypeId: 6,
+            relationshipType: 'BuildingBlockCoordinator',
+            municipalityId: 901,
+            description: 'Midvaal',
+          },
+          {
+            stakeholderRelationshipTypeId: 6,
+            relationshipType: 'BuildingBlockCoordinator',
+            municipalityId: 902,
+            description: 'Lesedi',
+          },
+          {
+            stakeholderRelationshipTypeId: 6,
+            relationshipType: 'BuildingBlockCoordinator',
+            municipalityId: 903,
+            description: 'Buffalo City',
+          },
+          {
+            stakeholderRelationshipTypeId: 6,
+            relationshipType: 'BuildingBlockCoordinator',
+            municipalityId: 904,
+            description: 'Nelson Mandela Bay',
+          },
         ],
       },
       {
-        stakeholderId: 'user-202', name: 'Andile Mokoena', titleId: 1, roleId: 1, companyId: 'org-501', companyName: 'Thuthuzela Care', groupIds: [4],
-        contacts: [{ contactTypeId: 1, detail: 'andile@example.org' }], stakeholderRelationships: [],
+        stakeholderId: 'user-202',
+        name: 'Andile Mokoena',
+        titleId: 1,
+        roleId: 1,
+        companyId: 'org-501',
+        companyName: 'Thuthuzela Care',
+        groupIds: [4],
+        contacts: [{ contactTypeId: 1, detail: 'andile@example.org' }],
+        stakeholderRelationships: [],
       },
     ],
     requests: [],
     conflictNext: null,
-    surveys: SURVEYS.map((x) => ({ ...x })),
-    questionnaires: QUESTIONNAIRES.map((x) => ({ ...x })),
   }
 }
 
 function summary(db: AdminDb, user: UserDetails): UserSummary {
   return {
-    stakeholderId: user.stakeholderId, displayName: user.name,
+    stakeholderId: user.stakeholderId,
+    displayName: user.name,
     username: user.contacts.find((c) => c.contactTypeId === 1)?.detail ?? '',
-    groups: user.groupIds.map((id) => ({ groupId: id, description: db.groups.find((g) => g.groupId === id)?.description ?? '' })),
+    groups: user.groupIds.map((id) => ({
+      groupId: id,
+      description: db.groups.find((g) => g.groupId === id)?.description ?? '',
+    })),
   }
 }
 
 function row(o: OrganisationApplication): OrganisationRow {
   return {
-    stakeholderId: o.stakeholderId, organisationName: o.organisationName, receivedFrom: o.name, receivedOn: o.statusDate,
-    verificationStatusId: o.verificationStatusId, verificationStatus: o.verificationStatus, statusDate: o.statusDate,
+    stakeholderId: o.stakeholderId,
+    organisationName: o.organisationName,
+    receivedFrom: o.name,
+    receivedOn: o.statusDate,
+    verificationStatusId: o.verificationStatusId,
+    verificationStatus: o.verificationStatus,
+    statusDate: o.statusDate,
   }
 }
 
-const denied = () => HttpResponse.json({ success: false, message: 'You do not have permission to perform this action.' }, { status: 403 })
+const denied = () =>
+  HttpResponse.json({ success: false, message: 'You do not have permission to perform this action.' }, { status: 403 })
 
 /** The session check answering as a user holding `permissions`. */
 export function sessionWith(permissions: number[], name?: string) {
@@ -153,7 +224,12 @@ export function adminHandlers(db: AdminDb) {
       const text = await request.clone().text()
       body = text ? JSON.parse(text) : null
     }
-    db.requests.push({ method: request.method, path: url.pathname.replace(/^\/api\//, '') + url.search, body, csrf: request.headers.get('x-csrf-token') })
+    db.requests.push({
+      method: request.method,
+      path: url.pathname.replace(/^\/api\//, '') + url.search,
+      body,
+      csrf: request.headers.get('x-csrf-token'),
+    })
     return body as Record<string, unknown>
   }
   const csrfOk = (request: Request) => request.headers.get('x-csrf-token') === CSRF_TOKEN
@@ -164,14 +240,26 @@ export function adminHandlers(db: AdminDb) {
       return csrfOk(request) ? HttpResponse.json([db.dashboard]) : denied()
     }),
     http.post('*/api/healthcheck/searchOrganisations', async ({ request }) => {
-      const body = await record(request) as { statusId: number | null; OrganisationName: string; sort: string; pageSize: number; pageNumber: number }
+      const body = (await record(request)) as {
+        statusId: number | null
+        OrganisationName: string
+        sort: string
+        pageSize: number
+        pageNumber: number
+      }
       const needle = (body.OrganisationName ?? '').toLowerCase()
       const found = db.organisations
         .filter((o) => body.statusId == null || o.verificationStatusId === body.statusId)
         .filter((o) => o.organisationName.toLowerCase().includes(needle))
         .sort((a, b) => a.organisationName.localeCompare(b.organisationName) * (body.sort === 'desc' ? -1 : 1))
       const start = (body.pageNumber - 1) * body.pageSize
-      return HttpResponse.json({ success: true, data: found.slice(start, start + body.pageSize).map(row), totalCount: found.length, pageNumber: body.pageNumber, pageSize: body.pageSize })
+      return HttpResponse.json({
+        success: true,
+        data: found.slice(start, start + body.pageSize).map(row),
+        totalCount: found.length,
+        pageNumber: body.pageNumber,
+        pageSize: body.pageSize,
+      })
     }),
     http.get('*/api/healthcheck/organisation/:id/history', async ({ request, params }) => {
       await record(request)
@@ -180,10 +268,18 @@ export function adminHandlers(db: AdminDb) {
     http.get('*/api/healthcheck/organisation/:id', async ({ request, params }) => {
       await record(request)
       const found = db.organisations.find((o) => o.stakeholderId === params.id)
-      return found ? HttpResponse.json({ success: true, data: found }) : HttpResponse.json({ success: false, message: 'Organisation not found.' }, { status: 404 })
+      return found
+        ? HttpResponse.json({ success: true, data: found })
+        : HttpResponse.json({ success: false, message: 'Organisation not found.' }, { status: 404 })
     }),
     http.post('*/api/healthcheck/verify', async ({ request }) => {
-      const body = await record(request) as { VerificationStatusId: number; StakeholderId: string; EmailTemplateType: number; RejectedReasons: string; ExpectedStatusId: number }
+      const body = (await record(request)) as {
+        VerificationStatusId: number
+        StakeholderId: string
+        EmailTemplateType: number
+        RejectedReasons: string
+        ExpectedStatusId: number
+      }
       const org = db.organisations.find((o) => o.stakeholderId === body.StakeholderId)!
       if (db.conflictNext != null) {
         org.verificationStatusId = db.conflictNext
@@ -191,65 +287,78 @@ export function adminHandlers(db: AdminDb) {
         db.conflictNext = null
       }
       if (org.verificationStatusId !== body.ExpectedStatusId) {
-        return HttpResponse.json({ success: false, message: `This application was already ${org.verificationStatus.toLowerCase()} by someone else.`, currentStatusId: org.verificationStatusId }, { status: 409 })
+        return HttpResponse.json(
+          {
+            success: false,
+            message: `This application was already ${org.verificationStatus.toLowerCase()} by someone else.`,
+            currentStatusId: org.verificationStatusId,
+          },
+          { status: 409 },
+        )
       }
       org.verificationStatusId = body.VerificationStatusId
       org.verificationStatus = body.VerificationStatusId === 3 ? 'Approved' : 'Rejected'
-      return HttpResponse.json({ success: true, message: body.VerificationStatusId === 3 ? 'Organisation approved.' : 'Organisation rejected.' })
+      return HttpResponse.json({
+        success: true,
+        message: body.VerificationStatusId === 3 ? 'Organisation approved.' : 'Organisation rejected.',
+      })
     }),
 
-    http.get('*/api/healthcheck/getSummarisedHealthCheck', async ({ request }) => {
+    http.get('*/api/security/getAllActions', async ({ request }) => {
       await record(request)
-      return HttpResponse.json({ success: true, data: db.surveys })
+      return HttpResponse.json(ALL_ACTIONS)
     }),
-    http.get('*/api/healthcheck/getActiveQuestionnaires', async ({ request }) => {
-      await record(request)
-      return HttpResponse.json({ success: true, data: db.questionnaires })
-    }),
-    http.post('*/api/healthcheck/inviteCode', async ({ request }) => {
-      const body = await record(request) as { QuestionnaireId: string; ExpectedResponses: unknown; OrganisationId: string }
-      if (!csrfOk(request)) return denied()
-      const n = body.ExpectedResponses
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
-        const text = 'Expected responses must be a whole number of at least 1.'
-        return HttpResponse.json({ success: false, message: text, errors: [{ code: 'ExpectedResponses', description: text }] }, { status: 400 })
-      }
-      const code = `code-${body.OrganisationId}-${body.QuestionnaireId}`
-      const row = db.surveys.find((x) => x.questionnaireId === body.QuestionnaireId)
-      if (row) row.totalExpectedResponses += n
-      return HttpResponse.json({ success: true, message: 'Survey Link generated succesfully', url: `https://gbvf.example.org/Questionnaire/SurveyQuestions?inviteCode=${code}`, inviteCode: code, healthCheckId: `hc-${code}` })
-    }),
-
-    http.get('*/api/security/getAllActions', async ({ request }) => { await record(request); return HttpResponse.json(ALL_ACTIONS) }),
     http.get('*/api/security/getGroups', async ({ request }) => {
       await record(request)
       const id = new URL(request.url).searchParams.get('groupId')
       return HttpResponse.json(id ? db.groups.filter((g) => g.groupId === Number(id)) : db.groups)
     }),
-    http.get('*/api/security/getAllUsers', async ({ request }) => { await record(request); return HttpResponse.json(db.users.map((u) => summary(db, u))) }),
+    http.get('*/api/security/getAllUsers', async ({ request }) => {
+      await record(request)
+      return HttpResponse.json(db.users.map((u) => summary(db, u)))
+    }),
     http.get('*/api/security/getUserDetails', async ({ request }) => {
       await record(request)
       const id = new URL(request.url).searchParams.get('stakeholderId')
       const found = db.users.find((u) => u.stakeholderId === id)
-      return found ? HttpResponse.json(found) : HttpResponse.json({ success: false, message: 'User not found.' }, { status: 404 })
+      return found
+        ? HttpResponse.json(found)
+        : HttpResponse.json({ success: false, message: 'User not found.' }, { status: 404 })
     }),
-    http.get('*/api/security/getLocalMunicipalities', async ({ request }) => { await record(request); return HttpResponse.json(MUNICIPALITIES) }),
-    http.get('*/api/security/getOrganisations', async ({ request }) => { await record(request); return HttpResponse.json(COMPANIES) }),
+    http.get('*/api/security/getLocalMunicipalities', async ({ request }) => {
+      await record(request)
+      return HttpResponse.json(MUNICIPALITIES)
+    }),
+    http.get('*/api/security/getOrganisations', async ({ request }) => {
+      await record(request)
+      return HttpResponse.json(COMPANIES)
+    }),
     http.post('*/api/security/createNewUser', async ({ request }) => {
-      const body = await record(request) as Omit<UserDetails, 'stakeholderId' | 'companyName'>
+      const body = (await record(request)) as Omit<UserDetails, 'stakeholderId' | 'companyName'>
       const email = body.contacts.find((c) => c.contactTypeId === 1)?.detail
       if (db.users.some((u) => u.contacts.some((c) => c.detail === email))) {
-        return HttpResponse.json({ success: false, message: 'The user could not be saved.', errors: [
-          { code: 'email', description: 'A user with this email address already exists.' },
-          { code: 'groupIds', description: 'Group 99 does not exist.' },
-        ] }, { status: 400 })
+        return HttpResponse.json(
+          {
+            success: false,
+            message: 'The user could not be saved.',
+            errors: [
+              { code: 'email', description: 'A user with this email address already exists.' },
+              { code: 'groupIds', description: 'Group 99 does not exist.' },
+            ],
+          },
+          { status: 400 },
+        )
       }
       const stakeholderId = `user-${300 + db.users.length}`
-      db.users.push({ ...body, stakeholderId, companyName: COMPANIES.find((c) => c.stakeholderId === body.companyId)?.organisationName ?? null } as UserDetails)
+      db.users.push({
+        ...body,
+        stakeholderId,
+        companyName: COMPANIES.find((c) => c.stakeholderId === body.companyId)?.organisationName ?? null,
+      })
       return HttpResponse.json({ success: true, message: 'User created.', errors: [], stakeholderId })
     }),
     http.put('*/api/security/editUserDetails', async ({ request }) => {
-      const body = await record(request) as unknown as UserDetails
+      const body = (await record(request)) as unknown as UserDetails
       const id = new URL(request.url).searchParams.get('stakeholderId')
       const at = db.users.findIndex((u) => u.stakeholderId === id)
       db.users[at] = { ...db.users[at], ...body, stakeholderId: id ?? '' }
@@ -262,20 +371,28 @@ export function adminHandlers(db: AdminDb) {
       return HttpResponse.json({ success: true, message: 'User deleted.' })
     }),
     http.post('*/api/security/AddGroup', async ({ request }) => {
-      const body = await record(request) as { GroupName: string; UserActions: number[] }
-      if (!body.GroupName) return HttpResponse.json({ success: false, message: 'Group name is required.', errors: [{ code: 'GroupName', description: 'Group name is required.' }] }, { status: 400 })
+      const body = (await record(request)) as { GroupName: string; UserActions: number[] }
+      if (!body.GroupName)
+        return HttpResponse.json(
+          {
+            success: false,
+            message: 'Group name is required.',
+            errors: [{ code: 'GroupName', description: 'Group name is required.' }],
+          },
+          { status: 400 },
+        )
       const groupId = 10 + db.groups.length
       db.groups.push({ groupId, description: body.GroupName, actions: body.UserActions })
       return HttpResponse.json({ success: true, message: 'Group created.', groupId })
     }),
     http.post('*/api/security/addGroupActions', async ({ request }) => {
-      const body = await record(request) as { GroupId: number; UserActions: number[] }
+      const body = (await record(request)) as { GroupId: number; UserActions: number[] }
       const group = db.groups.find((g) => g.groupId === body.GroupId)!
       group.actions = [...new Set([...group.actions, ...body.UserActions])]
       return HttpResponse.json({ success: true, message: 'Actions added.', actionList: group.actions })
     }),
     http.delete('*/api/security/deleteGroupActions', async ({ request }) => {
-      const body = await record(request) as { GroupId: number; UserActions: number[] }
+      const body = (await record(request)) as { GroupId: number; UserActions: number[] }
       const group = db.groups.find((g) => g.groupId === body.GroupId)!
       group.actions = group.actions.filter((a) => !body.UserActions.includes(a))
       return HttpResponse.json({ success: true, message: 'Actions removed.' })

@@ -11,7 +11,11 @@ import { Action } from '../../../config/constants'
 import { adminStrings } from '../../../config/admin-strings'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import {
-  useAddGroupActionsMutation, useAddGroupMutation, useDeleteGroupActionsMutation, useGetAllActionsQuery, useGetGroupsQuery,
+  useAddGroupActionsMutation,
+  useAddGroupMutation,
+  useDeleteGroupActionsMutation,
+  useGetAllActionsQuery,
+  useGetGroupsQuery,
 } from '../admin-api'
 import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
 import { adminPaths, idParam } from '../admin-paths'
@@ -68,7 +72,8 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
   const back = editing ? adminPaths.viewGroup(groupId) : groupsList
   if (group.isError) return <LoadFailure error={group.error} />
   if (actions.isError) return <LoadFailure error={actions.error} />
-  if (editing && group.isSuccess && !existing) return <p className="message message--empty">{adminStrings.messages.noData}</p>
+  if (editing && group.isSuccess && !existing)
+    return <p className="message message--empty">{adminStrings.messages.noData}</p>
   if (chosen == null || !actions.data) return null
   const selection = chosen
 
@@ -79,29 +84,46 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
       if (!editing) {
         const found = groupNameErrors(name)
         setNameErrors(found)
-        if (found.length) { setAttempt((n) => n + 1); return }
-        const answer = ensureSuccess(await addGroup({ GroupName: name.trim(), UserActions: [...selection].sort((a, b) => a - b) }).unwrap())
+        if (found.length) {
+          setAttempt((n) => n + 1)
+          return
+        }
+        const answer = ensureSuccess(
+          await addGroup({ GroupName: name.trim(), UserActions: [...selection].sort((a, b) => a - b) }).unwrap(),
+        )
         if (answer.groupId) await settle.group(answer.groupId, (list) => list.some((g) => g.groupId === answer.groupId))
         toast.success(answer.message || g.saved)
-        navigate(answer.groupId ? adminPaths.viewGroup(answer.groupId) : groupsList)
+        void navigate(answer.groupId ? adminPaths.viewGroup(answer.groupId) : groupsList)
         return
       }
       const diff = groupDiff(existing?.actions ?? [], selection)
-      if (isEmptyDiff(diff)) { toast.success(g.nothingChanged); navigate(back); return }
+      if (isEmptyDiff(diff)) {
+        toast.success(g.nothingChanged)
+        void navigate(back)
+        return
+      }
       const messages: string[] = []
       if (diff.added.length) {
         messages.push(ensureSuccess(await addActions({ GroupId: groupId, UserActions: diff.added }).unwrap()).message)
         partial = true
       }
-      if (diff.removed.length) messages.push(ensureSuccess(await deleteActions({ GroupId: groupId, UserActions: diff.removed }).unwrap()).message)
-      await settle.group(groupId, (list) => isEmptyDiff(groupDiff(list.find((g) => g.groupId === groupId)?.actions ?? [], selection)))
+      if (diff.removed.length)
+        messages.push(
+          ensureSuccess(await deleteActions({ GroupId: groupId, UserActions: diff.removed }).unwrap()).message,
+        )
+      await settle.group(groupId, (list) =>
+        isEmptyDiff(groupDiff(list.find((g) => g.groupId === groupId)?.actions ?? [], selection)),
+      )
       toast.success([...new Set(messages.filter(Boolean))].join(' ') || g.saved)
-      navigate(back)
+      void navigate(back)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))
       if (partial) {
         // Half done (actions added, removal refused): show what the server now holds.
-        const fresh = await group.refetch().unwrap().catch(() => null)
+        const fresh = await group
+          .refetch()
+          .unwrap()
+          .catch(() => null)
         const now = fresh?.find((x) => x.groupId === groupId)
         if (now) setChosen([...now.actions])
       }
@@ -114,25 +136,52 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
 
   return (
     <section aria-labelledby="admin-title" className="admin-detail">
-      <PageHeader title={editing ? g.editTitle : g.createTitle} back={back} backLabel={editing ? g.backToGroup : g.back} />
-      <form ref={formRef} onSubmit={save} noValidate className="admin-form" data-testid="group-form">
+      <PageHeader
+        title={editing ? g.editTitle : g.createTitle}
+        back={back}
+        backLabel={editing ? g.backToGroup : g.back}
+      />
+      <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="admin-form" data-testid="group-form">
         <div className="admin-form__name">
-          <TextField name="groupName" label={g.name} value={name} placeholder={g.namePlaceholder} readOnly={editing}
-            onChange={(v) => { setName(v); if (nameErrors.length) setNameErrors([]) }} errors={nameErrors} autoComplete="off" />
+          <TextField
+            name="groupName"
+            label={g.name}
+            value={name}
+            placeholder={g.namePlaceholder}
+            readOnly={editing}
+            onChange={(v) => {
+              setName(v)
+              if (nameErrors.length) setNameErrors([])
+            }}
+            errors={nameErrors}
+            autoComplete="off"
+          />
         </div>
         <fieldset className="admin-form__actions">
           <legend>{g.actions}</legend>
-          <CellsOfFour testId="group-actions-checkboxes" items={actions.data} keyOf={(a) => a.actionId} render={(a) => (
-            <label className="check">
-              <input type="checkbox" name="actions" value={a.actionId} checked={selection.includes(a.actionId)}
-                disabled={!canToggle(editing, held.has(a.actionId), may)}
-                onChange={(e) => setChosen(toggle(selection, a.actionId, e.target.checked))} />
-              <span>{actionLabel(a)}</span>
-            </label>
-          )} />
+          <CellsOfFour
+            testId="group-actions-checkboxes"
+            items={actions.data}
+            keyOf={(a) => a.actionId}
+            render={(a) => (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="actions"
+                  value={a.actionId}
+                  checked={selection.includes(a.actionId)}
+                  disabled={!canToggle(editing, held.has(a.actionId), may)}
+                  onChange={(e) => setChosen(toggle(selection, a.actionId, e.target.checked))}
+                />
+                <span>{actionLabel(a)}</span>
+              </label>
+            )}
+          />
         </fieldset>
         <div className="admin-buttons">
-          <button type="button" className="button button--outline" onClick={() => navigate(back)} disabled={busy}>{c.cancel}</button>
+          <button type="button" className="button button--outline" onClick={() => void navigate(back)} disabled={busy}>
+            {c.cancel}
+          </button>
           {canSave ? <SubmitButton busy={busy} label={c.save} busyLabel={c.saving} /> : null}
         </div>
       </form>

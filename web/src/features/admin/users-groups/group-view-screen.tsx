@@ -43,7 +43,7 @@ function GroupViewScreen() {
       await settle.groups((list) => !list.some((g) => g.groupId === id))
       setConfirming(false)
       toast.success(answer.message || g.deleted)
-      navigate(groupsList)
+      void navigate(groupsList)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))
     }
@@ -65,22 +65,39 @@ function GroupViewScreen() {
             <h2 id="group-actions">{g.actions}</h2>
             {held.length ? (
               <CellsOfFour testId="group-actions-table" items={held} keyOf={(a) => a.actionId} render={actionLabel} />
-            ) : <p className="admin-muted">{g.noActions}</p>}
+            ) : (
+              <p className="admin-muted">{g.noActions}</p>
+            )}
           </section>
           <div className="admin-buttons">
-            <button type="button" className="button button--outline" onClick={() => navigate(groupsList)}>{c.cancel}</button>
+            <button type="button" className="button button--outline" onClick={() => void navigate(groupsList)}>
+              {c.cancel}
+            </button>
             {allowed(Action.DeleteGroup) ? (
-              <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>{c.delete}</button>
+              <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>
+                {c.delete}
+              </button>
             ) : null}
             {allowed(Action.UpdateGroup) ? (
-              <button type="button" className="button button--primary" onClick={() => navigate(adminPaths.editGroup(data.groupId))}>{c.edit}</button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void navigate(adminPaths.editGroup(data.groupId))}
+              >
+                {c.edit}
+              </button>
             ) : null}
           </div>
         </>
       ) : null}
       {confirming ? (
-        <ConfirmDeleteModal title={g.deleteTitle} question={g.deleteQuestion} busy={removing.isLoading}
-          onConfirm={confirmDelete} onClose={() => setConfirming(false)} />
+        <ConfirmDeleteModal
+          title={g.deleteTitle}
+          question={g.deleteQuestion}
+          busy={removing.isLoading}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setConfirming(false)}
+        />
       ) : null}
     </section>
   )

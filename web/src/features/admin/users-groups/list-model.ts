@@ -41,5 +41,9 @@ export function visibleUsers(users: readonly UserSummary[], query: string, sort:
 
 /** Groups whose name contains the query, sorted by name. */
 export function visibleGroups(groups: readonly Group[], query: string, sort: SortOrder): Group[] {
-  return ordered(groups.filter((g) => includesText(g.description, query)), (g) => g.description, sort)
+  return ordered(
+    groups.filter((g) => includesText(g.description, query)),
+    (g) => g.description,
+    sort,
+  )
 }

@@ -2,7 +2,15 @@
 // numbers, company, role, relationship types, groups, and for a Building Block Coordinator the
 // assigned municipalities. Field names double as the server's error codes.
 import { adminStrings } from '../../../config/admin-strings'
-import { contactNumberErrors, collect, digitsOnly, emailErrors, nameErrors, plainApostrophes, type FieldErrors } from '../../../lib/validation'
+import {
+  contactNumberErrors,
+  collect,
+  digitsOnly,
+  emailErrors,
+  nameErrors,
+  plainApostrophes,
+  type FieldErrors,
+} from '../../../lib/validation'
 import { ContactType, RelationshipType } from '../admin-constants'
 import { compareText } from '../admin-format'
 import type { UserDetails, UserPayload } from '../admin-types'
@@ -21,11 +29,21 @@ export interface UserForm {
   municipalityIds: number[]
 }
 
-export type UserField = 'titleId' | 'name' | 'email' | 'mobile' | 'telephone' | 'companyId' | 'roleId' | 'groupIds' | 'municipalityIds'
+export type UserField =
+  'titleId' | 'name' | 'email' | 'mobile' | 'telephone' | 'companyId' | 'roleId' | 'groupIds' | 'municipalityIds'
 
 export const emptyUserForm: UserForm = {
-  titleId: '', name: '', email: '', mobile: '', telephone: '', companyId: '', roleId: '',
-  contactPerson: false, buildingBlockCoordinator: false, groupIds: [], municipalityIds: [],
+  titleId: '',
+  name: '',
+  email: '',
+  mobile: '',
+  telephone: '',
+  companyId: '',
+  roleId: '',
+  contactPerson: false,
+  buildingBlockCoordinator: false,
+  groupIds: [],
+  municipalityIds: [],
 }
 
 const u = adminStrings.user
@@ -53,16 +71,22 @@ export function telephoneOf(details: UserDetails): string {
 }
 
 export function isCoordinator(details: UserDetails): boolean {
-  return details.stakeholderRelationships.some((r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator)
+  return details.stakeholderRelationships.some(
+    (r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator,
+  )
 }
 
 export function isContactPerson(details: UserDetails): boolean {
-  return details.stakeholderRelationships.some((r) => r.stakeholderRelationshipTypeId === RelationshipType.ContactPerson)
+  return details.stakeholderRelationships.some(
+    (r) => r.stakeholderRelationshipTypeId === RelationshipType.ContactPerson,
+  )
 }
 
 export function municipalityIdsOf(details: UserDetails): number[] {
   const ids = details.stakeholderRelationships
-    .filter((r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator && r.municipalityId != null)
+    .filter(
+      (r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator && r.municipalityId != null,
+    )
     .map((r) => r.municipalityId as number)
   return [...new Set(ids)]
 }
@@ -110,10 +134,14 @@ export function userPayload(form: UserForm): UserPayload {
   if (mobile) contacts.push({ contactTypeId: ContactType.MobilePhone, detail: mobile })
   if (telephone) contacts.push({ contactTypeId: ContactType.Reception, detail: telephone })
   const relationships: UserPayload['stakeholderRelationships'] = []
-  if (form.contactPerson) relationships.push({ stakeholderRelationshipTypeId: RelationshipType.ContactPerson, municipalityId: null })
+  if (form.contactPerson)
+    relationships.push({ stakeholderRelationshipTypeId: RelationshipType.ContactPerson, municipalityId: null })
   if (form.buildingBlockCoordinator) {
     for (const id of form.municipalityIds) {
-      relationships.push({ stakeholderRelationshipTypeId: RelationshipType.BuildingBlockCoordinator, municipalityId: id })
+      relationships.push({
+        stakeholderRelationshipTypeId: RelationshipType.BuildingBlockCoordinator,
+        municipalityId: id,
+      })
     }
   }
   return {
@@ -129,13 +157,17 @@ export function userPayload(form: UserForm): UserPayload {
 
 /** Whether a user as read back is the user that was sent (the read model has caught up). */
 export function sameUser(details: UserDetails, payload: UserPayload): boolean {
-  const norm = (p: UserPayload) => JSON.stringify({
-    ...p,
-    groupIds: [...p.groupIds].sort((a, b) => a - b),
-    contacts: [...p.contacts].sort((a, b) => a.contactTypeId - b.contactTypeId),
-    stakeholderRelationships: [...p.stakeholderRelationships].sort((a, b) =>
-      a.stakeholderRelationshipTypeId - b.stakeholderRelationshipTypeId || (a.municipalityId ?? 0) - (b.municipalityId ?? 0)),
-  })
+  const norm = (p: UserPayload) =>
+    JSON.stringify({
+      ...p,
+      groupIds: [...p.groupIds].sort((a, b) => a - b),
+      contacts: [...p.contacts].sort((a, b) => a.contactTypeId - b.contactTypeId),
+      stakeholderRelationships: [...p.stakeholderRelationships].sort(
+        (a, b) =>
+          a.stakeholderRelationshipTypeId - b.stakeholderRelationshipTypeId ||
+          (a.municipalityId ?? 0) - (b.municipalityId ?? 0),
+      ),
+    })
   return norm(userPayload(formOfDetails(details))) === norm(payload)
 }
 
@@ -143,16 +175,35 @@ export function sameUser(details: UserDetails, payload: UserPayload): boolean {
 export function fieldOfCode(code: string): UserField | null {
   const key = code.replace(/^.*\./, '').toLowerCase()
   const map: Record<string, UserField> = {
-    titleid: 'titleId', title: 'titleId', name: 'name', fullname: 'name', email: 'email', username: 'email',
-    mobile: 'mobile', mobilenumber: 'mobile', telephone: 'telephone', telephonenumber: 'telephone', alternativenumber: 'telephone',
-    companyid: 'companyId', company: 'companyId', roleid: 'roleId', role: 'roleId', groupids: 'groupIds', groups: 'groupIds',
-    municipalityid: 'municipalityIds', municipalityids: 'municipalityIds', municipalities: 'municipalityIds',
+    titleid: 'titleId',
+    title: 'titleId',
+    name: 'name',
+    fullname: 'name',
+    email: 'email',
+    username: 'email',
+    mobile: 'mobile',
+    mobilenumber: 'mobile',
+    telephone: 'telephone',
+    telephonenumber: 'telephone',
+    alternativenumber: 'telephone',
+    companyid: 'companyId',
+    company: 'companyId',
+    roleid: 'roleId',
+    role: 'roleId',
+    groupids: 'groupIds',
+    groups: 'groupIds',
+    municipalityid: 'municipalityIds',
+    municipalityids: 'municipalityIds',
+    municipalities: 'municipalityIds',
   }
   return map[key] ?? null
 }
 
 /** A coordinator's municipalities by name: the municipality list's name, else the relationship's description. */
-export function municipalityNames(data: UserDetails, list: { stakeholderId: number; name: string }[] | undefined): { id: number; name: string }[] {
+export function municipalityNames(
+  data: UserDetails,
+  list: { stakeholderId: number; name: string }[] | undefined,
+): { id: number; name: string }[] {
   const described = new Map<number, string>()
   for (const r of data.stakeholderRelationships) {
     if (r.municipalityId != null && r.description) described.set(r.municipalityId, r.description)

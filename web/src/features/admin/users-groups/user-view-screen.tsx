@@ -8,7 +8,12 @@ import { useGetUserJobRolesQuery, useGetUserTitlesQuery } from '../../../api/aut
 import { Action } from '../../../config/constants'
 import { adminStrings } from '../../../config/admin-strings'
 import { useDocumentTitle } from '../../../lib/use-document-title'
-import { useDeleteUserMutation, useGetGroupsQuery, useGetLocalMunicipalitiesQuery, useGetUserDetailsQuery } from '../admin-api'
+import {
+  useDeleteUserMutation,
+  useGetGroupsQuery,
+  useGetLocalMunicipalitiesQuery,
+  useGetUserDetailsQuery,
+} from '../admin-api'
 import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
 import { compareText } from '../admin-format'
 import { adminPaths, textParam } from '../admin-paths'
@@ -50,7 +55,7 @@ function UserViewScreen() {
       await settle.users((list) => !list.some((x) => x.stakeholderId === id))
       setConfirming(false)
       toast.success(answer.message || u.deleted)
-      navigate(usersList)
+      void navigate(usersList)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))
     }
@@ -64,33 +69,55 @@ function UserViewScreen() {
       {data ? (
         <>
           <div className="admin-section">
-            <Details testId="user-details" items={userItems(data, {
-              title: titles.data?.find((t) => t.titleId === data.titleId)?.description,
-              role: roles.data?.find((r) => r.roleId === data.roleId)?.description,
-              groups: groupNames(data, groups.data),
-            })} />
+            <Details
+              testId="user-details"
+              items={userItems(data, {
+                title: titles.data?.find((t) => t.titleId === data.titleId)?.description,
+                role: roles.data?.find((r) => r.roleId === data.roleId)?.description,
+                groups: groupNames(data, groups.data),
+              })}
+            />
           </div>
           {coordinator ? (
             <section className="admin-section" aria-labelledby="user-municipalities">
               <h2 id="user-municipalities">{u.assignedMunicipalities}</h2>
-              <CellsOfFour testId="user-municipalities-table" items={municipalityNames(data, municipalities.data)}
-                keyOf={(m) => m.id} render={(m) => m.name} />
+              <CellsOfFour
+                testId="user-municipalities-table"
+                items={municipalityNames(data, municipalities.data)}
+                keyOf={(m) => m.id}
+                render={(m) => m.name}
+              />
             </section>
           ) : null}
           <div className="admin-buttons">
-            <button type="button" className="button button--outline" onClick={() => navigate(usersList)}>{c.cancel}</button>
+            <button type="button" className="button button--outline" onClick={() => void navigate(usersList)}>
+              {c.cancel}
+            </button>
             {allowed(Action.DeleteUser) ? (
-              <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>{c.delete}</button>
+              <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>
+                {c.delete}
+              </button>
             ) : null}
             {allowed(Action.SetGroupMember) ? (
-              <button type="button" className="button button--primary" onClick={() => navigate(adminPaths.editUser(data.stakeholderId))}>{c.edit}</button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void navigate(adminPaths.editUser(data.stakeholderId))}
+              >
+                {c.edit}
+              </button>
             ) : null}
           </div>
         </>
       ) : null}
       {confirming ? (
-        <ConfirmDeleteModal title={u.deleteTitle} question={u.deleteQuestion} busy={removing.isLoading}
-          onConfirm={confirmDelete} onClose={() => setConfirming(false)} />
+        <ConfirmDeleteModal
+          title={u.deleteTitle}
+          question={u.deleteQuestion}
+          busy={removing.isLoading}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setConfirming(false)}
+        />
       ) : null}
     </section>
   )
@@ -100,7 +127,9 @@ function userItems(data: UserDetails, names: { title?: string; role?: string; gr
   const relationships = [
     isContactPerson(data) ? u.contactPerson : null,
     isCoordinator(data) ? u.buildingBlockCoordinator : null,
-  ].filter(Boolean).join(', ')
+  ]
+    .filter(Boolean)
+    .join(', ')
   return [
     { label: u.titleField, value: names.title ?? '' },
     { label: u.fullName, value: data.name },

@@ -1,9 +1,9 @@
 // Full-screen overlay with the logo and a loader while the dashboard first loads; it lingers
 // OVERLAY_LINGER_MS (2,000 ms) after the components have loaded (section 9).
 import { useEffect, useState } from 'react'
-import { LogoMark } from '../../components/logo'
-import { OVERLAY_LINGER_MS } from '../../config/constants'
-import { strings } from '../../config/strings'
+import { LogoMark } from './logo'
+import { OVERLAY_LINGER_MS } from '../config/constants'
+import { strings } from '../config/strings'
 
 /** Stays true while `loading`, and for `lingerMs` after it turns false. Only the first load counts. */
 export function useLingeringFlag(loading: boolean, lingerMs = OVERLAY_LINGER_MS): boolean {

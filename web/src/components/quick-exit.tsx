@@ -2,8 +2,8 @@
 // key pressed twice within a second, leaves for a neutral site and replaces the current history
 // entry, so the Back button does not return here.
 import { useEffect } from 'react'
-import { links } from '../../config/constants'
-import { strings } from '../../config/strings'
+import { links } from '../config/constants'
+import { strings } from '../config/strings'
 
 /** Most time allowed between the two Escape presses, ms. */
 export const ESCAPE_WINDOW_MS = 1000

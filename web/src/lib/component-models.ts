@@ -1,10 +1,18 @@
 // Chart series for the health-check, building-block and collective-action cards. The server
 // returns empty arrays until those features exist; these turn non-empty data into rows.
-import type { BuildingBlockSummary, CollectiveActionSummary, HealthCheckSummary } from '../../api/types'
-import { colours } from '../../config/constants'
-import { strings } from '../../config/strings'
-import { quarterLabel } from '../../lib/format'
-import type { Slice } from './crime-model'
+import type { BuildingBlockSummary, CollectiveActionSummary, HealthCheckSummary } from '../api/types'
+import { colours } from '../config/constants'
+import { strings } from '../config/strings'
+import { quarterLabel } from './format'
+
+/** One pie slice, shared by the crime breakdown and the component cards. */
+export interface Slice {
+  id: string
+  label: string
+  value: number
+  percentage: number
+  color: string
+}
 
 const BLUES = ['#2E539D', '#4A6DB0', '#6E8CC4', '#94ADD7', '#BCCDE8']
 
@@ -13,13 +21,29 @@ function round2(value: number): number {
 }
 
 /** Pie slices; items not included are grouped as 'Other' in #cccccc. */
-export function slicesWithOther(items: { id: string; label: string; value: number; included: boolean }[], palette: readonly string[]): Slice[] {
+export function slicesWithOther(
+  items: { id: string; label: string; value: number; included: boolean }[],
+  palette: readonly string[],
+): Slice[] {
   const total = items.reduce((s, i) => s + i.value, 0)
   const share = (v: number) => (total > 0 ? round2((v / total) * 100) : 0)
   const included = items.filter((i) => i.included).sort((a, b) => b.value - a.value)
-  const slices: Slice[] = included.map((i, n) => ({ id: i.id, label: i.label, value: i.value, percentage: share(i.value), color: palette[n % palette.length] }))
+  const slices: Slice[] = included.map((i, n) => ({
+    id: i.id,
+    label: i.label,
+    value: i.value,
+    percentage: share(i.value),
+    color: palette[n % palette.length],
+  }))
   const other = items.filter((i) => !i.included).reduce((s, i) => s + i.value, 0)
-  if (other > 0) slices.push({ id: 'other', label: strings.cards.other, value: other, percentage: share(other), color: colours.other })
+  if (other > 0)
+    slices.push({
+      id: 'other',
+      label: strings.cards.other,
+      value: other,
+      percentage: share(other),
+      color: colours.other,
+    })
   return slices
 }
 
@@ -31,7 +55,12 @@ export function slicesWithOther(items: { id: string; label: string; value: numbe
 export function reachSlices(summary: HealthCheckSummary | undefined): Slice[] {
   const byType = new Map<number, { id: string; label: string; value: number; included: boolean }>()
   for (const stat of summary?.healthCheckStats ?? []) {
-    const entry = byType.get(stat.organisationTypeId) ?? { id: String(stat.organisationTypeId), label: stat.description, value: 0, included: stat.isIncluded !== false }
+    const entry = byType.get(stat.organisationTypeId) ?? {
+      id: String(stat.organisationTypeId),
+      label: stat.description,
+      value: 0,
+      included: stat.isIncluded !== false,
+    }
     entry.value += stat.organisationCount ?? 0
     byType.set(stat.organisationTypeId, entry)
   }
@@ -71,8 +100,12 @@ export function surveyQuarters(summary: HealthCheckSummary | undefined): Quarter
     if (!parsed) continue
     const key = `${parsed[0]}Q${parsed[1]}`
     rows.set(key, {
-      key, label: quarterLabel(parsed[1], parsed[0]), actual: q.totalActualResponses ?? 0,
-      expected: q.totalExpectedResponses ?? null, participating: q.participatingOrganisations ?? 0, maturity: q.overalMaturity ?? null,
+      key,
+      label: quarterLabel(parsed[1], parsed[0]),
+      actual: q.totalActualResponses ?? 0,
+      expected: q.totalExpectedResponses ?? null,
+      participating: q.participatingOrganisations ?? 0,
+      maturity: q.overalMaturity ?? null,
     })
   }
   const current = parseQuarter(summary?.quarter)
@@ -81,7 +114,14 @@ export function surveyQuarters(summary: HealthCheckSummary | undefined): Quarter
     const row = rows.get(key)
     if (row) row.expected = row.expected ?? summary.totalExpectedResponses ?? null
     else if (summary.totalExpectedResponses > 0) {
-      rows.set(key, { key, label: quarterLabel(current[1], current[0]), actual: 0, expected: summary.totalExpectedResponses, participating: 0, maturity: null })
+      rows.set(key, {
+        key,
+        label: quarterLabel(current[1], current[0]),
+        actual: 0,
+        expected: summary.totalExpectedResponses,
+        participating: 0,
+        maturity: null,
+      })
     }
   }
   return [...rows.values()].sort((a, b) => a.key.localeCompare(b.key))
@@ -100,7 +140,10 @@ export function hasHealthCheckData(summary: HealthCheckSummary | undefined): boo
 
 export function pillarSlices(summary: CollectiveActionSummary | undefined): Slice[] {
   const items = (summary?.pillarStats ?? []).map((p) => ({
-    id: String(p.pillarId), label: p.description, value: p.totalCollectiveActions ?? p.total ?? 0, included: p.isIncluded,
+    id: String(p.pillarId),
+    label: p.description,
+    value: p.totalCollectiveActions ?? p.total ?? 0,
+    included: p.isIncluded,
   }))
   return items.some((i) => i.value > 0) ? slicesWithOther(items, colours.collectiveActions) : []
 }
@@ -111,15 +154,20 @@ export interface CycleRow {
   active: number
 }
 
+/**
+ * Bars of the per-cycle card (Completed and Active per cycle). Empty when no cycle has a
+ * challenge in the area, so the card shows the section 8 empty state instead of empty axes.
+ */
 export function cycleRows(summary: CollectiveActionSummary | undefined): CycleRow[] {
-  return (summary?.cycles ?? []).map((c) => {
+  const rows = (summary?.cycles ?? []).map((c) => {
     const hasSplit = c.completedCollectiveActions != null || c.activeCollectiveActions != null
     return {
       label: c.description,
-      completed: hasSplit ? c.completedCollectiveActions ?? 0 : c.isActive ? 0 : c.totalCollectiveActions,
-      active: hasSplit ? c.activeCollectiveActions ?? 0 : c.isActive ? c.totalCollectiveActions : 0,
+      completed: hasSplit ? (c.completedCollectiveActions ?? 0) : c.isActive ? 0 : c.totalCollectiveActions,
+      active: hasSplit ? (c.activeCollectiveActions ?? 0) : c.isActive ? c.totalCollectiveActions : 0,
     }
   })
+  return rows.some((r) => r.completed > 0 || r.active > 0) ? rows : []
 }
 
 /** Percentage bucket (section 4): 0 -> 0, up to 24 -> 1, up to 49 -> 2, up to 74 -> 3, above -> 4. */
@@ -139,16 +187,32 @@ export interface GridRow {
 }
 
 /** Building blocks quarter grid: by category, or by the blocks of the picked category option. */
-export function buildingBlockGrid(summary: BuildingBlockSummary | undefined, pickedCategory: string | null): { periods: string[]; rows: GridRow[] } {
-  const periods = [...(summary?.buildingBlockReportingPeriods ?? [])].sort((a, b) => a.year * 10 + a.quarter - (b.year * 10 + b.quarter))
+export function buildingBlockGrid(
+  summary: BuildingBlockSummary | undefined,
+  pickedCategory: string | null,
+): { periods: string[]; rows: GridRow[] } {
+  const periods = [...(summary?.buildingBlockReportingPeriods ?? [])].sort(
+    (a, b) => a.year * 10 + a.quarter - (b.year * 10 + b.quarter),
+  )
   const labels = periods.map((p) => quarterLabel(p.quarter, p.year))
   const current = periods.findIndex((p) => p.isCurrent)
   const cellsFor = (availability: number, perPeriod?: Record<string, number>) =>
-    periods.map((p, i) => perPeriod?.[p.period] ?? (i === (current >= 0 ? current : periods.length - 1) ? availability : null))
+    periods.map(
+      (p, i) => perPeriod?.[p.period] ?? (i === (current >= 0 ? current : periods.length - 1) ? availability : null),
+    )
   const categories = summary?.buildingBlockCategoryStats ?? []
   if (pickedCategory != null) {
     const category = categories.find((c) => String(c.buildingBlockCategoryId) === pickedCategory)
-    return { periods: labels, rows: (category?.buildingBlockStats ?? []).map((b) => ({ label: b.description, cells: cellsFor(b.availability, b.periodAvailability) })) }
+    return {
+      periods: labels,
+      rows: (category?.buildingBlockStats ?? []).map((b) => ({
+        label: b.description,
+        cells: cellsFor(b.availability, b.periodAvailability),
+      })),
+    }
   }
-  return { periods: labels, rows: categories.map((c) => ({ label: c.description, cells: cellsFor(c.availability, c.periodAvailability) })) }
+  return {
+    periods: labels,
+    rows: categories.map((c) => ({ label: c.description, cells: cellsFor(c.availability, c.periodAvailability) })),
+  }
 }

@@ -1,0 +1,550 @@
+// The organisation health check end to end (issue 12) against the real server in development
+// mode with the shipped data: an organisation (type 4, so Students is offered) registers through
+// the API and its designated person verifies the address; an administrator made with the CLI
+// signs in, approves the application on its screen and, from the signed-in page, opens a Staff
+// survey period with 8 expected responses (POST /api/healthcheck/inviteCode: the questionnaire
+// manager screen does not exist yet). Respondents answer the link through the real survey page,
+// each in a fresh browser context. With 4 responses the designated person's dashboard and results
+// view withhold every figure; with 6 the dashboard shows 6 of 8, the maturity doughnut and the
+// demographic cards, and the results view the stacked bars — each figure checked against an
+// independent computation from what the respondents chose (docs/decisions.md "Scores, weights
+// and bands"). Screenshots at 1280 and 390 px wide in HC_SHOTS (default /tmp/hc-shots).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdir, readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { AxeBuilder } from '@axe-core/playwright'
+import { launchBrowser } from './lib/browser.mjs'
+import { BASE_URL, assertReachable } from './lib/app.mjs'
+import { createAdmin, nextCode, typeOtp, uniqueEmail } from './lib/accounts.mjs'
+
+const SHOTS = process.env.HC_SHOTS ?? '/tmp/hc-shots'
+const QUESTIONNAIRES = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'data',
+  'healthcheck',
+  'questionnaires.json',
+)
+const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } }
+const EXPECTED = 8
+const TOO_FEW = "Results are shown once at least 5 people have responded, to protect respondents' anonymity."
+const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+const adminEmail = uniqueEmail('hc-admin')
+const adminPassword = 'Survey(Key)7Torch'
+const person = {
+  first: 'Nomsa',
+  last: 'Mokoena',
+  email: uniqueEmail('hc-person'),
+  password: 'Correct!Horse9Battery',
+  organisation: `E2E Ubuntu College ${unique}`,
+}
+
+let launched
+let browser
+let personState
+let organisationId
+let inviteCode
+let healthCheckId
+/** The shipped staff questionnaire with its scores, checked against the survey the link serves. */
+let questionnaire
+/** What each respondent chose: questionId → possibleAnswerIds. */
+const given = []
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** A cookie-keeping API client that sends the session's CSRF token on state-changing calls. */
+class ApiSession {
+  cookies = new Map()
+  csrf = null
+
+  async call(method, path, body) {
+    if (method !== 'GET' && !this.csrf) {
+      this.csrf = (await (await this.call('GET', '/api/auth/csrf')).json()).csrfToken
+    }
+    const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const at = pair.indexOf('=')
+      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim())
+    }
+    return response
+  }
+
+  async json(method, path, body) {
+    const response = await this.call(method, path, body)
+    const text = await response.text()
+    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`)
+    return JSON.parse(text)
+  }
+}
+
+/** A call from a signed-in page, with its cookies and CSRF token. */
+async function pageCall(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = (await (await fetch('/api/auth/csrf', { credentials: 'include' })).json()).csrfToken
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: response.status, body: await response.json().catch(() => null) }
+    },
+    { method, path, body },
+  )
+}
+
+async function settled(page) {
+  await page.waitForSelector('main#main', { timeout: 30_000 })
+  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+}
+
+async function shoot(page, name) {
+  await page.bringToFront()
+  await page.addStyleTag({ content: 'html { scrollbar-width: none; }' })
+  const own = page.viewportSize()
+  for (const [label, viewport] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(viewport)
+    await page.waitForTimeout(400)
+    await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true })
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    assert.ok(overflow <= 0, `${name} at ${viewport.width} px scrolls sideways by ${overflow} px`)
+  }
+  await page.setViewportSize(own)
+  await page.waitForTimeout(200)
+}
+
+async function axe(page, t, label) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  for (const v of results.violations) t.diagnostic(`${label} ${v.impact}: ${v.id} (${v.nodes.length})`)
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  assert.deepEqual(
+    bad.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`),
+    [],
+  )
+}
+
+/** Percentages as the server and the web app give them: 2 decimals, trailing zeros dropped. */
+const pct = (share) => Math.round(share * 10_000) / 100
+const shown = (value) => `${Number(value.toFixed(2))}%`
+
+/** Respondent r's choice for the question at position i with n answers (deterministic, varied). */
+function choiceOf(r, i, question) {
+  const ids = question.answers.map((a) => a.possibleAnswerId)
+  const n = ids.length
+  if (question.questionId === 'D1') return [ids[[0, 0, 0, 1, 1, 3][r]]]
+  if (question.questionTypeId === 4) return [...new Set([ids[r % n], ids[(r + 2) % n]])]
+  return [ids[(r * 2 + i) % n]]
+}
+
+/** The figures the server must give for these responses, computed independently. */
+function expectedFigures(responses) {
+  const byQuestion = new Map()
+  for (const q of questionnaire.questions) {
+    const answered = responses.filter((r) => r[q.questionId]?.length)
+    const distribution = q.answers.map((a) => ({
+      description: a.description,
+      share: pct(answered.filter((r) => r[q.questionId].includes(a.possibleAnswerId)).length / answered.length),
+    }))
+    const max = Math.max(...q.answers.map((a) => a.score))
+    const sumAll = q.answers.reduce((s, a) => s + a.score, 0)
+    const scores = answered.map((r) => {
+      const chosen = r[q.questionId].map((id) => q.answers.find((a) => a.possibleAnswerId === id).score)
+      const sum = chosen.reduce((s, x) => s + x, 0)
+      return q.questionTypeId === 4 ? Math.min(1, sum / sumAll) : sum / max
+    })
+    byQuestion.set(q.questionId, { distribution, score: scores.reduce((s, x) => s + x, 0) / scores.length })
+  }
+  const category = {}
+  for (const id of [1, 2, 3]) {
+    const qs = questionnaire.questions.filter((q) => q.categoryId === id)
+    category[id] = qs.reduce((s, q) => s + byQuestion.get(q.questionId).score, 0) / qs.length
+  }
+  const maturity = (category[1] + category[2] + category[3]) / 3
+  return {
+    byQuestion,
+    category: { 1: pct(category[1]), 2: pct(category[2]), 3: pct(category[3]) },
+    maturity: pct(maturity),
+  }
+}
+
+/** The text alternative the web app gives a question's chart. */
+function summaryOf(question, figures) {
+  const parts = figures.byQuestion
+    .get(question.questionId)
+    .distribution.map((d) => `${d.description} ${shown(d.share)}`)
+  return `${question.description}: ${parts.join(', ')}`
+}
+
+/** One respondent in a fresh browser context, answering every question on the real survey page. */
+async function respond(r, viewport = WIDTHS.mobile) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.goto(`${BASE_URL}/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}`)
+  const submit = page.getByRole('button', { name: 'Submit survey' })
+  try {
+    await submit.waitFor({ timeout: 30_000 })
+  } catch (error) {
+    await page.screenshot({ path: join(SHOTS, `survey-failed-${r}.png`), fullPage: true })
+    throw new Error(`respondent ${r}: no survey form; the page says: ${await page.locator('body').innerText()}`, {
+      cause: error,
+    })
+  }
+  const chosen = {}
+  questionnaire.questions.forEach((q, i) => {
+    chosen[q.questionId] = choiceOf(r, i, q)
+  })
+  for (const q of questionnaire.questions) {
+    for (const id of chosen[q.questionId]) await page.locator(`#q-${q.questionId}-${id}`).check()
+  }
+  if (r === 0) await page.screenshot({ path: join(SHOTS, 'survey-answered-mobile.png'), fullPage: false })
+  await page.getByRole('button', { name: 'Submit survey' }).click()
+  await page.getByText('Thank you. Your response has been recorded.').waitFor({ timeout: 15_000 })
+  assert.deepEqual(errors, [])
+  await context.close()
+  given.push(chosen)
+}
+
+/** The designated person's dashboard, reloaded until the read model shows `actual` responses. */
+async function dashboardWith(page, actual) {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    await page.goto(`${BASE_URL}/organisation/`)
+    await settled(page)
+    await page.getByRole('heading', { level: 1, name: `${person.organisation} Health Check Dashboard` }).waitFor()
+    const text = await page.getByTestId('hc-completed').textContent()
+    if (text.includes(`${actual} of ${EXPECTED}`)) return
+    assert.ok(Date.now() < deadline, `the dashboard still says ${text}, not ${actual} of ${EXPECTED}`)
+    await page.waitForTimeout(300)
+  }
+}
+
+async function personPage(viewport = WIDTHS.desktop) {
+  const context = await browser.newContext({ viewport, storageState: personState })
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  return { context, page, errors }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+before(async () => {
+  await assertReachable()
+  await mkdir(SHOTS, { recursive: true })
+  launched = await launchBrowser()
+  browser = launched.browser
+  const file = JSON.parse(await readFile(QUESTIONNAIRES, 'utf8'))
+  const staff = file.questionnaires.find((q) => q.questionnaireId === 'staff-v1')
+  questionnaire = {
+    ...staff,
+    questions: staff.questions.map((q) => ({ ...q, answers: q.answers ?? file.scales[q.scale] })),
+  }
+})
+after(async () => {
+  await launched?.close()
+})
+
+test('an organisation registers, an administrator approves it and opens a survey period', async () => {
+  // The organisation and its designated person register; the address is verified with its code.
+  const api = new ApiSession()
+  const provinces = await api.json('GET', '/api/geography/boundary/list/2/1')
+  const province = provinces.find((p) => p.description === 'Gauteng') ?? provinces[0]
+  const districts = await api.json('GET', `/api/geography/boundary/list/2/${province.boundaryId}`)
+  const locals = await api.json('GET', `/api/geography/boundary/list/3/${districts[0].boundaryId}`)
+  const registered = await api.json('POST', '/api/auth/register', {
+    Title: 3,
+    FirstName: person.first,
+    LastName: person.last,
+    Email: person.email,
+    Password: person.password,
+    ConfirmPassword: person.password,
+    MobileNumber: '0821234567',
+    OrganisationName: person.organisation,
+    OrganisationBranch: 'Main campus',
+    OrganisationType: 4,
+    JobRole: 2,
+    StreetNumber: '12',
+    StreetName: 'Jan Smuts Avenue',
+    Suburb: 'Braamfontein',
+    City: 'Johannesburg',
+    PostalCode: '2001',
+    Province: province.boundaryId,
+    District: districts[0].boundaryId,
+    LocalMunicipality: locals[0].boundaryId,
+    MemberInOrganisation: 40,
+    terms: true,
+  })
+  assert.equal(registered.success, true, JSON.stringify(registered))
+  const verified = await api.json('POST', '/api/auth/verify-otp', {
+    Email: person.email,
+    OTP: await nextCode(person.email),
+    UserType: 1,
+  })
+  assert.equal(verified.success, true, JSON.stringify(verified))
+
+  // The administrator's first sign-in goes through "Reset here".
+  await createAdmin(adminEmail)
+  const context = await browser.newContext({ viewport: WIDTHS.desktop })
+  const page = await context.newPage()
+  await page.goto(`${BASE_URL}/auth/login/`)
+  await page.getByRole('button', { name: 'Continue To Login' }).click()
+  await page.getByRole('link', { name: 'Reset here' }).click()
+  await page.getByLabel('Email').fill(adminEmail)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.waitForURL(/\/auth\/verify-otp\/$/)
+  await typeOtp(page, await nextCode(adminEmail))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.waitForURL(/\/auth\/reset-password\/$/)
+  await page.getByLabel('Password', { exact: true }).fill(adminPassword)
+  await page.getByLabel('Confirm password').fill(adminPassword)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await page.waitForURL(/\/auth\/login\/$/)
+  await page.getByLabel('Password', { exact: true }).fill(adminPassword)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(/\/admin\/$/, { timeout: 20_000 })
+
+  // Approval on the application's screen.
+  await page.goto(`${BASE_URL}/admin/organisations/?q=${encodeURIComponent(person.organisation)}`)
+  await page.getByRole('link', { name: `View the application of ${person.organisation}` }).click()
+  await page.waitForURL(/\/admin\/organisations\/view\/[^/]+\/$/)
+  organisationId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-2))
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await page.getByTestId('toast-success').filter({ hasText: 'The organisation has been approved.' }).waitFor()
+
+  // The survey period and its link, from the administrator's signed-in page.
+  const opened = await pageCall(page, 'POST', '/api/healthcheck/inviteCode', {
+    QuestionnaireId: 'staff-v1',
+    ExpectedResponses: EXPECTED,
+    OrganisationId: organisationId,
+  })
+  assert.equal(opened.status, 200, JSON.stringify(opened.body))
+  assert.equal(opened.body.message, 'Survey Link generated succesfully')
+  inviteCode = opened.body.inviteCode
+  healthCheckId = opened.body.healthCheckId
+  assert.match(opened.body.url, new RegExp(`/Questionnaire/SurveyQuestions\\?inviteCode=${inviteCode}$`))
+  await context.close()
+
+  // The survey the link serves is the shipped questionnaire the expectations are computed from.
+  // The read model learns the code from the event a moment later (projector lag).
+  let survey
+  for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 200))) {
+    const response = await api.call('GET', `/api/healthcheck/survey?inviteCode=${inviteCode}`)
+    if (response.ok) {
+      survey = await response.json()
+      break
+    }
+    assert.ok(Date.now() < deadline, `the survey of a new link still answers ${response.status}`)
+  }
+  const served = survey.data.questionCategories.flatMap((c) => c.questions)
+  assert.deepEqual(
+    served.map((q) => [q.questionId, q.answers.map((a) => a.possibleAnswerId)]).sort(),
+    questionnaire.questions.map((q) => [q.questionId, q.answers.map((a) => a.possibleAnswerId)]).sort(),
+  )
+})
+
+test('the designated person signs in and finds the dashboard: no responses yet', async (t) => {
+  const context = await browser.newContext({ viewport: WIDTHS.desktop })
+  const page = await context.newPage()
+  await page.goto(`${BASE_URL}/auth/login/`)
+  await page.getByRole('button', { name: 'Continue To Login' }).click()
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 })
+  await page.getByTestId('profile-menu-button').click()
+  await page.getByRole('link', { name: 'Organisation dashboard' }).click()
+  await page.waitForURL((url) => url.pathname === '/organisation/')
+  await page.getByRole('heading', { level: 1, name: `${person.organisation} Health Check Dashboard` }).waitFor()
+  personState = await context.storageState()
+  const audience = page.getByLabel('Survey audience')
+  assert.deepEqual(await audience.locator('option').allTextContents(), ['Staff', 'Students'])
+  assert.match(await page.getByTestId('hc-completed').textContent(), new RegExp(`0 of ${EXPECTED}`))
+  assert.equal(await page.getByTestId('hc-privacy').textContent(), TOO_FEW)
+  const preview = page.getByRole('link', { name: 'Preview survey questions' })
+  assert.equal(
+    await preview.getAttribute('href'),
+    `/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}&Preview=true`,
+  )
+  assert.ok(
+    (await page.getByLabel('Survey link to send to respondents').inputValue()).endsWith(
+      `/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}`,
+    ),
+  )
+  // Students: nothing opened for this audience yet, the list reloads for it.
+  const reload = page.waitForResponse((r) => r.url().includes('getOrganisationHealthChecks?questionnaireTypeId=2'))
+  await audience.selectOption({ label: 'Students' })
+  await reload
+  await page.getByText('No data available', { exact: true }).waitFor()
+  assert.equal(await page.getByRole('button', { name: 'View survey results' }).isDisabled(), true)
+  await audience.selectOption({ label: 'Staff' })
+  await page.getByTestId('hc-completed').waitFor()
+  await axe(page, t, 'dashboard without responses')
+  await context.close()
+})
+
+test('with 4 responses the dashboard and the results view withhold every figure', async (t) => {
+  for (let r = 0; r < 4; r++) await respond(r)
+  const { context, page, errors } = await personPage()
+  await dashboardWith(page, 4)
+  assert.equal(await page.getByTestId('hc-privacy').textContent(), TOO_FEW)
+  assert.equal(await page.getByTestId('hc-maturity-value').count(), 0)
+  assert.equal(await page.getByTestId('hc-maturity').locator('svg').count(), 0)
+  assert.equal(await page.getByRole('heading', { name: 'About the respondents' }).count(), 0)
+  await shoot(page, 'dashboard-4-responses')
+  await page.getByRole('link', { name: 'View survey results' }).click()
+  await page.waitForURL((url) => url.pathname === `/organisation/view/${encodeURIComponent(healthCheckId)}`)
+  await page.getByRole('heading', { level: 1, name: /^View results: Staff Staff health check/ }).waitFor()
+  await page.getByTestId('hc-privacy').waitFor()
+  assert.equal(await page.getByTestId('hc-privacy').textContent(), TOO_FEW)
+  assert.equal(
+    await page.getByTestId('hc-results-responses').textContent(),
+    `Based on 4 of ${EXPECTED} expected responses.`,
+  )
+  assert.equal(await page.locator('[data-testid^="hc-question-"], [data-testid="hc-behaviour-group"]').count(), 0)
+  assert.equal(await page.locator('.apexcharts-canvas').count(), 0)
+  // The API gives nothing to draw either.
+  const answer = await pageCall(page, 'POST', '/api/healthcheck/organisationalResult', {
+    QuestionnaireTypeId: 1,
+    HealthCheckId: healthCheckId,
+  })
+  assert.equal(answer.status, 200)
+  assert.equal(answer.body.data.resultsAvailable, false)
+  assert.deepEqual(answer.body.data.questionCategories, [])
+  assert.equal(answer.body.data.overallMaturity, null)
+  await shoot(page, 'results-4-responses')
+  await axe(page, t, 'results below the threshold')
+  assert.deepEqual(errors, [])
+  await context.close()
+})
+
+test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic cards and the results', async (t) => {
+  for (let r = 4; r < 6; r++) await respond(r, r === 5 ? WIDTHS.desktop : WIDTHS.mobile)
+  const figures = expectedFigures(given)
+  const { context, page, errors } = await personPage()
+  await dashboardWith(page, 6)
+  const bar = page.getByRole('progressbar', { name: 'Completed responses' })
+  assert.equal(await bar.getAttribute('aria-valuenow'), String(Math.round((6 / EXPECTED) * 100)))
+  assert.equal(await bar.getAttribute('aria-valuetext'), `6 of ${EXPECTED} expected responses completed`)
+
+  // The doughnut is drawn, and its figure is the independent computation.
+  const maturity = page.getByTestId('hc-maturity')
+  await maturity.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
+  assert.ok((await maturity.locator('.apexcharts-pie-series path').count()) >= 1)
+  const value = await page.getByTestId('hc-maturity-value').textContent()
+  assert.ok(value.startsWith(shown(figures.maturity)), `${value} starts with ${shown(figures.maturity)}`)
+  const alt = await maturity.locator('.chart[role="img"]').getAttribute('aria-label')
+  assert.ok(alt.startsWith(`Overall GBVF maturity ${shown(figures.maturity)}`), alt)
+  assert.deepEqual(await page.getByTestId('hc-category-scores').locator('dd').allTextContents(), [
+    shown(figures.category[3]),
+    shown(figures.category[2]),
+    shown(figures.category[1]),
+  ])
+
+  // Demographic cards: D1 a pie (3 women, 2 men, 1 prefers not to say), D2 a bar graph, D3 bars.
+  for (const id of ['D1', 'D2']) {
+    const q = questionnaire.questions.find((x) => x.questionId === id)
+    const card = page.getByTestId(`hc-demographic-${id}`)
+    await card.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
+    assert.equal(await card.locator('.chart[role="img"]').getAttribute('aria-label'), summaryOf(q, figures))
+  }
+  assert.equal(
+    await page.getByTestId('hc-demographic-D1').locator('.chart[role="img"]').getAttribute('aria-label'),
+    'What is your gender?: Woman 50%, Man 33.33%, Non-binary 0%, Prefer not to say 16.67%',
+  )
+  const d3 = questionnaire.questions.find((x) => x.questionId === 'D3')
+  assert.deepEqual(
+    await page
+      .getByTestId('hc-demographic-D3')
+      .getByRole('progressbar')
+      .evaluateAll((bars) => bars.map((b) => `${b.getAttribute('aria-label')} ${b.getAttribute('aria-valuetext')}`)),
+    figures.byQuestion.get('D3').distribution.map((d) => `${d.description} ${shown(d.share)}`),
+  )
+  assert.equal(d3.visualizeTypeId, 2)
+  await axe(page, t, 'dashboard with results')
+  await shoot(page, 'dashboard')
+
+  // The results view: one stacked bar per Policies and Practices question, behaviours grouped.
+  await page.getByRole('link', { name: 'View survey results' }).click()
+  await page.getByRole('heading', { level: 1, name: /^View results: Staff Staff health check/ }).waitFor()
+  await page.getByTestId('hc-policies-practices').waitFor()
+  assert.equal(
+    await page.getByTestId('hc-results-responses').textContent(),
+    `Based on 6 of ${EXPECTED} expected responses.`,
+  )
+  for (const q of questionnaire.questions.filter((x) => x.categoryId === 3 || x.categoryId === 2)) {
+    const figure = page.getByTestId(`hc-question-${q.questionId}`)
+    assert.equal(
+      await figure.locator('.chart[role="img"]').getAttribute('aria-label'),
+      summaryOf(q, figures),
+      q.questionId,
+    )
+  }
+  assert.equal(
+    await page.getByRole('heading', { name: `Policies — ${shown(figures.category[3])}` }).count(),
+    1,
+    'Policies score',
+  )
+  const groups = page.getByTestId('hc-behaviour-group')
+  assert.deepEqual(await groups.evaluateAll((g) => g.map((x) => x.dataset.questions)), ['B1 B2 B3', 'B4 B5 B6'])
+  // Axis 0–100 % every 20 %, drawn by ApexCharts.
+  const first = page.getByTestId('hc-question-P1')
+  await first.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
+  const ticks = await first.locator('.apexcharts-xaxis-label tspan').allTextContents()
+  assert.deepEqual(
+    [...ticks].sort((a, b) => parseFloat(a) - parseFloat(b)),
+    ['0%', '20%', '40%', '60%', '80%', '100%'],
+  )
+  // The tooltip names the answer category and its percentage.
+  const p1 = figures.byQuestion.get('P1').distribution
+  const biggest = p1.reduce((a, b) => (b.share > a.share ? b : a))
+  const index = p1.indexOf(biggest)
+  await first.locator('.apexcharts-series').nth(index).locator('path').first().hover()
+  const tooltip = first.locator('.apexcharts-tooltip')
+  await tooltip.filter({ hasText: biggest.description }).waitFor({ timeout: 5_000 })
+  assert.match(await tooltip.textContent(), new RegExp(`${shown(biggest.share).replace('.', '\\.')}`))
+  // The figures table opens with the keyboard.
+  const summary = page.getByTestId('hc-behaviour-group').first().getByText('Show the figures as a table')
+  await summary.focus()
+  await page.keyboard.press('Enter')
+  const rows = await page.getByTestId('hc-behaviour-group').first().locator('tbody tr').allTextContents()
+  const b1 = figures.byQuestion
+    .get('B1')
+    .distribution.map((d) => shown(d.share))
+    .join('')
+  assert.equal(rows[0], `B1${b1}`)
+  await page.keyboard.press('Enter')
+  await axe(page, t, 'results')
+  await shoot(page, 'results')
+  // The back arrow returns to the dashboard.
+  await page.getByRole('link', { name: 'Back to the organisation dashboard' }).click()
+  await page.waitForURL((url) => url.pathname === '/organisation/')
+  assert.deepEqual(errors, [])
+  await context.close()
+})
+
+test('an unknown health check is refused by the server and the screen says so', async () => {
+  const { context, page } = await personPage()
+  await page.goto(`${BASE_URL}/organisation/view/${encodeURIComponent('hc-someone-else-staff-v1-2026Q4')}`)
+  await page.getByText('Failed to load results data.').waitFor({ timeout: 20_000 })
+  const answer = await pageCall(page, 'POST', '/api/healthcheck/organisationalResult', {
+    HealthCheckId: 'hc-someone-else-staff-v1-2026Q4',
+  })
+  assert.equal(answer.status, 404)
+  await context.close()
+})

@@ -1,0 +1,109 @@
+// /organisation/view/:resId (admin spec §2 "View results"; the id is the encoded health check
+// id): stacked bars per question for Policies and Practices, and Organisational Behaviours with
+// questions of identical answer categories and scores grouped in one chart; a 0–100 % axis in
+// steps of 20 and a tooltip with category and percentage. Under 5 responses the server gives no
+// distribution and its privacy message is shown instead.
+import { Link, useParams } from 'react-router'
+import { BackArrowIcon } from '../../components/icons'
+import { ErrorMessage, NoData, Spinner } from '../../components/status'
+import { useDocumentTitle } from '../../lib/use-document-title'
+import { useGetOrganisationalResultQuery, type HcCategory } from './hc-api'
+import { GroupChart, QuestionChart } from './hc-charts'
+import { QuestionCategory, categoryOf, formatPercent, groupQuestions, privacyMessage, singleGroup } from './hc-model'
+import { hcStrings as s } from './hc-strings'
+import { organisationPaths } from './paths'
+
+/** The results of one health check of the caller's organisation (route component). */
+export function ResultsView() {
+  const { resId = '' } = useParams()
+  const { data, isLoading, isError } = useGetOrganisationalResultQuery({ HealthCheckId: resId }, { skip: !resId })
+  const title = data ? s.resultsTitle(data.questionnaireType, data.questionnaire) : s.resultsTitleLoading
+  useDocumentTitle(title)
+  const hidden = privacyMessage(data)
+  const categories = data?.questionCategories ?? []
+  const policies = categoryOf(categories, QuestionCategory.Policies)
+  const practices = categoryOf(categories, QuestionCategory.Practices)
+  const behaviours = categoryOf(categories, QuestionCategory.Behaviours)
+
+  let content
+  if (!resId || isError) content = <ErrorMessage message={s.resultsFailed} />
+  else if (isLoading || !data) content = <Spinner />
+  else
+    content = (
+      <>
+        {data.example ? (
+          <p className="message hc-example" role="note">
+            {s.example}
+          </p>
+        ) : null}
+        <p className="hc-note" data-testid="hc-results-responses">
+          {s.responsesNote(data.actualResponses, data.expectedResponses)}
+        </p>
+        {hidden ? (
+          <p className="message hc-privacy" role="note" data-testid="hc-privacy">
+            {hidden}
+          </p>
+        ) : (
+          <>
+            {data.overallMaturity != null ? (
+              <p className="hc-note" data-testid="hc-results-maturity">
+                {s.maturity}: <strong>{formatPercent(data.overallMaturity)}</strong>
+              </p>
+            ) : null}
+            <section aria-labelledby="hc-pp" className="hc-results-section" data-testid="hc-policies-practices">
+              <h2 id="hc-pp">{s.policiesPractices}</h2>
+              {policies || practices ? (
+                [policies, practices].map((c) =>
+                  c ? <CategoryQuestions key={c.questionCategoryId} category={c} /> : null,
+                )
+              ) : (
+                <NoData message={s.noDataDisplay} />
+              )}
+            </section>
+            <section aria-labelledby="hc-ob" className="hc-results-section" data-testid="hc-behaviours">
+              <h2 id="hc-ob">
+                {s.behaviours}
+                {behaviours?.categoryScore != null ? ` — ${formatPercent(behaviours.categoryScore)}` : ''}
+              </h2>
+              {behaviours && behaviours.questions.length > 0 ? (
+                groupQuestions(behaviours.questions).map((g) => <GroupChart key={g.key} group={g} />)
+              ) : (
+                <NoData message={s.noDataDisplay} />
+              )}
+            </section>
+          </>
+        )}
+      </>
+    )
+
+  return (
+    <section className="hc-page" aria-labelledby="hc-results-title">
+      <div className="hc-title-row">
+        <Link to={organisationPaths.dashboard} className="hc-back" aria-label={s.back} title={s.back}>
+          <BackArrowIcon />
+        </Link>
+        <h1 id="hc-results-title" className="hc-page__title">
+          {title}
+        </h1>
+      </div>
+      {content}
+    </section>
+  )
+}
+
+/** A category of Policies and Practices: its score and one stacked bar per question. */
+function CategoryQuestions({ category }: { category: HcCategory }) {
+  return (
+    <div className="hc-category-block">
+      <h3 className="hc-category">
+        {category.description}
+        {category.categoryScore != null ? ` — ${formatPercent(category.categoryScore)}` : ''}
+      </h3>
+      {category.questions.map((q) => (
+        <QuestionChart key={q.questionId} group={singleGroup(q)} />
+      ))}
+    </div>
+  )
+}
+
+export { ResultsView as Component }
