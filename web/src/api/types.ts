@@ -106,18 +106,44 @@ export interface CrimeStats {
   source: DataSource | null
 }
 
+/**
+ * Health-check figures of one organisation type in the dashboard's current quarter
+ * (GET /api/healthcheck/stats, api/src/http/healthcheck.rs `public_stats`). organisationCount is
+ * the approved organisations of the type in the boundary (the Reach pie). overalMaturity is null
+ * unless enough organisations with enough responses contribute (the server's privacy rule).
+ */
 export interface HealthCheckStat {
   organisationTypeId: number
   description: string
   organisationCount: number
-  isIncluded: boolean
+  /** Absent from this server's answers: every type counts. */
+  isIncluded?: boolean
   overalMaturity: number | null
   maturityScores?: { questionCategory: string; score: number }[]
-  quarter?: number | null
+  /** '2026Q3'. */
+  quarter?: string | number | null
   year?: number | null
   totalActualResponses?: number | null
   totalExpectedResponses?: number | null
   participatingOrganisations?: number | null
+}
+
+/** Participation in one quarter (the Number of surveys completed card). */
+export interface HealthCheckQuarter {
+  /** '2026Q3'. */
+  quarter: string
+  participatingOrganisations: number
+  totalActualResponses: number
+  /** Not given per quarter by this server; the current quarter's is the summary's totalExpectedResponses. */
+  totalExpectedResponses?: number | null
+  overalMaturity: number | null
+}
+
+/** The combined figures of a boundary in the current quarter. */
+export interface HealthCheckOverall {
+  participatingOrganisations: number
+  totalActualResponses: number
+  overalMaturity: number | null
 }
 
 export interface HealthCheckSummary {
@@ -126,6 +152,16 @@ export interface HealthCheckSummary {
   totalActualResponses: number
   totalOrganisations: number
   totalParticipatingOrganisations: number
+  /** The dashboard's current quarter ('2026Q3'; the previous calendar quarter) and its label ('2026 Q3'). */
+  quarter?: string
+  period?: string
+  overall?: HealthCheckOverall
+  byQuarter?: HealthCheckQuarter[]
+  containedBoundaryData?: (HealthCheckOverall & { boundaryId: number })[]
+  /** True when any figure includes example data. */
+  example?: boolean
+  /** The server's note on when maturity is shown. */
+  note?: string
 }
 
 export interface ReportingPeriod {

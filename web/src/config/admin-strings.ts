@@ -67,6 +67,8 @@ export const adminStrings = {
     manageOrganisationsUnavailable: 'Managing organisations from here is not available',
     manageUsersAndGroups: 'Manage Users and Groups',
     signedInAs: (name: string) => `Signed in as ${name}.`,
+    exampleData: 'Example data',
+    exampleDataNote: 'The survey figures include example data, not real responses.',
   },
 
   questionnaire: {

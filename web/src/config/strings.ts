@@ -141,6 +141,14 @@ export const strings = {
     quarter: 'Quarter',
     financialYear: 'Financial year',
     total: 'Total',
+    reachNote: 'Approved organisations by organisation type.',
+    surveysNote: (period: string) =>
+      `Responses to the organisation health check by quarter; expected responses are given for the current quarter, ${period}.`,
+    maturityWithheld:
+      'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
+    exampleData: 'Example data',
+    exampleDataNote: 'These figures include example data, not real responses.',
+    maturity: 'Maturity',
   },
 
   dataTable: {

@@ -47,6 +47,11 @@ export function slicesWithOther(
   return slices
 }
 
+/**
+ * Reach pie slices: approved organisations by organisation type (organisationCount). A type the
+ * server marks isIncluded: false goes into 'Other'; this server leaves the flag out, so every type
+ * counts. No slices when no organisation is counted.
+ */
 export function reachSlices(summary: HealthCheckSummary | undefined): Slice[] {
   const byType = new Map<number, { id: string; label: string; value: number; included: boolean }>()
   for (const stat of summary?.healthCheckStats ?? []) {
@@ -54,7 +59,7 @@ export function reachSlices(summary: HealthCheckSummary | undefined): Slice[] {
       id: String(stat.organisationTypeId),
       label: stat.description,
       value: 0,
-      included: stat.isIncluded,
+      included: stat.isIncluded !== false,
     }
     entry.value += stat.organisationCount ?? 0
     byType.set(stat.organisationTypeId, entry)
@@ -64,43 +69,73 @@ export function reachSlices(summary: HealthCheckSummary | undefined): Slice[] {
 }
 
 export interface QuarterRow {
+  /** '2026Q3'. */
+  key: string
+  /** 'Q3 26'. */
   label: string
   actual: number
-  expected: number
+  /** Null where the server gives no expected responses for the quarter. */
+  expected: number | null
   participating: number
+  /** Overall maturity 0..100, or null where the server withholds it. */
+  maturity: number | null
 }
 
+/** '2026Q3' as [2026, 3], or null. */
+export function parseQuarter(text: string | null | undefined): [number, number] | null {
+  const m = /^(\d{4})\s*Q([1-4])$/.exec(String(text ?? '').trim())
+  return m ? [Number(m[1]), Number(m[2])] : null
+}
+
+/**
+ * Number of surveys completed, by quarter, oldest first: responses, participating organisations
+ * and maturity from the server's byQuarter. Expected responses are known only for the
+ * dashboard's current quarter (the summary's totalExpectedResponses); that quarter gets a row
+ * when responses are expected even before any arrive.
+ */
 export function surveyQuarters(summary: HealthCheckSummary | undefined): QuarterRow[] {
-  const rows = new Map<string, QuarterRow & { key: number }>()
-  for (const stat of summary?.healthCheckStats ?? []) {
-    if (stat.quarter == null || stat.year == null) continue
-    const key = stat.year * 10 + stat.quarter
-    const row = rows.get(String(key)) ?? {
+  const rows = new Map<string, QuarterRow>()
+  for (const q of summary?.byQuarter ?? []) {
+    const parsed = parseQuarter(q.quarter)
+    if (!parsed) continue
+    const key = `${parsed[0]}Q${parsed[1]}`
+    rows.set(key, {
       key,
-      label: quarterLabel(stat.quarter, stat.year),
-      actual: 0,
-      expected: 0,
-      participating: 0,
-    }
-    row.actual += stat.totalActualResponses ?? 0
-    row.expected += stat.totalExpectedResponses ?? 0
-    row.participating += stat.participatingOrganisations ?? 0
-    rows.set(String(key), row)
+      label: quarterLabel(parsed[1], parsed[0]),
+      actual: q.totalActualResponses ?? 0,
+      expected: q.totalExpectedResponses ?? null,
+      participating: q.participatingOrganisations ?? 0,
+      maturity: q.overalMaturity ?? null,
+    })
   }
-  return [...rows.values()].sort((a, b) => a.key - b.key).map(({ key: _key, ...row }) => row)
+  const current = parseQuarter(summary?.quarter)
+  if (current && summary) {
+    const key = `${current[0]}Q${current[1]}`
+    const row = rows.get(key)
+    if (row) row.expected = row.expected ?? summary.totalExpectedResponses ?? null
+    else if (summary.totalExpectedResponses > 0) {
+      rows.set(key, {
+        key,
+        label: quarterLabel(current[1], current[0]),
+        actual: 0,
+        expected: summary.totalExpectedResponses,
+        participating: 0,
+        maturity: null,
+      })
+    }
+  }
+  return [...rows.values()].sort((a, b) => a.key.localeCompare(b.key))
 }
 
-/** Overall maturity 0..100, weighted by organisation count. */
+/** Overall maturity 0..100 of the current quarter as the server gives it (null when withheld). */
 export function overallMaturity(summary: HealthCheckSummary | undefined): number | null {
-  let weight = 0
-  let sum = 0
-  for (const stat of summary?.healthCheckStats ?? []) {
-    if (stat.overalMaturity == null) continue
-    const w = stat.organisationCount || 1
-    weight += w
-    sum += stat.overalMaturity * w
-  }
-  return weight ? round2(sum / weight) : null
+  const value = summary?.overall?.overalMaturity
+  return typeof value === 'number' && Number.isFinite(value) ? round2(value) : null
+}
+
+/** True when the health-check component has anything to show (organisations or responses). */
+export function hasHealthCheckData(summary: HealthCheckSummary | undefined): boolean {
+  return reachSlices(summary).length > 0 || surveyQuarters(summary).length > 0
 }
 
 export function pillarSlices(summary: CollectiveActionSummary | undefined): Slice[] {

@@ -95,6 +95,32 @@ describe('dashboard', () => {
     expect(within(organisations).queryByText(a.dashboard.manage)).not.toBeInTheDocument()
     expect(within(screen.getByTestId('surveys-card')).queryByText(a.dashboard.manage)).not.toBeInTheDocument()
   })
+  it("shows the server's survey figures and the Example data notice only when they include examples", async () => {
+    as(ALL)
+    db.dashboard = {
+      ...db.dashboard,
+      healthCheckParticipants: 3,
+      approvedOrganisationsCount: 5,
+      actualResponses: 7,
+      expectedResponses: 20,
+      example: true,
+    }
+    const { unmount } = renderApp('/admin/')
+    const surveys = await screen.findByTestId('surveys-card')
+    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.participating })).toHaveAttribute(
+      'aria-valuetext',
+      '3 of 5 approved organisations',
+    )
+    expect(within(surveys).getByRole('progressbar', { name: a.dashboard.responses })).toHaveAttribute(
+      'aria-valuetext',
+      '7 of 20 expected responses',
+    )
+    expect(within(surveys).getByTestId('example-data')).toHaveTextContent(a.dashboard.exampleDataNote)
+    unmount()
+    db.dashboard = { ...db.dashboard, example: false }
+    renderApp('/admin/')
+    expect(within(await screen.findByTestId('surveys-card')).queryByTestId('example-data')).not.toBeInTheDocument()
+  })
   it('sends the CSRF token with the dashboard POST', async () => {
     as(ALL)
     renderApp('/admin/')

@@ -16,6 +16,8 @@ export interface AdminDashboard {
   approvedOrganisationsCount: number
   actualResponses: number
   expectedResponses: number
+  /** True when a survey figure includes example data (issue 12). */
+  example?: boolean
 }
 
 export type SortOrder = 'asc' | 'desc'

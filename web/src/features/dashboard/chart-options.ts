@@ -19,6 +19,14 @@ export function niceAxisMax(max: number, intervals = VALUE_AXIS_TICKS): number {
   return step * intervals
 }
 
+/**
+ * An axis maximum for counts: like niceAxisMax, but each of the VALUE_AXIS_TICKS steps is a whole
+ * number (a count axis never reads 0.5 responses).
+ */
+export function countAxisMax(max: number, intervals = VALUE_AXIS_TICKS): number {
+  return Math.max(1, Math.ceil(niceAxisMax(max, intervals) / intervals)) * intervals
+}
+
 // ApexCharts' own `responsive` option crashes 5.0.0 here (it deep-clones the config), so narrow
 // screens pass `narrow` instead.
 export function barOptions({

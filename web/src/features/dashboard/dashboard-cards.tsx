@@ -17,13 +17,14 @@ import { AvailabilityCard, BuildingBlocksCard } from './building-block-cards'
 import { CycleCard, PillarCard } from './collective-action-cards'
 import { CrimeBreakdownCard, CrimeTrendCard, TotalCrimeCard } from './crime-cards'
 import { ReachCard, SurveysCard } from './health-check-cards'
+import { hasHealthCheckData } from '../../lib/component-models'
 
 export function hasData(componentId: number, dashboard: Dashboard | undefined, crime: CrimeStats | undefined): boolean {
   switch (componentId) {
     case ComponentId.BuildingBlock:
       return !!dashboard?.buildingBlock?.buildingBlockCategoryStats?.length
     case ComponentId.HealthCheck:
-      return !!dashboard?.healthCheck?.healthCheckStats?.length
+      return hasHealthCheckData(dashboard?.healthCheck)
     case ComponentId.Crime:
       return crime?.total != null
     case ComponentId.CollectiveAction:

@@ -1,5 +1,9 @@
-// Health-check cards: 'Reach' (pie by organisation type) and 'Number of surveys completed' (actual
-// vs expected responses per quarter, participating organisations, overall maturity).
+// Health-check cards (public spec: dashboard cards): 'Reach' (pie of approved organisations by
+// organisation type) and 'Number of surveys completed' (responses by quarter against expected,
+// participating organisations per quarter, and the overall maturity of the current quarter).
+// The figures are the server's (GET /api/dashboard's healthCheck, the same as
+// /api/healthcheck/stats): the server withholds maturity below its privacy thresholds and the
+// cards show its note instead; nothing here is computed from single organisations.
 import type { HealthCheckSummary } from '../../api/types'
 import { ApexChart, saveChartPng } from '../../components/chart/apex-chart'
 import { Card } from '../../components/card'
@@ -8,13 +12,32 @@ import { NoData } from '../../components/status'
 import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
-import { barOptions, pieOptions } from './chart-options'
+import { barOptions, countAxisMax, pieOptions } from './chart-options'
 import { overallMaturity, reachSlices, surveyQuarters } from '../../lib/component-models'
 
 const SOURCE = 'Organisation health checks'
 
+/** 'Example data' notice for figures that include example data (issue 12). */
+function ExampleNotice({ summary }: { summary: HealthCheckSummary | undefined }) {
+  if (!summary?.example) return null
+  return (
+    <p className="example-notice" role="note" data-testid="example-data">
+      <strong>{strings.cards.exampleData}</strong> {strings.cards.exampleDataNote}
+    </p>
+  )
+}
+
+/** Bar options for counts of responses: the value axis has whole-number steps. */
+function countBarOptions(categories: string[], max: number) {
+  const options = barOptions({ categories, colors: ['#2E539D', '#94ADD7'] })
+  return { ...options, yaxis: { ...(options.yaxis as object), forceNiceScale: false, max: countAxisMax(max) } }
+}
+
+/** The Reach card: approved organisations by type as a pie; 'No data available' when there are none. */
 export function ReachCard({ summary, area }: { summary: HealthCheckSummary | undefined; area: string }) {
   const slices = reachSlices(summary)
+  // Types without organisations draw no slice; the data table still lists them.
+  const drawn = slices.filter((s) => s.value > 0)
   const id = 'health-reach'
   const table: TableData = {
     title: strings.cards.reach,
@@ -42,23 +65,32 @@ export function ReachCard({ summary, area }: { summary: HealthCheckSummary | und
       {slices.length === 0 ? (
         <NoData />
       ) : (
-        <ApexChart
-          id={id}
-          type="donut"
-          height={300}
-          label={`${strings.cards.reach}, ${area}`}
-          series={slices.map((s) => s.value)}
-          options={pieOptions({
-            labels: slices.map((s) => s.label),
-            colors: slices.map((s) => s.color),
-            percentages: slices.map((s) => s.percentage),
-          })}
-        />
+        <>
+          <ExampleNotice summary={summary} />
+          <p className="card-note">{strings.cards.reachNote}</p>
+          <ApexChart
+            id={id}
+            type="donut"
+            height={300}
+            label={`${strings.cards.reach}, ${area}`}
+            series={drawn.map((s) => s.value)}
+            options={pieOptions({
+              labels: drawn.map((s) => s.label),
+              colors: drawn.map((s) => s.color),
+              percentages: drawn.map((s) => s.percentage),
+            })}
+          />
+        </>
       )}
     </Card>
   )
 }
 
+/**
+ * The Number of surveys completed card: actual against expected responses by quarter (expected
+ * where the server gives it), participating organisations per quarter, and the overall maturity
+ * bar, or the server's note when maturity is withheld. 'No data available' without responses.
+ */
 export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | undefined; area: string }) {
   const rows = surveyQuarters(summary)
   const maturity = overallMaturity(summary)
@@ -73,10 +105,17 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
       { label: strings.cards.actualResponses, numeric: true },
       { label: strings.cards.expectedResponses, numeric: true },
       { label: strings.cards.participatingOrganisations, numeric: true },
+      { label: strings.cards.maturity, numeric: true },
     ],
     rows: rows.map((r) => ({
-      display: [r.label, formatCount(r.actual), formatCount(r.expected), formatCount(r.participating)],
-      raw: [r.label, r.actual, r.expected, r.participating],
+      display: [
+        r.label,
+        formatCount(r.actual),
+        formatCount(r.expected),
+        formatCount(r.participating),
+        r.maturity == null ? '–' : formatPercentage(r.maturity),
+      ],
+      raw: [r.label, r.actual, r.expected ?? '', r.participating, r.maturity == null ? '' : r.maturity.toFixed(2)],
     })),
   }
   return (
@@ -93,6 +132,8 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
         <NoData />
       ) : (
         <>
+          <ExampleNotice summary={summary} />
+          {summary?.period ? <p className="card-note">{strings.cards.surveysNote(summary.period)}</p> : null}
           <ApexChart
             id={id}
             type="bar"
@@ -102,11 +143,14 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
               { name: strings.cards.actualResponses, data: rows.map((r) => r.actual) },
               { name: strings.cards.expectedResponses, data: rows.map((r) => r.expected) },
             ]}
-            options={barOptions({ categories: rows.map((r) => r.label), colors: ['#2E539D', '#94ADD7'] })}
+            options={countBarOptions(
+              rows.map((r) => r.label),
+              Math.max(0, ...rows.map((r) => Math.max(r.actual, r.expected ?? 0))),
+            )}
           />
-          <dl className="inline-stats">
+          <dl className="inline-stats" data-testid="participating-by-quarter">
             {rows.map((r) => (
-              <div key={r.label}>
+              <div key={r.key}>
                 <dt>
                   {strings.cards.participatingOrganisations}, {r.label}
                 </dt>
@@ -114,24 +158,28 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
               </div>
             ))}
           </dl>
+          {maturity != null ? (
+            <div className="progress-block" data-testid="overall-maturity">
+              <span id={`${id}-maturity`}>{strings.cards.overallMaturity}</span>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-labelledby={`${id}-maturity`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={maturity}
+              >
+                <span style={{ width: `${Math.min(100, maturity)}%`, background: '#2E539D' }} />
+              </div>
+              <span>{formatPercentage(maturity)}</span>
+            </div>
+          ) : (
+            <p className="card-note" data-testid="maturity-withheld">
+              {strings.cards.overallMaturity}: {summary?.note ?? strings.cards.maturityWithheld}
+            </p>
+          )}
         </>
       )}
-      {maturity != null ? (
-        <div className="progress-block">
-          <span id={`${id}-maturity`}>{strings.cards.overallMaturity}</span>
-          <div
-            className="progress"
-            role="progressbar"
-            aria-labelledby={`${id}-maturity`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={maturity}
-          >
-            <span style={{ width: `${Math.min(100, maturity)}%`, background: '#2E539D' }} />
-          </div>
-          <span>{formatPercentage(maturity)}</span>
-        </div>
-      ) : null}
     </Card>
   )
 }

@@ -222,3 +222,12 @@ export function NoRecords() {
     </p>
   )
 }
+
+/** Issue 12: a figure that includes example data says so. */
+export function ExampleData({ note }: { note: string }) {
+  return (
+    <p className="admin-example" role="note" data-testid="example-data">
+      <strong>{adminStrings.dashboard.exampleData}</strong> {note}
+    </p>
+  )
+}

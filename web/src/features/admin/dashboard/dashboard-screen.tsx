@@ -12,7 +12,7 @@ import { useSession } from '../../../session/use-session'
 import { useGetAdminDashboardQuery } from '../admin-api'
 import { adminPaths } from '../admin-paths'
 import { formatDateTime } from '../admin-format'
-import { LoadFailure, PageHeader } from '../components/admin-ui'
+import { ExampleData, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { usePermission } from '../use-permissions'
 import type { AdminDashboard } from '../admin-types'
@@ -130,6 +130,7 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
           total={data.expectedResponses}
           testId="responses"
         />
+        {data.example ? <ExampleData note={d.exampleDataNote} /> : null}
         <LastUpdated value={data.lastUpdatedQuestionnaireDate} />
       </article>
       <article className="admin-card" aria-labelledby="card-challenges" data-testid="challenges-card">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isBlockedExpectedKey,
   groupSurveys,
   parseExpectedResponses,
   share,
@@ -62,5 +63,12 @@ describe('questionnaire manager rules', () => {
     expect(share(9, 4)).toBe(100)
     expect(parseExpectedResponses(' 12 ')).toBe(12)
     for (const bad of ['0', '-3', '2.5', '1e3', '', 'ten']) expect(parseExpectedResponses(bad)).toBeNull()
+  })
+})
+
+describe('expected-responses keys (section 5)', () => {
+  it('blocks e, E, +, -, dot and comma and nothing else', () => {
+    for (const key of ['e', 'E', '+', '-', '.', ',']) expect(isBlockedExpectedKey(key)).toBe(true)
+    for (const key of ['1', '0', 'Backspace', 'ArrowUp', 'Tab', 'Enter']) expect(isBlockedExpectedKey(key)).toBe(false)
   })
 })

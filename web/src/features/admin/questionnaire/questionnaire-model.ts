@@ -79,3 +79,11 @@ export function parseExpectedResponses(raw: string): number | null {
   const n = Number(t)
   return n >= 1 && n <= 1_000_000 ? n : null
 }
+
+/** Section 5: the keys e, E, +, -, dot and comma are blocked in the expected-responses input. */
+export const BLOCKED_EXPECTED_KEYS: readonly string[] = ['e', 'E', '+', '-', '.', ',']
+
+/** True for a key the expected-responses input refuses (section 5). */
+export function isBlockedExpectedKey(key: string): boolean {
+  return BLOCKED_EXPECTED_KEYS.includes(key)
+}

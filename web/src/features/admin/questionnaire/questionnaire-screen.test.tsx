@@ -108,7 +108,11 @@ describe('questionnaire manager', () => {
     expect(screen.getByRole('button', { name: q.previous })).toBeInTheDocument()
     await user.selectOptions(await screen.findByLabelText(q.organisation), 'Ikhaya Women’s Centre')
     const expected = screen.getByLabelText(q.expected)
-    await user.type(expected, '2.5')
+    // Section 5: e, E, +, -, dot and comma never reach the field.
+    await user.type(expected, 'e2.5,-+E')
+    expect(expected).toHaveValue('25')
+    await user.clear(expected)
+    await user.type(expected, '0')
     await user.click(screen.getByRole('button', { name: q.generate }))
     expect(await screen.findByText('Expected responses must be a whole number of at least 1.')).toBeInTheDocument()
     expect(inviteBodies).toHaveLength(0)

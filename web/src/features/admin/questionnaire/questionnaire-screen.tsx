@@ -18,6 +18,7 @@ import { useGenerateSurveyLinkMutation, useGetSummarisedHealthCheckQuery } from 
 import {
   EXPECTED_RESPONSES_MESSAGE,
   groupSurveys,
+  isBlockedExpectedKey,
   parseExpectedResponses,
   share,
   surveyFamily,
@@ -165,6 +166,9 @@ function LinkForm({ survey }: { survey: SummarisedHealthCheck }) {
             <input
               id={expectedId}
               name="expected"
+              onKeyDown={(e) => {
+                if (isBlockedExpectedKey(e.key)) e.preventDefault()
+              }}
               inputMode="numeric"
               autoComplete="off"
               aria-invalid={expectedError ? true : undefined}

@@ -1,0 +1,116 @@
+// A cookie-keeping API client for browser tests that prepare data through the real HTTP
+// command path: it sends the session's CSRF token on state-changing calls, signs an
+// administrator in (first time through the reset flow, like "Reset here"), and registers and
+// approves organisations.
+import assert from 'node:assert/strict'
+import { BASE_URL } from './app.mjs'
+import { createAdmin, nextCode } from './accounts.mjs'
+
+export class ApiSession {
+  cookies = new Map()
+  csrf = null
+
+  async call(method, path, body) {
+    if (method !== 'GET' && !this.csrf) {
+      this.csrf = (await (await this.call('GET', '/api/auth/csrf')).json()).csrfToken
+    }
+    const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const at = pair.indexOf('=')
+      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim())
+    }
+    return response
+  }
+
+  async json(method, path, body) {
+    const response = await this.call(method, path, body)
+    const text = await response.text()
+    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`)
+    return JSON.parse(text)
+  }
+}
+
+/** Creates an administrator with the CLI and signs them in through the reset flow; returns the session. */
+export async function adminSession(email, password) {
+  await createAdmin(email)
+  const api = new ApiSession()
+  await api.json('POST', '/api/auth/forgot-password', { Email: email })
+  const otp = await nextCode(email)
+  await api.json('POST', '/api/auth/verify-otp', { Email: email, OTP: otp, UserType: 3 })
+  await api.json('POST', '/api/auth/reset-password', {
+    Email: email,
+    Password: password,
+    ConfirmPassword: password,
+    UserType: 3,
+  })
+  // A fresh session: the reset flow's CSRF token belongs to the anonymous session.
+  const signedIn = new ApiSession()
+  const answer = await signedIn.json('POST', '/api/auth/login', { Username: email, Password: password })
+  assert.equal(answer.success, true, JSON.stringify(answer))
+  signedIn.csrf = null
+  return signedIn
+}
+
+/** Registers an organisation of `type` through POST /api/auth/register, in a real municipality. */
+export async function registerOrganisation(org, type = 1) {
+  const api = new ApiSession()
+  const provinces = await api.json('GET', '/api/geography/boundary/list/2/1')
+  const province = provinces.find((p) => p.description === 'Gauteng') ?? provinces[0]
+  const districts = await api.json('GET', `/api/geography/boundary/list/2/${province.boundaryId}`)
+  const locals = await api.json('GET', `/api/geography/boundary/list/3/${districts[0].boundaryId}`)
+  const password = 'Correct!Horse9Battery'
+  const answer = await api.json('POST', '/api/auth/register', {
+    Title: 3,
+    FirstName: org.first,
+    LastName: org.last,
+    Email: org.email,
+    Password: password,
+    ConfirmPassword: password,
+    MobileNumber: '0821234567',
+    OrganisationName: org.name,
+    OrganisationBranch: 'Head office',
+    OrganisationType: type,
+    JobRole: 2,
+    StreetNumber: '12',
+    StreetName: 'Govan Mbeki Avenue',
+    Suburb: 'Central',
+    City: 'Johannesburg',
+    PostalCode: '2001',
+    Province: province.boundaryId,
+    District: districts[0].boundaryId,
+    LocalMunicipality: locals[0].boundaryId,
+    MemberInOrganisation: 14,
+    terms: true,
+  })
+  assert.equal(answer.success, true, JSON.stringify(answer))
+}
+
+/** Finds a registered organisation by name and approves it as the signed-in administrator; returns its id. */
+export async function approveOrganisation(admin, name) {
+  const page = await admin.json('POST', '/api/healthcheck/searchOrganisations', {
+    statusId: null,
+    OrganisationName: name,
+    pageSize: 30,
+    pageNumber: 1,
+  })
+  const row = page.data.find((r) => r.organisationName === name)
+  assert.ok(row, `organisation ${name} in the applications`)
+  const answer = await admin.json('POST', '/api/healthcheck/verify', {
+    VerificationStatusId: 3,
+    StakeholderId: row.stakeholderId,
+    EmailTemplateType: 1,
+    RejectedReasons: '',
+    ExpectedStatusId: 1,
+  })
+  assert.equal(answer.success, true, JSON.stringify(answer))
+  return row.stakeholderId
+}
