@@ -326,6 +326,8 @@ pub async fn invite_code(
             )),
             Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
         };
+    // Read-your-writes: the link opens, and the manager's cards show it, at once.
+    super::commands::settle(&s, "healthcheck").await;
     Ok(Json(
         json!({"success": true, "message": LINK_GENERATED, "url": survey_url(&s, &code), "inviteCode": code, "healthCheckId": id}),
     ))
