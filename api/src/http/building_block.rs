@@ -24,7 +24,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Datelike, NaiveDate, Utc};
-use gbvf_commands::accounts::permissions::{EditBuildingBlock, ValidateBuildingBlock};
+use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
 use gbvf_commands::building_blocks::{append_provider_event, decide, ProviderState, WorkflowError};
 use gbvf_events::building_block::{
     ContactDetail, ContactPersonRef, ProviderDetails, ProviderEvent, PROVIDER_AGGREGATE,
@@ -33,10 +33,9 @@ use gbvf_events::building_block::{
 use gbvf_events::metadata::EventMetadata;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tower_sessions::Session;
 use utoipa::{IntoParams, ToSchema};
 
-use super::auth::{require, CurrentUser};
+use super::auth::CurrentUser;
 use super::error::{parse_id, ApiError};
 use super::AppState;
 
@@ -585,19 +584,12 @@ async fn assigned_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i6
 /// of spec §4. Needs BuildingBlockAdmin (35).
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockAssociatedToUser", tag = "building block",
     params(BoundaryQuery),
-    responses((status = 200, description = "Municipalities with verified/total per building block"), (status = 403, description = "Permission denied")),
-    extensions(("x-permission" = json!("BuildingBlockAdmin (35)"))))]
+    responses((status = 200, description = "Municipalities with verified/total per building block"), (status = 403, description = "Permission denied")))]
 pub async fn associated_to_user(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<BoundaryQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require(
-        &s,
-        &session,
-        Some(gbvf_commands::accounts::permissions::BuildingBlockAdmin),
-    )
-    .await?;
     let within = opt_id("boundaryId", &q.boundary_id)?;
     let all = u.can(gbvf_commands::accounts::permissions::WorldOfImpactAdmin);
     let assigned = assigned_municipalities(&s, &u).await?;
@@ -682,19 +674,11 @@ pub struct MunicipalityQuery {
 /// the providers of a building block in a municipality with their status. BuildingBlockAdmin.
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockOnMunicipality", tag = "building block",
     params(MunicipalityQuery),
-    responses((status = 200, description = "Providers with status"), (status = 403, description = "Permission denied")),
-    extensions(("x-permission" = json!("BuildingBlockAdmin (35)"))))]
+    responses((status = 200, description = "Providers with status"), (status = 403, description = "Permission denied")))]
 pub async fn on_municipality(
     State(s): State<AppState>,
-    session: Session,
     Query(q): Query<MunicipalityQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    require(
-        &s,
-        &session,
-        Some(gbvf_commands::accounts::permissions::BuildingBlockAdmin),
-    )
-    .await?;
     let m = required_id("boundaryStakeholderId", &q.municipality)?;
     let b = required_id("buildingBlockId", &q.building_block_id)?;
     let rows: Vec<(i64, String, String)> = sqlx::query_as(
@@ -733,19 +717,12 @@ pub struct ProviderQuery {
 /// BuildingBlockAdmin.
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockContactsWithRequirements", tag = "building block",
     params(ProviderQuery),
-    responses((status = 200, description = "Building block details"), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")),
-    extensions(("x-permission" = json!("BuildingBlockAdmin (35)"))))]
+    responses((status = 200, description = "Building block details"), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
 pub async fn contacts_with_requirements(
     State(s): State<AppState>,
-    session: Session,
+
     Query(q): Query<ProviderQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    require(
-        &s,
-        &session,
-        Some(gbvf_commands::accounts::permissions::BuildingBlockAdmin),
-    )
-    .await?;
     let id = required_id("stakeholderId", &q.stakeholder_id)?;
     let row: Option<(String, i32, String, i64, String, Value, Option<Value>, Option<String>, Option<String>, Vec<i32>, Vec<i32>, Value, String)> =
         sqlx::query_as(
@@ -945,14 +922,13 @@ fn conflict(e: gbvf_commands::import::ImportError) -> ApiError {
 #[utoipa::path(put, path = "/api/buildingblock/updateBuildingBlockContactsAndRequirements", tag = "building block",
     request_body = UpdateBody,
     responses((status = 200, description = "'Building block updated successfully'"), (status = 400, description = "Validation errors"),
-              (status = 403, description = "Permission denied or not an assigned municipality"), (status = 404, description = "Unknown provider"), (status = 409, description = "Concurrent change")),
-    extensions(("x-permission" = json!("EditBuildingBlock (15)"))))]
+              (status = 403, description = "Permission denied or not an assigned municipality"), (status = 404, description = "Unknown provider"), (status = 409, description = "Concurrent change")))]
 pub async fn update(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+
     Json(b): Json<UpdateBody>,
 ) -> Result<Response, ApiError> {
-    let u = require(&s, &session, Some(EditBuildingBlock)).await?;
     let (muni, _, block) = provider_place(&s, b.stakeholder_id).await?;
     if !assigned_municipalities(&s, &u).await?.contains(&muni) {
         return Err(ApiError::Forbidden);
@@ -1115,15 +1091,14 @@ pub struct DecisionBody {
 
 async fn decide_province(
     s: &AppState,
-    session: &Session,
+    u: &CurrentUser,
     b: &DecisionBody,
     event: ProviderEvent,
     source: &str,
     message: &str,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require(s, session, Some(ValidateBuildingBlock)).await?;
     let (_, province, _) = provider_place(s, b.stakeholder_id).await?;
-    let assigned = assigned_municipalities(s, &u).await?;
+    let assigned = assigned_municipalities(s, u).await?;
     let provinces: Vec<i64> = sqlx::query_scalar(
         "SELECT DISTINCT province_id FROM boundary WHERE boundary_id = ANY($1) AND province_id IS NOT NULL",
     )
@@ -1142,7 +1117,7 @@ async fn decide_province(
         &state,
         b.stakeholder_id,
         &event,
-        &meta_for(&u, source),
+        &meta_for(u, source),
     )
     .await
     .map_err(conflict)?;
@@ -1155,16 +1130,15 @@ async fn decide_province(
 /// the user's assigned municipalities).
 #[utoipa::path(post, path = "/api/buildingblock/verifyBuildingBlock", tag = "building block",
     request_body = DecisionBody,
-    responses((status = 200, description = "Verified"), (status = 400, description = "Nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")),
-    extensions(("x-permission" = json!("ValidateBuildingBlock (22)"))))]
+    responses((status = 200, description = "Verified"), (status = 400, description = "Nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
 pub async fn verify(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<DecisionBody>,
 ) -> Result<Json<Value>, ApiError> {
     decide_province(
         &s,
-        &session,
+        &u,
         &b,
         ProviderEvent::BuildingBlockVerified,
         "http:POST /api/buildingblock/verifyBuildingBlock",
@@ -1177,17 +1151,16 @@ pub async fn verify(
 /// municipality with a reason (ValidateBuildingBlock, same province rule).
 #[utoipa::path(post, path = "/api/buildingblock/returnBuildingBlock", tag = "building block",
     request_body = DecisionBody,
-    responses((status = 200, description = "Returned"), (status = 400, description = "No reason or nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")),
-    extensions(("x-permission" = json!("ValidateBuildingBlock (22)"))))]
+    responses((status = 200, description = "Returned"), (status = 400, description = "No reason or nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
 pub async fn return_block(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<DecisionBody>,
 ) -> Result<Json<Value>, ApiError> {
     let reason = b.reason.clone().unwrap_or_default().trim().to_string();
     decide_province(
         &s,
-        &session,
+        &u,
         &b,
         ProviderEvent::BuildingBlockReturned { reason },
         "http:POST /api/buildingblock/returnBuildingBlock",
@@ -1200,19 +1173,11 @@ pub async fn return_block(
 /// with who, when and from where (BuildingBlockAdmin). Contact persons appear by id only.
 #[utoipa::path(get, path = "/api/buildingblock/history", tag = "building block",
     params(ProviderQuery),
-    responses((status = 200, description = "History entries (JSON) or text/csv"), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")),
-    extensions(("x-permission" = json!("BuildingBlockAdmin (35)"))))]
+    responses((status = 200, description = "History entries (JSON) or text/csv"), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
 pub async fn history(
     State(s): State<AppState>,
-    session: Session,
     Query(q): Query<ProviderQuery>,
 ) -> Result<Response, ApiError> {
-    require(
-        &s,
-        &session,
-        Some(gbvf_commands::accounts::permissions::BuildingBlockAdmin),
-    )
-    .await?;
     let id = required_id("stakeholderId", &q.stakeholder_id)?;
     let events =
         gbvf_events::store::aggregate_history(&s.pool, PROVIDER_AGGREGATE, &id.to_string()).await?;

@@ -12,7 +12,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gbvf_commands::accounts::permissions::WorldOfImpactAdmin;
 use gbvf_commands::challenges::{
     complete_challenge, record_challenge, report_result, ChallengeError, RecordChallenge,
 };
@@ -22,9 +21,8 @@ use gbvf_projections::challenges::ACTIVE_SQL;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::PgPool;
-use tower_sessions::Session;
 
-use super::auth::require;
+use super::auth::CurrentUser;
 use super::boundary;
 use super::error::{parse_id, ApiError};
 use super::AppState;
@@ -444,14 +442,12 @@ fn challenge_error(e: ChallengeError) -> ApiError {
 /// (`ChallengeLaunched`, with who and when in its metadata). 201 `{success, collectiveActionId}`.
 #[utoipa::path(post, path = "/api/admin/challenges", tag = "collective action",
     request_body = RecordChallenge,
-    responses((status = 201, description = "{success, collectiveActionId}"), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")),
-    extensions(("x-permission" = json!("WorldOfImpactAdmin (33)"))))]
+    responses((status = 201, description = "{success, collectiveActionId}"), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")))]
 pub async fn record(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(user): axum::Extension<CurrentUser>,
     Json(body): Json<RecordChallenge>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let user = require(&s, &session, Some(WorldOfImpactAdmin)).await?;
     let id = record_challenge(
         &s.pool,
         &body,
@@ -481,15 +477,13 @@ pub struct ReportBody {
 /// `ChallengeResultReported`.
 #[utoipa::path(post, path = "/api/admin/challenges/{id}/result", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")), request_body = ReportBody,
-    responses((status = 200, description = "{success}"), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")),
-    extensions(("x-permission" = json!("WorldOfImpactAdmin (33)"))))]
+    responses((status = 200, description = "{success}"), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")))]
 pub async fn report(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(user): axum::Extension<CurrentUser>,
     Path(id): Path<String>,
     Json(body): Json<ReportBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let user = require(&s, &session, Some(WorldOfImpactAdmin)).await?;
     report_result(
         &s.pool,
         &id,
@@ -507,14 +501,12 @@ pub async fn report(
 /// today; 409 when already completed.
 #[utoipa::path(post, path = "/api/admin/challenges/{id}/complete", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")),
-    responses((status = 200, description = "{success}"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")),
-    extensions(("x-permission" = json!("WorldOfImpactAdmin (33)"))))]
+    responses((status = 200, description = "{success}"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")))]
 pub async fn complete(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(user): axum::Extension<CurrentUser>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let user = require(&s, &session, Some(WorldOfImpactAdmin)).await?;
     complete_challenge(
         &s.pool,
         &id,

@@ -21,6 +21,7 @@ use tower_sessions::Session;
 
 use super::boundary;
 use super::error::ApiError;
+use super::routes::Actor;
 use super::AppState;
 
 /// Permission ImportPoliceStatistics (public spec §3 action 18).
@@ -68,20 +69,6 @@ pub async fn settle(s: &AppState, projection: &str) {
     s.cache.clear();
 }
 
-/// Route middleware of `POST /api/crime/import`: ImportPoliceStatistics (18) is checked before
-/// the (up to 64 MiB) body is read, so an anonymous caller cannot make the server read it.
-pub async fn import_permission(
-    State(s): State<AppState>,
-    session: Session,
-    req: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    match require(&s, req.headers(), &session, IMPORT_POLICE_STATISTICS).await {
-        Ok(_) => next.run(req).await,
-        Err(e) => axum::response::IntoResponse::into_response(e),
-    }
-}
-
 /// Body of `POST /api/crime/figures`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -107,11 +94,9 @@ pub struct RecordFigureBody {
 #[tracing::instrument(name = "command RecordCrimeFigure", skip_all)]
 pub async fn record_figure(
     State(s): State<AppState>,
-    headers: HeaderMap,
-    session: Session,
+    axum::Extension(Actor(actor)): axum::Extension<Actor>,
     body: Option<Json<RecordFigureBody>>,
 ) -> Result<Json<Value>, ApiError> {
-    let actor = require(&s, &headers, &session, IMPORT_POLICE_STATISTICS).await?;
     let Json(body) = body.ok_or_else(|| ApiError::bad("body", "The request body must be a JSON object with boundaryId, crimeTypeId, periodStartYear and count."))?;
     let b = boundary::fetch(&s.pool, body.boundary_id).await?;
     let level = b.level();
@@ -179,12 +164,10 @@ pub struct ImportQuery {
 #[tracing::instrument(name = "command ImportCrimeStatistics", skip_all)]
 pub async fn import_crime(
     State(s): State<AppState>,
-    headers: HeaderMap,
-    session: Session,
+    axum::Extension(Actor(actor)): axum::Extension<Actor>,
     axum::extract::Query(q): axum::extract::Query<ImportQuery>,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let actor = require(&s, &headers, &session, IMPORT_POLICE_STATISTICS).await?;
     if body.is_empty() {
         return Err(ApiError::bad(
             "body",

@@ -30,10 +30,9 @@ use gbvf_events::healthcheck::{
 use gbvf_events::metadata::EventMetadata;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tower_sessions::Session;
 
 use super::auth::csrf::BrowserId;
-use super::auth::{current_user, CurrentUser};
+use super::auth::CurrentUser;
 use super::error::ApiError;
 use super::AppState;
 
@@ -132,17 +131,6 @@ fn questionnaire_type(id: i32) -> &'static str {
     }
 }
 
-async fn require_any(
-    s: &AppState,
-    session: &Session,
-    actions: &[i32],
-) -> Result<CurrentUser, ApiError> {
-    match current_user(s, session).await? {
-        Some(u) if actions.iter().any(|a| u.can(*a)) => Ok(u),
-        _ => Err(ApiError::Forbidden),
-    }
-}
-
 async fn user_organisation(s: &AppState, u: &CurrentUser) -> Result<Option<String>, ApiError> {
     Ok(
         sqlx::query_scalar("SELECT organisation_id FROM user_account WHERE user_id = $1")
@@ -171,18 +159,8 @@ async fn load_questionnaire(
 /// `isActive` (links can be generated only before `effectiveTo`; admin spec §4).
 #[utoipa::path(get, path = "/api/healthcheck/getActiveQuestionnaires", tag = "healthcheck",
     responses((status = 200, description = "{success, data: [{questionnaireId, questionnaireTypeId, questionnaireType, description, version, effectiveFrom, effectiveTo, isActive}]}"),
-              (status = 403, description = "You do not have permission to perform this action.")),
-    extensions(("x-permission" = json!("SetSurveyEffectiveDate (25), HealthCheckAdmin (34) or WorldOfImpactAdmin (33)"))))]
-pub async fn active_questionnaires(
-    State(s): State<AppState>,
-    session: Session,
-) -> Result<Json<Value>, ApiError> {
-    require_any(
-        &s,
-        &session,
-        &[SetSurveyEffectiveDate, HealthCheckAdmin, WorldOfImpactAdmin],
-    )
-    .await?;
+              (status = 403, description = "You do not have permission to perform this action.")))]
+pub async fn active_questionnaires(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows: Vec<QuestionnaireRow> = sqlx::query_as(
         "SELECT questionnaire_id, questionnaire_type_id, version, description, effective_from, effective_to, effective_to > now()
          FROM questionnaire ORDER BY questionnaire_type_id, version DESC",
@@ -227,14 +205,13 @@ pub struct InviteCodeBody {
     responses((status = 200, description = "Survey Link generated succesfully: {success, message, url, inviteCode, healthCheckId}"),
               (status = 400, description = "Unable to generate link: {success: false, message, errors}"),
               (status = 403, description = "You do not have permission to perform this action."),
-              (status = 404, description = "Unknown questionnaire")),
-    extensions(("x-permission" = json!("SetSurveyEffectiveDate (25)"))))]
+              (status = 404, description = "Unknown questionnaire")))]
 pub async fn invite_code(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+
     Json(b): Json<InviteCodeBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require_any(&s, &session, &[SetSurveyEffectiveDate]).await?;
     let expected = match &b.expected_responses {
         Value::Number(n) => n.as_i64().filter(|v| (1..=1_000_000).contains(v)),
         Value::String(t) if t.chars().all(|c| c.is_ascii_digit()) && !t.is_empty() => t
@@ -388,8 +365,7 @@ fn closed() -> Response {
 /// code; 410 when the period is closed (unless `Preview=true`).
 #[utoipa::path(get, path = "/api/healthcheck/survey", tag = "healthcheck", params(SurveyQuery),
     responses((status = 200, description = "{success, data: {organisationName, questionnaire, questionnaireId, version, questionnaireTypeId, preview, isOpen, questionCategories}}"),
-              (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")),
-    extensions(("x-permission" = json!("anonymous"))))]
+              (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")))]
 pub async fn survey(
     State(s): State<AppState>,
     Query(q): Query<SurveyQuery>,
@@ -454,8 +430,7 @@ pub struct SubmitBody {
 #[utoipa::path(post, path = "/api/healthcheck/survey", tag = "healthcheck", request_body = SubmitBody,
     responses((status = 200, description = "Thank you. Your response has been recorded."), (status = 400, description = "Invalid answers"),
               (status = 404, description = "This survey link is not valid."), (status = 409, description = "You have already completed this survey."),
-              (status = 410, description = "This survey is closed.")),
-    extensions(("x-permission" = json!("anonymous (CSRF token of the session)"))))]
+              (status = 410, description = "This survey is closed.")))]
 pub async fn submit(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -603,23 +578,12 @@ pub struct OrganisationQuery {
 /// or SetSurveyEffectiveDate only.
 #[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
     responses((status = 200, description = "{success, data: {organisationName, organisationTypeId, studentsOffered, questionnaires: [...]}}"),
-              (status = 403, description = "You do not have permission to perform this action.")),
-    extensions(("x-permission" = json!("ViewYourOrganisationSurveyResult (23), AddSurveyLink (24) or SetSurveyEffectiveDate (25)"))))]
+              (status = 403, description = "You do not have permission to perform this action.")))]
 pub async fn organisation_health_checks(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<OrganisationQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require_any(
-        &s,
-        &session,
-        &[
-            ViewYourOrganisationSurveyResult,
-            AddSurveyLink,
-            SetSurveyEffectiveDate,
-        ],
-    )
-    .await?;
     let org = user_organisation(&s, &u).await?.ok_or_else(|| {
         ApiError::NotFound("Your account is not linked to an organisation.".into())
     })?;
@@ -679,22 +643,12 @@ pub struct ResultBody {
 /// `resultsAvailable: false` with the reason and no distribution.
 #[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
     responses((status = 200, description = "{success, data: {questionnaire, questionnaireType, actualResponeses, expectedResponses, resultsAvailable, overallMaturity, questionCategories}}"),
-              (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")),
-    extensions(("x-permission" = json!("ViewYourOrganisationSurveyResult (23) for one's own organisation, ViewOrganisationalSurveyResults (27) for any"))))]
+              (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")))]
 pub async fn organisational_result(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<ResultBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require_any(
-        &s,
-        &session,
-        &[
-            ViewYourOrganisationSurveyResult,
-            ViewOrganisationalSurveyResults,
-        ],
-    )
-    .await?;
     let row: Option<(String, String, i32, i32, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
         "SELECT organisation_id, questionnaire_id, questionnaire_type_id, expected_responses, example, effective_from FROM health_check WHERE health_check_id = $1",
     )
@@ -735,13 +689,11 @@ pub async fn organisational_result(
 /// `inviteCode` is the latest link of the version (for the manager's Preview), null before any.
 #[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", tag = "healthcheck",
     responses((status = 200, description = "{success, data: [{healthCheckId, questionnaireDescription, questionnaireTypeId, effectiveFrom, effectiveTo, inviteCode, isCurrent, totalActualResponses, totalExpectedResponses, totalOrganisations, totalParticipatedOrganisations, example}]}"),
-              (status = 403, description = "You do not have permission to perform this action.")),
-    extensions(("x-permission" = json!("WorldOfImpactAdmin (33), or HealthCheckAdmin (34) not linked to an organisation"))))]
+              (status = 403, description = "You do not have permission to perform this action.")))]
 pub async fn summarised(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require_any(&s, &session, &[HealthCheckAdmin, WorldOfImpactAdmin]).await?;
     // Figures and links of every organisation: not for an organisation's designated person.
     if !u.can(WorldOfImpactAdmin) && user_organisation(&s, &u).await?.is_some() {
         return Err(ApiError::Forbidden);
@@ -807,8 +759,7 @@ pub struct StatsQuery {
 /// weights (admin spec §9). `example` is true when any figure includes example data.
 #[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", params(StatsQuery),
     responses((status = 200, description = "{success, data: {boundaryId, quarter, period, healthCheckStats, byQuarter, containedBoundaryData, example}}"),
-              (status = 400, description = "Bad quarter"), (status = 404, description = "Unknown boundary")),
-    extensions(("x-permission" = json!("anonymous"))))]
+              (status = 400, description = "Bad quarter"), (status = 404, description = "Unknown boundary")))]
 pub async fn stats(
     State(s): State<AppState>,
     Query(q): Query<StatsQuery>,

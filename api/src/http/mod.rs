@@ -16,6 +16,7 @@ pub mod error;
 pub mod geography;
 pub mod healthcheck;
 pub mod openapi;
+pub mod routes;
 pub mod security;
 
 use std::path::PathBuf;
@@ -31,6 +32,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use metrics_exporter_prometheus::PrometheusHandle;
+use routes::{Needs, Routes};
 use sqlx::PgPool;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -166,221 +168,328 @@ fn store_for<A: cqrs_es::Aggregate>(
     crate::telemetry::event_store(pool)
 }
 
+/// The public reads answered from the response cache, outside the session layer (issue 15: a
+/// cache hit touches neither the session store nor a cookie). All are [`Needs::Anyone`].
+pub fn cached_routes(r: Routes) -> Routes {
+    use Needs::Anyone;
+    r.get("/api/geography/boundary/{id}", Anyone, geography::boundary)
+        .get(
+            "/api/geography/boundary/list/{boundaryTypeId}",
+            Anyone,
+            geography::list,
+        )
+        .get(
+            "/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}",
+            Anyone,
+            geography::list_in,
+        )
+        .get("/api/geography/contained/", Anyone, geography::contained)
+        .get_undocumented("/api/geography/contained", geography::contained)
+        .get("/api/geography/geojson/{id}", Anyone, geography::geojson)
+        .get(
+            "/api/geography/geomarker/{componentId}/{boundaryId}",
+            Anyone,
+            geography::geomarker,
+        )
+        .get(
+            "/api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}",
+            Anyone,
+            geography::geomarker_category,
+        )
+        .get("/api/crime/stats", Anyone, crime::stats)
+        .get(
+            "/api/buildingblock/searchcontact",
+            Anyone,
+            building_block::search_contact,
+        )
+        .get(
+            "/api/buildingblock/getBuildingBlockData",
+            Anyone,
+            building_block::get_data,
+        )
+        .get(
+            "/api/buildingblock/getBuildingBlockRquirementDetailData",
+            Anyone,
+            building_block::get_requirement_detail,
+        )
+        .get(
+            "/api/buildingblock/getBoundaryCounts",
+            Anyone,
+            building_block::boundary_counts,
+        )
+        .get(
+            "/api/CollectiveAction/getCollectiveActionsByBoundary",
+            Anyone,
+            challenges::by_boundary,
+        )
+        .get(
+            "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId",
+            Anyone,
+            challenges::details,
+        )
+        .get(
+            "/api/geography/actionsGeomarker/{componentId}/{boundaryId}",
+            Anyone,
+            challenges::actions_geomarker,
+        )
+        .get("/api/dashboard", Anyone, dashboard::dashboard)
+        .get(
+            "/api/dashboard/components",
+            Anyone,
+            dashboard::components_handler,
+        )
+        .get_undocumented("/api/openapi.json", openapi::document)
+}
+
+/// Every other `/api` route, behind the session and CSRF layers, each with what it needs
+/// (public spec §3 "Permission actions"; docs/decisions.md "Default groups"). This list is
+/// the one place a route's permission is declared: [`routes::Routes`] enforces it and the
+/// OpenAPI document shows it (`x-permission`).
+pub fn session_routes(r: Routes) -> Routes {
+    use gbvf_commands::accounts::permissions::*;
+    use Needs::{AnyOf, Anyone, PoliceStatistics, SignedIn};
+    const ADMIN: Needs = AnyOf(&[WorldOfImpactAdmin]);
+    const BB_ADMIN: Needs = AnyOf(&[BuildingBlockAdmin]);
+    const VIEW_ORGANISATIONS: Needs = AnyOf(&[ViewOrganisations]);
+    r.get(
+        "/api/config/feature-flags",
+        Anyone,
+        dashboard::feature_flags,
+    )
+    .get("/api/health", Anyone, dashboard::health)
+    .post(
+        "/api/crime/figures",
+        PoliceStatistics,
+        commands::record_figure,
+    )
+    .at(
+        Method::POST,
+        "/api/crime/import",
+        // The route layer checks the permission before the body is read; only then may
+        // it be large.
+        PoliceStatistics,
+        post(commands::import_crime).layer(axum::extract::DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
+    )
+    .post("/api/admin/challenges", ADMIN, challenges::record)
+    .post(
+        "/api/admin/challenges/{id}/result",
+        ADMIN,
+        challenges::report,
+    )
+    .post(
+        "/api/admin/challenges/{id}/complete",
+        ADMIN,
+        challenges::complete,
+    )
+    .post("/api/auth/register", Anyone, auth::handlers::register)
+    .post("/api/auth/verify-otp", Anyone, auth::handlers::verify_otp)
+    .post(
+        "/api/auth/forgot-password",
+        Anyone,
+        auth::handlers::forgot_password,
+    )
+    .post("/api/auth/resend-otp", Anyone, auth::handlers::resend_otp)
+    .post(
+        "/api/auth/reset-password",
+        Anyone,
+        auth::handlers::reset_password,
+    )
+    .post(
+        "/api/auth/add-password",
+        SignedIn,
+        auth::handlers::add_password,
+    )
+    .post("/api/auth/login", Anyone, auth::handlers::login)
+    .post("/api/auth/logout", Anyone, auth::handlers::logout)
+    .get("/api/auth/csrf", Anyone, auth::handlers::csrf)
+    .post(
+        "/api/auth/userAuthenticated",
+        Anyone,
+        auth::handlers::user_authenticated,
+    )
+    .get("/api/auth/getUserTitles", Anyone, auth::handlers::titles)
+    .get(
+        "/api/auth/getUserJobRoles",
+        Anyone,
+        auth::handlers::job_roles,
+    )
+    .get(
+        "/api/auth/getOrganisationTypes",
+        Anyone,
+        auth::handlers::organisation_types,
+    )
+    .get("/api/auth/profile", SignedIn, auth::handlers::profile)
+    .put(
+        "/api/auth/updateProfile",
+        SignedIn,
+        auth::handlers::update_profile,
+    )
+    .get(
+        "/api/buildingblock/getBuildingBlockAssociatedToUser",
+        BB_ADMIN,
+        building_block::associated_to_user,
+    )
+    .get(
+        "/api/buildingblock/getBuildingBlockOnMunicipality",
+        BB_ADMIN,
+        building_block::on_municipality,
+    )
+    .get(
+        "/api/buildingblock/getBuildingBlockContactsWithRequirements",
+        BB_ADMIN,
+        building_block::contacts_with_requirements,
+    )
+    .put(
+        "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+        AnyOf(&[EditBuildingBlock]),
+        building_block::update,
+    )
+    .post(
+        "/api/buildingblock/verifyBuildingBlock",
+        AnyOf(&[ValidateBuildingBlock]),
+        building_block::verify,
+    )
+    .post(
+        "/api/buildingblock/returnBuildingBlock",
+        AnyOf(&[ValidateBuildingBlock]),
+        building_block::return_block,
+    )
+    .get(
+        "/api/buildingblock/history",
+        BB_ADMIN,
+        building_block::history,
+    )
+    .post(
+        "/api/healthcheck/getAdminDashboard",
+        AnyOf(&[WorldOfImpactAdmin, ViewOrganisations]),
+        admin::dashboard,
+    )
+    .post(
+        "/api/healthcheck/searchOrganisations",
+        VIEW_ORGANISATIONS,
+        admin::search,
+    )
+    .get(
+        "/api/healthcheck/organisation/{id}",
+        VIEW_ORGANISATIONS,
+        admin::application,
+    )
+    .get(
+        "/api/healthcheck/organisation/{id}/history",
+        VIEW_ORGANISATIONS,
+        admin::history,
+    )
+    .post(
+        "/api/healthcheck/verify",
+        AnyOf(&[VerifyOrganisation]),
+        admin::verify,
+    )
+    .get("/api/admin/mail", ADMIN, admin::mail_status)
+    .get(
+        "/api/healthcheck/getActiveQuestionnaires",
+        AnyOf(&[SetSurveyEffectiveDate, HealthCheckAdmin, WorldOfImpactAdmin]),
+        healthcheck::active_questionnaires,
+    )
+    .post(
+        "/api/healthcheck/inviteCode",
+        AnyOf(&[SetSurveyEffectiveDate]),
+        healthcheck::invite_code,
+    )
+    .get("/api/healthcheck/survey", Anyone, healthcheck::survey)
+    .post("/api/healthcheck/survey", Anyone, healthcheck::submit)
+    .get(
+        "/api/healthcheck/getOrganisationHealthChecks",
+        AnyOf(&[
+            ViewYourOrganisationSurveyResult,
+            AddSurveyLink,
+            SetSurveyEffectiveDate,
+        ]),
+        healthcheck::organisation_health_checks,
+    )
+    .post(
+        "/api/healthcheck/organisationalResult",
+        AnyOf(&[
+            ViewYourOrganisationSurveyResult,
+            ViewOrganisationalSurveyResults,
+        ]),
+        healthcheck::organisational_result,
+    )
+    .get(
+        "/api/healthcheck/getSummarisedHealthCheck",
+        AnyOf(&[HealthCheckAdmin, WorldOfImpactAdmin]),
+        healthcheck::summarised,
+    )
+    .get("/api/healthcheck/stats", Anyone, healthcheck::stats)
+    .get("/api/security/getAllActions", ADMIN, security::all_actions)
+    .post(
+        "/api/security/getGroupActions",
+        ADMIN,
+        security::group_actions,
+    )
+    .get("/api/security/getGroups", ADMIN, security::groups)
+    .get("/api/security/getAllUsers", ADMIN, security::users)
+    .get(
+        "/api/security/getUserDetails",
+        ADMIN,
+        security::user_details,
+    )
+    .get(
+        "/api/security/getLocalMunicipalities",
+        ADMIN,
+        security::municipalities,
+    )
+    .get(
+        "/api/security/getOrganisations",
+        ADMIN,
+        security::organisations,
+    )
+    .post(
+        "/api/security/createNewUser",
+        AnyOf(&[SetGroupMember]),
+        security::create_user,
+    )
+    .put(
+        "/api/security/editUserDetails",
+        AnyOf(&[SetGroupMember]),
+        security::edit_user,
+    )
+    .delete(
+        "/api/security/deleteUser",
+        AnyOf(&[DeleteUser]),
+        security::delete_user,
+    )
+    .post(
+        "/api/security/AddGroup",
+        AnyOf(&[CreateGroup]),
+        security::add_group,
+    )
+    .post(
+        "/api/security/addGroupActions",
+        AnyOf(&[AddGroupAction]),
+        security::add_group_actions,
+    )
+    .delete(
+        "/api/security/deleteGroupActions",
+        AnyOf(&[DeleteGroupAction]),
+        security::delete_group_actions,
+    )
+    .delete(
+        "/api/security/deleteGroup",
+        AnyOf(&[DeleteGroup]),
+        security::delete_group,
+    )
+}
+
 /// The full application router. `web_dir` is the built web app (`web/dist`).
 pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
-    let cached = Router::new()
-        .route("/api/geography/boundary/{id}", get(geography::boundary))
-        .route(
-            "/api/geography/boundary/list/{type_id}",
-            get(geography::list),
-        )
-        .route(
-            "/api/geography/boundary/list/{type_id}/{parent}",
-            get(geography::list_in),
-        )
-        .route("/api/geography/contained/", get(geography::contained))
-        .route("/api/geography/contained", get(geography::contained))
-        .route("/api/geography/geojson/{id}", get(geography::geojson))
-        .route(
-            "/api/geography/geomarker/{component}/{boundary}",
-            get(geography::geomarker),
-        )
-        .route(
-            "/api/geography/geomarker/{component}/{boundary}/{category}",
-            get(geography::geomarker_category),
-        )
-        .route("/api/crime/stats", get(crime::stats))
-        .route(
-            "/api/buildingblock/searchcontact",
-            get(building_block::search_contact),
-        )
-        .route(
-            "/api/buildingblock/getBuildingBlockData",
-            get(building_block::get_data),
-        )
-        .route(
-            "/api/buildingblock/getBuildingBlockRquirementDetailData",
-            get(building_block::get_requirement_detail),
-        )
-        .route(
-            "/api/buildingblock/getBoundaryCounts",
-            get(building_block::boundary_counts),
-        )
-        .route(
-            "/api/CollectiveAction/getCollectiveActionsByBoundary",
-            get(challenges::by_boundary),
-        )
-        .route(
-            "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId",
-            get(challenges::details),
-        )
-        .route(
-            "/api/geography/actionsGeomarker/{componentId}/{boundaryId}",
-            get(challenges::actions_geomarker),
-        )
-        .route("/api/dashboard", get(dashboard::dashboard))
-        .route(
-            "/api/dashboard/components",
-            get(dashboard::components_handler),
-        )
-        .route("/api/openapi.json", get(openapi::document))
-        .layer(middleware::from_fn_with_state(state.clone(), cache_reads));
+    let (cached, _) = cached_routes(Routes::new(Some(state.clone()), false)).finish();
+    let cached = cached.layer(middleware::from_fn_with_state(state.clone(), cache_reads));
     // Everything else sits behind the session and CSRF layers; the cached public reads above
     // do not (issue 15: a cache hit touches neither the session store nor a cookie).
-    let api = Router::new()
-        .route("/api/config/feature-flags", get(dashboard::feature_flags))
-        .route("/api/health", get(dashboard::health))
-        .route("/api/crime/figures", post(commands::record_figure))
-        .route("/api/admin/challenges", post(challenges::record))
-        .route(
-            "/api/admin/challenges/{id}/result",
-            post(challenges::report),
-        )
-        .route(
-            "/api/admin/challenges/{id}/complete",
-            post(challenges::complete),
-        )
-        .route(
-            "/api/crime/import",
-            // The permission is checked before the body is read; only then may it be large.
-            post(commands::import_crime)
-                .layer(axum::extract::DefaultBodyLimit::max(IMPORT_BODY_LIMIT))
-                .layer(middleware::from_fn_with_state(
-                    state.clone(),
-                    commands::import_permission,
-                )),
-        )
-        .route("/api/auth/register", post(auth::handlers::register))
-        .route("/api/auth/verify-otp", post(auth::handlers::verify_otp))
-        .route(
-            "/api/auth/forgot-password",
-            post(auth::handlers::forgot_password),
-        )
-        .route("/api/auth/resend-otp", post(auth::handlers::resend_otp))
-        .route(
-            "/api/auth/reset-password",
-            post(auth::handlers::reset_password),
-        )
-        .route("/api/auth/add-password", post(auth::handlers::add_password))
-        .route("/api/auth/login", post(auth::handlers::login))
-        .route("/api/auth/logout", post(auth::handlers::logout))
-        .route("/api/auth/csrf", get(auth::handlers::csrf))
-        .route(
-            "/api/auth/userAuthenticated",
-            post(auth::handlers::user_authenticated),
-        )
-        .route("/api/auth/getUserTitles", get(auth::handlers::titles))
-        .route("/api/auth/getUserJobRoles", get(auth::handlers::job_roles))
-        .route(
-            "/api/auth/getOrganisationTypes",
-            get(auth::handlers::organisation_types),
-        )
-        .route("/api/auth/profile", get(auth::handlers::profile))
-        .route(
-            "/api/auth/updateProfile",
-            axum::routing::put(auth::handlers::update_profile),
-        )
+    let (api, _) = session_routes(Routes::new(Some(state.clone()), true)).finish();
+    let api = api
+        // Not part of the API document: development outbox, unknown /api paths, metrics.
         .route("/dev/outbox", get(dev_outbox))
-        .route(
-            "/api/buildingblock/getBuildingBlockAssociatedToUser",
-            get(building_block::associated_to_user),
-        )
-        .route(
-            "/api/buildingblock/getBuildingBlockOnMunicipality",
-            get(building_block::on_municipality),
-        )
-        .route(
-            "/api/buildingblock/getBuildingBlockContactsWithRequirements",
-            get(building_block::contacts_with_requirements),
-        )
-        .route(
-            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
-            axum::routing::put(building_block::update),
-        )
-        .route(
-            "/api/buildingblock/verifyBuildingBlock",
-            post(building_block::verify),
-        )
-        .route(
-            "/api/buildingblock/returnBuildingBlock",
-            post(building_block::return_block),
-        )
-        .route("/api/buildingblock/history", get(building_block::history))
-        .route("/api/healthcheck/getAdminDashboard", post(admin::dashboard))
-        .route("/api/healthcheck/searchOrganisations", post(admin::search))
-        .route(
-            "/api/healthcheck/organisation/{id}",
-            get(admin::application),
-        )
-        .route(
-            "/api/healthcheck/organisation/{id}/history",
-            get(admin::history),
-        )
-        .route("/api/healthcheck/verify", post(admin::verify))
-        .route("/api/admin/mail", get(admin::mail_status))
-        .route(
-            "/api/healthcheck/getActiveQuestionnaires",
-            get(healthcheck::active_questionnaires),
-        )
-        .route(
-            "/api/healthcheck/inviteCode",
-            post(healthcheck::invite_code),
-        )
-        .route(
-            "/api/healthcheck/survey",
-            get(healthcheck::survey).post(healthcheck::submit),
-        )
-        .route(
-            "/api/healthcheck/getOrganisationHealthChecks",
-            get(healthcheck::organisation_health_checks),
-        )
-        .route(
-            "/api/healthcheck/organisationalResult",
-            post(healthcheck::organisational_result),
-        )
-        .route(
-            "/api/healthcheck/getSummarisedHealthCheck",
-            get(healthcheck::summarised),
-        )
-        .route("/api/healthcheck/stats", get(healthcheck::stats))
-        .route("/api/security/getAllActions", get(security::all_actions))
-        .route(
-            "/api/security/getGroupActions",
-            post(security::group_actions),
-        )
-        .route("/api/security/getGroups", get(security::groups))
-        .route("/api/security/getAllUsers", get(security::users))
-        .route("/api/security/getUserDetails", get(security::user_details))
-        .route(
-            "/api/security/getLocalMunicipalities",
-            get(security::municipalities),
-        )
-        .route(
-            "/api/security/getOrganisations",
-            get(security::organisations),
-        )
-        .route("/api/security/createNewUser", post(security::create_user))
-        .route(
-            "/api/security/editUserDetails",
-            axum::routing::put(security::edit_user),
-        )
-        .route(
-            "/api/security/deleteUser",
-            axum::routing::delete(security::delete_user),
-        )
-        .route("/api/security/AddGroup", post(security::add_group))
-        .route(
-            "/api/security/addGroupActions",
-            post(security::add_group_actions),
-        )
-        .route(
-            "/api/security/deleteGroupActions",
-            axum::routing::delete(security::delete_group_actions),
-        )
-        .route(
-            "/api/security/deleteGroup",
-            axum::routing::delete(security::delete_group),
-        )
         .route("/api/{*rest}", get(api_not_found).post(api_not_found))
         .route("/metrics", get(metrics_text));
     let sessions = SessionManagerLayer::new(PostgresStore::new(state.pool.clone()))

@@ -72,53 +72,54 @@ use super::{
 )]
 pub struct ApiDoc;
 
-/// The account, admin and security calls with the permission each declares: `(method, path,
-/// tag, summary, permission)`. The server checks these permissions in the handlers; this table
-/// documents them in the OpenAPI description (`x-permission`).
-pub const DECLARED: &[(&str, &str, &str, &str, &str)] = &[
-    ("post", "/api/crime/import", "crime", "Import a SAPS crime statistics CSV (body) with its report of unplaced rows", "ImportPoliceStatistics (18)"),
-    ("post", "/api/auth/register", "auth", "Register an organisation and its designated person (three sign-up steps; validateStep validates one)", "anonymous"),
-    ("post", "/api/auth/verify-otp", "auth", "Verify a one-time code {Email, OTP, UserType}", "anonymous"),
-    ("post", "/api/auth/forgot-password", "auth", "Send a password-reset code {Email} (also the resend)", "anonymous"),
-    ("post", "/api/auth/resend-otp", "auth", "Send a new e-mail verification code {Email, UserType}", "anonymous"),
-    ("post", "/api/auth/reset-password", "auth", "Set a new password after a verified code", "anonymous"),
-    ("post", "/api/auth/add-password", "auth", "Choose a password for an account that has none", "signed in"),
-    ("post", "/api/auth/login", "auth", "Sign in {Username, Password}", "anonymous"),
-    ("post", "/api/auth/logout", "auth", "Sign out", "anonymous"),
-    ("get", "/api/auth/csrf", "auth", "The session's CSRF token", "anonymous"),
-    ("post", "/api/auth/userAuthenticated", "auth", "The session: user, permissions, organisation, CSRF token", "anonymous"),
-    ("get", "/api/auth/getUserTitles", "auth", "Titles", "anonymous"),
-    ("get", "/api/auth/getUserJobRoles", "auth", "Job roles", "anonymous"),
-    ("get", "/api/auth/getOrganisationTypes", "auth", "Organisation types", "anonymous"),
-    ("get", "/api/auth/profile", "auth", "The signed-in user's profile", "signed in"),
-    ("put", "/api/auth/updateProfile", "auth", "Edit the profile (and optionally the password)", "signed in"),
-    ("post", "/api/healthcheck/getAdminDashboard", "admin", "Admin dashboard counts", "WorldOfImpactAdmin (33) or ViewOrganisations (31)"),
-    ("post", "/api/healthcheck/searchOrganisations", "admin", "Organisation applications, filtered, sorted, paged", "ViewOrganisations (31)"),
-    ("get", "/api/healthcheck/organisation/{id}", "admin", "One application", "ViewOrganisations (31)"),
-    ("get", "/api/healthcheck/organisation/{id}/history", "admin", "Verification history from the event log (JSON, or CSV with ?format=csv)", "ViewOrganisations (31)"),
-    ("post", "/api/healthcheck/verify", "admin", "Approve or reject an application", "VerifyOrganisation (32)"),
-    ("get", "/api/security/getAllActions", "security", "All permission actions", "WorldOfImpactAdmin (33)"),
-    ("post", "/api/security/getGroupActions", "security", "A group's actions", "WorldOfImpactAdmin (33)"),
-    ("get", "/api/security/getGroups", "security", "Groups with their actions", "WorldOfImpactAdmin (33)"),
-    ("get", "/api/security/getAllUsers", "security", "Users with their groups", "WorldOfImpactAdmin (33)"),
-    ("get", "/api/security/getUserDetails", "security", "One user", "WorldOfImpactAdmin (33)"),
-    ("get", "/api/security/getLocalMunicipalities", "security", "Municipalities", "WorldOfImpactAdmin (33)"),
-    ("get", "/api/security/getOrganisations", "security", "Organisations", "WorldOfImpactAdmin (33)"),
-    ("post", "/api/security/createNewUser", "security", "Create a user (invited by e-mail, no password)", "SetGroupMember (5)"),
-    ("put", "/api/security/editUserDetails", "security", "Edit a user", "SetGroupMember (5)"),
-    ("delete", "/api/security/deleteUser", "security", "Delete a user", "DeleteUser (36)"),
-    ("post", "/api/security/AddGroup", "security", "Create a group", "CreateGroup (6)"),
-    ("post", "/api/security/addGroupActions", "security", "Add actions to a group", "AddGroupAction (9)"),
-    ("delete", "/api/security/deleteGroupActions", "security", "Remove actions from a group", "DeleteGroupAction (10)"),
-    ("delete", "/api/security/deleteGroup", "security", "Delete a group", "DeleteGroup (8)"),
+/// The account, admin and security calls not yet described from their handlers: `(method,
+/// path, tag, summary)`. Their permission comes, like every route's, from the route
+/// declaration (super::session_routes).
+pub const DECLARED: &[(&str, &str, &str, &str)] = &[
+    ("post", "/api/crime/import", "crime", "Import a SAPS crime statistics CSV (body) with its report of unplaced rows"),
+    ("post", "/api/auth/register", "auth", "Register an organisation and its designated person (three sign-up steps; validateStep validates one)"),
+    ("post", "/api/auth/verify-otp", "auth", "Verify a one-time code {Email, OTP, UserType}"),
+    ("post", "/api/auth/forgot-password", "auth", "Send a password-reset code {Email} (also the resend)"),
+    ("post", "/api/auth/resend-otp", "auth", "Send a new e-mail verification code {Email, UserType}"),
+    ("post", "/api/auth/reset-password", "auth", "Set a new password after a verified code"),
+    ("post", "/api/auth/add-password", "auth", "Choose a password for an account that has none"),
+    ("post", "/api/auth/login", "auth", "Sign in {Username, Password}"),
+    ("post", "/api/auth/logout", "auth", "Sign out"),
+    ("get", "/api/auth/csrf", "auth", "The session's CSRF token"),
+    ("post", "/api/auth/userAuthenticated", "auth", "The session: user, permissions, organisation, CSRF token"),
+    ("get", "/api/auth/getUserTitles", "auth", "Titles"),
+    ("get", "/api/auth/getUserJobRoles", "auth", "Job roles"),
+    ("get", "/api/auth/getOrganisationTypes", "auth", "Organisation types"),
+    ("get", "/api/auth/profile", "auth", "The signed-in user's profile"),
+    ("put", "/api/auth/updateProfile", "auth", "Edit the profile (and optionally the password)"),
+    ("post", "/api/healthcheck/getAdminDashboard", "admin", "Admin dashboard counts"),
+    ("post", "/api/healthcheck/searchOrganisations", "admin", "Organisation applications, filtered, sorted, paged"),
+    ("get", "/api/healthcheck/organisation/{id}", "admin", "One application"),
+    ("get", "/api/healthcheck/organisation/{id}/history", "admin", "Verification history from the event log (JSON, or CSV with ?format=csv)"),
+    ("post", "/api/healthcheck/verify", "admin", "Approve or reject an application"),
+    ("get", "/api/security/getAllActions", "security", "All permission actions"),
+    ("post", "/api/security/getGroupActions", "security", "A group's actions"),
+    ("get", "/api/security/getGroups", "security", "Groups with their actions"),
+    ("get", "/api/security/getAllUsers", "security", "Users with their groups"),
+    ("get", "/api/security/getUserDetails", "security", "One user"),
+    ("get", "/api/security/getLocalMunicipalities", "security", "Municipalities"),
+    ("get", "/api/security/getOrganisations", "security", "Organisations"),
+    ("post", "/api/security/createNewUser", "security", "Create a user (invited by e-mail, no password)"),
+    ("put", "/api/security/editUserDetails", "security", "Edit a user"),
+    ("delete", "/api/security/deleteUser", "security", "Delete a user"),
+    ("post", "/api/security/AddGroup", "security", "Create a group"),
+    ("post", "/api/security/addGroupActions", "security", "Add actions to a group"),
+    ("delete", "/api/security/deleteGroupActions", "security", "Remove actions from a group"),
+    ("delete", "/api/security/deleteGroup", "security", "Delete a group"),
 ];
 
-/// The full OpenAPI document: the annotated public endpoints plus [`DECLARED`].
+/// The full OpenAPI document: the annotated endpoints plus [`DECLARED`], each operation with
+/// the `x-permission` of its route declaration.
 pub fn full() -> utoipa::openapi::OpenApi {
     use utoipa::openapi::path::{HttpMethod, OperationBuilder};
     use utoipa::openapi::ResponseBuilder;
     let mut doc = ApiDoc::openapi();
-    for (method, path, tag, summary, permission) in DECLARED {
+    for (method, path, tag, summary) in DECLARED {
         let method = match *method {
             "get" => HttpMethod::Get,
             "put" => HttpMethod::Put,
@@ -146,9 +147,9 @@ pub fn full() -> utoipa::openapi::OpenApi {
             .parameters(Some(parameters))
             .tag(*tag)
             .summary(Some(*summary))
-            .description(Some(format!(
-                "Permission: {permission}. State-changing calls need the session's X-CSRF-Token."
-            )))
+            .description(Some(
+                "State-changing calls need the session's X-CSRF-Token.".to_string(),
+            ))
             .response(
                 "200",
                 ResponseBuilder::new().description("{success, message, ...}"),
@@ -164,6 +165,35 @@ pub fn full() -> utoipa::openapi::OpenApi {
                     .description("You do not have permission to perform this action."),
             );
         doc.paths.add_path_operation(*path, vec![method], op);
+    }
+    // What each route needs, from its one declaration (super::routes): `x-permission`, and a
+    // 403 answer wherever someone may be refused.
+    for d in super::routes::declared() {
+        let Some(item) = doc.paths.paths.get_mut(d.path) else {
+            continue;
+        };
+        let op = match d.method {
+            axum::http::Method::GET => &mut item.get,
+            axum::http::Method::PUT => &mut item.put,
+            axum::http::Method::DELETE => &mut item.delete,
+            _ => &mut item.post,
+        };
+        if let Some(op) = op {
+            let mut ext = op.extensions.take().unwrap_or_default();
+            ext.insert("x-permission".into(), serde_json::json!(d.needs.describe()));
+            op.extensions = Some(ext);
+            if d.needs != super::routes::Needs::Anyone {
+                op.responses
+                    .responses
+                    .entry("403".to_string())
+                    .or_insert_with(|| {
+                        ResponseBuilder::new()
+                            .description("You do not have permission to perform this action.")
+                            .build()
+                            .into()
+                    });
+            }
+        }
     }
     // Every state-changing call passes the CSRF layer first: a missing or wrong X-CSRF-Token
     // is answered 403 (auth::csrf::csrf_guard), whatever the handler declares.

@@ -6,10 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::group::GroupCommand;
-use gbvf_commands::accounts::permissions::{
-    action, AddGroupAction, CreateGroup, DeleteGroup, DeleteGroupAction, DeleteUser,
-    SetGroupMember, WorldOfImpactAdmin, ACTIONS,
-};
+use gbvf_commands::accounts::permissions::{action, ACTIONS};
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
@@ -17,9 +14,8 @@ use gbvf_events::accounts::{user_aggregate_id, Profile, UserDetails, UserRegiste
 use gbvf_events::metadata::EventMetadata;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tower_sessions::Session;
 
-use super::auth::{require, CurrentUser};
+use super::auth::CurrentUser;
 use super::error::ApiError;
 use super::AppState;
 
@@ -85,11 +81,7 @@ fn split_camel(name: &str) -> String {
 }
 
 /// `GET /api/security/getAllActions`.
-pub async fn all_actions(
-    State(s): State<AppState>,
-    session: Session,
-) -> Result<Json<Value>, ApiError> {
-    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+pub async fn all_actions() -> Result<Json<Value>, ApiError> {
     Ok(Json(Value::Array(
         ACTIONS.iter().map(|a| describe_action(a.id)).collect(),
     )))
@@ -105,10 +97,8 @@ pub struct GroupIdBody {
 /// `POST /api/security/getGroupActions {groupId}`.
 pub async fn group_actions(
     State(s): State<AppState>,
-    session: Session,
     Json(b): Json<GroupIdBody>,
 ) -> Result<Json<Value>, ApiError> {
-    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
     let ids: Vec<i32> = sqlx::query_scalar(
         "SELECT action_id FROM group_action WHERE group_id = $1 ORDER BY action_id",
     )
@@ -130,10 +120,8 @@ pub struct GroupQuery {
 /// `GET /api/security/getGroups[?groupId]`: live groups with their actions.
 pub async fn groups(
     State(s): State<AppState>,
-    session: Session,
     Query(q): Query<GroupQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
     let id = match q.group_id.filter(|g| !g.is_empty()) {
         Some(g) => Some(
             g.parse::<i64>()
@@ -160,8 +148,7 @@ pub async fn groups(
 }
 
 /// `GET /api/security/getAllUsers`: live accounts with their groups.
-pub async fn users(State(s): State<AppState>, session: Session) -> Result<Json<Value>, ApiError> {
-    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+pub async fn users(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows: Vec<(String, String, String, Value, bool)> = sqlx::query_as(
         "SELECT u.user_id, trim(u.first_name || ' ' || u.last_name), u.email,
                 COALESCE(json_agg(json_build_object('groupId', g.group_id, 'description', g.name) ORDER BY g.name)
@@ -221,10 +208,8 @@ type UserDetailsRow = (
 /// `GET /api/security/getUserDetails?stakeholderId`.
 pub async fn user_details(
     State(s): State<AppState>,
-    session: Session,
     Query(q): Query<UserQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
     let a = account(&s, &q).await?;
     let row: UserDetailsRow = sqlx::query_as(
         "SELECT u.title_id, u.first_name, u.last_name, u.job_role_id, u.mobile_number, u.alternative_number, u.organisation_id,
@@ -273,11 +258,7 @@ pub async fn user_details(
 }
 
 /// `GET /api/security/getLocalMunicipalities`: `[{stakeholderId, name}]`.
-pub async fn municipalities(
-    State(s): State<AppState>,
-    session: Session,
-) -> Result<Json<Value>, ApiError> {
-    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+pub async fn municipalities(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows: Vec<(i64, String)> = sqlx::query_as(
         "SELECT boundary_id, name FROM boundary WHERE level = 'municipality' ORDER BY name",
     )
@@ -291,11 +272,7 @@ pub async fn municipalities(
 }
 
 /// `GET /api/security/getOrganisations`: `[{stakeholderId, organisationName}]`.
-pub async fn organisations(
-    State(s): State<AppState>,
-    session: Session,
-) -> Result<Json<Value>, ApiError> {
-    require(&s, &session, Some(WorldOfImpactAdmin)).await?;
+pub async fn organisations(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows: Vec<(String, String)> =
         sqlx::query_as("SELECT organisation_id, name FROM organisation ORDER BY lower(name)")
             .fetch_all(&s.pool)
@@ -482,10 +459,10 @@ fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> Ap
 /// owner is e-mailed how to choose one (docs/decisions.md).
 pub async fn create_user(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+
     Json(f): Json<UserForm>,
 ) -> Result<Response, ApiError> {
-    let u = require(&s, &session, Some(SetGroupMember)).await?;
     let c = match check_form(&s, &f, true).await? {
         Ok(c) => c,
         Err(e) => return Ok(invalid(e)),
@@ -518,11 +495,11 @@ pub async fn create_user(
 /// `PUT /api/security/editUserDetails?stakeholderId` (SetGroupMember).
 pub async fn edit_user(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+
     Query(q): Query<UserQuery>,
     Json(f): Json<UserForm>,
 ) -> Result<Response, ApiError> {
-    let u = require(&s, &session, Some(SetGroupMember)).await?;
     let a = account(&s, &q).await?;
     let c = match check_form(&s, &f, false).await? {
         Ok(c) => c,
@@ -558,10 +535,10 @@ pub async fn edit_user(
 /// sign in and its sessions end at once.
 pub async fn delete_user(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+
     Query(q): Query<UserQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require(&s, &session, Some(DeleteUser)).await?;
     let a = account(&s, &q).await?;
     if a.user_id == u.session.user_id {
         return Err(ApiError::bad(
@@ -611,10 +588,10 @@ fn group_error(e: AggregateError<gbvf_commands::accounts::group::GroupError>) ->
 /// `POST /api/security/AddGroup {GroupName, UserActions}` (CreateGroup).
 pub async fn add_group(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+
     Json(b): Json<GroupBody>,
 ) -> Result<Response, ApiError> {
-    let u = require(&s, &session, Some(CreateGroup)).await?;
     let name = b.name.unwrap_or_default().trim().to_string();
     let mut e = Errors::default();
     if name.is_empty() {
@@ -659,29 +636,19 @@ pub async fn add_group(
 
 async fn change_actions(
     s: &AppState,
-    session: &Session,
+    u: &CurrentUser,
     b: GroupBody,
     add: bool,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require(
-        s,
-        session,
-        Some(if add {
-            AddGroupAction
-        } else {
-            DeleteGroupAction
-        }),
-    )
-    .await?;
     let gid = b
         .group_id
         .ok_or_else(|| ApiError::bad("groupId", "GroupId is required."))?;
     // Nobody edits a group they belong to, and nobody grants what they do not hold.
-    if own_groups(s, &u).await?.contains(&gid) {
+    if own_groups(s, u).await?.contains(&gid) {
         return Err(ApiError::Forbidden);
     }
     if add {
-        no_escalation(s, &u, &[], &b.actions).await?;
+        no_escalation(s, u, &[], &b.actions).await?;
     }
     let cmd = if add {
         GroupCommand::AddActions(b.actions)
@@ -694,7 +661,7 @@ async fn change_actions(
         "http:DELETE /api/security/deleteGroupActions"
     };
     s.group_cqrs
-        .execute_with_metadata(&gid.to_string(), cmd, meta(&u, source).to_map())
+        .execute_with_metadata(&gid.to_string(), cmd, meta(u, source).to_map())
         .await
         .map_err(group_error)?;
     let now: Vec<i32> = {
@@ -717,29 +684,28 @@ async fn change_actions(
 /// `POST /api/security/addGroupActions {GroupId, UserActions}` (AddGroupAction).
 pub async fn add_group_actions(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<GroupBody>,
 ) -> Result<Json<Value>, ApiError> {
-    change_actions(&s, &session, b, true).await
+    change_actions(&s, &u, b, true).await
 }
 
 /// `DELETE /api/security/deleteGroupActions {GroupId, UserActions}` (DeleteGroupAction).
 pub async fn delete_group_actions(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<GroupBody>,
 ) -> Result<Json<Value>, ApiError> {
-    change_actions(&s, &session, b, false).await
+    change_actions(&s, &u, b, false).await
 }
 
 /// `DELETE /api/security/deleteGroup?groupId` (DeleteGroup). Members lose its actions on their
 /// next request.
 pub async fn delete_group(
     State(s): State<AppState>,
-    session: Session,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<GroupQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let u = require(&s, &session, Some(DeleteGroup)).await?;
     let gid = q
         .group_id
         .and_then(|g| g.parse::<i64>().ok())

@@ -17,7 +17,7 @@ use super::{
     EXISTING_USER, RESET_PASSWORD,
 };
 use crate::http::auth::csrf::{self, BrowserId};
-use crate::http::auth::{otp, require};
+use crate::http::auth::{otp, CurrentUser};
 use crate::http::AppState;
 
 /// Body of `reset-password` and `add-password`.
@@ -92,13 +92,10 @@ pub async fn reset_password(
 /// whose account has no password yet chooses one.
 pub async fn add_password(
     State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     session: Session,
     axum::Json(b): axum::Json<PasswordBody>,
 ) -> Response {
-    let u = match require(&s, &session, None).await {
-        Ok(u) => u,
-        Err(e) => return e.into_response(),
-    };
     let e = password_errors(&b);
     if !e.is_empty() {
         return invalid(e);

@@ -15,7 +15,7 @@ use tower_sessions::Session;
 use super::{
     int_field, internal, invalid, load_user, meta, ok, run_user_command, store_password, str_field,
 };
-use crate::http::auth::{password, require, SessionUser, SESSION_USER};
+use crate::http::auth::{password, CurrentUser, SessionUser, SESSION_USER};
 use crate::http::error::ApiError;
 use crate::http::AppState;
 
@@ -42,8 +42,10 @@ pub async fn organisation_types() -> Json<Value> {
 }
 
 /// `GET /api/auth/profile`: the signed-in user's profile (spec §3 "Profile").
-pub async fn profile(State(s): State<AppState>, session: Session) -> Result<Json<Value>, ApiError> {
-    let u = require(&s, &session, None).await?;
+pub async fn profile(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+) -> Result<Json<Value>, ApiError> {
     let user = load_user(&s.pool, &u.session.user_key).await?;
     let p = &user.profile;
     Ok(Json(json!({"success": true, "data": {
@@ -58,13 +60,10 @@ pub async fn profile(State(s): State<AppState>, session: Session) -> Result<Json
 /// optionally a new password (with the current one). Answers `{success, message, errors}`.
 pub async fn update_profile(
     State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     session: Session,
     Json(b): Json<Value>,
 ) -> Response {
-    let u = match require(&s, &session, None).await {
-        Ok(u) => u,
-        Err(e) => return e.into_response(),
-    };
     let f = |names: &[&str]| str_field(&b, names);
     let mut e = Errors::default();
     let full = f(&["fullName", "FullName"]);
