@@ -71,6 +71,9 @@ enum Command {
     /// The development e-mail outbox.
     #[command(subcommand)]
     Outbox(cli::users::OutboxCommand),
+    /// Print the OpenAPI document served at `/api/openapi.json` (no database needed); the web
+    /// app's API types are generated from it (`npm run gen:api` in web/).
+    Openapi,
     /// Example organisations and survey responses, marked as example data (never loaded by
     /// `serve`).
     #[command(subcommand)]
@@ -91,8 +94,14 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
-    if let Command::Outbox(c) = cli.command {
-        return cli::users::outbox(c);
+    match cli.command {
+        Command::Outbox(c) => return cli::users::outbox(c),
+        Command::Openapi => {
+            let doc = gbvf_api::http::openapi::full();
+            println!("{}", serde_json::to_string_pretty(&doc)?);
+            return Ok(());
+        }
+        _ => {}
     }
     let url = cli.database_url.ok_or_else(|| {
         anyhow::anyhow!("DATABASE_URL is not set (use ./ops/run, or point it at your PostgreSQL)")
@@ -147,7 +156,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Outbox(_) => unreachable!("handled above"),
+        Command::Outbox(_) | Command::Openapi => unreachable!("handled above"),
     }
 }
 

@@ -757,7 +757,7 @@ pub struct StatsQuery {
 /// child boundary for the map. A maturity is given only when at least 3 organisations with at
 /// least 5 responses each contribute; it is their maturity averaged with their responses as
 /// weights (admin spec §9). `example` is true when any figure includes example data.
-#[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", params(StatsQuery),
+#[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", operation_id = "healthCheckStats", params(StatsQuery),
     responses((status = 200, description = "{success, data: {boundaryId, quarter, period, healthCheckStats, byQuarter, containedBoundaryData, example}}"),
               (status = 400, description = "Bad quarter"), (status = 404, description = "Unknown boundary")))]
 pub async fn stats(

@@ -143,7 +143,22 @@ pub fn full() -> utoipa::openapi::OpenApi {
                     .build()
             })
             .collect();
+        // A unique operationId from the path: POST /api/auth/add-password → authAddPassword.
+        let operation_id = path
+            .trim_start_matches("/api/")
+            .split(['/', '-'])
+            .filter(|w| !w.starts_with('{'))
+            .enumerate()
+            .map(|(i, w)| {
+                let mut c = w.chars();
+                match c.next() {
+                    Some(f) if i > 0 => f.to_uppercase().chain(c).collect::<String>(),
+                    _ => w.to_string(),
+                }
+            })
+            .collect::<String>();
         let op = OperationBuilder::new()
+            .operation_id(Some(operation_id))
             .parameters(Some(parameters))
             .tag(*tag)
             .summary(Some(*summary))

@@ -16,9 +16,15 @@ export function apiBaseUrl(): string {
 
 const fetchQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
 
+/** The generated endpoints (generated.ts) name full paths (`/api/crime/stats`); the base URL already ends in /api. */
+function withoutApiPrefix(args: string | FetchArgs): string | FetchArgs {
+  const strip = (url: string) => (url.startsWith('/api/') ? url.slice('/api/'.length) : url)
+  return typeof args === 'string' ? strip(args) : { ...args, url: strip(args.url) }
+}
+
 /** fetchBaseQuery, noting whether each answer was a stale one (availability-slice). */
 const rawBaseQuery: typeof fetchQuery = async (args, api, extra) => {
-  const result = await fetchQuery(args, api, extra)
+  const result = await fetchQuery(withoutApiPrefix(args), api, extra)
   const stale = isStaleResponse(result.meta?.response)
   if (stale !== null) api.dispatch(answerReceived({ stale }))
   return result

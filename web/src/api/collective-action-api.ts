@@ -2,21 +2,13 @@
 // spec section 7, and the WorldOfImpactAdmin commands that record a challenge, report its
 // result and close it (each a POST through the shared base query, which adds the CSRF token).
 import { baseApi } from './base-api'
+import type { RecordChallenge } from './generated'
 import type { ChallengeCard, CollectiveAction, MarkerCollection } from './types'
 
 const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['CollectiveAction', 'Dashboard'] })
 
-export interface RecordChallengeBody {
-  name: string
-  description: string
-  collectiveActionTypeId: number
-  pillarId: number | null
-  cycleId: number
-  validFrom: string
-  validTo: string
-  boundaryId: number
-  sourceUrl: string
-}
+/** Body of `POST /api/admin/challenges`, generated from the server's RecordChallenge schema. */
+export type RecordChallengeBody = RecordChallenge
 
 export const collectiveActionApi = tagged.injectEndpoints({
   endpoints: (build) => ({

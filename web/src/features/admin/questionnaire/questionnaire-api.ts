@@ -1,15 +1,12 @@
 // The questionnaire manager's calls (admin spec section 7), added to the app's one API. The POST
 // goes through the shared base query, which adds the session's X-CSRF-Token.
 import { baseApi } from '../../../api/base-api'
+import type { InviteCodeBody } from '../../../api/generated'
 import type { SummarisedHealthCheck } from './questionnaire-model'
 
-/** Body of `POST /api/healthcheck/inviteCode` (spec section 3 "Invite code"). */
-export interface InviteCodeRequest {
-  QuestionnaireId: string
-  ExpectedResponses: number
-  /** The organisation the link is for (administrators choose it). */
-  OrganisationId: string
-}
+/** Body of `POST /api/healthcheck/inviteCode` (spec section 3 "Invite code"), generated from the
+ * server's InviteCodeBody schema; administrators always name the organisation. */
+export type InviteCodeRequest = InviteCodeBody & { ExpectedResponses: number; OrganisationId: string }
 
 /** Answer of `POST /api/healthcheck/inviteCode`. */
 export interface InviteCodeAnswer {

@@ -1,0 +1,1049 @@
+import { baseApi as api } from "./base-api";
+export const addTagTypes = [
+  "collective action",
+  "admin",
+  "auth",
+  "building block",
+  "config",
+  "crime",
+  "dashboard",
+  "geography",
+  "operations",
+  "healthcheck",
+  "security",
+] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      details: build.query<DetailsApiResponse, DetailsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId`,
+          params: {
+            stakeholderId: queryArg.stakeholderId,
+          },
+        }),
+        providesTags: ["collective action"],
+      }),
+      byBoundary: build.query<ByBoundaryApiResponse, ByBoundaryApiArg>({
+        query: (queryArg) => ({
+          url: `/api/CollectiveAction/getCollectiveActionsByBoundary`,
+          params: {
+            boundaryId: queryArg.boundaryId,
+          },
+        }),
+        providesTags: ["collective action"],
+      }),
+      record: build.mutation<RecordApiResponse, RecordApiArg>({
+        query: (queryArg) => ({
+          url: `/api/admin/challenges`,
+          method: "POST",
+          body: queryArg.recordChallenge,
+        }),
+        invalidatesTags: ["collective action"],
+      }),
+      complete: build.mutation<CompleteApiResponse, CompleteApiArg>({
+        query: (queryArg) => ({
+          url: `/api/admin/challenges/${queryArg.id}/complete`,
+          method: "POST",
+        }),
+        invalidatesTags: ["collective action"],
+      }),
+      report: build.mutation<ReportApiResponse, ReportApiArg>({
+        query: (queryArg) => ({
+          url: `/api/admin/challenges/${queryArg.id}/result`,
+          method: "POST",
+          body: queryArg.reportBody,
+        }),
+        invalidatesTags: ["collective action"],
+      }),
+      mailStatus: build.query<MailStatusApiResponse, MailStatusApiArg>({
+        query: () => ({ url: `/api/admin/mail` }),
+        providesTags: ["admin"],
+      }),
+      authAddPassword: build.mutation<
+        AuthAddPasswordApiResponse,
+        AuthAddPasswordApiArg
+      >({
+        query: () => ({ url: `/api/auth/add-password`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      authCsrf: build.query<AuthCsrfApiResponse, AuthCsrfApiArg>({
+        query: () => ({ url: `/api/auth/csrf` }),
+        providesTags: ["auth"],
+      }),
+      authForgotPassword: build.mutation<
+        AuthForgotPasswordApiResponse,
+        AuthForgotPasswordApiArg
+      >({
+        query: () => ({ url: `/api/auth/forgot-password`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      authGetOrganisationTypes: build.query<
+        AuthGetOrganisationTypesApiResponse,
+        AuthGetOrganisationTypesApiArg
+      >({
+        query: () => ({ url: `/api/auth/getOrganisationTypes` }),
+        providesTags: ["auth"],
+      }),
+      authGetUserJobRoles: build.query<
+        AuthGetUserJobRolesApiResponse,
+        AuthGetUserJobRolesApiArg
+      >({
+        query: () => ({ url: `/api/auth/getUserJobRoles` }),
+        providesTags: ["auth"],
+      }),
+      authGetUserTitles: build.query<
+        AuthGetUserTitlesApiResponse,
+        AuthGetUserTitlesApiArg
+      >({
+        query: () => ({ url: `/api/auth/getUserTitles` }),
+        providesTags: ["auth"],
+      }),
+      authLogin: build.mutation<AuthLoginApiResponse, AuthLoginApiArg>({
+        query: () => ({ url: `/api/auth/login`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      authLogout: build.mutation<AuthLogoutApiResponse, AuthLogoutApiArg>({
+        query: () => ({ url: `/api/auth/logout`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      authProfile: build.query<AuthProfileApiResponse, AuthProfileApiArg>({
+        query: () => ({ url: `/api/auth/profile` }),
+        providesTags: ["auth"],
+      }),
+      authRegister: build.mutation<AuthRegisterApiResponse, AuthRegisterApiArg>(
+        {
+          query: () => ({ url: `/api/auth/register`, method: "POST" }),
+          invalidatesTags: ["auth"],
+        },
+      ),
+      authResendOtp: build.mutation<
+        AuthResendOtpApiResponse,
+        AuthResendOtpApiArg
+      >({
+        query: () => ({ url: `/api/auth/resend-otp`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      authResetPassword: build.mutation<
+        AuthResetPasswordApiResponse,
+        AuthResetPasswordApiArg
+      >({
+        query: () => ({ url: `/api/auth/reset-password`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      authUpdateProfile: build.mutation<
+        AuthUpdateProfileApiResponse,
+        AuthUpdateProfileApiArg
+      >({
+        query: () => ({ url: `/api/auth/updateProfile`, method: "PUT" }),
+        invalidatesTags: ["auth"],
+      }),
+      authUserAuthenticated: build.mutation<
+        AuthUserAuthenticatedApiResponse,
+        AuthUserAuthenticatedApiArg
+      >({
+        query: () => ({ url: `/api/auth/userAuthenticated`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      authVerifyOtp: build.mutation<
+        AuthVerifyOtpApiResponse,
+        AuthVerifyOtpApiArg
+      >({
+        query: () => ({ url: `/api/auth/verify-otp`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      boundaryCounts: build.query<
+        BoundaryCountsApiResponse,
+        BoundaryCountsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/getBoundaryCounts`,
+          params: {
+            boundaryId: queryArg.boundaryId,
+          },
+        }),
+        providesTags: ["building block"],
+      }),
+      associatedToUser: build.query<
+        AssociatedToUserApiResponse,
+        AssociatedToUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/getBuildingBlockAssociatedToUser`,
+          params: {
+            boundaryId: queryArg.boundaryId,
+          },
+        }),
+        providesTags: ["building block"],
+      }),
+      contactsWithRequirements: build.query<
+        ContactsWithRequirementsApiResponse,
+        ContactsWithRequirementsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/getBuildingBlockContactsWithRequirements`,
+          params: {
+            buildingBlockId: queryArg.buildingBlockId,
+            stakeholderId: queryArg.stakeholderId,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ["building block"],
+      }),
+      getData: build.query<GetDataApiResponse, GetDataApiArg>({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/getBuildingBlockData`,
+          params: {
+            boundaryId: queryArg.boundaryId,
+          },
+        }),
+        providesTags: ["building block"],
+      }),
+      onMunicipality: build.query<
+        OnMunicipalityApiResponse,
+        OnMunicipalityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/getBuildingBlockOnMunicipality`,
+          params: {
+            boundaryStakeholderId: queryArg.boundaryStakeholderId,
+            buildingBlockId: queryArg.buildingBlockId,
+          },
+        }),
+        providesTags: ["building block"],
+      }),
+      getRequirementDetail: build.query<
+        GetRequirementDetailApiResponse,
+        GetRequirementDetailApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/getBuildingBlockRquirementDetailData`,
+          params: {
+            buildingBlockCategoryId: queryArg.buildingBlockCategoryId,
+            boundaryId: queryArg.boundaryId,
+          },
+        }),
+        providesTags: ["building block"],
+      }),
+      history: build.query<HistoryApiResponse, HistoryApiArg>({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/history`,
+          params: {
+            buildingBlockId: queryArg.buildingBlockId,
+            stakeholderId: queryArg.stakeholderId,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ["building block"],
+      }),
+      returnBlock: build.mutation<ReturnBlockApiResponse, ReturnBlockApiArg>({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/returnBuildingBlock`,
+          method: "POST",
+          body: queryArg.decisionBody,
+        }),
+        invalidatesTags: ["building block"],
+      }),
+      searchContact: build.query<SearchContactApiResponse, SearchContactApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/buildingblock/searchcontact`,
+            params: {
+              filter: queryArg.filter,
+              buildingBlockCategoryId: queryArg.buildingBlockCategoryId,
+              buildingBlockId: queryArg.buildingBlockId,
+              boundaryId: queryArg.boundaryId,
+              stakeholderId: queryArg.stakeholderId,
+            },
+          }),
+          providesTags: ["building block"],
+        },
+      ),
+      update: build.mutation<UpdateApiResponse, UpdateApiArg>({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/updateBuildingBlockContactsAndRequirements`,
+          method: "PUT",
+          body: queryArg.updateBody,
+        }),
+        invalidatesTags: ["building block"],
+      }),
+      verify: build.mutation<VerifyApiResponse, VerifyApiArg>({
+        query: (queryArg) => ({
+          url: `/api/buildingblock/verifyBuildingBlock`,
+          method: "POST",
+          body: queryArg.decisionBody,
+        }),
+        invalidatesTags: ["building block"],
+      }),
+      featureFlags: build.query<FeatureFlagsApiResponse, FeatureFlagsApiArg>({
+        query: () => ({ url: `/api/config/feature-flags` }),
+        providesTags: ["config"],
+      }),
+      recordFigure: build.mutation<RecordFigureApiResponse, RecordFigureApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/api/crime/figures`,
+            method: "POST",
+            body: queryArg.recordFigureBody,
+          }),
+          invalidatesTags: ["crime"],
+        },
+      ),
+      crimeImport: build.mutation<CrimeImportApiResponse, CrimeImportApiArg>({
+        query: () => ({ url: `/api/crime/import`, method: "POST" }),
+        invalidatesTags: ["crime"],
+      }),
+      crimeStats: build.query<CrimeStatsApiResponse, CrimeStatsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/crime/stats`,
+          params: {
+            boundaryId: queryArg.boundaryId,
+            componentOptions: queryArg.componentOptions,
+          },
+        }),
+        providesTags: ["crime"],
+      }),
+      dashboard: build.query<DashboardApiResponse, DashboardApiArg>({
+        query: (queryArg) => ({
+          url: `/api/dashboard`,
+          params: {
+            boundaryId: queryArg.boundaryId,
+            componentId: queryArg.componentId,
+            componentOptions: queryArg.componentOptions,
+            componentSubOptions: queryArg.componentSubOptions,
+          },
+        }),
+        providesTags: ["dashboard"],
+      }),
+      componentsHandler: build.query<
+        ComponentsHandlerApiResponse,
+        ComponentsHandlerApiArg
+      >({
+        query: () => ({ url: `/api/dashboard/components` }),
+        providesTags: ["dashboard"],
+      }),
+      actionsGeomarker: build.query<
+        ActionsGeomarkerApiResponse,
+        ActionsGeomarkerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/geography/actionsGeomarker/${queryArg.componentId}/${queryArg.boundaryId}`,
+        }),
+        providesTags: ["geography"],
+      }),
+      list: build.query<ListApiResponse, ListApiArg>({
+        query: (queryArg) => ({
+          url: `/api/geography/boundary/list/${queryArg.boundaryTypeId}`,
+          params: {
+            filter: queryArg.filter,
+          },
+        }),
+        providesTags: ["geography"],
+      }),
+      listIn: build.query<ListInApiResponse, ListInApiArg>({
+        query: (queryArg) => ({
+          url: `/api/geography/boundary/list/${queryArg.boundaryTypeId}/${queryArg.parentBoundaryId}`,
+          params: {
+            filter: queryArg.filter,
+          },
+        }),
+        providesTags: ["geography"],
+      }),
+      boundary: build.query<BoundaryApiResponse, BoundaryApiArg>({
+        query: (queryArg) => ({
+          url: `/api/geography/boundary/${queryArg.id}`,
+        }),
+        providesTags: ["geography"],
+      }),
+      contained: build.query<ContainedApiResponse, ContainedApiArg>({
+        query: (queryArg) => ({
+          url: `/api/geography/contained/`,
+          params: {
+            containingBoundaryId: queryArg.containingBoundaryId,
+          },
+        }),
+        providesTags: ["geography"],
+      }),
+      geojson: build.query<GeojsonApiResponse, GeojsonApiArg>({
+        query: (queryArg) => ({ url: `/api/geography/geojson/${queryArg.id}` }),
+        providesTags: ["geography"],
+      }),
+      geomarker: build.query<GeomarkerApiResponse, GeomarkerApiArg>({
+        query: (queryArg) => ({
+          url: `/api/geography/geomarker/${queryArg.componentId}/${queryArg.boundaryId}`,
+        }),
+        providesTags: ["geography"],
+      }),
+      geomarkerCategory: build.query<
+        GeomarkerCategoryApiResponse,
+        GeomarkerCategoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/geography/geomarker/${queryArg.componentId}/${queryArg.boundaryId}/${queryArg.categoryId}`,
+        }),
+        providesTags: ["geography"],
+      }),
+      health: build.query<HealthApiResponse, HealthApiArg>({
+        query: () => ({ url: `/api/health` }),
+        providesTags: ["operations"],
+      }),
+      activeQuestionnaires: build.query<
+        ActiveQuestionnairesApiResponse,
+        ActiveQuestionnairesApiArg
+      >({
+        query: () => ({ url: `/api/healthcheck/getActiveQuestionnaires` }),
+        providesTags: ["healthcheck"],
+      }),
+      healthcheckGetAdminDashboard: build.mutation<
+        HealthcheckGetAdminDashboardApiResponse,
+        HealthcheckGetAdminDashboardApiArg
+      >({
+        query: () => ({
+          url: `/api/healthcheck/getAdminDashboard`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      organisationHealthChecks: build.query<
+        OrganisationHealthChecksApiResponse,
+        OrganisationHealthChecksApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/getOrganisationHealthChecks`,
+          params: {
+            questionnaireTypeId: queryArg.questionnaireTypeId,
+          },
+        }),
+        providesTags: ["healthcheck"],
+      }),
+      summarised: build.query<SummarisedApiResponse, SummarisedApiArg>({
+        query: () => ({ url: `/api/healthcheck/getSummarisedHealthCheck` }),
+        providesTags: ["healthcheck"],
+      }),
+      inviteCode: build.mutation<InviteCodeApiResponse, InviteCodeApiArg>({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/inviteCode`,
+          method: "POST",
+          body: queryArg.inviteCodeBody,
+        }),
+        invalidatesTags: ["healthcheck"],
+      }),
+      healthcheckOrganisation: build.query<
+        HealthcheckOrganisationApiResponse,
+        HealthcheckOrganisationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/organisation/${queryArg.id}`,
+        }),
+        providesTags: ["admin"],
+      }),
+      healthcheckOrganisationHistory: build.query<
+        HealthcheckOrganisationHistoryApiResponse,
+        HealthcheckOrganisationHistoryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/organisation/${queryArg.id}/history`,
+        }),
+        providesTags: ["admin"],
+      }),
+      organisationalResult: build.mutation<
+        OrganisationalResultApiResponse,
+        OrganisationalResultApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/organisationalResult`,
+          method: "POST",
+          body: queryArg.resultBody,
+        }),
+        invalidatesTags: ["healthcheck"],
+      }),
+      healthcheckSearchOrganisations: build.mutation<
+        HealthcheckSearchOrganisationsApiResponse,
+        HealthcheckSearchOrganisationsApiArg
+      >({
+        query: () => ({
+          url: `/api/healthcheck/searchOrganisations`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      healthCheckStats: build.query<
+        HealthCheckStatsApiResponse,
+        HealthCheckStatsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/stats`,
+          params: {
+            boundaryId: queryArg.boundaryId,
+            quarter: queryArg.quarter,
+          },
+        }),
+        providesTags: ["healthcheck"],
+      }),
+      survey: build.query<SurveyApiResponse, SurveyApiArg>({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/survey`,
+          params: {
+            inviteCode: queryArg.inviteCode,
+            Preview: queryArg.preview,
+          },
+        }),
+        providesTags: ["healthcheck"],
+      }),
+      submit: build.mutation<SubmitApiResponse, SubmitApiArg>({
+        query: (queryArg) => ({
+          url: `/api/healthcheck/survey`,
+          method: "POST",
+          body: queryArg.submitBody,
+        }),
+        invalidatesTags: ["healthcheck"],
+      }),
+      healthcheckVerify: build.mutation<
+        HealthcheckVerifyApiResponse,
+        HealthcheckVerifyApiArg
+      >({
+        query: () => ({ url: `/api/healthcheck/verify`, method: "POST" }),
+        invalidatesTags: ["admin"],
+      }),
+      securityAddGroup: build.mutation<
+        SecurityAddGroupApiResponse,
+        SecurityAddGroupApiArg
+      >({
+        query: () => ({ url: `/api/security/AddGroup`, method: "POST" }),
+        invalidatesTags: ["security"],
+      }),
+      securityAddGroupActions: build.mutation<
+        SecurityAddGroupActionsApiResponse,
+        SecurityAddGroupActionsApiArg
+      >({
+        query: () => ({ url: `/api/security/addGroupActions`, method: "POST" }),
+        invalidatesTags: ["security"],
+      }),
+      securityCreateNewUser: build.mutation<
+        SecurityCreateNewUserApiResponse,
+        SecurityCreateNewUserApiArg
+      >({
+        query: () => ({ url: `/api/security/createNewUser`, method: "POST" }),
+        invalidatesTags: ["security"],
+      }),
+      securityDeleteGroup: build.mutation<
+        SecurityDeleteGroupApiResponse,
+        SecurityDeleteGroupApiArg
+      >({
+        query: () => ({ url: `/api/security/deleteGroup`, method: "DELETE" }),
+        invalidatesTags: ["security"],
+      }),
+      securityDeleteGroupActions: build.mutation<
+        SecurityDeleteGroupActionsApiResponse,
+        SecurityDeleteGroupActionsApiArg
+      >({
+        query: () => ({
+          url: `/api/security/deleteGroupActions`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["security"],
+      }),
+      securityDeleteUser: build.mutation<
+        SecurityDeleteUserApiResponse,
+        SecurityDeleteUserApiArg
+      >({
+        query: () => ({ url: `/api/security/deleteUser`, method: "DELETE" }),
+        invalidatesTags: ["security"],
+      }),
+      securityEditUserDetails: build.mutation<
+        SecurityEditUserDetailsApiResponse,
+        SecurityEditUserDetailsApiArg
+      >({
+        query: () => ({ url: `/api/security/editUserDetails`, method: "PUT" }),
+        invalidatesTags: ["security"],
+      }),
+      securityGetAllActions: build.query<
+        SecurityGetAllActionsApiResponse,
+        SecurityGetAllActionsApiArg
+      >({
+        query: () => ({ url: `/api/security/getAllActions` }),
+        providesTags: ["security"],
+      }),
+      securityGetAllUsers: build.query<
+        SecurityGetAllUsersApiResponse,
+        SecurityGetAllUsersApiArg
+      >({
+        query: () => ({ url: `/api/security/getAllUsers` }),
+        providesTags: ["security"],
+      }),
+      securityGetGroupActions: build.mutation<
+        SecurityGetGroupActionsApiResponse,
+        SecurityGetGroupActionsApiArg
+      >({
+        query: () => ({ url: `/api/security/getGroupActions`, method: "POST" }),
+        invalidatesTags: ["security"],
+      }),
+      securityGetGroups: build.query<
+        SecurityGetGroupsApiResponse,
+        SecurityGetGroupsApiArg
+      >({
+        query: () => ({ url: `/api/security/getGroups` }),
+        providesTags: ["security"],
+      }),
+      securityGetLocalMunicipalities: build.query<
+        SecurityGetLocalMunicipalitiesApiResponse,
+        SecurityGetLocalMunicipalitiesApiArg
+      >({
+        query: () => ({ url: `/api/security/getLocalMunicipalities` }),
+        providesTags: ["security"],
+      }),
+      securityGetOrganisations: build.query<
+        SecurityGetOrganisationsApiResponse,
+        SecurityGetOrganisationsApiArg
+      >({
+        query: () => ({ url: `/api/security/getOrganisations` }),
+        providesTags: ["security"],
+      }),
+      securityGetUserDetails: build.query<
+        SecurityGetUserDetailsApiResponse,
+        SecurityGetUserDetailsApiArg
+      >({
+        query: () => ({ url: `/api/security/getUserDetails` }),
+        providesTags: ["security"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as generatedApi };
+export type DetailsApiResponse = unknown;
+export type DetailsApiArg = {
+  /** The pin's `stakeholder`: the boundary id of the municipality (or district) the
+    challenges are placed in. */
+  stakeholderId: number;
+};
+export type ByBoundaryApiResponse = unknown;
+export type ByBoundaryApiArg = {
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type RecordApiResponse = unknown;
+export type RecordApiArg = {
+  recordChallenge: RecordChallenge;
+};
+export type CompleteApiResponse = unknown;
+export type CompleteApiArg = {
+  /** collectiveActionId */
+  id: string;
+};
+export type ReportApiResponse = unknown;
+export type ReportApiArg = {
+  /** collectiveActionId */
+  id: string;
+  reportBody: ReportBody;
+};
+export type MailStatusApiResponse =
+  /** status 200 Outbox counts and newest messages */ MailStatus;
+export type MailStatusApiArg = void;
+export type AuthAddPasswordApiResponse = unknown;
+export type AuthAddPasswordApiArg = void;
+export type AuthCsrfApiResponse = unknown;
+export type AuthCsrfApiArg = void;
+export type AuthForgotPasswordApiResponse = unknown;
+export type AuthForgotPasswordApiArg = void;
+export type AuthGetOrganisationTypesApiResponse = unknown;
+export type AuthGetOrganisationTypesApiArg = void;
+export type AuthGetUserJobRolesApiResponse = unknown;
+export type AuthGetUserJobRolesApiArg = void;
+export type AuthGetUserTitlesApiResponse = unknown;
+export type AuthGetUserTitlesApiArg = void;
+export type AuthLoginApiResponse = unknown;
+export type AuthLoginApiArg = void;
+export type AuthLogoutApiResponse = unknown;
+export type AuthLogoutApiArg = void;
+export type AuthProfileApiResponse = unknown;
+export type AuthProfileApiArg = void;
+export type AuthRegisterApiResponse = unknown;
+export type AuthRegisterApiArg = void;
+export type AuthResendOtpApiResponse = unknown;
+export type AuthResendOtpApiArg = void;
+export type AuthResetPasswordApiResponse = unknown;
+export type AuthResetPasswordApiArg = void;
+export type AuthUpdateProfileApiResponse = unknown;
+export type AuthUpdateProfileApiArg = void;
+export type AuthUserAuthenticatedApiResponse = unknown;
+export type AuthUserAuthenticatedApiArg = void;
+export type AuthVerifyOtpApiResponse = unknown;
+export type AuthVerifyOtpApiArg = void;
+export type BoundaryCountsApiResponse = unknown;
+export type BoundaryCountsApiArg = {
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type AssociatedToUserApiResponse = unknown;
+export type AssociatedToUserApiArg = {
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type ContactsWithRequirementsApiResponse = unknown;
+export type ContactsWithRequirementsApiArg = {
+  /** Building block id. */
+  buildingBlockId?: number;
+  /** The provider. */
+  stakeholderId?: number;
+  /** `csv` for the history as CSV. */
+  format?: string;
+};
+export type GetDataApiResponse = unknown;
+export type GetDataApiArg = {
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type OnMunicipalityApiResponse = unknown;
+export type OnMunicipalityApiArg = {
+  /** The municipality's boundary id. */
+  boundaryStakeholderId?: number;
+  /** Building block id. */
+  buildingBlockId?: number;
+};
+export type GetRequirementDetailApiResponse = unknown;
+export type GetRequirementDetailApiArg = {
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type HistoryApiResponse = unknown;
+export type HistoryApiArg = {
+  /** Building block id. */
+  buildingBlockId?: number;
+  /** The provider. */
+  stakeholderId?: number;
+  /** `csv` for the history as CSV. */
+  format?: string;
+};
+export type ReturnBlockApiResponse = unknown;
+export type ReturnBlockApiArg = {
+  decisionBody: DecisionBody;
+};
+export type SearchContactApiResponse = unknown;
+export type SearchContactApiArg = {
+  /** Text matched against the name or building block, case-insensitive. */
+  filter?: string;
+  /** Category id. */
+  buildingBlockCategoryId?: number;
+  /** Building block id. */
+  buildingBlockId: number;
+  /** Boundary id. */
+  boundaryId: number;
+  /** One provider. */
+  stakeholderId?: number;
+};
+export type UpdateApiResponse = unknown;
+export type UpdateApiArg = {
+  updateBody: UpdateBody;
+};
+export type VerifyApiResponse = unknown;
+export type VerifyApiArg = {
+  decisionBody: DecisionBody;
+};
+export type FeatureFlagsApiResponse = unknown;
+export type FeatureFlagsApiArg = void;
+export type RecordFigureApiResponse = unknown;
+export type RecordFigureApiArg = {
+  recordFigureBody: RecordFigureBody;
+};
+export type CrimeImportApiResponse = unknown;
+export type CrimeImportApiArg = void;
+export type CrimeStatsApiResponse = unknown;
+export type CrimeStatsApiArg = {
+  /** boundary */
+  boundaryId: number;
+  /** comma-separated crime type ids */
+  componentOptions?: string;
+};
+export type DashboardApiResponse = unknown;
+export type DashboardApiArg = {
+  /** boundary */
+  boundaryId: number;
+  /** component the options belong to (default 3, crime) */
+  componentId?: number;
+  /** crime type ids, or pillar ids for component 4 */
+  componentOptions?: string;
+  /** component 4: 'pillarId-typeId' pairs */
+  componentSubOptions?: string;
+};
+export type ComponentsHandlerApiResponse = unknown;
+export type ComponentsHandlerApiArg = void;
+export type ActionsGeomarkerApiResponse = unknown;
+export type ActionsGeomarkerApiArg = {
+  /** 4 (collective action) */
+  componentId: number;
+  /** boundary */
+  boundaryId: number;
+};
+export type ListApiResponse = unknown;
+export type ListApiArg = {
+  /** 1 National, 2 District/Province, 3 Local, 5 SAPS precinct */
+  boundaryTypeId: number;
+  /** name contains (case-insensitive) */
+  filter?: string;
+};
+export type ListInApiResponse = unknown;
+export type ListInApiArg = {
+  /** 1 National, 2 District/Province, 3 Local, 5 SAPS precinct */
+  boundaryTypeId: number;
+  /** containing boundary */
+  parentBoundaryId: number;
+  /** name contains (case-insensitive) */
+  filter?: string;
+};
+export type BoundaryApiResponse = unknown;
+export type BoundaryApiArg = {
+  /** boundaryId */
+  id: number;
+};
+export type ContainedApiResponse = unknown;
+export type ContainedApiArg = {
+  /** containing boundary */
+  containingBoundaryId: number;
+};
+export type GeojsonApiResponse = unknown;
+export type GeojsonApiArg = {
+  /** boundaryId */
+  id: number;
+};
+export type GeomarkerApiResponse = unknown;
+export type GeomarkerApiArg = {
+  /** 1 building block, 2 health check, 3 crime, 4 collective action */
+  componentId: number;
+  /** boundary */
+  boundaryId: number;
+};
+export type GeomarkerCategoryApiResponse = unknown;
+export type GeomarkerCategoryApiArg = {
+  /** component */
+  componentId: number;
+  /** boundary */
+  boundaryId: number;
+  /** category of the component */
+  categoryId: number;
+};
+export type HealthApiResponse = unknown;
+export type HealthApiArg = void;
+export type ActiveQuestionnairesApiResponse = unknown;
+export type ActiveQuestionnairesApiArg = void;
+export type HealthcheckGetAdminDashboardApiResponse = unknown;
+export type HealthcheckGetAdminDashboardApiArg = void;
+export type OrganisationHealthChecksApiResponse = unknown;
+export type OrganisationHealthChecksApiArg = {
+  /** Staff 1 (default) or Students 2. */
+  questionnaireTypeId?: number;
+};
+export type SummarisedApiResponse = unknown;
+export type SummarisedApiArg = void;
+export type InviteCodeApiResponse = unknown;
+export type InviteCodeApiArg = {
+  inviteCodeBody: InviteCodeBody;
+};
+export type HealthcheckOrganisationApiResponse = unknown;
+export type HealthcheckOrganisationApiArg = {
+  id: string;
+};
+export type HealthcheckOrganisationHistoryApiResponse = unknown;
+export type HealthcheckOrganisationHistoryApiArg = {
+  id: string;
+};
+export type OrganisationalResultApiResponse = unknown;
+export type OrganisationalResultApiArg = {
+  resultBody: ResultBody;
+};
+export type HealthcheckSearchOrganisationsApiResponse = unknown;
+export type HealthcheckSearchOrganisationsApiArg = void;
+export type HealthCheckStatsApiResponse = unknown;
+export type HealthCheckStatsApiArg = {
+  /** Boundary (nation 1 when absent). */
+  boundaryId?: number;
+  /** Quarter as `2026Q3`; the dashboard's current quarter (the previous calendar quarter,
+    admin spec §9) when absent. */
+  quarter?: string;
+};
+export type SurveyApiResponse = unknown;
+export type SurveyApiArg = {
+  /** The invite code of the link. */
+  inviteCode: string;
+  /** `true`: show the questions without recording (admin spec §2 "Survey preview"). */
+  preview?: boolean;
+};
+export type SubmitApiResponse = unknown;
+export type SubmitApiArg = {
+  submitBody: SubmitBody;
+};
+export type HealthcheckVerifyApiResponse = unknown;
+export type HealthcheckVerifyApiArg = void;
+export type SecurityAddGroupApiResponse = unknown;
+export type SecurityAddGroupApiArg = void;
+export type SecurityAddGroupActionsApiResponse = unknown;
+export type SecurityAddGroupActionsApiArg = void;
+export type SecurityCreateNewUserApiResponse = unknown;
+export type SecurityCreateNewUserApiArg = void;
+export type SecurityDeleteGroupApiResponse = unknown;
+export type SecurityDeleteGroupApiArg = void;
+export type SecurityDeleteGroupActionsApiResponse = unknown;
+export type SecurityDeleteGroupActionsApiArg = void;
+export type SecurityDeleteUserApiResponse = unknown;
+export type SecurityDeleteUserApiArg = void;
+export type SecurityEditUserDetailsApiResponse = unknown;
+export type SecurityEditUserDetailsApiArg = void;
+export type SecurityGetAllActionsApiResponse = unknown;
+export type SecurityGetAllActionsApiArg = void;
+export type SecurityGetAllUsersApiResponse = unknown;
+export type SecurityGetAllUsersApiArg = void;
+export type SecurityGetGroupActionsApiResponse = unknown;
+export type SecurityGetGroupActionsApiArg = void;
+export type SecurityGetGroupsApiResponse = unknown;
+export type SecurityGetGroupsApiArg = void;
+export type SecurityGetLocalMunicipalitiesApiResponse = unknown;
+export type SecurityGetLocalMunicipalitiesApiArg = void;
+export type SecurityGetOrganisationsApiResponse = unknown;
+export type SecurityGetOrganisationsApiArg = void;
+export type SecurityGetUserDetailsApiResponse = unknown;
+export type SecurityGetUserDetailsApiArg = void;
+export type RecordChallenge = {
+  /** The municipality (boundary id of level municipality or district). */
+  boundaryId: number;
+  /** `collectiveActionTypeId` 1..=5. */
+  collectiveActionTypeId: number;
+  /** `cycleId`. */
+  cycleId: number;
+  /** Goal. */
+  description?: string;
+  /** Team name. */
+  name: string;
+  /** Pillar 1..=6, or absent for "Pillar not stated". */
+  pillarId?: number | null;
+  /** Where the facts come from (optional for an administrator's own record). */
+  sourceUrl?: string;
+  /** First day, `YYYY-MM-DD`. */
+  validFrom: string;
+  /** Last day, `YYYY-MM-DD`. */
+  validTo: string;
+};
+export type ReportBody = {
+  /** The result. */
+  outcome: string;
+  /** Where it was reported (optional). */
+  sourceUrl?: string;
+};
+export type MailStatusRow = {
+  /** Tries so far. */
+  attempts: number;
+  /** Event that called for the message. */
+  eventType: string;
+  /** `<aggregate_type>/<aggregate id, or the user id for accounts>/<sequence>/<template>`. */
+  idempotencyKey: string;
+  /** Last SMTP or lookup error, if any. */
+  lastError?: string | null;
+  /** Next try (pending rows). */
+  nextAttemptAt: string;
+  /** When the message was queued. */
+  queuedAt: string;
+  /** When it was sent. */
+  sentAt?: string | null;
+  /** `pending`, `sent` or `failed`. */
+  status: string;
+  /** Template (`welcome`, `rejection`, `invitation`). */
+  template: string;
+};
+export type MailStatus = {
+  /** Events read by the worker so far. */
+  eventsRead: number;
+  /** Messages given up after [`MAX_ATTEMPTS`] tries. */
+  failed: number;
+  /** The newest 100 messages. */
+  messages: MailStatusRow[];
+  /** Messages waiting (including retries). */
+  pending: number;
+  /** Messages sent. */
+  sent: number;
+};
+export type DecisionBody = {
+  /** Required when returning. */
+  reason?: string | null;
+  /** The provider. */
+  stakeholderId: number;
+};
+export type ContactPersonBody = {
+  /** Alternate number (10 digits). */
+  alternateNumber?: string | null;
+  /** Requirement the person answers for. */
+  buildingBlockRequirementId: number;
+  /** E-mail address. */
+  emailAddress?: string | null;
+  /** Full name (required). */
+  fullName: string;
+  /** Job role. */
+  jobRole?: string | null;
+  /** Mobile number (10 digits). */
+  mobileNumber?: string | null;
+  /** Telephone number (10 digits). */
+  telephoneNumber?: string | null;
+};
+export type UpdateBody = {
+  /** Alternate Number (digits). */
+  alternateNumber?: string | null;
+  /** Its building block (must match). */
+  buildingBlockId: number;
+  /** Requirement ids available. */
+  buildingBlockRequirements?: number[];
+  /** Contact persons (all of them: the list replaces the previous one). */
+  contactPersons?: ContactPersonBody[];
+  /** Email address. */
+  emailAddress?: string | null;
+  /** Physical Address (required, except for shelters, which never get one). */
+  physicalAddress?: string | null;
+  /** Postal Address. */
+  postalAddress?: string | null;
+  /** Reception Number (digits). */
+  receptionNumber?: string | null;
+  /** The provider. */
+  stakeholderId: number;
+};
+export type RecordFigureBody = {
+  /** Boundary the figure is for. */
+  boundaryId: number;
+  /** Count (whole number ≥ 0). */
+  count: number;
+  /** Crime type id. */
+  crimeTypeId: number;
+  /** The series version the caller last saw; a different current version answers 409. */
+  expectedVersion?: number | null;
+  /** First year of the SAPS financial year (2022 = 2022/23). */
+  periodStartYear: number;
+};
+export type InviteCodeBody = {
+  /** Start of the period (RFC 3339); now when absent. The period ends with its quarter. */
+  EffectiveFrom?: string | null;
+  /** Expected responses: a whole number of at least 1 (admin spec §5). */
+  ExpectedResponses: any;
+  /** Organisation (WorldOfImpactAdmin, or HealthCheckAdmin of no organisation); the caller's
+    own otherwise. */
+  OrganisationId?: string | null;
+  /** Questionnaire version id (`staff-v1`). */
+  QuestionnaireId: string;
+};
+export type ResultBody = {
+  /** Health check id. */
+  HealthCheckId: string;
+  /** Staff 1 or Students 2. */
+  QuestionnaireTypeId?: number | null;
+};
+export type AnswerBody = {
+  /** Chosen answer ids (one for SingleChoice). */
+  PossibleAnswerIds: number[];
+  /** Question id. */
+  QuestionId: string;
+};
+export type SubmitBody = {
+  /** Answers; questions may be skipped. */
+  Answers: AnswerBody[];
+  /** The invite code of the link. */
+  InviteCode: string;
+};
