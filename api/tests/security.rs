@@ -372,6 +372,31 @@ async fn nobody_grants_what_they_do_not_hold_or_edits_their_own_groups() {
     assert_eq!(s, 200, "{v}");
     let managers = v["groupId"].as_i64().unwrap();
     catch_up(&db.pool).await;
+    // Nor deletes a group they belong to (an administrator deleting the administrators' group
+    // would lock every administrator out), while another group may be deleted.
+    let (s, v) = admin
+        .send(
+            reqwest::Method::DELETE,
+            "/api/security/deleteGroup?groupId=1",
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, 403, "deleting one's own group: {v}");
+    let (s, v) = admin
+        .post(
+            "/api/security/AddGroup",
+            json!({"GroupName": "Short-lived", "UserActions": [12]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = admin
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/security/deleteGroup?groupId={}", v["groupId"]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, 200, "deleting another group: {v}");
     let manager = member_of(&db, &srv.base, &srv.outbox, managers).await;
     let (_, me) = manager.post("/api/auth/userAuthenticated", json!({})).await;
     let my_id = me["user"]["userId"].as_str().unwrap().to_string();

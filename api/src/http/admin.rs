@@ -213,7 +213,6 @@ pub struct VerifyBody {
 pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-
     Json(b): Json<VerifyBody>,
 ) -> Response {
     let template = b

@@ -926,7 +926,6 @@ fn conflict(e: gbvf_commands::import::ImportError) -> ApiError {
 pub async fn update(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-
     Json(b): Json<UpdateBody>,
 ) -> Result<Response, ApiError> {
     let (muni, _, block) = provider_place(&s, b.stakeholder_id).await?;

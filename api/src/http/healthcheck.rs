@@ -209,7 +209,6 @@ pub struct InviteCodeBody {
 pub async fn invite_code(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-
     Json(b): Json<InviteCodeBody>,
 ) -> Result<Json<Value>, ApiError> {
     let expected = match &b.expected_responses {

@@ -460,7 +460,6 @@ fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> Ap
 pub async fn create_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-
     Json(f): Json<UserForm>,
 ) -> Result<Response, ApiError> {
     let c = match check_form(&s, &f, true).await? {
@@ -496,7 +495,6 @@ pub async fn create_user(
 pub async fn edit_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-
     Query(q): Query<UserQuery>,
     Json(f): Json<UserForm>,
 ) -> Result<Response, ApiError> {
@@ -536,7 +534,6 @@ pub async fn edit_user(
 pub async fn delete_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-
     Query(q): Query<UserQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let a = account(&s, &q).await?;
@@ -589,7 +586,6 @@ fn group_error(e: AggregateError<gbvf_commands::accounts::group::GroupError>) ->
 pub async fn add_group(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-
     Json(b): Json<GroupBody>,
 ) -> Result<Response, ApiError> {
     let name = b.name.unwrap_or_default().trim().to_string();
@@ -710,6 +706,11 @@ pub async fn delete_group(
         .group_id
         .and_then(|g| g.parse::<i64>().ok())
         .ok_or_else(|| ApiError::bad("groupId", "groupId must be a whole number."))?;
+    // Like editing (change_actions): nobody deletes a group they belong to, so the last
+    // administrators cannot lock themselves out.
+    if own_groups(&s, &u).await?.contains(&gid) {
+        return Err(ApiError::Forbidden);
+    }
     s.group_cqrs
         .execute_with_metadata(
             &gid.to_string(),
