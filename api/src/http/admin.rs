@@ -29,6 +29,7 @@ fn describe(list: &[(i32, &str)], id: Option<i32>) -> Option<String> {
 }
 
 /// `POST /api/healthcheck/getAdminDashboard` (WorldOfImpactAdmin or ViewOrganisations).
+#[utoipa::path(post, path = "/api/healthcheck/getAdminDashboard", tag = "admin", operation_id = "healthcheckGetAdminDashboard", responses((status = 200, description = "{success, data: [counts]}")))]
 pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let (in_progress, approved, last): (i64, i64, Option<chrono::DateTime<chrono::Utc>>) = sqlx::query_as(
         "SELECT count(*) FILTER (WHERE verification_status_id = 1), count(*) FILTER (WHERE verification_status_id = 3),
@@ -47,7 +48,7 @@ pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Value>, ApiErro
 }
 
 /// Body of the applications search.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SearchBody {
     #[serde(rename = "statusId", alias = "StatusId", default)]
     status_id: Option<i32>,
@@ -76,6 +77,7 @@ type ApplicationRow = (
 );
 
 /// `POST /api/healthcheck/searchOrganisations` (ViewOrganisations): page 1, size 30 by default.
+#[utoipa::path(post, path = "/api/healthcheck/searchOrganisations", tag = "admin", operation_id = "healthcheckSearchOrganisations", request_body = SearchBody, responses((status = 200, description = "{success, data: {items, totalCount}}")))]
 pub async fn search(
     State(s): State<AppState>,
     Json(b): Json<SearchBody>,
@@ -141,6 +143,7 @@ async fn organisation_events(
 
 /// `GET /api/healthcheck/organisation/{id}` (ViewOrganisations): one application, read from
 /// the organisation's events and its designated person's account.
+#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}", tag = "admin", operation_id = "healthcheckOrganisation", params(("id" = String, Path, description = "Organisation id")), responses((status = 200, description = "{success, data: application}"), (status = 404, description = "No organisation has this id")))]
 pub async fn application(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -192,7 +195,7 @@ pub async fn application(
 }
 
 /// Body of `verify` (admin spec §3 "Organisation verification").
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct VerifyBody {
     #[serde(rename = "VerificationStatusId", alias = "verificationStatusId")]
     status_id: i32,
@@ -210,6 +213,7 @@ pub struct VerifyBody {
 /// (2, e-mail with the reason); the e-mail is sent by the mail worker after the event is
 /// stored (api/src/mail_worker.rs). A decision on an application that moved on since the
 /// verifier looked answers 409 with the current status.
+#[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "healthcheckVerify", request_body = VerifyBody, responses((status = 200, description = "{success, message}"), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
 pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -283,7 +287,8 @@ pub async fn verify(
 }
 
 /// Query of the history call.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
     format: Option<String>,
 }
@@ -321,6 +326,7 @@ fn summary(event_type: &str, payload: &Value) -> String {
 /// `GET /api/healthcheck/organisation/{id}/history[?format=csv]` (ViewOrganisations): every
 /// event of the organisation and of its designated person's account, in order, with actor,
 /// time and source, read from the event log itself. Never includes secrets (none are logged).
+#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}/history", tag = "admin", operation_id = "healthcheckOrganisationHistory", params(("id" = String, Path, description = "Organisation id"), HistoryQuery), responses((status = 200, description = "Every event of the organisation and its designated person: JSON, or CSV with format=csv"), (status = 404, description = "No organisation has this id")))]
 pub async fn history(
     State(s): State<AppState>,
     Path(id): Path<String>,

@@ -150,7 +150,8 @@ pub async fn record_figure(
 }
 
 /// Query of the crime import call.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ImportQuery {
     /// `station-2005`, `station-2003`, `saps-annual` or `long` (default: detected).
     format: Option<String>,
@@ -162,6 +163,7 @@ pub struct ImportQuery {
 /// 18): the same import as `gbvf import crime`, with its report (every unplaced row and
 /// why). Re-posting the same bytes adds nothing.
 #[tracing::instrument(name = "command ImportCrimeStatistics", skip_all)]
+#[utoipa::path(post, path = "/api/crime/import", tag = "crime", operation_id = "crimeImport", params(ImportQuery), request_body(content = String, content_type = "text/csv", description = "A SAPS crime statistics CSV (up to 64 MiB)"), responses((status = 200, description = "{success, message, report: {events, unplaced rows and why}}")))]
 pub async fn import_crime(
     State(s): State<AppState>,
     axum::Extension(Actor(actor)): axum::Extension<Actor>,

@@ -4,7 +4,8 @@ use axum::Json;
 use utoipa::OpenApi;
 
 use super::{
-    admin, building_block, challenges, commands, crime, dashboard, geography, healthcheck,
+    admin, auth, building_block, challenges, commands, crime, dashboard, geography, healthcheck,
+    security,
 };
 
 /// OpenAPI 3.1 description of the public API.
@@ -54,6 +55,41 @@ use super::{
         healthcheck::organisational_result,
         healthcheck::summarised,
         healthcheck::stats,
+        commands::import_crime,
+        auth::handlers::registration::register,
+        auth::handlers::codes::verify_otp,
+        auth::handlers::codes::forgot_password,
+        auth::handlers::codes::resend_otp,
+        auth::handlers::passwords::reset_password,
+        auth::handlers::passwords::add_password,
+        auth::handlers::sessions::login,
+        auth::handlers::sessions::logout,
+        auth::handlers::sessions::csrf,
+        auth::handlers::sessions::user_authenticated,
+        auth::handlers::profile::titles,
+        auth::handlers::profile::job_roles,
+        auth::handlers::profile::organisation_types,
+        auth::handlers::profile::profile,
+        auth::handlers::profile::update_profile,
+        admin::dashboard,
+        admin::search,
+        admin::application,
+        admin::history,
+        admin::verify,
+        security::all_actions,
+        security::group_actions,
+        security::groups,
+        security::users,
+        security::user_details,
+        security::municipalities,
+        security::organisations,
+        security::create_user,
+        security::edit_user,
+        security::delete_user,
+        security::add_group,
+        security::add_group_actions,
+        security::delete_group_actions,
+        security::delete_group,
     ),
     components(schemas(
         commands::RecordFigureBody,
@@ -67,120 +103,28 @@ use super::{
         healthcheck::InviteCodeBody,
         healthcheck::SubmitBody,
         healthcheck::AnswerBody,
-        healthcheck::ResultBody
+        healthcheck::ResultBody,
+        security::GroupIdBody,
+        security::UserForm,
+        security::ContactForm,
+        security::RelationshipForm,
+        security::GroupBody,
+        admin::SearchBody,
+        admin::VerifyBody,
+        auth::handlers::codes::VerifyOtpBody,
+        auth::handlers::codes::ForgotBody,
+        auth::handlers::codes::ResendBody,
+        auth::handlers::passwords::PasswordBody,
+        auth::handlers::sessions::LoginBody
     ))
 )]
 pub struct ApiDoc;
 
-/// The account, admin and security calls not yet described from their handlers: `(method,
-/// path, tag, summary)`. Their permission comes, like every route's, from the route
-/// declaration (super::session_routes).
-pub const DECLARED: &[(&str, &str, &str, &str)] = &[
-    ("post", "/api/crime/import", "crime", "Import a SAPS crime statistics CSV (body) with its report of unplaced rows"),
-    ("post", "/api/auth/register", "auth", "Register an organisation and its designated person (three sign-up steps; validateStep validates one)"),
-    ("post", "/api/auth/verify-otp", "auth", "Verify a one-time code {Email, OTP, UserType}"),
-    ("post", "/api/auth/forgot-password", "auth", "Send a password-reset code {Email} (also the resend)"),
-    ("post", "/api/auth/resend-otp", "auth", "Send a new e-mail verification code {Email, UserType}"),
-    ("post", "/api/auth/reset-password", "auth", "Set a new password after a verified code"),
-    ("post", "/api/auth/add-password", "auth", "Choose a password for an account that has none"),
-    ("post", "/api/auth/login", "auth", "Sign in {Username, Password}"),
-    ("post", "/api/auth/logout", "auth", "Sign out"),
-    ("get", "/api/auth/csrf", "auth", "The session's CSRF token"),
-    ("post", "/api/auth/userAuthenticated", "auth", "The session: user, permissions, organisation, CSRF token"),
-    ("get", "/api/auth/getUserTitles", "auth", "Titles"),
-    ("get", "/api/auth/getUserJobRoles", "auth", "Job roles"),
-    ("get", "/api/auth/getOrganisationTypes", "auth", "Organisation types"),
-    ("get", "/api/auth/profile", "auth", "The signed-in user's profile"),
-    ("put", "/api/auth/updateProfile", "auth", "Edit the profile (and optionally the password)"),
-    ("post", "/api/healthcheck/getAdminDashboard", "admin", "Admin dashboard counts"),
-    ("post", "/api/healthcheck/searchOrganisations", "admin", "Organisation applications, filtered, sorted, paged"),
-    ("get", "/api/healthcheck/organisation/{id}", "admin", "One application"),
-    ("get", "/api/healthcheck/organisation/{id}/history", "admin", "Verification history from the event log (JSON, or CSV with ?format=csv)"),
-    ("post", "/api/healthcheck/verify", "admin", "Approve or reject an application"),
-    ("get", "/api/security/getAllActions", "security", "All permission actions"),
-    ("post", "/api/security/getGroupActions", "security", "A group's actions"),
-    ("get", "/api/security/getGroups", "security", "Groups with their actions"),
-    ("get", "/api/security/getAllUsers", "security", "Users with their groups"),
-    ("get", "/api/security/getUserDetails", "security", "One user"),
-    ("get", "/api/security/getLocalMunicipalities", "security", "Municipalities"),
-    ("get", "/api/security/getOrganisations", "security", "Organisations"),
-    ("post", "/api/security/createNewUser", "security", "Create a user (invited by e-mail, no password)"),
-    ("put", "/api/security/editUserDetails", "security", "Edit a user"),
-    ("delete", "/api/security/deleteUser", "security", "Delete a user"),
-    ("post", "/api/security/AddGroup", "security", "Create a group"),
-    ("post", "/api/security/addGroupActions", "security", "Add actions to a group"),
-    ("delete", "/api/security/deleteGroupActions", "security", "Remove actions from a group"),
-    ("delete", "/api/security/deleteGroup", "security", "Delete a group"),
-];
-
-/// The full OpenAPI document: the annotated endpoints plus [`DECLARED`], each operation with
-/// the `x-permission` of its route declaration.
+/// The full OpenAPI document: every endpoint described from its handler (`#[utoipa::path]`),
+/// each operation with the `x-permission` of its route declaration.
 pub fn full() -> utoipa::openapi::OpenApi {
-    use utoipa::openapi::path::{HttpMethod, OperationBuilder};
     use utoipa::openapi::ResponseBuilder;
     let mut doc = ApiDoc::openapi();
-    for (method, path, tag, summary) in DECLARED {
-        let method = match *method {
-            "get" => HttpMethod::Get,
-            "put" => HttpMethod::Put,
-            "delete" => HttpMethod::Delete,
-            _ => HttpMethod::Post,
-        };
-        // Every `{name}` of the path is a declared, required path parameter (a string id).
-        let parameters: Vec<_> = path
-            .split('/')
-            .filter_map(|seg| seg.strip_prefix('{')?.strip_suffix('}'))
-            .map(|name| {
-                utoipa::openapi::path::ParameterBuilder::new()
-                    .name(name)
-                    .parameter_in(utoipa::openapi::path::ParameterIn::Path)
-                    .required(utoipa::openapi::Required::True)
-                    .schema(Some(
-                        utoipa::openapi::ObjectBuilder::new()
-                            .schema_type(utoipa::openapi::schema::Type::String)
-                            .min_length(Some(1)),
-                    ))
-                    .build()
-            })
-            .collect();
-        // A unique operationId from the path: POST /api/auth/add-password → authAddPassword.
-        let operation_id = path
-            .trim_start_matches("/api/")
-            .split(['/', '-'])
-            .filter(|w| !w.starts_with('{'))
-            .enumerate()
-            .map(|(i, w)| {
-                let mut c = w.chars();
-                match c.next() {
-                    Some(f) if i > 0 => f.to_uppercase().chain(c).collect::<String>(),
-                    _ => w.to_string(),
-                }
-            })
-            .collect::<String>();
-        let op = OperationBuilder::new()
-            .operation_id(Some(operation_id))
-            .parameters(Some(parameters))
-            .tag(*tag)
-            .summary(Some(*summary))
-            .description(Some(
-                "State-changing calls need the session's X-CSRF-Token.".to_string(),
-            ))
-            .response(
-                "200",
-                ResponseBuilder::new().description("{success, message, ...}"),
-            )
-            .response(
-                "400",
-                ResponseBuilder::new()
-                    .description("Invalid input: {success: false, message, errors}"),
-            )
-            .response(
-                "403",
-                ResponseBuilder::new()
-                    .description("You do not have permission to perform this action."),
-            );
-        doc.paths.add_path_operation(*path, vec![method], op);
-    }
     // What each route needs, from its one declaration (super::routes): `x-permission`, and a
     // 403 answer wherever someone may be refused.
     for d in super::routes::declared() {

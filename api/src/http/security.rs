@@ -81,6 +81,7 @@ fn split_camel(name: &str) -> String {
 }
 
 /// `GET /api/security/getAllActions`.
+#[utoipa::path(get, path = "/api/security/getAllActions", tag = "security", operation_id = "securityGetAllActions", responses((status = 200, description = "[{actionId, name, description}]")))]
 pub async fn all_actions() -> Result<Json<Value>, ApiError> {
     Ok(Json(Value::Array(
         ACTIONS.iter().map(|a| describe_action(a.id)).collect(),
@@ -88,13 +89,14 @@ pub async fn all_actions() -> Result<Json<Value>, ApiError> {
 }
 
 /// Body naming a group.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct GroupIdBody {
     #[serde(rename = "groupId", alias = "GroupId")]
     group_id: i64,
 }
 
 /// `POST /api/security/getGroupActions {groupId}`.
+#[utoipa::path(post, path = "/api/security/getGroupActions", tag = "security", operation_id = "securityGetGroupActions", request_body = GroupIdBody, responses((status = 200, description = "The group's actions")))]
 pub async fn group_actions(
     State(s): State<AppState>,
     Json(b): Json<GroupIdBody>,
@@ -111,13 +113,15 @@ pub async fn group_actions(
 }
 
 /// Query naming a group.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct GroupQuery {
     #[serde(rename = "groupId")]
     group_id: Option<String>,
 }
 
 /// `GET /api/security/getGroups[?groupId]`: live groups with their actions.
+#[utoipa::path(get, path = "/api/security/getGroups", tag = "security", operation_id = "securityGetGroups", params(GroupQuery), responses((status = 200, description = "Groups with their actions")))]
 pub async fn groups(
     State(s): State<AppState>,
     Query(q): Query<GroupQuery>,
@@ -148,6 +152,7 @@ pub async fn groups(
 }
 
 /// `GET /api/security/getAllUsers`: live accounts with their groups.
+#[utoipa::path(get, path = "/api/security/getAllUsers", tag = "security", operation_id = "securityGetAllUsers", responses((status = 200, description = "Users with their groups")))]
 pub async fn users(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows: Vec<(String, String, String, Value, bool)> = sqlx::query_as(
         "SELECT u.user_id, trim(u.first_name || ' ' || u.last_name), u.email,
@@ -163,7 +168,8 @@ pub async fn users(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
 }
 
 /// Query naming a user.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UserQuery {
     #[serde(rename = "stakeholderId")]
     stakeholder_id: Option<String>,
@@ -206,6 +212,7 @@ type UserDetailsRow = (
 );
 
 /// `GET /api/security/getUserDetails?stakeholderId`.
+#[utoipa::path(get, path = "/api/security/getUserDetails", tag = "security", operation_id = "securityGetUserDetails", params(UserQuery), responses((status = 200, description = "One user"), (status = 404, description = "No user has this id")))]
 pub async fn user_details(
     State(s): State<AppState>,
     Query(q): Query<UserQuery>,
@@ -258,6 +265,7 @@ pub async fn user_details(
 }
 
 /// `GET /api/security/getLocalMunicipalities`: `[{stakeholderId, name}]`.
+#[utoipa::path(get, path = "/api/security/getLocalMunicipalities", tag = "security", operation_id = "securityGetLocalMunicipalities", responses((status = 200, description = "[{stakeholderId, name}]")))]
 pub async fn municipalities(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows: Vec<(i64, String)> = sqlx::query_as(
         "SELECT boundary_id, name FROM boundary WHERE level = 'municipality' ORDER BY name",
@@ -272,6 +280,7 @@ pub async fn municipalities(State(s): State<AppState>) -> Result<Json<Value>, Ap
 }
 
 /// `GET /api/security/getOrganisations`: `[{stakeholderId, organisationName}]`.
+#[utoipa::path(get, path = "/api/security/getOrganisations", tag = "security", operation_id = "securityGetOrganisations", responses((status = 200, description = "[{stakeholderId, organisationName}]")))]
 pub async fn organisations(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     let rows: Vec<(String, String)> =
         sqlx::query_as("SELECT organisation_id, name FROM organisation ORDER BY lower(name)")
@@ -285,7 +294,7 @@ pub async fn organisations(State(s): State<AppState>) -> Result<Json<Value>, Api
 }
 
 /// The user form (admin spec §2 "Add or edit user", §5 "User form on save").
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserForm {
     #[serde(default)]
@@ -305,7 +314,7 @@ pub struct UserForm {
 }
 
 /// A contact of the user form.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactForm {
     contact_type_id: i32,
@@ -314,7 +323,7 @@ pub struct ContactForm {
 }
 
 /// A relationship of the user form.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RelationshipForm {
     stakeholder_relationship_type_id: i32,
@@ -457,6 +466,7 @@ fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> Ap
 
 /// `POST /api/security/createNewUser` (SetGroupMember): an account without a password; its
 /// owner is e-mailed how to choose one (docs/decisions.md).
+#[utoipa::path(post, path = "/api/security/createNewUser", tag = "security", operation_id = "securityCreateNewUser", request_body = UserForm, responses((status = 200, description = "{success, message, userId}")))]
 pub async fn create_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -492,6 +502,7 @@ pub async fn create_user(
 }
 
 /// `PUT /api/security/editUserDetails?stakeholderId` (SetGroupMember).
+#[utoipa::path(put, path = "/api/security/editUserDetails", tag = "security", operation_id = "securityEditUserDetails", params(UserQuery), request_body = UserForm, responses((status = 200, description = "{success, message}"), (status = 404, description = "No user has this id")))]
 pub async fn edit_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -531,6 +542,7 @@ pub async fn edit_user(
 
 /// `DELETE /api/security/deleteUser?stakeholderId` (DeleteUser): the account can no longer
 /// sign in and its sessions end at once.
+#[utoipa::path(delete, path = "/api/security/deleteUser", tag = "security", operation_id = "securityDeleteUser", params(UserQuery), responses((status = 200, description = "{success, message}"), (status = 404, description = "No user has this id")))]
 pub async fn delete_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -561,7 +573,7 @@ pub async fn delete_user(
 }
 
 /// Body of group changes.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct GroupBody {
     #[serde(rename = "GroupName", alias = "groupName", default)]
     name: Option<String>,
@@ -583,6 +595,7 @@ fn group_error(e: AggregateError<gbvf_commands::accounts::group::GroupError>) ->
 }
 
 /// `POST /api/security/AddGroup {GroupName, UserActions}` (CreateGroup).
+#[utoipa::path(post, path = "/api/security/AddGroup", tag = "security", operation_id = "securityAddGroup", request_body = GroupBody, responses((status = 200, description = "{success, message, groupId}")))]
 pub async fn add_group(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -678,6 +691,7 @@ async fn change_actions(
 }
 
 /// `POST /api/security/addGroupActions {GroupId, UserActions}` (AddGroupAction).
+#[utoipa::path(post, path = "/api/security/addGroupActions", tag = "security", operation_id = "securityAddGroupActions", request_body = GroupBody, responses((status = 200, description = "{success, message}")))]
 pub async fn add_group_actions(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -687,6 +701,7 @@ pub async fn add_group_actions(
 }
 
 /// `DELETE /api/security/deleteGroupActions {GroupId, UserActions}` (DeleteGroupAction).
+#[utoipa::path(delete, path = "/api/security/deleteGroupActions", tag = "security", operation_id = "securityDeleteGroupActions", request_body = GroupBody, responses((status = 200, description = "{success, message}")))]
 pub async fn delete_group_actions(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -697,6 +712,7 @@ pub async fn delete_group_actions(
 
 /// `DELETE /api/security/deleteGroup?groupId` (DeleteGroup). Members lose its actions on their
 /// next request.
+#[utoipa::path(delete, path = "/api/security/deleteGroup", tag = "security", operation_id = "securityDeleteGroup", params(GroupQuery), responses((status = 200, description = "{success, message}")))]
 pub async fn delete_group(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

@@ -4,6 +4,7 @@
 import { baseApi } from './base-api'
 import { csrfTokenExpired } from './csrf-slice'
 import type { AuthResult, JobRole, OrganisationType, RegistrationPayload, Session, Title } from './types'
+import type { ForgotBody, LoginBody, PasswordBody, ResendBody, VerifyOtpBody } from './generated'
 
 export const anonymousSession: Session = {
   isAuthenticated: false,
@@ -30,30 +31,13 @@ function reloadSessionAfter(rotated: (result: AuthResult) => boolean = () => tru
   }
 }
 
-export interface LoginArgs {
-  Username: string
-  Password: string
-}
-export interface VerifyOtpArgs {
-  Email: string
-  OTP: string
-  UserType: number
-}
-export interface ResendOtpArgs {
-  Email: string
-  UserType: number
-}
-export interface ResetPasswordArgs {
-  Email: string
-  Password: string
-  ConfirmPassword: string
-  UserType: number
-}
-export interface AddPasswordArgs {
-  Password: string
-  ConfirmPassword: string
-  UserType: number
-}
+// Request bodies: the server's schemas (generated.ts, from the OpenAPI document), every field
+// required on this side although the server answers a missing one with its validation message.
+export type LoginArgs = Required<LoginBody>
+export type VerifyOtpArgs = Required<VerifyOtpBody>
+export type ResendOtpArgs = Required<ResendBody>
+export type ResetPasswordArgs = Required<PasswordBody>
+export type AddPasswordArgs = Omit<Required<PasswordBody>, 'Email'>
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -88,7 +72,7 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'auth/resend-otp', method: 'POST', body }),
     }),
     /** A code for a password reset; also the resend of the reset flow. */
-    forgotPassword: build.mutation<AuthResult, { Email: string }>({
+    forgotPassword: build.mutation<AuthResult, Required<ForgotBody>>({
       query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
     }),
     resetPassword: build.mutation<AuthResult, ResetPasswordArgs>({

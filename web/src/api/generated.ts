@@ -67,7 +67,11 @@ const injectedRtkApi = api
         AuthAddPasswordApiResponse,
         AuthAddPasswordApiArg
       >({
-        query: () => ({ url: `/api/auth/add-password`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/auth/add-password`,
+          method: "POST",
+          body: queryArg.passwordBody,
+        }),
         invalidatesTags: ["auth"],
       }),
       authCsrf: build.query<AuthCsrfApiResponse, AuthCsrfApiArg>({
@@ -78,7 +82,11 @@ const injectedRtkApi = api
         AuthForgotPasswordApiResponse,
         AuthForgotPasswordApiArg
       >({
-        query: () => ({ url: `/api/auth/forgot-password`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/auth/forgot-password`,
+          method: "POST",
+          body: queryArg.forgotBody,
+        }),
         invalidatesTags: ["auth"],
       }),
       authGetOrganisationTypes: build.query<
@@ -103,7 +111,11 @@ const injectedRtkApi = api
         providesTags: ["auth"],
       }),
       authLogin: build.mutation<AuthLoginApiResponse, AuthLoginApiArg>({
-        query: () => ({ url: `/api/auth/login`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/auth/login`,
+          method: "POST",
+          body: queryArg.loginBody,
+        }),
         invalidatesTags: ["auth"],
       }),
       authLogout: build.mutation<AuthLogoutApiResponse, AuthLogoutApiArg>({
@@ -116,7 +128,11 @@ const injectedRtkApi = api
       }),
       authRegister: build.mutation<AuthRegisterApiResponse, AuthRegisterApiArg>(
         {
-          query: () => ({ url: `/api/auth/register`, method: "POST" }),
+          query: (queryArg) => ({
+            url: `/api/auth/register`,
+            method: "POST",
+            body: queryArg.body,
+          }),
           invalidatesTags: ["auth"],
         },
       ),
@@ -124,21 +140,33 @@ const injectedRtkApi = api
         AuthResendOtpApiResponse,
         AuthResendOtpApiArg
       >({
-        query: () => ({ url: `/api/auth/resend-otp`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/auth/resend-otp`,
+          method: "POST",
+          body: queryArg.resendBody,
+        }),
         invalidatesTags: ["auth"],
       }),
       authResetPassword: build.mutation<
         AuthResetPasswordApiResponse,
         AuthResetPasswordApiArg
       >({
-        query: () => ({ url: `/api/auth/reset-password`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/auth/reset-password`,
+          method: "POST",
+          body: queryArg.passwordBody,
+        }),
         invalidatesTags: ["auth"],
       }),
       authUpdateProfile: build.mutation<
         AuthUpdateProfileApiResponse,
         AuthUpdateProfileApiArg
       >({
-        query: () => ({ url: `/api/auth/updateProfile`, method: "PUT" }),
+        query: (queryArg) => ({
+          url: `/api/auth/updateProfile`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
         invalidatesTags: ["auth"],
       }),
       authUserAuthenticated: build.mutation<
@@ -152,7 +180,11 @@ const injectedRtkApi = api
         AuthVerifyOtpApiResponse,
         AuthVerifyOtpApiArg
       >({
-        query: () => ({ url: `/api/auth/verify-otp`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/auth/verify-otp`,
+          method: "POST",
+          body: queryArg.verifyOtpBody,
+        }),
         invalidatesTags: ["auth"],
       }),
       boundaryCounts: build.query<
@@ -293,7 +325,15 @@ const injectedRtkApi = api
         },
       ),
       crimeImport: build.mutation<CrimeImportApiResponse, CrimeImportApiArg>({
-        query: () => ({ url: `/api/crime/import`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/crime/import`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            format: queryArg.format,
+            name: queryArg.name,
+          },
+        }),
         invalidatesTags: ["crime"],
       }),
       crimeStats: build.query<CrimeStatsApiResponse, CrimeStatsApiArg>({
@@ -446,6 +486,9 @@ const injectedRtkApi = api
       >({
         query: (queryArg) => ({
           url: `/api/healthcheck/organisation/${queryArg.id}/history`,
+          params: {
+            format: queryArg.format,
+          },
         }),
         providesTags: ["admin"],
       }),
@@ -464,9 +507,10 @@ const injectedRtkApi = api
         HealthcheckSearchOrganisationsApiResponse,
         HealthcheckSearchOrganisationsApiArg
       >({
-        query: () => ({
+        query: (queryArg) => ({
           url: `/api/healthcheck/searchOrganisations`,
           method: "POST",
+          body: queryArg.searchBody,
         }),
         invalidatesTags: ["admin"],
       }),
@@ -505,44 +549,67 @@ const injectedRtkApi = api
         HealthcheckVerifyApiResponse,
         HealthcheckVerifyApiArg
       >({
-        query: () => ({ url: `/api/healthcheck/verify`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/healthcheck/verify`,
+          method: "POST",
+          body: queryArg.verifyBody,
+        }),
         invalidatesTags: ["admin"],
       }),
       securityAddGroup: build.mutation<
         SecurityAddGroupApiResponse,
         SecurityAddGroupApiArg
       >({
-        query: () => ({ url: `/api/security/AddGroup`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/security/AddGroup`,
+          method: "POST",
+          body: queryArg.groupBody,
+        }),
         invalidatesTags: ["security"],
       }),
       securityAddGroupActions: build.mutation<
         SecurityAddGroupActionsApiResponse,
         SecurityAddGroupActionsApiArg
       >({
-        query: () => ({ url: `/api/security/addGroupActions`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/security/addGroupActions`,
+          method: "POST",
+          body: queryArg.groupBody,
+        }),
         invalidatesTags: ["security"],
       }),
       securityCreateNewUser: build.mutation<
         SecurityCreateNewUserApiResponse,
         SecurityCreateNewUserApiArg
       >({
-        query: () => ({ url: `/api/security/createNewUser`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/security/createNewUser`,
+          method: "POST",
+          body: queryArg.userForm,
+        }),
         invalidatesTags: ["security"],
       }),
       securityDeleteGroup: build.mutation<
         SecurityDeleteGroupApiResponse,
         SecurityDeleteGroupApiArg
       >({
-        query: () => ({ url: `/api/security/deleteGroup`, method: "DELETE" }),
+        query: (queryArg) => ({
+          url: `/api/security/deleteGroup`,
+          method: "DELETE",
+          params: {
+            groupId: queryArg.groupId,
+          },
+        }),
         invalidatesTags: ["security"],
       }),
       securityDeleteGroupActions: build.mutation<
         SecurityDeleteGroupActionsApiResponse,
         SecurityDeleteGroupActionsApiArg
       >({
-        query: () => ({
+        query: (queryArg) => ({
           url: `/api/security/deleteGroupActions`,
           method: "DELETE",
+          body: queryArg.groupBody,
         }),
         invalidatesTags: ["security"],
       }),
@@ -550,14 +617,27 @@ const injectedRtkApi = api
         SecurityDeleteUserApiResponse,
         SecurityDeleteUserApiArg
       >({
-        query: () => ({ url: `/api/security/deleteUser`, method: "DELETE" }),
+        query: (queryArg) => ({
+          url: `/api/security/deleteUser`,
+          method: "DELETE",
+          params: {
+            stakeholderId: queryArg.stakeholderId,
+          },
+        }),
         invalidatesTags: ["security"],
       }),
       securityEditUserDetails: build.mutation<
         SecurityEditUserDetailsApiResponse,
         SecurityEditUserDetailsApiArg
       >({
-        query: () => ({ url: `/api/security/editUserDetails`, method: "PUT" }),
+        query: (queryArg) => ({
+          url: `/api/security/editUserDetails`,
+          method: "PUT",
+          body: queryArg.userForm,
+          params: {
+            stakeholderId: queryArg.stakeholderId,
+          },
+        }),
         invalidatesTags: ["security"],
       }),
       securityGetAllActions: build.query<
@@ -578,14 +658,23 @@ const injectedRtkApi = api
         SecurityGetGroupActionsApiResponse,
         SecurityGetGroupActionsApiArg
       >({
-        query: () => ({ url: `/api/security/getGroupActions`, method: "POST" }),
+        query: (queryArg) => ({
+          url: `/api/security/getGroupActions`,
+          method: "POST",
+          body: queryArg.groupIdBody,
+        }),
         invalidatesTags: ["security"],
       }),
       securityGetGroups: build.query<
         SecurityGetGroupsApiResponse,
         SecurityGetGroupsApiArg
       >({
-        query: () => ({ url: `/api/security/getGroups` }),
+        query: (queryArg) => ({
+          url: `/api/security/getGroups`,
+          params: {
+            groupId: queryArg.groupId,
+          },
+        }),
         providesTags: ["security"],
       }),
       securityGetLocalMunicipalities: build.query<
@@ -606,7 +695,12 @@ const injectedRtkApi = api
         SecurityGetUserDetailsApiResponse,
         SecurityGetUserDetailsApiArg
       >({
-        query: () => ({ url: `/api/security/getUserDetails` }),
+        query: (queryArg) => ({
+          url: `/api/security/getUserDetails`,
+          params: {
+            stakeholderId: queryArg.stakeholderId,
+          },
+        }),
         providesTags: ["security"],
       }),
     }),
@@ -643,11 +737,15 @@ export type MailStatusApiResponse =
   /** status 200 Outbox counts and newest messages */ MailStatus;
 export type MailStatusApiArg = void;
 export type AuthAddPasswordApiResponse = unknown;
-export type AuthAddPasswordApiArg = void;
+export type AuthAddPasswordApiArg = {
+  passwordBody: PasswordBody;
+};
 export type AuthCsrfApiResponse = unknown;
 export type AuthCsrfApiArg = void;
 export type AuthForgotPasswordApiResponse = unknown;
-export type AuthForgotPasswordApiArg = void;
+export type AuthForgotPasswordApiArg = {
+  forgotBody: ForgotBody;
+};
 export type AuthGetOrganisationTypesApiResponse = unknown;
 export type AuthGetOrganisationTypesApiArg = void;
 export type AuthGetUserJobRolesApiResponse = unknown;
@@ -655,23 +753,37 @@ export type AuthGetUserJobRolesApiArg = void;
 export type AuthGetUserTitlesApiResponse = unknown;
 export type AuthGetUserTitlesApiArg = void;
 export type AuthLoginApiResponse = unknown;
-export type AuthLoginApiArg = void;
+export type AuthLoginApiArg = {
+  loginBody: LoginBody;
+};
 export type AuthLogoutApiResponse = unknown;
 export type AuthLogoutApiArg = void;
 export type AuthProfileApiResponse = unknown;
 export type AuthProfileApiArg = void;
 export type AuthRegisterApiResponse = unknown;
-export type AuthRegisterApiArg = void;
+export type AuthRegisterApiArg = {
+  /** The sign-up form (public spec §2 "Register"): organisation, designated person and password; validateStep 1–3 validates one step */
+  body: object;
+};
 export type AuthResendOtpApiResponse = unknown;
-export type AuthResendOtpApiArg = void;
+export type AuthResendOtpApiArg = {
+  resendBody: ResendBody;
+};
 export type AuthResetPasswordApiResponse = unknown;
-export type AuthResetPasswordApiArg = void;
+export type AuthResetPasswordApiArg = {
+  passwordBody: PasswordBody;
+};
 export type AuthUpdateProfileApiResponse = unknown;
-export type AuthUpdateProfileApiArg = void;
+export type AuthUpdateProfileApiArg = {
+  /** {fullName, titleId, jobRole, alternativeNumber, mobileNumber, and optionally currentPassword, newPassword, confirmPassword} */
+  body: object;
+};
 export type AuthUserAuthenticatedApiResponse = unknown;
 export type AuthUserAuthenticatedApiArg = void;
 export type AuthVerifyOtpApiResponse = unknown;
-export type AuthVerifyOtpApiArg = void;
+export type AuthVerifyOtpApiArg = {
+  verifyOtpBody: VerifyOtpBody;
+};
 export type BoundaryCountsApiResponse = unknown;
 export type BoundaryCountsApiArg = {
   /** Boundary id. */
@@ -751,7 +863,14 @@ export type RecordFigureApiArg = {
   recordFigureBody: RecordFigureBody;
 };
 export type CrimeImportApiResponse = unknown;
-export type CrimeImportApiArg = void;
+export type CrimeImportApiArg = {
+  /** `station-2005`, `station-2003`, `saps-annual` or `long` (default: detected). */
+  format?: string;
+  /** File name recorded with the import. */
+  name?: string;
+  /** A SAPS crime statistics CSV (up to 64 MiB) */
+  body: string;
+};
 export type CrimeStatsApiResponse = unknown;
 export type CrimeStatsApiArg = {
   /** boundary */
@@ -845,18 +964,23 @@ export type InviteCodeApiArg = {
 };
 export type HealthcheckOrganisationApiResponse = unknown;
 export type HealthcheckOrganisationApiArg = {
+  /** Organisation id */
   id: string;
 };
 export type HealthcheckOrganisationHistoryApiResponse = unknown;
 export type HealthcheckOrganisationHistoryApiArg = {
+  /** Organisation id */
   id: string;
+  format?: string;
 };
 export type OrganisationalResultApiResponse = unknown;
 export type OrganisationalResultApiArg = {
   resultBody: ResultBody;
 };
 export type HealthcheckSearchOrganisationsApiResponse = unknown;
-export type HealthcheckSearchOrganisationsApiArg = void;
+export type HealthcheckSearchOrganisationsApiArg = {
+  searchBody: SearchBody;
+};
 export type HealthCheckStatsApiResponse = unknown;
 export type HealthCheckStatsApiArg = {
   /** Boundary (nation 1 when absent). */
@@ -877,35 +1001,58 @@ export type SubmitApiArg = {
   submitBody: SubmitBody;
 };
 export type HealthcheckVerifyApiResponse = unknown;
-export type HealthcheckVerifyApiArg = void;
+export type HealthcheckVerifyApiArg = {
+  verifyBody: VerifyBody;
+};
 export type SecurityAddGroupApiResponse = unknown;
-export type SecurityAddGroupApiArg = void;
+export type SecurityAddGroupApiArg = {
+  groupBody: GroupBody;
+};
 export type SecurityAddGroupActionsApiResponse = unknown;
-export type SecurityAddGroupActionsApiArg = void;
+export type SecurityAddGroupActionsApiArg = {
+  groupBody: GroupBody;
+};
 export type SecurityCreateNewUserApiResponse = unknown;
-export type SecurityCreateNewUserApiArg = void;
+export type SecurityCreateNewUserApiArg = {
+  userForm: UserForm;
+};
 export type SecurityDeleteGroupApiResponse = unknown;
-export type SecurityDeleteGroupApiArg = void;
+export type SecurityDeleteGroupApiArg = {
+  groupId?: string;
+};
 export type SecurityDeleteGroupActionsApiResponse = unknown;
-export type SecurityDeleteGroupActionsApiArg = void;
+export type SecurityDeleteGroupActionsApiArg = {
+  groupBody: GroupBody;
+};
 export type SecurityDeleteUserApiResponse = unknown;
-export type SecurityDeleteUserApiArg = void;
+export type SecurityDeleteUserApiArg = {
+  stakeholderId?: string;
+};
 export type SecurityEditUserDetailsApiResponse = unknown;
-export type SecurityEditUserDetailsApiArg = void;
+export type SecurityEditUserDetailsApiArg = {
+  stakeholderId?: string;
+  userForm: UserForm;
+};
 export type SecurityGetAllActionsApiResponse = unknown;
 export type SecurityGetAllActionsApiArg = void;
 export type SecurityGetAllUsersApiResponse = unknown;
 export type SecurityGetAllUsersApiArg = void;
 export type SecurityGetGroupActionsApiResponse = unknown;
-export type SecurityGetGroupActionsApiArg = void;
+export type SecurityGetGroupActionsApiArg = {
+  groupIdBody: GroupIdBody;
+};
 export type SecurityGetGroupsApiResponse = unknown;
-export type SecurityGetGroupsApiArg = void;
+export type SecurityGetGroupsApiArg = {
+  groupId?: string;
+};
 export type SecurityGetLocalMunicipalitiesApiResponse = unknown;
 export type SecurityGetLocalMunicipalitiesApiArg = void;
 export type SecurityGetOrganisationsApiResponse = unknown;
 export type SecurityGetOrganisationsApiArg = void;
 export type SecurityGetUserDetailsApiResponse = unknown;
-export type SecurityGetUserDetailsApiArg = void;
+export type SecurityGetUserDetailsApiArg = {
+  stakeholderId?: string;
+};
 export type RecordChallenge = {
   /** The municipality (boundary id of level municipality or district). */
   boundaryId: number;
@@ -963,6 +1110,30 @@ export type MailStatus = {
   pending: number;
   /** Messages sent. */
   sent: number;
+};
+export type PasswordBody = {
+  ConfirmPassword?: string;
+  Email?: string;
+  Password?: string;
+  /** The specification's UserType (public spec §7: add-password and reset-password send it);
+    accepted and not needed, since each call is one flow. */
+  UserType?: number | null;
+};
+export type ForgotBody = {
+  Email?: string;
+};
+export type LoginBody = {
+  Password?: string;
+  Username?: string;
+};
+export type ResendBody = {
+  Email?: string;
+  UserType?: number | null;
+};
+export type VerifyOtpBody = {
+  Email?: string;
+  OTP?: string;
+  UserType?: number | null;
 };
 export type DecisionBody = {
   /** Required when returning. */
@@ -1035,6 +1206,13 @@ export type ResultBody = {
   /** Staff 1 or Students 2. */
   QuestionnaireTypeId?: number | null;
 };
+export type SearchBody = {
+  OrganisationName?: string | null;
+  pageNumber?: number | null;
+  pageSize?: number | null;
+  sort?: string | null;
+  statusId?: number | null;
+};
 export type AnswerBody = {
   /** Chosen answer ids (one for SingleChoice). */
   PossibleAnswerIds: number[];
@@ -1046,4 +1224,36 @@ export type SubmitBody = {
   Answers: AnswerBody[];
   /** The invite code of the link. */
   InviteCode: string;
+};
+export type VerifyBody = {
+  EmailTemplateType?: number | null;
+  ExpectedStatusId?: number | null;
+  RejectedReasons?: string | null;
+  StakeholderId: string;
+  VerificationStatusId: number;
+};
+export type GroupBody = {
+  GroupId?: number | null;
+  GroupName?: string | null;
+  UserActions?: number[];
+};
+export type ContactForm = {
+  contactTypeId: number;
+  detail?: string;
+};
+export type RelationshipForm = {
+  municipalityId?: number | null;
+  stakeholderRelationshipTypeId: number;
+};
+export type UserForm = {
+  companyId?: string | null;
+  contacts?: ContactForm[];
+  groupIds?: number[];
+  name?: string;
+  roleId?: number | null;
+  stakeholderRelationships?: RelationshipForm[];
+  titleId?: number | null;
+};
+export type GroupIdBody = {
+  groupId: number;
 };

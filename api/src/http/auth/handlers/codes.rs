@@ -57,7 +57,7 @@ pub async fn allow_code_request(
 }
 
 /// Body of `verify-otp`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct VerifyOtpBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
@@ -78,6 +78,7 @@ pub struct VerifyOtpBody {
 ///
 /// Wrong codes count per account and day across resends ([`limits::WRONG_CODE_ACCOUNT_DAY`]:
 /// then [`CODES_LOCKED`]) and per client address ([`limits::WRONG_CODE_ADDRESS`]: then 429).
+#[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", operation_id = "authVerifyOtp", request_body = VerifyOtpBody, responses((status = 200, description = "{success, message}"), (status = 429, description = "Too many wrong codes from this address")))]
 pub async fn verify_otp(
     State(s): State<AppState>,
     session: Session,
@@ -184,7 +185,7 @@ pub async fn verify_otp(
 }
 
 /// Body of `forgot-password`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct ForgotBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
@@ -193,6 +194,7 @@ pub struct ForgotBody {
 
 /// `POST /api/auth/forgot-password {Email}` (also the OTP resend): answers the same whether
 /// or not an account exists; a code is e-mailed only to a live account.
+#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth", operation_id = "authForgotPassword", request_body = ForgotBody, responses((status = 200, description = "{success, message, resendCount}: the same whether or not the account exists"), (status = 429, description = "Too many requests")))]
 pub async fn forgot_password(
     State(s): State<AppState>,
     ci: ClientIp,
@@ -202,7 +204,7 @@ pub async fn forgot_password(
 }
 
 /// Body of `resend-otp`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct ResendBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
@@ -215,6 +217,7 @@ pub struct ResendBody {
 /// `POST /api/auth/resend-otp {Email, UserType}`: a new code for the OTP screen. The
 /// specification sends resends through forgot-password; that covers user type
 /// ResetPassword, and this call covers NewUser (e-mail verification) the same way.
+#[utoipa::path(post, path = "/api/auth/resend-otp", tag = "auth", operation_id = "authResendOtp", request_body = ResendBody, responses((status = 200, description = "{success, message, resendCount}"), (status = 429, description = "Too many requests")))]
 pub async fn resend_otp(
     State(s): State<AppState>,
     ci: ClientIp,

@@ -21,7 +21,7 @@ use crate::http::auth::{otp, CurrentUser};
 use crate::http::AppState;
 
 /// Body of `reset-password` and `add-password`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct PasswordBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
@@ -32,6 +32,12 @@ pub struct PasswordBody {
     #[serde(alias = "confirmPassword")]
     #[serde(rename = "ConfirmPassword", default)]
     confirm_password: String,
+    /// The specification's UserType (public spec §7: add-password and reset-password send it);
+    /// accepted and not needed, since each call is one flow.
+    #[serde(alias = "userType")]
+    #[serde(rename = "UserType", default)]
+    #[allow(dead_code)]
+    user_type: Option<i32>,
 }
 
 fn password_errors(b: &PasswordBody) -> Errors {
@@ -44,6 +50,7 @@ fn password_errors(b: &PasswordBody) -> Errors {
 /// `POST /api/auth/reset-password {Email, Password, ConfirmPassword, UserType}`: needs a code
 /// for this address verified in the last 10 minutes *by this browser* (its binding), and
 /// consumes it. Any other caller gets the expired-code message, whoever verified a code.
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", operation_id = "authResetPassword", request_body = PasswordBody, responses((status = 200, description = "{success, message}")))]
 pub async fn reset_password(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -90,6 +97,7 @@ pub async fn reset_password(
 
 /// `POST /api/auth/add-password {Password, ConfirmPassword, UserType}`: a signed-in user
 /// whose account has no password yet chooses one.
+#[utoipa::path(post, path = "/api/auth/add-password", tag = "auth", operation_id = "authAddPassword", request_body = PasswordBody, responses((status = 200, description = "{success, message}")))]
 pub async fn add_password(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

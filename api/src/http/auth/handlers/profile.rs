@@ -29,19 +29,23 @@ fn list(items: &[(i32, &str)], id: &str) -> Json<Value> {
 }
 
 /// `GET /api/auth/getUserTitles`: `[{titleId, description}]`.
+#[utoipa::path(get, path = "/api/auth/getUserTitles", tag = "auth", operation_id = "authGetUserTitles", responses((status = 200, description = "[{titleId, description}]")))]
 pub async fn titles() -> Json<Value> {
     list(TITLES, "titleId")
 }
 /// `GET /api/auth/getUserJobRoles`: `[{roleId, description}]`.
+#[utoipa::path(get, path = "/api/auth/getUserJobRoles", tag = "auth", operation_id = "authGetUserJobRoles", responses((status = 200, description = "[{roleId, description}]")))]
 pub async fn job_roles() -> Json<Value> {
     list(JOB_ROLES, "roleId")
 }
 /// `GET /api/auth/getOrganisationTypes`: `[{organisationTypeId, description}]`.
+#[utoipa::path(get, path = "/api/auth/getOrganisationTypes", tag = "auth", operation_id = "authGetOrganisationTypes", responses((status = 200, description = "[{organisationTypeId, description}]")))]
 pub async fn organisation_types() -> Json<Value> {
     list(ORGANISATION_TYPES, "organisationTypeId")
 }
 
 /// `GET /api/auth/profile`: the signed-in user's profile (spec §3 "Profile").
+#[utoipa::path(get, path = "/api/auth/profile", tag = "auth", operation_id = "authProfile", responses((status = 200, description = "{success, data: {fullName, email, alternativeNumber, mobileNumber, titleId, jobRole, isBuildingBlockAdmin}}")))]
 pub async fn profile(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -58,6 +62,7 @@ pub async fn profile(
 
 /// `PUT /api/auth/updateProfile`: full name, title, job role, telephone and mobile, and
 /// optionally a new password (with the current one). Answers `{success, message, errors}`.
+#[utoipa::path(put, path = "/api/auth/updateProfile", tag = "auth", operation_id = "authUpdateProfile", request_body(content = Object, description = "{fullName, titleId, jobRole, alternativeNumber, mobileNumber, and optionally currentPassword, newPassword, confirmPassword}"), responses((status = 200, description = "{success, message}")))]
 pub async fn update_profile(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

@@ -40,6 +40,7 @@ pub const REGISTERED: &str =
 /// its owner an e-mail saying someone tried (issue 9: registration must not reveal accounts).
 /// Registrations are limited per address typed ([`limits::REGISTRATION_ACCOUNT`]) and per
 /// client address.
+#[utoipa::path(post, path = "/api/auth/register", tag = "auth", operation_id = "authRegister", request_body(content = Object, description = "The sign-up form (public spec §2 \"Register\"): organisation, designated person and password; validateStep 1–3 validates one step"), responses((status = 200, description = "{success, message} (the OTP e-mail is sent)"), (status = 429, description = "Too many registrations")))]
 pub async fn register(
     State(s): State<AppState>,
     ci: ClientIp,

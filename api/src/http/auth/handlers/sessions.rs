@@ -33,7 +33,7 @@ pub const ORGANISATION_REJECTED: &str =
     "Your organisation's application was not approved, so this account cannot sign in.";
 
 /// Body of `login`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct LoginBody {
     #[serde(alias = "username", alias = "Email", alias = "email")]
     #[serde(rename = "Username", default)]
@@ -70,6 +70,7 @@ async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static st
 /// both answer 429. An account whose e-mail is not verified yet gets a new code and user type
 /// NewUser, so the client goes to the OTP screen. Refused with 403 while enableLogin is off,
 /// without LogIntoSystem (12), and for the designated person of a rejected organisation.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "{success, message, user}"), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
 pub async fn login(
     State(s): State<AppState>,
     session: Session,
@@ -166,6 +167,7 @@ pub async fn login(
 }
 
 /// `POST /api/auth/logout`: destroys the session.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", operation_id = "authLogout", responses((status = 200, description = "{success, message}")))]
 pub async fn logout(session: Session) -> Response {
     match session.flush().await {
         Ok(()) => ok(json!({"success": true, "message": "You have been logged out."})),
@@ -174,6 +176,7 @@ pub async fn logout(session: Session) -> Response {
 }
 
 /// `GET /api/auth/csrf`: the browser's CSRF token `{csrfToken}` (no session row is made).
+#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", operation_id = "authCsrf", responses((status = 200, description = "{csrfToken}")))]
 pub async fn csrf(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -185,6 +188,7 @@ pub async fn csrf(
 /// user {userId, name, email, permissions}, organisationName, organisationTypeId,
 /// userActions [{actionId, name}]`), plus `userType`, `csrfToken` and `devMode` (development
 /// mode is on: the web app shows a banner).
+#[utoipa::path(post, path = "/api/auth/userAuthenticated", tag = "auth", operation_id = "authUserAuthenticated", responses((status = 200, description = "{isAuthenticated, user, permissions, organisation, csrfToken}")))]
 pub async fn user_authenticated(
     State(s): State<AppState>,
     session: Session,
