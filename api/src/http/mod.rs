@@ -368,6 +368,7 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             "/api/security/deleteUser",
             axum::routing::delete(security::delete_user),
         )
+        .route("/api/security/eraseUser", post(security::erase_user))
         .route("/api/security/AddGroup", post(security::add_group))
         .route(
             "/api/security/addGroupActions",

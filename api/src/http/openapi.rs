@@ -4,7 +4,7 @@ use axum::Json;
 use utoipa::OpenApi;
 
 use super::{
-    admin, building_block, challenges, commands, crime, dashboard, geography, healthcheck,
+    admin, building_block, challenges, commands, crime, dashboard, geography, healthcheck, security,
 };
 
 /// OpenAPI 3.1 description of the public API.
@@ -46,6 +46,7 @@ use super::{
         challenges::report,
         challenges::complete,
         admin::mail_status,
+        security::erase_user,
         healthcheck::active_questionnaires,
         healthcheck::invite_code,
         healthcheck::survey,
@@ -63,6 +64,7 @@ use super::{
         gbvf_commands::challenges::RecordChallenge,
         challenges::ReportBody,
         crate::mail_worker::MailStatus,
+        security::EraseAnswer,
         crate::mail_worker::MailStatusRow,
         healthcheck::InviteCodeBody,
         healthcheck::SubmitBody,
