@@ -147,6 +147,9 @@ impl cqrs_es::DomainEvent for UserEvent {
 }
 
 /// Events of one organisation.
+// Registrations are rare and short-lived in memory; boxing the big variant would only change
+// every match on it.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum OrganisationEvent {
     /// Registered through sign-up; verification status In Progess. "2.0".

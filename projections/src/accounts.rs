@@ -322,7 +322,7 @@ struct Copied {
 /// Reads the person's current details from `public.person` (the read model copies them; the
 /// `UserErased` event blanks the copies, and a rebuild after erasure copies blanks).
 async fn person(tx: &mut Transaction<'_, Postgres>, id: uuid::Uuid) -> anyhow::Result<Copied> {
-    let p = gbvf_events::person::load(&mut **tx, id).await?;
+    let p = gbvf_events::person::load(tx, id).await?;
     Ok(match p.and_then(|p| p.details) {
         Some(d) => Copied {
             email: d.email,
