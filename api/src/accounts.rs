@@ -20,6 +20,9 @@ pub enum AccountError {
     /// this email address already exists.", or "No account was found for this email address.").
     #[error(transparent)]
     Refused(#[from] UserError),
+    /// Another change of the account was stored at the same moment (nothing was written).
+    #[error("This user was changed by someone else at the same moment. Reload and try again.")]
+    Conflict,
     /// The database failed.
     #[error(transparent)]
     Database(#[from] anyhow::Error),
@@ -98,8 +101,8 @@ pub async fn create(
 /// verification history remains complete.
 ///
 /// Returns false when the person was already erased (nothing written). Errors:
-/// [`UserError::NotRegistered`] when no account has this id; a unique violation (a concurrent
-/// change of the account) as [`AccountError::Database`].
+/// [`UserError::NotRegistered`] when no account has this id; [`AccountError::Conflict`] when
+/// another change of the account was appended at the same moment (nothing written).
 pub async fn erase(
     pool: &PgPool,
     user_id: &str,
@@ -112,7 +115,11 @@ pub async fn erase(
     }
     let events = new_events(user_id, user.version + 1, &decided, meta);
     let mut tx = pool.begin().await?;
-    append_batch(&mut tx, &events).await?;
+    match append_batch(&mut tx, &events).await {
+        Ok(_) => {}
+        Err(e) if gbvf_events::store::is_conflict(&e) => return Err(AccountError::Conflict),
+        Err(e) => return Err(e.into()),
+    }
     if let Some(id) = user.person_id {
         person::erase(&mut tx, id).await?;
     }

@@ -392,6 +392,19 @@ async fn two_registrations_of_one_address_at_once_make_one_account() {
 
 /// Appends an event in the old ("1.0") shape.
 async fn old_event(db: &TestDb, agg: &str, id: &str, seq: i64, et: &str, payload: Value) {
+    versioned_event(db, agg, id, seq, et, "1.0", payload).await
+}
+
+/// Appends an event of `version`.
+async fn versioned_event(
+    db: &TestDb,
+    agg: &str,
+    id: &str,
+    seq: i64,
+    et: &str,
+    version: &str,
+    payload: Value,
+) {
     let mut conn = db.pool.acquire().await.unwrap();
     gbvf_events::store::append_batch(
         &mut conn,
@@ -400,7 +413,7 @@ async fn old_event(db: &TestDb, agg: &str, id: &str, seq: i64, et: &str, payload
             aggregate_id: id.into(),
             sequence: seq,
             event_type: et.into(),
-            event_version: "1.0".into(),
+            event_version: version.into(),
             payload,
             metadata: json!({"actor": "system", "at": "2026-11-20T10:00:00Z", "request_id": "old", "source": "test"}),
         }],
@@ -592,5 +605,115 @@ async fn old_events_are_migrated_out_of_the_clear_with_the_same_read_models() {
         (user.email.as_str(), user.profile.first_name.as_str()),
         ("Old.Person@example.org", "Corrected")
     );
+
+    // The same history written in the new shape on a fresh installation gives the same read
+    // models (ids of persons aside).
+    let fresh = TestDb::new().await;
+    let person = |email: &str, first: &str, mobile: &str| gbvf_events::person::Person {
+        email: email.into(),
+        first_name: first.into(),
+        last_name: "Oldform".into(),
+        mobile_number: Some(mobile.into()),
+        alternative_number: None,
+    };
+    let ids: Vec<uuid::Uuid> = (0..3).map(|_| uuid::Uuid::new_v4()).collect();
+    {
+        let mut conn = fresh.pool.acquire().await.unwrap();
+        for (id, p) in ids.iter().zip([
+            person("Admin.Old@example.org", "Ayanda", "0820000001"),
+            person("Old.Person@example.org", "First", "0820000002"),
+            person("Old.Person@example.org", "Corrected", "0820000004"),
+        ]) {
+            gbvf_events::person::insert(&mut conn, *id, &p)
+                .await
+                .unwrap();
+        }
+    }
+    let facts = |id: uuid::Uuid| json!({"person_id": id, "title_id": 3, "job_role_id": 2});
+    let reg2 = |uid: &str, id: uuid::Uuid, org: Option<&str>, groups: Vec<i64>| json!({"UserRegistered": {"user_id": uid, "profile": facts(id), "organisation_id": org, "group_ids": groups, "created_by": "self", "relationship_type_ids": [], "municipality_ids": []}});
+    let f = &fresh;
+    versioned_event(
+        f,
+        "user",
+        admin,
+        1,
+        "UserRegistered",
+        "2.0",
+        reg2(admin, ids[0], None, vec![1]),
+    )
+    .await;
+    versioned_event(
+        f,
+        "user",
+        u1,
+        1,
+        "UserRegistered",
+        "2.0",
+        reg2(u1, ids[1], None, vec![4]),
+    )
+    .await;
+    versioned_event(f, "user", u1, 2, "UserDeleted", "1.0", json!("UserDeleted")).await;
+    versioned_event(
+        f,
+        "user",
+        u2,
+        1,
+        "UserRegistered",
+        "2.0",
+        reg2(u2, ids[2], Some(org), vec![2]),
+    )
+    .await;
+    versioned_event(f, "organisation", org, 1, "OrganisationRegistered", "2.0", json!({"OrganisationRegistered": {
+        "organisation_id": org, "name": "Old Shape Trust", "branch": null, "organisation_type_id": 1, "street_number": null,
+        "street_name": null, "suburb": null, "city": null, "postal_code": null, "province_id": 10, "district_id": 100,
+        "municipality_id": 1000, "members": 3, "designated_user_id": u2, "designated_person_id": ids[2]}})).await;
+    versioned_event(
+        f,
+        "user",
+        u2,
+        2,
+        "PasswordSet",
+        "1.0",
+        json!({"PasswordSet": {"how": "registration"}}),
+    )
+    .await;
+    versioned_event(
+        f,
+        "user",
+        u2,
+        3,
+        "ProfileUpdated",
+        "2.0",
+        json!({"ProfileUpdated": facts(ids[2])}),
+    )
+    .await;
+    versioned_event(f, "organisation", org, 2, "OrganisationApproved", "2.0", json!({"OrganisationApproved": {"by_user_id": admin, "email_template_type": 1, "reason": null}})).await;
+    catch_up(&fresh.pool).await;
+    const USERS: &str =
+        "SELECT row_to_json(u)::jsonb - 'person_id' - 'created_at' - 'updated_at' FROM
+        (SELECT * FROM user_account ORDER BY user_id) u";
+    const ORGS: &str = "SELECT row_to_json(o)::jsonb - 'status_date' - 'registered_at' FROM
+        (SELECT * FROM organisation ORDER BY organisation_id) o";
+    const GROUPS: &str =
+        "SELECT row_to_json(g)::jsonb FROM (SELECT * FROM user_group ORDER BY user_id, group_id) g";
+    for sql in [USERS, ORGS, GROUPS] {
+        let migrated: Vec<Value> = sqlx::query_scalar(sql).fetch_all(&db.pool).await.unwrap();
+        let written: Vec<Value> = sqlx::query_scalar(sql)
+            .fetch_all(&fresh.pool)
+            .await
+            .unwrap();
+        assert!(!migrated.is_empty());
+        assert_eq!(migrated, written, "{sql}");
+    }
+    type Steps = Vec<(String, String, i64, String)>;
+    let (events_a, events_b): (Steps, Steps) = (
+        sqlx::query_as("SELECT aggregate_type, aggregate_id, sequence, event_type FROM events WHERE aggregate_type IN ('user', 'organisation') ORDER BY global_position").fetch_all(&db.pool).await.unwrap(),
+        sqlx::query_as("SELECT aggregate_type, aggregate_id, sequence, event_type FROM events WHERE aggregate_type IN ('user', 'organisation') ORDER BY global_position").fetch_all(&fresh.pool).await.unwrap(),
+    );
+    assert_eq!(
+        events_a, events_b,
+        "the same aggregates, sequences and events"
+    );
+    fresh.drop_db().await;
     db.drop_db().await;
 }

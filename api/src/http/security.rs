@@ -607,6 +607,7 @@ pub async fn delete_user(
 fn account_error(e: crate::accounts::AccountError) -> ApiError {
     match e {
         crate::accounts::AccountError::Refused(u) => ApiError::bad("user", u.to_string()),
+        e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
         crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
     }
 }
@@ -633,6 +634,7 @@ pub struct EraseAnswer {
         (status = 401, description = "Not signed in"),
         (status = 403, description = "Without DeleteUser (36), or without the CSRF token"),
         (status = 404, description = "No user has this id."),
+        (status = 409, description = "The account was changed at the same moment; nothing written"),
     ),
     extensions(("x-permission" = json!("DeleteUser (36)"))))]
 pub async fn erase_user(
@@ -660,6 +662,7 @@ pub async fn erase_user(
                 crate::accounts::AccountError::Refused(_) => {
                     ApiError::NotFound("No user has this id.".into())
                 }
+                e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
                 crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
             })?;
     Ok(Json(EraseAnswer {
