@@ -319,7 +319,7 @@ async fn a_deleted_user_is_signed_out_at_once_and_cannot_sign_in() {
         cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
-        &email.to_lowercase(),
+        &common::session::user_key(&db.pool, &email).await,
         gbvf_commands::accounts::user::UserCommand::Delete,
         meta.to_map(),
     )

@@ -257,6 +257,13 @@ async fn each_admin_call_is_refused_without_its_action() {
             json!(null),
             36,
         ),
+        // POPIA erasure (issue 14 item 4): the same action as deleting a user.
+        (
+            reqwest::Method::POST,
+            "/api/security/eraseUser?stakeholderId=x".into(),
+            json!(null),
+            36,
+        ),
         (
             reqwest::Method::POST,
             "/api/security/AddGroup".into(),

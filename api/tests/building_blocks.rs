@@ -45,10 +45,14 @@ async fn assign_municipalities(db: &TestDb, c: &mut Client, municipalities: Vec<
         cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
-        &email.to_lowercase(),
+        user.user_id.as_deref().unwrap(),
         gbvf_commands::accounts::user::UserCommand::EditDetails(
             gbvf_events::accounts::UserDetails {
-                profile: user.profile.clone(),
+                profile: gbvf_events::accounts::ProfileFacts {
+                    person_id: user.person_id.unwrap(),
+                    title_id: user.profile.title_id,
+                    job_role_id: user.profile.job_role_id,
+                },
                 organisation_id: user.organisation_id.clone(),
                 relationship_type_ids: vec![6],
                 municipality_ids: municipalities,

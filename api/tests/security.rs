@@ -645,7 +645,6 @@ async fn sign_in_needs_the_flag_log_into_system_and_an_organisation_not_rejected
             expected_status_id: None,
             decision: gbvf_events::accounts::VerificationDecision {
                 by_user_id: "test".into(),
-                by_name: "Test".into(),
                 email_template_type: 2,
                 reason: Some("Duplicated Organisation".into()),
             },

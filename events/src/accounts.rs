@@ -1,15 +1,21 @@
 //! Account events: users, the organisations they register, and permission groups.
 //!
 //! Aggregate ids:
-//! - `user`: the user's e-mail address, lower-cased and trimmed, so two registrations of one
-//!   address collide on the event log's primary key and exactly one wins. The user's public id
-//!   (`user_id`, a UUID) is in the payload.
+//! - `user`: the user's id (a UUID, also `user_id` in the payload). The e-mail address is not
+//!   an id: the write-side table `user_email` maps it to the user id and its primary key makes
+//!   two registrations of one address race safely (see [`crate::person`]).
 //! - `organisation`: the organisation's UUID.
 //! - `group`: the group's numeric id as text.
 //!
 //! Passwords and one-time codes never enter the log: their hashes live in the write-side
 //! tables `credential` and `otp_challenge`; the log records only that a password was set or an
 //! e-mail verified.
+//!
+//! POPIA (issue 14 item 4): no event carries a person's name, e-mail address or phone number.
+//! Events name the person by `person_id`; the details live in the side table `person`
+//! ([`crate::person`]), where they are corrected in place and erased. Version "2.0" of the
+//! events below is this shape; the "1.0" shapes (clear fields, e-mail-keyed users) are rewritten
+//! once by `gbvf migrate` (api/src/cli/popia.rs).
 
 use serde::{Deserialize, Serialize};
 
@@ -20,15 +26,10 @@ pub const ORGANISATION_AGGREGATE: &str = "organisation";
 /// Aggregate type of permission groups.
 pub const GROUP_AGGREGATE: &str = "group";
 
-/// The user aggregate id of an e-mail address.
-pub fn user_aggregate_id(email: &str) -> String {
-    email.trim().to_lowercase()
-}
-
 /// Events of one user.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum UserEvent {
-    /// An account was created (by self-registration, an administrator or the CLI). "1.0".
+    /// An account was created (by self-registration, an administrator or the CLI). "2.0".
     UserRegistered(UserRegistered),
     /// The user proved they read mail at the address (OTP). "1.0".
     EmailVerified,
@@ -37,8 +38,8 @@ pub enum UserEvent {
         /// `registration`, `add-password` or `reset-password`.
         how: String,
     },
-    /// Profile fields changed (public spec §3 "Profile"). "1.0".
-    ProfileUpdated(Profile),
+    /// Profile fields changed (public spec §3 "Profile"); the personal ones in `person`. "2.0".
+    ProfileUpdated(ProfileFacts),
     /// The user's groups were replaced. "1.0".
     GroupsAssigned {
         /// Group ids.
@@ -46,15 +47,18 @@ pub enum UserEvent {
     },
     /// The account was deleted: it can no longer sign in and its sessions end. "1.0".
     UserDeleted,
-    /// An administrator edited the account's details (admin spec §2 "Add or edit user"). "1.0".
+    /// An administrator edited the account's details (admin spec §2 "Add or edit user"). "2.0".
     UserDetailsEdited(UserDetails),
+    /// The person's personal data was erased (POPIA): their `person` row is blanked, the
+    /// account is deleted, and everywhere they were named shows "Erased person". "2.0".
+    UserErased,
 }
 
 /// What an administrator sets on an account.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UserDetails {
-    /// Profile.
-    pub profile: Profile,
+    /// Profile (the person's names and numbers are in `person`).
+    pub profile: ProfileFacts,
     /// Company (organisation) id.
     pub organisation_id: Option<String>,
     /// Relationship types: ContactPerson 1, BuildingBlockCoordinator 6 (admin spec §3).
@@ -68,12 +72,10 @@ pub struct UserDetails {
 /// A new account.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UserRegistered {
-    /// Public id of the user (UUID).
+    /// Public id of the user (UUID), also the aggregate id.
     pub user_id: String,
-    /// E-mail address as entered.
-    pub email: String,
-    /// Profile at registration.
-    pub profile: Profile,
+    /// Profile at registration; e-mail address, names and numbers are in `person`.
+    pub profile: ProfileFacts,
     /// Organisation the user is the designated person of, if any.
     pub organisation_id: Option<String>,
     /// Groups at registration.
@@ -88,7 +90,20 @@ pub struct UserRegistered {
     pub municipality_ids: Vec<i64>,
 }
 
-/// Profile fields (public spec §3 "Profile").
+/// The profile facts an event records: the person by id, and the reference-list choices
+/// (which are not personal data).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct ProfileFacts {
+    /// Row of the person's details in `person`.
+    pub person_id: uuid::Uuid,
+    /// Title id (reference list `getUserTitles`).
+    pub title_id: Option<i32>,
+    /// Job role id (reference list `getUserJobRoles`).
+    pub job_role_id: Option<i32>,
+}
+
+/// Profile fields (public spec §3 "Profile") as the screens show them: the facts of the events
+/// joined with the person's details from `person`. Never serialized into an event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Profile {
     /// Title id (reference list `getUserTitles`).
@@ -115,32 +130,42 @@ impl cqrs_es::DomainEvent for UserEvent {
             UserEvent::GroupsAssigned { .. } => "GroupsAssigned",
             UserEvent::UserDeleted => "UserDeleted",
             UserEvent::UserDetailsEdited(_) => "UserDetailsEdited",
+            UserEvent::UserErased => "UserErased",
         }
         .to_string()
     }
     fn event_version(&self) -> String {
-        "1.0".into()
+        match self {
+            UserEvent::UserRegistered(_)
+            | UserEvent::ProfileUpdated(_)
+            | UserEvent::UserDetailsEdited(_)
+            | UserEvent::UserErased => "2.0",
+            _ => "1.0",
+        }
+        .into()
     }
 }
 
 /// Events of one organisation.
+// Registrations are rare and short-lived in memory; boxing the big variant would only change
+// every match on it.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum OrganisationEvent {
-    /// Registered through sign-up; verification status In Progess. "1.0".
+    /// Registered through sign-up; verification status In Progess. "2.0".
     OrganisationRegistered(OrganisationRegistered),
-    /// A verifier approved the organisation (status 3); the welcome e-mail was sent. "1.0".
+    /// A verifier approved the organisation (status 3); the welcome e-mail was sent. "2.0".
     OrganisationApproved(VerificationDecision),
-    /// A verifier rejected the organisation (status 2) with a reason. "1.0".
+    /// A verifier rejected the organisation (status 2) with a reason. "2.0".
     OrganisationRejected(VerificationDecision),
 }
 
 /// A verification decision (admin spec §3 "Organisation verification").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VerificationDecision {
-    /// The verifier's user id.
+    /// The verifier's user id (their name is looked up through it, "Erased person" once
+    /// erased).
     pub by_user_id: String,
-    /// The verifier's name at the time.
-    pub by_name: String,
     /// E-mail template: WelcomeMessage 1, DuplicateOrganization 2, Other 3.
     pub email_template_type: i32,
     /// Rejection reason (Duplicated Organisation, or the verifier's text for Other).
@@ -178,8 +203,8 @@ pub struct OrganisationRegistered {
     pub members: i64,
     /// The designated person's user id.
     pub designated_user_id: String,
-    /// The designated person's e-mail.
-    pub designated_email: String,
+    /// The designated person's details in `person` (same row as the user's).
+    pub designated_person_id: uuid::Uuid,
 }
 
 impl cqrs_es::DomainEvent for OrganisationEvent {
@@ -192,7 +217,7 @@ impl cqrs_es::DomainEvent for OrganisationEvent {
         .to_string()
     }
     fn event_version(&self) -> String {
-        "1.0".into()
+        "2.0".into()
     }
 }
 

@@ -6,6 +6,7 @@
 //! - [`upcast`]: old payload versions brought to the current shape on read.
 //! - [`store`]: bulk appends, commit-order reads below the xid8 horizon, aggregate history.
 //! - [`metadata`]: actor, time, request and source of every event.
+//! - [`person`]: personal data outside the log (POPIA) and the e-mail → user lookup.
 pub mod accounts;
 pub mod boundary;
 pub mod building_block;
@@ -16,6 +17,7 @@ pub mod example;
 pub mod geography;
 pub mod healthcheck;
 pub mod metadata;
+pub mod person;
 pub mod store;
 pub mod trace;
 pub mod upcast;

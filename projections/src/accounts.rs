@@ -1,14 +1,17 @@
 //! The accounts read model: users, their groups, groups and their actions, organisations.
 //!
 //! Tables (views in `public`):
-//! - `user_account(user_id, email, title_id, first_name, last_name, job_role_id, mobile_number,
-//!   alternative_number, organisation_id, email_verified, has_password, deleted, created_at,
-//!   updated_at)` — one row per account (a re-registered address replaces its deleted row);
+//! - `user_account(user_id, person_id, erased, email, title_id, first_name, last_name,
+//!   job_role_id, mobile_number, alternative_number, organisation_id, email_verified,
+//!   has_password, deleted, created_at, updated_at)` — one row per account (a re-registered
+//!   address is a new account). The personal columns are copied from the side table `person`
+//!   when an event that references it is applied, and blanked by `UserErased` (POPIA);
 //! - `user_group(user_id, group_id)`;
 //! - `access_group(group_id, name, deleted)`; `group_action(group_id, action_id)`;
 //! - `organisation(organisation_id, name, branch, organisation_type_id, province_id,
 //!   district_id, municipality_id, members, designated_user_id, designated_email,
-//!   verification_status_id, status_date, registered_at)`. Verification status 1 = In Progess
+//!   verification_status_id, status_date, registered_at, decided_by, decided_by_user_id)`;
+//!   `decided_by` is the verifier's name, "Erased person" once erased. Verification status 1 = In Progess
 //!   (spelled as the specification spells it), 2 Rejected, 3 Approved (admin spec §3).
 //!
 //! Street addresses are kept in the event log only; no read model holds them, so no public
@@ -19,6 +22,7 @@ use gbvf_events::accounts::{
     GroupEvent, OrganisationEvent, UserEvent, GROUP_AGGREGATE, ORGANISATION_AGGREGATE,
     USER_AGGREGATE,
 };
+use gbvf_events::person::ERASED_PERSON;
 use gbvf_events::store::StoredEvent;
 use sqlx::{Postgres, Transaction};
 
@@ -47,7 +51,7 @@ impl Projection for AccountsProjection {
     fn ddl(&self, schema: &str) -> String {
         format!(
             "CREATE TABLE {schema}.user_account (
-                user_id text PRIMARY KEY, email text NOT NULL, title_id integer, first_name text NOT NULL,
+                user_id text PRIMARY KEY, person_id uuid, erased boolean NOT NULL DEFAULT false, email text NOT NULL, title_id integer, first_name text NOT NULL,
                 last_name text NOT NULL, job_role_id integer, mobile_number text, alternative_number text,
                 organisation_id text, relationship_type_ids integer[] NOT NULL DEFAULT '{{}}',
                 municipality_ids bigint[] NOT NULL DEFAULT '{{}}', email_verified boolean NOT NULL DEFAULT false,
@@ -62,7 +66,7 @@ impl Projection for AccountsProjection {
                 organisation_id text PRIMARY KEY, name text NOT NULL, branch text, organisation_type_id integer NOT NULL,
                 province_id bigint, district_id bigint, municipality_id bigint, members bigint,
                 designated_user_id text, designated_email text, verification_status_id integer NOT NULL DEFAULT 1,
-                status_date timestamptz NOT NULL, registered_at timestamptz NOT NULL, decided_by text, rejection_reason text,
+                status_date timestamptz NOT NULL, registered_at timestamptz NOT NULL, decided_by text, decided_by_user_id text, rejection_reason text,
                 example boolean NOT NULL DEFAULT false);"
         )
     }
@@ -78,109 +82,132 @@ impl Projection for AccountsProjection {
             match e.aggregate_type.as_str() {
                 USER_AGGREGATE => {
                     let event: UserEvent = serde_json::from_value(e.payload.clone())?;
-                    // The row of the address's current account.
-                    let current: Option<String> = sqlx::query_scalar(&format!(
-                        "SELECT user_id FROM {schema}.user_account WHERE lower(email) = $1 ORDER BY created_at DESC LIMIT 1"
-                    ))
-                    .bind(&e.aggregate_id)
-                    .fetch_optional(&mut **tx)
-                    .await?;
+                    // The aggregate id is the user id (issue 14 item 4).
+                    let uid = e.aggregate_id.as_str();
                     match event {
                         UserEvent::UserRegistered(r) => {
+                            let p = person(tx, r.profile.person_id).await?;
                             sqlx::query(&format!(
-                                "INSERT INTO {schema}.user_account (user_id, email, title_id, first_name, last_name, job_role_id,
+                                "INSERT INTO {schema}.user_account (user_id, person_id, email, title_id, first_name, last_name, job_role_id,
                                      mobile_number, alternative_number, organisation_id, created_at, updated_at,
-                                     relationship_type_ids, municipality_ids, example)
-                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$10,$11,$12,$13)"
+                                     relationship_type_ids, municipality_ids, example, erased, deleted)
+                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11,$12,$13,$14,$15,$15)"
                             ))
                             .bind(&r.user_id)
-                            .bind(&r.email)
+                            .bind(r.profile.person_id)
+                            .bind(&p.email)
                             .bind(r.profile.title_id)
-                            .bind(&r.profile.first_name)
-                            .bind(&r.profile.last_name)
+                            .bind(&p.first_name)
+                            .bind(&p.last_name)
                             .bind(r.profile.job_role_id)
-                            .bind(&r.profile.mobile_number)
-                            .bind(&r.profile.alternative_number)
+                            .bind(&p.mobile_number)
+                            .bind(&p.alternative_number)
                             .bind(&r.organisation_id)
                             .bind(at)
                             .bind(&r.relationship_type_ids)
                             .bind(&r.municipality_ids)
                             .bind(gbvf_events::example::is_example(&e.metadata))
+                            .bind(p.erased)
                             .execute(&mut **tx)
                             .await?;
                             add_groups(tx, schema, &r.user_id, &r.group_ids).await?;
                         }
-                        other => {
-                            let Some(uid) = current else { continue };
-                            let sql = match &other {
+                        UserEvent::EmailVerified
+                        | UserEvent::PasswordSet { .. }
+                        | UserEvent::UserDeleted => {
+                            let sql = match &event {
                                 UserEvent::EmailVerified => "UPDATE {s}.user_account SET email_verified = true, updated_at = $2 WHERE user_id = $1",
                                 UserEvent::PasswordSet { .. } => "UPDATE {s}.user_account SET has_password = true, updated_at = $2 WHERE user_id = $1",
-                                UserEvent::UserDeleted => "UPDATE {s}.user_account SET deleted = true, updated_at = $2 WHERE user_id = $1",
-                                _ => "",
+                                _ => "UPDATE {s}.user_account SET deleted = true, updated_at = $2 WHERE user_id = $1",
                             };
-                            if !sql.is_empty() {
-                                sqlx::query(&sql.replace("{s}", schema))
-                                    .bind(&uid)
-                                    .bind(at)
-                                    .execute(&mut **tx)
-                                    .await?;
-                            }
-                            match other {
-                                UserEvent::ProfileUpdated(p) => {
-                                    sqlx::query(&format!(
-                                        "UPDATE {schema}.user_account SET title_id = $2, first_name = $3, last_name = $4, job_role_id = $5,
-                                             mobile_number = $6, alternative_number = $7, updated_at = $8 WHERE user_id = $1"
-                                    ))
-                                    .bind(&uid)
-                                    .bind(p.title_id)
-                                    .bind(&p.first_name)
-                                    .bind(&p.last_name)
-                                    .bind(p.job_role_id)
-                                    .bind(&p.mobile_number)
-                                    .bind(&p.alternative_number)
-                                    .bind(at)
-                                    .execute(&mut **tx)
-                                    .await?;
-                                }
-                                UserEvent::UserDetailsEdited(d) => {
-                                    let p = &d.profile;
-                                    sqlx::query(&format!(
-                                        "UPDATE {schema}.user_account SET title_id = $2, first_name = $3, last_name = $4, job_role_id = $5,
-                                             mobile_number = $6, alternative_number = $7, organisation_id = $8,
-                                             relationship_type_ids = $9, municipality_ids = $10, updated_at = $11 WHERE user_id = $1"
-                                    ))
-                                    .bind(&uid)
-                                    .bind(p.title_id)
-                                    .bind(&p.first_name)
-                                    .bind(&p.last_name)
-                                    .bind(p.job_role_id)
-                                    .bind(&p.mobile_number)
-                                    .bind(&p.alternative_number)
-                                    .bind(&d.organisation_id)
-                                    .bind(&d.relationship_type_ids)
-                                    .bind(&d.municipality_ids)
-                                    .bind(at)
-                                    .execute(&mut **tx)
-                                    .await?;
-                                    sqlx::query(&format!(
-                                        "DELETE FROM {schema}.user_group WHERE user_id = $1"
-                                    ))
-                                    .bind(&uid)
-                                    .execute(&mut **tx)
-                                    .await?;
-                                    add_groups(tx, schema, &uid, &d.group_ids).await?;
-                                }
-                                UserEvent::GroupsAssigned { group_ids } => {
-                                    sqlx::query(&format!(
-                                        "DELETE FROM {schema}.user_group WHERE user_id = $1"
-                                    ))
-                                    .bind(&uid)
-                                    .execute(&mut **tx)
-                                    .await?;
-                                    add_groups(tx, schema, &uid, &group_ids).await?;
-                                }
-                                _ => {}
-                            }
+                            sqlx::query(&sql.replace("{s}", schema))
+                                .bind(uid)
+                                .bind(at)
+                                .execute(&mut **tx)
+                                .await?;
+                        }
+                        UserEvent::ProfileUpdated(f) => {
+                            let p = person(tx, f.person_id).await?;
+                            sqlx::query(&format!(
+                                "UPDATE {schema}.user_account SET person_id = $2, title_id = $3, first_name = $4, last_name = $5, job_role_id = $6,
+                                     mobile_number = $7, alternative_number = $8, email = $9, updated_at = $10 WHERE user_id = $1"
+                            ))
+                            .bind(uid)
+                            .bind(f.person_id)
+                            .bind(f.title_id)
+                            .bind(&p.first_name)
+                            .bind(&p.last_name)
+                            .bind(f.job_role_id)
+                            .bind(&p.mobile_number)
+                            .bind(&p.alternative_number)
+                            .bind(&p.email)
+                            .bind(at)
+                            .execute(&mut **tx)
+                            .await?;
+                        }
+                        UserEvent::UserDetailsEdited(d) => {
+                            let f = &d.profile;
+                            let p = person(tx, f.person_id).await?;
+                            sqlx::query(&format!(
+                                "UPDATE {schema}.user_account SET person_id = $2, title_id = $3, first_name = $4, last_name = $5, job_role_id = $6,
+                                     mobile_number = $7, alternative_number = $8, organisation_id = $9,
+                                     relationship_type_ids = $10, municipality_ids = $11, email = $12, updated_at = $13 WHERE user_id = $1"
+                            ))
+                            .bind(uid)
+                            .bind(f.person_id)
+                            .bind(f.title_id)
+                            .bind(&p.first_name)
+                            .bind(&p.last_name)
+                            .bind(f.job_role_id)
+                            .bind(&p.mobile_number)
+                            .bind(&p.alternative_number)
+                            .bind(&d.organisation_id)
+                            .bind(&d.relationship_type_ids)
+                            .bind(&d.municipality_ids)
+                            .bind(&p.email)
+                            .bind(at)
+                            .execute(&mut **tx)
+                            .await?;
+                            sqlx::query(&format!(
+                                "DELETE FROM {schema}.user_group WHERE user_id = $1"
+                            ))
+                            .bind(uid)
+                            .execute(&mut **tx)
+                            .await?;
+                            add_groups(tx, schema, uid, &d.group_ids).await?;
+                        }
+                        UserEvent::GroupsAssigned { group_ids } => {
+                            sqlx::query(&format!(
+                                "DELETE FROM {schema}.user_group WHERE user_id = $1"
+                            ))
+                            .bind(uid)
+                            .execute(&mut **tx)
+                            .await?;
+                            add_groups(tx, schema, uid, &group_ids).await?;
+                        }
+                        UserEvent::UserErased => {
+                            // Every copy of the person's details in this read model is blanked.
+                            sqlx::query(&format!(
+                                "UPDATE {schema}.user_account SET email = '', first_name = '', last_name = '', mobile_number = NULL,
+                                     alternative_number = NULL, deleted = true, erased = true, updated_at = $2 WHERE user_id = $1"
+                            ))
+                            .bind(uid)
+                            .bind(at)
+                            .execute(&mut **tx)
+                            .await?;
+                            sqlx::query(&format!(
+                                "UPDATE {schema}.organisation SET designated_email = NULL WHERE designated_user_id = $1"
+                            ))
+                            .bind(uid)
+                            .execute(&mut **tx)
+                            .await?;
+                            sqlx::query(&format!(
+                                "UPDATE {schema}.organisation SET decided_by = $2 WHERE decided_by_user_id = $1"
+                            ))
+                            .bind(uid)
+                            .bind(ERASED_PERSON)
+                            .execute(&mut **tx)
+                            .await?;
                         }
                     }
                 }
@@ -230,20 +257,30 @@ impl Projection for AccountsProjection {
                             } else {
                                 2
                             };
+                            let by: Option<String> = sqlx::query_scalar(&format!(
+                                "SELECT CASE WHEN erased THEN $2 ELSE trim(first_name || ' ' || last_name) END
+                                 FROM {schema}.user_account WHERE user_id = $1"
+                            ))
+                            .bind(&d.by_user_id)
+                            .bind(ERASED_PERSON)
+                            .fetch_optional(&mut **tx)
+                            .await?;
                             sqlx::query(&format!(
                                 "UPDATE {schema}.organisation SET verification_status_id = $2, status_date = $3, decided_by = $4,
-                                     rejection_reason = $5 WHERE organisation_id = $1"
+                                     rejection_reason = $5, decided_by_user_id = $6 WHERE organisation_id = $1"
                             ))
                             .bind(&e.aggregate_id)
                             .bind(status)
                             .bind(at)
-                            .bind(&d.by_name)
+                            .bind(by.unwrap_or_default())
                             .bind(&d.reason)
+                            .bind(&d.by_user_id)
                             .execute(&mut **tx)
                             .await?;
                             continue;
                         }
                     };
+                    let p = person(tx, o.designated_person_id).await?;
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.organisation (organisation_id, name, branch, organisation_type_id, province_id, district_id,
                              municipality_id, members, designated_user_id, designated_email, verification_status_id, status_date, registered_at,
@@ -259,7 +296,7 @@ impl Projection for AccountsProjection {
                     .bind(o.municipality_id)
                     .bind(o.members)
                     .bind(&o.designated_user_id)
-                    .bind(&o.designated_email)
+                    .bind((!p.erased).then_some(&p.email))
                     .bind(at)
                     .bind(gbvf_events::example::is_example(&e.metadata))
                     .execute(&mut **tx)
@@ -270,6 +307,40 @@ impl Projection for AccountsProjection {
         }
         Ok(())
     }
+}
+
+/// A person's details as this read model copies them: empty strings and `None` once erased.
+struct Copied {
+    email: String,
+    first_name: String,
+    last_name: String,
+    mobile_number: Option<String>,
+    alternative_number: Option<String>,
+    erased: bool,
+}
+
+/// Reads the person's current details from `public.person` (the read model copies them; the
+/// `UserErased` event blanks the copies, and a rebuild after erasure copies blanks).
+async fn person(tx: &mut Transaction<'_, Postgres>, id: uuid::Uuid) -> anyhow::Result<Copied> {
+    let p = gbvf_events::person::load(tx, id).await?;
+    Ok(match p.and_then(|p| p.details) {
+        Some(d) => Copied {
+            email: d.email,
+            first_name: d.first_name,
+            last_name: d.last_name,
+            mobile_number: d.mobile_number,
+            alternative_number: d.alternative_number,
+            erased: false,
+        },
+        None => Copied {
+            email: String::new(),
+            first_name: String::new(),
+            last_name: String::new(),
+            mobile_number: None,
+            alternative_number: None,
+            erased: true,
+        },
+    })
 }
 
 async fn add_groups(

@@ -779,6 +779,47 @@ test('users: create a Building Block Coordinator, see the invitation, edit and d
   }
 })
 
+test('erase (POPIA): the rejected applicant is erased from the user view; the application and its history show "Erased person"', async (t) => {
+  const { context, page, errors } = await adminPage()
+  try {
+    await go(page, '/admin/manage-users-groups/', 'Users and groups')
+    const users = await page.evaluate(async () => (await fetch('/api/security/getAllUsers')).json())
+    const person = users.find((u) => u.username === orgs.reject.email)
+    assert.ok(person, `the applicant ${orgs.reject.email} is a user`)
+    const details = await page.evaluate(
+      async (id) => (await fetch(`/api/security/getUserDetails?stakeholderId=${encodeURIComponent(id)}`)).json(),
+      person.stakeholderId,
+    )
+    assert.ok(details.companyId, 'the applicant belongs to the organisation')
+    await go(page, `/admin/manage-users-groups/view-user/${person.stakeholderId}`)
+    await page.getByTestId('user-details').waitFor()
+    await page.getByRole('button', { name: 'Erase personal data' }).click()
+    const dialog = page.getByRole('dialog')
+    assert.match(await dialog.textContent(), /Would you like to erase this person\?/)
+    await shots(page, 'user-erase-modal')
+    await axe(page, t, 'erase modal')
+    await dialog.getByRole('button', { name: 'Erase' }).click()
+    await expectToast(page, 'success', 'User erased successfully.')
+    await page.waitForURL(/\/admin\/manage-users-groups\/$/)
+
+    await go(page, `/admin/organisations/view/${encodeURIComponent(details.companyId)}/`, orgs.reject.name)
+    const personal = await page.getByTestId('personal-details-list').textContent()
+    assert.match(personal, /Full NameErased person/)
+    assert.ok(!personal.includes(orgs.reject.email) && !personal.includes(orgs.reject.last), personal)
+    await page.getByTestId('history-event').filter({ hasText: 'Erased person' }).first().waitFor()
+    await page
+      .getByTestId('history-event')
+      .filter({ hasText: `Rejected by ${admin.first} ${admin.last}: ${rejectionReason}` })
+      .waitFor()
+    const html = await page.content()
+    assert.ok(!html.includes(orgs.reject.email) && !html.includes(orgs.reject.last), 'nothing personal on the page')
+    await shots(page, 'application-erased')
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.close()
+  }
+})
+
 test('a refused server answer shows the errors joined by " -- " in an error toast', async () => {
   const { context, page, errors } = await adminPage()
   try {

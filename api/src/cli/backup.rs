@@ -3,8 +3,9 @@
 //! rebuild of every projection.
 //!
 //! What is kept ([`WRITE_SIDE_TABLES`]): the event log and the tables that are not derived from
-//! it — password and code hashes (`credential`), building-block contact persons kept out of the
-//! log (`bb_contact_person`), the e-mail outbox and its checkpoint, and the server secret that
+//! it — the personal data of account holders and the e-mail → user lookup kept out of the log
+//! (`person`, `user_email`; POPIA), password and code hashes (`credential`), building-block
+//! contact persons kept out of the log (`bb_contact_person`), the e-mail outbox and its checkpoint, and the server secret that
 //! signs CSRF tokens. What is not: projections (rebuilt from the log), sessions, pending one-time
 //! codes and rate-limit counters (transient; people sign in again).
 //!
@@ -31,8 +32,10 @@ use anyhow::{bail, Context};
 use sqlx::PgPool;
 
 /// Tables in the archive, in load order.
-pub const WRITE_SIDE_TABLES: [&str; 6] = [
+pub const WRITE_SIDE_TABLES: [&str; 8] = [
     "events",
+    "person",
+    "user_email",
     "credential",
     "bb_contact_person",
     "mail_outbox",

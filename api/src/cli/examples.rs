@@ -37,7 +37,7 @@ use sqlx::PgPool;
 
 use gbvf_commands::accounts::permissions::WORLD_OF_IMPACT_ADMIN_GROUP;
 use gbvf_commands::accounts::user::{User, UserCommand};
-use gbvf_events::accounts::{user_aggregate_id, Profile, UserRegistered};
+use gbvf_events::accounts::{ProfileFacts, UserRegistered};
 use gbvf_events::metadata::EventMetadata;
 
 /// One example organisation: who it is and how its survey periods are answered.
@@ -300,9 +300,8 @@ async fn run(
         "example-administrator-{}@example.org",
         uuid::Uuid::new_v4().simple()
     );
-    let admin_key = user_aggregate_id(&admin_email);
     let admin_password = format!("Ex{}!9", uuid::Uuid::new_v4().simple());
-    create_administrator(pool, &admin_email, &admin_password).await?;
+    let admin_key = create_administrator(pool, &admin_email, &admin_password).await?;
     catch_up_all(pool).await?;
     let mut admin = Browser::new(base, token).await?;
     admin
@@ -401,34 +400,42 @@ async fn run(
 }
 
 /// Creates the temporary example administrator (group "World of Impact admin") with a
-/// password and a verified address, inside the example scope.
-async fn create_administrator(pool: &PgPool, email: &str, password: &str) -> anyhow::Result<()> {
+/// password and a verified address, inside the example scope. Returns its user id.
+async fn create_administrator(
+    pool: &PgPool,
+    email: &str,
+    password: &str,
+) -> anyhow::Result<String> {
     gbvf_events::example::scope(async {
         let cqrs =
             cqrs_es::CqrsFramework::<User, _>::new(crate::telemetry::event_store(pool), vec![], ());
-        let key = user_aggregate_id(email);
         let user_id = uuid::Uuid::new_v4().to_string();
+        let key = user_id.clone();
         let meta = EventMetadata::now(
             "system",
             uuid::Uuid::new_v4().to_string(),
             "cli:examples load",
         );
+        let details = gbvf_events::person::Person {
+            email: email.to_string(),
+            first_name: "Example".into(),
+            last_name: "Administrator".into(),
+            mobile_number: None,
+            alternative_number: None,
+        };
         let registered = UserRegistered {
             user_id: user_id.clone(),
-            email: email.to_string(),
-            profile: Profile {
-                first_name: "Example".into(),
-                last_name: "Administrator".into(),
-                ..Profile::default()
-            },
+            profile: ProfileFacts::default(),
             organisation_id: None,
             group_ids: vec![WORLD_OF_IMPACT_ADMIN_GROUP],
             created_by: "cli:examples".into(),
             relationship_type_ids: vec![],
             municipality_ids: vec![],
         };
+        crate::accounts::create(pool, &details, registered, &meta)
+            .await
+            .map_err(|e| anyhow::anyhow!("creating the example administrator: {e}"))?;
         for command in [
-            UserCommand::Register(registered),
             UserCommand::SetPassword("examples".into()),
             UserCommand::VerifyEmail,
         ] {
@@ -437,7 +444,7 @@ async fn create_administrator(pool: &PgPool, email: &str, password: &str) -> any
                 .map_err(|e| anyhow::anyhow!("creating the example administrator: {e}"))?;
         }
         crate::http::auth::handlers::store_password(pool, &key, &user_id, password).await?;
-        anyhow::Ok(())
+        anyhow::Ok(key)
     })
     .await
 }
@@ -504,6 +511,21 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
     .fetch_all(&mut *tx)
     .await?;
     let (types, ids): (Vec<String>, Vec<String>) = aggregates.iter().cloned().unzip();
+    // The example users' persons and address claims go with their events.
+    sqlx::query(
+        "DELETE FROM person WHERE person_id IN (
+             SELECT (payload->'UserRegistered'->'profile'->>'person_id')::uuid FROM events
+             WHERE aggregate_type = 'user' AND event_type = 'UserRegistered' AND aggregate_id = ANY($1))",
+    )
+    .bind(
+        aggregates
+            .iter()
+            .filter(|(t, _)| t == gbvf_events::accounts::USER_AGGREGATE)
+            .map(|(_, i)| i.clone())
+            .collect::<Vec<_>>(),
+    )
+    .execute(&mut *tx)
+    .await?;
     let deleted = sqlx::query(
         "DELETE FROM events e USING UNNEST($1::text[], $2::text[]) AS x(t, i)
          WHERE e.aggregate_type = x.t AND e.aggregate_id = x.i",
@@ -519,6 +541,10 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
         .map(|(_, i)| i.clone())
         .collect();
     sqlx::query("DELETE FROM credential WHERE user_key = ANY($1)")
+        .bind(&users)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM user_email WHERE user_id = ANY($1)")
         .bind(&users)
         .execute(&mut *tx)
         .await?;

@@ -4,6 +4,7 @@ pub mod backup;
 pub mod examples;
 pub mod history;
 pub mod import;
+pub mod popia;
 pub mod projections;
 pub mod serve;
 pub mod users;
@@ -35,6 +36,11 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
 /// Applies migrations and installs every projection (idempotent).
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     gbvf_events::store::migrate(pool).await?;
+    // Personal data out of old events, once (issue 14 item 4; cli/popia.rs).
+    let popia = popia::migrate_personal_data(pool).await?;
+    if popia != popia::PopiaReport::default() {
+        eprintln!("personal data moved out of the event log: {popia:?}");
+    }
     tower_sessions_sqlx_store::PostgresStore::new(pool.clone())
         .migrate()
         .await?;

@@ -1,4 +1,5 @@
-//! `gbvf users create-admin` and `gbvf outbox list`, and the seeding of the default groups.
+//! `gbvf users create-admin`, `gbvf users erase <id>` (POPIA), `gbvf outbox list`, and the
+//! seeding of the default groups.
 
 use std::path::PathBuf;
 
@@ -6,9 +7,9 @@ use clap::Subcommand;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::group::{Group, GroupCommand};
 use gbvf_commands::accounts::permissions::{DEFAULT_GROUPS, WORLD_OF_IMPACT_ADMIN_GROUP};
-use gbvf_commands::accounts::user::{User, UserCommand, UserError};
+use gbvf_commands::accounts::user::UserError;
 use gbvf_commands::accounts::validation::{self as v, Errors};
-use gbvf_events::accounts::{user_aggregate_id, Profile, UserRegistered};
+use gbvf_events::accounts::{ProfileFacts, UserRegistered};
 use gbvf_events::metadata::EventMetadata;
 use sqlx::PgPool;
 
@@ -30,6 +31,13 @@ pub enum UsersCommand {
         /// Public address of the site, for the e-mail.
         #[arg(long, env = "GBVF_BASE_URL", default_value = "http://127.0.0.1:8080")]
         base_url: String,
+    },
+    /// Erase a person (POPIA right to deletion): the account is deleted, its e-mail address,
+    /// names and phone numbers are removed from the database for good, and every history shows
+    /// "Erased person". The events stay, so histories remain complete.
+    Erase {
+        /// The user id (the `stakeholderId` of the admin screens).
+        id: String,
     },
 }
 
@@ -125,12 +133,15 @@ async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
 /// Runs a users subcommand.
 pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
     crate::cli::migrate(pool).await?;
-    let UsersCommand::CreateAdmin {
-        email,
-        first_name,
-        last_name,
-        base_url,
-    } = cmd;
+    let (email, first_name, last_name, base_url) = match cmd {
+        UsersCommand::CreateAdmin {
+            email,
+            first_name,
+            last_name,
+            base_url,
+        } => (email, first_name, last_name, base_url),
+        UsersCommand::Erase { id } => return erase(pool, &id).await,
+    };
     let mut e = Errors::default();
     v::email(&mut e, "email", &email);
     v::name(&mut e, "firstName", "First name", &first_name, false);
@@ -138,17 +149,16 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
     if !e.is_empty() {
         anyhow::bail!("{}", e.joined());
     }
-    let store = crate::telemetry::event_store(pool);
-    let cqrs = cqrs_es::CqrsFramework::<User, _>::new(store, vec![], ());
-    let key = user_aggregate_id(&email);
+    let details = gbvf_events::person::Person {
+        email: email.trim().to_string(),
+        first_name: first_name.trim().to_string(),
+        last_name: last_name.trim().to_string(),
+        mobile_number: None,
+        alternative_number: None,
+    };
     let registered = UserRegistered {
         user_id: uuid::Uuid::new_v4().to_string(),
-        email: email.trim().to_string(),
-        profile: Profile {
-            first_name: first_name.clone(),
-            last_name,
-            ..Profile::default()
-        },
+        profile: ProfileFacts::default(),
         organisation_id: None,
         group_ids: vec![WORLD_OF_IMPACT_ADMIN_GROUP],
         created_by: "cli".into(),
@@ -160,12 +170,9 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
         uuid::Uuid::new_v4().to_string(),
         "cli:users create-admin",
     );
-    match cqrs
-        .execute_with_metadata(&key, UserCommand::Register(registered), meta.to_map())
-        .await
-    {
-        Ok(()) => {}
-        Err(AggregateError::UserError(UserError::AlreadyRegistered)) => {
+    match crate::accounts::create(pool, &details, registered, &meta).await {
+        Ok(_) => {}
+        Err(crate::accounts::AccountError::Refused(UserError::AlreadyRegistered)) => {
             anyhow::bail!("an account with this email address already exists")
         }
         Err(e) => anyhow::bail!("{e}"),
@@ -183,6 +190,33 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
         gbvf_projections::engine::catch_up(pool, p.as_ref()).await?;
     }
     println!("Administrator {email} created. To sign in the first time: open {base_url}/auth/login/, choose \"Reset here\", and follow the code sent to {email}.");
+    Ok(())
+}
+
+/// `gbvf users erase <id>`: erases the person of account `id` (see [`crate::accounts::erase`])
+/// and brings the projections up to date, so the read models hold no copy when it returns.
+/// Errors: "No user has this id." when no account has this id.
+pub async fn erase(pool: &PgPool, id: &str) -> anyhow::Result<()> {
+    let meta = EventMetadata::now(
+        "system",
+        uuid::Uuid::new_v4().to_string(),
+        "cli:users erase",
+    );
+    match crate::accounts::erase(pool, id.trim(), &meta).await {
+        Ok(true) => {}
+        Ok(false) => println!("User {id} was already erased."),
+        Err(crate::accounts::AccountError::Refused(UserError::NotRegistered)) => {
+            anyhow::bail!("No user has this id.")
+        }
+        Err(e) => anyhow::bail!("{e}"),
+    }
+    for p in gbvf_projections::all() {
+        gbvf_projections::engine::catch_up(pool, p.as_ref()).await?;
+    }
+    println!(
+        "User {id} erased: personal data removed; histories show \"{}\".",
+        gbvf_events::person::ERASED_PERSON
+    );
     Ok(())
 }
 

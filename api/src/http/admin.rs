@@ -12,10 +12,10 @@ use gbvf_commands::accounts::organisation::{
 };
 use gbvf_commands::accounts::reference::{JOB_ROLES, ORGANISATION_TYPES, TITLES};
 use gbvf_events::accounts::{
-    user_aggregate_id, OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE,
-    USER_AGGREGATE,
+    OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE, USER_AGGREGATE,
 };
 use gbvf_events::metadata::EventMetadata;
+use gbvf_events::person::ERASED_PERSON;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -101,7 +101,9 @@ pub async fn search(
         .filter(|n| !n.is_empty());
     let rows: Vec<ApplicationRow> =
         sqlx::query_as(&format!(
-            "SELECT o.organisation_id, o.name, u.first_name, u.last_name, o.registered_at, o.verification_status_id, o.status_date,
+            "SELECT o.organisation_id, o.name,
+                    CASE WHEN u.erased THEN 'Erased person' ELSE u.first_name END,
+                    CASE WHEN u.erased THEN '' ELSE u.last_name END, o.registered_at, o.verification_status_id, o.status_date,
                     count(*) OVER (), o.example
              FROM organisation o LEFT JOIN user_account u ON u.user_id = o.designated_user_id
              WHERE ($1::int IS NULL OR o.verification_status_id = $1) AND ($2::text IS NULL OR o.name ILIKE '%' || $2 || '%')
@@ -163,8 +165,7 @@ pub async fn application(
             Some("OrganisationRejected") => (REJECTED, events.last().expect("event").recorded_at),
             _ => (1, events[0].recorded_at),
         };
-    let user =
-        super::auth::handlers::load_user(&s.pool, &user_aggregate_id(&o.designated_email)).await?;
+    let user = super::auth::handlers::load_user(&s.pool, &o.designated_user_id).await?;
     let names: Vec<(i64, String)> =
         sqlx::query_as("SELECT boundary_id, name FROM boundary WHERE boundary_id = ANY($1)")
             .bind(vec![o.province_id, o.district_id, o.municipality_id])
@@ -172,6 +173,17 @@ pub async fn application(
             .await?;
     let name_of = |id: i64| names.iter().find(|(b, _)| *b == id).map(|(_, n)| n.clone());
     let p = &user.profile;
+    // POPIA: an erased designated person shows as "Erased person", without address or phone.
+    let (person_name, email) = if user.erased {
+        (ERASED_PERSON.to_string(), None)
+    } else {
+        (
+            format!("{} {}", p.first_name, p.last_name)
+                .trim()
+                .to_string(),
+            Some(user.email.clone()),
+        )
+    };
     let line1 = [o.street_number.clone(), o.street_name.clone()]
         .into_iter()
         .flatten()
@@ -185,7 +197,7 @@ pub async fn application(
     Ok(Json(json!({"success": true, "data": {
         "stakeholderId": id, "organisationName": o.name, "organisationBranch": o.branch,
         "organisationTypeId": o.organisation_type_id, "organisationType": describe(ORGANISATION_TYPES, Some(o.organisation_type_id)),
-        "title": describe(TITLES, p.title_id), "name": format!("{} {}", p.first_name, p.last_name).trim(), "email": o.designated_email,
+        "title": describe(TITLES, p.title_id), "name": person_name, "email": email,
         "phone": p.mobile_number, "jobRole": describe(JOB_ROLES, p.job_role_id),
         "addressLine1": line1, "addressLine2": line2,
         "province": name_of(o.province_id), "district": name_of(o.district_id), "localMunicipality": name_of(o.municipality_id),
@@ -238,7 +250,6 @@ pub async fn verify(
     };
     let decision = VerificationDecision {
         by_user_id: u.session.user_id.clone(),
-        by_name: u.name.clone(),
         email_template_type: template,
         reason: reason.clone(),
     };
@@ -258,7 +269,17 @@ pub async fn verify(
         .await
     {
         Ok(()) => {}
-        Err(AggregateError::UserError(e @ OrganisationError::Moved { actual, .. })) => {
+        Err(AggregateError::UserError(OrganisationError::Moved { actual, by })) => {
+            // The aggregate names the verifier by user id; the message shows their name.
+            let by = match person_names(&s, &[by]).await {
+                Ok(n) => n
+                    .into_iter()
+                    .next()
+                    .map(|(_, n)| n)
+                    .unwrap_or_else(|| "another verifier".into()),
+                Err(e) => return e.into_response(),
+            };
+            let e = OrganisationError::Moved { actual, by };
             return (StatusCode::CONFLICT, Json(json!({"success": false, "message": e.to_string(), "currentStatusId": actual, "errors": []}))).into_response();
         }
         Err(AggregateError::UserError(e)) => {
@@ -293,7 +314,22 @@ pub struct HistoryQuery {
     format: Option<String>,
 }
 
-fn summary(event_type: &str, payload: &Value) -> String {
+/// The names to show for user ids, read from the person table through the accounts read
+/// model's `person_id` (so an erasure shows at once, before the projector has run):
+/// "First Last", or "Erased person" (docs/decisions.md "Issue 14 item 4: POPIA").
+async fn person_names(s: &AppState, ids: &[String]) -> Result<Vec<(String, String)>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT u.user_id, CASE WHEN p.erased_at IS NOT NULL THEN $2
+                                ELSE trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) END
+         FROM user_account u JOIN person p ON p.person_id = u.person_id WHERE u.user_id = ANY($1)",
+    )
+    .bind(ids)
+    .bind(ERASED_PERSON)
+    .fetch_all(&s.pool)
+    .await?)
+}
+
+fn summary(event_type: &str, payload: &Value, name_of: &dyn Fn(&str) -> String) -> String {
     let inner = payload
         .as_object()
         .and_then(|o| o.values().next())
@@ -305,11 +341,14 @@ fn summary(event_type: &str, payload: &Value) -> String {
             inner["name"].as_str().unwrap_or("")
         ),
         "OrganisationApproved" => {
-            format!("Approved by {}", inner["by_name"].as_str().unwrap_or(""))
+            format!(
+                "Approved by {}",
+                name_of(inner["by_user_id"].as_str().unwrap_or(""))
+            )
         }
         "OrganisationRejected" => format!(
             "Rejected by {}: {}",
-            inner["by_name"].as_str().unwrap_or(""),
+            name_of(inner["by_user_id"].as_str().unwrap_or("")),
             inner["reason"].as_str().unwrap_or("")
         ),
         "UserRegistered" => "Designated person's account created".into(),
@@ -319,6 +358,7 @@ fn summary(event_type: &str, payload: &Value) -> String {
         "UserDetailsEdited" => "Account details edited by an administrator".into(),
         "GroupsAssigned" => "Permission groups changed".into(),
         "UserDeleted" => "Account deleted".into(),
+        "UserErased" => format!("Personal data erased: shown as {ERASED_PERSON}"),
         other => other.to_string(),
     }
 }
@@ -337,12 +377,8 @@ pub async fn history(
         serde_json::from_value(events[0].payload.clone())
     {
         events.extend(
-            gbvf_events::store::aggregate_history(
-                &s.pool,
-                USER_AGGREGATE,
-                &user_aggregate_id(&o.designated_email),
-            )
-            .await?,
+            gbvf_events::store::aggregate_history(&s.pool, USER_AGGREGATE, &o.designated_user_id)
+                .await?,
         );
     }
     events.sort_by_key(|e| (e.transaction_id, e.global_position));
@@ -354,18 +390,29 @@ pub async fn history(
                 .and_then(|a| a.strip_prefix("user:"))
                 .map(str::to_string)
         })
+        .chain(events.iter().filter_map(|e| {
+            e.payload
+                .as_object()
+                .and_then(|o| o.values().next())
+                .and_then(|v| v["by_user_id"].as_str())
+                .map(str::to_string)
+        }))
         .collect();
-    let names: Vec<(String, String)> = sqlx::query_as("SELECT user_id, trim(first_name || ' ' || last_name) FROM user_account WHERE user_id = ANY($1)")
-        .bind(&actor_ids)
-        .fetch_all(&s.pool)
-        .await?;
+    let names = person_names(&s, &actor_ids).await?;
+    let name_of = |u: &str| {
+        names
+            .iter()
+            .find(|(i, _)| i == u)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_else(|| u.to_string())
+    };
     let rows: Vec<Value> = events
         .iter()
         .map(|e| {
             let actor = e.metadata["actor"].as_str().unwrap_or("").to_string();
             let actor_name = actor.strip_prefix("user:").and_then(|u| names.iter().find(|(i, _)| i == u)).map(|(_, n)| n.clone()).unwrap_or_else(|| actor.clone());
             json!({"sequence": e.sequence, "aggregate": e.aggregate_type, "at": e.recorded_at, "actor": actor, "actorName": actor_name,
-                   "source": e.metadata["source"], "type": e.event_type, "summary": summary(&e.event_type, &e.payload), "payload": e.payload})
+                   "source": e.metadata["source"], "type": e.event_type, "summary": summary(&e.event_type, &e.payload, &name_of), "payload": e.payload})
         })
         .collect();
     if q.format.as_deref() == Some("csv") {

@@ -1183,11 +1183,14 @@ pub async fn history(
     if events.is_empty() {
         return Err(ApiError::NotFound("No provider has this id.".into()));
     }
-    // Actors by user id → e-mail, for people reading the history.
-    let users: Vec<(String, String)> =
-        sqlx::query_as("SELECT 'user:' || user_id, email FROM user_account")
-            .fetch_all(&s.pool)
-            .await?;
+    // Actors by user id → e-mail, for people reading the history ("Erased person" once
+    // erased, POPIA: docs/decisions.md "Issue 14 item 4: POPIA").
+    let users: Vec<(String, String)> = sqlx::query_as(
+        "SELECT 'user:' || user_id, CASE WHEN erased THEN $1 ELSE email END FROM user_account",
+    )
+    .bind(gbvf_events::person::ERASED_PERSON)
+    .fetch_all(&s.pool)
+    .await?;
     let users: std::collections::HashMap<String, String> = users.into_iter().collect();
     let entries: Vec<Value> = events
         .iter()

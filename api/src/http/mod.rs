@@ -459,6 +459,11 @@ pub fn session_routes(r: Routes) -> Routes {
         security::delete_user,
     )
     .post(
+        "/api/security/eraseUser",
+        AnyOf(&[DeleteUser]),
+        security::erase_user,
+    )
+    .post(
         "/api/security/AddGroup",
         AnyOf(&[CreateGroup]),
         security::add_group,

@@ -10,8 +10,9 @@ use gbvf_commands::accounts::permissions::{action, ACTIONS};
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
-use gbvf_events::accounts::{user_aggregate_id, Profile, UserDetails, UserRegistered};
+use gbvf_events::accounts::{ProfileFacts, UserDetails, UserRegistered};
 use gbvf_events::metadata::EventMetadata;
+use gbvf_events::person::Person;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -332,7 +333,9 @@ pub struct RelationshipForm {
 }
 
 struct Checked {
-    email: String,
+    /// The person's details (to `person`, never into an event).
+    person: Person,
+    /// The event's details; `profile.person_id` is set by the caller.
     details: UserDetails,
 }
 
@@ -427,15 +430,18 @@ async fn check_form(
     let last = parts.collect::<Vec<_>>().join(" ");
     let digits = |x: String| Some(v::digits(&x)).filter(|d| !d.is_empty());
     Ok(Ok(Checked {
-        email,
+        person: Person {
+            email,
+            first_name: first,
+            last_name: last,
+            mobile_number: digits(contact(2)),
+            alternative_number: digits(contact(3)),
+        },
         details: UserDetails {
-            profile: Profile {
+            profile: ProfileFacts {
+                person_id: uuid::Uuid::nil(),
                 title_id: f.title_id.map(|t| t as i32),
-                first_name: first,
-                last_name: last,
                 job_role_id: f.role_id.map(|r| r as i32),
-                mobile_number: digits(contact(2)),
-                alternative_number: digits(contact(3)),
             },
             organisation_id: f.company_id.clone(),
             relationship_type_ids: types,
@@ -477,11 +483,9 @@ pub async fn create_user(
         Err(e) => return Ok(invalid(e)),
     };
     no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
-    let key = user_aggregate_id(&c.email);
     let user_id = uuid::Uuid::new_v4().to_string();
     let registered = UserRegistered {
         user_id: user_id.clone(),
-        email: c.email.clone(),
         profile: c.details.profile.clone(),
         organisation_id: c.details.organisation_id.clone(),
         group_ids: c.details.group_ids.clone(),
@@ -489,14 +493,15 @@ pub async fn create_user(
         relationship_type_ids: c.details.relationship_type_ids.clone(),
         municipality_ids: c.details.municipality_ids.clone(),
     };
-    s.user_cqrs
-        .execute_with_metadata(
-            &key,
-            UserCommand::Register(registered),
-            meta(&u, "http:POST /api/security/createNewUser").to_map(),
-        )
-        .await
-        .map_err(user_error)?;
+    // The address claim, the person and the event in one transaction (POPIA, issue 14 item 4).
+    crate::accounts::create(
+        &s.pool,
+        &c.person,
+        registered,
+        &meta(&u, "http:POST /api/security/createNewUser"),
+    )
+    .await
+    .map_err(account_error)?;
     // The invitation is sent by the mail worker from the UserRegistered event (created_by admin).
     Ok(Json(json!({"success": true, "message": "User created successfully.", "errors": [], "stakeholderId": user_id})).into_response())
 }
@@ -526,10 +531,23 @@ pub async fn edit_user(
         }
     }
     no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
+    // The names and numbers are corrected in `person` first (the address stays); the event
+    // records the edit by the person's id.
+    let person_id = super::auth::handlers::load_user(&s.pool, &a.user_id)
+        .await?
+        .person_id
+        .ok_or_else(|| ApiError::NotFound("No user has this id.".into()))?;
+    let mut details = c.details;
+    details.profile.person_id = person_id;
+    let mut conn = s.pool.acquire().await?;
+    if !gbvf_events::person::correct(&mut conn, person_id, &c.person).await? {
+        return Err(ApiError::NotFound("No user has this id.".into()));
+    }
+    drop(conn);
     s.user_cqrs
         .execute_with_metadata(
-            &user_aggregate_id(&a.email),
-            UserCommand::EditDetails(c.details),
+            &a.user_id,
+            UserCommand::EditDetails(details),
             meta(&u, "http:PUT /api/security/editUserDetails").to_map(),
         )
         .await
@@ -557,19 +575,87 @@ pub async fn delete_user(
     }
     s.user_cqrs
         .execute_with_metadata(
-            &user_aggregate_id(&a.email),
+            &a.user_id,
             UserCommand::Delete,
             meta(&u, "http:DELETE /api/security/deleteUser").to_map(),
         )
         .await
         .map_err(user_error)?;
     sqlx::query("DELETE FROM credential WHERE user_key = $1")
-        .bind(user_aggregate_id(&a.email))
+        .bind(&a.user_id)
         .execute(&s.pool)
         .await?;
     Ok(Json(
         json!({"success": true, "message": "User deleted successfully."}),
     ))
+}
+
+fn account_error(e: crate::accounts::AccountError) -> ApiError {
+    match e {
+        crate::accounts::AccountError::Refused(u) => ApiError::bad("user", u.to_string()),
+        e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
+        crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
+    }
+}
+
+/// The answer of [`erase_user`].
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct EraseAnswer {
+    /// Always true on 200.
+    success: bool,
+    /// "User erased successfully." or "This user was already erased.".
+    message: String,
+}
+
+/// `POST /api/security/eraseUser?stakeholderId` (DeleteUser, CSRF): erases the person of an
+/// account, live or deleted (POPIA right to deletion; issue 14 item 4, docs/decisions.md):
+/// their e-mail address, names and phone numbers are removed from the database; the account
+/// is deleted; the event log keeps every event, and histories show "Erased person".
+/// Nobody erases their own account here (the CLI `gbvf users erase <id>` can).
+#[utoipa::path(post, path = "/api/security/eraseUser", tag = "security", operation_id = "securityEraseUser",
+    params(UserQuery),
+    responses(
+        (status = 200, description = "Erased (or already erased)", body = EraseAnswer),
+        (status = 400, description = "stakeholderId missing, or the caller's own account"),
+        (status = 403, description = "Without DeleteUser (36), or without the CSRF token"),
+        (status = 404, description = "No user has this id."),
+        (status = 409, description = "The account was changed at the same moment; nothing written"),
+    ))]
+pub async fn erase_user(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<UserQuery>,
+) -> Result<Json<EraseAnswer>, ApiError> {
+    let id = q
+        .stakeholder_id
+        .clone()
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
+    if id == u.session.user_id {
+        return Err(ApiError::bad(
+            "stakeholderId",
+            "You cannot erase your own account.",
+        ));
+    }
+    let erased =
+        crate::accounts::erase(&s.pool, &id, &meta(&u, "http:POST /api/security/eraseUser"))
+            .await
+            .map_err(|e| match e {
+                crate::accounts::AccountError::Refused(_) => {
+                    ApiError::NotFound("No user has this id.".into())
+                }
+                e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
+                crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
+            })?;
+    Ok(Json(EraseAnswer {
+        success: true,
+        message: if erased {
+            "User erased successfully.".into()
+        } else {
+            "This user was already erased.".into()
+        },
+    }))
 }
 
 /// Body of group changes.

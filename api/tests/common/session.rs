@@ -87,9 +87,17 @@ impl Client {
     }
 }
 
+/// The user id of `email` (from the `user_email` lookup; "" when unknown).
+pub async fn user_key(pool: &sqlx::PgPool, email: &str) -> String {
+    gbvf_api::http::auth::handlers::user_key(pool, email)
+        .await
+        .unwrap()
+}
+
 /// The user `email` folded from the event log.
 pub async fn load_user(pool: &sqlx::PgPool, email: &str) -> gbvf_commands::accounts::user::User {
-    gbvf_api::http::auth::handlers::load_user(pool, &email.to_lowercase())
+    let key = user_key(pool, email).await;
+    gbvf_api::http::auth::handlers::load_user(pool, &key)
         .await
         .unwrap()
 }
@@ -102,7 +110,7 @@ pub async fn assign_groups(pool: &sqlx::PgPool, email: &str, groups: Vec<i64>) {
         cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
-        &email.to_lowercase(),
+        &user_key(pool, email).await,
         gbvf_commands::accounts::user::UserCommand::AssignGroups(groups),
         meta.to_map(),
     )
@@ -219,7 +227,7 @@ pub async fn member_of(db: &TestDb, base: &str, dir: &std::path::Path, group: i6
         cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
-        &email.to_lowercase(),
+        &user_key(&db.pool, &email).await,
         gbvf_commands::accounts::user::UserCommand::AssignGroups(vec![group]),
         meta.to_map(),
     )

@@ -31,7 +31,8 @@ pub struct Organisation {
     pub registered: bool,
     /// Current status id.
     pub status_id: i32,
-    /// Who decided last, and when (RFC 3339), for the conflict message.
+    /// The user id of who decided last, for the conflict message (the handler shows their
+    /// name, or "Erased person").
     pub decided_by: Option<String>,
 }
 
@@ -66,7 +67,7 @@ pub enum OrganisationError {
     Moved {
         /// Status now.
         actual: i32,
-        /// Who decided.
+        /// Who decided: their user id from the aggregate; the handler replaces it by the name.
         by: String,
     },
     /// Other without text.
@@ -137,11 +138,11 @@ impl Aggregate for Organisation {
             }
             OrganisationEvent::OrganisationApproved(d) => {
                 self.status_id = APPROVED;
-                self.decided_by = Some(d.by_name);
+                self.decided_by = Some(d.by_user_id);
             }
             OrganisationEvent::OrganisationRejected(d) => {
                 self.status_id = REJECTED;
-                self.decided_by = Some(d.by_name);
+                self.decided_by = Some(d.by_user_id);
             }
         }
     }
@@ -169,13 +170,12 @@ mod tests {
             municipality_id: 1000,
             members: 3,
             designated_user_id: "u1".into(),
-            designated_email: "a@b.org".into(),
+            designated_person_id: uuid::Uuid::nil(),
         })
     }
     fn decision(reason: Option<&str>) -> VerificationDecision {
         VerificationDecision {
             by_user_id: "admin".into(),
-            by_name: "Ayanda Admin".into(),
             email_template_type: 1,
             reason: reason.map(str::to_string),
         }
@@ -209,7 +209,7 @@ mod tests {
             })
             .then_expect_error(OrganisationError::Moved {
                 actual: APPROVED,
-                by: "Ayanda Admin".into(),
+                by: "admin".into(),
             });
     }
 

@@ -1,11 +1,12 @@
-//! The user aggregate (id: the lower-cased e-mail address; see `gbvf_events::accounts`).
-//! Rules: one live account per address; only a registered, live account can verify its
-//! e-mail, set a password, change its profile or groups; a deleted account can be registered
-//! again (a new life with a new user id).
+//! The user aggregate (id: the user id, a UUID; see `gbvf_events::accounts`).
+//! Rules: only a registered, live account can verify its e-mail, set a password, change its
+//! profile or groups; one live account per address is kept by the `user_email` lookup
+//! (`gbvf_events::person`); a deleted account's address can be registered again (a new
+//! aggregate with a new user id); any registered account can be erased (POPIA), once.
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use gbvf_events::accounts::{Profile, UserEvent, UserRegistered, USER_AGGREGATE};
+use gbvf_events::accounts::{Profile, ProfileFacts, UserEvent, UserRegistered, USER_AGGREGATE};
 use serde::{Deserialize, Serialize};
 
 /// State of one user.
@@ -13,7 +14,9 @@ use serde::{Deserialize, Serialize};
 pub struct User {
     /// Public id while registered.
     pub user_id: Option<String>,
-    /// E-mail as entered.
+    /// The person's row in `person`.
+    pub person_id: Option<uuid::Uuid>,
+    /// E-mail as entered: filled from `person` by the loader (empty when erased or not loaded).
     pub email: String,
     /// Whether the e-mail was verified by OTP.
     pub email_verified: bool,
@@ -21,7 +24,10 @@ pub struct User {
     pub has_password: bool,
     /// Whether the account is deleted.
     pub deleted: bool,
-    /// Current profile.
+    /// Whether the person's data was erased.
+    pub erased: bool,
+    /// Current profile (title and job role from events; names and numbers filled from
+    /// `person` by the loader).
     pub profile: Profile,
     /// Groups.
     pub group_ids: Vec<i64>,
@@ -47,14 +53,16 @@ pub enum UserCommand {
     VerifyEmail,
     /// Record that a password was set (`how`: registration, add-password, reset-password).
     SetPassword(String),
-    /// Replace the profile.
-    UpdateProfile(Profile),
+    /// Record a profile change (the person's details were corrected in `person` first).
+    UpdateProfile(ProfileFacts),
     /// Replace the groups.
     AssignGroups(Vec<i64>),
     /// Delete the account.
     Delete,
     /// Replace the details an administrator manages.
     EditDetails(gbvf_events::accounts::UserDetails),
+    /// Erase the person (POPIA): deletes the account if live; nothing when already erased.
+    Erase,
 }
 
 /// Why a user command was refused.
@@ -79,15 +87,23 @@ impl User {
                 Ok(vec![UserEvent::UserRegistered(r.clone())])
             };
         }
+        if let UserCommand::Erase = command {
+            return match (self.user_id.is_some(), self.erased, self.deleted) {
+                (false, _, _) => Err(UserError::NotRegistered),
+                (true, true, _) => Ok(vec![]),
+                (true, false, true) => Ok(vec![UserEvent::UserErased]),
+                (true, false, false) => Ok(vec![UserEvent::UserDeleted, UserEvent::UserErased]),
+            };
+        }
         if !self.is_live() {
             return Err(UserError::NotRegistered);
         }
         Ok(match command {
-            UserCommand::Register(_) => unreachable!(),
+            UserCommand::Register(_) | UserCommand::Erase => unreachable!(),
             UserCommand::VerifyEmail if self.email_verified => vec![],
             UserCommand::VerifyEmail => vec![UserEvent::EmailVerified],
             UserCommand::SetPassword(how) => vec![UserEvent::PasswordSet { how: how.clone() }],
-            UserCommand::UpdateProfile(p) if *p == self.profile => vec![],
+            // Always recorded: the names or numbers may have changed in `person`.
             UserCommand::UpdateProfile(p) => vec![UserEvent::ProfileUpdated(p.clone())],
             UserCommand::AssignGroups(g) if *g == self.group_ids => vec![],
             UserCommand::AssignGroups(g) => vec![UserEvent::GroupsAssigned {
@@ -96,6 +112,25 @@ impl User {
             UserCommand::Delete => vec![UserEvent::UserDeleted],
             UserCommand::EditDetails(d) => vec![UserEvent::UserDetailsEdited(d.clone())],
         })
+    }
+}
+
+impl User {
+    fn set_facts(&mut self, p: ProfileFacts) {
+        self.person_id = Some(p.person_id);
+        self.profile.title_id = p.title_id;
+        self.profile.job_role_id = p.job_role_id;
+    }
+
+    /// Fills the personal fields from the person's `person` row (`None` when erased).
+    pub fn hydrate(&mut self, person: Option<&gbvf_events::person::Person>) {
+        if let Some(p) = person {
+            self.email = p.email.clone();
+            self.profile.first_name = p.first_name.clone();
+            self.profile.last_name = p.last_name.clone();
+            self.profile.mobile_number = p.mobile_number.clone();
+            self.profile.alternative_number = p.alternative_number.clone();
+        }
     }
 }
 
@@ -124,8 +159,12 @@ impl Aggregate for User {
             UserEvent::UserRegistered(r) => {
                 *self = User {
                     user_id: Some(r.user_id),
-                    email: r.email,
-                    profile: r.profile,
+                    person_id: Some(r.profile.person_id),
+                    profile: Profile {
+                        title_id: r.profile.title_id,
+                        job_role_id: r.profile.job_role_id,
+                        ..Profile::default()
+                    },
                     group_ids: r.group_ids,
                     organisation_id: r.organisation_id,
                     version: self.version,
@@ -134,11 +173,17 @@ impl Aggregate for User {
             }
             UserEvent::EmailVerified => self.email_verified = true,
             UserEvent::PasswordSet { .. } => self.has_password = true,
-            UserEvent::ProfileUpdated(p) => self.profile = p,
+            UserEvent::ProfileUpdated(p) => self.set_facts(p),
             UserEvent::GroupsAssigned { group_ids } => self.group_ids = group_ids,
             UserEvent::UserDeleted => self.deleted = true,
+            UserEvent::UserErased => {
+                self.erased = true;
+                self.deleted = true;
+                self.email.clear();
+                self.profile = Profile::default();
+            }
             UserEvent::UserDetailsEdited(d) => {
-                self.profile = d.profile;
+                self.set_facts(d.profile);
                 self.organisation_id = d.organisation_id;
                 self.group_ids = d.group_ids;
             }
@@ -154,12 +199,7 @@ mod tests {
     fn registered() -> UserRegistered {
         UserRegistered {
             user_id: "u1".into(),
-            email: "Thandi@Example.org".into(),
-            profile: Profile {
-                first_name: "Thandi".into(),
-                last_name: "M".into(),
-                ..Profile::default()
-            },
+            profile: ProfileFacts::default(),
             organisation_id: None,
             group_ids: vec![4],
             created_by: "self".into(),
@@ -191,6 +231,26 @@ mod tests {
                 UserEvent::UserDeleted,
             ])
             .when(UserCommand::SetPassword("reset-password".into()))
+            .then_expect_error(UserError::NotRegistered);
+    }
+
+    #[test]
+    fn erasure_deletes_a_live_account_once() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::Erase)
+            .then_expect_events(vec![UserEvent::UserDeleted, UserEvent::UserErased]);
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDeleted,
+                UserEvent::UserErased,
+            ])
+            .when(UserCommand::Erase)
+            .then_expect_events(vec![]);
+        TestFramework::<User>::with(())
+            .given(vec![])
+            .when(UserCommand::Erase)
             .then_expect_error(UserError::NotRegistered);
     }
 

@@ -640,6 +640,19 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["security"],
       }),
+      securityEraseUser: build.mutation<
+        SecurityEraseUserApiResponse,
+        SecurityEraseUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/security/eraseUser`,
+          method: "POST",
+          params: {
+            stakeholderId: queryArg.stakeholderId,
+          },
+        }),
+        invalidatesTags: ["security"],
+      }),
       securityGetAllActions: build.query<
         SecurityGetAllActionsApiResponse,
         SecurityGetAllActionsApiArg
@@ -1033,6 +1046,11 @@ export type SecurityEditUserDetailsApiArg = {
   stakeholderId?: string;
   userForm: UserForm;
 };
+export type SecurityEraseUserApiResponse =
+  /** status 200 Erased (or already erased) */ EraseAnswer;
+export type SecurityEraseUserApiArg = {
+  stakeholderId?: string;
+};
 export type SecurityGetAllActionsApiResponse = unknown;
 export type SecurityGetAllActionsApiArg = void;
 export type SecurityGetAllUsersApiResponse = unknown;
@@ -1253,6 +1271,12 @@ export type UserForm = {
   roleId?: number | null;
   stakeholderRelationships?: RelationshipForm[];
   titleId?: number | null;
+};
+export type EraseAnswer = {
+  /** "User erased successfully." or "This user was already erased.". */
+  message: string;
+  /** Always true on 200. */
+  success: boolean;
 };
 export type GroupIdBody = {
   groupId: number;

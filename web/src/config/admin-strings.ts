@@ -221,6 +221,14 @@ export const adminStrings = {
     companyRequired: 'Company is required',
     saved: 'The user was saved.',
     deleted: 'The user was deleted.',
+    /** Erasure (POPIA, issue 14 item 4): the specification has none; docs/decisions.md "Issue 14 item 4: POPIA". */
+    erase: 'Erase personal data',
+    eraseTitle: 'Erase personal data',
+    eraseQuestion:
+      'Would you like to erase this person? Their name, e-mail address and phone numbers will be removed for good and the account deleted. Histories will show "Erased person". You will not be able to undo this action.',
+    eraseConfirm: 'Erase',
+    erasing: 'Erasing…',
+    erased: 'User erased successfully.',
   },
 
   group: {

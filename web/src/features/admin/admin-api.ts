@@ -109,6 +109,11 @@ export const adminApi = tagged.injectEndpoints({
       query: (id) => ({ url: `security/deleteUser?stakeholderId=${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['AdminUsers'],
     }),
+    /** POPIA erasure (issue 14 item 4): DeleteUser (36); the person's data is removed, the account deleted. */
+    eraseUser: build.mutation<AdminResult, StakeholderId>({
+      query: (id) => ({ url: `security/eraseUser?stakeholderId=${encodeURIComponent(id)}`, method: 'POST' }),
+      invalidatesTags: ['AdminUsers'],
+    }),
     addGroup: build.mutation<AdminResult & { groupId?: number }, { GroupName: string; UserActions: number[] }>({
       query: (body) => ({ url: 'security/AddGroup', method: 'POST', body }),
       invalidatesTags: ['AdminGroups', 'AdminUsers'],
@@ -143,6 +148,7 @@ export const {
   useCreateNewUserMutation,
   useEditUserDetailsMutation,
   useDeleteUserMutation,
+  useEraseUserMutation,
   useAddGroupMutation,
   useAddGroupActionsMutation,
   useDeleteGroupActionsMutation,

@@ -472,12 +472,34 @@ describe('users and groups', () => {
     })
   })
 
+  it('view user: Erase personal data asks first, then erases through the API (POPIA)', async () => {
+    as(ALL)
+    const user = userEvent.setup()
+    const { router } = renderApp('/admin/manage-users-groups/view-user/user-201')
+    await screen.findByTestId('user-details')
+    await user.click(screen.getByRole('button', { name: a.user.erase }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent(a.user.eraseQuestion)
+    await user.click(within(dialog).getByRole('button', { name: a.common.cancel }))
+    expect(requestsTo(db, 'security/eraseUser')).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: a.user.erase }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: a.user.eraseConfirm }))
+    expect(await screen.findByText('User erased successfully.')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/'))
+    expect(requestsTo(db, 'security/eraseUser')[0]).toMatchObject({
+      method: 'POST',
+      path: 'security/eraseUser?stakeholderId=user-201',
+      csrf: CSRF_TOKEN,
+    })
+  })
+
   it('view user: Delete needs DeleteUser and Edit needs SetGroupMember; no municipalities for others', async () => {
     as(without(36, 5))
     renderApp('/admin/manage-users-groups/view-user/user-202')
     await screen.findByTestId('user-details')
     expect(screen.getByRole('button', { name: a.common.cancel })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: a.common.delete })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: a.user.erase })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: a.common.edit })).not.toBeInTheDocument()
     expect(screen.queryByTestId('user-municipalities-table')).not.toBeInTheDocument()
   })

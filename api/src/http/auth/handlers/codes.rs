@@ -9,7 +9,7 @@ use axum::response::Response;
 use axum::Json;
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
-use gbvf_events::accounts::user_aggregate_id;
+use gbvf_events::person::email_key;
 use serde::Deserialize;
 use serde_json::json;
 use tower_sessions::Session;
@@ -96,8 +96,12 @@ pub async fn verify_otp(
     if !e.is_empty() {
         return invalid(e);
     }
-    let key = user_aggregate_id(&b.email);
-    let account = limits::key(&[&key, &user_type.to_string()]);
+    let key = match super::user_key(&s.pool, &b.email).await {
+        Ok(k) => k,
+        Err(err) => return internal(err),
+    };
+    // Throttled per address (whether or not it has an account), as before the re-keying.
+    let account = limits::key(&[&email_key(&b.email), &user_type.to_string()]);
     let address = limits::key(&[&ci.key_part()]);
     match limits::blocked(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await {
         Ok(true) => return failure(StatusCode::TOO_MANY_REQUESTS, THROTTLED),
@@ -243,8 +247,11 @@ async fn forgot_or_resend(s: &AppState, ci: &ClientIp, email: &str, user_type: i
     if !e.is_empty() {
         return invalid(e);
     }
-    let key = user_aggregate_id(email);
-    let resends = match allow_code_request(s, &key, user_type, ci).await {
+    let key = match super::user_key(&s.pool, email).await {
+        Ok(k) => k,
+        Err(err) => return internal(err),
+    };
+    let resends = match allow_code_request(s, &email_key(email), user_type, ci).await {
         Ok(Some(r)) => r,
         Ok(None) => return failure(StatusCode::TOO_MANY_REQUESTS, otp::TOO_MANY_REQUESTS),
         Err(err) => return internal(err),

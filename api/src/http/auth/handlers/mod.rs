@@ -79,7 +79,18 @@ pub(crate) fn merge(a: &mut Value, b: Value) {
     }
 }
 
-/// A user's current state, folded from the event log (the source of truth for sign-in).
+/// The user aggregate id (the user id) an e-mail address belongs to, from the `user_email`
+/// lookup; `""` (an aggregate without events: "not registered") when the address is unknown.
+pub async fn user_key(pool: &PgPool, email: &str) -> anyhow::Result<String> {
+    let mut conn = pool.acquire().await?;
+    Ok(gbvf_events::person::user_for_email(&mut conn, email)
+        .await?
+        .unwrap_or_default())
+}
+
+/// A user's current state, folded from the event log (the source of truth for sign-in), with
+/// the e-mail address, names and numbers filled from the person's `person` row (empty once
+/// erased).
 pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
     let rows: Vec<Value> = sqlx::query_scalar("SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence")
         .bind(USER_AGGREGATE)
@@ -89,6 +100,11 @@ pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
     let mut user = User::default();
     for p in rows {
         user.apply(serde_json::from_value(p)?);
+    }
+    if let (Some(id), false) = (user.person_id, user.erased) {
+        let mut conn = pool.acquire().await?;
+        let person = gbvf_events::person::load(&mut conn, id).await?;
+        user.hydrate(person.and_then(|p| p.details).as_ref());
     }
     Ok(user)
 }

@@ -7,7 +7,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
-use gbvf_events::accounts::user_aggregate_id;
 use serde::Deserialize;
 use serde_json::json;
 use tower_sessions::Session;
@@ -61,7 +60,10 @@ pub async fn reset_password(
     if !e.is_empty() {
         return invalid(e);
     }
-    let key = user_aggregate_id(&b.email);
+    let key = match super::user_key(&s.pool, &b.email).await {
+        Ok(k) => k,
+        Err(err) => return internal(err),
+    };
     let user = match load_user(&s.pool, &key).await {
         Ok(u) => u,
         Err(err) => return internal(err),

@@ -147,7 +147,38 @@ pub async fn update_profile(
         &format!("user:{}", u.session.user_id),
         "http:PUT /api/auth/updateProfile",
     );
-    if let Err(err) = run_user_command(&s, &key, UserCommand::UpdateProfile(profile), &m).await {
+    // POPIA: the names and numbers are corrected in `person` first (an orphan correction
+    // without its event is harmless); the event records that the profile changed.
+    let person_id = match load_user(&s.pool, &key).await {
+        Ok(user) => user.person_id.unwrap_or_default(),
+        Err(err) => return internal(err),
+    };
+    let corrected = async {
+        let mut conn = s.pool.acquire().await?;
+        gbvf_events::person::correct(
+            &mut conn,
+            person_id,
+            &gbvf_events::person::Person {
+                email: String::new(),
+                first_name: profile.first_name.clone(),
+                last_name: profile.last_name.clone(),
+                mobile_number: profile.mobile_number.clone(),
+                alternative_number: profile.alternative_number.clone(),
+            },
+        )
+        .await
+    };
+    match corrected.await {
+        Ok(true) => {}
+        Ok(false) => return internal("the person of this account is missing or erased"),
+        Err(err) => return internal(err),
+    }
+    let facts = gbvf_events::accounts::ProfileFacts {
+        person_id,
+        title_id: profile.title_id,
+        job_role_id: profile.job_role_id,
+    };
+    if let Err(err) = run_user_command(&s, &key, UserCommand::UpdateProfile(facts), &m).await {
         return err.into_response();
     }
     if !new_pw.is_empty() {

@@ -12,8 +12,8 @@ use gbvf_commands::accounts::reference::{self, JOB_ROLES, ORGANISATION_TYPES, TI
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::{
-    user_aggregate_id, OrganisationEvent, OrganisationRegistered, Profile, UserEvent,
-    UserRegistered, ORGANISATION_AGGREGATE, USER_AGGREGATE,
+    OrganisationEvent, OrganisationRegistered, Profile, UserEvent, UserRegistered,
+    ORGANISATION_AGGREGATE, USER_AGGREGATE,
 };
 use gbvf_events::store::{append_batch, NewEvent};
 use serde_json::{json, Value};
@@ -150,12 +150,21 @@ pub async fn register(
         return ok(json!({"success": true, "message": "", "errors": []}));
     }
 
-    let key = user_aggregate_id(&email);
+    let limit_key = gbvf_events::person::email_key(&email);
+    let key = match super::user_key(&s.pool, &email).await {
+        Ok(k) => k,
+        Err(err) => return internal(err),
+    };
     // Counted the same for new and taken addresses, apart from resends (codes::
     // allow_code_request), so a registration leaves no trace in what resends answer.
     let allowed = async {
         Ok::<_, sqlx::Error>(
-            limits::hit(&s.pool, limits::REGISTRATION_ACCOUNT, &limits::key(&[&key])).await?
+            limits::hit(
+                &s.pool,
+                limits::REGISTRATION_ACCOUNT,
+                &limits::key(&[&limit_key]),
+            )
+            .await?
                 && limits::hit(
                     &s.pool,
                     limits::CODE_REQUEST_ADDRESS,
@@ -199,10 +208,23 @@ pub async fn register(
         alternative_number: None,
     };
     let opt = |s: String| (!s.is_empty()).then_some(s);
+    // POPIA: the events name the person by id; the details go to `person` in the same
+    // transaction (issue 14 item 4).
+    let person_id = uuid::Uuid::new_v4();
+    let person = gbvf_events::person::Person {
+        email: email.clone(),
+        first_name: profile.first_name.clone(),
+        last_name: profile.last_name.clone(),
+        mobile_number: profile.mobile_number.clone(),
+        alternative_number: profile.alternative_number.clone(),
+    };
     let user_event = UserEvent::UserRegistered(UserRegistered {
         user_id: user_id.clone(),
-        email: email.clone(),
-        profile: profile.clone(),
+        profile: gbvf_events::accounts::ProfileFacts {
+            person_id,
+            title_id: profile.title_id,
+            job_role_id: profile.job_role_id,
+        },
         organisation_id: Some(organisation_id.clone()),
         group_ids: vec![ORGANISATION_GROUP],
         created_by: "self".into(),
@@ -225,7 +247,7 @@ pub async fn register(
         municipality_id: municipality.unwrap_or(0),
         members: members.unwrap_or(1),
         designated_user_id: user_id.clone(),
-        designated_email: email.clone(),
+        designated_person_id: person_id,
     });
     let m = meta(&format!("user:{user_id}"), "http:POST /api/auth/register").to_json();
     let to_new = |agg: &str, id: &str, seq: i64, payload: Value, et: String, ev: String| NewEvent {
@@ -240,8 +262,8 @@ pub async fn register(
     let events = vec![
         to_new(
             USER_AGGREGATE,
-            &key,
-            existing.version + 1,
+            &user_id,
+            1,
             serde_json::to_value(&user_event).expect("event"),
             user_event.event_type(),
             user_event.event_version(),
@@ -256,8 +278,8 @@ pub async fn register(
         ),
         to_new(
             USER_AGGREGATE,
-            &key,
-            existing.version + 2,
+            &user_id,
+            2,
             serde_json::to_value(UserEvent::PasswordSet {
                 how: "registration".into(),
             })
@@ -271,33 +293,48 @@ pub async fn register(
         Ok(h) => h,
         Err(err) => return internal(err),
     };
-    let result: Result<(), sqlx::Error> = async {
+    // A deleted account's address is taken over from it; a free one is claimed anew. Either
+    // way the claim fails for the second of two racing registrations.
+    let previous = existing.user_id.clone();
+    let result: Result<bool, sqlx::Error> = async {
         let mut tx = s.pool.begin().await?;
+        if !gbvf_events::person::claim_email(&mut tx, &email, &user_id, previous.as_deref())
+            .await?
+        {
+            return Ok(false);
+        }
+        gbvf_events::person::insert(&mut tx, person_id, &person).await?;
         append_batch(&mut tx, &events).await?;
         sqlx::query("INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
              ON CONFLICT (user_key) DO UPDATE SET user_id = $2, password_hash = $3, updated_at = now(),
                  epoch = credential.epoch + 1")
-            .bind(&key)
+            .bind(&user_id)
             .bind(&user_id)
             .bind(&hash)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
         gbvf_events::wake::events_committed();
-        Ok(())
+        Ok(true)
     }
     .await;
-    match result {
-        Ok(()) => {}
-        Err(err) if gbvf_events::store::is_conflict(&err) => {
-            // Registered by a racing request a moment ago: answer as for any taken address.
-            return match load_user(&s.pool, &key).await {
-                Ok(u) => taken(&s, &u, &email, resends, "").await,
-                Err(err) => internal(err),
-            };
-        }
+    let lost = match result {
+        Ok(claimed) => !claimed,
+        Err(err) if gbvf_events::store::is_conflict(&err) => true,
         Err(err) => return internal(err),
+    };
+    if lost {
+        // Registered by a racing request a moment ago: answer as for any taken address.
+        let winner = match super::user_key(&s.pool, &email).await {
+            Ok(k) => k,
+            Err(err) => return internal(err),
+        };
+        return match load_user(&s.pool, &winner).await {
+            Ok(u) => taken(&s, &u, &email, resends, "").await,
+            Err(err) => internal(err),
+        };
     }
+    let key = user_id.clone();
     match otp::issue(&s.pool, &key, NEW_USER).await {
         Ok(code) => {
             send_otp(&s, &email, &profile.first_name, &code, NEW_USER).await;

@@ -8,7 +8,7 @@ use axum::Json;
 use gbvf_commands::accounts::permissions::{self, LogIntoSystem};
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
-use gbvf_events::accounts::user_aggregate_id;
+use gbvf_events::person::email_key;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tower_sessions::Session;
@@ -88,8 +88,11 @@ pub async fn login(
     if !e.is_empty() {
         return invalid(e);
     }
-    let key = user_aggregate_id(&b.username);
-    let pair = limits::key(&[&key, &ci.key_part()]);
+    let key = match super::user_key(&s.pool, &b.username).await {
+        Ok(k) => k,
+        Err(err) => return internal(err),
+    };
+    let pair = limits::key(&[&email_key(&b.username), &ci.key_part()]);
     let address = limits::key(&[&ci.key_part()]);
     let blocked = async {
         Ok::<_, sqlx::Error>(

@@ -8,12 +8,18 @@ export function ConfirmDeleteModal({
   busy,
   onConfirm,
   onClose,
+  confirmLabel,
+  busyLabel,
 }: {
   title: string
   question: string
   busy: boolean
   onConfirm: () => void
   onClose: () => void
+  /** The confirm button's text (default "Delete"). */
+  confirmLabel?: string
+  /** Its text while busy (default "Deleting…"). */
+  busyLabel?: string
 }) {
   const c = adminStrings.common
   return (
@@ -32,7 +38,7 @@ export function ConfirmDeleteModal({
             disabled={busy}
             data-testid="confirm-delete"
           >
-            {busy ? c.deleting : c.delete}
+            {busy ? (busyLabel ?? c.deleting) : (confirmLabel ?? c.delete)}
           </button>
         </>
       }

@@ -370,6 +370,12 @@ export function adminHandlers(db: AdminDb) {
       db.users = db.users.filter((u) => u.stakeholderId !== id)
       return HttpResponse.json({ success: true, message: 'User deleted.' })
     }),
+    http.post('*/api/security/eraseUser', async ({ request }) => {
+      await record(request)
+      const id = new URL(request.url).searchParams.get('stakeholderId')
+      db.users = db.users.filter((u) => u.stakeholderId !== id)
+      return HttpResponse.json({ success: true, message: 'User erased successfully.' })
+    }),
     http.post('*/api/security/AddGroup', async ({ request }) => {
       const body = (await record(request)) as { GroupName: string; UserActions: number[] }
       if (!body.GroupName)

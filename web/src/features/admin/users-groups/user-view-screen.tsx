@@ -1,6 +1,8 @@
 // .../view-user/{userId} (section 2): title, full name, telephone and mobile numbers, e-mail,
 // company, role, groups, and for a Building Block Coordinator the assigned municipalities, four
 // per row. Cancel returns to the list; Delete (DeleteUser) asks first; Edit (SetGroupMember).
+// "Erase personal data" (DeleteUser; POPIA, issue 14 item 4) asks first, then removes the
+// person's data for good (POST security/eraseUser).
 import { useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useNavigate, useParams } from 'react-router'
@@ -10,6 +12,7 @@ import { adminStrings } from '../../../config/admin-strings'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import {
   useDeleteUserMutation,
+  useEraseUserMutation,
   useGetGroupsQuery,
   useGetLocalMunicipalitiesQuery,
   useGetUserDetailsQuery,
@@ -42,19 +45,20 @@ function UserViewScreen() {
   const coordinator = user.data ? isCoordinator(user.data) : false
   const municipalities = useGetLocalMunicipalitiesQuery(undefined, { skip: !coordinator })
   const [remove, removing] = useDeleteUserMutation()
-  const [confirming, setConfirming] = useState(false)
+  const [erase, erasing] = useEraseUserMutation()
+  const [confirming, setConfirming] = useState<'delete' | 'erase' | null>(null)
   const settle = useSettle()
-  useBusy(user.isLoading || removing.isLoading || settle.settling)
+  useBusy(user.isLoading || removing.isLoading || erasing.isLoading || settle.settling)
   useDocumentTitle(user.data?.name ?? u.viewTitle)
 
   if (id == null) return <LoadFailure error={{ status: 404, data: { message: adminStrings.messages.noData } }} />
 
-  async function confirmDelete() {
+  async function confirmDelete(how: 'delete' | 'erase') {
     try {
-      const answer = ensureSuccess(await remove(id!).unwrap())
+      const answer = ensureSuccess(await (how === 'erase' ? erase(id!) : remove(id!)).unwrap())
       await settle.users((list) => !list.some((x) => x.stakeholderId === id))
-      setConfirming(false)
-      toast.success(answer.message || u.deleted)
+      setConfirming(null)
+      toast.success(answer.message || (how === 'erase' ? u.erased : u.deleted))
       void navigate(usersList)
     } catch (error) {
       toast.error(joinedErrors(adminFailureOf(error)))
@@ -94,8 +98,13 @@ function UserViewScreen() {
               {c.cancel}
             </button>
             {allowed(Action.DeleteUser) ? (
-              <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>
+              <button type="button" className="button button--danger-outline" onClick={() => setConfirming('delete')}>
                 {c.delete}
+              </button>
+            ) : null}
+            {allowed(Action.DeleteUser) ? (
+              <button type="button" className="button button--danger-outline" onClick={() => setConfirming('erase')}>
+                {u.erase}
               </button>
             ) : null}
             {allowed(Action.SetGroupMember) ? (
@@ -110,13 +119,24 @@ function UserViewScreen() {
           </div>
         </>
       ) : null}
-      {confirming ? (
+      {confirming === 'delete' ? (
         <ConfirmDeleteModal
           title={u.deleteTitle}
           question={u.deleteQuestion}
           busy={removing.isLoading}
-          onConfirm={() => void confirmDelete()}
-          onClose={() => setConfirming(false)}
+          onConfirm={() => void confirmDelete('delete')}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'erase' ? (
+        <ConfirmDeleteModal
+          title={u.eraseTitle}
+          question={u.eraseQuestion}
+          busy={erasing.isLoading}
+          confirmLabel={u.eraseConfirm}
+          busyLabel={u.erasing}
+          onConfirm={() => void confirmDelete('erase')}
+          onClose={() => setConfirming(null)}
         />
       ) : null}
     </section>
