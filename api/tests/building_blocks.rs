@@ -432,6 +432,78 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
         public["buildingBlock"]["buildingBlockCategoryStats"][0]["availability"],
         after["buildingBlockCategoryStats"][0]["availability"]
     );
+    // The map's figures: the province's districts, the municipality's district and the
+    // municipality itself carry 2 available pairs of all pairs of their providers (pairs and
+    // providers counted from the database), the other provinces none.
+    let (district, pairs, providers): (i64, i64, i64) = sqlx::query_as(
+        "SELECT m.district_id, sum((SELECT count(*) FROM bb_requirement r WHERE r.building_block_id = p.building_block_id))::bigint,
+                count(*) FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         JOIN boundary m ON m.boundary_id = $1 WHERE b.district_id = m.district_id GROUP BY m.district_id",
+    )
+    .bind(muni)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    for (parent, child) in [(province, district), (muni, muni)] {
+        let body = reqwest::get(format!("{base}/api/dashboard?boundaryId={parent}"))
+            .await
+            .unwrap()
+            .json::<Value>()
+            .await
+            .unwrap();
+        let areas = body["buildingBlock"]["containedBoundaryData"]
+            .as_array()
+            .unwrap();
+        let area = areas
+            .iter()
+            .find(|a| a["boundaryId"] == child)
+            .unwrap_or_else(|| panic!("{child} in {areas:?}"));
+        if child == district {
+            assert_eq!(area["total"], providers, "{area}");
+            assert!(
+                (area["availability"].as_f64().unwrap() - 2.0 / pairs as f64).abs() < 1e-9,
+                "{area}"
+            );
+            let police = &area["categories"][0];
+            assert_eq!(police["buildingBlockCategoryId"], 1);
+            assert!(police["availability"].as_f64().unwrap() > 0.0);
+            assert!(areas
+                .iter()
+                .filter(|a| a["boundaryId"] != child)
+                .all(|a| a["availability"] == 0.0));
+        } else {
+            assert_eq!(areas.len(), 1, "a municipality's map is itself");
+            assert!(area["availability"].as_f64().unwrap() > 0.0);
+        }
+    }
+    let national = reqwest::get(format!(
+        "{base}/api/buildingblock/getBuildingBlockData?boundaryId=1"
+    ))
+    .await
+    .unwrap()
+    .json::<Value>()
+    .await
+    .unwrap();
+    let provinces = national["containedBoundaryData"].as_array().unwrap();
+    assert_eq!(provinces.len(), 9);
+    let all: i64 = sqlx::query_scalar("SELECT count(*) FROM bb_provider")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        provinces
+            .iter()
+            .map(|a| a["total"].as_i64().unwrap())
+            .sum::<i64>(),
+        all
+    );
+    assert_eq!(
+        provinces
+            .iter()
+            .filter(|a| a["availability"].as_f64().unwrap() > 0.0)
+            .count(),
+        1
+    );
     // Completion: verified count moved.
     let (_, v) = coordinator
         .get("/api/buildingblock/getBuildingBlockAssociatedToUser")

@@ -227,6 +227,21 @@ export const strings = {
     cardsLabel: 'Areas',
   },
 
+  // The component-1 map (spec §2 "Map view", §9 green bands).
+  bbMap: {
+    legendTitle: 'Building block availability',
+    providers: 'Service providers',
+    availability: 'Availability',
+    counts: (area: string) => `Building block counts: ${area}`,
+    countsButton: 'Category and building block counts',
+    category: 'Category',
+    buildingBlock: 'Building block',
+    count: 'Count',
+    pins: 'Service providers on the map',
+    source:
+      'Service-provider directories (data/building-blocks/SOURCE.md); availability from verified municipal submissions',
+  },
+
   contact: {
     title: 'Contact Directory',
     selectBuildingBlocks: 'Select building blocks:',
