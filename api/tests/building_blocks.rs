@@ -101,6 +101,43 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
             report.unplaced.len()
         );
     }
+    // Points in no municipality: placed in the nearest municipality of their province when it
+    // lies within NEAREST_MUNICIPALITY_MAX_M (stored with that placement), else reported.
+    let clinics = &reports[2];
+    assert!(!clinics.placed_in_nearest.is_empty());
+    for u in &clinics.placed_in_nearest {
+        let (placement, province): (String, String) = sqlx::query_as(
+            "SELECT p.placement, pr.code FROM bb_provider p JOIN boundary m ON m.boundary_id = p.municipality_id
+             JOIN boundary pr ON pr.boundary_id = m.province_id WHERE p.stakeholder_id = $1",
+        )
+        .bind(3_000_000 + u.line as i64)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap_or_else(|e| panic!("{u:?} imported: {e}"));
+        assert!(placement.starts_with("nearest municipality"), "{placement}");
+        assert_eq!(Some(province.as_str()), province_code(&u.province));
+        let km: f64 = u
+            .reason
+            .split(" (")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            km * 1000.0 <= gbvf_commands::building_blocks::NEAREST_MUNICIPALITY_MAX_M,
+            "{u:?}"
+        );
+    }
+    for u in reports.iter().flat_map(|r| &r.unplaced) {
+        if u.reason
+            .starts_with("its point lies in no MDB 2020 municipality")
+        {
+            assert!(u.reason.contains("km from the nearest one"), "{u:?}");
+        }
+    }
     // Police: all but a handful placed (the precinct join, then the point).
     assert!(
         reports[0].providers_appended >= 1_140,
@@ -252,6 +289,74 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
     for body in &bodies {
         assert!(!body.contains("\"buildingBlockId\":5,\"buildingBlockCategoryId\""));
     }
+    // Every map response of component 1, at every level down to each municipality (where the
+    // pins are drawn): no feature is a shelter (by stakeholder id, name or building block), and
+    // the map figures carry no point at all.
+    let shelter_ids: std::collections::BTreeSet<String> = shelters
+        .iter()
+        .map(|s| s["stakeholder_id"].to_string())
+        .collect();
+    let shelter_names: std::collections::BTreeSet<String> = shelters
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    let areas: Vec<i64> = sqlx::query_scalar(
+        "SELECT boundary_id FROM boundary WHERE level IN ('national', 'province', 'district', 'municipality') ORDER BY boundary_id",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert!(areas.len() > 250, "{} areas", areas.len());
+    let (mut pins, mut municipalities_with_shelters) = (0, 0);
+    let with_shelters: std::collections::BTreeSet<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT municipality_id FROM bb_provider WHERE building_block_id = 5",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .collect();
+    for id in areas {
+        let (s, body) = get(format!("/api/geography/geomarker/1/{id}")).await;
+        assert_eq!(s, 200, "{id}: {body}");
+        let features: Value = serde_json::from_str(&body).unwrap();
+        for f in features["features"].as_array().unwrap() {
+            let p = &f["properties"];
+            assert!(
+                !shelter_ids.contains(p["stakeholder"].as_str().unwrap()),
+                "{f}"
+            );
+            assert!(!shelter_names.contains(p["name"].as_str().unwrap()), "{f}");
+            assert_ne!(p["buildingBlockId"], 5, "{f}");
+            assert_ne!(p["buildingBlockCategoryId"], 4, "{f}");
+            pins += 1;
+        }
+        if with_shelters.contains(&id) {
+            municipalities_with_shelters += 1;
+            // The same municipality's dashboard counts its shelters, without a point.
+            let (_, body) = get(format!("/api/dashboard?boundaryId={id}")).await;
+            let v: Value = serde_json::from_str(&body).unwrap();
+            let area = &v["buildingBlock"]["containedBoundaryData"][0];
+            assert_eq!(area["boundaryId"], id);
+            assert!(area["categories"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["buildingBlockCategoryId"] == 4));
+            for key in [
+                "coordinates",
+                "point",
+                "lat",
+                "lon",
+                "latitude",
+                "longitude",
+            ] {
+                assert!(!body.contains(&format!("\"{key}\"")), "{id}: {key}");
+            }
+        }
+    }
+    assert!(pins > 4_000, "{pins} pins checked");
+    assert_eq!(municipalities_with_shelters, with_shelters.len());
     db.drop_db().await;
 }
 

@@ -10,7 +10,10 @@
 //! | `clinics.csv` (3,076 public health facilities, 2019) | 3 Clinic or CHC, 4 Hospital (types ending in `Hospital`) | point in municipality |
 //! | `shelters.csv` (115 shelters, 2019) | 5 Shelter | the municipality's MDB code shipped in the file (precomputed once from the source's shifted point, which is not shipped) |
 //!
-//! A row is *unplaced* (reported, not imported) when its point lies in no municipality, when
+//! A point in no municipality is placed in the nearest municipality of the file's province
+//! when that lies within [`NEAREST_MUNICIPALITY_MAX_M`] (coastal points; reported as
+//! `placed_in_nearest`). A row is *unplaced* (reported, not imported) when its point lies in
+//! no municipality farther than that, when
 //! the municipality found lies in another province than the file's `Province` column, or when
 //! its name is empty. So per province, imported + unplaced = rows of the file.
 //!
@@ -29,7 +32,10 @@ use gbvf_events::building_block::{
 };
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::store::NewEvent;
-use geo::{BoundingRect, Contains, Coord, LineString, MultiPolygon, Point, Polygon, Rect};
+use geo::{
+    BoundingRect, Closest, ClosestPoint, Contains, Coord, Distance, Haversine, LineString,
+    MultiPolygon, Point, Polygon, Rect,
+};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
@@ -115,6 +121,9 @@ pub struct ProviderImportReport {
     pub providers_unchanged: u64,
     /// Rows not imported.
     pub unplaced: Vec<UnplacedProvider>,
+    /// Rows placed in the nearest municipality (their point lies in none); empty when
+    /// `already_imported`.
+    pub placed_in_nearest: Vec<UnplacedProvider>,
 }
 
 /// The municipalities with their geometry, for point-in-polygon placement.
@@ -207,7 +216,36 @@ impl MunicipalityIndex {
             .find(|(_, _, rect, g)| rect.contains(&p) && g.contains(&p))
             .map(|(id, prov, _, _)| (*id, *prov))
     }
+
+    /// The municipality nearest to `[lon, lat]` among those of province `province_id`, as
+    /// (municipality id, distance in metres): the haversine distance from the point to the
+    /// closest point of the municipality's (simplified MDB 2020) boundary, found with the
+    /// `geo` crate's `ClosestPoint`. Used only for points that lie in no municipality (coastal
+    /// points just outside the simplified coastline); `None` when the province has no geometry.
+    pub fn nearest_in_province(&self, lon: f64, lat: f64, province_id: i64) -> Option<(i64, f64)> {
+        let p = Point::new(lon, lat);
+        self.munis
+            .iter()
+            .filter(|(_, prov, _, _)| *prov == province_id)
+            .filter_map(|(id, _, _, g)| match g.closest_point(&p) {
+                Closest::Intersection(c) | Closest::SinglePoint(c) => {
+                    Some((*id, Haversine::distance(p, c)))
+                }
+                Closest::Indeterminate => None,
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
 }
+
+/// Version of the placement rules, part of each file import's id (see `import_provider_file`).
+pub const PLACEMENT_RULES: u32 = 2;
+
+/// How far outside every municipality a provider's point may lie and still be placed in the
+/// nearest municipality of its province, in metres (decided in docs/decisions.md, "Issue 11:
+/// providers just outside the coastline"). In the shipped files four clinics lie 0.1 to 8.7 km
+/// outside the simplified coastline; the two other points in no municipality lie 104 and 474 km
+/// away (wrong coordinates) and stay unplaced.
+pub const NEAREST_MUNICIPALITY_MAX_M: f64 = 10_000.0;
 
 /// Digits-only phone numbers from a published `Tel` field such as `"042-2338800, 042-2338802"`
 /// or `0498460497/0498460630`; nine-digit numbers lost their leading 0 in the source and get
@@ -251,13 +289,28 @@ fn block_of(file: &ProviderFile, kind: &str) -> (i32, i32) {
     }
 }
 
-/// Reads one provider file and places every row. Returns the providers and the unplaced rows.
+/// One provider file read and placed (see [`read_providers`]).
+#[derive(Debug, Clone)]
+pub struct ProviderRows {
+    /// Data rows read.
+    pub rows: u64,
+    /// The placed providers.
+    pub providers: Vec<ProviderImported>,
+    /// Rows not imported, with the reason.
+    pub unplaced: Vec<UnplacedProvider>,
+    /// Rows whose point lies in no municipality, placed in the nearest municipality of their
+    /// province within [`NEAREST_MUNICIPALITY_MAX_M`] (the reason names the distance).
+    pub nearest: Vec<UnplacedProvider>,
+}
+
+/// Reads one provider file and places every row. Returns the providers, the unplaced rows and
+/// the rows placed in the nearest municipality.
 pub fn read_providers(
     data_dir: &Path,
     file: &ProviderFile,
     gazetteer: &Gazetteer,
     munis: &MunicipalityIndex,
-) -> Result<(u64, Vec<ProviderImported>, Vec<UnplacedProvider>)> {
+) -> Result<ProviderRows> {
     let path = data_dir.join("building-blocks").join(file.file);
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
@@ -282,6 +335,7 @@ pub fn read_providers(
     let mut rows = 0;
     let mut out = Vec::new();
     let mut unplaced = Vec::new();
+    let mut nearest = Vec::new();
     for (i, record) in reader.records().enumerate() {
         let record = record.with_context(|| format!("reading {}", path.display()))?;
         rows += 1;
@@ -316,7 +370,7 @@ pub fn read_providers(
             _ => None,
         };
         // Police stations: the precinct join first.
-        let mut placed: Option<(i64, &str)> = None;
+        let mut placed: Option<(i64, String)> = None;
         if file.number == 1 {
             if let Ok(code) = gazetteer.place_station(&name, &province) {
                 if let Some(p) = gazetteer.precinct(&code) {
@@ -324,7 +378,7 @@ pub fn read_providers(
                     // another province falls back to the point).
                     if let Some(&(muni, p)) = munis.by_code.get(&p.muni_code) {
                         if p == prov_id {
-                            placed = Some((muni, "precinct join"));
+                            placed = Some((muni, "precinct join".to_string()));
                         }
                     }
                 }
@@ -336,7 +390,8 @@ pub fn read_providers(
                 Some(&(muni, p)) if p == prov_id => {
                     placed = Some((
                         muni,
-                        "municipality code (precomputed from the source's shifted point)",
+                        "municipality code (precomputed from the source's shifted point)"
+                            .to_string(),
                     ))
                 }
                 Some(_) => {
@@ -357,17 +412,41 @@ pub fn read_providers(
                 continue;
             };
             match munis.locate(lon, lat) {
-                Some((muni, p)) if p == prov_id => placed = Some((muni, "point in municipality")),
+                Some((muni, p)) if p == prov_id => {
+                    placed = Some((muni, "point in municipality".to_string()))
+                }
                 Some((_, _)) => {
                     reject(format!(
                         "its point lies in a municipality of another province than {prov_code}"
                     ));
                     continue;
                 }
-                None => {
-                    reject("its point lies in no MDB 2020 municipality".into());
-                    continue;
-                }
+                None => match munis.nearest_in_province(lon, lat, prov_id) {
+                    Some((muni, metres)) if metres <= NEAREST_MUNICIPALITY_MAX_M => {
+                        let how = format!(
+                            "nearest municipality of {prov_code} ({:.1} km from its point, which lies in no MDB 2020 municipality)",
+                            metres / 1000.0
+                        );
+                        nearest.push(UnplacedProvider {
+                            line,
+                            name: name.clone(),
+                            province: province.clone(),
+                            reason: how.clone(),
+                        });
+                        placed = Some((muni, how));
+                    }
+                    Some((_, metres)) => {
+                        reject(format!(
+                            "its point lies in no MDB 2020 municipality, {:.1} km from the nearest one of {prov_code}",
+                            metres / 1000.0
+                        ));
+                        continue;
+                    }
+                    None => {
+                        reject("its point lies in no MDB 2020 municipality".into());
+                        continue;
+                    }
+                },
             }
         }
         let (municipality_id, placement) = placed.expect("placed above");
@@ -390,12 +469,17 @@ pub fn read_providers(
             } else {
                 point.map(|[x, y]| [(x * 1e5).round() / 1e5, (y * 1e5).round() / 1e5])
             },
-            placement: placement.to_string(),
+            placement,
             source: format!("{} ({})", file.file, file.dataset),
             vintage: file.vintage,
         });
     }
-    Ok((rows, out, unplaced))
+    Ok(ProviderRows {
+        rows,
+        providers: out,
+        unplaced,
+        nearest,
+    })
 }
 
 fn new_event<E: DomainEvent>(
@@ -464,7 +548,9 @@ pub async fn import_provider_file(
     meta: &EventMetadata,
 ) -> Result<ProviderImportReport, ImportError> {
     let path = data_dir.join("building-blocks").join(file.file);
-    let sha = file_sha256(&path)?;
+    // The import's id names the file's bytes and the placement rules, so that a change of the
+    // rules (2: nearest municipality for points outside every one) re-reads unchanged files.
+    let sha = format!("{}+placement-{PLACEMENT_RULES}", file_sha256(&path)?);
     let mut report = ProviderImportReport {
         file_name: file.file.to_string(),
         already_imported: false,
@@ -472,6 +558,7 @@ pub async fn import_provider_file(
         providers_appended: 0,
         providers_unchanged: 0,
         unplaced: Vec::new(),
+        placed_in_nearest: Vec::new(),
     };
     let done: Option<(serde_json::Value,)> = sqlx::query_as(
         "SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence DESC LIMIT 1",
@@ -496,9 +583,15 @@ pub async fn import_provider_file(
         }
         return Ok(report);
     }
-    let (rows, providers, unplaced) = read_providers(data_dir, file, gazetteer, munis)?;
+    let ProviderRows {
+        rows,
+        providers,
+        unplaced,
+        nearest,
+    } = read_providers(data_dir, file, gazetteer, munis)?;
     report.rows_read = rows;
     report.unplaced = unplaced;
+    report.placed_in_nearest = nearest;
     let ids: Vec<String> = providers
         .iter()
         .map(|p| p.stakeholder_id.to_string())

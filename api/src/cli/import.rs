@@ -200,6 +200,12 @@ async fn building_blocks(pool: &PgPool, data_dir: &Path) -> anyhow::Result<()> {
                 u.line, u.name, u.province, u.reason
             );
         }
+        for u in &r.placed_in_nearest {
+            println!(
+                "  placed in the nearest municipality, line {}: {} ({}): {}",
+                u.line, u.name, u.province, u.reason
+            );
+        }
     }
     Ok(())
 }
