@@ -82,7 +82,7 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
         .unwrap();
         let mut accounted: BTreeMap<String, u64> =
             imported.into_iter().map(|(c, n)| (c, n as u64)).collect();
-        for u in &report.unplaced {
+        for u in report.unplaced.iter().chain(&report.duplicates) {
             let p = province_code(&u.province).unwrap_or("?").to_string();
             *accounted.entry(p).or_default() += 1;
         }
@@ -138,6 +138,24 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
             assert!(u.reason.contains("km from the nearest one"), "{u:?}");
         }
     }
+    // courts_refine.tsv: every court of courts.csv is found again there and skipped as a
+    // duplicate; the rest are lower courts (6) or sexual offences courts (2).
+    let refine = &reports[4];
+    assert_eq!(refine.file_name, "courts_refine.tsv");
+    assert_eq!(refine.rows_read, 714);
+    assert_eq!(refine.duplicates.len() as u64, reports[1].rows_read);
+    let blocks: Vec<(i32, i64)> = sqlx::query_as(
+        "SELECT building_block_id, count(*) FROM bb_provider WHERE stakeholder_id / 1000000 = 5 GROUP BY 1 ORDER BY 1",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(blocks.iter().map(|b| b.0).collect::<Vec<_>>(), vec![2, 6]);
+    assert_eq!(
+        blocks.iter().map(|b| b.1 as u64).sum::<u64>(),
+        refine.providers_appended
+    );
+    assert!(refine.providers_appended > 600, "{refine:?}");
     // Police: all but a handful placed (the precinct join, then the point).
     assert!(
         reports[0].providers_appended >= 1_140,
@@ -188,6 +206,17 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
     assert_eq!(found[0]["name"], "Aberdeen SAPS");
     assert_eq!(found[0]["localMunicipalityName"], muni_name.as_str());
     assert_eq!(found[0]["contacts"][0]["detail"], "0498460015");
+    // A lower court of courts_refine.tsv, by name, with its real number (line 2: Aberdeen
+    // Magistrate Court, '049 846 0013').
+    let (s, body) = get(format!(
+        "/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockId=6&filter=aberdeen"
+    ))
+    .await;
+    assert_eq!(s, 200, "{body}");
+    let found: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(found[0]["name"], "Aberdeen Magistrate Court", "{body}");
+    assert_eq!(found[0]["contacts"][0]["detail"], "0498460013");
+    assert_eq!(found.as_array().unwrap().len(), 1);
     // Sorted by name, case-insensitive.
     let (_, body) = get(format!(
         "/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockCategoryId=1"

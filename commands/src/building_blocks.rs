@@ -8,6 +8,7 @@
 //! | `police.csv` (1,154 SAPS stations, 2018) | 1 SAPS police station | station name + province joined to `geography/police_stations.csv` (precinct → municipality); when the name does not join, the station point in the MDB 2020 municipalities |
 //! | `courts.csv` (70 sexual offences courts, 2018) | 2 Sexual offences court | point in the MDB 2020 municipalities |
 //! | `clinics.csv` (3,076 public health facilities, 2019) | 3 Clinic or CHC, 4 Hospital (types ending in `Hospital`) | point in municipality |
+//! | `courts_refine.tsv` (714 lower courts, 2018) | 2 Sexual offences court when `sexual_offense_court` is Yes, else 6 Lower court; a court already in `courts.csv` (same province and name in letters and digits) is a *duplicate*, reported and skipped | point in municipality (`GPS`, either order) |
 //! | `shelters.csv` (115 shelters, 2019) | 5 Shelter | the municipality's MDB code shipped in the file (precomputed once from the source's shifted point, which is not shipped) |
 //!
 //! A point in no municipality is placed in the nearest municipality of the file's province
@@ -45,38 +46,63 @@ use crate::sources::province_code;
 
 /// The shipped provider files in import order, with their source number (the stakeholder id
 /// is `1_000_000 × number + line`), building block, dataset name and vintage.
-pub const PROVIDER_FILES: [ProviderFile; 4] = [
+pub const PROVIDER_FILES: [ProviderFile; 5] = [
     ProviderFile {
         file: "police.csv",
+        layout: FileLayout::Points,
         number: 1,
         dataset: "SAPS station contacts (saps.gov.za, scraped 2018; Code for South Africa Seeking Shelter police.csv)",
         vintage: 2018,
     },
     ProviderFile {
         file: "courts.csv",
+        layout: FileLayout::Points,
         number: 2,
         dataset: "DoJ&CD sexual offences courts (Code for South Africa Seeking Shelter courts.csv)",
         vintage: 2018,
     },
     ProviderFile {
         file: "clinics.csv",
+        layout: FileLayout::Points,
         number: 3,
         dataset: "Public health facilities (Code for South Africa Seeking Shelter clinics.csv)",
         vintage: 2019,
     },
     ProviderFile {
         file: "shelters.csv",
+        layout: FileLayout::Points,
         number: 4,
         dataset: "Shelters for victims of domestic violence (Code for South Africa Seeking Shelter shelters.csv)",
         vintage: 2019,
     },
+    ProviderFile {
+        file: "courts_refine.tsv",
+        layout: FileLayout::CourtsRefine,
+        number: 5,
+        dataset: "DoJ&CD lower courts: magistrate's, branch, periodical and detached courts (Seeking Shelter courts_refine.tsv)",
+        vintage: 2018,
+    },
 ];
+
+/// How a shipped provider file is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileLayout {
+    /// Comma-separated with `Province`, `Type`, `Name`, `Tel` and `Longitude`/`Latitude`
+    /// (shelters: `Municipality`, an MDB 2020 code, instead of the point).
+    Points,
+    /// `courts_refine.tsv`: tab-separated `Region`, `court_type`, `office_name`,
+    /// `sexual_offense_court`, `telephone`, `GPS`, each value wrapped in scraping artefacts
+    /// (cleaned by [`clean_refine_value`]; points read by [`refine_point`]).
+    CourtsRefine,
+}
 
 /// One shipped provider file.
 #[derive(Debug, Clone, Copy)]
 pub struct ProviderFile {
     /// File name under `data/building-blocks/`.
     pub file: &'static str,
+    /// How the file is written.
+    pub layout: FileLayout,
     /// Source number (stakeholder id = 1,000,000 × number + line).
     pub number: i64,
     /// Dataset name stored as each provider's source.
@@ -124,6 +150,9 @@ pub struct ProviderImportReport {
     /// Rows placed in the nearest municipality (their point lies in none); empty when
     /// `already_imported`.
     pub placed_in_nearest: Vec<UnplacedProvider>,
+    /// Rows not imported because an earlier file holds the same provider; empty when
+    /// `already_imported`.
+    pub duplicates: Vec<UnplacedProvider>,
 }
 
 /// The municipalities with their geometry, for point-in-polygon placement.
@@ -278,15 +307,179 @@ fn contacts_of(tel: &str) -> Vec<ContactDetail> {
 }
 
 /// The building block of a provider row: police 1, courts 2, clinics 3 or hospitals 4
-/// (a `Type` ending in `Hospital`), shelters 5. Returns (category, block).
-fn block_of(file: &ProviderFile, kind: &str) -> (i32, i32) {
+/// (a `Type` ending in `Hospital`), shelters 5; a lower court of `courts_refine.tsv` is 2
+/// (sexual offences court) when its `sexual_offense_court` is Yes, else 6 (lower court).
+/// Returns (category, block).
+fn block_of(file: &ProviderFile, kind: &str, sexual_offences: bool) -> (i32, i32) {
     match file.number {
         1 => (1, 1),
         2 => (2, 2),
         3 if kind.trim().ends_with("Hospital") => (3, 4),
         3 => (3, 3),
+        5 if sexual_offences => (2, 2),
+        5 => (2, LOWER_COURT_BUILDING_BLOCK_ID),
         _ => (4, SHELTER_BUILDING_BLOCK_ID),
     }
+}
+
+/// Building block 6, "Lower court" (`taxonomy.json`): the magistrate's, branch, periodical and
+/// detached courts of `courts_refine.tsv` that are not sexual offences courts.
+pub const LOWER_COURT_BUILDING_BLOCK_ID: i32 = 6;
+
+/// One data row of a provider file, cleaned, before placement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawRow {
+    /// Line of the file (the header is line 1).
+    pub line: u64,
+    /// Name as written (for courts_refine, the office name without its HTML).
+    pub name: String,
+    /// Province as written.
+    pub province: String,
+    /// Telephone field as written.
+    pub tel: String,
+    /// `Type` (or `court_type`).
+    pub kind: String,
+    /// WGS84 `[lon, lat]` when the row has a usable point.
+    pub point: Option<[f64; 2]>,
+    /// MDB 2020 municipality code (shelters only, instead of a point).
+    pub municipality_code: Option<String>,
+    /// courts_refine: `sexual_offense_court` is Yes.
+    pub sexual_offences: bool,
+}
+
+/// A `courts_refine.tsv` value without its scraping artefacts: HTML tags, the Python-list
+/// quotes and brackets (`" 'Eastern Cape']"` → `Eastern Cape`) and literal `\t`.
+pub fn clean_refine_value(raw: &str) -> String {
+    let mut text = String::with_capacity(raw.len());
+    let mut in_tag = false;
+    for c in raw.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("\\t", " ")
+        .trim()
+        .trim_start_matches('\'')
+        .trim_end_matches(']')
+        .trim_end_matches('\'')
+        .trim()
+        .to_string()
+}
+
+/// A `courts_refine.tsv` GPS value, written either `E 24.06257; S -32.47731` (lon; lat) or
+/// `-24.5971; 31.04835` (lat; lon), as `[lon, lat]`: South African latitudes are negative and
+/// longitudes positive, so the sign tells them apart. `None` for an empty or odd value.
+pub fn refine_point(gps: &str) -> Option<[f64; 2]> {
+    let numbers: Vec<f64> = gps
+        .split(';')
+        .map(|part| {
+            part.trim()
+                .trim_start_matches(['E', 'S', 'N', 'W'])
+                .trim()
+                .parse::<f64>()
+        })
+        .collect::<Result<_, _>>()
+        .ok()?;
+    match numbers[..] {
+        [a, b] if a < 0.0 && b > 0.0 => Some([b, a]),
+        [a, b] if a > 0.0 && b < 0.0 => Some([a, b]),
+        _ => None,
+    }
+}
+
+/// The key under which two court rows are the same court: the province code and the name in
+/// lower-case letters and digits only.
+fn court_key(name: &str, province: &str) -> (String, String) {
+    (
+        province_code(province).unwrap_or("?").to_string(),
+        name.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_lowercase(),
+    )
+}
+
+/// Reads the data rows of one provider file in its layout (see [`FileLayout`]).
+pub fn raw_rows(data_dir: &Path, file: &ProviderFile) -> Result<Vec<RawRow>> {
+    let path = data_dir.join("building-blocks").join(file.file);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .delimiter(match file.layout {
+            FileLayout::Points => b',',
+            FileLayout::CourtsRefine => b'\t',
+        })
+        .from_path(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    let headers = reader.headers()?.clone();
+    let col = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h.trim().trim_start_matches('\u{feff}') == name)
+            .ok_or_else(|| anyhow!("{}: no column {name}", path.display()))
+    };
+    let mut out = Vec::new();
+    match file.layout {
+        FileLayout::Points => {
+            let (c_prov, c_name, c_tel, c_type) =
+                (col("Province")?, col("Name")?, col("Tel")?, col("Type")?);
+            // Shelters ship with their municipality's MDB code instead of a point (never a
+            // location in the repository); the other files carry WGS84 points.
+            let c_muni = col("Municipality").ok();
+            let (c_lon, c_lat) = match c_muni {
+                Some(_) => (None, None),
+                None => (Some(col("Longitude")?), Some(col("Latitude")?)),
+            };
+            for (i, record) in reader.records().enumerate() {
+                let record = record.with_context(|| format!("reading {}", path.display()))?;
+                let get = |c: usize| record.get(c).unwrap_or("").trim().to_string();
+                let point = match (c_lon, c_lat) {
+                    (Some(x), Some(y)) => match (get(x).parse::<f64>(), get(y).parse::<f64>()) {
+                        (Ok(lon), Ok(lat)) => Some([lon, lat]),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                out.push(RawRow {
+                    line: i as u64 + 2,
+                    name: get(c_name),
+                    province: get(c_prov),
+                    tel: get(c_tel),
+                    kind: get(c_type),
+                    point,
+                    municipality_code: c_muni.map(get),
+                    sexual_offences: false,
+                });
+            }
+        }
+        FileLayout::CourtsRefine => {
+            let (c_prov, c_name, c_tel, c_type, c_soc, c_gps) = (
+                col("Region")?,
+                col("office_name")?,
+                col("telephone")?,
+                col("court_type")?,
+                col("sexual_offense_court")?,
+                col("GPS")?,
+            );
+            for (i, record) in reader.records().enumerate() {
+                let record = record.with_context(|| format!("reading {}", path.display()))?;
+                let get = |c: usize| clean_refine_value(record.get(c).unwrap_or(""));
+                out.push(RawRow {
+                    line: i as u64 + 2,
+                    name: get(c_name),
+                    province: get(c_prov),
+                    tel: get(c_tel),
+                    kind: get(c_type),
+                    point: refine_point(&get(c_gps)),
+                    municipality_code: None,
+                    sexual_offences: get(c_soc).eq_ignore_ascii_case("yes"),
+                });
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// One provider file read and placed (see [`read_providers`]).
@@ -301,6 +494,9 @@ pub struct ProviderRows {
     /// Rows whose point lies in no municipality, placed in the nearest municipality of their
     /// province within [`NEAREST_MUNICIPALITY_MAX_M`] (the reason names the distance).
     pub nearest: Vec<UnplacedProvider>,
+    /// Rows not imported because an earlier file holds the same provider (lower courts of
+    /// `courts_refine.tsv` already in `courts.csv`; the reason names the line).
+    pub duplicates: Vec<UnplacedProvider>,
 }
 
 /// Reads one provider file and places every row. Returns the providers, the unplaced rows and
@@ -311,37 +507,47 @@ pub fn read_providers(
     gazetteer: &Gazetteer,
     munis: &MunicipalityIndex,
 ) -> Result<ProviderRows> {
-    let path = data_dir.join("building-blocks").join(file.file);
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_path(&path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    let headers = reader.headers()?.clone();
-    let col = |name: &str| {
-        headers
+    let raw = raw_rows(data_dir, file)?;
+    // Lower courts already imported from courts.csv (same name and province) are skipped.
+    let known_courts: HashMap<(String, String), u64> = if file.layout == FileLayout::CourtsRefine {
+        let courts = PROVIDER_FILES
             .iter()
-            .position(|h| h.trim().trim_start_matches('\u{feff}') == name)
-            .ok_or_else(|| anyhow!("{}: no column {name}", path.display()))
+            .find(|f| f.file == "courts.csv")
+            .expect("courts.csv is a provider file");
+        raw_rows(data_dir, courts)?
+            .into_iter()
+            .map(|r| (court_key(&r.name, &r.province), r.line))
+            .collect()
+    } else {
+        HashMap::new()
     };
-    let (c_prov, c_name, c_tel) = (col("Province")?, col("Name")?, col("Tel")?);
-    // Shelters ship with their municipality's MDB code instead of a point (never a location in
-    // the repository); the other files carry WGS84 points.
-    let c_muni = col("Municipality").ok();
-    let (c_lon, c_lat) = match c_muni {
-        Some(_) => (None, None),
-        None => (Some(col("Longitude")?), Some(col("Latitude")?)),
-    };
-    let c_type = col("Type")?;
-    let mut rows = 0;
+    let rows = raw.len() as u64;
     let mut out = Vec::new();
     let mut unplaced = Vec::new();
     let mut nearest = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let record = record.with_context(|| format!("reading {}", path.display()))?;
-        rows += 1;
-        let line = i as u64 + 2;
-        let get = |c: usize| record.get(c).unwrap_or("").trim().to_string();
-        let (name, province) = (get(c_name), get(c_prov));
+    let mut duplicates = Vec::new();
+    for row in raw {
+        let RawRow {
+            line,
+            name,
+            province,
+            tel,
+            kind,
+            point,
+            municipality_code,
+            sexual_offences,
+        } = row;
+        if let Some(first) = known_courts.get(&court_key(&name, &province)) {
+            duplicates.push(UnplacedProvider {
+                line,
+                name: name.clone(),
+                province: province.clone(),
+                reason: format!(
+                    "the same court as courts.csv line {first} (same name and province), imported from there as a sexual offences court"
+                ),
+            });
+            continue;
+        }
         let mut reject = |reason: String| {
             unplaced.push(UnplacedProvider {
                 line,
@@ -362,13 +568,6 @@ pub fn read_providers(
             reject(format!("province {prov_code} is not in the geography"));
             continue;
         };
-        let point = match (c_lon, c_lat) {
-            (Some(x), Some(y)) => match (get(x).parse::<f64>(), get(y).parse::<f64>()) {
-                (Ok(lon), Ok(lat)) => Some([lon, lat]),
-                _ => None,
-            },
-            _ => None,
-        };
         // Police stations: the precinct join first.
         let mut placed: Option<(i64, String)> = None;
         if file.number == 1 {
@@ -384,8 +583,7 @@ pub fn read_providers(
                 }
             }
         }
-        if let Some(c) = c_muni {
-            let code = get(c);
+        if let Some(code) = municipality_code {
             match munis.by_code.get(code.as_str()) {
                 Some(&(muni, p)) if p == prov_id => {
                     placed = Some((
@@ -450,19 +648,20 @@ pub fn read_providers(
             }
         }
         let (municipality_id, placement) = placed.expect("placed above");
-        let (category, block) = block_of(file, &get(c_type));
+        let (category, block) = block_of(file, &kind, sexual_offences);
         let shelter = block == SHELTER_BUILDING_BLOCK_ID;
         out.push(ProviderImported {
             stakeholder_id: file.number * 1_000_000 + line as i64,
-            name: if file.number == 1 {
-                format!("{name} SAPS")
-            } else {
-                name.clone()
+            // Stations are named by their town in police.csv, lower courts by their office.
+            name: match file.layout {
+                _ if file.number == 1 => format!("{name} SAPS"),
+                FileLayout::CourtsRefine if !kind.is_empty() => format!("{name} {kind}"),
+                _ => name.clone(),
             },
             building_block_id: block,
             building_block_category_id: category,
             municipality_id,
-            contacts: contacts_of(&get(c_tel)),
+            contacts: contacts_of(&tel),
             // Shelters: the point was used to find the municipality and is dropped here.
             point: if shelter {
                 None
@@ -479,6 +678,7 @@ pub fn read_providers(
         providers: out,
         unplaced,
         nearest,
+        duplicates,
     })
 }
 
@@ -559,6 +759,7 @@ pub async fn import_provider_file(
         providers_unchanged: 0,
         unplaced: Vec::new(),
         placed_in_nearest: Vec::new(),
+        duplicates: Vec::new(),
     };
     let done: Option<(serde_json::Value,)> = sqlx::query_as(
         "SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence DESC LIMIT 1",
@@ -588,7 +789,9 @@ pub async fn import_provider_file(
         providers,
         unplaced,
         nearest,
+        duplicates,
     } = read_providers(data_dir, file, gazetteer, munis)?;
+    report.duplicates = duplicates;
     report.rows_read = rows;
     report.unplaced = unplaced;
     report.placed_in_nearest = nearest;
@@ -809,17 +1012,9 @@ pub fn raw_counts_per_province(
     data_dir: &Path,
     file: &ProviderFile,
 ) -> Result<BTreeMap<String, u64>> {
-    let path = data_dir.join("building-blocks").join(file.file);
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(&path)?;
-    let headers = reader.headers()?.clone();
-    let c = headers
-        .iter()
-        .position(|h| h.trim() == "Province")
-        .ok_or_else(|| anyhow!("no Province column"))?;
     let mut out = BTreeMap::new();
-    for r in reader.records() {
-        let r = r?;
-        let p = province_code(r.get(c).unwrap_or("")).unwrap_or("?");
+    for r in raw_rows(data_dir, file)? {
+        let p = province_code(&r.province).unwrap_or("?");
         *out.entry(p.to_string()).or_insert(0) += 1;
     }
     Ok(out)
@@ -828,6 +1023,35 @@ pub fn raw_counts_per_province(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn courts_refine_values_lose_their_scraping_artefacts() {
+        assert_eq!(clean_refine_value(" ' Eastern Cape']"), "Eastern Cape");
+        assert_eq!(
+            clean_refine_value(r#" <span class="officenamecolor">Aberdeen</span>]"#),
+            "Aberdeen"
+        );
+        assert_eq!(clean_refine_value(" 'Yes ']"), "Yes");
+        assert_eq!(
+            clean_refine_value(" '2A Porter Street, Aberdeen 6270\\t']"),
+            "2A Porter Street, Aberdeen 6270"
+        );
+        assert_eq!(clean_refine_value(""), "");
+    }
+
+    #[test]
+    fn courts_refine_points_in_either_order() {
+        assert_eq!(
+            refine_point("E 24.06257; S -32.47731"),
+            Some([24.06257, -32.47731])
+        );
+        assert_eq!(
+            refine_point("-24.5971; 31.04835"),
+            Some([31.04835, -24.5971])
+        );
+        assert_eq!(refine_point(""), None);
+        assert_eq!(refine_point("12.0; 13.0"), None);
+    }
 
     #[test]
     fn phone_numbers_are_digits_with_leading_zero() {
