@@ -306,6 +306,21 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
         rows += 1;
     }
     assert_eq!(rows, 115);
+    // The NSM 2018 directory ships name, town and telephone only: no person, e-mail, cellphone
+    // or coordinate; its shelters are de-duplicated against shelters.csv.
+    let nsm = csv::Reader::from_path(data_dir().join("building-blocks/shelters_nsm_2018.csv"))
+        .unwrap()
+        .headers()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        nsm.iter().collect::<Vec<_>>(),
+        ["Province", "Area", "Name", "Tel"]
+    );
+    let nsm_report = &reports[5];
+    assert_eq!(nsm_report.file_name, "shelters_nsm_2018.csv");
+    assert!(nsm_report.duplicates.len() > 40, "{nsm_report:?}");
+    assert!(nsm_report.providers_appended > 0);
     // Shelters are listed in the directory by name, municipality and phone only.
     let (_, body) =
         get("/api/buildingblock/searchcontact?boundaryId=12&buildingBlockId=5".into()).await;

@@ -46,10 +46,11 @@ use crate::sources::province_code;
 
 /// The shipped provider files in import order, with their source number (the stakeholder id
 /// is `1_000_000 × number + line`), building block, dataset name and vintage.
-pub const PROVIDER_FILES: [ProviderFile; 5] = [
+pub const PROVIDER_FILES: [ProviderFile; 6] = [
     ProviderFile {
         file: "police.csv",
         layout: FileLayout::Points,
+        duplicates_of: None,
         number: 1,
         dataset: "SAPS station contacts (saps.gov.za, scraped 2018; Code for South Africa Seeking Shelter police.csv)",
         vintage: 2018,
@@ -57,6 +58,7 @@ pub const PROVIDER_FILES: [ProviderFile; 5] = [
     ProviderFile {
         file: "courts.csv",
         layout: FileLayout::Points,
+        duplicates_of: None,
         number: 2,
         dataset: "DoJ&CD sexual offences courts (Code for South Africa Seeking Shelter courts.csv)",
         vintage: 2018,
@@ -64,6 +66,7 @@ pub const PROVIDER_FILES: [ProviderFile; 5] = [
     ProviderFile {
         file: "clinics.csv",
         layout: FileLayout::Points,
+        duplicates_of: None,
         number: 3,
         dataset: "Public health facilities (Code for South Africa Seeking Shelter clinics.csv)",
         vintage: 2019,
@@ -71,6 +74,7 @@ pub const PROVIDER_FILES: [ProviderFile; 5] = [
     ProviderFile {
         file: "shelters.csv",
         layout: FileLayout::Points,
+        duplicates_of: None,
         number: 4,
         dataset: "Shelters for victims of domestic violence (Code for South Africa Seeking Shelter shelters.csv)",
         vintage: 2019,
@@ -78,8 +82,17 @@ pub const PROVIDER_FILES: [ProviderFile; 5] = [
     ProviderFile {
         file: "courts_refine.tsv",
         layout: FileLayout::CourtsRefine,
+        duplicates_of: Some("courts.csv"),
         number: 5,
         dataset: "DoJ&CD lower courts: magistrate's, branch, periodical and detached courts (Seeking Shelter courts_refine.tsv)",
+        vintage: 2018,
+    },
+    ProviderFile {
+        file: "shelters_nsm_2018.csv",
+        layout: FileLayout::AreaNamed,
+        duplicates_of: Some("shelters.csv"),
+        number: 6,
+        dataset: "National Shelter Movement Provincial Shelter Directory 2018 (Seeking Shelter NSM_ProvincialShelterDirectory_2018.csv; name, town and telephone only)",
         vintage: 2018,
     },
 ];
@@ -94,6 +107,9 @@ pub enum FileLayout {
     /// `sexual_offense_court`, `telephone`, `GPS`, each value wrapped in scraping artefacts
     /// (cleaned by [`clean_refine_value`]; points read by [`refine_point`]).
     CourtsRefine,
+    /// Comma-separated `Province`, `Area` (a town), `Name`, `Tel`, no point: placed by the town
+    /// as a SAPS precinct name of the province (the NSM 2018 shelter directory).
+    AreaNamed,
 }
 
 /// One shipped provider file.
@@ -103,6 +119,9 @@ pub struct ProviderFile {
     pub file: &'static str,
     /// How the file is written.
     pub layout: FileLayout,
+    /// An earlier file listing some of the same providers: a row with the same province and
+    /// name (letters and digits, lower-case) as a row there is a duplicate, not imported.
+    pub duplicates_of: Option<&'static str>,
     /// Source number (stakeholder id = 1,000,000 × number + line).
     pub number: i64,
     /// Dataset name stored as each provider's source.
@@ -318,6 +337,7 @@ fn block_of(file: &ProviderFile, kind: &str, sexual_offences: bool) -> (i32, i32
         3 => (3, 3),
         5 if sexual_offences => (2, 2),
         5 => (2, LOWER_COURT_BUILDING_BLOCK_ID),
+        // 4 shelters.csv, 6 the NSM 2018 shelter directory.
         _ => (4, SHELTER_BUILDING_BLOCK_ID),
     }
 }
@@ -337,7 +357,7 @@ pub struct RawRow {
     pub province: String,
     /// Telephone field as written.
     pub tel: String,
-    /// `Type` (or `court_type`).
+    /// `Type` (or `court_type`; for [`FileLayout::AreaNamed`], the `Area` town).
     pub kind: String,
     /// WGS84 `[lon, lat]` when the row has a usable point.
     pub point: Option<[f64; 2]>,
@@ -390,9 +410,9 @@ pub fn refine_point(gps: &str) -> Option<[f64; 2]> {
     }
 }
 
-/// The key under which two court rows are the same court: the province code and the name in
-/// lower-case letters and digits only.
-fn court_key(name: &str, province: &str) -> (String, String) {
+/// The key under which two rows of different files are the same provider: the province code
+/// and the name in lower-case letters and digits only.
+fn same_provider_key(name: &str, province: &str) -> (String, String) {
     (
         province_code(province).unwrap_or("?").to_string(),
         name.chars()
@@ -402,13 +422,68 @@ fn court_key(name: &str, province: &str) -> (String, String) {
     )
 }
 
+/// Words that do not tell two shelters apart (`same_shelter`).
+const SHELTER_STOP_WORDS: [&str; 12] = [
+    "shelter", "centre", "the", "of", "for", "and", "a", "women", "womens", "children", "trust",
+    "home",
+];
+
+/// The significant words of a shelter's name: lower-case, without notes in parentheses,
+/// `&` read as `and`, `center` as `centre`, `organization` as `organisation`, apostrophes
+/// dropped, and without [`SHELTER_STOP_WORDS`].
+fn shelter_words(name: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in name.to_lowercase().chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = (depth - 1).max(0),
+            '\'' | '’' if depth == 0 => {}
+            '&' if depth == 0 => plain.push_str(" and "),
+            c if depth == 0 && c.is_alphanumeric() => plain.push(c),
+            _ if depth == 0 => plain.push(' '),
+            _ => {}
+        }
+    }
+    plain
+        .split_whitespace()
+        .map(|w| match w {
+            "center" => "centre".to_string(),
+            "organization" => "organisation".to_string(),
+            w => w.to_string(),
+        })
+        .filter(|w| !SHELTER_STOP_WORDS.contains(&w.as_str()))
+        .collect()
+}
+
+/// Whether two shelter rows of different directories are the same shelter (the
+/// de-duplication rule of docs/decisions.md): the same province, and either the significant
+/// words of one name are all in the other ("Bombani Shelter" = "Bombani", "On Eagles Wings
+/// Multipurpose Centre" = "On Eagles Wings Centre") or the words joined differ by typing
+/// slips only (normalised Levenshtein similarity of at least 0.85, `strsim`: "Louiville" =
+/// "Louisville").
+pub fn same_shelter(name_a: &str, province_a: &str, name_b: &str, province_b: &str) -> bool {
+    if province_code(province_a).is_none() || province_code(province_a) != province_code(province_b)
+    {
+        return false;
+    }
+    let (a, b) = (shelter_words(name_a), shelter_words(name_b));
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    let subset = |x: &[String], y: &[String]| x.iter().all(|w| y.contains(w));
+    subset(&a, &b)
+        || subset(&b, &a)
+        || strsim::normalized_levenshtein(&a.concat(), &b.concat()) >= 0.85
+}
+
 /// Reads the data rows of one provider file in its layout (see [`FileLayout`]).
 pub fn raw_rows(data_dir: &Path, file: &ProviderFile) -> Result<Vec<RawRow>> {
     let path = data_dir.join("building-blocks").join(file.file);
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .delimiter(match file.layout {
-            FileLayout::Points => b',',
+            FileLayout::Points | FileLayout::AreaNamed => b',',
             FileLayout::CourtsRefine => b'\t',
         })
         .from_path(&path)
@@ -450,6 +525,24 @@ pub fn raw_rows(data_dir: &Path, file: &ProviderFile) -> Result<Vec<RawRow>> {
                     kind: get(c_type),
                     point,
                     municipality_code: c_muni.map(get),
+                    sexual_offences: false,
+                });
+            }
+        }
+        FileLayout::AreaNamed => {
+            let (c_prov, c_area, c_name, c_tel) =
+                (col("Province")?, col("Area")?, col("Name")?, col("Tel")?);
+            for (i, record) in reader.records().enumerate() {
+                let record = record.with_context(|| format!("reading {}", path.display()))?;
+                let get = |c: usize| record.get(c).unwrap_or("").trim().to_string();
+                out.push(RawRow {
+                    line: i as u64 + 2,
+                    name: get(c_name),
+                    province: get(c_prov),
+                    tel: get(c_tel),
+                    kind: get(c_area),
+                    point: None,
+                    municipality_code: None,
                     sexual_offences: false,
                 });
             }
@@ -508,19 +601,22 @@ pub fn read_providers(
     munis: &MunicipalityIndex,
 ) -> Result<ProviderRows> {
     let raw = raw_rows(data_dir, file)?;
-    // Lower courts already imported from courts.csv (same name and province) are skipped.
-    let known_courts: HashMap<(String, String), u64> = if file.layout == FileLayout::CourtsRefine {
-        let courts = PROVIDER_FILES
-            .iter()
-            .find(|f| f.file == "courts.csv")
-            .expect("courts.csv is a provider file");
-        raw_rows(data_dir, courts)?
-            .into_iter()
-            .map(|r| (court_key(&r.name, &r.province), r.line))
-            .collect()
-    } else {
-        HashMap::new()
+    // Providers already imported from an earlier file are skipped: courts by the same name and
+    // province, shelters by [`same_shelter`].
+    let earlier_rows = match file.duplicates_of {
+        Some(earlier) => {
+            let earlier = PROVIDER_FILES
+                .iter()
+                .find(|f| f.file == earlier)
+                .ok_or_else(|| anyhow!("{earlier} is not a provider file"))?;
+            raw_rows(data_dir, earlier)?
+        }
+        None => Vec::new(),
     };
+    let known: HashMap<(String, String), u64> = earlier_rows
+        .iter()
+        .map(|r| (same_provider_key(&r.name, &r.province), r.line))
+        .collect();
     let rows = raw.len() as u64;
     let mut out = Vec::new();
     let mut unplaced = Vec::new();
@@ -537,13 +633,22 @@ pub fn read_providers(
             municipality_code,
             sexual_offences,
         } = row;
-        if let Some(first) = known_courts.get(&court_key(&name, &province)) {
+        let first = if file.layout == FileLayout::AreaNamed {
+            earlier_rows
+                .iter()
+                .find(|r| same_shelter(&r.name, &r.province, &name, &province))
+                .map(|r| r.line)
+        } else {
+            known.get(&same_provider_key(&name, &province)).copied()
+        };
+        if let Some(first) = first {
             duplicates.push(UnplacedProvider {
                 line,
                 name: name.clone(),
                 province: province.clone(),
                 reason: format!(
-                    "the same court as courts.csv line {first} (same name and province), imported from there as a sexual offences court"
+                    "the same provider as {} line {first} (same province, matching name), imported from there",
+                    file.duplicates_of.unwrap_or_default()
                 ),
             });
             continue;
@@ -570,14 +675,25 @@ pub fn read_providers(
         };
         // Police stations: the precinct join first.
         let mut placed: Option<(i64, String)> = None;
-        if file.number == 1 {
-            if let Ok(code) = gazetteer.place_station(&name, &province) {
+        // NSM shelters: the town as a precinct name of the province (no point exists).
+        let joined = match file.layout {
+            FileLayout::AreaNamed => Some(kind.as_str()),
+            _ if file.number == 1 => Some(name.as_str()),
+            _ => None,
+        };
+        if let Some(joined) = joined {
+            if let Ok(code) = gazetteer.place_station(joined, &province) {
                 if let Some(p) = gazetteer.precinct(&code) {
                     // The join must agree with the file's province (a precinct listed under
                     // another province falls back to the point).
                     if let Some(&(muni, p)) = munis.by_code.get(&p.muni_code) {
                         if p == prov_id {
-                            placed = Some((muni, "precinct join".to_string()));
+                            let how = if file.number == 1 {
+                                "precinct join"
+                            } else {
+                                "town joined to the SAPS precinct of that name"
+                            };
+                            placed = Some((muni, how.to_string()));
                         }
                     }
                 }
@@ -606,7 +722,11 @@ pub fn read_providers(
         }
         if placed.is_none() {
             let Some([lon, lat]) = point else {
-                reject("no usable coordinates".into());
+                reject(if file.layout == FileLayout::AreaNamed {
+                    format!("no SAPS precinct named {kind:?} in {prov_code}")
+                } else {
+                    "no usable coordinates".into()
+                });
                 continue;
             };
             match munis.locate(lon, lat) {
@@ -1037,6 +1157,61 @@ mod tests {
             "2A Porter Street, Aberdeen 6270"
         );
         assert_eq!(clean_refine_value(""), "");
+    }
+
+    #[test]
+    fn shelters_of_two_directories_match_by_province_and_name() {
+        let wc = "Western Cape";
+        assert!(same_shelter(
+            "Bombani",
+            "Gauteng",
+            "Bombani Shelter",
+            "Gauteng"
+        ));
+        assert!(same_shelter(
+            "On Eagles Wings Centre",
+            "Eastern Cape",
+            "On Eagles Wings Multipurpose Centre",
+            "EASTERN CAPE"
+        ));
+        assert!(same_shelter(
+            "Kwanobuhle Outreach Centre",
+            "Eastern Cape",
+            "Kwanobuhle Outreach Centre (government-run shelter)",
+            "Eastern Cape"
+        ));
+        assert!(same_shelter(
+            "Child and Family Welfare",
+            "Free State",
+            "Child & Family Welfare",
+            "Free State"
+        ));
+        assert!(same_shelter(
+            "L’Abri De Dieu Safe House",
+            wc,
+            "L Abrie de Dieu Safe House",
+            wc
+        ));
+        assert!(same_shelter(
+            "Louisville Shelter",
+            "Mpumalanga",
+            "Louiville Shelter",
+            "Mpumalanga"
+        ));
+        // Another province, or different names, are different shelters.
+        assert!(!same_shelter(
+            "Bombani",
+            "Gauteng",
+            "Bombani Shelter",
+            "Limpopo"
+        ));
+        assert!(!same_shelter(
+            "Masisukumeni Shelter",
+            "Eastern Cape",
+            "Masimanyane Shelter",
+            "Eastern Cape"
+        ));
+        assert!(!same_shelter("Shelter", wc, "The Shelter", wc));
     }
 
     #[test]
