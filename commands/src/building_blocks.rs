@@ -10,6 +10,7 @@
 //! | `clinics.csv` (3,076 public health facilities, 2019) | 3 Clinic or CHC, 4 Hospital (types ending in `Hospital`) | point in municipality |
 //! | `courts_refine.tsv` (714 lower courts, 2018) | 2 Sexual offences court when `sexual_offense_court` is Yes, else 6 Lower court; a court already in `courts.csv` (same province and name in letters and digits) is a *duplicate*, reported and skipped | point in municipality (`GPS`, either order) |
 //! | `shelters.csv` (115 shelters, 2019) | 5 Shelter | the municipality's MDB code shipped in the file (precomputed once from the source's shifted point, which is not shipped) |
+//! | `shelters_nsm_2018.csv` (80 shelters, NSM 2018; name, town, telephone) | 5 Shelter; a shelter [`same_shelter`] finds in `shelters.csv` is a *duplicate*, reported and skipped | the town as a SAPS precinct name of the province |
 //!
 //! A point in no municipality is placed in the nearest municipality of the file's province
 //! when that lies within [`NEAREST_MUNICIPALITY_MAX_M`] (coastal points; reported as

@@ -5,7 +5,7 @@
 // coordinator edits a police station in the browser, the verifier verifies it; the public
 // dashboard's availability for that municipality changes and the history lists each step.
 // The component-1 map: green availability bands, provider pins (never shelters), the pin's
-// contact modal and the count modal. Screenshots at 1366×768 (1280×800 for the map) and 390×844.
+// contact modal and the count modal. Screenshots at 1366×768 and 390×844.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -278,7 +278,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   const counts = await api(`/buildingblock/getBoundaryCounts?boundaryId=${muni.boundaryId}`)
   const pointless = counts.reduce((n, c) => n + c.totalCategoryCount, 0) - markers.length
   assert.equal(pointless, shelterCount, 'every provider but the shelters has a pin')
-  for (const [name, viewport] of Object.entries({ desktop: { width: 1280, height: 800 }, mobile: VIEWPORTS.mobile })) {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const { context: c, page: p, errors } = await newPage(browser, viewport)
     await open(p, `/home/map?boundaryId=${muni.districtBoundaryId}&boundaryTypeId=2&componentId=1`)
     const map = p.getByTestId('bb-map')
