@@ -286,6 +286,10 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await map.getByText('Building block availability').first().waitFor()
     for (const band of ['0%', '1%-24%', '25%-49%', '50%-74%', '75%-100%'])
       await p.getByTestId('map-legend').getByText(band, { exact: true }).waitFor()
+    // The map credits the provider directories, not crime statistics.
+    const credits = await map.locator('.maplibregl-ctrl-attrib-inner').textContent()
+    assert.match(credits, /Service providers: SAPS, DoJ&CD/)
+    assert.doesNotMatch(credits, /Crime statistics/)
     const link = map.locator(`.area-link[data-boundary-id="${muni.boundaryId}"]`)
     assert.equal(await link.getAttribute('data-colour'), greens[bucket(area.availability * 100)])
     assert.match(await link.innerText(), new RegExp(`${(area.availability * 100).toFixed(2)}%`))

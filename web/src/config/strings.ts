@@ -411,3 +411,9 @@ export const attribution = [
   'Population: Statistics South Africa, Census 2022',
   'Boundaries: Municipal Demarcation Board',
 ] as const
+
+// Attribution of the building-block map (data/building-blocks/SOURCE.md).
+export const buildingBlockAttribution = [
+  'Service providers: SAPS, DoJ&CD, public health facilities and shelter directories (Code for South Africa, Seeking Shelter)',
+  'Boundaries: Municipal Demarcation Board',
+] as const

@@ -17,7 +17,7 @@ import { MapBoundary } from '../../components/map-boundary'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId, MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
-import { strings } from '../../config/strings'
+import { buildingBlockAttribution, strings } from '../../config/strings'
 import { formatAvailability, formatCount } from '../../lib/format'
 import { useIsMobileMap } from '../../lib/use-media-query'
 import { publicBoundaryType } from '../../filters/geography'
@@ -185,6 +185,7 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
                   onAreaClick={drill}
                   onMarkerClick={setPin}
                   tooltip={tooltip}
+                  credits={buildingBlockAttribution}
                 />
               </Suspense>
               {loading ? (

@@ -101,6 +101,7 @@ export function MapCanvas({
   onMarkerClick,
   onReady,
   tooltip = tooltipHtml,
+  credits = attribution,
 }: {
   areas: AreaCollection | undefined
   figures: AreaFigures[]
@@ -113,6 +114,8 @@ export function MapCanvas({
   onReady?: () => void
   /** The hover text of an area (HTML; escape names with `escapeHtml`). */
   tooltip?: (area: AreaFigures | undefined, name: string) => string
+  /** The map's attribution lines (read once, when the map is created). */
+  credits?: readonly string[]
 }) {
   const container = useRef<HTMLDivElement>(null)
   const mapRef = useRef<MapLibreMap | null>(null)
@@ -139,7 +142,7 @@ export function MapCanvas({
       style: BLANK_STYLE,
       bounds: SOUTH_AFRICA,
       fitBoundsOptions: { padding: 16 },
-      attributionControl: { compact: true, customAttribution: attribution.join(' | ') },
+      attributionControl: { compact: true, customAttribution: credits.join(' | ') },
       doubleClickZoom: false,
       keyboard: false,
       boxZoom: false,
