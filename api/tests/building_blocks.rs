@@ -86,7 +86,7 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
         .unwrap();
         let mut accounted: BTreeMap<String, u64> =
             imported.into_iter().map(|(c, n)| (c, n as u64)).collect();
-        for u in &report.unplaced {
+        for u in report.unplaced.iter().chain(&report.duplicates) {
             let p = province_code(&u.province).unwrap_or("?").to_string();
             *accounted.entry(p).or_default() += 1;
         }
@@ -105,6 +105,61 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
             report.unplaced.len()
         );
     }
+    // Points in no municipality: placed in the nearest municipality of their province when it
+    // lies within NEAREST_MUNICIPALITY_MAX_M (stored with that placement), else reported.
+    let clinics = &reports[2];
+    assert!(!clinics.placed_in_nearest.is_empty());
+    for u in &clinics.placed_in_nearest {
+        let (placement, province): (String, String) = sqlx::query_as(
+            "SELECT p.placement, pr.code FROM bb_provider p JOIN boundary m ON m.boundary_id = p.municipality_id
+             JOIN boundary pr ON pr.boundary_id = m.province_id WHERE p.stakeholder_id = $1",
+        )
+        .bind(3_000_000 + u.line as i64)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap_or_else(|e| panic!("{u:?} imported: {e}"));
+        assert!(placement.starts_with("nearest municipality"), "{placement}");
+        assert_eq!(Some(province.as_str()), province_code(&u.province));
+        let km: f64 = u
+            .reason
+            .split(" (")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            km * 1000.0 <= gbvf_commands::building_blocks::NEAREST_MUNICIPALITY_MAX_M,
+            "{u:?}"
+        );
+    }
+    for u in reports.iter().flat_map(|r| &r.unplaced) {
+        if u.reason
+            .starts_with("its point lies in no MDB 2020 municipality")
+        {
+            assert!(u.reason.contains("km from the nearest one"), "{u:?}");
+        }
+    }
+    // courts_refine.tsv: every court of courts.csv is found again there and skipped as a
+    // duplicate; the rest are lower courts (6) or sexual offences courts (2).
+    let refine = &reports[4];
+    assert_eq!(refine.file_name, "courts_refine.tsv");
+    assert_eq!(refine.rows_read, 714);
+    assert_eq!(refine.duplicates.len() as u64, reports[1].rows_read);
+    let blocks: Vec<(i32, i64)> = sqlx::query_as(
+        "SELECT building_block_id, count(*) FROM bb_provider WHERE stakeholder_id / 1000000 = 5 GROUP BY 1 ORDER BY 1",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(blocks.iter().map(|b| b.0).collect::<Vec<_>>(), vec![2, 6]);
+    assert_eq!(
+        blocks.iter().map(|b| b.1 as u64).sum::<u64>(),
+        refine.providers_appended
+    );
+    assert!(refine.providers_appended > 600, "{refine:?}");
     // Police: all but a handful placed (the precinct join, then the point).
     assert!(
         reports[0].providers_appended >= 1_140,
@@ -155,6 +210,17 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
     assert_eq!(found[0]["name"], "Aberdeen SAPS");
     assert_eq!(found[0]["localMunicipalityName"], muni_name.as_str());
     assert_eq!(found[0]["contacts"][0]["detail"], "0498460015");
+    // A lower court of courts_refine.tsv, by name, with its real number (line 2: Aberdeen
+    // Magistrate Court, '049 846 0013').
+    let (s, body) = get(format!(
+        "/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockId=6&filter=aberdeen"
+    ))
+    .await;
+    assert_eq!(s, 200, "{body}");
+    let found: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(found[0]["name"], "Aberdeen Magistrate Court", "{body}");
+    assert_eq!(found[0]["contacts"][0]["detail"], "0498460013");
+    assert_eq!(found.as_array().unwrap().len(), 1);
     // Sorted by name, case-insensitive.
     let (_, body) = get(format!(
         "/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockCategoryId=1"
@@ -244,6 +310,21 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
         rows += 1;
     }
     assert_eq!(rows, 115);
+    // The NSM 2018 directory ships name, town and telephone only: no person, e-mail, cellphone
+    // or coordinate; its shelters are de-duplicated against shelters.csv.
+    let nsm = csv::Reader::from_path(data_dir().join("building-blocks/shelters_nsm_2018.csv"))
+        .unwrap()
+        .headers()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        nsm.iter().collect::<Vec<_>>(),
+        ["Province", "Area", "Name", "Tel"]
+    );
+    let nsm_report = &reports[5];
+    assert_eq!(nsm_report.file_name, "shelters_nsm_2018.csv");
+    assert!(nsm_report.duplicates.len() > 40, "{nsm_report:?}");
+    assert!(nsm_report.providers_appended > 0);
     // Shelters are listed in the directory by name, municipality and phone only.
     let (_, body) =
         get("/api/buildingblock/searchcontact?boundaryId=12&buildingBlockId=5".into()).await;
@@ -256,6 +337,74 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
     for body in &bodies {
         assert!(!body.contains("\"buildingBlockId\":5,\"buildingBlockCategoryId\""));
     }
+    // Every map response of component 1, at every level down to each municipality (where the
+    // pins are drawn): no feature is a shelter (by stakeholder id, name or building block), and
+    // the map figures carry no point at all.
+    let shelter_ids: std::collections::BTreeSet<String> = shelters
+        .iter()
+        .map(|s| s["stakeholder_id"].to_string())
+        .collect();
+    let shelter_names: std::collections::BTreeSet<String> = shelters
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    let areas: Vec<i64> = sqlx::query_scalar(
+        "SELECT boundary_id FROM boundary WHERE level IN ('national', 'province', 'district', 'municipality') ORDER BY boundary_id",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert!(areas.len() > 250, "{} areas", areas.len());
+    let (mut pins, mut municipalities_with_shelters) = (0, 0);
+    let with_shelters: std::collections::BTreeSet<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT municipality_id FROM bb_provider WHERE building_block_id = 5",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .collect();
+    for id in areas {
+        let (s, body) = get(format!("/api/geography/geomarker/1/{id}")).await;
+        assert_eq!(s, 200, "{id}: {body}");
+        let features: Value = serde_json::from_str(&body).unwrap();
+        for f in features["features"].as_array().unwrap() {
+            let p = &f["properties"];
+            assert!(
+                !shelter_ids.contains(p["stakeholder"].as_str().unwrap()),
+                "{f}"
+            );
+            assert!(!shelter_names.contains(p["name"].as_str().unwrap()), "{f}");
+            assert_ne!(p["buildingBlockId"], 5, "{f}");
+            assert_ne!(p["buildingBlockCategoryId"], 4, "{f}");
+            pins += 1;
+        }
+        if with_shelters.contains(&id) {
+            municipalities_with_shelters += 1;
+            // The same municipality's dashboard counts its shelters, without a point.
+            let (_, body) = get(format!("/api/dashboard?boundaryId={id}")).await;
+            let v: Value = serde_json::from_str(&body).unwrap();
+            let area = &v["buildingBlock"]["containedBoundaryData"][0];
+            assert_eq!(area["boundaryId"], id);
+            assert!(area["categories"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["buildingBlockCategoryId"] == 4));
+            for key in [
+                "coordinates",
+                "point",
+                "lat",
+                "lon",
+                "latitude",
+                "longitude",
+            ] {
+                assert!(!body.contains(&format!("\"{key}\"")), "{id}: {key}");
+            }
+        }
+    }
+    assert!(pins > 4_000, "{pins} pins checked");
+    assert_eq!(municipalities_with_shelters, with_shelters.len());
     db.drop_db().await;
 }
 
@@ -435,6 +584,78 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     assert_eq!(
         public["buildingBlock"]["buildingBlockCategoryStats"][0]["availability"],
         after["buildingBlockCategoryStats"][0]["availability"]
+    );
+    // The map's figures: the province's districts, the municipality's district and the
+    // municipality itself carry 2 available pairs of all pairs of their providers (pairs and
+    // providers counted from the database), the other provinces none.
+    let (district, pairs, providers): (i64, i64, i64) = sqlx::query_as(
+        "SELECT m.district_id, sum((SELECT count(*) FROM bb_requirement r WHERE r.building_block_id = p.building_block_id))::bigint,
+                count(*) FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         JOIN boundary m ON m.boundary_id = $1 WHERE b.district_id = m.district_id GROUP BY m.district_id",
+    )
+    .bind(muni)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    for (parent, child) in [(province, district), (muni, muni)] {
+        let body = reqwest::get(format!("{base}/api/dashboard?boundaryId={parent}"))
+            .await
+            .unwrap()
+            .json::<Value>()
+            .await
+            .unwrap();
+        let areas = body["buildingBlock"]["containedBoundaryData"]
+            .as_array()
+            .unwrap();
+        let area = areas
+            .iter()
+            .find(|a| a["boundaryId"] == child)
+            .unwrap_or_else(|| panic!("{child} in {areas:?}"));
+        if child == district {
+            assert_eq!(area["total"], providers, "{area}");
+            assert!(
+                (area["availability"].as_f64().unwrap() - 2.0 / pairs as f64).abs() < 1e-9,
+                "{area}"
+            );
+            let police = &area["categories"][0];
+            assert_eq!(police["buildingBlockCategoryId"], 1);
+            assert!(police["availability"].as_f64().unwrap() > 0.0);
+            assert!(areas
+                .iter()
+                .filter(|a| a["boundaryId"] != child)
+                .all(|a| a["availability"] == 0.0));
+        } else {
+            assert_eq!(areas.len(), 1, "a municipality's map is itself");
+            assert!(area["availability"].as_f64().unwrap() > 0.0);
+        }
+    }
+    let national = reqwest::get(format!(
+        "{base}/api/buildingblock/getBuildingBlockData?boundaryId=1"
+    ))
+    .await
+    .unwrap()
+    .json::<Value>()
+    .await
+    .unwrap();
+    let provinces = national["containedBoundaryData"].as_array().unwrap();
+    assert_eq!(provinces.len(), 9);
+    let all: i64 = sqlx::query_scalar("SELECT count(*) FROM bb_provider")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        provinces
+            .iter()
+            .map(|a| a["total"].as_i64().unwrap())
+            .sum::<i64>(),
+        all
+    );
+    assert_eq!(
+        provinces
+            .iter()
+            .filter(|a| a["availability"].as_f64().unwrap() > 0.0)
+            .count(),
+        1
     );
     // Completion: verified count moved.
     let (_, v) = coordinator

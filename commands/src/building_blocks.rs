@@ -8,9 +8,14 @@
 //! | `police.csv` (1,154 SAPS stations, 2018) | 1 SAPS police station | station name + province joined to `geography/police_stations.csv` (precinct → municipality); when the name does not join, the station point in the MDB 2020 municipalities |
 //! | `courts.csv` (70 sexual offences courts, 2018) | 2 Sexual offences court | point in the MDB 2020 municipalities |
 //! | `clinics.csv` (3,076 public health facilities, 2019) | 3 Clinic or CHC, 4 Hospital (types ending in `Hospital`) | point in municipality |
+//! | `courts_refine.tsv` (714 lower courts, 2018) | 2 Sexual offences court when `sexual_offense_court` is Yes, else 6 Lower court; a court already in `courts.csv` (same province and name in letters and digits) is a *duplicate*, reported and skipped | point in municipality (`GPS`, either order) |
 //! | `shelters.csv` (115 shelters, 2019) | 5 Shelter | the municipality's MDB code shipped in the file (precomputed once from the source's shifted point, which is not shipped) |
+//! | `shelters_nsm_2018.csv` (80 shelters, NSM 2018; name, town, telephone) | 5 Shelter; a shelter [`same_shelter`] finds in `shelters.csv` is a *duplicate*, reported and skipped | the town as a SAPS precinct name of the province |
 //!
-//! A row is *unplaced* (reported, not imported) when its point lies in no municipality, when
+//! A point in no municipality is placed in the nearest municipality of the file's province
+//! when that lies within [`NEAREST_MUNICIPALITY_MAX_M`] (coastal points; reported as
+//! `placed_in_nearest`). A row is *unplaced* (reported, not imported) when its point lies in
+//! no municipality farther than that, when
 //! the municipality found lies in another province than the file's `Province` column, or when
 //! its name is empty. So per province, imported + unplaced = rows of the file.
 //!
@@ -29,7 +34,10 @@ use gbvf_events::building_block::{
 };
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::store::NewEvent;
-use geo::{BoundingRect, Contains, Coord, LineString, MultiPolygon, Point, Polygon, Rect};
+use geo::{
+    BoundingRect, Closest, ClosestPoint, Contains, Coord, Distance, Haversine, LineString,
+    MultiPolygon, Point, Polygon, Rect,
+};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
@@ -39,38 +47,82 @@ use crate::sources::province_code;
 
 /// The shipped provider files in import order, with their source number (the stakeholder id
 /// is `1_000_000 × number + line`), building block, dataset name and vintage.
-pub const PROVIDER_FILES: [ProviderFile; 4] = [
+pub const PROVIDER_FILES: [ProviderFile; 6] = [
     ProviderFile {
         file: "police.csv",
+        layout: FileLayout::Points,
+        duplicates_of: None,
         number: 1,
         dataset: "SAPS station contacts (saps.gov.za, scraped 2018; Code for South Africa Seeking Shelter police.csv)",
         vintage: 2018,
     },
     ProviderFile {
         file: "courts.csv",
+        layout: FileLayout::Points,
+        duplicates_of: None,
         number: 2,
         dataset: "DoJ&CD sexual offences courts (Code for South Africa Seeking Shelter courts.csv)",
         vintage: 2018,
     },
     ProviderFile {
         file: "clinics.csv",
+        layout: FileLayout::Points,
+        duplicates_of: None,
         number: 3,
         dataset: "Public health facilities (Code for South Africa Seeking Shelter clinics.csv)",
         vintage: 2019,
     },
     ProviderFile {
         file: "shelters.csv",
+        layout: FileLayout::Points,
+        duplicates_of: None,
         number: 4,
         dataset: "Shelters for victims of domestic violence (Code for South Africa Seeking Shelter shelters.csv)",
         vintage: 2019,
     },
+    ProviderFile {
+        file: "courts_refine.tsv",
+        layout: FileLayout::CourtsRefine,
+        duplicates_of: Some("courts.csv"),
+        number: 5,
+        dataset: "DoJ&CD lower courts: magistrate's, branch, periodical and detached courts (Seeking Shelter courts_refine.tsv)",
+        vintage: 2018,
+    },
+    ProviderFile {
+        file: "shelters_nsm_2018.csv",
+        layout: FileLayout::AreaNamed,
+        duplicates_of: Some("shelters.csv"),
+        number: 6,
+        dataset: "National Shelter Movement Provincial Shelter Directory 2018 (Seeking Shelter NSM_ProvincialShelterDirectory_2018.csv; name, town and telephone only)",
+        vintage: 2018,
+    },
 ];
+
+/// How a shipped provider file is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileLayout {
+    /// Comma-separated with `Province`, `Type`, `Name`, `Tel` and `Longitude`/`Latitude`
+    /// (shelters: `Municipality`, an MDB 2020 code, instead of the point).
+    Points,
+    /// `courts_refine.tsv`: tab-separated `Region`, `court_type`, `office_name`,
+    /// `sexual_offense_court`, `telephone`, `GPS`, each value wrapped in scraping artefacts
+    /// (cleaned by [`clean_refine_value`]; points read by [`refine_point`]).
+    CourtsRefine,
+    /// Comma-separated `Province`, `Area` (a town), `Name`, `Tel`, no point: placed by the town
+    /// as a SAPS precinct name of the province (the NSM 2018 shelter directory).
+    AreaNamed,
+}
 
 /// One shipped provider file.
 #[derive(Debug, Clone, Copy)]
 pub struct ProviderFile {
     /// File name under `data/building-blocks/`.
     pub file: &'static str,
+    /// How the file is written.
+    pub layout: FileLayout,
+    /// An earlier file listing some of the same providers: a row with the same province and
+    /// name (letters and digits, lower-case) as a row there is a duplicate, not imported.
+    pub duplicates_of: Option<&'static str>,
     /// Source number (stakeholder id = 1,000,000 × number + line).
     pub number: i64,
     /// Dataset name stored as each provider's source.
@@ -115,6 +167,12 @@ pub struct ProviderImportReport {
     pub providers_unchanged: u64,
     /// Rows not imported.
     pub unplaced: Vec<UnplacedProvider>,
+    /// Rows placed in the nearest municipality (their point lies in none); empty when
+    /// `already_imported`.
+    pub placed_in_nearest: Vec<UnplacedProvider>,
+    /// Rows not imported because an earlier file holds the same provider; empty when
+    /// `already_imported`.
+    pub duplicates: Vec<UnplacedProvider>,
 }
 
 /// The municipalities with their geometry, for point-in-polygon placement.
@@ -207,7 +265,36 @@ impl MunicipalityIndex {
             .find(|(_, _, rect, g)| rect.contains(&p) && g.contains(&p))
             .map(|(id, prov, _, _)| (*id, *prov))
     }
+
+    /// The municipality nearest to `[lon, lat]` among those of province `province_id`, as
+    /// (municipality id, distance in metres): the haversine distance from the point to the
+    /// closest point of the municipality's (simplified MDB 2020) boundary, found with the
+    /// `geo` crate's `ClosestPoint`. Used only for points that lie in no municipality (coastal
+    /// points just outside the simplified coastline); `None` when the province has no geometry.
+    pub fn nearest_in_province(&self, lon: f64, lat: f64, province_id: i64) -> Option<(i64, f64)> {
+        let p = Point::new(lon, lat);
+        self.munis
+            .iter()
+            .filter(|(_, prov, _, _)| *prov == province_id)
+            .filter_map(|(id, _, _, g)| match g.closest_point(&p) {
+                Closest::Intersection(c) | Closest::SinglePoint(c) => {
+                    Some((*id, Haversine::distance(p, c)))
+                }
+                Closest::Indeterminate => None,
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
 }
+
+/// Version of the placement rules, part of each file import's id (see `import_provider_file`).
+pub const PLACEMENT_RULES: u32 = 2;
+
+/// How far outside every municipality a provider's point may lie and still be placed in the
+/// nearest municipality of its province, in metres (decided in docs/decisions.md, "Issue 11:
+/// providers just outside the coastline"). In the shipped files four clinics lie 0.1 to 8.7 km
+/// outside the simplified coastline; the two other points in no municipality lie 104 and 474 km
+/// away (wrong coordinates) and stay unplaced.
+pub const NEAREST_MUNICIPALITY_MAX_M: f64 = 10_000.0;
 
 /// Digits-only phone numbers from a published `Tel` field such as `"042-2338800, 042-2338802"`
 /// or `0498460497/0498460630`; nine-digit numbers lost their leading 0 in the source and get
@@ -240,27 +327,166 @@ fn contacts_of(tel: &str) -> Vec<ContactDetail> {
 }
 
 /// The building block of a provider row: police 1, courts 2, clinics 3 or hospitals 4
-/// (a `Type` ending in `Hospital`), shelters 5. Returns (category, block).
-fn block_of(file: &ProviderFile, kind: &str) -> (i32, i32) {
+/// (a `Type` ending in `Hospital`), shelters 5; a lower court of `courts_refine.tsv` is 2
+/// (sexual offences court) when its `sexual_offense_court` is Yes, else 6 (lower court).
+/// Returns (category, block).
+fn block_of(file: &ProviderFile, kind: &str, sexual_offences: bool) -> (i32, i32) {
     match file.number {
         1 => (1, 1),
         2 => (2, 2),
         3 if kind.trim().ends_with("Hospital") => (3, 4),
         3 => (3, 3),
+        5 if sexual_offences => (2, 2),
+        5 => (2, LOWER_COURT_BUILDING_BLOCK_ID),
+        // 4 shelters.csv, 6 the NSM 2018 shelter directory.
         _ => (4, SHELTER_BUILDING_BLOCK_ID),
     }
 }
 
-/// Reads one provider file and places every row. Returns the providers and the unplaced rows.
-pub fn read_providers(
-    data_dir: &Path,
-    file: &ProviderFile,
-    gazetteer: &Gazetteer,
-    munis: &MunicipalityIndex,
-) -> Result<(u64, Vec<ProviderImported>, Vec<UnplacedProvider>)> {
+/// Building block 6, "Lower court" (`taxonomy.json`): the magistrate's, branch, periodical and
+/// detached courts of `courts_refine.tsv` that are not sexual offences courts.
+pub const LOWER_COURT_BUILDING_BLOCK_ID: i32 = 6;
+
+/// One data row of a provider file, cleaned, before placement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawRow {
+    /// Line of the file (the header is line 1).
+    pub line: u64,
+    /// Name as written (for courts_refine, the office name without its HTML).
+    pub name: String,
+    /// Province as written.
+    pub province: String,
+    /// Telephone field as written.
+    pub tel: String,
+    /// `Type` (or `court_type`; for [`FileLayout::AreaNamed`], the `Area` town).
+    pub kind: String,
+    /// WGS84 `[lon, lat]` when the row has a usable point.
+    pub point: Option<[f64; 2]>,
+    /// MDB 2020 municipality code (shelters only, instead of a point).
+    pub municipality_code: Option<String>,
+    /// courts_refine: `sexual_offense_court` is Yes.
+    pub sexual_offences: bool,
+}
+
+/// A `courts_refine.tsv` value without its scraping artefacts: HTML tags, the Python-list
+/// quotes and brackets (`" 'Eastern Cape']"` → `Eastern Cape`) and literal `\t`.
+pub fn clean_refine_value(raw: &str) -> String {
+    let mut text = String::with_capacity(raw.len());
+    let mut in_tag = false;
+    for c in raw.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("\\t", " ")
+        .trim()
+        .trim_start_matches('\'')
+        .trim_end_matches(']')
+        .trim_end_matches('\'')
+        .trim()
+        .to_string()
+}
+
+/// A `courts_refine.tsv` GPS value, written either `E 24.06257; S -32.47731` (lon; lat) or
+/// `-24.5971; 31.04835` (lat; lon), as `[lon, lat]`: South African latitudes are negative and
+/// longitudes positive, so the sign tells them apart. `None` for an empty or odd value.
+pub fn refine_point(gps: &str) -> Option<[f64; 2]> {
+    let numbers: Vec<f64> = gps
+        .split(';')
+        .map(|part| {
+            part.trim()
+                .trim_start_matches(['E', 'S', 'N', 'W'])
+                .trim()
+                .parse::<f64>()
+        })
+        .collect::<Result<_, _>>()
+        .ok()?;
+    match numbers[..] {
+        [a, b] if a < 0.0 && b > 0.0 => Some([b, a]),
+        [a, b] if a > 0.0 && b < 0.0 => Some([a, b]),
+        _ => None,
+    }
+}
+
+/// The key under which two rows of different files are the same provider: the province code
+/// and the name in lower-case letters and digits only.
+fn same_provider_key(name: &str, province: &str) -> (String, String) {
+    (
+        province_code(province).unwrap_or("?").to_string(),
+        name.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_lowercase(),
+    )
+}
+
+/// Words that do not tell two shelters apart (`same_shelter`).
+const SHELTER_STOP_WORDS: [&str; 12] = [
+    "shelter", "centre", "the", "of", "for", "and", "a", "women", "womens", "children", "trust",
+    "home",
+];
+
+/// The significant words of a shelter's name: lower-case, without notes in parentheses,
+/// `&` read as `and`, `center` as `centre`, `organization` as `organisation`, apostrophes
+/// dropped, and without [`SHELTER_STOP_WORDS`].
+fn shelter_words(name: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in name.to_lowercase().chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = (depth - 1).max(0),
+            '\'' | '’' if depth == 0 => {}
+            '&' if depth == 0 => plain.push_str(" and "),
+            c if depth == 0 && c.is_alphanumeric() => plain.push(c),
+            _ if depth == 0 => plain.push(' '),
+            _ => {}
+        }
+    }
+    plain
+        .split_whitespace()
+        .map(|w| match w {
+            "center" => "centre".to_string(),
+            "organization" => "organisation".to_string(),
+            w => w.to_string(),
+        })
+        .filter(|w| !SHELTER_STOP_WORDS.contains(&w.as_str()))
+        .collect()
+}
+
+/// Whether two shelter rows of different directories are the same shelter (the
+/// de-duplication rule of docs/decisions.md): the same province, and either the significant
+/// words of one name are all in the other ("Bombani Shelter" = "Bombani", "On Eagles Wings
+/// Multipurpose Centre" = "On Eagles Wings Centre") or the words joined differ by typing
+/// slips only (normalised Levenshtein similarity of at least 0.85, `strsim`: "Louiville" =
+/// "Louisville").
+pub fn same_shelter(name_a: &str, province_a: &str, name_b: &str, province_b: &str) -> bool {
+    if province_code(province_a).is_none() || province_code(province_a) != province_code(province_b)
+    {
+        return false;
+    }
+    let (a, b) = (shelter_words(name_a), shelter_words(name_b));
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    let subset = |x: &[String], y: &[String]| x.iter().all(|w| y.contains(w));
+    subset(&a, &b)
+        || subset(&b, &a)
+        || strsim::normalized_levenshtein(&a.concat(), &b.concat()) >= 0.85
+}
+
+/// Reads the data rows of one provider file in its layout (see [`FileLayout`]).
+pub fn raw_rows(data_dir: &Path, file: &ProviderFile) -> Result<Vec<RawRow>> {
     let path = data_dir.join("building-blocks").join(file.file);
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
+        .delimiter(match file.layout {
+            FileLayout::Points | FileLayout::AreaNamed => b',',
+            FileLayout::CourtsRefine => b'\t',
+        })
         .from_path(&path)
         .with_context(|| format!("opening {}", path.display()))?;
     let headers = reader.headers()?.clone();
@@ -270,24 +496,164 @@ pub fn read_providers(
             .position(|h| h.trim().trim_start_matches('\u{feff}') == name)
             .ok_or_else(|| anyhow!("{}: no column {name}", path.display()))
     };
-    let (c_prov, c_name, c_tel) = (col("Province")?, col("Name")?, col("Tel")?);
-    // Shelters ship with their municipality's MDB code instead of a point (never a location in
-    // the repository); the other files carry WGS84 points.
-    let c_muni = col("Municipality").ok();
-    let (c_lon, c_lat) = match c_muni {
-        Some(_) => (None, None),
-        None => (Some(col("Longitude")?), Some(col("Latitude")?)),
+    let mut out = Vec::new();
+    match file.layout {
+        FileLayout::Points => {
+            let (c_prov, c_name, c_tel, c_type) =
+                (col("Province")?, col("Name")?, col("Tel")?, col("Type")?);
+            // Shelters ship with their municipality's MDB code instead of a point (never a
+            // location in the repository); the other files carry WGS84 points.
+            let c_muni = col("Municipality").ok();
+            let (c_lon, c_lat) = match c_muni {
+                Some(_) => (None, None),
+                None => (Some(col("Longitude")?), Some(col("Latitude")?)),
+            };
+            for (i, record) in reader.records().enumerate() {
+                let record = record.with_context(|| format!("reading {}", path.display()))?;
+                let get = |c: usize| record.get(c).unwrap_or("").trim().to_string();
+                let point = match (c_lon, c_lat) {
+                    (Some(x), Some(y)) => match (get(x).parse::<f64>(), get(y).parse::<f64>()) {
+                        (Ok(lon), Ok(lat)) => Some([lon, lat]),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                out.push(RawRow {
+                    line: i as u64 + 2,
+                    name: get(c_name),
+                    province: get(c_prov),
+                    tel: get(c_tel),
+                    kind: get(c_type),
+                    point,
+                    municipality_code: c_muni.map(get),
+                    sexual_offences: false,
+                });
+            }
+        }
+        FileLayout::AreaNamed => {
+            let (c_prov, c_area, c_name, c_tel) =
+                (col("Province")?, col("Area")?, col("Name")?, col("Tel")?);
+            for (i, record) in reader.records().enumerate() {
+                let record = record.with_context(|| format!("reading {}", path.display()))?;
+                let get = |c: usize| record.get(c).unwrap_or("").trim().to_string();
+                out.push(RawRow {
+                    line: i as u64 + 2,
+                    name: get(c_name),
+                    province: get(c_prov),
+                    tel: get(c_tel),
+                    kind: get(c_area),
+                    point: None,
+                    municipality_code: None,
+                    sexual_offences: false,
+                });
+            }
+        }
+        FileLayout::CourtsRefine => {
+            let (c_prov, c_name, c_tel, c_type, c_soc, c_gps) = (
+                col("Region")?,
+                col("office_name")?,
+                col("telephone")?,
+                col("court_type")?,
+                col("sexual_offense_court")?,
+                col("GPS")?,
+            );
+            for (i, record) in reader.records().enumerate() {
+                let record = record.with_context(|| format!("reading {}", path.display()))?;
+                let get = |c: usize| clean_refine_value(record.get(c).unwrap_or(""));
+                out.push(RawRow {
+                    line: i as u64 + 2,
+                    name: get(c_name),
+                    province: get(c_prov),
+                    tel: get(c_tel),
+                    kind: get(c_type),
+                    point: refine_point(&get(c_gps)),
+                    municipality_code: None,
+                    sexual_offences: get(c_soc).eq_ignore_ascii_case("yes"),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One provider file read and placed (see [`read_providers`]).
+#[derive(Debug, Clone)]
+pub struct ProviderRows {
+    /// Data rows read.
+    pub rows: u64,
+    /// The placed providers.
+    pub providers: Vec<ProviderImported>,
+    /// Rows not imported, with the reason.
+    pub unplaced: Vec<UnplacedProvider>,
+    /// Rows whose point lies in no municipality, placed in the nearest municipality of their
+    /// province within [`NEAREST_MUNICIPALITY_MAX_M`] (the reason names the distance).
+    pub nearest: Vec<UnplacedProvider>,
+    /// Rows not imported because an earlier file holds the same provider (lower courts of
+    /// `courts_refine.tsv` already in `courts.csv`; the reason names the line).
+    pub duplicates: Vec<UnplacedProvider>,
+}
+
+/// Reads one provider file and places every row. Returns the providers, the unplaced rows and
+/// the rows placed in the nearest municipality.
+pub fn read_providers(
+    data_dir: &Path,
+    file: &ProviderFile,
+    gazetteer: &Gazetteer,
+    munis: &MunicipalityIndex,
+) -> Result<ProviderRows> {
+    let raw = raw_rows(data_dir, file)?;
+    // Providers already imported from an earlier file are skipped: courts by the same name and
+    // province, shelters by [`same_shelter`].
+    let earlier_rows = match file.duplicates_of {
+        Some(earlier) => {
+            let earlier = PROVIDER_FILES
+                .iter()
+                .find(|f| f.file == earlier)
+                .ok_or_else(|| anyhow!("{earlier} is not a provider file"))?;
+            raw_rows(data_dir, earlier)?
+        }
+        None => Vec::new(),
     };
-    let c_type = col("Type")?;
-    let mut rows = 0;
+    let known: HashMap<(String, String), u64> = earlier_rows
+        .iter()
+        .map(|r| (same_provider_key(&r.name, &r.province), r.line))
+        .collect();
+    let rows = raw.len() as u64;
     let mut out = Vec::new();
     let mut unplaced = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let record = record.with_context(|| format!("reading {}", path.display()))?;
-        rows += 1;
-        let line = i as u64 + 2;
-        let get = |c: usize| record.get(c).unwrap_or("").trim().to_string();
-        let (name, province) = (get(c_name), get(c_prov));
+    let mut nearest = Vec::new();
+    let mut duplicates = Vec::new();
+    for row in raw {
+        let RawRow {
+            line,
+            name,
+            province,
+            tel,
+            kind,
+            point,
+            municipality_code,
+            sexual_offences,
+        } = row;
+        let first = if file.layout == FileLayout::AreaNamed {
+            earlier_rows
+                .iter()
+                .find(|r| same_shelter(&r.name, &r.province, &name, &province))
+                .map(|r| r.line)
+        } else {
+            known.get(&same_provider_key(&name, &province)).copied()
+        };
+        if let Some(first) = first {
+            duplicates.push(UnplacedProvider {
+                line,
+                name: name.clone(),
+                province: province.clone(),
+                reason: format!(
+                    "the same provider as {} line {first} (same province, matching name), imported from there",
+                    file.duplicates_of.unwrap_or_default()
+                ),
+            });
+            continue;
+        }
         let mut reject = |reason: String| {
             unplaced.push(UnplacedProvider {
                 line,
@@ -308,35 +674,39 @@ pub fn read_providers(
             reject(format!("province {prov_code} is not in the geography"));
             continue;
         };
-        let point = match (c_lon, c_lat) {
-            (Some(x), Some(y)) => match (get(x).parse::<f64>(), get(y).parse::<f64>()) {
-                (Ok(lon), Ok(lat)) => Some([lon, lat]),
-                _ => None,
-            },
+        // Police stations: the precinct join first.
+        let mut placed: Option<(i64, String)> = None;
+        // NSM shelters: the town as a precinct name of the province (no point exists).
+        let joined = match file.layout {
+            FileLayout::AreaNamed => Some(kind.as_str()),
+            _ if file.number == 1 => Some(name.as_str()),
             _ => None,
         };
-        // Police stations: the precinct join first.
-        let mut placed: Option<(i64, &str)> = None;
-        if file.number == 1 {
-            if let Ok(code) = gazetteer.place_station(&name, &province) {
+        if let Some(joined) = joined {
+            if let Ok(code) = gazetteer.place_station(joined, &province) {
                 if let Some(p) = gazetteer.precinct(&code) {
                     // The join must agree with the file's province (a precinct listed under
                     // another province falls back to the point).
                     if let Some(&(muni, p)) = munis.by_code.get(&p.muni_code) {
                         if p == prov_id {
-                            placed = Some((muni, "precinct join"));
+                            let how = if file.number == 1 {
+                                "precinct join"
+                            } else {
+                                "town joined to the SAPS precinct of that name"
+                            };
+                            placed = Some((muni, how.to_string()));
                         }
                     }
                 }
             }
         }
-        if let Some(c) = c_muni {
-            let code = get(c);
+        if let Some(code) = municipality_code {
             match munis.by_code.get(code.as_str()) {
                 Some(&(muni, p)) if p == prov_id => {
                     placed = Some((
                         muni,
-                        "municipality code (precomputed from the source's shifted point)",
+                        "municipality code (precomputed from the source's shifted point)"
+                            .to_string(),
                     ))
                 }
                 Some(_) => {
@@ -353,49 +723,84 @@ pub fn read_providers(
         }
         if placed.is_none() {
             let Some([lon, lat]) = point else {
-                reject("no usable coordinates".into());
+                reject(if file.layout == FileLayout::AreaNamed {
+                    format!("no SAPS precinct named {kind:?} in {prov_code}")
+                } else {
+                    "no usable coordinates".into()
+                });
                 continue;
             };
             match munis.locate(lon, lat) {
-                Some((muni, p)) if p == prov_id => placed = Some((muni, "point in municipality")),
+                Some((muni, p)) if p == prov_id => {
+                    placed = Some((muni, "point in municipality".to_string()))
+                }
                 Some((_, _)) => {
                     reject(format!(
                         "its point lies in a municipality of another province than {prov_code}"
                     ));
                     continue;
                 }
-                None => {
-                    reject("its point lies in no MDB 2020 municipality".into());
-                    continue;
-                }
+                None => match munis.nearest_in_province(lon, lat, prov_id) {
+                    Some((muni, metres)) if metres <= NEAREST_MUNICIPALITY_MAX_M => {
+                        let how = format!(
+                            "nearest municipality of {prov_code} ({:.1} km from its point, which lies in no MDB 2020 municipality)",
+                            metres / 1000.0
+                        );
+                        nearest.push(UnplacedProvider {
+                            line,
+                            name: name.clone(),
+                            province: province.clone(),
+                            reason: how.clone(),
+                        });
+                        placed = Some((muni, how));
+                    }
+                    Some((_, metres)) => {
+                        reject(format!(
+                            "its point lies in no MDB 2020 municipality, {:.1} km from the nearest one of {prov_code}",
+                            metres / 1000.0
+                        ));
+                        continue;
+                    }
+                    None => {
+                        reject("its point lies in no MDB 2020 municipality".into());
+                        continue;
+                    }
+                },
             }
         }
         let (municipality_id, placement) = placed.expect("placed above");
-        let (category, block) = block_of(file, &get(c_type));
+        let (category, block) = block_of(file, &kind, sexual_offences);
         let shelter = block == SHELTER_BUILDING_BLOCK_ID;
         out.push(ProviderImported {
             stakeholder_id: file.number * 1_000_000 + line as i64,
-            name: if file.number == 1 {
-                format!("{name} SAPS")
-            } else {
-                name.clone()
+            // Stations are named by their town in police.csv, lower courts by their office.
+            name: match file.layout {
+                _ if file.number == 1 => format!("{name} SAPS"),
+                FileLayout::CourtsRefine if !kind.is_empty() => format!("{name} {kind}"),
+                _ => name.clone(),
             },
             building_block_id: block,
             building_block_category_id: category,
             municipality_id,
-            contacts: contacts_of(&get(c_tel)),
+            contacts: contacts_of(&tel),
             // Shelters: the point was used to find the municipality and is dropped here.
             point: if shelter {
                 None
             } else {
                 point.map(|[x, y]| [(x * 1e5).round() / 1e5, (y * 1e5).round() / 1e5])
             },
-            placement: placement.to_string(),
+            placement,
             source: format!("{} ({})", file.file, file.dataset),
             vintage: file.vintage,
         });
     }
-    Ok((rows, out, unplaced))
+    Ok(ProviderRows {
+        rows,
+        providers: out,
+        unplaced,
+        nearest,
+        duplicates,
+    })
 }
 
 fn new_event<E: DomainEvent>(
@@ -464,7 +869,9 @@ pub async fn import_provider_file(
     meta: &EventMetadata,
 ) -> Result<ProviderImportReport, ImportError> {
     let path = data_dir.join("building-blocks").join(file.file);
-    let sha = file_sha256(&path)?;
+    // The import's id names the file's bytes and the placement rules, so that a change of the
+    // rules (2: nearest municipality for points outside every one) re-reads unchanged files.
+    let sha = format!("{}+placement-{PLACEMENT_RULES}", file_sha256(&path)?);
     let mut report = ProviderImportReport {
         file_name: file.file.to_string(),
         already_imported: false,
@@ -472,6 +879,8 @@ pub async fn import_provider_file(
         providers_appended: 0,
         providers_unchanged: 0,
         unplaced: Vec::new(),
+        placed_in_nearest: Vec::new(),
+        duplicates: Vec::new(),
     };
     let done: Option<(serde_json::Value,)> = sqlx::query_as(
         "SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence DESC LIMIT 1",
@@ -496,9 +905,17 @@ pub async fn import_provider_file(
         }
         return Ok(report);
     }
-    let (rows, providers, unplaced) = read_providers(data_dir, file, gazetteer, munis)?;
+    let ProviderRows {
+        rows,
+        providers,
+        unplaced,
+        nearest,
+        duplicates,
+    } = read_providers(data_dir, file, gazetteer, munis)?;
+    report.duplicates = duplicates;
     report.rows_read = rows;
     report.unplaced = unplaced;
+    report.placed_in_nearest = nearest;
     let ids: Vec<String> = providers
         .iter()
         .map(|p| p.stakeholder_id.to_string())
@@ -716,17 +1133,9 @@ pub fn raw_counts_per_province(
     data_dir: &Path,
     file: &ProviderFile,
 ) -> Result<BTreeMap<String, u64>> {
-    let path = data_dir.join("building-blocks").join(file.file);
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(&path)?;
-    let headers = reader.headers()?.clone();
-    let c = headers
-        .iter()
-        .position(|h| h.trim() == "Province")
-        .ok_or_else(|| anyhow!("no Province column"))?;
     let mut out = BTreeMap::new();
-    for r in reader.records() {
-        let r = r?;
-        let p = province_code(r.get(c).unwrap_or("")).unwrap_or("?");
+    for r in raw_rows(data_dir, file)? {
+        let p = province_code(&r.province).unwrap_or("?");
         *out.entry(p.to_string()).or_insert(0) += 1;
     }
     Ok(out)
@@ -735,6 +1144,90 @@ pub fn raw_counts_per_province(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn courts_refine_values_lose_their_scraping_artefacts() {
+        assert_eq!(clean_refine_value(" ' Eastern Cape']"), "Eastern Cape");
+        assert_eq!(
+            clean_refine_value(r#" <span class="officenamecolor">Aberdeen</span>]"#),
+            "Aberdeen"
+        );
+        assert_eq!(clean_refine_value(" 'Yes ']"), "Yes");
+        assert_eq!(
+            clean_refine_value(" '2A Porter Street, Aberdeen 6270\\t']"),
+            "2A Porter Street, Aberdeen 6270"
+        );
+        assert_eq!(clean_refine_value(""), "");
+    }
+
+    #[test]
+    fn shelters_of_two_directories_match_by_province_and_name() {
+        let wc = "Western Cape";
+        assert!(same_shelter(
+            "Bombani",
+            "Gauteng",
+            "Bombani Shelter",
+            "Gauteng"
+        ));
+        assert!(same_shelter(
+            "On Eagles Wings Centre",
+            "Eastern Cape",
+            "On Eagles Wings Multipurpose Centre",
+            "EASTERN CAPE"
+        ));
+        assert!(same_shelter(
+            "Kwanobuhle Outreach Centre",
+            "Eastern Cape",
+            "Kwanobuhle Outreach Centre (government-run shelter)",
+            "Eastern Cape"
+        ));
+        assert!(same_shelter(
+            "Child and Family Welfare",
+            "Free State",
+            "Child & Family Welfare",
+            "Free State"
+        ));
+        assert!(same_shelter(
+            "L’Abri De Dieu Safe House",
+            wc,
+            "L Abrie de Dieu Safe House",
+            wc
+        ));
+        assert!(same_shelter(
+            "Louisville Shelter",
+            "Mpumalanga",
+            "Louiville Shelter",
+            "Mpumalanga"
+        ));
+        // Another province, or different names, are different shelters.
+        assert!(!same_shelter(
+            "Bombani",
+            "Gauteng",
+            "Bombani Shelter",
+            "Limpopo"
+        ));
+        assert!(!same_shelter(
+            "Masisukumeni Shelter",
+            "Eastern Cape",
+            "Masimanyane Shelter",
+            "Eastern Cape"
+        ));
+        assert!(!same_shelter("Shelter", wc, "The Shelter", wc));
+    }
+
+    #[test]
+    fn courts_refine_points_in_either_order() {
+        assert_eq!(
+            refine_point("E 24.06257; S -32.47731"),
+            Some([24.06257, -32.47731])
+        );
+        assert_eq!(
+            refine_point("-24.5971; 31.04835"),
+            Some([31.04835, -24.5971])
+        );
+        assert_eq!(refine_point(""), None);
+        assert_eq!(refine_point("12.0; 13.0"), None);
+    }
 
     #[test]
     fn phone_numbers_are_digits_with_leading_zero() {

@@ -4,13 +4,14 @@
 // coordinator for one municipality and a provincial verifier through the admin API; the
 // coordinator edits a police station in the browser, the verifier verifies it; the public
 // dashboard's availability for that municipality changes and the history lists each step.
-// Screenshots at 1366×768 and 390×844.
+// The component-1 map: green availability bands, provider pins (never shelters), the pin's
+// contact modal and the count modal. Screenshots at 1366×768 and 390×844.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { launchBrowser } from './lib/browser.mjs'
-import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
+import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
 import { nextCode, codesFor } from './lib/accounts.mjs'
 
 const run = promisify(execFile)
@@ -259,6 +260,93 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   assert.ok(Math.abs(reqs[0].availability - 1 / total) < 1e-9, JSON.stringify(reqs))
   assert.ok(Math.abs(reqs[1].availability - 1 / total) < 1e-9)
   assert.equal(reqs[2].availability, 0)
+  // The component-1 map (spec §2 "Map view", §9): green bands from the server's figures, pins of
+  // providers (never shelters) at local level, the stakeholder modal and the count modal.
+  const districtData = (await api(`/dashboard?boundaryId=${muni.districtBoundaryId}`)).buildingBlock
+  const area = districtData.containedBoundaryData.find((a) => a.boundaryId === muni.boundaryId)
+  assert.ok(area && area.availability > 0, JSON.stringify(districtData.containedBoundaryData))
+  const bucket = (p) => (p <= 0 ? 0 : p <= 24 ? 1 : p <= 49 ? 2 : p <= 74 ? 3 : 4)
+  const greens = ['#e0e0e0', '#cfe6d4', '#8fc29c', '#4f9e63', '#36854A']
+  const markers = (await api(`/geography/geomarker/1/${muni.boundaryId}`)).features
+  assert.ok(markers.length > 1, 'providers with a point in the municipality')
+  assert.ok(
+    markers.every((m) => m.properties.buildingBlockId !== 5),
+    'no shelter pin',
+  )
+  const shelterCount = (await api(`/buildingblock/searchcontact?boundaryId=${muni.boundaryId}&buildingBlockId=5`))
+    .length
+  const counts = await api(`/buildingblock/getBoundaryCounts?boundaryId=${muni.boundaryId}`)
+  const pointless = counts.reduce((n, c) => n + c.totalCategoryCount, 0) - markers.length
+  assert.equal(pointless, shelterCount, 'every provider but the shelters has a pin')
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    const { context: c, page: p, errors } = await newPage(browser, viewport)
+    await open(p, `/home/map?boundaryId=${muni.districtBoundaryId}&boundaryTypeId=2&componentId=1`)
+    const map = p.getByTestId('bb-map')
+    await p.waitForSelector('[data-testid="bb-map"][data-ready="true"]', { timeout: 30_000 })
+    await map.getByText('Building block availability').first().waitFor()
+    for (const band of ['0%', '1%-24%', '25%-49%', '50%-74%', '75%-100%'])
+      await p.getByTestId('map-legend').getByText(band, { exact: true }).waitFor()
+    // The map credits the provider directories, not crime statistics.
+    const credits = await map.locator('.maplibregl-ctrl-attrib-inner').textContent()
+    assert.match(credits, /Service providers: SAPS, DoJ&CD/)
+    assert.doesNotMatch(credits, /Crime statistics/)
+    const link = map.locator(`.area-link[data-boundary-id="${muni.boundaryId}"]`)
+    assert.equal(await link.getAttribute('data-colour'), greens[bucket(area.availability * 100)])
+    assert.match(await link.innerText(), new RegExp(`${(area.availability * 100).toFixed(2)}%`))
+    const others = districtData.containedBoundaryData.filter((a) => a.boundaryId !== muni.boundaryId)
+    for (const o of others)
+      assert.equal(
+        await map.locator(`.area-link[data-boundary-id="${o.boundaryId}"]`).getAttribute('data-colour'),
+        greens[bucket(o.availability * 100)],
+      )
+    await p.waitForTimeout(1500)
+    await screenshot(p, `bb-map-district-${name}`)
+    // Drill down to the municipality: its pins, no shelter among them.
+    await link.click()
+    await p.waitForSelector(`[data-testid="bb-map"][data-boundary-id="${muni.boundaryId}"][data-ready="true"]`, {
+      timeout: 30_000,
+    })
+    await p.waitForFunction((n) => document.querySelectorAll('.station-pin').length === n, markers.length, {
+      timeout: 30_000,
+    })
+    assert.equal(await map.getAttribute('data-pins'), String(markers.length))
+    await p.waitForTimeout(1500)
+    await screenshot(p, `bb-map-local-${name}`)
+    // A pin opens the stakeholder's contact list: the real number and the verified requirements.
+    await p.locator('.area-links__pins-box > summary').click()
+    await map.locator('[data-testid="provider-pin"]', { hasText: 'Aberdeen SAPS' }).click()
+    const dialog = p.getByRole('dialog')
+    await dialog.getByTestId('stakeholder-contacts').waitFor()
+    const text = await dialog.innerText()
+    assert.match(text, /Aberdeen SAPS/)
+    assert.match(text, /0498460015/)
+    assert.match(text, /Victim-friendly room/)
+    assert.match(text, /Trained GBV desk officer/)
+    await screenshot(p, `bb-map-pin-modal-${name}`)
+    await p.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    // The map pin itself (a button on the canvas) opens the same modal on desktop.
+    if (name === 'desktop') {
+      await p.getByRole('button', { name: 'SAPS police station: Aberdeen SAPS' }).click()
+      await p.getByRole('dialog').getByText('0498460015').waitFor()
+      await p.keyboard.press('Escape')
+    }
+    // The count modal: categories and building blocks with the server's counts.
+    await map.getByRole('button', { name: 'Category and building block counts' }).click()
+    const table = p.getByTestId('boundary-counts')
+    await table.waitFor()
+    for (const cat of counts) {
+      assert.equal(
+        await table.locator(`[data-category="${cat.buildingBlockCategoryId}"]`).innerText(),
+        formatCount(cat.totalCategoryCount),
+      )
+      for (const b of cat.buildingBlocks)
+        assert.equal(await table.locator(`[data-block="${b.buildingBlockId}"]`).innerText(), formatCount(b.blockCount))
+    }
+    await screenshot(p, `bb-map-counts-${name}`)
+    assert.deepEqual(errors, [])
+    await c.close()
+  }
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const { context: c, page: p } = await newPage(browser, viewport)
     await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1`)
@@ -268,10 +356,22 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: 30_000 })
     await card.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-${name}`, { fullPage: true })
-    // The component-1 map at local level: pins of the municipality's providers (never shelters).
-    await open(p, `/home/map?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1`)
-    await p.waitForTimeout(3000)
-    await screenshot(p, `bb-map-${name}`)
+    // A category option picked: the Building blocks card's quarter grid is by requirement, and
+    // the current quarter shows the verified share (1 of the municipality's stations).
+    await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1&componentOptions=1`)
+    const grid = p.getByTestId('card-building-blocks')
+    const rows = grid.getByTestId('quarter-grid-row')
+    await rows.first().waitFor({ timeout: 30_000 })
+    const labels = await rows.locator('[role="rowheader"]').allInnerTexts()
+    assert.deepEqual(
+      labels,
+      reqs.map((r) => r.description),
+    )
+    const first = await rows.first().locator('[role="cell"]').allInnerTexts()
+    assert.equal(first.at(-1), `${((1 / total) * 100).toFixed(2)}%`)
+    assert.equal((await rows.nth(2).locator('[role="cell"]').allInnerTexts()).at(-1), '0.00%')
+    await grid.scrollIntoViewIfNeeded()
+    await screenshot(p, `bb-chart-requirements-${name}`)
     await c.close()
   }
 })

@@ -187,16 +187,29 @@ async fn building_blocks(pool: &PgPool, data_dir: &Path) -> anyhow::Result<()> {
             continue;
         }
         println!(
-            "{}: {} rows read, {} providers appended, {} unchanged, {} rows not placed",
+            "{}: {} rows read, {} providers appended, {} unchanged, {} rows not placed, {} duplicates",
             r.file_name,
             r.rows_read,
             r.providers_appended,
             r.providers_unchanged,
-            r.unplaced.len()
+            r.unplaced.len(),
+            r.duplicates.len()
         );
         for u in &r.unplaced {
             println!(
                 "  not placed, line {}: {} ({}): {}",
+                u.line, u.name, u.province, u.reason
+            );
+        }
+        for u in &r.duplicates {
+            println!(
+                "  duplicate, line {}: {} ({}): {}",
+                u.line, u.name, u.province, u.reason
+            );
+        }
+        for u in &r.placed_in_nearest {
+            println!(
+                "  placed in the nearest municipality, line {}: {} ({}): {}",
                 u.line, u.name, u.province, u.reason
             );
         }

@@ -209,6 +209,7 @@ pub async fn building_block_data(s: &AppState, boundary_id: i64) -> Result<Value
                    "providerCount": c.count, "buildingBlockStats": block_stats})
         })
         .collect();
+    let contained = contained_availability(s, boundary_id).await?;
     let current = labels.len() - 1;
     let reporting: Vec<Value> = quarters
         .iter()
@@ -222,7 +223,56 @@ pub async fn building_block_data(s: &AppState, boundary_id: i64) -> Result<Value
         "lastQuarter": labels[current],
         "buildingBlockReportingPeriods": reporting,
         "buildingBlockCategoryStats": categories,
+        "containedBoundaryData": contained,
     }))
+}
+
+/// The map's figures per area (spec §2 "Map view", §3 `containedBoundaryData`): for each child
+/// of the boundary drawn by `/api/geography/geojson/{id}` (for a municipality, itself), its
+/// providers (`total`), available (provider, requirement) pairs ÷ all pairs now
+/// (`availability`, 0..1) and the same per category (`categories`). Shelters count like any
+/// provider; no point or address is involved.
+pub async fn contained_availability(s: &AppState, boundary_id: i64) -> Result<Value, ApiError> {
+    let rows: Vec<(i64, String, Option<i32>, i64, i64, i64)> = sqlx::query_as(
+        "WITH kids AS (
+             SELECT boundary_id, name FROM boundary
+             WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
+         ),
+         reqn AS (SELECT building_block_id, count(*) AS n FROM bb_requirement GROUP BY building_block_id)
+         SELECT k.boundary_id, k.name, p.building_block_category_id, count(p.stakeholder_id),
+                COALESCE(sum(r.n), 0)::bigint,
+                COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint
+         FROM kids k
+         LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
+                             AND b.level = 'municipality'
+         LEFT JOIN bb_provider p ON p.municipality_id = b.boundary_id
+         LEFT JOIN reqn r ON r.building_block_id = p.building_block_id
+         GROUP BY k.boundary_id, k.name, p.building_block_category_id
+         ORDER BY k.name, k.boundary_id, p.building_block_category_id",
+    )
+    .bind(boundary_id)
+    .fetch_all(&s.pool)
+    .await?;
+    let share = |a: i64, n: i64| if n == 0 { 0.0 } else { a as f64 / n as f64 };
+    let mut out: Vec<Value> = Vec::new();
+    let mut sums: Vec<(i64, i64)> = Vec::new();
+    for (id, name, category, providers, pairs, available) in rows {
+        if out.last().and_then(|a| a["boundaryId"].as_i64()) != Some(id) {
+            out.push(json!({"boundaryId": id, "description": name, "total": 0, "availability": 0.0, "categories": []}));
+            sums.push((0, 0));
+        }
+        let Some(cid) = category else { continue };
+        let area = out.last_mut().expect("pushed");
+        let sum = sums.last_mut().expect("pushed");
+        sum.0 += available;
+        sum.1 += pairs;
+        area["total"] = json!(area["total"].as_i64().unwrap_or(0) + providers);
+        area["availability"] = json!(share(sum.0, sum.1));
+        area["categories"].as_array_mut().expect("array").push(json!({
+            "buildingBlockCategoryId": cid, "total": providers, "availability": share(available, pairs),
+        }));
+    }
+    Ok(Value::Array(out))
 }
 
 /// The categories with their building blocks as component-1 options (spec §3 "Component":

@@ -1,6 +1,7 @@
-// GET /api/buildingblock/searchcontact: the contact directory search (called uncached).
+// GET /api/buildingblock/searchcontact: the contact directory search (called uncached), one
+// provider's card, and GET /api/buildingblock/getBoundaryCounts for the map's count modal.
 import { baseApi } from './base-api'
-import type { ContactSearchResult } from './types'
+import type { BoundaryCategoryCount, ContactSearchResult } from './types'
 
 export interface ContactSearchArgs {
   boundaryId: number
@@ -20,7 +21,16 @@ export const contactApi = baseApi.injectEndpoints({
       },
       keepUnusedDataFor: 0,
     }),
+    /** One provider's contact card (the map pin's stakeholder modal). */
+    getStakeholderContact: build.query<ContactSearchResult[], string>({
+      query: (stakeholderId) => ({ url: 'buildingblock/searchcontact', params: { stakeholderId } }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Category and building-block counts of a boundary (the map's count modal). */
+    getBoundaryCounts: build.query<BoundaryCategoryCount[], number>({
+      query: (boundaryId) => ({ url: 'buildingblock/getBoundaryCounts', params: { boundaryId } }),
+    }),
   }),
 })
 
-export const { useSearchContactsQuery } = contactApi
+export const { useSearchContactsQuery, useGetStakeholderContactQuery, useGetBoundaryCountsQuery } = contactApi

@@ -200,10 +200,29 @@ export interface BuildingBlockCategoryStat {
   buildingBlockStats: BuildingBlockStat[]
 }
 
+export interface BuildingBlockArea {
+  boundaryId: number
+  description: string
+  /** Providers inside the area. */
+  total: number
+  /** Available (provider, requirement) pairs ÷ all pairs, 0..1. */
+  availability: number
+  categories: { buildingBlockCategoryId: number; total: number; availability: number }[]
+}
+
 export interface BuildingBlockSummary {
   buildingBlockCategoryStats: BuildingBlockCategoryStat[]
   buildingBlockReportingPeriods: ReportingPeriod[]
   lastQuarter: string | null
+  /** The map's figures per child area (its own for a municipality). */
+  containedBoundaryData?: BuildingBlockArea[]
+}
+
+export interface BoundaryCategoryCount {
+  buildingBlockCategoryId: number
+  categoryDescription: string
+  totalCategoryCount: number
+  buildingBlocks: { buildingBlockId: number; description: string; blockCount: number }[]
 }
 
 export interface PillarStat {
@@ -308,6 +327,7 @@ export interface MarkerProperties {
   pillarId: number | null
   collectiveActionTypeId: number | null
   buildingBlockCategoryId: number | null
+  buildingBlockId?: number | null
 }
 
 export type Position = [number, number]

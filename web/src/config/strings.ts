@@ -227,6 +227,21 @@ export const strings = {
     cardsLabel: 'Areas',
   },
 
+  // The component-1 map (spec §2 "Map view", §9 green bands).
+  bbMap: {
+    legendTitle: 'Building block availability',
+    providers: 'Service providers',
+    availability: 'Availability',
+    counts: (area: string) => `Building block counts: ${area}`,
+    countsButton: 'Category and building block counts',
+    category: 'Category',
+    buildingBlock: 'Building block',
+    count: 'Count',
+    pins: 'Service providers on the map',
+    source:
+      'Service-provider directories (data/building-blocks/SOURCE.md); availability from verified municipal submissions',
+  },
+
   contact: {
     title: 'Contact Directory',
     selectBuildingBlocks: 'Select building blocks:',
@@ -394,5 +409,11 @@ export const strings = {
 export const attribution = [
   'Crime statistics: SAPS',
   'Population: Statistics South Africa, Census 2022',
+  'Boundaries: Municipal Demarcation Board',
+] as const
+
+// Attribution of the building-block map (data/building-blocks/SOURCE.md).
+export const buildingBlockAttribution = [
+  'Service providers: SAPS, DoJ&CD, public health facilities and shelter directories (Code for South Africa, Seeking Shelter)',
   'Boundaries: Municipal Demarcation Board',
 ] as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { CollectiveActionSummary, Cycle } from '../api/types'
-import { cycleRows } from './component-models'
+import type { BuildingBlockSummary, CollectiveActionSummary, Cycle } from '../api/types'
+import { buildingBlockGrid, cycleRows } from './component-models'
 
 const cycle = (id: number, completed: number, active: number): Cycle => ({
   cycleId: id,
@@ -33,5 +33,94 @@ describe('cycleRows', () => {
   it('is empty when no cycle has a challenge in the area, so the card says No data available', () => {
     expect(cycleRows(summary([cycle(1, 0, 0), cycle(2, 0, 0)]))).toEqual([])
     expect(cycleRows(undefined)).toEqual([])
+  })
+})
+
+describe('building blocks quarter grid (spec §2 "Building blocks" card)', () => {
+  const req = (id: number, description: string, q3: number, q4: number) => ({
+    buildingBlockRequirementId: id,
+    description,
+    availability: q4,
+    periodAvailability: { 'Q3 26': q3, 'Q4 26': q4 },
+  })
+  const bb: BuildingBlockSummary = {
+    lastQuarter: 'Q4 26',
+    buildingBlockReportingPeriods: [
+      { period: 'Q4 26', year: 2026, quarter: 4, isCurrent: true },
+      { period: 'Q3 26', year: 2026, quarter: 3, isCurrent: false },
+    ],
+    buildingBlockCategoryStats: [
+      {
+        buildingBlockCategoryId: 1,
+        description: 'Police',
+        isIncluded: true,
+        availability: 0.25,
+        periodAvailability: { 'Q3 26': 0, 'Q4 26': 0.25 },
+        buildingBlockStats: [
+          {
+            buildingBlockId: 1,
+            description: 'SAPS police station',
+            buildingBlockCount: 2,
+            availability: 0.25,
+            buildingBlockRequirementStats: [
+              req(1, 'Victim-friendly room', 0, 0.5),
+              req(2, 'Trained GBV desk officer', 0, 0),
+            ],
+          },
+        ],
+      },
+      {
+        buildingBlockCategoryId: 3,
+        description: 'Health',
+        isIncluded: true,
+        availability: 0.1,
+        buildingBlockStats: [
+          {
+            buildingBlockId: 3,
+            description: 'Clinic or CHC',
+            buildingBlockCount: 5,
+            availability: 0.2,
+            buildingBlockRequirementStats: [req(10, 'Post-exposure prophylaxis', 0.2, 0.2)],
+          },
+          {
+            buildingBlockId: 4,
+            description: 'Hospital',
+            buildingBlockCount: 1,
+            availability: 0,
+            buildingBlockRequirementStats: [req(20, 'Thuthuzela care centre', 0, 0)],
+          },
+        ],
+      },
+    ],
+  }
+
+  it('shows one row per category with no category picked, quarters oldest first', () => {
+    const grid = buildingBlockGrid(bb, null)
+    expect(grid.byRequirement).toBe(false)
+    expect(grid.periods).toEqual(['Q3 26', 'Q4 26'])
+    expect(grid.rows).toEqual([
+      { label: 'Police', cells: [0, 0.25] },
+      // No per-quarter figures: only the current quarter is filled.
+      { label: 'Health', cells: [null, 0.1] },
+    ])
+  })
+
+  it('shows one row per requirement of the picked category', () => {
+    const grid = buildingBlockGrid(bb, '1')
+    expect(grid.byRequirement).toBe(true)
+    expect(grid.rows).toEqual([
+      { label: 'Victim-friendly room', cells: [0, 0.5] },
+      { label: 'Trained GBV desk officer', cells: [0, 0] },
+    ])
+  })
+
+  it('names the block when the category has several, and keeps to the picked blocks', () => {
+    expect(buildingBlockGrid(bb, '3').rows.map((r) => r.label)).toEqual([
+      'Clinic or CHC: Post-exposure prophylaxis',
+      'Hospital: Thuthuzela care centre',
+    ])
+    expect(buildingBlockGrid(bb, '3', ['3-4', '1-1'])).toMatchObject({
+      rows: [{ label: 'Thuthuzela care centre', cells: [0, 0] }],
+    })
   })
 })

@@ -186,11 +186,17 @@ export interface GridRow {
   cells: (number | null)[]
 }
 
-/** Building blocks quarter grid: by category, or by the blocks of the picked category option. */
+/**
+ * Building blocks quarter grid (spec §2 "Building blocks" card): by category, or by requirement
+ * when a category option is picked. The requirements are those of the category's building
+ * blocks, or of the picked sub-options (building blocks, 'categoryId-blockId') when there are
+ * any; with more than one block shown, a row names its block ('Hospital: Post-exposure ...').
+ */
 export function buildingBlockGrid(
   summary: BuildingBlockSummary | undefined,
   pickedCategory: string | null,
-): { periods: string[]; rows: GridRow[] } {
+  pickedBlocks: string[] = [],
+): { periods: string[]; rows: GridRow[]; byRequirement: boolean } {
   const periods = [...(summary?.buildingBlockReportingPeriods ?? [])].sort(
     (a, b) => a.year * 10 + a.quarter - (b.year * 10 + b.quarter),
   )
@@ -203,16 +209,26 @@ export function buildingBlockGrid(
   const categories = summary?.buildingBlockCategoryStats ?? []
   if (pickedCategory != null) {
     const category = categories.find((c) => String(c.buildingBlockCategoryId) === pickedCategory)
+    const wanted = pickedBlocks
+      .filter((pair) => pair.startsWith(`${pickedCategory}-`))
+      .map((pair) => pair.split('-')[1])
+    const blocks = (category?.buildingBlockStats ?? []).filter(
+      (b) => wanted.length === 0 || wanted.includes(String(b.buildingBlockId)),
+    )
     return {
       periods: labels,
-      rows: (category?.buildingBlockStats ?? []).map((b) => ({
-        label: b.description,
-        cells: cellsFor(b.availability, b.periodAvailability),
-      })),
+      byRequirement: true,
+      rows: blocks.flatMap((b) =>
+        (b.buildingBlockRequirementStats ?? []).map((r) => ({
+          label: blocks.length > 1 ? `${b.description}: ${r.description}` : r.description,
+          cells: cellsFor(r.availability, r.periodAvailability),
+        })),
+      ),
     }
   }
   return {
     periods: labels,
+    byRequirement: false,
     rows: categories.map((c) => ({ label: c.description, cells: cellsFor(c.availability, c.periodAvailability) })),
   }
 }

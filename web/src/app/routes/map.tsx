@@ -1,5 +1,6 @@
 // /home/map: the full-size choropleth with legend, labels and pins: collective actions (orange
-// scale, challenge pins) when componentId is 4, else crime (police-station pins).
+// scale, challenge pins) when componentId is 4, building blocks (green availability bands,
+// provider pins, count modal) when it is 1, else crime (police-station pins).
 import { lazy, Suspense } from 'react'
 import { CardBoundary } from '../../components/boundary'
 import { Spinner } from '../../components/status'
@@ -10,6 +11,7 @@ import { useFilters } from '../../filters/use-filters'
 
 const CrimeMap = lazy(() => import('../../features/map/crime-map'))
 const ActionsMap = lazy(() => import('../../features/map/actions-map'))
+const BuildingBlockMap = lazy(() => import('../../features/map/bb-map'))
 
 export function Component() {
   const { filters } = useFilters()
@@ -18,7 +20,13 @@ export function Component() {
       <h1 className="visually-hidden">{strings.views.map}</h1>
       <CardBoundary title={strings.views.map} headingLevel={2}>
         <Suspense fallback={<Spinner />}>
-          {filters.componentId === ComponentId.CollectiveAction ? <ActionsMap /> : <CrimeMap />}
+          {filters.componentId === ComponentId.CollectiveAction ? (
+            <ActionsMap />
+          ) : filters.componentId === ComponentId.BuildingBlock ? (
+            <BuildingBlockMap />
+          ) : (
+            <CrimeMap />
+          )}
         </Suspense>
       </CardBoundary>
     </div>

@@ -4,78 +4,12 @@ import { useId, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useSearchContactsQuery } from '../../api/contact-api'
 import { useGetComponentsQuery } from '../../api/dashboard-api'
-import type { ContactDetail, ContactSearchResult } from '../../api/types'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId, NATIONAL_BOUNDARY_ID } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { useFilters } from '../../filters/use-filters'
 import { matchContacts } from './contact-model'
-
-function Contacts({ contacts, empty }: { contacts: ContactDetail[]; empty: string }) {
-  if (!contacts.length) return <NoData message={empty} />
-  return (
-    <ul className="plain-list">
-      {contacts.map((c) => (
-        <li key={c.contactId}>
-          {c.areaCode ? `${c.areaCode} ` : ''}
-          {c.detail}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function ResultCard({ result }: { result: ContactSearchResult }) {
-  const [open, setOpen] = useState<number | null>(null)
-  return (
-    <li className="card contact-card">
-      <h3 className="card__title">{result.name}</h3>
-      <p className="card__subtitle">
-        {[result.buildingBlock, result.localMunicipalityName].filter(Boolean).join(' · ')}
-      </p>
-      <Contacts contacts={result.contacts} empty={strings.contact.noContacts} />
-      {result.address?.addressLine1 ? (
-        <p>{result.address.addressLine1}</p>
-      ) : (
-        <NoData message={strings.contact.noAddresses} />
-      )}
-      {result.buildingBlockRequirements.length === 0 ? (
-        <NoData message={strings.contact.noServices} />
-      ) : (
-        <ul className="requirement-list">
-          {result.buildingBlockRequirements.map((req) => (
-            <li key={req.buildingBlockRequirementId}>
-              <button
-                type="button"
-                className="text-button"
-                aria-expanded={open === req.buildingBlockRequirementId}
-                onClick={() =>
-                  setOpen((v) => (v === req.buildingBlockRequirementId ? null : req.buildingBlockRequirementId))
-                }
-              >
-                {req.name}
-              </button>
-              {open === req.buildingBlockRequirementId ? (
-                req.stakeholderContactPerson.length === 0 ? (
-                  <NoData message={strings.contact.noContactDetails} />
-                ) : (
-                  <ul className="plain-list">
-                    {req.stakeholderContactPerson.map((person) => (
-                      <li key={person.contactId}>
-                        <strong>{person.name}</strong>
-                        <Contacts contacts={person.contacts} empty={strings.contact.noContactDetails} />
-                      </li>
-                    ))}
-                  </ul>
-                )
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </li>
-  )
-}
+import { ContactCard as ResultCard } from '../../components/contact-card'
 
 export function ContactDirectory() {
   const { filters } = useFilters()

@@ -1,5 +1,6 @@
 // Building-block cards: 'Availability' (per-category progress table on desktop, accordion on
-// mobile) and 'Building blocks' (quarter grid by category, or by block when an option is picked).
+// mobile) and 'Building blocks' (quarter grid by category, or by requirement when a category
+// option is picked).
 import type { BuildingBlockSummary } from '../../api/types'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
@@ -105,21 +106,21 @@ export function BuildingBlocksCard({
   summary,
   area,
   pickedCategory,
+  pickedBlocks = [],
 }: {
   summary: BuildingBlockSummary | undefined
   area: string
   pickedCategory: string | null
+  pickedBlocks?: string[]
 }) {
-  const grid = buildingBlockGrid(summary, pickedCategory)
+  const grid = buildingBlockGrid(summary, pickedCategory, pickedBlocks)
+  const rowHeader = grid.byRequirement ? strings.cards.requirement : strings.cards.category
   const table: TableData = {
     title: strings.cards.buildingBlocks,
     area,
     period: grid.periods.join(', '),
     source: SOURCE,
-    columns: [
-      { label: pickedCategory ? strings.cards.buildingBlocks : strings.cards.category },
-      ...grid.periods.map((p) => ({ label: p, numeric: true })),
-    ],
+    columns: [{ label: rowHeader }, ...grid.periods.map((p) => ({ label: p, numeric: true }))],
     rows: grid.rows.map((r) => ({
       display: [r.label, ...r.cells.map((v) => (v == null ? '–' : formatAvailability(v)))],
       raw: [r.label, ...r.cells.map((v) => (v == null ? null : (v * 100).toFixed(2)))],
@@ -133,7 +134,7 @@ export function BuildingBlocksCard({
       ) : (
         <div className="quarter-grid" role="table" aria-label={strings.cards.buildingBlocks}>
           <div role="row" className="quarter-grid__row quarter-grid__row--head">
-            <span role="columnheader">{pickedCategory ? strings.cards.buildingBlocks : strings.cards.category}</span>
+            <span role="columnheader">{rowHeader}</span>
             {grid.periods.map((p) => (
               <span role="columnheader" key={p}>
                 {p}
@@ -141,7 +142,7 @@ export function BuildingBlocksCard({
             ))}
           </div>
           {grid.rows.map((r) => (
-            <div role="row" className="quarter-grid__row" key={r.label}>
+            <div role="row" className="quarter-grid__row" key={r.label} data-testid="quarter-grid-row">
               <span role="rowheader">{r.label}</span>
               {r.cells.map((v, i) => (
                 <span

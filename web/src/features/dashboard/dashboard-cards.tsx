@@ -110,7 +110,12 @@ function ComponentCards({
             <AvailabilityCard summary={dashboard?.buildingBlock} area={area} mobile={mobile} />
           </CardBoundary>
           <CardBoundary title={strings.cards.buildingBlocks} resetKeys={[filters]}>
-            <BuildingBlocksCard summary={dashboard?.buildingBlock} area={area} pickedCategory={picked} />
+            <BuildingBlocksCard
+              summary={dashboard?.buildingBlock}
+              area={area}
+              pickedCategory={picked}
+              pickedBlocks={filters.componentId === ComponentId.BuildingBlock ? filters.componentSubOptions : []}
+            />
           </CardBoundary>
         </>
       )

@@ -38,7 +38,9 @@ function pinElement(props: MarkerProperties, onOpen: (p: MarkerProperties) => vo
   button.className = 'station-pin'
   button.style.width = `${MARKER_WIDTH}px`
   button.style.height = `${MARKER_HEIGHT}px`
-  button.setAttribute('aria-label', `${strings.map.station}: ${props.name}`)
+  // A building-block pin names its building block; a crime pin is a police station.
+  button.setAttribute('aria-label', `${props.buildingBlock ?? strings.map.station}: ${props.name}`)
+  if (props.buildingBlockCategoryId != null) button.dataset.category = String(props.buildingBlockCategoryId)
   button.title = props.name
   button.innerHTML =
     `<svg width="${MARKER_WIDTH}" height="${MARKER_HEIGHT}" viewBox="0 0 25 41" aria-hidden="true" focusable="false">` +
@@ -98,6 +100,8 @@ export function MapCanvas({
   onAreaClick,
   onMarkerClick,
   onReady,
+  tooltip = tooltipHtml,
+  credits = attribution,
 }: {
   areas: AreaCollection | undefined
   figures: AreaFigures[]
@@ -108,6 +112,10 @@ export function MapCanvas({
   onAreaClick: (boundaryId: number) => void
   onMarkerClick: (props: MarkerProperties) => void
   onReady?: () => void
+  /** The hover text of an area (HTML; escape names with `escapeHtml`). */
+  tooltip?: (area: AreaFigures | undefined, name: string) => string
+  /** The map's attribution lines (read once, when the map is created). */
+  credits?: readonly string[]
 }) {
   const container = useRef<HTMLDivElement>(null)
   const mapRef = useRef<MapLibreMap | null>(null)
@@ -116,6 +124,8 @@ export function MapCanvas({
   figuresRef.current = figures
   const clickRef = useRef(onAreaClick)
   clickRef.current = onAreaClick
+  const tooltipRef = useRef(tooltip)
+  tooltipRef.current = tooltip
   const markerClickRef = useRef(onMarkerClick)
   markerClickRef.current = onMarkerClick
   const htmlMarkers = useRef<Marker[]>([])
@@ -132,7 +142,7 @@ export function MapCanvas({
       style: BLANK_STYLE,
       bounds: SOUTH_AFRICA,
       fitBoundsOptions: { padding: 16 },
-      attributionControl: { compact: true, customAttribution: attribution.join(' | ') },
+      attributionControl: { compact: true, customAttribution: credits.join(' | ') },
       doubleClickZoom: false,
       keyboard: false,
       boxZoom: false,
@@ -166,7 +176,7 @@ export function MapCanvas({
       const area = figuresRef.current.find((f) => f.boundaryId === id)
       popup
         .setLngLat(event.lngLat)
-        .setHTML(tooltipHtml(area, String(feature.properties?.description ?? '')))
+        .setHTML(tooltipRef.current(area, String(feature.properties?.description ?? '')))
         .addTo(map)
       map.getCanvas().style.cursor = 'pointer'
     }, MAP_HOVER_THROTTLE_MS)

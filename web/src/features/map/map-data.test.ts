@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { crimeStats, geojson, geomarkers } from '../../test/mocks/fixtures'
 import { emptyFilters } from '../../filters/query-string'
-import { areaFigures, markerVisible } from './map-data'
+import type { AreaCollection, BuildingBlockSummary } from '../../api/types'
+import {
+  BUILDING_BLOCK_SCALE,
+  areaFigures,
+  availabilityColour,
+  buildingBlockAreaFigures,
+  markerVisible,
+} from './map-data'
+import { legendColour } from '../../lib/legend'
 
 describe('map data', () => {
   it('colours each area from the legend by its density', () => {
@@ -24,7 +32,13 @@ describe('map data', () => {
     const [pin] = geomarkers(3, 100).features
     expect(markerVisible(pin.properties, emptyFilters)).toBe(true)
     expect(markerVisible(pin.properties, { ...emptyFilters, componentId: 3, componentOptions: ['6'] })).toBe(true)
-    const bb = { ...pin.properties, buildingBlockCategoryId: 10, buildingBlock: '101' }
+    // The server sends the block's name as buildingBlock and its id as buildingBlockId.
+    const bb = {
+      ...pin.properties,
+      buildingBlockCategoryId: 10,
+      buildingBlock: 'SAPS police station',
+      buildingBlockId: 101,
+    }
     expect(markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['11'] })).toBe(false)
     expect(markerVisible(bb, { ...emptyFilters, componentId: 1, componentOptions: ['10'] })).toBe(true)
     expect(
@@ -38,5 +52,68 @@ describe('map data', () => {
       markerVisible(ca, { ...emptyFilters, componentId: 4, componentOptions: ['2'], componentSubOptions: ['2-1'] }),
     ).toBe(true)
     expect(markerVisible(ca, { ...emptyFilters, componentId: 4, componentOptions: ['3'] })).toBe(false)
+  })
+
+  it('colours building-block areas in the five green bands of §9 and counts providers', () => {
+    // Band edges as the §4 bucket helper draws them: 0 grey, up to 24 light, ... above 74 dark.
+    expect([0, 0.005, 0.24, 0.2401, 0.49, 0.5, 0.74, 0.75, 1].map(availabilityColour)).toEqual([
+      '#e0e0e0',
+      '#cfe6d4',
+      '#cfe6d4',
+      '#8fc29c',
+      '#8fc29c',
+      '#4f9e63',
+      '#4f9e63',
+      '#36854A',
+      '#36854A',
+    ])
+    // The legend's bands give the same colour for whole percentages.
+    for (const p of [0, 1, 24, 25, 49, 50, 74, 75, 100])
+      expect(legendColour(BUILDING_BLOCK_SCALE, p)).toBe(availabilityColour(p / 100))
+    const areas: AreaCollection = {
+      type: 'FeatureCollection',
+      features: [10, 11, 12].map((id) => ({
+        type: 'Feature',
+        id,
+        geometry: { type: 'Polygon', coordinates: [] },
+        properties: {
+          boundaryId: id,
+          description: `Area ${id}`,
+          boundaryTypeId: 2,
+          level: 'province',
+          peopleCount: null,
+        },
+      })),
+    } as unknown as AreaCollection
+    const summary = {
+      buildingBlockCategoryStats: [],
+      buildingBlockReportingPeriods: [],
+      lastQuarter: null,
+      containedBoundaryData: [
+        {
+          boundaryId: 10,
+          description: 'Area 10',
+          total: 4,
+          availability: 0.3,
+          categories: [
+            { buildingBlockCategoryId: 1, total: 1, availability: 0.9 },
+            { buildingBlockCategoryId: 3, total: 3, availability: 0.1 },
+          ],
+        },
+        { boundaryId: 11, description: 'Area 11', total: 2, availability: 0, categories: [] },
+      ],
+    } as BuildingBlockSummary
+    const all = buildingBlockAreaFigures(areas, summary)
+    expect(all.map((f) => [f.total, f.density, f.color])).toEqual([
+      [4, 30, '#8fc29c'],
+      [2, 0, '#e0e0e0'],
+      [null, null, '#d9d9d9'],
+    ])
+    const police = buildingBlockAreaFigures(areas, summary, ['1'])
+    expect(police[0]).toMatchObject({ total: 1, density: 90, color: '#36854A' })
+    expect(police[1]).toMatchObject({ total: 0, density: 0 })
+    const two = buildingBlockAreaFigures(areas, summary, ['1', '3'])
+    expect(two[0].total).toBe(4)
+    expect(two[0].rate).toBeCloseTo((0.9 + 3 * 0.1) / 4)
   })
 })

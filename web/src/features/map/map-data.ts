@@ -1,5 +1,13 @@
 // Joins the polygons with the crime figures and the colour legend; filters station pins.
-import type { AreaCollection, ColorBand, ContainedBoundaryData, CrimeStats, MarkerProperties } from '../../api/types'
+import type {
+  AreaCollection,
+  BuildingBlockSummary,
+  ColorBand,
+  ContainedBoundaryData,
+  CrimeStats,
+  MarkerProperties,
+} from '../../api/types'
+import { GREENS, percentageBucket } from '../../lib/component-models'
 import { legendColour } from '../../lib/legend'
 import type { Filters } from '../../filters/query-string'
 import { ComponentId } from '../../config/constants'
@@ -60,7 +68,8 @@ export function markerVisible(props: MarkerProperties, filters: Filters): boolea
     const id = props.buildingBlockCategoryId
     if (id == null || !filters.componentOptions.includes(String(id))) return false
     const subs = filters.componentSubOptions.filter((pair) => pair.startsWith(`${id}-`))
-    return subs.length === 0 || subs.includes(`${id}-${props.buildingBlock}`)
+    // Sub-options are 'categoryId-buildingBlockId' pairs.
+    return subs.length === 0 || subs.includes(`${id}-${props.buildingBlockId ?? ''}`)
   }
   if (filters.componentId === ComponentId.CollectiveAction) {
     const id = props.pillarId
@@ -78,3 +87,63 @@ export const ACTIONS_SCALE: ColorBand[] = [
   { start: 1, end: 2, color: '#F6C0AA', description: '1 Active' },
   { start: 2, end: null, color: '#E9622B', description: '2 or more Active' },
 ]
+
+/**
+ * Spec §3/§9: building-block scores in the bands 0, 1-24, 25-49, 50-74, 75-100 in green shades;
+ * the band of an area is the §4 percentage bucket of its availability × 100.
+ */
+export const BUILDING_BLOCK_SCALE: ColorBand[] = [
+  { start: 0, end: 1, color: GREENS[0], description: '0%' },
+  { start: 1, end: 25, color: GREENS[1], description: '1%-24%' },
+  { start: 25, end: 50, color: GREENS[2], description: '25%-49%' },
+  { start: 50, end: 75, color: GREENS[3], description: '50%-74%' },
+  { start: 75, end: null, color: GREENS[4], description: '75%-100%' },
+]
+
+/** The green of an availability (0..1): the §4 percentage bucket of availability × 100. */
+export function availabilityColour(availability: number): string {
+  return GREENS[percentageBucket(availability * 100)]
+}
+
+/**
+ * Building-block figures per area from the server's `containedBoundaryData`: `total` is the
+ * number of providers (the count label), `density` the availability in percent (the colour).
+ * With category options picked, only those categories count (providers and pairs are not
+ * sent per category pair, so availability is the provider-weighted mean of the categories').
+ */
+export function buildingBlockAreaFigures(
+  areas: AreaCollection | undefined,
+  summary: BuildingBlockSummary | undefined,
+  categories: string[] = [],
+): AreaFigures[] {
+  if (!areas) return []
+  const rows = new Map((summary?.containedBoundaryData ?? []).map((a) => [a.boundaryId, a]))
+  return areas.features.map((feature) => {
+    const p = feature.properties
+    const row = rows.get(p.boundaryId)
+    let total: number | null = row?.total ?? null
+    let availability: number | null = row?.availability ?? null
+    if (row && categories.length > 0) {
+      const picked = row.categories.filter((c) => categories.includes(String(c.buildingBlockCategoryId)))
+      total = picked.reduce((n, c) => n + c.total, 0)
+      availability = picked.length === 1 ? picked[0].availability : weightedAvailability(picked)
+    }
+    return {
+      boundaryId: p.boundaryId,
+      description: p.description ?? row?.description ?? '',
+      boundaryTypeId: p.boundaryTypeId,
+      level: p.level,
+      peopleCount: p.peopleCount ?? null,
+      total,
+      rate: availability,
+      density: availability == null ? null : availability * 100,
+      period: null,
+      color: availability == null ? '#d9d9d9' : availabilityColour(availability),
+    }
+  })
+}
+
+function weightedAvailability(rows: { total: number; availability: number }[]): number {
+  const n = rows.reduce((s, r) => s + r.total, 0)
+  return n === 0 ? 0 : rows.reduce((s, r) => s + r.availability * r.total, 0) / n
+}

@@ -3,7 +3,16 @@ import type { ColorBand } from '../../api/types'
 import { strings } from '../../config/strings'
 import { bandLabel } from '../../lib/legend'
 
-export function MapLegend({ scale, title = strings.map.legendTitle }: { scale: ColorBand[]; title?: string }) {
+export function MapLegend({
+  scale,
+  title = strings.map.legendTitle,
+  plain = false,
+}: {
+  scale: ColorBand[]
+  title?: string
+  /** Show each band's description alone (bands named by their range, e.g. '1%-24%'). */
+  plain?: boolean
+}) {
   if (!scale.length) return null
   return (
     <div className="map-legend" data-testid="map-legend">
@@ -12,7 +21,7 @@ export function MapLegend({ scale, title = strings.map.legendTitle }: { scale: C
         {scale.map((band) => (
           <li key={`${band.start}-${band.end}`}>
             <span className="map-legend__swatch" style={{ background: band.color }} aria-hidden="true" />
-            {bandLabel(band)}
+            {plain && band.description ? band.description : bandLabel(band)}
           </li>
         ))}
         <li>
