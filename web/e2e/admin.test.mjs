@@ -14,6 +14,7 @@ import { promisify } from 'node:util'
 import { AxeBuilder } from '@axe-core/playwright'
 import { launchBrowser } from './lib/browser.mjs'
 import { BASE_URL, SCREENSHOTS, VIEWPORTS, assertReachable } from './lib/app.mjs'
+import { ApiSession } from './lib/api-session.mjs'
 import { nextCode, typeOtp } from './lib/accounts.mjs'
 
 const run = promisify(execFile)
@@ -60,40 +61,6 @@ async function createAdmin() {
     },
   )
   return stdout
-}
-
-/** A cookie-keeping API client that sends the session's CSRF token on state-changing calls. */
-class ApiSession {
-  cookies = new Map()
-  csrf = null
-
-  async call(method, path, body) {
-    if (method !== 'GET' && !this.csrf) {
-      this.csrf = (await (await this.call('GET', '/api/auth/csrf')).json()).csrfToken
-    }
-    const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
-    const response = await fetch(`${BASE_URL}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const at = pair.indexOf('=')
-      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim())
-    }
-    return response
-  }
-
-  async json(method, path, body) {
-    const response = await this.call(method, path, body)
-    const text = await response.text()
-    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`)
-    return JSON.parse(text)
-  }
 }
 
 /** Registers an organisation through POST /api/auth/register, with real boundary ids. */

@@ -122,10 +122,22 @@ use super::{
 )]
 pub struct ApiDoc;
 
+/// Adds `status` with `description` to the answers of `op` unless the handler declared it.
+fn answers(op: &mut utoipa::openapi::path::Operation, status: &str, description: &str) {
+    op.responses
+        .responses
+        .entry(status.to_string())
+        .or_insert_with(|| {
+            utoipa::openapi::ResponseBuilder::new()
+                .description(description)
+                .build()
+                .into()
+        });
+}
+
 /// The full OpenAPI document: every endpoint described from its handler (`#[utoipa::path]`),
 /// each operation with the `x-permission` of its route declaration.
 pub fn full() -> utoipa::openapi::OpenApi {
-    use utoipa::openapi::ResponseBuilder;
     let mut doc = ApiDoc::openapi();
     // What each route needs, from its one declaration (super::routes): `x-permission`, and a
     // 403 answer wherever someone may be refused.
@@ -144,20 +156,14 @@ pub fn full() -> utoipa::openapi::OpenApi {
             ext.insert("x-permission".into(), serde_json::json!(d.needs.describe()));
             op.extensions = Some(ext);
             if d.needs != super::routes::Needs::Anyone {
-                op.responses
-                    .responses
-                    .entry("403".to_string())
-                    .or_insert_with(|| {
-                        ResponseBuilder::new()
-                            .description("You do not have permission to perform this action.")
-                            .build()
-                            .into()
-                    });
+                answers(
+                    op,
+                    "403",
+                    "You do not have permission to perform this action.",
+                );
             }
         }
     }
-    // Every state-changing call passes the CSRF layer first: a missing or wrong X-CSRF-Token
-    // is answered 403 (auth::csrf::csrf_guard), whatever the handler declares.
     for item in doc.paths.paths.values_mut() {
         // Any call: a query, path or body that does not parse is answered 400 by the extractor.
         for op in [
@@ -170,18 +176,14 @@ pub fn full() -> utoipa::openapi::OpenApi {
         .into_iter()
         .flatten()
         {
-            op.responses
-                .responses
-                .entry("400".to_string())
-                .or_insert_with(|| {
-                    ResponseBuilder::new()
-                        .description(
-                            "Malformed query, path or body: {success: false, message, errors}",
-                        )
-                        .build()
-                        .into()
-                });
+            answers(
+                op,
+                "400",
+                "Malformed query, path or body: {success: false, message, errors}",
+            );
         }
+        // Every state-changing call passes the CSRF layer first: a missing or wrong
+        // X-CSRF-Token is answered 403 (auth::csrf::csrf_guard), whatever the handler declares.
         for op in [
             &mut item.post,
             &mut item.put,
@@ -191,15 +193,11 @@ pub fn full() -> utoipa::openapi::OpenApi {
         .into_iter()
         .flatten()
         {
-            op.responses
-                .responses
-                .entry("403".to_string())
-                .or_insert_with(|| {
-                    ResponseBuilder::new()
-                        .description("Forbidden: no permission, or the session's X-CSRF-Token is missing or wrong")
-                        .build()
-                        .into()
-                });
+            answers(
+                op,
+                "403",
+                "Forbidden: no permission, or the session's X-CSRF-Token is missing or wrong",
+            );
         }
     }
     doc
