@@ -89,7 +89,7 @@ pub async fn create(
     person::insert(&mut tx, person_id, details).await?;
     append_batch(&mut tx, &events).await?;
     tx.commit().await?;
-    gbvf_events::wake::events_committed();
+    gbvf_events::wake::events_of_type_committed(USER_AGGREGATE);
     Ok(user_id)
 }
 
@@ -133,7 +133,7 @@ pub async fn erase(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    gbvf_events::wake::events_committed();
+    gbvf_events::wake::events_of_type_committed(USER_AGGREGATE);
     Ok(true)
 }
 

@@ -98,11 +98,24 @@ pub fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
         http.response.status_code = tracing::field::Empty,
         cache.hit = tracing::field::Empty,
     );
-    let carrier: std::collections::HashMap<String, String> = request
+    // Only a request carrying W3C trace context has a parent to extract (issue 15: copying
+    // every header into a map cost each request a dozen allocations).
+    let Some(traceparent) = request
         .headers()
-        .iter()
-        .filter_map(|(k, v)| Some((k.as_str().to_owned(), v.to_str().ok()?.to_owned())))
-        .collect();
+        .get("traceparent")
+        .and_then(|v| v.to_str().ok())
+    else {
+        return span;
+    };
+    let mut carrier = std::collections::HashMap::with_capacity(2);
+    carrier.insert("traceparent".to_string(), traceparent.to_string());
+    if let Some(state) = request
+        .headers()
+        .get("tracestate")
+        .and_then(|v| v.to_str().ok())
+    {
+        carrier.insert("tracestate".to_string(), state.to_string());
+    }
     let parent = opentelemetry_sdk::propagation::TraceContextPropagator::new().extract(&carrier);
     {
         use opentelemetry::trace::TraceContextExt;
@@ -198,7 +211,7 @@ impl cqrs_es::persist::PersistedEventRepository for TracedRepository {
             .persist::<A>(events, snapshot_update)
             .instrument(span)
             .await?;
-        gbvf_events::wake::events_committed();
+        gbvf_events::wake::events_of_type_committed(A::TYPE);
         Ok(())
     }
 

@@ -434,3 +434,84 @@ async fn the_folded_crime_rebuild_equals_the_incremental_projection() {
     );
     db.drop_db().await;
 }
+
+/// Issue 15: a cached read is answered whole from the outermost layer. The kept answer must
+/// be the one the full stack gives (headers after every layer, gzip when asked), and a
+/// projection that moves must retire it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cached_read_is_answered_whole_as_the_stack_answered_it_and_retired_when_the_model_moves()
+{
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    catch_up(&db.pool).await;
+    let base = start_server(&db.pool, Some(TOKEN)).await;
+    let client = reqwest::Client::new();
+    let fetch = |path: &'static str, gzip: bool| {
+        let client = client.clone();
+        let base = base.clone();
+        async move {
+            let mut req = client.get(format!("{base}{path}"));
+            if gzip {
+                req = req.header("accept-encoding", "gzip");
+            }
+            let res = req.send().await.unwrap();
+            let status = res.status().as_u16();
+            let mut headers: Vec<(String, String)> = res
+                .headers()
+                .iter()
+                .filter(|(k, _)| k.as_str() != "date")
+                .map(|(k, v)| (k.to_string(), v.to_str().unwrap().to_string()))
+                .collect();
+            headers.sort();
+            (status, headers, res.bytes().await.unwrap())
+        }
+    };
+    let path = "/api/crime/stats?boundaryId=10";
+    for gzip in [false, true] {
+        let first = fetch(path, gzip).await; // computed (or body from the body cache)
+        let second = fetch(path, gzip).await; // answered whole
+        let third = fetch(path, gzip).await;
+        assert_eq!(first.0, 200);
+        assert_eq!(
+            first, second,
+            "gzip {gzip}: the kept answer differs from the stack's"
+        );
+        assert_eq!(second, third);
+        let has = |name: &str| first.1.iter().any(|(k, _)| k == name);
+        assert!(has("content-security-policy") && has("x-content-type-options"));
+        assert_eq!(
+            first
+                .1
+                .iter()
+                .any(|(k, v)| k == "content-encoding" && v == "gzip"),
+            gzip,
+            "{:?}",
+            first.1
+        );
+    }
+    let before = fetch(path, false).await.2;
+    assert!(!String::from_utf8_lossy(&before).contains("424242"));
+    let (s, body) = post(
+        &base,
+        "/api/crime/figures",
+        Some(TOKEN),
+        json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2023, "count": 424242}),
+    )
+    .await;
+    assert_eq!(s, 200, "{body}");
+    catch_up(&db.pool).await;
+    // The projection's NOTIFY empties the caches; the next answers show the new figure.
+    let mut fresh = false;
+    for _ in 0..100 {
+        let now = fetch(path, false).await.2;
+        if String::from_utf8_lossy(&now).contains("424242") {
+            fresh = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        fresh,
+        "the kept answer outlived the read model it came from"
+    );
+}

@@ -5,6 +5,7 @@
 //! never older than the read model it came from by more than the notification delay.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// The most bytes of bodies one process keeps; past it the cache starts again empty.
@@ -19,13 +20,46 @@ struct Entries {
 }
 
 use axum::body::Bytes;
+use axum::http::{HeaderMap, HeaderValue};
 use sqlx::postgres::PgListener;
 use sqlx::PgPool;
 
-/// Bodies by request path and query, bounded by [`MAX_BYTES`] and [`MAX_ENTRIES`].
+use super::boundary::BoundaryRow;
+
+/// Bodies by request path and query, bounded by [`MAX_BYTES`] and [`MAX_ENTRIES`]; and the
+/// boundaries commands look up (issue 15: the crime-figure command read the `boundary` view on
+/// every call, 16 % of its throughput at 32 callers), kept until the geography projection moves.
 #[derive(Clone, Default)]
 pub struct ResponseCache {
     inner: Arc<RwLock<Entries>>,
+    answers: Arc<RwLock<Answers>>,
+    generation: Arc<AtomicU64>,
+    boundaries: Arc<RwLock<HashMap<i64, BoundaryRow>>>,
+}
+
+/// A whole answer as it left the server (headers after every layer, body as sent, possibly
+/// gzip), served again by [`super::answer_from_cache`] without running the router or its
+/// layers, with the route's request counter and duration histogram so hits stay counted.
+pub struct CachedAnswer {
+    /// Response headers (content type, security headers, content encoding, vary).
+    pub headers: HeaderMap,
+    /// Body bytes as sent.
+    pub body: Bytes,
+    /// `http_requests_total` of the route, method GET, status 200.
+    pub requests: metrics::Counter,
+    /// `http_request_duration_seconds` of the route, method GET.
+    pub duration: metrics::Histogram,
+}
+
+/// One encoding's answer: the request's `Accept-Encoding` value and what it got.
+type Variant = (Option<HeaderValue>, Arc<CachedAnswer>);
+
+/// Whole answers by path and query, then by the request's `Accept-Encoding` value (absent:
+/// `None`); the same value always gets the same encoding from the compression layer.
+#[derive(Default)]
+struct Answers {
+    map: HashMap<String, Vec<Variant>>,
+    bytes: usize,
 }
 
 impl ResponseCache {
@@ -33,14 +67,24 @@ impl ResponseCache {
     pub fn get(&self, key: &str) -> Option<Bytes> {
         self.inner.read().expect("cache lock").map.get(key).cloned()
     }
-    /// Stores `body` under `key`. A body larger than a quarter of [`MAX_BYTES`] is not kept;
-    /// when the bounds would be passed the cache is emptied first (every entry is rebuilt from
-    /// the read models on the next miss, so nothing is lost).
-    pub fn put(&self, key: String, body: Bytes) {
+    /// The generation: changes at every [`Self::clear`]. Read it before computing an answer
+    /// and pass it to [`Self::put`], so an answer computed from a read model that moved
+    /// meanwhile is not kept.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+    /// Stores `body` under `key` if the cache is still at `generation`. A body larger than a
+    /// quarter of [`MAX_BYTES`] is not kept; when the bounds would be passed the cache is
+    /// emptied first (every entry is rebuilt from the read models on the next miss, so
+    /// nothing is lost).
+    pub fn put(&self, generation: u64, key: String, body: Bytes) {
         if body.len() > MAX_BYTES / 4 {
             return;
         }
         let mut e = self.inner.write().expect("cache lock");
+        if self.generation() != generation {
+            return;
+        }
         if e.map.len() >= MAX_ENTRIES || e.bytes + body.len() + key.len() > MAX_BYTES {
             e.map.clear();
             e.bytes = 0;
@@ -51,11 +95,71 @@ impl ResponseCache {
             e.bytes -= old.len() + key_len;
         }
     }
-    /// Empties the cache.
+    /// The whole answer kept for `key` and this `Accept-Encoding` value.
+    pub fn answer(&self, key: &str, accept: Option<&HeaderValue>) -> Option<Arc<CachedAnswer>> {
+        let a = self.answers.read().expect("cache lock");
+        a.map
+            .get(key)?
+            .iter()
+            .find(|(v, _)| v.as_ref() == accept)
+            .map(|(_, r)| r.clone())
+    }
+    /// Keeps a whole answer if the cache is still at `generation` (bounded like the bodies).
+    pub fn put_answer(
+        &self,
+        generation: u64,
+        key: String,
+        accept: Option<HeaderValue>,
+        answer: CachedAnswer,
+    ) {
+        let size = answer.body.len() + key.len();
+        if answer.body.len() > MAX_BYTES / 4 {
+            return;
+        }
+        let mut a = self.answers.write().expect("cache lock");
+        if self.generation() != generation {
+            return;
+        }
+        if a.map.len() >= MAX_ENTRIES || a.bytes + size > MAX_BYTES {
+            a.map.clear();
+            a.bytes = 0;
+        }
+        let variants = a.map.entry(key).or_default();
+        if variants.iter().any(|(v, _)| *v == accept) || variants.len() >= 8 {
+            return;
+        }
+        variants.push((accept, Arc::new(answer)));
+        a.bytes += size;
+    }
+    /// Empties the cache (bodies and whole answers) and moves to the next generation.
     pub fn clear(&self) {
         let mut e = self.inner.write().expect("cache lock");
+        let mut a = self.answers.write().expect("cache lock");
+        self.generation.fetch_add(1, Ordering::AcqRel);
         e.map.clear();
         e.bytes = 0;
+        a.map.clear();
+        a.bytes = 0;
+    }
+    /// The boundary `id` as last read from the `boundary` read model, if kept.
+    pub fn boundary(&self, id: i64) -> Option<BoundaryRow> {
+        self.boundaries
+            .read()
+            .expect("cache lock")
+            .get(&id)
+            .cloned()
+    }
+    /// Keeps `row` (at most [`MAX_ENTRIES`] boundaries; South Africa has about 1,450).
+    pub fn put_boundary(&self, row: BoundaryRow) {
+        let mut b = self.boundaries.write().expect("cache lock");
+        if b.len() >= MAX_ENTRIES {
+            b.clear();
+        }
+        b.insert(row.boundary_id, row);
+    }
+    /// Forgets every boundary (the geography projection moved).
+    pub fn clear_boundaries(&self) {
+        self.boundaries.write().expect("cache lock").clear();
     }
     /// Bytes held now (bodies and keys).
     pub fn bytes(&self) -> usize {
@@ -71,9 +175,13 @@ impl ResponseCache {
                     let mut listener = PgListener::connect_with(&pool).await?;
                     listener.listen("gbvf_projections").await?;
                     cache.clear();
+                    cache.clear_boundaries();
                     loop {
-                        listener.recv().await?;
+                        let n = listener.recv().await?;
                         cache.clear();
+                        if n.payload() == "geography" || n.payload().is_empty() {
+                            cache.clear_boundaries();
+                        }
                     }
                 }
                 .await;
@@ -98,7 +206,7 @@ mod tests {
         let cache = ResponseCache::default();
         let body = Bytes::from(vec![b'x'; 1024 * 1024]);
         for i in 0..200 {
-            cache.put(format!("/api/x?{i}"), body.clone());
+            cache.put(cache.generation(), format!("/api/x?{i}"), body.clone());
             assert!(
                 cache.bytes() <= MAX_BYTES,
                 "{} bytes after {i}",
@@ -106,7 +214,17 @@ mod tests {
             );
         }
         assert!(cache.get("/api/x?199").is_some());
-        cache.put("/big".into(), Bytes::from(vec![0u8; MAX_BYTES / 2]));
+        cache.put(
+            cache.generation(),
+            "/big".into(),
+            Bytes::from(vec![0u8; MAX_BYTES / 2]),
+        );
+        assert!(cache.get("/big").is_none());
+        // An answer computed before a clear is not kept.
+        let before = cache.generation();
+        cache.clear();
+        cache.put(before, "/api/stale".into(), Bytes::from_static(b"old"));
+        assert!(cache.get("/api/stale").is_none());
         assert!(cache.get("/big").is_none());
     }
 }

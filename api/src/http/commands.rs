@@ -98,7 +98,7 @@ pub async fn record_figure(
     body: Option<Json<RecordFigureBody>>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(body) = body.ok_or_else(|| ApiError::bad("body", "The request body must be a JSON object with boundaryId, crimeTypeId, periodStartYear and count."))?;
-    let b = boundary::fetch(&s.pool, body.boundary_id).await?;
+    let b = boundary::fetch_cached(&s, body.boundary_id).await?;
     let level = b.level();
     let mut ancestor_ids = Vec::new();
     match level {

@@ -533,11 +533,13 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .layer(middleware::from_fn(static_cache_headers))
         .layer(middleware::from_fn(record_metrics))
         .layer(CompressionLayer::new());
-    security_headers(app, state.secure_cookies).layer(
-        TraceLayer::new_for_http()
-            .make_span_with(crate::telemetry::request_span)
-            .on_response(crate::telemetry::record_status),
-    )
+    security_headers(app, state.secure_cookies)
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(crate::telemetry::request_span)
+                .on_response(crate::telemetry::record_status),
+        )
+        .layer(middleware::from_fn_with_state(state, answer_from_cache))
 }
 
 /// 405 for a method the route does not serve (axum adds the `Allow` header).
@@ -662,11 +664,22 @@ async fn metrics_text(State(s): State<AppState>) -> Response {
         .into_response()
 }
 
+/// Marks an answer of a cached route (put in the response's extensions by [`cache_reads`]),
+/// with the route as the router matched it, so [`answer_from_cache`] may keep it whole.
+#[derive(Clone)]
+struct CacheableRoute(Arc<str>);
+
 /// Serves successful GET bodies from the cache; stores them on a miss.
 async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Response {
     if req.method() != Method::GET {
         return next.run(req).await;
     }
+    let route = CacheableRoute(
+        req.extensions()
+            .get::<MatchedPath>()
+            .map_or("/api/unknown", |p| p.as_str())
+            .into(),
+    );
     // Looked up by the request's path and query as they are (no allocation on a hit).
     let key = req.uri().path_and_query().map_or("/", |pq| pq.as_str());
     let hit = s.cache.get(key);
@@ -679,7 +692,9 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
         };
         let mut res =
             ([(header::CONTENT_TYPE, HeaderValue::from_static(ct))], body).into_response();
-        if !db_health::reachable() {
+        if db_health::reachable() {
+            res.extensions_mut().insert(route);
+        } else {
             res.headers_mut().insert(
                 db_health::STALE_HEADER,
                 HeaderValue::from_static("database unreachable"),
@@ -688,14 +703,72 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
         return res;
     }
     let key = key.to_owned();
+    let generation = s.cache.generation();
     let res = next.run(req).await;
+    if res.status() != StatusCode::OK {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    match axum::body::to_bytes(body, 64 * 1024 * 1024).await {
+        Ok(bytes) => {
+            s.cache.put(generation, key, bytes.clone());
+            parts.extensions.insert(route);
+            Response::from_parts(parts, Body::from(bytes))
+        }
+        Err(e) => {
+            error::ApiError::Internal(anyhow::anyhow!("reading response body: {e}")).into_response()
+        }
+    }
+}
+
+/// The outermost layer (issue 15: cached reads close to a static server): a GET whose whole
+/// answer is kept ([`cache::ResponseCache::answer`], same path, query and `Accept-Encoding`)
+/// is answered at once, headers and body as the full stack produced them, without routing,
+/// tracing, compression or the header layers; the route's request counter and duration are
+/// still recorded. Otherwise the request goes through the stack, and an answer [`cache_reads`]
+/// marked cacheable is kept whole. Nothing is served from here while the database is
+/// unreachable, so such answers carry the stale header of the normal path.
+async fn answer_from_cache(State(s): State<AppState>, req: Request, next: Next) -> Response {
+    if req.method() != Method::GET || !db_health::reachable() {
+        return next.run(req).await;
+    }
+    let started = Instant::now();
+    let key = req.uri().path_and_query().map_or("/", |pq| pq.as_str());
+    if !key.starts_with("/api/") {
+        return next.run(req).await;
+    }
+    let accept = req.headers().get(header::ACCEPT_ENCODING);
+    if let Some(a) = s.cache.answer(key, accept) {
+        let mut res = Response::new(Body::from(a.body.clone()));
+        *res.headers_mut() = a.headers.clone();
+        a.requests.increment(1);
+        a.duration.record(started.elapsed().as_secs_f64());
+        return res;
+    }
+    let generation = s.cache.generation();
+    let (key, accept) = (key.to_owned(), accept.cloned());
+    let res = next.run(req).await;
+    let Some(CacheableRoute(route)) = res.extensions().get::<CacheableRoute>().cloned() else {
+        return res;
+    };
     if res.status() != StatusCode::OK {
         return res;
     }
     let (parts, body) = res.into_parts();
     match axum::body::to_bytes(body, 64 * 1024 * 1024).await {
         Ok(bytes) => {
-            s.cache.put(key, bytes.clone());
+            let route = route.to_string();
+            s.cache.put_answer(
+                generation,
+                key,
+                accept,
+                cache::CachedAnswer {
+                    headers: parts.headers.clone(),
+                    body: bytes.clone(),
+                    requests: metrics::counter!("http_requests_total", "method" => "GET", "route" => route.clone(), "status" => "200"),
+                    duration: metrics::histogram!("http_request_duration_seconds", "method" => "GET", "route" => route),
+                },
+            );
             Response::from_parts(parts, Body::from(bytes))
         }
         Err(e) => {
