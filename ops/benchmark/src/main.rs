@@ -16,7 +16,9 @@
 //!    mode, a second child process);
 //! 6. public reads during a flood of wrong sign-ins;
 //! 7. anonymous survey responses over HTTP at 32 concurrent respondents, each a new browser
-//!    session, and the health-check projector's lag under that load (issue 12).
+//!    session, and the health-check projector's lag under that load (issue 12);
+//! 8. a log of ten million synthetic events: append rate, database size, rebuild time, and the
+//!    server's read latency and memory on it against the shipped log (issue 15 "Scale").
 //!
 //! `gbvf-bench static --port P --bodies DIR` is that static server; `gbvf-bench load` runs the
 //! read load of section 5 against any server on the loopback (handy under `perf`).
@@ -162,6 +164,8 @@ struct Config {
     responses: usize,
     command_cap: Duration,
     rebuild_events: usize,
+    /// Events of section 8's log (`GBVF_BENCH_SCALE_EVENTS`, default 10,000,000).
+    scale_events: usize,
     engine_read_cap: Duration,
     rebuild_cap: Duration,
     read_secs: u64,
@@ -209,7 +213,7 @@ impl Config {
                         .map_err(|_| anyhow!("GBVF_BENCH_SECTIONS: {p:?} is not a section number"))
                 })
                 .collect::<Result<Vec<_>>>()?,
-            _ => vec![1, 2, 3, 4, 5, 6, 7],
+            _ => vec![1, 2, 3, 4, 5, 6, 7, 8],
         };
         let log_dir = match std::env::var("GBVF_BENCH_LOG_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
@@ -228,6 +232,7 @@ impl Config {
             responses: env_num("GBVF_BENCH_RESPONSES", 2_000usize)?.max(1),
             command_cap: Duration::from_secs(45),
             rebuild_events: env_num("GBVF_BENCH_EVENTS", 1_000_000usize)?.max(1),
+            scale_events: env_num("GBVF_BENCH_SCALE_EVENTS", 10_000_000usize)?.max(1),
             engine_read_cap: Duration::from_secs(env_num("GBVF_BENCH_ENGINE_READ_SECS", 15u64)?),
             rebuild_cap: Duration::from_secs(env_num("GBVF_BENCH_REBUILD_SECS", 45u64)?.max(1)),
             read_secs: env_num("GBVF_BENCH_READ_SECS", 8u64)?.max(1),
@@ -433,7 +438,7 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     let mut summary: Vec<Verdict> = Vec::new();
 
     let mut import_db: Option<String> = None;
-    if cfg.wants(2) || cfg.wants(5) || cfg.wants(6) {
+    if cfg.wants(2) || cfg.wants(5) || cfg.wants(6) || cfg.wants(8) {
         import_db = Some(section_import(cfg, dbs, &mut summary).await?);
     }
     if cfg.wants(1) || cfg.wants(4) {
@@ -456,6 +461,9 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     }
     if cfg.wants(7) {
         section_survey(cfg, dbs, &mut summary).await?;
+    }
+    if cfg.wants(8) {
+        section_scale(cfg, dbs, import_db.as_deref(), &mut summary).await?;
     }
 
     println!("\n## Summary\n");
@@ -1739,17 +1747,9 @@ impl Synth {
     }
 }
 
-async fn section_rebuild(
-    cfg: &Config,
-    dbs: &mut Databases,
-    summary: &mut Vec<Verdict>,
-) -> Result<()> {
-    eprintln!(
-        "==> section 3: rebuild of the crime projection over {} synthetic events",
-        num(cfg.rebuild_events as f64)
-    );
-    let url = dbs.create("rebuild").await?;
-    let pool = open_db(&url).await?;
+/// Appends `n` synthetic crime-figure events (see [`Synth`]) in batches of [`APPEND_BATCH`]
+/// per transaction with two writers; returns the seconds taken and the generator.
+async fn append_synthetic(cfg: &Config, pool: &PgPool, n: usize) -> Result<(f64, Arc<Synth>)> {
     let gazetteer = Gazetteer::load(&cfg.data_dir)?;
     let precincts: Vec<(i64, Vec<i64>)> = gazetteer
         .precincts()
@@ -1767,8 +1767,6 @@ async fn section_rebuild(
         years: (this_year - FIRST_YEAR + 1) as usize,
         metadata: EventMetadata::now("system", "bench", "bench:synthetic").to_json(),
     });
-    let n = cfg.rebuild_events;
-    let expected_sum: i64 = (0..n).map(Synth::count_of).sum();
 
     // Append: batches of APPEND_BATCH events per INSERT and transaction, two writers.
     let batches = n.div_ceil(APPEND_BATCH);
@@ -1793,7 +1791,23 @@ async fn section_rebuild(
     for w in writers {
         w.await??;
     }
-    let append_s = t.elapsed().as_secs_f64();
+    Ok((t.elapsed().as_secs_f64(), synth))
+}
+
+async fn section_rebuild(
+    cfg: &Config,
+    dbs: &mut Databases,
+    summary: &mut Vec<Verdict>,
+) -> Result<()> {
+    eprintln!(
+        "==> section 3: rebuild of the crime projection over {} synthetic events",
+        num(cfg.rebuild_events as f64)
+    );
+    let url = dbs.create("rebuild").await?;
+    let pool = open_db(&url).await?;
+    let n = cfg.rebuild_events;
+    let expected_sum: i64 = (0..n).map(Synth::count_of).sum();
+    let (append_s, synth) = append_synthetic(cfg, &pool, n).await?;
     let tv = Instant::now();
     sqlx::query("VACUUM (ANALYZE) events")
         .execute(&pool)
@@ -1984,7 +1998,7 @@ async fn section_rebuild(
         synth.precincts.len(),
         synth.types,
         FIRST_YEAR,
-        this_year,
+        FIRST_YEAR + synth.years as i32 - 1,
         if rebuild_done {
             format!(
                 "Read model after the rebuild: {} crime_total rows; national station_sum {} the sum of all counts{}.",
@@ -2977,6 +2991,191 @@ async fn section_survey(
         target: "< 1000 ms".into(),
         measured: format!("{p99:.0} ms"),
         pass: Some(p99 < 1000.0 && lag.unapplied == 0),
+    });
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 8: a log of ten million events (issue 15 "Scale").
+
+/// The read figures of one `gbvf serve` for section 8.
+struct ScaleReads {
+    rss_start_mib: Option<f64>,
+    rss_end_mib: Option<f64>,
+    /// Latencies (µs) of reads that miss the response cache (a different query each time).
+    uncached: Histogram<u64>,
+    cached: ReadResult,
+}
+
+/// Starts `gbvf serve` on `db_url` and measures: 300 sequential uncached reads of the national
+/// crime figures, then the cached read load of section 5 for 4 s; resident memory before and
+/// after.
+async fn scale_reads(cfg: &Config, db_url: &str, label: &'static str) -> Result<ScaleReads> {
+    let server = start_gbvf(cfg, db_url, label).await?;
+    let pid = server.child.id();
+    let rss_start_mib = pid.and_then(proc_rss_mib);
+    let mut http = Http::new(server.addr).await?;
+    let mut uncached = new_hist();
+    for i in 0..300 {
+        let path = format!("/api/crime/stats?boundaryId=1&bench={i}");
+        let req = http.get(&path);
+        let t = Instant::now();
+        let (status, _, body) = http.send(req).await?;
+        if status != StatusCode::OK {
+            bail!(
+                "GET {path} answered {status}: {}",
+                String::from_utf8_lossy(&body)
+            );
+        }
+        uncached.saturating_record(t.elapsed().as_micros() as u64);
+    }
+    let cached = read_load(
+        server.addr,
+        "/api/crime/stats?boundaryId=1",
+        cfg.read_conns,
+        Duration::from_secs(1),
+        Duration::from_secs(4),
+        pid,
+    )
+    .await?;
+    let rss_end_mib = pid.and_then(proc_rss_mib);
+    server.stop().await;
+    Ok(ScaleReads {
+        rss_start_mib,
+        rss_end_mib,
+        uncached,
+        cached,
+    })
+}
+
+async fn section_scale(
+    cfg: &Config,
+    dbs: &mut Databases,
+    small_db: Option<&str>,
+    summary: &mut Vec<Verdict>,
+) -> Result<()> {
+    let n = cfg.scale_events;
+    eprintln!("==> section 8: a log of {} events", num(n as f64));
+    let url = dbs.create("scale").await?;
+    let pool = open_db(&url).await?;
+    let meta = EventMetadata::now("import", uuid::Uuid::new_v4().to_string(), "bench:scale");
+    gbvf_commands::import::import_geography(&pool, &cfg.data_dir, &meta).await?;
+    let geo = gbvf_projections::by_name("geography").expect("geography projection");
+    engine::catch_up(&pool, geo.as_ref()).await?;
+    let (append_s, _) = append_synthetic(cfg, &pool, n).await?;
+    sqlx::query("VACUUM (ANALYZE) events")
+        .execute(&pool)
+        .await?;
+    let (events_bytes, db_bytes): (i64, i64) = sqlx::query_as(
+        "SELECT pg_total_relation_size('events'), pg_database_size(current_database())",
+    )
+    .fetch_one(&pool)
+    .await?;
+    let (_, applied, rebuild_s) =
+        engine::rebuild(&pool, &CrimeProjection, engine::PAGE, |_| {}).await?;
+    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM crime_total")
+        .fetch_one(&pool)
+        .await?;
+    pool.close().await;
+    let large = scale_reads(cfg, &url, "scale").await?;
+    let small = match small_db {
+        Some(u) => Some(scale_reads(cfg, u, "scale-small").await?),
+        None => None,
+    };
+
+    section_title(8, &format!("A log of {} events", num(n as f64)));
+    let mib = |b: i64| format!("{} MiB", num(b as f64 / 1_048_576.0));
+    let opt_mib = |m: Option<f64>| m.map_or("n/a".to_string(), |v| format!("{v:.0} MiB"));
+    let mut t = table(&["figure", "measured"]);
+    t.add_row(vec![
+        "append (append_batch, 10,000 per transaction, 2 writers)".to_string(),
+        format!(
+            "{} events in {append_s:.1} s = {} ev/s",
+            num(n as f64),
+            num(n as f64 / append_s)
+        ),
+    ]);
+    t.add_row(vec![
+        "events table with its indexes".to_string(),
+        mib(events_bytes),
+    ]);
+    t.add_row(vec!["whole database".to_string(), mib(db_bytes)]);
+    t.add_row(vec![
+        "engine::rebuild crime (folded in memory, written once with COPY)".to_string(),
+        format!(
+            "{} events in {rebuild_s:.1} s = {} ev/s; {} crime_total rows",
+            num(applied as f64),
+            num(applied as f64 / rebuild_s),
+            num(rows as f64)
+        ),
+    ]);
+    let describe = |r: &ScaleReads| {
+        format!(
+            "uncached p50 {} / p99 {} ms; cached {} req/s, p99 {} ms; RSS {} -> {}",
+            ms(r.uncached.value_at_quantile(0.5)),
+            ms(r.uncached.value_at_quantile(0.99)),
+            num(r.cached.rps),
+            ms(r.cached.hist.value_at_quantile(0.99)),
+            opt_mib(r.rss_start_mib),
+            opt_mib(r.rss_end_mib)
+        )
+    };
+    t.add_row(vec![
+        format!("gbvf serve on this log: GET /api/crime/stats?boundaryId=1"),
+        describe(&large),
+    ]);
+    if let Some(s) = &small {
+        t.add_row(vec![
+            "gbvf serve on section 2's log (shipped data, about 110,000 events): same reads"
+                .to_string(),
+            describe(s),
+        ]);
+    }
+    println!("{t}");
+    println!(
+        "\nUncached: 300 sequential requests, each with a different query so the response cache \
+         misses and the read model answers. Cached: {} keep-alive connections, 1 s warm-up, 4 s \
+         measured. RSS: the server's resident memory when it answered its first request and \
+         after the reads.",
+        cfg.read_conns
+    );
+    if let Some(s) = &small {
+        // Nothing in the read path may grow with the log: same reads within 2x, memory within
+        // 2x (+16 MiB), on a log about 90 times longer.
+        let p50 = |r: &ScaleReads| r.uncached.value_at_quantile(0.5) as f64;
+        let grows_latency = p50(&large) > 2.0 * p50(s).max(500.0);
+        let grows_memory = match (large.rss_end_mib, s.rss_end_mib) {
+            (Some(l), Some(m)) => l > 2.0 * m + 16.0,
+            _ => false,
+        };
+        summary.push(Verdict {
+            section: "8 scale",
+            figure: format!(
+                "read path on a {}-event log vs the shipped log",
+                num(n as f64)
+            ),
+            target: "uncached p50 and server memory within 2x".into(),
+            measured: format!(
+                "p50 {} vs {} ms; RSS {} vs {}",
+                ms(large.uncached.value_at_quantile(0.5)),
+                ms(s.uncached.value_at_quantile(0.5)),
+                opt_mib(large.rss_end_mib),
+                opt_mib(s.rss_end_mib)
+            ),
+            pass: Some(!grows_latency && !grows_memory),
+        });
+    }
+    summary.push(Verdict {
+        section: "8 scale",
+        figure: format!("append and rebuild of a {}-event log", num(n as f64)),
+        target: "info".into(),
+        measured: format!(
+            "append {} ev/s; rebuild {rebuild_s:.0} s ({} ev/s); events {}",
+            num(n as f64 / append_s),
+            num(applied as f64 / rebuild_s),
+            mib(events_bytes)
+        ),
+        pass: None,
     });
     Ok(())
 }
