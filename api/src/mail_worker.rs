@@ -32,7 +32,6 @@ use gbvf_events::accounts::{OrganisationEvent, UserEvent, ORGANISATION_AGGREGATE
 use gbvf_events::store::{read_page, Position, StoredEvent};
 use serde::Serialize;
 use serde_json::{json, Value};
-use sqlx::postgres::PgListener;
 use sqlx::PgPool;
 use tokio::sync::watch;
 
@@ -389,8 +388,11 @@ pub async fn run(w: MailWorker, mut shutdown: watch::Receiver<bool>) {
 }
 
 async fn run_leased(w: &MailWorker, shutdown: &mut watch::Receiver<bool>) -> anyhow::Result<()> {
-    let mut listener = PgListener::connect_with(&w.pool).await?;
-    listener.listen("gbvf_events").await?;
+    // Woken by commits of the only aggregate types that call for mail, in this process or
+    // (through the process's one listener) another; never by crime figures (issue 15: waking
+    // on every event cost each crime command three statements and a transaction).
+    gbvf_events::wake::spawn_listener(w.pool.clone());
+    let commits = gbvf_events::wake::subscribe(&[ORGANISATION_AGGREGATE, USER_AGGREGATE]);
     // The lease lives as long as this connection: if the process dies, PostgreSQL releases it.
     let mut lease = w.pool.acquire().await?.detach();
     let mut leased = false;
@@ -407,7 +409,7 @@ async fn run_leased(w: &MailWorker, shutdown: &mut watch::Receiver<bool>) -> any
         // Sending needs no lease: rows are claimed with SKIP LOCKED.
         w.send_due().await?;
         tokio::select! {
-            n = listener.recv() => { n?; }
+            _ = commits.committed() => {}
             _ = tokio::time::sleep(Duration::from_secs(1)) => {}
             _ = shutdown.changed() => { if *shutdown.borrow() { return Ok(()); } }
         }

@@ -20,8 +20,9 @@ use tokio::sync::Notify;
 
 /// The channel projectors listen on.
 pub const CHANNEL: &str = "gbvf_events";
-/// Shortest time between two notifications sent by one process.
-pub const COALESCE: Duration = Duration::from_millis(5);
+/// Shortest time between two notifications sent by one process (each is a transaction and
+/// wakes every listening backend; projectors elsewhere batch their catch-ups by as much).
+pub const COALESCE: Duration = Duration::from_millis(25);
 
 /// Stands for "events of unknown types" in a notification payload.
 const ANY_TYPE: &str = "*";
