@@ -277,24 +277,33 @@ pub async fn contained_availability(s: &AppState, boundary_id: i64) -> Result<Va
 
 /// The categories with their building blocks as component-1 options (spec §3 "Component":
 /// options with nested options).
-pub async fn component_options(s: &AppState) -> Result<Value, ApiError> {
+pub async fn component_options(
+    s: &AppState,
+) -> Result<Vec<super::dashboard::ComponentOption>, ApiError> {
+    use super::dashboard::{ComponentOption, OptionId, SubOption};
     let rows: Vec<(i32, String, i32, String)> = sqlx::query_as(
         "SELECT c.building_block_category_id, c.description, k.building_block_id, k.description
          FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq",
     )
     .fetch_all(&s.pool)
     .await?;
-    let mut out: Vec<Value> = Vec::new();
+    let mut out: Vec<ComponentOption> = Vec::new();
+    let mut last = None;
     for (cid, cdesc, bid, bdesc) in rows {
-        if out.last().and_then(|c| c["id"].as_i64()) != Some(cid as i64) {
-            out.push(json!({"id": cid, "name": cdesc, "options": []}));
+        if last != Some(cid) {
+            last = Some(cid);
+            out.push(ComponentOption {
+                id: OptionId::Number(cid.into()),
+                name: cdesc,
+                options: vec![],
+            });
         }
-        out.last_mut().expect("pushed")["options"]
-            .as_array_mut()
-            .expect("array")
-            .push(json!({"id": bid, "name": bdesc}));
+        out.last_mut().expect("pushed").options.push(SubOption {
+            id: OptionId::Number(bid.into()),
+            name: bdesc,
+        });
     }
-    Ok(Value::Array(out))
+    Ok(out)
 }
 
 /// Query of `getBuildingBlockData`.

@@ -577,7 +577,8 @@ pub struct OrganisationQuery {
 /// or SetSurveyEffectiveDate only.
 #[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
     responses((status = 200, description = "{success, data: {organisationName, organisationTypeId, studentsOffered, questionnaires: [...]}}"),
-              (status = 403, description = "You do not have permission to perform this action.")))]
+              (status = 403, description = "You do not have permission to perform this action."),
+              (status = 404, description = "Your account is not linked to an organisation, or the organisation is unknown.")))]
 pub async fn organisation_health_checks(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
