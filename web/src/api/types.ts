@@ -1,39 +1,28 @@
 // Shapes of the JSON the Rust server returns under /api (see the brief and spec sections 3 and 7).
+// The answers the server types (issue 10) come from its OpenAPI document via generated.ts; the
+// rest are still written here until their handlers declare their Rust types.
+import type * as generated from './generated'
 
 export type BoundaryLevel = 'national' | 'province' | 'district' | 'municipality' | 'saps_precinct'
 
-export interface Boundary {
-  boundaryId: number
-  code: string
-  description: string
-  level: BoundaryLevel
-  /** Public numbering: national 1, province 2, district 2, municipality 3, precinct 5. */
-  boundaryTypeId: number
-  adminBoundaryTypeId?: number
-  parentBoundaryId: number | null
-  /** For a municipality: its district. */
-  districtBoundaryId: number | null
-  /** For a district or municipality: its province (the cascade's first dropdown). */
-  nationalBoundaryId: number | null
-  peopleCount: number | null
-}
+export type Boundary = generated.Boundary
+export type ComponentOption = generated.ComponentOption
+export type DashboardComponent = generated.Component
+export type CrimeTypeStat = generated.CrimeTypeStat
+export type DistributionItem = generated.DistributionItem
+export type SeriesPoint = generated.SeriesPoint
+export type ContainedBoundaryData = generated.ContainedBoundaryData
+export type DataSource = generated.DataSource
+export type CrimeStats = generated.CrimeStats
+export type PillarStat = generated.PillarStat
+export type Cycle = generated.CycleStat
+export type CollectiveActionArea = generated.ActionArea
+export type CollectiveActionSummary = generated.CollectiveActionStats
+export type FeatureFlags = generated.FeatureFlags
+export type ApiErrorBody = generated.ErrorBody
 
-export interface ComponentOption {
-  id: string | number
-  name: string
-  options?: { id: string | number; name: string }[]
-}
-
-export interface DashboardComponent {
-  componentId: number
-  name: string
-  description: string | null
-  linkTitle: string | null
-  linkUrl: string | null
-  seq: number
-  options: ComponentOption[]
-}
-
+/** A band of a map colour scale: start <= value < end (end null: no limit). The server's crime
+ * bands (generated.ColorBand) always state an end; the app's own scales may leave it open. */
 export interface ColorBand {
   start: number
   end: number | null
@@ -41,69 +30,10 @@ export interface ColorBand {
   description: string | null
 }
 
-export interface CrimeTypeStat {
-  crimeTypeId: string
-  description: string
-  value: number
-  previousValue: number | null
-  isIncluded: boolean
-}
-
-export interface DistributionItem {
-  crimeTypeId: string
-  description: string
-  value: number
-  percentage: number
-}
-
-export interface SeriesPoint {
-  period: string
-  year: number
-  total: number
-  values: Record<string, number>
-}
-
-export interface ContainedBoundaryData {
-  boundaryId: number
-  description: string
-  boundaryTypeId: number
-  level: BoundaryLevel
-  peopleCount: number | null
-  total: number | null
-  rate: number | null
-  density: number | null
-  period: string | null
-}
-
-export interface DataSource {
-  name: string
-  attribution: string[]
-  datasets?: string[]
-  /** How the rate and the map density are computed. */
-  rateNote?: string
-}
-
-export interface CrimeStats {
-  boundary: Boundary
-  period: string | null
-  periodStart: string | null
-  periodEnd: string | null
-  year: number | null
-  isLatest: boolean
-  previousPeriod: string | null
-  total: number | null
-  previousTotal: number | null
-  rate: number | null
-  /** Crimes per 1,000 people (the value the map colours), or the total for a precinct. */
-  density?: number | null
-  crimeStats: CrimeTypeStat[]
-  distribution: DistributionItem[]
-  series: SeriesPoint[]
-  containedBoundaryData: ContainedBoundaryData[]
-  colorLegend: { scale: ColorBand[] } | null
-  palette: string[]
-  primaryColor: string
-  source: DataSource | null
+/** The dashboard answer; its health-check and building-block parts are not typed by the server yet. */
+export type Dashboard = Omit<generated.Dashboard, 'healthCheck' | 'buildingBlock'> & {
+  healthCheck: HealthCheckSummary
+  buildingBlock: BuildingBlockSummary
 }
 
 /**
@@ -225,46 +155,6 @@ export interface BoundaryCategoryCount {
   buildingBlocks: { buildingBlockId: number; description: string; blockCount: number }[]
 }
 
-export interface PillarStat {
-  pillarId: number
-  description: string
-  help?: string | null
-  total: number
-  collectiveActionTypeId?: number | null
-  totalCollectiveActions: number
-  isIncluded: boolean
-}
-
-export interface Cycle {
-  cycleId: number
-  description: string
-  /** `YYYY-MM` when the source states it. */
-  startMonth: string | number | null
-  endMonth: string | number | null
-  isCurrentCycle: boolean
-  isActive: boolean
-  totalCollectiveActions: number
-  completedCollectiveActions?: number
-  activeCollectiveActions?: number
-}
-
-export interface CollectiveActionArea {
-  boundaryId: number
-  description: string
-  /** Active challenges in the area. */
-  total: number
-  totalCollectiveActions: number
-}
-
-export interface CollectiveActionSummary {
-  pillarStats: PillarStat[]
-  cycles: Cycle[]
-  activeCollectiveActions: number
-  inactiveCollectiveActions: number
-  totalActions: number
-  containedBoundaryData?: CollectiveActionArea[]
-}
-
 /** One challenge (spec section 3 "Collective action"; issue 13 adds pillar, type, cycle and source). */
 export interface CollectiveAction {
   collectiveActionId: string
@@ -293,19 +183,6 @@ export interface ChallengeCard {
   localMunicipalityName: string
   activeCollectiveActions: CollectiveAction[]
   inactiveCollectiveActions: CollectiveAction[]
-}
-
-export interface Dashboard {
-  boundary: Boundary
-  crime: CrimeStats
-  healthCheck: HealthCheckSummary
-  buildingBlock: BuildingBlockSummary
-  collectiveAction: CollectiveActionSummary
-}
-
-export interface FeatureFlags {
-  enableLogin: boolean
-  [flag: string]: unknown
 }
 
 export interface AreaProperties {
@@ -383,12 +260,6 @@ export interface ContactSearchResult {
       contacts: ContactDetail[]
     }[]
   }[]
-}
-
-export interface ApiErrorBody {
-  success: false
-  message: string
-  errors: { code: string; description: string }[]
 }
 
 // Accounts (sections 3, 4 and 7).

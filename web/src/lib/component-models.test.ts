@@ -16,6 +16,8 @@ const cycle = (id: number, completed: number, active: number): Cycle => ({
 
 const summary = (cycles: Cycle[]): CollectiveActionSummary => ({
   pillarStats: [],
+  collectiveActionStats: [],
+  containedBoundaryData: [],
   cycles,
   activeCollectiveActions: 0,
   inactiveCollectiveActions: 0,
