@@ -5,7 +5,6 @@ use axum::http::StatusCode;
 use axum::Json;
 use gbvf_events::crime_types::CRIME_TYPES;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::boundary::Boundary;
 use super::challenges::{collective_action_stats, ActionFilter, CollectiveActionStats};
@@ -190,14 +189,10 @@ pub struct Dashboard {
     pub boundary: Boundary,
     /// Component 3.
     pub crime: CrimeStats,
-    /// Component 2: reach and maturity (api/src/http/healthcheck.rs `public_stats`; its shape
-    /// is not typed in this document yet, see docs/decisions.md "Issue 10: the API contract").
-    #[schema(value_type = Object)]
-    pub health_check: Value,
-    /// Component 1: availability per category, block and requirement
-    /// (api/src/http/building_block.rs `building_block_data`; not typed in this document yet).
-    #[schema(value_type = Object)]
-    pub building_block: Value,
+    /// Component 2: reach and maturity.
+    pub health_check: super::healthcheck::HealthCheckStats,
+    /// Component 1: availability per category, block and requirement.
+    pub building_block: super::building_block::BuildingBlockData,
     /// Component 4.
     pub collective_action: CollectiveActionStats,
 }

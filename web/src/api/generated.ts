@@ -816,7 +816,8 @@ export type ContactsWithRequirementsApiArg = {
   /** `csv` for the history as CSV. */
   format?: string;
 };
-export type GetDataApiResponse = unknown;
+export type GetDataApiResponse =
+  /** status 200 Building block data (spec §3) */ BuildingBlockData;
 export type GetDataApiArg = {
   /** Boundary id. */
   boundaryId: number;
@@ -828,7 +829,8 @@ export type OnMunicipalityApiArg = {
   /** Building block id. */
   buildingBlockId?: number;
 };
-export type GetRequirementDetailApiResponse = unknown;
+export type GetRequirementDetailApiResponse =
+  /** status 200 The building blocks of the category */ BlockStat[];
 export type GetRequirementDetailApiArg = {
   /** Category id. */
   buildingBlockCategoryId: number;
@@ -1001,7 +1003,8 @@ export type HealthcheckSearchOrganisationsApiResponse = unknown;
 export type HealthcheckSearchOrganisationsApiArg = {
   searchBody: SearchBody;
 };
-export type HealthCheckStatsApiResponse = unknown;
+export type HealthCheckStatsApiResponse =
+  /** status 200 The figures */ HealthCheckStatsAnswer;
 export type HealthCheckStatsApiArg = {
   /** Boundary (nation 1 when absent). */
   boundaryId?: number;
@@ -1175,6 +1178,123 @@ export type VerifyOtpBody = {
   OTP?: string;
   UserType?: number | null;
 };
+export type Boundary = {
+  /** Administrative numbering of the level. */
+  adminBoundaryTypeId: number | null;
+  /** Area in km². */
+  areaKm2: number | null;
+  /** Stable id. */
+  boundaryId: number;
+  /** Public numbering: national 1, province and district 2, municipality 3, precinct 5
+    (`null` for a level without a public number). */
+  boundaryTypeId: number | null;
+  /** Code of the source (MDB code, SAPS station code). */
+  code: string;
+  /** Name. */
+  description: string;
+  /** For a municipality or precinct: its district. */
+  districtBoundaryId: number | null;
+  /** `national`, `province`, `district`, `municipality`, `saps_precinct` or `ward`. */
+  level: string;
+  /** For a district, municipality or precinct: its province (the cascade's first dropdown,
+    docs/decisions.md). */
+  nationalBoundaryId: number | null;
+  /** Containing boundary. */
+  parentBoundaryId: number | null;
+  /** Census 2022 population (Statistics South Africa). */
+  peopleCount: number | null;
+  /** Its province. */
+  provinceBoundaryId: number | null;
+};
+export type BTreeMap = {
+  [key: string]: number;
+};
+export type RequirementStat = {
+  /** Providers meeting it ÷ providers of its block now, 0..1. */
+  availability: number;
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Its text. */
+  description: string;
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+};
+export type BlockStat = {
+  /** Available pairs ÷ all pairs now, 0..1. */
+  availability: number;
+  /** Its providers in the boundary. */
+  buildingBlockCount: number;
+  /** Building block id. */
+  buildingBlockId: number;
+  /** Its requirements. */
+  buildingBlockRequirementStats: RequirementStat[];
+  /** Its name. */
+  description: string;
+  /** Always empty (the specification's shape). */
+  options: object[];
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+  /** Always empty (the specification's shape). */
+  subOptions: object[];
+};
+export type CategoryStat = {
+  /** Available (provider, requirement) pairs ÷ all pairs now, 0..1. */
+  availability: number;
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its building blocks. */
+  buildingBlockStats: BlockStat[];
+  /** Its name. */
+  description: string;
+  /** Always `true`. */
+  isIncluded: boolean;
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+  /** Providers of its blocks in the boundary. */
+  providerCount: number;
+};
+export type ReportingPeriod = {
+  /** Whether it is the current quarter. */
+  isCurrent: boolean;
+  /** Its label. */
+  period: string;
+  /** Calendar quarter, 1 to 4. */
+  quarter: number;
+  /** Calendar year. */
+  year: number;
+};
+export type AreaCategory = {
+  /** Available pairs ÷ all pairs, 0..1. */
+  availability: number;
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its providers in the area. */
+  total: number;
+};
+export type AvailabilityArea = {
+  /** Available pairs ÷ all pairs, 0..1. */
+  availability: number;
+  /** The area. */
+  boundaryId: number;
+  /** Per category with providers. */
+  categories: AreaCategory[];
+  /** Its name. */
+  description: string;
+  /** Providers in it. */
+  total: number;
+};
+export type BuildingBlockData = {
+  /** The boundary. */
+  boundary: Boundary;
+  /** Per category, with its blocks and their requirements. */
+  buildingBlockCategoryStats: CategoryStat[];
+  /** The last four reporting quarters, oldest first. */
+  buildingBlockReportingPeriods: ReportingPeriod[];
+  /** Per map area. */
+  containedBoundaryData: AvailabilityArea[];
+  /** Label of the current reporting quarter. */
+  lastQuarter: string;
+};
 export type DecisionBody = {
   /** Required when returning. */
   reason?: string | null;
@@ -1232,34 +1352,6 @@ export type RecordFigureBody = {
   expectedVersion?: number | null;
   /** First year of the SAPS financial year (2022 = 2022/23). */
   periodStartYear: number;
-};
-export type Boundary = {
-  /** Administrative numbering of the level. */
-  adminBoundaryTypeId: number | null;
-  /** Area in km². */
-  areaKm2: number | null;
-  /** Stable id. */
-  boundaryId: number;
-  /** Public numbering: national 1, province and district 2, municipality 3, precinct 5
-    (`null` for a level without a public number). */
-  boundaryTypeId: number | null;
-  /** Code of the source (MDB code, SAPS station code). */
-  code: string;
-  /** Name. */
-  description: string;
-  /** For a municipality or precinct: its district. */
-  districtBoundaryId: number | null;
-  /** `national`, `province`, `district`, `municipality`, `saps_precinct` or `ward`. */
-  level: string;
-  /** For a district, municipality or precinct: its province (the cascade's first dropdown,
-    docs/decisions.md). */
-  nationalBoundaryId: number | null;
-  /** Containing boundary. */
-  parentBoundaryId: number | null;
-  /** Census 2022 population (Statistics South Africa). */
-  peopleCount: number | null;
-  /** Its province. */
-  provinceBoundaryId: number | null;
 };
 export type ColorBand = {
   /** `#RRGGBB`. */
@@ -1478,19 +1570,72 @@ export type CollectiveActionStats = {
   /** Challenges shown. */
   totalActions: number;
 };
+export type Participation = {
+  /** Maturity in percent, or `null` under the privacy rule (spelled as the specification
+    spells it). */
+  overalMaturity: number | null;
+  /** Organisations with responses. */
+  participatingOrganisations: number;
+  /** Responses. */
+  totalActualResponses: number;
+};
+export type QuarterStat = Participation & {
+  /** `2026Q3`. */
+  quarter: string;
+};
+export type AreaStat = Participation & {
+  /** The child boundary. */
+  boundaryId: number;
+};
+export type OrganisationTypeStat = Participation & {
+  /** Its name. */
+  description: string;
+  /** Approved organisations of the type in the boundary. */
+  organisationCount: number;
+  /** Organisation type id. */
+  organisationTypeId: number;
+  /** `2026Q3`. */
+  quarter: string;
+};
+export type HealthCheckStats = {
+  /** The boundary. */
+  boundaryId: number;
+  /** Participation per quarter with responses, oldest first. */
+  byQuarter: QuarterStat[];
+  /** Per child boundary with responses in the quarter. */
+  containedBoundaryData: AreaStat[];
+  /** Whether any figure comes from example data. */
+  example: boolean;
+  /** Per organisation type (the Reach pie and maturity per type). */
+  healthCheckStats: OrganisationTypeStat[];
+  /** The privacy rule, for people. */
+  note: string;
+  /** The quarter's figures over all organisation types. */
+  overall: Participation;
+  /** `2026 Q3`. */
+  period: string;
+  /** `2026Q3`. */
+  quarter: string;
+  /** `overall.totalActualResponses`. */
+  totalActualResponses: number;
+  /** Responses expected in the quarter. */
+  totalExpectedResponses: number;
+  /** Approved organisations in the boundary. */
+  totalOrganisations: number;
+  /** `overall.participatingOrganisations`. */
+  totalParticipatingOrganisations: number;
+};
 export type Dashboard = {
   /** The boundary asked for. */
   boundary: Boundary;
-  /** Component 1: availability per category, block and requirement
-    (api/src/http/building_block.rs `building_block_data`; not typed in this document yet). */
-  buildingBlock: object;
+  /** Component 1: availability per category, block and requirement. */
+  buildingBlock: BuildingBlockData;
   /** Component 4. */
   collectiveAction: CollectiveActionStats;
   /** Component 3. */
   crime: CrimeStats;
-  /** Component 2: reach and maturity (api/src/http/healthcheck.rs `public_stats`; its shape
-    is not typed in this document yet, see docs/decisions.md "Issue 10: the API contract"). */
-  healthCheck: object;
+  /** Component 2: reach and maturity. */
+  healthCheck: HealthCheckStats;
   /** Always `true`. */
   success: boolean;
 };
@@ -1558,6 +1703,12 @@ export type SearchBody = {
   pageSize?: number | null;
   sort?: string | null;
   statusId?: number | null;
+};
+export type HealthCheckStatsAnswer = {
+  /** The figures. */
+  data: HealthCheckStats;
+  /** Always `true`. */
+  success: boolean;
 };
 export type AnswerBody = {
   /** Chosen answer ids (one for SingleChoice). */

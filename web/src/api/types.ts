@@ -30,123 +30,17 @@ export interface ColorBand {
   description: string | null
 }
 
-/** The dashboard answer; its health-check and building-block parts are not typed by the server yet. */
-export type Dashboard = Omit<generated.Dashboard, 'healthCheck' | 'buildingBlock'> & {
-  healthCheck: HealthCheckSummary
-  buildingBlock: BuildingBlockSummary
-}
-
-/**
- * Health-check figures of one organisation type in the dashboard's current quarter
- * (GET /api/healthcheck/stats, api/src/http/healthcheck.rs `public_stats`). organisationCount is
- * the approved organisations of the type in the boundary (the Reach pie). overalMaturity is null
- * unless enough organisations with enough responses contribute (the server's privacy rule).
- */
-export interface HealthCheckStat {
-  organisationTypeId: number
-  description: string
-  organisationCount: number
-  /** Absent from this server's answers: every type counts. */
-  isIncluded?: boolean
-  overalMaturity: number | null
-  maturityScores?: { questionCategory: string; score: number }[]
-  /** '2026Q3'. */
-  quarter?: string | number | null
-  year?: number | null
-  totalActualResponses?: number | null
-  totalExpectedResponses?: number | null
-  participatingOrganisations?: number | null
-}
-
-/** Participation in one quarter (the Number of surveys completed card). */
-export interface HealthCheckQuarter {
-  /** '2026Q3'. */
-  quarter: string
-  participatingOrganisations: number
-  totalActualResponses: number
-  /** Not given per quarter by this server; the current quarter's is the summary's totalExpectedResponses. */
-  totalExpectedResponses?: number | null
-  overalMaturity: number | null
-}
-
-/** The combined figures of a boundary in the current quarter. */
-export interface HealthCheckOverall {
-  participatingOrganisations: number
-  totalActualResponses: number
-  overalMaturity: number | null
-}
-
-export interface HealthCheckSummary {
-  healthCheckStats: HealthCheckStat[]
-  totalExpectedResponses: number
-  totalActualResponses: number
-  totalOrganisations: number
-  totalParticipatingOrganisations: number
-  /** The dashboard's current quarter ('2026Q3'; the previous calendar quarter) and its label ('2026 Q3'). */
-  quarter?: string
-  period?: string
-  overall?: HealthCheckOverall
-  byQuarter?: HealthCheckQuarter[]
-  containedBoundaryData?: (HealthCheckOverall & { boundaryId: number })[]
-  /** True when any figure includes example data. */
-  example?: boolean
-  /** The server's note on when maturity is shown. */
-  note?: string
-}
-
-export interface ReportingPeriod {
-  period: string
-  year: number
-  quarter: number
-  isCurrent: boolean
-}
-
-export interface BuildingBlockRequirementStat {
-  buildingBlockRequirementId: number
-  description: string
-  availability: number
-  periodAvailability?: Record<string, number>
-}
-
-export interface BuildingBlockStat {
-  buildingBlockId: number
-  description: string
-  buildingBlockCount: number
-  availability: number
-  /** Availability per reporting period, keyed by period label, when the server provides it. */
-  periodAvailability?: Record<string, number>
-  buildingBlockRequirementStats?: BuildingBlockRequirementStat[]
-  options?: { optionId: number; description: string; count: number }[]
-  subOptions?: { subOptionId: number; description: string; count: number }[]
-}
-
-export interface BuildingBlockCategoryStat {
-  buildingBlockCategoryId: number
-  description: string
-  isIncluded: boolean
-  availability: number
-  /** Availability per reporting period, keyed by period label (`Q4 26`). */
-  periodAvailability?: Record<string, number>
-  buildingBlockStats: BuildingBlockStat[]
-}
-
-export interface BuildingBlockArea {
-  boundaryId: number
-  description: string
-  /** Providers inside the area. */
-  total: number
-  /** Available (provider, requirement) pairs ÷ all pairs, 0..1. */
-  availability: number
-  categories: { buildingBlockCategoryId: number; total: number; availability: number }[]
-}
-
-export interface BuildingBlockSummary {
-  buildingBlockCategoryStats: BuildingBlockCategoryStat[]
-  buildingBlockReportingPeriods: ReportingPeriod[]
-  lastQuarter: string | null
-  /** The map's figures per child area (its own for a municipality). */
-  containedBoundaryData?: BuildingBlockArea[]
-}
+export type Dashboard = generated.Dashboard
+export type HealthCheckStat = generated.OrganisationTypeStat
+export type HealthCheckQuarter = generated.QuarterStat
+export type HealthCheckOverall = generated.Participation
+export type HealthCheckSummary = generated.HealthCheckStats
+export type ReportingPeriod = generated.ReportingPeriod
+export type BuildingBlockRequirementStat = generated.RequirementStat
+export type BuildingBlockStat = generated.BlockStat
+export type BuildingBlockCategoryStat = generated.CategoryStat
+export type BuildingBlockArea = generated.AvailabilityArea
+export type BuildingBlockSummary = generated.BuildingBlockData
 
 export interface BoundaryCategoryCount {
   buildingBlockCategoryId: number
