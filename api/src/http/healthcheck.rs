@@ -884,6 +884,15 @@ pub async fn public_stats(
         Some(t) => {
             let bad = || ApiError::bad("quarter", "quarter must look like 2026Q3.");
             let (y, n) = t.split_once('Q').ok_or_else(bad)?;
+            // Four digits, `Q`, one digit: what the answer's `quarter` echoes (its schema's
+            // pattern `^[0-9]{4}Q[1-4]$`); `0273Q3` or `2026Q+3` are refused, not rewritten.
+            if y.len() != 4
+                || n.len() != 1
+                || !y.bytes().chain(n.bytes()).all(|b| b.is_ascii_digit())
+                || y.starts_with('0')
+            {
+                return Err(bad());
+            }
             let (y, n) = (
                 y.parse::<i32>().map_err(|_| bad())?,
                 n.parse::<u32>().map_err(|_| bad())?,
