@@ -33,7 +33,9 @@ async function answer(server: ViteDevServer, path: string, res: ServerResponse):
   else if (p === '/api/crime/stats')
     body = f.crimeStats(Number(q.get('boundaryId') ?? 1), q.get('componentOptions')?.split(',').filter(Boolean) ?? [])
   else if ((m = p.match(/^\/api\/geography\/boundary\/list\/(\d+)\/(\d+)$/)))
-    body = f.childrenOf(Number(m[2])).filter((b: { boundaryTypeId: number }) => b.boundaryTypeId === Number(m![1]))
+    body = f
+      .childrenOf(Number(m[2]))
+      .filter((b: { boundaryTypeId: number | null }) => b.boundaryTypeId === Number(m![1]))
   else if ((m = p.match(/^\/api\/geography\/boundary\/(\d+)$/))) body = f.boundary(Number(m[1]))
   else if (p === '/api/geography/contained/') body = f.childrenOf(Number(q.get('containingBoundaryId')))
   else if ((m = p.match(/^\/api\/geography\/geojson\/(\d+)$/))) body = f.geojson(Number(m[1]))

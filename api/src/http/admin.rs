@@ -225,7 +225,7 @@ pub struct VerifyBody {
 /// (2, e-mail with the reason); the e-mail is sent by the mail worker after the event is
 /// stored (api/src/mail_worker.rs). A decision on an application that moved on since the
 /// verifier looked answers 409 with the current status.
-#[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "healthcheckVerify", request_body = VerifyBody, responses((status = 200, description = "{success, message}"), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
+#[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "healthcheckVerify", request_body = VerifyBody, responses((status = 200, description = "{success, message}"), (status = 404, description = "No organisation application has this id."), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
 pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

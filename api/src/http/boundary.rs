@@ -7,7 +7,8 @@
 //! boundary's province, for districts, municipalities and precincts (docs/decisions.md).
 
 use gbvf_events::boundary::BoundaryLevel;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use sqlx::PgPool;
 
 use super::error::ApiError;
@@ -45,8 +46,8 @@ impl BoundaryRow {
         BoundaryLevel::parse(&self.level).unwrap_or(BoundaryLevel::SapsPrecinct)
     }
 
-    /// The JSON shape above.
-    pub fn to_json(&self) -> Value {
+    /// Its [`Boundary`] answer.
+    pub fn to_boundary(&self) -> Boundary {
         let level = self.level();
         let below_province = matches!(
             level,
@@ -55,21 +56,78 @@ impl BoundaryRow {
                 | BoundaryLevel::SapsPrecinct
                 | BoundaryLevel::Ward
         );
-        json!({
-            "boundaryId": self.boundary_id,
-            "code": self.code,
-            "description": self.name,
-            "level": self.level,
-            "boundaryTypeId": level.public_type_id(),
-            "adminBoundaryTypeId": level.admin_type_id(),
-            "parentBoundaryId": self.parent_id,
-            "districtBoundaryId": if matches!(level, BoundaryLevel::Municipality | BoundaryLevel::SapsPrecinct) { self.district_id } else { None },
-            "nationalBoundaryId": if below_province { self.province_id } else { None },
-            "provinceBoundaryId": self.province_id,
-            "peopleCount": self.population,
-            "areaKm2": self.area_km2,
-        })
+        Boundary {
+            boundary_id: self.boundary_id,
+            code: self.code.clone(),
+            description: self.name.clone(),
+            level: self.level.clone(),
+            boundary_type_id: level.public_type_id(),
+            admin_boundary_type_id: level.admin_type_id(),
+            parent_boundary_id: self.parent_id,
+            district_boundary_id: if matches!(
+                level,
+                BoundaryLevel::Municipality | BoundaryLevel::SapsPrecinct
+            ) {
+                self.district_id
+            } else {
+                None
+            },
+            national_boundary_id: if below_province {
+                self.province_id
+            } else {
+                None
+            },
+            province_boundary_id: self.province_id,
+            people_count: self.population,
+            area_km2: self.area_km2,
+        }
     }
+
+    /// [`Self::to_boundary`] as JSON, for answers not typed yet.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self.to_boundary()).expect("a boundary serialises")
+    }
+}
+
+/// One boundary as the API answers it (public spec §3 "Boundary"; geography read model, Municipal
+/// Demarcation Board boundaries, SAPS precincts, Census 2022 populations).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Boundary {
+    /// Stable id.
+    pub boundary_id: i64,
+    /// Code of the source (MDB code, SAPS station code).
+    pub code: String,
+    /// Name.
+    pub description: String,
+    /// `national`, `province`, `district`, `municipality`, `saps_precinct` or `ward`.
+    pub level: String,
+    /// Public numbering: national 1, province and district 2, municipality 3, precinct 5
+    /// (`null` for a level without a public number).
+    #[schema(required)]
+    pub boundary_type_id: Option<i32>,
+    /// Administrative numbering of the level.
+    #[schema(required)]
+    pub admin_boundary_type_id: Option<i32>,
+    /// Containing boundary.
+    #[schema(required)]
+    pub parent_boundary_id: Option<i64>,
+    /// For a municipality or precinct: its district.
+    #[schema(required)]
+    pub district_boundary_id: Option<i64>,
+    /// For a district, municipality or precinct: its province (the cascade's first dropdown,
+    /// docs/decisions.md).
+    #[schema(required)]
+    pub national_boundary_id: Option<i64>,
+    /// Its province.
+    #[schema(required)]
+    pub province_boundary_id: Option<i64>,
+    /// Census 2022 population (Statistics South Africa).
+    #[schema(required)]
+    pub people_count: Option<i64>,
+    /// Area in km².
+    #[schema(required)]
+    pub area_km2: Option<f64>,
 }
 
 /// The boundary `id`, or 404.

@@ -31,7 +31,7 @@ use gbvf_events::building_block::{
     SHELTER_BUILDING_BLOCK_ID,
 };
 use gbvf_events::metadata::EventMetadata;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
 
@@ -70,17 +70,143 @@ pub fn reporting_quarters(today: NaiveDate) -> Vec<NaiveDate> {
 /// The SQL condition "provider p is inside boundary $1" through its municipality's row.
 const INSIDE: &str = "(b.boundary_id = $1 OR b.district_id = $1 OR b.province_id = $1 OR $1 = 1)";
 
-async fn boundary_json(s: &AppState, id: i64) -> Result<Value, ApiError> {
-    let b = super::boundary::fetch(&s.pool, id).await?;
-    Ok(b.to_json())
+/// Availability (0..1) at the end of each reporting quarter, by quarter label (`2026 Q3`).
+pub type PeriodAvailability = BTreeMap<String, f64>;
+
+/// Building-block data of a boundary (public spec §3 "Building block data"; the building-block
+/// read model: providers and their verified requirements per quarter).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingBlockData {
+    /// The boundary.
+    pub boundary: super::boundary::Boundary,
+    /// Label of the current reporting quarter.
+    pub last_quarter: String,
+    /// The last four reporting quarters, oldest first.
+    pub building_block_reporting_periods: Vec<ReportingPeriod>,
+    /// Per category, with its blocks and their requirements.
+    pub building_block_category_stats: Vec<CategoryStat>,
+    /// Per map area.
+    pub contained_boundary_data: Vec<AvailabilityArea>,
+}
+
+/// One reporting quarter.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportingPeriod {
+    /// Its label.
+    pub period: String,
+    /// Calendar year.
+    pub year: i32,
+    /// Calendar quarter, 1 to 4.
+    #[schema(minimum = 1, maximum = 4)]
+    pub quarter: u32,
+    /// Whether it is the current quarter.
+    pub is_current: bool,
+}
+
+/// One building-block category's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryStat {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Always `true`.
+    pub is_included: bool,
+    /// Available (provider, requirement) pairs ÷ all pairs now, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// The same at the end of each reporting quarter.
+    pub period_availability: PeriodAvailability,
+    /// Providers of its blocks in the boundary.
+    pub provider_count: i64,
+    /// Its building blocks.
+    pub building_block_stats: Vec<BlockStat>,
+}
+
+/// One building block's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockStat {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Its providers in the boundary.
+    pub building_block_count: i64,
+    /// Available pairs ÷ all pairs now, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// The same at the end of each reporting quarter.
+    pub period_availability: PeriodAvailability,
+    /// Its requirements.
+    pub building_block_requirement_stats: Vec<RequirementStat>,
+    /// Always empty (the specification's shape).
+    #[schema(value_type = Vec<Object>, max_items = 0)]
+    pub options: Vec<Value>,
+    /// Always empty (the specification's shape).
+    #[schema(value_type = Vec<Object>, max_items = 0)]
+    pub sub_options: Vec<Value>,
+}
+
+/// One requirement's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequirementStat {
+    /// Requirement id.
+    pub building_block_requirement_id: i32,
+    /// Its text.
+    pub description: String,
+    /// Providers meeting it ÷ providers of its block now, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// The same at the end of each reporting quarter.
+    pub period_availability: PeriodAvailability,
+}
+
+/// One map area's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityArea {
+    /// The area.
+    pub boundary_id: i64,
+    /// Its name.
+    pub description: String,
+    /// Providers in it.
+    pub total: i64,
+    /// Available pairs ÷ all pairs, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// Per category with providers.
+    pub categories: Vec<AreaCategory>,
+}
+
+/// One category in a map area.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaCategory {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its providers in the area.
+    pub total: i64,
+    /// Available pairs ÷ all pairs, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
 }
 
 /// Building-block data of a boundary (spec §3 "Building block data"): `{boundary, lastQuarter,
 /// buildingBlockReportingPeriods, buildingBlockCategoryStats}`, each category, block and
 /// requirement with `availability` (0..1, now) and `periodAvailability` (label → 0..1 at the end
 /// of each of the last four quarters).
-pub async fn building_block_data(s: &AppState, boundary_id: i64) -> Result<Value, ApiError> {
-    let boundary = boundary_json(s, boundary_id).await?;
+pub async fn building_block_data(
+    s: &AppState,
+    boundary_id: i64,
+) -> Result<BuildingBlockData, ApiError> {
+    let boundary = super::boundary::fetch(&s.pool, boundary_id)
+        .await?
+        .to_boundary();
     let quarters = reporting_quarters(Utc::now().date_naive());
     // Per requirement: providers of its block inside the boundary, available now, and available
     // at the end of each quarter (the latest snapshot at or before that quarter).
@@ -177,54 +303,73 @@ pub async fn building_block_data(s: &AppState, boundary_id: i64) -> Result<Value
             per.iter().map(|v| (*v, total)).collect(),
         ));
     }
-    let periods = |per: &[(i64, i64)]| -> Value {
+    let periods = |per: &[(i64, i64)]| -> PeriodAvailability {
         labels
             .iter()
             .zip(per)
-            .map(|(l, a)| (l.clone(), json!(share(*a))))
-            .collect::<serde_json::Map<_, _>>()
-            .into()
+            .map(|(l, a)| (l.clone(), share(*a)))
+            .collect()
     };
-    let categories: Vec<Value> = cats
+    let categories: Vec<CategoryStat> = cats
         .iter()
         .map(|(cid, c)| {
-            let block_stats: Vec<Value> = c
+            let block_stats: Vec<BlockStat> = c
                 .children
                 .iter()
                 .map(|bid| {
                     let b = &blocks[bid];
-                    let req_stats: Vec<Value> = reqs
+                    let req_stats: Vec<RequirementStat> = reqs
                         .iter()
                         .filter(|r| r.0 == *bid)
-                        .map(|r| json!({"buildingBlockRequirementId": r.1, "description": r.2,
-                                        "availability": share(r.3), "periodAvailability": periods(&r.4)}))
+                        .map(|r| RequirementStat {
+                            building_block_requirement_id: r.1,
+                            description: r.2.clone(),
+                            availability: share(r.3),
+                            period_availability: periods(&r.4),
+                        })
                         .collect();
-                    json!({"buildingBlockId": bid, "description": b.desc, "buildingBlockCount": b.count,
-                           "availability": share(b.now), "periodAvailability": periods(&b.per),
-                           "buildingBlockRequirementStats": req_stats, "options": [], "subOptions": []})
+                    BlockStat {
+                        building_block_id: *bid,
+                        description: b.desc.clone(),
+                        building_block_count: b.count,
+                        availability: share(b.now),
+                        period_availability: periods(&b.per),
+                        building_block_requirement_stats: req_stats,
+                        options: vec![],
+                        sub_options: vec![],
+                    }
                 })
                 .collect();
-            json!({"buildingBlockCategoryId": cid, "description": c.desc, "isIncluded": true,
-                   "availability": share(c.now), "periodAvailability": periods(&c.per),
-                   "providerCount": c.count, "buildingBlockStats": block_stats})
+            CategoryStat {
+                building_block_category_id: *cid,
+                description: c.desc.clone(),
+                is_included: true,
+                availability: share(c.now),
+                period_availability: periods(&c.per),
+                provider_count: c.count,
+                building_block_stats: block_stats,
+            }
         })
         .collect();
     let contained = contained_availability(s, boundary_id).await?;
     let current = labels.len() - 1;
-    let reporting: Vec<Value> = quarters
+    let reporting: Vec<ReportingPeriod> = quarters
         .iter()
         .enumerate()
-        .map(|(i, q)| {
-            json!({"period": labels[i], "year": q.year(), "quarter": (q.month() - 1) / 3 + 1, "isCurrent": i == current})
+        .map(|(i, q)| ReportingPeriod {
+            period: labels[i].clone(),
+            year: q.year(),
+            quarter: (q.month() - 1) / 3 + 1,
+            is_current: i == current,
         })
         .collect();
-    Ok(json!({
-        "boundary": boundary,
-        "lastQuarter": labels[current],
-        "buildingBlockReportingPeriods": reporting,
-        "buildingBlockCategoryStats": categories,
-        "containedBoundaryData": contained,
-    }))
+    Ok(BuildingBlockData {
+        boundary,
+        last_quarter: labels[current].clone(),
+        building_block_reporting_periods: reporting,
+        building_block_category_stats: categories,
+        contained_boundary_data: contained,
+    })
 }
 
 /// The map's figures per area (spec §2 "Map view", §3 `containedBoundaryData`): for each child
@@ -232,7 +377,10 @@ pub async fn building_block_data(s: &AppState, boundary_id: i64) -> Result<Value
 /// providers (`total`), available (provider, requirement) pairs ÷ all pairs now
 /// (`availability`, 0..1) and the same per category (`categories`). Shelters count like any
 /// provider; no point or address is involved.
-pub async fn contained_availability(s: &AppState, boundary_id: i64) -> Result<Value, ApiError> {
+pub async fn contained_availability(
+    s: &AppState,
+    boundary_id: i64,
+) -> Result<Vec<AvailabilityArea>, ApiError> {
     let rows: Vec<(i64, String, Option<i32>, i64, i64, i64)> = sqlx::query_as(
         "WITH kids AS (
              SELECT boundary_id, name FROM boundary
@@ -254,11 +402,17 @@ pub async fn contained_availability(s: &AppState, boundary_id: i64) -> Result<Va
     .fetch_all(&s.pool)
     .await?;
     let share = |a: i64, n: i64| if n == 0 { 0.0 } else { a as f64 / n as f64 };
-    let mut out: Vec<Value> = Vec::new();
+    let mut out: Vec<AvailabilityArea> = Vec::new();
     let mut sums: Vec<(i64, i64)> = Vec::new();
     for (id, name, category, providers, pairs, available) in rows {
-        if out.last().and_then(|a| a["boundaryId"].as_i64()) != Some(id) {
-            out.push(json!({"boundaryId": id, "description": name, "total": 0, "availability": 0.0, "categories": []}));
+        if out.last().map(|a| a.boundary_id) != Some(id) {
+            out.push(AvailabilityArea {
+                boundary_id: id,
+                description: name,
+                total: 0,
+                availability: 0.0,
+                categories: vec![],
+            });
             sums.push((0, 0));
         }
         let Some(cid) = category else { continue };
@@ -266,35 +420,46 @@ pub async fn contained_availability(s: &AppState, boundary_id: i64) -> Result<Va
         let sum = sums.last_mut().expect("pushed");
         sum.0 += available;
         sum.1 += pairs;
-        area["total"] = json!(area["total"].as_i64().unwrap_or(0) + providers);
-        area["availability"] = json!(share(sum.0, sum.1));
-        area["categories"].as_array_mut().expect("array").push(json!({
-            "buildingBlockCategoryId": cid, "total": providers, "availability": share(available, pairs),
-        }));
+        area.total += providers;
+        area.availability = share(sum.0, sum.1);
+        area.categories.push(AreaCategory {
+            building_block_category_id: cid,
+            total: providers,
+            availability: share(available, pairs),
+        });
     }
-    Ok(Value::Array(out))
+    Ok(out)
 }
 
 /// The categories with their building blocks as component-1 options (spec §3 "Component":
 /// options with nested options).
-pub async fn component_options(s: &AppState) -> Result<Value, ApiError> {
+pub async fn component_options(
+    s: &AppState,
+) -> Result<Vec<super::dashboard::ComponentOption>, ApiError> {
+    use super::dashboard::{ComponentOption, OptionId, SubOption};
     let rows: Vec<(i32, String, i32, String)> = sqlx::query_as(
         "SELECT c.building_block_category_id, c.description, k.building_block_id, k.description
          FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq",
     )
     .fetch_all(&s.pool)
     .await?;
-    let mut out: Vec<Value> = Vec::new();
+    let mut out: Vec<ComponentOption> = Vec::new();
+    let mut last = None;
     for (cid, cdesc, bid, bdesc) in rows {
-        if out.last().and_then(|c| c["id"].as_i64()) != Some(cid as i64) {
-            out.push(json!({"id": cid, "name": cdesc, "options": []}));
+        if last != Some(cid) {
+            last = Some(cid);
+            out.push(ComponentOption {
+                id: OptionId::Number(cid.into()),
+                name: cdesc,
+                options: vec![],
+            });
         }
-        out.last_mut().expect("pushed")["options"]
-            .as_array_mut()
-            .expect("array")
-            .push(json!({"id": bid, "name": bdesc}));
+        out.last_mut().expect("pushed").options.push(SubOption {
+            id: OptionId::Number(bid.into()),
+            name: bdesc,
+        });
     }
-    Ok(Value::Array(out))
+    Ok(out)
 }
 
 /// Query of `getBuildingBlockData`.
@@ -317,11 +482,11 @@ fn required_id(name: &str, v: &Option<String>) -> Result<i64, ApiError> {
 /// `GET /api/buildingblock/getBuildingBlockData?boundaryId`.
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockData", tag = "building block",
     params(BoundaryQuery),
-    responses((status = 200, description = "Building block data (spec §3)"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "Building block data (spec §3)", body = BuildingBlockData), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn get_data(
     State(s): State<AppState>,
     Query(q): Query<BoundaryQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BuildingBlockData>, ApiError> {
     let id = required_id("boundaryId", &q.boundary_id)?;
     Ok(Json(building_block_data(&s, id).await?))
 }
@@ -344,23 +509,20 @@ pub struct CategoryQuery {
 /// the category's building blocks with their requirement stats (spec spelling of the path kept).
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockRquirementDetailData", tag = "building block",
     params(CategoryQuery),
-    responses((status = 200, description = "BuildingBlockStat[] of the category"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary or category")))]
+    responses((status = 200, description = "The building blocks of the category", body = [BlockStat]), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary or category")))]
 pub async fn get_requirement_detail(
     State(s): State<AppState>,
     Query(q): Query<CategoryQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<BlockStat>>, ApiError> {
     let cid = required_id("buildingBlockCategoryId", &q.category_id)?;
     let bid = required_id("boundaryId", &q.boundary_id)?;
     let data = building_block_data(&s, bid).await?;
-    let cat = data["buildingBlockCategoryStats"]
-        .as_array()
-        .and_then(|a| {
-            a.iter()
-                .find(|c| c["buildingBlockCategoryId"].as_i64() == Some(cid))
-        })
-        .cloned()
+    let cat = data
+        .building_block_category_stats
+        .into_iter()
+        .find(|c| i64::from(c.building_block_category_id) == cid)
         .ok_or_else(|| ApiError::NotFound("No building block category has this id.".into()))?;
-    Ok(Json(cat["buildingBlockStats"].clone()))
+    Ok(Json(cat.building_block_stats))
 }
 
 /// Query of the contact directory search (spec §7).

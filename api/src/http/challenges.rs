@@ -18,7 +18,7 @@ use gbvf_commands::challenges::{
 use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
 use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::challenges::ACTIVE_SQL;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
@@ -39,16 +39,24 @@ pub fn pillar_description(id: i32) -> &'static str {
 /// The component-4 options for `/api/dashboard/components`: the pillars (plus 0 "Pillar not
 /// stated") as options, each with the collective-action types as nested options, so that a
 /// filter is the pair `pillarId-typeId` (spec §2 Filters).
-pub fn component_options() -> Vec<Value> {
-    let types: Vec<Value> = ACTION_TYPES
+pub fn component_options() -> Vec<super::dashboard::ComponentOption> {
+    use super::dashboard::{ComponentOption, OptionId, SubOption};
+    let types: Vec<SubOption> = ACTION_TYPES
         .iter()
-        .map(|t| json!({"id": t.id.to_string(), "name": t.description}))
+        .map(|t| SubOption {
+            id: OptionId::Text(t.id.to_string()),
+            name: t.description.to_string(),
+        })
         .collect();
     PILLARS
         .iter()
         .map(|p| (p.id, p.description))
         .chain([(UNASSIGNED_PILLAR_ID, "Pillar not stated")])
-        .map(|(id, d)| json!({"id": id.to_string(), "name": d, "options": types.clone()}))
+        .map(|(id, d)| ComponentOption {
+            id: OptionId::Text(id.to_string()),
+            name: d.to_string(),
+            options: types.clone(),
+        })
         .collect()
 }
 
@@ -180,7 +188,105 @@ async fn rows_in(pool: &PgPool, id: i64) -> Result<Vec<Row>, ApiError> {
     .await?)
 }
 
-/// The `collectiveAction` part of `/api/dashboard` for boundary `id` (spec §3 "Collective
+/// The `collectiveAction` part of `/api/dashboard` (spec §3 "Collective action data"; the
+/// challenges read model, from the End GBVF 100-Day Challenges publications).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectiveActionStats {
+    /// Per map area (the boundary and its child areas, not precincts).
+    pub contained_boundary_data: Vec<ActionArea>,
+    /// One per pillar, plus "Pillar not stated" (id 0) when a challenge has none.
+    pub pillar_stats: Vec<PillarStat>,
+    /// One per collective-action type.
+    pub collective_action_stats: Vec<ActionTypeStat>,
+    /// Every cycle.
+    pub cycles: Vec<CycleStat>,
+    /// Challenges shown that are active today.
+    pub active_collective_actions: i64,
+    /// Challenges shown that are past.
+    pub inactive_collective_actions: i64,
+    /// Challenges shown.
+    pub total_actions: i64,
+}
+
+/// Challenges in one map area.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionArea {
+    /// The area's boundary id.
+    pub boundary_id: i64,
+    /// Its name.
+    pub description: String,
+    /// Active challenges in it.
+    pub total: i64,
+    /// All challenges in it.
+    pub total_collective_actions: i64,
+}
+
+/// Challenges of one NSP pillar.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PillarStat {
+    /// Pillar id (0: not stated).
+    pub pillar_id: i32,
+    /// Pillar name.
+    pub description: String,
+    /// Help text.
+    pub help: String,
+    /// Active challenges.
+    pub total: i64,
+    /// Past challenges.
+    pub inactive: i64,
+    /// Always `null` (the pillar is not split by type here).
+    #[schema(required, value_type = Option<i32>)]
+    pub collective_action_type_id: Option<i32>,
+    /// All challenges.
+    pub total_collective_actions: i64,
+    /// Whether the filter selects the pillar.
+    pub is_included: bool,
+}
+
+/// Challenges of one collective-action type.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionTypeStat {
+    /// Type id.
+    pub collective_action_type_id: i32,
+    /// Type name.
+    pub description: String,
+    /// Active challenges.
+    pub total: i64,
+    /// All challenges.
+    pub total_collective_actions: i64,
+}
+
+/// Challenges of one cycle.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CycleStat {
+    /// Cycle id.
+    pub cycle_id: i32,
+    /// Cycle name.
+    pub description: String,
+    /// First month, `YYYY-MM`, when stated.
+    #[schema(required)]
+    pub start_month: Option<String>,
+    /// Last month, `YYYY-MM`, when stated.
+    #[schema(required)]
+    pub end_month: Option<String>,
+    /// Whether today's month is inside it.
+    pub is_active: bool,
+    /// Whether it is the current cycle (docs/decisions.md, issue 13).
+    pub is_current_cycle: bool,
+    /// All its challenges.
+    pub total_collective_actions: i64,
+    /// Its active challenges.
+    pub active_collective_actions: i64,
+    /// Its past challenges.
+    pub completed_collective_actions: i64,
+}
+
+/// Builds the [`CollectiveActionStats`] of boundary `id` (spec §3 "Collective
 /// action data"): `pillarStats` (one per pillar, plus "Pillar not stated" when any challenge
 /// has none: `total` = active, `totalCollectiveActions` = all, `inactive` = past),
 /// `collectiveActionStats` (per type), `cycles` (every cycle with
@@ -191,7 +297,7 @@ pub async fn collective_action_stats(
     pool: &PgPool,
     id: i64,
     filter: &ActionFilter,
-) -> Result<Value, ApiError> {
+) -> Result<CollectiveActionStats, ApiError> {
     let rows = rows_in(pool, id).await?;
     let today = chrono::Utc::now().date_naive();
     let shown: Vec<&Row> = rows
@@ -213,7 +319,7 @@ pub async fn collective_action_stats(
         }
     }
     let has_unassigned = rows.iter().any(|r| r.pillar_id.is_none());
-    let pillar_stats: Vec<Value> = PILLARS
+    let pillar_stats: Vec<PillarStat> = PILLARS
         .iter()
         .map(|p| (p.id, p.description, "NSP on GBVF pillar"))
         .chain(has_unassigned.then_some((
@@ -223,30 +329,47 @@ pub async fn collective_action_stats(
         )))
         .map(|(pid, d, help)| {
             let (all, active) = per_pillar.get(&pid).copied().unwrap_or_default();
-            json!({"pillarId": pid, "description": d, "help": help, "total": active,
-                   "inactive": all - active, "collectiveActionTypeId": null,
-                   "totalCollectiveActions": all, "isIncluded": filter.pillar_included(pid)})
+            PillarStat {
+                pillar_id: pid,
+                description: d.to_string(),
+                help: help.to_string(),
+                total: active,
+                inactive: all - active,
+                collective_action_type_id: None,
+                total_collective_actions: all,
+                is_included: filter.pillar_included(pid),
+            }
         })
         .collect();
-    let type_stats: Vec<Value> = ACTION_TYPES
+    let type_stats: Vec<ActionTypeStat> = ACTION_TYPES
         .iter()
         .map(|t| {
             let (all, active) = per_type.get(&t.id).copied().unwrap_or_default();
-            json!({"collectiveActionTypeId": t.id, "description": t.description, "total": active,
-                   "totalCollectiveActions": all})
+            ActionTypeStat {
+                collective_action_type_id: t.id,
+                description: t.description.to_string(),
+                total: active,
+                total_collective_actions: all,
+            }
         })
         .collect();
-    let cycles: Vec<Value> = CYCLES
+    let cycles: Vec<CycleStat> = CYCLES
         .iter()
         .map(|c| {
             let (all, active) = per_cycle.get(&c.id).copied().unwrap_or_default();
             let month = today.format("%Y-%m").to_string();
             let is_active = matches!((c.start_month, c.end_month), (Some(s), Some(e)) if s <= month.as_str() && month.as_str() <= e);
-            json!({"cycleId": c.id, "description": c.description, "startMonth": c.start_month,
-                   "endMonth": c.end_month, "isActive": is_active,
-                   "isCurrentCycle": is_active || c.id == current_cycle_id(&month),
-                   "totalCollectiveActions": all, "activeCollectiveActions": active,
-                   "completedCollectiveActions": all - active})
+            CycleStat {
+                cycle_id: c.id,
+                description: c.description.to_string(),
+                start_month: c.start_month.map(str::to_string),
+                end_month: c.end_month.map(str::to_string),
+                is_active,
+                is_current_cycle: is_active || c.id == current_cycle_id(&month),
+                total_collective_actions: all,
+                active_collective_actions: active,
+                completed_collective_actions: all - active,
+            }
         })
         .collect();
     // Per area of the map (the boundary itself and its child areas, not precincts):
@@ -258,7 +381,7 @@ pub async fn collective_action_stats(
     .bind(id)
     .fetch_all(pool)
     .await?;
-    let contained: Vec<Value> = areas
+    let contained: Vec<ActionArea> = areas
         .iter()
         .map(|(aid, name)| {
             let inside: Vec<&&Row> = shown
@@ -267,18 +390,24 @@ pub async fn collective_action_stats(
                     *aid == 1 || r.boundary_id == Some(*aid) || r.ancestor_ids.contains(aid)
                 })
                 .collect();
-            json!({"boundaryId": aid, "description": name,
-                   "total": inside.iter().filter(|r| r.active).count(),
-                   "totalCollectiveActions": inside.len()})
+            ActionArea {
+                boundary_id: *aid,
+                description: name.clone(),
+                total: inside.iter().filter(|r| r.active).count() as i64,
+                total_collective_actions: inside.len() as i64,
+            }
         })
         .collect();
     let active = shown.iter().filter(|r| r.active).count() as i64;
-    Ok(json!({
-        "containedBoundaryData": contained,
-        "pillarStats": pillar_stats, "collectiveActionStats": type_stats, "cycles": cycles,
-        "activeCollectiveActions": active, "inactiveCollectiveActions": shown.len() as i64 - active,
-        "totalActions": shown.len(),
-    }))
+    Ok(CollectiveActionStats {
+        contained_boundary_data: contained,
+        pillar_stats,
+        collective_action_stats: type_stats,
+        cycles,
+        active_collective_actions: active,
+        inactive_collective_actions: shown.len() as i64 - active,
+        total_actions: shown.len() as i64,
+    })
 }
 
 /// The current cycle: the latest cycle with stated months that started on or before `month`

@@ -10,23 +10,43 @@ use axum::extract::{Query, State};
 use axum::Json;
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime_types::{crime_type, CRIME_TYPES};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-use super::boundary::{self, BoundaryRow};
+use super::boundary::{self, Boundary, BoundaryRow};
 use super::error::{parse_id, ApiError};
 use super::AppState;
 
 /// Crime colour scale for the map (public spec §3 "Map colour scales": Low under 10
 /// #EED0D2, Medium 10-30 #CB7377, High 30+ #A8161D), applied to an area's density
 /// (see [`density`]). `end` of the last band is open (1e9 stands for no limit).
-pub fn crime_scale() -> Value {
-    json!([
-        {"start": 0, "end": 10, "color": "#EED0D2", "description": "Low"},
-        {"start": 10, "end": 30, "color": "#CB7377", "description": "Medium"},
-        {"start": 30, "end": 1_000_000_000u64, "color": "#A8161D", "description": "High"},
-    ])
+pub fn crime_scale() -> Vec<ColorBand> {
+    let band = |start, end, color: &str, description: &str| ColorBand {
+        start,
+        end,
+        color: color.to_string(),
+        description: description.to_string(),
+    };
+    vec![
+        band(0, 10, "#EED0D2", "Low"),
+        band(10, 30, "#CB7377", "Medium"),
+        band(30, 1_000_000_000, "#A8161D", "High"),
+    ]
+}
+
+/// One band of a map colour scale: areas whose density `d` has `start <= d < end` are drawn in
+/// `color` (public spec §5 "Legend colour lookup").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ColorBand {
+    /// Lower bound, inclusive.
+    pub start: i64,
+    /// Upper bound, exclusive (1,000,000,000 stands for no limit).
+    pub end: i64,
+    /// `#RRGGBB`.
+    #[schema(pattern = "^#[0-9A-F]{6}$")]
+    pub color: String,
+    /// `Low`, `Medium`, `High`.
+    pub description: String,
 }
 
 /// Crime palette, dark to light red from the primary #A8161D (public spec §9 colours).
@@ -59,17 +79,12 @@ pub fn density(level: BoundaryLevel, total: i64, population: Option<i64>) -> Opt
 
 /// The colour of `density` on `scale`: the first band with start <= density < end, else
 /// black (public spec §5 "Legend colour lookup").
-pub fn legend_colour(scale: &Value, density: Option<f64>) -> &str {
+pub fn legend_colour(scale: &[ColorBand], density: Option<f64>) -> &str {
     let Some(d) = density else { return "#000000" };
     scale
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|band| {
-            band["start"].as_f64().is_some_and(|s| s <= d)
-                && band["end"].as_f64().is_some_and(|e| d < e)
-        })
-        .and_then(|band| band["color"].as_str())
+        .iter()
+        .find(|band| band.start as f64 <= d && d < band.end as f64)
+        .map(|band| band.color.as_str())
         .unwrap_or("#000000")
 }
 
@@ -121,11 +136,11 @@ pub fn selected_types(raw: Option<&str>) -> Result<Vec<i32>, ApiError> {
 #[utoipa::path(get, path = "/api/crime/stats", tag = "crime", operation_id = "crimeStats",
     params(("boundaryId" = i64, Query, description = "boundary", minimum = 1),
            ("componentOptions" = Option<String>, Query, description = "comma-separated crime type ids", pattern = "^ *[0-9]+ *(, *[0-9]+ *)*$")),
-    responses((status = 200, description = "CrimeStats"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "The crime statistics", body = CrimeStats), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn stats(
     State(s): State<AppState>,
     Query(q): Query<StatsQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CrimeStats>, ApiError> {
     let raw = q
         .boundary_id
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
@@ -173,9 +188,192 @@ fn latest_total(by_year: &BTreeMap<i32, BTreeMap<i32, i64>>, types: &[i32]) -> O
     })
 }
 
-/// Builds the CrimeStats document of boundary `id` for the selected crime `types`.
+/// The crime statistics of a boundary and its children (public spec §3 "Crime data"; SAPS crime
+/// statistics by financial year, Census 2022 populations). The period fields describe the
+/// latest SAPS financial year with a figure for a selected type (all `null` without data).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CrimeStats {
+    /// Always `true`.
+    pub success: bool,
+    /// The boundary asked for.
+    pub boundary: Boundary,
+    /// Label of the latest financial year, `2022/23`.
+    #[schema(required)]
+    pub period: Option<String>,
+    /// First day of that year, `2022-04-01`.
+    #[schema(required)]
+    pub period_start: Option<String>,
+    /// Last day of that year, `2023-03-31`.
+    #[schema(required)]
+    pub period_end: Option<String>,
+    /// Its first calendar year, 2022.
+    #[schema(required)]
+    pub year: Option<i32>,
+    /// Whether it is the latest year with national figures.
+    pub is_latest: bool,
+    /// Label of the year before, when it has figures.
+    #[schema(required)]
+    pub previous_period: Option<String>,
+    /// Total GBVF crime: the sum of the selected types in the period (crimes).
+    #[schema(required)]
+    pub total: Option<i64>,
+    /// The same sum in the year before.
+    #[schema(required)]
+    pub previous_total: Option<i64>,
+    /// Crimes per 100,000 people, 2 decimals (spec §9; `null` for a precinct or without
+    /// population).
+    #[schema(required)]
+    pub rate: Option<f64>,
+    /// The value the map colours: crimes per 1,000 people, or the total for a precinct.
+    #[schema(required)]
+    pub density: Option<f64>,
+    /// The crime type ids counted (strings, spec §2 Filters).
+    pub selected_options: Vec<String>,
+    /// The crime type ids counted in Total GBVF crime by default.
+    pub default_options: Vec<String>,
+    /// Per child boundary: the distribution in its own latest period (grid view).
+    pub grouped_by_boundary: Vec<GroupedByBoundary>,
+    /// Every crime type with a figure in the period.
+    pub crime_stats: Vec<CrimeTypeStat>,
+    /// The selected types' shares of the total.
+    pub distribution: Vec<DistributionItem>,
+    /// Total of the selected types per financial year, oldest first.
+    pub series: Vec<SeriesPoint>,
+    /// The children with their totals, rates and map colours.
+    pub contained_boundary_data: Vec<ContainedBoundaryData>,
+    /// The map legend.
+    pub color_legend: ColorLegend,
+    /// Chart colours, dark to light red.
+    pub palette: Vec<String>,
+    /// `#A8161D`.
+    pub primary_color: String,
+    /// Where the figures come from.
+    pub source: DataSource,
+}
+
+/// One crime type's figure in the period.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CrimeTypeStat {
+    /// Crime type id, as a string.
+    pub crime_type_id: String,
+    /// SAPS name of the type.
+    pub description: String,
+    /// Crimes recorded.
+    pub value: i64,
+    /// Crimes recorded the year before.
+    #[schema(required)]
+    pub previous_value: Option<i64>,
+    /// Whether the type is among the selected ones.
+    pub is_included: bool,
+}
+
+/// One selected type's share of the total.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DistributionItem {
+    /// Crime type id, as a string.
+    pub crime_type_id: String,
+    /// SAPS name of the type.
+    pub description: String,
+    /// Crimes recorded.
+    pub value: i64,
+    /// Share of the total in percent, 2 decimals.
+    pub percentage: f64,
+}
+
+/// Total of the selected types in one financial year.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SeriesPoint {
+    /// `2022/23`.
+    pub period: String,
+    /// 2022.
+    pub year: i32,
+    /// Sum of `values`.
+    pub total: i64,
+    /// Crimes per selected crime type id.
+    pub values: BTreeMap<String, i64>,
+}
+
+/// One child boundary's distribution in its own latest period.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupedByBoundary {
+    /// Name of the child.
+    pub boundary: String,
+    /// Its id.
+    pub boundary_id: i64,
+    /// Its latest period, `2022/23`.
+    #[schema(required)]
+    pub period: Option<String>,
+    /// Its total of the selected types then.
+    #[schema(required)]
+    pub total: Option<i64>,
+    /// The selected types' shares.
+    pub distribution: Vec<DistributionItem>,
+}
+
+/// One child boundary on the map.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContainedBoundaryData {
+    /// Its id.
+    pub boundary_id: i64,
+    /// Its name.
+    pub description: String,
+    /// Source code.
+    pub code: String,
+    /// Level name.
+    pub level: String,
+    /// Public type number.
+    #[schema(required)]
+    pub boundary_type_id: Option<i32>,
+    /// Census 2022 population.
+    #[schema(required)]
+    pub people_count: Option<i64>,
+    /// Total of the selected types in its latest period.
+    #[schema(required)]
+    pub total: Option<i64>,
+    /// That period, `2022/23`.
+    #[schema(required)]
+    pub period: Option<String>,
+    /// Crimes per 100,000 people.
+    #[schema(required)]
+    pub rate: Option<f64>,
+    /// Crimes per 1,000 people (a precinct: the total).
+    #[schema(required)]
+    pub density: Option<f64>,
+    /// Its map colour from [`crime_scale`] (`null` without data).
+    #[schema(required)]
+    pub color: Option<String>,
+}
+
+/// The map legend.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ColorLegend {
+    /// The bands, lowest first.
+    pub scale: Vec<ColorBand>,
+}
+
+/// Where crime figures come from.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DataSource {
+    /// The publication.
+    pub name: String,
+    /// The data sets the figures were read from.
+    pub datasets: Vec<String>,
+    /// Attribution lines shown under the charts.
+    pub attribution: Vec<String>,
+    /// How the rate and the map density are computed.
+    pub rate_note: String,
+}
+
+/// Builds the [`CrimeStats`] of boundary `id` for the selected crime `types`.
+/// Errors: 404 for an unknown boundary; 500 on a database fault.
 #[tracing::instrument(name = "read model crime_total", skip_all, fields(boundary.id = id))]
-pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value, ApiError> {
+pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeStats, ApiError> {
     let b = boundary::fetch(pool, id).await?;
     let own = figures(pool, "c.boundary_id = $1", id).await?;
     let national_latest: Option<i32> =
@@ -194,55 +392,102 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value,
             sources.insert(src.clone());
         }
     }
-    let latest = latest_total(&by_year, types);
-    let (period_fields, total, previous_total, crime_stats_json, distribution) = match latest {
-        Some((year, total)) => {
-            let prev_year = year - 1;
-            let prev = by_year.get(&prev_year);
-            let prev_total: Option<i64> = prev.and_then(|p| {
-                let v: Vec<i64> = types.iter().filter_map(|t| p.get(t).copied()).collect();
-                (!v.is_empty()).then(|| v.iter().sum())
-            });
-            let now = &by_year[&year];
-            let stats: Vec<Value> = CRIME_TYPES
-                .iter()
-                .filter(|t| now.contains_key(&t.id))
-                .map(|t| {
-                    json!({
-                        "crimeTypeId": t.id.to_string(), "description": t.description, "value": now[&t.id],
-                        "previousValue": prev.and_then(|p| p.get(&t.id).copied()), "isIncluded": types.contains(&t.id),
-                    })
-                })
-                .collect();
-            let distribution: Vec<Value> = CRIME_TYPES
-                .iter()
-                .filter(|t| types.contains(&t.id) && now.contains_key(&t.id))
-                .map(|t| {
-                    let v = now[&t.id];
-                    json!({"crimeTypeId": t.id.to_string(), "description": t.description, "value": v,
-                           "percentage": if total > 0 { round2(v as f64 / total as f64 * 100.0) } else { 0.0 }})
-                })
-                .collect();
-            let fields = json!({
-                "period": period_label(year), "periodStart": format!("{year}-04-01"), "periodEnd": format!("{}-03-31", year + 1),
-                "year": year, "isLatest": national_latest.map(|n| n == year).unwrap_or(true),
-                "previousPeriod": prev_total.map(|_| period_label(prev_year)),
-            });
-            (fields, Some(total), prev_total, stats, distribution)
-        }
-        None => (
-            json!({"period": null, "periodStart": null, "periodEnd": null, "year": null, "isLatest": false, "previousPeriod": null}),
-            None,
-            None,
-            vec![],
-            vec![],
-        ),
+    let share = |t: &gbvf_events::crime_types::CrimeType, v: i64, total: i64| DistributionItem {
+        crime_type_id: t.id.to_string(),
+        description: t.description.to_string(),
+        value: v,
+        percentage: if total > 0 {
+            round2(v as f64 / total as f64 * 100.0)
+        } else {
+            0.0
+        },
     };
-    let series: Vec<Value> = by_year
+    let mut stats = CrimeStats {
+        success: true,
+        boundary: b.to_boundary(),
+        period: None,
+        period_start: None,
+        period_end: None,
+        year: None,
+        is_latest: false,
+        previous_period: None,
+        total: None,
+        previous_total: None,
+        rate: None,
+        density: None,
+        selected_options: types.iter().map(|t| t.to_string()).collect(),
+        default_options: CRIME_TYPES
+            .iter()
+            .filter(|t| t.is_included)
+            .map(|t| t.id.to_string())
+            .collect(),
+        grouped_by_boundary: vec![],
+        crime_stats: vec![],
+        distribution: vec![],
+        series: vec![],
+        contained_boundary_data: vec![],
+        color_legend: ColorLegend {
+            scale: crime_scale(),
+        },
+        palette: PALETTE.iter().map(|c| c.to_string()).collect(),
+        primary_color: PALETTE[0].to_string(),
+        source: DataSource {
+            name: "SAPS crime statistics, financial years April to March".into(),
+            datasets: vec![],
+            attribution: vec![
+                "Crime statistics: SAPS".into(),
+                "Population: Statistics South Africa, Census 2022".into(),
+                "Boundaries: Municipal Demarcation Board".into(),
+            ],
+            rate_note: "Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.".into(),
+        },
+    };
+    if let Some((year, total)) = latest_total(&by_year, types) {
+        let prev_year = year - 1;
+        let prev = by_year.get(&prev_year);
+        let prev_total: Option<i64> = prev.and_then(|p| {
+            let v: Vec<i64> = types.iter().filter_map(|t| p.get(t).copied()).collect();
+            (!v.is_empty()).then(|| v.iter().sum())
+        });
+        let now = &by_year[&year];
+        stats.crime_stats = CRIME_TYPES
+            .iter()
+            .filter(|t| now.contains_key(&t.id))
+            .map(|t| CrimeTypeStat {
+                crime_type_id: t.id.to_string(),
+                description: t.description.to_string(),
+                value: now[&t.id],
+                previous_value: prev.and_then(|p| p.get(&t.id).copied()),
+                is_included: types.contains(&t.id),
+            })
+            .collect();
+        stats.distribution = CRIME_TYPES
+            .iter()
+            .filter(|t| types.contains(&t.id) && now.contains_key(&t.id))
+            .map(|t| share(t, now[&t.id], total))
+            .collect();
+        stats.period = Some(period_label(year));
+        stats.period_start = Some(format!("{year}-04-01"));
+        stats.period_end = Some(format!("{}-03-31", year + 1));
+        stats.year = Some(year);
+        stats.is_latest = national_latest.map(|n| n == year).unwrap_or(true);
+        stats.previous_period = prev_total.map(|_| period_label(prev_year));
+        stats.total = Some(total);
+        stats.previous_total = prev_total;
+    }
+    stats.series = by_year
         .iter()
         .filter_map(|(year, values)| {
-            let sel: BTreeMap<String, i64> = types.iter().filter_map(|t| values.get(t).map(|v| (t.to_string(), *v))).collect();
-            (!sel.is_empty()).then(|| json!({"period": period_label(*year), "year": year, "total": sel.values().sum::<i64>(), "values": sel}))
+            let sel: BTreeMap<String, i64> = types
+                .iter()
+                .filter_map(|t| values.get(t).map(|v| (t.to_string(), *v)))
+                .collect();
+            (!sel.is_empty()).then(|| SeriesPoint {
+                period: period_label(*year),
+                year: *year,
+                total: sel.values().sum::<i64>(),
+                values: sel,
+            })
         })
         .collect();
 
@@ -266,73 +511,66 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<Value,
             sources.insert(src.clone());
         }
     }
-    let scale = crime_scale();
     // Per child: the distribution of the selected types in its own latest period (grid view).
-    let grouped: Vec<Value> = children
+    stats.grouped_by_boundary = children
         .iter()
         .map(|c| {
             let years = child_years.get(&c.boundary_id);
             let latest = years.and_then(|y| latest_total(y, types));
-            let distribution: Vec<Value> = match (years, latest) {
+            let distribution: Vec<DistributionItem> = match (years, latest) {
                 (Some(y), Some((year, total))) => CRIME_TYPES
                     .iter()
                     .filter(|t| types.contains(&t.id))
-                    .filter_map(|t| y[&year].get(&t.id).map(|v| (t, *v)))
-                    .map(|(t, v)| json!({"crimeTypeId": t.id.to_string(), "description": t.description, "value": v,
-                        "percentage": if total > 0 { round2(v as f64 / total as f64 * 100.0) } else { 0.0 }}))
+                    .filter_map(|t| y[&year].get(&t.id).map(|v| share(t, *v, total)))
                     .collect(),
                 _ => vec![],
             };
-            json!({"boundary": c.name, "boundaryId": c.boundary_id, "period": latest.map(|l| period_label(l.0)),
-                   "total": latest.map(|l| l.1), "distribution": distribution})
+            GroupedByBoundary {
+                boundary: c.name.clone(),
+                boundary_id: c.boundary_id,
+                period: latest.map(|l| period_label(l.0)),
+                total: latest.map(|l| l.1),
+                distribution,
+            }
         })
         .collect();
-    let contained: Vec<Value> = children
+    let scale = &stats.color_legend.scale;
+    stats.contained_boundary_data = children
         .iter()
         .map(|c: &BoundaryRow| {
-            let latest = child_years.get(&c.boundary_id).and_then(|y| latest_total(y, types));
+            let latest = child_years
+                .get(&c.boundary_id)
+                .and_then(|y| latest_total(y, types));
             let level = c.level();
-            json!({
-                "boundaryId": c.boundary_id, "description": c.name, "code": c.code, "level": c.level,
-                "boundaryTypeId": level.public_type_id(), "peopleCount": c.population,
-                "total": latest.map(|l| l.1), "period": latest.map(|l| period_label(l.0)),
-                "rate": latest.and_then(|l| rate_per_100k(l.1, c.population)),
-                "density": latest.and_then(|l| density(level, l.1, c.population)),
-            "color": latest.map(|l| legend_colour(&scale, density(level, l.1, c.population)).to_string()),
-            })
+            ContainedBoundaryData {
+                boundary_id: c.boundary_id,
+                description: c.name.clone(),
+                code: c.code.clone(),
+                level: c.level.clone(),
+                boundary_type_id: level.public_type_id(),
+                people_count: c.population,
+                total: latest.map(|l| l.1),
+                period: latest.map(|l| period_label(l.0)),
+                rate: latest.and_then(|l| rate_per_100k(l.1, c.population)),
+                density: latest.and_then(|l| density(level, l.1, c.population)),
+                color: latest
+                    .map(|l| legend_colour(scale, density(level, l.1, c.population)).to_string()),
+            }
         })
         .collect();
 
-    let rate = total.and_then(|t| {
+    stats.rate = stats.total.and_then(|t| {
         if b.level() == BoundaryLevel::SapsPrecinct {
             None
         } else {
             rate_per_100k(t, b.population)
         }
     });
-    let mut doc = json!({
-        "success": true,
-        "boundary": b.to_json(),
-        "total": total, "previousTotal": previous_total, "rate": rate,
-        "density": total.and_then(|t| density(b.level(), t, b.population)),
-        "selectedOptions": types.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        "defaultOptions": CRIME_TYPES.iter().filter(|t| t.is_included).map(|t| t.id.to_string()).collect::<Vec<_>>(),
-        "groupedByBoundary": grouped,
-        "crimeStats": crime_stats_json, "distribution": distribution, "series": series,
-        "containedBoundaryData": contained,
-        "colorLegend": {"scale": scale},
-        "palette": PALETTE, "primaryColor": PALETTE[0],
-        "source": {
-            "name": "SAPS crime statistics, financial years April to March",
-            "datasets": sources.into_iter().collect::<Vec<_>>(),
-            "attribution": ["Crime statistics: SAPS", "Population: Statistics South Africa, Census 2022", "Boundaries: Municipal Demarcation Board"],
-            "rateNote": "Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.",
-        },
-    });
-    if let (Value::Object(d), Value::Object(p)) = (&mut doc, period_fields) {
-        d.extend(p);
-    }
-    Ok(doc)
+    stats.density = stats
+        .total
+        .and_then(|t| density(b.level(), t, b.population));
+    stats.source.datasets = sources.into_iter().collect();
+    Ok(stats)
 }
 
 #[cfg(test)]

@@ -4,45 +4,115 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use gbvf_events::crime_types::CRIME_TYPES;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
-use super::challenges::{collective_action_stats, ActionFilter};
-use super::crime::{crime_stats, selected_types};
+use super::boundary::Boundary;
+use super::challenges::{collective_action_stats, ActionFilter, CollectiveActionStats};
+use super::crime::{crime_stats, selected_types, CrimeStats};
 use super::error::{parse_id, ApiError};
 use super::AppState;
+
+/// One dashboard component (public spec §3 "Component"): its order (`seq`), source link and
+/// filter options.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Component {
+    /// 1 building block, 2 health check, 3 crime, 4 collective action.
+    pub component_id: i32,
+    /// Title.
+    pub name: String,
+    /// One sentence on what it shows.
+    pub description: String,
+    /// Title of its source link.
+    #[schema(required)]
+    pub link_title: Option<String>,
+    /// Its source link.
+    #[schema(required)]
+    pub link_url: Option<String>,
+    /// Position on the dashboard, from 1.
+    pub seq: i32,
+    /// Filter options.
+    pub options: Vec<ComponentOption>,
+}
+
+/// The id of a filter option: a string for crime types, pillars and collective-action types
+/// (spec §2 Filters: "Crime filter ids are compared as strings"), a number for building-block
+/// categories and blocks.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum OptionId {
+    /// Crime type, pillar or collective-action type id.
+    Text(String),
+    /// Building-block category or building block id.
+    Number(i64),
+}
+
+/// A filter option with its nested options (crime types: none; building-block categories:
+/// their blocks; pillars: the collective-action types).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ComponentOption {
+    /// Its id.
+    pub id: OptionId,
+    /// Its name.
+    pub name: String,
+    /// Nested options.
+    pub options: Vec<SubOption>,
+}
+
+/// A nested filter option.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SubOption {
+    /// Its id.
+    pub id: OptionId,
+    /// Its name.
+    pub name: String,
+}
 
 /// The four components (public spec §1: 1 building block, 2 health check, 3 crime,
 /// 4 collective action) with their order (`seq`) and options. Crime options are the crime
 /// types, ids as strings (§2 Filters: "Crime filter ids are compared as strings").
-pub fn components() -> Value {
-    let crime_options: Vec<Value> = CRIME_TYPES
+pub fn components() -> Vec<Component> {
+    let component =
+        |component_id, name: &str, description: &str, link: Option<(&str, &str)>, seq, options| {
+            Component {
+                component_id,
+                name: name.into(),
+                description: description.into(),
+                link_title: link.map(|l| l.0.to_string()),
+                link_url: link.map(|l| l.1.to_string()),
+                seq,
+                options,
+            }
+        };
+    let crime_options = CRIME_TYPES
         .iter()
-        .map(|t| json!({"id": t.id.to_string(), "name": t.description, "options": []}))
+        .map(|t| ComponentOption {
+            id: OptionId::Text(t.id.to_string()),
+            name: t.description.to_string(),
+            options: vec![],
+        })
         .collect();
-    json!([
-        {"componentId": 3, "name": "Crime", "description": "GBVF crime recorded by the South African Police Service, per SAPS financial year (April to March).",
-         "linkTitle": "SAPS crime statistics", "linkUrl": "https://www.saps.gov.za/services/crimestats.php", "seq": 1, "options": crime_options},
-        {"componentId": 1, "name": "Building blocks", "description": "Availability of support services per category and requirement, with verification progress per municipality.",
-         "linkTitle": null, "linkUrl": null, "seq": 2, "options": []},
-        {"componentId": 2, "name": "Health check", "description": "Reach and maturity of organisations from their health-check surveys.",
-         "linkTitle": null, "linkUrl": null, "seq": 3, "options": []},
-        {"componentId": 4, "name": "Collective actions", "description": "Challenges, including 100-Day Challenges, per pillar of the National Strategic Plan on GBVF and per cycle.",
-         "linkTitle": "End GBVF 100-Day Challenges", "linkUrl": "https://endinggbvf.org/100-day-challenges/", "seq": 4, "options": super::challenges::component_options()},
-    ])
+    vec![
+        component(3, "Crime", "GBVF crime recorded by the South African Police Service, per SAPS financial year (April to March).",
+            Some(("SAPS crime statistics", "https://www.saps.gov.za/services/crimestats.php")), 1, crime_options),
+        component(1, "Building blocks", "Availability of support services per category and requirement, with verification progress per municipality.",
+            None, 2, vec![]),
+        component(2, "Health check", "Reach and maturity of organisations from their health-check surveys.", None, 3, vec![]),
+        component(4, "Collective actions", "Challenges, including 100-Day Challenges, per pillar of the National Strategic Plan on GBVF and per cycle.",
+            Some(("End GBVF 100-Day Challenges", "https://endinggbvf.org/100-day-challenges/")), 4, super::challenges::component_options()),
+    ]
 }
 
 /// `GET /api/dashboard/components`: the components, component 1 with the building-block
 /// categories and their building blocks as options (from the taxonomy read model).
-#[utoipa::path(get, path = "/api/dashboard/components", tag = "dashboard", responses((status = 200, description = "Component[]")))]
-pub async fn components_handler(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
+#[utoipa::path(get, path = "/api/dashboard/components", tag = "dashboard", responses((status = 200, description = "The components", body = [Component])))]
+pub async fn components_handler(
+    State(s): State<AppState>,
+) -> Result<Json<Vec<Component>>, ApiError> {
     let mut all = components();
     let options = super::building_block::component_options(&s).await?;
-    if let Some(c) = all
-        .as_array_mut()
-        .and_then(|a| a.iter_mut().find(|c| c["componentId"] == 1))
-    {
-        c["options"] = options;
+    if let Some(c) = all.iter_mut().find(|c| c.component_id == 1) {
+        c.options = options;
     }
     Ok(Json(all))
 }
@@ -66,11 +136,11 @@ pub struct DashboardQuery {
     params(("boundaryId" = i64, Query, description = "boundary", minimum = 1), ("componentId" = Option<i64>, Query, description = "component the options belong to (default 3, crime)", minimum = 1),
            ("componentOptions" = Option<String>, Query, description = "crime type ids, or pillar ids for component 4"),
            ("componentSubOptions" = Option<String>, Query, description = "component 4: 'pillarId-typeId' pairs")),
-    responses((status = 200, description = "Dashboard"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "Every component's data", body = Dashboard), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn dashboard(
     State(s): State<AppState>,
     Query(q): Query<DashboardQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Dashboard>, ApiError> {
     let raw = q
         .boundary_id
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
@@ -99,30 +169,62 @@ pub async fn dashboard(
     let building_block = super::building_block::building_block_data(&s, id).await?;
     let collective_action = collective_action_stats(&s.pool, id, &action_filter).await?;
     let health_check = super::healthcheck::public_stats(&s, id, None).await?;
-    Ok(Json(json!({
-        "success": true,
-        "boundary": crime["boundary"].clone(),
-        "crime": crime,
-        "healthCheck": health_check,
-        "buildingBlock": building_block,
-        "collectiveAction": collective_action,
-    })))
+    Ok(Json(Dashboard {
+        success: true,
+        boundary: crime.boundary.clone(),
+        crime,
+        health_check,
+        building_block,
+        collective_action,
+    }))
+}
+
+/// Every component's data for one boundary (public spec §3 "Dashboard").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    /// Always `true`.
+    pub success: bool,
+    /// The boundary asked for.
+    pub boundary: Boundary,
+    /// Component 3.
+    pub crime: CrimeStats,
+    /// Component 2: reach and maturity.
+    pub health_check: super::healthcheck::HealthCheckStats,
+    /// Component 1: availability per category, block and requirement.
+    pub building_block: super::building_block::BuildingBlockData,
+    /// Component 4.
+    pub collective_action: CollectiveActionStats,
+}
+
+/// The feature flags the web app reads.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeatureFlags {
+    /// Whether sign-in is offered (GBVF_ENABLE_LOGIN=true).
+    pub enable_login: bool,
 }
 
 /// `GET /api/config/feature-flags`: `{enableLogin}` (false unless GBVF_ENABLE_LOGIN=true).
-#[utoipa::path(get, path = "/api/config/feature-flags", tag = "config", responses((status = 200, description = "{enableLogin}")))]
-pub async fn feature_flags(State(s): State<AppState>) -> Json<Value> {
-    Json(json!({"enableLogin": s.enable_login}))
+#[utoipa::path(get, path = "/api/config/feature-flags", tag = "config", responses((status = 200, description = "The feature flags", body = FeatureFlags)))]
+pub async fn feature_flags(State(s): State<AppState>) -> Json<FeatureFlags> {
+    Json(FeatureFlags {
+        enable_login: s.enable_login,
+    })
 }
 
 /// `GET /api/health`: database reachability and projector lag. 503 when the database is down.
-#[utoipa::path(get, path = "/api/health", tag = "operations", responses((status = 200, description = "Healthy"), (status = 503, description = "Database unreachable")))]
-pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Value>) {
+#[utoipa::path(get, path = "/api/health", tag = "operations", responses((status = 200, description = "Healthy", body = Health), (status = 503, description = "Database unreachable", body = Health)))]
+pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
     let projections = gbvf_projections::all();
     let unavailable = || {
         (
             StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({"status": "unavailable", "database": "unreachable"})),
+            Json(Health {
+                status: "unavailable".into(),
+                database: "unreachable".into(),
+                projections: None,
+            }),
         )
     };
     // A fresh probe (at most a second), so health reports recovery as soon as it happens.
@@ -145,15 +247,33 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Value>) {
             }
             (
                 StatusCode::OK,
-                Json(json!({"status": "ok", "database": "reachable", "projections": status})),
+                Json(Health {
+                    status: "ok".into(),
+                    database: "reachable".into(),
+                    projections: Some(status),
+                }),
             )
         }
         Err(e) => {
             tracing::error!(error = %e, "health check failed");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({"status": "unavailable", "database": "unreachable"})),
-            )
+            unavailable()
         }
     }
+}
+
+/// The answer of `GET /api/health`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// `ok` or `unavailable`.
+    #[schema(pattern = "^(ok|unavailable)$")]
+    pub status: String,
+    /// `reachable` or `unreachable`.
+    #[schema(pattern = "^(reachable|unreachable)$")]
+    pub database: String,
+    /// Each projection's status when the database is reachable
+    /// (`gbvf_projections::engine::Status`: `projection`, `version`, `position`,
+    /// `events_applied`, `lag_events`, `lag_seconds`, `state`, `updated_at`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub projections: Option<Vec<gbvf_projections::engine::Status>>,
 }

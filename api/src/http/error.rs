@@ -8,12 +8,34 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 /// Permission refused (public spec §6 and §8).
 pub const PERMISSION_DENIED: &str = "You do not have permission to perform this action.";
 /// Generic failure (public spec §8), spelled as the specification spells it.
 pub const GENERIC_FAILURE: &str = "An error has occured please try again later";
+
+/// The JSON body of every failure (4xx and 5xx): `{"success": false, "message", "errors":
+/// [{"code", "description"}]}` (public spec §7 "Responses read: success, message, errors").
+/// The OpenAPI document gives this schema to every 4xx and 5xx answer (`openapi::full`).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Always `false`.
+    pub success: bool,
+    /// What went wrong, for people, in the specification's wording.
+    pub message: String,
+    /// One entry per problem (empty on a 409 that names the current state instead).
+    pub errors: Vec<ErrorItem>,
+}
+
+/// One problem of an [`ErrorBody`].
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct ErrorItem {
+    /// The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    /// `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`.
+    pub code: String,
+    /// The same text as `message`.
+    pub description: String,
+}
 
 /// An API error.
 #[derive(Debug, thiserror::Error)]
@@ -187,9 +209,64 @@ impl IntoResponse for ApiError {
                 )
             }
         };
-        let body = json!({"success": false, "message": message, "errors": [{"code": code, "description": message}]});
+        let body = ErrorBody {
+            success: false,
+            errors: vec![ErrorItem {
+                code,
+                description: message.clone(),
+            }],
+            message,
+        };
         (status, Json(body)).into_response()
     }
+}
+
+/// Middleware giving axum's own refusals under `/api` the [`ErrorBody`] shape: a query, path or
+/// body its extractors cannot parse (400, 415, 422) or a body over the limit (413) is answered
+/// with plain text by axum; this rewrites any plain-text 4xx of an `/api` path as
+/// `{"success": false, "message": <axum's text>, "errors": [{"code": "request", ...}]}`, so every
+/// 4xx the OpenAPI document describes carries the one error schema. A JSON body of the wrong
+/// shape (axum's 422) is answered 400 like any other malformed input ("Bad input is 400", the
+/// module documentation; the document's 400 answer of every operation).
+pub async fn json_rejections(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let api = req.uri().path().starts_with("/api/");
+    let res = next.run(req).await;
+    let plain = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/plain"));
+    if !api || !res.status().is_client_error() || !plain {
+        return res;
+    }
+    let status = match res.status() {
+        StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
+        other => other,
+    };
+    let text = axum::body::to_bytes(res.into_body(), 64 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("Bad request")
+            .to_string()
+    } else {
+        text
+    };
+    let body = ErrorBody {
+        success: false,
+        errors: vec![ErrorItem {
+            code: "request".into(),
+            description: message.clone(),
+        }],
+        message,
+    };
+    (status, Json(body)).into_response()
 }
 
 /// Parses a path or query value as a whole-number id, or answers 400 naming `field`.

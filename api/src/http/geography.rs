@@ -5,22 +5,22 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
-use super::boundary::{self, BoundaryRow, COLUMNS};
+use super::boundary::{self, Boundary, BoundaryRow, COLUMNS};
 use super::error::{parse_id, ApiError};
 use super::AppState;
 
 /// `GET /api/geography/boundary/{id}`: one boundary.
 #[utoipa::path(get, path = "/api/geography/boundary/{id}", tag = "geography",
     params(("id" = i64, Path, description = "boundaryId", minimum = 1)),
-    responses((status = 200, description = "Boundary"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
+    responses((status = 200, description = "The boundary", body = Boundary), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn boundary(
     State(s): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Boundary>, ApiError> {
     let id = parse_id("boundaryId", &id)?;
-    Ok(Json(boundary::fetch(&s.pool, id).await?.to_json()))
+    Ok(Json(boundary::fetch(&s.pool, id).await?.to_boundary()))
 }
 
 /// Query of the boundary list.
@@ -34,12 +34,12 @@ pub struct ListQuery {
 #[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}", tag = "geography",
     params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct", minimum = 1, maximum = 5),
            ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
-    responses((status = 200, description = "Boundary[]"), (status = 400, description = "Unknown type")))]
+    responses((status = 200, description = "The boundaries, by name", body = [Boundary]), (status = 400, description = "Unknown type")))]
 pub async fn list(
     State(s): State<AppState>,
     Path(type_id): Path<String>,
     Query(q): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<Boundary>>, ApiError> {
     list_within(s, type_id, None, q).await
 }
 
@@ -49,12 +49,12 @@ pub async fn list(
     params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct", minimum = 1, maximum = 5),
            ("parentBoundaryId" = i64, Path, description = "containing boundary", minimum = 1),
            ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
-    responses((status = 200, description = "Boundary[]"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown parent")))]
+    responses((status = 200, description = "The boundaries, by name", body = [Boundary]), (status = 400, description = "Malformed"), (status = 404, description = "Unknown parent")))]
 pub async fn list_in(
     State(s): State<AppState>,
     Path((type_id, parent)): Path<(String, String)>,
     Query(q): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<Boundary>>, ApiError> {
     list_within(s, type_id, Some(parent), q).await
 }
 
@@ -64,7 +64,7 @@ async fn list_within(
     type_id: String,
     parent: Option<String>,
     q: ListQuery,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<Boundary>>, ApiError> {
     let type_id = parse_id("boundaryTypeId", &type_id)?;
     let levels = boundary::levels_of_public_type(type_id)?;
     let parent = match parent {
@@ -103,9 +103,7 @@ async fn list_within(
             break;
         }
     }
-    Ok(Json(Value::Array(
-        rows.iter().map(BoundaryRow::to_json).collect(),
-    )))
+    Ok(Json(rows.iter().map(BoundaryRow::to_boundary).collect()))
 }
 
 /// Query of the contained-boundaries call.
@@ -118,20 +116,18 @@ pub struct ContainedQuery {
 /// `GET /api/geography/contained/?containingBoundaryId`: direct children.
 #[utoipa::path(get, path = "/api/geography/contained/", tag = "geography",
     params(("containingBoundaryId" = i64, Query, description = "containing boundary", minimum = 1)),
-    responses((status = 200, description = "Boundary[]"), (status = 400, description = "Missing or malformed id"), (status = 404, description = "Unknown id")))]
+    responses((status = 200, description = "The boundaries, by name", body = [Boundary]), (status = 400, description = "Missing or malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn contained(
     State(s): State<AppState>,
     Query(q): Query<ContainedQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<Boundary>>, ApiError> {
     let raw = q.containing.ok_or_else(|| {
         ApiError::bad("containingBoundaryId", "containingBoundaryId is required.")
     })?;
     let id = parse_id("containingBoundaryId", &raw)?;
     boundary::fetch(&s.pool, id).await?;
     let rows = boundary::children(&s.pool, id).await?;
-    Ok(Json(Value::Array(
-        rows.iter().map(BoundaryRow::to_json).collect(),
-    )))
+    Ok(Json(rows.iter().map(BoundaryRow::to_boundary).collect()))
 }
 
 fn geojson_response(body: String) -> Response {

@@ -28,7 +28,7 @@ use gbvf_events::healthcheck::{
     GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted,
 };
 use gbvf_events::metadata::EventMetadata;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::auth::csrf::BrowserId;
@@ -577,7 +577,8 @@ pub struct OrganisationQuery {
 /// or SetSurveyEffectiveDate only.
 #[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
     responses((status = 200, description = "{success, data: {organisationName, organisationTypeId, studentsOffered, questionnaires: [...]}}"),
-              (status = 403, description = "You do not have permission to perform this action.")))]
+              (status = 403, description = "You do not have permission to perform this action."),
+              (status = 404, description = "Your account is not linked to an organisation, or the organisation is unknown.")))]
 pub async fn organisation_health_checks(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -757,14 +758,113 @@ pub struct StatsQuery {
 /// least 5 responses each contribute; it is their maturity averaged with their responses as
 /// weights (admin spec §9). `example` is true when any figure includes example data.
 #[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", operation_id = "healthCheckStats", params(StatsQuery),
-    responses((status = 200, description = "{success, data: {boundaryId, quarter, period, healthCheckStats, byQuarter, containedBoundaryData, example}}"),
+    responses((status = 200, description = "The figures", body = HealthCheckStatsAnswer),
               (status = 400, description = "Bad quarter"), (status = 404, description = "Unknown boundary")))]
 pub async fn stats(
     State(s): State<AppState>,
     Query(q): Query<StatsQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<HealthCheckStatsAnswer>, ApiError> {
     let data = public_stats(&s, q.boundary_id.unwrap_or(1), q.quarter.as_deref()).await?;
-    Ok(Json(json!({"success": true, "data": data})))
+    Ok(Json(HealthCheckStatsAnswer {
+        success: true,
+        data,
+    }))
+}
+
+/// The answer of `GET /api/healthcheck/stats`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct HealthCheckStatsAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The figures.
+    pub data: HealthCheckStats,
+}
+
+/// The public health-check figures of a boundary in one quarter (public spec §3 "Health check
+/// data"; the health-check read model). Maturity is `null` unless at least 3 organisations with
+/// at least 5 responses each contribute (the privacy rule, `MIN_ORGANISATIONS`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HealthCheckStats {
+    /// The boundary.
+    pub boundary_id: i64,
+    /// `2026 Q3`.
+    pub period: String,
+    /// `2026Q3`.
+    #[schema(pattern = "^[0-9]{4}Q[1-4]$")]
+    pub quarter: String,
+    /// The quarter's figures over all organisation types.
+    pub overall: Participation,
+    /// Per organisation type (the Reach pie and maturity per type).
+    pub health_check_stats: Vec<OrganisationTypeStat>,
+    /// Participation per quarter with responses, oldest first.
+    pub by_quarter: Vec<QuarterStat>,
+    /// Per child boundary with responses in the quarter.
+    pub contained_boundary_data: Vec<AreaStat>,
+    /// Whether any figure comes from example data.
+    pub example: bool,
+    /// Approved organisations in the boundary.
+    pub total_organisations: i64,
+    /// `overall.participatingOrganisations`.
+    pub total_participating_organisations: i64,
+    /// `overall.totalActualResponses`.
+    pub total_actual_responses: i64,
+    /// Responses expected in the quarter.
+    pub total_expected_responses: i64,
+    /// The privacy rule, for people.
+    pub note: String,
+}
+
+/// Participation and maturity of a set of organisations in a quarter.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Participation {
+    /// Organisations with responses.
+    pub participating_organisations: i64,
+    /// Responses.
+    pub total_actual_responses: i64,
+    /// Maturity in percent, or `null` under the privacy rule (spelled as the specification
+    /// spells it).
+    #[schema(required)]
+    pub overal_maturity: Option<f64>,
+}
+
+/// One organisation type's figures in the quarter.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationTypeStat {
+    /// Its participation and maturity.
+    #[serde(flatten)]
+    pub participation: Participation,
+    /// Organisation type id.
+    pub organisation_type_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Approved organisations of the type in the boundary.
+    pub organisation_count: i64,
+    /// `2026Q3`.
+    pub quarter: String,
+}
+
+/// Participation in one quarter.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct QuarterStat {
+    /// Its participation and maturity.
+    #[serde(flatten)]
+    pub participation: Participation,
+    /// `2026Q3`.
+    pub quarter: String,
+}
+
+/// One child boundary's figures in the quarter.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaStat {
+    /// Its participation and maturity.
+    #[serde(flatten)]
+    pub participation: Participation,
+    /// The child boundary.
+    pub boundary_id: i64,
 }
 
 /// The `data` of [`stats`] for `boundary` and `quarter` (`2026Q3`; the dashboard's current
@@ -774,7 +874,7 @@ pub async fn public_stats(
     s: &AppState,
     boundary: i64,
     quarter: Option<&str>,
-) -> Result<Value, ApiError> {
+) -> Result<HealthCheckStats, ApiError> {
     let level: String = sqlx::query_scalar("SELECT level FROM boundary WHERE boundary_id = $1")
         .bind(boundary)
         .fetch_optional(&s.pool)
@@ -784,6 +884,15 @@ pub async fn public_stats(
         Some(t) => {
             let bad = || ApiError::bad("quarter", "quarter must look like 2026Q3.");
             let (y, n) = t.split_once('Q').ok_or_else(bad)?;
+            // Four digits, `Q`, one digit: what the answer's `quarter` echoes (its schema's
+            // pattern `^[0-9]{4}Q[1-4]$`); `0273Q3` or `2026Q+3` are refused, not rewritten.
+            if y.len() != 4
+                || n.len() != 1
+                || !y.bytes().chain(n.bytes()).all(|b| b.is_ascii_digit())
+                || y.starts_with('0')
+            {
+                return Err(bad());
+            }
             let (y, n) = (
                 y.parse::<i32>().map_err(|_| bad())?,
                 n.parse::<u32>().map_err(|_| bad())?,
@@ -833,7 +942,7 @@ pub async fn public_stats(
         example |= ex;
         per.push((org, t, c, quarter_of(from), actual, mat, expected as i64));
     }
-    let combine = |items: &[&OrganisationQuarter]| -> Value {
+    let combine = |items: &[&OrganisationQuarter]| -> Participation {
         let orgs: std::collections::BTreeSet<&String> = items.iter().map(|x| &x.0).collect();
         let responses: i64 = items.iter().map(|x| x.4).sum();
         let scored: Vec<_> = items.iter().filter_map(|x| x.5.map(|m| (x, m))).collect();
@@ -847,7 +956,11 @@ pub async fn public_stats(
         } else {
             None
         };
-        json!({"participatingOrganisations": orgs.len(), "totalActualResponses": responses, "overalMaturity": maturity})
+        Participation {
+            participating_organisations: orgs.len() as i64,
+            total_actual_responses: responses,
+            overal_maturity: maturity,
+        }
     };
     let approved: Vec<(i32, i64)> = sqlx::query_as(
         "SELECT organisation_type_id, count(*) FROM organisation WHERE verification_status_id = 3
@@ -857,38 +970,40 @@ pub async fn public_stats(
     .fetch_all(&s.pool)
     .await?;
     let in_quarter: Vec<_> = per.iter().filter(|x| x.3 == (qy, qq)).collect();
-    let by_type: Vec<Value> = ORGANISATION_TYPES
+    let by_type: Vec<OrganisationTypeStat> = ORGANISATION_TYPES
         .iter()
         .map(|(t, d)| {
             let items: Vec<_> = in_quarter.iter().copied().filter(|x| x.1 == *t).collect();
-            let mut v = combine(&items);
-            v["organisationTypeId"] = json!(t);
-            v["description"] = json!(d);
-            v["organisationCount"] = json!(approved
-                .iter()
-                .find(|(x, _)| x == t)
-                .map(|(_, n)| *n)
-                .unwrap_or(0));
-            v["quarter"] = json!(format!("{qy}Q{qq}"));
-            v
+            OrganisationTypeStat {
+                participation: combine(&items),
+                organisation_type_id: *t,
+                description: d.to_string(),
+                organisation_count: approved
+                    .iter()
+                    .find(|(x, _)| x == t)
+                    .map(|(_, n)| *n)
+                    .unwrap_or(0),
+                quarter: format!("{qy}Q{qq}"),
+            }
         })
         .collect();
     let mut quarters: Vec<(i32, u32)> = per.iter().map(|x| x.3).collect();
     quarters.sort();
     quarters.dedup();
-    let by_quarter: Vec<Value> = quarters
+    let by_quarter: Vec<QuarterStat> = quarters
         .iter()
         .map(|qt| {
             let items: Vec<_> = per.iter().filter(|x| x.3 == *qt).collect();
-            let mut v = combine(&items);
-            v["quarter"] = json!(format!("{}Q{}", qt.0, qt.1));
-            v
+            QuarterStat {
+                participation: combine(&items),
+                quarter: format!("{}Q{}", qt.0, qt.1),
+            }
         })
         .collect();
     let mut children: Vec<i64> = in_quarter.iter().filter_map(|x| x.2).collect();
     children.sort();
     children.dedup();
-    let contained: Vec<Value> = children
+    let contained: Vec<AreaStat> = children
         .iter()
         .map(|c| {
             let items: Vec<_> = in_quarter
@@ -896,20 +1011,28 @@ pub async fn public_stats(
                 .copied()
                 .filter(|x| x.2 == Some(*c))
                 .collect();
-            let mut v = combine(&items);
-            v["boundaryId"] = json!(c);
-            v
+            AreaStat {
+                participation: combine(&items),
+                boundary_id: *c,
+            }
         })
         .collect();
     let overall = combine(&in_quarter);
     let total_organisations: i64 = approved.iter().map(|(_, n)| n).sum();
     let total_expected: i64 = in_quarter.iter().map(|x| x.6).sum();
-    Ok(json!({
-        "boundaryId": boundary, "period": format!("{qy} Q{qq}"), "quarter": format!("{qy}Q{qq}"), "overall": overall,
-        "healthCheckStats": by_type, "byQuarter": by_quarter, "containedBoundaryData": contained, "example": example,
-        "totalOrganisations": total_organisations,
-        "totalParticipatingOrganisations": overall["participatingOrganisations"],
-        "totalActualResponses": overall["totalActualResponses"],
-        "totalExpectedResponses": total_expected,
-        "note": "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute."}))
+    Ok(HealthCheckStats {
+        boundary_id: boundary,
+        period: format!("{qy} Q{qq}"),
+        quarter: format!("{qy}Q{qq}"),
+        health_check_stats: by_type,
+        by_quarter,
+        contained_boundary_data: contained,
+        example,
+        total_organisations,
+        total_participating_organisations: overall.participating_organisations,
+        total_actual_responses: overall.total_actual_responses,
+        total_expected_responses: total_expected,
+        overall,
+        note: "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.".into(),
+    })
 }

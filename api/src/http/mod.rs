@@ -520,7 +520,10 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         // Set after the layers, so a method a route does not serve is answered 405 (with
         // `Allow`) before any session or CSRF check, not 403 (schemathesis ST204).
         .method_not_allowed_fallback(method_not_allowed);
-    let mut app = cached.merge(api).with_state(state.clone());
+    let mut app = cached
+        .merge(api)
+        .layer(middleware::from_fn(error::json_rejections))
+        .with_state(state.clone());
     if let Some(dir) = web_dir {
         let index = dir.join("index.html");
         app = app.fallback_service(
@@ -546,9 +549,14 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
 async fn method_not_allowed() -> Response {
     (
         StatusCode::METHOD_NOT_ALLOWED,
-        axum::Json(
-            serde_json::json!({"success": false, "message": "This method is not allowed here."}),
-        ),
+        axum::Json(error::ErrorBody {
+            success: false,
+            message: "This method is not allowed here.".into(),
+            errors: vec![error::ErrorItem {
+                code: "method".into(),
+                description: "This method is not allowed here.".into(),
+            }],
+        }),
     )
         .into_response()
 }

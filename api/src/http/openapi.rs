@@ -93,6 +93,8 @@ use super::{
         security::delete_group,
     ),
     components(schemas(
+        super::error::ErrorBody,
+        super::error::ErrorItem,
         commands::RecordFigureBody,
         building_block::UpdateBody,
         building_block::ContactPersonBody,
@@ -198,6 +200,34 @@ pub fn full() -> utoipa::openapi::OpenApi {
                 "403",
                 "Forbidden: no permission, or the session's X-CSRF-Token is missing or wrong",
             );
+        }
+    }
+    // Every failure answers the one error body (error::ErrorBody): give each 4xx and 5xx answer
+    // that does not name its own content that schema.
+    for item in doc.paths.paths.values_mut() {
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for (status, answer) in op.responses.responses.iter_mut() {
+                let failure = status.starts_with('4') || status.starts_with('5');
+                if let utoipa::openapi::RefOr::T(answer) = answer {
+                    if failure && answer.content.is_empty() {
+                        answer.content.insert(
+                            "application/json".into(),
+                            utoipa::openapi::ContentBuilder::new()
+                                .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
+                                .build(),
+                        );
+                    }
+                }
+            }
         }
     }
     doc

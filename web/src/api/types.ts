@@ -1,39 +1,28 @@
 // Shapes of the JSON the Rust server returns under /api (see the brief and spec sections 3 and 7).
+// The answers the server types (issue 10) come from its OpenAPI document via generated.ts; the
+// rest are still written here until their handlers declare their Rust types.
+import type * as generated from './generated'
 
 export type BoundaryLevel = 'national' | 'province' | 'district' | 'municipality' | 'saps_precinct'
 
-export interface Boundary {
-  boundaryId: number
-  code: string
-  description: string
-  level: BoundaryLevel
-  /** Public numbering: national 1, province 2, district 2, municipality 3, precinct 5. */
-  boundaryTypeId: number
-  adminBoundaryTypeId?: number
-  parentBoundaryId: number | null
-  /** For a municipality: its district. */
-  districtBoundaryId: number | null
-  /** For a district or municipality: its province (the cascade's first dropdown). */
-  nationalBoundaryId: number | null
-  peopleCount: number | null
-}
+export type Boundary = generated.Boundary
+export type ComponentOption = generated.ComponentOption
+export type DashboardComponent = generated.Component
+export type CrimeTypeStat = generated.CrimeTypeStat
+export type DistributionItem = generated.DistributionItem
+export type SeriesPoint = generated.SeriesPoint
+export type ContainedBoundaryData = generated.ContainedBoundaryData
+export type DataSource = generated.DataSource
+export type CrimeStats = generated.CrimeStats
+export type PillarStat = generated.PillarStat
+export type Cycle = generated.CycleStat
+export type CollectiveActionArea = generated.ActionArea
+export type CollectiveActionSummary = generated.CollectiveActionStats
+export type FeatureFlags = generated.FeatureFlags
+export type ApiErrorBody = generated.ErrorBody
 
-export interface ComponentOption {
-  id: string | number
-  name: string
-  options?: { id: string | number; name: string }[]
-}
-
-export interface DashboardComponent {
-  componentId: number
-  name: string
-  description: string | null
-  linkTitle: string | null
-  linkUrl: string | null
-  seq: number
-  options: ComponentOption[]
-}
-
+/** A band of a map colour scale: start <= value < end (end null: no limit). The server's crime
+ * bands (generated.ColorBand) always state an end; the app's own scales may leave it open. */
 export interface ColorBand {
   start: number
   end: number | null
@@ -41,228 +30,23 @@ export interface ColorBand {
   description: string | null
 }
 
-export interface CrimeTypeStat {
-  crimeTypeId: string
-  description: string
-  value: number
-  previousValue: number | null
-  isIncluded: boolean
-}
-
-export interface DistributionItem {
-  crimeTypeId: string
-  description: string
-  value: number
-  percentage: number
-}
-
-export interface SeriesPoint {
-  period: string
-  year: number
-  total: number
-  values: Record<string, number>
-}
-
-export interface ContainedBoundaryData {
-  boundaryId: number
-  description: string
-  boundaryTypeId: number
-  level: BoundaryLevel
-  peopleCount: number | null
-  total: number | null
-  rate: number | null
-  density: number | null
-  period: string | null
-}
-
-export interface DataSource {
-  name: string
-  attribution: string[]
-  datasets?: string[]
-  /** How the rate and the map density are computed. */
-  rateNote?: string
-}
-
-export interface CrimeStats {
-  boundary: Boundary
-  period: string | null
-  periodStart: string | null
-  periodEnd: string | null
-  year: number | null
-  isLatest: boolean
-  previousPeriod: string | null
-  total: number | null
-  previousTotal: number | null
-  rate: number | null
-  /** Crimes per 1,000 people (the value the map colours), or the total for a precinct. */
-  density?: number | null
-  crimeStats: CrimeTypeStat[]
-  distribution: DistributionItem[]
-  series: SeriesPoint[]
-  containedBoundaryData: ContainedBoundaryData[]
-  colorLegend: { scale: ColorBand[] } | null
-  palette: string[]
-  primaryColor: string
-  source: DataSource | null
-}
-
-/**
- * Health-check figures of one organisation type in the dashboard's current quarter
- * (GET /api/healthcheck/stats, api/src/http/healthcheck.rs `public_stats`). organisationCount is
- * the approved organisations of the type in the boundary (the Reach pie). overalMaturity is null
- * unless enough organisations with enough responses contribute (the server's privacy rule).
- */
-export interface HealthCheckStat {
-  organisationTypeId: number
-  description: string
-  organisationCount: number
-  /** Absent from this server's answers: every type counts. */
-  isIncluded?: boolean
-  overalMaturity: number | null
-  maturityScores?: { questionCategory: string; score: number }[]
-  /** '2026Q3'. */
-  quarter?: string | number | null
-  year?: number | null
-  totalActualResponses?: number | null
-  totalExpectedResponses?: number | null
-  participatingOrganisations?: number | null
-}
-
-/** Participation in one quarter (the Number of surveys completed card). */
-export interface HealthCheckQuarter {
-  /** '2026Q3'. */
-  quarter: string
-  participatingOrganisations: number
-  totalActualResponses: number
-  /** Not given per quarter by this server; the current quarter's is the summary's totalExpectedResponses. */
-  totalExpectedResponses?: number | null
-  overalMaturity: number | null
-}
-
-/** The combined figures of a boundary in the current quarter. */
-export interface HealthCheckOverall {
-  participatingOrganisations: number
-  totalActualResponses: number
-  overalMaturity: number | null
-}
-
-export interface HealthCheckSummary {
-  healthCheckStats: HealthCheckStat[]
-  totalExpectedResponses: number
-  totalActualResponses: number
-  totalOrganisations: number
-  totalParticipatingOrganisations: number
-  /** The dashboard's current quarter ('2026Q3'; the previous calendar quarter) and its label ('2026 Q3'). */
-  quarter?: string
-  period?: string
-  overall?: HealthCheckOverall
-  byQuarter?: HealthCheckQuarter[]
-  containedBoundaryData?: (HealthCheckOverall & { boundaryId: number })[]
-  /** True when any figure includes example data. */
-  example?: boolean
-  /** The server's note on when maturity is shown. */
-  note?: string
-}
-
-export interface ReportingPeriod {
-  period: string
-  year: number
-  quarter: number
-  isCurrent: boolean
-}
-
-export interface BuildingBlockRequirementStat {
-  buildingBlockRequirementId: number
-  description: string
-  availability: number
-  periodAvailability?: Record<string, number>
-}
-
-export interface BuildingBlockStat {
-  buildingBlockId: number
-  description: string
-  buildingBlockCount: number
-  availability: number
-  /** Availability per reporting period, keyed by period label, when the server provides it. */
-  periodAvailability?: Record<string, number>
-  buildingBlockRequirementStats?: BuildingBlockRequirementStat[]
-  options?: { optionId: number; description: string; count: number }[]
-  subOptions?: { subOptionId: number; description: string; count: number }[]
-}
-
-export interface BuildingBlockCategoryStat {
-  buildingBlockCategoryId: number
-  description: string
-  isIncluded: boolean
-  availability: number
-  /** Availability per reporting period, keyed by period label (`Q4 26`). */
-  periodAvailability?: Record<string, number>
-  buildingBlockStats: BuildingBlockStat[]
-}
-
-export interface BuildingBlockArea {
-  boundaryId: number
-  description: string
-  /** Providers inside the area. */
-  total: number
-  /** Available (provider, requirement) pairs ÷ all pairs, 0..1. */
-  availability: number
-  categories: { buildingBlockCategoryId: number; total: number; availability: number }[]
-}
-
-export interface BuildingBlockSummary {
-  buildingBlockCategoryStats: BuildingBlockCategoryStat[]
-  buildingBlockReportingPeriods: ReportingPeriod[]
-  lastQuarter: string | null
-  /** The map's figures per child area (its own for a municipality). */
-  containedBoundaryData?: BuildingBlockArea[]
-}
+export type Dashboard = generated.Dashboard
+export type HealthCheckStat = generated.OrganisationTypeStat
+export type HealthCheckQuarter = generated.QuarterStat
+export type HealthCheckOverall = generated.Participation
+export type HealthCheckSummary = generated.HealthCheckStats
+export type ReportingPeriod = generated.ReportingPeriod
+export type BuildingBlockRequirementStat = generated.RequirementStat
+export type BuildingBlockStat = generated.BlockStat
+export type BuildingBlockCategoryStat = generated.CategoryStat
+export type BuildingBlockArea = generated.AvailabilityArea
+export type BuildingBlockSummary = generated.BuildingBlockData
 
 export interface BoundaryCategoryCount {
   buildingBlockCategoryId: number
   categoryDescription: string
   totalCategoryCount: number
   buildingBlocks: { buildingBlockId: number; description: string; blockCount: number }[]
-}
-
-export interface PillarStat {
-  pillarId: number
-  description: string
-  help?: string | null
-  total: number
-  collectiveActionTypeId?: number | null
-  totalCollectiveActions: number
-  isIncluded: boolean
-}
-
-export interface Cycle {
-  cycleId: number
-  description: string
-  /** `YYYY-MM` when the source states it. */
-  startMonth: string | number | null
-  endMonth: string | number | null
-  isCurrentCycle: boolean
-  isActive: boolean
-  totalCollectiveActions: number
-  completedCollectiveActions?: number
-  activeCollectiveActions?: number
-}
-
-export interface CollectiveActionArea {
-  boundaryId: number
-  description: string
-  /** Active challenges in the area. */
-  total: number
-  totalCollectiveActions: number
-}
-
-export interface CollectiveActionSummary {
-  pillarStats: PillarStat[]
-  cycles: Cycle[]
-  activeCollectiveActions: number
-  inactiveCollectiveActions: number
-  totalActions: number
-  containedBoundaryData?: CollectiveActionArea[]
 }
 
 /** One challenge (spec section 3 "Collective action"; issue 13 adds pillar, type, cycle and source). */
@@ -293,19 +77,6 @@ export interface ChallengeCard {
   localMunicipalityName: string
   activeCollectiveActions: CollectiveAction[]
   inactiveCollectiveActions: CollectiveAction[]
-}
-
-export interface Dashboard {
-  boundary: Boundary
-  crime: CrimeStats
-  healthCheck: HealthCheckSummary
-  buildingBlock: BuildingBlockSummary
-  collectiveAction: CollectiveActionSummary
-}
-
-export interface FeatureFlags {
-  enableLogin: boolean
-  [flag: string]: unknown
 }
 
 export interface AreaProperties {
@@ -383,12 +154,6 @@ export interface ContactSearchResult {
       contacts: ContactDetail[]
     }[]
   }[]
-}
-
-export interface ApiErrorBody {
-  success: false
-  message: string
-  errors: { code: string; description: string }[]
 }
 
 // Accounts (sections 3, 4 and 7).

@@ -64,7 +64,7 @@ describe('geography cascade', () => {
   it('uses public boundary types: national 1, province and district 2, municipality 3', () => {
     expect(
       ['national', 'province', 'district', 'municipality'].map((level) =>
-        publicBoundaryType({ level: level as never, boundaryTypeId: 9 }),
+        publicBoundaryType({ level: level, boundaryTypeId: 9 }),
       ),
     ).toEqual([1, 2, 2, 3])
   })

@@ -118,6 +118,7 @@ export function publicBoundaryType(boundary: Pick<Boundary, 'level' | 'boundaryT
     case 'municipality':
       return BoundaryType.Local
     default:
-      return boundary.boundaryTypeId
+      // A precinct (5); a level the server gives no public number (a ward) is drawn as one.
+      return boundary.boundaryTypeId ?? BoundaryType.Precinct
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BuildingBlockSummary, CollectiveActionSummary, Cycle } from '../api/types'
+import { boundaries } from '../test/mocks/fixtures'
 import { buildingBlockGrid, cycleRows } from './component-models'
 
 const cycle = (id: number, completed: number, active: number): Cycle => ({
@@ -16,6 +17,8 @@ const cycle = (id: number, completed: number, active: number): Cycle => ({
 
 const summary = (cycles: Cycle[]): CollectiveActionSummary => ({
   pillarStats: [],
+  collectiveActionStats: [],
+  containedBoundaryData: [],
   cycles,
   activeCollectiveActions: 0,
   inactiveCollectiveActions: 0,
@@ -44,6 +47,8 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     periodAvailability: { 'Q3 26': q3, 'Q4 26': q4 },
   })
   const bb: BuildingBlockSummary = {
+    boundary: boundaries[0],
+    containedBoundaryData: [],
     lastQuarter: 'Q4 26',
     buildingBlockReportingPeriods: [
       { period: 'Q4 26', year: 2026, quarter: 4, isCurrent: true },
@@ -56,11 +61,15 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         isIncluded: true,
         availability: 0.25,
         periodAvailability: { 'Q3 26': 0, 'Q4 26': 0.25 },
+        providerCount: 2,
         buildingBlockStats: [
           {
             buildingBlockId: 1,
             description: 'SAPS police station',
             buildingBlockCount: 2,
+            periodAvailability: {},
+            options: [],
+            subOptions: [],
             availability: 0.25,
             buildingBlockRequirementStats: [
               req(1, 'Victim-friendly room', 0, 0.5),
@@ -74,11 +83,16 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         description: 'Health',
         isIncluded: true,
         availability: 0.1,
+        periodAvailability: {},
+        providerCount: 6,
         buildingBlockStats: [
           {
             buildingBlockId: 3,
             description: 'Clinic or CHC',
             buildingBlockCount: 5,
+            periodAvailability: {},
+            options: [],
+            subOptions: [],
             availability: 0.2,
             buildingBlockRequirementStats: [req(10, 'Post-exposure prophylaxis', 0.2, 0.2)],
           },
@@ -86,6 +100,9 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             buildingBlockId: 4,
             description: 'Hospital',
             buildingBlockCount: 1,
+            periodAvailability: {},
+            options: [],
+            subOptions: [],
             availability: 0,
             buildingBlockRequirementStats: [req(20, 'Thuthuzela care centre', 0, 0)],
           },

@@ -59,7 +59,8 @@ export function reachSlices(summary: HealthCheckSummary | undefined): Slice[] {
       id: String(stat.organisationTypeId),
       label: stat.description,
       value: 0,
-      included: stat.isIncluded !== false,
+      // The server counts every organisation type (no isIncluded in its answer).
+      included: true,
     }
     entry.value += stat.organisationCount ?? 0
     byType.set(stat.organisationTypeId, entry)
@@ -103,7 +104,8 @@ export function surveyQuarters(summary: HealthCheckSummary | undefined): Quarter
       key,
       label: quarterLabel(parsed[1], parsed[0]),
       actual: q.totalActualResponses ?? 0,
-      expected: q.totalExpectedResponses ?? null,
+      // Not given per quarter by the server; the current quarter's is the summary's totalExpectedResponses.
+      expected: null,
       participating: q.participatingOrganisations ?? 0,
       maturity: q.overalMaturity ?? null,
     })

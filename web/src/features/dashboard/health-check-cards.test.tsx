@@ -61,7 +61,7 @@ function stats(counts: number[], extra: Partial<HealthCheckSummary> = {}): Healt
     totalExpectedResponses: 0,
     note: 'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     ...extra,
-  } as HealthCheckSummary
+  }
 }
 
 const withResponses = stats([6, 2, 0], {

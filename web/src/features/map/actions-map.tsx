@@ -163,7 +163,7 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
     update({
       ...filters,
       boundaryId: id,
-      boundaryTypeId: publicBoundaryType({ level: target.level as never, boundaryTypeId: target.boundaryTypeId }),
+      boundaryTypeId: publicBoundaryType({ level: target.level, boundaryTypeId: target.boundaryTypeId }),
     })
   }
   const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''

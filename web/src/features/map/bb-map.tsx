@@ -133,7 +133,7 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
     update({
       ...filters,
       boundaryId: id,
-      boundaryTypeId: publicBoundaryType({ level: target.level as never, boundaryTypeId: target.boundaryTypeId }),
+      boundaryTypeId: publicBoundaryType({ level: target.level, boundaryTypeId: target.boundaryTypeId }),
     })
   }
   const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''

@@ -89,7 +89,7 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
     update({
       ...filters,
       boundaryId: id,
-      boundaryTypeId: publicBoundaryType({ level: target.level as never, boundaryTypeId: target.boundaryTypeId }),
+      boundaryTypeId: publicBoundaryType({ level: target.level, boundaryTypeId: target.boundaryTypeId }),
     })
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { crimeStats, geojson, geomarkers } from '../../test/mocks/fixtures'
+import { boundaries, crimeStats, geojson, geomarkers } from '../../test/mocks/fixtures'
 import { emptyFilters } from '../../filters/query-string'
 import type { AreaCollection, BuildingBlockSummary } from '../../api/types'
 import {
@@ -85,10 +85,11 @@ describe('map data', () => {
         },
       })),
     } as unknown as AreaCollection
-    const summary = {
+    const summary: BuildingBlockSummary = {
+      boundary: boundaries[0],
       buildingBlockCategoryStats: [],
       buildingBlockReportingPeriods: [],
-      lastQuarter: null,
+      lastQuarter: '2026 Q3',
       containedBoundaryData: [
         {
           boundaryId: 10,
@@ -102,7 +103,7 @@ describe('map data', () => {
         },
         { boundaryId: 11, description: 'Area 11', total: 2, availability: 0, categories: [] },
       ],
-    } as BuildingBlockSummary
+    }
     const all = buildingBlockAreaFigures(areas, summary)
     expect(all.map((f) => [f.total, f.density, f.color])).toEqual([
       [4, 30, '#8fc29c'],

@@ -2,6 +2,7 @@
 import type {
   AreaCollection,
   Boundary,
+  BoundaryLevel,
   CrimeStats,
   Dashboard,
   DashboardComponent,
@@ -65,7 +66,7 @@ export const components: DashboardComponent[] = [
 ]
 
 function b(boundaryId: number, description: string, level: Boundary['level'], extra: Partial<Boundary> = {}): Boundary {
-  const type = { national: 1, province: 2, district: 2, municipality: 3, saps_precinct: 5 }[level]
+  const type = { national: 1, province: 2, district: 2, municipality: 3, saps_precinct: 5 }[level] ?? null
   return {
     boundaryId,
     code: `B${boundaryId}`,
@@ -76,7 +77,9 @@ function b(boundaryId: number, description: string, level: Boundary['level'], ex
     parentBoundaryId: null,
     districtBoundaryId: null,
     nationalBoundaryId: null,
+    provinceBoundaryId: null,
     peopleCount: 1_000_000,
+    areaKm2: null,
     ...extra,
   }
 }
@@ -113,7 +116,7 @@ export function childrenOf(id: number): Boundary[] {
 const scale = [
   { start: 0, end: 10, color: '#EED0D2', description: 'Low' },
   { start: 10, end: 30, color: '#CB7377', description: 'Medium' },
-  { start: 30, end: null, color: '#A8161D', description: 'High' },
+  { start: 30, end: 1_000_000_000, color: '#A8161D', description: 'High' },
 ]
 
 const types = [
@@ -160,7 +163,12 @@ export function crimeStats(id: number, selected: string[] = []): CrimeStats {
   const previousTotal = chosen.reduce((s, c) => s + (c.previousValue ?? 0), 0)
   const kids = childrenOf(id)
   return {
+    success: true,
     boundary: bd,
+    selectedOptions: chosen.map((c) => c.crimeTypeId),
+    defaultOptions: chosen.map((c) => c.crimeTypeId),
+    density: null,
+    groupedByBoundary: [],
     period: '2022/23',
     periodStart: '2022-04-01',
     periodEnd: '2023-03-31',
@@ -186,6 +194,7 @@ export function crimeStats(id: number, selected: string[] = []): CrimeStats {
     containedBoundaryData: kids.map((k, i) => ({
       boundaryId: k.boundaryId,
       description: k.description,
+      code: k.code,
       boundaryTypeId: k.boundaryTypeId,
       level: k.level,
       peopleCount: k.peopleCount,
@@ -193,12 +202,15 @@ export function crimeStats(id: number, selected: string[] = []): CrimeStats {
       rate: 100 * (i + 1),
       density: 5 + 15 * i,
       period: '2022/23',
+      color: null,
     })),
     colorLegend: { scale },
     palette: ['#A8161D', '#BA3A40', '#CB5E63', '#D98286', '#E5A5A8', '#EED0D2'],
     primaryColor: '#A8161D',
     source: {
       name: 'SAPS annual crime statistics',
+      datasets: [],
+      rateNote: 'Rate per 100,000 people.',
       attribution: [
         'Crime statistics: SAPS',
         'Population: Statistics South Africa, Census 2022',
@@ -210,18 +222,35 @@ export function crimeStats(id: number, selected: string[] = []): CrimeStats {
 
 export function dashboard(id: number): Dashboard {
   return {
+    success: true,
     boundary: boundary(id) ?? boundaries[0],
     crime: crimeStats(id),
     healthCheck: {
+      boundaryId: id,
+      period: '2026 Q3',
+      quarter: '2026Q3',
+      overall: { participatingOrganisations: 0, totalActualResponses: 0, overalMaturity: null },
       healthCheckStats: [],
+      byQuarter: [],
+      containedBoundaryData: [],
+      example: false,
       totalExpectedResponses: 0,
       totalActualResponses: 0,
       totalOrganisations: 0,
       totalParticipatingOrganisations: 0,
+      note: 'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     },
-    buildingBlock: { buildingBlockCategoryStats: [], buildingBlockReportingPeriods: [], lastQuarter: null },
+    buildingBlock: {
+      boundary: boundary(id) ?? boundaries[0],
+      buildingBlockCategoryStats: [],
+      buildingBlockReportingPeriods: [],
+      lastQuarter: '2026 Q3',
+      containedBoundaryData: [],
+    },
     collectiveAction: {
       pillarStats: [],
+      collectiveActionStats: [],
+      containedBoundaryData: [],
       cycles: [],
       activeCollectiveActions: 0,
       inactiveCollectiveActions: 0,
@@ -254,8 +283,8 @@ export function geojson(id: number): AreaCollection {
       properties: {
         boundaryId: a.boundaryId,
         description: a.description,
-        boundaryTypeId: a.boundaryTypeId,
-        level: a.level,
+        boundaryTypeId: a.boundaryTypeId ?? 0,
+        level: a.level as BoundaryLevel,
         peopleCount: a.peopleCount,
       },
     })),
