@@ -131,6 +131,15 @@ struct Unreachable;
 /// Whether `e` means the database could not be reached (connection refused or dropped, pool
 /// wait over), as opposed to a fault in a query.
 fn unreachable_kind(e: &sqlx::Error) -> bool {
+    // The server shutting down or restarting answers an open connection with SQLSTATE class
+    // 57P (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now) or class 08
+    // (connection exception): the database going away, not a fault in the query (the outage
+    // test caught a command answered 500 when PostgreSQL stopped under it).
+    if let sqlx::Error::Database(d) = e {
+        if let Some(code) = d.code() {
+            return code.starts_with("57P") || code.starts_with("08");
+        }
+    }
     matches!(
         e,
         sqlx::Error::Io(_)
@@ -146,13 +155,18 @@ fn unreachable_kind(e: &sqlx::Error) -> bool {
 /// Whether the failure `e` is the database being unreachable: a connection-kind sqlx error in
 /// its chain, an error marked so, or the watchdog's last probe failed ([`super::db_health`]).
 fn is_unreachable(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<Unreachable>().is_some()
-            || c.downcast_ref::<sqlx::Error>()
-                .is_some_and(unreachable_kind)
-            || c.downcast_ref::<std::io::Error>()
-                .is_some_and(connection_kind)
-    }) || !super::db_health::reachable()
+    // `downcast_ref` on the anyhow error finds a context added with `.context(Unreachable)`;
+    // the items of `chain()` are anyhow's wrappers and never downcast to it (the outage test
+    // caught a command answered 500 in the instant before the watchdog noticed).
+    e.downcast_ref::<Unreachable>().is_some()
+        || e.chain().any(|c| {
+            c.downcast_ref::<Unreachable>().is_some()
+                || c.downcast_ref::<sqlx::Error>()
+                    .is_some_and(unreachable_kind)
+                || c.downcast_ref::<std::io::Error>()
+                    .is_some_and(connection_kind)
+        })
+        || !super::db_health::reachable()
 }
 
 /// Whether an I/O error is a network connection failing (refused, cut, timed out), as opposed
@@ -292,5 +306,17 @@ mod tests {
         assert!(!chain.chain().any(|c| c
             .downcast_ref::<std::io::Error>()
             .is_some_and(connection_kind)));
+    }
+
+    #[test]
+    fn an_error_marked_unreachable_is_unreachable_whatever_the_watchdog_says() {
+        // The watchdog still believes the database is up (its default).
+        assert!(super::super::db_health::reachable());
+        let marked = ApiError::Internal(anyhow::anyhow!("connection reset")).unavailable();
+        let ApiError::Internal(e) = &marked else {
+            panic!("internal")
+        };
+        assert!(is_unreachable(e));
+        assert!(!is_unreachable(&anyhow::anyhow!("a fault in a query")));
     }
 }
