@@ -75,7 +75,8 @@ fn ring_local(interested: impl Fn(&Subscriber) -> bool) {
     }
 }
 
-fn ring(aggregate_type: &str, interested: impl Fn(&Subscriber) -> bool) {
+/// Rings the projectors that read `aggregate_type` ([`ANY_TYPE`]: all) and the sender task.
+fn ring(aggregate_type: &str) {
     let w = wake();
     if w.sender.load(Ordering::Relaxed) {
         let mut pending = w.pending.lock().expect("wake lock");
@@ -83,23 +84,23 @@ fn ring(aggregate_type: &str, interested: impl Fn(&Subscriber) -> bool) {
             pending.insert(aggregate_type.to_string());
         }
     }
-    ring_local(interested);
+    ring_local(|s| {
+        aggregate_type == ANY_TYPE || s.types.is_empty() || s.types.contains(&aggregate_type)
+    });
     w.outgoing.notify_one();
 }
 
 /// Tells projectors that events of any type were committed. Call after the commit; cheap (no
 /// I/O). Prefer [`events_of_type_committed`] when the writer knows the aggregate type.
 pub fn events_committed() {
-    ring(ANY_TYPE, |_| true);
+    ring(ANY_TYPE);
 }
 
 /// Tells the projectors that read `aggregate_type` that events of it were committed (issue 15:
 /// a crime command wakes the crime projector only, not the five that would find nothing).
 /// Other processes are told through `NOTIFY gbvf_events` as by [`events_committed`].
 pub fn events_of_type_committed(aggregate_type: &str) {
-    ring(aggregate_type, |s| {
-        s.types.is_empty() || s.types.contains(&aggregate_type)
-    });
+    ring(aggregate_type);
 }
 
 /// A projector's subscription to commits of its aggregate types in this process.

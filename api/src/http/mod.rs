@@ -716,17 +716,27 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
     if res.status() != StatusCode::OK {
         return res;
     }
-    let (mut parts, body) = res.into_parts();
-    match axum::body::to_bytes(body, 64 * 1024 * 1024).await {
-        Ok(bytes) => {
+    match buffered(res).await {
+        Ok((mut parts, bytes)) => {
             s.cache.put(generation, key, bytes.clone());
             parts.extensions.insert(route);
             Response::from_parts(parts, Body::from(bytes))
         }
-        Err(e) => {
-            error::ApiError::Internal(anyhow::anyhow!("reading response body: {e}")).into_response()
-        }
+        Err(res) => res,
     }
+}
+
+/// The answer's parts and whole body (at most 64 MiB), or a 500 if the body cannot be read.
+async fn buffered(
+    res: Response,
+) -> Result<(axum::http::response::Parts, axum::body::Bytes), Response> {
+    let (parts, body) = res.into_parts();
+    axum::body::to_bytes(body, 64 * 1024 * 1024)
+        .await
+        .map(|bytes| (parts, bytes))
+        .map_err(|e| {
+            error::ApiError::Internal(anyhow::anyhow!("reading response body: {e}")).into_response()
+        })
 }
 
 /// The outermost layer (issue 15: cached reads close to a static server): a GET whose whole
@@ -762,9 +772,8 @@ async fn answer_from_cache(State(s): State<AppState>, req: Request, next: Next) 
     if res.status() != StatusCode::OK {
         return res;
     }
-    let (parts, body) = res.into_parts();
-    match axum::body::to_bytes(body, 64 * 1024 * 1024).await {
-        Ok(bytes) => {
+    match buffered(res).await {
+        Ok((parts, bytes)) => {
             let route = route.to_string();
             s.cache.put_answer(
                 generation,
@@ -779,9 +788,7 @@ async fn answer_from_cache(State(s): State<AppState>, req: Request, next: Next) 
             );
             Response::from_parts(parts, Body::from(bytes))
         }
-        Err(e) => {
-            error::ApiError::Internal(anyhow::anyhow!("reading response body: {e}")).into_response()
-        }
+        Err(res) => res,
     }
 }
 
