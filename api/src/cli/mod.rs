@@ -17,8 +17,14 @@ use sqlx::PgPool;
 /// (issue 14 item 1: an answer within 2 s).
 pub const DEFAULT_ACQUIRE_TIMEOUT_MS: u64 = 1500;
 
+/// An idle connection is pinged before it is handed out only when it has been idle longer than
+/// this (issue 15: sqlx's default pings on every acquire, one extra round trip per query under
+/// load). A connection idle across a database restart (seconds) is still tested and discarded;
+/// one that breaks while in use is discarded by sqlx's test on release.
+pub const PING_WHEN_IDLE_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Connects to PostgreSQL (pool of up to 40 connections; one per projector lease, one per
-/// listener, the rest for requests).
+/// listener, the rest for requests). Errors: the first connection cannot be made.
 pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
     let acquire_ms = std::env::var("GBVF_DB_ACQUIRE_TIMEOUT_MS")
         .ok()
@@ -27,6 +33,15 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
     PgPoolOptions::new()
         .max_connections(40)
         .acquire_timeout(std::time::Duration::from_millis(acquire_ms))
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for > PING_WHEN_IDLE_FOR {
+                    sqlx::Connection::ping(conn).await?;
+                }
+                Ok(true)
+            })
+        })
         .connect(url)
         .await
         .map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))

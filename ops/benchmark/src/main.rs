@@ -3048,6 +3048,25 @@ async fn scale_reads(cfg: &Config, db_url: &str, label: &'static str) -> Result<
     })
 }
 
+/// Latencies (µs) of 50 idle checks of the accounts projection on `db_url`: `engine::catch_up`
+/// with nothing to apply, what every projector does each second and on each wake-up. Its
+/// types (users, groups, organisations) are rare in a log of crime events, so a check that
+/// walks the log to find them grows with the log (issue 15 "nothing in the read path may grow
+/// with the log").
+async fn idle_checks(db_url: &str) -> Result<Histogram<u64>> {
+    let pool = open_db(db_url).await?;
+    let accounts = gbvf_projections::by_name("accounts").expect("accounts projection");
+    engine::catch_up(&pool, accounts.as_ref()).await?;
+    let mut h = new_hist();
+    for _ in 0..50 {
+        let t = Instant::now();
+        engine::catch_up(&pool, accounts.as_ref()).await?;
+        h.saturating_record(t.elapsed().as_micros() as u64);
+    }
+    pool.close().await;
+    Ok(h)
+}
+
 async fn section_scale(
     cfg: &Config,
     dbs: &mut Databases,
@@ -3082,6 +3101,11 @@ async fn section_scale(
         eprintln!("    CHECKPOINT refused ({e}); reads may compete with the flush");
     }
     pool.close().await;
+    let idle_large = idle_checks(&url).await?;
+    let idle_small = match small_db {
+        Some(u) => Some(idle_checks(u).await?),
+        None => None,
+    };
     let large = scale_reads(cfg, &url, "scale").await?;
     let small = match small_db {
         Some(u) => Some(scale_reads(cfg, u, "scale-small").await?),
@@ -3136,6 +3160,23 @@ async fn section_scale(
             describe(s),
         ]);
     }
+    let idle = |h: &Histogram<u64>| {
+        format!(
+            "p50 {} / p99 {} ms",
+            ms(h.value_at_quantile(0.5)),
+            ms(h.value_at_quantile(0.99))
+        )
+    };
+    t.add_row(vec![
+        "idle check of a projector of rare types (accounts), this log".to_string(),
+        idle(&idle_large),
+    ]);
+    if let Some(h) = &idle_small {
+        t.add_row(vec![
+            "idle check of a projector of rare types (accounts), section 2's log".to_string(),
+            idle(h),
+        ]);
+    }
     println!("{t}");
     println!(
         "\nUncached: 300 sequential requests, each with a different query so the response cache \
@@ -3168,6 +3209,24 @@ async fn section_scale(
                 opt_mib(s.rss_end_mib)
             ),
             pass: Some(!grows_latency && !grows_memory),
+        });
+    }
+    if let Some(h) = &idle_small {
+        // Each projector runs this check every second: it must not grow with the log either.
+        let p50 = |h: &Histogram<u64>| h.value_at_quantile(0.5) as f64;
+        summary.push(Verdict {
+            section: "8 scale",
+            figure: format!(
+                "projector idle check on a {}-event log vs the shipped log",
+                num(n as f64)
+            ),
+            target: "p50 within 2x".into(),
+            measured: format!(
+                "{} vs {} ms",
+                ms(idle_large.value_at_quantile(0.5)),
+                ms(h.value_at_quantile(0.5))
+            ),
+            pass: Some(p50(&idle_large) <= 2.0 * p50(h).max(500.0)),
         });
     }
     summary.push(Verdict {
