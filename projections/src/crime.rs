@@ -146,7 +146,12 @@ impl RebuildFold for CrimeFold {
         let mut out = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::with_capacity(1 << 20));
-        for ((b, t, y), d) in self.deltas {
+        // Written in key order, so the rows of one boundary share a few heap pages: a read of
+        // a boundary's figures then touches those pages instead of one page per row (issue 15,
+        // 10M-event log: 523,446 rows written in hash order made the national read 3x slower).
+        let mut rows: Vec<_> = self.deltas.into_iter().collect();
+        rows.sort_unstable_by_key(|(key, _)| *key);
+        for ((b, t, y), d) in rows {
             out.write_record([
                 b.to_string().as_str(),
                 t.to_string().as_str(),
