@@ -591,20 +591,25 @@ pub async fn import_challenges_file(
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordChallenge {
-    /// Team name.
+    /// Team name (required: not blank).
+    #[schema(pattern = "\\S")]
     pub name: String,
     /// Goal.
     #[serde(default)]
     pub description: String,
     /// `collectiveActionTypeId` 1..=5.
+    #[schema(minimum = 1, maximum = 5)]
     pub collective_action_type_id: i32,
     /// Pillar 1..=6, or absent for "Pillar not stated".
+    #[schema(minimum = 1, maximum = 6)]
     pub pillar_id: Option<i32>,
-    /// `cycleId`.
+    /// `cycleId`: one of the cycles' ids (1–5, 99 "Year not stated").
     pub cycle_id: i32,
     /// First day, `YYYY-MM-DD`.
+    #[schema(format = Date)]
     pub valid_from: String,
-    /// Last day, `YYYY-MM-DD`.
+    /// Last day, `YYYY-MM-DD`, not before `validFrom`.
+    #[schema(format = Date)]
     pub valid_to: String,
     /// The municipality (boundary id of level municipality or district).
     pub boundary_id: i64,

@@ -29,7 +29,7 @@ use crate::sources::geography::{load_geography, Gazetteer};
 pub const BATCH: usize = 5_000;
 
 /// What an import did.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ImportReport {
     /// File imported (no directory).
     pub file_name: String,

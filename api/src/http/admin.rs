@@ -16,11 +16,11 @@ use gbvf_events::accounts::{
 };
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::person::ERASED_PERSON;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::auth::CurrentUser;
-use super::error::ApiError;
+use super::error::{ApiError, Done};
 use super::AppState;
 
 fn describe(list: &[(i32, &str)], id: Option<i32>) -> Option<String> {
@@ -28,9 +28,34 @@ fn describe(list: &[(i32, &str)], id: Option<i32>) -> Option<String> {
         .map(|(_, d)| d.to_string())
 }
 
-/// `POST /api/healthcheck/getAdminDashboard` (WorldOfImpactAdmin or ViewOrganisations).
-#[utoipa::path(post, path = "/api/healthcheck/getAdminDashboard", tag = "admin", operation_id = "healthcheckGetAdminDashboard", responses((status = 200, description = "{success, data: [counts]}")))]
-pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
+/// The counts of the admin dashboard (admin spec §1, §7 "getAdminDashboard").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminDashboard {
+    /// Applications in progress.
+    pub in_progress_count: i64,
+    /// Approved organisations.
+    pub approved_organisations_count: i64,
+    /// The latest status change of an application; null before any.
+    #[schema(required = true)]
+    pub last_updated_organisation_date: Option<chrono::DateTime<chrono::Utc>>,
+    /// The latest survey link or response; null before any.
+    #[schema(required = true)]
+    pub last_updated_questionnaire_date: Option<chrono::DateTime<chrono::Utc>>,
+    /// Organisations with a response in a current survey period.
+    pub health_check_participants: i64,
+    /// Responses over current survey periods.
+    pub actual_responses: i64,
+    /// Expected responses over current survey periods.
+    pub expected_responses: i64,
+    /// True when a survey figure includes example data (issue 12).
+    pub example: bool,
+}
+
+/// `POST /api/healthcheck/getAdminDashboard` (WorldOfImpactAdmin or ViewOrganisations): a list
+/// of one item (admin spec §7).
+#[utoipa::path(post, path = "/api/healthcheck/getAdminDashboard", tag = "admin", operation_id = "healthcheckGetAdminDashboard", responses((status = 200, description = "The counts, as a list of one", body = [AdminDashboard])))]
+pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Vec<AdminDashboard>>, ApiError> {
     let (in_progress, approved, last): (i64, i64, Option<chrono::DateTime<chrono::Utc>>) = sqlx::query_as(
         "SELECT count(*) FILTER (WHERE verification_status_id = 1), count(*) FILTER (WHERE verification_status_id = 3),
                 max(status_date) FROM organisation",
@@ -39,18 +64,24 @@ pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Value>, ApiErro
     .await?;
     let (participants, actual, expected, last_q, example) =
         super::healthcheck::surveys_card(&s.pool).await?;
-    Ok(Json(json!([{
-        "inProgressCount": in_progress, "approvedOrganisationsCount": approved,
-        "lastUpdatedOrganisationDate": last, "lastUpdatedQuestionnaireDate": last_q,
-        "healthCheckParticipants": participants, "actualResponses": actual, "expectedResponses": expected,
-        "example": example,
-    }])))
+    Ok(Json(vec![AdminDashboard {
+        in_progress_count: in_progress,
+        approved_organisations_count: approved,
+        last_updated_organisation_date: last,
+        last_updated_questionnaire_date: last_q,
+        health_check_participants: participants,
+        actual_responses: actual,
+        expected_responses: expected,
+        example,
+    }]))
 }
 
 /// Body of the applications search.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SearchBody {
+    /// 1 In Progess, 2 Rejected, 3 Approved; null for all.
     #[serde(rename = "statusId", alias = "StatusId", default)]
+    #[schema(minimum = 1, maximum = 3)]
     status_id: Option<i32>,
     #[serde(rename = "OrganisationName", alias = "organisationName", default)]
     name: Option<String>,
@@ -76,12 +107,50 @@ type ApplicationRow = (
     bool,
 );
 
+/// One organisation application of the search (admin spec §2 "Organisations").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationRow {
+    /// The organisation id (UUID).
+    pub stakeholder_id: String,
+    /// Its name.
+    pub organisation_name: String,
+    /// The designated person's name ("Erased person" once erased; empty without one).
+    pub received_from: String,
+    /// When it registered.
+    pub received_on: chrono::DateTime<chrono::Utc>,
+    /// 1 In Progess, 2 Rejected, 3 Approved.
+    pub verification_status_id: i32,
+    /// The status's name.
+    pub verification_status: &'static str,
+    /// When the status last changed.
+    pub status_date: chrono::DateTime<chrono::Utc>,
+    /// True for the shipped example organisations (issue 12).
+    pub example: bool,
+}
+
+/// One page of the applications search.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationPage {
+    /// Always `true`.
+    pub success: bool,
+    /// The page's rows.
+    pub data: Vec<OrganisationRow>,
+    /// Rows over every page.
+    pub total_count: i64,
+    /// The page number, from 1.
+    pub page_number: i64,
+    /// Rows per page (1–200).
+    pub page_size: i64,
+}
+
 /// `POST /api/healthcheck/searchOrganisations` (ViewOrganisations): page 1, size 30 by default.
-#[utoipa::path(post, path = "/api/healthcheck/searchOrganisations", tag = "admin", operation_id = "healthcheckSearchOrganisations", request_body = SearchBody, responses((status = 200, description = "{success, data: {items, totalCount}}")))]
+#[utoipa::path(post, path = "/api/healthcheck/searchOrganisations", tag = "admin", operation_id = "healthcheckSearchOrganisations", request_body = SearchBody, responses((status = 200, description = "One page of applications", body = OrganisationPage)))]
 pub async fn search(
     State(s): State<AppState>,
     Json(b): Json<SearchBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OrganisationPage>, ApiError> {
     if b.status_id.is_some_and(|x| !(1..=3).contains(&x)) {
         return Err(ApiError::bad(
             "statusId",
@@ -116,18 +185,34 @@ pub async fn search(
         .fetch_all(&s.pool)
         .await?;
     let total = rows.first().map(|r| r.7).unwrap_or(0);
-    let data: Vec<Value> = rows
+    let data = rows
         .into_iter()
-        .map(|(id, name, first, last, received, status, status_date, _, example)| {
-            json!({"stakeholderId": id, "organisationName": name,
-                   "receivedFrom": format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim(),
-                   "receivedOn": received, "verificationStatusId": status, "verificationStatus": status_name(status), "statusDate": status_date,
-                   "example": example})
-        })
+        .map(
+            |(id, name, first, last, received, status, status_date, _, example)| OrganisationRow {
+                stakeholder_id: id,
+                organisation_name: name,
+                received_from: format!(
+                    "{} {}",
+                    first.unwrap_or_default(),
+                    last.unwrap_or_default()
+                )
+                .trim()
+                .to_string(),
+                received_on: received,
+                verification_status_id: status,
+                verification_status: status_name(status),
+                status_date,
+                example,
+            },
+        )
         .collect();
-    Ok(Json(
-        json!({"success": true, "data": data, "totalCount": total, "pageNumber": page, "pageSize": size}),
-    ))
+    Ok(Json(OrganisationPage {
+        success: true,
+        data,
+        total_count: total,
+        page_number: page,
+        page_size: size,
+    }))
 }
 
 async fn organisation_events(
@@ -143,13 +228,79 @@ async fn organisation_events(
     Ok(events)
 }
 
+/// One organisation application (admin spec §2 "Organisation verification").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationApplication {
+    /// The organisation id (UUID).
+    pub stakeholder_id: String,
+    /// Its name.
+    pub organisation_name: String,
+    /// Its branch, if given.
+    #[schema(required = true)]
+    pub organisation_branch: Option<String>,
+    /// Its type id.
+    pub organisation_type_id: i32,
+    /// Its type's name.
+    #[schema(required = true)]
+    pub organisation_type: Option<String>,
+    /// The designated person's title, if chosen.
+    #[schema(required = true)]
+    pub title: Option<String>,
+    /// The designated person's name ("Erased person" once erased).
+    pub name: String,
+    /// Their e-mail address; null once erased.
+    #[schema(required = true)]
+    pub email: Option<String>,
+    /// Their mobile number, if any.
+    #[schema(required = true)]
+    pub phone: Option<String>,
+    /// Their job role, if chosen.
+    #[schema(required = true)]
+    pub job_role: Option<String>,
+    /// Street number and name.
+    pub address_line1: String,
+    /// Suburb, city and postal code.
+    pub address_line2: String,
+    /// Province name.
+    #[schema(required = true)]
+    pub province: Option<String>,
+    /// District name.
+    #[schema(required = true)]
+    pub district: Option<String>,
+    /// Local municipality name.
+    #[schema(required = true)]
+    pub local_municipality: Option<String>,
+    /// Members in the organisation.
+    pub members_in_organisation: i64,
+    /// 1 In Progess, 2 Rejected, 3 Approved.
+    pub verification_status_id: i32,
+    /// The status's name.
+    pub verification_status: &'static str,
+    /// True when approved.
+    pub organisation_verified: bool,
+    /// When the status last changed.
+    pub status_date: chrono::DateTime<chrono::Utc>,
+    /// Events of the organisation so far (for the decision's `ExpectedStatusId` check).
+    pub version: usize,
+}
+
+/// The answer of [`application`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OrganisationApplicationAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The application.
+    pub data: OrganisationApplication,
+}
+
 /// `GET /api/healthcheck/organisation/{id}` (ViewOrganisations): one application, read from
 /// the organisation's events and its designated person's account.
-#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}", tag = "admin", operation_id = "healthcheckOrganisation", params(("id" = String, Path, description = "Organisation id")), responses((status = 200, description = "{success, data: application}"), (status = 404, description = "No organisation has this id")))]
+#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}", tag = "admin", operation_id = "healthcheckOrganisation", params(("id" = String, Path, description = "Organisation id")), responses((status = 200, description = "The application", body = OrganisationApplicationAnswer), (status = 404, description = "No organisation has this id")))]
 pub async fn application(
     State(s): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OrganisationApplicationAnswer>, ApiError> {
     let events = organisation_events(&s, &id).await?;
     let OrganisationEvent::OrganisationRegistered(o) =
         serde_json::from_value(events[0].payload.clone())
@@ -194,16 +345,32 @@ pub async fn application(
         .flatten()
         .collect::<Vec<_>>()
         .join(", ");
-    Ok(Json(json!({"success": true, "data": {
-        "stakeholderId": id, "organisationName": o.name, "organisationBranch": o.branch,
-        "organisationTypeId": o.organisation_type_id, "organisationType": describe(ORGANISATION_TYPES, Some(o.organisation_type_id)),
-        "title": describe(TITLES, p.title_id), "name": person_name, "email": email,
-        "phone": p.mobile_number, "jobRole": describe(JOB_ROLES, p.job_role_id),
-        "addressLine1": line1, "addressLine2": line2,
-        "province": name_of(o.province_id), "district": name_of(o.district_id), "localMunicipality": name_of(o.municipality_id),
-        "membersInOrganisation": o.members, "verificationStatusId": status, "verificationStatus": status_name(status),
-        "organisationVerified": status == APPROVED, "statusDate": status_date, "version": events.len(),
-    }})))
+    Ok(Json(OrganisationApplicationAnswer {
+        success: true,
+        data: OrganisationApplication {
+            stakeholder_id: id,
+            organisation_name: o.name,
+            organisation_branch: o.branch,
+            organisation_type_id: o.organisation_type_id,
+            organisation_type: describe(ORGANISATION_TYPES, Some(o.organisation_type_id)),
+            title: describe(TITLES, p.title_id),
+            name: person_name,
+            email,
+            phone: p.mobile_number.clone(),
+            job_role: describe(JOB_ROLES, p.job_role_id),
+            address_line1: line1,
+            address_line2: line2,
+            province: name_of(o.province_id),
+            district: name_of(o.district_id),
+            local_municipality: name_of(o.municipality_id),
+            members_in_organisation: o.members,
+            verification_status_id: status,
+            verification_status: status_name(status),
+            organisation_verified: status == APPROVED,
+            status_date,
+            version: events.len(),
+        },
+    }))
 }
 
 /// Body of `verify` (admin spec §3 "Organisation verification").
@@ -225,7 +392,7 @@ pub struct VerifyBody {
 /// (2, e-mail with the reason); the e-mail is sent by the mail worker after the event is
 /// stored (api/src/mail_worker.rs). A decision on an application that moved on since the
 /// verifier looked answers 409 with the current status.
-#[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "healthcheckVerify", request_body = VerifyBody, responses((status = 200, description = "{success, message}"), (status = 404, description = "No organisation application has this id."), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
+#[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "healthcheckVerify", request_body = VerifyBody, responses((status = 200, description = "Decided", body = Done), (status = 404, description = "No organisation application has this id."), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
 pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -304,7 +471,7 @@ pub async fn verify(
     } else {
         "The organisation has been rejected."
     };
-    Json(json!({"success": true, "message": message})).into_response()
+    Json(Done::new(message)).into_response()
 }
 
 /// Query of the history call.

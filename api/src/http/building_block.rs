@@ -36,7 +36,7 @@ use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::CurrentUser;
-use super::error::{parse_id, ApiError};
+use super::error::{parse_id, ApiError, Done};
 use super::AppState;
 
 /// Message of a successful update (spec §8).
@@ -556,17 +556,105 @@ fn opt_id(name: &str, v: &Option<String>) -> Result<Option<i64>, ApiError> {
     }
 }
 
-fn contacts_json(list: &Value) -> Value {
-    Value::Array(
-        list.as_array()
-            .map(|a| {
-                a.iter()
-                    .enumerate()
-                    .map(|(i, c)| json!({"contactId": i + 1, "contactTypeId": c["contactTypeId"], "detail": c["detail"], "areaCode": null}))
-                    .collect()
-            })
-            .unwrap_or_default(),
-    )
+/// A contact of a provider or of a contact person (public spec §3 "Contact directory"):
+/// type 1 e-mail, 2 mobile, 3 telephone (reception), 4 alternate number.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryContact {
+    /// Position in the list, from 1.
+    pub contact_id: i64,
+    /// 1 e-mail, 2 mobile, 3 telephone, 4 alternate number.
+    pub contact_type_id: i32,
+    /// The address or number (digits).
+    pub detail: String,
+    /// Always null: numbers are stored whole.
+    #[schema(required = true)]
+    pub area_code: Option<String>,
+}
+
+/// A stored contact (`bb_provider.contacts`, `details_contacts`): `{contactTypeId, detail}`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredContact {
+    contact_type_id: i32,
+    detail: String,
+}
+
+fn directory_contacts(list: Value) -> Vec<DirectoryContact> {
+    let list: Vec<StoredContact> = serde_json::from_value(list).unwrap_or_default();
+    list.into_iter()
+        .enumerate()
+        .map(|(i, c)| DirectoryContact {
+            contact_id: i as i64 + 1,
+            contact_type_id: c.contact_type_id,
+            detail: c.detail,
+            area_code: None,
+        })
+        .collect()
+}
+
+/// A contact person as the public directory shows them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicContactPerson {
+    /// Always 2 (a person).
+    pub stakeholder_type_id: i32,
+    /// Full name.
+    pub name: String,
+    /// The person's id (`bb_contact_person`).
+    pub contact_id: uuid::Uuid,
+    /// Job role, if given.
+    #[schema(required = true)]
+    pub role: Option<String>,
+    /// Their e-mail and numbers.
+    pub contacts: Vec<DirectoryContact>,
+}
+
+/// A verified requirement of a directory result with its contact persons.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryRequirement {
+    /// Requirement id.
+    pub building_block_requirement_id: i32,
+    /// Requirement name.
+    pub name: String,
+    /// Who answers for it.
+    pub stakeholder_contact_person: Vec<PublicContactPerson>,
+}
+
+/// A provider's physical address in the directory.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryAddress {
+    /// Always 1.
+    pub address_id: i32,
+    /// Always 1 (physical).
+    pub address_type_id: i32,
+    /// The address.
+    pub address_line1: String,
+}
+
+/// One result of the contact directory search (public spec §3 "Contact directory").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactSearchResult {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its municipality's name.
+    pub local_municipality_name: String,
+    /// Its building block's name.
+    pub building_block: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// Its contacts.
+    pub contacts: Vec<DirectoryContact>,
+    /// Its physical address; always null for shelters (never published).
+    #[schema(required = true)]
+    pub address: Option<DirectoryAddress>,
+    /// Its verified requirements.
+    pub building_block_requirements: Vec<DirectoryRequirement>,
 }
 
 /// `GET /api/buildingblock/searchcontact`: providers inside a boundary of a category or
@@ -575,11 +663,11 @@ fn contacts_json(list: &Value) -> Value {
 /// (spec §5: the search is blocked without them). Shelters: name, municipality and phone only.
 #[utoipa::path(get, path = "/api/buildingblock/searchcontact", tag = "building block",
     params(SearchQuery),
-    responses((status = 200, description = "Contact directory result[] (spec §3)"), (status = 400, description = "Boundary or building block missing")))]
+    responses((status = 200, description = "Contact directory results (spec §3)", body = [ContactSearchResult]), (status = 400, description = "Boundary or building block missing")))]
 pub async fn search_contact(
     State(s): State<AppState>,
     Query(q): Query<SearchQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<ContactSearchResult>>, ApiError> {
     let stakeholder = opt_id("stakeholderId", &q.stakeholder_id)?;
     let boundary = opt_id("boundaryId", &q.boundary_id)?;
     let category = opt_id("buildingBlockCategoryId", &q.category_id)?;
@@ -628,33 +716,44 @@ pub async fn search_contact(
     .fetch_all(&s.pool)
     .await?;
     let persons = contact_persons(&s.pool, &ids).await?;
-    let out: Vec<Value> = rows
+    let out: Vec<ContactSearchResult> = rows
         .into_iter()
-        .map(|(id, name, muni, bid, bdesc, contacts, address, cps, verified, _)| {
-            let shelter = bid == SHELTER_BUILDING_BLOCK_ID;
-            let refs: Vec<ContactPersonRef> = serde_json::from_value(cps).unwrap_or_default();
-            let requirements: Vec<Value> = reqs
-                .iter()
-                .filter(|r| r.0 == bid && verified.contains(&r.1))
-                .map(|r| {
-                    let people: Vec<Value> = refs
-                        .iter()
-                        .filter(|c| c.building_block_requirement_id == r.1)
-                        .filter_map(|c| persons.get(&c.contact_person_id))
-                        .map(|p| p.public_json())
-                        .collect();
-                    json!({"buildingBlockRequirementId": r.1, "name": r.2, "stakeholderContactPerson": people})
-                })
-                .collect();
-            json!({
-                "stakeholderId": id, "name": name, "localMunicipalityName": muni, "buildingBlock": bdesc,
-                "buildingBlockId": bid, "contacts": contacts_json(&contacts),
-                "address": if shelter { Value::Null } else { address.map(|a| json!({"addressId": 1, "addressTypeId": 1, "addressLine1": a})).unwrap_or(Value::Null) },
-                "buildingBlockRequirements": requirements,
-            })
-        })
+        .map(
+            |(id, name, muni, bid, bdesc, contacts, address, cps, verified, _)| {
+                let shelter = bid == SHELTER_BUILDING_BLOCK_ID;
+                let refs: Vec<ContactPersonRef> = serde_json::from_value(cps).unwrap_or_default();
+                let requirements = reqs
+                    .iter()
+                    .filter(|r| r.0 == bid && verified.contains(&r.1))
+                    .map(|r| DirectoryRequirement {
+                        building_block_requirement_id: r.1,
+                        name: r.2.clone(),
+                        stakeholder_contact_person: refs
+                            .iter()
+                            .filter(|c| c.building_block_requirement_id == r.1)
+                            .filter_map(|c| persons.get(&c.contact_person_id))
+                            .map(ContactPerson::public)
+                            .collect(),
+                    })
+                    .collect();
+                ContactSearchResult {
+                    stakeholder_id: id,
+                    name,
+                    local_municipality_name: muni,
+                    building_block: bdesc,
+                    building_block_id: bid,
+                    contacts: directory_contacts(contacts),
+                    address: address.filter(|_| !shelter).map(|a| DirectoryAddress {
+                        address_id: 1,
+                        address_type_id: 1,
+                        address_line1: a,
+                    }),
+                    building_block_requirements: requirements,
+                }
+            },
+        )
         .collect();
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 /// A contact person from the side table `bb_contact_person`.
@@ -670,7 +769,7 @@ pub struct ContactPerson {
 }
 
 impl ContactPerson {
-    fn contacts(&self) -> Vec<Value> {
+    fn contacts(&self) -> Vec<DirectoryContact> {
         [
             (1, &self.email),
             (2, &self.mobile_number),
@@ -680,12 +779,33 @@ impl ContactPerson {
         .into_iter()
         .filter_map(|(t, v)| v.as_ref().map(|v| (t, v)))
         .enumerate()
-        .map(|(i, (t, v))| json!({"contactId": i + 1, "contactTypeId": t, "detail": v, "areaCode": null}))
+        .map(|(i, (t, v))| DirectoryContact {
+            contact_id: i as i64 + 1,
+            contact_type_id: t,
+            detail: v.clone(),
+            area_code: None,
+        })
         .collect()
     }
-    fn public_json(&self) -> Value {
-        json!({"stakeholderTypeId": 2, "name": self.name, "contactId": self.contact_person_id, "role": self.job_role,
-               "contacts": self.contacts()})
+    fn public(&self) -> PublicContactPerson {
+        PublicContactPerson {
+            stakeholder_type_id: 2,
+            name: self.name.clone(),
+            contact_id: self.contact_person_id,
+            role: self.job_role.clone(),
+            contacts: self.contacts(),
+        }
+    }
+    fn details(&self) -> ContactPersonDetails {
+        ContactPersonDetails {
+            contact_person_id: self.contact_person_id,
+            full_name: self.name.clone(),
+            job_role: self.job_role.clone(),
+            mobile_number: self.mobile_number.clone(),
+            email_address: self.email.clone(),
+            telephone_number: self.telephone_number.clone(),
+            alternate_number: self.alternate_number.clone(),
+        }
     }
 }
 
@@ -703,16 +823,42 @@ async fn contact_persons(
     Ok(rows.into_iter().map(|r| (r.contact_person_id, r)).collect())
 }
 
+/// Providers of one building block inside a boundary.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockCount {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Providers inside the boundary.
+    pub block_count: i64,
+}
+
+/// Providers of one category inside a boundary, per building block.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BoundaryCategoryCount {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its name.
+    pub category_description: String,
+    /// Sum of `blockCount` over its blocks.
+    pub total_category_count: i64,
+    /// Its building blocks, in the list's order.
+    pub building_blocks: Vec<BlockCount>,
+}
+
 /// `GET /api/buildingblock/getBoundaryCounts?boundaryId`: the map's count modal (spec §2 "Map
 /// view"): per category `{buildingBlockCategoryId, categoryDescription, totalCategoryCount,
 /// buildingBlocks: [{buildingBlockId, description, blockCount}]}`.
 #[utoipa::path(get, path = "/api/buildingblock/getBoundaryCounts", tag = "building block",
     params(BoundaryQuery),
-    responses((status = 200, description = "Counts per category and building block"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "Counts per category and building block", body = [BoundaryCategoryCount]), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn boundary_counts(
     State(s): State<AppState>,
     Query(q): Query<BoundaryQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<BoundaryCategoryCount>>, ApiError> {
     let id = required_id("boundaryId", &q.boundary_id)?;
     super::boundary::fetch(&s.pool, id).await?;
     let rows: Vec<(i32, String, i32, String, i64)> = sqlx::query_as(&format!(
@@ -724,23 +870,25 @@ pub async fn boundary_counts(
     .bind(id)
     .fetch_all(&s.pool)
     .await?;
-    let mut out: Vec<Value> = Vec::new();
+    let mut out: Vec<BoundaryCategoryCount> = Vec::new();
     for (cid, cdesc, bid, bdesc, n) in rows {
-        if out
-            .last()
-            .and_then(|c| c["buildingBlockCategoryId"].as_i64())
-            != Some(cid as i64)
-        {
-            out.push(json!({"buildingBlockCategoryId": cid, "categoryDescription": cdesc, "totalCategoryCount": 0, "buildingBlocks": []}));
+        if out.last().map(|c| c.building_block_category_id) != Some(cid) {
+            out.push(BoundaryCategoryCount {
+                building_block_category_id: cid,
+                category_description: cdesc,
+                total_category_count: 0,
+                building_blocks: Vec::new(),
+            });
         }
         let c = out.last_mut().expect("pushed");
-        c["totalCategoryCount"] = json!(c["totalCategoryCount"].as_i64().unwrap_or(0) + n);
-        c["buildingBlocks"]
-            .as_array_mut()
-            .expect("array")
-            .push(json!({"buildingBlockId": bid, "description": bdesc, "blockCount": n}));
+        c.total_category_count += n;
+        c.building_blocks.push(BlockCount {
+            building_block_id: bid,
+            description: bdesc,
+            block_count: n,
+        });
     }
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 /// Component-1 map points inside a boundary: providers with a point, never shelters
@@ -787,6 +935,50 @@ async fn assigned_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i6
     Ok(ids.unwrap_or_default())
 }
 
+/// A building block's verified and total providers in one municipality (public spec §4).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockCompletion {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Its providers in the municipality.
+    pub total_building_block_count: i64,
+    /// Those verified.
+    pub total_verified_building_block_count: i64,
+    /// 0 incomplete, 1 in progress, 2 complete ([`completion`]).
+    pub completion: i32,
+}
+
+/// A category of [`AssignedMunicipality`].
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignedCategory {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Its building blocks, in the list's order.
+    pub building_blocks: Vec<BlockCompletion>,
+}
+
+/// A municipality the user may see, with completion per building block.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignedMunicipality {
+    /// Its name.
+    pub name: String,
+    /// Its boundary id.
+    pub stakeholder_id: i64,
+    /// Its province's name.
+    pub province_name: String,
+    /// Its district's name (its own for a metro).
+    pub district_name: String,
+    /// Every category, in the list's order.
+    pub building_block_categories: Vec<AssignedCategory>,
+}
+
 /// `GET /api/buildingblock/getBuildingBlockAssociatedToUser?boundaryId`: per municipality the
 /// user may see (assigned municipalities; all when the user holds WorldOfImpactAdmin; for a
 /// ValidateBuildingBlock holder every municipality of the provinces of the assigned ones),
@@ -796,12 +988,12 @@ async fn assigned_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i6
 /// of spec §4. Needs BuildingBlockAdmin (35).
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockAssociatedToUser", tag = "building block",
     params(BoundaryQuery),
-    responses((status = 200, description = "Municipalities with verified/total per building block"), (status = 403, description = "Permission denied")))]
+    responses((status = 200, description = "Municipalities with verified/total per building block", body = [AssignedMunicipality]), (status = 403, description = "Permission denied")))]
 pub async fn associated_to_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<BoundaryQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<AssignedMunicipality>>, ApiError> {
     let within = opt_id("boundaryId", &q.boundary_id)?;
     let all = u.can(gbvf_commands::accounts::permissions::WorldOfImpactAdmin);
     let assigned = assigned_municipalities(&s, &u).await?;
@@ -828,30 +1020,37 @@ pub async fn associated_to_user(
     .bind(within)
     .fetch_all(&s.pool)
     .await?;
-    let mut out: Vec<Value> = Vec::new();
+    let mut out: Vec<AssignedMunicipality> = Vec::new();
     for (mid, mname, prov, district, cid, cdesc, bid, bdesc, total, verified) in rows {
-        if out.last().and_then(|m| m["stakeholderId"].as_i64()) != Some(mid) {
-            out.push(json!({"name": mname, "stakeholderId": mid, "provinceName": prov, "districtName": district, "buildingBlockCategories": []}));
+        if out.last().map(|m| m.stakeholder_id) != Some(mid) {
+            out.push(AssignedMunicipality {
+                name: mname,
+                stakeholder_id: mid,
+                province_name: prov,
+                district_name: district,
+                building_block_categories: Vec::new(),
+            });
         }
-        let cats = out.last_mut().expect("pushed")["buildingBlockCategories"]
-            .as_array_mut()
-            .expect("array");
-        if cats
-            .last()
-            .and_then(|c| c["buildingBlockCategoryId"].as_i64())
-            != Some(cid as i64)
-        {
-            cats.push(
-                json!({"buildingBlockCategoryId": cid, "description": cdesc, "buildingBlocks": []}),
-            );
+        let cats = &mut out.last_mut().expect("pushed").building_block_categories;
+        if cats.last().map(|c| c.building_block_category_id) != Some(cid) {
+            cats.push(AssignedCategory {
+                building_block_category_id: cid,
+                description: cdesc,
+                building_blocks: Vec::new(),
+            });
         }
-        cats.last_mut().expect("pushed")["buildingBlocks"]
-            .as_array_mut()
-            .expect("array")
-            .push(json!({"buildingBlockId": bid, "description": bdesc, "totalBuildingBlockCount": total,
-                         "totalVerifiedBuildingBlockCount": verified, "completion": completion(verified, total)}));
+        cats.last_mut()
+            .expect("pushed")
+            .building_blocks
+            .push(BlockCompletion {
+                building_block_id: bid,
+                description: bdesc,
+                total_building_block_count: total,
+                total_verified_building_block_count: verified,
+                completion: completion(verified, total),
+            });
     }
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 /// Completion colour of spec §4: total 0 → 0 incomplete; verified = total → 2 complete;
@@ -882,15 +1081,27 @@ pub struct MunicipalityQuery {
     building_block_id: Option<String>,
 }
 
+/// A provider of a building block in a municipality, with its status.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderStatus {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its workflow status (`imported`, `submitted`, `verified`, `returned`).
+    pub status: String,
+}
+
 /// `GET /api/buildingblock/getBuildingBlockOnMunicipality?boundaryStakeholderId&buildingBlockId`:
 /// the providers of a building block in a municipality with their status. BuildingBlockAdmin.
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockOnMunicipality", tag = "building block",
     params(MunicipalityQuery),
-    responses((status = 200, description = "Providers with status"), (status = 403, description = "Permission denied")))]
+    responses((status = 200, description = "Providers with status", body = [ProviderStatus]), (status = 403, description = "Permission denied")))]
 pub async fn on_municipality(
     State(s): State<AppState>,
     Query(q): Query<MunicipalityQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<ProviderStatus>>, ApiError> {
     let m = required_id("boundaryStakeholderId", &q.municipality)?;
     let b = required_id("buildingBlockId", &q.building_block_id)?;
     let rows: Vec<(i64, String, String)> = sqlx::query_as(
@@ -900,11 +1111,15 @@ pub async fn on_municipality(
     .bind(b as i32)
     .fetch_all(&s.pool)
     .await?;
-    Ok(Json(Value::Array(
+    Ok(Json(
         rows.into_iter()
-            .map(|(id, name, status)| json!({"stakeholderId": id, "name": name, "status": status}))
+            .map(|(stakeholder_id, name, status)| ProviderStatus {
+                stakeholder_id,
+                name,
+                status,
+            })
             .collect(),
-    )))
+    ))
 }
 
 /// Query naming one provider.
@@ -923,18 +1138,100 @@ pub struct ProviderQuery {
     format: Option<String>,
 }
 
+/// A contact person as the manage screen edits them (public spec §3 "Building block details").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactPersonDetails {
+    /// The person's id (`bb_contact_person`).
+    pub contact_person_id: uuid::Uuid,
+    /// Full name.
+    pub full_name: String,
+    /// Job role, if given.
+    #[schema(required = true)]
+    pub job_role: Option<String>,
+    /// Mobile number (digits), if given.
+    #[schema(required = true)]
+    pub mobile_number: Option<String>,
+    /// E-mail address, if given.
+    #[schema(required = true)]
+    pub email_address: Option<String>,
+    /// Telephone number (digits), if given.
+    #[schema(required = true)]
+    pub telephone_number: Option<String>,
+    /// Alternate number (digits), if given.
+    #[schema(required = true)]
+    pub alternate_number: Option<String>,
+}
+
+/// A requirement of the provider's building block on the manage screen.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequirementDetails {
+    /// Requirement id.
+    pub building_block_requirement_id: i32,
+    /// Requirement name.
+    pub name: String,
+    /// Stated as available in the provider's details.
+    pub available: bool,
+    /// Verified by the province.
+    pub verified: bool,
+    /// Who answers for it.
+    pub stakeholder_contact_person: Vec<ContactPersonDetails>,
+}
+
+/// A provider's addresses on the manage screen.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderAddress {
+    /// Always 1.
+    pub address_id: i32,
+    /// Physical address, if known.
+    #[schema(required = true)]
+    pub address_line1: Option<String>,
+    /// Postal address, if known.
+    #[schema(required = true)]
+    pub address_line2: Option<String>,
+}
+
+/// One provider's details for the manage screen (public spec §3 "Building block details").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingBlockDetails {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// Its building block's name.
+    pub building_block: String,
+    /// Its municipality's boundary id.
+    pub municipality_id: i64,
+    /// Its municipality's name.
+    pub municipality_name: String,
+    /// Its workflow status (`imported`, `submitted`, `verified`, `returned`).
+    pub status: String,
+    /// True for shelters (no address is ever kept).
+    pub is_shelter: bool,
+    /// Its addresses.
+    pub address: ProviderAddress,
+    /// Its contacts (the submitted ones once details were submitted).
+    pub contacts: Vec<DirectoryContact>,
+    /// Every requirement of its building block.
+    pub building_block_requirements: Vec<RequirementDetails>,
+}
+
 /// `GET /api/buildingblock/getBuildingBlockContactsWithRequirements?buildingBlockId&stakeholderId`:
 /// one provider's details for the manage screen (spec §3 "Building block details"): address,
 /// contacts, every requirement of its block with `available` and its contact persons, status.
 /// BuildingBlockAdmin.
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockContactsWithRequirements", tag = "building block",
     params(ProviderQuery),
-    responses((status = 200, description = "Building block details"), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
+    responses((status = 200, description = "Building block details", body = BuildingBlockDetails), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
 pub async fn contacts_with_requirements(
     State(s): State<AppState>,
-
     Query(q): Query<ProviderQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<BuildingBlockDetails>, ApiError> {
     let id = required_id("stakeholderId", &q.stakeholder_id)?;
     let row: Option<(String, i32, String, i64, String, Value, Option<Value>, Option<String>, Option<String>, Vec<i32>, Vec<i32>, Value, String)> =
         sqlx::query_as(
@@ -977,31 +1274,38 @@ pub async fn contacts_with_requirements(
     .bind(bid)
     .fetch_all(&s.pool)
     .await?;
-    let requirements: Vec<Value> = all_reqs
+    let requirements = all_reqs
         .into_iter()
-        .map(|(rid, rname)| {
-            let people: Vec<Value> = refs
+        .map(|(rid, rname)| RequirementDetails {
+            building_block_requirement_id: rid,
+            name: rname,
+            available: reqs.contains(&rid),
+            verified: verified.contains(&rid),
+            stakeholder_contact_person: refs
                 .iter()
                 .filter(|c| c.building_block_requirement_id == rid)
                 .filter_map(|c| persons.get(&c.contact_person_id))
-                .map(|p| {
-                    json!({"contactPersonId": p.contact_person_id, "fullName": p.name, "jobRole": p.job_role,
-                           "mobileNumber": p.mobile_number, "emailAddress": p.email,
-                           "telephoneNumber": p.telephone_number, "alternateNumber": p.alternate_number})
-                })
-                .collect();
-            json!({"buildingBlockRequirementId": rid, "name": rname, "available": reqs.contains(&rid),
-                   "verified": verified.contains(&rid), "stakeholderContactPerson": people})
+                .map(ContactPerson::details)
+                .collect(),
         })
         .collect();
-    Ok(Json(json!({
-        "stakeholderId": id, "name": name, "buildingBlockId": bid, "buildingBlock": bdesc,
-        "municipalityId": mid, "municipalityName": mname, "status": status,
-        "isShelter": bid == SHELTER_BUILDING_BLOCK_ID,
-        "address": {"addressId": 1, "addressLine1": phys, "addressLine2": postal},
-        "contacts": contacts_json(details_contacts.as_ref().unwrap_or(&contacts)),
-        "buildingBlockRequirements": requirements,
-    })))
+    Ok(Json(BuildingBlockDetails {
+        stakeholder_id: id,
+        name,
+        building_block_id: bid,
+        building_block: bdesc,
+        municipality_id: mid,
+        municipality_name: mname,
+        status,
+        is_shelter: bid == SHELTER_BUILDING_BLOCK_ID,
+        address: ProviderAddress {
+            address_id: 1,
+            address_line1: phys,
+            address_line2: postal,
+        },
+        contacts: directory_contacts(details_contacts.unwrap_or(contacts)),
+        building_block_requirements: requirements,
+    }))
 }
 
 /// A contact person in the update body.
@@ -1133,7 +1437,7 @@ fn conflict(e: gbvf_commands::import::ImportError) -> ApiError {
 /// Contact persons go to the side table; the event names them by id only.
 #[utoipa::path(put, path = "/api/buildingblock/updateBuildingBlockContactsAndRequirements", tag = "building block",
     request_body = UpdateBody,
-    responses((status = 200, description = "'Building block updated successfully'"), (status = 400, description = "Validation errors"),
+    responses((status = 200, description = "'Building block updated successfully'", body = Done), (status = 400, description = "Validation errors"),
               (status = 403, description = "Permission denied or not an assigned municipality"), (status = 404, description = "Unknown provider"), (status = 409, description = "Concurrent change")))]
 pub async fn update(
     State(s): State<AppState>,
@@ -1286,7 +1590,7 @@ pub async fn update(
     })?;
     tx.commit().await?;
     super::commands::settle(&s, "building_blocks").await;
-    Ok(Json(json!({"success": true, "message": UPDATED})).into_response())
+    Ok(Json(Done::new(UPDATED)).into_response())
 }
 
 /// Body of the province's decision.
@@ -1307,7 +1611,7 @@ async fn decide_province(
     event: ProviderEvent,
     source: &str,
     message: &str,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Done>, ApiError> {
     let (_, province, _) = provider_place(s, b.stakeholder_id).await?;
     let assigned = assigned_municipalities(s, u).await?;
     let provinces: Vec<i64> = sqlx::query_scalar(
@@ -1333,7 +1637,7 @@ async fn decide_province(
     .await
     .map_err(conflict)?;
     super::commands::settle(s, "building_blocks").await;
-    Ok(Json(json!({"success": true, "message": message})))
+    Ok(Json(Done::new(message)))
 }
 
 /// `POST /api/buildingblock/verifyBuildingBlock {stakeholderId}`: the province's designated
@@ -1341,12 +1645,12 @@ async fn decide_province(
 /// the user's assigned municipalities).
 #[utoipa::path(post, path = "/api/buildingblock/verifyBuildingBlock", tag = "building block",
     request_body = DecisionBody,
-    responses((status = 200, description = "Verified"), (status = 400, description = "Nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
+    responses((status = 200, description = "Verified", body = Done), (status = 400, description = "Nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
 pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<DecisionBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Done>, ApiError> {
     decide_province(
         &s,
         &u,
@@ -1362,12 +1666,12 @@ pub async fn verify(
 /// municipality with a reason (ValidateBuildingBlock, same province rule).
 #[utoipa::path(post, path = "/api/buildingblock/returnBuildingBlock", tag = "building block",
     request_body = DecisionBody,
-    responses((status = 200, description = "Returned"), (status = 400, description = "No reason or nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
+    responses((status = 200, description = "Returned", body = Done), (status = 400, description = "No reason or nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
 pub async fn return_block(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<DecisionBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Done>, ApiError> {
     let reason = b.reason.clone().unwrap_or_default().trim().to_string();
     decide_province(
         &s,
@@ -1380,11 +1684,47 @@ pub async fn return_block(
     .await
 }
 
+/// One event of a provider's history.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderHistoryEntry {
+    /// The event's sequence in the provider's stream, from 1.
+    pub sequence: i64,
+    /// When (RFC 3339, UTC), from the event's metadata.
+    pub at: String,
+    /// The event type.
+    pub event_type: String,
+    /// Who (`user:<id>`, `import:...`).
+    pub actor: String,
+    /// The acting user's e-mail ("Erased person" once erased); null for other actors.
+    #[schema(required = true)]
+    pub actor_email: Option<String>,
+    /// From where (`http:PUT ...`, `cli:...`).
+    pub source: String,
+    /// What happened, in words.
+    pub detail: String,
+}
+
+/// A provider's history as JSON.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderHistory {
+    /// Always `true`.
+    pub success: bool,
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its events, oldest first.
+    pub history: Vec<ProviderHistoryEntry>,
+}
+
 /// `GET /api/buildingblock/history?stakeholderId[&format=csv]`: every event of one provider
 /// with who, when and from where (BuildingBlockAdmin). Contact persons appear by id only.
 #[utoipa::path(get, path = "/api/buildingblock/history", tag = "building block",
     params(ProviderQuery),
-    responses((status = 200, description = "History entries (JSON) or text/csv"), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
+    responses((status = 200, description = "History entries (JSON) or text/csv", content(
+        (ProviderHistory = "application/json"),
+        (String = "text/csv"),
+    )), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
 pub async fn history(
     State(s): State<AppState>,
     Query(q): Query<ProviderQuery>,
@@ -1404,7 +1744,7 @@ pub async fn history(
     .fetch_all(&s.pool)
     .await?;
     let users: std::collections::HashMap<String, String> = users.into_iter().collect();
-    let entries: Vec<Value> = events
+    let entries: Vec<ProviderHistoryEntry> = events
         .iter()
         .map(|e| {
             let m = |k: &str| {
@@ -1430,8 +1770,15 @@ pub async fn history(
                 }
                 Err(_) => String::new(),
             };
-            json!({"sequence": e.sequence, "at": m("at"), "eventType": e.event_type, "actor": actor,
-                   "actorEmail": users.get(&actor), "source": m("source"), "detail": detail})
+            ProviderHistoryEntry {
+                sequence: e.sequence,
+                at: m("at"),
+                event_type: e.event_type.clone(),
+                actor_email: users.get(&actor).cloned(),
+                actor,
+                source: m("source"),
+                detail,
+            }
         })
         .collect();
     if q.format.as_deref() == Some("csv") {
@@ -1447,19 +1794,14 @@ pub async fn history(
         ])
         .map_err(anyhow::Error::from)?;
         for e in &entries {
-            let f = |k: &str| match &e[k] {
-                Value::String(s) => s.clone(),
-                Value::Null => String::new(),
-                v => v.to_string(),
-            };
             w.write_record([
-                f("sequence"),
-                f("at"),
-                f("eventType"),
-                f("actor"),
-                f("actorEmail"),
-                f("source"),
-                f("detail"),
+                e.sequence.to_string().as_str(),
+                &e.at,
+                &e.event_type,
+                &e.actor,
+                e.actor_email.as_deref().unwrap_or(""),
+                &e.source,
+                &e.detail,
             ])
             .map_err(anyhow::Error::from)?;
         }
@@ -1476,7 +1818,12 @@ pub async fn history(
         )
             .into_response());
     }
-    Ok(Json(json!({"success": true, "stakeholderId": id, "history": entries})).into_response())
+    Ok(Json(ProviderHistory {
+        success: true,
+        stakeholder_id: id,
+        history: entries,
+    })
+    .into_response())
 }
 
 #[cfg(test)]

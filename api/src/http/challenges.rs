@@ -154,22 +154,116 @@ impl Row {
     fn pillar(&self) -> i32 {
         self.pillar_id.unwrap_or(UNASSIGNED_PILLAR_ID)
     }
-    fn to_json(&self) -> Value {
-        json!({
-            "collectiveActionId": self.challenge_id, "name": self.name, "description": self.goal,
-            "validFrom": self.start_date, "validTo": self.end_date, "outcome": self.outcome,
-            "outcomeSourceUrl": self.outcome_source_url, "active": self.active,
-            "completedOn": self.completed_on,
-            "localMunicipalityName": self.boundary_name, "placeName": self.place_name,
-            "boundaryId": self.boundary_id,
-            "pillarId": self.pillar(), "pillarDescription": pillar_description(self.pillar()),
-            "pillarBasis": self.pillar_basis,
-            "collectiveActionTypeId": self.type_id,
-            "cycleId": self.cycle_id,
-            "cycleDescription": CYCLES.iter().find(|c| c.id == self.cycle_id).map(|c| c.description),
-            "sourceUrl": self.source_url,
-        })
+    fn to_answer(&self) -> CollectiveAction {
+        CollectiveAction {
+            collective_action_id: self.challenge_id.clone(),
+            name: self.name.clone(),
+            description: self.goal.clone(),
+            valid_from: self.start_date,
+            valid_to: self.end_date,
+            outcome: self.outcome.clone(),
+            outcome_source_url: self.outcome_source_url.clone(),
+            active: self.active,
+            completed_on: self.completed_on,
+            local_municipality_name: self.boundary_name.clone(),
+            place_name: self.place_name.clone(),
+            boundary_id: self.boundary_id,
+            pillar_id: self.pillar(),
+            pillar_description: pillar_description(self.pillar()),
+            pillar_basis: self.pillar_basis.clone(),
+            collective_action_type_id: self.type_id,
+            cycle_id: self.cycle_id,
+            cycle_description: CYCLES
+                .iter()
+                .find(|c| c.id == self.cycle_id)
+                .map(|c| c.description),
+            source_url: self.source_url.clone(),
+        }
     }
+}
+
+/// One challenge (public spec §3 "Collective action"; issue 13 adds pillar, type, cycle and
+/// source).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectiveAction {
+    /// The challenge id.
+    pub collective_action_id: String,
+    /// Its name.
+    pub name: String,
+    /// Its goal.
+    pub description: String,
+    /// Start date, if stated.
+    #[schema(required = true)]
+    pub valid_from: Option<chrono::NaiveDate>,
+    /// End date, if stated.
+    #[schema(required = true)]
+    pub valid_to: Option<chrono::NaiveDate>,
+    /// The reported result, if any.
+    #[schema(required = true)]
+    pub outcome: Option<String>,
+    /// Where the result was reported, if stated.
+    #[schema(required = true)]
+    pub outcome_source_url: Option<String>,
+    /// True while not completed.
+    pub active: bool,
+    /// When it was completed, if it was.
+    #[schema(required = true)]
+    pub completed_on: Option<chrono::NaiveDate>,
+    /// Its municipality's (or district's) name; null when it could not be placed.
+    #[schema(required = true)]
+    pub local_municipality_name: Option<String>,
+    /// The place as the source names it.
+    pub place_name: String,
+    /// The boundary it is placed in; null when it could not be placed.
+    #[schema(required = true)]
+    pub boundary_id: Option<i64>,
+    /// Pillar id (0: not stated).
+    pub pillar_id: i32,
+    /// The pillar's name.
+    pub pillar_description: &'static str,
+    /// How the pillar was chosen.
+    pub pillar_basis: String,
+    /// Collective action type id.
+    pub collective_action_type_id: i32,
+    /// Cycle id.
+    pub cycle_id: i32,
+    /// The cycle's name, if known.
+    #[schema(required = true)]
+    pub cycle_description: Option<&'static str>,
+    /// The source's URL.
+    pub source_url: String,
+}
+
+/// The challenge card of a map pin.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChallengeCard {
+    /// The boundary of the pin.
+    pub boundary_id: i64,
+    /// Its name.
+    pub local_municipality_name: String,
+    /// Its active challenges.
+    pub active_collective_actions: Vec<CollectiveAction>,
+    /// Its completed challenges.
+    pub inactive_collective_actions: Vec<CollectiveAction>,
+}
+
+/// The answer of [`record`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChallengeRecorded {
+    /// Always `true`.
+    pub success: bool,
+    /// The new challenge's id.
+    pub collective_action_id: String,
+}
+
+/// The answer of [`report`] and [`complete`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Succeeded {
+    /// Always `true`.
+    pub success: bool,
 }
 
 /// The challenges inside boundary `id` (placed in it or below it; the nation also holds the
@@ -435,17 +529,17 @@ pub struct ByBoundaryQuery {
 /// the boundary (spec §3 "Collective action" fields, plus pillar, type, cycle and source URL).
 #[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionsByBoundary", tag = "collective action",
     params(ByBoundaryQuery),
-    responses((status = 200, description = "CollectiveAction[]"), (status = 400, description = "Missing or malformed boundaryId"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "The challenges", body = [CollectiveAction]), (status = 400, description = "Missing or malformed boundaryId"), (status = 404, description = "Unknown boundary")))]
 pub async fn by_boundary(
     State(s): State<AppState>,
     Query(q): Query<ByBoundaryQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<CollectiveAction>>, ApiError> {
     let raw = q
         .boundary_id
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
     let b = boundary::fetch(&s.pool, parse_id("boundaryId", &raw)?).await?;
     let rows = rows_in(&s.pool, b.boundary_id).await?;
-    Ok(Json(Value::Array(rows.iter().map(Row::to_json).collect())))
+    Ok(Json(rows.iter().map(Row::to_answer).collect()))
 }
 
 /// Query of `getCollectiveActionDetailsByStakeholderId`.
@@ -464,11 +558,11 @@ pub struct DetailsQuery {
 /// inactiveCollectiveActions[]}` for the challenges placed in that boundary itself.
 #[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId", tag = "collective action",
     params(DetailsQuery),
-    responses((status = 200, description = "Challenge card"), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "Challenge card", body = ChallengeCard), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
 pub async fn details(
     State(s): State<AppState>,
     Query(q): Query<DetailsQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ChallengeCard>, ApiError> {
     let raw = q
         .stakeholder_id
         .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
@@ -479,11 +573,12 @@ pub async fn details(
         .filter(|r| r.boundary_id == Some(b.boundary_id))
         .collect();
     let (active, inactive): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.active);
-    Ok(Json(json!({
-        "boundaryId": b.boundary_id, "localMunicipalityName": b.name,
-        "activeCollectiveActions": active.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
-        "inactiveCollectiveActions": inactive.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
-    })))
+    Ok(Json(ChallengeCard {
+        boundary_id: b.boundary_id,
+        local_municipality_name: b.name,
+        active_collective_actions: active.iter().map(|r| r.to_answer()).collect(),
+        inactive_collective_actions: inactive.iter().map(|r| r.to_answer()).collect(),
+    }))
 }
 
 /// `GET /api/geography/actionsGeomarker/{componentId}/{boundaryId}`: one point per challenge
@@ -571,12 +666,12 @@ fn challenge_error(e: ChallengeError) -> ApiError {
 /// (`ChallengeLaunched`, with who and when in its metadata). 201 `{success, collectiveActionId}`.
 #[utoipa::path(post, path = "/api/admin/challenges", tag = "collective action",
     request_body = RecordChallenge,
-    responses((status = 201, description = "{success, collectiveActionId}"), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")))]
+    responses((status = 201, description = "Recorded", body = ChallengeRecorded), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")))]
 pub async fn record(
     State(s): State<AppState>,
     axum::Extension(user): axum::Extension<CurrentUser>,
     Json(body): Json<RecordChallenge>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<ChallengeRecorded>), ApiError> {
     let id = record_challenge(
         &s.pool,
         &body,
@@ -587,7 +682,10 @@ pub async fn record(
     super::commands::settle(&s, "challenges").await;
     Ok((
         StatusCode::CREATED,
-        Json(json!({"success": true, "collectiveActionId": id})),
+        Json(ChallengeRecorded {
+            success: true,
+            collective_action_id: id,
+        }),
     ))
 }
 
@@ -606,13 +704,13 @@ pub struct ReportBody {
 /// `ChallengeResultReported`.
 #[utoipa::path(post, path = "/api/admin/challenges/{id}/result", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")), request_body = ReportBody,
-    responses((status = 200, description = "{success}"), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")))]
+    responses((status = 200, description = "Reported", body = Succeeded), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")))]
 pub async fn report(
     State(s): State<AppState>,
     axum::Extension(user): axum::Extension<CurrentUser>,
     Path(id): Path<String>,
     Json(body): Json<ReportBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Succeeded>, ApiError> {
     report_result(
         &s.pool,
         &id,
@@ -623,19 +721,19 @@ pub async fn report(
     .await
     .map_err(challenge_error)?;
     super::commands::settle(&s, "challenges").await;
-    Ok(Json(json!({"success": true})))
+    Ok(Json(Succeeded { success: true }))
 }
 
 /// `POST /api/admin/challenges/{id}/complete` (WorldOfImpactAdmin, CSRF): `ChallengeCompleted`
 /// today; 409 when already completed.
 #[utoipa::path(post, path = "/api/admin/challenges/{id}/complete", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")),
-    responses((status = 200, description = "{success}"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")))]
+    responses((status = 200, description = "Completed", body = Succeeded), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")))]
 pub async fn complete(
     State(s): State<AppState>,
     axum::Extension(user): axum::Extension<CurrentUser>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Succeeded>, ApiError> {
     complete_challenge(
         &s.pool,
         &id,
@@ -644,5 +742,5 @@ pub async fn complete(
     .await
     .map_err(challenge_error)?;
     super::commands::settle(&s, "challenges").await;
-    Ok(Json(json!({"success": true})))
+    Ok(Json(Succeeded { success: true }))
 }

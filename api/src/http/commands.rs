@@ -15,8 +15,7 @@ use gbvf_commands::crime_series::{CrimeSeriesCommand, CrimeSeriesError};
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime::{crime_series_id, CrimeFigure, SeriesPlace};
 use gbvf_events::metadata::EventMetadata;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
 use super::boundary;
@@ -85,18 +84,41 @@ pub struct RecordFigureBody {
     pub expected_version: Option<i64>,
 }
 
+/// The answer of [`record_figure`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FigureRecorded {
+    /// Always `true`.
+    pub success: bool,
+    /// "Crime figure recorded.".
+    pub message: &'static str,
+    /// The request's id, as in the event's metadata.
+    pub request_id: String,
+}
+
+/// The answer of [`import_crime`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct CrimeImported {
+    /// Always `true`.
+    pub success: bool,
+    /// "Import finished.".
+    pub message: &'static str,
+    /// What the import did (the same report as `gbvf import crime`).
+    pub report: gbvf_commands::import::ImportReport,
+}
+
 /// `POST /api/crime/figures`: records one SAPS figure (permission ImportPoliceStatistics, 18).
 /// 200 `{success, message}`; 400 invalid; 403 no permission; 404 unknown boundary; 409 when
 /// another command changed the same series first.
 #[utoipa::path(post, path = "/api/crime/figures", tag = "crime", request_body = RecordFigureBody,
-    responses((status = 200, description = "Recorded"), (status = 400, description = "Invalid"), (status = 403, description = "No permission"),
+    responses((status = 200, description = "Recorded", body = FigureRecorded), (status = 400, description = "Invalid"), (status = 403, description = "No permission"),
               (status = 404, description = "Unknown boundary"), (status = 409, description = "Conflicting command")))]
 #[tracing::instrument(name = "command RecordCrimeFigure", skip_all)]
 pub async fn record_figure(
     State(s): State<AppState>,
     axum::Extension(Actor(actor)): axum::Extension<Actor>,
     body: Option<Json<RecordFigureBody>>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<FigureRecorded>, ApiError> {
     let Json(body) = body.ok_or_else(|| ApiError::bad("body", "The request body must be a JSON object with boundaryId, crimeTypeId, periodStartYear and count."))?;
     let b = boundary::fetch_cached(&s, body.boundary_id).await?;
     let level = b.level();
@@ -138,7 +160,11 @@ pub async fn record_figure(
     match s.crime_cqrs.execute_with_metadata(&id, command, meta_map).await {
         Ok(()) => {
             metrics::counter!("gbvf_events_appended_total", "source" => "api").increment(1);
-            Ok(Json(json!({"success": true, "message": "Crime figure recorded.", "requestId": request_id})))
+            Ok(Json(FigureRecorded {
+                success: true,
+                message: "Crime figure recorded.",
+                request_id,
+            }))
         }
         Err(AggregateError::UserError(e @ CrimeSeriesError::VersionConflict { .. })) => Err(ApiError::Conflict(e.to_string())),
         Err(AggregateError::UserError(e)) => Err(ApiError::bad("figure", e.to_string())),
@@ -163,13 +189,13 @@ pub struct ImportQuery {
 /// 18): the same import as `gbvf import crime`, with its report (every unplaced row and
 /// why). Re-posting the same bytes adds nothing.
 #[tracing::instrument(name = "command ImportCrimeStatistics", skip_all)]
-#[utoipa::path(post, path = "/api/crime/import", tag = "crime", operation_id = "crimeImport", params(ImportQuery), request_body(content = String, content_type = "text/csv", description = "A SAPS crime statistics CSV (up to 64 MiB)"), responses((status = 200, description = "{success, message, report: {events, unplaced rows and why}}")))]
+#[utoipa::path(post, path = "/api/crime/import", tag = "crime", operation_id = "crimeImport", params(ImportQuery), request_body(content = String, content_type = "text/csv", description = "A SAPS crime statistics CSV (up to 64 MiB)"), responses((status = 200, description = "The import's report: figures appended, unplaced rows and why", body = CrimeImported)))]
 pub async fn import_crime(
     State(s): State<AppState>,
     axum::Extension(Actor(actor)): axum::Extension<Actor>,
     axum::extract::Query(q): axum::extract::Query<ImportQuery>,
     body: axum::body::Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<CrimeImported>, ApiError> {
     if body.is_empty() {
         return Err(ApiError::bad(
             "body",
@@ -214,9 +240,11 @@ pub async fn import_crime(
         gbvf_commands::import::import_crime_file(&s.pool, &path, format, &gazetteer, &meta).await;
     let _ = std::fs::remove_dir_all(&dir);
     match result {
-        Ok(report) => Ok(Json(
-            json!({"success": true, "message": "Import finished.", "report": report}),
-        )),
+        Ok(report) => Ok(Json(CrimeImported {
+            success: true,
+            message: "Import finished.",
+            report,
+        })),
         Err(gbvf_commands::import::ImportError::Source(e)) => {
             Err(ApiError::bad("file", e.to_string()))
         }

@@ -37,6 +37,50 @@ pub struct ErrorItem {
     pub description: String,
 }
 
+/// The body of a change that worked and has nothing else to say: `{"success": true,
+/// "message"}` (public spec §7 "Responses read: success, message, errors"); `message` is the
+/// specification's confirmation ("User deleted successfully.", ...).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Done {
+    /// Always `true`.
+    pub success: bool,
+    /// The confirmation, for people.
+    pub message: String,
+}
+
+impl Done {
+    /// `{"success": true, "message": message}`.
+    pub fn new(message: impl Into<String>) -> Self {
+        Done {
+            success: true,
+            message: message.into(),
+        }
+    }
+}
+
+/// [`Done`] with its (always empty) `errors` list, as the form saves answer:
+/// `{"success": true, "message", "errors": []}` (public spec §7).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Saved {
+    /// Always `true`.
+    pub success: bool,
+    /// The confirmation, for people.
+    pub message: String,
+    /// Always empty.
+    pub errors: Vec<ErrorItem>,
+}
+
+impl Saved {
+    /// `{"success": true, "message": message, "errors": []}`.
+    pub fn new(message: impl Into<String>) -> Self {
+        Saved {
+            success: true,
+            message: message.into(),
+            errors: Vec::new(),
+        }
+    }
+}
+
 /// An API error.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {

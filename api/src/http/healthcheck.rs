@@ -33,7 +33,7 @@ use serde_json::{json, Value};
 
 use super::auth::csrf::BrowserId;
 use super::auth::CurrentUser;
-use super::error::ApiError;
+use super::error::{ApiError, Done};
 use super::AppState;
 
 type Time = chrono::DateTime<chrono::Utc>;
@@ -154,25 +154,69 @@ async fn load_questionnaire(
         .transpose()
 }
 
+/// A published questionnaire version (admin spec §4).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionnaireVersion {
+    /// Its id (`staff-v1`).
+    pub questionnaire_id: String,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// Version number.
+    pub version: i32,
+    /// Its title.
+    pub description: String,
+    /// Start of its active dates.
+    pub effective_from: chrono::DateTime<chrono::Utc>,
+    /// End of its active dates.
+    pub effective_to: chrono::DateTime<chrono::Utc>,
+    /// True before `effectiveTo`: links can be generated.
+    pub is_active: bool,
+}
+
+/// The answer of [`active_questionnaires`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct QuestionnaireVersions {
+    /// Always `true`.
+    pub success: bool,
+    /// Newest version first, per type.
+    pub data: Vec<QuestionnaireVersion>,
+}
+
 /// `GET /api/healthcheck/getActiveQuestionnaires` (SetSurveyEffectiveDate, HealthCheckAdmin or
 /// WorldOfImpactAdmin): every published questionnaire version, newest first, with
 /// `isActive` (links can be generated only before `effectiveTo`; admin spec §4).
 #[utoipa::path(get, path = "/api/healthcheck/getActiveQuestionnaires", tag = "healthcheck",
-    responses((status = 200, description = "{success, data: [{questionnaireId, questionnaireTypeId, questionnaireType, description, version, effectiveFrom, effectiveTo, isActive}]}"),
+    responses((status = 200, description = "Every published version", body = QuestionnaireVersions),
               (status = 403, description = "You do not have permission to perform this action.")))]
-pub async fn active_questionnaires(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
+pub async fn active_questionnaires(
+    State(s): State<AppState>,
+) -> Result<Json<QuestionnaireVersions>, ApiError> {
     let rows: Vec<QuestionnaireRow> = sqlx::query_as(
         "SELECT questionnaire_id, questionnaire_type_id, version, description, effective_from, effective_to, effective_to > now()
          FROM questionnaire ORDER BY questionnaire_type_id, version DESC",
     )
     .fetch_all(&s.pool)
     .await?;
-    let data: Vec<Value> = rows
+    let data = rows
         .into_iter()
-        .map(|(id, t, v, d, f, to, active)| json!({"questionnaireId": id, "questionnaireTypeId": t, "questionnaireType": questionnaire_type(t),
-            "version": v, "description": d, "effectiveFrom": f, "effectiveTo": to, "isActive": active}))
+        .map(|(id, t, v, d, f, to, active)| QuestionnaireVersion {
+            questionnaire_id: id,
+            questionnaire_type_id: t,
+            questionnaire_type: questionnaire_type(t),
+            version: v,
+            description: d,
+            effective_from: f,
+            effective_to: to,
+            is_active: active,
+        })
         .collect();
-    Ok(Json(json!({"success": true, "data": data})))
+    Ok(Json(QuestionnaireVersions {
+        success: true,
+        data,
+    }))
 }
 
 /// Body of `POST /api/healthcheck/inviteCode` (admin spec §3 "Invite code").
@@ -190,6 +234,7 @@ pub struct InviteCodeBody {
         alias = "expectedResponses",
         alias = "expectedResponse"
     )]
+    #[schema(value_type = i64, minimum = 1, maximum = 1000000)]
     pub expected_responses: Value,
     /// Organisation (WorldOfImpactAdmin, or HealthCheckAdmin of no organisation); the caller's
     /// own otherwise.
@@ -197,12 +242,28 @@ pub struct InviteCodeBody {
     pub organisation_id: Option<String>,
 }
 
+/// The answer of [`invite_code`] (admin spec §3 "Invite code").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyLink {
+    /// Always `true`.
+    pub success: bool,
+    /// "Survey Link generated succesfully" (the specification's spelling).
+    pub message: &'static str,
+    /// The link respondents open.
+    pub url: String,
+    /// The invite code in the link.
+    pub invite_code: String,
+    /// The survey period's id.
+    pub health_check_id: String,
+}
+
 /// `POST /api/healthcheck/inviteCode` (SetSurveyEffectiveDate): opens the survey period of the
 /// organisation for the questionnaire (only while it is active) and returns its invite link
 /// `{success, message, url, inviteCode, healthCheckId}`. Asking again for the same period
 /// returns the same link. 400 with the reason; 403 with the permission message.
 #[utoipa::path(post, path = "/api/healthcheck/inviteCode", tag = "healthcheck", request_body = InviteCodeBody,
-    responses((status = 200, description = "Survey Link generated succesfully: {success, message, url, inviteCode, healthCheckId}"),
+    responses((status = 200, description = "Survey Link generated succesfully", body = SurveyLink),
               (status = 400, description = "Unable to generate link: {success: false, message, errors}"),
               (status = 403, description = "You do not have permission to perform this action."),
               (status = 404, description = "Unknown questionnaire")))]
@@ -210,7 +271,7 @@ pub async fn invite_code(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<InviteCodeBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SurveyLink>, ApiError> {
     let expected = match &b.expected_responses {
         Value::Number(n) => n.as_i64().filter(|v| (1..=1_000_000).contains(v)),
         Value::String(t) if t.chars().all(|c| c.is_ascii_digit()) && !t.is_empty() => t
@@ -304,9 +365,13 @@ pub async fn invite_code(
         };
     // Read-your-writes: the link opens, and the manager's cards show it, at once.
     super::commands::settle(&s, "healthcheck").await;
-    Ok(Json(
-        json!({"success": true, "message": LINK_GENERATED, "url": survey_url(&s, &code), "inviteCode": code, "healthCheckId": id}),
-    ))
+    Ok(Json(SurveyLink {
+        success: true,
+        message: LINK_GENERATED,
+        url: survey_url(&s, &code),
+        invite_code: code,
+        health_check_id: id,
+    }))
 }
 
 fn survey_url(s: &AppState, code: &str) -> String {
@@ -427,7 +492,7 @@ pub struct SubmitBody {
 /// cookie and the invite code — names the same aggregate. 400 invalid answers; 404 unknown
 /// code; 410 closed.
 #[utoipa::path(post, path = "/api/healthcheck/survey", tag = "healthcheck", request_body = SubmitBody,
-    responses((status = 200, description = "Thank you. Your response has been recorded."), (status = 400, description = "Invalid answers"),
+    responses((status = 200, description = "Thank you. Your response has been recorded.", body = Done), (status = 400, description = "Invalid answers"),
               (status = 404, description = "This survey link is not valid."), (status = 409, description = "You have already completed this survey."),
               (status = 410, description = "This survey is closed.")))]
 pub async fn submit(
@@ -476,7 +541,7 @@ pub async fn submit(
         .execute_with_metadata(&id, event, meta)
         .await
     {
-        Ok(()) => Ok(Json(json!({"success": true, "message": THANK_YOU})).into_response()),
+        Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
         Err(AggregateError::UserError(SurveyError::Duplicate))
         | Err(AggregateError::AggregateConflict) => {
             Err(ApiError::Conflict(SurveyError::Duplicate.to_string()))
@@ -522,11 +587,81 @@ fn scores(def: &QuestionnairePublished, f: &Figures) -> Option<(BTreeMap<i32, f6
 /// The question categories of a result (admin spec §3 "Health check result"); `categories`
 /// limits them (e.g. demographic only for the dashboard cards). Distribution values are the
 /// percentage of the question's respondents choosing each answer.
+/// One answer's share of a question's respondents.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnswerDistribution {
+    /// Answer id.
+    pub possible_answer_id: i32,
+    /// Its text.
+    pub description: String,
+    /// Percentage of the question's respondents (0–100, two decimals).
+    pub distribution_value: f64,
+    /// Respondents who chose it.
+    pub responses: i64,
+    /// Its maturity score.
+    pub score: i32,
+}
+
+/// A slice of a question's chart.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PaletteEntry {
+    /// Answer id.
+    pub id: i32,
+    /// Percentage with two decimals, as text ("12.50").
+    pub percentage: String,
+    /// The answer's text.
+    pub description: String,
+    /// Colour (`#rrggbb`).
+    pub color: &'static str,
+}
+
+/// A question's results (admin spec §3 "Organisational result").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionResult {
+    /// Question id.
+    pub question_id: String,
+    /// Its text.
+    pub description: String,
+    /// 3 single choice, 4 multiple choice.
+    pub question_type_id: i32,
+    /// "SingleChoice" or "MultipleChoice".
+    pub question_type: &'static str,
+    /// Chart type id.
+    pub visualize_type_id: i32,
+    /// Chart type name ("PieChart", ...).
+    pub visualize_type_description: &'static str,
+    /// People who answered it.
+    pub respondents: i64,
+    /// Every answer with its share.
+    pub answers: Vec<AnswerDistribution>,
+    /// The chart's slices.
+    pub palette: Vec<PaletteEntry>,
+}
+
+/// A question category's results.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryResult {
+    /// 1 Behaviours, 2 Practices, 3 Policies, 4 General, 5 Demographic.
+    pub question_category_id: i32,
+    /// Its name.
+    pub description: &'static str,
+    /// True for the categories the dashboard shows (1, 2, 3, 5).
+    pub is_in_dashboard: bool,
+    /// Its score in percent; null when it has no scored answers.
+    #[schema(required = true)]
+    pub category_score: Option<f64>,
+    /// Its questions.
+    pub questions: Vec<QuestionResult>,
+}
+
 fn result_categories(
     def: &QuestionnairePublished,
     f: &Figures,
     only: Option<&[i32]>,
-) -> Vec<Value> {
+) -> Vec<CategoryResult> {
     let cats = category_scores(def, &f.totals);
     let palette = [
         "#d7191c", "#fdae61", "#a6d96a", "#1a9641", "#2E539D", "#cccccc",
@@ -536,25 +671,70 @@ fn result_categories(
         .filter(|c| only.is_none_or(|o| o.contains(*c)))
         .filter(|c| def.questions.iter().any(|q| q.category_id == **c))
         .map(|c| {
-            let questions: Vec<Value> = def.questions.iter().filter(|q| q.category_id == *c).map(|q| {
-                let n = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
-                let answers: Vec<Value> = q.answers.iter().map(|a| {
-                    let k = f.counts.get(&(q.question_id.clone(), a.possible_answer_id)).copied().unwrap_or(0);
-                    let share = if n > 0 { k as f64 / n as f64 } else { 0.0 };
-                    json!({"possibleAnswerId": a.possible_answer_id, "description": a.description, "distributionValue": percent(share), "responses": k, "score": a.score})
-                }).collect();
-                let pal: Vec<Value> = q.answers.iter().enumerate().map(|(i, a)| {
-                    let k = f.counts.get(&(q.question_id.clone(), a.possible_answer_id)).copied().unwrap_or(0);
-                    let share = if n > 0 { k as f64 / n as f64 } else { 0.0 };
-                    json!({"id": a.possible_answer_id, "percentage": format!("{:.2}", percent(share)), "description": a.description, "color": palette[i.min(palette.len() - 1)]})
-                }).collect();
-                json!({"questionId": q.question_id, "description": q.description, "questionTypeId": q.question_type_id,
-                       "questionType": if q.question_type_id == 3 { "SingleChoice" } else { "MultipleChoice" },
-                       "visualizeTypeId": q.visualize_type_id, "visualizeTypeDescription": chart_name(q.visualize_type_id),
-                       "respondents": n, "answers": answers, "palette": pal})
-            }).collect();
-            json!({"questionCategoryId": c, "description": category_name(*c), "isInDashboard": matches!(*c, 1..=3 | 5),
-                   "categoryScore": cats.get(c).map(|v| percent(*v)), "questions": questions})
+            let questions = def
+                .questions
+                .iter()
+                .filter(|q| q.category_id == *c)
+                .map(|q| {
+                    let n = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
+                    let count = |a: &gbvf_events::healthcheck::PossibleAnswer| {
+                        let k = f
+                            .counts
+                            .get(&(q.question_id.clone(), a.possible_answer_id))
+                            .copied()
+                            .unwrap_or(0);
+                        let share = if n > 0 { k as f64 / n as f64 } else { 0.0 };
+                        (k, percent(share))
+                    };
+                    let answers = q
+                        .answers
+                        .iter()
+                        .map(|a| {
+                            let (k, pct) = count(a);
+                            AnswerDistribution {
+                                possible_answer_id: a.possible_answer_id,
+                                description: a.description.clone(),
+                                distribution_value: pct,
+                                responses: k,
+                                score: a.score,
+                            }
+                        })
+                        .collect();
+                    let pal = q
+                        .answers
+                        .iter()
+                        .enumerate()
+                        .map(|(i, a)| PaletteEntry {
+                            id: a.possible_answer_id,
+                            percentage: format!("{:.2}", count(a).1),
+                            description: a.description.clone(),
+                            color: palette[i.min(palette.len() - 1)],
+                        })
+                        .collect();
+                    QuestionResult {
+                        question_id: q.question_id.clone(),
+                        description: q.description.clone(),
+                        question_type_id: q.question_type_id,
+                        question_type: if q.question_type_id == 3 {
+                            "SingleChoice"
+                        } else {
+                            "MultipleChoice"
+                        },
+                        visualize_type_id: q.visualize_type_id,
+                        visualize_type_description: chart_name(q.visualize_type_id),
+                        respondents: n,
+                        answers,
+                        palette: pal,
+                    }
+                })
+                .collect();
+            CategoryResult {
+                question_category_id: *c,
+                description: category_name(*c),
+                is_in_dashboard: matches!(*c, 1..=3 | 5),
+                category_score: cats.get(c).map(|v| percent(*v)),
+                questions,
+            }
         })
         .collect()
 }
@@ -569,6 +749,78 @@ pub struct OrganisationQuery {
     pub questionnaire_type_id: Option<i32>,
 }
 
+/// One survey period of the caller's organisation with its results (admin spec §3
+/// "Organisation health checks").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationHealthCheck {
+    /// The survey period's id.
+    pub health_check_id: String,
+    /// "<questionnaire> — <year> Q<quarter>".
+    pub questionnaire: String,
+    /// Questionnaire version id.
+    pub questionnaire_id: String,
+    /// Questionnaire version number.
+    pub questionnaire_version: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// True while the period is open.
+    pub is_current: bool,
+    /// Start of the period.
+    pub effective_from: chrono::DateTime<chrono::Utc>,
+    /// End of the period.
+    pub effective_to: chrono::DateTime<chrono::Utc>,
+    /// The invite code; null without AddSurveyLink or SetSurveyEffectiveDate.
+    #[schema(required = true)]
+    pub invite_code: Option<String>,
+    /// The link; null like `inviteCode`.
+    #[schema(required = true)]
+    pub url: Option<String>,
+    /// Expected responses.
+    pub expected_responses: i32,
+    /// Responses so far.
+    pub actual_responses: i64,
+    /// True when the figures include example data (issue 12).
+    pub example: bool,
+    /// False below 5 responses.
+    pub results_available: bool,
+    /// Why results are not shown; null when they are.
+    #[schema(required = true)]
+    pub message: Option<&'static str>,
+    /// Overall maturity in percent; null when not available.
+    #[schema(required = true)]
+    pub overall_maturity: Option<f64>,
+    /// Behaviours, Practices, Policies and Demographic results; empty below 5 responses.
+    pub question_categories: Vec<CategoryResult>,
+}
+
+/// The caller's organisation with its survey periods.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationHealthChecks {
+    /// The organisation id.
+    pub organisation_id: String,
+    /// Its name.
+    pub organisation_name: String,
+    /// Its type id.
+    pub organisation_type_id: i32,
+    /// True for higher education institutions (type 4), which are offered the Students survey.
+    pub students_offered: bool,
+    /// Its survey periods, newest first.
+    pub questionnaires: Vec<OrganisationHealthCheck>,
+}
+
+/// The answer of [`organisation_health_checks`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OrganisationHealthChecksAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The organisation and its periods.
+    pub data: OrganisationHealthChecks,
+}
+
 /// `GET /api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=` (the organisation's
 /// designated person: ViewYourOrganisationSurveyResult, AddSurveyLink or
 /// SetSurveyEffectiveDate): the caller's organisation and its survey periods, newest first,
@@ -576,14 +828,14 @@ pub struct OrganisationQuery {
 /// distributions only from 5 responses up. The invite code is given to holders of AddSurveyLink
 /// or SetSurveyEffectiveDate only.
 #[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
-    responses((status = 200, description = "{success, data: {organisationName, organisationTypeId, studentsOffered, questionnaires: [...]}}"),
+    responses((status = 200, description = "The organisation's survey periods", body = OrganisationHealthChecksAnswer),
               (status = 403, description = "You do not have permission to perform this action."),
               (status = 404, description = "Your account is not linked to an organisation, or the organisation is unknown.")))]
 pub async fn organisation_health_checks(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<OrganisationQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OrganisationHealthChecksAnswer>, ApiError> {
     let org = user_organisation(&s, &u).await?.ok_or_else(|| {
         ApiError::NotFound("Your account is not linked to an organisation.".into())
     })?;
@@ -610,20 +862,41 @@ pub async fn organisation_health_checks(
         let f = figures(&s, &id).await?;
         let sc = scores(&def, &f);
         let (y, qn) = quarter_of(from);
-        list.push(json!({
-            "healthCheckId": id, "questionnaire": format!("{} — {y} Q{qn}", def.description), "questionnaireId": qid, "questionnaireVersion": def.version,
-            "questionnaireType": questionnaire_type(t), "questionnaireTypeId": t, "isCurrent": current, "effectiveFrom": from, "effectiveTo": to,
-            "inviteCode": if show_code { Some(code.clone()) } else { None }, "url": if show_code { Some(survey_url(&s, &code)) } else { None },
-            "expectedResponses": expected, "actualResponses": actual, "example": example,
-            "resultsAvailable": sc.is_some(), "message": if sc.is_none() { Some(TOO_FEW) } else { None },
-            "overallMaturity": sc.as_ref().and_then(|(_, m)| m.map(percent)),
-            "questionCategories": if sc.is_some() { result_categories(&def, &f, Some(&[1, 2, 3, 5][..])) } else { vec![] },
-        }));
+        list.push(OrganisationHealthCheck {
+            health_check_id: id,
+            questionnaire: format!("{} — {y} Q{qn}", def.description),
+            questionnaire_id: qid,
+            questionnaire_version: def.version,
+            questionnaire_type: questionnaire_type(t),
+            questionnaire_type_id: t,
+            is_current: current,
+            effective_from: from,
+            effective_to: to,
+            invite_code: show_code.then(|| code.clone()),
+            url: show_code.then(|| survey_url(&s, &code)),
+            expected_responses: expected,
+            actual_responses: actual,
+            example,
+            results_available: sc.is_some(),
+            message: sc.is_none().then_some(TOO_FEW),
+            overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
+            question_categories: if sc.is_some() {
+                result_categories(&def, &f, Some(&[1, 2, 3, 5][..]))
+            } else {
+                vec![]
+            },
+        });
     }
-    Ok(Json(
-        json!({"success": true, "data": {"organisationId": org, "organisationName": name, "organisationTypeId": org_type,
-        "studentsOffered": org_type == 4, "questionnaires": list}}),
-    ))
+    Ok(Json(OrganisationHealthChecksAnswer {
+        success: true,
+        data: OrganisationHealthChecks {
+            organisation_id: org,
+            organisation_name: name,
+            organisation_type_id: org_type,
+            students_offered: org_type == 4,
+            questionnaires: list,
+        },
+    }))
 }
 
 /// Body of `organisationalResult`.
@@ -631,10 +904,56 @@ pub async fn organisation_health_checks(
 pub struct ResultBody {
     /// Staff 1 or Students 2.
     #[serde(rename = "QuestionnaireTypeId", alias = "questionnaireTypeId", default)]
+    #[schema(minimum = 1, maximum = 2)]
     pub questionnaire_type_id: Option<i32>,
     /// Health check id.
     #[serde(rename = "HealthCheckId", alias = "healthCheckId")]
     pub health_check_id: String,
+}
+
+/// One survey period's results (admin spec §3 "Organisational result").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationalResult {
+    /// The survey period's id.
+    pub health_check_id: String,
+    /// "<questionnaire> — <year> Q<quarter>".
+    pub questionnaire: String,
+    /// Questionnaire version id.
+    pub questionnaire_id: String,
+    /// Questionnaire version number.
+    pub questionnaire_version: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// Responses so far, under the specification's misspelt name (admin spec §7).
+    pub actual_responeses: i64,
+    /// Responses so far.
+    pub actual_responses: i64,
+    /// Expected responses.
+    pub expected_responses: i32,
+    /// True when the figures include example data (issue 12).
+    pub example: bool,
+    /// False below 5 responses.
+    pub results_available: bool,
+    /// Why results are not shown; null when they are.
+    #[schema(required = true)]
+    pub message: Option<&'static str>,
+    /// Overall maturity in percent; null when not available.
+    #[schema(required = true)]
+    pub overall_maturity: Option<f64>,
+    /// Every category's results; empty below 5 responses.
+    pub question_categories: Vec<CategoryResult>,
+}
+
+/// The answer of [`organisational_result`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OrganisationalResultAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The results.
+    pub data: OrganisationalResult,
 }
 
 /// `POST /api/healthcheck/organisationalResult` (ViewYourOrganisationSurveyResult for the
@@ -642,13 +961,13 @@ pub struct ResultBody {
 /// answer distribution, category scores and maturity. Below 5 responses it answers
 /// `resultsAvailable: false` with the reason and no distribution.
 #[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
-    responses((status = 200, description = "{success, data: {questionnaire, questionnaireType, actualResponeses, expectedResponses, resultsAvailable, overallMaturity, questionCategories}}"),
+    responses((status = 200, description = "The results", body = OrganisationalResultAnswer),
               (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")))]
 pub async fn organisational_result(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<ResultBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OrganisationalResultAnswer>, ApiError> {
     let row: Option<(String, String, i32, i32, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
         "SELECT organisation_id, questionnaire_id, questionnaire_type_id, expected_responses, example, effective_from FROM health_check WHERE health_check_id = $1",
     )
@@ -672,14 +991,73 @@ pub async fn organisational_result(
     let f = figures(&s, &b.health_check_id).await?;
     let sc = scores(&def, &f);
     let (y, qn) = quarter_of(from);
-    Ok(Json(json!({"success": true, "data": {
-        "healthCheckId": b.health_check_id, "questionnaire": format!("{} — {y} Q{qn}", def.description), "questionnaireId": qid,
-        "questionnaireVersion": def.version, "questionnaireType": questionnaire_type(t), "questionnaireTypeId": t,
-        "actualResponeses": f.actual, "actualResponses": f.actual, "expectedResponses": expected, "example": example,
-        "resultsAvailable": sc.is_some(), "message": if sc.is_none() { Some(TOO_FEW) } else { None },
-        "overallMaturity": sc.as_ref().and_then(|(_, m)| m.map(percent)),
-        "questionCategories": if sc.is_some() { result_categories(&def, &f, None) } else { vec![] },
-    }})))
+    Ok(Json(OrganisationalResultAnswer {
+        success: true,
+        data: OrganisationalResult {
+            health_check_id: b.health_check_id,
+            questionnaire: format!("{} — {y} Q{qn}", def.description),
+            questionnaire_id: qid,
+            questionnaire_version: def.version,
+            questionnaire_type: questionnaire_type(t),
+            questionnaire_type_id: t,
+            actual_responeses: f.actual,
+            actual_responses: f.actual,
+            expected_responses: expected,
+            example,
+            results_available: sc.is_some(),
+            message: sc.is_none().then_some(TOO_FEW),
+            overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
+            question_categories: if sc.is_some() {
+                result_categories(&def, &f, None)
+            } else {
+                vec![]
+            },
+        },
+    }))
+}
+
+/// One questionnaire version's participation (admin spec §3 "Summarised health check").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionnaireSummary {
+    /// The questionnaire version id (the same as `questionnaireId`).
+    pub health_check_id: String,
+    /// The questionnaire version id.
+    pub questionnaire_id: String,
+    /// Its title.
+    pub questionnaire_description: String,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// Start of its active dates.
+    pub effective_from: chrono::DateTime<chrono::Utc>,
+    /// End of its active dates.
+    pub effective_to: chrono::DateTime<chrono::Utc>,
+    /// The latest link's invite code; null before any.
+    #[schema(required = true)]
+    pub invite_code: Option<String>,
+    /// True before `effectiveTo`.
+    pub is_current: bool,
+    /// Responses over its survey periods.
+    pub total_actual_responses: i64,
+    /// Expected responses over its survey periods.
+    pub total_expected_responses: i64,
+    /// Approved organisations it is offered to.
+    pub total_organisations: i64,
+    /// Organisations with at least one response.
+    pub total_participated_organisations: i64,
+    /// True when the figures include example data (issue 12).
+    pub example: bool,
+}
+
+/// The answer of [`summarised`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct QuestionnaireSummaries {
+    /// Always `true`.
+    pub success: bool,
+    /// Per questionnaire version, newest first per type.
+    pub data: Vec<QuestionnaireSummary>,
 }
 
 /// `GET /api/healthcheck/getSummarisedHealthCheck` (WorldOfImpactAdmin, or HealthCheckAdmin of
@@ -688,12 +1066,12 @@ pub async fn organisational_result(
 /// expected over its survey periods, approved organisations, and organisations that took part;
 /// `inviteCode` is the latest link of the version (for the manager's Preview), null before any.
 #[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", tag = "healthcheck",
-    responses((status = 200, description = "{success, data: [{healthCheckId, questionnaireDescription, questionnaireTypeId, effectiveFrom, effectiveTo, inviteCode, isCurrent, totalActualResponses, totalExpectedResponses, totalOrganisations, totalParticipatedOrganisations, example}]}"),
+    responses((status = 200, description = "Participation per questionnaire version", body = QuestionnaireSummaries),
               (status = 403, description = "You do not have permission to perform this action.")))]
 pub async fn summarised(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<QuestionnaireSummaries>, ApiError> {
     // Figures and links of every organisation: not for an organisation's designated person.
     if !u.can(WorldOfImpactAdmin) && user_organisation(&s, &u).await?.is_some() {
         return Err(ApiError::Forbidden);
@@ -711,11 +1089,31 @@ pub async fn summarised(
     )
     .fetch_all(&s.pool)
     .await?;
-    let data: Vec<Value> = rows.into_iter().map(|(id, d, t, f, to, cur, act, exp, orgs, part, ex, code)| json!({
-        "healthCheckId": id, "questionnaireId": id, "questionnaireDescription": d, "questionnaireTypeId": t, "questionnaireType": questionnaire_type(t),
-        "effectiveFrom": f, "effectiveTo": to, "inviteCode": code, "isCurrent": cur, "totalActualResponses": act, "totalExpectedResponses": exp,
-        "totalOrganisations": orgs, "totalParticipatedOrganisations": part, "example": ex})).collect();
-    Ok(Json(json!({"success": true, "data": data})))
+    let data = rows
+        .into_iter()
+        .map(
+            |(id, d, t, f, to, cur, act, exp, orgs, part, ex, code)| QuestionnaireSummary {
+                health_check_id: id.clone(),
+                questionnaire_id: id,
+                questionnaire_description: d,
+                questionnaire_type_id: t,
+                questionnaire_type: questionnaire_type(t),
+                effective_from: f,
+                effective_to: to,
+                invite_code: code,
+                is_current: cur,
+                total_actual_responses: act,
+                total_expected_responses: exp,
+                total_organisations: orgs,
+                total_participated_organisations: part,
+                example: ex,
+            },
+        )
+        .collect();
+    Ok(Json(QuestionnaireSummaries {
+        success: true,
+        data,
+    }))
 }
 
 /// The Surveys card of the admin dashboard (admin spec §1): organisations that took part in a

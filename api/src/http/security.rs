@@ -13,11 +13,11 @@ use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::{ProfileFacts, UserDetails, UserRegistered};
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::person::Person;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 use super::auth::CurrentUser;
-use super::error::ApiError;
+use super::error::{ApiError, Done, ErrorItem, Saved};
 use super::AppState;
 
 /// Relationship type Contact Person (admin spec §3).
@@ -62,9 +62,27 @@ async fn own_groups(s: &AppState, caller: &CurrentUser) -> Result<Vec<i64>, ApiE
     )
 }
 
-fn describe_action(id: i32) -> Value {
+/// One action of the specification's list (admin spec §3 "Actions").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SecurityAction {
+    /// The action id (admin spec §3).
+    pub action_id: i32,
+    /// Its name ("ViewOrganisations"); null for an id the list does not know.
+    #[schema(required = true)]
+    pub action: Option<&'static str>,
+    /// Its name in words ("View organisations"); null like `action`.
+    #[schema(required = true)]
+    pub description: Option<String>,
+}
+
+fn describe_action(id: i32) -> SecurityAction {
     let a = action(id);
-    json!({"actionId": id, "action": a.map(|a| a.name), "description": a.map(|a| split_camel(a.name))})
+    SecurityAction {
+        action_id: id,
+        action: a.map(|a| a.name),
+        description: a.map(|a| split_camel(a.name)),
+    }
 }
 
 /// "ViewOrganisations" → "View organisations".
@@ -82,11 +100,11 @@ fn split_camel(name: &str) -> String {
 }
 
 /// `GET /api/security/getAllActions`.
-#[utoipa::path(get, path = "/api/security/getAllActions", tag = "security", operation_id = "securityGetAllActions", responses((status = 200, description = "[{actionId, name, description}]")))]
-pub async fn all_actions() -> Result<Json<Value>, ApiError> {
-    Ok(Json(Value::Array(
+#[utoipa::path(get, path = "/api/security/getAllActions", tag = "security", operation_id = "securityGetAllActions", responses((status = 200, description = "Every action", body = [SecurityAction])))]
+pub async fn all_actions() -> Result<Json<Vec<SecurityAction>>, ApiError> {
+    Ok(Json(
         ACTIONS.iter().map(|a| describe_action(a.id)).collect(),
-    )))
+    ))
 }
 
 /// Body naming a group.
@@ -97,36 +115,58 @@ pub struct GroupIdBody {
 }
 
 /// `POST /api/security/getGroupActions {groupId}`.
-#[utoipa::path(post, path = "/api/security/getGroupActions", tag = "security", operation_id = "securityGetGroupActions", request_body = GroupIdBody, responses((status = 200, description = "The group's actions")))]
+#[utoipa::path(post, path = "/api/security/getGroupActions", tag = "security", operation_id = "securityGetGroupActions", request_body = GroupIdBody, responses((status = 200, description = "The group's actions", body = [SecurityAction])))]
 pub async fn group_actions(
     State(s): State<AppState>,
     Json(b): Json<GroupIdBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<SecurityAction>>, ApiError> {
     let ids: Vec<i32> = sqlx::query_scalar(
         "SELECT action_id FROM group_action WHERE group_id = $1 ORDER BY action_id",
     )
     .bind(b.group_id)
     .fetch_all(&s.pool)
     .await?;
-    Ok(Json(Value::Array(
-        ids.into_iter().map(describe_action).collect(),
-    )))
+    Ok(Json(ids.into_iter().map(describe_action).collect()))
 }
 
 /// Query naming a group.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct GroupQuery {
+    /// A group id: a whole number ("groupId must be a whole number.").
     #[serde(rename = "groupId")]
+    #[param(value_type = Option<i64>)]
     group_id: Option<String>,
 }
 
+/// Query naming the group to delete.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GroupIdQuery {
+    /// The group id: required, a whole number ("groupId must be a whole number.").
+    #[serde(rename = "groupId")]
+    #[param(required = true, value_type = i64)]
+    group_id: Option<String>,
+}
+
+/// A live group (admin spec §2 "Manage: Users and groups").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Group {
+    /// The group id.
+    pub group_id: i64,
+    /// The group's name.
+    pub description: String,
+    /// Its action ids, ascending.
+    pub actions: Vec<i32>,
+}
+
 /// `GET /api/security/getGroups[?groupId]`: live groups with their actions.
-#[utoipa::path(get, path = "/api/security/getGroups", tag = "security", operation_id = "securityGetGroups", params(GroupQuery), responses((status = 200, description = "Groups with their actions")))]
+#[utoipa::path(get, path = "/api/security/getGroups", tag = "security", operation_id = "securityGetGroups", params(GroupQuery), responses((status = 200, description = "Groups with their actions", body = [Group]), (status = 404, description = "No group has this id.")))]
 pub async fn groups(
     State(s): State<AppState>,
     Query(q): Query<GroupQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<Group>>, ApiError> {
     let id = match q.group_id.filter(|g| !g.is_empty()) {
         Some(g) => Some(
             g.parse::<i64>()
@@ -145,17 +185,54 @@ pub async fn groups(
     if id.is_some() && rows.is_empty() {
         return Err(ApiError::NotFound("No group has this id.".into()));
     }
-    Ok(Json(Value::Array(
+    Ok(Json(
         rows.into_iter()
-            .map(|(g, n, a)| json!({"groupId": g, "description": n, "actions": a}))
+            .map(|(group_id, description, actions)| Group {
+                group_id,
+                description,
+                actions,
+            })
             .collect(),
-    )))
+    ))
+}
+
+/// A group an account belongs to.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupRef {
+    /// The group id.
+    pub group_id: i64,
+    /// The group's name.
+    pub description: String,
+}
+
+/// A live account of the users list (admin spec §2 "Manage: Users and groups").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserSummary {
+    /// The user id (UUID).
+    pub stakeholder_id: String,
+    /// First and last name.
+    pub display_name: String,
+    /// The e-mail address.
+    pub username: String,
+    /// Its live groups, by name.
+    pub groups: Vec<GroupRef>,
+    /// True for the shipped example accounts (issue 12).
+    pub example: bool,
 }
 
 /// `GET /api/security/getAllUsers`: live accounts with their groups.
-#[utoipa::path(get, path = "/api/security/getAllUsers", tag = "security", operation_id = "securityGetAllUsers", responses((status = 200, description = "Users with their groups")))]
-pub async fn users(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let rows: Vec<(String, String, String, Value, bool)> = sqlx::query_as(
+#[utoipa::path(get, path = "/api/security/getAllUsers", tag = "security", operation_id = "securityGetAllUsers", responses((status = 200, description = "Users with their groups", body = [UserSummary])))]
+pub async fn users(State(s): State<AppState>) -> Result<Json<Vec<UserSummary>>, ApiError> {
+    type Row = (
+        String,
+        String,
+        String,
+        sqlx::types::Json<Vec<GroupRef>>,
+        bool,
+    );
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT u.user_id, trim(u.first_name || ' ' || u.last_name), u.email,
                 COALESCE(json_agg(json_build_object('groupId', g.group_id, 'description', g.name) ORDER BY g.name)
                          FILTER (WHERE g.group_id IS NOT NULL), '[]'), u.example
@@ -165,14 +242,26 @@ pub async fn users(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
     )
     .fetch_all(&s.pool)
     .await?;
-    Ok(Json(Value::Array(rows.into_iter().map(|(id, name, email, groups, example)| json!({"stakeholderId": id, "displayName": name, "username": email, "groups": groups, "example": example})).collect())))
+    Ok(Json(
+        rows.into_iter()
+            .map(|(id, name, email, groups, example)| UserSummary {
+                stakeholder_id: id,
+                display_name: name,
+                username: email,
+                groups: groups.0,
+                example,
+            })
+            .collect(),
+    ))
 }
 
 /// Query naming a user.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UserQuery {
+    /// The user id (required: "stakeholderId is required.").
     #[serde(rename = "stakeholderId")]
+    #[param(required = true)]
     stakeholder_id: Option<String>,
 }
 
@@ -212,12 +301,67 @@ type UserDetailsRow = (
     Option<String>,
 );
 
+/// A contact of an account: type 1 e-mail, 2 mobile, 3 alternative number.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserContact {
+    /// 1 e-mail, 2 mobile number, 3 alternative number.
+    pub contact_type_id: i32,
+    /// The address or number.
+    pub detail: String,
+}
+
+/// A relationship of an account (admin spec §3): Contact Person, or Building Block
+/// Coordinator of one municipality (null when none is assigned).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StakeholderRelationship {
+    /// 1 Contact Person, 6 Building Block Coordinator.
+    pub stakeholder_relationship_type_id: i32,
+    /// "Contact Person" or "Building Block Coordinator".
+    pub relationship_type: &'static str,
+    /// The coordinator's municipality (boundary id); null for a contact person.
+    #[schema(required = true)]
+    pub municipality_id: Option<i64>,
+    /// The municipality's name; null with `municipalityId`.
+    #[schema(required = true)]
+    pub description: Option<String>,
+}
+
+/// One account as the user form shows it (admin spec §2 "Add or edit user").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserAccountDetails {
+    /// The user id (UUID).
+    pub stakeholder_id: String,
+    /// First and last name.
+    pub name: String,
+    /// Title id (reference list), if chosen.
+    #[schema(required = true)]
+    pub title_id: Option<i32>,
+    /// Job role id (reference list), if chosen.
+    #[schema(required = true)]
+    pub role_id: Option<i32>,
+    /// The organisation id, if any.
+    #[schema(required = true)]
+    pub company_id: Option<String>,
+    /// The organisation's name, if any.
+    #[schema(required = true)]
+    pub company_name: Option<String>,
+    /// Group ids, ascending.
+    pub group_ids: Vec<i64>,
+    /// E-mail first, then the numbers the account has.
+    pub contacts: Vec<UserContact>,
+    /// Its relationships.
+    pub stakeholder_relationships: Vec<StakeholderRelationship>,
+}
+
 /// `GET /api/security/getUserDetails?stakeholderId`.
-#[utoipa::path(get, path = "/api/security/getUserDetails", tag = "security", operation_id = "securityGetUserDetails", params(UserQuery), responses((status = 200, description = "One user"), (status = 404, description = "No user has this id")))]
+#[utoipa::path(get, path = "/api/security/getUserDetails", tag = "security", operation_id = "securityGetUserDetails", params(UserQuery), responses((status = 200, description = "One user", body = UserAccountDetails), (status = 404, description = "No user has this id")))]
 pub async fn user_details(
     State(s): State<AppState>,
     Query(q): Query<UserQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<UserAccountDetails>, ApiError> {
     let a = account(&s, &q).await?;
     let row: UserDetailsRow = sqlx::query_as(
         "SELECT u.title_id, u.first_name, u.last_name, u.job_role_id, u.mobile_number, u.alternative_number, u.organisation_id,
@@ -238,60 +382,112 @@ pub async fn user_details(
     .bind(&row.8)
     .fetch_all(&s.pool)
     .await?;
-    let mut rel: Vec<Value> = row
+    let mut rel: Vec<StakeholderRelationship> = row
         .7
         .iter()
         .filter(|t| **t != BUILDING_BLOCK_COORDINATOR)
-        .map(|t| json!({"stakeholderRelationshipTypeId": t, "relationshipType": "Contact Person", "municipalityId": null, "description": null}))
+        .map(|t| StakeholderRelationship {
+            stakeholder_relationship_type_id: *t,
+            relationship_type: "Contact Person",
+            municipality_id: None,
+            description: None,
+        })
         .collect();
     if row.7.contains(&BUILDING_BLOCK_COORDINATOR) {
-        rel.extend(munis.iter().map(|(id, name)| {
-            json!({"stakeholderRelationshipTypeId": BUILDING_BLOCK_COORDINATOR, "relationshipType": "Building Block Coordinator", "municipalityId": id, "description": name})
-        }));
+        let coordinator = |municipality_id, description| StakeholderRelationship {
+            stakeholder_relationship_type_id: BUILDING_BLOCK_COORDINATOR,
+            relationship_type: "Building Block Coordinator",
+            municipality_id,
+            description,
+        };
+        rel.extend(
+            munis
+                .iter()
+                .map(|(id, name)| coordinator(Some(*id), Some(name.clone()))),
+        );
         if munis.is_empty() {
-            rel.push(json!({"stakeholderRelationshipTypeId": BUILDING_BLOCK_COORDINATOR, "relationshipType": "Building Block Coordinator", "municipalityId": null, "description": null}));
+            rel.push(coordinator(None, None));
         }
     }
-    let mut contacts = vec![json!({"contactTypeId": 1, "detail": a.email})];
+    let contact = |contact_type_id, detail: &str| UserContact {
+        contact_type_id,
+        detail: detail.to_string(),
+    };
+    let mut contacts = vec![contact(1, &a.email)];
     if let Some(m) = &row.4 {
-        contacts.push(json!({"contactTypeId": 2, "detail": m}));
+        contacts.push(contact(2, m));
     }
     if let Some(t) = &row.5 {
-        contacts.push(json!({"contactTypeId": 3, "detail": t}));
+        contacts.push(contact(3, t));
     }
-    Ok(Json(json!({
-        "stakeholderId": a.user_id, "name": format!("{} {}", row.1, row.2).trim(), "titleId": row.0, "roleId": row.3,
-        "companyId": row.6, "companyName": row.9, "groupIds": groups, "contacts": contacts, "stakeholderRelationships": rel,
-    })))
+    Ok(Json(UserAccountDetails {
+        stakeholder_id: a.user_id,
+        name: format!("{} {}", row.1, row.2).trim().to_string(),
+        title_id: row.0,
+        role_id: row.3,
+        company_id: row.6,
+        company_name: row.9,
+        group_ids: groups,
+        contacts,
+        stakeholder_relationships: rel,
+    }))
+}
+
+/// A local municipality to choose for a coordinator.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Municipality {
+    /// Its boundary id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
 }
 
 /// `GET /api/security/getLocalMunicipalities`: `[{stakeholderId, name}]`.
-#[utoipa::path(get, path = "/api/security/getLocalMunicipalities", tag = "security", operation_id = "securityGetLocalMunicipalities", responses((status = 200, description = "[{stakeholderId, name}]")))]
-pub async fn municipalities(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
+#[utoipa::path(get, path = "/api/security/getLocalMunicipalities", tag = "security", operation_id = "securityGetLocalMunicipalities", responses((status = 200, description = "Every local municipality, by name", body = [Municipality])))]
+pub async fn municipalities(
+    State(s): State<AppState>,
+) -> Result<Json<Vec<Municipality>>, ApiError> {
     let rows: Vec<(i64, String)> = sqlx::query_as(
         "SELECT boundary_id, name FROM boundary WHERE level = 'municipality' ORDER BY name",
     )
     .fetch_all(&s.pool)
     .await?;
-    Ok(Json(Value::Array(
+    Ok(Json(
         rows.into_iter()
-            .map(|(id, n)| json!({"stakeholderId": id, "name": n}))
+            .map(|(stakeholder_id, name)| Municipality {
+                stakeholder_id,
+                name,
+            })
             .collect(),
-    )))
+    ))
+}
+
+/// An organisation to choose as a user's company.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Company {
+    /// The organisation id (UUID).
+    pub stakeholder_id: String,
+    /// Its name.
+    pub organisation_name: String,
 }
 
 /// `GET /api/security/getOrganisations`: `[{stakeholderId, organisationName}]`.
-#[utoipa::path(get, path = "/api/security/getOrganisations", tag = "security", operation_id = "securityGetOrganisations", responses((status = 200, description = "[{stakeholderId, organisationName}]")))]
-pub async fn organisations(State(s): State<AppState>) -> Result<Json<Value>, ApiError> {
+#[utoipa::path(get, path = "/api/security/getOrganisations", tag = "security", operation_id = "securityGetOrganisations", responses((status = 200, description = "Every organisation, by name", body = [Company])))]
+pub async fn organisations(State(s): State<AppState>) -> Result<Json<Vec<Company>>, ApiError> {
     let rows: Vec<(String, String)> =
         sqlx::query_as("SELECT organisation_id, name FROM organisation ORDER BY lower(name)")
             .fetch_all(&s.pool)
             .await?;
-    Ok(Json(Value::Array(
+    Ok(Json(
         rows.into_iter()
-            .map(|(id, n)| json!({"stakeholderId": id, "organisationName": n}))
+            .map(|(stakeholder_id, organisation_name)| Company {
+                stakeholder_id,
+                organisation_name,
+            })
             .collect(),
-    )))
+    ))
 }
 
 /// The user form (admin spec §2 "Add or edit user", §5 "User form on save").
@@ -470,9 +666,23 @@ fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> Ap
     }
 }
 
+/// The answer of [`create_user`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserCreated {
+    /// Always `true`.
+    pub success: bool,
+    /// "User created successfully.".
+    pub message: String,
+    /// Always empty.
+    pub errors: Vec<ErrorItem>,
+    /// The new user id (UUID).
+    pub stakeholder_id: String,
+}
+
 /// `POST /api/security/createNewUser` (SetGroupMember): an account without a password; its
 /// owner is e-mailed how to choose one (docs/decisions.md).
-#[utoipa::path(post, path = "/api/security/createNewUser", tag = "security", operation_id = "securityCreateNewUser", request_body = UserForm, responses((status = 200, description = "{success, message, userId}")))]
+#[utoipa::path(post, path = "/api/security/createNewUser", tag = "security", operation_id = "securityCreateNewUser", request_body = UserForm, responses((status = 200, description = "Created", body = UserCreated)))]
 pub async fn create_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -503,11 +713,17 @@ pub async fn create_user(
     .await
     .map_err(account_error)?;
     // The invitation is sent by the mail worker from the UserRegistered event (created_by admin).
-    Ok(Json(json!({"success": true, "message": "User created successfully.", "errors": [], "stakeholderId": user_id})).into_response())
+    Ok(Json(UserCreated {
+        success: true,
+        message: "User created successfully.".into(),
+        errors: Vec::new(),
+        stakeholder_id: user_id,
+    })
+    .into_response())
 }
 
 /// `PUT /api/security/editUserDetails?stakeholderId` (SetGroupMember).
-#[utoipa::path(put, path = "/api/security/editUserDetails", tag = "security", operation_id = "securityEditUserDetails", params(UserQuery), request_body = UserForm, responses((status = 200, description = "{success, message}"), (status = 404, description = "No user has this id")))]
+#[utoipa::path(put, path = "/api/security/editUserDetails", tag = "security", operation_id = "securityEditUserDetails", params(UserQuery), request_body = UserForm, responses((status = 200, description = "Updated", body = Saved), (status = 404, description = "No user has this id")))]
 pub async fn edit_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -552,20 +768,17 @@ pub async fn edit_user(
         )
         .await
         .map_err(user_error)?;
-    Ok(
-        Json(json!({"success": true, "message": "User updated successfully.", "errors": []}))
-            .into_response(),
-    )
+    Ok(Json(Saved::new("User updated successfully.")).into_response())
 }
 
 /// `DELETE /api/security/deleteUser?stakeholderId` (DeleteUser): the account can no longer
 /// sign in and its sessions end at once.
-#[utoipa::path(delete, path = "/api/security/deleteUser", tag = "security", operation_id = "securityDeleteUser", params(UserQuery), responses((status = 200, description = "{success, message}"), (status = 404, description = "No user has this id")))]
+#[utoipa::path(delete, path = "/api/security/deleteUser", tag = "security", operation_id = "securityDeleteUser", params(UserQuery), responses((status = 200, description = "Deleted", body = Done), (status = 404, description = "No user has this id")))]
 pub async fn delete_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<UserQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Done>, ApiError> {
     let a = account(&s, &q).await?;
     if a.user_id == u.session.user_id {
         return Err(ApiError::bad(
@@ -585,9 +798,7 @@ pub async fn delete_user(
         .bind(&a.user_id)
         .execute(&s.pool)
         .await?;
-    Ok(Json(
-        json!({"success": true, "message": "User deleted successfully."}),
-    ))
+    Ok(Json(Done::new("User deleted successfully.")))
 }
 
 fn account_error(e: crate::accounts::AccountError) -> ApiError {
@@ -661,7 +872,9 @@ pub async fn erase_user(
 /// Body of group changes.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct GroupBody {
+    /// The group's name (AddGroup: required, unique, at most 100 characters).
     #[serde(rename = "GroupName", alias = "groupName", default)]
+    #[schema(min_length = 1, max_length = 100)]
     name: Option<String>,
     #[serde(rename = "GroupId", alias = "groupId", default)]
     group_id: Option<i64>,
@@ -680,8 +893,32 @@ fn group_error(e: AggregateError<gbvf_commands::accounts::group::GroupError>) ->
     }
 }
 
+/// The answer of [`add_group`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupCreated {
+    /// Always `true`.
+    pub success: bool,
+    /// "Group created successfully.".
+    pub message: String,
+    /// The new group's id.
+    pub group_id: i64,
+}
+
+/// The answer of [`add_group_actions`] and [`delete_group_actions`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupActionsChanged {
+    /// Always `true`.
+    pub success: bool,
+    /// "Group actions updated successfully.".
+    pub message: String,
+    /// The group's actions now.
+    pub action_list: Vec<SecurityAction>,
+}
+
 /// `POST /api/security/AddGroup {GroupName, UserActions}` (CreateGroup).
-#[utoipa::path(post, path = "/api/security/AddGroup", tag = "security", operation_id = "securityAddGroup", request_body = GroupBody, responses((status = 200, description = "{success, message, groupId}")))]
+#[utoipa::path(post, path = "/api/security/AddGroup", tag = "security", operation_id = "securityAddGroup", request_body = GroupBody, responses((status = 200, description = "Created", body = GroupCreated)))]
 pub async fn add_group(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -723,10 +960,12 @@ pub async fn add_group(
         )
         .await
         .map_err(group_error)?;
-    Ok(
-        Json(json!({"success": true, "message": "Group created successfully.", "groupId": id}))
-            .into_response(),
-    )
+    Ok(Json(GroupCreated {
+        success: true,
+        message: "Group created successfully.".into(),
+        group_id: id,
+    })
+    .into_response())
 }
 
 async fn change_actions(
@@ -734,7 +973,7 @@ async fn change_actions(
     u: &CurrentUser,
     b: GroupBody,
     add: bool,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GroupActionsChanged>, ApiError> {
     let gid = b
         .group_id
         .ok_or_else(|| ApiError::bad("groupId", "GroupId is required."))?;
@@ -771,39 +1010,41 @@ async fn change_actions(
         }
         g.actions.into_iter().collect()
     };
-    Ok(Json(
-        json!({"success": true, "message": "Group actions updated successfully.", "actionList": now.into_iter().map(describe_action).collect::<Vec<_>>()}),
-    ))
+    Ok(Json(GroupActionsChanged {
+        success: true,
+        message: "Group actions updated successfully.".into(),
+        action_list: now.into_iter().map(describe_action).collect(),
+    }))
 }
 
 /// `POST /api/security/addGroupActions {GroupId, UserActions}` (AddGroupAction).
-#[utoipa::path(post, path = "/api/security/addGroupActions", tag = "security", operation_id = "securityAddGroupActions", request_body = GroupBody, responses((status = 200, description = "{success, message}")))]
+#[utoipa::path(post, path = "/api/security/addGroupActions", tag = "security", operation_id = "securityAddGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
 pub async fn add_group_actions(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<GroupBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GroupActionsChanged>, ApiError> {
     change_actions(&s, &u, b, true).await
 }
 
 /// `DELETE /api/security/deleteGroupActions {GroupId, UserActions}` (DeleteGroupAction).
-#[utoipa::path(delete, path = "/api/security/deleteGroupActions", tag = "security", operation_id = "securityDeleteGroupActions", request_body = GroupBody, responses((status = 200, description = "{success, message}")))]
+#[utoipa::path(delete, path = "/api/security/deleteGroupActions", tag = "security", operation_id = "securityDeleteGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
 pub async fn delete_group_actions(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<GroupBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GroupActionsChanged>, ApiError> {
     change_actions(&s, &u, b, false).await
 }
 
 /// `DELETE /api/security/deleteGroup?groupId` (DeleteGroup). Members lose its actions on their
 /// next request.
-#[utoipa::path(delete, path = "/api/security/deleteGroup", tag = "security", operation_id = "securityDeleteGroup", params(GroupQuery), responses((status = 200, description = "{success, message}")))]
+#[utoipa::path(delete, path = "/api/security/deleteGroup", tag = "security", operation_id = "securityDeleteGroup", params(GroupIdQuery), responses((status = 200, description = "Deleted", body = Done)))]
 pub async fn delete_group(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-    Query(q): Query<GroupQuery>,
-) -> Result<Json<Value>, ApiError> {
+    Query(q): Query<GroupIdQuery>,
+) -> Result<Json<Done>, ApiError> {
     let gid = q
         .group_id
         .and_then(|g| g.parse::<i64>().ok())
@@ -821,7 +1062,5 @@ pub async fn delete_group(
         )
         .await
         .map_err(group_error)?;
-    Ok(Json(
-        json!({"success": true, "message": "Group deleted successfully."}),
-    ))
+    Ok(Json(Done::new("Group deleted successfully.")))
 }

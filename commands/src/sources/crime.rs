@@ -116,7 +116,7 @@ pub struct CrimeFigureRow {
 }
 
 /// A GBVF row that produced no figure, with the reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct UnplacedRow {
     /// Line of the file (1-based; the header is line 1).
     pub line: u64,

@@ -131,7 +131,7 @@ const injectedRtkApi = api
           query: (queryArg) => ({
             url: `/api/auth/register`,
             method: "POST",
-            body: queryArg.body,
+            body: queryArg.registrationForm,
           }),
           invalidatesTags: ["auth"],
         },
@@ -165,7 +165,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/auth/updateProfile`,
           method: "PUT",
-          body: queryArg.body,
+          body: queryArg.profileForm,
         }),
         invalidatesTags: ["auth"],
       }),
@@ -720,27 +720,28 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
-export type DetailsApiResponse = unknown;
+export type DetailsApiResponse = /** status 200 Challenge card */ ChallengeCard;
 export type DetailsApiArg = {
   /** The pin's `stakeholder`: the boundary id of the municipality (or district) the
     challenges are placed in. */
   stakeholderId: number;
 };
-export type ByBoundaryApiResponse = unknown;
+export type ByBoundaryApiResponse =
+  /** status 200 The challenges */ CollectiveAction[];
 export type ByBoundaryApiArg = {
   /** Boundary id. */
   boundaryId: number;
 };
-export type RecordApiResponse = unknown;
+export type RecordApiResponse = /** status 201 Recorded */ ChallengeRecorded;
 export type RecordApiArg = {
   recordChallenge: RecordChallenge;
 };
-export type CompleteApiResponse = unknown;
+export type CompleteApiResponse = /** status 200 Completed */ Succeeded;
 export type CompleteApiArg = {
   /** collectiveActionId */
   id: string;
 };
-export type ReportApiResponse = unknown;
+export type ReportApiResponse = /** status 200 Reported */ Succeeded;
 export type ReportApiArg = {
   /** collectiveActionId */
   id: string;
@@ -753,30 +754,34 @@ export type AuthAddPasswordApiResponse = unknown;
 export type AuthAddPasswordApiArg = {
   passwordBody: PasswordBody;
 };
-export type AuthCsrfApiResponse = unknown;
+export type AuthCsrfApiResponse = /** status 200 The token */ CsrfToken;
 export type AuthCsrfApiArg = void;
 export type AuthForgotPasswordApiResponse = unknown;
 export type AuthForgotPasswordApiArg = {
   forgotBody: ForgotBody;
 };
-export type AuthGetOrganisationTypesApiResponse = unknown;
+export type AuthGetOrganisationTypesApiResponse =
+  /** status 200 Every organisation type */ OrganisationType[];
 export type AuthGetOrganisationTypesApiArg = void;
-export type AuthGetUserJobRolesApiResponse = unknown;
+export type AuthGetUserJobRolesApiResponse =
+  /** status 200 Every job role */ JobRole[];
 export type AuthGetUserJobRolesApiArg = void;
-export type AuthGetUserTitlesApiResponse = unknown;
+export type AuthGetUserTitlesApiResponse =
+  /** status 200 Every title */ Title[];
 export type AuthGetUserTitlesApiArg = void;
 export type AuthLoginApiResponse = unknown;
 export type AuthLoginApiArg = {
   loginBody: LoginBody;
 };
-export type AuthLogoutApiResponse = unknown;
+export type AuthLogoutApiResponse = /** status 200 Signed out */ Done;
 export type AuthLogoutApiArg = void;
-export type AuthProfileApiResponse = unknown;
+export type AuthProfileApiResponse =
+  /** status 200 The profile */ ProfileAnswer;
 export type AuthProfileApiArg = void;
-export type AuthRegisterApiResponse = unknown;
+export type AuthRegisterApiResponse =
+  /** status 200 Registered (the OTP e-mail is sent), or the step is valid */ Registered;
 export type AuthRegisterApiArg = {
-  /** The sign-up form (public spec §2 "Register"): organisation, designated person and password; validateStep 1–3 validates one step */
-  body: object;
+  registrationForm: RegistrationForm;
 };
 export type AuthResendOtpApiResponse = unknown;
 export type AuthResendOtpApiArg = {
@@ -786,28 +791,31 @@ export type AuthResetPasswordApiResponse = unknown;
 export type AuthResetPasswordApiArg = {
   passwordBody: PasswordBody;
 };
-export type AuthUpdateProfileApiResponse = unknown;
+export type AuthUpdateProfileApiResponse = /** status 200 Saved */ Saved;
 export type AuthUpdateProfileApiArg = {
-  /** {fullName, titleId, jobRole, alternativeNumber, mobileNumber, and optionally currentPassword, newPassword, confirmPassword} */
-  body: object;
+  profileForm: ProfileForm;
 };
-export type AuthUserAuthenticatedApiResponse = unknown;
+export type AuthUserAuthenticatedApiResponse =
+  /** status 200 The session */ SessionState;
 export type AuthUserAuthenticatedApiArg = void;
 export type AuthVerifyOtpApiResponse = unknown;
 export type AuthVerifyOtpApiArg = {
   verifyOtpBody: VerifyOtpBody;
 };
-export type BoundaryCountsApiResponse = unknown;
+export type BoundaryCountsApiResponse =
+  /** status 200 Counts per category and building block */ BoundaryCategoryCount[];
 export type BoundaryCountsApiArg = {
   /** Boundary id. */
   boundaryId: number;
 };
-export type AssociatedToUserApiResponse = unknown;
+export type AssociatedToUserApiResponse =
+  /** status 200 Municipalities with verified/total per building block */ AssignedMunicipality[];
 export type AssociatedToUserApiArg = {
   /** Boundary id. */
   boundaryId: number;
 };
-export type ContactsWithRequirementsApiResponse = unknown;
+export type ContactsWithRequirementsApiResponse =
+  /** status 200 Building block details */ BuildingBlockDetails;
 export type ContactsWithRequirementsApiArg = {
   /** Building block id. */
   buildingBlockId?: number;
@@ -822,7 +830,8 @@ export type GetDataApiArg = {
   /** Boundary id. */
   boundaryId: number;
 };
-export type OnMunicipalityApiResponse = unknown;
+export type OnMunicipalityApiResponse =
+  /** status 200 Providers with status */ ProviderStatus[];
 export type OnMunicipalityApiArg = {
   /** The municipality's boundary id. */
   boundaryStakeholderId?: number;
@@ -837,7 +846,8 @@ export type GetRequirementDetailApiArg = {
   /** Boundary id. */
   boundaryId: number;
 };
-export type HistoryApiResponse = unknown;
+export type HistoryApiResponse =
+  /** status 200 History entries (JSON) or text/csv */ ProviderHistory;
 export type HistoryApiArg = {
   /** Building block id. */
   buildingBlockId?: number;
@@ -846,11 +856,12 @@ export type HistoryApiArg = {
   /** `csv` for the history as CSV. */
   format?: string;
 };
-export type ReturnBlockApiResponse = unknown;
+export type ReturnBlockApiResponse = /** status 200 Returned */ Done;
 export type ReturnBlockApiArg = {
   decisionBody: DecisionBody;
 };
-export type SearchContactApiResponse = unknown;
+export type SearchContactApiResponse =
+  /** status 200 Contact directory results (spec §3) */ ContactSearchResult[];
 export type SearchContactApiArg = {
   /** Text matched against the name or building block, case-insensitive. */
   filter?: string;
@@ -863,22 +874,24 @@ export type SearchContactApiArg = {
   /** One provider. */
   stakeholderId?: number;
 };
-export type UpdateApiResponse = unknown;
+export type UpdateApiResponse =
+  /** status 200 'Building block updated successfully' */ Done;
 export type UpdateApiArg = {
   updateBody: UpdateBody;
 };
-export type VerifyApiResponse = unknown;
+export type VerifyApiResponse = /** status 200 Verified */ Done;
 export type VerifyApiArg = {
   decisionBody: DecisionBody;
 };
 export type FeatureFlagsApiResponse =
   /** status 200 The feature flags */ FeatureFlags;
 export type FeatureFlagsApiArg = void;
-export type RecordFigureApiResponse = unknown;
+export type RecordFigureApiResponse = /** status 200 Recorded */ FigureRecorded;
 export type RecordFigureApiArg = {
   recordFigureBody: RecordFigureBody;
 };
-export type CrimeImportApiResponse = unknown;
+export type CrimeImportApiResponse =
+  /** status 200 The import's report: figures appended, unplaced rows and why */ CrimeImported;
 export type CrimeImportApiArg = {
   /** `station-2005`, `station-2003`, `saps-annual` or `long` (default: detected). */
   format?: string;
@@ -969,22 +982,28 @@ export type GeomarkerCategoryApiArg = {
 };
 export type HealthApiResponse = /** status 200 Healthy */ Health;
 export type HealthApiArg = void;
-export type ActiveQuestionnairesApiResponse = unknown;
+export type ActiveQuestionnairesApiResponse =
+  /** status 200 Every published version */ QuestionnaireVersions;
 export type ActiveQuestionnairesApiArg = void;
-export type HealthcheckGetAdminDashboardApiResponse = unknown;
+export type HealthcheckGetAdminDashboardApiResponse =
+  /** status 200 The counts, as a list of one */ AdminDashboard[];
 export type HealthcheckGetAdminDashboardApiArg = void;
-export type OrganisationHealthChecksApiResponse = unknown;
+export type OrganisationHealthChecksApiResponse =
+  /** status 200 The organisation's survey periods */ OrganisationHealthChecksAnswer;
 export type OrganisationHealthChecksApiArg = {
   /** Staff 1 (default) or Students 2. */
   questionnaireTypeId?: number;
 };
-export type SummarisedApiResponse = unknown;
+export type SummarisedApiResponse =
+  /** status 200 Participation per questionnaire version */ QuestionnaireSummaries;
 export type SummarisedApiArg = void;
-export type InviteCodeApiResponse = unknown;
+export type InviteCodeApiResponse =
+  /** status 200 Survey Link generated succesfully */ SurveyLink;
 export type InviteCodeApiArg = {
   inviteCodeBody: InviteCodeBody;
 };
-export type HealthcheckOrganisationApiResponse = unknown;
+export type HealthcheckOrganisationApiResponse =
+  /** status 200 The application */ OrganisationApplicationAnswer;
 export type HealthcheckOrganisationApiArg = {
   /** Organisation id */
   id: string;
@@ -995,11 +1014,13 @@ export type HealthcheckOrganisationHistoryApiArg = {
   id: string;
   format?: string;
 };
-export type OrganisationalResultApiResponse = unknown;
+export type OrganisationalResultApiResponse =
+  /** status 200 The results */ OrganisationalResultAnswer;
 export type OrganisationalResultApiArg = {
   resultBody: ResultBody;
 };
-export type HealthcheckSearchOrganisationsApiResponse = unknown;
+export type HealthcheckSearchOrganisationsApiResponse =
+  /** status 200 One page of applications */ OrganisationPage;
 export type HealthcheckSearchOrganisationsApiArg = {
   searchBody: SearchBody;
 };
@@ -1019,67 +1040,136 @@ export type SurveyApiArg = {
   /** `true`: show the questions without recording (admin spec §2 "Survey preview"). */
   preview?: boolean;
 };
-export type SubmitApiResponse = unknown;
+export type SubmitApiResponse =
+  /** status 200 Thank you. Your response has been recorded. */ Done;
 export type SubmitApiArg = {
   submitBody: SubmitBody;
 };
-export type HealthcheckVerifyApiResponse = unknown;
+export type HealthcheckVerifyApiResponse = /** status 200 Decided */ Done;
 export type HealthcheckVerifyApiArg = {
   verifyBody: VerifyBody;
 };
-export type SecurityAddGroupApiResponse = unknown;
+export type SecurityAddGroupApiResponse =
+  /** status 200 Created */ GroupCreated;
 export type SecurityAddGroupApiArg = {
   groupBody: GroupBody;
 };
-export type SecurityAddGroupActionsApiResponse = unknown;
+export type SecurityAddGroupActionsApiResponse =
+  /** status 200 Updated */ GroupActionsChanged;
 export type SecurityAddGroupActionsApiArg = {
   groupBody: GroupBody;
 };
-export type SecurityCreateNewUserApiResponse = unknown;
+export type SecurityCreateNewUserApiResponse =
+  /** status 200 Created */ UserCreated;
 export type SecurityCreateNewUserApiArg = {
   userForm: UserForm;
 };
-export type SecurityDeleteGroupApiResponse = unknown;
+export type SecurityDeleteGroupApiResponse = /** status 200 Deleted */ Done;
 export type SecurityDeleteGroupApiArg = {
-  groupId?: string;
+  /** The group id: required, a whole number ("groupId must be a whole number."). */
+  groupId: number;
 };
-export type SecurityDeleteGroupActionsApiResponse = unknown;
+export type SecurityDeleteGroupActionsApiResponse =
+  /** status 200 Updated */ GroupActionsChanged;
 export type SecurityDeleteGroupActionsApiArg = {
   groupBody: GroupBody;
 };
-export type SecurityDeleteUserApiResponse = unknown;
+export type SecurityDeleteUserApiResponse = /** status 200 Deleted */ Done;
 export type SecurityDeleteUserApiArg = {
-  stakeholderId?: string;
+  /** The user id (required: "stakeholderId is required."). */
+  stakeholderId: string;
 };
-export type SecurityEditUserDetailsApiResponse = unknown;
+export type SecurityEditUserDetailsApiResponse =
+  /** status 200 Updated */ Saved;
 export type SecurityEditUserDetailsApiArg = {
-  stakeholderId?: string;
+  /** The user id (required: "stakeholderId is required."). */
+  stakeholderId: string;
   userForm: UserForm;
 };
 export type SecurityEraseUserApiResponse =
   /** status 200 Erased (or already erased) */ EraseAnswer;
 export type SecurityEraseUserApiArg = {
-  stakeholderId?: string;
+  /** The user id (required: "stakeholderId is required."). */
+  stakeholderId: string;
 };
-export type SecurityGetAllActionsApiResponse = unknown;
+export type SecurityGetAllActionsApiResponse =
+  /** status 200 Every action */ SecurityAction[];
 export type SecurityGetAllActionsApiArg = void;
-export type SecurityGetAllUsersApiResponse = unknown;
+export type SecurityGetAllUsersApiResponse =
+  /** status 200 Users with their groups */ UserSummary[];
 export type SecurityGetAllUsersApiArg = void;
-export type SecurityGetGroupActionsApiResponse = unknown;
+export type SecurityGetGroupActionsApiResponse =
+  /** status 200 The group's actions */ SecurityAction[];
 export type SecurityGetGroupActionsApiArg = {
   groupIdBody: GroupIdBody;
 };
-export type SecurityGetGroupsApiResponse = unknown;
+export type SecurityGetGroupsApiResponse =
+  /** status 200 Groups with their actions */ Group[];
 export type SecurityGetGroupsApiArg = {
-  groupId?: string;
+  /** A group id: a whole number ("groupId must be a whole number."). */
+  groupId?: number;
 };
-export type SecurityGetLocalMunicipalitiesApiResponse = unknown;
+export type SecurityGetLocalMunicipalitiesApiResponse =
+  /** status 200 Every local municipality, by name */ Municipality[];
 export type SecurityGetLocalMunicipalitiesApiArg = void;
-export type SecurityGetOrganisationsApiResponse = unknown;
+export type SecurityGetOrganisationsApiResponse =
+  /** status 200 Every organisation, by name */ Company[];
 export type SecurityGetOrganisationsApiArg = void;
-export type SecurityGetUserDetailsApiResponse = unknown;
+export type SecurityGetUserDetailsApiResponse =
+  /** status 200 One user */ UserAccountDetails;
 export type SecurityGetUserDetailsApiArg = {
-  stakeholderId?: string;
+  /** The user id (required: "stakeholderId is required."). */
+  stakeholderId: string;
+};
+export type CollectiveAction = {
+  /** True while not completed. */
+  active: boolean;
+  /** The boundary it is placed in; null when it could not be placed. */
+  boundaryId: number | null;
+  /** The challenge id. */
+  collectiveActionId: string;
+  /** Collective action type id. */
+  collectiveActionTypeId: number;
+  /** When it was completed, if it was. */
+  completedOn: string | null;
+  /** The cycle's name, if known. */
+  cycleDescription: string | null;
+  /** Cycle id. */
+  cycleId: number;
+  /** Its goal. */
+  description: string;
+  /** Its municipality's (or district's) name; null when it could not be placed. */
+  localMunicipalityName: string | null;
+  /** Its name. */
+  name: string;
+  /** The reported result, if any. */
+  outcome: string | null;
+  /** Where the result was reported, if stated. */
+  outcomeSourceUrl: string | null;
+  /** How the pillar was chosen. */
+  pillarBasis: string;
+  /** The pillar's name. */
+  pillarDescription: string;
+  /** Pillar id (0: not stated). */
+  pillarId: number;
+  /** The place as the source names it. */
+  placeName: string;
+  /** The source's URL. */
+  sourceUrl: string;
+  /** Start date, if stated. */
+  validFrom: string | null;
+  /** End date, if stated. */
+  validTo: string | null;
+};
+export type ChallengeCard = {
+  /** Its active challenges. */
+  activeCollectiveActions: CollectiveAction[];
+  /** The boundary of the pin. */
+  boundaryId: number;
+  /** Its completed challenges. */
+  inactiveCollectiveActions: CollectiveAction[];
+  /** Its name. */
+  localMunicipalityName: string;
 };
 export type ErrorItem = {
   /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
@@ -1096,16 +1186,22 @@ export type ErrorBody = {
   /** Always `false`. */
   success: boolean;
 };
+export type ChallengeRecorded = {
+  /** The new challenge's id. */
+  collectiveActionId: string;
+  /** Always `true`. */
+  success: boolean;
+};
 export type RecordChallenge = {
   /** The municipality (boundary id of level municipality or district). */
   boundaryId: number;
   /** `collectiveActionTypeId` 1..=5. */
   collectiveActionTypeId: number;
-  /** `cycleId`. */
+  /** `cycleId`: one of the cycles' ids (1–5, 99 "Year not stated"). */
   cycleId: number;
   /** Goal. */
   description?: string;
-  /** Team name. */
+  /** Team name (required: not blank). */
   name: string;
   /** Pillar 1..=6, or absent for "Pillar not stated". */
   pillarId?: number | null;
@@ -1113,8 +1209,12 @@ export type RecordChallenge = {
   sourceUrl?: string;
   /** First day, `YYYY-MM-DD`. */
   validFrom: string;
-  /** Last day, `YYYY-MM-DD`. */
+  /** Last day, `YYYY-MM-DD`, not before `validFrom`. */
   validTo: string;
+};
+export type Succeeded = {
+  /** Always `true`. */
+  success: boolean;
 };
 export type ReportBody = {
   /** The result. */
@@ -1155,28 +1255,320 @@ export type MailStatus = {
   sent: number;
 };
 export type PasswordBody = {
-  ConfirmPassword?: string;
-  Email?: string;
-  Password?: string;
+  ConfirmPassword: string;
+  Email: string;
+  Password: string;
   /** The specification's UserType (public spec §7: add-password and reset-password send it);
     accepted and not needed, since each call is one flow. */
   UserType?: number | null;
 };
+export type CsrfToken = {
+  /** To send as `X-CSRF-Token` with every state-changing request. */
+  csrfToken: string;
+};
 export type ForgotBody = {
-  Email?: string;
+  Email: string;
+};
+export type OrganisationType = {
+  /** Its name. */
+  description: string;
+  /** Organisation type id. */
+  organisationTypeId: number;
+};
+export type JobRole = {
+  /** Its name. */
+  description: string;
+  /** Job role id. */
+  roleId: number;
+};
+export type Title = {
+  /** "Mr", "Ms", ... */
+  description: string;
+  /** Title id. */
+  titleId: number;
 };
 export type LoginBody = {
-  Password?: string;
-  Username?: string;
+  Password: string;
+  Username: string;
+};
+export type Done = {
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type UserProfile = {
+  /** Alternative number (digits), if any. */
+  alternativeNumber: string | null;
+  /** The e-mail address. */
+  email: string;
+  /** First and last name. */
+  fullName: string;
+  /** True when the user holds BuildingBlockAdmin (35). */
+  isBuildingBlockAdmin: boolean;
+  /** Job role id, if chosen. */
+  jobRole: number | null;
+  /** Mobile number (digits), if any. */
+  mobileNumber: string | null;
+  /** Title id, if chosen. */
+  titleId: number | null;
+};
+export type ProfileAnswer = {
+  /** The profile. */
+  data: UserProfile;
+  /** Always `true`. */
+  success: boolean;
+};
+export type Registered = {
+  /** The address the code was sent to (absent for a valid step). */
+  email?: string | null;
+  /** Always empty (a valid step only). */
+  errors?: ErrorItem[] | null;
+  /** The registration message of public spec §8 (empty for a valid step). */
+  message: string;
+  /** The code itself, only in development mode; null otherwise (absent for a valid step). */
+  otp?: string | null;
+  /** Codes sent again so far (absent for a valid step). */
+  resendCount?: number | null;
+  /** Always `true`. */
+  success: boolean;
+  /** 1 NewUser (absent for a valid step). */
+  userType?: number | null;
+};
+export type RegistrationForm = {
+  /** City (optional). */
+  City?: string | null;
+  /** The password again. */
+  ConfirmPassword?: string | null;
+  /** District of that province (boundary id). */
+  District?: number | null;
+  /** E-mail address. */
+  Email?: string | null;
+  /** First name: letters, spaces, . ' - (at most 100 characters). */
+  FirstName?: string | null;
+  /** Job role id (reference list). */
+  JobRole?: number | null;
+  /** Last name, as the first name. */
+  LastName?: string | null;
+  /** Local municipality of that district (boundary id). */
+  LocalMunicipality?: number | null;
+  /** Members in the organisation: at least 1. */
+  MemberInOrganisation?: number | null;
+  /** Mobile number: 10 digits once stripped to digits. */
+  MobileNumber?: string | null;
+  /** Branch (optional). */
+  OrganisationBranch?: string | null;
+  /** Organisation name: letters, digits, spaces and . ' - , & ( ) / (at most 100 characters). */
+  OrganisationName?: string | null;
+  /** Organisation type id (reference list). */
+  OrganisationType?: number | null;
+  /** Password: at least 12 characters with a digit, a lowercase and an uppercase letter and
+    one of `!@#$%^&*()` (public spec §5, §9). */
+  Password?: string | null;
+  /** Postal code: digits (optional). */
+  PostalCode?: string | null;
+  /** Province (boundary id). */
+  Province?: number | null;
+  /** Street name (optional). */
+  StreetName?: string | null;
+  /** Street number (optional). */
+  StreetNumber?: string | null;
+  /** Suburb (optional). */
+  Suburb?: string | null;
+  /** Title id (reference list). */
+  Title?: number | null;
+  /** The terms and conditions are accepted (must be true). */
+  terms?: boolean | null;
+  /** 1, 2 or 3: only that step is validated and nothing is stored. */
+  validateStep?: number | null;
 };
 export type ResendBody = {
-  Email?: string;
+  Email: string;
   UserType?: number | null;
 };
+export type Saved = {
+  /** Always empty. */
+  errors: ErrorItem[];
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type ProfileForm = {
+  /** Alternative number: 10 digits once stripped to digits (optional). */
+  alternativeNumber?: string | null;
+  /** The new password again. */
+  confirmPassword?: string | null;
+  /** The current password, required with a new one. */
+  currentPassword?: string | null;
+  /** Full name: letters, spaces, . ' - (at most 100 characters). */
+  fullName?: string | null;
+  /** Job role id (reference list). */
+  jobRole?: number | null;
+  /** Mobile number: required, 10 digits once stripped to digits. */
+  mobileNumber?: string | null;
+  /** A new password (optional): the rules of the sign-up's. */
+  newPassword?: string | null;
+  /** Title id (reference list). */
+  titleId?: number | null;
+};
+export type SessionUserInfo = {
+  /** The e-mail address. */
+  email: string;
+  /** First and last name. */
+  name: string;
+  /** Action ids the user holds (admin spec §3). */
+  permissions: number[];
+  /** The user id (UUID). */
+  userId: string;
+};
+export type UserAction = {
+  /** Action id. */
+  actionId: number;
+  /** Its name; null for an id the list does not know. */
+  name: string | null;
+};
+export type SessionState = {
+  /** The browser's CSRF token. */
+  csrfToken: string;
+  /** True in development mode (codes on screen, local outbox). */
+  devMode: boolean;
+  /** True when signed in. */
+  isAuthenticated: boolean;
+  /** The user's organisation's name, if any. */
+  organisationName: string | null;
+  /** The user's organisation's type id, if any. */
+  organisationTypeId: number | null;
+  user: null | SessionUserInfo;
+  /** The actions the user holds (empty when not signed in). */
+  userActions: UserAction[];
+  /** 1 NewUser (must add a password), 2 ExistingUser, 3 ResetPassword; null when not signed in. */
+  userType: number | null;
+};
 export type VerifyOtpBody = {
-  Email?: string;
-  OTP?: string;
+  Email: string;
+  OTP: string;
   UserType?: number | null;
+};
+export type BlockCount = {
+  /** Providers inside the boundary. */
+  blockCount: number;
+  /** Building block id. */
+  buildingBlockId: number;
+  /** Its name. */
+  description: string;
+};
+export type BoundaryCategoryCount = {
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its building blocks, in the list's order. */
+  buildingBlocks: BlockCount[];
+  /** Its name. */
+  categoryDescription: string;
+  /** Sum of `blockCount` over its blocks. */
+  totalCategoryCount: number;
+};
+export type BlockCompletion = {
+  /** Building block id. */
+  buildingBlockId: number;
+  /** 0 incomplete, 1 in progress, 2 complete ([`completion`]). */
+  completion: number;
+  /** Its name. */
+  description: string;
+  /** Its providers in the municipality. */
+  totalBuildingBlockCount: number;
+  /** Those verified. */
+  totalVerifiedBuildingBlockCount: number;
+};
+export type AssignedCategory = {
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its building blocks, in the list's order. */
+  buildingBlocks: BlockCompletion[];
+  /** Its name. */
+  description: string;
+};
+export type AssignedMunicipality = {
+  /** Every category, in the list's order. */
+  buildingBlockCategories: AssignedCategory[];
+  /** Its district's name (its own for a metro). */
+  districtName: string;
+  /** Its name. */
+  name: string;
+  /** Its province's name. */
+  provinceName: string;
+  /** Its boundary id. */
+  stakeholderId: number;
+};
+export type ProviderAddress = {
+  /** Always 1. */
+  addressId: number;
+  /** Physical address, if known. */
+  addressLine1: string | null;
+  /** Postal address, if known. */
+  addressLine2: string | null;
+};
+export type ContactPersonDetails = {
+  /** Alternate number (digits), if given. */
+  alternateNumber: string | null;
+  /** The person's id (`bb_contact_person`). */
+  contactPersonId: string;
+  /** E-mail address, if given. */
+  emailAddress: string | null;
+  /** Full name. */
+  fullName: string;
+  /** Job role, if given. */
+  jobRole: string | null;
+  /** Mobile number (digits), if given. */
+  mobileNumber: string | null;
+  /** Telephone number (digits), if given. */
+  telephoneNumber: string | null;
+};
+export type RequirementDetails = {
+  /** Stated as available in the provider's details. */
+  available: boolean;
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Requirement name. */
+  name: string;
+  /** Who answers for it. */
+  stakeholderContactPerson: ContactPersonDetails[];
+  /** Verified by the province. */
+  verified: boolean;
+};
+export type DirectoryContact = {
+  /** Always null: numbers are stored whole. */
+  areaCode: string | null;
+  /** Position in the list, from 1. */
+  contactId: number;
+  /** 1 e-mail, 2 mobile, 3 telephone, 4 alternate number. */
+  contactTypeId: number;
+  /** The address or number (digits). */
+  detail: string;
+};
+export type BuildingBlockDetails = {
+  /** Its addresses. */
+  address: ProviderAddress;
+  /** Its building block's name. */
+  buildingBlock: string;
+  /** Its building block id. */
+  buildingBlockId: number;
+  /** Every requirement of its building block. */
+  buildingBlockRequirements: RequirementDetails[];
+  /** Its contacts (the submitted ones once details were submitted). */
+  contacts: DirectoryContact[];
+  /** True for shelters (no address is ever kept). */
+  isShelter: boolean;
+  /** Its municipality's boundary id. */
+  municipalityId: number;
+  /** Its municipality's name. */
+  municipalityName: string;
+  /** Its name. */
+  name: string;
+  /** The provider id. */
+  stakeholderId: number;
+  /** Its workflow status (`imported`, `submitted`, `verified`, `returned`). */
+  status: string;
 };
 export type Boundary = {
   /** Administrative numbering of the level. */
@@ -1295,10 +1687,87 @@ export type BuildingBlockData = {
   /** Label of the current reporting quarter. */
   lastQuarter: string;
 };
+export type ProviderStatus = {
+  /** Its name. */
+  name: string;
+  /** The provider id. */
+  stakeholderId: number;
+  /** Its workflow status (`imported`, `submitted`, `verified`, `returned`). */
+  status: string;
+};
+export type ProviderHistoryEntry = {
+  /** Who (`user:<id>`, `import:...`). */
+  actor: string;
+  /** The acting user's e-mail ("Erased person" once erased); null for other actors. */
+  actorEmail: string | null;
+  /** When (RFC 3339, UTC), from the event's metadata. */
+  at: string;
+  /** What happened, in words. */
+  detail: string;
+  /** The event type. */
+  eventType: string;
+  /** The event's sequence in the provider's stream, from 1. */
+  sequence: number;
+  /** From where (`http:PUT ...`, `cli:...`). */
+  source: string;
+};
+export type ProviderHistory = {
+  /** Its events, oldest first. */
+  history: ProviderHistoryEntry[];
+  /** The provider id. */
+  stakeholderId: number;
+  /** Always `true`. */
+  success: boolean;
+};
 export type DecisionBody = {
   /** Required when returning. */
   reason?: string | null;
   /** The provider. */
+  stakeholderId: number;
+};
+export type DirectoryAddress = {
+  /** Always 1. */
+  addressId: number;
+  /** The address. */
+  addressLine1: string;
+  /** Always 1 (physical). */
+  addressTypeId: number;
+};
+export type PublicContactPerson = {
+  /** The person's id (`bb_contact_person`). */
+  contactId: string;
+  /** Their e-mail and numbers. */
+  contacts: DirectoryContact[];
+  /** Full name. */
+  name: string;
+  /** Job role, if given. */
+  role: string | null;
+  /** Always 2 (a person). */
+  stakeholderTypeId: number;
+};
+export type DirectoryRequirement = {
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Requirement name. */
+  name: string;
+  /** Who answers for it. */
+  stakeholderContactPerson: PublicContactPerson[];
+};
+export type ContactSearchResult = {
+  address: null | DirectoryAddress;
+  /** Its building block's name. */
+  buildingBlock: string;
+  /** Its building block id. */
+  buildingBlockId: number;
+  /** Its verified requirements. */
+  buildingBlockRequirements: DirectoryRequirement[];
+  /** Its contacts. */
+  contacts: DirectoryContact[];
+  /** Its municipality's name. */
+  localMunicipalityName: string;
+  /** Its name. */
+  name: string;
+  /** The provider id. */
   stakeholderId: number;
 };
 export type ContactPersonBody = {
@@ -1341,6 +1810,14 @@ export type FeatureFlags = {
   /** Whether sign-in is offered (GBVF_ENABLE_LOGIN=true). */
   enableLogin: boolean;
 };
+export type FigureRecorded = {
+  /** "Crime figure recorded.". */
+  message: string;
+  /** The request's id, as in the event's metadata. */
+  requestId: string;
+  /** Always `true`. */
+  success: boolean;
+};
 export type RecordFigureBody = {
   /** Boundary the figure is for. */
   boundaryId: number;
@@ -1352,6 +1829,50 @@ export type RecordFigureBody = {
   expectedVersion?: number | null;
   /** First year of the SAPS financial year (2022 = 2022/23). */
   periodStartYear: number;
+};
+export type UnplacedRow = {
+  /** Crime category as written in the file. */
+  category: string;
+  /** Line of the file (1-based; the header is line 1). */
+  line: number;
+  /** Province as written in the file. */
+  province: string;
+  /** Why the row was not used, e.g. "unknown station", "count is not a whole number". */
+  reason: string;
+  /** Station name or boundary as written in the file. */
+  station: string;
+};
+export type ImportReport = {
+  /** True when this exact file had been imported completely before: nothing was appended. */
+  already_imported: boolean;
+  /** Figure events appended (new or revised). */
+  figures_appended: number;
+  /** Figures already recorded with the same count. */
+  figures_unchanged: number;
+  /** File imported (no directory). */
+  file_name: string;
+  /** Format used. */
+  format: string;
+  /** Rows skipped because their category is not a GBVF crime type, per category. */
+  ignored_categories: {
+    [key: string]: number;
+  };
+  /** Data rows read. */
+  rows_read: number;
+  /** Wall time in seconds. */
+  seconds: number;
+  /** SHA-256 of the file, hex. */
+  sha256: string;
+  /** Rows that could not be placed, with the reason. */
+  unplaced: UnplacedRow[];
+};
+export type CrimeImported = {
+  /** "Import finished.". */
+  message: string;
+  /** What the import did (the same report as `gbvf import crime`). */
+  report: ImportReport;
+  /** Always `true`. */
+  success: boolean;
 };
 export type ColorBand = {
   /** `#RRGGBB`. */
@@ -1680,16 +2201,302 @@ export type Health = {
   /** `ok` or `unavailable`. */
   status: string;
 };
+export type QuestionnaireVersion = {
+  /** Its title. */
+  description: string;
+  /** Start of its active dates. */
+  effectiveFrom: string;
+  /** End of its active dates. */
+  effectiveTo: string;
+  /** True before `effectiveTo`: links can be generated. */
+  isActive: boolean;
+  /** Its id (`staff-v1`). */
+  questionnaireId: string;
+  /** "Staff" or "Students". */
+  questionnaireType: string;
+  /** Staff 1 or Students 2. */
+  questionnaireTypeId: number;
+  /** Version number. */
+  version: number;
+};
+export type QuestionnaireVersions = {
+  /** Newest version first, per type. */
+  data: QuestionnaireVersion[];
+  /** Always `true`. */
+  success: boolean;
+};
+export type AdminDashboard = {
+  /** Responses over current survey periods. */
+  actualResponses: number;
+  /** Approved organisations. */
+  approvedOrganisationsCount: number;
+  /** True when a survey figure includes example data (issue 12). */
+  example: boolean;
+  /** Expected responses over current survey periods. */
+  expectedResponses: number;
+  /** Organisations with a response in a current survey period. */
+  healthCheckParticipants: number;
+  /** Applications in progress. */
+  inProgressCount: number;
+  /** The latest status change of an application; null before any. */
+  lastUpdatedOrganisationDate: string | null;
+  /** The latest survey link or response; null before any. */
+  lastUpdatedQuestionnaireDate: string | null;
+};
+export type AnswerDistribution = {
+  /** Its text. */
+  description: string;
+  /** Percentage of the question's respondents (0–100, two decimals). */
+  distributionValue: number;
+  /** Answer id. */
+  possibleAnswerId: number;
+  /** Respondents who chose it. */
+  responses: number;
+  /** Its maturity score. */
+  score: number;
+};
+export type PaletteEntry = {
+  /** Colour (`#rrggbb`). */
+  color: string;
+  /** The answer's text. */
+  description: string;
+  /** Answer id. */
+  id: number;
+  /** Percentage with two decimals, as text ("12.50"). */
+  percentage: string;
+};
+export type QuestionResult = {
+  /** Every answer with its share. */
+  answers: AnswerDistribution[];
+  /** Its text. */
+  description: string;
+  /** The chart's slices. */
+  palette: PaletteEntry[];
+  /** Question id. */
+  questionId: string;
+  /** "SingleChoice" or "MultipleChoice". */
+  questionType: string;
+  /** 3 single choice, 4 multiple choice. */
+  questionTypeId: number;
+  /** People who answered it. */
+  respondents: number;
+  /** Chart type name ("PieChart", ...). */
+  visualizeTypeDescription: string;
+  /** Chart type id. */
+  visualizeTypeId: number;
+};
+export type CategoryResult = {
+  /** Its score in percent; null when it has no scored answers. */
+  categoryScore: number | null;
+  /** Its name. */
+  description: string;
+  /** True for the categories the dashboard shows (1, 2, 3, 5). */
+  isInDashboard: boolean;
+  /** 1 Behaviours, 2 Practices, 3 Policies, 4 General, 5 Demographic. */
+  questionCategoryId: number;
+  /** Its questions. */
+  questions: QuestionResult[];
+};
+export type OrganisationHealthCheck = {
+  /** Responses so far. */
+  actualResponses: number;
+  /** Start of the period. */
+  effectiveFrom: string;
+  /** End of the period. */
+  effectiveTo: string;
+  /** True when the figures include example data (issue 12). */
+  example: boolean;
+  /** Expected responses. */
+  expectedResponses: number;
+  /** The survey period's id. */
+  healthCheckId: string;
+  /** The invite code; null without AddSurveyLink or SetSurveyEffectiveDate. */
+  inviteCode: string | null;
+  /** True while the period is open. */
+  isCurrent: boolean;
+  /** Why results are not shown; null when they are. */
+  message: string | null;
+  /** Overall maturity in percent; null when not available. */
+  overallMaturity: number | null;
+  /** Behaviours, Practices, Policies and Demographic results; empty below 5 responses. */
+  questionCategories: CategoryResult[];
+  /** "<questionnaire> — <year> Q<quarter>". */
+  questionnaire: string;
+  /** Questionnaire version id. */
+  questionnaireId: string;
+  /** "Staff" or "Students". */
+  questionnaireType: string;
+  /** Staff 1 or Students 2. */
+  questionnaireTypeId: number;
+  /** Questionnaire version number. */
+  questionnaireVersion: number;
+  /** False below 5 responses. */
+  resultsAvailable: boolean;
+  /** The link; null like `inviteCode`. */
+  url: string | null;
+};
+export type OrganisationHealthChecks = {
+  /** The organisation id. */
+  organisationId: string;
+  /** Its name. */
+  organisationName: string;
+  /** Its type id. */
+  organisationTypeId: number;
+  /** Its survey periods, newest first. */
+  questionnaires: OrganisationHealthCheck[];
+  /** True for higher education institutions (type 4), which are offered the Students survey. */
+  studentsOffered: boolean;
+};
+export type OrganisationHealthChecksAnswer = {
+  /** The organisation and its periods. */
+  data: OrganisationHealthChecks;
+  /** Always `true`. */
+  success: boolean;
+};
+export type QuestionnaireSummary = {
+  /** Start of its active dates. */
+  effectiveFrom: string;
+  /** End of its active dates. */
+  effectiveTo: string;
+  /** True when the figures include example data (issue 12). */
+  example: boolean;
+  /** The questionnaire version id (the same as `questionnaireId`). */
+  healthCheckId: string;
+  /** The latest link's invite code; null before any. */
+  inviteCode: string | null;
+  /** True before `effectiveTo`. */
+  isCurrent: boolean;
+  /** Its title. */
+  questionnaireDescription: string;
+  /** The questionnaire version id. */
+  questionnaireId: string;
+  /** "Staff" or "Students". */
+  questionnaireType: string;
+  /** Staff 1 or Students 2. */
+  questionnaireTypeId: number;
+  /** Responses over its survey periods. */
+  totalActualResponses: number;
+  /** Expected responses over its survey periods. */
+  totalExpectedResponses: number;
+  /** Approved organisations it is offered to. */
+  totalOrganisations: number;
+  /** Organisations with at least one response. */
+  totalParticipatedOrganisations: number;
+};
+export type QuestionnaireSummaries = {
+  /** Per questionnaire version, newest first per type. */
+  data: QuestionnaireSummary[];
+  /** Always `true`. */
+  success: boolean;
+};
+export type SurveyLink = {
+  /** The survey period's id. */
+  healthCheckId: string;
+  /** The invite code in the link. */
+  inviteCode: string;
+  /** "Survey Link generated succesfully" (the specification's spelling). */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+  /** The link respondents open. */
+  url: string;
+};
 export type InviteCodeBody = {
   /** Start of the period (RFC 3339); now when absent. The period ends with its quarter. */
   EffectiveFrom?: string | null;
   /** Expected responses: a whole number of at least 1 (admin spec §5). */
-  ExpectedResponses: any;
+  ExpectedResponses: number;
   /** Organisation (WorldOfImpactAdmin, or HealthCheckAdmin of no organisation); the caller's
     own otherwise. */
   OrganisationId?: string | null;
   /** Questionnaire version id (`staff-v1`). */
   QuestionnaireId: string;
+};
+export type OrganisationApplication = {
+  /** Street number and name. */
+  addressLine1: string;
+  /** Suburb, city and postal code. */
+  addressLine2: string;
+  /** District name. */
+  district: string | null;
+  /** Their e-mail address; null once erased. */
+  email: string | null;
+  /** Their job role, if chosen. */
+  jobRole: string | null;
+  /** Local municipality name. */
+  localMunicipality: string | null;
+  /** Members in the organisation. */
+  membersInOrganisation: number;
+  /** The designated person's name ("Erased person" once erased). */
+  name: string;
+  /** Its branch, if given. */
+  organisationBranch: string | null;
+  /** Its name. */
+  organisationName: string;
+  /** Its type's name. */
+  organisationType: string | null;
+  /** Its type id. */
+  organisationTypeId: number;
+  /** True when approved. */
+  organisationVerified: boolean;
+  /** Their mobile number, if any. */
+  phone: string | null;
+  /** Province name. */
+  province: string | null;
+  /** The organisation id (UUID). */
+  stakeholderId: string;
+  /** When the status last changed. */
+  statusDate: string;
+  /** The designated person's title, if chosen. */
+  title: string | null;
+  /** The status's name. */
+  verificationStatus: string;
+  /** 1 In Progess, 2 Rejected, 3 Approved. */
+  verificationStatusId: number;
+  /** Events of the organisation so far (for the decision's `ExpectedStatusId` check). */
+  version: number;
+};
+export type OrganisationApplicationAnswer = {
+  /** The application. */
+  data: OrganisationApplication;
+  /** Always `true`. */
+  success: boolean;
+};
+export type OrganisationalResult = {
+  /** Responses so far, under the specification's misspelt name (admin spec §7). */
+  actualResponeses: number;
+  /** Responses so far. */
+  actualResponses: number;
+  /** True when the figures include example data (issue 12). */
+  example: boolean;
+  /** Expected responses. */
+  expectedResponses: number;
+  /** The survey period's id. */
+  healthCheckId: string;
+  /** Why results are not shown; null when they are. */
+  message: string | null;
+  /** Overall maturity in percent; null when not available. */
+  overallMaturity: number | null;
+  /** Every category's results; empty below 5 responses. */
+  questionCategories: CategoryResult[];
+  /** "<questionnaire> — <year> Q<quarter>". */
+  questionnaire: string;
+  /** Questionnaire version id. */
+  questionnaireId: string;
+  /** "Staff" or "Students". */
+  questionnaireType: string;
+  /** Staff 1 or Students 2. */
+  questionnaireTypeId: number;
+  /** Questionnaire version number. */
+  questionnaireVersion: number;
+  /** False below 5 responses. */
+  resultsAvailable: boolean;
+};
+export type OrganisationalResultAnswer = {
+  /** The results. */
+  data: OrganisationalResult;
+  /** Always `true`. */
+  success: boolean;
 };
 export type ResultBody = {
   /** Health check id. */
@@ -1697,11 +2504,42 @@ export type ResultBody = {
   /** Staff 1 or Students 2. */
   QuestionnaireTypeId?: number | null;
 };
+export type OrganisationRow = {
+  /** True for the shipped example organisations (issue 12). */
+  example: boolean;
+  /** Its name. */
+  organisationName: string;
+  /** The designated person's name ("Erased person" once erased; empty without one). */
+  receivedFrom: string;
+  /** When it registered. */
+  receivedOn: string;
+  /** The organisation id (UUID). */
+  stakeholderId: string;
+  /** When the status last changed. */
+  statusDate: string;
+  /** The status's name. */
+  verificationStatus: string;
+  /** 1 In Progess, 2 Rejected, 3 Approved. */
+  verificationStatusId: number;
+};
+export type OrganisationPage = {
+  /** The page's rows. */
+  data: OrganisationRow[];
+  /** The page number, from 1. */
+  pageNumber: number;
+  /** Rows per page (1–200). */
+  pageSize: number;
+  /** Always `true`. */
+  success: boolean;
+  /** Rows over every page. */
+  totalCount: number;
+};
 export type SearchBody = {
   OrganisationName?: string | null;
   pageNumber?: number | null;
   pageSize?: number | null;
   sort?: string | null;
+  /** 1 In Progess, 2 Rejected, 3 Approved; null for all. */
   statusId?: number | null;
 };
 export type HealthCheckStatsAnswer = {
@@ -1729,10 +2567,45 @@ export type VerifyBody = {
   StakeholderId: string;
   VerificationStatusId: number;
 };
+export type GroupCreated = {
+  /** The new group's id. */
+  groupId: number;
+  /** "Group created successfully.". */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
 export type GroupBody = {
   GroupId?: number | null;
+  /** The group's name (AddGroup: required, unique, at most 100 characters). */
   GroupName?: string | null;
   UserActions?: number[];
+};
+export type SecurityAction = {
+  /** Its name ("ViewOrganisations"); null for an id the list does not know. */
+  action: string | null;
+  /** The action id (admin spec §3). */
+  actionId: number;
+  /** Its name in words ("View organisations"); null like `action`. */
+  description: string | null;
+};
+export type GroupActionsChanged = {
+  /** The group's actions now. */
+  actionList: SecurityAction[];
+  /** "Group actions updated successfully.". */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type UserCreated = {
+  /** Always empty. */
+  errors: ErrorItem[];
+  /** "User created successfully.". */
+  message: string;
+  /** The new user id (UUID). */
+  stakeholderId: string;
+  /** Always `true`. */
+  success: boolean;
 };
 export type ContactForm = {
   contactTypeId: number;
@@ -1757,6 +2630,80 @@ export type EraseAnswer = {
   /** Always true on 200. */
   success: boolean;
 };
+export type GroupRef = {
+  /** The group's name. */
+  description: string;
+  /** The group id. */
+  groupId: number;
+};
+export type UserSummary = {
+  /** First and last name. */
+  displayName: string;
+  /** True for the shipped example accounts (issue 12). */
+  example: boolean;
+  /** Its live groups, by name. */
+  groups: GroupRef[];
+  /** The user id (UUID). */
+  stakeholderId: string;
+  /** The e-mail address. */
+  username: string;
+};
 export type GroupIdBody = {
   groupId: number;
+};
+export type Group = {
+  /** Its action ids, ascending. */
+  actions: number[];
+  /** The group's name. */
+  description: string;
+  /** The group id. */
+  groupId: number;
+};
+export type Municipality = {
+  /** Its name. */
+  name: string;
+  /** Its boundary id. */
+  stakeholderId: number;
+};
+export type Company = {
+  /** Its name. */
+  organisationName: string;
+  /** The organisation id (UUID). */
+  stakeholderId: string;
+};
+export type UserContact = {
+  /** 1 e-mail, 2 mobile number, 3 alternative number. */
+  contactTypeId: number;
+  /** The address or number. */
+  detail: string;
+};
+export type StakeholderRelationship = {
+  /** The municipality's name; null with `municipalityId`. */
+  description: string | null;
+  /** The coordinator's municipality (boundary id); null for a contact person. */
+  municipalityId: number | null;
+  /** "Contact Person" or "Building Block Coordinator". */
+  relationshipType: string;
+  /** 1 Contact Person, 6 Building Block Coordinator. */
+  stakeholderRelationshipTypeId: number;
+};
+export type UserAccountDetails = {
+  /** The organisation id, if any. */
+  companyId: string | null;
+  /** The organisation's name, if any. */
+  companyName: string | null;
+  /** E-mail first, then the numbers the account has. */
+  contacts: UserContact[];
+  /** Group ids, ascending. */
+  groupIds: number[];
+  /** First and last name. */
+  name: string;
+  /** Job role id (reference list), if chosen. */
+  roleId: number | null;
+  /** The user id (UUID). */
+  stakeholderId: string;
+  /** Its relationships. */
+  stakeholderRelationships: StakeholderRelationship[];
+  /** Title id (reference list), if chosen. */
+  titleId: number | null;
 };

@@ -1,6 +1,7 @@
 // Shapes of the JSON the Rust server returns under /api (see the brief and spec sections 3 and 7).
-// The answers the server types (issue 10) come from its OpenAPI document via generated.ts; the
-// rest are still written here until their handlers declare their Rust types.
+// Every answer the server types (issue 10) comes from its OpenAPI document via generated.ts; what
+// is still written here are request bodies, GeoJSON shapes and the sign-in answers
+// (AuthResult), whose handlers build their bodies piece by piece.
 import type * as generated from './generated'
 
 export type BoundaryLevel = 'national' | 'province' | 'district' | 'municipality' | 'saps_precinct'
@@ -42,42 +43,13 @@ export type BuildingBlockCategoryStat = generated.CategoryStat
 export type BuildingBlockArea = generated.AvailabilityArea
 export type BuildingBlockSummary = generated.BuildingBlockData
 
-export interface BoundaryCategoryCount {
-  buildingBlockCategoryId: number
-  categoryDescription: string
-  totalCategoryCount: number
-  buildingBlocks: { buildingBlockId: number; description: string; blockCount: number }[]
-}
+export type BoundaryCategoryCount = generated.BoundaryCategoryCount
 
 /** One challenge (spec section 3 "Collective action"; issue 13 adds pillar, type, cycle and source). */
-export interface CollectiveAction {
-  collectiveActionId: string
-  name: string
-  description: string
-  validFrom: string | null
-  validTo: string | null
-  outcome: string | null
-  active: boolean
-  completedOn: string | null
-  localMunicipalityName: string | null
-  placeName: string
-  boundaryId: number | null
-  pillarId: number
-  pillarDescription: string
-  pillarBasis: string
-  collectiveActionTypeId: number
-  cycleId: number
-  cycleDescription: string | null
-  sourceUrl: string
-}
+export type CollectiveAction = generated.CollectiveAction
 
 /** The challenge card of a map pin. */
-export interface ChallengeCard {
-  boundaryId: number
-  localMunicipalityName: string
-  activeCollectiveActions: CollectiveAction[]
-  inactiveCollectiveActions: CollectiveAction[]
-}
+export type ChallengeCard = generated.ChallengeCard
 
 export interface AreaProperties {
   boundaryId: number
@@ -129,32 +101,9 @@ export interface FeatureCollection<G, P> {
 export type AreaCollection = FeatureCollection<PolygonGeometry | MultiPolygonGeometry, AreaProperties>
 export type MarkerCollection = FeatureCollection<PointGeometry, MarkerProperties>
 
-export interface ContactDetail {
-  contactId: number
-  contactTypeId: number
-  detail: string
-  areaCode?: string | null
-}
+export type ContactDetail = generated.DirectoryContact
 
-export interface ContactSearchResult {
-  stakeholderId: number
-  name: string
-  localMunicipalityName: string | null
-  buildingBlock: string | null
-  buildingBlockId: number | null
-  contacts: ContactDetail[]
-  address: { addressId: number; addressTypeId: number; addressLine1: string } | null
-  buildingBlockRequirements: {
-    buildingBlockRequirementId: number
-    name: string
-    stakeholderContactPerson: {
-      stakeholderTypeId: number
-      name: string
-      contactId: number
-      contacts: ContactDetail[]
-    }[]
-  }[]
-}
+export type ContactSearchResult = generated.ContactSearchResult
 
 // Accounts (sections 3, 4 and 7).
 
@@ -163,25 +112,13 @@ export interface FieldError {
   description: string
 }
 
-export interface SessionUser {
-  userId: string
-  name: string
-  email: string
-  /** Action ids (section 3). */
-  permissions: number[]
-}
+export type SessionUser = generated.SessionUserInfo
 
 /** POST /api/auth/userAuthenticated. */
-export interface Session {
-  isAuthenticated: boolean
-  user: SessionUser | null
-  /** 1 NewUser (must add a password), 2 ExistingUser. */
-  userType?: number | null
-  organisationName: string | null
-  organisationTypeId: number | null
-  userActions: { actionId: number; name: string | null }[]
+/** The session answer; the app's own signed-out placeholder (before the first answer) has no
+ * CSRF token or mode yet, so those two stay optional here. */
+export type Session = Omit<generated.SessionState, 'csrfToken' | 'devMode'> & {
   csrfToken?: string
-  /** True when the server runs in development mode (codes on screen, local outbox). */
   devMode?: boolean
 }
 
@@ -225,30 +162,12 @@ export interface RegistrationPayload {
   validateStep?: number
 }
 
-export interface Title {
-  titleId: number
-  description: string
-}
-export interface JobRole {
-  roleId: number
-  description: string
-}
-export interface OrganisationType {
-  organisationTypeId: number
-  description: string
-}
+export type Title = generated.Title
+export type JobRole = generated.JobRole
+export type OrganisationType = generated.OrganisationType
 
 /** GET /api/auth/profile → data. */
-export interface Profile {
-  fullName: string
-  email: string
-  alternativeNumber: string | null
-  mobileNumber: string | null
-  titleId: number | null
-  /** A job role id. */
-  jobRole: number | null
-  isBuildingBlockAdmin: boolean
-}
+export type Profile = generated.UserProfile
 
 /** PUT /api/auth/updateProfile. */
 export interface ProfileUpdate {

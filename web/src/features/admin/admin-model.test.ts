@@ -92,6 +92,7 @@ describe('users and groups list', () => {
     displayName: u.name,
     username: u.contacts[0].detail,
     groups: [],
+    example: false,
   }))
   it('searches users by name or e-mail, case-insensitively, and sorts A-Z or Z-A', () => {
     expect(visibleUsers(users, 'THANDI', 'asc').map((u) => u.displayName)).toEqual(['Thandi Nkosi'])

@@ -1,4 +1,6 @@
-// JSON shapes of the admin calls (docs/admin-api.md; admin spec section 3).
+// JSON shapes of the admin calls (docs/admin-api.md; admin spec section 3). The answers the server
+// types come from its OpenAPI document (generated.ts); request bodies are written here.
+import type * as generated from '../../api/generated'
 
 /** The envelope of the admin calls that say whether they worked. */
 export interface AdminResult {
@@ -8,17 +10,7 @@ export interface AdminResult {
 }
 
 /** POST /api/healthcheck/getAdminDashboard answers a list; the first item is used (section 7). */
-export interface AdminDashboard {
-  inProgressCount: number
-  lastUpdatedOrganisationDate: string | null
-  lastUpdatedQuestionnaireDate: string | null
-  healthCheckParticipants: number
-  approvedOrganisationsCount: number
-  actualResponses: number
-  expectedResponses: number
-  /** True when a survey figure includes example data (issue 12). */
-  example?: boolean
-}
+export type AdminDashboard = generated.AdminDashboard
 
 export type SortOrder = 'asc' | 'desc'
 
@@ -33,47 +25,11 @@ export interface OrganisationSearch {
 /** Organisation, user and company ids are opaque strings (UUIDs); group and municipality ids are numbers. */
 export type StakeholderId = string
 
-export interface OrganisationRow {
-  stakeholderId: StakeholderId
-  organisationName: string
-  receivedFrom: string | null
-  receivedOn: string | null
-  verificationStatusId: number
-  verificationStatus: string
-  statusDate: string | null
-}
+export type OrganisationRow = generated.OrganisationRow
 
-export interface OrganisationPage {
-  success: boolean
-  data: OrganisationRow[]
-  totalCount: number
-  pageNumber: number
-  pageSize: number
-}
+export type OrganisationPage = generated.OrganisationPage
 
-export interface OrganisationApplication {
-  stakeholderId: StakeholderId
-  organisationName: string
-  organisationBranch: string | null
-  organisationTypeId: number | null
-  organisationType: string | null
-  title: string | null
-  name: string | null
-  email: string | null
-  phone: string | null
-  jobRole: string | null
-  addressLine1: string | null
-  addressLine2: string | null
-  province: string | null
-  district: string | null
-  localMunicipality: string | null
-  membersInOrganisation: number | null
-  verificationStatusId: number
-  verificationStatus: string
-  organisationVerified: boolean
-  statusDate: string | null
-  version: number
-}
+export type OrganisationApplication = generated.OrganisationApplication
 
 export interface HistoryEvent {
   sequence: number
@@ -101,48 +57,17 @@ export interface VerifyConflict {
   currentStatusId: number
 }
 
-export interface Action {
-  actionId: number
-  action: string
-  description: string | null
-}
+export type Action = generated.SecurityAction
 
-export interface Group {
-  groupId: number
-  description: string
-  actions: number[]
-}
+export type Group = generated.Group
 
-export interface UserSummary {
-  stakeholderId: StakeholderId
-  displayName: string
-  username: string
-  groups: { groupId: number; description: string }[]
-}
+export type UserSummary = generated.UserSummary
 
-export interface Contact {
-  contactTypeId: number
-  detail: string
-}
+export type Contact = generated.UserContact
 
-export interface StakeholderRelationship {
-  stakeholderRelationshipTypeId: number
-  relationshipType?: string | null
-  municipalityId: number | null
-  description?: string | null
-}
+export type StakeholderRelationship = generated.StakeholderRelationship
 
-export interface UserDetails {
-  stakeholderId: StakeholderId
-  name: string
-  titleId: number | null
-  roleId: number | null
-  companyId: StakeholderId | null
-  companyName: string | null
-  groupIds: number[]
-  contacts: Contact[]
-  stakeholderRelationships: StakeholderRelationship[]
-}
+export type UserDetails = generated.UserAccountDetails
 
 /** The body of createNewUser and editUserDetails. */
 export interface UserPayload {
@@ -155,11 +80,5 @@ export interface UserPayload {
   stakeholderRelationships: { stakeholderRelationshipTypeId: number; municipalityId: number | null }[]
 }
 
-export interface Municipality {
-  stakeholderId: number
-  name: string
-}
-export interface Company {
-  stakeholderId: StakeholderId
-  organisationName: string
-}
+export type Municipality = generated.Municipality
+export type Company = generated.Company

@@ -22,6 +22,7 @@ export const organisationTypes: OrganisationType[] = [
 export const anonymous: Session = {
   isAuthenticated: false,
   user: null,
+  userType: null,
   organisationName: null,
   organisationTypeId: null,
   userActions: [],

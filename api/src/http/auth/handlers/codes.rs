@@ -61,12 +61,15 @@ pub async fn allow_code_request(
 pub struct VerifyOtpBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
     #[serde(alias = "otp")]
     #[serde(rename = "OTP", default)]
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
     otp: String,
     #[serde(alias = "userType")]
     #[serde(rename = "UserType", default)]
+    #[schema(minimum = 1, maximum = 3)]
     user_type: Option<i32>,
 }
 
@@ -193,6 +196,7 @@ pub async fn verify_otp(
 pub struct ForgotBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
 }
 
@@ -212,9 +216,11 @@ pub async fn forgot_password(
 pub struct ResendBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
     #[serde(alias = "userType")]
     #[serde(rename = "UserType", default)]
+    #[schema(minimum = 1, maximum = 3)]
     user_type: Option<i32>,
 }
 

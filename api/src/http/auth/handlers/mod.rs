@@ -199,28 +199,6 @@ pub(crate) fn otp_fields(
     json!({"userType": user_type, "email": email, "resendCount": resends, "otp": if s.dev_mode { code } else { None }})
 }
 
-pub(crate) fn str_field(v: &Value, names: &[&str]) -> String {
-    names
-        .iter()
-        .find_map(|n| v.get(*n))
-        .map(|x| match x {
-            Value::String(s) => s.trim().to_string(),
-            Value::Number(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            _ => String::new(),
-        })
-        .unwrap_or_default()
-}
-
-pub(crate) fn int_field(v: &Value, names: &[&str]) -> Option<i64> {
-    let s = str_field(v, names);
-    if s.is_empty() {
-        None
-    } else {
-        s.parse().ok().or(Some(-1))
-    }
-}
-
 /// The credential epoch of `key` (0 when it has no password yet).
 pub(crate) async fn credential_epoch(pool: &PgPool, key: &str) -> anyhow::Result<i32> {
     Ok(

@@ -24,17 +24,21 @@ use crate::http::AppState;
 pub struct PasswordBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
     #[serde(alias = "password")]
     #[serde(rename = "Password", default)]
+    #[schema(required = true, min_length = 12)]
     password: String,
     #[serde(alias = "confirmPassword")]
     #[serde(rename = "ConfirmPassword", default)]
+    #[schema(required = true, min_length = 12)]
     confirm_password: String,
     /// The specification's UserType (public spec §7: add-password and reset-password send it);
     /// accepted and not needed, since each call is one flow.
     #[serde(alias = "userType")]
     #[serde(rename = "UserType", default)]
+    #[schema(minimum = 1, maximum = 3)]
     #[allow(dead_code)]
     user_type: Option<i32>,
 }

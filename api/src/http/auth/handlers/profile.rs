@@ -9,104 +9,211 @@ use gbvf_commands::accounts::reference::{self, JOB_ROLES, ORGANISATION_TYPES, TI
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::Profile;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
-use super::{
-    int_field, internal, invalid, load_user, meta, ok, run_user_command, store_password, str_field,
-};
+use super::{internal, invalid, load_user, meta, run_user_command, store_password};
 use crate::http::auth::{password, CurrentUser, SessionUser, SESSION_USER};
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, Saved};
 use crate::http::AppState;
 
-fn list(items: &[(i32, &str)], id: &str) -> Json<Value> {
-    Json(Value::Array(
-        items
-            .iter()
-            .map(|(i, d)| json!({id: i, "description": d}))
-            .collect(),
-    ))
+/// A title of the reference list (public spec §3 "Titles").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Title {
+    /// Title id.
+    pub title_id: i32,
+    /// "Mr", "Ms", ...
+    pub description: &'static str,
+}
+
+/// A job role of the reference list (public spec §3 "Job roles").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JobRole {
+    /// Job role id.
+    pub role_id: i32,
+    /// Its name.
+    pub description: &'static str,
+}
+
+/// An organisation type of the reference list (public spec §3 "Organisation types").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationType {
+    /// Organisation type id.
+    pub organisation_type_id: i32,
+    /// Its name.
+    pub description: &'static str,
 }
 
 /// `GET /api/auth/getUserTitles`: `[{titleId, description}]`.
-#[utoipa::path(get, path = "/api/auth/getUserTitles", tag = "auth", operation_id = "authGetUserTitles", responses((status = 200, description = "[{titleId, description}]")))]
-pub async fn titles() -> Json<Value> {
-    list(TITLES, "titleId")
+#[utoipa::path(get, path = "/api/auth/getUserTitles", tag = "auth", operation_id = "authGetUserTitles", responses((status = 200, description = "Every title", body = [Title])))]
+pub async fn titles() -> Json<Vec<Title>> {
+    Json(
+        TITLES
+            .iter()
+            .map(|&(title_id, description)| Title {
+                title_id,
+                description,
+            })
+            .collect(),
+    )
 }
 /// `GET /api/auth/getUserJobRoles`: `[{roleId, description}]`.
-#[utoipa::path(get, path = "/api/auth/getUserJobRoles", tag = "auth", operation_id = "authGetUserJobRoles", responses((status = 200, description = "[{roleId, description}]")))]
-pub async fn job_roles() -> Json<Value> {
-    list(JOB_ROLES, "roleId")
+#[utoipa::path(get, path = "/api/auth/getUserJobRoles", tag = "auth", operation_id = "authGetUserJobRoles", responses((status = 200, description = "Every job role", body = [JobRole])))]
+pub async fn job_roles() -> Json<Vec<JobRole>> {
+    Json(
+        JOB_ROLES
+            .iter()
+            .map(|&(role_id, description)| JobRole {
+                role_id,
+                description,
+            })
+            .collect(),
+    )
 }
 /// `GET /api/auth/getOrganisationTypes`: `[{organisationTypeId, description}]`.
-#[utoipa::path(get, path = "/api/auth/getOrganisationTypes", tag = "auth", operation_id = "authGetOrganisationTypes", responses((status = 200, description = "[{organisationTypeId, description}]")))]
-pub async fn organisation_types() -> Json<Value> {
-    list(ORGANISATION_TYPES, "organisationTypeId")
+#[utoipa::path(get, path = "/api/auth/getOrganisationTypes", tag = "auth", operation_id = "authGetOrganisationTypes", responses((status = 200, description = "Every organisation type", body = [OrganisationType])))]
+pub async fn organisation_types() -> Json<Vec<OrganisationType>> {
+    Json(
+        ORGANISATION_TYPES
+            .iter()
+            .map(|&(organisation_type_id, description)| OrganisationType {
+                organisation_type_id,
+                description,
+            })
+            .collect(),
+    )
+}
+
+/// The signed-in user's profile (public spec §3 "Profile").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserProfile {
+    /// First and last name.
+    pub full_name: String,
+    /// The e-mail address.
+    pub email: String,
+    /// Alternative number (digits), if any.
+    #[schema(required = true)]
+    pub alternative_number: Option<String>,
+    /// Mobile number (digits), if any.
+    #[schema(required = true)]
+    pub mobile_number: Option<String>,
+    /// Title id, if chosen.
+    #[schema(required = true)]
+    pub title_id: Option<i32>,
+    /// Job role id, if chosen.
+    #[schema(required = true)]
+    pub job_role: Option<i32>,
+    /// True when the user holds BuildingBlockAdmin (35).
+    pub is_building_block_admin: bool,
+}
+
+/// The answer of [`profile`]: `{success, data}`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ProfileAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The profile.
+    pub data: UserProfile,
 }
 
 /// `GET /api/auth/profile`: the signed-in user's profile (spec §3 "Profile").
-#[utoipa::path(get, path = "/api/auth/profile", tag = "auth", operation_id = "authProfile", responses((status = 200, description = "{success, data: {fullName, email, alternativeNumber, mobileNumber, titleId, jobRole, isBuildingBlockAdmin}}")))]
+#[utoipa::path(get, path = "/api/auth/profile", tag = "auth", operation_id = "authProfile", responses((status = 200, description = "The profile", body = ProfileAnswer)))]
 pub async fn profile(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ProfileAnswer>, ApiError> {
     let user = load_user(&s.pool, &u.session.user_key).await?;
-    let p = &user.profile;
-    Ok(Json(json!({"success": true, "data": {
-        "fullName": format!("{} {}", p.first_name, p.last_name).trim(), "email": user.email,
-        "alternativeNumber": p.alternative_number, "mobileNumber": p.mobile_number,
-        "titleId": p.title_id, "jobRole": p.job_role_id,
-        "isBuildingBlockAdmin": u.can(permissions::BuildingBlockAdmin),
-    }})))
+    let p = user.profile;
+    Ok(Json(ProfileAnswer {
+        success: true,
+        data: UserProfile {
+            full_name: format!("{} {}", p.first_name, p.last_name)
+                .trim()
+                .to_string(),
+            email: user.email,
+            alternative_number: p.alternative_number,
+            mobile_number: p.mobile_number,
+            title_id: p.title_id,
+            job_role: p.job_role_id,
+            is_building_block_admin: u.can(permissions::BuildingBlockAdmin),
+        },
+    }))
+}
+
+/// Body of `PUT /api/auth/updateProfile` (public spec §3 "Profile"; the PascalCase names are
+/// accepted too). Checked by the handler with the messages of public spec §5.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileForm {
+    /// Full name: letters, spaces, . ' - (at most 100 characters).
+    #[serde(alias = "FullName", default)]
+    #[schema(max_length = 100)]
+    pub full_name: Option<String>,
+    /// Title id (reference list).
+    #[serde(alias = "TitleId", default)]
+    pub title_id: Option<i64>,
+    /// Job role id (reference list).
+    #[serde(alias = "JobRole", default)]
+    pub job_role: Option<i64>,
+    /// Mobile number: required, 10 digits once stripped to digits.
+    #[serde(alias = "MobileNumber", default)]
+    pub mobile_number: Option<String>,
+    /// Alternative number: 10 digits once stripped to digits (optional).
+    #[serde(alias = "AlternativeNumber", default)]
+    pub alternative_number: Option<String>,
+    /// The current password, required with a new one.
+    #[serde(alias = "CurrentPassword", default)]
+    pub current_password: Option<String>,
+    /// A new password (optional): the rules of the sign-up's.
+    #[serde(alias = "NewPassword", default)]
+    pub new_password: Option<String>,
+    /// The new password again.
+    #[serde(alias = "ConfirmPassword", default)]
+    pub confirm_password: Option<String>,
+}
+
+/// A form field as the rules read it: trimmed, empty when absent.
+fn text(v: &Option<String>) -> String {
+    v.as_deref().unwrap_or_default().trim().to_string()
 }
 
 /// `PUT /api/auth/updateProfile`: full name, title, job role, telephone and mobile, and
 /// optionally a new password (with the current one). Answers `{success, message, errors}`.
-#[utoipa::path(put, path = "/api/auth/updateProfile", tag = "auth", operation_id = "authUpdateProfile", request_body(content = Object, description = "{fullName, titleId, jobRole, alternativeNumber, mobileNumber, and optionally currentPassword, newPassword, confirmPassword}"), responses((status = 200, description = "{success, message}")))]
+#[utoipa::path(put, path = "/api/auth/updateProfile", tag = "auth", operation_id = "authUpdateProfile", request_body = ProfileForm, responses((status = 200, description = "Saved", body = Saved)))]
 pub async fn update_profile(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     session: Session,
-    Json(b): Json<Value>,
+    Json(b): Json<ProfileForm>,
 ) -> Response {
-    let f = |names: &[&str]| str_field(&b, names);
     let mut e = Errors::default();
-    let full = f(&["fullName", "FullName"]);
+    let full = text(&b.full_name);
     v::name(&mut e, "fullName", "Full name", &full, false);
-    v::required_choice(
-        &mut e,
-        "titleId",
-        "Title",
-        int_field(&b, &["titleId", "TitleId"]),
-        |t| reference::contains(TITLES, t as i32),
-    );
-    v::required_choice(
-        &mut e,
-        "jobRole",
-        "Job role",
-        int_field(&b, &["jobRole", "JobRole"]),
-        |t| reference::contains(JOB_ROLES, t as i32),
-    );
-    v::contact_number(
-        &mut e,
-        "mobileNumber",
-        &f(&["mobileNumber", "MobileNumber"]),
-        true,
-    );
+    v::required_choice(&mut e, "titleId", "Title", b.title_id, |t| {
+        reference::contains(TITLES, t as i32)
+    });
+    v::required_choice(&mut e, "jobRole", "Job role", b.job_role, |t| {
+        reference::contains(JOB_ROLES, t as i32)
+    });
+    v::contact_number(&mut e, "mobileNumber", &text(&b.mobile_number), true);
     v::contact_number(
         &mut e,
         "alternativeNumber",
-        &f(&["alternativeNumber", "AlternativeNumber"]),
+        &text(&b.alternative_number),
         false,
     );
-    let new_pw = f(&["NewPassword", "newPassword"]);
+    let new_pw = text(&b.new_password);
     if !new_pw.is_empty() {
         v::password(&mut e, "newPassword", &new_pw);
         v::confirm_password(
             &mut e,
             "confirmPassword",
             &new_pw,
-            &f(&["ConfirmPassword", "confirmPassword"]),
+            &text(&b.confirm_password),
         );
     }
     if !e.is_empty() {
@@ -120,7 +227,7 @@ pub async fn update_profile(
                 .fetch_optional(&s.pool)
                 .await
                 .unwrap_or(None);
-        let current = f(&["CurrentPassword", "currentPassword"]);
+        let current = text(&b.current_password);
         let matches = match hash {
             Some(h) => password::verify_async(current, h).await,
             None => false,
@@ -134,13 +241,13 @@ pub async fn update_profile(
     let mut parts = full.split_whitespace();
     let first = parts.next().unwrap_or_default().to_string();
     let last = parts.collect::<Vec<_>>().join(" ");
-    let alt = v::digits(&f(&["alternativeNumber", "AlternativeNumber"]));
+    let alt = v::digits(&text(&b.alternative_number));
     let profile = Profile {
-        title_id: int_field(&b, &["titleId", "TitleId"]).map(|x| x as i32),
+        title_id: b.title_id.map(|x| x as i32),
         first_name: first,
         last_name: last,
-        job_role_id: int_field(&b, &["jobRole", "JobRole"]).map(|x| x as i32),
-        mobile_number: Some(v::digits(&f(&["mobileNumber", "MobileNumber"]))),
+        job_role_id: b.job_role.map(|x| x as i32),
+        mobile_number: Some(v::digits(&text(&b.mobile_number))),
         alternative_number: (!alt.is_empty()).then_some(alt),
     };
     let m = meta(
@@ -200,5 +307,5 @@ pub async fn update_profile(
             return err.into_response();
         }
     }
-    ok(json!({"success": true, "message": "Profile updated successfully.", "errors": []}))
+    Json(Saved::new("Profile updated successfully.")).into_response()
 }

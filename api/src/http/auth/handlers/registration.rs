@@ -4,7 +4,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::DomainEvent;
 use gbvf_commands::accounts::permissions::ORGANISATION_GROUP;
@@ -16,19 +16,137 @@ use gbvf_events::accounts::{
     ORGANISATION_AGGREGATE, USER_AGGREGATE,
 };
 use gbvf_events::store::{append_batch, NewEvent};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use super::{
-    failure, int_field, internal, invalid, load_user, merge, meta, ok, otp_fields, send_otp,
-    str_field, ClientIp, NEW_USER,
-};
+use super::{failure, internal, invalid, load_user, meta, send_otp, ClientIp, NEW_USER};
 use crate::http::auth::{limits, otp, password};
 use crate::http::AppState;
 
 /// The answer to a registration (and, identically, to one of a taken address).
 pub const REGISTERED: &str =
     "Registration successful. Please enter the verification code we sent to your email address.";
+
+/// The sign-up form (public spec §2 "Sign-up", §3 payload): the designated person, the
+/// organisation and the password. The section 3 names are used; the web form's names are
+/// accepted too. Every field is checked by the handler with the messages of public spec §5
+/// (step 1: title, names, e-mail, password, mobile number; step 2: organisation name, type,
+/// role, province, district and local municipality that nest, postal code; step 3: members
+/// and terms).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct RegistrationForm {
+    /// 1, 2 or 3: only that step is validated and nothing is stored.
+    #[serde(rename = "validateStep", alias = "ValidateStep", default)]
+    #[schema(minimum = 1, maximum = 3)]
+    pub validate_step: Option<i64>,
+    /// Title id (reference list).
+    #[serde(rename = "Title", alias = "title", default)]
+    pub title: Option<i64>,
+    /// First name: letters, spaces, . ' - (at most 100 characters).
+    #[serde(rename = "FirstName", alias = "firstName", default)]
+    #[schema(max_length = 100)]
+    pub first_name: Option<String>,
+    /// Last name, as the first name.
+    #[serde(rename = "LastName", alias = "lastName", default)]
+    #[schema(max_length = 100)]
+    pub last_name: Option<String>,
+    /// E-mail address.
+    #[serde(rename = "Email", alias = "email", default)]
+    #[schema(format = Email, max_length = 254)]
+    pub email: Option<String>,
+    /// Password: at least 12 characters with a digit, a lowercase and an uppercase letter and
+    /// one of `!@#$%^&*()` (public spec §5, §9).
+    #[serde(rename = "Password", alias = "password", default)]
+    #[schema(min_length = 12)]
+    pub password: Option<String>,
+    /// The password again.
+    #[serde(rename = "ConfirmPassword", alias = "confirmPassword", default)]
+    pub confirm_password: Option<String>,
+    /// Mobile number: 10 digits once stripped to digits.
+    #[serde(
+        rename = "MobileNumber",
+        alias = "telephone",
+        alias = "mobileNumber",
+        default
+    )]
+    pub mobile_number: Option<String>,
+    /// Organisation name: letters, digits, spaces and . ' - , & ( ) / (at most 100 characters).
+    #[serde(rename = "OrganisationName", alias = "orgName", default)]
+    #[schema(max_length = 100)]
+    pub organisation_name: Option<String>,
+    /// Branch (optional).
+    #[serde(rename = "OrganisationBranch", alias = "orgBranch", default)]
+    pub organisation_branch: Option<String>,
+    /// Organisation type id (reference list).
+    #[serde(rename = "OrganisationType", alias = "orgType", default)]
+    pub organisation_type: Option<i64>,
+    /// Job role id (reference list).
+    #[serde(rename = "JobRole", alias = "role", default)]
+    pub job_role: Option<i64>,
+    /// Street number (optional).
+    #[serde(rename = "StreetNumber", alias = "streetNumber", default)]
+    pub street_number: Option<String>,
+    /// Street name (optional).
+    #[serde(rename = "StreetName", alias = "streetName", default)]
+    pub street_name: Option<String>,
+    /// Suburb (optional).
+    #[serde(rename = "Suburb", alias = "suburb", default)]
+    pub suburb: Option<String>,
+    /// City (optional).
+    #[serde(rename = "City", alias = "city", default)]
+    pub city: Option<String>,
+    /// Postal code: digits (optional).
+    #[serde(rename = "PostalCode", alias = "postalCode", default)]
+    #[schema(pattern = "^[0-9]*$")]
+    pub postal_code: Option<String>,
+    /// Province (boundary id).
+    #[serde(rename = "Province", alias = "province", default)]
+    pub province: Option<i64>,
+    /// District of that province (boundary id).
+    #[serde(rename = "District", alias = "district", default)]
+    pub district: Option<i64>,
+    /// Local municipality of that district (boundary id).
+    #[serde(rename = "LocalMunicipality", alias = "localMunicipality", default)]
+    pub local_municipality: Option<i64>,
+    /// Members in the organisation: at least 1.
+    #[serde(rename = "MemberInOrganisation", alias = "numOfOrgMembers", default)]
+    #[schema(minimum = 1)]
+    pub member_in_organisation: Option<i64>,
+    /// The terms and conditions are accepted (must be true).
+    #[serde(rename = "terms", alias = "Terms", default)]
+    pub terms: Option<bool>,
+}
+
+/// A form field as the rules read it: trimmed, empty when absent.
+fn text(v: &Option<String>) -> String {
+    v.as_deref().unwrap_or_default().trim().to_string()
+}
+
+/// The answer to a registration (and to a valid step, without the OTP fields).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Registered {
+    /// Always `true`.
+    pub success: bool,
+    /// The registration message of public spec §8 (empty for a valid step).
+    pub message: String,
+    /// Always empty (a valid step only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<crate::http::error::ErrorItem>>,
+    /// 1 NewUser (absent for a valid step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_type: Option<i32>,
+    /// The address the code was sent to (absent for a valid step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Codes sent again so far (absent for a valid step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resend_count: Option<i32>,
+    /// The code itself, only in development mode; null otherwise (absent for a valid step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub otp: Option<Option<String>>,
+}
 
 /// `POST /api/auth/register`: the three sign-up steps (public spec §2 Sign-up, §3 payload,
 /// §5 rules). With `validateStep` 1 or 2 only that step is validated (nothing is stored).
@@ -40,105 +158,84 @@ pub const REGISTERED: &str =
 /// its owner an e-mail saying someone tried (issue 9: registration must not reveal accounts).
 /// Registrations are limited per address typed ([`limits::REGISTRATION_ACCOUNT`]) and per
 /// client address.
-#[utoipa::path(post, path = "/api/auth/register", tag = "auth", operation_id = "authRegister", request_body(content = Object, description = "The sign-up form (public spec §2 \"Register\"): organisation, designated person and password; validateStep 1–3 validates one step"), responses((status = 200, description = "{success, message} (the OTP e-mail is sent)"), (status = 429, description = "Too many registrations")))]
+#[utoipa::path(post, path = "/api/auth/register", tag = "auth", operation_id = "authRegister", request_body = RegistrationForm, responses((status = 200, description = "Registered (the OTP e-mail is sent), or the step is valid", body = Registered), (status = 429, description = "Too many registrations")))]
 pub async fn register(
     State(s): State<AppState>,
     ci: ClientIp,
-    Json(body): Json<Value>,
+    Json(form): Json<RegistrationForm>,
 ) -> Response {
-    let step = int_field(&body, &["validateStep", "ValidateStep"]);
-    let f = |names: &[&str]| str_field(&body, names);
+    let step = form.validate_step;
     let mut e = Errors::default();
-    let email = f(&["Email", "email"]);
+    let email = text(&form.email);
     // Step 1: personal details.
     if step.is_none() || step == Some(1) {
-        v::required_choice(
-            &mut e,
-            "title",
-            "Title",
-            int_field(&body, &["Title", "title"]),
-            |t| reference::contains(TITLES, t as i32),
-        );
+        v::required_choice(&mut e, "title", "Title", form.title, |t| {
+            reference::contains(TITLES, t as i32)
+        });
         v::name(
             &mut e,
             "firstName",
             "First name",
-            &f(&["FirstName", "firstName"]),
+            &text(&form.first_name),
             false,
         );
         v::name(
             &mut e,
             "lastName",
             "Last name",
-            &f(&["LastName", "lastName"]),
+            &text(&form.last_name),
             false,
         );
         v::email(&mut e, "email", &email);
-        let pw = f(&["Password", "password"]);
+        let pw = text(&form.password);
         v::password(&mut e, "password", &pw);
         v::confirm_password(
             &mut e,
             "confirmPassword",
             &pw,
-            &f(&["ConfirmPassword", "confirmPassword"]),
+            &text(&form.confirm_password),
         );
-        v::contact_number(
-            &mut e,
-            "telephone",
-            &f(&["MobileNumber", "telephone", "mobileNumber"]),
-            true,
-        );
+        v::contact_number(&mut e, "telephone", &text(&form.mobile_number), true);
     }
     // Step 2: organisation details.
-    let (province, district, municipality) = (
-        int_field(&body, &["Province", "province"]),
-        int_field(&body, &["District", "district"]),
-        int_field(&body, &["LocalMunicipality", "localMunicipality"]),
-    );
+    let (province, district, municipality) =
+        (form.province, form.district, form.local_municipality);
     if step.is_none() || step == Some(2) {
         v::name(
             &mut e,
             "orgName",
             "Organisation name",
-            &f(&["OrganisationName", "orgName"]),
+            &text(&form.organisation_name),
             true,
         );
         v::required_choice(
             &mut e,
             "orgType",
             "Organisation type",
-            int_field(&body, &["OrganisationType", "orgType"]),
+            form.organisation_type,
             |t| reference::contains(ORGANISATION_TYPES, t as i32),
         );
-        v::required_choice(
-            &mut e,
-            "role",
-            "Role",
-            int_field(&body, &["JobRole", "role"]),
-            |t| reference::contains(JOB_ROLES, t as i32),
-        );
+        v::required_choice(&mut e, "role", "Role", form.job_role, |t| {
+            reference::contains(JOB_ROLES, t as i32)
+        });
         match geography_ok(&s.pool, province, district, municipality).await {
             Ok(errs) => e.0.extend(errs.0),
             Err(err) => return internal(err),
         }
-        let postal = f(&["PostalCode", "postalCode"]);
+        let postal = text(&form.postal_code);
         if !postal.is_empty() && !postal.chars().all(|c| c.is_ascii_digit()) {
             e.add("postalCode", "Postal code must be a number");
         }
     }
     // Step 3: members and terms.
-    let members = int_field(&body, &["MemberInOrganisation", "numOfOrgMembers"]);
+    let members = form.member_in_organisation;
     if step.is_none() || step == Some(3) {
         match members {
             None => e.add("numOfOrgMembers", "Number of members is required"),
             Some(m) if m < 1 => e.add("numOfOrgMembers", "Number of members must be at least 1"),
             _ => {}
         }
-        let terms = body
-            .get("terms")
-            .or_else(|| body.get("Terms"))
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
+        let terms = form.terms.unwrap_or(false);
         if !terms {
             e.add("terms", "Accept terms and conditions to continue");
         }
@@ -147,7 +244,16 @@ pub async fn register(
         return invalid(e);
     }
     if step.is_some() {
-        return ok(json!({"success": true, "message": "", "errors": []}));
+        return Json(Registered {
+            success: true,
+            message: String::new(),
+            errors: Some(Vec::new()),
+            user_type: None,
+            email: None,
+            resend_count: None,
+            otp: None,
+        })
+        .into_response();
     }
 
     let limit_key = gbvf_events::person::email_key(&email);
@@ -184,27 +290,16 @@ pub async fn register(
         Err(err) => return internal(err),
     };
     if existing.is_live() {
-        return taken(
-            &s,
-            &existing,
-            &email,
-            resends,
-            &f(&["Password", "password"]),
-        )
-        .await;
+        return taken(&s, &existing, &email, resends, &text(&form.password)).await;
     }
     let user_id = uuid::Uuid::new_v4().to_string();
     let organisation_id = uuid::Uuid::new_v4().to_string();
     let profile = Profile {
-        title_id: int_field(&body, &["Title", "title"]).map(|x| x as i32),
-        first_name: f(&["FirstName", "firstName"]),
-        last_name: f(&["LastName", "lastName"]),
-        job_role_id: int_field(&body, &["JobRole", "role"]).map(|x| x as i32),
-        mobile_number: Some(v::digits(&f(&[
-            "MobileNumber",
-            "telephone",
-            "mobileNumber",
-        ]))),
+        title_id: form.title.map(|x| x as i32),
+        first_name: text(&form.first_name),
+        last_name: text(&form.last_name),
+        job_role_id: form.job_role.map(|x| x as i32),
+        mobile_number: Some(v::digits(&text(&form.mobile_number))),
         alternative_number: None,
     };
     let opt = |s: String| (!s.is_empty()).then_some(s);
@@ -233,15 +328,14 @@ pub async fn register(
     });
     let org_event = OrganisationEvent::OrganisationRegistered(OrganisationRegistered {
         organisation_id: organisation_id.clone(),
-        name: f(&["OrganisationName", "orgName"]),
-        branch: opt(f(&["OrganisationBranch", "orgBranch"])),
-        organisation_type_id: int_field(&body, &["OrganisationType", "orgType"]).unwrap_or(0)
-            as i32,
-        street_number: opt(f(&["StreetNumber", "streetNumber"])),
-        street_name: opt(f(&["StreetName", "streetName"])),
-        suburb: opt(f(&["Suburb", "suburb"])),
-        city: opt(f(&["City", "city"])),
-        postal_code: opt(f(&["PostalCode", "postalCode"])),
+        name: text(&form.organisation_name),
+        branch: opt(text(&form.organisation_branch)),
+        organisation_type_id: form.organisation_type.unwrap_or(0) as i32,
+        street_number: opt(text(&form.street_number)),
+        street_name: opt(text(&form.street_name)),
+        suburb: opt(text(&form.suburb)),
+        city: opt(text(&form.city)),
+        postal_code: opt(text(&form.postal_code)),
         province_id: province.unwrap_or(0),
         district_id: district.unwrap_or(0),
         municipality_id: municipality.unwrap_or(0),
@@ -289,7 +383,7 @@ pub async fn register(
         ),
     ];
     // One transaction: the account, the organisation, the password set and its hash.
-    let hash = match password::hash_async(f(&["Password", "password"])).await {
+    let hash = match password::hash_async(text(&form.password)).await {
         Ok(h) => h,
         Err(err) => return internal(err),
     };
@@ -346,9 +440,16 @@ pub async fn register(
 
 /// The answer to a registration, whether new or of a taken address.
 fn registered(s: &AppState, email: &str, code: Option<&str>, resends: i32) -> Response {
-    let mut body = json!({"success": true, "message": REGISTERED});
-    merge(&mut body, otp_fields(s, email, NEW_USER, code, resends));
-    ok(body)
+    Json(Registered {
+        success: true,
+        message: REGISTERED.into(),
+        errors: None,
+        user_type: Some(NEW_USER),
+        email: Some(email.to_string()),
+        resend_count: Some(resends),
+        otp: Some(code.filter(|_| s.dev_mode).map(str::to_string)),
+    })
+    .into_response()
 }
 
 /// Answer to a registration of a taken address: the same work as a new registration (a

@@ -9,8 +9,8 @@ use gbvf_commands::accounts::permissions::{self, LogIntoSystem};
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::person::email_key;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use tower_sessions::Session;
 
 use super::{
@@ -19,7 +19,7 @@ use super::{
 };
 use crate::http::auth::csrf::{self, BrowserId};
 use crate::http::auth::{current_user, limits, otp, password};
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
 
 /// Answer to a sign-in while the enableLogin feature flag is off (admin spec §7
@@ -37,9 +37,11 @@ pub const ORGANISATION_REJECTED: &str =
 pub struct LoginBody {
     #[serde(alias = "username", alias = "Email", alias = "email")]
     #[serde(rename = "Username", default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     username: String,
     #[serde(alias = "password")]
     #[serde(rename = "Password", default)]
+    #[schema(required = true, min_length = 1)]
     password: String,
 }
 
@@ -170,52 +172,128 @@ pub async fn login(
 }
 
 /// `POST /api/auth/logout`: destroys the session.
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", operation_id = "authLogout", responses((status = 200, description = "{success, message}")))]
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", operation_id = "authLogout", responses((status = 200, description = "Signed out", body = Done)))]
 pub async fn logout(session: Session) -> Response {
     match session.flush().await {
-        Ok(()) => ok(json!({"success": true, "message": "You have been logged out."})),
+        Ok(()) => Json(Done::new("You have been logged out.")).into_response(),
         Err(err) => internal(err),
     }
 }
 
+/// The browser's CSRF token.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CsrfToken {
+    /// To send as `X-CSRF-Token` with every state-changing request.
+    pub csrf_token: String,
+}
+
 /// `GET /api/auth/csrf`: the browser's CSRF token `{csrfToken}` (no session row is made).
-#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", operation_id = "authCsrf", responses((status = 200, description = "{csrfToken}")))]
+#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", operation_id = "authCsrf", responses((status = 200, description = "The token", body = CsrfToken)))]
 pub async fn csrf(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({"csrfToken": csrf::token(&s, &browser).await?})))
+) -> Result<Json<CsrfToken>, ApiError> {
+    Ok(Json(CsrfToken {
+        csrf_token: csrf::token(&s, &browser).await?,
+    }))
+}
+
+/// The signed-in user of a [`SessionState`] (public spec §3 "Session").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionUserInfo {
+    /// The user id (UUID).
+    pub user_id: String,
+    /// First and last name.
+    pub name: String,
+    /// The e-mail address.
+    pub email: String,
+    /// Action ids the user holds (admin spec §3).
+    pub permissions: Vec<i32>,
+}
+
+/// An action the signed-in user holds.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserAction {
+    /// Action id.
+    pub action_id: i32,
+    /// Its name; null for an id the list does not know.
+    #[schema(required = true)]
+    pub name: Option<&'static str>,
+}
+
+/// The session as the web app reads it (public spec §3 "Session").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionState {
+    /// True when signed in.
+    pub is_authenticated: bool,
+    /// The user; null when not signed in.
+    #[schema(required = true)]
+    pub user: Option<SessionUserInfo>,
+    /// 1 NewUser (must add a password), 2 ExistingUser, 3 ResetPassword; null when not signed in.
+    #[schema(required = true)]
+    pub user_type: Option<i32>,
+    /// The user's organisation's name, if any.
+    #[schema(required = true)]
+    pub organisation_name: Option<String>,
+    /// The user's organisation's type id, if any.
+    #[schema(required = true)]
+    pub organisation_type_id: Option<i32>,
+    /// The actions the user holds (empty when not signed in).
+    pub user_actions: Vec<UserAction>,
+    /// The browser's CSRF token.
+    pub csrf_token: String,
+    /// True in development mode (codes on screen, local outbox).
+    pub dev_mode: bool,
 }
 
 /// `POST /api/auth/userAuthenticated`: the session shape of public spec §3 (`isAuthenticated,
 /// user {userId, name, email, permissions}, organisationName, organisationTypeId,
 /// userActions [{actionId, name}]`), plus `userType`, `csrfToken` and `devMode` (development
 /// mode is on: the web app shows a banner).
-#[utoipa::path(post, path = "/api/auth/userAuthenticated", tag = "auth", operation_id = "authUserAuthenticated", responses((status = 200, description = "{isAuthenticated, user, permissions, organisation, csrfToken}")))]
+#[utoipa::path(post, path = "/api/auth/userAuthenticated", tag = "auth", operation_id = "authUserAuthenticated", responses((status = 200, description = "The session", body = SessionState)))]
 pub async fn user_authenticated(
     State(s): State<AppState>,
     session: Session,
     Extension(browser): Extension<BrowserId>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SessionState>, ApiError> {
     let user = current_user(&s, &session).await?;
-    let token = csrf::token(&s, &browser).await?;
+    let csrf_token = csrf::token(&s, &browser).await?;
     Ok(Json(match user {
-        None => {
-            json!({"isAuthenticated": false, "user": null, "userActions": [], "organisationName": null, "organisationTypeId": null, "csrfToken": token, "devMode": s.dev_mode})
-        }
-        Some(u) => {
-            let actions: Vec<Value> = u
+        None => SessionState {
+            is_authenticated: false,
+            user: None,
+            user_type: None,
+            organisation_name: None,
+            organisation_type_id: None,
+            user_actions: Vec::new(),
+            csrf_token,
+            dev_mode: s.dev_mode,
+        },
+        Some(u) => SessionState {
+            is_authenticated: true,
+            user_actions: u
                 .actions
                 .iter()
-                .map(|a| json!({"actionId": a, "name": permissions::action(*a).map(|x| x.name)}))
-                .collect();
-            json!({
-                "isAuthenticated": true,
-                "user": {"userId": u.session.user_id, "name": u.name, "email": u.email, "permissions": u.actions},
-                "userType": u.session.user_type,
-                "organisationName": u.organisation_name, "organisationTypeId": u.organisation_type_id,
-                "userActions": actions, "csrfToken": token, "devMode": s.dev_mode,
-            })
-        }
+                .map(|a| UserAction {
+                    action_id: *a,
+                    name: permissions::action(*a).map(|x| x.name),
+                })
+                .collect(),
+            user: Some(SessionUserInfo {
+                user_id: u.session.user_id,
+                name: u.name,
+                email: u.email,
+                permissions: u.actions.into_iter().collect(),
+            }),
+            user_type: Some(u.session.user_type),
+            organisation_name: u.organisation_name,
+            organisation_type_id: u.organisation_type_id,
+            csrf_token,
+            dev_mode: s.dev_mode,
+        },
     }))
 }

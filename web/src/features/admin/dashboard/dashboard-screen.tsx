@@ -59,6 +59,7 @@ function DashboardScreen() {
 }
 
 const emptyDashboard: AdminDashboard = {
+  example: false,
   inProgressCount: 0,
   lastUpdatedOrganisationDate: null,
   lastUpdatedQuestionnaireDate: null,

@@ -87,6 +87,7 @@ export interface AdminDb {
 export function makeDb(): AdminDb {
   return {
     dashboard: {
+      example: false,
       inProgressCount: 2,
       lastUpdatedOrganisationDate: '2025-11-20T12:05:00Z',
       lastUpdatedQuestionnaireDate: null,
@@ -193,6 +194,7 @@ function summary(db: AdminDb, user: UserDetails): UserSummary {
       groupId: id,
       description: db.groups.find((g) => g.groupId === id)?.description ?? '',
     })),
+    example: false,
   }
 }
 
@@ -200,6 +202,7 @@ function row(o: OrganisationApplication): OrganisationRow {
   return {
     stakeholderId: o.stakeholderId,
     organisationName: o.organisationName,
+    example: false,
     receivedFrom: o.name,
     receivedOn: o.statusDate,
     verificationStatusId: o.verificationStatusId,

@@ -42,7 +42,8 @@ export function toggle(selection: readonly number[], id: number, on: boolean): n
   return on ? [...rest, id] : rest
 }
 
-/** An action's label: its description, else its name. */
+/** An action's label: its description, else its name, else its id (an id the server's list does
+ * not know has neither). */
 export function actionLabel(action: ActionRow): string {
-  return action.description?.trim() || action.action
+  return action.description?.trim() || action.action || `Action ${action.actionId}`
 }

@@ -1,0 +1,178 @@
+// The administrator fuzzing run's session and data (issue 10: "a schemathesis run finds no
+// schema mismatch warnings"). Signs a new administrator in, creates through the real API the
+// records the operations need to reach their handlers' logic instead of "No ... has this id"
+// (an approved organisation, which the administrator is linked to, an open survey period, a
+// challenge, a group and a user), and writes:
+//   argv[2]: the session's request headers, one per line (`Cookie: …`, `X-CSRF-Token: …`);
+//   argv[3]: a schemathesis configuration giving those ids to the operations that take them.
+// Needs BASE_URL, DATABASE_URL, GBVF_BIN and GBVF_OUTBOX_DIR like the e2e tests.
+import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import { adminSession, approveOrganisation, registerOrganisation } from './api-session.mjs'
+
+const [headersFile, configFile] = process.argv.slice(2)
+assert.ok(headersFile && configFile, 'usage: fuzz-fixtures.mjs <headers file> <config file>')
+const stamp = `${Date.now()}`
+const admin = await adminSession(`fuzz-fixtures-${stamp}@example.org`, 'Fuzz!Fixtures9Password')
+
+// An approved organisation: its application, history, survey links and verification.
+const org = {
+  first: 'Fuzz',
+  last: 'Fixture',
+  email: `fuzz-org-${stamp}@example.org`,
+  name: `Fuzz Fixture Organisation ${stamp}`,
+}
+await registerOrganisation(org)
+// The applications list is a read model: the projector may take a moment on a busy machine.
+let organisationId
+for (let attempt = 1; ; attempt++) {
+  try {
+    organisationId = await approveOrganisation(admin, org.name)
+    break
+  } catch (e) {
+    if (attempt >= 40) throw e
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
+// An open survey period of that organisation: the survey, its answers and its results.
+const link = await admin.json('POST', '/api/healthcheck/inviteCode', {
+  QuestionnaireId: 'staff-v1',
+  ExpectedResponses: 10,
+  OrganisationId: organisationId,
+})
+assert.equal(link.success, true, JSON.stringify(link))
+
+// A local municipality (for a challenge and a coordinator).
+const provinces = await admin.json('GET', '/api/geography/boundary/list/2/1')
+const districts = await admin.json('GET', `/api/geography/boundary/list/2/${provinces[0].boundaryId}`)
+const locals = await admin.json('GET', `/api/geography/boundary/list/3/${districts[0].boundaryId}`)
+const municipality = locals[0].boundaryId
+
+// A challenge to report a result of and complete.
+const challenge = await admin.json('POST', '/api/admin/challenges', {
+  name: `Fuzz fixture challenge ${stamp}`,
+  description: 'Created for the API fuzzing run.',
+  collectiveActionTypeId: 1,
+  cycleId: 5,
+  validFrom: '2025-01-01',
+  validTo: '2025-12-31',
+  boundaryId: municipality,
+})
+assert.equal(challenge.success, true, JSON.stringify(challenge))
+
+// A building-block provider (the shipped directory) in that province.
+const providers = await admin.json(
+  'GET',
+  `/api/buildingblock/searchcontact?boundaryId=${provinces[0].boundaryId}&buildingBlockCategoryId=1`,
+)
+assert.ok(providers.length > 0, 'a provider in the first province')
+
+// A group the administrator does not belong to, and a user in it: the security calls.
+// One of each to change and one of each to delete, so a deletion early in the run does not turn
+// the other operations' answers into 404s.
+async function newGroup(kind) {
+  const group = await admin.json('POST', '/api/security/AddGroup', {
+    GroupName: `Fuzz fixture ${kind} group ${stamp}`,
+    UserActions: [12],
+  })
+  assert.equal(group.success, true, JSON.stringify(group))
+  return group
+}
+const group = await newGroup('edited')
+const doomedGroup = await newGroup('deleted')
+const titles = await admin.json('GET', '/api/auth/getUserTitles')
+const roles = await admin.json('GET', '/api/auth/getUserJobRoles')
+async function newUser(kind) {
+  const user = await admin.json('POST', '/api/security/createNewUser', {
+    titleId: titles[0].titleId,
+    name: `Fuzz ${kind}`,
+    roleId: roles[0].roleId,
+    companyId: organisationId,
+    groupIds: [group.groupId],
+    contacts: [{ contactTypeId: 1, detail: `fuzz-${kind}-${stamp}@example.org` }],
+    stakeholderRelationships: [],
+  })
+  assert.equal(user.success, true, JSON.stringify(user))
+  return user
+}
+const user = await newUser('edited')
+const doomedUser = await newUser('deleted')
+
+// The administrator is the organisation's designated person too, so the organisation's own
+// health-check page answers (its groups stay as they are: nobody changes their own groups).
+const session = await admin.json('POST', '/api/auth/userAuthenticated')
+const self = await admin.json('GET', `/api/security/getUserDetails?stakeholderId=${session.user.userId}`)
+const linked = await admin.json('PUT', `/api/security/editUserDetails?stakeholderId=${session.user.userId}`, {
+  ...self,
+  titleId: self.titleId ?? titles[0].titleId,
+  roleId: self.roleId ?? roles[0].roleId,
+  companyId: organisationId,
+  stakeholderRelationships: [],
+})
+assert.equal(linked.success, true, JSON.stringify(linked))
+
+const provider = providers[0].stakeholderId
+const block = providers[0].buildingBlockId
+/** `[[operations]]` entries: method, path, parameters (location.name = value). */
+const operations = [
+  ['GET', '/api/healthcheck/survey', { 'query.inviteCode': link.inviteCode }],
+  ['POST', '/api/healthcheck/survey', { 'body.InviteCode': link.inviteCode }],
+  ['POST', '/api/healthcheck/organisationalResult', { 'body.HealthCheckId': link.healthCheckId }],
+  [
+    'POST',
+    '/api/healthcheck/inviteCode',
+    { 'body.OrganisationId': organisationId, 'body.QuestionnaireId': 'staff-v1' },
+  ],
+  ['POST', '/api/healthcheck/verify', { 'body.StakeholderId': organisationId }],
+  ['GET', '/api/healthcheck/organisation/{id}', { 'path.id': organisationId }],
+  ['GET', '/api/healthcheck/organisation/{id}/history', { 'path.id': organisationId }],
+  ['POST', '/api/admin/challenges/{id}/result', { 'path.id': challenge.collectiveActionId }],
+  ['POST', '/api/admin/challenges/{id}/complete', { 'path.id': challenge.collectiveActionId }],
+  // The cycle ids are a list (1-5, 99) a JSON schema range cannot state.
+  ['POST', '/api/admin/challenges', { 'body.boundaryId': municipality, 'body.cycleId': 5 }],
+  ['GET', '/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}', { 'path.parentBoundaryId': 1 }],
+  ['POST', '/api/buildingblock/verifyBuildingBlock', { 'body.stakeholderId': provider }],
+  ['POST', '/api/buildingblock/returnBuildingBlock', { 'body.stakeholderId': provider }],
+  [
+    'PUT',
+    '/api/buildingblock/updateBuildingBlockContactsAndRequirements',
+    { 'body.stakeholderId': provider, 'body.buildingBlockId': block },
+  ],
+  [
+    'GET',
+    '/api/buildingblock/getBuildingBlockContactsWithRequirements',
+    { 'query.stakeholderId': provider, 'query.buildingBlockId': block },
+  ],
+  ['GET', '/api/buildingblock/history', { 'query.stakeholderId': provider }],
+  [
+    'POST',
+    '/api/crime/figures',
+    { 'body.boundaryId': municipality, 'body.crimeTypeId': 1, 'body.periodStartYear': 2024, 'body.count': 7 },
+  ],
+  ['GET', '/api/security/getUserDetails', { 'query.stakeholderId': user.stakeholderId }],
+  [
+    'PUT',
+    '/api/security/editUserDetails',
+    { 'query.stakeholderId': user.stakeholderId, 'body.companyId': organisationId },
+  ],
+  ['DELETE', '/api/security/deleteUser', { 'query.stakeholderId': doomedUser.stakeholderId }],
+  ['POST', '/api/security/createNewUser', { 'body.companyId': organisationId }],
+  ['POST', '/api/security/getGroupActions', { 'body.groupId': group.groupId }],
+  ['POST', '/api/security/addGroupActions', { 'body.GroupId': group.groupId }],
+  ['DELETE', '/api/security/deleteGroupActions', { 'body.GroupId': group.groupId }],
+  ['DELETE', '/api/security/deleteGroup', { 'query.groupId': doomedGroup.groupId }],
+]
+const toml = operations
+  .map(
+    ([method, path, parameters]) =>
+      `[[operations]]\ninclude-method = "${method}"\ninclude-path = "${path}"\n` +
+      `parameters = { ${Object.entries(parameters)
+        .map(([k, v]) => `"${k}" = ${JSON.stringify(v)}`)
+        .join(', ')} }\n`,
+  )
+  .join('\n')
+writeFileSync(configFile, `# Written by web/e2e/lib/fuzz-fixtures.mjs for this run.\n\n${toml}`)
+admin.csrf = (await admin.json('GET', '/api/auth/csrf')).csrfToken
+const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+writeFileSync(headersFile, `Cookie: ${cookie}\nX-CSRF-Token: ${admin.csrf}\n`)
