@@ -1,13 +1,114 @@
-// @rtk-query/codegen-openapi: the API types and endpoints generated from the server's OpenAPI
-// document (`gbvf openapi` writes src/api/openapi.json). `npm run gen:api` rewrites
-// src/api/generated.ts; ops/test fails when the checked-in copy is stale (GBVF_API_OUT points
-// the check's output elsewhere).
+// @rtk-query/codegen-openapi: the API types and RTK Query endpoints (with their hooks) generated
+// from the server's OpenAPI document (`gbvf openapi` writes src/api/openapi.json).
+// `npm run gen:api` (scripts/gen-api.mjs) writes one file of endpoints per group below into
+// src/api/endpoints/, and src/api/generated.ts, which re-exports every schema type once.
+// ops/test fails when the checked-in copies are stale (GBVF_API_OUT_DIR points the check's
+// output elsewhere).
+//
+// The groups follow where the app loads them, so that a screen's chunk carries only its own
+// calls and the first visit to /home no more than before: `public` and `auth` are in the entry
+// chunk; the others are imported by lazily loaded features. Every operation of the document
+// belongs to exactly one group: one no group names goes to `other`, and scripts/gen-api.mjs
+// fails when a group names an operation the document does not have.
+const OUT = process.env.GBVF_API_OUT_DIR ?? './src/api/endpoints'
+
+/** Operation ids per output file (the operationIds of api/src/http/openapi.rs). */
+export const groups = {
+  // The public dashboard's first visit: map, chart, grid, cascade, filters.
+  public: [
+    'getBoundary',
+    'listBoundaries',
+    'listBoundariesIn',
+    'getGeojson',
+    'getGeomarkers',
+    'getCrimeStats',
+    'getDashboard',
+    'getComponents',
+    'getFeatureFlags',
+  ],
+  // Sign-in, registration, codes and passwords, and the forms' reference lists.
+  auth: [
+    'userAuthenticated',
+    'login',
+    'logout',
+    'register',
+    'verifyOtp',
+    'resendOtp',
+    'forgotPassword',
+    'resetPassword',
+    'addPassword',
+    'getUserTitles',
+    'getUserJobRoles',
+    'getOrganisationTypes',
+  ],
+  profile: ['getProfile', 'updateProfile'],
+  'collective-action': [
+    'getActionsByBoundary',
+    'getChallengeCard',
+    'getActionsGeomarkers',
+    'recordChallenge',
+    'reportChallengeResult',
+    'completeChallenge',
+  ],
+  contact: ['searchContacts', 'getBoundaryCounts'],
+  'building-block': [
+    'getBuildingBlocksAssociatedToUser',
+    'getProvidersOnMunicipality',
+    'getProviderWithRequirements',
+    'getProviderHistory',
+    'updateProvider',
+    'verifyProvider',
+    'returnProvider',
+  ],
+  organisation: [
+    'getOrganisationHealthChecks',
+    'getActiveQuestionnaires',
+    'generateInviteCode',
+    'getOrganisationalResult',
+  ],
+  survey: ['getSurvey', 'submitSurvey'],
+  admin: [
+    'getAdminDashboard',
+    'searchOrganisations',
+    'getOrganisation',
+    'getOrganisationHistory',
+    'verifyOrganisation',
+    'getSummarisedHealthCheck',
+    'getAllActions',
+    'getGroupActions',
+    'getGroups',
+    'getAllUsers',
+    'getUserDetails',
+    'getLocalMunicipalities',
+    'getOrganisations',
+    'createNewUser',
+    'editUserDetails',
+    'deleteUser',
+    'eraseUser',
+    'addGroup',
+    'addGroupActions',
+    'deleteGroupActions',
+    'deleteGroup',
+    'getMailStatus',
+  ],
+}
+
+const named = new Set(Object.values(groups).flat())
+
 export default {
   schemaFile: './src/api/openapi.json',
   apiFile: './src/api/base-api.ts',
   apiImport: 'baseApi',
-  outputFile: process.env.GBVF_API_OUT ?? './src/api/generated.ts',
   exportName: 'generatedApi',
-  hooks: false,
-  tag: true,
+  hooks: { queries: true, lazyQueries: false, mutations: true },
+  // Tags are the app's own, given in the one file that wraps each group (src/api/*-api.ts and
+  // the features' *-api.ts), not the document's tags.
+  tag: false,
+  outputFiles: {
+    ...Object.fromEntries(
+      Object.entries(groups).map(([group, ids]) => [`${OUT}/${group}.ts`, { filterEndpoints: ids }]),
+    ),
+    // Operations the app does not call (operator and monitoring calls, and any new one).
+    [`${OUT}/other.ts`]: { filterEndpoints: (name) => !named.has(name) },
+  },
 }

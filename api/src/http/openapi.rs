@@ -124,6 +124,220 @@ use super::{
 )]
 pub struct ApiDoc;
 
+/// The operationId of every `/api` operation, keyed by method and path as the route table
+/// declares them (super::routes). utoipa would take the handler's function name (`details`,
+/// `record`, `complete`…); the web client's RTK Query endpoints and hooks are generated from
+/// these names (`getCrimeStats` → `useGetCrimeStatsQuery`), so they say what the call does, in
+/// the specification's words. A route missing here fails the `operation_ids` test below.
+pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
+    // Geography (public spec §7 "Geography").
+    ("GET", "/api/geography/boundary/{id}", "getBoundary"),
+    (
+        "GET",
+        "/api/geography/boundary/list/{boundaryTypeId}",
+        "listBoundaries",
+    ),
+    (
+        "GET",
+        "/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}",
+        "listBoundariesIn",
+    ),
+    ("GET", "/api/geography/contained/", "getContained"),
+    ("GET", "/api/geography/geojson/{id}", "getGeojson"),
+    (
+        "GET",
+        "/api/geography/geomarker/{componentId}/{boundaryId}",
+        "getGeomarkers",
+    ),
+    (
+        "GET",
+        "/api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}",
+        "getGeomarkersInCategory",
+    ),
+    (
+        "GET",
+        "/api/geography/actionsGeomarker/{componentId}/{boundaryId}",
+        "getActionsGeomarkers",
+    ),
+    // Crime statistics and the dashboard.
+    ("GET", "/api/crime/stats", "getCrimeStats"),
+    ("POST", "/api/crime/figures", "recordCrimeFigure"),
+    ("POST", "/api/crime/import", "importCrimeStatistics"),
+    ("GET", "/api/dashboard", "getDashboard"),
+    ("GET", "/api/dashboard/components", "getComponents"),
+    ("GET", "/api/config/feature-flags", "getFeatureFlags"),
+    ("GET", "/api/health", "getHealth"),
+    // Collective action (issue 13).
+    (
+        "GET",
+        "/api/CollectiveAction/getCollectiveActionsByBoundary",
+        "getActionsByBoundary",
+    ),
+    (
+        "GET",
+        "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId",
+        "getChallengeCard",
+    ),
+    ("POST", "/api/admin/challenges", "recordChallenge"),
+    (
+        "POST",
+        "/api/admin/challenges/{id}/result",
+        "reportChallengeResult",
+    ),
+    (
+        "POST",
+        "/api/admin/challenges/{id}/complete",
+        "completeChallenge",
+    ),
+    ("GET", "/api/admin/mail", "getMailStatus"),
+    // Accounts (public spec §7 "Auth").
+    ("POST", "/api/auth/register", "register"),
+    ("POST", "/api/auth/verify-otp", "verifyOtp"),
+    ("POST", "/api/auth/resend-otp", "resendOtp"),
+    ("POST", "/api/auth/forgot-password", "forgotPassword"),
+    ("POST", "/api/auth/reset-password", "resetPassword"),
+    ("POST", "/api/auth/add-password", "addPassword"),
+    ("POST", "/api/auth/login", "login"),
+    ("POST", "/api/auth/logout", "logout"),
+    ("GET", "/api/auth/csrf", "getCsrfToken"),
+    ("POST", "/api/auth/userAuthenticated", "userAuthenticated"),
+    ("GET", "/api/auth/getUserTitles", "getUserTitles"),
+    ("GET", "/api/auth/getUserJobRoles", "getUserJobRoles"),
+    (
+        "GET",
+        "/api/auth/getOrganisationTypes",
+        "getOrganisationTypes",
+    ),
+    ("GET", "/api/auth/profile", "getProfile"),
+    ("PUT", "/api/auth/updateProfile", "updateProfile"),
+    // Building block (public spec §7 "Building block").
+    ("GET", "/api/buildingblock/searchcontact", "searchContacts"),
+    (
+        "GET",
+        "/api/buildingblock/getBoundaryCounts",
+        "getBoundaryCounts",
+    ),
+    (
+        "GET",
+        "/api/buildingblock/getBuildingBlockData",
+        "getBuildingBlockData",
+    ),
+    (
+        "GET",
+        "/api/buildingblock/getBuildingBlockRquirementDetailData",
+        "getBuildingBlockRequirementDetailData",
+    ),
+    (
+        "GET",
+        "/api/buildingblock/getBuildingBlockAssociatedToUser",
+        "getBuildingBlocksAssociatedToUser",
+    ),
+    (
+        "GET",
+        "/api/buildingblock/getBuildingBlockOnMunicipality",
+        "getProvidersOnMunicipality",
+    ),
+    (
+        "GET",
+        "/api/buildingblock/getBuildingBlockContactsWithRequirements",
+        "getProviderWithRequirements",
+    ),
+    ("GET", "/api/buildingblock/history", "getProviderHistory"),
+    (
+        "PUT",
+        "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+        "updateProvider",
+    ),
+    (
+        "POST",
+        "/api/buildingblock/verifyBuildingBlock",
+        "verifyProvider",
+    ),
+    (
+        "POST",
+        "/api/buildingblock/returnBuildingBlock",
+        "returnProvider",
+    ),
+    // Health check (admin spec §7).
+    ("GET", "/api/healthcheck/stats", "getHealthCheckStats"),
+    (
+        "GET",
+        "/api/healthcheck/getActiveQuestionnaires",
+        "getActiveQuestionnaires",
+    ),
+    ("POST", "/api/healthcheck/inviteCode", "generateInviteCode"),
+    ("GET", "/api/healthcheck/survey", "getSurvey"),
+    ("POST", "/api/healthcheck/survey", "submitSurvey"),
+    (
+        "GET",
+        "/api/healthcheck/getOrganisationHealthChecks",
+        "getOrganisationHealthChecks",
+    ),
+    (
+        "POST",
+        "/api/healthcheck/organisationalResult",
+        "getOrganisationalResult",
+    ),
+    (
+        "GET",
+        "/api/healthcheck/getSummarisedHealthCheck",
+        "getSummarisedHealthCheck",
+    ),
+    (
+        "POST",
+        "/api/healthcheck/getAdminDashboard",
+        "getAdminDashboard",
+    ),
+    (
+        "POST",
+        "/api/healthcheck/searchOrganisations",
+        "searchOrganisations",
+    ),
+    (
+        "GET",
+        "/api/healthcheck/organisation/{id}",
+        "getOrganisation",
+    ),
+    (
+        "GET",
+        "/api/healthcheck/organisation/{id}/history",
+        "getOrganisationHistory",
+    ),
+    ("POST", "/api/healthcheck/verify", "verifyOrganisation"),
+    // Security (admin spec §7 "Security").
+    ("GET", "/api/security/getAllActions", "getAllActions"),
+    ("POST", "/api/security/getGroupActions", "getGroupActions"),
+    ("GET", "/api/security/getGroups", "getGroups"),
+    ("GET", "/api/security/getAllUsers", "getAllUsers"),
+    ("GET", "/api/security/getUserDetails", "getUserDetails"),
+    (
+        "GET",
+        "/api/security/getLocalMunicipalities",
+        "getLocalMunicipalities",
+    ),
+    ("GET", "/api/security/getOrganisations", "getOrganisations"),
+    ("POST", "/api/security/createNewUser", "createNewUser"),
+    ("PUT", "/api/security/editUserDetails", "editUserDetails"),
+    ("DELETE", "/api/security/deleteUser", "deleteUser"),
+    ("POST", "/api/security/eraseUser", "eraseUser"),
+    ("POST", "/api/security/AddGroup", "addGroup"),
+    ("POST", "/api/security/addGroupActions", "addGroupActions"),
+    (
+        "DELETE",
+        "/api/security/deleteGroupActions",
+        "deleteGroupActions",
+    ),
+    ("DELETE", "/api/security/deleteGroup", "deleteGroup"),
+];
+
+/// The operationId [`OPERATION_IDS`] gives `method path` (`None`: not in the table).
+pub fn operation_id(method: &str, path: &str) -> Option<&'static str> {
+    OPERATION_IDS
+        .iter()
+        .find(|(m, p, _)| *m == method && *p == path)
+        .map(|(_, _, id)| *id)
+}
+
 /// Adds `status` with `description` to the answers of `op` unless the handler declared it.
 fn answers(op: &mut utoipa::openapi::path::Operation, status: &str, description: &str) {
     op.responses
@@ -154,6 +368,9 @@ pub fn full() -> utoipa::openapi::OpenApi {
             _ => &mut item.post,
         };
         if let Some(op) = op {
+            if let Some(id) = operation_id(d.method.as_str(), d.path) {
+                op.operation_id = Some(id.to_string());
+            }
             let mut ext = op.extensions.take().unwrap_or_default();
             ext.insert("x-permission".into(), serde_json::json!(d.needs.describe()));
             op.extensions = Some(ext);
@@ -236,4 +453,60 @@ pub fn full() -> utoipa::openapi::OpenApi {
 /// `GET /api/openapi.json`.
 pub async fn document() -> Json<utoipa::openapi::OpenApi> {
     Json(full())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// Every declared route has exactly one entry in [`OPERATION_IDS`], and no entry names a
+    /// route the router does not declare.
+    #[test]
+    fn operation_ids_cover_the_routes() {
+        let routed: BTreeSet<(String, String)> = super::super::routes::declared()
+            .into_iter()
+            .map(|d| (d.method.to_string(), d.path.to_string()))
+            .collect();
+        let named: Vec<(String, String)> = OPERATION_IDS
+            .iter()
+            .map(|(m, p, _)| (m.to_string(), p.to_string()))
+            .collect();
+        let named_set: BTreeSet<_> = named.iter().cloned().collect();
+        assert_eq!(named.len(), named_set.len(), "a route is named twice");
+        assert_eq!(
+            routed,
+            named_set,
+            "unnamed routes: {:?}; names of no route: {:?}",
+            routed.difference(&named_set).collect::<Vec<_>>(),
+            named_set.difference(&routed).collect::<Vec<_>>()
+        );
+    }
+
+    /// Every operation of the document carries its table name; the names are unique and
+    /// lowerCamelCase (they become the web client's endpoint and hook names).
+    #[test]
+    fn operation_ids_are_unique_and_in_the_document() {
+        let doc = serde_json::to_value(full()).unwrap();
+        let mut seen = BTreeSet::new();
+        let mut count = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let id = op["operationId"].as_str().unwrap_or_default();
+                assert_eq!(
+                    Some(id),
+                    operation_id(&method.to_uppercase(), path),
+                    "{method} {path}"
+                );
+                assert!(
+                    id.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                        && id.chars().all(|c| c.is_ascii_alphanumeric()),
+                    "{id} is not lowerCamelCase"
+                );
+                assert!(seen.insert(id.to_string()), "{id} repeated");
+                count += 1;
+            }
+        }
+        assert_eq!(count, OPERATION_IDS.len());
+    }
 }

@@ -3,7 +3,7 @@
 import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useGetComponentsQuery, useGetDashboardQuery } from '../api/dashboard-api'
+import { useGetComponentsQuery, useGetDashboardQuery } from '../api/public-api'
 import { Boundary, ViewBoundary } from '../components/boundary'
 import { ErrorMessage, Spinner } from '../components/status'
 import { strings } from '../config/strings'
@@ -20,7 +20,7 @@ export function PublicLayout() {
   const { boundaryId, view } = useFilters()
   const location = useLocation()
   const components = useGetComponentsQuery()
-  const dashboard = useGetDashboardQuery(DASHBOARD_VIEWS.has(view) ? boundaryId : skipToken)
+  const dashboard = useGetDashboardQuery(DASHBOARD_VIEWS.has(view) ? { boundaryId } : skipToken)
   const overlay = useLingeringFlag(components.isLoading || dashboard.isLoading)
 
   useEffect(() => {

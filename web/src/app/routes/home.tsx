@@ -2,7 +2,7 @@
 // Each part is behind its own error boundary, so a map or card that fails leaves the rest working.
 // The map and the cards (the two large libraries) load when their place comes into view.
 import { lazy, Suspense } from 'react'
-import { useGetCrimeStatsQuery } from '../../api/crime-api'
+import { crimeStatsArgs, useGetCrimeStatsQuery } from '../../api/public-api'
 import { Boundary, CardBoundary } from '../../components/boundary'
 import { ErrorMessage, Spinner } from '../../components/status'
 import { WhenVisible } from '../../components/when-visible'
@@ -16,7 +16,7 @@ const DashboardCards = lazy(() => import('../../features/dashboard/dashboard-car
 
 export function Component() {
   const { boundaryId, filters } = useFilters()
-  const stats = useGetCrimeStatsQuery({ boundaryId, componentOptions: crimeOptionsFrom(filters) })
+  const stats = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptionsFrom(filters)))
   const settled = !stats.isLoading
   return (
     <div className="home">

@@ -12,7 +12,7 @@ import {
   useRegisterMutation,
 } from '../../api/auth-api'
 import { errorsByField, failureOf, joinedDescriptions } from '../../api/errors'
-import { useListBoundariesQuery } from '../../api/geography-api'
+import { useListBoundariesInQuery } from '../../api/public-api'
 import {
   CheckboxField,
   FormMessage,
@@ -261,14 +261,14 @@ function OrganisationDetails({
   const roles = useGetUserJobRolesQuery()
   const province = form.province ? Number(form.province) : null
   const district = form.district ? Number(form.district) : null
-  const provinces = useListBoundariesQuery({
+  const provinces = useListBoundariesInQuery({
     boundaryTypeId: BoundaryType.District,
     parentBoundaryId: NATIONAL_BOUNDARY_ID,
   })
-  const districts = useListBoundariesQuery(
+  const districts = useListBoundariesInQuery(
     province != null ? { boundaryTypeId: BoundaryType.District, parentBoundaryId: province } : skipToken,
   )
-  const locals = useListBoundariesQuery(
+  const locals = useListBoundariesInQuery(
     district != null ? { boundaryTypeId: BoundaryType.Local, parentBoundaryId: district } : skipToken,
   )
 

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useSearchContactsQuery } from '../../api/contact-api'
-import { useGetComponentsQuery } from '../../api/dashboard-api'
+import { useGetComponentsQuery } from '../../api/public-api'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId, NATIONAL_BOUNDARY_ID } from '../../config/constants'
 import { strings } from '../../config/strings'

@@ -1,8 +1,13 @@
 // The dashboard (chart view): every component ordered by seq on wide screens; at 991 px or less
 // only the component chosen by componentId (or, with none chosen, the first that has data).
 // Every card sits behind its own error boundary: one that throws says so in its own box.
-import { useGetCrimeStatsQuery } from '../../api/crime-api'
-import { dashboardArgs, useGetComponentsQuery, useGetDashboardQuery } from '../../api/dashboard-api'
+import {
+  crimeStatsArgs,
+  dashboardArgs,
+  useGetComponentsQuery,
+  useGetCrimeStatsQuery,
+  useGetDashboardQuery,
+} from '../../api/public-api'
 import type { CrimeStats, Dashboard, DashboardComponent } from '../../api/types'
 import { CardBoundary } from '../../components/boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
@@ -141,9 +146,9 @@ export default function DashboardCards() {
   const mobile = useIsMobileDashboard()
   const components = useGetComponentsQuery()
   const dashboard = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
-  const crime = useGetCrimeStatsQuery({ boundaryId, componentOptions: crimeOptionsFrom(filters) })
+  const crime = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptionsFrom(filters)))
   // The default crime types (those in Total GBVF crime without a selection) give 'Other' its size.
-  const defaults = useGetCrimeStatsQuery({ boundaryId }, { skip: crimeOptionsFrom(filters).length === 0 })
+  const defaults = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId), { skip: crimeOptionsFrom(filters).length === 0 })
   const defaultTypes = (defaults.currentData ?? crime.currentData)?.distribution.map((d) => d.crimeTypeId) ?? []
 
   if (components.isLoading) return <Spinner />

@@ -1,7 +1,7 @@
 // The component (category) choice: toggle buttons on wide screens, a dropdown on mobile.
 // Changing category clears the options; choosing one off the map, grid and chart views goes to chart.
 import { useId } from 'react'
-import { useGetComponentsQuery } from '../../api/dashboard-api'
+import { useGetComponentsQuery } from '../../api/public-api'
 import { strings } from '../../config/strings'
 import { categoryState, chooseCategory, viewAfterCategoryChoice } from '../../filters/selection'
 import { useFilters } from '../../filters/use-filters'

@@ -1,7 +1,7 @@
 // Three cascading geography dropdowns: National (provinces), District, Local (section 4 rules).
 import { useId, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useGetBoundaryQuery, useListBoundariesQuery } from '../../api/geography-api'
+import { useGetBoundaryQuery, useListBoundariesInQuery } from '../../api/public-api'
 import { BoundaryType, NATIONAL_BOUNDARY_ID } from '../../config/constants'
 import { strings } from '../../config/strings'
 import {
@@ -67,7 +67,7 @@ export function GeographyCascade() {
   const { filters, update } = useFilters()
   const selectedId =
     filters.boundaryId != null && filters.boundaryId !== NATIONAL_BOUNDARY_ID ? filters.boundaryId : null
-  const { currentData: boundary } = useGetBoundaryQuery(selectedId ?? skipToken)
+  const { currentData: boundary } = useGetBoundaryQuery(selectedId != null ? { id: selectedId } : skipToken)
   // Shows the user's pick at once, before the chosen boundary has loaded.
   const [pending, setPending] = useState<{ id: number | null; cascade: Cascade } | null>(null)
 
@@ -76,16 +76,16 @@ export function GeographyCascade() {
   else if (boundary && boundary.boundaryId === selectedId) cascade = cascadeFromBoundary(boundary)
   else if (pending && pending.id === selectedId) cascade = pending.cascade
 
-  const provinces = useListBoundariesQuery({
+  const provinces = useListBoundariesInQuery({
     boundaryTypeId: BoundaryType.District,
     parentBoundaryId: NATIONAL_BOUNDARY_ID,
   })
-  const districts = useListBoundariesQuery(
+  const districts = useListBoundariesInQuery(
     cascade.national != null
       ? { boundaryTypeId: BoundaryType.District, parentBoundaryId: cascade.national }
       : skipToken,
   )
-  const locals = useListBoundariesQuery(
+  const locals = useListBoundariesInQuery(
     cascade.district != null ? { boundaryTypeId: BoundaryType.Local, parentBoundaryId: cascade.district } : skipToken,
   )
 

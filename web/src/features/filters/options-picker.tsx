@@ -1,6 +1,6 @@
 // 'Filter by' panel: 'All', the chosen component's options and their sub-options (section 4 rules).
 import { useEffect, useId, useRef, useState } from 'react'
-import { useGetComponentsQuery } from '../../api/dashboard-api'
+import { useGetComponentsQuery } from '../../api/public-api'
 import { FilterIcon } from '../../components/icons'
 import { Modal } from '../../components/modal'
 import { strings } from '../../config/strings'

@@ -2,8 +2,7 @@
 // desktop, expand to a full-width card with the data table.
 import { useId, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useGetCrimeStatsQuery } from '../../api/crime-api'
-import { dashboardArgs, useGetDashboardQuery } from '../../api/dashboard-api'
+import { crimeStatsArgs, dashboardArgs, useGetCrimeStatsQuery, useGetDashboardQuery } from '../../api/public-api'
 import { useFilters } from '../../filters/use-filters'
 import { DataActions } from '../../components/card'
 import type { TableData } from '../../components/data-table'
@@ -40,7 +39,7 @@ export interface GridCardProps {
 
 function useDistribution(componentId: number, boundaryId: number, crimeOptions: string[]) {
   const isCrime = componentId === ComponentId.Crime
-  const crime = useGetCrimeStatsQuery(isCrime ? { boundaryId, componentOptions: crimeOptions } : skipToken)
+  const crime = useGetCrimeStatsQuery(isCrime ? crimeStatsArgs(boundaryId, crimeOptions) : skipToken)
   const { filters } = useFilters()
   const dashboard = useGetDashboardQuery(isCrime ? skipToken : dashboardArgs(boundaryId, filters))
   let items: DistributionEntry[] = []

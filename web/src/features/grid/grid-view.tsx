@@ -1,8 +1,7 @@
 // Grid view: one card per area inside the selected boundary. Cards can be moved to the top or
 // bottom, up or down (keyboard), dragged on desktop, and expanded. The order is kept per boundary.
 import { useMemo, useRef } from 'react'
-import { useGetCrimeStatsQuery } from '../../api/crime-api'
-import { useGetComponentsQuery } from '../../api/dashboard-api'
+import { crimeStatsArgs, useGetComponentsQuery, useGetCrimeStatsQuery } from '../../api/public-api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectGridOrder, setGridOrder } from '../../app/ui-slice'
 import { Boundary } from '../../components/boundary'
@@ -23,7 +22,7 @@ export default function GridView() {
   const components = useGetComponentsQuery()
   const crimeOptions = crimeOptionsFrom(filters)
   // The children of the selected boundary come with its crime figures.
-  const stats = useGetCrimeStatsQuery({ boundaryId, componentOptions: crimeOptions })
+  const stats = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptions))
   const key = String(boundaryId)
   const saved = useAppSelector((state) => selectGridOrder(state, key))
   const dragged = useRef<number | null>(null)

@@ -6,8 +6,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useGetActionsGeomarkersQuery, useGetChallengeCardQuery } from '../../api/collective-action-api'
-import { dashboardArgs, useGetDashboardQuery } from '../../api/dashboard-api'
-import { useGetBoundaryQuery, useGetGeojsonQuery } from '../../api/geography-api'
+import { dashboardArgs, useGetBoundaryQuery, useGetDashboardQuery, useGetGeojsonQuery } from '../../api/public-api'
 import type { CollectiveAction, MarkerProperties } from '../../api/types'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
@@ -120,9 +119,9 @@ export function ChallengeCardBody({ stakeholderId }: { stakeholderId: string }) 
 export default function ActionsMap({ compact = false }: { compact?: boolean }) {
   const { filters, boundaryId, update } = useFilters()
   const mobile = useIsMobileMap()
-  const boundaryQ = useGetBoundaryQuery(boundaryId)
+  const boundaryQ = useGetBoundaryQuery({ id: boundaryId })
   const boundary = boundaryQ.currentData
-  const areasQ = useGetGeojsonQuery(boundaryId)
+  const areasQ = useGetGeojsonQuery({ id: boundaryId })
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
   const isLocal = boundary?.level === 'municipality'
   const markersQ = useGetActionsGeomarkersQuery(isLocal ? boundaryId : skipToken)

@@ -7,8 +7,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useGetBoundaryCountsQuery, useGetStakeholderContactQuery } from '../../api/contact-api'
-import { dashboardArgs, useGetDashboardQuery } from '../../api/dashboard-api'
-import { useGetBoundaryQuery, useGetGeojsonQuery, useGetGeomarkersQuery } from '../../api/geography-api'
+import {
+  dashboardArgs,
+  useGetBoundaryQuery,
+  useGetDashboardQuery,
+  useGetGeojsonQuery,
+  useGetGeomarkersQuery,
+} from '../../api/public-api'
 import type { MarkerProperties } from '../../api/types'
 import { Card } from '../../components/card'
 import { ContactCard } from '../../components/contact-card'
@@ -100,9 +105,9 @@ export function BoundaryCounts({ boundaryId }: { boundaryId: number }) {
 export default function BuildingBlockMap({ compact = false }: { compact?: boolean }) {
   const { filters, boundaryId, update } = useFilters()
   const mobile = useIsMobileMap()
-  const boundaryQ = useGetBoundaryQuery(boundaryId)
+  const boundaryQ = useGetBoundaryQuery({ id: boundaryId })
   const boundary = boundaryQ.currentData
-  const areasQ = useGetGeojsonQuery(boundaryId)
+  const areasQ = useGetGeojsonQuery({ id: boundaryId })
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
   const isLocal = boundary?.level === 'municipality'
   const markersQ = useGetGeomarkersQuery(isLocal ? { componentId: ComponentId.BuildingBlock, boundaryId } : skipToken)

@@ -5,8 +5,13 @@
 // map code (MapLibre) is then never downloaded.
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useGetCrimeStatsQuery } from '../../api/crime-api'
-import { useGetBoundaryQuery, useGetGeojsonQuery, useGetGeomarkersQuery } from '../../api/geography-api'
+import {
+  crimeStatsArgs,
+  useGetBoundaryQuery,
+  useGetCrimeStatsQuery,
+  useGetGeojsonQuery,
+  useGetGeomarkersQuery,
+} from '../../api/public-api'
 import type { CrimeStats, MarkerProperties } from '../../api/types'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
@@ -55,15 +60,13 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   const { filters, boundaryId, update } = useFilters()
   const mobile = useIsMobileMap()
   const options = crimeOptionsFrom(filters)
-  const boundaryQ = useGetBoundaryQuery(boundaryId)
+  const boundaryQ = useGetBoundaryQuery({ id: boundaryId })
   const boundary = boundaryQ.currentData
-  const areasQ = useGetGeojsonQuery(boundaryId)
-  const statsQ = useGetCrimeStatsQuery({ boundaryId, componentOptions: options })
+  const areasQ = useGetGeojsonQuery({ id: boundaryId })
+  const statsQ = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, options))
   const isLocal = boundary?.level === 'municipality'
   const parentId = isLocal ? (boundary.districtBoundaryId ?? boundary.parentBoundaryId) : null
-  const parentQ = useGetCrimeStatsQuery(
-    parentId != null ? { boundaryId: parentId, componentOptions: options } : skipToken,
-  )
+  const parentQ = useGetCrimeStatsQuery(parentId != null ? crimeStatsArgs(parentId, options) : skipToken)
   const markersQ = useGetGeomarkersQuery(
     isLocal ? { componentId: filters.componentId ?? ComponentId.Crime, boundaryId } : skipToken,
   )

@@ -8,7 +8,7 @@ import {
   useRecordChallengeMutation,
   useReportChallengeResultMutation,
 } from '../../../api/collective-action-api'
-import { useListBoundariesQuery } from '../../../api/geography-api'
+import { useListBoundariesQuery } from '../../../api/public-api'
 import { ErrorMessage, Spinner } from '../../../components/status'
 import { strings } from '../../../config/strings'
 import { PageHeader } from '../components/admin-ui'

@@ -1,0 +1,301 @@
+import { baseApi as api } from "../base-api";
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    addPassword: build.mutation<AddPasswordApiResponse, AddPasswordApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/add-password`,
+        method: "POST",
+        body: queryArg.passwordBody,
+      }),
+    }),
+    forgotPassword: build.mutation<
+      ForgotPasswordApiResponse,
+      ForgotPasswordApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/auth/forgot-password`,
+        method: "POST",
+        body: queryArg.forgotBody,
+      }),
+    }),
+    getOrganisationTypes: build.query<
+      GetOrganisationTypesApiResponse,
+      GetOrganisationTypesApiArg
+    >({
+      query: () => ({ url: `/api/auth/getOrganisationTypes` }),
+    }),
+    getUserJobRoles: build.query<
+      GetUserJobRolesApiResponse,
+      GetUserJobRolesApiArg
+    >({
+      query: () => ({ url: `/api/auth/getUserJobRoles` }),
+    }),
+    getUserTitles: build.query<GetUserTitlesApiResponse, GetUserTitlesApiArg>({
+      query: () => ({ url: `/api/auth/getUserTitles` }),
+    }),
+    login: build.mutation<LoginApiResponse, LoginApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/login`,
+        method: "POST",
+        body: queryArg.loginBody,
+      }),
+    }),
+    logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+      query: () => ({ url: `/api/auth/logout`, method: "POST" }),
+    }),
+    register: build.mutation<RegisterApiResponse, RegisterApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/register`,
+        method: "POST",
+        body: queryArg.registrationForm,
+      }),
+    }),
+    resendOtp: build.mutation<ResendOtpApiResponse, ResendOtpApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/resend-otp`,
+        method: "POST",
+        body: queryArg.resendBody,
+      }),
+    }),
+    resetPassword: build.mutation<
+      ResetPasswordApiResponse,
+      ResetPasswordApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/auth/reset-password`,
+        method: "POST",
+        body: queryArg.passwordBody,
+      }),
+    }),
+    userAuthenticated: build.mutation<
+      UserAuthenticatedApiResponse,
+      UserAuthenticatedApiArg
+    >({
+      query: () => ({ url: `/api/auth/userAuthenticated`, method: "POST" }),
+    }),
+    verifyOtp: build.mutation<VerifyOtpApiResponse, VerifyOtpApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/verify-otp`,
+        method: "POST",
+        body: queryArg.verifyOtpBody,
+      }),
+    }),
+  }),
+  overrideExisting: false,
+});
+export { injectedRtkApi as generatedApi };
+export type AddPasswordApiResponse = unknown;
+export type AddPasswordApiArg = {
+  passwordBody: PasswordBody;
+};
+export type ForgotPasswordApiResponse = unknown;
+export type ForgotPasswordApiArg = {
+  forgotBody: ForgotBody;
+};
+export type GetOrganisationTypesApiResponse =
+  /** status 200 Every organisation type */ OrganisationType[];
+export type GetOrganisationTypesApiArg = void;
+export type GetUserJobRolesApiResponse =
+  /** status 200 Every job role */ JobRole[];
+export type GetUserJobRolesApiArg = void;
+export type GetUserTitlesApiResponse = /** status 200 Every title */ Title[];
+export type GetUserTitlesApiArg = void;
+export type LoginApiResponse = unknown;
+export type LoginApiArg = {
+  loginBody: LoginBody;
+};
+export type LogoutApiResponse = /** status 200 Signed out */ Done;
+export type LogoutApiArg = void;
+export type RegisterApiResponse =
+  /** status 200 Registered (the OTP e-mail is sent), or the step is valid */ Registered;
+export type RegisterApiArg = {
+  registrationForm: RegistrationForm;
+};
+export type ResendOtpApiResponse = unknown;
+export type ResendOtpApiArg = {
+  resendBody: ResendBody;
+};
+export type ResetPasswordApiResponse = unknown;
+export type ResetPasswordApiArg = {
+  passwordBody: PasswordBody;
+};
+export type UserAuthenticatedApiResponse =
+  /** status 200 The session */ SessionState;
+export type UserAuthenticatedApiArg = void;
+export type VerifyOtpApiResponse = unknown;
+export type VerifyOtpApiArg = {
+  verifyOtpBody: VerifyOtpBody;
+};
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
+export type PasswordBody = {
+  ConfirmPassword: string;
+  Email: string;
+  Password: string;
+  /** The specification's UserType (public spec §7: add-password and reset-password send it);
+    accepted and not needed, since each call is one flow. */
+  UserType?: number | null;
+};
+export type ForgotBody = {
+  Email: string;
+};
+export type OrganisationType = {
+  /** Its name. */
+  description: string;
+  /** Organisation type id. */
+  organisationTypeId: number;
+};
+export type JobRole = {
+  /** Its name. */
+  description: string;
+  /** Job role id. */
+  roleId: number;
+};
+export type Title = {
+  /** "Mr", "Ms", ... */
+  description: string;
+  /** Title id. */
+  titleId: number;
+};
+export type LoginBody = {
+  Password: string;
+  Username: string;
+};
+export type Done = {
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type Registered = {
+  /** The address the code was sent to (absent for a valid step). */
+  email?: string | null;
+  /** Always empty (a valid step only). */
+  errors?: ErrorItem[] | null;
+  /** The registration message of public spec §8 (empty for a valid step). */
+  message: string;
+  /** The code itself, only in development mode; null otherwise (absent for a valid step). */
+  otp?: string | null;
+  /** Codes sent again so far (absent for a valid step). */
+  resendCount?: number | null;
+  /** Always `true`. */
+  success: boolean;
+  /** 1 NewUser (absent for a valid step). */
+  userType?: number | null;
+};
+export type RegistrationForm = {
+  /** City (optional). */
+  City?: string | null;
+  /** The password again. */
+  ConfirmPassword?: string | null;
+  /** District of that province (boundary id). */
+  District?: number | null;
+  /** E-mail address. */
+  Email?: string | null;
+  /** First name: letters, spaces, . ' - (at most 100 characters). */
+  FirstName?: string | null;
+  /** Job role id (reference list). */
+  JobRole?: number | null;
+  /** Last name, as the first name. */
+  LastName?: string | null;
+  /** Local municipality of that district (boundary id). */
+  LocalMunicipality?: number | null;
+  /** Members in the organisation: at least 1. */
+  MemberInOrganisation?: number | null;
+  /** Mobile number: 10 digits once stripped to digits. */
+  MobileNumber?: string | null;
+  /** Branch (optional). */
+  OrganisationBranch?: string | null;
+  /** Organisation name: letters, digits, spaces and . ' - , & ( ) / (at most 100 characters). */
+  OrganisationName?: string | null;
+  /** Organisation type id (reference list). */
+  OrganisationType?: number | null;
+  /** Password: at least 12 characters with a digit, a lowercase and an uppercase letter and
+    one of `!@#$%^&*()` (public spec §5, §9). */
+  Password?: string | null;
+  /** Postal code: digits (optional). */
+  PostalCode?: string | null;
+  /** Province (boundary id). */
+  Province?: number | null;
+  /** Street name (optional). */
+  StreetName?: string | null;
+  /** Street number (optional). */
+  StreetNumber?: string | null;
+  /** Suburb (optional). */
+  Suburb?: string | null;
+  /** Title id (reference list). */
+  Title?: number | null;
+  /** The terms and conditions are accepted (must be true). */
+  terms?: boolean | null;
+  /** 1, 2 or 3: only that step is validated and nothing is stored. */
+  validateStep?: number | null;
+};
+export type ResendBody = {
+  Email: string;
+  UserType?: number | null;
+};
+export type SessionUserInfo = {
+  /** The e-mail address. */
+  email: string;
+  /** First and last name. */
+  name: string;
+  /** Action ids the user holds (admin spec §3). */
+  permissions: number[];
+  /** The user id (UUID). */
+  userId: string;
+};
+export type UserAction = {
+  /** Action id. */
+  actionId: number;
+  /** Its name; null for an id the list does not know. */
+  name: string | null;
+};
+export type SessionState = {
+  /** The browser's CSRF token. */
+  csrfToken: string;
+  /** True in development mode (codes on screen, local outbox). */
+  devMode: boolean;
+  /** True when signed in. */
+  isAuthenticated: boolean;
+  /** The user's organisation's name, if any. */
+  organisationName: string | null;
+  /** The user's organisation's type id, if any. */
+  organisationTypeId: number | null;
+  user: null | SessionUserInfo;
+  /** The actions the user holds (empty when not signed in). */
+  userActions: UserAction[];
+  /** 1 NewUser (must add a password), 2 ExistingUser, 3 ResetPassword; null when not signed in. */
+  userType: number | null;
+};
+export type VerifyOtpBody = {
+  Email: string;
+  OTP: string;
+  UserType?: number | null;
+};
+export const {
+  useAddPasswordMutation,
+  useForgotPasswordMutation,
+  useGetOrganisationTypesQuery,
+  useGetUserJobRolesQuery,
+  useGetUserTitlesQuery,
+  useLoginMutation,
+  useLogoutMutation,
+  useRegisterMutation,
+  useResendOtpMutation,
+  useResetPasswordMutation,
+  useUserAuthenticatedMutation,
+  useVerifyOtpMutation,
+} = injectedRtkApi;

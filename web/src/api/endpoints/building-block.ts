@@ -1,0 +1,339 @@
+import { baseApi as api } from "../base-api";
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBuildingBlocksAssociatedToUser: build.query<
+      GetBuildingBlocksAssociatedToUserApiResponse,
+      GetBuildingBlocksAssociatedToUserApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/getBuildingBlockAssociatedToUser`,
+        params: {
+          boundaryId: queryArg.boundaryId,
+        },
+      }),
+    }),
+    getProviderWithRequirements: build.query<
+      GetProviderWithRequirementsApiResponse,
+      GetProviderWithRequirementsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/getBuildingBlockContactsWithRequirements`,
+        params: {
+          buildingBlockId: queryArg.buildingBlockId,
+          stakeholderId: queryArg.stakeholderId,
+          format: queryArg.format,
+        },
+      }),
+    }),
+    getProvidersOnMunicipality: build.query<
+      GetProvidersOnMunicipalityApiResponse,
+      GetProvidersOnMunicipalityApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/getBuildingBlockOnMunicipality`,
+        params: {
+          boundaryStakeholderId: queryArg.boundaryStakeholderId,
+          buildingBlockId: queryArg.buildingBlockId,
+        },
+      }),
+    }),
+    getProviderHistory: build.query<
+      GetProviderHistoryApiResponse,
+      GetProviderHistoryApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/history`,
+        params: {
+          buildingBlockId: queryArg.buildingBlockId,
+          stakeholderId: queryArg.stakeholderId,
+          format: queryArg.format,
+        },
+      }),
+    }),
+    returnProvider: build.mutation<
+      ReturnProviderApiResponse,
+      ReturnProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/returnBuildingBlock`,
+        method: "POST",
+        body: queryArg.decisionBody,
+      }),
+    }),
+    updateProvider: build.mutation<
+      UpdateProviderApiResponse,
+      UpdateProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/updateBuildingBlockContactsAndRequirements`,
+        method: "PUT",
+        body: queryArg.updateBody,
+      }),
+    }),
+    verifyProvider: build.mutation<
+      VerifyProviderApiResponse,
+      VerifyProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/verifyBuildingBlock`,
+        method: "POST",
+        body: queryArg.decisionBody,
+      }),
+    }),
+  }),
+  overrideExisting: false,
+});
+export { injectedRtkApi as generatedApi };
+export type GetBuildingBlocksAssociatedToUserApiResponse =
+  /** status 200 Municipalities with verified/total per building block */ AssignedMunicipality[];
+export type GetBuildingBlocksAssociatedToUserApiArg = {
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type GetProviderWithRequirementsApiResponse =
+  /** status 200 Building block details */ BuildingBlockDetails;
+export type GetProviderWithRequirementsApiArg = {
+  /** Building block id. */
+  buildingBlockId?: number;
+  /** The provider. */
+  stakeholderId?: number;
+  /** `csv` for the history as CSV. */
+  format?: string;
+};
+export type GetProvidersOnMunicipalityApiResponse =
+  /** status 200 Providers with status */ ProviderStatus[];
+export type GetProvidersOnMunicipalityApiArg = {
+  /** The municipality's boundary id. */
+  boundaryStakeholderId?: number;
+  /** Building block id. */
+  buildingBlockId?: number;
+};
+export type GetProviderHistoryApiResponse =
+  /** status 200 History entries (JSON) or text/csv */ ProviderHistory;
+export type GetProviderHistoryApiArg = {
+  /** Building block id. */
+  buildingBlockId?: number;
+  /** The provider. */
+  stakeholderId?: number;
+  /** `csv` for the history as CSV. */
+  format?: string;
+};
+export type ReturnProviderApiResponse = /** status 200 Returned */ Done;
+export type ReturnProviderApiArg = {
+  decisionBody: DecisionBody;
+};
+export type UpdateProviderApiResponse =
+  /** status 200 'Building block updated successfully' */ Done;
+export type UpdateProviderApiArg = {
+  updateBody: UpdateBody;
+};
+export type VerifyProviderApiResponse = /** status 200 Verified */ Done;
+export type VerifyProviderApiArg = {
+  decisionBody: DecisionBody;
+};
+export type BlockCompletion = {
+  /** Building block id. */
+  buildingBlockId: number;
+  /** 0 incomplete, 1 in progress, 2 complete ([`completion`]). */
+  completion: number;
+  /** Its name. */
+  description: string;
+  /** Its providers in the municipality. */
+  totalBuildingBlockCount: number;
+  /** Those verified. */
+  totalVerifiedBuildingBlockCount: number;
+};
+export type AssignedCategory = {
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its building blocks, in the list's order. */
+  buildingBlocks: BlockCompletion[];
+  /** Its name. */
+  description: string;
+};
+export type AssignedMunicipality = {
+  /** Every category, in the list's order. */
+  buildingBlockCategories: AssignedCategory[];
+  /** Its district's name (its own for a metro). */
+  districtName: string;
+  /** Its name. */
+  name: string;
+  /** Its province's name. */
+  provinceName: string;
+  /** Its boundary id. */
+  stakeholderId: number;
+};
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
+export type ProviderAddress = {
+  /** Always 1. */
+  addressId: number;
+  /** Physical address, if known. */
+  addressLine1: string | null;
+  /** Postal address, if known. */
+  addressLine2: string | null;
+};
+export type ContactPersonDetails = {
+  /** Alternate number (digits), if given. */
+  alternateNumber: string | null;
+  /** The person's id (`bb_contact_person`). */
+  contactPersonId: string;
+  /** E-mail address, if given. */
+  emailAddress: string | null;
+  /** Full name. */
+  fullName: string;
+  /** Job role, if given. */
+  jobRole: string | null;
+  /** Mobile number (digits), if given. */
+  mobileNumber: string | null;
+  /** Telephone number (digits), if given. */
+  telephoneNumber: string | null;
+};
+export type RequirementDetails = {
+  /** Stated as available in the provider's details. */
+  available: boolean;
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Requirement name. */
+  name: string;
+  /** Who answers for it. */
+  stakeholderContactPerson: ContactPersonDetails[];
+  /** Verified by the province. */
+  verified: boolean;
+};
+export type DirectoryContact = {
+  /** Always null: numbers are stored whole. */
+  areaCode: string | null;
+  /** Position in the list, from 1. */
+  contactId: number;
+  /** 1 e-mail, 2 mobile, 3 telephone, 4 alternate number. */
+  contactTypeId: number;
+  /** The address or number (digits). */
+  detail: string;
+};
+export type BuildingBlockDetails = {
+  /** Its addresses. */
+  address: ProviderAddress;
+  /** Its building block's name. */
+  buildingBlock: string;
+  /** Its building block id. */
+  buildingBlockId: number;
+  /** Every requirement of its building block. */
+  buildingBlockRequirements: RequirementDetails[];
+  /** Its contacts (the submitted ones once details were submitted). */
+  contacts: DirectoryContact[];
+  /** True for shelters (no address is ever kept). */
+  isShelter: boolean;
+  /** Its municipality's boundary id. */
+  municipalityId: number;
+  /** Its municipality's name. */
+  municipalityName: string;
+  /** Its name. */
+  name: string;
+  /** The provider id. */
+  stakeholderId: number;
+  /** Its workflow status (`imported`, `submitted`, `verified`, `returned`). */
+  status: string;
+};
+export type ProviderStatus = {
+  /** Its name. */
+  name: string;
+  /** The provider id. */
+  stakeholderId: number;
+  /** Its workflow status (`imported`, `submitted`, `verified`, `returned`). */
+  status: string;
+};
+export type ProviderHistoryEntry = {
+  /** Who (`user:<id>`, `import:...`). */
+  actor: string;
+  /** The acting user's e-mail ("Erased person" once erased); null for other actors. */
+  actorEmail: string | null;
+  /** When (RFC 3339, UTC), from the event's metadata. */
+  at: string;
+  /** What happened, in words. */
+  detail: string;
+  /** The event type. */
+  eventType: string;
+  /** The event's sequence in the provider's stream, from 1. */
+  sequence: number;
+  /** From where (`http:PUT ...`, `cli:...`). */
+  source: string;
+};
+export type ProviderHistory = {
+  /** Its events, oldest first. */
+  history: ProviderHistoryEntry[];
+  /** The provider id. */
+  stakeholderId: number;
+  /** Always `true`. */
+  success: boolean;
+};
+export type Done = {
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type DecisionBody = {
+  /** Required when returning. */
+  reason?: string | null;
+  /** The provider. */
+  stakeholderId: number;
+};
+export type ContactPersonBody = {
+  /** Alternate number (10 digits). */
+  alternateNumber?: string | null;
+  /** Requirement the person answers for. */
+  buildingBlockRequirementId: number;
+  /** E-mail address. */
+  emailAddress?: string | null;
+  /** Full name (required). */
+  fullName: string;
+  /** Job role. */
+  jobRole?: string | null;
+  /** Mobile number (10 digits). */
+  mobileNumber?: string | null;
+  /** Telephone number (10 digits). */
+  telephoneNumber?: string | null;
+};
+export type UpdateBody = {
+  /** Alternate Number (digits). */
+  alternateNumber?: string | null;
+  /** Its building block (must match). */
+  buildingBlockId: number;
+  /** Requirement ids available. */
+  buildingBlockRequirements?: number[];
+  /** Contact persons (all of them: the list replaces the previous one). */
+  contactPersons?: ContactPersonBody[];
+  /** Email address. */
+  emailAddress?: string | null;
+  /** Physical Address (required, except for shelters, which never get one). */
+  physicalAddress?: string | null;
+  /** Postal Address. */
+  postalAddress?: string | null;
+  /** Reception Number (digits). */
+  receptionNumber?: string | null;
+  /** The provider. */
+  stakeholderId: number;
+};
+export const {
+  useGetBuildingBlocksAssociatedToUserQuery,
+  useGetProviderWithRequirementsQuery,
+  useGetProvidersOnMunicipalityQuery,
+  useGetProviderHistoryQuery,
+  useReturnProviderMutation,
+  useUpdateProviderMutation,
+  useVerifyProviderMutation,
+} = injectedRtkApi;

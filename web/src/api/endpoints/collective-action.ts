@@ -1,0 +1,213 @@
+import { baseApi as api } from "../base-api";
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getChallengeCard: build.query<
+      GetChallengeCardApiResponse,
+      GetChallengeCardApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId`,
+        params: {
+          stakeholderId: queryArg.stakeholderId,
+        },
+      }),
+    }),
+    getActionsByBoundary: build.query<
+      GetActionsByBoundaryApiResponse,
+      GetActionsByBoundaryApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/CollectiveAction/getCollectiveActionsByBoundary`,
+        params: {
+          boundaryId: queryArg.boundaryId,
+        },
+      }),
+    }),
+    recordChallenge: build.mutation<
+      RecordChallengeApiResponse,
+      RecordChallengeApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/admin/challenges`,
+        method: "POST",
+        body: queryArg.recordChallenge,
+      }),
+    }),
+    completeChallenge: build.mutation<
+      CompleteChallengeApiResponse,
+      CompleteChallengeApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/admin/challenges/${queryArg.id}/complete`,
+        method: "POST",
+      }),
+    }),
+    reportChallengeResult: build.mutation<
+      ReportChallengeResultApiResponse,
+      ReportChallengeResultApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/admin/challenges/${queryArg.id}/result`,
+        method: "POST",
+        body: queryArg.reportBody,
+      }),
+    }),
+    getActionsGeomarkers: build.query<
+      GetActionsGeomarkersApiResponse,
+      GetActionsGeomarkersApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/geography/actionsGeomarker/${queryArg.componentId}/${queryArg.boundaryId}`,
+      }),
+    }),
+  }),
+  overrideExisting: false,
+});
+export { injectedRtkApi as generatedApi };
+export type GetChallengeCardApiResponse =
+  /** status 200 Challenge card */ ChallengeCard;
+export type GetChallengeCardApiArg = {
+  /** The pin's `stakeholder`: the boundary id of the municipality (or district) the
+    challenges are placed in. */
+  stakeholderId: number;
+};
+export type GetActionsByBoundaryApiResponse =
+  /** status 200 The challenges */ CollectiveAction[];
+export type GetActionsByBoundaryApiArg = {
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type RecordChallengeApiResponse =
+  /** status 201 Recorded */ ChallengeRecorded;
+export type RecordChallengeApiArg = {
+  recordChallenge: RecordChallenge;
+};
+export type CompleteChallengeApiResponse =
+  /** status 200 Completed */ Succeeded;
+export type CompleteChallengeApiArg = {
+  /** collectiveActionId */
+  id: string;
+};
+export type ReportChallengeResultApiResponse =
+  /** status 200 Reported */ Succeeded;
+export type ReportChallengeResultApiArg = {
+  /** collectiveActionId */
+  id: string;
+  reportBody: ReportBody;
+};
+export type GetActionsGeomarkersApiResponse = unknown;
+export type GetActionsGeomarkersApiArg = {
+  /** 4 (collective action) */
+  componentId: number;
+  /** boundary */
+  boundaryId: number;
+};
+export type CollectiveAction = {
+  /** True while not completed. */
+  active: boolean;
+  /** The boundary it is placed in; null when it could not be placed. */
+  boundaryId: number | null;
+  /** The challenge id. */
+  collectiveActionId: string;
+  /** Collective action type id. */
+  collectiveActionTypeId: number;
+  /** When it was completed, if it was. */
+  completedOn: string | null;
+  /** The cycle's name, if known. */
+  cycleDescription: string | null;
+  /** Cycle id. */
+  cycleId: number;
+  /** Its goal. */
+  description: string;
+  /** Its municipality's (or district's) name; null when it could not be placed. */
+  localMunicipalityName: string | null;
+  /** Its name. */
+  name: string;
+  /** The reported result, if any. */
+  outcome: string | null;
+  /** Where the result was reported, if stated. */
+  outcomeSourceUrl: string | null;
+  /** How the pillar was chosen. */
+  pillarBasis: string;
+  /** The pillar's name. */
+  pillarDescription: string;
+  /** Pillar id (0: not stated). */
+  pillarId: number;
+  /** The place as the source names it. */
+  placeName: string;
+  /** The source's URL. */
+  sourceUrl: string;
+  /** Start date, if stated. */
+  validFrom: string | null;
+  /** End date, if stated. */
+  validTo: string | null;
+};
+export type ChallengeCard = {
+  /** Its active challenges. */
+  activeCollectiveActions: CollectiveAction[];
+  /** The boundary of the pin. */
+  boundaryId: number;
+  /** Its completed challenges. */
+  inactiveCollectiveActions: CollectiveAction[];
+  /** Its name. */
+  localMunicipalityName: string;
+};
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
+export type ChallengeRecorded = {
+  /** The new challenge's id. */
+  collectiveActionId: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type RecordChallenge = {
+  /** The municipality (boundary id of level municipality or district). */
+  boundaryId: number;
+  /** `collectiveActionTypeId` 1..=5. */
+  collectiveActionTypeId: number;
+  /** `cycleId`: one of the cycles' ids (1–5, 99 "Year not stated"). */
+  cycleId: number;
+  /** Goal. */
+  description?: string;
+  /** Team name (required: not blank). */
+  name: string;
+  /** Pillar 1..=6, or absent for "Pillar not stated". */
+  pillarId?: number | null;
+  /** Where the facts come from (optional for an administrator's own record). */
+  sourceUrl?: string;
+  /** First day, `YYYY-MM-DD`. */
+  validFrom: string;
+  /** Last day, `YYYY-MM-DD`, not before `validFrom`. */
+  validTo: string;
+};
+export type Succeeded = {
+  /** Always `true`. */
+  success: boolean;
+};
+export type ReportBody = {
+  /** The result. */
+  outcome: string;
+  /** Where it was reported (optional). */
+  sourceUrl?: string;
+};
+export const {
+  useGetChallengeCardQuery,
+  useGetActionsByBoundaryQuery,
+  useRecordChallengeMutation,
+  useCompleteChallengeMutation,
+  useReportChallengeResultMutation,
+  useGetActionsGeomarkersQuery,
+} = injectedRtkApi;

@@ -1,0 +1,427 @@
+import { baseApi as api } from "../base-api";
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCsrfToken: build.query<GetCsrfTokenApiResponse, GetCsrfTokenApiArg>({
+      query: () => ({ url: `/api/auth/csrf` }),
+    }),
+    getBuildingBlockData: build.query<
+      GetBuildingBlockDataApiResponse,
+      GetBuildingBlockDataApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/getBuildingBlockData`,
+        params: {
+          boundaryId: queryArg.boundaryId,
+        },
+      }),
+    }),
+    getBuildingBlockRequirementDetailData: build.query<
+      GetBuildingBlockRequirementDetailDataApiResponse,
+      GetBuildingBlockRequirementDetailDataApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/getBuildingBlockRquirementDetailData`,
+        params: {
+          buildingBlockCategoryId: queryArg.buildingBlockCategoryId,
+          boundaryId: queryArg.boundaryId,
+        },
+      }),
+    }),
+    recordCrimeFigure: build.mutation<
+      RecordCrimeFigureApiResponse,
+      RecordCrimeFigureApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/crime/figures`,
+        method: "POST",
+        body: queryArg.recordFigureBody,
+      }),
+    }),
+    importCrimeStatistics: build.mutation<
+      ImportCrimeStatisticsApiResponse,
+      ImportCrimeStatisticsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/crime/import`,
+        method: "POST",
+        body: queryArg.body,
+        params: {
+          format: queryArg.format,
+          name: queryArg.name,
+        },
+      }),
+    }),
+    getContained: build.query<GetContainedApiResponse, GetContainedApiArg>({
+      query: (queryArg) => ({
+        url: `/api/geography/contained/`,
+        params: {
+          containingBoundaryId: queryArg.containingBoundaryId,
+        },
+      }),
+    }),
+    getGeomarkersInCategory: build.query<
+      GetGeomarkersInCategoryApiResponse,
+      GetGeomarkersInCategoryApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/geography/geomarker/${queryArg.componentId}/${queryArg.boundaryId}/${queryArg.categoryId}`,
+      }),
+    }),
+    getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
+      query: () => ({ url: `/api/health` }),
+    }),
+    getHealthCheckStats: build.query<
+      GetHealthCheckStatsApiResponse,
+      GetHealthCheckStatsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/healthcheck/stats`,
+        params: {
+          boundaryId: queryArg.boundaryId,
+          quarter: queryArg.quarter,
+        },
+      }),
+    }),
+  }),
+  overrideExisting: false,
+});
+export { injectedRtkApi as generatedApi };
+export type GetCsrfTokenApiResponse = /** status 200 The token */ CsrfToken;
+export type GetCsrfTokenApiArg = void;
+export type GetBuildingBlockDataApiResponse =
+  /** status 200 Building block data (spec §3) */ BuildingBlockData;
+export type GetBuildingBlockDataApiArg = {
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type GetBuildingBlockRequirementDetailDataApiResponse =
+  /** status 200 The building blocks of the category */ BlockStat[];
+export type GetBuildingBlockRequirementDetailDataApiArg = {
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Boundary id. */
+  boundaryId: number;
+};
+export type RecordCrimeFigureApiResponse =
+  /** status 200 Recorded */ FigureRecorded;
+export type RecordCrimeFigureApiArg = {
+  recordFigureBody: RecordFigureBody;
+};
+export type ImportCrimeStatisticsApiResponse =
+  /** status 200 The import's report: figures appended, unplaced rows and why */ CrimeImported;
+export type ImportCrimeStatisticsApiArg = {
+  /** `station-2005`, `station-2003`, `saps-annual` or `long` (default: detected). */
+  format?: string;
+  /** File name recorded with the import. */
+  name?: string;
+  /** A SAPS crime statistics CSV (up to 64 MiB) */
+  body: string;
+};
+export type GetContainedApiResponse =
+  /** status 200 The boundaries, by name */ Boundary[];
+export type GetContainedApiArg = {
+  /** containing boundary */
+  containingBoundaryId: number;
+};
+export type GetGeomarkersInCategoryApiResponse = unknown;
+export type GetGeomarkersInCategoryApiArg = {
+  /** component */
+  componentId: number;
+  /** boundary */
+  boundaryId: number;
+  /** category of the component */
+  categoryId: number;
+};
+export type GetHealthApiResponse = /** status 200 Healthy */ Health;
+export type GetHealthApiArg = void;
+export type GetHealthCheckStatsApiResponse =
+  /** status 200 The figures */ HealthCheckStatsAnswer;
+export type GetHealthCheckStatsApiArg = {
+  /** Boundary (nation 1 when absent). */
+  boundaryId?: number;
+  /** Quarter as `2026Q3`; the dashboard's current quarter (the previous calendar quarter,
+    admin spec §9) when absent. */
+  quarter?: string;
+};
+export type CsrfToken = {
+  /** To send as `X-CSRF-Token` with every state-changing request. */
+  csrfToken: string;
+};
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
+export type Boundary = {
+  /** Administrative numbering of the level. */
+  adminBoundaryTypeId: number | null;
+  /** Area in km². */
+  areaKm2: number | null;
+  /** Stable id. */
+  boundaryId: number;
+  /** Public numbering: national 1, province and district 2, municipality 3, precinct 5
+    (`null` for a level without a public number). */
+  boundaryTypeId: number | null;
+  /** Code of the source (MDB code, SAPS station code). */
+  code: string;
+  /** Name. */
+  description: string;
+  /** For a municipality or precinct: its district. */
+  districtBoundaryId: number | null;
+  /** `national`, `province`, `district`, `municipality`, `saps_precinct` or `ward`. */
+  level: string;
+  /** For a district, municipality or precinct: its province (the cascade's first dropdown,
+    docs/decisions.md). */
+  nationalBoundaryId: number | null;
+  /** Containing boundary. */
+  parentBoundaryId: number | null;
+  /** Census 2022 population (Statistics South Africa). */
+  peopleCount: number | null;
+  /** Its province. */
+  provinceBoundaryId: number | null;
+};
+export type BTreeMap = {
+  [key: string]: number;
+};
+export type RequirementStat = {
+  /** Providers meeting it ÷ providers of its block now, 0..1. */
+  availability: number;
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Its text. */
+  description: string;
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+};
+export type BlockStat = {
+  /** Available pairs ÷ all pairs now, 0..1. */
+  availability: number;
+  /** Its providers in the boundary. */
+  buildingBlockCount: number;
+  /** Building block id. */
+  buildingBlockId: number;
+  /** Its requirements. */
+  buildingBlockRequirementStats: RequirementStat[];
+  /** Its name. */
+  description: string;
+  /** Always empty (the specification's shape). */
+  options: object[];
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+  /** Always empty (the specification's shape). */
+  subOptions: object[];
+};
+export type CategoryStat = {
+  /** Available (provider, requirement) pairs ÷ all pairs now, 0..1. */
+  availability: number;
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its building blocks. */
+  buildingBlockStats: BlockStat[];
+  /** Its name. */
+  description: string;
+  /** Always `true`. */
+  isIncluded: boolean;
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+  /** Providers of its blocks in the boundary. */
+  providerCount: number;
+};
+export type ReportingPeriod = {
+  /** Whether it is the current quarter. */
+  isCurrent: boolean;
+  /** Its label. */
+  period: string;
+  /** Calendar quarter, 1 to 4. */
+  quarter: number;
+  /** Calendar year. */
+  year: number;
+};
+export type AreaCategory = {
+  /** Available pairs ÷ all pairs, 0..1. */
+  availability: number;
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its providers in the area. */
+  total: number;
+};
+export type AvailabilityArea = {
+  /** Available pairs ÷ all pairs, 0..1. */
+  availability: number;
+  /** The area. */
+  boundaryId: number;
+  /** Per category with providers. */
+  categories: AreaCategory[];
+  /** Its name. */
+  description: string;
+  /** Providers in it. */
+  total: number;
+};
+export type BuildingBlockData = {
+  /** The boundary. */
+  boundary: Boundary;
+  /** Per category, with its blocks and their requirements. */
+  buildingBlockCategoryStats: CategoryStat[];
+  /** The last four reporting quarters, oldest first. */
+  buildingBlockReportingPeriods: ReportingPeriod[];
+  /** Per map area. */
+  containedBoundaryData: AvailabilityArea[];
+  /** Label of the current reporting quarter. */
+  lastQuarter: string;
+};
+export type FigureRecorded = {
+  /** "Crime figure recorded.". */
+  message: string;
+  /** The request's id, as in the event's metadata. */
+  requestId: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type RecordFigureBody = {
+  /** Boundary the figure is for. */
+  boundaryId: number;
+  /** Count (whole number ≥ 0). */
+  count: number;
+  /** Crime type id. */
+  crimeTypeId: number;
+  /** The series version the caller last saw; a different current version answers 409. */
+  expectedVersion?: number | null;
+  /** First year of the SAPS financial year (2022 = 2022/23). */
+  periodStartYear: number;
+};
+export type UnplacedRow = {
+  /** Crime category as written in the file. */
+  category: string;
+  /** Line of the file (1-based; the header is line 1). */
+  line: number;
+  /** Province as written in the file. */
+  province: string;
+  /** Why the row was not used, e.g. "unknown station", "count is not a whole number". */
+  reason: string;
+  /** Station name or boundary as written in the file. */
+  station: string;
+};
+export type ImportReport = {
+  /** True when this exact file had been imported completely before: nothing was appended. */
+  already_imported: boolean;
+  /** Figure events appended (new or revised). */
+  figures_appended: number;
+  /** Figures already recorded with the same count. */
+  figures_unchanged: number;
+  /** File imported (no directory). */
+  file_name: string;
+  /** Format used. */
+  format: string;
+  /** Rows skipped because their category is not a GBVF crime type, per category. */
+  ignored_categories: {
+    [key: string]: number;
+  };
+  /** Data rows read. */
+  rows_read: number;
+  /** Wall time in seconds. */
+  seconds: number;
+  /** SHA-256 of the file, hex. */
+  sha256: string;
+  /** Rows that could not be placed, with the reason. */
+  unplaced: UnplacedRow[];
+};
+export type CrimeImported = {
+  /** "Import finished.". */
+  message: string;
+  /** What the import did (the same report as `gbvf import crime`). */
+  report: ImportReport;
+  /** Always `true`. */
+  success: boolean;
+};
+export type Health = {
+  /** `reachable` or `unreachable`. */
+  database: string;
+  /** Each projection's status when the database is reachable
+    (`gbvf_projections::engine::Status`: `projection`, `version`, `position`,
+    `events_applied`, `lag_events`, `lag_seconds`, `state`, `updated_at`); absent otherwise. */
+  projections?: object[] | null;
+  /** `ok` or `unavailable`. */
+  status: string;
+};
+export type Participation = {
+  /** Maturity in percent, or `null` under the privacy rule (spelled as the specification
+    spells it). */
+  overalMaturity: number | null;
+  /** Organisations with responses. */
+  participatingOrganisations: number;
+  /** Responses. */
+  totalActualResponses: number;
+};
+export type QuarterStat = Participation & {
+  /** `2026Q3`. */
+  quarter: string;
+};
+export type AreaStat = Participation & {
+  /** The child boundary. */
+  boundaryId: number;
+};
+export type OrganisationTypeStat = Participation & {
+  /** Its name. */
+  description: string;
+  /** Approved organisations of the type in the boundary. */
+  organisationCount: number;
+  /** Organisation type id. */
+  organisationTypeId: number;
+  /** `2026Q3`. */
+  quarter: string;
+};
+export type HealthCheckStats = {
+  /** The boundary. */
+  boundaryId: number;
+  /** Participation per quarter with responses, oldest first. */
+  byQuarter: QuarterStat[];
+  /** Per child boundary with responses in the quarter. */
+  containedBoundaryData: AreaStat[];
+  /** Whether any figure comes from example data. */
+  example: boolean;
+  /** Per organisation type (the Reach pie and maturity per type). */
+  healthCheckStats: OrganisationTypeStat[];
+  /** The privacy rule, for people. */
+  note: string;
+  /** The quarter's figures over all organisation types. */
+  overall: Participation;
+  /** `2026 Q3`. */
+  period: string;
+  /** `2026Q3`. */
+  quarter: string;
+  /** `overall.totalActualResponses`. */
+  totalActualResponses: number;
+  /** Responses expected in the quarter. */
+  totalExpectedResponses: number;
+  /** Approved organisations in the boundary. */
+  totalOrganisations: number;
+  /** `overall.participatingOrganisations`. */
+  totalParticipatingOrganisations: number;
+};
+export type HealthCheckStatsAnswer = {
+  /** The figures. */
+  data: HealthCheckStats;
+  /** Always `true`. */
+  success: boolean;
+};
+export const {
+  useGetCsrfTokenQuery,
+  useGetBuildingBlockDataQuery,
+  useGetBuildingBlockRequirementDetailDataQuery,
+  useRecordCrimeFigureMutation,
+  useImportCrimeStatisticsMutation,
+  useGetContainedQuery,
+  useGetGeomarkersInCategoryQuery,
+  useGetHealthQuery,
+  useGetHealthCheckStatsQuery,
+} = injectedRtkApi;

@@ -1,0 +1,90 @@
+import { baseApi as api } from "../base-api";
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
+      query: () => ({ url: `/api/auth/profile` }),
+    }),
+    updateProfile: build.mutation<
+      UpdateProfileApiResponse,
+      UpdateProfileApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/auth/updateProfile`,
+        method: "PUT",
+        body: queryArg.profileForm,
+      }),
+    }),
+  }),
+  overrideExisting: false,
+});
+export { injectedRtkApi as generatedApi };
+export type GetProfileApiResponse = /** status 200 The profile */ ProfileAnswer;
+export type GetProfileApiArg = void;
+export type UpdateProfileApiResponse = /** status 200 Saved */ Saved;
+export type UpdateProfileApiArg = {
+  profileForm: ProfileForm;
+};
+export type UserProfile = {
+  /** Alternative number (digits), if any. */
+  alternativeNumber: string | null;
+  /** The e-mail address. */
+  email: string;
+  /** First and last name. */
+  fullName: string;
+  /** True when the user holds BuildingBlockAdmin (35). */
+  isBuildingBlockAdmin: boolean;
+  /** Job role id, if chosen. */
+  jobRole: number | null;
+  /** Mobile number (digits), if any. */
+  mobileNumber: string | null;
+  /** Title id, if chosen. */
+  titleId: number | null;
+};
+export type ProfileAnswer = {
+  /** The profile. */
+  data: UserProfile;
+  /** Always `true`. */
+  success: boolean;
+};
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
+export type Saved = {
+  /** Always empty. */
+  errors: ErrorItem[];
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type ProfileForm = {
+  /** Alternative number: 10 digits once stripped to digits (optional). */
+  alternativeNumber?: string | null;
+  /** The new password again. */
+  confirmPassword?: string | null;
+  /** The current password, required with a new one. */
+  currentPassword?: string | null;
+  /** Full name: letters, spaces, . ' - (at most 100 characters). */
+  fullName?: string | null;
+  /** Job role id (reference list). */
+  jobRole?: number | null;
+  /** Mobile number: required, 10 digits once stripped to digits. */
+  mobileNumber?: string | null;
+  /** A new password (optional): the rules of the sign-up's. */
+  newPassword?: string | null;
+  /** Title id (reference list). */
+  titleId?: number | null;
+};
+export const { useGetProfileQuery, useUpdateProfileMutation } = injectedRtkApi;

@@ -1,0 +1,594 @@
+import { baseApi as api } from "../base-api";
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getFeatureFlags: build.query<
+      GetFeatureFlagsApiResponse,
+      GetFeatureFlagsApiArg
+    >({
+      query: () => ({ url: `/api/config/feature-flags` }),
+    }),
+    getCrimeStats: build.query<GetCrimeStatsApiResponse, GetCrimeStatsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/crime/stats`,
+        params: {
+          boundaryId: queryArg.boundaryId,
+          componentOptions: queryArg.componentOptions,
+        },
+      }),
+    }),
+    getDashboard: build.query<GetDashboardApiResponse, GetDashboardApiArg>({
+      query: (queryArg) => ({
+        url: `/api/dashboard`,
+        params: {
+          boundaryId: queryArg.boundaryId,
+          componentId: queryArg.componentId,
+          componentOptions: queryArg.componentOptions,
+          componentSubOptions: queryArg.componentSubOptions,
+        },
+      }),
+    }),
+    getComponents: build.query<GetComponentsApiResponse, GetComponentsApiArg>({
+      query: () => ({ url: `/api/dashboard/components` }),
+    }),
+    listBoundaries: build.query<
+      ListBoundariesApiResponse,
+      ListBoundariesApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/geography/boundary/list/${queryArg.boundaryTypeId}`,
+        params: {
+          filter: queryArg.filter,
+        },
+      }),
+    }),
+    listBoundariesIn: build.query<
+      ListBoundariesInApiResponse,
+      ListBoundariesInApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/geography/boundary/list/${queryArg.boundaryTypeId}/${queryArg.parentBoundaryId}`,
+        params: {
+          filter: queryArg.filter,
+        },
+      }),
+    }),
+    getBoundary: build.query<GetBoundaryApiResponse, GetBoundaryApiArg>({
+      query: (queryArg) => ({ url: `/api/geography/boundary/${queryArg.id}` }),
+    }),
+    getGeojson: build.query<GetGeojsonApiResponse, GetGeojsonApiArg>({
+      query: (queryArg) => ({ url: `/api/geography/geojson/${queryArg.id}` }),
+    }),
+    getGeomarkers: build.query<GetGeomarkersApiResponse, GetGeomarkersApiArg>({
+      query: (queryArg) => ({
+        url: `/api/geography/geomarker/${queryArg.componentId}/${queryArg.boundaryId}`,
+      }),
+    }),
+  }),
+  overrideExisting: false,
+});
+export { injectedRtkApi as generatedApi };
+export type GetFeatureFlagsApiResponse =
+  /** status 200 The feature flags */ FeatureFlags;
+export type GetFeatureFlagsApiArg = void;
+export type GetCrimeStatsApiResponse =
+  /** status 200 The crime statistics */ CrimeStats;
+export type GetCrimeStatsApiArg = {
+  /** boundary */
+  boundaryId: number;
+  /** comma-separated crime type ids */
+  componentOptions?: string;
+};
+export type GetDashboardApiResponse =
+  /** status 200 Every component's data */ Dashboard;
+export type GetDashboardApiArg = {
+  /** boundary */
+  boundaryId: number;
+  /** component the options belong to (default 3, crime) */
+  componentId?: number;
+  /** crime type ids, or pillar ids for component 4 */
+  componentOptions?: string;
+  /** component 4: 'pillarId-typeId' pairs */
+  componentSubOptions?: string;
+};
+export type GetComponentsApiResponse =
+  /** status 200 The components */ Component[];
+export type GetComponentsApiArg = void;
+export type ListBoundariesApiResponse =
+  /** status 200 The boundaries, by name */ Boundary[];
+export type ListBoundariesApiArg = {
+  /** 1 National, 2 District/Province, 3 Local, 5 SAPS precinct */
+  boundaryTypeId: number;
+  /** name contains (case-insensitive) */
+  filter?: string;
+};
+export type ListBoundariesInApiResponse =
+  /** status 200 The boundaries, by name */ Boundary[];
+export type ListBoundariesInApiArg = {
+  /** 1 National, 2 District/Province, 3 Local, 5 SAPS precinct */
+  boundaryTypeId: number;
+  /** containing boundary */
+  parentBoundaryId: number;
+  /** name contains (case-insensitive) */
+  filter?: string;
+};
+export type GetBoundaryApiResponse = /** status 200 The boundary */ Boundary;
+export type GetBoundaryApiArg = {
+  /** boundaryId */
+  id: number;
+};
+export type GetGeojsonApiResponse = unknown;
+export type GetGeojsonApiArg = {
+  /** boundaryId */
+  id: number;
+};
+export type GetGeomarkersApiResponse = unknown;
+export type GetGeomarkersApiArg = {
+  /** 1 building block, 2 health check, 3 crime, 4 collective action */
+  componentId: number;
+  /** boundary */
+  boundaryId: number;
+};
+export type FeatureFlags = {
+  /** Whether sign-in is offered (GBVF_ENABLE_LOGIN=true). */
+  enableLogin: boolean;
+};
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
+export type Boundary = {
+  /** Administrative numbering of the level. */
+  adminBoundaryTypeId: number | null;
+  /** Area in km². */
+  areaKm2: number | null;
+  /** Stable id. */
+  boundaryId: number;
+  /** Public numbering: national 1, province and district 2, municipality 3, precinct 5
+    (`null` for a level without a public number). */
+  boundaryTypeId: number | null;
+  /** Code of the source (MDB code, SAPS station code). */
+  code: string;
+  /** Name. */
+  description: string;
+  /** For a municipality or precinct: its district. */
+  districtBoundaryId: number | null;
+  /** `national`, `province`, `district`, `municipality`, `saps_precinct` or `ward`. */
+  level: string;
+  /** For a district, municipality or precinct: its province (the cascade's first dropdown,
+    docs/decisions.md). */
+  nationalBoundaryId: number | null;
+  /** Containing boundary. */
+  parentBoundaryId: number | null;
+  /** Census 2022 population (Statistics South Africa). */
+  peopleCount: number | null;
+  /** Its province. */
+  provinceBoundaryId: number | null;
+};
+export type ColorBand = {
+  /** `#RRGGBB`. */
+  color: string;
+  /** `Low`, `Medium`, `High`. */
+  description: string;
+  /** Upper bound, exclusive (1,000,000,000 stands for no limit). */
+  end: number;
+  /** Lower bound, inclusive. */
+  start: number;
+};
+export type ColorLegend = {
+  /** The bands, lowest first. */
+  scale: ColorBand[];
+};
+export type ContainedBoundaryData = {
+  /** Its id. */
+  boundaryId: number;
+  /** Public type number. */
+  boundaryTypeId: number | null;
+  /** Source code. */
+  code: string;
+  /** Its map colour from [`crime_scale`] (`null` without data). */
+  color: string | null;
+  /** Crimes per 1,000 people (a precinct: the total). */
+  density: number | null;
+  /** Its name. */
+  description: string;
+  /** Level name. */
+  level: string;
+  /** Census 2022 population. */
+  peopleCount: number | null;
+  /** That period, `2022/23`. */
+  period: string | null;
+  /** Crimes per 100,000 people. */
+  rate: number | null;
+  /** Total of the selected types in its latest period. */
+  total: number | null;
+};
+export type CrimeTypeStat = {
+  /** Crime type id, as a string. */
+  crimeTypeId: string;
+  /** SAPS name of the type. */
+  description: string;
+  /** Whether the type is among the selected ones. */
+  isIncluded: boolean;
+  /** Crimes recorded the year before. */
+  previousValue: number | null;
+  /** Crimes recorded. */
+  value: number;
+};
+export type DistributionItem = {
+  /** Crime type id, as a string. */
+  crimeTypeId: string;
+  /** SAPS name of the type. */
+  description: string;
+  /** Share of the total in percent, 2 decimals. */
+  percentage: number;
+  /** Crimes recorded. */
+  value: number;
+};
+export type GroupedByBoundary = {
+  /** Name of the child. */
+  boundary: string;
+  /** Its id. */
+  boundaryId: number;
+  /** The selected types' shares. */
+  distribution: DistributionItem[];
+  /** Its latest period, `2022/23`. */
+  period: string | null;
+  /** Its total of the selected types then. */
+  total: number | null;
+};
+export type SeriesPoint = {
+  /** `2022/23`. */
+  period: string;
+  /** Sum of `values`. */
+  total: number;
+  /** Crimes per selected crime type id. */
+  values: {
+    [key: string]: number;
+  };
+  /** 2022. */
+  year: number;
+};
+export type DataSource = {
+  /** Attribution lines shown under the charts. */
+  attribution: string[];
+  /** The data sets the figures were read from. */
+  datasets: string[];
+  /** The publication. */
+  name: string;
+  /** How the rate and the map density are computed. */
+  rateNote: string;
+};
+export type CrimeStats = {
+  /** The boundary asked for. */
+  boundary: Boundary;
+  /** The map legend. */
+  colorLegend: ColorLegend;
+  /** The children with their totals, rates and map colours. */
+  containedBoundaryData: ContainedBoundaryData[];
+  /** Every crime type with a figure in the period. */
+  crimeStats: CrimeTypeStat[];
+  /** The crime type ids counted in Total GBVF crime by default. */
+  defaultOptions: string[];
+  /** The value the map colours: crimes per 1,000 people, or the total for a precinct. */
+  density: number | null;
+  /** The selected types' shares of the total. */
+  distribution: DistributionItem[];
+  /** Per child boundary: the distribution in its own latest period (grid view). */
+  groupedByBoundary: GroupedByBoundary[];
+  /** Whether it is the latest year with national figures. */
+  isLatest: boolean;
+  /** Chart colours, dark to light red. */
+  palette: string[];
+  /** Label of the latest financial year, `2022/23`. */
+  period: string | null;
+  /** Last day of that year, `2023-03-31`. */
+  periodEnd: string | null;
+  /** First day of that year, `2022-04-01`. */
+  periodStart: string | null;
+  /** Label of the year before, when it has figures. */
+  previousPeriod: string | null;
+  /** The same sum in the year before. */
+  previousTotal: number | null;
+  /** `#A8161D`. */
+  primaryColor: string;
+  /** Crimes per 100,000 people, 2 decimals (spec §9; `null` for a precinct or without
+    population). */
+  rate: number | null;
+  /** The crime type ids counted (strings, spec §2 Filters). */
+  selectedOptions: string[];
+  /** Total of the selected types per financial year, oldest first. */
+  series: SeriesPoint[];
+  /** Where the figures come from. */
+  source: DataSource;
+  /** Always `true`. */
+  success: boolean;
+  /** Total GBVF crime: the sum of the selected types in the period (crimes). */
+  total: number | null;
+  /** Its first calendar year, 2022. */
+  year: number | null;
+};
+export type BTreeMap = {
+  [key: string]: number;
+};
+export type RequirementStat = {
+  /** Providers meeting it ÷ providers of its block now, 0..1. */
+  availability: number;
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Its text. */
+  description: string;
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+};
+export type BlockStat = {
+  /** Available pairs ÷ all pairs now, 0..1. */
+  availability: number;
+  /** Its providers in the boundary. */
+  buildingBlockCount: number;
+  /** Building block id. */
+  buildingBlockId: number;
+  /** Its requirements. */
+  buildingBlockRequirementStats: RequirementStat[];
+  /** Its name. */
+  description: string;
+  /** Always empty (the specification's shape). */
+  options: object[];
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+  /** Always empty (the specification's shape). */
+  subOptions: object[];
+};
+export type CategoryStat = {
+  /** Available (provider, requirement) pairs ÷ all pairs now, 0..1. */
+  availability: number;
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its building blocks. */
+  buildingBlockStats: BlockStat[];
+  /** Its name. */
+  description: string;
+  /** Always `true`. */
+  isIncluded: boolean;
+  /** The same at the end of each reporting quarter. */
+  periodAvailability: BTreeMap;
+  /** Providers of its blocks in the boundary. */
+  providerCount: number;
+};
+export type ReportingPeriod = {
+  /** Whether it is the current quarter. */
+  isCurrent: boolean;
+  /** Its label. */
+  period: string;
+  /** Calendar quarter, 1 to 4. */
+  quarter: number;
+  /** Calendar year. */
+  year: number;
+};
+export type AreaCategory = {
+  /** Available pairs ÷ all pairs, 0..1. */
+  availability: number;
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its providers in the area. */
+  total: number;
+};
+export type AvailabilityArea = {
+  /** Available pairs ÷ all pairs, 0..1. */
+  availability: number;
+  /** The area. */
+  boundaryId: number;
+  /** Per category with providers. */
+  categories: AreaCategory[];
+  /** Its name. */
+  description: string;
+  /** Providers in it. */
+  total: number;
+};
+export type BuildingBlockData = {
+  /** The boundary. */
+  boundary: Boundary;
+  /** Per category, with its blocks and their requirements. */
+  buildingBlockCategoryStats: CategoryStat[];
+  /** The last four reporting quarters, oldest first. */
+  buildingBlockReportingPeriods: ReportingPeriod[];
+  /** Per map area. */
+  containedBoundaryData: AvailabilityArea[];
+  /** Label of the current reporting quarter. */
+  lastQuarter: string;
+};
+export type ActionTypeStat = {
+  /** Type id. */
+  collectiveActionTypeId: number;
+  /** Type name. */
+  description: string;
+  /** Active challenges. */
+  total: number;
+  /** All challenges. */
+  totalCollectiveActions: number;
+};
+export type ActionArea = {
+  /** The area's boundary id. */
+  boundaryId: number;
+  /** Its name. */
+  description: string;
+  /** Active challenges in it. */
+  total: number;
+  /** All challenges in it. */
+  totalCollectiveActions: number;
+};
+export type CycleStat = {
+  /** Its active challenges. */
+  activeCollectiveActions: number;
+  /** Its past challenges. */
+  completedCollectiveActions: number;
+  /** Cycle id. */
+  cycleId: number;
+  /** Cycle name. */
+  description: string;
+  /** Last month, `YYYY-MM`, when stated. */
+  endMonth: string | null;
+  /** Whether today's month is inside it. */
+  isActive: boolean;
+  /** Whether it is the current cycle (docs/decisions.md, issue 13). */
+  isCurrentCycle: boolean;
+  /** First month, `YYYY-MM`, when stated. */
+  startMonth: string | null;
+  /** All its challenges. */
+  totalCollectiveActions: number;
+};
+export type PillarStat = {
+  /** Always `null` (the pillar is not split by type here). */
+  collectiveActionTypeId: number | null;
+  /** Pillar name. */
+  description: string;
+  /** Help text. */
+  help: string;
+  /** Past challenges. */
+  inactive: number;
+  /** Whether the filter selects the pillar. */
+  isIncluded: boolean;
+  /** Pillar id (0: not stated). */
+  pillarId: number;
+  /** Active challenges. */
+  total: number;
+  /** All challenges. */
+  totalCollectiveActions: number;
+};
+export type CollectiveActionStats = {
+  /** Challenges shown that are active today. */
+  activeCollectiveActions: number;
+  /** One per collective-action type. */
+  collectiveActionStats: ActionTypeStat[];
+  /** Per map area (the boundary and its child areas, not precincts). */
+  containedBoundaryData: ActionArea[];
+  /** Every cycle. */
+  cycles: CycleStat[];
+  /** Challenges shown that are past. */
+  inactiveCollectiveActions: number;
+  /** One per pillar, plus "Pillar not stated" (id 0) when a challenge has none. */
+  pillarStats: PillarStat[];
+  /** Challenges shown. */
+  totalActions: number;
+};
+export type Participation = {
+  /** Maturity in percent, or `null` under the privacy rule (spelled as the specification
+    spells it). */
+  overalMaturity: number | null;
+  /** Organisations with responses. */
+  participatingOrganisations: number;
+  /** Responses. */
+  totalActualResponses: number;
+};
+export type QuarterStat = Participation & {
+  /** `2026Q3`. */
+  quarter: string;
+};
+export type AreaStat = Participation & {
+  /** The child boundary. */
+  boundaryId: number;
+};
+export type OrganisationTypeStat = Participation & {
+  /** Its name. */
+  description: string;
+  /** Approved organisations of the type in the boundary. */
+  organisationCount: number;
+  /** Organisation type id. */
+  organisationTypeId: number;
+  /** `2026Q3`. */
+  quarter: string;
+};
+export type HealthCheckStats = {
+  /** The boundary. */
+  boundaryId: number;
+  /** Participation per quarter with responses, oldest first. */
+  byQuarter: QuarterStat[];
+  /** Per child boundary with responses in the quarter. */
+  containedBoundaryData: AreaStat[];
+  /** Whether any figure comes from example data. */
+  example: boolean;
+  /** Per organisation type (the Reach pie and maturity per type). */
+  healthCheckStats: OrganisationTypeStat[];
+  /** The privacy rule, for people. */
+  note: string;
+  /** The quarter's figures over all organisation types. */
+  overall: Participation;
+  /** `2026 Q3`. */
+  period: string;
+  /** `2026Q3`. */
+  quarter: string;
+  /** `overall.totalActualResponses`. */
+  totalActualResponses: number;
+  /** Responses expected in the quarter. */
+  totalExpectedResponses: number;
+  /** Approved organisations in the boundary. */
+  totalOrganisations: number;
+  /** `overall.participatingOrganisations`. */
+  totalParticipatingOrganisations: number;
+};
+export type Dashboard = {
+  /** The boundary asked for. */
+  boundary: Boundary;
+  /** Component 1: availability per category, block and requirement. */
+  buildingBlock: BuildingBlockData;
+  /** Component 4. */
+  collectiveAction: CollectiveActionStats;
+  /** Component 3. */
+  crime: CrimeStats;
+  /** Component 2: reach and maturity. */
+  healthCheck: HealthCheckStats;
+  /** Always `true`. */
+  success: boolean;
+};
+export type OptionId = string | number;
+export type SubOption = {
+  /** Its id. */
+  id: OptionId;
+  /** Its name. */
+  name: string;
+};
+export type ComponentOption = {
+  /** Its id. */
+  id: OptionId;
+  /** Its name. */
+  name: string;
+  /** Nested options. */
+  options: SubOption[];
+};
+export type Component = {
+  /** 1 building block, 2 health check, 3 crime, 4 collective action. */
+  componentId: number;
+  /** One sentence on what it shows. */
+  description: string;
+  /** Title of its source link. */
+  linkTitle: string | null;
+  /** Its source link. */
+  linkUrl: string | null;
+  /** Title. */
+  name: string;
+  /** Filter options. */
+  options: ComponentOption[];
+  /** Position on the dashboard, from 1. */
+  seq: number;
+};
+export const {
+  useGetFeatureFlagsQuery,
+  useGetCrimeStatsQuery,
+  useGetDashboardQuery,
+  useGetComponentsQuery,
+  useListBoundariesQuery,
+  useListBoundariesInQuery,
+  useGetBoundaryQuery,
+  useGetGeojsonQuery,
+  useGetGeomarkersQuery,
+} = injectedRtkApi;

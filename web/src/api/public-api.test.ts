@@ -1,0 +1,64 @@
+// The generated endpoints (npm run gen:api) name full paths; through the app's base query they
+// reach /api/… once, not /api/api/…, with the arguments the document declares; and the tags the
+// wrapper adds still tie an admin change to the dashboard.
+import { describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { server } from '../test/mocks/server'
+import { makeStore } from '../app/store'
+import { baseApi } from './base-api'
+import { crimeStatsArgs, dashboardArgs, publicApi } from './public-api'
+
+function record(path: string, seen: string[]) {
+  return ({ request }: { request: Request }) => {
+    const url = new URL(request.url)
+    seen.push(url.pathname + url.search)
+    return HttpResponse.json(path === 'stats' ? { success: true } : {})
+  }
+}
+
+describe('generated public endpoints', () => {
+  it('call /api/… once, with the query parameters of the document', async () => {
+    const seen: string[] = []
+    server.use(http.get('*/api/crime/stats', record('stats', seen)))
+    const store = makeStore()
+    const all = await store.dispatch(publicApi.endpoints.getCrimeStats.initiate(crimeStatsArgs(7)))
+    const some = await store.dispatch(publicApi.endpoints.getCrimeStats.initiate(crimeStatsArgs(7, ['12', '3'])))
+    expect(all.isSuccess && some.isSuccess).toBe(true)
+    expect(seen).toEqual(['/api/crime/stats?boundaryId=7', '/api/crime/stats?boundaryId=7&componentOptions=12%2C3'])
+  })
+
+  it('put path parameters in the path', async () => {
+    const seen: string[] = []
+    server.use(http.get('*/api/geography/boundary/list/:type/:parent', record('list', seen)))
+    const store = makeStore()
+    await store.dispatch(publicApi.endpoints.listBoundariesIn.initiate({ boundaryTypeId: 2, parentBoundaryId: 1 }))
+    expect(seen).toEqual(['/api/geography/boundary/list/2/1'])
+  })
+
+  it('send the collective-action options with component 4 only', () => {
+    const none = { componentId: 4, componentOptions: [], componentSubOptions: [] }
+    expect(dashboardArgs(5, none)).toEqual({ boundaryId: 5 })
+    expect(dashboardArgs(5, { ...none, componentId: 3, componentOptions: ['1'] })).toEqual({ boundaryId: 5 })
+    expect(dashboardArgs(5, { componentId: 4, componentOptions: ['1', '2'], componentSubOptions: ['1-3'] })).toEqual({
+      boundaryId: 5,
+      componentId: 4,
+      componentOptions: '1,2',
+      componentSubOptions: '1-3',
+    })
+  })
+
+  it("refetch a boundary's dashboard when 'Dashboard' is invalidated (an admin change)", async () => {
+    const seen: string[] = []
+    server.use(http.get('*/api/dashboard', record('dashboard', seen)))
+    const store = makeStore()
+    const subscription = store.dispatch(publicApi.endpoints.getDashboard.initiate({ boundaryId: 9 }))
+    await subscription
+    store.dispatch(baseApi.util.invalidateTags([{ type: 'Dashboard', id: 8 }]))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(seen).toHaveLength(1)
+    store.dispatch(baseApi.util.invalidateTags(['Dashboard']))
+    await expect.poll(() => seen.length).toBe(2)
+    expect(seen).toEqual(['/api/dashboard?boundaryId=9', '/api/dashboard?boundaryId=9'])
+    subscription.unsubscribe()
+  })
+})

@@ -1,0 +1,69 @@
+// The public dashboard's calls (public spec §7: geography, crime statistics, dashboard, feature
+// flags), generated from the API document into endpoints/public.ts (npm run gen:api). This file
+// only adds what the document cannot say: the app's cache tags, the GeoJSON types of the two
+// answers the document leaves untyped, and the argument adapters of the filters.
+import { generatedApi } from './endpoints/public'
+import type { GetCrimeStatsApiArg, GetDashboardApiArg, GetGeojsonApiArg, GetGeomarkersApiArg } from './generated'
+import { typedQuery } from './typed-hooks'
+import type { AreaCollection, MarkerCollection } from './types'
+
+/** The generated endpoints with the app's tags: an admin change that invalidates 'Dashboard'
+ * refreshes every boundary's dashboard. */
+export const publicApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    getBoundary: { providesTags: (_r, _e, { id }) => [{ type: 'Geography', id }] },
+    listBoundaries: { providesTags: ['Geography'] },
+    listBoundariesIn: { providesTags: ['Geography'] },
+    getGeojson: { providesTags: ['Geography'] },
+    getGeomarkers: { providesTags: ['Geography'] },
+    getCrimeStats: { providesTags: (_r, _e, { boundaryId }) => [{ type: 'Crime', id: boundaryId }] },
+    getComponents: { providesTags: ['Components'] },
+    getDashboard: { providesTags: (_r, _e, { boundaryId }) => ['Dashboard', { type: 'Dashboard', id: boundaryId }] },
+    getFeatureFlags: { providesTags: ['Config'] },
+  },
+})
+
+// The hooks are the generated ones: the tags above apply to them, as this module runs before any
+// component that imports them from here.
+export {
+  useGetBoundaryQuery,
+  useListBoundariesQuery,
+  useListBoundariesInQuery,
+  useGetCrimeStatsQuery,
+  useGetComponentsQuery,
+  useGetDashboardQuery,
+  useGetFeatureFlagsQuery,
+} from './endpoints/public'
+
+// The server answers GeoJSON FeatureCollections (spec §7 "geojson", "geomarker"); the document
+// does not describe them yet.
+export const useGetGeojsonQuery = typedQuery<AreaCollection, GetGeojsonApiArg>(publicApi.useGetGeojsonQuery)
+export const useGetGeomarkersQuery = typedQuery<MarkerCollection, GetGeomarkersApiArg>(publicApi.useGetGeomarkersQuery)
+
+/**
+ * Arguments of `GET /api/crime/stats` from a boundary and the selected crime type ids (strings;
+ * none means the server's default, isIncluded, types): the document takes the ids joined with
+ * commas.
+ */
+export function crimeStatsArgs(boundaryId: number, componentOptions?: readonly string[]): GetCrimeStatsApiArg {
+  return componentOptions && componentOptions.length > 0
+    ? { boundaryId, componentOptions: componentOptions.join(',') }
+    : { boundaryId }
+}
+
+/** Arguments of `GET /api/dashboard` from the filters: the collective-action options (component
+ * 4: pillars and 'pillarId-typeId' pairs, spec §2 Filters) go only with component 4, joined with
+ * commas. */
+export function dashboardArgs(
+  boundaryId: number,
+  filters: { componentId?: number | null; componentOptions: string[]; componentSubOptions: string[] },
+): GetDashboardApiArg {
+  if (filters.componentId !== 4 || (filters.componentOptions.length === 0 && filters.componentSubOptions.length === 0))
+    return { boundaryId }
+  return {
+    boundaryId,
+    componentId: 4,
+    componentOptions: filters.componentOptions.join(','),
+    componentSubOptions: filters.componentSubOptions.join(','),
+  }
+}
