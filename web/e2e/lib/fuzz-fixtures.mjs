@@ -23,25 +23,31 @@ const org = {
   name: `Fuzz Fixture Organisation ${stamp}`,
 }
 await registerOrganisation(org)
-// The applications list is a read model: the projector may take a moment on a busy machine.
-let organisationId
-for (let attempt = 1; ; attempt++) {
-  try {
-    organisationId = await approveOrganisation(admin, org.name)
-    break
-  } catch (e) {
-    if (attempt >= 40) throw e
-    await new Promise((r) => setTimeout(r, 500))
+/** Retries `attempt` every 500 ms for up to 20 s: the applications list and the organisation's
+ * approval are read models, which the projector may take a moment to reach on a busy machine. */
+async function eventually(attempt) {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt()
+    } catch (e) {
+      if (n >= 40) throw e
+      await new Promise((r) => setTimeout(r, 500))
+    }
   }
 }
+const organisationId = await eventually(() => approveOrganisation(admin, org.name))
 
-// An open survey period of that organisation: the survey, its answers and its results.
-const link = await admin.json('POST', '/api/healthcheck/inviteCode', {
-  QuestionnaireId: 'staff-v1',
-  ExpectedResponses: 10,
-  OrganisationId: organisationId,
+// An open survey period of that organisation: the survey, its answers and its results (the
+// handler reads the approval from the organisation read model).
+const link = await eventually(async () => {
+  const answer = await admin.json('POST', '/api/healthcheck/inviteCode', {
+    QuestionnaireId: 'staff-v1',
+    ExpectedResponses: 10,
+    OrganisationId: organisationId,
+  })
+  assert.equal(answer.success, true, JSON.stringify(answer))
+  return answer
 })
-assert.equal(link.success, true, JSON.stringify(link))
 
 // A local municipality (for a challenge and a coordinator).
 const provinces = await admin.json('GET', '/api/geography/boundary/list/2/1')
