@@ -263,6 +263,25 @@ fn type_filter(aggregate_types: &[&str]) -> &'static str {
     }
 }
 
+/// A subquery with the columns `transaction_id, global_position` of the newest committed event
+/// among `aggregate_types` in commit order (every type when empty); the list binds as `$1`
+/// (nothing is bound when it is empty). One probe of `events_type_commit_order` per type: a
+/// walk of the commit-order index filtered by type crossed every event of other types, a scan
+/// of the whole log for a projection of rare types (issue 15: 100-230 ms on 110,000 events).
+pub fn newest_of_types(aggregate_types: &[&str]) -> &'static str {
+    if aggregate_types.is_empty() {
+        "SELECT transaction_id, global_position FROM events
+         ORDER BY transaction_id DESC, global_position DESC LIMIT 1"
+    } else {
+        "SELECT e.transaction_id, e.global_position
+         FROM unnest($1::text[]) AS ty(name),
+              LATERAL (SELECT transaction_id, global_position FROM events
+                       WHERE aggregate_type = ty.name
+                       ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e
+         ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1"
+    }
+}
+
 /// Every event of one aggregate, in sequence order (the auditor's replay).
 pub async fn aggregate_history(
     pool: &PgPool,

@@ -530,10 +530,48 @@ fn summary(event_type: &str, payload: &Value, name_of: &dyn Fn(&str) -> String) 
     }
 }
 
+/// The answer of `GET /api/healthcheck/organisation/{id}/history`: `{success, data}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OrganisationHistory {
+    /// Always `true`.
+    pub success: bool,
+    /// Every event of the organisation and of its designated person's account, in commit
+    /// order.
+    pub data: Vec<HistoryEntry>,
+}
+
+/// One event of an organisation's verification history, as stored (what auditors replay; the
+/// specification has no screen for it): who, when, through what, and a summary for people.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    /// The event's sequence within its aggregate.
+    pub sequence: i64,
+    /// `organisation` or `user`.
+    pub aggregate: String,
+    /// When it was written (server clock, UTC).
+    pub at: chrono::DateTime<chrono::Utc>,
+    /// Who did it: `user:<id>`, `operator`, `system`, ….
+    pub actor: String,
+    /// The actor's name ("Erased person" once erased), or `actor` when not a person.
+    pub actor_name: String,
+    /// Through what: `http:POST /api/…`, `cli:…`.
+    pub source: Option<String>,
+    /// The event type (`OrganisationApproved`, …).
+    #[serde(rename = "type")]
+    pub event_type: String,
+    /// One line for people.
+    pub summary: String,
+    /// The event's payload as stored, upcast to its current version (names, e-mail addresses
+    /// and numbers are not in it: they live in the person table).
+    #[schema(value_type = Object)]
+    pub payload: Value,
+}
+
 /// `GET /api/healthcheck/organisation/{id}/history[?format=csv]` (ViewOrganisations): every
 /// event of the organisation and of its designated person's account, in order, with actor,
 /// time and source, read from the event log itself. Never includes secrets (none are logged).
-#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}/history", tag = "admin", operation_id = "healthcheckOrganisationHistory", params(("id" = String, Path, description = "Organisation id"), HistoryQuery), responses((status = 200, description = "Every event of the organisation and its designated person: JSON, or CSV with format=csv"), (status = 404, description = "No organisation has this id")))]
+#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}/history", tag = "admin", operation_id = "healthcheckOrganisationHistory", params(("id" = String, Path, description = "Organisation id"), HistoryQuery), responses((status = 200, description = "Every event of the organisation and its designated person: JSON, or CSV with format=csv", content((OrganisationHistory = "application/json"), (String = "text/csv"))), (status = 404, description = "No organisation has this id")))]
 pub async fn history(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -573,17 +611,31 @@ pub async fn history(
             .map(|(_, n)| n.clone())
             .unwrap_or_else(|| u.to_string())
     };
-    let rows: Vec<Value> = events
-        .iter()
+    let rows: Vec<HistoryEntry> = events
+        .into_iter()
         .map(|e| {
             let actor = e.metadata["actor"].as_str().unwrap_or("").to_string();
-            let actor_name = actor.strip_prefix("user:").and_then(|u| names.iter().find(|(i, _)| i == u)).map(|(_, n)| n.clone()).unwrap_or_else(|| actor.clone());
-            json!({"sequence": e.sequence, "aggregate": e.aggregate_type, "at": e.recorded_at, "actor": actor, "actorName": actor_name,
-                   "source": e.metadata["source"], "type": e.event_type, "summary": summary(&e.event_type, &e.payload, &name_of), "payload": e.payload})
+            let actor_name = actor
+                .strip_prefix("user:")
+                .and_then(|u| names.iter().find(|(i, _)| i == u))
+                .map(|(_, n)| n.clone())
+                .unwrap_or_else(|| actor.clone());
+            HistoryEntry {
+                sequence: e.sequence,
+                summary: summary(&e.event_type, &e.payload, &name_of),
+                aggregate: e.aggregate_type,
+                at: e.recorded_at,
+                actor,
+                actor_name,
+                source: e.metadata["source"].as_str().map(str::to_string),
+                event_type: e.event_type,
+                payload: e.payload,
+            }
         })
         .collect();
     if q.format.as_deref() == Some("csv") {
         let mut w = csv::Writer::from_writer(vec![]);
+        let csv_error = |e: csv::Error| ApiError::Internal(e.into());
         w.write_record([
             "at",
             "aggregate",
@@ -594,24 +646,19 @@ pub async fn history(
             "actor_name",
             "source",
         ])
-        .map_err(|e| ApiError::Internal(e.into()))?;
+        .map_err(csv_error)?;
         for r in &rows {
-            let f = |k: &str| match &r[k] {
-                Value::String(s) => s.clone(),
-                Value::Null => String::new(),
-                v => v.to_string(),
-            };
             w.write_record([
-                f("at"),
-                f("aggregate"),
-                f("sequence"),
-                f("type"),
-                f("summary"),
-                f("actor"),
-                f("actorName"),
-                f("source"),
+                &r.at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
+                &r.aggregate,
+                &r.sequence.to_string(),
+                &r.event_type,
+                &r.summary,
+                &r.actor,
+                &r.actor_name,
+                r.source.as_deref().unwrap_or(""),
             ])
-            .map_err(|e| ApiError::Internal(e.into()))?;
+            .map_err(csv_error)?;
         }
         let body = w
             .into_inner()
@@ -628,7 +675,11 @@ pub async fn history(
         )
             .into_response());
     }
-    Ok(Json(json!({"success": true, "data": rows})).into_response())
+    Ok(Json(OrganisationHistory {
+        success: true,
+        data: rows,
+    })
+    .into_response())
 }
 
 /// `GET /api/admin/mail` (WorldOfImpactAdmin): the durable e-mail outbox — counts of pending,

@@ -37,6 +37,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::auth::CurrentUser;
 use super::error::{parse_id, ApiError, Done};
+use super::geojson::{FeatureId, MarkerFeature, MarkerProperties};
 use super::AppState;
 
 /// Message of a successful update (spec §8).
@@ -897,7 +898,7 @@ pub async fn geomarkers(
     s: &AppState,
     boundary_id: i64,
     category: Option<i64>,
-) -> Result<Vec<Value>, ApiError> {
+) -> Result<Vec<MarkerFeature>, ApiError> {
     let rows: Vec<(i64, String, i32, String, i32, f64, f64)> = sqlx::query_as(&format!(
         "SELECT p.stakeholder_id, p.name, p.building_block_id, k.description, p.building_block_category_id,
                 p.point_lon, p.point_lat
@@ -914,10 +915,23 @@ pub async fn geomarkers(
     Ok(rows
         .into_iter()
         .map(|(id, name, bid, bdesc, cid, lon, lat)| {
-            json!({"type": "Feature", "id": id, "geometry": {"type": "Point", "coordinates": [lon, lat]},
-                   "properties": {"stakeholder": id.to_string(), "name": name, "buildingBlock": bdesc, "buildingBlockId": bid,
-                                  "buildingBlockCategoryId": cid, "stakeholderTypeId": 1, "active": true,
-                                  "boundaryId": boundary_id, "boundaryTypeId": 3, "pillarId": null, "collectiveActionTypeId": null}})
+            MarkerFeature::new(
+                FeatureId::Number(id),
+                lon,
+                lat,
+                MarkerProperties {
+                    stakeholder: id.to_string(),
+                    name,
+                    building_block: Some(bdesc),
+                    building_block_id: Some(bid),
+                    building_block_category_id: Some(cid),
+                    stakeholder_type_id: Some(1),
+                    active: true,
+                    boundary_id,
+                    boundary_type_id: 3,
+                    ..Default::default()
+                },
+            )
         })
         .collect())
 }

@@ -9,8 +9,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::Json;
 use gbvf_commands::challenges::{
     complete_challenge, record_challenge, report_result, ChallengeError, RecordChallenge,
@@ -19,12 +19,12 @@ use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID
 use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::challenges::ACTIVE_SQL;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use super::auth::CurrentUser;
 use super::boundary;
 use super::error::{parse_id, ApiError};
+use super::geojson::{self, FeatureId, MarkerCollection, MarkerFeature, MarkerProperties};
 use super::AppState;
 
 /// Description of pillar `id` (0: "Pillar not stated").
@@ -589,7 +589,7 @@ pub async fn details(
 /// `pillarId` (0: not stated), `collectiveActionTypeId`, `boundaryId`, `boundaryTypeId` 3.
 #[utoipa::path(get, path = "/api/geography/actionsGeomarker/{componentId}/{boundaryId}", tag = "geography",
     params(("componentId" = i64, Path, description = "4 (collective action)", minimum = 4, maximum = 4), ("boundaryId" = i64, Path, description = "boundary", minimum = 1)),
-    responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed, or component other than 4"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "GeoJSON FeatureCollection of points", body = MarkerCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed, or component other than 4"), (status = 404, description = "Unknown boundary")))]
 pub async fn actions_geomarker(
     State(s): State<AppState>,
     Path((component, boundary_id)): Path<(String, String)>,
@@ -618,29 +618,30 @@ pub async fn actions_geomarker(
     .fetch_all(&s.pool)
     .await?;
     let at: BTreeMap<i64, (f64, f64)> = points.into_iter().map(|(a, x, y)| (a, (x, y))).collect();
-    let features: Vec<Value> = rows
+    let features: Vec<MarkerFeature> = rows
         .iter()
         .filter_map(|r| {
             let bid = r.boundary_id?;
             let (lon, lat) = at.get(&bid)?;
-            Some(json!({
-                "type": "Feature", "id": r.challenge_id,
-                "geometry": {"type": "Point", "coordinates": [lon, lat]},
-                "properties": {
-                    "stakeholder": bid.to_string(), "name": r.name, "active": r.active,
-                    "stakeholderTypeId": null, "boundaryId": bid, "boundaryTypeId": 3,
-                    "pillarId": r.pillar(), "collectiveActionTypeId": r.type_id,
-                    "buildingBlock": null, "buildingBlockCategoryId": null,
-                    "localMunicipalityName": r.boundary_name,
-                }
-            }))
+            Some(MarkerFeature::new(
+                FeatureId::Text(r.challenge_id.clone()),
+                *lon,
+                *lat,
+                MarkerProperties {
+                    stakeholder: bid.to_string(),
+                    name: r.name.clone(),
+                    active: r.active,
+                    boundary_id: bid,
+                    boundary_type_id: 3,
+                    pillar_id: Some(r.pillar()),
+                    collective_action_type_id: Some(r.type_id),
+                    local_municipality_name: r.boundary_name.clone(),
+                    ..Default::default()
+                },
+            ))
         })
         .collect();
-    Ok((
-        [(header::CONTENT_TYPE, "application/geo+json")],
-        json!({"type": "FeatureCollection", "features": features}).to_string(),
-    )
-        .into_response())
+    Ok(geojson::answer(&MarkerCollection::new(features)))
 }
 
 fn meta(user: &super::auth::CurrentUser, path: &str, method: &str) -> EventMetadata {

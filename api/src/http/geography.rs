@@ -1,14 +1,17 @@
 //! Geography endpoints (public spec §7 "Dashboard and geography").
 
 use axum::extract::{Path, Query, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::value::RawValue;
 
 use super::boundary::{self, Boundary, BoundaryRow, COLUMNS};
 use super::error::{parse_id, ApiError};
+use super::geojson::{
+    self, AreaCollection, AreaFeature, AreaProperties, FeatureCollectionType, FeatureId,
+    FeatureType, MarkerCollection, MarkerFeature, MarkerProperties,
+};
 use super::AppState;
 
 /// `GET /api/geography/boundary/{id}`: one boundary.
@@ -130,16 +133,12 @@ pub async fn contained(
     Ok(Json(rows.iter().map(BoundaryRow::to_boundary).collect()))
 }
 
-fn geojson_response(body: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/geo+json")], body).into_response()
-}
-
 /// `GET /api/geography/geojson/{id}`: the polygons of the boundary's children (for a
 /// municipality, its own polygon) as a GeoJSON FeatureCollection, WGS84, 5 decimals.
 /// Feature properties: `{boundaryId, description, boundaryTypeId, level, peopleCount}`.
 #[utoipa::path(get, path = "/api/geography/geojson/{id}", tag = "geography",
     params(("id" = i64, Path, description = "boundaryId", minimum = 1)),
-    responses((status = 200, description = "GeoJSON FeatureCollection"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
+    responses((status = 200, description = "GeoJSON FeatureCollection", body = AreaCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn geojson(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -154,22 +153,26 @@ pub async fn geojson(
     .bind(b.boundary_id)
     .fetch_all(&s.pool)
     .await?;
-    let mut out = String::from("{\"type\":\"FeatureCollection\",\"features\":[");
-    for (i, (bid, name, level, population, geometry)) in rows.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let lvl = gbvf_events::boundary::BoundaryLevel::parse(level);
-        let props = json!({
-            "boundaryId": bid, "description": name, "level": level,
-            "boundaryTypeId": lvl.and_then(|l| l.public_type_id()), "peopleCount": population,
+    let mut features = Vec::with_capacity(rows.len());
+    for (bid, name, level, population, geometry) in rows {
+        let lvl = gbvf_events::boundary::BoundaryLevel::parse(&level);
+        features.push(AreaFeature {
+            kind: FeatureType::Feature,
+            id: bid,
+            properties: AreaProperties {
+                boundary_id: bid,
+                description: name,
+                boundary_type_id: lvl.and_then(|l| l.public_type_id()),
+                level,
+                people_count: population,
+            },
+            geometry: RawValue::from_string(geometry).map_err(|e| ApiError::Internal(e.into()))?,
         });
-        out.push_str(&format!(
-            "{{\"type\":\"Feature\",\"id\":{bid},\"properties\":{props},\"geometry\":{geometry}}}"
-        ));
     }
-    out.push_str("]}");
-    Ok(geojson_response(out))
+    Ok(geojson::answer(&AreaCollection {
+        kind: FeatureCollectionType::FeatureCollection,
+        features,
+    }))
 }
 
 /// `GET /api/geography/geomarker/{componentId}/{boundaryId}`: map points of a component
@@ -179,7 +182,7 @@ pub async fn geojson(
 #[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}", tag = "geography",
     params(("componentId" = i64, Path, description = "1 building block, 2 health check, 3 crime, 4 collective action", minimum = 1, maximum = 4),
            ("boundaryId" = i64, Path, description = "boundary", minimum = 1)),
-    responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "GeoJSON FeatureCollection of points", body = MarkerCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn geomarker(
     State(s): State<AppState>,
     Path((component, boundary_id)): Path<(String, String)>,
@@ -192,7 +195,7 @@ pub async fn geomarker(
 #[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}", tag = "geography",
     params(("componentId" = i64, Path, description = "component", minimum = 1, maximum = 4), ("boundaryId" = i64, Path, description = "boundary", minimum = 1),
            ("categoryId" = i64, Path, description = "category of the component", minimum = 1)),
-    responses((status = 200, description = "GeoJSON FeatureCollection of points"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "GeoJSON FeatureCollection of points", body = MarkerCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn geomarker_category(
     State(s): State<AppState>,
     Path((component, boundary_id, category)): Path<(String, String, String)>,
@@ -231,18 +234,21 @@ async fn geomarker_in(
         .fetch_all(&s.pool)
         .await?;
         for (id, code, name, lon, lat) in rows {
-            features.push(json!({
-                "type": "Feature", "id": id,
-                "geometry": {"type": "Point", "coordinates": [lon, lat]},
-                "properties": {
-                    "stakeholder": code, "name": format!("{name} police station"), "boundaryId": id, "boundaryTypeId": 5,
-                    "stakeholderTypeId": 5, "active": true, "buildingBlock": null, "pillarId": null,
-                    "collectiveActionTypeId": null, "buildingBlockCategoryId": null,
-                }
-            }));
+            features.push(MarkerFeature::new(
+                FeatureId::Number(id),
+                lon,
+                lat,
+                MarkerProperties {
+                    stakeholder: code,
+                    name: format!("{name} police station"),
+                    boundary_id: id,
+                    boundary_type_id: 5,
+                    stakeholder_type_id: Some(5),
+                    active: true,
+                    ..Default::default()
+                },
+            ));
         }
     }
-    Ok(geojson_response(
-        json!({"type": "FeatureCollection", "features": features}).to_string(),
-    ))
+    Ok(geojson::answer(&MarkerCollection::new(features)))
 }

@@ -424,11 +424,86 @@ fn closed() -> Response {
     (StatusCode::GONE, Json(json!({"success": false, "message": CLOSED, "errors": [{"code": "inviteCode", "description": CLOSED}]}))).into_response()
 }
 
+/// The answer of `GET /api/healthcheck/survey`: `{success, data}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SurveyAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The questions.
+    pub data: Survey,
+}
+
+/// A survey link's questionnaire version as respondents see it: questions without scores
+/// (admin spec §2 "Survey", §5 "Questionnaire").
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Survey {
+    /// The organisation the link belongs to (empty when unknown).
+    pub organisation_name: String,
+    /// The questionnaire's title.
+    pub questionnaire: String,
+    /// The questionnaire version's id (`staff-v1`).
+    pub questionnaire_id: String,
+    /// Its version number.
+    pub version: i32,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// `true` when asked with `Preview=true` (nothing can be recorded).
+    pub preview: bool,
+    /// Whether the survey period is open now.
+    pub is_open: bool,
+    /// The link belongs to example data (labelled as such on screen).
+    pub example: bool,
+    /// Policies, Practices, Behaviours, General, Demographic, in that order; categories
+    /// without questions are left out.
+    pub question_categories: Vec<SurveyCategory>,
+}
+
+/// One category of questions.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyCategory {
+    /// 1 Behaviours, 2 Practices, 3 Policies, 4 General, 5 Demographic.
+    pub question_category_id: i32,
+    /// Its name.
+    pub description: &'static str,
+    /// Its questions, in the questionnaire's order.
+    pub questions: Vec<SurveyQuestion>,
+}
+
+/// One question, without scores.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyQuestion {
+    /// Question id.
+    pub question_id: String,
+    /// Its text.
+    pub description: String,
+    /// 3 single choice, 4 multiple choice.
+    pub question_type_id: i32,
+    /// "SingleChoice" or "MultipleChoice".
+    pub question_type: &'static str,
+    /// The answers to choose from.
+    pub answers: Vec<SurveyAnswerOption>,
+}
+
+/// One answer to choose from (its score is not sent).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyAnswerOption {
+    /// Its id, sent back in `PossibleAnswerIds`.
+    pub possible_answer_id: i32,
+    /// Its text.
+    pub description: String,
+}
+
 /// `GET /api/healthcheck/survey?inviteCode=&Preview=` (anyone with the link): the questions of
 /// the link's questionnaire version, grouped by category, without scores. 404 for an unknown
 /// code; 410 when the period is closed (unless `Preview=true`).
 #[utoipa::path(get, path = "/api/healthcheck/survey", tag = "healthcheck", params(SurveyQuery),
-    responses((status = 200, description = "{success, data: {organisationName, questionnaire, questionnaireId, version, questionnaireTypeId, preview, isOpen, questionCategories}}"),
+    responses((status = 200, description = "The questions, by category", body = SurveyAnswer),
               (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")))]
 pub async fn survey(
     State(s): State<AppState>,
@@ -442,24 +517,57 @@ pub async fn survey(
     let def = load_questionnaire(&s, &p.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-    let mut categories: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
+    let mut categories: BTreeMap<i32, Vec<SurveyQuestion>> = BTreeMap::new();
     for question in &def.questions {
-        categories.entry(question.category_id).or_default().push(json!({
-            "questionId": question.question_id, "description": question.description, "questionTypeId": question.question_type_id,
-            "questionType": if question.question_type_id == 3 { "SingleChoice" } else { "MultipleChoice" },
-            "answers": question.answers.iter().map(|a| json!({"possibleAnswerId": a.possible_answer_id, "description": a.description})).collect::<Vec<_>>(),
-        }));
+        categories
+            .entry(question.category_id)
+            .or_default()
+            .push(SurveyQuestion {
+                question_id: question.question_id.clone(),
+                description: question.description.clone(),
+                question_type_id: question.question_type_id,
+                question_type: if question.question_type_id == 3 {
+                    "SingleChoice"
+                } else {
+                    "MultipleChoice"
+                },
+                answers: question
+                    .answers
+                    .iter()
+                    .map(|a| SurveyAnswerOption {
+                        possible_answer_id: a.possible_answer_id,
+                        description: a.description.clone(),
+                    })
+                    .collect(),
+            });
     }
     // Policies, Practices, Behaviours, General, Demographic: the order respondents see.
     let order = [3, 2, 1, 4, 5];
-    let cats: Vec<Value> = order
+    let question_categories = order
         .iter()
-        .filter_map(|c| categories.get(c).map(|qs| json!({"questionCategoryId": c, "description": category_name(*c), "questions": qs})))
+        .filter_map(|c| {
+            categories.remove(c).map(|questions| SurveyCategory {
+                question_category_id: *c,
+                description: category_name(*c),
+                questions,
+            })
+        })
         .collect();
-    Ok(Json(json!({"success": true, "data": {
-        "organisationName": p.organisation_name, "questionnaire": def.description, "questionnaireId": def.questionnaire_id,
-        "version": def.version, "questionnaireTypeId": def.questionnaire_type_id, "questionnaireType": questionnaire_type(def.questionnaire_type_id),
-        "preview": preview, "isOpen": p.open, "example": p.example, "questionCategories": cats}}))
+    Ok(Json(SurveyAnswer {
+        success: true,
+        data: Survey {
+            organisation_name: p.organisation_name,
+            questionnaire: def.description,
+            questionnaire_id: def.questionnaire_id,
+            version: def.version,
+            questionnaire_type_id: def.questionnaire_type_id,
+            questionnaire_type: questionnaire_type(def.questionnaire_type_id),
+            preview,
+            is_open: p.open,
+            example: p.example,
+            question_categories,
+        },
+    })
     .into_response())
 }
 

@@ -14,6 +14,7 @@ pub mod dashboard;
 pub mod db_health;
 pub mod error;
 pub mod geography;
+pub mod geojson;
 pub mod healthcheck;
 pub mod openapi;
 pub mod routes;

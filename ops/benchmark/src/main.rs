@@ -1380,6 +1380,14 @@ async fn section_commands(
     let mut windows = Vec::new();
     let mut raw_lookup = RunResult::empty();
     let mut bare32 = RunResult::empty();
+    // Where each path's time goes at 32 callers: CPU of this process, the server child and
+    // PostgreSQL over the rounds (the profile issue 15 asks for where a target is missed).
+    let server_pid = server.child.id();
+    let (mut cpu_raw32, mut cpu_http32, mut cpu_bare32) = (
+        CpuSplit::default(),
+        CpuSplit::default(),
+        CpuSplit::default(),
+    );
     for level in [1usize, 8, 32] {
         eprintln!(
             "    {level} client(s): {per_level} commands per path in {ROUNDS} alternating rounds (raw execute_with_metadata, HTTP{})",
@@ -1389,6 +1397,7 @@ async fn section_commands(
         for round in 0..ROUNDS {
             let n = per_level / ROUNDS + usize::from(round < per_level % ROUNDS);
             let from = max_global_position(&pool).await?;
+            let cpu = CpuSplit::now(server_pid);
             let r = run_raw(
                 &cqrs,
                 &places,
@@ -1398,6 +1407,9 @@ async fn section_commands(
                 None,
             )
             .await?;
+            if level == 32 {
+                cpu_raw32.add(CpuSplit::now(server_pid).since(cpu));
+            }
             raw.absorb(r);
             let to = max_global_position(&pool).await?;
             windows.push(Window {
@@ -1412,6 +1424,7 @@ async fn section_commands(
                 );
             }
             let from = to;
+            let cpu = CpuSplit::now(server_pid);
             let h = run_http(
                 server.addr,
                 &cfg.token,
@@ -1420,6 +1433,9 @@ async fn section_commands(
                 cfg.command_cap,
             )
             .await?;
+            if level == 32 {
+                cpu_http32.add(CpuSplit::now(server_pid).since(cpu));
+            }
             http.absorb(h);
             let to = max_global_position(&pool).await?;
             windows.push(Window {
@@ -1449,7 +1465,9 @@ async fn section_commands(
                 if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
                     eprintln!("    warning: the crime projector had not caught up 60 s after a lookup round");
                 }
+                let cpu = CpuSplit::now(server_pid);
                 let b = run_raw(&bare, &places, 32, planner.take(n), cfg.command_cap, None).await?;
+                cpu_bare32.add(CpuSplit::now(server_pid).since(cpu));
                 bare32.absorb(b);
                 if !wait_caught_up(&pool, Duration::from_secs(60)).await? {
                     eprintln!("    warning: the crime projector had not caught up 60 s after a bare postgres-es round");
@@ -1558,6 +1576,11 @@ async fn section_commands(
             ms(bare32.hist.value_at_quantile(0.99)),
             pct(bare_share),
         );
+        print_cpu_split(&[
+            ("bare postgres-es", &bare32, cpu_bare32),
+            ("raw execute (product)", raw32, cpu_raw32),
+            ("HTTP", http32, cpu_http32),
+        ]);
         if bare32.errors > 0 {
             println!(
                 "\nbare postgres-es at 32: {} command(s) failed; first: {}",
@@ -2310,6 +2333,98 @@ async fn read_load(
 }
 
 /// User + system CPU seconds of process `pid` so far (Linux /proc), or `None`.
+/// CPU seconds (user + system, from /proc) of the bench process, the `gbvf serve` child and
+/// every PostgreSQL process of this machine: a reading, or the difference of two.
+#[derive(Debug, Clone, Copy, Default)]
+struct CpuSplit {
+    client: f64,
+    server: f64,
+    postgres: f64,
+}
+
+impl CpuSplit {
+    /// The counters now (0 where /proc does not show a process, e.g. a remote PostgreSQL).
+    fn now(server_pid: Option<u32>) -> CpuSplit {
+        CpuSplit {
+            client: proc_cpu_secs(std::process::id()).unwrap_or(0.0),
+            server: server_pid.and_then(proc_cpu_secs).unwrap_or(0.0),
+            postgres: postgres_cpu_secs(),
+        }
+    }
+
+    /// What was used between `before` and `self`.
+    fn since(self, before: CpuSplit) -> CpuSplit {
+        CpuSplit {
+            client: self.client - before.client,
+            server: self.server - before.server,
+            postgres: self.postgres - before.postgres,
+        }
+    }
+
+    fn add(&mut self, o: CpuSplit) {
+        self.client += o.client;
+        self.server += o.server;
+        self.postgres += o.postgres;
+    }
+
+    fn total(&self) -> f64 {
+        self.client + self.server + self.postgres
+    }
+}
+
+/// Sum of the CPU seconds of the live processes named `postgres` (the server's backends and
+/// background workers). A backend that exits takes its time with it, so the pools above keep
+/// their connections open across a run.
+fn postgres_cpu_secs() -> f64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0.0;
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .map(|c| c.trim() == "postgres")
+                .unwrap_or(false)
+        })
+        .filter_map(proc_cpu_secs)
+        .sum()
+}
+
+/// The CPU each path of section 1 spent per command at 32 callers, by process, and the rate
+/// the machine's cores would allow if that CPU were the only limit (cores / CPU per command).
+fn print_cpu_split(paths: &[(&str, &RunResult, CpuSplit)]) {
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1) as f64;
+    let mut t = table(&[
+        "path at 32 callers",
+        "commands",
+        "cmd/s",
+        "client CPU us/cmd",
+        "gbvf serve CPU us/cmd",
+        "PostgreSQL CPU us/cmd",
+        "total CPU us/cmd",
+        "CPU-bound ceiling cmd/s",
+    ]);
+    for (name, r, cpu) in paths {
+        let n = (r.ok + r.errors).max(1) as f64;
+        let us = |secs: f64| format!("{:.0}", secs / n * 1e6);
+        t.add_row(vec![
+            name.to_string(),
+            num(n),
+            num(r.rate()),
+            us(cpu.client),
+            us(cpu.server),
+            us(cpu.postgres),
+            us(cpu.total()),
+            num(cores / (cpu.total() / n).max(1e-9)),
+        ]);
+    }
+    println!(
+        "\nWhere the time goes at 32 callers (CPU from /proc over the same rounds; client = this bench process, \
+         which is the caller on every path and, on the raw paths, also runs cqrs-es and the pool):\n\n{t}"
+    );
+}
+
 fn proc_cpu_secs(pid: u32) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name (which may hold spaces) start at field 3 (state).

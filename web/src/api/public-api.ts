@@ -1,11 +1,9 @@
 // The public dashboard's calls (public spec §7: geography, crime statistics, dashboard, feature
 // flags), generated from the API document into endpoints/public.ts (npm run gen:api). This file
-// only adds what the document cannot say: the app's cache tags, the GeoJSON types of the two
-// answers the document leaves untyped, and the argument adapters of the filters.
+// only adds what the document cannot say: the app's cache tags and the argument adapters of the
+// filters.
 import { generatedApi } from './endpoints/public'
-import type { GetCrimeStatsApiArg, GetDashboardApiArg, GetGeojsonApiArg, GetGeomarkersApiArg } from './generated'
-import { typedQuery } from './typed-hooks'
-import type { AreaCollection, MarkerCollection } from './types'
+import type { GetCrimeStatsApiArg, GetDashboardApiArg } from './generated'
 
 /** The generated endpoints with the app's tags: an admin change that invalidates 'Dashboard'
  * refreshes every boundary's dashboard. */
@@ -33,12 +31,9 @@ export {
   useGetComponentsQuery,
   useGetDashboardQuery,
   useGetFeatureFlagsQuery,
+  useGetGeojsonQuery,
+  useGetGeomarkersQuery,
 } from './endpoints/public'
-
-// The server answers GeoJSON FeatureCollections (spec §7 "geojson", "geomarker"); the document
-// does not describe them yet.
-export const useGetGeojsonQuery = typedQuery<AreaCollection, GetGeojsonApiArg>(publicApi.useGetGeojsonQuery)
-export const useGetGeomarkersQuery = typedQuery<MarkerCollection, GetGeomarkersApiArg>(publicApi.useGetGeomarkersQuery)
 
 /**
  * Arguments of `GET /api/crime/stats` from a boundary and the selected crime type ids (strings;

@@ -51,55 +51,18 @@ export type CollectiveAction = generated.CollectiveAction
 /** The challenge card of a map pin. */
 export type ChallengeCard = generated.ChallengeCard
 
-export interface AreaProperties {
-  boundaryId: number
-  description: string
-  boundaryTypeId: number
-  level: BoundaryLevel
-  peopleCount: number | null
-}
-
-export interface MarkerProperties {
-  stakeholder: string | null
-  name: string
-  boundaryId: number
-  boundaryTypeId: number
-  stakeholderTypeId: number | null
-  active: boolean
-  buildingBlock: string | null
-  pillarId: number | null
-  collectiveActionTypeId: number | null
-  buildingBlockCategoryId: number | null
-  buildingBlockId?: number | null
-}
-
-export type Position = [number, number]
-export interface PolygonGeometry {
-  type: 'Polygon'
-  coordinates: Position[][]
-}
-export interface MultiPolygonGeometry {
-  type: 'MultiPolygon'
-  coordinates: Position[][][]
-}
-export interface PointGeometry {
-  type: 'Point'
-  coordinates: Position
-}
-
-export interface Feature<G, P> {
-  type: 'Feature'
-  id?: string | number
-  geometry: G
-  properties: P
-}
-export interface FeatureCollection<G, P> {
-  type: 'FeatureCollection'
-  features: Feature<G, P>[]
-}
-
-export type AreaCollection = FeatureCollection<PolygonGeometry | MultiPolygonGeometry, AreaProperties>
-export type MarkerCollection = FeatureCollection<PointGeometry, MarkerProperties>
+/** The map's GeoJSON answers (RFC 7946), as the server declares them. */
+export type AreaProperties = generated.AreaProperties
+export type MarkerProperties = generated.MarkerProperties
+export type AreaCollection = generated.AreaCollection
+export type MarkerCollection = generated.MarkerCollection
+export type MarkerFeature = generated.MarkerFeature
+export type AreaFeature = generated.AreaFeature
+export type AreaGeometry = generated.AreaGeometry
+export type PolygonGeometry = Extract<AreaGeometry, { type: 'Polygon' }>
+export type MultiPolygonGeometry = Extract<AreaGeometry, { type: 'MultiPolygon' }>
+/** `[longitude, latitude]` (RFC 7946 §3.1.1; the document says "two numbers"). */
+export type Position = number[]
 
 export type ContactDetail = generated.DirectoryContact
 

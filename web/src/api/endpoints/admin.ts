@@ -201,7 +201,8 @@ export type GetOrganisationApiArg = {
   /** Organisation id */
   id: string;
 };
-export type GetOrganisationHistoryApiResponse = unknown;
+export type GetOrganisationHistoryApiResponse =
+  /** status 200 Every event of the organisation and its designated person: JSON, or CSV with format=csv */ OrganisationHistory;
 export type GetOrganisationHistoryApiArg = {
   /** Organisation id */
   id: string;
@@ -433,6 +434,34 @@ export type OrganisationApplication = {
 export type OrganisationApplicationAnswer = {
   /** The application. */
   data: OrganisationApplication;
+  /** Always `true`. */
+  success: boolean;
+};
+export type HistoryEntry = {
+  /** Who did it: `user:<id>`, `operator`, `system`, …. */
+  actor: string;
+  /** The actor's name ("Erased person" once erased), or `actor` when not a person. */
+  actorName: string;
+  /** `organisation` or `user`. */
+  aggregate: string;
+  /** When it was written (server clock, UTC). */
+  at: string;
+  /** The event's payload as stored, upcast to its current version (names, e-mail addresses
+    and numbers are not in it: they live in the person table). */
+  payload: object;
+  /** The event's sequence within its aggregate. */
+  sequence: number;
+  /** Through what: `http:POST /api/…`, `cli:…`. */
+  source?: string | null;
+  /** One line for people. */
+  summary: string;
+  /** The event type (`OrganisationApproved`, …). */
+  type: string;
+};
+export type OrganisationHistory = {
+  /** Every event of the organisation and of its designated person's account, in commit
+    order. */
+  data: HistoryEntry[];
   /** Always `true`. */
   success: boolean;
 };

@@ -84,11 +84,12 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
-export type AddPasswordApiResponse = unknown;
+export type AddPasswordApiResponse = /** status 200 Saved */ Done;
 export type AddPasswordApiArg = {
   passwordBody: PasswordBody;
 };
-export type ForgotPasswordApiResponse = unknown;
+export type ForgotPasswordApiResponse =
+  /** status 200 The same answer whether or not the account exists */ AuthAnswer;
 export type ForgotPasswordApiArg = {
   forgotBody: ForgotBody;
 };
@@ -100,7 +101,7 @@ export type GetUserJobRolesApiResponse =
 export type GetUserJobRolesApiArg = void;
 export type GetUserTitlesApiResponse = /** status 200 Every title */ Title[];
 export type GetUserTitlesApiArg = void;
-export type LoginApiResponse = unknown;
+export type LoginApiResponse = /** status 200 Signed in */ AuthAnswer;
 export type LoginApiArg = {
   loginBody: LoginBody;
 };
@@ -111,20 +112,28 @@ export type RegisterApiResponse =
 export type RegisterApiArg = {
   registrationForm: RegistrationForm;
 };
-export type ResendOtpApiResponse = unknown;
+export type ResendOtpApiResponse =
+  /** status 200 A new code was sent (the same answer whether or not one was due) */ AuthAnswer;
 export type ResendOtpApiArg = {
   resendBody: ResendBody;
 };
-export type ResetPasswordApiResponse = unknown;
+export type ResetPasswordApiResponse = /** status 200 Saved */ Done;
 export type ResetPasswordApiArg = {
   passwordBody: PasswordBody;
 };
 export type UserAuthenticatedApiResponse =
   /** status 200 The session */ SessionState;
 export type UserAuthenticatedApiArg = void;
-export type VerifyOtpApiResponse = unknown;
+export type VerifyOtpApiResponse =
+  /** status 200 Code accepted: the user type and address, and for a NewUser whether a password is still to be chosen */ AuthAnswer;
 export type VerifyOtpApiArg = {
   verifyOtpBody: VerifyOtpBody;
+};
+export type Done = {
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
 };
 export type ErrorItem = {
   /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
@@ -148,6 +157,27 @@ export type PasswordBody = {
   /** The specification's UserType (public spec §7: add-password and reset-password send it);
     accepted and not needed, since each call is one flow. */
   UserType?: number | null;
+};
+export type AuthAnswer = {
+  /** The address the answer is about (the one the code was sent to). */
+  email?: string | null;
+  /** Always empty: validation failures answer the error body instead. */
+  errors: ErrorItem[];
+  /** For people, in the specification's wording. */
+  message: string;
+  /** The six-digit code itself, only when the server runs in development mode (`null`
+    otherwise, and absent where no code is involved). */
+  otp?: string | null;
+  /** verify-otp of a NewUser: `true` when the account has no password yet (the server
+    signed the person in to add one). */
+  requiresPassword?: boolean | null;
+  /** Codes requested again in this round (spec §5: at most 3). */
+  resendCount?: number | null;
+  /** `false` only on the 403 that sends an unverified person to the OTP screen. */
+  success: boolean;
+  /** The user type the next screen works with (spec §3): 1 NewUser, 2 ExistingUser,
+    3 ResetPassword. */
+  userType?: number | null;
 };
 export type ForgotBody = {
   Email: string;
@@ -173,12 +203,6 @@ export type Title = {
 export type LoginBody = {
   Password: string;
   Username: string;
-};
-export type Done = {
-  /** The confirmation, for people. */
-  message: string;
-  /** Always `true`. */
-  success: boolean;
 };
 export type Registered = {
   /** The address the code was sent to (absent for a valid step). */

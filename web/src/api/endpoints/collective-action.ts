@@ -95,7 +95,8 @@ export type ReportChallengeResultApiArg = {
   id: string;
   reportBody: ReportBody;
 };
-export type GetActionsGeomarkersApiResponse = unknown;
+export type GetActionsGeomarkersApiResponse =
+  /** status 200 GeoJSON FeatureCollection of points */ MarkerCollection;
 export type GetActionsGeomarkersApiArg = {
   /** 4 (collective action) */
   componentId: number;
@@ -202,6 +203,59 @@ export type ReportBody = {
   outcome: string;
   /** Where it was reported (optional). */
   sourceUrl?: string;
+};
+export type PointType = "Point";
+export type Point = {
+  /** `[longitude, latitude]`, WGS84. */
+  coordinates: number[];
+  /** `"Point"`. */
+  type: PointType;
+};
+export type FeatureId = number | string;
+export type MarkerProperties = {
+  /** `false` for a challenge that has ended. */
+  active: boolean;
+  /** The boundary the point belongs to. */
+  boundaryId: number;
+  /** That boundary's public type id (3 municipality, 5 SAPS precinct). */
+  boundaryTypeId: number;
+  /** The provider's building block, by name. */
+  buildingBlock: string | null;
+  /** The provider's building-block category id. */
+  buildingBlockCategoryId: number | null;
+  /** The provider's building block id. */
+  buildingBlockId?: number | null;
+  /** A challenge's collective-action type id. */
+  collectiveActionTypeId: number | null;
+  /** A challenge's municipality, by name. */
+  localMunicipalityName?: string | null;
+  /** The name shown. */
+  name: string;
+  /** A challenge's pillar (0: not stated; admin spec "Pillars"). */
+  pillarId: number | null;
+  /** What a click opens: the provider id, the SAPS station code, or the municipality's
+    boundary id for a challenge (its challenge card). */
+  stakeholder: string;
+  /** 1 service provider, 5 police station; `null` for a challenge. */
+  stakeholderTypeId: number | null;
+};
+export type FeatureType = "Feature";
+export type MarkerFeature = {
+  /** Where it is. */
+  geometry: Point;
+  /** The provider, police station (boundary) or challenge id. */
+  id: FeatureId;
+  /** What the map shows and opens (spec §3 "Map point properties"). */
+  properties: MarkerProperties;
+  /** `"Feature"`. */
+  type: FeatureType;
+};
+export type FeatureCollectionType = "FeatureCollection";
+export type MarkerCollection = {
+  /** The points, ordered by name. */
+  features: MarkerFeature[];
+  /** `"FeatureCollection"`. */
+  type: FeatureCollectionType;
 };
 export const {
   useGetChallengeCardQuery,

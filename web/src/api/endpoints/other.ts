@@ -123,7 +123,8 @@ export type GetContainedApiArg = {
   /** containing boundary */
   containingBoundaryId: number;
 };
-export type GetGeomarkersInCategoryApiResponse = unknown;
+export type GetGeomarkersInCategoryApiResponse =
+  /** status 200 GeoJSON FeatureCollection of points */ MarkerCollection;
 export type GetGeomarkersInCategoryApiArg = {
   /** component */
   componentId: number;
@@ -342,6 +343,59 @@ export type CrimeImported = {
   report: ImportReport;
   /** Always `true`. */
   success: boolean;
+};
+export type PointType = "Point";
+export type Point = {
+  /** `[longitude, latitude]`, WGS84. */
+  coordinates: number[];
+  /** `"Point"`. */
+  type: PointType;
+};
+export type FeatureId = number | string;
+export type MarkerProperties = {
+  /** `false` for a challenge that has ended. */
+  active: boolean;
+  /** The boundary the point belongs to. */
+  boundaryId: number;
+  /** That boundary's public type id (3 municipality, 5 SAPS precinct). */
+  boundaryTypeId: number;
+  /** The provider's building block, by name. */
+  buildingBlock: string | null;
+  /** The provider's building-block category id. */
+  buildingBlockCategoryId: number | null;
+  /** The provider's building block id. */
+  buildingBlockId?: number | null;
+  /** A challenge's collective-action type id. */
+  collectiveActionTypeId: number | null;
+  /** A challenge's municipality, by name. */
+  localMunicipalityName?: string | null;
+  /** The name shown. */
+  name: string;
+  /** A challenge's pillar (0: not stated; admin spec "Pillars"). */
+  pillarId: number | null;
+  /** What a click opens: the provider id, the SAPS station code, or the municipality's
+    boundary id for a challenge (its challenge card). */
+  stakeholder: string;
+  /** 1 service provider, 5 police station; `null` for a challenge. */
+  stakeholderTypeId: number | null;
+};
+export type FeatureType = "Feature";
+export type MarkerFeature = {
+  /** Where it is. */
+  geometry: Point;
+  /** The provider, police station (boundary) or challenge id. */
+  id: FeatureId;
+  /** What the map shows and opens (spec §3 "Map point properties"). */
+  properties: MarkerProperties;
+  /** `"Feature"`. */
+  type: FeatureType;
+};
+export type FeatureCollectionType = "FeatureCollection";
+export type MarkerCollection = {
+  /** The points, ordered by name. */
+  features: MarkerFeature[];
+  /** `"FeatureCollection"`. */
+  type: FeatureCollectionType;
 };
 export type Health = {
   /** `reachable` or `unreachable`. */

@@ -116,12 +116,14 @@ export type GetBoundaryApiArg = {
   /** boundaryId */
   id: number;
 };
-export type GetGeojsonApiResponse = unknown;
+export type GetGeojsonApiResponse =
+  /** status 200 GeoJSON FeatureCollection */ AreaCollection;
 export type GetGeojsonApiArg = {
   /** boundaryId */
   id: number;
 };
-export type GetGeomarkersApiResponse = unknown;
+export type GetGeomarkersApiResponse =
+  /** status 200 GeoJSON FeatureCollection of points */ MarkerCollection;
 export type GetGeomarkersApiArg = {
   /** 1 building block, 2 health check, 3 crime, 4 collective action */
   componentId: number;
@@ -580,6 +582,100 @@ export type Component = {
   options: ComponentOption[];
   /** Position on the dashboard, from 1. */
   seq: number;
+};
+export type AreaGeometry =
+  | {
+      /** Rings of `[longitude, latitude]` positions. */
+      coordinates: number[][][];
+      type: "Polygon";
+    }
+  | {
+      /** Polygons of rings of `[longitude, latitude]` positions. */
+      coordinates: number[][][][];
+      type: "MultiPolygon";
+    };
+export type AreaProperties = {
+  /** The boundary id. */
+  boundaryId: number;
+  /** The public boundary type id (national 1, province and district 2, municipality 3;
+    spec §7); `null` for a level without one. */
+  boundaryTypeId: number | null;
+  /** The boundary's name. */
+  description: string;
+  /** `national`, `province`, `district`, `municipality` or `saps_precinct`. */
+  level: string;
+  /** Population (Census 2022, Stats SA), `null` where unknown. */
+  peopleCount: number | null;
+};
+export type FeatureType = "Feature";
+export type AreaFeature = {
+  /** The stored geometry as imported (Municipal Demarcation Board boundaries, simplified;
+    data/geography/SOURCE.md), passed through unparsed. */
+  geometry: AreaGeometry;
+  /** The boundary id. */
+  id: number;
+  /** What the map shows and links to. */
+  properties: AreaProperties;
+  /** `"Feature"`. */
+  type: FeatureType;
+};
+export type FeatureCollectionType = "FeatureCollection";
+export type AreaCollection = {
+  /** One feature per boundary, ordered by name. */
+  features: AreaFeature[];
+  /** `"FeatureCollection"`. */
+  type: FeatureCollectionType;
+};
+export type PointType = "Point";
+export type Point = {
+  /** `[longitude, latitude]`, WGS84. */
+  coordinates: number[];
+  /** `"Point"`. */
+  type: PointType;
+};
+export type FeatureId = number | string;
+export type MarkerProperties = {
+  /** `false` for a challenge that has ended. */
+  active: boolean;
+  /** The boundary the point belongs to. */
+  boundaryId: number;
+  /** That boundary's public type id (3 municipality, 5 SAPS precinct). */
+  boundaryTypeId: number;
+  /** The provider's building block, by name. */
+  buildingBlock: string | null;
+  /** The provider's building-block category id. */
+  buildingBlockCategoryId: number | null;
+  /** The provider's building block id. */
+  buildingBlockId?: number | null;
+  /** A challenge's collective-action type id. */
+  collectiveActionTypeId: number | null;
+  /** A challenge's municipality, by name. */
+  localMunicipalityName?: string | null;
+  /** The name shown. */
+  name: string;
+  /** A challenge's pillar (0: not stated; admin spec "Pillars"). */
+  pillarId: number | null;
+  /** What a click opens: the provider id, the SAPS station code, or the municipality's
+    boundary id for a challenge (its challenge card). */
+  stakeholder: string;
+  /** 1 service provider, 5 police station; `null` for a challenge. */
+  stakeholderTypeId: number | null;
+};
+export type MarkerFeature = {
+  /** Where it is. */
+  geometry: Point;
+  /** The provider, police station (boundary) or challenge id. */
+  id: FeatureId;
+  /** What the map shows and opens (spec §3 "Map point properties"). */
+  properties: MarkerProperties;
+  /** `"Feature"`. */
+  type: FeatureType;
+};
+export type MarkerCollection = {
+  /** The points, ordered by name. */
+  features: MarkerFeature[];
+  /** `"FeatureCollection"`. */
+  type: FeatureCollectionType;
 };
 export const {
   useGetFeatureFlagsQuery,

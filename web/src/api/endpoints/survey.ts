@@ -21,7 +21,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
-export type GetSurveyApiResponse = unknown;
+export type GetSurveyApiResponse =
+  /** status 200 The questions, by category */ SurveyAnswer;
 export type GetSurveyApiArg = {
   /** The invite code of the link. */
   inviteCode: string;
@@ -32,6 +33,61 @@ export type SubmitSurveyApiResponse =
   /** status 200 Thank you. Your response has been recorded. */ Done;
 export type SubmitSurveyApiArg = {
   submitBody: SubmitBody;
+};
+export type SurveyAnswerOption = {
+  /** Its text. */
+  description: string;
+  /** Its id, sent back in `PossibleAnswerIds`. */
+  possibleAnswerId: number;
+};
+export type SurveyQuestion = {
+  /** The answers to choose from. */
+  answers: SurveyAnswerOption[];
+  /** Its text. */
+  description: string;
+  /** Question id. */
+  questionId: string;
+  /** "SingleChoice" or "MultipleChoice". */
+  questionType: string;
+  /** 3 single choice, 4 multiple choice. */
+  questionTypeId: number;
+};
+export type SurveyCategory = {
+  /** Its name. */
+  description: string;
+  /** 1 Behaviours, 2 Practices, 3 Policies, 4 General, 5 Demographic. */
+  questionCategoryId: number;
+  /** Its questions, in the questionnaire's order. */
+  questions: SurveyQuestion[];
+};
+export type Survey = {
+  /** The link belongs to example data (labelled as such on screen). */
+  example: boolean;
+  /** Whether the survey period is open now. */
+  isOpen: boolean;
+  /** The organisation the link belongs to (empty when unknown). */
+  organisationName: string;
+  /** `true` when asked with `Preview=true` (nothing can be recorded). */
+  preview: boolean;
+  /** Policies, Practices, Behaviours, General, Demographic, in that order; categories
+    without questions are left out. */
+  questionCategories: SurveyCategory[];
+  /** The questionnaire's title. */
+  questionnaire: string;
+  /** The questionnaire version's id (`staff-v1`). */
+  questionnaireId: string;
+  /** "Staff" or "Students". */
+  questionnaireType: string;
+  /** Staff 1 or Students 2. */
+  questionnaireTypeId: number;
+  /** Its version number. */
+  version: number;
+};
+export type SurveyAnswer = {
+  /** The questions. */
+  data: Survey;
+  /** Always `true`. */
+  success: boolean;
 };
 export type ErrorItem = {
   /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:

@@ -277,7 +277,7 @@ export function MapCanvas({
         el.innerHTML =
           `<span class="area-label__count">${area?.total != null ? formatCount(area.total) : '–'}</span>` +
           `<span class="area-label__name">${escapeHtml(feature.properties.description ?? '')}</span>`
-        labelMarkers.current.push(new Marker({ element: el, anchor: 'center' }).setLngLat(at).addTo(map))
+        labelMarkers.current.push(new Marker({ element: el, anchor: 'center' }).setLngLat([at[0], at[1]]).addTo(map))
       }
       const bounds = boundsOf(areas.features.map((f) => f.geometry))
       // On wide screens the legend sits over the map's top-left corner; keep the areas clear of it.
@@ -299,7 +299,7 @@ export function MapCanvas({
     htmlMarkers.current.forEach((m) => m.remove())
     htmlMarkers.current = markers.map((feature) =>
       new Marker({ element: pinElement(feature.properties, (p) => markerClickRef.current(p)), anchor: 'bottom' })
-        .setLngLat(feature.geometry.coordinates)
+        .setLngLat([feature.geometry.coordinates[0], feature.geometry.coordinates[1]])
         .addTo(map),
     )
   }, [markers])

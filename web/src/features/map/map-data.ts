@@ -15,7 +15,7 @@ import { ComponentId } from '../../config/constants'
 export interface AreaFigures {
   boundaryId: number
   description: string
-  boundaryTypeId: number
+  boundaryTypeId: number | null
   level: string
   peopleCount: number | null
   total: number | null

@@ -297,6 +297,7 @@ export function geomarkers(componentId: number, id: number): MarkerCollection {
     type: 'FeatureCollection',
     features: ['Vereeniging', 'Sebokeng'].map((name, i) => ({
       type: 'Feature',
+      id: 900 + i,
       geometry: { type: 'Point', coordinates: [27.9 + i * 0.1, -26.6] },
       properties: {
         stakeholder: name,

@@ -5,18 +5,17 @@
 
 use axum::extract::{Extension, State};
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::person::email_key;
 use serde::Deserialize;
-use serde_json::json;
 use tower_sessions::Session;
 
 use super::{
-    failure, internal, invalid, load_user, merge, meta, ok, otp_fields, run_user_command, send_otp,
-    sign_in, ClientIp, NEW_USER, RESET_PASSWORD, THROTTLED,
+    failure, internal, invalid, load_user, meta, run_user_command, send_otp, sign_in, AuthAnswer,
+    ClientIp, NEW_USER, RESET_PASSWORD, THROTTLED,
 };
 use crate::http::auth::csrf::{self, BrowserId};
 use crate::http::auth::otp::{self, Checked};
@@ -81,7 +80,7 @@ pub struct VerifyOtpBody {
 ///
 /// Wrong codes count per account and day across resends ([`limits::WRONG_CODE_ACCOUNT_DAY`]:
 /// then [`CODES_LOCKED`]) and per client address ([`limits::WRONG_CODE_ADDRESS`]: then 429).
-#[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", operation_id = "authVerifyOtp", request_body = VerifyOtpBody, responses((status = 200, description = "{success, message}"), (status = 429, description = "Too many wrong codes from this address")))]
+#[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", operation_id = "authVerifyOtp", request_body = VerifyOtpBody, responses((status = 200, description = "Code accepted: the user type and address, and for a NewUser whether a password is still to be chosen", body = AuthAnswer), (status = 429, description = "Too many wrong codes from this address")))]
 pub async fn verify_otp(
     State(s): State<AppState>,
     session: Session,
@@ -154,9 +153,9 @@ pub async fn verify_otp(
         if let Err(err) = bound.await {
             return internal(err);
         }
-        return ok(
-            json!({"success": true, "message": "Code verified. Please choose a new password.", "userType": RESET_PASSWORD, "email": b.email}),
-        );
+        return AuthAnswer::done("Code verified. Please choose a new password.")
+            .user(RESET_PASSWORD, &b.email)
+            .into_response();
     }
     let user = match load_user(&s.pool, &key).await {
         Ok(u) if u.is_live() => u,
@@ -178,17 +177,23 @@ pub async fn verify_otp(
         return axum::response::IntoResponse::into_response(err);
     }
     if user.has_password {
-        return ok(
-            json!({"success": true, "message": "Your email address is verified. You can now log in.", "userType": NEW_USER, "email": b.email, "requiresPassword": false}),
-        );
+        return AuthAnswer {
+            requires_password: Some(false),
+            ..AuthAnswer::done("Your email address is verified. You can now log in.")
+                .user(NEW_USER, &b.email)
+        }
+        .into_response();
     }
     // An account created for someone: the code proved the address; sign in to add a password.
     if let Err(err) = sign_in(&s, &session, &user, &key, NEW_USER).await {
         return axum::response::IntoResponse::into_response(err);
     }
-    ok(
-        json!({"success": true, "message": "Your email address is verified. Please choose a password.", "userType": NEW_USER, "email": b.email, "requiresPassword": true}),
-    )
+    AuthAnswer {
+        requires_password: Some(true),
+        ..AuthAnswer::done("Your email address is verified. Please choose a password.")
+            .user(NEW_USER, &b.email)
+    }
+    .into_response()
 }
 
 /// Body of `forgot-password`.
@@ -202,7 +207,7 @@ pub struct ForgotBody {
 
 /// `POST /api/auth/forgot-password {Email}` (also the OTP resend): answers the same whether
 /// or not an account exists; a code is e-mailed only to a live account.
-#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth", operation_id = "authForgotPassword", request_body = ForgotBody, responses((status = 200, description = "{success, message, resendCount}: the same whether or not the account exists"), (status = 429, description = "Too many requests")))]
+#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth", operation_id = "authForgotPassword", request_body = ForgotBody, responses((status = 200, description = "The same answer whether or not the account exists", body = AuthAnswer), (status = 429, description = "Too many requests")))]
 pub async fn forgot_password(
     State(s): State<AppState>,
     ci: ClientIp,
@@ -227,7 +232,7 @@ pub struct ResendBody {
 /// `POST /api/auth/resend-otp {Email, UserType}`: a new code for the OTP screen. The
 /// specification sends resends through forgot-password; that covers user type
 /// ResetPassword, and this call covers NewUser (e-mail verification) the same way.
-#[utoipa::path(post, path = "/api/auth/resend-otp", tag = "auth", operation_id = "authResendOtp", request_body = ResendBody, responses((status = 200, description = "{success, message, resendCount}"), (status = 429, description = "Too many requests")))]
+#[utoipa::path(post, path = "/api/auth/resend-otp", tag = "auth", operation_id = "authResendOtp", request_body = ResendBody, responses((status = 200, description = "A new code was sent (the same answer whether or not one was due)", body = AuthAnswer), (status = 429, description = "Too many requests")))]
 pub async fn resend_otp(
     State(s): State<AppState>,
     ci: ClientIp,
@@ -282,10 +287,7 @@ async fn forgot_or_resend(s: &AppState, ci: &ClientIp, email: &str, user_type: i
         }
         None
     };
-    let mut body = json!({"success": true, "message": CODE_SENT});
-    merge(
-        &mut body,
-        otp_fields(s, email, user_type, code.as_deref(), resends),
-    );
-    ok(body)
+    AuthAnswer::done(CODE_SENT)
+        .otp(s, email, user_type, code.as_deref(), resends)
+        .into_response()
 }

@@ -48,8 +48,90 @@ pub const LOGIN_FAILED: &str = "Invalid email or password.";
 /// Throttled sign-in or code requests.
 pub const THROTTLED: &str = "Too many attempts. Please wait a few minutes and try again.";
 
-pub(crate) fn ok(body: Value) -> Response {
-    Json(body).into_response()
+/// The answer of sign-in and of the one-time-code calls (public spec §4 "Login", "OTP", §7
+/// "Auth"): `{success, message}` plus, where the flow continues on the OTP screen, the user
+/// type (1 NewUser, 2 ExistingUser, 3 ResetPassword; spec §3), the e-mail address the code
+/// went to, the number of resends so far and, in development mode only, the code itself.
+/// A refusal that sends the person to the OTP screen (sign-in before the address is verified,
+/// 403) has the same shape with `success: false`.
+#[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthAnswer {
+    /// `false` only on the 403 that sends an unverified person to the OTP screen.
+    pub success: bool,
+    /// For people, in the specification's wording.
+    pub message: String,
+    /// Always empty: validation failures answer the error body instead.
+    pub errors: Vec<crate::http::error::ErrorItem>,
+    /// The user type the next screen works with (spec §3): 1 NewUser, 2 ExistingUser,
+    /// 3 ResetPassword.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 3)]
+    pub user_type: Option<i32>,
+    /// The address the answer is about (the one the code was sent to).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Codes requested again in this round (spec §5: at most 3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0)]
+    pub resend_count: Option<i32>,
+    /// The six-digit code itself, only when the server runs in development mode (`null`
+    /// otherwise, and absent where no code is involved).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub otp: Option<Option<String>>,
+    /// verify-otp of a NewUser: `true` when the account has no password yet (the server
+    /// signed the person in to add one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requires_password: Option<bool>,
+}
+
+impl AuthAnswer {
+    /// `{success: true, message}`.
+    pub fn done(message: impl Into<String>) -> Self {
+        AuthAnswer {
+            success: true,
+            message: message.into(),
+            ..Default::default()
+        }
+    }
+
+    /// The same answer with `userType` and `email`.
+    pub fn user(mut self, user_type: i32, email: &str) -> Self {
+        self.user_type = Some(user_type);
+        self.email = Some(email.to_string());
+        self
+    }
+
+    /// The OTP part of an answer: user type, address, resends so far and the development
+    /// code (only in development mode).
+    pub(crate) fn otp(
+        mut self,
+        s: &AppState,
+        email: &str,
+        user_type: i32,
+        code: Option<&str>,
+        resends: i32,
+    ) -> Self {
+        self = self.user(user_type, email);
+        self.resend_count = Some(resends);
+        self.otp = Some(if s.dev_mode {
+            code.map(str::to_string)
+        } else {
+            None
+        });
+        self
+    }
+}
+
+impl IntoResponse for AuthAnswer {
+    fn into_response(self) -> Response {
+        let status = if self.success {
+            StatusCode::OK
+        } else {
+            StatusCode::FORBIDDEN
+        };
+        (status, Json(self)).into_response()
+    }
 }
 
 pub(crate) fn failure(status: StatusCode, message: &str) -> Response {
@@ -71,12 +153,6 @@ pub(crate) fn invalid(errors: Errors) -> Response {
 pub(crate) fn internal(e: impl std::fmt::Display) -> Response {
     tracing::error!(error = %e, "auth call failed");
     failure(StatusCode::INTERNAL_SERVER_ERROR, GENERIC_FAILURE)
-}
-
-pub(crate) fn merge(a: &mut Value, b: Value) {
-    if let (Value::Object(a), Value::Object(b)) = (a, b) {
-        a.extend(b);
-    }
 }
 
 /// The user aggregate id (the user id) an e-mail address belongs to, from the `user_email`
@@ -186,17 +262,6 @@ pub(crate) async fn send_otp(s: &AppState, email: &str, name: &str, code: &str, 
             json!({"name": name, "code": code, "user_type": user_type}),
         )
         .await;
-}
-
-/// The OTP part of an answer: the development code only in development mode.
-pub(crate) fn otp_fields(
-    s: &AppState,
-    email: &str,
-    user_type: i32,
-    code: Option<&str>,
-    resends: i32,
-) -> Value {
-    json!({"userType": user_type, "email": email, "resendCount": resends, "otp": if s.dev_mode { code } else { None }})
 }
 
 /// The credential epoch of `key` (0 when it has no password yet).

@@ -5,18 +5,19 @@
 use axum::extract::{Extension, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::Json;
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use serde::Deserialize;
-use serde_json::json;
 use tower_sessions::Session;
 
 use super::{
-    failure, internal, invalid, load_user, meta, ok, run_user_command, sign_in, store_password,
+    failure, internal, invalid, load_user, meta, run_user_command, sign_in, store_password,
     EXISTING_USER, RESET_PASSWORD,
 };
 use crate::http::auth::csrf::{self, BrowserId};
 use crate::http::auth::{otp, CurrentUser};
+use crate::http::error::Done;
 use crate::http::AppState;
 
 /// Body of `reset-password` and `add-password`.
@@ -53,7 +54,7 @@ fn password_errors(b: &PasswordBody) -> Errors {
 /// `POST /api/auth/reset-password {Email, Password, ConfirmPassword, UserType}`: needs a code
 /// for this address verified in the last 10 minutes *by this browser* (its binding), and
 /// consumes it. Any other caller gets the expired-code message, whoever verified a code.
-#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", operation_id = "authResetPassword", request_body = PasswordBody, responses((status = 200, description = "{success, message}")))]
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", operation_id = "authResetPassword", request_body = PasswordBody, responses((status = 200, description = "Saved", body = Done)))]
 pub async fn reset_password(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -98,12 +99,15 @@ pub async fn reset_password(
     }
     // Reading the code proved the address too.
     let _ = run_user_command(&s, &key, UserCommand::VerifyEmail, &m).await;
-    ok(json!({"success": true, "message": "Your password has been reset. You can now log in."}))
+    Json(Done::new(
+        "Your password has been reset. You can now log in.",
+    ))
+    .into_response()
 }
 
 /// `POST /api/auth/add-password {Password, ConfirmPassword, UserType}`: a signed-in user
 /// whose account has no password yet chooses one.
-#[utoipa::path(post, path = "/api/auth/add-password", tag = "auth", operation_id = "authAddPassword", request_body = PasswordBody, responses((status = 200, description = "{success, message}")))]
+#[utoipa::path(post, path = "/api/auth/add-password", tag = "auth", operation_id = "authAddPassword", request_body = PasswordBody, responses((status = 200, description = "Saved", body = Done)))]
 pub async fn add_password(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -145,5 +149,5 @@ pub async fn add_password(
     if let Err(err) = sign_in(&s, &session, &user, &key, EXISTING_USER).await {
         return err.into_response();
     }
-    ok(json!({"success": true, "message": "Your password has been saved."}))
+    Json(Done::new("Your password has been saved.")).into_response()
 }

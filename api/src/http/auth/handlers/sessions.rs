@@ -10,12 +10,11 @@ use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::person::email_key;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tower_sessions::Session;
 
 use super::{
-    failure, internal, invalid, load_organisation_status, load_user, merge, ok, otp_fields,
-    send_otp, sign_in, ClientIp, EXISTING_USER, LOGIN_FAILED, NEW_USER, THROTTLED,
+    failure, internal, invalid, load_organisation_status, load_user, send_otp, sign_in, AuthAnswer,
+    ClientIp, EXISTING_USER, LOGIN_FAILED, NEW_USER, THROTTLED,
 };
 use crate::http::auth::csrf::{self, BrowserId};
 use crate::http::auth::{current_user, limits, otp, password};
@@ -72,7 +71,7 @@ async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static st
 /// both answer 429. An account whose e-mail is not verified yet gets a new code and user type
 /// NewUser, so the client goes to the OTP screen. Refused with 403 while enableLogin is off,
 /// without LogIntoSystem (12), and for the designated person of a rejected organisation.
-#[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "{success, message, user}"), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "Signed in", body = AuthAnswer), (status = 403, description = "Refused (sign-in switched off, no LogIntoSystem, a rejected organisation: the error body), or the e-mail address is not verified yet: this answer with `success: false` and the OTP fields, to go to the OTP screen", body = AuthAnswer), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
 pub async fn login(
     State(s): State<AppState>,
     session: Session,
@@ -146,19 +145,26 @@ pub async fn login(
     if !user.email_verified {
         // A code that is still live is not replaced: signing in again must not use it up.
         if let Ok(true) = otp::live(&s.pool, &key, NEW_USER).await {
-            let mut body = json!({"success": false, "message": "Please verify your email address first. Enter the code we sent you."});
-            merge(&mut body, otp_fields(&s, &user.email, NEW_USER, None, 0));
-            return (StatusCode::FORBIDDEN, Json(body)).into_response();
+            return AuthAnswer {
+                success: false,
+                ..AuthAnswer::done(
+                    "Please verify your email address first. Enter the code we sent you.",
+                )
+            }
+            .otp(&s, &user.email, NEW_USER, None, 0)
+            .into_response();
         }
         return match otp::issue(&s.pool, &key, NEW_USER).await {
             Ok(code) => {
                 send_otp(&s, &user.email, &user.profile.first_name, &code, NEW_USER).await;
-                let mut body = json!({"success": false, "message": "Please verify your email address first. We have sent you a new code."});
-                merge(
-                    &mut body,
-                    otp_fields(&s, &user.email, NEW_USER, Some(&code), 0),
-                );
-                (StatusCode::FORBIDDEN, Json(body)).into_response()
+                AuthAnswer {
+                    success: false,
+                    ..AuthAnswer::done(
+                        "Please verify your email address first. We have sent you a new code.",
+                    )
+                }
+                .otp(&s, &user.email, NEW_USER, Some(&code), 0)
+                .into_response()
             }
             Err(err) => internal(err),
         };
@@ -166,9 +172,9 @@ pub async fn login(
     if let Err(err) = sign_in(&s, &session, &user, &key, EXISTING_USER).await {
         return err.into_response();
     }
-    ok(
-        json!({"success": true, "message": "Login successful.", "userType": EXISTING_USER, "email": user.email}),
-    )
+    AuthAnswer::done("Login successful.")
+        .user(EXISTING_USER, &user.email)
+        .into_response()
 }
 
 /// `POST /api/auth/logout`: destroys the session.
