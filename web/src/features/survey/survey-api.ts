@@ -1,7 +1,13 @@
 // The anonymous survey calls (admin spec §7; issue 12): the questions of an invite link, and
-// one submission. The server keeps nothing about the respondent.
-import { baseApi } from '../../api/base-api'
+// one submission; the server keeps nothing about the respondent. The endpoints are generated
+// from the API document into src/api/endpoints/survey.ts (npm run gen:api); this file only adds
+// what the document cannot say: how long the questions are kept, and their type, which the
+// document does not describe yet.
+import { generatedApi } from '../../api/endpoints/survey'
+import type { GetSurveyApiArg } from '../../api/generated'
+import { typedQuery } from '../../api/typed-hooks'
 
+// The answer of GET /api/healthcheck/survey, until the document declares it.
 export interface SurveyAnswerOption {
   possibleAnswerId: number
   description: string
@@ -29,21 +35,17 @@ export interface Survey {
   example: boolean
   questionCategories: SurveyCategory[]
 }
-export interface SurveySubmission {
-  InviteCode: string
-  Answers: { QuestionId: string; PossibleAnswerIds: number[] }[]
-}
 
-export const surveyApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getSurvey: build.query<{ success: boolean; data: Survey }, { inviteCode: string; preview: boolean }>({
-      query: ({ inviteCode, preview }) => ({ url: 'healthcheck/survey', params: { inviteCode, Preview: preview } }),
-      keepUnusedDataFor: 0,
-    }),
-    submitSurvey: build.mutation<{ success: boolean; message: string }, SurveySubmission>({
-      query: (body) => ({ url: 'healthcheck/survey', method: 'POST', body }),
-    }),
-  }),
+export const surveyApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    // A link may close or change between two visits.
+    getSurvey: { keepUnusedDataFor: 0 },
+  },
 })
 
-export const { useGetSurveyQuery, useSubmitSurveyMutation } = surveyApi
+// The submission's hook is the generated one (imported from here, after the settings above).
+export { useSubmitSurveyMutation } from '../../api/endpoints/survey'
+
+export const useGetSurveyQuery = typedQuery<{ success: boolean; data: Survey }, GetSurveyApiArg>(
+  surveyApi.useGetSurveyQuery,
+)
