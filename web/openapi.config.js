@@ -6,8 +6,8 @@
 // output elsewhere).
 //
 // The groups follow where the app loads them, so that a screen's chunk carries only its own
-// calls and the first visit to /home no more than before: `public` and `auth` are in the entry
-// chunk; the others are imported by lazily loaded features. Every operation of the document
+// calls and the first visit to /home no more than before: `public` and `session` are in the
+// entry chunk; the others are imported by lazily loaded features. Every operation of the document
 // belongs to exactly one group: one no group names goes to `other`, and scripts/gen-api.mjs
 // fails when a group names an operation the document does not have.
 const OUT = process.env.GBVF_API_OUT_DIR ?? './src/api/endpoints'
@@ -26,11 +26,12 @@ export const groups = {
     'getComponents',
     'getFeatureFlags',
   ],
-  // Sign-in, registration, codes and passwords, and the forms' reference lists.
+  // The session check and sign-out, which every page's header needs.
+  session: ['userAuthenticated', 'logout'],
+  // Sign-in, registration, codes and passwords, and the forms' reference lists: loaded by the
+  // auth screens, the profile and the admin user forms.
   auth: [
-    'userAuthenticated',
     'login',
-    'logout',
     'register',
     'verifyOtp',
     'resendOtp',
@@ -95,6 +96,11 @@ export const groups = {
 
 const named = new Set(Object.values(groups).flat())
 
+/** Reads the server answers to a POST (the specification's verbs, and the session check, which
+ * the server lets through without a CSRF token): generated as queries, so that the app caches
+ * them and reloads them by tag, instead of as mutations (the verb's default). */
+export const postQueries = ['userAuthenticated', 'getAdminDashboard', 'searchOrganisations', 'getOrganisationalResult']
+
 export default {
   schemaFile: './src/api/openapi.json',
   apiFile: './src/api/base-api.ts',
@@ -104,6 +110,7 @@ export default {
   // Tags are the app's own, given in the one file that wraps each group (src/api/*-api.ts and
   // the features' *-api.ts), not the document's tags.
   tag: false,
+  endpointOverrides: [{ pattern: postQueries, type: 'query' }],
   outputFiles: {
     ...Object.fromEntries(
       Object.entries(groups).map(([group, ids]) => [`${OUT}/${group}.ts`, { filterEndpoints: ids }]),

@@ -17,9 +17,12 @@ export function apiBaseUrl(): string {
 const fetchQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
 
 /** The generated endpoints (generated.ts) name full paths (`/api/crime/stats`); the base URL already ends in /api. */
+function stripApiPrefix(url: string): string {
+  return url.startsWith('/api/') ? url.slice('/api/'.length) : url
+}
+
 function withoutApiPrefix(args: string | FetchArgs): string | FetchArgs {
-  const strip = (url: string) => (url.startsWith('/api/') ? url.slice('/api/'.length) : url)
-  return typeof args === 'string' ? strip(args) : { ...args, url: strip(args.url) }
+  return typeof args === 'string' ? stripApiPrefix(args) : { ...args, url: stripApiPrefix(args.url) }
 }
 
 /** fetchBaseQuery, noting whether each answer was a stale one (availability-slice). */
@@ -32,7 +35,8 @@ const rawBaseQuery: typeof fetchQuery = async (args, api, extra) => {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export const CSRF_HEADER = 'X-CSRF-Token'
-/** The session check changes nothing, so the server lets it through without a token; its answer carries one. */
+/** The session check changes nothing, so the server lets it through without a token; its answer
+ * carries one. (Paths as the endpoints name them, without the /api/ the generated ones start with.) */
 const NEEDS_NO_TOKEN = new Set(['auth/userAuthenticated'])
 
 type Api = Parameters<typeof rawBaseQuery>[1]
@@ -83,7 +87,8 @@ export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBa
     return rawBaseQuery({ ...request, headers }, api, extra)
   }
   const known = selectCsrfToken(api.getState() as { csrf: CsrfState })
-  let result = await send(known ?? (NEEDS_NO_TOKEN.has(request.url) ? null : await fetchCsrfToken(api, extra)))
+  const needsNoToken = NEEDS_NO_TOKEN.has(stripApiPrefix(request.url))
+  let result = await send(known ?? (needsNoToken ? null : await fetchCsrfToken(api, extra)))
   if (isCsrfRefusal(result.error)) {
     const fresh = await fetchCsrfToken(api, extra)
     if (fresh) result = await send(fresh)

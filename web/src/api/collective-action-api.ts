@@ -1,52 +1,43 @@
 // Collective actions (issue 13): the two /api/CollectiveAction calls and actionsGeomarker of
 // spec section 7, and the WorldOfImpactAdmin commands that record a challenge, report its
-// result and close it (each a POST through the shared base query, which adds the CSRF token).
-import { baseApi } from './base-api'
-import type { RecordChallenge } from './generated'
-import type { ChallengeCard, CollectiveAction, MarkerCollection } from './types'
+// result and close it, generated from the API document into endpoints/collective-action.ts (npm
+// run gen:api). This file only adds what the document cannot say: the cache tags (a change
+// refreshes the lists, the pins and the dashboard's component 4), the GeoJSON type of the pins,
+// and the argument adapter of the pins.
+import { generatedApi } from './endpoints/collective-action'
+import type { GetActionsGeomarkersApiArg } from './generated'
 
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['CollectiveAction', 'Dashboard'] })
+const changed = ['CollectiveAction', 'Dashboard'] as const
 
-/** Body of `POST /api/admin/challenges`, generated from the server's RecordChallenge schema. */
-export type RecordChallengeBody = RecordChallenge
-
-export const collectiveActionApi = tagged.injectEndpoints({
-  endpoints: (build) => ({
-    getActionsByBoundary: build.query<CollectiveAction[], number>({
-      query: (boundaryId) => ({ url: 'CollectiveAction/getCollectiveActionsByBoundary', params: { boundaryId } }),
-      providesTags: ['CollectiveAction'],
-    }),
-    getChallengeCard: build.query<ChallengeCard, string>({
-      query: (stakeholderId) => ({
-        url: 'CollectiveAction/getCollectiveActionDetailsByStakeholderId',
-        params: { stakeholderId },
-      }),
-      providesTags: ['CollectiveAction'],
-    }),
-    getActionsGeomarkers: build.query<MarkerCollection, number>({
-      query: (boundaryId) => `geography/actionsGeomarker/4/${boundaryId}`,
-      providesTags: ['CollectiveAction'],
-    }),
-    recordChallenge: build.mutation<{ success: boolean; collectiveActionId: string }, RecordChallengeBody>({
-      query: (body) => ({ url: 'admin/challenges', method: 'POST', body }),
-      invalidatesTags: ['CollectiveAction', 'Dashboard'],
-    }),
-    reportChallengeResult: build.mutation<{ success: boolean }, { id: string; outcome: string; sourceUrl: string }>({
-      query: ({ id, ...body }) => ({ url: `admin/challenges/${encodeURIComponent(id)}/result`, method: 'POST', body }),
-      invalidatesTags: ['CollectiveAction', 'Dashboard'],
-    }),
-    completeChallenge: build.mutation<{ success: boolean }, string>({
-      query: (id) => ({ url: `admin/challenges/${encodeURIComponent(id)}/complete`, method: 'POST', body: {} }),
-      invalidatesTags: ['CollectiveAction', 'Dashboard'],
-    }),
-  }),
+export const collectiveActionApi = generatedApi.enhanceEndpoints({
+  addTagTypes: ['CollectiveAction'],
+  endpoints: {
+    getActionsByBoundary: { providesTags: ['CollectiveAction'] },
+    getChallengeCard: { providesTags: ['CollectiveAction'] },
+    getActionsGeomarkers: { providesTags: ['CollectiveAction'] },
+    recordChallenge: { invalidatesTags: [...changed] },
+    reportChallengeResult: { invalidatesTags: [...changed] },
+    completeChallenge: { invalidatesTags: [...changed] },
+  },
 })
 
-export const {
+// The hooks are the generated ones: the tags above apply to them, as this module runs before any
+// component that imports them from here.
+export {
   useGetActionsByBoundaryQuery,
   useGetChallengeCardQuery,
-  useGetActionsGeomarkersQuery,
   useRecordChallengeMutation,
   useReportChallengeResultMutation,
   useCompleteChallengeMutation,
-} = collectiveActionApi
+} from './endpoints/collective-action'
+
+// The pins are a GeoJSON FeatureCollection (spec §7 "actionsGeomarker").
+export { useGetActionsGeomarkersQuery } from './endpoints/collective-action'
+
+/** The collective-action component (4), whose pins `actionsGeomarker` gives. */
+const COLLECTIVE_ACTION = 4
+
+/** Arguments of the pins of a boundary's challenges. */
+export function actionsGeomarkersArgs(boundaryId: number): GetActionsGeomarkersApiArg {
+  return { componentId: COLLECTIVE_ACTION, boundaryId }
+}

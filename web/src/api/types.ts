@@ -1,7 +1,7 @@
-// Shapes of the JSON the Rust server returns under /api (see the brief and spec sections 3 and 7).
-// Every answer the server types (issue 10) comes from its OpenAPI document via generated.ts; what
-// is still written here are request bodies, GeoJSON shapes and the sign-in answers
-// (AuthResult), whose handlers build their bodies piece by piece.
+// The app's names for the JSON the Rust server returns under /api (spec sections 3 and 7).
+// Every shape the server's OpenAPI document declares comes from generated.ts (request bodies
+// included); what is still written here are the answers the document leaves `unknown` for now
+// (the GeoJSON collections and the sign-in answers, AuthResult), and the app's own types.
 import type * as generated from './generated'
 
 export type BoundaryLevel = 'national' | 'province' | 'district' | 'municipality' | 'saps_precinct'
@@ -70,10 +70,8 @@ export type ContactSearchResult = generated.ContactSearchResult
 
 // Accounts (sections 3, 4 and 7).
 
-export interface FieldError {
-  code: string
-  description: string
-}
+/** One entry of an answer's `errors`: the field at fault and the message. */
+export type FieldError = generated.ErrorItem
 
 export type SessionUser = generated.SessionUserInfo
 
@@ -85,45 +83,9 @@ export type Session = Omit<generated.SessionState, 'csrfToken' | 'devMode'> & {
   devMode?: boolean
 }
 
-/** The answer of the sign-in, password and OTP calls; failures carry the same shape. */
-export interface AuthResult {
-  success: boolean
-  message: string
-  errors?: FieldError[]
-  userType?: number
-  email?: string
-  /** The code itself, only when the server runs in development mode. */
-  otp?: string | null
-  resendCount?: number
-  /** verify-otp of a NewUser: true when the account has no password yet (the server signed them in). */
-  requiresPassword?: boolean
-}
-
-/** POST /api/auth/register (section 3 names); with validateStep only that step is checked. */
-export interface RegistrationPayload {
-  Title: number | null
-  FirstName: string
-  LastName: string
-  Email: string
-  Password: string
-  ConfirmPassword: string
-  MobileNumber: string
-  OrganisationName: string
-  OrganisationBranch: string
-  OrganisationType: number | null
-  JobRole: number | null
-  StreetNumber: string
-  StreetName: string
-  Suburb: string
-  City: string
-  PostalCode: string
-  Province: number | null
-  District: number | null
-  LocalMunicipality: number | null
-  MemberInOrganisation: number | null
-  terms: boolean
-  validateStep?: number
-}
+/** The answer of sign-in and the code calls (the password calls answer its `{success, message}`
+ * part); the 403 that sends an unverified person to the OTP screen has the same shape. */
+export type AuthResult = generated.AuthAnswer
 
 export type Title = generated.Title
 export type JobRole = generated.JobRole
@@ -131,12 +93,3 @@ export type OrganisationType = generated.OrganisationType
 
 /** GET /api/auth/profile → data. */
 export type Profile = generated.UserProfile
-
-/** PUT /api/auth/updateProfile. */
-export interface ProfileUpdate {
-  fullName: string
-  titleId: number | null
-  jobRole: number | null
-  mobileNumber: string
-  alternativeNumber: string
-}

@@ -1,10 +1,12 @@
-// The session as components read it: the data of POST /api/auth/userAuthenticated, anonymous
-// until it has loaded or when the check failed.
-import { anonymousSession, useGetSessionQuery } from '../api/auth-api'
+// The session as components read it: the answer of POST /api/auth/userAuthenticated, anonymous
+// until it has loaded, and when the check failed (network or server, or an answer that is not a
+// session: section 4), even if an earlier check had answered.
+import { anonymousSession, useUserAuthenticatedQuery } from '../api/session-api'
+import type { Session } from '../api/types'
 
 export function useSession() {
-  const { data, isLoading, isFetching } = useGetSessionQuery()
-  const session = data ?? anonymousSession
+  const { data, isError, isLoading, isFetching } = useUserAuthenticatedQuery()
+  const session: Session = !isError && typeof data?.isAuthenticated === 'boolean' ? data : anonymousSession
   return {
     session,
     /** True only before the first answer (guards show a spinner then). */

@@ -4,7 +4,7 @@ const injectedRtkApi = api.injectEndpoints({
     getMailStatus: build.query<GetMailStatusApiResponse, GetMailStatusApiArg>({
       query: () => ({ url: `/api/admin/mail` }),
     }),
-    getAdminDashboard: build.mutation<
+    getAdminDashboard: build.query<
       GetAdminDashboardApiResponse,
       GetAdminDashboardApiArg
     >({
@@ -38,7 +38,7 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
-    searchOrganisations: build.mutation<
+    searchOrganisations: build.query<
       SearchOrganisationsApiResponse,
       SearchOrganisationsApiArg
     >({
@@ -666,11 +666,11 @@ export type UserAccountDetails = {
 };
 export const {
   useGetMailStatusQuery,
-  useGetAdminDashboardMutation,
+  useGetAdminDashboardQuery,
   useGetSummarisedHealthCheckQuery,
   useGetOrganisationQuery,
   useGetOrganisationHistoryQuery,
-  useSearchOrganisationsMutation,
+  useSearchOrganisationsQuery,
   useVerifyOrganisationMutation,
   useAddGroupMutation,
   useAddGroupActionsMutation,

@@ -40,9 +40,6 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.loginBody,
       }),
     }),
-    logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
-      query: () => ({ url: `/api/auth/logout`, method: "POST" }),
-    }),
     register: build.mutation<RegisterApiResponse, RegisterApiArg>({
       query: (queryArg) => ({
         url: `/api/auth/register`,
@@ -66,12 +63,6 @@ const injectedRtkApi = api.injectEndpoints({
         method: "POST",
         body: queryArg.passwordBody,
       }),
-    }),
-    userAuthenticated: build.mutation<
-      UserAuthenticatedApiResponse,
-      UserAuthenticatedApiArg
-    >({
-      query: () => ({ url: `/api/auth/userAuthenticated`, method: "POST" }),
     }),
     verifyOtp: build.mutation<VerifyOtpApiResponse, VerifyOtpApiArg>({
       query: (queryArg) => ({
@@ -105,8 +96,6 @@ export type LoginApiResponse = /** status 200 Signed in */ AuthAnswer;
 export type LoginApiArg = {
   loginBody: LoginBody;
 };
-export type LogoutApiResponse = /** status 200 Signed out */ Done;
-export type LogoutApiArg = void;
 export type RegisterApiResponse =
   /** status 200 Registered (the OTP e-mail is sent), or the step is valid */ Registered;
 export type RegisterApiArg = {
@@ -121,9 +110,6 @@ export type ResetPasswordApiResponse = /** status 200 Saved */ Done;
 export type ResetPasswordApiArg = {
   passwordBody: PasswordBody;
 };
-export type UserAuthenticatedApiResponse =
-  /** status 200 The session */ SessionState;
-export type UserAuthenticatedApiArg = void;
 export type VerifyOtpApiResponse =
   /** status 200 Code accepted: the user type and address, and for a NewUser whether a password is still to be chosen */ AuthAnswer;
 export type VerifyOtpApiArg = {
@@ -271,39 +257,6 @@ export type ResendBody = {
   Email: string;
   UserType?: number | null;
 };
-export type SessionUserInfo = {
-  /** The e-mail address. */
-  email: string;
-  /** First and last name. */
-  name: string;
-  /** Action ids the user holds (admin spec §3). */
-  permissions: number[];
-  /** The user id (UUID). */
-  userId: string;
-};
-export type UserAction = {
-  /** Action id. */
-  actionId: number;
-  /** Its name; null for an id the list does not know. */
-  name: string | null;
-};
-export type SessionState = {
-  /** The browser's CSRF token. */
-  csrfToken: string;
-  /** True in development mode (codes on screen, local outbox). */
-  devMode: boolean;
-  /** True when signed in. */
-  isAuthenticated: boolean;
-  /** The user's organisation's name, if any. */
-  organisationName: string | null;
-  /** The user's organisation's type id, if any. */
-  organisationTypeId: number | null;
-  user: null | SessionUserInfo;
-  /** The actions the user holds (empty when not signed in). */
-  userActions: UserAction[];
-  /** 1 NewUser (must add a password), 2 ExistingUser, 3 ResetPassword; null when not signed in. */
-  userType: number | null;
-};
 export type VerifyOtpBody = {
   Email: string;
   OTP: string;
@@ -316,10 +269,8 @@ export const {
   useGetUserJobRolesQuery,
   useGetUserTitlesQuery,
   useLoginMutation,
-  useLogoutMutation,
   useRegisterMutation,
   useResendOtpMutation,
   useResetPasswordMutation,
-  useUserAuthenticatedMutation,
   useVerifyOtpMutation,
 } = injectedRtkApi;

@@ -28,7 +28,7 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.inviteCodeBody,
       }),
     }),
-    getOrganisationalResult: build.mutation<
+    getOrganisationalResult: build.query<
       GetOrganisationalResultApiResponse,
       GetOrganisationalResultApiArg
     >({
@@ -279,5 +279,5 @@ export const {
   useGetActiveQuestionnairesQuery,
   useGetOrganisationHealthChecksQuery,
   useGenerateInviteCodeMutation,
-  useGetOrganisationalResultMutation,
+  useGetOrganisationalResultQuery,
 } = injectedRtkApi;

@@ -6,14 +6,8 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { adminApi } from './admin-api'
-import type {
-  Group,
-  OrganisationPage,
-  OrganisationSearch,
-  StakeholderId,
-  UserDetails,
-  UserSummary,
-} from './admin-types'
+import type { SearchBody } from '../../api/generated'
+import type { Group, OrganisationPage, StakeholderId, UserDetails, UserSummary } from './admin-types'
 
 const SETTLE_TIMEOUT_MS = 3000
 const SETTLE_INTERVAL_MS = 100
@@ -58,15 +52,18 @@ export function useSettle() {
     () => ({
       settling,
       groups: (ok: (groups: Group[]) => boolean) =>
-        run(() => dispatch(adminApi.endpoints.getGroups.initiate(undefined, fresh)).unwrap(), ok),
+        run(() => dispatch(adminApi.endpoints.getGroups.initiate({}, fresh)).unwrap(), ok),
       group: (groupId: number, ok: (groups: Group[]) => boolean) =>
-        run(() => dispatch(adminApi.endpoints.getGroups.initiate(groupId, fresh)).unwrap(), ok),
+        run(() => dispatch(adminApi.endpoints.getGroups.initiate({ groupId }, fresh)).unwrap(), ok),
       users: (ok: (users: UserSummary[]) => boolean) =>
         run(() => dispatch(adminApi.endpoints.getAllUsers.initiate(undefined, fresh)).unwrap(), ok),
       user: (userId: StakeholderId, ok: (user: UserDetails) => boolean) =>
-        run(() => dispatch(adminApi.endpoints.getUserDetails.initiate(userId, fresh)).unwrap(), ok),
-      organisations: (search: OrganisationSearch, ok: (page: OrganisationPage) => boolean) =>
-        run(() => dispatch(adminApi.endpoints.searchOrganisations.initiate(search, fresh)).unwrap(), ok),
+        run(() => dispatch(adminApi.endpoints.getUserDetails.initiate({ stakeholderId: userId }, fresh)).unwrap(), ok),
+      organisations: (search: SearchBody, ok: (page: OrganisationPage) => boolean) =>
+        run(
+          () => dispatch(adminApi.endpoints.searchOrganisations.initiate({ searchBody: search }, fresh)).unwrap(),
+          ok,
+        ),
     }),
     [dispatch, run, settling],
   )

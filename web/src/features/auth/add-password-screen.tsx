@@ -30,7 +30,15 @@ export function AddPasswordScreen() {
   }, [saved, isFetching, session, navigate])
 
   async function send(password: string, confirmPassword: string) {
-    await addPassword({ Password: password, ConfirmPassword: confirmPassword, UserType: userType }).unwrap()
+    // The document's PasswordBody names the e-mail; the server takes the signed-in account's.
+    await addPassword({
+      passwordBody: {
+        Email: session.user?.email ?? '',
+        Password: password,
+        ConfirmPassword: confirmPassword,
+        UserType: userType,
+      },
+    }).unwrap()
     setSaved(true)
   }
 

@@ -36,7 +36,7 @@ export function ForgotPasswordScreen() {
     }
     setBusy(true)
     try {
-      const result = await forgotPassword({ Email: email.trim() }).unwrap()
+      const result = await forgotPassword({ forgotBody: { Email: email.trim() } }).unwrap()
       const state: OtpState = {
         userType: UserType.ResetPassword,
         email: email.trim(),

@@ -76,7 +76,7 @@ function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notic
     }
     setBusy(true)
     try {
-      const result = await login({ Username: email.trim(), Password: password }).unwrap()
+      const result = await login({ loginBody: { Username: email.trim(), Password: password } }).unwrap()
       // Section 4: a NewUser goes to add-password; anyone else waits for the reloaded session,
       // on which the guard of this screen sends them to their landing.
       if (result.userType === UserType.NewUser) {

@@ -80,7 +80,7 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
     if (found.length) return
     setBusy(true)
     try {
-      const result = await verify({ Email: email, OTP: code, UserType: userType }).unwrap()
+      const result = await verify({ verifyOtpBody: { Email: email, OTP: code, UserType: userType } }).unwrap()
       if (userType === UserType.ResetPassword) {
         void navigate(accountPaths.resetPassword, {
           state: { userType: UserType.ResetPassword, email } satisfies ResetPasswordState,
@@ -112,8 +112,8 @@ function OtpForm({ arrival }: { arrival: OtpState }) {
     try {
       const result =
         userType === UserType.ResetPassword
-          ? await forgotPassword({ Email: email }).unwrap()
-          : await resendOtp({ Email: email, UserType: userType }).unwrap()
+          ? await forgotPassword({ forgotBody: { Email: email } }).unwrap()
+          : await resendOtp({ resendBody: { Email: email, UserType: userType } }).unwrap()
       setResendCount(typeof result.resendCount === 'number' ? result.resendCount : resendCount + 1)
       setDevCode(result.otp ?? null)
       setBoxes(emptyOtp())

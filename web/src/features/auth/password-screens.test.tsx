@@ -161,7 +161,13 @@ describe('add password', () => {
     expect(await screen.findByRole('button', { name: a.submitting })).toBeDisabled()
     release()
     await waitFor(() => expect(router.state.location.pathname).toBe('/organisation/'))
-    expect(body).toEqual({ Password: 'Fresh(Lamp)42Window', ConfirmPassword: 'Fresh(Lamp)42Window', UserType: 1 })
+    // The document's PasswordBody names the e-mail: the signed-in user's (the server takes the account's).
+    expect(body).toEqual({
+      Email: 'thandi@example.org',
+      Password: 'Fresh(Lamp)42Window',
+      ConfirmPassword: 'Fresh(Lamp)42Window',
+      UserType: 1,
+    })
   })
 
   it('a signed-in user who still needs a password is sent there from the signed-in areas', async () => {

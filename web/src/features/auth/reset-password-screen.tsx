@@ -23,10 +23,12 @@ export function ResetPasswordScreen() {
 
   async function send(password: string, confirmPassword: string) {
     const result = await resetPassword({
-      Email: email!,
-      Password: password,
-      ConfirmPassword: confirmPassword,
-      UserType: UserType.ResetPassword,
+      passwordBody: {
+        Email: email!,
+        Password: password,
+        ConfirmPassword: confirmPassword,
+        UserType: UserType.ResetPassword,
+      },
     }).unwrap()
     void navigate(accountPaths.login, {
       replace: true,

@@ -17,7 +17,7 @@ import {
   termsErrors,
   type FieldErrors,
 } from '../../lib/validation'
-import type { RegistrationPayload } from '../../api/types'
+import type { RegistrationForm } from '../../api/generated'
 
 /** Field names are the server's error codes, so its field errors land beneath the right field. */
 export interface SignUpForm {
@@ -135,7 +135,7 @@ export function stepOfField(field: string): number | null {
 const idOrNull = (value: string) => (value === '' ? null : Number(value))
 
 /** Section 3 payload; phone values stripped to digits. */
-export function toPayload(form: SignUpForm, validateStep?: number): RegistrationPayload {
+export function toPayload(form: SignUpForm, validateStep?: number): RegistrationForm {
   return {
     Title: idOrNull(form.title),
     FirstName: plainApostrophes(form.firstName.trim()),

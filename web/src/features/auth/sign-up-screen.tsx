@@ -89,7 +89,7 @@ export function SignUpScreen() {
     setBusy(true)
     const last = step === REGISTRATION_STEPS
     try {
-      const result = await register(toPayload(form, last ? undefined : step)).unwrap()
+      const result = await register({ registrationForm: toPayload(form, last ? undefined : step) }).unwrap()
       setErrors({})
       if (!last) {
         setStep(step + 1)

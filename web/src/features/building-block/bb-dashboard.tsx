@@ -8,7 +8,8 @@ import { ErrorMessage } from '../../components/status'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { useIsMobileDashboard } from '../../lib/use-media-query'
 import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overlay'
-import { completionClass, useGetAssociatedQuery, type BlockCompletion, type MunicipalityBlocks } from './bb-api'
+import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
+import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './bb-api'
 import { bbStrings as t } from './bb-strings'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
@@ -28,7 +29,7 @@ export function decodeId(s: string | undefined): number | null {
   }
 }
 
-function BlockCell({ m, b }: { m: MunicipalityBlocks; b: BlockCompletion }) {
+function BlockCell({ m, b }: { m: AssignedMunicipality; b: BlockCompletion }) {
   return (
     <Link
       to={managePath(m.stakeholderId, b.buildingBlockId)}
@@ -65,7 +66,7 @@ function uniq(values: string[]): string[] {
 
 export function BuildingBlockDashboard() {
   useDocumentTitle(t.title)
-  const query = useGetAssociatedQuery(null)
+  const query = useGetBuildingBlocksAssociatedToUserQuery(associatedArgs(null))
   const overlay = useLingeringFlag(query.isLoading, 1000)
   const mobile = useIsMobileDashboard()
   const [province, setProvince] = useState('')

@@ -11,22 +11,23 @@ import { Action } from '../../config/constants'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { can } from '../../session/landing'
 import { useSession } from '../../session/use-session'
+import type { BuildingBlockDetails, ContactPersonDetails, Done, ErrorBody } from '../../api/generated'
 import {
-  useGetAssociatedQuery,
-  useGetHistoryQuery,
-  useGetProviderQuery,
-  useGetProvidersQuery,
+  associatedArgs,
+  useGetBuildingBlocksAssociatedToUserQuery,
+  useGetProviderHistoryQuery,
+  useGetProvidersOnMunicipalityQuery,
+  useGetProviderWithRequirementsQuery,
   useReturnProviderMutation,
   useUpdateProviderMutation,
   useVerifyProviderMutation,
-  type Answer,
-  type ContactPersonForm,
-  type ProviderDetails,
 } from './bb-api'
 import { decodeId } from './bb-dashboard'
 import { bbStrings as t } from './bb-strings'
 
-interface Person extends ContactPersonForm {
+/** A contact person of the form: one of the provider's, or a new one (no id yet). */
+interface Person extends Omit<ContactPersonDetails, 'contactPersonId'> {
+  contactPersonId?: string
   buildingBlockRequirementId: number
   key: string
 }
@@ -43,7 +44,7 @@ type Errors = Record<string, string>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-function formOf(p: ProviderDetails): Form {
+function formOf(p: BuildingBlockDetails): Form {
   const contact = (type: number) => p.contacts.find((c) => c.contactTypeId === type)?.detail ?? ''
   return {
     physicalAddress: p.address.addressLine1 ?? '',
@@ -115,7 +116,7 @@ function Field({
   )
 }
 
-function message(a: Answer | undefined, fallback: string): string {
+function message(a: Done | undefined, fallback: string): string {
   return a?.message || fallback
 }
 
@@ -126,14 +127,18 @@ export function ManageBuildingBlock() {
   const { session } = useSession()
   const mayEdit = can(session, Action.EditBuildingBlock)
   const mayVerify = can(session, Action.ValidateBuildingBlock)
-  const associated = useGetAssociatedQuery(municipalityId ?? null, { skip: municipalityId == null })
-  const providers = useGetProvidersQuery(
-    municipalityId && buildingBlockId ? { municipalityId, buildingBlockId } : skipToken,
+  const associated = useGetBuildingBlocksAssociatedToUserQuery(associatedArgs(municipalityId ?? null), {
+    skip: municipalityId == null,
+  })
+  const providers = useGetProvidersOnMunicipalityQuery(
+    municipalityId && buildingBlockId ? { boundaryStakeholderId: municipalityId, buildingBlockId } : skipToken,
   )
   const [selected, setSelected] = useState<number | null>(null)
   const stakeholderId = selected ?? providers.data?.[0]?.stakeholderId ?? null
-  const details = useGetProviderQuery(stakeholderId && buildingBlockId ? { stakeholderId, buildingBlockId } : skipToken)
-  const history = useGetHistoryQuery(stakeholderId ?? skipToken)
+  const details = useGetProviderWithRequirementsQuery(
+    stakeholderId && buildingBlockId ? { stakeholderId, buildingBlockId } : skipToken,
+  )
+  const history = useGetProviderHistoryQuery(stakeholderId ? { stakeholderId } : skipToken)
   const [update, updating] = useUpdateProviderMutation()
   const [verify, verifying] = useVerifyProviderMutation()
   const [giveBack, returning] = useReturnProviderMutation()
@@ -172,21 +177,23 @@ export function ManageBuildingBlock() {
       return
     }
     const result = await update({
-      stakeholderId: p.stakeholderId,
-      buildingBlockId: p.buildingBlockId,
-      physicalAddress: form.physicalAddress,
-      postalAddress: form.postalAddress,
-      receptionNumber: form.receptionNumber,
-      alternateNumber: form.alternateNumber,
-      emailAddress: form.emailAddress,
-      buildingBlockRequirements: form.available,
-      contactPersons: form.persons.map(({ key: _key, contactPersonId: _id, ...rest }) => rest),
+      updateBody: {
+        stakeholderId: p.stakeholderId,
+        buildingBlockId: p.buildingBlockId,
+        physicalAddress: form.physicalAddress,
+        postalAddress: form.postalAddress,
+        receptionNumber: form.receptionNumber,
+        alternateNumber: form.alternateNumber,
+        emailAddress: form.emailAddress,
+        buildingBlockRequirements: form.available,
+        contactPersons: form.persons.map(({ key: _key, contactPersonId: _id, ...rest }) => rest),
+      },
     })
     if ('data' in result && result.data?.success) {
       setNotice({ ok: true, text: message(result.data, t.updated) })
       setEditing(false)
     } else {
-      const data = 'error' in result ? (result.error as { data?: Answer }).data : undefined
+      const data = 'error' in result ? (result.error as { data?: Partial<ErrorBody> }).data : undefined
       const fieldErrors: Errors = {}
       data?.errors?.forEach((e) => {
         if (e.code === 'physicalAddress') fieldErrors.physicalAddress = e.description
@@ -200,13 +207,15 @@ export function ManageBuildingBlock() {
     if (!p) return
     const result =
       kind === 'verify'
-        ? await verify({ stakeholderId: p.stakeholderId })
-        : await giveBack({ stakeholderId: p.stakeholderId, reason })
+        ? await verify({ decisionBody: { stakeholderId: p.stakeholderId } })
+        : await giveBack({ decisionBody: { stakeholderId: p.stakeholderId, reason } })
     if ('data' in result && result.data?.success) setNotice({ ok: true, text: message(result.data, t.verifiedMessage) })
     else
       setNotice({
         ok: false,
-        text: ('error' in result ? (result.error as { data?: Answer }).data?.message : undefined) ?? t.notUpdated,
+        text:
+          ('error' in result ? (result.error as { data?: Partial<ErrorBody> }).data?.message : undefined) ??
+          t.notUpdated,
       })
   }
 
@@ -488,11 +497,11 @@ export function ManageBuildingBlock() {
           </div>
         </form>
       ) : null}
-      {history.data?.length ? (
+      {history.data?.history.length ? (
         <section className="bb-history" aria-labelledby="bb-history-title">
           <h2 id="bb-history-title">{t.history}</h2>
           <ol>
-            {history.data.map((h) => (
+            {history.data.history.map((h) => (
               <li key={h.sequence}>
                 <time dateTime={h.at}>{new Date(h.at).toLocaleString('en-ZA')}</time> · {h.eventType} ·{' '}
                 {h.actorEmail ?? h.actor} · {h.detail}

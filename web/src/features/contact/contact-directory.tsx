@@ -2,7 +2,7 @@
 // dropdowns; results load only once both a boundary and a building block are chosen.
 import { useId, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useSearchContactsQuery } from '../../api/contact-api'
+import { contactSearchArgs, useSearchContactsQuery } from '../../api/contact-api'
 import { useGetComponentsQuery } from '../../api/public-api'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId, NATIONAL_BOUNDARY_ID } from '../../config/constants'
@@ -23,7 +23,7 @@ export function ContactDirectory() {
     filters.boundaryId != null && filters.boundaryId !== NATIONAL_BOUNDARY_ID ? filters.boundaryId : null
   const ready = boundaryId != null && block != null
   const search = useSearchContactsQuery(
-    ready ? { boundaryId, buildingBlockCategoryId: block.categoryId, buildingBlockId: block.blockId } : skipToken,
+    ready ? contactSearchArgs(boundaryId, block.categoryId, block.blockId) : skipToken,
   )
   const results = matchContacts(search.currentData ?? [], text)
 

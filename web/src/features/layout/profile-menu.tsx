@@ -3,7 +3,7 @@
 // click elsewhere closes it, and so does moving to another page.
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { useLogoutMutation } from '../../api/auth-api'
+import { useLogoutMutation } from '../../api/session-api'
 import { Action } from '../../config/constants'
 import { accountPaths } from '../../config/routes'
 import { strings } from '../../config/strings'

@@ -5,7 +5,11 @@
 // active and completed challenges as collapsible lists, each with its source link.
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useGetActionsGeomarkersQuery, useGetChallengeCardQuery } from '../../api/collective-action-api'
+import {
+  actionsGeomarkersArgs,
+  useGetActionsGeomarkersQuery,
+  useGetChallengeCardQuery,
+} from '../../api/collective-action-api'
 import { dashboardArgs, useGetBoundaryQuery, useGetDashboardQuery, useGetGeojsonQuery } from '../../api/public-api'
 import type { CollectiveAction, MarkerProperties } from '../../api/types'
 import { Card } from '../../components/card'
@@ -78,7 +82,7 @@ function ChallengeItem({ action }: { action: CollectiveAction }) {
 
 /** The challenge card of a pin: active and completed challenges as collapsible lists. */
 export function ChallengeCardBody({ stakeholderId }: { stakeholderId: string }) {
-  const q = useGetChallengeCardQuery(stakeholderId)
+  const q = useGetChallengeCardQuery({ stakeholderId: Number(stakeholderId) })
   if (q.isLoading) return <Spinner />
   if (q.isError || !q.data) return <ErrorMessage />
   const { activeCollectiveActions: active, inactiveCollectiveActions: past } = q.data
@@ -124,7 +128,7 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
   const areasQ = useGetGeojsonQuery({ id: boundaryId })
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
   const isLocal = boundary?.level === 'municipality'
-  const markersQ = useGetActionsGeomarkersQuery(isLocal ? boundaryId : skipToken)
+  const markersQ = useGetActionsGeomarkersQuery(isLocal ? actionsGeomarkersArgs(boundaryId) : skipToken)
   const [pin, setPin] = useState<MarkerProperties | null>(null)
   const summary = dashboardQ.currentData?.collectiveAction
 

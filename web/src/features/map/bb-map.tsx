@@ -6,7 +6,7 @@
 // the category and building-block counts of the boundary.
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { useGetBoundaryCountsQuery, useGetStakeholderContactQuery } from '../../api/contact-api'
+import { stakeholderContactArgs, useGetBoundaryCountsQuery, useSearchContactsQuery } from '../../api/contact-api'
 import {
   dashboardArgs,
   useGetBoundaryQuery,
@@ -47,7 +47,7 @@ function tooltip(area: AreaFigures | undefined, name: string): string {
 
 /** The stakeholder modal of a pin: the provider's contact card. */
 export function StakeholderContacts({ stakeholderId }: { stakeholderId: string }) {
-  const q = useGetStakeholderContactQuery(stakeholderId)
+  const q = useSearchContactsQuery(stakeholderContactArgs(stakeholderId))
   if (q.isLoading) return <Spinner />
   if (q.isError || !q.data) return <ErrorMessage />
   if (q.data.length === 0) return <NoData message={strings.contact.noContacts} />
@@ -62,7 +62,7 @@ export function StakeholderContacts({ stakeholderId }: { stakeholderId: string }
 
 /** The count modal: per category its providers, per building block its providers. */
 export function BoundaryCounts({ boundaryId }: { boundaryId: number }) {
-  const q = useGetBoundaryCountsQuery(boundaryId)
+  const q = useGetBoundaryCountsQuery({ boundaryId })
   if (q.isLoading) return <Spinner />
   if (q.isError || !q.data) return <ErrorMessage />
   if (q.data.length === 0) return <NoData message={strings.messages.noCategories} />

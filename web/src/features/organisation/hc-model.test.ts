@@ -42,11 +42,13 @@ function question(id: string, scale: readonly (readonly [string, number])[], val
     questionType: 'SingleChoice',
     visualizeTypeId: 4,
     visualizeTypeDescription: 'StackedBar',
+    respondents: 10,
     answers: scale.map(([description, score], i) => ({
       possibleAnswerId: i + 1,
       description,
       score,
       distributionValue: values[i],
+      responses: values[i] / 10,
     })),
     palette: scale.map(([description], i) => ({
       id: i + 1,
@@ -62,6 +64,7 @@ function period(id: string, from: string, isCurrent = false): HcPeriod {
     healthCheckId: id,
     questionnaire: id,
     questionnaireId: 'staff-v1',
+    questionnaireVersion: 1,
     questionnaireType: 'Staff',
     questionnaireTypeId: 1,
     isCurrent,

@@ -42,7 +42,10 @@ export function OrganisationDashboard() {
   const [audience, setAudience] = useState<number>(QuestionnaireType.Staff)
   const [selected, setSelected] = useState<string | null>(null)
   // currentData belongs to the audience asked for; data may still be the previous audience's.
-  const { data, currentData, isLoading, isFetching, error } = useGetOrganisationHealthChecksQuery(audience)
+  const query = useGetOrganisationHealthChecksQuery({ questionnaireTypeId: audience })
+  const { isLoading, isFetching, error } = query
+  const data = query.data?.data
+  const currentData = query.currentData?.data
   const periods = currentData?.questionnaires ?? []
   const period = periods.find((p) => p.healthCheckId === selected) ?? defaultPeriod(periods)
   const title = data ? `${data.organisationName} ${s.dashboardSuffix}` : s.dashboardSuffix
@@ -226,7 +229,7 @@ function SurveyLinkPanel({
   canGenerate: boolean
 }) {
   const toast = useToast()
-  const { data: questionnaires } = useGetActiveQuestionnairesQuery(undefined, { skip: !canGenerate })
+  const questionnaires = useGetActiveQuestionnairesQuery(undefined, { skip: !canGenerate }).data?.data
   const [generate, { isLoading }] = useGenerateInviteCodeMutation()
   const active = (questionnaires ?? []).filter((q) => q.questionnaireTypeId === audience && q.isActive)
   const [questionnaireId, setQuestionnaireId] = useState('')
@@ -251,9 +254,11 @@ function SurveyLinkPanel({
     if (problem || !chosen) return
     try {
       const answer = await generate({
-        QuestionnaireId: chosen,
-        ExpectedResponses: Number(expected),
-        ...(start ? { EffectiveFrom: new Date(`${start}T00:00:00Z`).toISOString() } : {}),
+        inviteCodeBody: {
+          QuestionnaireId: chosen,
+          ExpectedResponses: Number(expected),
+          ...(start ? { EffectiveFrom: new Date(`${start}T00:00:00Z`).toISOString() } : {}),
+        },
       }).unwrap()
       setUrl(answer.url)
       toast.success(s.generated)

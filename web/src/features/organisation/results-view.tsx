@@ -16,7 +16,9 @@ import { organisationPaths } from './paths'
 /** The results of one health check of the caller's organisation (route component). */
 export function ResultsView() {
   const { resId = '' } = useParams()
-  const { data, isLoading, isError } = useGetOrganisationalResultQuery({ HealthCheckId: resId }, { skip: !resId })
+  const query = useGetOrganisationalResultQuery({ resultBody: { HealthCheckId: resId } }, { skip: !resId })
+  const { isLoading, isError } = query
+  const data = query.data?.data
   const title = data ? s.resultsTitle(data.questionnaireType, data.questionnaire) : s.resultsTitleLoading
   useDocumentTitle(title)
   const hidden = privacyMessage(data)

@@ -72,7 +72,7 @@ export function ProfilePage() {
 
   if (profile.isLoading) return <Spinner />
   if (!profile.data) return <ErrorMessage />
-  const data = profile.data
+  const data = profile.data.data
   const titleOf = (id: number | null) => titles.data?.find((t) => t.titleId === id)?.description
   const roleOf = (id: number | null) => roles.data?.find((r) => r.roleId === id)?.description
   const editing = form != null
@@ -108,11 +108,13 @@ export function ProfilePage() {
     setBusy(true)
     try {
       const result = await update({
-        fullName: plainApostrophes(form.fullName.trim()),
-        titleId: Number(form.titleId),
-        jobRole: Number(form.jobRole),
-        mobileNumber: digitsOnly(form.mobileNumber),
-        alternativeNumber: digitsOnly(form.alternativeNumber),
+        profileForm: {
+          fullName: plainApostrophes(form.fullName.trim()),
+          titleId: Number(form.titleId),
+          jobRole: Number(form.jobRole),
+          mobileNumber: digitsOnly(form.mobileNumber),
+          alternativeNumber: digitsOnly(form.alternativeNumber),
+        },
       }).unwrap()
       setForm(null)
       setNotice(result.message || null)

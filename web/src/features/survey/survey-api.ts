@@ -1,49 +1,20 @@
 // The anonymous survey calls (admin spec §7; issue 12): the questions of an invite link, and
-// one submission. The server keeps nothing about the respondent.
-import { baseApi } from '../../api/base-api'
+// one submission; the server keeps nothing about the respondent. The endpoints are generated
+// from the API document into src/api/endpoints/survey.ts (npm run gen:api); this file only adds
+// what the document cannot say: how long the questions are kept.
+import { generatedApi } from '../../api/endpoints/survey'
 
-export interface SurveyAnswerOption {
-  possibleAnswerId: number
-  description: string
-}
-export interface SurveyQuestion {
-  questionId: string
-  description: string
-  questionTypeId: number
-  questionType: 'SingleChoice' | 'MultipleChoice'
-  answers: SurveyAnswerOption[]
-}
-export interface SurveyCategory {
-  questionCategoryId: number
-  description: string
-  questions: SurveyQuestion[]
-}
-export interface Survey {
-  organisationName: string
-  questionnaire: string
-  questionnaireId: string
-  version: number
-  questionnaireType: string
-  preview: boolean
-  isOpen: boolean
-  example: boolean
-  questionCategories: SurveyCategory[]
-}
-export interface SurveySubmission {
-  InviteCode: string
-  Answers: { QuestionId: string; PossibleAnswerIds: number[] }[]
-}
+// The answer of GET /api/healthcheck/survey (the server's types).
+export type { SurveyAnswerOption, SurveyQuestion, SurveyCategory, Survey } from '../../api/generated'
 
-export const surveyApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getSurvey: build.query<{ success: boolean; data: Survey }, { inviteCode: string; preview: boolean }>({
-      query: ({ inviteCode, preview }) => ({ url: 'healthcheck/survey', params: { inviteCode, Preview: preview } }),
-      keepUnusedDataFor: 0,
-    }),
-    submitSurvey: build.mutation<{ success: boolean; message: string }, SurveySubmission>({
-      query: (body) => ({ url: 'healthcheck/survey', method: 'POST', body }),
-    }),
-  }),
+export const surveyApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    // A link may close or change between two visits.
+    getSurvey: { keepUnusedDataFor: 0 },
+  },
 })
 
-export const { useGetSurveyQuery, useSubmitSurveyMutation } = surveyApi
+// The submission's hook is the generated one (imported from here, after the settings above).
+export { useSubmitSurveyMutation } from '../../api/endpoints/survey'
+
+export { useGetSurveyQuery } from '../../api/endpoints/survey'

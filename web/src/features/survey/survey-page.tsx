@@ -71,7 +71,7 @@ export function SurveyPage() {
       setFormError('Please answer at least one question before submitting.')
       return
     }
-    const result = await submit({ InviteCode: inviteCode, Answers })
+    const result = await submit({ submitBody: { InviteCode: inviteCode, Answers } })
     if ('error' in result && result.error)
       setFormError(messageOf(result.error, 'An error has occured please try again later'))
     else if ('data' in result && result.data) setDone(result.data.message)

@@ -72,15 +72,17 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
     const pillar = text('pillarId')
     try {
       await record({
-        name: text('name'),
-        description: text('description'),
-        collectiveActionTypeId: Number(f.get('typeId')),
-        pillarId: pillar ? Number(pillar) : null,
-        cycleId: Number(f.get('cycleId')),
-        validFrom: text('validFrom'),
-        validTo: text('validTo'),
-        boundaryId: Number(f.get('boundaryId')),
-        sourceUrl: text('sourceUrl'),
+        recordChallenge: {
+          name: text('name'),
+          description: text('description'),
+          collectiveActionTypeId: Number(f.get('typeId')),
+          pillarId: pillar ? Number(pillar) : null,
+          cycleId: Number(f.get('cycleId')),
+          validFrom: text('validFrom'),
+          validTo: text('validTo'),
+          boundaryId: Number(f.get('boundaryId')),
+          sourceUrl: text('sourceUrl'),
+        },
       }).unwrap()
       setError(null)
       onDone(s.recorded)
@@ -159,7 +161,7 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
 }
 
 function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
-  const list = useGetActionsByBoundaryQuery(1, { pollingInterval: 0 })
+  const list = useGetActionsByBoundaryQuery({ boundaryId: 1 }, { pollingInterval: 0 })
   const [complete] = useCompleteChallengeMutation()
   const [report] = useReportChallengeResultMutation()
   const [outcomes, setOutcomes] = useState<Record<string, string>>({})
@@ -217,8 +219,7 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
                           () =>
                             report({
                               id: r.collectiveActionId,
-                              outcome: outcomes[r.collectiveActionId] ?? '',
-                              sourceUrl: '',
+                              reportBody: { outcome: outcomes[r.collectiveActionId] ?? '', sourceUrl: '' },
                             }).unwrap(),
                           s.reportedOk,
                         )
@@ -230,7 +231,7 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
                       type="button"
                       className="btn"
                       data-testid="complete-challenge"
-                      onClick={() => void act(() => complete(r.collectiveActionId).unwrap(), s.completedOk)}
+                      onClick={() => void act(() => complete({ id: r.collectiveActionId }).unwrap(), s.completedOk)}
                     >
                       {s.complete}
                     </button>

@@ -36,7 +36,7 @@ function DashboardScreen() {
         {session.user ? <p className="admin-muted">{d.signedInAs(session.user.name)}</p> : null}
       </PageHeader>
       {dashboard.isError ? <LoadFailure error={dashboard.error} /> : null}
-      {dashboard.isSuccess ? <Cards data={dashboard.data ?? emptyDashboard} canManage={canManage} /> : null}
+      {dashboard.isSuccess ? <Cards data={dashboard.data?.[0] ?? emptyDashboard} canManage={canManage} /> : null}
       <p className="admin-dashboard__links">
         <Link to={adminPaths.usersGroups} className="button button--primary">
           {d.manageUsersAndGroups}

@@ -34,13 +34,14 @@ function ApplicationScreen() {
   const navigate = useNavigate()
   const toast = useToast()
   const allowed = usePermission()
-  const org = useGetOrganisationQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
+  const org = useGetOrganisationQuery(id ? { id } : skipToken, { refetchOnMountOrArgChange: true })
+  const application = org.data?.data
   const [verify, verifying] = useVerifyOrganisationMutation()
   const [rejecting, setRejecting] = useState(false)
   const [conflict, setConflict] = useState<string | null>(null)
   const settle = useSettle()
   useBusy(org.isLoading || verifying.isLoading || settle.settling)
-  useDocumentTitle(org.data?.organisationName ?? a.title)
+  useDocumentTitle(application?.organisationName ?? a.title)
 
   const returnTo = (location.state as { returnTo?: string } | null)?.returnTo
   const listPath = adminPaths.organisations + (returnTo ? `?${returnTo}` : '')
@@ -48,17 +49,19 @@ function ApplicationScreen() {
   if (id == null) return <LoadFailure error={{ status: 404, data: { message: adminStrings.messages.noData } }} />
 
   async function decide(statusId: number, template: number, reasons: string) {
-    if (!org.data) return
-    const { stakeholderId, organisationName } = org.data
+    if (!application) return
+    const { stakeholderId, organisationName } = application
     setConflict(null)
     try {
       const answer = ensureSuccess(
         await verify({
-          VerificationStatusId: statusId,
-          StakeholderId: stakeholderId,
-          EmailTemplateType: template,
-          RejectedReasons: reasons,
-          ExpectedStatusId: org.data.verificationStatusId,
+          verifyBody: {
+            VerificationStatusId: statusId,
+            StakeholderId: stakeholderId,
+            EmailTemplateType: template,
+            RejectedReasons: reasons,
+            ExpectedStatusId: application.verificationStatusId,
+          },
         }).unwrap(),
       )
       // The list reads a projection: wait until it shows the decision before going back to it.
@@ -86,7 +89,7 @@ function ApplicationScreen() {
     }
   }
 
-  const data = org.data
+  const data = application
   const decisions = data
     ? decisionsFor(data.verificationStatusId, allowed(Action.VerifyOrganisation))
     : { approve: false, reject: false }

@@ -2,7 +2,8 @@
 // link's return keep the filter: ?status=all|1|2|3 (default In Progess), sort=asc|desc (A-Z by
 // default), q= (organisation name), page= (from 1). The request follows docs/admin-api.md.
 import { FIRST_PAGE, ORGANISATION_PAGE_SIZE, VerificationStatus } from '../admin-constants'
-import type { OrganisationSearch, SortOrder } from '../admin-types'
+import type { SearchBody } from '../../../api/generated'
+import type { SortOrder } from '../admin-types'
 
 export type StatusFilter = 'all' | 1 | 2 | 3
 
@@ -39,7 +40,7 @@ export function writeListState(state: ApplicationsListState): URLSearchParams {
 }
 
 /** POST /api/healthcheck/searchOrganisations body. */
-export function searchRequest(state: ApplicationsListState): OrganisationSearch {
+export function searchRequest(state: ApplicationsListState): SearchBody {
   return {
     statusId: state.status === 'all' ? null : state.status,
     OrganisationName: state.query.trim(),

@@ -37,7 +37,7 @@ function ApplicationsScreen() {
   useDocumentTitle(a.title)
   const [params, setParams] = useSearchParams()
   const state = readListState(params)
-  const list = useSearchOrganisationsQuery(searchRequest(state), { refetchOnMountOrArgChange: true })
+  const list = useSearchOrganisationsQuery({ searchBody: searchRequest(state) }, { refetchOnMountOrArgChange: true })
   useBusy(list.isLoading)
   const update = (patch: Partial<ApplicationsListState>) =>
     setParams(writeListState({ ...state, page: 1, ...patch }), { replace: true })

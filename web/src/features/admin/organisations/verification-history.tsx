@@ -18,10 +18,10 @@ export function actorOf(event: Pick<HistoryEvent, 'actor' | 'actorName'>): { nam
 }
 
 export function VerificationHistory({ orgId }: { orgId: StakeholderId }) {
-  const history = useGetOrganisationHistoryQuery(orgId, { refetchOnMountOrArgChange: true })
+  const history = useGetOrganisationHistoryQuery({ id: orgId }, { refetchOnMountOrArgChange: true })
   // The server sends the events of the organisation and of its designated person's account in
   // the order they were recorded; sequences count per aggregate, so the order is kept as sent.
-  const events = history.data ?? []
+  const events = history.data?.data ?? []
 
   function downloadJson() {
     const text = JSON.stringify(events, null, 2)

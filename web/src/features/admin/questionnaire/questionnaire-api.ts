@@ -1,37 +1,27 @@
-// The questionnaire manager's calls (admin spec section 7), added to the app's one API. The POST
-// goes through the shared base query, which adds the session's X-CSRF-Token.
-import { baseApi } from '../../../api/base-api'
-import type { InviteCodeBody } from '../../../api/generated'
-import type { SummarisedHealthCheck } from './questionnaire-model'
+// The questionnaire manager's calls (admin spec section 7): the summaries of the questionnaire
+// versions (admin group) and link generation (`generateInviteCode`, organisation group), both
+// generated from the API document into src/api/endpoints/ (npm run gen:api). This file only adds
+// what the document cannot say: the cache tags and how long the summaries are kept.
+import { generatedApi as adminEndpoints } from '../../../api/endpoints/admin'
+import { generatedApi as organisationEndpoints } from '../../../api/endpoints/organisation'
+import { SURVEY_LINK_TAGS } from '../../../api/survey-link-tags'
 
-/** Body of `POST /api/healthcheck/inviteCode` (spec section 3 "Invite code"), generated from the
- * server's InviteCodeBody schema; administrators always name the organisation. */
-export type InviteCodeRequest = InviteCodeBody & { ExpectedResponses: number; OrganisationId: string }
-
-/** Answer of `POST /api/healthcheck/inviteCode`. */
-export interface InviteCodeAnswer {
-  success: boolean
-  message: string
-  url: string
-  inviteCode: string
-  healthCheckId: string
-}
-
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AdminSurveys', 'AdminDashboard'] })
-
-export const questionnaireApi = tagged.injectEndpoints({
-  endpoints: (build) => ({
-    getSummarisedHealthCheck: build.query<SummarisedHealthCheck[], void>({
-      query: () => 'healthcheck/getSummarisedHealthCheck',
-      transformResponse: (answer: { data?: SummarisedHealthCheck[] }) => answer.data ?? [],
-      providesTags: ['AdminSurveys'],
-      keepUnusedDataFor: 0,
-    }),
-    generateSurveyLink: build.mutation<InviteCodeAnswer, InviteCodeRequest>({
-      query: (body) => ({ url: 'healthcheck/inviteCode', method: 'POST', body }),
-      invalidatesTags: ['AdminSurveys', 'AdminDashboard'],
-    }),
-  }),
+export const questionnaireApi = adminEndpoints.enhanceEndpoints({
+  addTagTypes: ['AdminSurveys'],
+  endpoints: {
+    getSummarisedHealthCheck: { providesTags: ['AdminSurveys'], keepUnusedDataFor: 0 },
+  },
 })
 
-export const { useGetSummarisedHealthCheckQuery, useGenerateSurveyLinkMutation } = questionnaireApi
+export const surveyLinkApi = organisationEndpoints.enhanceEndpoints({
+  addTagTypes: [...SURVEY_LINK_TAGS],
+  endpoints: {
+    // The same tags as the organisation dashboard's (survey-link-tags.ts).
+    generateInviteCode: { invalidatesTags: [...SURVEY_LINK_TAGS] },
+  },
+})
+
+// The hooks are the generated ones: the tags above apply to them, as this module runs before any
+// component that imports them from here.
+export { useGetSummarisedHealthCheckQuery } from '../../../api/endpoints/admin'
+export { useGenerateInviteCodeMutation } from '../../../api/endpoints/organisation'

@@ -29,6 +29,7 @@ const survey = (
   totalExpectedResponses: 0,
   totalOrganisations: 0,
   totalParticipatedOrganisations: 0,
+  example: false,
 })
 
 describe('questionnaire manager rules', () => {

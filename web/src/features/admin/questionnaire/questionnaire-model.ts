@@ -1,27 +1,10 @@
 // The questionnaire manager's rules (admin spec section 2 "Manage: Questionnaires", sections 4,
 // 5 and 9), kept apart from the screen so they can be tested alone.
+import type { QuestionnaireSummary } from '../../../api/generated'
 
-/** One questionnaire version as `GET /api/healthcheck/getSummarisedHealthCheck` gives it (spec section 3). */
-export interface SummarisedHealthCheck {
-  healthCheckId: string
-  questionnaireId: string
-  questionnaireDescription: string
-  /** Staff 1, Students 2. */
-  questionnaireTypeId: number
-  questionnaireType: string
-  /** RFC 3339: when the version was published (start of its active dates). */
-  effectiveFrom: string
-  effectiveTo: string
-  /** The latest invite code of this version, for the Preview link; null before any link. */
-  inviteCode: string | null
-  isCurrent: boolean
-  totalActualResponses: number
-  totalExpectedResponses: number
-  totalOrganisations: number
-  totalParticipatedOrganisations: number
-  /** True when any figure includes example data (`gbvf examples load`). */
-  example?: boolean
-}
+/** One questionnaire version as `GET /api/healthcheck/getSummarisedHealthCheck` gives it (spec
+ * section 3; `example`: any figure includes example data, `gbvf examples load`). */
+export type SummarisedHealthCheck = QuestionnaireSummary
 
 /** Survey status (spec section 4): Active when isCurrent, otherwise Expired. */
 export function surveyStatus(s: Pick<SummarisedHealthCheck, 'isCurrent'>): 'Active' | 'Expired' {

@@ -49,6 +49,7 @@ const SURVEYS: SummarisedHealthCheck[] = [
     totalExpectedResponses: 0,
     totalOrganisations: 1,
     totalParticipatedOrganisations: 0,
+    example: false,
   },
 ]
 

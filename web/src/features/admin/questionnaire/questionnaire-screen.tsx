@@ -14,7 +14,7 @@ import { formatDateTime } from '../admin-format'
 import { PageHeader } from '../components/admin-ui'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
-import { useGenerateSurveyLinkMutation, useGetSummarisedHealthCheckQuery } from './questionnaire-api'
+import { useGenerateInviteCodeMutation, useGetSummarisedHealthCheckQuery } from './questionnaire-api'
 import {
   EXPECTED_RESPONSES_MESSAGE,
   groupSurveys,
@@ -83,13 +83,9 @@ function LinkForm({ survey }: { survey: SummarisedHealthCheck }) {
   const expectedId = useId()
   const errorId = useId()
   const organisations = useSearchOrganisationsQuery({
-    statusId: 3,
-    OrganisationName: '',
-    sort: 'asc',
-    pageSize: 500,
-    pageNumber: 1,
+    searchBody: { statusId: 3, OrganisationName: '', sort: 'asc', pageSize: 500, pageNumber: 1 },
   })
-  const [generate, state] = useGenerateSurveyLinkMutation()
+  const [generate, state] = useGenerateInviteCodeMutation()
   const [expectedError, setExpectedError] = useState<string | null>(null)
   const [reason, setReason] = useState<string | null>(null)
   const [url, setUrl] = useState<string | null>(null)
@@ -106,9 +102,11 @@ function LinkForm({ survey }: { survey: SummarisedHealthCheck }) {
     setUrl(null)
     try {
       const answer = await generate({
-        QuestionnaireId: survey.questionnaireId,
-        ExpectedResponses: expected,
-        OrganisationId: organisation,
+        inviteCodeBody: {
+          QuestionnaireId: survey.questionnaireId,
+          ExpectedResponses: expected,
+          OrganisationId: organisation,
+        },
       }).unwrap()
       setUrl(answer.url)
       toast.success(q.generated)
@@ -206,7 +204,7 @@ export function Component() {
   const surveys = useGetSummarisedHealthCheckQuery()
   const [selected, setSelected] = useState<string | null>(null)
   const [showPrevious, setShowPrevious] = useState(false)
-  const list = surveys.data ?? []
+  const list = surveys.data?.data ?? []
   const chosen = list.find((s) => s.questionnaireId === selected) ?? null
   const family = chosen ? surveyFamily(chosen.questionnaireDescription) : null
   // Filtered to one survey: its current version, and its earlier ones on request.

@@ -46,7 +46,7 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
   const navigate = useNavigate()
   const toast = useToast()
   const allowed = usePermission()
-  const group = useGetGroupsQuery(groupId ?? skipToken, { refetchOnMountOrArgChange: true })
+  const group = useGetGroupsQuery(groupId != null ? { groupId } : skipToken, { refetchOnMountOrArgChange: true })
   const actions = useGetAllActionsQuery()
   const [addGroup, adding] = useAddGroupMutation()
   const [addActions, addingActions] = useAddGroupActionsMutation()
@@ -89,7 +89,9 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
           return
         }
         const answer = ensureSuccess(
-          await addGroup({ GroupName: name.trim(), UserActions: [...selection].sort((a, b) => a - b) }).unwrap(),
+          await addGroup({
+            groupBody: { GroupName: name.trim(), UserActions: [...selection].sort((a, b) => a - b) },
+          }).unwrap(),
         )
         if (answer.groupId) await settle.group(answer.groupId, (list) => list.some((g) => g.groupId === answer.groupId))
         toast.success(answer.message || g.saved)
@@ -104,12 +106,16 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
       }
       const messages: string[] = []
       if (diff.added.length) {
-        messages.push(ensureSuccess(await addActions({ GroupId: groupId, UserActions: diff.added }).unwrap()).message)
+        messages.push(
+          ensureSuccess(await addActions({ groupBody: { GroupId: groupId, UserActions: diff.added } }).unwrap())
+            .message,
+        )
         partial = true
       }
       if (diff.removed.length)
         messages.push(
-          ensureSuccess(await deleteActions({ GroupId: groupId, UserActions: diff.removed }).unwrap()).message,
+          ensureSuccess(await deleteActions({ groupBody: { GroupId: groupId, UserActions: diff.removed } }).unwrap())
+            .message,
         )
       await settle.group(groupId, (list) =>
         isEmptyDiff(groupDiff(list.find((g) => g.groupId === groupId)?.actions ?? [], selection)),

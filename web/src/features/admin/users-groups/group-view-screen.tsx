@@ -26,7 +26,7 @@ function GroupViewScreen() {
   const navigate = useNavigate()
   const toast = useToast()
   const allowed = usePermission()
-  const group = useGetGroupsQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
+  const group = useGetGroupsQuery(id != null ? { groupId: id } : skipToken, { refetchOnMountOrArgChange: true })
   const actions = useGetAllActionsQuery()
   const [remove, removing] = useDeleteGroupMutation()
   const [confirming, setConfirming] = useState(false)
@@ -39,7 +39,7 @@ function GroupViewScreen() {
 
   async function confirmDelete() {
     try {
-      const answer = ensureSuccess(await remove(id!).unwrap())
+      const answer = ensureSuccess(await remove({ groupId: id! }).unwrap())
       await settle.groups((list) => !list.some((g) => g.groupId === id))
       setConfirming(false)
       toast.success(answer.message || g.deleted)

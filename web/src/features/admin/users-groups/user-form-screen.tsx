@@ -59,11 +59,13 @@ function UserFormScreen({ userId }: { userId: string | null }) {
   const navigate = useNavigate()
   const toast = useToast()
   const allowed = usePermission()
-  const details = useGetUserDetailsQuery(userId ?? skipToken, { refetchOnMountOrArgChange: true })
+  const details = useGetUserDetailsQuery(userId ? { stakeholderId: userId } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  })
   const titles = useGetUserTitlesQuery()
   const roles = useGetUserJobRolesQuery()
   const companies = useGetOrganisationsQuery()
-  const groups = useGetGroupsQuery()
+  const groups = useGetGroupsQuery({})
   const municipalities = useGetLocalMunicipalitiesQuery()
   const [create, creating] = useCreateNewUserMutation()
   const [edit, saving] = useEditUserDetailsMutation()
@@ -104,8 +106,8 @@ function UserFormScreen({ userId }: { userId: string | null }) {
     try {
       const body = userPayload(form)
       const answer = editing
-        ? ensureSuccess(await edit({ stakeholderId: userId, user: body }).unwrap())
-        : ensureSuccess(await create(body).unwrap())
+        ? ensureSuccess(await edit({ stakeholderId: userId, userForm: body }).unwrap())
+        : ensureSuccess(await create({ userForm: body }).unwrap())
       const newId = editing ? userId : (answer as { stakeholderId?: string }).stakeholderId
       if (newId) await settle.user(newId, (read) => sameUser(read, body))
       toast.success(answer.message || u.saved)

@@ -38,10 +38,10 @@ function UserViewScreen() {
   const navigate = useNavigate()
   const toast = useToast()
   const allowed = usePermission()
-  const user = useGetUserDetailsQuery(id ?? skipToken, { refetchOnMountOrArgChange: true })
+  const user = useGetUserDetailsQuery(id ? { stakeholderId: id } : skipToken, { refetchOnMountOrArgChange: true })
   const titles = useGetUserTitlesQuery()
   const roles = useGetUserJobRolesQuery()
-  const groups = useGetGroupsQuery()
+  const groups = useGetGroupsQuery({})
   const coordinator = user.data ? isCoordinator(user.data) : false
   const municipalities = useGetLocalMunicipalitiesQuery(undefined, { skip: !coordinator })
   const [remove, removing] = useDeleteUserMutation()
@@ -55,7 +55,9 @@ function UserViewScreen() {
 
   async function confirmDelete(how: 'delete' | 'erase') {
     try {
-      const answer = ensureSuccess(await (how === 'erase' ? erase(id!) : remove(id!)).unwrap())
+      const answer = ensureSuccess(
+        await (how === 'erase' ? erase({ stakeholderId: id! }) : remove({ stakeholderId: id! })).unwrap(),
+      )
       await settle.users((list) => !list.some((x) => x.stakeholderId === id))
       setConfirming(null)
       toast.success(answer.message || (how === 'erase' ? u.erased : u.deleted))

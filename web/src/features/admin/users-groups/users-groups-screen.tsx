@@ -31,7 +31,7 @@ function UsersGroupsScreen() {
   const navigate = useNavigate()
   const allowed = usePermission()
   const users = useGetAllUsersQuery(undefined, { refetchOnMountOrArgChange: true, skip: state.show !== 'users' })
-  const groups = useGetGroupsQuery(undefined, { refetchOnMountOrArgChange: true, skip: state.show !== 'groups' })
+  const groups = useGetGroupsQuery({}, { refetchOnMountOrArgChange: true, skip: state.show !== 'groups' })
   const current = state.show === 'users' ? users : groups
   useBusy(current.isLoading)
   const update = (patch: Partial<UsersGroupsState>) =>
