@@ -1146,7 +1146,7 @@ pub struct ProviderQuery {
     building_block_id: Option<String>,
     /// The provider.
     #[serde(rename = "stakeholderId")]
-    #[param(rename = "stakeholderId", value_type = Option<i64>, minimum = 1)]
+    #[param(rename = "stakeholderId", value_type = i64, minimum = 1, required = true)]
     stakeholder_id: Option<String>,
     /// `csv` for the history as CSV.
     format: Option<String>,

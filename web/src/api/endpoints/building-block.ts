@@ -96,7 +96,7 @@ export type GetProviderWithRequirementsApiArg = {
   /** Building block id. */
   buildingBlockId?: number;
   /** The provider. */
-  stakeholderId?: number;
+  stakeholderId: number;
   /** `csv` for the history as CSV. */
   format?: string;
 };
@@ -114,7 +114,7 @@ export type GetProviderHistoryApiArg = {
   /** Building block id. */
   buildingBlockId?: number;
   /** The provider. */
-  stakeholderId?: number;
+  stakeholderId: number;
   /** `csv` for the history as CSV. */
   format?: string;
 };
