@@ -181,7 +181,8 @@ pub async fn search(
         .bind(b.status_id)
         .bind(name)
         .bind(size)
-        .bind((page - 1) * size)
+        // A huge page number is an empty page, not an overflow (schemathesis: pageNumber 2^63-1).
+        .bind((page - 1).saturating_mul(size))
         .fetch_all(&s.pool)
         .await?;
     let total = rows.first().map(|r| r.7).unwrap_or(0);
