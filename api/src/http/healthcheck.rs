@@ -123,6 +123,16 @@ fn chart_name(id: i32) -> &'static str {
     }
 }
 
+/// The name of a question type id (admin spec §5 "Questionnaire"): 3 "SingleChoice", otherwise
+/// (4) "MultipleChoice".
+fn question_type(id: i32) -> &'static str {
+    if id == 3 {
+        "SingleChoice"
+    } else {
+        "MultipleChoice"
+    }
+}
+
 fn questionnaire_type(id: i32) -> &'static str {
     if id == 2 {
         "Students"
@@ -526,11 +536,7 @@ pub async fn survey(
                 question_id: question.question_id.clone(),
                 description: question.description.clone(),
                 question_type_id: question.question_type_id,
-                question_type: if question.question_type_id == 3 {
-                    "SingleChoice"
-                } else {
-                    "MultipleChoice"
-                },
+                question_type: question_type(question.question_type_id),
                 answers: question
                     .answers
                     .iter()
@@ -823,11 +829,7 @@ fn result_categories(
                         question_id: q.question_id.clone(),
                         description: q.description.clone(),
                         question_type_id: q.question_type_id,
-                        question_type: if q.question_type_id == 3 {
-                            "SingleChoice"
-                        } else {
-                            "MultipleChoice"
-                        },
+                        question_type: question_type(q.question_type_id),
                         visualize_type_id: q.visualize_type_id,
                         visualize_type_description: chart_name(q.visualize_type_id),
                         respondents: n,

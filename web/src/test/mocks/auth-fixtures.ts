@@ -1,4 +1,5 @@
 // Mock account data in the shapes the Rust server returns (/api/auth/*); unit tests only.
+import { anonymousSession } from '../../api/session-api'
 import type { JobRole, OrganisationType, Profile, Session, Title } from '../../api/types'
 
 export const CSRF_TOKEN = 'test-csrf-token'
@@ -19,15 +20,7 @@ export const organisationTypes: OrganisationType[] = [
   { organisationTypeId: 4, description: 'Higher education institution' },
 ]
 
-export const anonymous: Session = {
-  isAuthenticated: false,
-  user: null,
-  userType: null,
-  organisationName: null,
-  organisationTypeId: null,
-  userActions: [],
-  csrfToken: CSRF_TOKEN,
-}
+export const anonymous: Session = { ...anonymousSession, csrfToken: CSRF_TOKEN }
 
 export function signedIn(permissions: number[], name = 'Thandi Nkosi', userType = 2): Session {
   return {
