@@ -145,6 +145,23 @@ async fn register_verify_sign_in_reset_and_resend_limit() {
     let (_, p) = c.get("/api/auth/profile").await;
     assert_eq!(p["data"]["fullName"], "Thandi N Mokoena");
     assert_eq!(p["data"]["alternativeNumber"], "0412930000");
+    // A reference id beyond i32 is not a title, however its low 32 bits read (2^32 + 1 was
+    // once read `as i32`, i.e. title 1); nor is one written 3.0 in the JSON anything but 3.
+    let (s, v) = c
+        .send(reqwest::Method::PUT, "/api/auth/updateProfile", json!({"fullName": "Thandi N Mokoena", "titleId": 4_294_967_297_i64, "jobRole": 1, "mobileNumber": "0821234567"}))
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert_eq!(
+        v["errors"][0]["description"], "Please select a valid title",
+        "{v}"
+    );
+    let (s, v) = c
+        .send(reqwest::Method::PUT, "/api/auth/updateProfile", json!({"fullName": "Thandi N Mokoena", "titleId": 3.0, "jobRole": 1, "mobileNumber": "0821234567"}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let (_, p) = c.get("/api/auth/profile").await;
+    assert_eq!(p["data"]["titleId"], 3, "{p}");
 
     // Logout ends the session.
     let (s, _) = c.post("/api/auth/logout", json!({})).await;

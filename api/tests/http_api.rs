@@ -207,6 +207,32 @@ async fn commands_need_the_permission_and_conflicting_ones_get_409() {
     )
     .await;
     assert_eq!(s, 404);
+    // Whole numbers written with a fraction or an exponent are the integers they are (JSON
+    // Schema's `integer`, which the document declares); a real fraction is still refused.
+    let (s, ok) = post(
+        &base,
+        "/api/crime/figures",
+        Some(TOKEN),
+        json!({"boundaryId": 10.0, "crimeTypeId": 1.0, "periodStartYear": 2023.0, "count": 3e1}),
+    )
+    .await;
+    assert_eq!(s, 200, "{ok}");
+    let count: Value = sqlx::query_scalar(
+        "SELECT payload::jsonb::json FROM events WHERE aggregate_type = 'crime_series' AND aggregate_id = '10/1'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert!(count.to_string().contains("\"count\":30"), "{count}");
+    let (s, bad) = post(
+        &base,
+        "/api/crime/figures",
+        Some(TOKEN),
+        json!({"boundaryId": 10, "crimeTypeId": 1, "periodStartYear": 2024, "count": 2.5}),
+    )
+    .await;
+    assert_eq!(s, 400, "{bad}");
+    assert_error_shape(&bad);
 
     // Eight rounds of two commands racing on one series, both expecting the same version:
     // exactly one wins each time, the other gets 409 with a clear message.

@@ -604,6 +604,7 @@ pub struct RecordChallenge {
     #[schema(minimum = 1, maximum = 6)]
     pub pillar_id: Option<i32>,
     /// `cycleId`: one of the cycles' ids (1–5, 99 "Year not stated").
+    #[schema(schema_with = crate::reference_schemas::cycle_ids)]
     pub cycle_id: i32,
     /// First day, `YYYY-MM-DD`.
     #[schema(format = Date)]

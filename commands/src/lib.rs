@@ -12,4 +12,5 @@ pub mod crime_series;
 pub mod healthcheck;
 pub mod import;
 pub mod places;
+pub mod reference_schemas;
 pub mod sources;

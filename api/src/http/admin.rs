@@ -378,6 +378,7 @@ pub async fn application(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct VerifyBody {
     #[serde(rename = "VerificationStatusId", alias = "verificationStatusId")]
+    #[schema(schema_with = gbvf_commands::reference_schemas::decision_status_ids)]
     status_id: i32,
     #[serde(rename = "StakeholderId", alias = "stakeholderId")]
     stakeholder_id: String,

@@ -696,16 +696,16 @@ pub async fn search_contact(
              FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
              JOIN bb_block k ON k.building_block_id = p.building_block_id
              WHERE ($1::bigint IS NULL OR {INSIDE})
-               AND ($2::int IS NULL OR p.building_block_category_id = $2)
-               AND ($3::int IS NULL OR p.building_block_id = $3)
+               AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
+               AND ($3::bigint IS NULL OR p.building_block_id = $3)
                AND ($4::bigint IS NULL OR p.stakeholder_id = $4)
                AND ($5::text IS NULL OR strpos(lower(p.name), $5) > 0 OR strpos(lower(k.description), $5) > 0)
              ORDER BY lower(p.name), p.stakeholder_id
              LIMIT 2000"
         ).replace("$1 = 1", "$1::bigint = 1"))
         .bind(boundary.unwrap_or(1))
-        .bind(category.map(|c| c as i32))
-        .bind(block.map(|c| c as i32))
+        .bind(category)
+        .bind(block)
         .bind(stakeholder)
         .bind(filter)
         .fetch_all(&s.pool)
@@ -905,11 +905,11 @@ pub async fn geomarkers(
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN bb_block k ON k.building_block_id = p.building_block_id
          WHERE p.point_lon IS NOT NULL AND p.building_block_id <> {SHELTER_BUILDING_BLOCK_ID} AND {INSIDE}
-           AND ($2::int IS NULL OR p.building_block_category_id = $2)
+           AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
          ORDER BY p.name"
     ))
     .bind(boundary_id)
-    .bind(category.map(|c| c as i32))
+    .bind(category)
     .fetch_all(&s.pool)
     .await?;
     Ok(rows
@@ -1122,7 +1122,7 @@ pub async fn on_municipality(
         "SELECT stakeholder_id, name, status FROM bb_provider WHERE municipality_id = $1 AND building_block_id = $2 ORDER BY lower(name)",
     )
     .bind(m)
-    .bind(b as i32)
+    .bind(b)
     .fetch_all(&s.pool)
     .await?;
     Ok(Json(

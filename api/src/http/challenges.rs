@@ -694,7 +694,8 @@ pub async fn record(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportBody {
-    /// The result.
+    /// The result (required: not blank).
+    #[schema(pattern = "\\S")]
     pub outcome: String,
     /// Where it was reported (optional).
     #[serde(default)]

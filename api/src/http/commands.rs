@@ -75,10 +75,14 @@ pub struct RecordFigureBody {
     /// Boundary the figure is for.
     pub boundary_id: i64,
     /// Crime type id.
+    #[schema(schema_with = gbvf_commands::reference_schemas::crime_type_ids)]
     pub crime_type_id: i32,
-    /// First year of the SAPS financial year (2022 = 2022/23).
+    /// First year of the SAPS financial year (2022 = 2022/23), from 1994 and not in the
+    /// future (`gbvf_commands::crime_series::FIRST_YEAR`).
+    #[schema(minimum = 1994)]
     pub period_start_year: i32,
     /// Count (whole number ≥ 0).
+    #[schema(minimum = 0)]
     pub count: i64,
     /// The series version the caller last saw; a different current version answers 409.
     pub expected_version: Option<i64>,
@@ -180,6 +184,7 @@ pub async fn record_figure(
 #[into_params(parameter_in = Query)]
 pub struct ImportQuery {
     /// `station-2005`, `station-2003`, `saps-annual` or `long` (default: detected).
+    #[param(schema_with = gbvf_commands::reference_schemas::crime_file_formats)]
     format: Option<String>,
     /// File name recorded with the import.
     name: Option<String>,

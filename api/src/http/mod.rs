@@ -16,6 +16,7 @@ pub mod error;
 pub mod geography;
 pub mod geojson;
 pub mod healthcheck;
+pub mod json_numbers;
 pub mod openapi;
 pub mod routes;
 pub mod security;
@@ -512,6 +513,8 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         )));
     let api = api
         .layer(axum::extract::DefaultBodyLimit::max(API_BODY_LIMIT))
+        // `192.0` where an integer is expected reads as 192 (JSON Schema's integer; issue 10).
+        .layer(middleware::from_fn(json_numbers::integral_numbers))
         .layer(middleware::from_fn_with_state(state.clone(), example_scope))
         .layer(middleware::from_fn_with_state(
             state.clone(),

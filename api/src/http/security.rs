@@ -261,7 +261,7 @@ pub async fn users(State(s): State<AppState>) -> Result<Json<Vec<UserSummary>>, 
 pub struct UserQuery {
     /// The user id (required: "stakeholderId is required.").
     #[serde(rename = "stakeholderId")]
-    #[param(required = true)]
+    #[param(required = true, pattern = r"\S")]
     stakeholder_id: Option<String>,
 }
 
@@ -494,11 +494,19 @@ pub async fn organisations(State(s): State<AppState>) -> Result<Json<Vec<Company
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserForm {
+    /// Title id (reference list).
     #[serde(default)]
+    #[schema(required = true, schema_with = gbvf_commands::reference_schemas::title_ids)]
     title_id: Option<i64>,
+    /// Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
+    /// letters, the server accepts any alphabetic character).
     #[serde(default)]
+    #[schema(required = true, max_length = 100)]
+    #[schema(pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'’-]*$")]
     name: String,
+    /// Role id (reference list).
     #[serde(default)]
+    #[schema(required = true, schema_with = gbvf_commands::reference_schemas::job_role_ids)]
     role_id: Option<i64>,
     #[serde(default)]
     company_id: Option<String>,
@@ -543,10 +551,10 @@ async fn check_form(
     let mut e = Errors::default();
     v::name(&mut e, "name", "Full name", &f.name, false);
     v::required_choice(&mut e, "titleId", "Title", f.title_id, |t| {
-        reference::contains(TITLES, t as i32)
+        reference::contains(TITLES, t)
     });
     v::required_choice(&mut e, "roleId", "Role", f.role_id, |t| {
-        reference::contains(JOB_ROLES, t as i32)
+        reference::contains(JOB_ROLES, t)
     });
     let contact = |t: i32| {
         f.contacts

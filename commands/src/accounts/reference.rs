@@ -46,7 +46,9 @@ pub const ORGANISATION_TYPES: &[(i32, &str)] = &[
     (7, "Other"),
 ];
 
-/// Whether `id` is in `list`.
-pub fn contains(list: &[(i32, &str)], id: i32) -> bool {
-    list.iter().any(|(i, _)| *i == id)
+/// Whether `id` is in `list`. Takes the id as a request carries it (`i64`), so a number
+/// outside `i32` is simply not in the list instead of wrapping onto an id that is (4294967297
+/// read `as i32` is 1).
+pub fn contains(list: &[(i32, &str)], id: i64) -> bool {
+    list.iter().any(|(i, _)| i64::from(*i) == id)
 }

@@ -100,8 +100,8 @@ describe('calls that rotate the session', () => {
 
 describe('the profile', () => {
   it('takes the saved values of a form and keeps what the form leaves out', () => {
-    const saved = withSavedValues(profile, { fullName: 'New Name', titleId: null, mobileNumber: '0821234567' })
-    expect(saved).toEqual({ ...profile, fullName: 'New Name', titleId: null, mobileNumber: '0821234567' })
+    const saved = withSavedValues(profile, { fullName: 'New Name', titleId: 2, mobileNumber: '0821234567' })
+    expect(saved).toEqual({ ...profile, fullName: 'New Name', titleId: 2, mobileNumber: '0821234567' })
   })
 
   it('shows a saved form at once and reloads the profile and the session', async () => {
@@ -125,11 +125,13 @@ describe('the profile', () => {
     await Promise.all([session, shown])
     await store.dispatch(
       profileApi.endpoints.updateProfile.initiate({
-        profileForm: { fullName: 'New Name', mobileNumber: '0821234567' },
+        profileForm: { fullName: 'New Name', titleId: 2, jobRole: 3, mobileNumber: '0821234567' },
       }),
     )
     const cached = () => profileApi.endpoints.getProfile.select()(store.getState()).data?.data
-    await expect.poll(cached).toEqual({ ...profile, fullName: 'New Name', mobileNumber: '0821234567' })
+    await expect
+      .poll(cached)
+      .toEqual({ ...profile, fullName: 'New Name', titleId: 2, jobRole: 3, mobileNumber: '0821234567' })
     await expect.poll(() => profileReads).toBe(2)
     await expect.poll(() => checks.length).toBe(2)
     release()

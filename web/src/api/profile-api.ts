@@ -6,7 +6,7 @@ import { generatedApi } from './endpoints/profile'
 import type { ProfileForm, UserProfile } from './generated'
 
 /** The profile with the values of a saved form (a field the form leaves out keeps its value). */
-export function withSavedValues(profile: UserProfile, form: ProfileForm): UserProfile {
+export function withSavedValues(profile: UserProfile, form: Partial<ProfileForm>): UserProfile {
   const saved = <K extends keyof ProfileForm & keyof UserProfile>(key: K, current: UserProfile[K]) =>
     form[key] === undefined ? current : (form[key] as UserProfile[K])
   return {

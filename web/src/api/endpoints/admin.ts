@@ -514,7 +514,8 @@ export type VerifyBody = {
   ExpectedStatusId?: number | null;
   RejectedReasons?: string | null;
   StakeholderId: string;
-  VerificationStatusId: number;
+  /** Rejected 2 or Approved 3. */
+  VerificationStatusId: 2 | 3;
 };
 export type GroupCreated = {
   /** The new group's id. */
@@ -568,10 +569,14 @@ export type UserForm = {
   companyId?: string | null;
   contacts?: ContactForm[];
   groupIds?: number[];
-  name?: string;
-  roleId?: number | null;
+  /** Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
+    letters, the server accepts any alphabetic character). */
+  name: string;
+  /** Job role id (reference list). */
+  roleId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
   stakeholderRelationships?: RelationshipForm[];
-  titleId?: number | null;
+  /** Title id (reference list). */
+  titleId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 };
 export type Saved = {
   /** Always empty. */

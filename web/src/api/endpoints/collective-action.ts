@@ -179,8 +179,8 @@ export type RecordChallenge = {
   boundaryId: number;
   /** `collectiveActionTypeId` 1..=5. */
   collectiveActionTypeId: number;
-  /** `cycleId`: one of the cycles' ids (1–5, 99 "Year not stated"). */
-  cycleId: number;
+  /** One of the cycles' ids (1–5, 99 "Year not stated"). */
+  cycleId: 1 | 2 | 3 | 4 | 5 | 99;
   /** Goal. */
   description?: string;
   /** Team name (required: not blank). */
@@ -199,7 +199,7 @@ export type Succeeded = {
   success: boolean;
 };
 export type ReportBody = {
-  /** The result. */
+  /** The result (required: not blank). */
   outcome: string;
   /** Where it was reported (optional). */
   sourceUrl?: string;

@@ -110,8 +110,7 @@ export type RecordCrimeFigureApiArg = {
 export type ImportCrimeStatisticsApiResponse =
   /** status 200 The import's report: figures appended, unplaced rows and why */ CrimeImported;
 export type ImportCrimeStatisticsApiArg = {
-  /** `station-2005`, `station-2003`, `saps-annual` or `long` (default: detected). */
-  format?: string;
+  format?: "station-2005" | "station-2003" | "saps-annual" | "long";
   /** File name recorded with the import. */
   name?: string;
   /** A SAPS crime statistics CSV (up to 64 MiB) */
@@ -293,11 +292,12 @@ export type RecordFigureBody = {
   boundaryId: number;
   /** Count (whole number ≥ 0). */
   count: number;
-  /** Crime type id. */
-  crimeTypeId: number;
+  /** Crime type id (SAPS crime categories). */
+  crimeTypeId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
   /** The series version the caller last saw; a different current version answers 409. */
   expectedVersion?: number | null;
-  /** First year of the SAPS financial year (2022 = 2022/23). */
+  /** First year of the SAPS financial year (2022 = 2022/23), from 1994 and not in the
+    future (`gbvf_commands::crime_series::FIRST_YEAR`). */
   periodStartYear: number;
 };
 export type UnplacedRow = {

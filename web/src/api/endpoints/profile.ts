@@ -76,15 +76,16 @@ export type ProfileForm = {
   confirmPassword?: string | null;
   /** The current password, required with a new one. */
   currentPassword?: string | null;
-  /** Full name: letters, spaces, . ' - (at most 100 characters). */
-  fullName?: string | null;
+  /** Full name: letters, spaces, . ' - (at most 100 characters).
+    The pattern lists Latin letters; the server accepts any alphabetic character. */
+  fullName: string;
   /** Job role id (reference list). */
-  jobRole?: number | null;
+  jobRole: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
   /** Mobile number: required, 10 digits once stripped to digits. */
-  mobileNumber?: string | null;
+  mobileNumber: string;
   /** A new password (optional): the rules of the sign-up's. */
   newPassword?: string | null;
   /** Title id (reference list). */
-  titleId?: number | null;
+  titleId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 };
 export const { useGetProfileQuery, useUpdateProfileMutation } = injectedRtkApi;

@@ -20,6 +20,7 @@ import {
   requiredErrors,
   type FieldErrors,
 } from '../../lib/validation'
+import type { ProfileForm as ProfileBody } from '../../api/generated'
 import type { Profile } from '../../api/types'
 
 const p = strings.profile
@@ -110,8 +111,9 @@ export function ProfilePage() {
       const result = await update({
         profileForm: {
           fullName: plainApostrophes(form.fullName.trim()),
-          titleId: Number(form.titleId),
-          jobRole: Number(form.jobRole),
+          // The selects offer the server's reference lists; the server refuses any other id.
+          titleId: Number(form.titleId) as ProfileBody['titleId'],
+          jobRole: Number(form.jobRole) as ProfileBody['jobRole'],
           mobileNumber: digitsOnly(form.mobileNumber),
           alternativeNumber: digitsOnly(form.alternativeNumber),
         },

@@ -30,6 +30,9 @@ pub struct PasswordBody {
     #[serde(alias = "password")]
     #[serde(rename = "Password", default)]
     #[schema(required = true, min_length = 12)]
+    #[schema(
+        pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
+    )]
     password: String,
     #[serde(alias = "confirmPassword")]
     #[serde(rename = "ConfirmPassword", default)]

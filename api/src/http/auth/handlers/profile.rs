@@ -150,17 +150,23 @@ pub async fn profile(
 #[serde(rename_all = "camelCase")]
 pub struct ProfileForm {
     /// Full name: letters, spaces, . ' - (at most 100 characters).
+    /// The pattern lists Latin letters; the server accepts any alphabetic character.
     #[serde(alias = "FullName", default)]
-    #[schema(max_length = 100)]
+    #[schema(required = true, value_type = String, max_length = 100)]
+    #[schema(pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'’-]*$")]
     pub full_name: Option<String>,
     /// Title id (reference list).
     #[serde(alias = "TitleId", default)]
+    #[schema(required = true, schema_with = gbvf_commands::reference_schemas::title_ids)]
     pub title_id: Option<i64>,
     /// Job role id (reference list).
     #[serde(alias = "JobRole", default)]
+    #[schema(required = true, schema_with = gbvf_commands::reference_schemas::job_role_ids)]
     pub job_role: Option<i64>,
     /// Mobile number: required, 10 digits once stripped to digits.
     #[serde(alias = "MobileNumber", default)]
+    #[schema(required = true, value_type = String)]
+    #[schema(pattern = r"^[^0-9]*(?:[0-9][^0-9]*){10}$")]
     pub mobile_number: Option<String>,
     /// Alternative number: 10 digits once stripped to digits (optional).
     #[serde(alias = "AlternativeNumber", default)]
@@ -170,6 +176,10 @@ pub struct ProfileForm {
     pub current_password: Option<String>,
     /// A new password (optional): the rules of the sign-up's.
     #[serde(alias = "NewPassword", default)]
+    #[schema(min_length = 12)]
+    #[schema(
+        pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
+    )]
     pub new_password: Option<String>,
     /// The new password again.
     #[serde(alias = "ConfirmPassword", default)]
@@ -194,10 +204,10 @@ pub async fn update_profile(
     let full = text(&b.full_name);
     v::name(&mut e, "fullName", "Full name", &full, false);
     v::required_choice(&mut e, "titleId", "Title", b.title_id, |t| {
-        reference::contains(TITLES, t as i32)
+        reference::contains(TITLES, t)
     });
     v::required_choice(&mut e, "jobRole", "Job role", b.job_role, |t| {
-        reference::contains(JOB_ROLES, t as i32)
+        reference::contains(JOB_ROLES, t)
     });
     v::contact_number(&mut e, "mobileNumber", &text(&b.mobile_number), true);
     v::contact_number(

@@ -59,6 +59,9 @@ pub struct RegistrationForm {
     /// one of `!@#$%^&*()` (public spec §5, §9).
     #[serde(rename = "Password", alias = "password", default)]
     #[schema(min_length = 12)]
+    #[schema(
+        pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
+    )]
     pub password: Option<String>,
     /// The password again.
     #[serde(rename = "ConfirmPassword", alias = "confirmPassword", default)]
@@ -170,7 +173,7 @@ pub async fn register(
     // Step 1: personal details.
     if step.is_none() || step == Some(1) {
         v::required_choice(&mut e, "title", "Title", form.title, |t| {
-            reference::contains(TITLES, t as i32)
+            reference::contains(TITLES, t)
         });
         v::name(
             &mut e,
@@ -213,10 +216,10 @@ pub async fn register(
             "orgType",
             "Organisation type",
             form.organisation_type,
-            |t| reference::contains(ORGANISATION_TYPES, t as i32),
+            |t| reference::contains(ORGANISATION_TYPES, t),
         );
         v::required_choice(&mut e, "role", "Role", form.job_role, |t| {
-            reference::contains(JOB_ROLES, t as i32)
+            reference::contains(JOB_ROLES, t)
         });
         match geography_ok(&s.pool, province, district, municipality).await {
             Ok(errs) => e.0.extend(errs.0),

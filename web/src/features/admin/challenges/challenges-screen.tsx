@@ -8,6 +8,7 @@ import {
   useRecordChallengeMutation,
   useReportChallengeResultMutation,
 } from '../../../api/collective-action-api'
+import type { RecordChallenge } from '../../../api/generated'
 import { useListBoundariesQuery } from '../../../api/public-api'
 import { ErrorMessage, Spinner } from '../../../components/status'
 import { strings } from '../../../config/strings'
@@ -77,7 +78,8 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
           description: text('description'),
           collectiveActionTypeId: Number(f.get('typeId')),
           pillarId: pillar ? Number(pillar) : null,
-          cycleId: Number(f.get('cycleId')),
+          // The select offers the cycles the server lists; the server refuses any other id.
+          cycleId: Number(f.get('cycleId')) as RecordChallenge['cycleId'],
           validFrom: text('validFrom'),
           validTo: text('validTo'),
           boundaryId: Number(f.get('boundaryId')),

@@ -10,6 +10,7 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { Action } from '../../../config/constants'
 import { adminStrings } from '../../../config/admin-strings'
 import { useDocumentTitle } from '../../../lib/use-document-title'
+import type { VerifyBody } from '../../../api/generated'
 import { useGetOrganisationQuery, useVerifyOrganisationMutation } from '../admin-api'
 import { EmailTemplate, FIRST_PAGE, ORGANISATION_PAGE_SIZE, VerificationStatus } from '../admin-constants'
 import { adminFailureOf, ensureSuccess, joinedErrors } from '../admin-errors'
@@ -48,7 +49,7 @@ function ApplicationScreen() {
 
   if (id == null) return <LoadFailure error={{ status: 404, data: { message: adminStrings.messages.noData } }} />
 
-  async function decide(statusId: number, template: number, reasons: string) {
+  async function decide(statusId: VerifyBody['VerificationStatusId'], template: number, reasons: string) {
     if (!application) return
     const { stakeholderId, organisationName } = application
     setConflict(null)

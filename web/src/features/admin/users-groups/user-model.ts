@@ -13,6 +13,7 @@ import {
 } from '../../../lib/validation'
 import { ContactType, RelationshipType } from '../admin-constants'
 import { compareText } from '../admin-format'
+import type { UserForm as UserFormBody } from '../../../api/generated'
 import type { UserDetails, UserPayload } from '../admin-types'
 
 export interface UserForm {
@@ -145,9 +146,10 @@ export function userPayload(form: UserForm): UserPayload {
     }
   }
   return {
-    titleId: Number(form.titleId),
+    // The selects offer the server's reference lists; the server refuses any other id.
+    titleId: Number(form.titleId) as UserFormBody['titleId'],
     name: plainApostrophes(form.name.trim().replace(/\s+/g, ' ')),
-    roleId: Number(form.roleId),
+    roleId: Number(form.roleId) as UserFormBody['roleId'],
     companyId: form.companyId,
     groupIds: [...form.groupIds],
     contacts,
