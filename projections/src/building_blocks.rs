@@ -20,13 +20,17 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use std::collections::BTreeMap;
+
+use chrono::SubsecRound;
 use gbvf_events::building_block::{
-    ProviderEvent, TaxonomyEvent, PROVIDER_AGGREGATE, TAXONOMY_AGGREGATE,
+    ProviderEvent, Taxonomy, TaxonomyEvent, PROVIDER_AGGREGATE, TAXONOMY_AGGREGATE,
 };
 use gbvf_events::store::StoredEvent;
+use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
 
-use crate::engine::Projection;
+use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 /// The building-block projection (`building_blocks`).
 pub struct BuildingBlockProjection;
@@ -37,7 +41,9 @@ pub fn quarter_start(t: DateTime<Utc>) -> NaiveDate {
     NaiveDate::from_ymd_opt(t.year(), month, 1).expect("valid date")
 }
 
-/// When an event happened: its metadata `at` (RFC 3339), else the time it was written.
+/// When an event happened: its metadata `at` (RFC 3339), else the time it was written; to the
+/// microsecond, as PostgreSQL keeps it (so a value written as a parameter and one written as
+/// JSON text, in a rebuild, are the same).
 pub fn event_time(e: &StoredEvent) -> DateTime<Utc> {
     e.metadata
         .get("at")
@@ -45,6 +51,7 @@ pub fn event_time(e: &StoredEvent) -> DateTime<Utc> {
         .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
         .map(|t| t.with_timezone(&Utc))
         .unwrap_or(e.recorded_at)
+        .trunc_subsecs(6)
 }
 
 #[async_trait]
@@ -117,6 +124,10 @@ impl Projection for BuildingBlockProjection {
         )
     }
 
+    fn rebuild_fold(&self) -> Option<Box<dyn RebuildFold>> {
+        Some(Box::<BuildingBlockFold>::default())
+    }
+
     async fn apply(
         &self,
         tx: &mut Transaction<'_, Postgres>,
@@ -125,54 +136,18 @@ impl Projection for BuildingBlockProjection {
     ) -> anyhow::Result<()> {
         for e in events {
             if e.aggregate_type == TAXONOMY_AGGREGATE {
-                let TaxonomyEvent::TaxonomyRecorded(t) = serde_json::from_value(e.payload.clone())?;
+                let TaxonomyEvent::TaxonomyRecorded(t) = TaxonomyEvent::deserialize(&e.payload)?;
                 for table in ["bb_category", "bb_block", "bb_requirement"] {
                     sqlx::query(&format!("DELETE FROM {schema}.{table}"))
                         .execute(&mut **tx)
                         .await?;
                 }
-                let mut block_seq = 0;
-                let mut req_seq = 0;
-                for c in &t.categories {
-                    sqlx::query(&format!(
-                        "INSERT INTO {schema}.bb_category VALUES ($1, $2, $3)"
-                    ))
-                    .bind(c.building_block_category_id)
-                    .bind(&c.description)
-                    .bind(c.seq)
-                    .execute(&mut **tx)
-                    .await?;
-                    for b in &c.building_blocks {
-                        block_seq += 1;
-                        sqlx::query(&format!(
-                            "INSERT INTO {schema}.bb_block VALUES ($1, $2, $3, $4)"
-                        ))
-                        .bind(b.building_block_id)
-                        .bind(c.building_block_category_id)
-                        .bind(&b.description)
-                        .bind(block_seq)
-                        .execute(&mut **tx)
-                        .await?;
-                        for r in &b.requirements {
-                            req_seq += 1;
-                            sqlx::query(&format!(
-                                "INSERT INTO {schema}.bb_requirement VALUES ($1, $2, $3, $4, $5)"
-                            ))
-                            .bind(r.building_block_requirement_id)
-                            .bind(b.building_block_id)
-                            .bind(&r.description)
-                            .bind(&r.source)
-                            .bind(req_seq)
-                            .execute(&mut **tx)
-                            .await?;
-                        }
-                    }
-                }
+                TaxonomyRows::new(&t).write(tx, schema).await?;
                 continue;
             }
             let id: i64 = e.aggregate_id.parse()?;
             let at = event_time(e);
-            match serde_json::from_value::<ProviderEvent>(e.payload.clone())? {
+            match ProviderEvent::deserialize(&e.payload)? {
                 ProviderEvent::ProviderImported(p) => {
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.bb_provider (stakeholder_id, name, building_block_id, building_block_category_id,
@@ -245,6 +220,232 @@ impl Projection for BuildingBlockProjection {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// A `bb_category` row (field names are the columns, see [`insert_rows`]).
+#[derive(Serialize)]
+struct CategoryRow {
+    building_block_category_id: i32,
+    description: String,
+    seq: i32,
+}
+
+/// A `bb_block` row; `seq` numbers the blocks 1.. across the whole taxonomy, in its order.
+#[derive(Serialize)]
+struct BlockRow {
+    building_block_id: i32,
+    building_block_category_id: i32,
+    description: String,
+    seq: i32,
+}
+
+/// A `bb_requirement` row; `seq` numbers the requirements 1.. across the whole taxonomy.
+#[derive(Serialize)]
+struct RequirementRow {
+    building_block_requirement_id: i32,
+    building_block_id: i32,
+    description: String,
+    source: String,
+    seq: i32,
+}
+
+/// The rows of the three taxonomy tables for one recorded taxonomy (each `TaxonomyRecorded`
+/// replaces the previous one whole).
+#[derive(Default)]
+struct TaxonomyRows {
+    categories: Vec<CategoryRow>,
+    blocks: Vec<BlockRow>,
+    requirements: Vec<RequirementRow>,
+}
+
+impl TaxonomyRows {
+    fn new(t: &Taxonomy) -> Self {
+        let mut rows = TaxonomyRows::default();
+        for c in &t.categories {
+            rows.categories.push(CategoryRow {
+                building_block_category_id: c.building_block_category_id,
+                description: c.description.clone(),
+                seq: c.seq,
+            });
+            for b in &c.building_blocks {
+                rows.blocks.push(BlockRow {
+                    building_block_id: b.building_block_id,
+                    building_block_category_id: c.building_block_category_id,
+                    description: b.description.clone(),
+                    seq: rows.blocks.len() as i32 + 1,
+                });
+                for r in &b.requirements {
+                    rows.requirements.push(RequirementRow {
+                        building_block_requirement_id: r.building_block_requirement_id,
+                        building_block_id: b.building_block_id,
+                        description: r.description.clone(),
+                        source: r.source.clone(),
+                        seq: rows.requirements.len() as i32 + 1,
+                    });
+                }
+            }
+        }
+        rows
+    }
+
+    /// Inserts the rows into the (emptied) taxonomy tables of `schema`.
+    async fn write(self, tx: &mut Transaction<'_, Postgres>, schema: &str) -> anyhow::Result<()> {
+        insert_rows(tx, schema, "bb_category", self.categories).await?;
+        insert_rows(tx, schema, "bb_block", self.blocks).await?;
+        insert_rows(tx, schema, "bb_requirement", self.requirements).await?;
+        Ok(())
+    }
+}
+
+/// A `bb_provider` row as the rebuild fold holds it (field names are the columns).
+#[derive(Serialize)]
+struct ProviderRow {
+    stakeholder_id: i64,
+    name: String,
+    building_block_id: i32,
+    building_block_category_id: i32,
+    municipality_id: i64,
+    contacts: serde_json::Value,
+    point_lon: Option<f64>,
+    point_lat: Option<f64>,
+    placement: String,
+    source: String,
+    vintage: i32,
+    status: &'static str,
+    physical_address: Option<String>,
+    postal_address: Option<String>,
+    details_contacts: Option<serde_json::Value>,
+    requirements: Vec<i32>,
+    contact_persons: serde_json::Value,
+    verified_requirements: Vec<i32>,
+    updated_at: Option<DateTime<Utc>>,
+    verified_at: Option<DateTime<Utc>>,
+}
+
+/// A `bb_provider_quarter` row.
+#[derive(Serialize)]
+struct ProviderQuarterRow {
+    stakeholder_id: i64,
+    quarter_start: NaiveDate,
+    verified_requirements: Vec<i32>,
+}
+
+/// The rebuild fold of the building-block projection: the last taxonomy, every provider's row
+/// by stakeholder id and the verified requirements per (provider, quarter), with the same
+/// rules as [`Projection::apply`] (an update of a provider never imported changes nothing).
+#[derive(Default)]
+struct BuildingBlockFold {
+    taxonomy: TaxonomyRows,
+    providers: BTreeMap<i64, ProviderRow>,
+    quarters: BTreeMap<(i64, NaiveDate), Vec<i32>>,
+}
+
+#[async_trait]
+impl RebuildFold for BuildingBlockFold {
+    fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
+        for e in events.decoded()? {
+            if e.aggregate_type == TAXONOMY_AGGREGATE {
+                let TaxonomyEvent::TaxonomyRecorded(t) = TaxonomyEvent::deserialize(&e.payload)?;
+                self.taxonomy = TaxonomyRows::new(&t);
+                continue;
+            }
+            let id: i64 = e.aggregate_id.parse()?;
+            let at = event_time(e);
+            let event = ProviderEvent::deserialize(&e.payload)?;
+            if let ProviderEvent::ProviderImported(p) = event {
+                let contacts = serde_json::to_value(&p.contacts)?;
+                let (point_lon, point_lat) = (p.point.map(|x| x[0]), p.point.map(|x| x[1]));
+                match self.providers.get_mut(&id) {
+                    Some(r) => {
+                        r.name = p.name;
+                        r.building_block_id = p.building_block_id;
+                        r.building_block_category_id = p.building_block_category_id;
+                        r.municipality_id = p.municipality_id;
+                        r.contacts = contacts;
+                        r.point_lon = point_lon;
+                        r.point_lat = point_lat;
+                        r.placement = p.placement;
+                        r.source = p.source;
+                        r.vintage = p.vintage;
+                    }
+                    None => {
+                        self.providers.insert(
+                            id,
+                            ProviderRow {
+                                stakeholder_id: id,
+                                name: p.name,
+                                building_block_id: p.building_block_id,
+                                building_block_category_id: p.building_block_category_id,
+                                municipality_id: p.municipality_id,
+                                contacts,
+                                point_lon,
+                                point_lat,
+                                placement: p.placement,
+                                source: p.source,
+                                vintage: p.vintage,
+                                status: "not_captured",
+                                physical_address: None,
+                                postal_address: None,
+                                details_contacts: None,
+                                requirements: Vec::new(),
+                                contact_persons: serde_json::Value::Array(Vec::new()),
+                                verified_requirements: Vec::new(),
+                                updated_at: None,
+                                verified_at: None,
+                            },
+                        );
+                    }
+                }
+                continue;
+            }
+            let Some(r) = self.providers.get_mut(&id) else {
+                continue;
+            };
+            match event {
+                ProviderEvent::ProviderImported(_) => unreachable!("handled above"),
+                ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
+                    r.status = "submitted";
+                    r.physical_address = d.physical_address;
+                    r.postal_address = d.postal_address;
+                    r.details_contacts = Some(serde_json::to_value(&d.contacts)?);
+                    r.requirements = d.requirements_available;
+                    r.contact_persons = serde_json::to_value(&d.contact_persons)?;
+                    r.updated_at = Some(at);
+                }
+                ProviderEvent::BuildingBlockVerified => {
+                    r.status = "verified";
+                    r.verified_requirements = r.requirements.clone();
+                    r.verified_at = Some(at);
+                    self.quarters
+                        .insert((id, quarter_start(at)), r.verified_requirements.clone());
+                }
+                ProviderEvent::BuildingBlockReturned { .. } => {
+                    r.status = "returned";
+                    r.updated_at = Some(at);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn write(
+        self: Box<Self>,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+    ) -> anyhow::Result<()> {
+        self.taxonomy.write(tx, schema).await?;
+        insert_rows(tx, schema, "bb_provider", self.providers.into_values()).await?;
+        let quarters = self
+            .quarters
+            .into_iter()
+            .map(|((stakeholder_id, quarter_start), v)| ProviderQuarterRow {
+                stakeholder_id,
+                quarter_start,
+                verified_requirements: v,
+            });
+        insert_rows(tx, schema, "bb_provider_quarter", quarters).await?;
         Ok(())
     }
 }

@@ -11,12 +11,16 @@
 //! with [`ACTIVE_SQL`]. The table is therefore a pure function of the log and a rebuild gives
 //! identical rows.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
-use gbvf_events::challenge::{ChallengeEvent, CHALLENGE_AGGREGATE};
+use chrono::NaiveDate;
+use gbvf_events::challenge::{ChallengeEvent, ChallengeLaunched, CHALLENGE_AGGREGATE};
 use gbvf_events::store::StoredEvent;
+use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
 
-use crate::engine::Projection;
+use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 /// SQL predicate (on a `collective_action` row) for "active today": not completed, and today is
 /// inside its dates. A challenge with a start date but no stated end runs 100 days (days 1–100,
@@ -69,6 +73,10 @@ impl Projection for ChallengesProjection {
         )
     }
 
+    fn rebuild_fold(&self) -> Option<Box<dyn RebuildFold>> {
+        Some(Box::<ChallengesFold>::default())
+    }
+
     async fn apply(
         &self,
         tx: &mut Transaction<'_, Postgres>,
@@ -76,40 +84,33 @@ impl Projection for ChallengesProjection {
         events: &[StoredEvent],
     ) -> anyhow::Result<()> {
         for e in events {
-            let event: ChallengeEvent = serde_json::from_value(e.payload.clone())?;
-            let meta = |k: &str| {
-                e.metadata
-                    .get(k)
-                    .and_then(|v| v.as_str())
-                    .unwrap_or_default()
-                    .to_string()
-            };
-            match event {
+            match ChallengeEvent::deserialize(&e.payload)? {
                 ChallengeEvent::ChallengeLaunched(c) => {
+                    let r = CollectiveActionRow::launched(e, c);
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.collective_action (challenge_id, name, goal, type_id, pillar_id,
                              pillar_basis, cycle_id, start_date, end_date, place_name, province, boundary_id,
                              boundary_level, ancestor_ids, boundary_name, source_url, launched_by, launched_at)
                          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)"
                     ))
-                    .bind(&e.aggregate_id)
-                    .bind(&c.name)
-                    .bind(&c.goal)
-                    .bind(c.type_id)
-                    .bind(c.pillar_id)
-                    .bind(serde_json::to_value(c.pillar_basis)?.as_str().unwrap_or_default().to_string())
-                    .bind(c.cycle_id)
-                    .bind(c.start_date)
-                    .bind(c.end_date)
-                    .bind(&c.place_name)
-                    .bind(&c.province)
-                    .bind(c.place.as_ref().map(|p| p.boundary_id))
-                    .bind(c.place.as_ref().map(|p| p.level.as_str()))
-                    .bind(c.place.as_ref().map(|p| p.ancestor_ids.clone()).unwrap_or_default())
-                    .bind(&c.boundary_name)
-                    .bind(&c.source_url)
-                    .bind(meta("actor"))
-                    .bind(meta("at"))
+                    .bind(&r.challenge_id)
+                    .bind(&r.name)
+                    .bind(&r.goal)
+                    .bind(r.type_id)
+                    .bind(r.pillar_id)
+                    .bind(&r.pillar_basis)
+                    .bind(r.cycle_id)
+                    .bind(r.start_date)
+                    .bind(r.end_date)
+                    .bind(&r.place_name)
+                    .bind(&r.province)
+                    .bind(r.boundary_id)
+                    .bind(r.boundary_level)
+                    .bind(&r.ancestor_ids)
+                    .bind(&r.boundary_name)
+                    .bind(&r.source_url)
+                    .bind(&r.launched_by)
+                    .bind(&r.launched_at)
                     .execute(&mut **tx)
                     .await?;
                 }
@@ -137,6 +138,122 @@ impl Projection for ChallengesProjection {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// A `collective_action` row, the same whether applied page by page or folded in a rebuild;
+/// field names are the columns (see [`crate::engine::insert_rows`]).
+#[derive(Serialize)]
+struct CollectiveActionRow {
+    challenge_id: String,
+    name: String,
+    goal: String,
+    type_id: i32,
+    pillar_id: Option<i32>,
+    pillar_basis: String,
+    cycle_id: i32,
+    start_date: Option<NaiveDate>,
+    end_date: Option<NaiveDate>,
+    place_name: String,
+    province: String,
+    boundary_id: Option<i64>,
+    boundary_level: Option<&'static str>,
+    ancestor_ids: Vec<i64>,
+    boundary_name: Option<String>,
+    source_url: String,
+    outcome: Option<String>,
+    outcome_source_url: Option<String>,
+    completed_on: Option<NaiveDate>,
+    launched_by: String,
+    launched_at: String,
+}
+
+impl CollectiveActionRow {
+    /// The row a `ChallengeLaunched` event `e` (payload `c`) creates: who launched it and when
+    /// come from the event's metadata (`actor`, `at`; empty when absent).
+    fn launched(e: &StoredEvent, c: ChallengeLaunched) -> Self {
+        let meta = |k: &str| {
+            e.metadata
+                .get(k)
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        CollectiveActionRow {
+            challenge_id: e.aggregate_id.clone(),
+            type_id: c.type_id,
+            pillar_id: c.pillar_id,
+            // The serde name (`source`, `unassigned`, `recorded`).
+            pillar_basis: serde_json::to_value(c.pillar_basis)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+            cycle_id: c.cycle_id,
+            start_date: c.start_date,
+            end_date: c.end_date,
+            boundary_id: c.place.as_ref().map(|p| p.boundary_id),
+            boundary_level: c.place.as_ref().map(|p| p.level.as_str()),
+            ancestor_ids: c.place.map(|p| p.ancestor_ids).unwrap_or_default(),
+            outcome: None,
+            outcome_source_url: None,
+            completed_on: None,
+            launched_by: meta("actor"),
+            launched_at: meta("at"),
+            name: c.name,
+            goal: c.goal,
+            place_name: c.place_name,
+            province: c.province,
+            boundary_name: c.boundary_name,
+            source_url: c.source_url,
+        }
+    }
+}
+
+/// The rebuild fold of the collective-action projection: every challenge's row by id.
+#[derive(Default)]
+struct ChallengesFold {
+    rows: BTreeMap<String, CollectiveActionRow>,
+}
+
+#[async_trait]
+impl RebuildFold for ChallengesFold {
+    fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
+        for e in events.decoded()? {
+            match ChallengeEvent::deserialize(&e.payload)? {
+                ChallengeEvent::ChallengeLaunched(c) => {
+                    if self.rows.contains_key(&e.aggregate_id) {
+                        // As the page-by-page INSERT would (primary key).
+                        anyhow::bail!("challenge {} launched twice", e.aggregate_id);
+                    }
+                    self.rows
+                        .insert(e.aggregate_id.clone(), CollectiveActionRow::launched(e, c));
+                }
+                ChallengeEvent::ChallengeResultReported {
+                    outcome,
+                    source_url,
+                } => {
+                    if let Some(r) = self.rows.get_mut(&e.aggregate_id) {
+                        r.outcome = Some(outcome);
+                        r.outcome_source_url = Some(source_url);
+                    }
+                }
+                ChallengeEvent::ChallengeCompleted { completed_on } => {
+                    if let Some(r) = self.rows.get_mut(&e.aggregate_id) {
+                        r.completed_on = Some(completed_on);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn write(
+        self: Box<Self>,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+    ) -> anyhow::Result<()> {
+        insert_rows(tx, schema, "collective_action", self.rows.into_values()).await?;
         Ok(())
     }
 }

@@ -21,10 +21,10 @@ use serde::Deserialize;
 use async_trait::async_trait;
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime::{CrimeSeriesEvent, CRIME_SERIES_AGGREGATE};
-use gbvf_events::store::{RawEvent, StoredEvent};
+use gbvf_events::store::StoredEvent;
 use sqlx::{Postgres, Transaction};
 
-use crate::engine::{Projection, RebuildFold};
+use crate::engine::{FoldPage, Projection, RebuildFold};
 
 /// The crime projection (`crime`).
 pub struct CrimeProjection;
@@ -119,8 +119,11 @@ struct CrimeFold {
 
 #[async_trait]
 impl RebuildFold for CrimeFold {
-    fn fold(&mut self, events: &[RawEvent]) -> anyhow::Result<()> {
-        for e in events {
+    fn raw(&self) -> bool {
+        true
+    }
+    fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
+        for e in events.raw()? {
             fold_event(
                 &mut self.deltas,
                 &mut self.sources,

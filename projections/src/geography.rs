@@ -7,13 +7,16 @@
 //! `province_id` and `district_id` are the boundary's own province and district (for a
 //! province, itself), so the cascade and drill-down read one row.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
 use gbvf_events::boundary::BoundaryLevel;
-use gbvf_events::geography::{BoundaryEvent, BOUNDARY_AGGREGATE};
+use gbvf_events::geography::{BoundaryEvent, BoundaryRecorded, BOUNDARY_AGGREGATE};
 use gbvf_events::store::StoredEvent;
+use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
 
-use crate::engine::Projection;
+use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 /// The geography projection (`geography`).
 pub struct GeographyProjection;
@@ -52,6 +55,10 @@ impl Projection for GeographyProjection {
         )
     }
 
+    fn rebuild_fold(&self) -> Option<Box<dyn RebuildFold>> {
+        Some(Box::<GeographyFold>::default())
+    }
+
     async fn apply(
         &self,
         tx: &mut Transaction<'_, Postgres>,
@@ -60,27 +67,18 @@ impl Projection for GeographyProjection {
     ) -> anyhow::Result<()> {
         for e in events {
             let BoundaryEvent::BoundaryRecorded(b) = serde_json::from_value(e.payload.clone())?;
-            // Ancestors are recorded before their children (the import orders parents first),
-            // so the parent's row already holds its province and district.
-            let parent: Option<(String, Option<i64>, Option<i64>)> = match b.parent_id {
-                Some(pid) => sqlx::query_as(&format!(
-                    "SELECT level, province_id, district_id FROM {schema}.boundary WHERE boundary_id = $1"
+            let parent: Option<(Option<i64>, Option<i64>)> = match b.parent_id {
+                Some(pid) => {
+                    sqlx::query_as(&format!(
+                    "SELECT province_id, district_id FROM {schema}.boundary WHERE boundary_id = $1"
                 ))
-                .bind(pid)
-                .fetch_optional(&mut **tx)
-                .await?,
+                    .bind(pid)
+                    .fetch_optional(&mut **tx)
+                    .await?
+                }
                 None => None,
             };
-            let (mut province_id, mut district_id) =
-                parent.as_ref().map(|p| (p.1, p.2)).unwrap_or((None, None));
-            match b.level {
-                BoundaryLevel::Province => province_id = Some(b.boundary_id),
-                BoundaryLevel::District => district_id = Some(b.boundary_id),
-                _ => {}
-            }
-            if b.level == BoundaryLevel::District {
-                province_id = b.parent_id;
-            }
+            let r = BoundaryRow::new(b, parent);
             sqlx::query(&format!(
                 "INSERT INTO {schema}.boundary (boundary_id, code, level, name, parent_id, province_id, district_id,
                      population, area_km2, geometry, point_lon, point_lat, source)
@@ -91,22 +89,105 @@ impl Projection for GeographyProjection {
                      geometry = EXCLUDED.geometry, point_lon = EXCLUDED.point_lon, point_lat = EXCLUDED.point_lat,
                      source = EXCLUDED.source"
             ))
-            .bind(b.boundary_id)
-            .bind(&b.code)
-            .bind(b.level.as_str())
-            .bind(&b.name)
-            .bind(b.parent_id)
-            .bind(province_id)
-            .bind(district_id)
-            .bind(b.population)
-            .bind(b.area_km2)
-            .bind(b.geometry.as_ref().map(|g| g.to_string()))
-            .bind(b.point.map(|p| p[0]))
-            .bind(b.point.map(|p| p[1]))
-            .bind(&b.source)
+            .bind(r.boundary_id)
+            .bind(&r.code)
+            .bind(r.level)
+            .bind(&r.name)
+            .bind(r.parent_id)
+            .bind(r.province_id)
+            .bind(r.district_id)
+            .bind(r.population)
+            .bind(r.area_km2)
+            .bind(&r.geometry)
+            .bind(r.point_lon)
+            .bind(r.point_lat)
+            .bind(&r.source)
             .execute(&mut **tx)
             .await?;
         }
+        Ok(())
+    }
+}
+
+/// A `boundary` row, the same whether applied page by page or folded in a rebuild; field names
+/// are the columns (see [`crate::engine::insert_rows`]).
+#[derive(Serialize)]
+struct BoundaryRow {
+    boundary_id: i64,
+    code: String,
+    level: &'static str,
+    name: String,
+    parent_id: Option<i64>,
+    province_id: Option<i64>,
+    district_id: Option<i64>,
+    population: Option<i64>,
+    area_km2: Option<f64>,
+    geometry: Option<String>,
+    point_lon: Option<f64>,
+    point_lat: Option<f64>,
+    source: String,
+}
+
+impl BoundaryRow {
+    /// The row of `b`, given its parent's (province id, district id) when the parent is
+    /// recorded. Ancestors are recorded before their children (the import orders parents
+    /// first), so the parent's row already holds its province and district.
+    fn new(b: BoundaryRecorded, parent: Option<(Option<i64>, Option<i64>)>) -> Self {
+        let (mut province_id, mut district_id) = parent.unwrap_or((None, None));
+        match b.level {
+            BoundaryLevel::Province => province_id = Some(b.boundary_id),
+            BoundaryLevel::District => {
+                district_id = Some(b.boundary_id);
+                province_id = b.parent_id;
+            }
+            _ => {}
+        }
+        BoundaryRow {
+            boundary_id: b.boundary_id,
+            level: b.level.as_str(),
+            parent_id: b.parent_id,
+            province_id,
+            district_id,
+            population: b.population,
+            area_km2: b.area_km2,
+            geometry: b.geometry.as_ref().map(|g| g.to_string()),
+            point_lon: b.point.map(|p| p[0]),
+            point_lat: b.point.map(|p| p[1]),
+            code: b.code,
+            name: b.name,
+            source: b.source,
+        }
+    }
+}
+
+/// The rebuild fold of the geography projection: every boundary's row by id, the parent's
+/// looked up in memory.
+#[derive(Default)]
+struct GeographyFold {
+    rows: BTreeMap<i64, BoundaryRow>,
+}
+
+#[async_trait]
+impl RebuildFold for GeographyFold {
+    fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
+        for e in events.decoded()? {
+            let BoundaryEvent::BoundaryRecorded(b) = BoundaryEvent::deserialize(&e.payload)?;
+            let parent = b
+                .parent_id
+                .and_then(|p| self.rows.get(&p))
+                .map(|p| (p.province_id, p.district_id));
+            let row = BoundaryRow::new(b, parent);
+            self.rows.insert(row.boundary_id, row);
+        }
+        Ok(())
+    }
+
+    async fn write(
+        self: Box<Self>,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+    ) -> anyhow::Result<()> {
+        insert_rows(tx, schema, "boundary", self.rows.into_values()).await?;
         Ok(())
     }
 }

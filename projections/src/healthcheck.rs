@@ -17,12 +17,16 @@
 //!
 //! No table holds anything about a respondent.
 
+use std::collections::{BTreeMap, HashMap, HashSet};
+
 use async_trait::async_trait;
+use chrono::{DateTime, SubsecRound, Utc};
 use gbvf_events::healthcheck::*;
 use gbvf_events::store::StoredEvent;
+use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
 
-use crate::engine::Projection;
+use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 /// The health-check projection (`healthcheck`).
 pub struct HealthCheckProjection;
@@ -69,70 +73,66 @@ impl Projection for HealthCheckProjection {
         )
     }
 
+    fn rebuild_fold(&self) -> Option<Box<dyn RebuildFold>> {
+        Some(Box::<HealthCheckFold>::default())
+    }
+
     async fn apply(
         &self,
         tx: &mut Transaction<'_, Postgres>,
         schema: &str,
         events: &[StoredEvent],
     ) -> anyhow::Result<()> {
-        let mut definitions: std::collections::HashMap<String, QuestionnairePublished> =
-            Default::default();
-        // The page's responses: per period (count, example, last time); per (period, question,
-        // answer) the choices; per (period, question) respondents and score sum.
-        type Times = Option<chrono::DateTime<chrono::Utc>>;
-        let mut responses: std::collections::BTreeMap<String, (i64, bool, Times)> =
-            Default::default();
-        let mut answers: std::collections::BTreeMap<(String, String, i32), i64> =
-            Default::default();
-        let mut questions: std::collections::BTreeMap<(String, String), (i64, f64)> =
-            Default::default();
+        let mut definitions: HashMap<String, QuestionnairePublished> = HashMap::new();
+        let mut totals = ResponseTotals::default();
         for e in events {
-            let example = e.metadata[EXAMPLE_METADATA_KEY].as_str() == Some("true");
             match e.aggregate_type.as_str() {
                 QUESTIONNAIRE_AGGREGATE => {
                     let QuestionnaireEvent::QuestionnairePublished(q) =
-                        serde_json::from_value::<QuestionnaireEvent>(e.payload.clone())?;
+                        QuestionnaireEvent::deserialize(&e.payload)?;
+                    let r = QuestionnaireRow::new(e, &q)?;
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.questionnaire VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT DO NOTHING"
                     ))
-                    .bind(&q.questionnaire_id)
-                    .bind(q.questionnaire_type_id)
-                    .bind(q.version)
-                    .bind(&q.description)
-                    .bind(q.effective_from)
-                    .bind(q.effective_to)
-                    .bind(e.recorded_at)
-                    .bind(serde_json::to_value(&q)?)
+                    .bind(&r.questionnaire_id)
+                    .bind(r.questionnaire_type_id)
+                    .bind(r.version)
+                    .bind(&r.description)
+                    .bind(r.effective_from)
+                    .bind(r.effective_to)
+                    .bind(r.published_at)
+                    .bind(&r.definition)
                     .execute(&mut **tx)
                     .await?;
                 }
                 HEALTH_CHECK_AGGREGATE => {
                     let HealthCheckEvent::SurveyPeriodOpened(o) =
-                        serde_json::from_value::<HealthCheckEvent>(e.payload.clone())?;
+                        HealthCheckEvent::deserialize(&e.payload)?;
+                    let r = HealthCheckRow::opened(e, o);
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.health_check (health_check_id, organisation_id, organisation_type_id, questionnaire_id,
                             questionnaire_type_id, questionnaire_version, effective_from, effective_to, expected_responses,
                             invite_code, example, opened_at)
                          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT DO NOTHING"
                     ))
-                    .bind(&o.health_check_id)
-                    .bind(&o.organisation_id)
-                    .bind(o.organisation_type_id)
-                    .bind(&o.questionnaire_id)
-                    .bind(o.questionnaire_type_id)
-                    .bind(o.questionnaire_version)
-                    .bind(o.effective_from)
-                    .bind(o.effective_to)
-                    .bind(o.expected_responses)
-                    .bind(&o.invite_code)
-                    .bind(example)
-                    .bind(e.recorded_at)
+                    .bind(&r.health_check_id)
+                    .bind(&r.organisation_id)
+                    .bind(r.organisation_type_id)
+                    .bind(&r.questionnaire_id)
+                    .bind(r.questionnaire_type_id)
+                    .bind(r.questionnaire_version)
+                    .bind(r.effective_from)
+                    .bind(r.effective_to)
+                    .bind(r.expected_responses)
+                    .bind(&r.invite_code)
+                    .bind(r.example)
+                    .bind(r.opened_at)
                     .execute(&mut **tx)
                     .await?;
                 }
                 SURVEY_RESPONSE_AGGREGATE => {
                     let SurveyResponseEvent::SurveyResponseSubmitted(r) =
-                        serde_json::from_value::<SurveyResponseEvent>(e.payload.clone())?;
+                        SurveyResponseEvent::deserialize(&e.payload)?;
                     if !definitions.contains_key(&r.questionnaire_id) {
                         let def: serde_json::Value = sqlx::query_scalar(&format!(
                             "SELECT definition FROM {schema}.questionnaire WHERE questionnaire_id = $1"
@@ -143,41 +143,20 @@ impl Projection for HealthCheckProjection {
                         definitions
                             .insert(r.questionnaire_id.clone(), serde_json::from_value(def)?);
                     }
-                    let q = &definitions[&r.questionnaire_id];
-                    // Folded over the page, written once per page below (3 statements per page
-                    // instead of 3 per response: the bench's section 7).
-                    let period = responses.entry(r.health_check_id.clone()).or_default();
-                    period.0 += 1;
-                    period.1 |= example;
-                    period.2 = period.2.max(Some(e.recorded_at));
-                    for a in &r.answers {
-                        for id in &a.possible_answer_ids {
-                            *answers
-                                .entry((r.health_check_id.clone(), a.question_id.clone(), *id))
-                                .or_default() += 1;
-                        }
-                        if let Some(question) =
-                            q.questions.iter().find(|x| x.question_id == a.question_id)
-                        {
-                            let score = answer_score(question, &a.possible_answer_ids);
-                            let t = questions
-                                .entry((r.health_check_id.clone(), a.question_id.clone()))
-                                .or_default();
-                            t.0 += 1;
-                            t.1 += score.unwrap_or(0.0);
-                        }
-                    }
+                    totals.add(e, &r, &definitions[&r.questionnaire_id]);
                 }
                 _ => {}
             }
         }
-        if responses.is_empty() {
+        if totals.periods.is_empty() {
             return Ok(());
         }
-        // A period is opened before any response to it (its link is in the opening event), so
-        // its row exists by now: in an earlier page, or earlier in this one.
+        // Folded over the page, written once per page (3 statements per page instead of 3 per
+        // response: the bench's section 7). A period is opened before any response to it (its
+        // link is in the opening event), so its row exists by now: in an earlier page, or
+        // earlier in this one.
         let (ids, (counts, (examples, lasts))): (Vec<String>, (Vec<i64>, (Vec<bool>, Vec<Times>))) =
-            responses
+            std::mem::take(&mut totals.periods)
                 .into_iter()
                 .map(|(id, (n, ex, last))| (id, (n, (ex, last))))
                 .unzip();
@@ -193,44 +172,271 @@ impl Projection for HealthCheckProjection {
         .bind(&lasts)
         .execute(&mut **tx)
         .await?;
-        let mut cols: (Vec<String>, Vec<String>, Vec<i32>, Vec<i64>) = Default::default();
-        for ((hc, question, answer), n) in answers {
-            cols.0.push(hc);
-            cols.1.push(question);
-            cols.2.push(answer);
-            cols.3.push(n);
-        }
         sqlx::query(&format!(
-            "INSERT INTO {schema}.health_check_answer
-             SELECT h, q, a, n FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[]) AS t(h, q, a, n)
+            "INSERT INTO {schema}.health_check_answer AS a
+             SELECT * FROM jsonb_populate_recordset(NULL::{schema}.health_check_answer, $1)
              ON CONFLICT (health_check_id, question_id, possible_answer_id)
-             DO UPDATE SET responses = {schema}.health_check_answer.responses + excluded.responses"
+             DO UPDATE SET responses = a.responses + excluded.responses"
         ))
-        .bind(&cols.0)
-        .bind(&cols.1)
-        .bind(&cols.2)
-        .bind(&cols.3)
+        .bind(sqlx::types::Json(totals.answer_rows().collect::<Vec<_>>()))
         .execute(&mut **tx)
         .await?;
-        let mut qcols: (Vec<String>, Vec<String>, Vec<i64>, Vec<f64>) = Default::default();
-        for ((hc, question), (n, sum)) in questions {
-            qcols.0.push(hc);
-            qcols.1.push(question);
-            qcols.2.push(n);
-            qcols.3.push(sum);
-        }
         sqlx::query(&format!(
-            "INSERT INTO {schema}.health_check_question
-             SELECT h, q, n, s FROM unnest($1::text[], $2::text[], $3::bigint[], $4::float8[]) AS t(h, q, n, s)
+            "INSERT INTO {schema}.health_check_question AS q
+             SELECT * FROM jsonb_populate_recordset(NULL::{schema}.health_check_question, $1)
              ON CONFLICT (health_check_id, question_id)
-             DO UPDATE SET respondents = {schema}.health_check_question.respondents + excluded.respondents,
-                           score_sum = {schema}.health_check_question.score_sum + excluded.score_sum"
+             DO UPDATE SET respondents = q.respondents + excluded.respondents,
+                           score_sum = q.score_sum + excluded.score_sum"
         ))
-        .bind(&qcols.0)
-        .bind(&qcols.1)
-        .bind(&qcols.2)
-        .bind(&qcols.3)
+        .bind(sqlx::types::Json(
+            totals.question_rows().collect::<Vec<_>>(),
+        ))
         .execute(&mut **tx)
+        .await?;
+        Ok(())
+    }
+}
+
+/// A response time, or none yet.
+type Times = Option<DateTime<Utc>>;
+
+/// A `questionnaire` row (field names are the columns, see [`insert_rows`]).
+#[derive(Serialize)]
+struct QuestionnaireRow {
+    questionnaire_id: String,
+    questionnaire_type_id: i32,
+    version: i32,
+    description: String,
+    effective_from: DateTime<Utc>,
+    effective_to: DateTime<Utc>,
+    published_at: DateTime<Utc>,
+    definition: serde_json::Value,
+}
+
+impl QuestionnaireRow {
+    /// The row of the published version `q` (event `e`): published when the event was written,
+    /// the whole definition kept as JSON. Times to the microsecond, as PostgreSQL keeps them.
+    fn new(e: &StoredEvent, q: &QuestionnairePublished) -> anyhow::Result<Self> {
+        Ok(QuestionnaireRow {
+            questionnaire_id: q.questionnaire_id.clone(),
+            questionnaire_type_id: q.questionnaire_type_id,
+            version: q.version,
+            description: q.description.clone(),
+            effective_from: q.effective_from.trunc_subsecs(6),
+            effective_to: q.effective_to.trunc_subsecs(6),
+            published_at: e.recorded_at,
+            definition: serde_json::to_value(q)?,
+        })
+    }
+}
+
+/// A `health_check` row: one survey period, with its participation so far.
+#[derive(Serialize)]
+struct HealthCheckRow {
+    health_check_id: String,
+    organisation_id: String,
+    organisation_type_id: i32,
+    questionnaire_id: String,
+    questionnaire_type_id: i32,
+    questionnaire_version: i32,
+    effective_from: DateTime<Utc>,
+    effective_to: DateTime<Utc>,
+    expected_responses: i32,
+    invite_code: String,
+    actual_responses: i64,
+    example: bool,
+    opened_at: DateTime<Utc>,
+    last_response_at: Times,
+}
+
+impl HealthCheckRow {
+    /// The row a `SurveyPeriodOpened` event `e` (payload `o`) creates: no responses yet,
+    /// example when the event is marked so.
+    fn opened(e: &StoredEvent, o: SurveyPeriodOpened) -> Self {
+        HealthCheckRow {
+            health_check_id: o.health_check_id,
+            organisation_id: o.organisation_id,
+            organisation_type_id: o.organisation_type_id,
+            questionnaire_id: o.questionnaire_id,
+            questionnaire_type_id: o.questionnaire_type_id,
+            questionnaire_version: o.questionnaire_version,
+            effective_from: o.effective_from.trunc_subsecs(6),
+            effective_to: o.effective_to.trunc_subsecs(6),
+            expected_responses: o.expected_responses,
+            invite_code: o.invite_code,
+            actual_responses: 0,
+            example: gbvf_events::example::is_example(&e.metadata),
+            opened_at: e.recorded_at,
+            last_response_at: None,
+        }
+    }
+}
+
+/// A `health_check_answer` row, or the change a page makes to it.
+#[derive(Serialize)]
+struct AnswerRow<'a> {
+    health_check_id: &'a str,
+    question_id: &'a str,
+    possible_answer_id: i32,
+    responses: i64,
+}
+
+/// A `health_check_question` row, or the change a page makes to it.
+#[derive(Serialize)]
+struct QuestionRow<'a> {
+    health_check_id: &'a str,
+    question_id: &'a str,
+    respondents: i64,
+    score_sum: f64,
+}
+
+/// Survey responses folded: per period (count, example, last time); per (period, question,
+/// answer) the choices; per (period, question) the respondents and their score sum (scores
+/// 0..=1 each, `answer_score`). A page's in [`Projection::apply`], the whole history's in a
+/// rebuild.
+#[derive(Default)]
+struct ResponseTotals {
+    periods: BTreeMap<String, (i64, bool, Times)>,
+    answers: BTreeMap<(String, String, i32), i64>,
+    questions: BTreeMap<(String, String), (i64, f64)>,
+}
+
+impl ResponseTotals {
+    /// Adds response `r` (event `e`) to questionnaire `q`'s questions.
+    fn add(&mut self, e: &StoredEvent, r: &SurveyResponseSubmitted, q: &QuestionnairePublished) {
+        let period = self.periods.entry(r.health_check_id.clone()).or_default();
+        period.0 += 1;
+        period.1 |= gbvf_events::example::is_example(&e.metadata);
+        period.2 = period.2.max(Some(e.recorded_at));
+        for a in &r.answers {
+            for id in &a.possible_answer_ids {
+                *self
+                    .answers
+                    .entry((r.health_check_id.clone(), a.question_id.clone(), *id))
+                    .or_default() += 1;
+            }
+            if let Some(question) = q.questions.iter().find(|x| x.question_id == a.question_id) {
+                let score = answer_score(question, &a.possible_answer_ids);
+                let t = self
+                    .questions
+                    .entry((r.health_check_id.clone(), a.question_id.clone()))
+                    .or_default();
+                t.0 += 1;
+                t.1 += score.unwrap_or(0.0);
+            }
+        }
+    }
+
+    fn answer_rows(&self) -> impl Iterator<Item = AnswerRow<'_>> {
+        self.answers.iter().map(|((h, q, a), n)| AnswerRow {
+            health_check_id: h,
+            question_id: q,
+            possible_answer_id: *a,
+            responses: *n,
+        })
+    }
+
+    fn question_rows(&self) -> impl Iterator<Item = QuestionRow<'_>> {
+        self.questions.iter().map(|((h, q), (n, sum))| QuestionRow {
+            health_check_id: h,
+            question_id: q,
+            respondents: *n,
+            score_sum: *sum,
+        })
+    }
+}
+
+/// The rebuild fold of the health-check projection: every questionnaire version and survey
+/// period by id (the first wins, as `ON CONFLICT DO NOTHING` does, also for a repeated invite
+/// code) and the whole history's [`ResponseTotals`].
+#[derive(Default)]
+struct HealthCheckFold {
+    questionnaires: BTreeMap<String, (QuestionnaireRow, QuestionnairePublished)>,
+    periods: BTreeMap<String, HealthCheckRow>,
+    invite_codes: HashSet<String>,
+    totals: ResponseTotals,
+}
+
+#[async_trait]
+impl RebuildFold for HealthCheckFold {
+    fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
+        for e in events.decoded()? {
+            match e.aggregate_type.as_str() {
+                QUESTIONNAIRE_AGGREGATE => {
+                    let QuestionnaireEvent::QuestionnairePublished(q) =
+                        QuestionnaireEvent::deserialize(&e.payload)?;
+                    if !self.questionnaires.contains_key(&q.questionnaire_id) {
+                        let row = QuestionnaireRow::new(e, &q)?;
+                        self.questionnaires
+                            .insert(q.questionnaire_id.clone(), (row, q));
+                    }
+                }
+                HEALTH_CHECK_AGGREGATE => {
+                    let HealthCheckEvent::SurveyPeriodOpened(o) =
+                        HealthCheckEvent::deserialize(&e.payload)?;
+                    if !self.periods.contains_key(&o.health_check_id)
+                        && self.invite_codes.insert(o.invite_code.clone())
+                    {
+                        self.periods
+                            .insert(o.health_check_id.clone(), HealthCheckRow::opened(e, o));
+                    }
+                }
+                SURVEY_RESPONSE_AGGREGATE => {
+                    let SurveyResponseEvent::SurveyResponseSubmitted(r) =
+                        SurveyResponseEvent::deserialize(&e.payload)?;
+                    let Some((_, q)) = self.questionnaires.get(&r.questionnaire_id) else {
+                        anyhow::bail!(
+                            "a response to questionnaire {} that was never published",
+                            r.questionnaire_id
+                        );
+                    };
+                    self.totals.add(e, &r, q);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    async fn write(
+        self: Box<Self>,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+    ) -> anyhow::Result<()> {
+        let HealthCheckFold {
+            questionnaires,
+            mut periods,
+            totals,
+            ..
+        } = *self;
+        insert_rows(
+            tx,
+            schema,
+            "questionnaire",
+            questionnaires.into_values().map(|(r, _)| r),
+        )
+        .await?;
+        for (id, (n, example, last)) in &totals.periods {
+            if let Some(p) = periods.get_mut(id) {
+                p.actual_responses += n;
+                p.example |= example;
+                p.last_response_at = p.last_response_at.max(*last);
+            }
+        }
+        insert_rows(tx, schema, "health_check", periods.into_values()).await?;
+        insert_rows(
+            tx,
+            schema,
+            "health_check_answer",
+            totals.answer_rows().collect::<Vec<_>>(),
+        )
+        .await?;
+        insert_rows(
+            tx,
+            schema,
+            "health_check_question",
+            totals.question_rows().collect::<Vec<_>>(),
+        )
         .await?;
         Ok(())
     }

@@ -69,7 +69,8 @@ pub async fn run(pool: &PgPool, cmd: ProjectionsCommand) -> anyhow::Result<()> {
             let targets = match (name, all) {
                 (_, true) => gbvf_projections::all(),
                 (Some(n), false) => vec![gbvf_projections::by_name(&n).ok_or_else(|| {
-                    anyhow::anyhow!("no projection named {n:?} (known: geography, crime)")
+                    let known: Vec<_> = gbvf_projections::all().iter().map(|p| p.name()).collect();
+                    anyhow::anyhow!("no projection named {n:?} (known: {})", known.join(", "))
                 })?],
                 (None, false) => anyhow::bail!("name a projection or pass --all"),
             };

@@ -18,7 +18,10 @@
 //! 7. anonymous survey responses over HTTP at 32 concurrent respondents, each a new browser
 //!    session, and the health-check projector's lag under that load (issue 12);
 //! 8. a log of ten million synthetic events: append rate, database size, rebuild time, and the
-//!    server's read latency and memory on it against the shipped log (issue 15 "Scale").
+//!    server's read latency and memory on it against the shipped log (issue 15 "Scale");
+//! 9. rebuild of every projection over the shipped log, the example organisations and synthetic
+//!    survey responses: folded in memory (what `gbvf projections rebuild` does) and page by
+//!    page, each projection's rate printed (issue 15 "the same technique for every projection").
 //!
 //! `gbvf-bench static --port P --bodies DIR` is that static server; `gbvf-bench load` runs the
 //! read load of section 5 against any server on the loopback (handy under `perf`).
@@ -139,7 +142,7 @@ environment of `run`:
   GBVF_BIN                 the gbvf executable (default: next to this one)
   GBVF_DATA_DIR            the project's data directory (default: ../data of the api crate)
   GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
-  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7; 4 runs with 1, 5 and 6 need 2's database)
+  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9; 4 runs with 1, 5 and 6 need 2's database)
   GBVF_BENCH_RESPONSES     survey responses of section 7 (default 2000)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
@@ -213,7 +216,7 @@ impl Config {
                         .map_err(|_| anyhow!("GBVF_BENCH_SECTIONS: {p:?} is not a section number"))
                 })
                 .collect::<Result<Vec<_>>>()?,
-            _ => vec![1, 2, 3, 4, 5, 6, 7, 8],
+            _ => vec![1, 2, 3, 4, 5, 6, 7, 8, 9],
         };
         let log_dir = match std::env::var("GBVF_BENCH_LOG_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
@@ -464,6 +467,9 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     }
     if cfg.wants(8) {
         section_scale(cfg, dbs, import_db.as_deref(), &mut summary).await?;
+    }
+    if cfg.wants(9) {
+        section_every_rebuild(cfg, dbs).await?;
     }
 
     println!("\n## Summary\n");
@@ -3385,5 +3391,187 @@ async fn section_scale(
         ),
         pass: None,
     });
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 9: rebuild of every projection, folded in memory and page by page.
+
+/// Synthetic survey responses appended for section 9.
+const EVERY_REBUILD_RESPONSES: usize = 100_000;
+
+/// A projection without its rebuild fold: `engine::rebuild` then applies it page by page with
+/// `Projection::apply`, as every rebuild did before issue 15.
+struct PageByPage(Arc<dyn engine::Projection>);
+
+#[async_trait::async_trait]
+impl engine::Projection for PageByPage {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        self.0.aggregate_types()
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        self.0.tables()
+    }
+    fn ddl(&self, schema: &str) -> String {
+        self.0.ddl(schema)
+    }
+    async fn apply(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+        schema: &str,
+        events: &[gbvf_events::store::StoredEvent],
+    ) -> anyhow::Result<()> {
+        self.0.apply(tx, schema, events).await
+    }
+}
+
+/// Appends `n` anonymous responses to the open survey periods, each answering every question
+/// of its questionnaire with one possible answer drawn at random (seeded): the health-check
+/// projection's load, as respondents would make it.
+async fn append_synthetic_responses(pool: &PgPool, n: usize) -> Result<usize> {
+    use gbvf_events::healthcheck::{
+        GivenAnswer, SurveyResponseEvent, SurveyResponseSubmitted, SURVEY_RESPONSE_AGGREGATE,
+    };
+    let periods: Vec<(String, String, String, i32)> = sqlx::query_as(
+        "SELECT health_check_id, invite_code, questionnaire_id, questionnaire_version FROM health_check ORDER BY 1",
+    )
+    .fetch_all(pool)
+    .await?;
+    if periods.is_empty() {
+        bail!("no survey period to answer");
+    }
+    let questionnaires: HashMap<String, gbvf_events::healthcheck::QuestionnairePublished> =
+        gbvf_commands::healthcheck::parse_questionnaires(
+            gbvf_commands::healthcheck::QUESTIONNAIRE_FILE,
+        )?
+        .into_iter()
+        .map(|q| (q.questionnaire_id.clone(), q))
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20261125);
+    let mut batch = Vec::with_capacity(APPEND_BATCH);
+    let mut conn = pool.acquire().await?;
+    for i in 0..n {
+        let (health_check_id, invite_code, questionnaire_id, version) = &periods[i % periods.len()];
+        let q = questionnaires
+            .get(questionnaire_id)
+            .with_context(|| format!("questionnaire {questionnaire_id}"))?;
+        let answers = q
+            .questions
+            .iter()
+            .filter_map(|question| {
+                let a = question.answers.choose(&mut rng)?;
+                Some(GivenAnswer {
+                    question_id: question.question_id.clone(),
+                    possible_answer_ids: vec![a.possible_answer_id],
+                })
+            })
+            .collect();
+        let event = SurveyResponseEvent::SurveyResponseSubmitted(SurveyResponseSubmitted {
+            health_check_id: health_check_id.clone(),
+            invite_code: invite_code.clone(),
+            questionnaire_id: questionnaire_id.clone(),
+            questionnaire_version: *version,
+            answers,
+        });
+        batch.push(NewEvent {
+            aggregate_type: SURVEY_RESPONSE_AGGREGATE.into(),
+            aggregate_id: uuid::Uuid::new_v4().to_string(),
+            sequence: 1,
+            event_type: "SurveyResponseSubmitted".into(),
+            event_version: "1.0".into(),
+            payload: serde_json::to_value(&event)?,
+            metadata: serde_json::json!({}),
+        });
+        if batch.len() == APPEND_BATCH {
+            append_batch(&mut conn, &batch).await?;
+            batch.clear();
+        }
+    }
+    if !batch.is_empty() {
+        append_batch(&mut conn, &batch).await?;
+    }
+    Ok(n)
+}
+
+/// Rows in the tables of `p` (through the views).
+async fn projection_rows(pool: &PgPool, p: &dyn engine::Projection) -> Result<i64> {
+    let mut rows = 0;
+    for table in p.tables() {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM public.{table}"))
+            .fetch_one(pool)
+            .await?;
+        rows += n;
+    }
+    Ok(rows)
+}
+
+async fn section_every_rebuild(cfg: &Config, dbs: &mut Databases) -> Result<()> {
+    eprintln!("==> section 9: rebuild of every projection, folded and page by page");
+    let url = dbs.create("every").await?;
+    let pool = open_db(&url).await?;
+    cli::import::run(
+        &pool,
+        cli::import::ImportCommand::Shipped {
+            data_dir: cfg.data_dir.clone(),
+        },
+    )
+    .await?;
+    let loaded = cli::examples::load(&pool, 1).await?;
+    let responses = append_synthetic_responses(&pool, EVERY_REBUILD_RESPONSES).await?;
+    sqlx::query("VACUUM (ANALYZE) events")
+        .execute(&pool)
+        .await?;
+    let mut t = table(&[
+        "projection",
+        "events",
+        "rows",
+        "folded in memory: s",
+        "events/s",
+        "page by page: s",
+        "events/s",
+        "folded / page by page",
+    ]);
+    for p in gbvf_projections::all() {
+        let (_, applied, fold_s) = engine::rebuild(&pool, p.as_ref(), engine::PAGE, |_| {}).await?;
+        let folded_rows = projection_rows(&pool, p.as_ref()).await?;
+        let (_, paged_applied, paged_s) =
+            engine::rebuild(&pool, &PageByPage(p.clone()), engine::PAGE, |_| {}).await?;
+        let paged_rows = projection_rows(&pool, p.as_ref()).await?;
+        if (applied, folded_rows) != (paged_applied, paged_rows) {
+            bail!(
+                "{}: the fold gave {folded_rows} rows from {applied} events, page by page {paged_rows} from {paged_applied}",
+                p.name()
+            );
+        }
+        t.add_row(vec![
+            p.name().to_string(),
+            num(applied as f64),
+            num(folded_rows as f64),
+            format!("{fold_s:.2}"),
+            num(applied as f64 / fold_s),
+            format!("{paged_s:.2}"),
+            num(applied as f64 / paged_s),
+            format!("{:.1}x", paged_s / fold_s),
+        ]);
+    }
+    section_title(
+        9,
+        "Rebuild of every projection: folded in memory vs page by page",
+    );
+    println!("{t}");
+    println!(
+        "\nThe log: everything shipped (gbvf import shipped), the example organisations ({} events) and {} \
+         synthetic survey responses answering every question. Each projection is rebuilt twice into a new \
+         version: with its fold (gbvf projections rebuild), then page by page with Projection::apply \
+         (pages of {}); both give the same number of rows (api/tests/projector.rs compares them row by \
+         row). Rebuild times include the switch, ANALYZE and dropping the old version. The crime \
+         projection's million-event figure is section 3's.",
+        loaded.events,
+        num(responses as f64),
+        num(engine::PAGE as f64),
+    );
     Ok(())
 }
