@@ -202,12 +202,18 @@ pub struct RawEvent {
     pub transaction_id: i64,
     /// Position in insert order.
     pub global_position: i64,
+    /// Aggregate type.
+    pub aggregate_type: String,
     /// Event type name.
     pub event_type: String,
     /// Version as stored; see [`crate::upcast::needs_upcast`].
     pub event_version: String,
     /// The stored payload, JSON text.
     pub payload: String,
+    /// The stored metadata, JSON text (`{}` at least).
+    pub metadata: String,
+    /// When the event was written.
+    pub recorded_at: chrono::DateTime<chrono::Utc>,
 }
 
 impl RawEvent {
@@ -223,7 +229,7 @@ impl RawEvent {
 }
 
 /// [`read_page`] without decoding: up to `limit` events after `after` in commit order below
-/// the horizon, of `aggregate_types` (all when empty), payload as text, no metadata.
+/// the horizon, of `aggregate_types` (all when empty), payload and metadata as text.
 pub async fn read_raw_page(
     exec: &mut PgConnection,
     after: Position,
@@ -232,8 +238,8 @@ pub async fn read_raw_page(
 ) -> sqlx::Result<Vec<RawEvent>> {
     let types: Vec<&str> = aggregate_types.to_vec();
     let sql = format!(
-        "SELECT (transaction_id::text)::bigint AS transaction_id, global_position, event_type,
-                event_version, payload::text AS payload
+        "SELECT (transaction_id::text)::bigint AS transaction_id, global_position, aggregate_type, event_type,
+                event_version, payload::text AS payload, metadata::text AS metadata, recorded_at
          FROM events
          WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())

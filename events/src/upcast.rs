@@ -91,9 +91,12 @@ mod tests {
         let raw = |version: &str, payload: &str| crate::store::RawEvent {
             transaction_id: 1,
             global_position: 1,
+            aggregate_type: "crime_series".into(),
             event_type: "CrimeFigureRecorded".into(),
             event_version: version.into(),
             payload: payload.into(),
+            metadata: "{}".into(),
+            recorded_at: chrono::Utc::now(),
         };
         let old = raw(
             "0.1",

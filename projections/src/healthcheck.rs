@@ -21,6 +21,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use async_trait::async_trait;
 use chrono::{DateTime, SubsecRound, Utc};
+use gbvf_events::example::is_example;
 use gbvf_events::healthcheck::*;
 use gbvf_events::store::StoredEvent;
 use serde::{Deserialize, Serialize};
@@ -90,7 +91,7 @@ impl Projection for HealthCheckProjection {
                 QUESTIONNAIRE_AGGREGATE => {
                     let QuestionnaireEvent::QuestionnairePublished(q) =
                         QuestionnaireEvent::deserialize(&e.payload)?;
-                    let r = QuestionnaireRow::new(e, &q)?;
+                    let r = QuestionnaireRow::new(e.recorded_at, &q)?;
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.questionnaire VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT DO NOTHING"
                     ))
@@ -108,7 +109,7 @@ impl Projection for HealthCheckProjection {
                 HEALTH_CHECK_AGGREGATE => {
                     let HealthCheckEvent::SurveyPeriodOpened(o) =
                         HealthCheckEvent::deserialize(&e.payload)?;
-                    let r = HealthCheckRow::opened(e, o);
+                    let r = HealthCheckRow::opened(is_example(&e.metadata), e.recorded_at, o);
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.health_check (health_check_id, organisation_id, organisation_type_id, questionnaire_id,
                             questionnaire_type_id, questionnaire_version, effective_from, effective_to, expected_responses,
@@ -143,7 +144,12 @@ impl Projection for HealthCheckProjection {
                         definitions
                             .insert(r.questionnaire_id.clone(), serde_json::from_value(def)?);
                     }
-                    totals.add(e, &r, &definitions[&r.questionnaire_id]);
+                    totals.add(
+                        is_example(&e.metadata),
+                        e.recorded_at,
+                        &r,
+                        &definitions[&r.questionnaire_id],
+                    );
                 }
                 _ => {}
             }
@@ -214,9 +220,10 @@ struct QuestionnaireRow {
 }
 
 impl QuestionnaireRow {
-    /// The row of the published version `q` (event `e`): published when the event was written,
-    /// the whole definition kept as JSON. Times to the microsecond, as PostgreSQL keeps them.
-    fn new(e: &StoredEvent, q: &QuestionnairePublished) -> anyhow::Result<Self> {
+    /// The row of the published version `q`, published at `recorded_at` (when its event was
+    /// written), the whole definition kept as JSON. Times to the microsecond, as PostgreSQL
+    /// keeps them.
+    fn new(recorded_at: DateTime<Utc>, q: &QuestionnairePublished) -> anyhow::Result<Self> {
         Ok(QuestionnaireRow {
             questionnaire_id: q.questionnaire_id.clone(),
             questionnaire_type_id: q.questionnaire_type_id,
@@ -224,7 +231,7 @@ impl QuestionnaireRow {
             description: q.description.clone(),
             effective_from: q.effective_from.trunc_subsecs(6),
             effective_to: q.effective_to.trunc_subsecs(6),
-            published_at: e.recorded_at,
+            published_at: recorded_at,
             definition: serde_json::to_value(q)?,
         })
     }
@@ -250,9 +257,9 @@ struct HealthCheckRow {
 }
 
 impl HealthCheckRow {
-    /// The row a `SurveyPeriodOpened` event `e` (payload `o`) creates: no responses yet,
-    /// example when the event is marked so.
-    fn opened(e: &StoredEvent, o: SurveyPeriodOpened) -> Self {
+    /// The row a `SurveyPeriodOpened` event (payload `o`, written at `recorded_at`, marked as
+    /// example data or not) creates: no responses yet.
+    fn opened(example: bool, recorded_at: DateTime<Utc>, o: SurveyPeriodOpened) -> Self {
         HealthCheckRow {
             health_check_id: o.health_check_id,
             organisation_id: o.organisation_id,
@@ -265,8 +272,8 @@ impl HealthCheckRow {
             expected_responses: o.expected_responses,
             invite_code: o.invite_code,
             actual_responses: 0,
-            example: gbvf_events::example::is_example(&e.metadata),
-            opened_at: e.recorded_at,
+            example,
+            opened_at: recorded_at,
             last_response_at: None,
         }
     }
@@ -302,12 +309,19 @@ struct ResponseTotals {
 }
 
 impl ResponseTotals {
-    /// Adds response `r` (event `e`) to questionnaire `q`'s questions.
-    fn add(&mut self, e: &StoredEvent, r: &SurveyResponseSubmitted, q: &QuestionnairePublished) {
+    /// Adds response `r` to questionnaire `q`'s questions (its event written at `recorded_at`,
+    /// marked as example data or not).
+    fn add(
+        &mut self,
+        example: bool,
+        recorded_at: DateTime<Utc>,
+        r: &SurveyResponseSubmitted,
+        q: &QuestionnairePublished,
+    ) {
         let period = self.periods.entry(r.health_check_id.clone()).or_default();
         period.0 += 1;
-        period.1 |= gbvf_events::example::is_example(&e.metadata);
-        period.2 = period.2.max(Some(e.recorded_at));
+        period.1 |= example;
+        period.2 = period.2.max(Some(recorded_at));
         for a in &r.answers {
             for id in &a.possible_answer_ids {
                 *self
@@ -359,38 +373,43 @@ struct HealthCheckFold {
 
 #[async_trait]
 impl RebuildFold for HealthCheckFold {
+    fn raw(&self) -> bool {
+        true
+    }
     fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
-        for e in events.decoded()? {
+        for e in events.raw()? {
+            // Metadata is parsed only when it can mark example data.
+            let marked = || -> anyhow::Result<bool> {
+                Ok(e.metadata.contains(EXAMPLE_METADATA_KEY)
+                    && is_example(&serde_json::from_str(&e.metadata)?))
+            };
             match e.aggregate_type.as_str() {
                 QUESTIONNAIRE_AGGREGATE => {
-                    let QuestionnaireEvent::QuestionnairePublished(q) =
-                        QuestionnaireEvent::deserialize(&e.payload)?;
+                    let QuestionnaireEvent::QuestionnairePublished(q) = e.decode()?;
                     if !self.questionnaires.contains_key(&q.questionnaire_id) {
-                        let row = QuestionnaireRow::new(e, &q)?;
+                        let row = QuestionnaireRow::new(e.recorded_at, &q)?;
                         self.questionnaires
                             .insert(q.questionnaire_id.clone(), (row, q));
                     }
                 }
                 HEALTH_CHECK_AGGREGATE => {
-                    let HealthCheckEvent::SurveyPeriodOpened(o) =
-                        HealthCheckEvent::deserialize(&e.payload)?;
+                    let HealthCheckEvent::SurveyPeriodOpened(o) = e.decode()?;
                     if !self.periods.contains_key(&o.health_check_id)
                         && self.invite_codes.insert(o.invite_code.clone())
                     {
-                        self.periods
-                            .insert(o.health_check_id.clone(), HealthCheckRow::opened(e, o));
+                        let row = HealthCheckRow::opened(marked()?, e.recorded_at, o);
+                        self.periods.insert(row.health_check_id.clone(), row);
                     }
                 }
                 SURVEY_RESPONSE_AGGREGATE => {
-                    let SurveyResponseEvent::SurveyResponseSubmitted(r) =
-                        SurveyResponseEvent::deserialize(&e.payload)?;
+                    let SurveyResponseEvent::SurveyResponseSubmitted(r) = e.decode()?;
                     let Some((_, q)) = self.questionnaires.get(&r.questionnaire_id) else {
                         anyhow::bail!(
                             "a response to questionnaire {} that was never published",
                             r.questionnaire_id
                         );
                     };
-                    self.totals.add(e, &r, q);
+                    self.totals.add(marked()?, e.recorded_at, &r, q);
                 }
                 _ => {}
             }
