@@ -191,6 +191,37 @@ async fn commands_need_the_permission_and_conflicting_ones_get_409() {
     .await;
     assert_eq!(s, 400, "{bad}");
     assert_error_shape(&bad);
+    // The largest JSON integer as a count: refused (two such figures overflowed the district
+    // and national sums and stopped the crime projector for good), and nothing written.
+    for count in [json!(i64::MAX), json!(9.2e18), json!(10_000_001)] {
+        let (s, bad) = post(
+            &base,
+            "/api/crime/figures",
+            Some(TOKEN),
+            json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2023, "count": count}),
+        )
+        .await;
+        assert_eq!(s, 400, "{count}: {bad}");
+        assert_error_shape(&bad);
+    }
+    let (s, bad) = post(
+        &base,
+        "/api/crime/figures",
+        Some(TOKEN),
+        json!({"boundaryId": 10, "crimeTypeId": 6, "periodStartYear": 2023, "count": 10_000_001}),
+    )
+    .await;
+    assert_eq!(s, 400);
+    assert_eq!(
+        bad["message"], "A crime count cannot be more than 10,000,000.",
+        "{bad}"
+    );
+    let written: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE aggregate_type = 'crime_series'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(written, 0, "no figure written by a refused count");
     // A body of the wrong shape, refused by axum's extractor (its own 422 in plain text): 400
     // with the one error body the document declares (issue 10).
     for wrong in [json!({"boundaryId": "ten"}), json!([1, 2]), json!(true)] {

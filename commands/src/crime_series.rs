@@ -58,6 +58,9 @@ pub enum CrimeSeriesError {
     /// Negative count.
     #[error("A crime count must be a whole number of 0 or more.")]
     NegativeCount,
+    /// A count above [`MAX_COUNT`].
+    #[error("A crime count cannot be more than 10,000,000.")]
+    CountTooLarge,
     /// Year outside the SAPS series.
     #[error("The period must be a SAPS financial year from {FIRST_YEAR}/{} onward and not in the future.", (FIRST_YEAR + 1) % 100)]
     InvalidYear(i32),
@@ -65,6 +68,15 @@ pub enum CrimeSeriesError {
     #[error("This figure belongs to another crime series.")]
     WrongSeries,
 }
+
+/// The largest count one figure may have: 10,000,000, more than five times the largest national
+/// annual figure of any category in the shipped SAPS series (1,803,991 community-reported
+/// serious crimes in 2013/14, data/crime/df_crime_sa_national.csv), so no real figure is
+/// refused; 1,150 precincts at this bound still sum far below `bigint`'s 2^63. The read models add station figures into district, provincial and national sums
+/// (`bigint`); without a bound, two figures near 2^63 overflow that sum, the projector's page
+/// fails on every retry and no later crime figure is ever shown (found by attacking the
+/// command path with the largest JSON integer, issue 10's fuzzing).
+pub const MAX_COUNT: i64 = 10_000_000;
 
 impl CrimeSeries {
     /// Decides the events for `command` without side effects: `Ok(None)` when the figure is
@@ -91,6 +103,9 @@ impl CrimeSeries {
         }
         if figure.count < 0 {
             return Err(CrimeSeriesError::NegativeCount);
+        }
+        if figure.count > MAX_COUNT {
+            return Err(CrimeSeriesError::CountTooLarge);
         }
         let this_year = chrono::Datelike::year(&chrono::Utc::now());
         if figure.period_start_year < FIRST_YEAR || figure.period_start_year > this_year {
@@ -224,6 +239,16 @@ mod tests {
             .given_no_previous_events()
             .when(record(2015, -1, None))
             .then_expect_error(CrimeSeriesError::NegativeCount);
+        Fw::with(())
+            .given_no_previous_events()
+            .when(record(2015, MAX_COUNT + 1, None))
+            .then_expect_error(CrimeSeriesError::CountTooLarge);
+        Fw::with(())
+            .given_no_previous_events()
+            .when(record(2015, MAX_COUNT, None))
+            .then_expect_events(vec![CrimeSeriesEvent::CrimeFigureRecorded(figure(
+                2015, MAX_COUNT,
+            ))]);
         Fw::with(())
             .given_no_previous_events()
             .when(record(3000, 1, None))

@@ -81,8 +81,8 @@ pub struct RecordFigureBody {
     /// future (`gbvf_commands::crime_series::FIRST_YEAR`).
     #[schema(minimum = 1994)]
     pub period_start_year: i32,
-    /// Count (whole number ≥ 0).
-    #[schema(minimum = 0)]
+    /// Count (whole number from 0 to `gbvf_commands::crime_series::MAX_COUNT`, 10,000,000).
+    #[schema(minimum = 0, maximum = 10_000_000)]
     pub count: i64,
     /// The series version the caller last saw; a different current version answers 409.
     pub expected_version: Option<i64>,

@@ -21,7 +21,10 @@
 //!    server's read latency and memory on it against the shipped log (issue 15 "Scale");
 //! 9. rebuild of every projection over the shipped log, the example organisations and synthetic
 //!    survey responses: folded in memory (what `gbvf projections rebuild` does) and page by
-//!    page, each projection's rate printed (issue 15 "the same technique for every projection").
+//!    page, each projection's rate printed (issue 15 "the same technique for every projection");
+//! 10. building-block updates over HTTP (a municipality's details submitted, the province's
+//!     verification) at 32 concurrent clients, and the building-block projector's lag (issue 15
+//!     "building-block updates per second").
 //!
 //! `gbvf-bench static --port P --bodies DIR` is that static server; `gbvf-bench load` runs the
 //! read load of section 5 against any server on the loopback (handy under `perf`).
@@ -142,7 +145,7 @@ environment of `run`:
   GBVF_BIN                 the gbvf executable (default: next to this one)
   GBVF_DATA_DIR            the project's data directory (default: ../data of the api crate)
   GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
-  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9; 4 runs with 1, 5 and 6 need 2's database)
+  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9,10; 4 runs with 1, 5 and 6 need 2's database)
   GBVF_BENCH_RESPONSES     survey responses of section 7 (default 2000)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
@@ -216,7 +219,7 @@ impl Config {
                         .map_err(|_| anyhow!("GBVF_BENCH_SECTIONS: {p:?} is not a section number"))
                 })
                 .collect::<Result<Vec<_>>>()?,
-            _ => vec![1, 2, 3, 4, 5, 6, 7, 8, 9],
+            _ => vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
         };
         let log_dir = match std::env::var("GBVF_BENCH_LOG_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
@@ -470,6 +473,9 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     }
     if cfg.wants(9) {
         section_every_rebuild(cfg, dbs).await?;
+    }
+    if cfg.wants(10) {
+        section_building_blocks(cfg, dbs, &mut summary).await?;
     }
 
     println!("\n## Summary\n");
@@ -3573,5 +3579,328 @@ async fn section_every_rebuild(cfg: &Config, dbs: &mut Databases) -> Result<()> 
         num(responses as f64),
         num(engine::PAGE as f64),
     );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 10: building-block updates over HTTP.
+
+/// Concurrent clients of section 10.
+const BB_CLIENTS: usize = 32;
+/// Providers updated in section 10 (each: details submitted, then verified).
+const BB_PROVIDERS: usize = 1_500;
+
+/// The cookies a client holds, by name, as `Set-Cookie` headers left them.
+#[derive(Default)]
+struct Jar(std::collections::BTreeMap<String, String>);
+
+impl Jar {
+    fn keep(&mut self, headers: &hyper::HeaderMap) {
+        for v in headers.get_all(hyper::header::SET_COOKIE) {
+            if let Some((name, value)) = v
+                .to_str()
+                .ok()
+                .and_then(|v| v.split(';').next())
+                .and_then(|p| p.split_once('='))
+            {
+                self.0
+                    .insert(name.trim().to_string(), value.trim().to_string());
+            }
+        }
+    }
+    fn header(&self) -> String {
+        self.0
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// Signs in with a password over HTTP and returns the cookies and CSRF token of the session.
+async fn sign_in(addr: SocketAddr, email: &str, password: &str) -> Result<(String, String)> {
+    let mut http = Http::new(addr).await?;
+    let mut jar = Jar::default();
+    let csrf = |body: &Bytes| -> Result<String> {
+        serde_json::from_slice::<serde_json::Value>(body)?["csrfToken"]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| anyhow!("no csrfToken"))
+    };
+    let req = Request::post("/api/auth/userAuthenticated")
+        .header(hyper::header::HOST, &http.host)
+        .body(Full::new(Bytes::new()))?;
+    let (_, headers, body) = http.send(req).await?;
+    jar.keep(&headers);
+    let token = csrf(&body)?;
+    let req = Request::post("/api/auth/login")
+        .header(hyper::header::HOST, &http.host)
+        .header(hyper::header::CONTENT_TYPE, "application/json")
+        .header(hyper::header::COOKIE, jar.header())
+        .header("x-csrf-token", token)
+        .body(Full::new(Bytes::from(
+            serde_json::json!({"Username": email, "Password": password}).to_string(),
+        )))?;
+    let (status, headers, body) = http.send(req).await?;
+    if status != StatusCode::OK {
+        bail!("sign-in: {status}: {}", String::from_utf8_lossy(&body));
+    }
+    jar.keep(&headers);
+    let req = Request::post("/api/auth/userAuthenticated")
+        .header(hyper::header::HOST, &http.host)
+        .header(hyper::header::COOKIE, jar.header())
+        .body(Full::new(Bytes::new()))?;
+    let (_, headers, body) = http.send(req).await?;
+    jar.keep(&headers);
+    Ok((jar.header(), csrf(&body)?))
+}
+
+/// One client of section 10: takes the next provider, submits its details (its building
+/// block's first requirement available) and verifies them; each request's latency recorded.
+async fn capturers(
+    addr: SocketAddr,
+    session: Arc<(String, String)>,
+    providers: Arc<Vec<(i64, i32, Option<i32>)>>,
+    next: Arc<AtomicUsize>,
+) -> Result<(Histogram<u64>, u64)> {
+    let mut http = Http::new(addr).await?;
+    let mut hist = new_hist();
+    let mut failed = 0u64;
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&(stakeholder_id, block, requirement)) = providers.get(i) else {
+            break;
+        };
+        let calls = [
+            (
+                hyper::Method::PUT,
+                "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+                serde_json::json!({"stakeholderId": stakeholder_id, "buildingBlockId": block,
+                    "buildingBlockRequirements": requirement.into_iter().collect::<Vec<_>>(), "contactPersons": []}),
+            ),
+            (
+                hyper::Method::POST,
+                "/api/buildingblock/verifyBuildingBlock",
+                serde_json::json!({"stakeholderId": stakeholder_id}),
+            ),
+        ];
+        for (method, path, body) in calls {
+            let started = Instant::now();
+            let req = Request::builder()
+                .method(method)
+                .uri(path)
+                .header(hyper::header::HOST, &http.host)
+                .header(hyper::header::CONTENT_TYPE, "application/json")
+                .header(hyper::header::COOKIE, &session.0)
+                .header("x-csrf-token", &session.1)
+                .body(Full::new(Bytes::from(body.to_string())))?;
+            match http.send(req).await {
+                Ok((StatusCode::OK, _, _)) => {
+                    hist.saturating_record((started.elapsed().as_micros() as u64).max(1))
+                }
+                other => {
+                    if failed == 0 {
+                        match other {
+                            Ok((status, _, body)) => eprintln!(
+                                "    first failed update: {path}: {status}: {}",
+                                String::from_utf8_lossy(&body)
+                            ),
+                            Err(e) => eprintln!("    first failed update: {path}: {e:#}"),
+                        }
+                    }
+                    failed += 1;
+                }
+            }
+        }
+    }
+    Ok((hist, failed))
+}
+
+async fn section_building_blocks(
+    cfg: &Config,
+    dbs: &mut Databases,
+    summary: &mut Vec<Verdict>,
+) -> Result<()> {
+    use gbvf_events::accounts::{ProfileFacts, UserRegistered};
+    eprintln!("==> section 10: building-block updates over HTTP and the projector's lag");
+    let url = dbs.create("bb").await?;
+    let pool = open_db(&url).await?;
+    let meta = EventMetadata::now(
+        "import",
+        uuid::Uuid::new_v4().to_string(),
+        "bench:building-blocks",
+    );
+    gbvf_commands::import::import_geography(&pool, &cfg.data_dir, &meta).await?;
+    for p in gbvf_projections::all() {
+        engine::catch_up(&pool, p.as_ref()).await?;
+    }
+    gbvf_commands::building_blocks::import_building_blocks(&pool, &cfg.data_dir, &meta).await?;
+    cli::users::seed_groups(&pool).await?;
+    for p in gbvf_projections::all() {
+        engine::catch_up(&pool, p.as_ref()).await?;
+    }
+    // Providers other than shelters, each with its building block's first requirement.
+    let providers: Vec<(i64, i32, Option<i32>)> = sqlx::query_as(
+        "SELECT p.stakeholder_id, p.building_block_id,
+                (SELECT min(r.building_block_requirement_id) FROM bb_requirement r WHERE r.building_block_id = p.building_block_id)
+         FROM bb_provider p WHERE p.building_block_id <> $1 ORDER BY p.stakeholder_id LIMIT $2",
+    )
+    .bind(gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID)
+    .bind(BB_PROVIDERS as i64)
+    .fetch_all(&pool)
+    .await?;
+    let municipalities: Vec<i64> =
+        sqlx::query_scalar("SELECT DISTINCT municipality_id FROM bb_provider ORDER BY 1")
+            .fetch_all(&pool)
+            .await?;
+    // One account that is the municipalities' and the provinces' designated person (default
+    // groups 5 and 6), signed in with a password; the 32 clients share its session.
+    let email = format!(
+        "bench-capturer-{}@example.org",
+        uuid::Uuid::new_v4().simple()
+    );
+    let password = format!("Bench{}!9", uuid::Uuid::new_v4().simple());
+    let user_id = uuid::Uuid::new_v4().to_string();
+    let details = gbvf_events::person::Person {
+        email: email.clone(),
+        first_name: "Bench".into(),
+        last_name: "Capturer".into(),
+        mobile_number: None,
+        alternative_number: None,
+    };
+    let key = gbvf_api::accounts::create(
+        &pool,
+        &details,
+        UserRegistered {
+            user_id: user_id.clone(),
+            profile: ProfileFacts::default(),
+            organisation_id: None,
+            group_ids: vec![5, 6],
+            created_by: "bench".into(),
+            relationship_type_ids: vec![],
+            municipality_ids: municipalities.clone(),
+        },
+        &meta,
+    )
+    .await
+    .map_err(|e| anyhow!("creating the bench account: {e}"))?;
+    let users = cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(
+        gbvf_api::telemetry::event_store(&pool),
+        vec![],
+        (),
+    );
+    for command in [
+        gbvf_commands::accounts::user::UserCommand::SetPassword("bench".into()),
+        gbvf_commands::accounts::user::UserCommand::VerifyEmail,
+    ] {
+        users
+            .execute_with_metadata(&key, command, meta.to_map())
+            .await
+            .map_err(|e| anyhow!("creating the bench account: {e}"))?;
+    }
+    gbvf_api::http::auth::handlers::store_password(&pool, &key, &user_id, &password).await?;
+    for p in gbvf_projections::all() {
+        engine::catch_up(&pool, p.as_ref()).await?;
+    }
+    let server = start_gbvf(cfg, &url, "building-blocks").await?;
+    let session = Arc::new(sign_in(server.addr, &email, &password).await?);
+    let providers = Arc::new(providers);
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let sampler = tokio::spawn(sample_checkpoints(url.clone(), "building_blocks", stop_rx));
+    let from = max_global_position(&pool).await?;
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut ws = Vec::new();
+    for _ in 0..BB_CLIENTS {
+        ws.push(tokio::spawn(capturers(
+            server.addr,
+            session.clone(),
+            providers.clone(),
+            next.clone(),
+        )));
+    }
+    let mut hist = new_hist();
+    let mut failed = 0;
+    for w in ws {
+        let (h, f) = w.await??;
+        hist.add(&h)?;
+        failed += f;
+    }
+    let elapsed = started.elapsed();
+    let to = max_global_position(&pool).await?;
+    tokio::time::sleep(SAMPLE_EVERY * 3 + Duration::from_millis(500)).await;
+    let _ = stop_tx.send(true);
+    let samples = sampler.await??;
+    let lag = lag_of(
+        &pool,
+        gbvf_events::building_block::PROVIDER_AGGREGATE,
+        &samples,
+        from,
+        to,
+    )
+    .await?;
+    let verified: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM bb_provider WHERE status = 'verified'")
+            .fetch_one(&pool)
+            .await?;
+    server.stop().await;
+    let ok = hist.len();
+    let rate = ok as f64 / elapsed.as_secs_f64();
+    section_title(
+        10,
+        "Building-block updates over HTTP (details submitted, then verified)",
+    );
+    let mut t = table(&[
+        "clients",
+        "providers",
+        "updates",
+        "failed",
+        "updates/s",
+        "p50 ms",
+        "p99 ms",
+        "lag p50 ms",
+        "lag p99 ms",
+        "lag max ms",
+        "not applied",
+    ]);
+    t.add_row(vec![
+        BB_CLIENTS.to_string(),
+        providers.len().to_string(),
+        ok.to_string(),
+        failed.to_string(),
+        format!("{rate:.0}"),
+        ms(hist.value_at_quantile(0.5)),
+        ms(hist.value_at_quantile(0.99)),
+        ms(lag.hist.value_at_quantile(0.5)),
+        ms(lag.hist.value_at_quantile(0.99)),
+        ms(lag.hist.max()),
+        lag.unapplied.to_string(),
+    ]);
+    println!("{t}");
+    println!(
+        "\nAn update is `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements` (the municipality's \
+         designated person submits a provider's details: its building block's first requirement available, no \
+         contact persons) or `POST /api/buildingblock/verifyBuildingBlock` (the province's designated person \
+         verifies them), one signed-in session shared by the clients, each provider by one client. Both answer \
+         after the building-block projector has applied the event (read-your-writes), so the latency includes \
+         projecting. Providers verified in the read model afterwards: {verified} of {}. Lag: from each event's \
+         commit to the projector's checkpoint passing it ({} events).",
+        providers.len(),
+        lag.events
+    );
+    summary.push(Verdict {
+        section: "10",
+        figure: format!("building-block updates/s over HTTP at {BB_CLIENTS} clients"),
+        target: "none set (issue 15: a row of its own)".into(),
+        measured: format!(
+            "{rate:.0}; lag p99 {} ms",
+            ms(lag.hist.value_at_quantile(0.99))
+        ),
+        pass: if failed == 0 && lag.unapplied == 0 && verified as usize == providers.len() {
+            None
+        } else {
+            Some(false)
+        },
+    });
     Ok(())
 }

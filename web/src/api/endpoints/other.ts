@@ -290,7 +290,7 @@ export type FigureRecorded = {
 export type RecordFigureBody = {
   /** Boundary the figure is for. */
   boundaryId: number;
-  /** Count (whole number ≥ 0). */
+  /** Count (whole number from 0 to `gbvf_commands::crime_series::MAX_COUNT`, 10,000,000). */
   count: number;
   /** Crime type id (SAPS crime categories). */
   crimeTypeId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;

@@ -226,8 +226,9 @@ pub(crate) fn meta(actor: &str, source: &str) -> EventMetadata {
 }
 
 /// Stores the argon2id hash of a new password and moves the credential epoch on, which ends
-/// every session signed in before (ASVS 3.3.3). Returns the new epoch.
-pub(crate) async fn store_password(
+/// every session signed in before (ASVS 3.3.3). Returns the new epoch. Public for the CLI and
+/// the bench, which create accounts that sign in with a password.
+pub async fn store_password(
     pool: &PgPool,
     key: &str,
     user_id: &str,
