@@ -770,8 +770,19 @@ fn tail(path: &Path) -> String {
 }
 
 async fn start_gbvf(cfg: &Config, db_url: &str, label: &'static str) -> Result<ChildServer> {
+    start_gbvf_with(cfg, db_url, label, &[]).await
+}
+
+/// [`start_gbvf`] with extra environment variables (e.g. `GBVF_ENABLE_LOGIN`).
+async fn start_gbvf_with(
+    cfg: &Config,
+    db_url: &str,
+    label: &'static str,
+    env: &[(&str, &str)],
+) -> Result<ChildServer> {
     let port = free_port()?;
     let mut cmd = tokio::process::Command::new(&cfg.gbvf_bin);
+    cmd.envs(env.iter().copied());
     cmd.arg("serve")
         .arg("--bind")
         .arg("127.0.0.1")
@@ -3675,7 +3686,10 @@ async fn capturers(
             (
                 hyper::Method::PUT,
                 "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+                // A non-shelter provider's office address is required (spec §5); the bench
+                // database is dropped at the end.
                 serde_json::json!({"stakeholderId": stakeholder_id, "buildingBlockId": block,
+                    "physicalAddress": format!("{stakeholder_id} Bench Road"),
                     "buildingBlockRequirements": requirement.into_iter().collect::<Vec<_>>(), "contactPersons": []}),
             ),
             (
@@ -3802,7 +3816,13 @@ async fn section_building_blocks(
     for p in gbvf_projections::all() {
         engine::catch_up(&pool, p.as_ref()).await?;
     }
-    let server = start_gbvf(cfg, &url, "building-blocks").await?;
+    let server = start_gbvf_with(
+        cfg,
+        &url,
+        "building-blocks",
+        &[("GBVF_ENABLE_LOGIN", "true")],
+    )
+    .await?;
     let session = Arc::new(sign_in(server.addr, &email, &password).await?);
     let providers = Arc::new(providers);
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -3879,8 +3899,8 @@ async fn section_building_blocks(
     println!("{t}");
     println!(
         "\nAn update is `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements` (the municipality's \
-         designated person submits a provider's details: its building block's first requirement available, no \
-         contact persons) or `POST /api/buildingblock/verifyBuildingBlock` (the province's designated person \
+         designated person submits a provider's details: an office address, its building block's first requirement \
+         available, no contact persons) or `POST /api/buildingblock/verifyBuildingBlock` (the province's designated person \
          verifies them), one signed-in session shared by the clients, each provider by one client. Both answer \
          after the building-block projector has applied the event (read-your-writes), so the latency includes \
          projecting. Providers verified in the read model afterwards: {verified} of {}. Lag: from each event's \
