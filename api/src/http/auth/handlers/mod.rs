@@ -134,20 +134,33 @@ impl IntoResponse for AuthAnswer {
     }
 }
 
+/// An auth answer that failed as a whole: `status` with the one error shape, `message` in the
+/// specification's wording and no field errors.
 pub(crate) fn failure(status: StatusCode, message: &str) -> Response {
-    (
-        status,
-        Json(json!({"success": false, "message": message, "errors": []})),
-    )
-        .into_response()
+    let body = crate::http::error::ErrorBody {
+        success: false,
+        message: message.to_string(),
+        errors: Vec::new(),
+    };
+    (status, Json(body)).into_response()
 }
 
+/// 400 with the field errors of a form: `message` is their texts joined by ' -- ' (public
+/// spec §8 "Registration failure"), each error's `code` the field to highlight.
 pub(crate) fn invalid(errors: Errors) -> Response {
-    (
-        StatusCode::BAD_REQUEST,
-        Json(json!({"success": false, "message": errors.joined(), "errors": errors.0})),
-    )
-        .into_response()
+    let body = crate::http::error::ErrorBody {
+        success: false,
+        message: errors.joined(),
+        errors: errors
+            .0
+            .into_iter()
+            .map(|e| crate::http::error::ErrorItem {
+                code: e.code,
+                description: e.description,
+            })
+            .collect(),
+    };
+    (StatusCode::BAD_REQUEST, Json(body)).into_response()
 }
 
 pub(crate) fn internal(e: impl std::fmt::Display) -> Response {
