@@ -69,8 +69,9 @@ pub trait Projection: Send + Sync {
 
 /// A page of events handed to a [`RebuildFold`], in commit order.
 pub enum FoldPage<'a> {
-    /// Payloads as stored, no metadata (decode each with [`RawEvent::decode`], which upcasts
-    /// older versions): for a fold that asked for them ([`RebuildFold::raw`]).
+    /// Payload and metadata as stored JSON text, with aggregate type and time, no aggregate id
+    /// (decode each payload with [`RawEvent::decode`], which upcasts older versions): for a
+    /// fold that asked for them ([`RebuildFold::raw`]).
     Raw(&'a [RawEvent]),
     /// Decoded events with their aggregate, metadata and time.
     Decoded(&'a [StoredEvent]),
@@ -101,8 +102,9 @@ impl<'a> FoldPage<'a> {
 /// compare the two (api/tests/projector.rs).
 #[async_trait]
 pub trait RebuildFold: Send {
-    /// Whether the fold reads raw pages ([`FoldPage::Raw`]: payload text only, cheaper to read
-    /// and parse; the crime projection's million-event logs) rather than decoded ones.
+    /// Whether the fold reads raw pages ([`FoldPage::Raw`]: JSON text parsed once, straight
+    /// into the event type; the crime and health-check projections, whose logs run to millions
+    /// of events) rather than decoded ones.
     fn raw(&self) -> bool {
         false
     }
