@@ -73,6 +73,29 @@ async fn geography_answers_and_bad_input_is_400_or_404_never_500() {
     let (s, geo) = get(&base, "/api/geography/geojson/1").await;
     assert_eq!(s, 200);
     assert_eq!(geo["features"].as_array().unwrap().len(), 9);
+    // A cached body keeps the content type it was answered with: asked again with another
+    // Accept-Encoding (so the whole-answer cache misses and the body cache answers), GeoJSON
+    // is still application/geo+json and JSON application/json.
+    for (path, content_type) in [
+        ("/api/geography/geojson/1", "application/geo+json"),
+        ("/api/geography/geomarker/3/1", "application/geo+json"),
+        ("/api/geography/boundary/list/2/1", "application/json"),
+    ] {
+        for encoding in ["identity", "gzip", "br"] {
+            let res = reqwest::Client::new()
+                .get(format!("{base}{path}"))
+                .header("accept-encoding", encoding)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 200);
+            assert_eq!(
+                res.headers()["content-type"],
+                content_type,
+                "{path} with {encoding}"
+            );
+        }
+    }
     let (_, markers) = get(&base, "/api/geography/geomarker/3/1").await;
     assert!(markers["features"].as_array().unwrap().len() > 1000);
     let (_, none) = get(&base, "/api/geography/geomarker/4/1").await;

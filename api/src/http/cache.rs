@@ -15,8 +15,18 @@ pub const MAX_ENTRIES: usize = 10_000;
 
 #[derive(Default)]
 struct Entries {
-    map: HashMap<String, Bytes>,
+    map: HashMap<String, CachedBody>,
     bytes: usize,
+}
+
+/// A cached body with the content type it was answered with (`application/json`,
+/// `application/geo+json`, ...).
+#[derive(Clone)]
+pub struct CachedBody {
+    /// The answer's `Content-Type`.
+    pub content_type: HeaderValue,
+    /// The body, uncompressed.
+    pub body: Bytes,
 }
 
 use axum::body::Bytes;
@@ -63,8 +73,8 @@ struct Answers {
 }
 
 impl ResponseCache {
-    /// The cached body for `key`.
-    pub fn get(&self, key: &str) -> Option<Bytes> {
+    /// The cached body for `key`, with its content type.
+    pub fn get(&self, key: &str) -> Option<CachedBody> {
         self.inner.read().expect("cache lock").map.get(key).cloned()
     }
     /// The generation: changes at every [`Self::clear`]. Read it before computing an answer
@@ -73,11 +83,11 @@ impl ResponseCache {
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
     }
-    /// Stores `body` under `key` if the cache is still at `generation`. A body larger than a
-    /// quarter of [`MAX_BYTES`] is not kept; when the bounds would be passed the cache is
-    /// emptied first (every entry is rebuilt from the read models on the next miss, so
-    /// nothing is lost).
-    pub fn put(&self, generation: u64, key: String, body: Bytes) {
+    /// Stores `body` (answered as `content_type`) under `key` if the cache is still at
+    /// `generation`. A body larger than a quarter of [`MAX_BYTES`] is not kept; when the bounds
+    /// would be passed the cache is emptied first (every entry is rebuilt from the read models
+    /// on the next miss, so nothing is lost).
+    pub fn put(&self, generation: u64, key: String, content_type: HeaderValue, body: Bytes) {
         if body.len() > MAX_BYTES / 4 {
             return;
         }
@@ -91,8 +101,8 @@ impl ResponseCache {
         }
         let key_len = key.len();
         e.bytes += body.len() + key_len;
-        if let Some(old) = e.map.insert(key, body) {
-            e.bytes -= old.len() + key_len;
+        if let Some(old) = e.map.insert(key, CachedBody { content_type, body }) {
+            e.bytes -= old.body.len() + key_len;
         }
     }
     /// The whole answer kept for `key` and this `Accept-Encoding` value.
@@ -201,12 +211,21 @@ impl ResponseCache {
 mod tests {
     use super::*;
 
+    fn json() -> HeaderValue {
+        HeaderValue::from_static("application/json")
+    }
+
     #[test]
     fn the_cache_never_holds_more_than_its_byte_bound() {
         let cache = ResponseCache::default();
         let body = Bytes::from(vec![b'x'; 1024 * 1024]);
         for i in 0..200 {
-            cache.put(cache.generation(), format!("/api/x?{i}"), body.clone());
+            cache.put(
+                cache.generation(),
+                format!("/api/x?{i}"),
+                json(),
+                body.clone(),
+            );
             assert!(
                 cache.bytes() <= MAX_BYTES,
                 "{} bytes after {i}",
@@ -217,13 +236,19 @@ mod tests {
         cache.put(
             cache.generation(),
             "/big".into(),
+            json(),
             Bytes::from(vec![0u8; MAX_BYTES / 2]),
         );
         assert!(cache.get("/big").is_none());
         // An answer computed before a clear is not kept.
         let before = cache.generation();
         cache.clear();
-        cache.put(before, "/api/stale".into(), Bytes::from_static(b"old"));
+        cache.put(
+            before,
+            "/api/stale".into(),
+            json(),
+            Bytes::from_static(b"old"),
+        );
         assert!(cache.get("/api/stale").is_none());
         assert!(cache.get("/big").is_none());
     }

@@ -696,14 +696,8 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
     let key = req.uri().path_and_query().map_or("/", |pq| pq.as_str());
     let hit = s.cache.get(key);
     tracing::Span::current().record("cache.hit", hit.is_some());
-    if let Some(body) = hit {
-        let ct = if key.contains("/geojson/") || key.contains("/geomarker/") {
-            "application/geo+json"
-        } else {
-            "application/json"
-        };
-        let mut res =
-            ([(header::CONTENT_TYPE, HeaderValue::from_static(ct))], body).into_response();
+    if let Some(hit) = hit {
+        let mut res = ([(header::CONTENT_TYPE, hit.content_type)], hit.body).into_response();
         if db_health::reachable() {
             res.extensions_mut().insert(route);
         } else {
@@ -722,7 +716,12 @@ async fn cache_reads(State(s): State<AppState>, req: Request, next: Next) -> Res
     }
     match buffered(res).await {
         Ok((mut parts, bytes)) => {
-            s.cache.put(generation, key, bytes.clone());
+            let content_type = parts
+                .headers
+                .get(header::CONTENT_TYPE)
+                .cloned()
+                .unwrap_or(HeaderValue::from_static("application/json"));
+            s.cache.put(generation, key, content_type, bytes.clone());
             parts.extensions.insert(route);
             Response::from_parts(parts, Body::from(bytes))
         }
