@@ -718,5 +718,42 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     for (i, (t, o)) in tables.iter().enumerate() {
         assert_eq!(table(&db, t, o).await, before[i], "{t} after rebuild");
     }
+
+    // Read-your-writes under concurrency: the coordinator submits every other provider of the
+    // municipality at once; each answer comes only once the read model shows that provider
+    // submitted (the catch-ups of concurrent commands are shared, commands::settle).
+    let others: Vec<(i64, i32)> = sqlx::query_as(
+        "SELECT stakeholder_id, building_block_id FROM bb_provider
+         WHERE municipality_id = $1 AND stakeholder_id <> $2 AND building_block_id <> 5 ORDER BY 1 LIMIT 16",
+    )
+    .bind(muni)
+    .bind(station)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert!(others.len() >= 4, "{} other providers", others.len());
+    let coordinator = &coordinator;
+    let pool = &db.pool;
+    let answers = futures::future::join_all(others.iter().map(|&(id, block)| async move {
+        let (s, v) = coordinator
+            .send(
+                reqwest::Method::PUT,
+                "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+                json!({"stakeholderId": id, "buildingBlockId": block, "physicalAddress": "1 Main Road"}),
+            )
+            .await;
+        let status: String =
+            sqlx::query_scalar("SELECT status FROM bb_provider WHERE stakeholder_id = $1")
+                .bind(id)
+                .fetch_one(pool)
+                .await
+                .unwrap();
+        (id, s, v, status)
+    }))
+    .await;
+    for (id, s, v, status) in answers {
+        assert_eq!(s, 200, "{id}: {v}");
+        assert_eq!(status, "submitted", "{id} read right after its answer");
+    }
     db.drop_db().await;
 }

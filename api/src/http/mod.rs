@@ -115,6 +115,9 @@ pub struct AppStateInner {
     pub survey_response_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::SurveyResponse>>,
     /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
     pub base_url: String,
+    /// The read-your-writes catch-ups of concurrent commands, coalesced per projection
+    /// ([`commands::settle`]).
+    pub settlers: commands::Settlers,
 }
 
 impl AppStateInner {
@@ -157,6 +160,7 @@ impl AppStateInner {
             survey_response_cqrs,
             base_url: std::env::var("GBVF_BASE_URL")
                 .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
+            settlers: commands::Settlers::default(),
             secure_cookies: !(dev_mode
                 && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),
         }
