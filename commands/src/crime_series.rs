@@ -72,10 +72,11 @@ pub enum CrimeSeriesError {
 /// The largest count one figure may have: 10,000,000, more than five times the largest national
 /// annual figure of any category in the shipped SAPS series (1,803,991 community-reported
 /// serious crimes in 2013/14, data/crime/df_crime_sa_national.csv), so no real figure is
-/// refused; 1,150 precincts at this bound still sum far below `bigint`'s 2^63. The read models add station figures into district, provincial and national sums
+/// refused. The read models add station figures into district, provincial and national sums
 /// (`bigint`); without a bound, two figures near 2^63 overflow that sum, the projector's page
 /// fails on every retry and no later crime figure is ever shown (found by attacking the
-/// command path with the largest JSON integer, issue 10's fuzzing).
+/// command path with the largest JSON integer, issue 10's fuzzing). 1,150 precincts at this
+/// bound still sum far below 2^63.
 pub const MAX_COUNT: i64 = 10_000_000;
 
 impl CrimeSeries {

@@ -462,21 +462,24 @@ struct FoldedOrganisation {
 #[derive(Default)]
 struct AccountsFold {
     users: BTreeMap<String, FoldedUser>,
-    user_groups: BTreeSet<(String, i64)>,
+    /// Each user's groups.
+    user_groups: BTreeMap<String, BTreeSet<i64>>,
     groups: BTreeMap<i64, (String, bool)>,
-    group_actions: BTreeSet<(i64, i32)>,
+    /// Each group's actions.
+    group_actions: BTreeMap<i64, BTreeSet<i32>>,
     organisations: BTreeMap<String, FoldedOrganisation>,
 }
 
 impl AccountsFold {
     fn set_groups(&mut self, user_id: &str, groups: &[i64]) {
-        self.user_groups.retain(|(u, _)| u != user_id);
-        self.add_groups(user_id, groups);
+        self.user_groups
+            .insert(user_id.to_string(), groups.iter().copied().collect());
     }
     fn add_groups(&mut self, user_id: &str, groups: &[i64]) {
-        for g in groups {
-            self.user_groups.insert((user_id.to_string(), *g));
-        }
+        self.user_groups
+            .entry(user_id.to_string())
+            .or_default()
+            .extend(groups);
     }
 
     fn user_event(&mut self, e: &StoredEvent, event: UserEvent) {
@@ -564,22 +567,26 @@ impl AccountsFold {
         match event {
             GroupEvent::GroupCreated { name, actions, .. } => {
                 self.groups.insert(gid, (name, false));
-                self.group_actions.retain(|(g, _)| *g != gid);
-                self.group_actions.extend(actions.iter().map(|a| (gid, *a)));
+                self.group_actions
+                    .insert(gid, actions.into_iter().collect());
             }
             GroupEvent::GroupActionsAdded { actions } => {
-                self.group_actions.extend(actions.iter().map(|a| (gid, *a)));
+                self.group_actions.entry(gid).or_default().extend(actions);
             }
             GroupEvent::GroupActionsRemoved { actions } => {
-                for a in actions {
-                    self.group_actions.remove(&(gid, a));
+                if let Some(held) = self.group_actions.get_mut(&gid) {
+                    for a in actions {
+                        held.remove(&a);
+                    }
                 }
             }
             GroupEvent::GroupDeleted => {
                 if let Some(g) = self.groups.get_mut(&gid) {
                     g.1 = true;
                 }
-                self.user_groups.retain(|(_, g)| *g != gid);
+                for groups in self.user_groups.values_mut() {
+                    groups.remove(&gid);
+                }
             }
         }
     }
@@ -825,13 +832,12 @@ impl RebuildFold for AccountsFold {
             organisations.collect::<Vec<_>>(),
         )
         .await?;
-        let user_groups = self
-            .user_groups
-            .iter()
-            .map(|(user_id, group_id)| UserGroupRow {
+        let user_groups = self.user_groups.iter().flat_map(|(user_id, groups)| {
+            groups.iter().map(move |group_id| UserGroupRow {
                 user_id,
                 group_id: *group_id,
-            });
+            })
+        });
         insert_rows(tx, schema, "user_group", user_groups.collect::<Vec<_>>()).await?;
         let groups = self
             .groups
@@ -842,13 +848,12 @@ impl RebuildFold for AccountsFold {
                 deleted: *deleted,
             });
         insert_rows(tx, schema, "access_group", groups.collect::<Vec<_>>()).await?;
-        let actions = self
-            .group_actions
-            .iter()
-            .map(|(group_id, action_id)| GroupActionRow {
+        let actions = self.group_actions.iter().flat_map(|(group_id, actions)| {
+            actions.iter().map(move |action_id| GroupActionRow {
                 group_id: *group_id,
                 action_id: *action_id,
-            });
+            })
+        });
         insert_rows(tx, schema, "group_action", actions.collect::<Vec<_>>()).await?;
         Ok(())
     }

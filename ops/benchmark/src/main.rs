@@ -3446,8 +3446,8 @@ impl engine::Projection for PageByPage {
 }
 
 /// Appends `n` anonymous responses to the open survey periods, each answering every question
-/// of its questionnaire with one possible answer drawn at random (seeded): the health-check
-/// projection's load, as respondents would make it.
+/// of its questionnaire as the example respondents do (`cli::examples::answers`, seeded): the
+/// health-check projection's load, as respondents would make it.
 async fn append_synthetic_responses(pool: &PgPool, n: usize) -> Result<usize> {
     use gbvf_events::healthcheck::{
         GivenAnswer, SurveyResponseEvent, SurveyResponseSubmitted, SURVEY_RESPONSE_AGGREGATE,
@@ -3475,15 +3475,18 @@ async fn append_synthetic_responses(pool: &PgPool, n: usize) -> Result<usize> {
         let q = questionnaires
             .get(questionnaire_id)
             .with_context(|| format!("questionnaire {questionnaire_id}"))?;
-        let answers = q
-            .questions
+        // The example respondents' answers (`gbvf examples load`), as the survey call takes
+        // them, read into the event's form.
+        let answers = cli::examples::answers(q, 0.5, &mut rng)
             .iter()
-            .filter_map(|question| {
-                let a = question.answers.choose(&mut rng)?;
-                Some(GivenAnswer {
-                    question_id: question.question_id.clone(),
-                    possible_answer_ids: vec![a.possible_answer_id],
-                })
+            .map(|a| GivenAnswer {
+                question_id: a["QuestionId"].as_str().unwrap_or_default().to_string(),
+                possible_answer_ids: a["PossibleAnswerIds"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|id| id.as_i64().and_then(|id| i32::try_from(id).ok()))
+                    .collect(),
             })
             .collect();
         let event = SurveyResponseEvent::SurveyResponseSubmitted(SurveyResponseSubmitted {
@@ -3581,7 +3584,7 @@ async fn section_every_rebuild(cfg: &Config, dbs: &mut Databases) -> Result<()> 
     println!("{t}");
     println!(
         "\nThe log: everything shipped (gbvf import shipped), the example organisations ({} events) and {} \
-         synthetic survey responses answering every question. Each projection is rebuilt twice into a new \
+         synthetic survey responses answered as the example respondents answer. Each projection is rebuilt twice into a new \
          version: with its fold (gbvf projections rebuild), then page by page with Projection::apply \
          (pages of {}); both give the same number of rows (api/tests/projector.rs compares them row by \
          row). Rebuild times include the switch, ANALYZE and dropping the old version. The crime \
