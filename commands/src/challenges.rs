@@ -742,20 +742,15 @@ pub async fn report_result(
     meta: &EventMetadata,
 ) -> Result<(), ChallengeError> {
     required("outcome", outcome)?;
-    let s = ChallengeState::load(pool, id).await?;
-    if !s.launched {
-        return Err(ChallengeError::NotFound);
-    }
-    append_to(
-        pool,
-        id,
-        s.version,
-        &[ChallengeEvent::ChallengeResultReported {
+    decide_and_append(pool, id, meta, |s| {
+        if !s.launched {
+            return Err(ChallengeError::NotFound);
+        }
+        Ok(vec![ChallengeEvent::ChallengeResultReported {
             outcome: outcome.trim().to_string(),
             source_url: source_url.trim().to_string(),
-        }],
-        meta,
-    )
+        }])
+    })
     .await
 }
 
@@ -765,23 +760,40 @@ pub async fn complete_challenge(
     id: &str,
     meta: &EventMetadata,
 ) -> Result<(), ChallengeError> {
-    let s = ChallengeState::load(pool, id).await?;
-    if !s.launched {
-        return Err(ChallengeError::NotFound);
-    }
-    if s.completed {
-        return Err(ChallengeError::AlreadyCompleted);
-    }
-    append_to(
-        pool,
-        id,
-        s.version,
-        &[ChallengeEvent::ChallengeCompleted {
+    decide_and_append(pool, id, meta, |s| {
+        if !s.launched {
+            return Err(ChallengeError::NotFound);
+        }
+        if s.completed {
+            return Err(ChallengeError::AlreadyCompleted);
+        }
+        Ok(vec![ChallengeEvent::ChallengeCompleted {
             completed_on: chrono::Utc::now().date_naive(),
-        }],
-        meta,
-    )
+        }])
+    })
     .await
+}
+
+/// Loads challenge `id`, decides its new events with `decide` and appends them at the loaded
+/// version; when another command appended first, loads and decides once more (as
+/// [`crate::execute::execute`] does for the cqrs-es aggregates: `decide` reads only the loaded
+/// state, so a second decision is as valid as the first). Errors: `decide`'s own, or
+/// [`ChallengeError::Conflict`] when both tries met a concurrent change.
+async fn decide_and_append(
+    pool: &PgPool,
+    id: &str,
+    meta: &EventMetadata,
+    decide: impl Fn(&ChallengeState) -> Result<Vec<ChallengeEvent>, ChallengeError>,
+) -> Result<(), ChallengeError> {
+    let mut tried = 1;
+    loop {
+        let s = ChallengeState::load(pool, id).await?;
+        let events = decide(&s)?;
+        match append_to(pool, id, s.version, &events, meta).await {
+            Err(ChallengeError::Conflict) if tried < crate::execute::TRIES => tried += 1,
+            other => return other,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod building_blocks;
 pub mod challenges;
 pub mod crime_series;
+pub mod execute;
 pub mod healthcheck;
 pub mod import;
 pub mod places;

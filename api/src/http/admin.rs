@@ -432,10 +432,13 @@ pub async fn verify(
         expected_status_id: b.expected_status_id,
         decision,
     };
-    match s
-        .organisation_cqrs
-        .execute_with_metadata(&b.stakeholder_id, cmd, meta.to_map())
-        .await
+    match gbvf_commands::execute::execute(
+        &s.organisation_cqrs,
+        &b.stakeholder_id,
+        cmd,
+        meta.to_map(),
+    )
+    .await
     {
         Ok(()) => {}
         Err(AggregateError::UserError(OrganisationError::Moved { actual, by })) => {

@@ -206,7 +206,7 @@ pub async fn record_figure(
         expected_version: body.expected_version,
     };
     let meta_map: HashMap<String, String> = meta.to_map();
-    match s.crime_cqrs.execute_with_metadata(&id, command, meta_map).await {
+    match gbvf_commands::execute::execute(&s.crime_cqrs, &id, command, meta_map).await {
         Ok(()) => {
             metrics::counter!("gbvf_events_appended_total", "source" => "api").increment(1);
             Ok(Json(FigureRecorded {

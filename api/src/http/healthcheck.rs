@@ -357,9 +357,7 @@ pub async fn invite_code(
         "http:POST /api/healthcheck/inviteCode",
     );
     let code =
-        match s
-            .health_check_cqrs
-            .execute_with_metadata(&id, opened, meta.to_map())
+        match gbvf_commands::execute::execute(&s.health_check_cqrs, &id, opened, meta.to_map())
             .await
         {
             Ok(()) => code,

@@ -305,10 +305,10 @@ pub fn session_routes(r: Routes) -> Routes {
         SignedIn,
         auth::handlers::add_password,
     )
-    .post("/api/auth/login", Anyone, auth::handlers::login)
-    .post("/api/auth/logout", Anyone, auth::handlers::logout)
+    .post_session("/api/auth/login", Anyone, auth::handlers::login)
+    .post_session("/api/auth/logout", Anyone, auth::handlers::logout)
     .get("/api/auth/csrf", Anyone, auth::handlers::csrf)
-    .post(
+    .post_read(
         "/api/auth/userAuthenticated",
         Anyone,
         auth::handlers::user_authenticated,
@@ -365,12 +365,12 @@ pub fn session_routes(r: Routes) -> Routes {
         BB_ADMIN,
         building_block::history,
     )
-    .post(
+    .post_read(
         "/api/healthcheck/getAdminDashboard",
         AnyOf(&[WorldOfImpactAdmin, ViewOrganisations]),
         admin::dashboard,
     )
-    .post(
+    .post_read(
         "/api/healthcheck/searchOrganisations",
         VIEW_ORGANISATIONS,
         admin::search,
@@ -412,7 +412,7 @@ pub fn session_routes(r: Routes) -> Routes {
         ]),
         healthcheck::organisation_health_checks,
     )
-    .post(
+    .post_read(
         "/api/healthcheck/organisationalResult",
         AnyOf(&[
             ViewYourOrganisationSurveyResult,
@@ -427,7 +427,7 @@ pub fn session_routes(r: Routes) -> Routes {
     )
     .get("/api/healthcheck/stats", Anyone, healthcheck::stats)
     .get("/api/security/getAllActions", ADMIN, security::all_actions)
-    .post(
+    .post_read(
         "/api/security/getGroupActions",
         ADMIN,
         security::group_actions,

@@ -338,6 +338,9 @@ pub fn operation_id(method: &str, path: &str) -> Option<&'static str> {
         .map(|(_, _, id)| *id)
 }
 
+/// The document's description of the 409 every command may answer.
+pub const CONFLICT: &str = "Someone else changed the same record at the same moment and nothing was written: reload and try again. Also the answer of a command refused because of the record's current state (the handler's own description says which).";
+
 /// Adds `status` with `description` to the answers of `op` unless the handler declared it.
 fn answers(op: &mut utoipa::openapi::path::Operation, status: &str, description: &str) {
     op.responses
@@ -374,6 +377,11 @@ pub fn full() -> utoipa::openapi::OpenApi {
             let mut ext = op.extensions.take().unwrap_or_default();
             ext.insert("x-permission".into(), serde_json::json!(d.needs.describe()));
             op.extensions = Some(ext);
+            // A command may meet a concurrent change of its aggregate: after one more try
+            // (gbvf_commands::execute) it answers 409, declared here once for every command.
+            if d.effect == super::routes::Effect::Command {
+                answers(op, "409", CONFLICT);
+            }
             if d.needs != super::routes::Needs::Anyone {
                 answers(
                     op,
@@ -481,6 +489,50 @@ mod tests {
             routed.difference(&named_set).collect::<Vec<_>>(),
             named_set.difference(&routed).collect::<Vec<_>>()
         );
+    }
+
+    /// Every operation that changes something declares the 409 of a concurrent change; only the
+    /// operations named here append nothing (queries sent by POST, sign-in and sign-out), and
+    /// the route table must say so of exactly these.
+    #[test]
+    fn every_command_declares_its_conflict() {
+        const APPEND_NOTHING: &[&str] = &[
+            "userAuthenticated",
+            "getAdminDashboard",
+            "searchOrganisations",
+            "getOrganisationalResult",
+            "getGroupActions",
+            "login",
+            "logout",
+        ];
+        let doc = serde_json::to_value(full()).unwrap();
+        let mut commands = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let id = op["operationId"].as_str().unwrap();
+                let has_409 = op["responses"].get("409").is_some();
+                if method == "get" {
+                    assert!(!has_409, "{method} {path} reads but declares 409");
+                } else if APPEND_NOTHING.contains(&id) {
+                    assert!(!has_409, "{id} appends nothing but declares 409");
+                } else {
+                    assert!(has_409, "{method} {path} ({id}) lacks its 409");
+                    let schema = &op["responses"]["409"]["content"]["application/json"]["schema"];
+                    assert!(!schema.is_null(), "{id}: 409 without a body schema");
+                    commands += 1;
+                }
+            }
+        }
+        assert!(commands >= 25, "only {commands} commands found");
+        let declared_reads: BTreeSet<&str> = super::super::routes::declared()
+            .into_iter()
+            .filter(|d| {
+                d.method != axum::http::Method::GET
+                    && d.effect != super::super::routes::Effect::Command
+            })
+            .filter_map(|d| operation_id(d.method.as_str(), d.path))
+            .collect();
+        assert_eq!(declared_reads, APPEND_NOTHING.iter().copied().collect());
     }
 
     /// Every operation of the document carries its table name; the names are unique and

@@ -74,8 +74,21 @@ impl Needs {
 #[derive(Debug, Clone)]
 pub struct Actor(pub String);
 
-/// One declared route: method, path as axum matches it (`{id}` for a parameter) and what it
-/// needs.
+/// What serving a route does to the event log, as the route table declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Reads only (every GET, and the POSTs that carry a query in their body).
+    Reads,
+    /// Changes the caller's session only (sign-in, sign-out): no aggregate, so no conflict.
+    Session,
+    /// A command: decided by an aggregate and appended, so it may meet a concurrent change of
+    /// the same aggregate and answer 409 after its retry (`gbvf_commands::execute`). The
+    /// document declares that 409 on every command ([`super::openapi::full`]).
+    Command,
+}
+
+/// One declared route: method, path as axum matches it (`{id}` for a parameter), what it
+/// needs and what it does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Declared {
     /// HTTP method.
@@ -84,6 +97,9 @@ pub struct Declared {
     pub path: &'static str,
     /// What the caller needs.
     pub needs: Needs,
+    /// What serving it does: GET reads; POST, PUT and DELETE are commands unless declared
+    /// with [`Routes::post_read`] or [`Routes::post_session`].
+    pub effect: Effect,
 }
 
 /// Builds a router and the list of what it declared, in one pass. Without a state (for the
@@ -107,16 +123,34 @@ impl Routes {
         }
     }
 
-    /// Serves `method path` with `route` for callers who have what `needs` says.
+    /// Serves `method path` with `route` for callers who have what `needs` says; a GET reads,
+    /// any other method is a command (see [`Effect`]).
     ///
     /// # Panics
     /// When a route that needs someone is declared outside the session layer (a programming
     /// error found at start-up, never at request time).
     pub fn at(
+        self,
+        method: Method,
+        path: &'static str,
+        needs: Needs,
+        route: MethodRouter<AppState>,
+    ) -> Self {
+        let effect = if method == Method::GET {
+            Effect::Reads
+        } else {
+            Effect::Command
+        };
+        self.at_with(method, path, needs, effect, route)
+    }
+
+    /// [`Routes::at`] with what the route does stated.
+    fn at_with(
         mut self,
         method: Method,
         path: &'static str,
         needs: Needs,
+        effect: Effect,
         route: MethodRouter<AppState>,
     ) -> Self {
         assert!(
@@ -127,6 +161,7 @@ impl Routes {
             method,
             path,
             needs,
+            effect,
         });
         if let Some(state) = &self.state {
             let route = if needs == Needs::Anyone {
@@ -174,6 +209,26 @@ impl Routes {
         T: 'static,
     {
         self.at(Method::POST, path, needs, axum::routing::post(handler))
+    }
+
+    /// `POST path` served by `handler`, a query carried in the body: it appends nothing.
+    pub fn post_read<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        let route = axum::routing::post(handler);
+        self.at_with(Method::POST, path, needs, Effect::Reads, route)
+    }
+
+    /// `POST path` served by `handler`, which changes only the caller's session.
+    pub fn post_session<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        let route = axum::routing::post(handler);
+        self.at_with(Method::POST, path, needs, Effect::Session, route)
     }
 
     /// `PUT path` served by `handler`.

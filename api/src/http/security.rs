@@ -768,14 +768,14 @@ pub async fn edit_user(
         return Err(ApiError::NotFound("No user has this id.".into()));
     }
     drop(conn);
-    s.user_cqrs
-        .execute_with_metadata(
-            &a.user_id,
-            UserCommand::EditDetails(details),
-            meta(&u, "http:PUT /api/security/editUserDetails").to_map(),
-        )
-        .await
-        .map_err(user_error)?;
+    gbvf_commands::execute::execute(
+        &s.user_cqrs,
+        &a.user_id,
+        UserCommand::EditDetails(details),
+        meta(&u, "http:PUT /api/security/editUserDetails").to_map(),
+    )
+    .await
+    .map_err(user_error)?;
     Ok(Json(Saved::new("User updated successfully.")).into_response())
 }
 
@@ -794,14 +794,14 @@ pub async fn delete_user(
             "You cannot delete your own account.",
         ));
     }
-    s.user_cqrs
-        .execute_with_metadata(
-            &a.user_id,
-            UserCommand::Delete,
-            meta(&u, "http:DELETE /api/security/deleteUser").to_map(),
-        )
-        .await
-        .map_err(user_error)?;
+    gbvf_commands::execute::execute(
+        &s.user_cqrs,
+        &a.user_id,
+        UserCommand::Delete,
+        meta(&u, "http:DELETE /api/security/deleteUser").to_map(),
+    )
+    .await
+    .map_err(user_error)?;
     sqlx::query("DELETE FROM credential WHERE user_key = $1")
         .bind(&a.user_id)
         .execute(&s.pool)
@@ -956,18 +956,18 @@ pub async fn add_group(
         .fetch_one(&s.pool)
         .await?;
     let id = id.max(101);
-    s.group_cqrs
-        .execute_with_metadata(
-            &id.to_string(),
-            GroupCommand::Create {
-                group_id: id,
-                name,
-                actions: b.actions,
-            },
-            meta(&u, "http:POST /api/security/AddGroup").to_map(),
-        )
-        .await
-        .map_err(group_error)?;
+    gbvf_commands::execute::execute(
+        &s.group_cqrs,
+        &id.to_string(),
+        GroupCommand::Create {
+            group_id: id,
+            name,
+            actions: b.actions,
+        },
+        meta(&u, "http:POST /api/security/AddGroup").to_map(),
+    )
+    .await
+    .map_err(group_error)?;
     Ok(Json(GroupCreated {
         success: true,
         message: "Group created successfully.".into(),
@@ -1002,10 +1002,14 @@ async fn change_actions(
     } else {
         "http:DELETE /api/security/deleteGroupActions"
     };
-    s.group_cqrs
-        .execute_with_metadata(&gid.to_string(), cmd, meta(u, source).to_map())
-        .await
-        .map_err(group_error)?;
+    gbvf_commands::execute::execute(
+        &s.group_cqrs,
+        &gid.to_string(),
+        cmd,
+        meta(u, source).to_map(),
+    )
+    .await
+    .map_err(group_error)?;
     let now: Vec<i32> = {
         let events =
             gbvf_events::store::aggregate_history(&s.pool, "group", &gid.to_string()).await?;
@@ -1062,13 +1066,13 @@ pub async fn delete_group(
     if own_groups(&s, &u).await?.contains(&gid) {
         return Err(ApiError::Forbidden);
     }
-    s.group_cqrs
-        .execute_with_metadata(
-            &gid.to_string(),
-            GroupCommand::Delete,
-            meta(&u, "http:DELETE /api/security/deleteGroup").to_map(),
-        )
-        .await
-        .map_err(group_error)?;
+    gbvf_commands::execute::execute(
+        &s.group_cqrs,
+        &gid.to_string(),
+        GroupCommand::Delete,
+        meta(&u, "http:DELETE /api/security/deleteGroup").to_map(),
+    )
+    .await
+    .map_err(group_error)?;
     Ok(Json(Done::new("Group deleted successfully.")))
 }

@@ -222,8 +222,7 @@ pub(crate) async fn run_user_command(
     command: UserCommand,
     meta: &EventMetadata,
 ) -> Result<(), ApiError> {
-    s.user_cqrs
-        .execute_with_metadata(key, command, meta.to_map())
+    gbvf_commands::execute::execute(&s.user_cqrs, key, command, meta.to_map())
         .await
         .map_err(|e| match e {
             cqrs_es::AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
