@@ -6,6 +6,7 @@
 //! - [`upcast`]: old payload versions brought to the current shape on read.
 //! - [`store`]: bulk appends, commit-order reads below the xid8 horizon, aggregate history.
 //! - [`metadata`]: actor, time, request and source of every event.
+//! - [`text`]: the characters free text may not hold, refused on write and stripped on read.
 //! - [`person`]: personal data outside the log (POPIA) and the e-mail → user lookup.
 pub mod accounts;
 pub mod boundary;
@@ -19,6 +20,7 @@ pub mod healthcheck;
 pub mod metadata;
 pub mod person;
 pub mod store;
+pub mod text;
 pub mod trace;
 pub mod upcast;
 pub mod wake;

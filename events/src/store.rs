@@ -133,8 +133,10 @@ const SELECT_EVENT: &str = "SELECT global_position, (transaction_id::text)::bigi
         aggregate_id, sequence, event_type, event_version, payload, metadata, recorded_at FROM events";
 
 fn row_to_event(r: EventRow) -> StoredEvent {
+    let mut payload = r.payload;
+    stripped_on_read(r.global_position, &r.event_type, &mut payload);
     StoredEvent {
-        payload: upcast_payload(&r.event_type, &r.event_version, r.payload),
+        payload: upcast_payload(&r.event_type, &r.event_version, payload),
         global_position: r.global_position,
         transaction_id: r.transaction_id,
         aggregate_type: r.aggregate_type,
@@ -216,9 +218,33 @@ pub struct RawEvent {
     pub recorded_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// Strips from an event's payload, as a read model reads it, the characters free text may not
+/// hold ([`crate::text::strip_refused`]): events written before the write side refused them
+/// (one NUL stopped a projector: PostgreSQL text cannot hold it) are read the same way by
+/// every projector and every rebuild. Says so in the log and in
+/// `gbvf_events_stripped_on_read_total`.
+fn stripped_on_read(global_position: i64, event_type: &str, payload: &mut Value) {
+    let removed = crate::text::strip_refused(payload);
+    if removed > 0 {
+        metrics::counter!("gbvf_events_stripped_on_read_total").increment(removed as u64);
+        tracing::warn!(
+            global_position,
+            event_type,
+            removed,
+            "control characters stripped from a stored event's payload on read"
+        );
+    }
+}
+
 impl RawEvent {
-    /// The payload as its Rust type `T`, upcast first when it is of an older version.
+    /// The payload as its Rust type `T`, upcast first when it is of an older version, with the
+    /// characters free text may not hold stripped (see [`crate::text`]).
     pub fn decode<T: serde::de::DeserializeOwned>(&self) -> serde_json::Result<T> {
+        if crate::text::may_hold_refused(&self.payload) {
+            let mut v: Value = serde_json::from_str(&self.payload)?;
+            stripped_on_read(self.global_position, &self.event_type, &mut v);
+            return T::deserialize(upcast_payload(&self.event_type, &self.event_version, v));
+        }
         if crate::upcast::needs_upcast(&self.event_type, &self.event_version) {
             let v: Value = serde_json::from_str(&self.payload)?;
             T::deserialize(upcast_payload(&self.event_type, &self.event_version, v))

@@ -357,6 +357,153 @@ fn page_span(projection: &'static str, events: &[StoredEvent]) -> tracing::Span 
     span
 }
 
+/// Most events of one page a projector quarantines before it treats the failure as its own
+/// fault rather than the events' (a broken statement fails every event): it then stops with
+/// the error, retrying with back-off, instead of skipping the page.
+pub const QUARANTINE_PER_PAGE: usize = 10;
+
+/// Whether `e`, met while applying an event, is the event's fault: a payload that does not
+/// decode, a value a table refuses (SQLSTATE class 22 "data exception", 23 "integrity
+/// constraint violation"), or a rule of the projection itself. Not: the database away or
+/// busy (connection, I/O, pool, classes 08, 40, 53, 55, 57), or a statement the server does
+/// not understand (class 42: a deploy's fault, which must stop the projector, not skip every
+/// event).
+pub fn is_poison(e: &anyhow::Error) -> bool {
+    for cause in e.chain() {
+        if let Some(db) = cause.downcast_ref::<sqlx::Error>() {
+            return match db {
+                sqlx::Error::Database(d) => {
+                    let code = d.code().map(|c| c.to_string()).unwrap_or_default();
+                    code.starts_with("22") || code.starts_with("23")
+                }
+                sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => true,
+                _ => false,
+            };
+        }
+    }
+    true
+}
+
+/// One event a projection could not apply (a row of `projection_quarantine`).
+#[derive(Debug, Clone, serde::Serialize, sqlx::FromRow)]
+pub struct Quarantined {
+    /// Projection name.
+    pub projection: String,
+    /// The projection version it was met in.
+    pub version: i32,
+    /// The event's position.
+    pub global_position: i64,
+    /// The event's aggregate type and id, and its sequence in that aggregate.
+    pub aggregate_type: String,
+    /// Aggregate id.
+    pub aggregate_id: String,
+    /// Sequence within the aggregate.
+    pub sequence: i64,
+    /// Event type name.
+    pub event_type: String,
+    /// Why it could not be applied (the error chain).
+    pub error: String,
+    /// When it was quarantined.
+    pub quarantined_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Applies `events` to `schema` inside `tx`, in a savepoint. When the page fails because of
+/// an event ([`is_poison`]), applies it again event by event, each in its own savepoint, and
+/// records each event that fails on its own in `projection_quarantine` (projection `version`)
+/// instead of stopping: the events after it still reach the read model. Returns how many were
+/// quarantined. Errors: a failure that is not an event's fault, or more than
+/// [`QUARANTINE_PER_PAGE`] quarantined in one page.
+pub async fn apply_guarded(
+    tx: &mut Transaction<'_, Postgres>,
+    p: &dyn Projection,
+    schema: &str,
+    version: i32,
+    events: &[StoredEvent],
+) -> anyhow::Result<usize> {
+    let mut whole = sqlx::Connection::begin(&mut **tx).await?;
+    match p.apply(&mut whole, schema, events).await {
+        Ok(()) => {
+            whole.commit().await?;
+            return Ok(0);
+        }
+        Err(e) if !is_poison(&e) => return Err(e),
+        Err(_) => whole.rollback().await?,
+    }
+    let mut quarantined = 0;
+    for event in events {
+        let mut one = sqlx::Connection::begin(&mut **tx).await?;
+        match p.apply(&mut one, schema, std::slice::from_ref(event)).await {
+            Ok(()) => one.commit().await?,
+            Err(e) if is_poison(&e) && quarantined < QUARANTINE_PER_PAGE => {
+                one.rollback().await?;
+                quarantined += 1;
+                quarantine(tx, p.name(), version, event, &e).await?;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(quarantined)
+}
+
+async fn quarantine(
+    tx: &mut Transaction<'_, Postgres>,
+    projection: &'static str,
+    version: i32,
+    event: &StoredEvent,
+    error: &anyhow::Error,
+) -> anyhow::Result<()> {
+    let error = format!("{error:#}");
+    tracing::error!(
+        projection,
+        global_position = event.global_position,
+        aggregate_type = %event.aggregate_type,
+        aggregate_id = %event.aggregate_id,
+        event_type = %event.event_type,
+        error = %error,
+        "event quarantined: the projection could not apply it and goes on without it \
+         (gbvf projections quarantine; a rebuild after a fix applies it again)"
+    );
+    metrics::counter!("gbvf_projector_quarantined_total", "projection" => projection).increment(1);
+    sqlx::query(
+        "INSERT INTO projection_quarantine (projection, version, global_position, transaction_id,
+             aggregate_type, aggregate_id, sequence, event_type, error)
+         VALUES ($1, $2, $3, $4::text::xid8, $5, $6, $7, $8, $9)
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(projection)
+    .bind(version)
+    .bind(event.global_position)
+    .bind(event.transaction_id.to_string())
+    .bind(&event.aggregate_type)
+    .bind(&event.aggregate_id)
+    .bind(event.sequence)
+    .bind(&event.event_type)
+    // The text of an error may quote the value that failed: no NUL into a text column.
+    .bind(error.replace('\0', "\\0"))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The quarantined events of `projection` (all projections when `None`) in their active
+/// versions, oldest first.
+pub async fn quarantined(
+    pool: &PgPool,
+    projection: Option<&str>,
+) -> anyhow::Result<Vec<Quarantined>> {
+    Ok(sqlx::query_as(
+        "SELECT q.projection, q.version, q.global_position, q.aggregate_type, q.aggregate_id,
+                q.sequence, q.event_type, q.error, q.quarantined_at
+         FROM projection_quarantine q
+         JOIN projection_checkpoint c ON c.projection = q.projection AND c.version = q.version
+         WHERE $1::text IS NULL OR q.projection = $1
+         ORDER BY q.projection, q.transaction_id, q.global_position",
+    )
+    .bind(projection)
+    .fetch_all(pool)
+    .await?)
+}
+
 /// Applies one page after the projection's checkpoint, in one transaction with the checkpoint
 /// update. The checkpoint row is held `FOR UPDATE`, which serialises this with a rebuild's
 /// switch; the schema written is always the one of the version in that row.
@@ -383,7 +530,11 @@ pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Resul
     }
     let span = page_span(p.name(), &events);
     let schema = schema_name(p.name(), version);
-    tracing::Instrument::instrument(p.apply(&mut tx, &schema, &events), span.clone()).await?;
+    tracing::Instrument::instrument(
+        apply_guarded(&mut tx, p, &schema, version, &events),
+        span.clone(),
+    )
+    .await?;
     let last = events.last().expect("non-empty page");
     sqlx::query(
         "UPDATE projection_checkpoint SET last_transaction_id = $2::text::xid8, last_global_position = $3,
@@ -568,12 +719,41 @@ pub struct RebuildProgress {
 /// Rebuilds `p` from position zero into a new version and switches reads to it atomically.
 /// Reads keep answering from the current version throughout. Returns (new version, events
 /// applied, seconds).
+///
+/// A projection's fold that fails on an event (see [`RebuildFold`]) cannot say which event's
+/// rows it already changed, so the rebuild then starts again page by page with
+/// [`Projection::apply`], where such an event is quarantined like in the live projector
+/// ([`apply_guarded`]); quarantined events of older versions are forgotten at the switch.
 pub async fn rebuild(
     pool: &PgPool,
     p: &dyn Projection,
     page: i64,
     mut progress: impl FnMut(RebuildProgress),
 ) -> anyhow::Result<(i32, u64, f64)> {
+    match rebuild_with(pool, p, page, &mut progress, true).await? {
+        Ok(done) => Ok(done),
+        Err(fold_error) => {
+            tracing::warn!(
+                projection = p.name(),
+                error = format!("{fold_error:#}"),
+                "the rebuild's fold failed on an event; rebuilding page by page instead"
+            );
+            rebuild_with(pool, p, page, &mut progress, false)
+                .await?
+                .map_err(|e| e.context("rebuild page by page"))
+        }
+    }
+}
+
+/// [`rebuild`], with the projection's fold when `use_fold` and it has one. The inner error is
+/// the fold's failure (nothing switched); the outer any other.
+async fn rebuild_with(
+    pool: &PgPool,
+    p: &dyn Projection,
+    page: i64,
+    progress: &mut dyn FnMut(RebuildProgress),
+    use_fold: bool,
+) -> anyhow::Result<anyhow::Result<(i32, u64, f64)>> {
     install(pool, p).await?;
     let started = Instant::now();
     let current: i32 =
@@ -591,7 +771,7 @@ pub async fn rebuild(
     // the next pages while this one folds or applies the current one. The new version's
     // schema is private until the switch, and a failed rebuild is started again from zero, so
     // its transactions need not wait for the WAL flush.
-    let mut fold = p.rebuild_fold();
+    let mut fold = if use_fold { p.rebuild_fold() } else { None };
     let raw = fold.as_ref().is_some_and(|f| f.raw());
     let mut pages = spawn_reader(pool.clone(), p.aggregate_types(), at, page, raw);
     while let Some(events) = pages.recv().await {
@@ -600,15 +780,22 @@ pub async fn rebuild(
             break;
         };
         at = last;
+        let folded = match (fold.as_mut(), &events) {
+            (Some(f), Page::Raw(raw)) => f.fold(FoldPage::Raw(raw)),
+            (Some(f), Page::Stored(stored)) => f.fold(FoldPage::Decoded(stored)),
+            _ => Ok(()),
+        };
+        if let Err(e) = folded {
+            return Ok(Err(e));
+        }
         match (fold.as_mut(), &events) {
-            (Some(f), Page::Raw(raw)) => f.fold(FoldPage::Raw(raw))?,
-            (Some(f), Page::Stored(stored)) => f.fold(FoldPage::Decoded(stored))?,
+            (Some(_), _) => {}
             (None, Page::Stored(stored)) => {
                 let mut tx = pool.begin().await?;
                 sqlx::query("SET LOCAL synchronous_commit = off")
                     .execute(&mut *tx)
                     .await?;
-                p.apply(&mut tx, &schema, stored).await?;
+                apply_guarded(&mut tx, p, &schema, version, stored).await?;
                 tx.commit().await?;
             }
             (None, Page::Raw(_)) => unreachable!("raw pages are read only for a fold"),
@@ -657,7 +844,7 @@ pub async fn rebuild(
         if events.is_empty() {
             break;
         }
-        p.apply(&mut tx, &schema, &events).await?;
+        apply_guarded(&mut tx, p, &schema, version, &events).await?;
         let last = events.last().expect("non-empty");
         at = Position {
             transaction_id: last.transaction_id,
@@ -671,6 +858,16 @@ pub async fn rebuild(
         });
     }
     point_views(&mut tx, p, &schema).await?;
+    sqlx::query("DELETE FROM projection_quarantine WHERE projection = $1 AND version <> $2")
+        .bind(p.name())
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM projection_quarantine WHERE projection = $1 AND version <> $2")
+        .bind(p.name())
+        .bind(version)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(
         "UPDATE projection_checkpoint SET version = $2, last_transaction_id = $3::text::xid8, last_global_position = $4,
              events_applied = $5, last_event_at = COALESCE($6, last_event_at), updated_at = now(), ddl_hash = $7
@@ -703,7 +900,7 @@ pub async fn rebuild(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok((version, applied, started.elapsed().as_secs_f64()))
+    Ok(Ok((version, applied, started.elapsed().as_secs_f64())))
 }
 
 /// Rows written per statement by [`insert_rows`].
@@ -757,6 +954,9 @@ pub struct Status {
     pub lag_seconds: f64,
     /// `running`, `idle` or `rebuilding`.
     pub state: String,
+    /// Events of the active version that could not be applied and were skipped
+    /// (`projection_quarantine`); the read model is degraded while this is above 0.
+    pub quarantined: i64,
     /// Last checkpoint update.
     pub updated_at: chrono::DateTime<chrono::Utc>,
 }
@@ -802,7 +1002,17 @@ pub async fn status(
         } else {
             state
         };
+        let quarantined: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM projection_quarantine WHERE projection = $1 AND version = $2",
+        )
+        .bind(p.name())
+        .bind(version)
+        .fetch_one(pool)
+        .await?;
+        metrics::gauge!("gbvf_projector_quarantined_events", "projection" => p.name())
+            .set(quarantined as f64);
         out.push(Status {
+            quarantined,
             projection: p.name().into(),
             version,
             position,

@@ -1,4 +1,4 @@
-//! `gbvf projections status` and `gbvf projections rebuild`.
+//! `gbvf projections status`, `gbvf projections quarantine` and `gbvf projections rebuild`.
 
 use clap::Subcommand;
 use comfy_table::Table;
@@ -10,6 +10,16 @@ use sqlx::PgPool;
 pub enum ProjectionsCommand {
     /// Per projection: version, position, events applied, lag in events and seconds, state.
     Status {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Events a projection could not apply and skipped (the read model is degraded while any
+    /// are listed). After a fix, `gbvf projections rebuild NAME` applies every event again in
+    /// order and lists only those that still fail.
+    Quarantine {
+        /// Only this projection.
+        name: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -47,6 +57,7 @@ pub async fn run(pool: &PgPool, cmd: ProjectionsCommand) -> anyhow::Result<()> {
                 "lag events",
                 "lag seconds",
                 "state",
+                "quarantined",
             ]);
             for s in status {
                 t.add_row([
@@ -59,10 +70,53 @@ pub async fn run(pool: &PgPool, cmd: ProjectionsCommand) -> anyhow::Result<()> {
                     s.events_applied.to_string(),
                     s.lag_events.to_string(),
                     format!("{:.1}", s.lag_seconds),
-                    s.state,
+                    if s.quarantined > 0 {
+                        format!("{} (degraded)", s.state)
+                    } else {
+                        s.state
+                    },
+                    s.quarantined.to_string(),
                 ]);
             }
             println!("{t}");
+            Ok(())
+        }
+        ProjectionsCommand::Quarantine { name, json } => {
+            let rows = gbvf_projections::engine::quarantined(pool, name.as_deref()).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+                return Ok(());
+            }
+            if rows.is_empty() {
+                println!("No quarantined events: every projection applied every event.");
+                return Ok(());
+            }
+            let mut t = Table::new();
+            t.set_header([
+                "projection",
+                "version",
+                "global position",
+                "aggregate",
+                "event",
+                "quarantined at",
+                "error",
+            ]);
+            for q in &rows {
+                t.add_row([
+                    q.projection.clone(),
+                    q.version.to_string(),
+                    q.global_position.to_string(),
+                    format!("{} {} #{}", q.aggregate_type, q.aggregate_id, q.sequence),
+                    q.event_type.clone(),
+                    q.quarantined_at.to_rfc3339(),
+                    q.error.clone(),
+                ]);
+            }
+            println!("{t}");
+            println!(
+                "{} event(s) skipped. After a fix: gbvf projections rebuild <projection>.",
+                rows.len()
+            );
             Ok(())
         }
         ProjectionsCommand::Rebuild { name, all, page } => {

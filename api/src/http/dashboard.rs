@@ -239,6 +239,9 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
     .unwrap_or_else(|_| Err(anyhow::anyhow!("projection status timed out")));
     match status {
         Ok(status) => {
+            // A projection that skipped events it could not apply still serves, but not
+            // everything: degraded, with the count in its row.
+            let degraded = status.iter().any(|p| p.quarantined > 0);
             for p in &status {
                 metrics::gauge!("gbvf_projector_lag_events", "projection" => p.projection.clone())
                     .set(p.lag_events as f64);
@@ -248,7 +251,7 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
             (
                 StatusCode::OK,
                 Json(Health {
-                    status: "ok".into(),
+                    status: if degraded { "degraded" } else { "ok" }.into(),
                     database: "reachable".into(),
                     projections: Some(status),
                 }),
@@ -264,15 +267,17 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
 /// The answer of `GET /api/health`.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Health {
-    /// `ok` or `unavailable`.
-    #[schema(pattern = "^(ok|unavailable)$")]
+    /// `ok`; `degraded` when a projection skipped events it could not apply (its
+    /// `quarantined` count above 0; `gbvf projections quarantine`); `unavailable`.
+    #[schema(pattern = "^(ok|degraded|unavailable)$")]
     pub status: String,
     /// `reachable` or `unreachable`.
     #[schema(pattern = "^(reachable|unreachable)$")]
     pub database: String,
     /// Each projection's status when the database is reachable
     /// (`gbvf_projections::engine::Status`: `projection`, `version`, `position`,
-    /// `events_applied`, `lag_events`, `lag_seconds`, `state`, `updated_at`); absent otherwise.
+    /// `events_applied`, `lag_events`, `lag_seconds`, `state`, `quarantined`, `updated_at`);
+    /// absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub projections: Option<Vec<gbvf_projections::engine::Status>>,

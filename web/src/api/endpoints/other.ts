@@ -402,9 +402,11 @@ export type Health = {
   database: string;
   /** Each projection's status when the database is reachable
     (`gbvf_projections::engine::Status`: `projection`, `version`, `position`,
-    `events_applied`, `lag_events`, `lag_seconds`, `state`, `updated_at`); absent otherwise. */
+    `events_applied`, `lag_events`, `lag_seconds`, `state`, `quarantined`, `updated_at`);
+    absent otherwise. */
   projections?: object[] | null;
-  /** `ok` or `unavailable`. */
+  /** `ok`; `degraded` when a projection skipped events it could not apply (its
+    `quarantined` count above 0; `gbvf projections quarantine`); `unavailable`. */
   status: string;
 };
 export type Participation = {
