@@ -593,10 +593,10 @@ pub async fn import_challenges_file(
 pub struct RecordChallenge {
     /// Team name (required: not blank).
     #[schema(pattern = "\\S")]
-    pub name: String,
+    pub name: crate::text::LineText,
     /// Goal.
     #[serde(default)]
-    pub description: String,
+    pub description: crate::text::LongText,
     /// `collectiveActionTypeId` 1..=5.
     #[schema(minimum = 1, maximum = 5)]
     pub collective_action_type_id: i32,
@@ -608,15 +608,15 @@ pub struct RecordChallenge {
     pub cycle_id: i32,
     /// First day, `YYYY-MM-DD`.
     #[schema(format = Date)]
-    pub valid_from: String,
+    pub valid_from: crate::text::ShortText,
     /// Last day, `YYYY-MM-DD`, not before `validFrom`.
     #[schema(format = Date)]
-    pub valid_to: String,
+    pub valid_to: crate::text::ShortText,
     /// The municipality (boundary id of level municipality or district).
     pub boundary_id: i64,
     /// Where the facts come from (optional for an administrator's own record).
     #[serde(default)]
-    pub source_url: String,
+    pub source_url: crate::text::UrlText,
 }
 
 /// Appends events to one challenge at the expected version; a concurrent change conflicts.

@@ -15,3 +15,4 @@ pub mod import;
 pub mod places;
 pub mod reference_schemas;
 pub mod sources;
+pub mod text;

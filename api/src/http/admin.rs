@@ -84,9 +84,9 @@ pub struct SearchBody {
     #[schema(minimum = 1, maximum = 3)]
     status_id: Option<i32>,
     #[serde(rename = "OrganisationName", alias = "organisationName", default)]
-    name: Option<String>,
+    name: Option<gbvf_commands::text::LineText>,
     #[serde(default)]
-    sort: Option<String>,
+    sort: Option<gbvf_commands::text::ShortText>,
     #[serde(rename = "pageSize", alias = "PageSize", default)]
     page_size: Option<i64>,
     #[serde(rename = "pageNumber", alias = "PageNumber", default)]
@@ -381,11 +381,11 @@ pub struct VerifyBody {
     #[schema(schema_with = gbvf_commands::reference_schemas::decision_status_ids)]
     status_id: i32,
     #[serde(rename = "StakeholderId", alias = "stakeholderId")]
-    stakeholder_id: String,
+    stakeholder_id: gbvf_commands::text::LineText,
     #[serde(rename = "EmailTemplateType", alias = "emailTemplateType", default)]
     template: Option<i32>,
     #[serde(rename = "RejectedReasons", alias = "rejectedReasons", default)]
-    reason: Option<String>,
+    reason: Option<gbvf_commands::text::LongText>,
     #[serde(rename = "ExpectedStatusId", alias = "expectedStatusId", default)]
     expected_status_id: Option<i32>,
 }

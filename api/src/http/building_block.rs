@@ -1329,22 +1329,22 @@ pub struct ContactPersonBody {
     /// Requirement the person answers for.
     pub building_block_requirement_id: i32,
     /// Full name (required).
-    pub full_name: String,
+    pub full_name: gbvf_commands::text::ShortText,
     /// Job role.
     #[serde(default)]
-    pub job_role: Option<String>,
+    pub job_role: Option<gbvf_commands::text::ShortText>,
     /// Mobile number (10 digits).
     #[serde(default)]
-    pub mobile_number: Option<String>,
+    pub mobile_number: Option<gbvf_commands::text::LineText>,
     /// E-mail address.
     #[serde(default)]
-    pub email_address: Option<String>,
+    pub email_address: Option<gbvf_commands::text::LineText>,
     /// Telephone number (10 digits).
     #[serde(default)]
-    pub telephone_number: Option<String>,
+    pub telephone_number: Option<gbvf_commands::text::LineText>,
     /// Alternate number (10 digits).
     #[serde(default)]
-    pub alternate_number: Option<String>,
+    pub alternate_number: Option<gbvf_commands::text::LineText>,
 }
 
 /// Body of `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements`.
@@ -1357,34 +1357,39 @@ pub struct UpdateBody {
     pub building_block_id: i32,
     /// Physical Address (required, except for shelters, which never get one).
     #[serde(default)]
-    pub physical_address: Option<String>,
+    pub physical_address: Option<gbvf_commands::text::LineText>,
     /// Postal Address.
     #[serde(default)]
-    pub postal_address: Option<String>,
+    pub postal_address: Option<gbvf_commands::text::LineText>,
     /// Reception Number (digits).
     #[serde(default)]
-    pub reception_number: Option<String>,
+    pub reception_number: Option<gbvf_commands::text::LineText>,
     /// Alternate Number (digits).
     #[serde(default)]
-    pub alternate_number: Option<String>,
+    pub alternate_number: Option<gbvf_commands::text::LineText>,
     /// Email address.
     #[serde(default)]
-    pub email_address: Option<String>,
+    pub email_address: Option<gbvf_commands::text::LineText>,
     /// Requirement ids available.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
     pub building_block_requirements: Vec<i32>,
     /// Contact persons (all of them: the list replaces the previous one).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
     pub contact_persons: Vec<ContactPersonBody>,
 }
 
 fn digits_field(
     errors: &mut Vec<Value>,
     code: &str,
-    v: &Option<String>,
+    v: &Option<impl AsRef<str>>,
     ten: bool,
 ) -> Option<String> {
-    let v = v.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
+    let v = v
+        .as_ref()
+        .map(|v| v.as_ref().trim())
+        .filter(|v| !v.is_empty())?;
     let digits: String = v.chars().filter(|c| !c.is_whitespace()).collect();
     if !digits.chars().all(|c| c.is_ascii_digit()) {
         errors.push(json!({"code": code, "description": "Only digits are accepted."}));
@@ -1394,8 +1399,11 @@ fn digits_field(
     Some(digits)
 }
 
-fn email_field(errors: &mut Vec<Value>, code: &str, v: &Option<String>) -> Option<String> {
-    let v = v.as_deref().map(str::trim).filter(|v| !v.is_empty())?;
+fn email_field(errors: &mut Vec<Value>, code: &str, v: &Option<impl AsRef<str>>) -> Option<String> {
+    let v = v
+        .as_ref()
+        .map(|v| v.as_ref().trim())
+        .filter(|v| !v.is_empty())?;
     if !email_address::EmailAddress::is_valid(v) {
         errors.push(json!({"code": code, "description": "Please enter a valid email address"}));
     }
@@ -1615,7 +1623,7 @@ pub struct DecisionBody {
     pub stakeholder_id: i64,
     /// Required when returning.
     #[serde(default)]
-    pub reason: Option<String>,
+    pub reason: Option<gbvf_commands::text::LongText>,
 }
 
 async fn decide_province(

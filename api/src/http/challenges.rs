@@ -696,10 +696,10 @@ pub async fn record(
 pub struct ReportBody {
     /// The result (required: not blank).
     #[schema(pattern = "\\S")]
-    pub outcome: String,
+    pub outcome: gbvf_commands::text::LongText,
     /// Where it was reported (optional).
     #[serde(default)]
-    pub source_url: String,
+    pub source_url: gbvf_commands::text::UrlText,
 }
 
 /// `POST /api/admin/challenges/{id}/result` (WorldOfImpactAdmin, CSRF):

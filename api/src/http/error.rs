@@ -308,23 +308,42 @@ pub async fn json_rejections(
         .await
         .map(|b| String::from_utf8_lossy(&b).trim().to_string())
         .unwrap_or_default();
-    let message = if text.is_empty() {
-        status
-            .canonical_reason()
-            .unwrap_or("Bad request")
-            .to_string()
-    } else {
-        text
+    let (code, message) = match field_rule(&text) {
+        Some((field, rule)) => (field.to_string(), format!("{field} {rule}")),
+        None if text.is_empty() => (
+            "request".to_string(),
+            status
+                .canonical_reason()
+                .unwrap_or("Bad request")
+                .to_string(),
+        ),
+        None => ("request".to_string(), text),
     };
     let body = ErrorBody {
         success: false,
         errors: vec![ErrorItem {
-            code: "request".into(),
+            code,
             description: message.clone(),
         }],
         message,
     };
     (status, Json(body)).into_response()
+}
+
+/// The field and the rule it broke, from axum's refusal of a JSON body that one of the
+/// command parsers refused (`gbvf_commands::text`): `Failed to deserialize the JSON body into
+/// the target type: contacts[0].name: must not contain control characters. at line 1 column 9`
+/// gives `("contacts[0].name", "must not contain control characters.")`. `None` for any other
+/// refusal (its text is kept whole).
+pub fn field_rule(text: &str) -> Option<(&str, &str)> {
+    let rest = text.strip_prefix("Failed to deserialize the JSON body into the target type: ")?;
+    let (field, rule) = rest.split_once(": ")?;
+    let rule = rule.rsplit_once(" at line ").map_or(rule, |(r, _)| r);
+    let ours = rule.starts_with("must be at most ")
+        || rule.starts_with("must not contain control characters")
+        || rule.starts_with("must be one line")
+        || rule.starts_with("must hold at most ");
+    (ours && !field.is_empty()).then_some((field, rule))
 }
 
 /// Parses a path or query value as a whole-number id, or answers 400 naming `field`.
@@ -339,6 +358,22 @@ pub fn parse_id(field: &str, raw: &str) -> Result<i64, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_text_field_is_named_in_the_message() {
+        assert_eq!(
+            field_rule("Failed to deserialize the JSON body into the target type: physicalAddress: must not contain control characters. at line 1 column 22"),
+            Some(("physicalAddress", "must not contain control characters."))
+        );
+        assert_eq!(
+            field_rule("Failed to deserialize the JSON body into the target type: contacts: must hold at most 100 items. at line 1 column 9000"),
+            Some(("contacts", "must hold at most 100 items."))
+        );
+        assert_eq!(
+            field_rule("Failed to deserialize the JSON body into the target type: missing field `name` at line 1 column 2"),
+            None
+        );
+    }
 
     #[test]
     fn only_connection_failures_are_unreachable() {

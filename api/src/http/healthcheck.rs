@@ -234,7 +234,7 @@ pub async fn active_questionnaires(
 pub struct InviteCodeBody {
     /// Questionnaire version id (`staff-v1`).
     #[serde(rename = "QuestionnaireId", alias = "questionnaireId")]
-    pub questionnaire_id: String,
+    pub questionnaire_id: gbvf_commands::text::LineText,
     /// Start of the period (RFC 3339); now when absent. The period ends with its quarter.
     #[serde(rename = "EffectiveFrom", alias = "effectiveFrom", default)]
     pub effective_from: Option<chrono::DateTime<chrono::Utc>>,
@@ -249,7 +249,7 @@ pub struct InviteCodeBody {
     /// Organisation (WorldOfImpactAdmin, or HealthCheckAdmin of no organisation); the caller's
     /// own otherwise.
     #[serde(rename = "OrganisationId", alias = "organisationId", default)]
-    pub organisation_id: Option<String>,
+    pub organisation_id: Option<gbvf_commands::text::LineText>,
 }
 
 /// The answer of [`invite_code`] (admin spec §3 "Invite code").
@@ -297,7 +297,11 @@ pub async fn invite_code(
         )
     })?;
     let own = user_organisation(&s, &u).await?;
-    let organisation_id = match b.organisation_id.filter(|o| !o.is_empty()) {
+    let organisation_id = match b
+        .organisation_id
+        .map(|o| o.into_string())
+        .filter(|o| !o.is_empty())
+    {
         // Any organisation: world-of-impact administrators, and health-check administrators who
         // belong to no organisation; a designated person (HealthCheckAdmin too) only their own.
         Some(o) if u.can(WorldOfImpactAdmin) || (u.can(HealthCheckAdmin) && own.is_none()) => o,
@@ -580,7 +584,7 @@ pub async fn survey(
 pub struct AnswerBody {
     /// Question id.
     #[serde(rename = "QuestionId", alias = "questionId")]
-    pub question_id: String,
+    pub question_id: gbvf_commands::text::LineText,
     /// Chosen answer ids (one for SingleChoice).
     #[serde(rename = "PossibleAnswerIds", alias = "possibleAnswerIds")]
     pub possible_answer_ids: Vec<i32>,
@@ -591,7 +595,7 @@ pub struct AnswerBody {
 pub struct SubmitBody {
     /// The invite code of the link.
     #[serde(rename = "InviteCode", alias = "inviteCode")]
-    pub invite_code: String,
+    pub invite_code: gbvf_commands::text::LineText,
     /// Answers; questions may be skipped.
     #[serde(rename = "Answers", alias = "answers")]
     pub answers: Vec<AnswerBody>,
@@ -623,7 +627,7 @@ pub async fn submit(
         .answers
         .into_iter()
         .map(|a| GivenAnswer {
-            question_id: a.question_id,
+            question_id: a.question_id.into_string(),
             possible_answer_ids: a.possible_answer_ids,
         })
         .collect();
@@ -643,7 +647,7 @@ pub async fn submit(
     .to_map();
     let event = SurveyResponseSubmitted {
         health_check_id: p.health_check_id,
-        invite_code: b.invite_code,
+        invite_code: b.invite_code.into_string(),
         questionnaire_id: def.questionnaire_id.clone(),
         questionnaire_version: def.version,
         answers,

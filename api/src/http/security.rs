@@ -498,7 +498,7 @@ pub struct UserForm {
     #[serde(default)]
     #[schema(required = true, schema_with = gbvf_commands::reference_schemas::title_ids)]
     title_id: Option<i64>,
-    /// Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
+    /// Full name: gbvf_commands::text::LineText, spaces, . ' - (at most 100 characters; the pattern lists Latin
     /// letters, the server accepts any alphabetic character).
     #[serde(default)]
     #[schema(required = true, max_length = 100)]
@@ -509,12 +509,15 @@ pub struct UserForm {
     #[schema(required = true, schema_with = gbvf_commands::reference_schemas::job_role_ids)]
     role_id: Option<i64>,
     #[serde(default)]
-    company_id: Option<String>,
-    #[serde(default)]
+    company_id: Option<gbvf_commands::text::LineText>,
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
     group_ids: Vec<i64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
     contacts: Vec<ContactForm>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
     stakeholder_relationships: Vec<RelationshipForm>,
 }
 
@@ -524,7 +527,7 @@ pub struct UserForm {
 pub struct ContactForm {
     contact_type_id: i32,
     #[serde(default)]
-    detail: String,
+    detail: gbvf_commands::text::LineText,
 }
 
 /// A relationship of the user form.
@@ -575,7 +578,7 @@ async fn check_form(
             let ok: bool = sqlx::query_scalar(
                 "SELECT EXISTS (SELECT 1 FROM organisation WHERE organisation_id = $1)",
             )
-            .bind(c)
+            .bind(c.as_str())
             .fetch_one(&s.pool)
             .await?;
             if !ok {
@@ -647,7 +650,7 @@ async fn check_form(
                 title_id: f.title_id.map(|t| t as i32),
                 job_role_id: f.role_id.map(|r| r as i32),
             },
-            organisation_id: f.company_id.clone(),
+            organisation_id: f.company_id.clone().map(|c| c.into_string()),
             relationship_type_ids: types,
             municipality_ids: munis,
             group_ids: f.group_ids.clone(),
@@ -883,10 +886,12 @@ pub struct GroupBody {
     /// The group's name (AddGroup: required, unique, at most 100 characters).
     #[serde(rename = "GroupName", alias = "groupName", default)]
     #[schema(min_length = 1, max_length = 100)]
-    name: Option<String>,
+    name: Option<gbvf_commands::text::ShortText>,
     #[serde(rename = "GroupId", alias = "groupId", default)]
     group_id: Option<i64>,
     #[serde(rename = "UserActions", alias = "userActions", default)]
+    #[serde(deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
     actions: Vec<i32>,
 }
 

@@ -495,11 +495,13 @@ export type OrganisationPage = {
   /** Rows over every page. */
   totalCount: number;
 };
+export type LineText = string;
+export type ShortText = string;
 export type SearchBody = {
-  OrganisationName?: string | null;
+  OrganisationName?: null | LineText;
   pageNumber?: number | null;
   pageSize?: number | null;
-  sort?: string | null;
+  sort?: null | ShortText;
   /** 1 In Progess, 2 Rejected, 3 Approved; null for all. */
   statusId?: number | null;
 };
@@ -509,11 +511,12 @@ export type Done = {
   /** Always `true`. */
   success: boolean;
 };
+export type LongText = string;
 export type VerifyBody = {
   EmailTemplateType?: number | null;
   ExpectedStatusId?: number | null;
-  RejectedReasons?: string | null;
-  StakeholderId: string;
+  RejectedReasons?: null | LongText;
+  StakeholderId: LineText;
   /** Rejected 2 or Approved 3. */
   VerificationStatusId: 2 | 3;
 };
@@ -527,8 +530,7 @@ export type GroupCreated = {
 };
 export type GroupBody = {
   GroupId?: number | null;
-  /** The group's name (AddGroup: required, unique, at most 100 characters). */
-  GroupName?: string | null;
+  GroupName?: null | ShortText;
   UserActions?: number[];
 };
 export type SecurityAction = {
@@ -559,17 +561,17 @@ export type UserCreated = {
 };
 export type ContactForm = {
   contactTypeId: number;
-  detail?: string;
+  detail?: LineText;
 };
 export type RelationshipForm = {
   municipalityId?: number | null;
   stakeholderRelationshipTypeId: number;
 };
 export type UserForm = {
-  companyId?: string | null;
+  companyId?: null | LineText;
   contacts?: ContactForm[];
   groupIds?: number[];
-  /** Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
+  /** Full name: gbvf_commands::text::LineText, spaces, . ' - (at most 100 characters; the pattern lists Latin
     letters, the server accepts any alphabetic character). */
   name: string;
   /** Job role id (reference list). */

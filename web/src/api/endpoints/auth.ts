@@ -136,10 +136,11 @@ export type ErrorBody = {
   /** Always `false`. */
   success: boolean;
 };
+export type LineText = string;
 export type PasswordBody = {
-  ConfirmPassword: string;
-  Email: string;
-  Password: string;
+  ConfirmPassword: LineText;
+  Email: LineText;
+  Password: LineText;
   /** The specification's UserType (public spec §7: add-password and reset-password send it);
     accepted and not needed, since each call is one flow. */
   UserType?: number | null;
@@ -166,7 +167,7 @@ export type AuthAnswer = {
   userType?: number | null;
 };
 export type ForgotBody = {
-  Email: string;
+  Email: LineText;
 };
 export type OrganisationType = {
   /** Its name. */
@@ -187,8 +188,8 @@ export type Title = {
   titleId: number;
 };
 export type LoginBody = {
-  Password: string;
-  Username: string;
+  Password: LineText;
+  Username: LineText;
 };
 export type Registered = {
   /** The address the code was sent to (absent for a valid step). */
@@ -206,46 +207,33 @@ export type Registered = {
   /** 1 NewUser (absent for a valid step). */
   userType?: number | null;
 };
+export type ShortText = string;
 export type RegistrationForm = {
-  /** City (optional). */
-  City?: string | null;
-  /** The password again. */
-  ConfirmPassword?: string | null;
+  City?: null | LineText;
+  ConfirmPassword?: null | LineText;
   /** District of that province (boundary id). */
   District?: number | null;
-  /** E-mail address. */
-  Email?: string | null;
-  /** First name: letters, spaces, . ' - (at most 100 characters). */
-  FirstName?: string | null;
+  Email?: null | LineText;
+  FirstName?: null | ShortText;
   /** Job role id (reference list). */
   JobRole?: number | null;
-  /** Last name, as the first name. */
-  LastName?: string | null;
+  LastName?: null | ShortText;
   /** Local municipality of that district (boundary id). */
   LocalMunicipality?: number | null;
   /** Members in the organisation: at least 1. */
   MemberInOrganisation?: number | null;
-  /** Mobile number: 10 digits once stripped to digits. */
-  MobileNumber?: string | null;
-  /** Branch (optional). */
-  OrganisationBranch?: string | null;
-  /** Organisation name: letters, digits, spaces and . ' - , & ( ) / (at most 100 characters). */
-  OrganisationName?: string | null;
+  MobileNumber?: null | LineText;
+  OrganisationBranch?: null | ShortText;
+  OrganisationName?: null | LineText;
   /** Organisation type id (reference list). */
   OrganisationType?: number | null;
-  /** Password: at least 12 characters with a digit, a lowercase and an uppercase letter and
-    one of `!@#$%^&*()` (public spec §5, §9). */
-  Password?: string | null;
-  /** Postal code: digits (optional). */
-  PostalCode?: string | null;
+  Password?: null | LineText;
+  PostalCode?: null | ShortText;
   /** Province (boundary id). */
   Province?: number | null;
-  /** Street name (optional). */
-  StreetName?: string | null;
-  /** Street number (optional). */
-  StreetNumber?: string | null;
-  /** Suburb (optional). */
-  Suburb?: string | null;
+  StreetName?: null | LineText;
+  StreetNumber?: null | ShortText;
+  Suburb?: null | LineText;
   /** Title id (reference list). */
   Title?: number | null;
   /** The terms and conditions are accepted (must be true). */
@@ -254,12 +242,12 @@ export type RegistrationForm = {
   validateStep?: number | null;
 };
 export type ResendBody = {
-  Email: string;
+  Email: LineText;
   UserType?: number | null;
 };
 export type VerifyOtpBody = {
-  Email: string;
-  OTP: string;
+  Email: LineText;
+  OTP: ShortText;
   UserType?: number | null;
 };
 export const {

@@ -286,45 +286,37 @@ export type Done = {
   /** Always `true`. */
   success: boolean;
 };
+export type LongText = string;
 export type DecisionBody = {
-  /** Required when returning. */
-  reason?: string | null;
+  reason?: null | LongText;
   /** The provider. */
   stakeholderId: number;
 };
+export type LineText = string;
+export type ShortText = string;
 export type ContactPersonBody = {
-  /** Alternate number (10 digits). */
-  alternateNumber?: string | null;
+  alternateNumber?: null | LineText;
   /** Requirement the person answers for. */
   buildingBlockRequirementId: number;
-  /** E-mail address. */
-  emailAddress?: string | null;
+  emailAddress?: null | LineText;
   /** Full name (required). */
-  fullName: string;
-  /** Job role. */
-  jobRole?: string | null;
-  /** Mobile number (10 digits). */
-  mobileNumber?: string | null;
-  /** Telephone number (10 digits). */
-  telephoneNumber?: string | null;
+  fullName: ShortText;
+  jobRole?: null | ShortText;
+  mobileNumber?: null | LineText;
+  telephoneNumber?: null | LineText;
 };
 export type UpdateBody = {
-  /** Alternate Number (digits). */
-  alternateNumber?: string | null;
+  alternateNumber?: null | LineText;
   /** Its building block (must match). */
   buildingBlockId: number;
   /** Requirement ids available. */
   buildingBlockRequirements?: number[];
   /** Contact persons (all of them: the list replaces the previous one). */
   contactPersons?: ContactPersonBody[];
-  /** Email address. */
-  emailAddress?: string | null;
-  /** Physical Address (required, except for shelters, which never get one). */
-  physicalAddress?: string | null;
-  /** Postal Address. */
-  postalAddress?: string | null;
-  /** Reception Number (digits). */
-  receptionNumber?: string | null;
+  emailAddress?: null | LineText;
+  physicalAddress?: null | LineText;
+  postalAddress?: null | LineText;
+  receptionNumber?: null | LineText;
   /** The provider. */
   stakeholderId: number;
 };

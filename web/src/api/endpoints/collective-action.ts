@@ -174,6 +174,10 @@ export type ChallengeRecorded = {
   /** Always `true`. */
   success: boolean;
 };
+export type LongText = string;
+export type LineText = string;
+export type UrlText = string;
+export type ShortText = string;
 export type RecordChallenge = {
   /** The municipality (boundary id of level municipality or district). */
   boundaryId: number;
@@ -182,17 +186,17 @@ export type RecordChallenge = {
   /** One of the cycles' ids (1–5, 99 "Year not stated"). */
   cycleId: 1 | 2 | 3 | 4 | 5 | 99;
   /** Goal. */
-  description?: string;
+  description?: LongText;
   /** Team name (required: not blank). */
-  name: string;
+  name: LineText;
   /** Pillar 1..=6, or absent for "Pillar not stated". */
   pillarId?: number | null;
   /** Where the facts come from (optional for an administrator's own record). */
-  sourceUrl?: string;
+  sourceUrl?: UrlText;
   /** First day, `YYYY-MM-DD`. */
-  validFrom: string;
+  validFrom: ShortText;
   /** Last day, `YYYY-MM-DD`, not before `validFrom`. */
-  validTo: string;
+  validTo: ShortText;
 };
 export type Succeeded = {
   /** Always `true`. */
@@ -200,9 +204,9 @@ export type Succeeded = {
 };
 export type ReportBody = {
   /** The result (required: not blank). */
-  outcome: string;
+  outcome: LongText;
   /** Where it was reported (optional). */
-  sourceUrl?: string;
+  sourceUrl?: UrlText;
 };
 export type PointType = "Point";
 export type Point = {

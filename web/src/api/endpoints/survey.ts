@@ -110,16 +110,17 @@ export type Done = {
   /** Always `true`. */
   success: boolean;
 };
+export type LineText = string;
 export type AnswerBody = {
   /** Chosen answer ids (one for SingleChoice). */
   PossibleAnswerIds: number[];
   /** Question id. */
-  QuestionId: string;
+  QuestionId: LineText;
 };
 export type SubmitBody = {
   /** Answers; questions may be skipped. */
   Answers: AnswerBody[];
   /** The invite code of the link. */
-  InviteCode: string;
+  InviteCode: LineText;
 };
 export const { useGetSurveyQuery, useSubmitSurveyMutation } = injectedRtkApi;

@@ -61,11 +61,11 @@ pub struct VerifyOtpBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
     #[schema(required = true, format = Email, max_length = 254)]
-    email: String,
+    email: gbvf_commands::text::LineText,
     #[serde(alias = "otp")]
     #[serde(rename = "OTP", default)]
     #[schema(required = true, pattern = "^[0-9]{6}$")]
-    otp: String,
+    otp: gbvf_commands::text::ShortText,
     #[serde(alias = "userType")]
     #[serde(rename = "UserType", default)]
     #[schema(minimum = 1, maximum = 3)]
@@ -202,7 +202,7 @@ pub struct ForgotBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
     #[schema(required = true, format = Email, max_length = 254)]
-    email: String,
+    email: gbvf_commands::text::LineText,
 }
 
 /// `POST /api/auth/forgot-password {Email}` (also the OTP resend): answers the same whether
@@ -222,7 +222,7 @@ pub struct ResendBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
     #[schema(required = true, format = Email, max_length = 254)]
-    email: String,
+    email: gbvf_commands::text::LineText,
     #[serde(alias = "userType")]
     #[serde(rename = "UserType", default)]
     #[schema(minimum = 1, maximum = 3)]

@@ -26,18 +26,18 @@ pub struct PasswordBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
     #[schema(required = true, format = Email, max_length = 254)]
-    email: String,
+    email: gbvf_commands::text::LineText,
     #[serde(alias = "password")]
     #[serde(rename = "Password", default)]
     #[schema(required = true, min_length = 12)]
     #[schema(
         pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
     )]
-    password: String,
+    password: gbvf_commands::text::LineText,
     #[serde(alias = "confirmPassword")]
     #[serde(rename = "ConfirmPassword", default)]
     #[schema(required = true, min_length = 12)]
-    confirm_password: String,
+    confirm_password: gbvf_commands::text::LineText,
     /// The specification's UserType (public spec §7: add-password and reset-password send it);
     /// accepted and not needed, since each call is one flow.
     #[serde(alias = "userType")]

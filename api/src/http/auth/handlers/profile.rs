@@ -154,7 +154,7 @@ pub struct ProfileForm {
     #[serde(alias = "FullName", default)]
     #[schema(required = true, value_type = String, max_length = 100)]
     #[schema(pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'’-]*$")]
-    pub full_name: Option<String>,
+    pub full_name: Option<gbvf_commands::text::LineText>,
     /// Title id (reference list).
     #[serde(alias = "TitleId", default)]
     #[schema(required = true, schema_with = gbvf_commands::reference_schemas::title_ids)]
@@ -167,29 +167,26 @@ pub struct ProfileForm {
     #[serde(alias = "MobileNumber", default)]
     #[schema(required = true, value_type = String)]
     #[schema(pattern = r"^[^0-9]*(?:[0-9][^0-9]*){10}$")]
-    pub mobile_number: Option<String>,
+    pub mobile_number: Option<gbvf_commands::text::LineText>,
     /// Alternative number: 10 digits once stripped to digits (optional).
     #[serde(alias = "AlternativeNumber", default)]
-    pub alternative_number: Option<String>,
+    pub alternative_number: Option<gbvf_commands::text::LineText>,
     /// The current password, required with a new one.
     #[serde(alias = "CurrentPassword", default)]
-    pub current_password: Option<String>,
+    pub current_password: Option<gbvf_commands::text::LineText>,
     /// A new password (optional): the rules of the sign-up's.
     #[serde(alias = "NewPassword", default)]
     #[schema(min_length = 12)]
     #[schema(
         pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
     )]
-    pub new_password: Option<String>,
+    pub new_password: Option<gbvf_commands::text::LineText>,
     /// The new password again.
     #[serde(alias = "ConfirmPassword", default)]
-    pub confirm_password: Option<String>,
+    pub confirm_password: Option<gbvf_commands::text::LineText>,
 }
 
-/// A form field as the rules read it: trimmed, empty when absent.
-fn text(v: &Option<String>) -> String {
-    v.as_deref().unwrap_or_default().trim().to_string()
-}
+use gbvf_commands::text::field as text;
 
 /// `PUT /api/auth/updateProfile`: full name, title, job role, telephone and mobile, and
 /// optionally a new password (with the current one). Answers `{success, message, errors}`.

@@ -46,15 +46,15 @@ pub struct RegistrationForm {
     /// First name: letters, spaces, . ' - (at most 100 characters).
     #[serde(rename = "FirstName", alias = "firstName", default)]
     #[schema(max_length = 100)]
-    pub first_name: Option<String>,
+    pub first_name: Option<gbvf_commands::text::ShortText>,
     /// Last name, as the first name.
     #[serde(rename = "LastName", alias = "lastName", default)]
     #[schema(max_length = 100)]
-    pub last_name: Option<String>,
+    pub last_name: Option<gbvf_commands::text::ShortText>,
     /// E-mail address.
     #[serde(rename = "Email", alias = "email", default)]
     #[schema(format = Email, max_length = 254)]
-    pub email: Option<String>,
+    pub email: Option<gbvf_commands::text::LineText>,
     /// Password: at least 12 characters with a digit, a lowercase and an uppercase letter and
     /// one of `!@#$%^&*()` (public spec §5, §9).
     #[serde(rename = "Password", alias = "password", default)]
@@ -62,10 +62,10 @@ pub struct RegistrationForm {
     #[schema(
         pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
     )]
-    pub password: Option<String>,
+    pub password: Option<gbvf_commands::text::LineText>,
     /// The password again.
     #[serde(rename = "ConfirmPassword", alias = "confirmPassword", default)]
-    pub confirm_password: Option<String>,
+    pub confirm_password: Option<gbvf_commands::text::LineText>,
     /// Mobile number: 10 digits once stripped to digits.
     #[serde(
         rename = "MobileNumber",
@@ -73,14 +73,14 @@ pub struct RegistrationForm {
         alias = "mobileNumber",
         default
     )]
-    pub mobile_number: Option<String>,
+    pub mobile_number: Option<gbvf_commands::text::LineText>,
     /// Organisation name: letters, digits, spaces and . ' - , & ( ) / (at most 100 characters).
     #[serde(rename = "OrganisationName", alias = "orgName", default)]
     #[schema(max_length = 100)]
-    pub organisation_name: Option<String>,
+    pub organisation_name: Option<gbvf_commands::text::LineText>,
     /// Branch (optional).
     #[serde(rename = "OrganisationBranch", alias = "orgBranch", default)]
-    pub organisation_branch: Option<String>,
+    pub organisation_branch: Option<gbvf_commands::text::ShortText>,
     /// Organisation type id (reference list).
     #[serde(rename = "OrganisationType", alias = "orgType", default)]
     pub organisation_type: Option<i64>,
@@ -89,20 +89,20 @@ pub struct RegistrationForm {
     pub job_role: Option<i64>,
     /// Street number (optional).
     #[serde(rename = "StreetNumber", alias = "streetNumber", default)]
-    pub street_number: Option<String>,
+    pub street_number: Option<gbvf_commands::text::ShortText>,
     /// Street name (optional).
     #[serde(rename = "StreetName", alias = "streetName", default)]
-    pub street_name: Option<String>,
+    pub street_name: Option<gbvf_commands::text::LineText>,
     /// Suburb (optional).
     #[serde(rename = "Suburb", alias = "suburb", default)]
-    pub suburb: Option<String>,
+    pub suburb: Option<gbvf_commands::text::LineText>,
     /// City (optional).
     #[serde(rename = "City", alias = "city", default)]
-    pub city: Option<String>,
+    pub city: Option<gbvf_commands::text::LineText>,
     /// Postal code: digits (optional).
     #[serde(rename = "PostalCode", alias = "postalCode", default)]
     #[schema(pattern = "^[0-9]*$")]
-    pub postal_code: Option<String>,
+    pub postal_code: Option<gbvf_commands::text::ShortText>,
     /// Province (boundary id).
     #[serde(rename = "Province", alias = "province", default)]
     pub province: Option<i64>,
@@ -121,10 +121,7 @@ pub struct RegistrationForm {
     pub terms: Option<bool>,
 }
 
-/// A form field as the rules read it: trimmed, empty when absent.
-fn text(v: &Option<String>) -> String {
-    v.as_deref().unwrap_or_default().trim().to_string()
-}
+use gbvf_commands::text::field as text;
 
 /// The answer to a registration (and to a valid step, without the OTP fields).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

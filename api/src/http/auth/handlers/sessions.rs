@@ -37,11 +37,11 @@ pub struct LoginBody {
     #[serde(alias = "username", alias = "Email", alias = "email")]
     #[serde(rename = "Username", default)]
     #[schema(required = true, format = Email, max_length = 254)]
-    username: String,
+    username: gbvf_commands::text::LineText,
     #[serde(alias = "password")]
     #[serde(rename = "Password", default)]
     #[schema(required = true, min_length = 1)]
-    password: String,
+    password: gbvf_commands::text::LineText,
 }
 
 /// Why a user with a correct password may still not sign in, if they may not.
@@ -120,9 +120,9 @@ pub async fn login(
         Err(err) => return internal(err),
     };
     let valid = match hash {
-        Some(h) => password::verify_async(b.password.clone(), h).await,
+        Some(h) => password::verify_async(b.password.to_string(), h).await,
         None => {
-            password::verify_dummy_async(b.password.clone()).await;
+            password::verify_dummy_async(b.password.to_string()).await;
             false
         }
     };
