@@ -504,7 +504,7 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     let (s, _) = verifier
         .post(
             "/api/buildingblock/verifyBuildingBlock",
-            json!({"stakeholderId": station}),
+            json!({"stakeholderId": station, "submissionVersion": 1}),
         )
         .await;
     assert_eq!(s, 400);
@@ -540,24 +540,26 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     );
 
     // A verifier of another province may not verify; one of this province may.
+    let version = details(&verifier, station).await["submissionVersion"].clone();
+    assert!(version.as_i64().unwrap() > 1, "{version}");
     let (s, _) = elsewhere
         .post(
             "/api/buildingblock/verifyBuildingBlock",
-            json!({"stakeholderId": station}),
+            json!({"stakeholderId": station, "submissionVersion": version}),
         )
         .await;
     assert_eq!(s, 403);
     let (s, v) = verifier
         .post(
             "/api/buildingblock/returnBuildingBlock",
-            json!({"stakeholderId": station, "reason": ""}),
+            json!({"stakeholderId": station, "submissionVersion": version, "reason": ""}),
         )
         .await;
     assert_eq!(s, 400, "{v}");
     let (s, v) = verifier
         .post(
             "/api/buildingblock/verifyBuildingBlock",
-            json!({"stakeholderId": station}),
+            json!({"stakeholderId": station, "submissionVersion": version}),
         )
         .await;
     assert_eq!(s, 200, "{v}");
@@ -755,5 +757,448 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
         assert_eq!(s, 200, "{id}: {v}");
         assert_eq!(status, "submitted", "{id} read right after its answer");
     }
+    db.drop_db().await;
+}
+
+/// The staff view of one provider (`getBuildingBlockContactsWithRequirements`), asserted 200.
+async fn details(c: &Client, id: i64) -> Value {
+    let (s, v) = c
+        .get(&format!(
+            "/api/buildingblock/getBuildingBlockContactsWithRequirements?stakeholderId={id}"
+        ))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    v
+}
+
+/// Submits details for police station `id` (building block 1) with one contact person for
+/// requirement 2; asserts 200.
+async fn submit_station(c: &Client, id: i64, address: &str, reception: &str, person: &str) {
+    let (s, v) = c
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": id, "buildingBlockId": 1, "physicalAddress": address,
+                   "receptionNumber": reception, "buildingBlockRequirements": [1, 2],
+                   "contactPersons": [{"buildingBlockRequirementId": 2, "fullName": person,
+                                       "mobileNumber": "0831112233"}]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+}
+
+/// Verifies (`reason` None) or returns the submission `version` of provider `id`.
+async fn review(c: &Client, id: i64, version: &Value, reason: Option<&str>) -> (u16, Value) {
+    match reason {
+        None => {
+            c.post(
+                "/api/buildingblock/verifyBuildingBlock",
+                json!({"stakeholderId": id, "submissionVersion": version}),
+            )
+            .await
+        }
+        Some(r) => {
+            c.post(
+                "/api/buildingblock/returnBuildingBlock",
+                json!({"stakeholderId": id, "submissionVersion": version, "reason": r}),
+            )
+            .await
+        }
+    }
+}
+
+/// The anonymous contact directory's answer for one provider, as text.
+async fn public_entry(base: &str, id: i64) -> String {
+    let r = reqwest::get(format!(
+        "{base}/api/buildingblock/searchcontact?stakeholderId={id}"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(r.status(), 200);
+    r.text().await.unwrap()
+}
+
+/// Mowbray SAPS: (station id, its municipality, its province).
+async fn mowbray(db: &TestDb) -> (i64, i64, i64) {
+    sqlx::query_as(
+        "SELECT p.stakeholder_id, p.municipality_id, b.province_id FROM bb_provider p
+         JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.name = 'Mowbray SAPS'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_answers_show_only_the_last_verified_snapshot() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (station, muni, _) = mowbray(&db).await;
+    let mut coordinator = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut coordinator, vec![muni]).await;
+    let mut verifier = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut verifier, vec![muni]).await;
+    let imported = public_entry(&base, station).await;
+    assert!(imported.contains("0216809588"), "{imported}");
+
+    // A submission is not public until the province verifies it.
+    submit_station(
+        &coordinator,
+        station,
+        "1 Main Road, Mowbray",
+        "0216000000",
+        "Sergeant Verified",
+    )
+    .await;
+    let pending = public_entry(&base, station).await;
+    for unverified in ["0216000000", "1 Main Road", "Sergeant Verified"] {
+        assert!(
+            !pending.contains(unverified),
+            "{unverified} public before verification: {pending}"
+        );
+    }
+    assert_eq!(pending, imported, "the public sees the imported record");
+    let v1 = details(&verifier, station).await["submissionVersion"].clone();
+    let (s, v) = review(&verifier, station, &v1, None).await;
+    assert_eq!(s, 200, "{v}");
+    let verified = public_entry(&base, station).await;
+    for shown in ["0216000000", "1 Main Road, Mowbray", "Sergeant Verified"] {
+        assert!(
+            verified.contains(shown),
+            "{shown} public once verified: {verified}"
+        );
+    }
+
+    // A new submission on the verified station: the public keeps the verified snapshot, also
+    // after the province returns the submission; the area's people see the submission.
+    submit_station(
+        &coordinator,
+        station,
+        "Fake address",
+        "0860000000",
+        "Unverified Impostor",
+    )
+    .await;
+    let dashboard = |b: &str| {
+        let b = b.to_string();
+        async move {
+            reqwest::get(format!("{b}/api/dashboard?boundaryId={muni}"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        }
+    };
+    let dashboard_verified = dashboard(&base).await;
+    for _ in 0..2 {
+        assert_eq!(public_entry(&base, station).await, verified);
+        let search = reqwest::get(format!(
+            "{base}/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockId=1"
+        ))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+        for unverified in ["0860000000", "Fake address", "Unverified Impostor"] {
+            assert!(!search.contains(unverified), "{unverified} public");
+        }
+        assert_eq!(dashboard(&base).await, dashboard_verified);
+        let staff = details(&coordinator, station).await;
+        assert_eq!(staff["contacts"][0]["detail"], "0860000000");
+        assert_eq!(staff["address"]["addressLine1"], "Fake address");
+        let v2 = staff["submissionVersion"].clone();
+        if staff["status"] == "submitted" {
+            let (s, v) = review(&verifier, station, &v2, Some("Not the station's number")).await;
+            assert_eq!(s, 200, "{v}");
+        }
+    }
+    // The next verification replaces the snapshot, and the persons only the old one named are
+    // deleted from the side table.
+    submit_station(
+        &coordinator,
+        station,
+        "2 Main Road, Mowbray",
+        "0216000001",
+        "Captain Checked",
+    )
+    .await;
+    let v3 = details(&verifier, station).await["submissionVersion"].clone();
+    let (s, v) = review(&verifier, station, &v3, None).await;
+    assert_eq!(s, 200, "{v}");
+    let now = public_entry(&base, station).await;
+    assert!(
+        now.contains("0216000001") && now.contains("Captain Checked"),
+        "{now}"
+    );
+    assert!(!now.contains("Sergeant Verified"), "{now}");
+    let names: Vec<String> =
+        sqlx::query_scalar("SELECT name FROM bb_contact_person WHERE stakeholder_id = $1")
+            .bind(station)
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(names, ["Captain Checked"]);
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_names_its_submission_and_nobody_verifies_their_own() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (station, muni, _) = mowbray(&db).await;
+    let mut coordinator = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut coordinator, vec![muni]).await;
+    let mut verifier = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut verifier, vec![muni]).await;
+
+    // The province views version 1; the municipality submits version 2; verifying version 1
+    // is refused (409, reload), and so is returning it; version 2 is verified.
+    submit_station(
+        &coordinator,
+        station,
+        "1 Main Road",
+        "0216000000",
+        "Sergeant One",
+    )
+    .await;
+    let first = details(&verifier, station).await;
+    assert_eq!(first["ownSubmission"], false);
+    let seen = first["submissionVersion"].clone();
+    submit_station(
+        &coordinator,
+        station,
+        "1 Main Road",
+        "0860000000",
+        "Sergeant Two",
+    )
+    .await;
+    for reason in [None, Some("wrong number")] {
+        let (s, v) = review(&verifier, station, &seen, reason).await;
+        assert_eq!(s, 409, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("reload"), "{v}");
+    }
+    // A version that is no submission.
+    let (s, _) = review(&verifier, station, &json!(99), None).await;
+    assert_eq!(s, 400);
+    // The body must name the version.
+    let (s, _) = verifier
+        .post(
+            "/api/buildingblock/verifyBuildingBlock",
+            json!({"stakeholderId": station}),
+        )
+        .await;
+    assert_eq!(s, 400);
+    let latest = details(&verifier, station).await["submissionVersion"].clone();
+    assert_eq!(latest.as_i64(), seen.as_i64().map(|v| v + 1));
+    let (s, v) = review(&verifier, station, &latest, None).await;
+    assert_eq!(s, 200, "{v}");
+    assert!(public_entry(&base, station).await.contains("0860000000"));
+
+    // A Building Block admin holds EditBuildingBlock and ValidateBuildingBlock: they may not
+    // verify or return their own submission; another person of the province may.
+    let mut admin = member_of(&db, &base, &dir, 3).await;
+    assign_municipalities(&db, &mut admin, vec![muni]).await;
+    submit_station(&admin, station, "3 Main Road", "0216000003", "Admin Person").await;
+    let own = details(&admin, station).await;
+    assert_eq!(own["ownSubmission"], true);
+    for reason in [None, Some("looks wrong")] {
+        let (s, v) = review(&admin, station, &own["submissionVersion"], reason).await;
+        assert_eq!(s, 403, "{v}");
+        assert!(
+            v["message"]
+                .as_str()
+                .unwrap()
+                .contains("submitted these details yourself"),
+            "{v}"
+        );
+    }
+    assert!(!public_entry(&base, station).await.contains("0216000003"));
+    let (s, v) = review(&verifier, station, &own["submissionVersion"], None).await;
+    assert_eq!(s, 200, "{v}");
+    assert!(public_entry(&base, station).await.contains("0216000003"));
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn building_block_reads_are_limited_to_the_users_area() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (station, cape_town, western_cape) = mowbray(&db).await;
+    // A Kouga (Eastern Cape) station, and a station of another Western Cape municipality.
+    let (kouga_station, kouga): (i64, i64) = sqlx::query_as(
+        "SELECT p.stakeholder_id, p.municipality_id FROM bb_provider p
+         WHERE p.municipality_id = (SELECT municipality_id FROM bb_provider WHERE stakeholder_id = 4000010)
+           AND p.building_block_id = 1 ORDER BY 1 LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let (wc_station, wc_muni): (i64, i64) = sqlx::query_as(
+        "SELECT p.stakeholder_id, p.municipality_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         WHERE b.province_id = $1 AND p.municipality_id <> $2 AND p.building_block_id = 1 ORDER BY 1 LIMIT 1",
+    )
+    .bind(western_cape)
+    .bind(cape_town)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    // Kouga's coordinator records a contact person there.
+    let mut kouga_coordinator = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut kouga_coordinator, vec![kouga]).await;
+    submit_station(
+        &kouga_coordinator,
+        kouga_station,
+        "1 Da Gama Road",
+        "0422000000",
+        "Kouga Person",
+    )
+    .await;
+
+    let mut cape_coordinator = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut cape_coordinator, vec![cape_town]).await;
+    let mut wc_verifier = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut wc_verifier, vec![cape_town]).await;
+    let reads = |id: i64, muni: i64| {
+        [
+            format!("/api/buildingblock/getBuildingBlockContactsWithRequirements?stakeholderId={id}"),
+            format!("/api/buildingblock/history?stakeholderId={id}"),
+            format!("/api/buildingblock/history?stakeholderId={id}&format=csv"),
+            format!("/api/buildingblock/getBuildingBlockOnMunicipality?boundaryStakeholderId={muni}&buildingBlockId=1"),
+        ]
+    };
+    // Outside the area: refused, without a word of the provider's details.
+    for (who, c, id, muni) in [
+        (
+            "Cape Town coordinator",
+            &cape_coordinator,
+            kouga_station,
+            kouga,
+        ),
+        ("Western Cape verifier", &wc_verifier, kouga_station, kouga),
+        (
+            "Cape Town coordinator",
+            &cape_coordinator,
+            wc_station,
+            wc_muni,
+        ),
+    ] {
+        for path in reads(id, muni) {
+            let r = c.http.get(format!("{base}{path}")).send().await.unwrap();
+            let status = r.status().as_u16();
+            let body = r.text().await.unwrap();
+            assert_eq!(status, 403, "{who} {path}: {body}");
+            assert!(
+                !body.contains("Kouga Person") && !body.contains("@example.org"),
+                "{body}"
+            );
+        }
+    }
+    // Inside: the municipality's own coordinator, the province's verifier (any municipality of
+    // the province).
+    for (c, id, muni) in [
+        (&cape_coordinator, station, cape_town),
+        (&wc_verifier, station, cape_town),
+        (&wc_verifier, wc_station, wc_muni),
+        (&kouga_coordinator, kouga_station, kouga),
+    ] {
+        for path in reads(id, muni) {
+            let r = c.http.get(format!("{base}{path}")).send().await.unwrap();
+            assert_eq!(r.status(), 200, "{path}");
+        }
+    }
+    let staff = details(&kouga_coordinator, kouga_station).await;
+    assert_eq!(
+        staff["buildingBlockRequirements"][1]["stakeholderContactPerson"][0]["fullName"],
+        "Kouga Person"
+    );
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shelters_publish_no_contact_person() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let shelter = 4_000_010;
+    let (muni, requirements): (i64, Vec<i32>) = sqlx::query_as(
+        "SELECT p.municipality_id, array_agg(r.building_block_requirement_id ORDER BY r.seq)
+         FROM bb_provider p JOIN bb_requirement r USING (building_block_id)
+         WHERE p.stakeholder_id = $1 AND p.building_block_id = 5 GROUP BY p.municipality_id",
+    )
+    .bind(shelter)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let mut coordinator = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut coordinator, vec![muni]).await;
+    let mut verifier = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut verifier, vec![muni]).await;
+    let (s, v) = coordinator
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": shelter, "buildingBlockId": 5, "receptionNumber": "0796932105",
+                   "emailAddress": "shelter-office@example.org",
+                   "buildingBlockRequirements": requirements,
+                   "contactPersons": [{"buildingBlockRequirementId": requirements[0],
+                       "fullName": "Shelter Manager Person", "jobRole": "12 Hidden Street, Humansdorp",
+                       "mobileNumber": "0831112299", "emailAddress": "manager@example.org"}]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let version = details(&verifier, shelter).await["submissionVersion"].clone();
+    let (s, v) = review(&verifier, shelter, &version, None).await;
+    assert_eq!(s, 200, "{v}");
+    // The province's people see the person; no public answer does.
+    let staff = details(&verifier, shelter).await;
+    assert_eq!(
+        staff["buildingBlockRequirements"][0]["stakeholderContactPerson"][0]["fullName"],
+        "Shelter Manager Person"
+    );
+    let district: i64 =
+        sqlx::query_scalar("SELECT district_id FROM boundary WHERE boundary_id = $1")
+            .bind(muni)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    for path in [
+        format!("/api/buildingblock/searchcontact?stakeholderId={shelter}"),
+        format!("/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockId=5"),
+        format!("/api/buildingblock/searchcontact?boundaryId={district}&buildingBlockCategoryId=4"),
+        "/api/buildingblock/searchcontact?boundaryId=1&buildingBlockId=5&filter=eagles".to_string(),
+        format!("/api/dashboard?boundaryId={muni}"),
+        format!("/api/buildingblock/getBuildingBlockData?boundaryId={muni}"),
+        format!("/api/geography/geomarker/1/{muni}"),
+    ] {
+        let body = reqwest::get(format!("{base}{path}"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        for secret in [
+            "Shelter Manager Person",
+            "Hidden Street",
+            "0831112299",
+            "manager@example.org",
+            "shelter-office@example.org",
+        ] {
+            assert!(!body.contains(secret), "{path} shows {secret}: {body}");
+        }
+    }
+    // The shelter's entry: name, municipality and its line only.
+    let entry: Value = serde_json::from_str(&public_entry(&base, shelter).await).unwrap();
+    let entry = &entry[0];
+    assert_eq!(entry["stakeholderId"], shelter);
+    assert!(entry["address"].is_null());
+    assert_eq!(entry["buildingBlockRequirements"], json!([]));
+    let lines: Vec<&str> = entry["contacts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["detail"].as_str().unwrap())
+        .collect();
+    assert_eq!(lines, ["0796932105"]);
     db.drop_db().await;
 }

@@ -999,13 +999,21 @@ pub struct ProviderState {
     pub imported: Option<ProviderImported>,
     /// Last submitted details.
     pub details: Option<ProviderDetails>,
+    /// The sequence of the last `BuildingBlockDetailsSubmitted` in the provider's stream (the
+    /// submission's version, which a verify or return names); 0 before any submission.
+    pub submission: i64,
+    /// Who made the last submission: the event metadata's `actor` (`user:<id>`).
+    pub submitted_by: Option<String>,
+    /// The details of the last verified submission (what the public sees); `None` before the
+    /// first verification.
+    pub verified: Option<ProviderDetails>,
     /// `not_captured`, `submitted`, `verified` or `returned`.
     pub status: &'static str,
 }
 
 impl ProviderState {
-    /// Applies one event.
-    pub fn apply(&mut self, e: &ProviderEvent) {
+    /// Applies one event; `actor` is its metadata's `actor` (`user:<id>`, `import`, ...).
+    pub fn apply(&mut self, e: &ProviderEvent, actor: &str) {
         self.version += 1;
         match e {
             ProviderEvent::ProviderImported(p) => {
@@ -1016,9 +1024,14 @@ impl ProviderState {
             }
             ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
                 self.details = Some(d.clone());
+                self.submission = self.version;
+                self.submitted_by = Some(actor.to_string());
                 self.status = "submitted";
             }
-            ProviderEvent::BuildingBlockVerified => self.status = "verified",
+            ProviderEvent::BuildingBlockVerified => {
+                self.verified = self.details.clone();
+                self.status = "verified";
+            }
             ProviderEvent::BuildingBlockReturned { .. } => self.status = "returned",
         }
     }
@@ -1036,13 +1049,19 @@ impl ProviderState {
         }
         let mut s = ProviderState::default();
         for e in events {
-            s.apply(&serde_json::from_value(e.payload)?);
+            let actor = e
+                .metadata
+                .get("actor")
+                .and_then(|a| a.as_str())
+                .unwrap_or("");
+            s.apply(&serde_json::from_value(e.payload)?, actor);
         }
         Ok(Some(s))
     }
 }
 
-/// Why a workflow command was refused (wording of spec §8 where it has one).
+/// Why a workflow command was refused (wording of spec §8 where it has one; the spec has none
+/// for the review rules, docs/decisions.md "Verified snapshots, reviews and read scope").
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum WorkflowError {
     /// Nothing submitted to verify or return.
@@ -1057,14 +1076,51 @@ pub enum WorkflowError {
     /// Shelters never get a street address.
     #[error("A shelter's address is never recorded: its location is protected.")]
     ShelterAddress,
+    /// The reviewer decided on a submission a newer one has replaced (HTTP 409).
+    #[error(
+        "These details were submitted again since you opened them (version {latest}, you reviewed version {reviewed}). Please reload the building block and review the new submission."
+    )]
+    NewerSubmission {
+        /// The version the reviewer named.
+        reviewed: i64,
+        /// The version of the last submission.
+        latest: i64,
+    },
+    /// The named version is not a submission of this provider.
+    #[error("No submission of this building block has version {0}.")]
+    UnknownSubmission(i64),
+    /// Four-eyes: the submitter may not decide on their own submission (HTTP 403).
+    #[error(
+        "You submitted these details yourself: another designated person of the province must verify or return them."
+    )]
+    OwnSubmission,
 }
 
-/// Decides a workflow event against the state. `requirements` are the requirement ids of the
-/// provider's building block (taxonomy).
+/// Who decides, and on which submission: the context of [`decide`].
+#[derive(Debug, Clone, Copy)]
+pub struct Decision<'a> {
+    /// The acting user as event metadata names them (`user:<id>`).
+    pub actor: &'a str,
+    /// The requirement ids of the provider's building block (taxonomy); used by submissions.
+    pub requirements: &'a [i32],
+    /// For a verify or return: the version of the submission the reviewer saw
+    /// ([`ProviderState::submission`]); `None` for a submission.
+    pub reviewed: Option<i64>,
+}
+
+/// Decides a workflow event against the state.
+///
+/// - A submission names only requirements of the provider's building block and never an
+///   address for a shelter.
+/// - A verify or return decides on the submission the reviewer saw: `reviewed` older than the
+///   last submission → [`WorkflowError::NewerSubmission`]; nothing awaiting a decision →
+///   [`WorkflowError::NothingSubmitted`]; a version that is no submission →
+///   [`WorkflowError::UnknownSubmission`]; the submission's own author, whatever groups they
+///   hold → [`WorkflowError::OwnSubmission`] (four-eyes); a return needs a reason.
 pub fn decide(
     state: &ProviderState,
     event: &ProviderEvent,
-    requirements: &[i32],
+    ctx: &Decision<'_>,
 ) -> Result<(), WorkflowError> {
     match event {
         ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
@@ -1073,7 +1129,7 @@ pub fn decide(
                     .iter()
                     .map(|c| &c.building_block_requirement_id),
             ) {
-                if !requirements.contains(r) {
+                if !ctx.requirements.contains(r) {
                     return Err(WorkflowError::UnknownRequirement(*r));
                 }
             }
@@ -1086,24 +1142,39 @@ pub fn decide(
             }
             Ok(())
         }
-        ProviderEvent::BuildingBlockVerified if state.status != "submitted" => {
-            Err(WorkflowError::NothingSubmitted)
-        }
-        ProviderEvent::BuildingBlockReturned { reason } => {
-            if state.status != "submitted" {
-                Err(WorkflowError::NothingSubmitted)
-            } else if reason.trim().is_empty() {
-                Err(WorkflowError::ReasonRequired)
-            } else {
-                Ok(())
+        ProviderEvent::BuildingBlockVerified | ProviderEvent::BuildingBlockReturned { .. } => {
+            let reviewed = ctx.reviewed.unwrap_or(0);
+            if reviewed < state.submission {
+                return Err(WorkflowError::NewerSubmission {
+                    reviewed,
+                    latest: state.submission,
+                });
             }
+            if state.status != "submitted" {
+                return Err(WorkflowError::NothingSubmitted);
+            }
+            if reviewed != state.submission {
+                return Err(WorkflowError::UnknownSubmission(reviewed));
+            }
+            if state.submitted_by.as_deref() == Some(ctx.actor) {
+                return Err(WorkflowError::OwnSubmission);
+            }
+            if let ProviderEvent::BuildingBlockReturned { reason } = event {
+                if reason.trim().is_empty() {
+                    return Err(WorkflowError::ReasonRequired);
+                }
+            }
+            Ok(())
         }
-        _ => Ok(()),
+        ProviderEvent::ProviderImported(_) => Ok(()),
     }
 }
 
-/// Appends one workflow event at the state's next sequence. Errors: a concurrent writer
-/// (unique violation) → [`ImportError::Conflict`].
+/// Appends one workflow event at the state's next sequence. A verification also deletes the
+/// provider's contact persons (`bb_contact_person`) that neither the verified details nor a
+/// later submission name any more, in the same transaction (a submission keeps the rows of the
+/// last verified details: the public directory shows them until a new verification).
+/// Errors: a concurrent writer (unique violation) → [`ImportError::Conflict`].
 pub async fn append_provider_event(
     pool: &PgPool,
     state: &ProviderState,
@@ -1123,8 +1194,30 @@ pub async fn append_provider_event(
         )],
     )
     .await?;
+    if matches!(event, ProviderEvent::BuildingBlockVerified) {
+        let keep = kept_contact_persons(state.details.as_ref(), None);
+        sqlx::query(
+            "DELETE FROM bb_contact_person WHERE stakeholder_id = $1 AND NOT contact_person_id = ANY($2)",
+        )
+        .bind(stakeholder_id)
+        .bind(&keep)
+        .execute(&mut *tx)
+        .await?;
+    }
     tx.commit().await?;
     Ok(())
+}
+
+/// The contact-person ids of `a` and `b` (the details whose persons must stay in
+/// `bb_contact_person`: the last verified details and the pending submission).
+pub fn kept_contact_persons(
+    a: Option<&ProviderDetails>,
+    b: Option<&ProviderDetails>,
+) -> Vec<uuid::Uuid> {
+    a.into_iter()
+        .chain(b)
+        .flat_map(|d| d.contact_persons.iter().map(|c| c.contact_person_id))
+        .collect()
 }
 
 /// Providers per province code from the raw files: the count the import must account for
@@ -1243,31 +1336,158 @@ mod tests {
         assert!(phone_numbers("n/a").is_empty());
     }
 
+    fn submitted(by: &str) -> ProviderState {
+        let mut s = ProviderState::default();
+        s.apply(&ProviderEvent::ProviderImported(imported()), "import");
+        s.apply(
+            &ProviderEvent::BuildingBlockDetailsSubmitted(ProviderDetails {
+                physical_address: Some("1 Main Road".into()),
+                postal_address: None,
+                contacts: vec![],
+                requirements_available: vec![1],
+                contact_persons: vec![],
+            }),
+            by,
+        );
+        s
+    }
+
+    fn imported() -> ProviderImported {
+        ProviderImported {
+            stakeholder_id: 1_000_002,
+            name: "Aberdeen SAPS".into(),
+            building_block_id: 1,
+            building_block_category_id: 1,
+            municipality_id: 1000,
+            contacts: vec![],
+            point: None,
+            placement: "precinct join".into(),
+            source: "police.csv".into(),
+            vintage: 2018,
+        }
+    }
+
+    fn review(actor: &str, reviewed: i64) -> Decision<'_> {
+        Decision {
+            actor,
+            requirements: &[],
+            reviewed: Some(reviewed),
+        }
+    }
+
     #[test]
     fn verification_needs_a_submission_and_return_a_reason() {
-        let s = ProviderState {
-            status: "not_captured",
-            ..Default::default()
-        };
+        // Given an imported provider, when it is verified, then nothing is submitted.
+        let mut s = ProviderState::default();
+        s.apply(&ProviderEvent::ProviderImported(imported()), "import");
         assert_eq!(
-            decide(&s, &ProviderEvent::BuildingBlockVerified, &[]),
+            decide(
+                &s,
+                &ProviderEvent::BuildingBlockVerified,
+                &review("user:p", 0)
+            ),
             Err(WorkflowError::NothingSubmitted)
         );
-        let s = ProviderState {
-            status: "submitted",
-            ..Default::default()
-        };
+        // Given a submission (version 2), when another person verifies version 2, then it holds.
+        let s = submitted("user:m");
+        assert_eq!(s.submission, 2);
         assert_eq!(
-            decide(&s, &ProviderEvent::BuildingBlockVerified, &[]),
+            decide(
+                &s,
+                &ProviderEvent::BuildingBlockVerified,
+                &review("user:p", 2)
+            ),
             Ok(())
         );
         assert_eq!(
             decide(
                 &s,
                 &ProviderEvent::BuildingBlockReturned { reason: " ".into() },
-                &[]
+                &review("user:p", 2)
             ),
             Err(WorkflowError::ReasonRequired)
         );
+    }
+
+    #[test]
+    fn a_review_decides_on_the_submission_it_names() {
+        // Given version 2 reviewed, when the municipality submits version 3, then verifying
+        // version 2 is refused (a newer submission), and version 3 may be verified.
+        let mut s = submitted("user:m");
+        s.apply(
+            &ProviderEvent::BuildingBlockDetailsSubmitted(s.details.clone().unwrap()),
+            "user:m",
+        );
+        assert_eq!(s.submission, 3);
+        for event in [
+            ProviderEvent::BuildingBlockVerified,
+            ProviderEvent::BuildingBlockReturned {
+                reason: "check".into(),
+            },
+        ] {
+            assert_eq!(
+                decide(&s, &event, &review("user:p", 2)),
+                Err(WorkflowError::NewerSubmission {
+                    reviewed: 2,
+                    latest: 3
+                })
+            );
+            assert_eq!(
+                decide(&s, &event, &review("user:p", 4)),
+                Err(WorkflowError::UnknownSubmission(4))
+            );
+            assert_eq!(decide(&s, &event, &review("user:p", 3)), Ok(()));
+        }
+        // Given version 3 verified, when version 3 is verified again, then nothing awaits.
+        s.apply(&ProviderEvent::BuildingBlockVerified, "user:p");
+        assert_eq!(
+            decide(
+                &s,
+                &ProviderEvent::BuildingBlockVerified,
+                &review("user:q", 3)
+            ),
+            Err(WorkflowError::NothingSubmitted)
+        );
+        assert_eq!(s.verified, s.details);
+    }
+
+    #[test]
+    fn nobody_verifies_or_returns_their_own_submission() {
+        // Given a submission by user a (who may also hold ValidateBuildingBlock), when a
+        // verifies or returns it, then four-eyes refuses; user b may.
+        let s = submitted("user:a");
+        for event in [
+            ProviderEvent::BuildingBlockVerified,
+            ProviderEvent::BuildingBlockReturned {
+                reason: "check".into(),
+            },
+        ] {
+            assert_eq!(
+                decide(&s, &event, &review("user:a", 2)),
+                Err(WorkflowError::OwnSubmission)
+            );
+            assert_eq!(decide(&s, &event, &review("user:b", 2)), Ok(()));
+        }
+    }
+
+    #[test]
+    fn verification_keeps_the_verified_snapshot_until_the_next() {
+        // Given version 2 verified, when version 3 is submitted and then returned, then the
+        // verified details are still version 2's.
+        let mut s = submitted("user:m");
+        s.apply(&ProviderEvent::BuildingBlockVerified, "user:p");
+        let v2 = s.details.clone();
+        let mut d3 = s.details.clone().unwrap();
+        d3.requirements_available = vec![1, 2];
+        s.apply(&ProviderEvent::BuildingBlockDetailsSubmitted(d3), "user:m");
+        s.apply(
+            &ProviderEvent::BuildingBlockReturned {
+                reason: "wrong".into(),
+            },
+            "user:p",
+        );
+        assert_eq!(s.verified, v2);
+        assert_eq!(s.status, "returned");
+        assert_eq!(s.submission, 4);
     }
 }

@@ -8,9 +8,12 @@
 //!   the reference taxonomy.
 //! - `bb_provider`: one row per provider: name, building block, municipality, institutional
 //!   contacts, point (`NULL` for shelters, always), source and vintage, workflow `status`
-//!   (`not_captured`, `submitted`, `verified`, `returned`), the submitted details
-//!   (`requirements`, addresses, contacts, contact-person ids) and `verified_requirements`, the
-//!   requirements of the last verified submission (what the public dashboard counts).
+//!   (`not_captured`, `submitted`, `verified`, `returned`), the last submission's details
+//!   (`requirements`, addresses, contacts, contact-person ids; seen only by the area's designated
+//!   persons), its version (`submission_version`, the event's sequence) and author
+//!   (`submitted_by`, metadata actor), and the last *verified* snapshot: `verified_requirements`,
+//!   `verified_physical_address`, `verified_postal_address`, `verified_contacts` (NULL before
+//!   the first verification) and `verified_contact_persons`: what every public answer shows.
 //! - `bb_provider_quarter (stakeholder_id, quarter_start, verified_requirements)`: the verified
 //!   requirements as of each quarter in which a verification happened, the quarter taken from
 //!   the event's metadata time (`at`), so a rebuild gives the same rows.
@@ -52,6 +55,14 @@ pub fn event_time(e: &StoredEvent) -> DateTime<Utc> {
         .map(|t| t.with_timezone(&Utc))
         .unwrap_or(e.recorded_at)
         .trunc_subsecs(6)
+}
+
+/// Who wrote an event: its metadata `actor` (`user:<id>`, `import`, ...), empty when absent.
+fn actor(e: &StoredEvent) -> &str {
+    e.metadata
+        .get("actor")
+        .and_then(|v| v.as_str())
+        .unwrap_or("")
 }
 
 #[async_trait]
@@ -110,6 +121,12 @@ impl Projection for BuildingBlockProjection {
                 requirements integer[] NOT NULL DEFAULT '{{}}',
                 contact_persons jsonb NOT NULL DEFAULT '[]',
                 verified_requirements integer[] NOT NULL DEFAULT '{{}}',
+                submission_version bigint,
+                submitted_by text,
+                verified_physical_address text,
+                verified_postal_address text,
+                verified_contacts jsonb,
+                verified_contact_persons jsonb NOT NULL DEFAULT '[]',
                 updated_at timestamptz,
                 verified_at timestamptz
             );
@@ -177,7 +194,8 @@ impl Projection for BuildingBlockProjection {
                 ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
                     sqlx::query(&format!(
                         "UPDATE {schema}.bb_provider SET status = 'submitted', physical_address = $2, postal_address = $3,
-                             details_contacts = $4, requirements = $5, contact_persons = $6, updated_at = $7
+                             details_contacts = $4, requirements = $5, contact_persons = $6, updated_at = $7,
+                             submission_version = $8, submitted_by = $9
                          WHERE stakeholder_id = $1"
                     ))
                     .bind(id)
@@ -187,12 +205,16 @@ impl Projection for BuildingBlockProjection {
                     .bind(&d.requirements_available)
                     .bind(serde_json::to_value(&d.contact_persons)?)
                     .bind(at)
+                    .bind(e.sequence)
+                    .bind(actor(e))
                     .execute(&mut **tx)
                     .await?;
                 }
                 ProviderEvent::BuildingBlockVerified => {
                     sqlx::query(&format!(
                         "UPDATE {schema}.bb_provider SET status = 'verified', verified_requirements = requirements,
+                             verified_physical_address = physical_address, verified_postal_address = postal_address,
+                             verified_contacts = details_contacts, verified_contact_persons = contact_persons,
                              verified_at = $2 WHERE stakeholder_id = $1"
                     ))
                     .bind(id)
@@ -320,6 +342,12 @@ struct ProviderRow {
     requirements: Vec<i32>,
     contact_persons: serde_json::Value,
     verified_requirements: Vec<i32>,
+    submission_version: Option<i64>,
+    submitted_by: Option<String>,
+    verified_physical_address: Option<String>,
+    verified_postal_address: Option<String>,
+    verified_contacts: Option<serde_json::Value>,
+    verified_contact_persons: serde_json::Value,
     updated_at: Option<DateTime<Utc>>,
     verified_at: Option<DateTime<Utc>>,
 }
@@ -392,6 +420,12 @@ impl RebuildFold for BuildingBlockFold {
                                 requirements: Vec::new(),
                                 contact_persons: serde_json::Value::Array(Vec::new()),
                                 verified_requirements: Vec::new(),
+                                submission_version: None,
+                                submitted_by: None,
+                                verified_physical_address: None,
+                                verified_postal_address: None,
+                                verified_contacts: None,
+                                verified_contact_persons: serde_json::Value::Array(Vec::new()),
                                 updated_at: None,
                                 verified_at: None,
                             },
@@ -413,10 +447,16 @@ impl RebuildFold for BuildingBlockFold {
                     r.requirements = d.requirements_available;
                     r.contact_persons = serde_json::to_value(&d.contact_persons)?;
                     r.updated_at = Some(at);
+                    r.submission_version = Some(e.sequence);
+                    r.submitted_by = Some(actor(e).to_string());
                 }
                 ProviderEvent::BuildingBlockVerified => {
                     r.status = "verified";
                     r.verified_requirements = r.requirements.clone();
+                    r.verified_physical_address = r.physical_address.clone();
+                    r.verified_postal_address = r.postal_address.clone();
+                    r.verified_contacts = r.details_contacts.clone();
+                    r.verified_contact_persons = r.contact_persons.clone();
                     r.verified_at = Some(at);
                     self.quarters
                         .insert((id, quarter_start(at)), r.verified_requirements.clone());

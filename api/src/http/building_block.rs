@@ -2,11 +2,14 @@
 //! parts of the dashboard and map).
 //!
 //! Public: the contact directory search, availability per category, building block and
-//! requirement with its quarter grid, counts per boundary. Signed in: the municipalities of
-//! the user, the providers of one building block in a municipality, one provider's details,
-//! the municipality's update (EditBuildingBlock, only in the user's assigned municipalities),
-//! the province's verification or return (ValidateBuildingBlock, only in the provinces of the
-//! user's assigned municipalities), and a provider's history (JSON or CSV).
+//! requirement with its quarter grid, counts per boundary: all from each provider's last
+//! *verified* snapshot (or its imported record before any verification), never from a pending
+//! or returned submission; shelters show name, municipality and telephone lines only.
+//! Signed in: the municipalities of the user, the providers of one building block in a
+//! municipality, one provider's details, the municipality's update (EditBuildingBlock), the
+//! province's verification or return (ValidateBuildingBlock, of the submission version the
+//! reviewer saw, never by its submitter), and a provider's history (JSON or CSV). Every
+//! signed-in call about a provider is limited to the user's [`Area`].
 //!
 //! Availability (docs/decisions.md "issue 11"): for a requirement in a boundary, the share of
 //! the providers of its building block in that boundary whose *verified* details offer it;
@@ -25,7 +28,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Datelike, NaiveDate, Utc};
 use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
-use gbvf_commands::building_blocks::{append_provider_event, decide, ProviderState, WorkflowError};
+use gbvf_commands::building_blocks::{
+    append_provider_event, decide, kept_contact_persons, Decision, ProviderState, WorkflowError,
+};
 use gbvf_events::building_block::{
     ContactDetail, ContactPersonRef, ProviderDetails, ProviderEvent, PROVIDER_AGGREGATE,
     SHELTER_BUILDING_BLOCK_ID,
@@ -635,7 +640,10 @@ pub struct DirectoryAddress {
     pub address_line1: String,
 }
 
-/// One result of the contact directory search (public spec §3 "Contact directory").
+/// One result of the contact directory search (public spec §3 "Contact directory"): the
+/// provider's last verified snapshot (before any verification: its imported record, without
+/// address or requirements). A shelter shows its name, municipality and telephone lines only:
+/// no address, no requirement, no contact person.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactSearchResult {
@@ -649,19 +657,21 @@ pub struct ContactSearchResult {
     pub building_block: String,
     /// Its building block id.
     pub building_block_id: i32,
-    /// Its contacts.
+    /// Its verified contacts (imported ones before any verification); a shelter's telephone
+    /// lines only (types 3 and 4).
     pub contacts: Vec<DirectoryContact>,
-    /// Its physical address; always null for shelters (never published).
+    /// Its verified physical address; always null for shelters (never published).
     #[schema(required = true)]
     pub address: Option<DirectoryAddress>,
-    /// Its verified requirements.
+    /// Its verified requirements with their verified contact persons; empty for shelters.
     pub building_block_requirements: Vec<DirectoryRequirement>,
 }
 
 /// `GET /api/buildingblock/searchcontact`: providers inside a boundary of a category or
 /// building block, matching `filter` by name or building block (case-insensitive), sorted by
 /// name (spec §2 "Contact directory"). A boundary and a category or block are required
-/// (spec §5: the search is blocked without them). Shelters: name, municipality and phone only.
+/// (spec §5: the search is blocked without them). Only verified details are shown (see
+/// [`ContactSearchResult`]). Shelters: name, municipality and phone only.
 #[utoipa::path(get, path = "/api/buildingblock/searchcontact", tag = "building block",
     params(SearchQuery),
     responses((status = 200, description = "Contact directory results (spec §3)", body = [ContactSearchResult]), (status = 400, description = "Boundary or building block missing")))]
@@ -688,11 +698,11 @@ pub async fn search_contact(
         .filter
         .map(|f| f.trim().to_lowercase())
         .filter(|f| !f.is_empty());
-    let rows: Vec<(i64, String, String, i32, String, Value, Option<String>, Value, Vec<i32>, Value)> =
+    let rows: Vec<(i64, String, String, i32, String, Value, Option<String>, Value, Vec<i32>)> =
         sqlx::query_as(&format!(
             "SELECT p.stakeholder_id, p.name, b.name, p.building_block_id, k.description,
-                    COALESCE(p.details_contacts, p.contacts), p.physical_address, p.contact_persons,
-                    p.verified_requirements, to_jsonb(p.status)
+                    COALESCE(p.verified_contacts, p.contacts), p.verified_physical_address,
+                    p.verified_contact_persons, p.verified_requirements
              FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
              JOIN bb_block k ON k.building_block_id = p.building_block_id
              WHERE ($1::bigint IS NULL OR {INSIDE})
@@ -710,7 +720,12 @@ pub async fn search_contact(
         .bind(filter)
         .fetch_all(&s.pool)
         .await?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+    // Contact persons of shelters are never read for a public answer.
+    let ids: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.3 != SHELTER_BUILDING_BLOCK_ID)
+        .map(|r| r.0)
+        .collect();
     let reqs: Vec<(i32, i32, String)> = sqlx::query_as(
         "SELECT building_block_id, building_block_requirement_id, description FROM bb_requirement ORDER BY seq",
     )
@@ -720,12 +735,12 @@ pub async fn search_contact(
     let out: Vec<ContactSearchResult> = rows
         .into_iter()
         .map(
-            |(id, name, muni, bid, bdesc, contacts, address, cps, verified, _)| {
+            |(id, name, muni, bid, bdesc, contacts, address, cps, verified)| {
                 let shelter = bid == SHELTER_BUILDING_BLOCK_ID;
                 let refs: Vec<ContactPersonRef> = serde_json::from_value(cps).unwrap_or_default();
                 let requirements = reqs
                     .iter()
-                    .filter(|r| r.0 == bid && verified.contains(&r.1))
+                    .filter(|r| !shelter && r.0 == bid && verified.contains(&r.1))
                     .map(|r| DirectoryRequirement {
                         building_block_requirement_id: r.1,
                         name: r.2.clone(),
@@ -743,7 +758,19 @@ pub async fn search_contact(
                     local_municipality_name: muni,
                     building_block: bdesc,
                     building_block_id: bid,
-                    contacts: directory_contacts(contacts),
+                    contacts: if shelter {
+                        directory_contacts(contacts)
+                            .into_iter()
+                            .filter(|c| SHELTER_LINES.contains(&c.contact_type_id))
+                            .enumerate()
+                            .map(|(i, c)| DirectoryContact {
+                                contact_id: i as i64 + 1,
+                                ..c
+                            })
+                            .collect()
+                    } else {
+                        directory_contacts(contacts)
+                    },
                     address: address.filter(|_| !shelter).map(|a| DirectoryAddress {
                         address_id: 1,
                         address_type_id: 1,
@@ -756,6 +783,10 @@ pub async fn search_contact(
         .collect();
     Ok(Json(out))
 }
+
+/// The contact types a shelter shows in public: its telephone lines, reception (3) and
+/// alternate (4) (never an e-mail address or a person).
+const SHELTER_LINES: [i32; 2] = [3, 4];
 
 /// A contact person from the side table `bb_contact_person`.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -949,6 +980,60 @@ async fn assigned_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i6
     Ok(ids.unwrap_or_default())
 }
 
+/// The area a signed-in user's building-block work covers, for reads and writes alike
+/// (docs/decisions.md "Verified snapshots, reviews and read scope"): the municipalities
+/// assigned to their account (a municipality's designated person edits there), and, when they
+/// hold ValidateBuildingBlock, the provinces of those municipalities (a province's designated
+/// person reviews there). Other groups, WorldOfImpactAdmin included, add nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Area {
+    /// Assigned municipalities (boundary ids).
+    pub municipalities: Vec<i64>,
+    /// Provinces (boundary ids) the user reviews; empty without ValidateBuildingBlock.
+    pub provinces: Vec<i64>,
+}
+
+impl Area {
+    /// The area of user `u` (account `municipality_ids`, boundary read model).
+    pub async fn of(s: &AppState, u: &CurrentUser) -> Result<Area, ApiError> {
+        let municipalities = assigned_municipalities(s, u).await?;
+        let provinces = if u.can(ValidateBuildingBlock) {
+            sqlx::query_scalar(
+                "SELECT DISTINCT province_id FROM boundary WHERE boundary_id = ANY($1) AND province_id IS NOT NULL",
+            )
+            .bind(&municipalities)
+            .fetch_all(&s.pool)
+            .await?
+        } else {
+            Vec::new()
+        };
+        Ok(Area {
+            municipalities,
+            provinces,
+        })
+    }
+
+    /// Whether the user edits providers of municipality `muni` (an assigned one).
+    pub fn edits(&self, muni: i64) -> bool {
+        self.municipalities.contains(&muni)
+    }
+
+    /// Whether the user reviews providers of province `province`.
+    pub fn reviews(&self, province: i64) -> bool {
+        self.provinces.contains(&province)
+    }
+
+    /// Whether the user may read the unverified details, contact persons and history of a
+    /// provider in municipality `muni` of province `province`: 403 otherwise.
+    pub fn may_read(&self, muni: i64, province: i64) -> Result<(), ApiError> {
+        if self.edits(muni) || self.reviews(province) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+}
+
 /// A building block's verified and total providers in one municipality (public spec §4).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -1108,16 +1193,28 @@ pub struct ProviderStatus {
 }
 
 /// `GET /api/buildingblock/getBuildingBlockOnMunicipality?boundaryStakeholderId&buildingBlockId`:
-/// the providers of a building block in a municipality with their status. BuildingBlockAdmin.
+/// the providers of a building block in a municipality with their status. BuildingBlockAdmin,
+/// and the municipality in the user's [`Area`] (403 otherwise, also for an unknown one).
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockOnMunicipality", tag = "building block",
     params(MunicipalityQuery),
-    responses((status = 200, description = "Providers with status", body = [ProviderStatus]), (status = 403, description = "Permission denied")))]
+    responses((status = 200, description = "Providers with status", body = [ProviderStatus]), (status = 403, description = "Permission denied or not in the user's area")))]
 pub async fn on_municipality(
     State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<MunicipalityQuery>,
 ) -> Result<Json<Vec<ProviderStatus>>, ApiError> {
     let m = required_id("boundaryStakeholderId", &q.municipality)?;
     let b = required_id("buildingBlockId", &q.building_block_id)?;
+    let province: Option<Option<i64>> = sqlx::query_scalar(
+        "SELECT province_id FROM boundary WHERE boundary_id = $1 AND level = 'municipality'",
+    )
+    .bind(m)
+    .fetch_optional(&s.pool)
+    .await?;
+    let Some(Some(province)) = province else {
+        return Err(ApiError::Forbidden);
+    };
+    Area::of(&s, &u).await?.may_read(m, province)?;
     let rows: Vec<(i64, String, String)> = sqlx::query_as(
         "SELECT stakeholder_id, name, status FROM bb_provider WHERE municipality_id = $1 AND building_block_id = $2 ORDER BY lower(name)",
     )
@@ -1225,6 +1322,13 @@ pub struct BuildingBlockDetails {
     pub municipality_name: String,
     /// Its workflow status (`imported`, `submitted`, `verified`, `returned`).
     pub status: String,
+    /// The version of its last submission (the event's sequence in the provider's stream),
+    /// which `verifyBuildingBlock` and `returnBuildingBlock` name; null before any submission.
+    #[schema(required = true, minimum = 1)]
+    pub submission_version: Option<i64>,
+    /// True when the signed-in user made the last submission: they may not verify or return
+    /// it (four-eyes).
+    pub own_submission: bool,
     /// True for shelters (no address is ever kept).
     pub is_shelter: bool,
     /// Its addresses.
@@ -1237,20 +1341,24 @@ pub struct BuildingBlockDetails {
 
 /// `GET /api/buildingblock/getBuildingBlockContactsWithRequirements?buildingBlockId&stakeholderId`:
 /// one provider's details for the manage screen (spec §3 "Building block details"): address,
-/// contacts, every requirement of its block with `available` and its contact persons, status.
-/// BuildingBlockAdmin.
+/// contacts, every requirement of its block with `available` and its contact persons, status,
+/// the last submission's version and whether the user made it. These are the last submitted
+/// (possibly unverified) details: BuildingBlockAdmin, and the provider in the user's [`Area`].
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockContactsWithRequirements", tag = "building block",
     params(ProviderQuery),
-    responses((status = 200, description = "Building block details", body = BuildingBlockDetails), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
+    responses((status = 200, description = "Building block details", body = BuildingBlockDetails), (status = 403, description = "Permission denied or not in the user's area"), (status = 404, description = "Unknown provider")))]
 pub async fn contacts_with_requirements(
     State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<ProviderQuery>,
 ) -> Result<Json<BuildingBlockDetails>, ApiError> {
     let id = required_id("stakeholderId", &q.stakeholder_id)?;
-    let row: Option<(String, i32, String, i64, String, Value, Option<Value>, Option<String>, Option<String>, Vec<i32>, Vec<i32>, Value, String)> =
+    let (_, province, _) = provider_place(&s, id).await?;
+    let row: Option<(String, i32, String, i64, String, Value, Option<Value>, Option<String>, Option<String>, Vec<i32>, Vec<i32>, Value, String, Option<i64>, Option<String>)> =
         sqlx::query_as(
             "SELECT p.name, p.building_block_id, k.description, p.municipality_id, b.name, p.contacts, p.details_contacts,
-                    p.physical_address, p.postal_address, p.requirements, p.verified_requirements, p.contact_persons, p.status
+                    p.physical_address, p.postal_address, p.requirements, p.verified_requirements, p.contact_persons, p.status,
+                    p.submission_version, p.submitted_by
              FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
              WHERE p.stakeholder_id = $1",
         )
@@ -1271,10 +1379,13 @@ pub async fn contacts_with_requirements(
         verified,
         cps,
         status,
+        submission_version,
+        submitted_by,
     )) = row
     else {
         return Err(ApiError::NotFound("No provider has this id.".into()));
     };
+    Area::of(&s, &u).await?.may_read(mid, province)?;
     if opt_id("buildingBlockId", &q.building_block_id)?.is_some_and(|b| b != bid as i64) {
         return Err(ApiError::NotFound(
             "This provider is not of that building block.".into(),
@@ -1311,6 +1422,8 @@ pub async fn contacts_with_requirements(
         municipality_id: mid,
         municipality_name: mname,
         status,
+        submission_version,
+        own_submission: submitted_by.as_deref() == Some(actor_of(&u).as_str()),
         is_shelter: bid == SHELTER_BUILDING_BLOCK_ID,
         address: ProviderAddress {
             address_id: 1,
@@ -1418,12 +1531,13 @@ fn invalid(errors: Vec<Value>) -> Response {
         .into_response()
 }
 
+/// The user as event metadata names them (`user:<id>`).
+fn actor_of(u: &CurrentUser) -> String {
+    format!("user:{}", u.session.user_id)
+}
+
 fn meta_for(u: &CurrentUser, source: &str) -> EventMetadata {
-    EventMetadata::now(
-        format!("user:{}", u.session.user_id),
-        uuid::Uuid::new_v4().to_string(),
-        source,
-    )
+    EventMetadata::now(actor_of(u), uuid::Uuid::new_v4().to_string(), source)
 }
 
 async fn provider_place(s: &AppState, id: i64) -> Result<(i64, i64, i32), ApiError> {
@@ -1438,8 +1552,15 @@ async fn provider_place(s: &AppState, id: i64) -> Result<(i64, i64, i32), ApiErr
     Ok((m, p.unwrap_or(0), b))
 }
 
+/// A refused workflow command: a newer submission than the one reviewed is 409 (reload), the
+/// submitter deciding on their own submission 403, anything else 400.
 fn workflow_error(e: WorkflowError) -> ApiError {
-    ApiError::bad("buildingBlock", e.to_string())
+    match e {
+        WorkflowError::NewerSubmission { .. } => ApiError::Conflict(e.to_string()),
+        WorkflowError::OwnSubmission => ApiError::Refused(e.to_string()),
+        WorkflowError::UnknownSubmission(_) => ApiError::bad("submissionVersion", e.to_string()),
+        e => ApiError::bad("buildingBlock", e.to_string()),
+    }
 }
 
 fn conflict(e: gbvf_commands::import::ImportError) -> ApiError {
@@ -1467,7 +1588,7 @@ pub async fn update(
     Json(b): Json<UpdateBody>,
 ) -> Result<Response, ApiError> {
     let (muni, _, block) = provider_place(&s, b.stakeholder_id).await?;
-    if !assigned_municipalities(&s, &u).await?.contains(&muni) {
+    if !Area::of(&s, &u).await?.edits(muni) {
         return Err(ApiError::Forbidden);
     }
     if block != b.building_block_id {
@@ -1527,11 +1648,16 @@ pub async fn update(
     .await?;
     let mut refs = Vec::new();
     let mut tx = s.pool.begin().await?;
-    // The list replaces the previous persons: their rows are deleted (erasure), new ones added.
-    sqlx::query("DELETE FROM bb_contact_person WHERE stakeholder_id = $1")
-        .bind(b.stakeholder_id)
-        .execute(&mut *tx)
-        .await?;
+    // The list replaces the previous submission's persons: their rows are deleted (erasure), new
+    // ones added; the persons of the last verified details stay (the public directory shows
+    // them until the next verification, which deletes them).
+    sqlx::query(
+        "DELETE FROM bb_contact_person WHERE stakeholder_id = $1 AND NOT contact_person_id = ANY($2)",
+    )
+    .bind(b.stakeholder_id)
+    .bind(kept_contact_persons(state.verified.as_ref(), None))
+    .execute(&mut *tx)
+    .await?;
     for (p, mobile, tel, alt, mail) in people {
         let id = uuid::Uuid::new_v4();
         sqlx::query(
@@ -1546,7 +1672,7 @@ pub async fn update(
         .bind(mail)
         .bind(tel)
         .bind(alt)
-        .bind(format!("user:{}", u.session.user_id))
+        .bind(actor_of(&u))
         .execute(&mut *tx)
         .await?;
         refs.push(ContactPersonRef {
@@ -1585,7 +1711,17 @@ pub async fn update(
         requirements_available: available,
         contact_persons: refs,
     });
-    decide(&state, &event, &requirements).map_err(workflow_error)?;
+    let actor = actor_of(&u);
+    decide(
+        &state,
+        &event,
+        &Decision {
+            actor: &actor,
+            requirements: &requirements,
+            reviewed: None,
+        },
+    )
+    .map_err(workflow_error)?;
     let meta = meta_for(
         &u,
         "http:PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements",
@@ -1621,6 +1757,11 @@ pub async fn update(
 pub struct DecisionBody {
     /// The provider.
     pub stakeholder_id: i64,
+    /// The version of the submission decided on: `submissionVersion` of
+    /// `getBuildingBlockContactsWithRequirements` as the reviewer saw it. When a newer
+    /// submission exists the decision is refused with 409.
+    #[schema(minimum = 1)]
+    pub submission_version: i64,
     /// Required when returning.
     #[serde(default)]
     pub reason: Option<gbvf_commands::text::LongText>,
@@ -1635,20 +1776,23 @@ async fn decide_province(
     message: &str,
 ) -> Result<Json<Done>, ApiError> {
     let (_, province, _) = provider_place(s, b.stakeholder_id).await?;
-    let assigned = assigned_municipalities(s, u).await?;
-    let provinces: Vec<i64> = sqlx::query_scalar(
-        "SELECT DISTINCT province_id FROM boundary WHERE boundary_id = ANY($1) AND province_id IS NOT NULL",
-    )
-    .bind(&assigned)
-    .fetch_all(&s.pool)
-    .await?;
-    if !provinces.contains(&province) {
+    if !Area::of(s, u).await?.reviews(province) {
         return Err(ApiError::Forbidden);
     }
     let state = ProviderState::load(&s.pool, b.stakeholder_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
-    decide(&state, &event, &[]).map_err(workflow_error)?;
+    let actor = actor_of(u);
+    decide(
+        &state,
+        &event,
+        &Decision {
+            actor: &actor,
+            requirements: &[],
+            reviewed: Some(b.submission_version),
+        },
+    )
+    .map_err(workflow_error)?;
     append_provider_event(
         &s.pool,
         &state,
@@ -1662,12 +1806,14 @@ async fn decide_province(
     Ok(Json(Done::new(message)))
 }
 
-/// `POST /api/buildingblock/verifyBuildingBlock {stakeholderId}`: the province's designated
-/// person verifies submitted details (ValidateBuildingBlock, provider in the province of one of
-/// the user's assigned municipalities).
+/// `POST /api/buildingblock/verifyBuildingBlock {stakeholderId, submissionVersion}`: the
+/// province's designated person verifies the submission they reviewed (ValidateBuildingBlock,
+/// provider in the province of one of the user's assigned municipalities, not their own
+/// submission; rules in `gbvf_commands::building_blocks::decide`). Its details become the
+/// provider's public snapshot.
 #[utoipa::path(post, path = "/api/buildingblock/verifyBuildingBlock", tag = "building block",
     request_body = DecisionBody,
-    responses((status = 200, description = "Verified", body = Done), (status = 400, description = "Nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
+    responses((status = 200, description = "Verified", body = Done), (status = 400, description = "Nothing submitted or no such submission"), (status = 403, description = "Permission denied, other province, or the user's own submission"), (status = 404, description = "Unknown provider"), (status = 409, description = "A newer submission exists: reload")))]
 pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -1684,11 +1830,13 @@ pub async fn verify(
     .await
 }
 
-/// `POST /api/buildingblock/returnBuildingBlock {stakeholderId, reason}`: returned to the
-/// municipality with a reason (ValidateBuildingBlock, same province rule).
+/// `POST /api/buildingblock/returnBuildingBlock {stakeholderId, submissionVersion, reason}`:
+/// the reviewed submission is returned to the municipality with a reason (ValidateBuildingBlock,
+/// same province, version and four-eyes rules as verify). The public keeps the last verified
+/// snapshot.
 #[utoipa::path(post, path = "/api/buildingblock/returnBuildingBlock", tag = "building block",
     request_body = DecisionBody,
-    responses((status = 200, description = "Returned", body = Done), (status = 400, description = "No reason or nothing submitted"), (status = 403, description = "Permission denied or other province"), (status = 404, description = "Unknown provider")))]
+    responses((status = 200, description = "Returned", body = Done), (status = 400, description = "No reason, nothing submitted or no such submission"), (status = 403, description = "Permission denied, other province, or the user's own submission"), (status = 404, description = "Unknown provider"), (status = 409, description = "A newer submission exists: reload")))]
 pub async fn return_block(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -1740,18 +1888,22 @@ pub struct ProviderHistory {
 }
 
 /// `GET /api/buildingblock/history?stakeholderId[&format=csv]`: every event of one provider
-/// with who, when and from where (BuildingBlockAdmin). Contact persons appear by id only.
+/// with who, when and from where (BuildingBlockAdmin, provider in the user's [`Area`]: the
+/// history names staff e-mail addresses). Contact persons appear by id only.
 #[utoipa::path(get, path = "/api/buildingblock/history", tag = "building block",
     params(ProviderQuery),
     responses((status = 200, description = "History entries (JSON) or text/csv", content(
         (ProviderHistory = "application/json"),
         (String = "text/csv"),
-    )), (status = 403, description = "Permission denied"), (status = 404, description = "Unknown provider")))]
+    )), (status = 403, description = "Permission denied or not in the user's area"), (status = 404, description = "Unknown provider")))]
 pub async fn history(
     State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
     Query(q): Query<ProviderQuery>,
 ) -> Result<Response, ApiError> {
     let id = required_id("stakeholderId", &q.stakeholder_id)?;
+    let (muni, province, _) = provider_place(&s, id).await?;
+    Area::of(&s, &u).await?.may_read(muni, province)?;
     let events =
         gbvf_events::store::aggregate_history(&s.pool, PROVIDER_AGGREGATE, &id.to_string()).await?;
     if events.is_empty() {

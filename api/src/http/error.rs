@@ -98,6 +98,10 @@ pub enum ApiError {
     /// 403: the caller lacks the permission.
     #[error("{PERMISSION_DENIED}")]
     Forbidden,
+    /// 403: the caller holds the permission, but a rule refuses this one act to them; the
+    /// message says which (four-eyes: nobody verifies their own submission).
+    #[error("{0}")]
+    Refused(String),
     /// 403: a state-changing request without the session's CSRF token.
     #[error("{}", super::auth::CSRF_MESSAGE)]
     Csrf,
@@ -244,6 +248,7 @@ impl IntoResponse for ApiError {
                 PERMISSION_DENIED.to_string(),
                 "permission".into(),
             ),
+            ApiError::Refused(m) => (StatusCode::FORBIDDEN, m.clone(), "permission".into()),
             ApiError::Csrf => (
                 StatusCode::FORBIDDEN,
                 super::auth::CSRF_MESSAGE.to_string(),

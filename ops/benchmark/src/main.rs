@@ -3669,12 +3669,17 @@ async fn sign_in(addr: SocketAddr, email: &str, password: &str) -> Result<(Strin
     Ok((jar.header(), csrf(&body)?))
 }
 
+/// A section-10 provider: stakeholder id, building block, its block's first requirement, and
+/// the version its submission will have (its stream's next sequence).
+type BenchProvider = (i64, i32, Option<i32>, i64);
+
 /// One client of section 10: takes the next provider, submits its details (its building
-/// block's first requirement available) and verifies them; each request's latency recorded.
+/// block's first requirement available) with the capturer's session and verifies that
+/// submission with the verifier's (four-eyes: two accounts); each request's latency recorded.
 async fn capturers(
     addr: SocketAddr,
-    session: Arc<(String, String)>,
-    providers: Arc<Vec<(i64, i32, Option<i32>)>>,
+    sessions: Arc<[(String, String); 2]>,
+    providers: Arc<Vec<BenchProvider>>,
     next: Arc<AtomicUsize>,
 ) -> Result<(Histogram<u64>, u64)> {
     let mut http = Http::new(addr).await?;
@@ -3682,11 +3687,12 @@ async fn capturers(
     let mut failed = 0u64;
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(&(stakeholder_id, block, requirement)) = providers.get(i) else {
+        let Some(&(stakeholder_id, block, requirement, version)) = providers.get(i) else {
             break;
         };
         let calls = [
             (
+                &sessions[0],
                 hyper::Method::PUT,
                 "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
                 // A non-shelter provider's office address is required (spec §5); the bench
@@ -3696,12 +3702,13 @@ async fn capturers(
                     "buildingBlockRequirements": requirement.into_iter().collect::<Vec<_>>(), "contactPersons": []}),
             ),
             (
+                &sessions[1],
                 hyper::Method::POST,
                 "/api/buildingblock/verifyBuildingBlock",
-                serde_json::json!({"stakeholderId": stakeholder_id}),
+                serde_json::json!({"stakeholderId": stakeholder_id, "submissionVersion": version}),
             ),
         ];
-        for (method, path, body) in calls {
+        for (session, method, path, body) in calls {
             let started = Instant::now();
             let req = Request::builder()
                 .method(method)
@@ -3756,10 +3763,12 @@ async fn section_building_blocks(
     for p in gbvf_projections::all() {
         engine::catch_up(&pool, p.as_ref()).await?;
     }
-    // Providers other than shelters, each with its building block's first requirement.
-    let providers: Vec<(i64, i32, Option<i32>)> = sqlx::query_as(
+    // Providers other than shelters, each with its building block's first requirement and the
+    // version its submission will have.
+    let providers: Vec<BenchProvider> = sqlx::query_as(
         "SELECT p.stakeholder_id, p.building_block_id,
-                (SELECT min(r.building_block_requirement_id) FROM bb_requirement r WHERE r.building_block_id = p.building_block_id)
+                (SELECT min(r.building_block_requirement_id) FROM bb_requirement r WHERE r.building_block_id = p.building_block_id),
+                (SELECT max(e.sequence) + 1 FROM events e WHERE e.aggregate_type = 'bb_provider' AND e.aggregate_id = p.stakeholder_id::text)
          FROM bb_provider p WHERE p.building_block_id <> $1 ORDER BY p.stakeholder_id LIMIT $2",
     )
     .bind(gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID)
@@ -3770,52 +3779,54 @@ async fn section_building_blocks(
         sqlx::query_scalar("SELECT DISTINCT municipality_id FROM bb_provider ORDER BY 1")
             .fetch_all(&pool)
             .await?;
-    // One account that is the municipalities' and the provinces' designated person (default
-    // groups 5 and 6), signed in with a password; the 32 clients share its session.
-    let email = format!(
-        "bench-capturer-{}@example.org",
-        uuid::Uuid::new_v4().simple()
-    );
-    let password = format!("Bench{}!9", uuid::Uuid::new_v4().simple());
-    let user_id = uuid::Uuid::new_v4().to_string();
-    let details = gbvf_events::person::Person {
-        email: email.clone(),
-        first_name: "Bench".into(),
-        last_name: "Capturer".into(),
-        mobile_number: None,
-        alternative_number: None,
-    };
-    let key = gbvf_api::accounts::create(
-        &pool,
-        &details,
-        UserRegistered {
-            user_id: user_id.clone(),
-            profile: ProfileFacts::default(),
-            organisation_id: None,
-            group_ids: vec![5, 6],
-            created_by: "bench".into(),
-            relationship_type_ids: vec![],
-            municipality_ids: municipalities.clone(),
-        },
-        &meta,
-    )
-    .await
-    .map_err(|e| anyhow!("creating the bench account: {e}"))?;
-    let users = cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(
-        gbvf_api::telemetry::event_store(&pool),
-        vec![],
-        (),
-    );
-    for command in [
-        gbvf_commands::accounts::user::UserCommand::SetPassword("bench".into()),
-        gbvf_commands::accounts::user::UserCommand::VerifyEmail,
-    ] {
-        users
-            .execute_with_metadata(&key, command, meta.to_map())
-            .await
-            .map_err(|e| anyhow!("creating the bench account: {e}"))?;
+    // Two accounts of every municipality: the municipalities' designated person (default group
+    // 5) captures, the provinces' (group 6) verifies (nobody verifies their own submission);
+    // signed in with a password, the 32 clients share their two sessions.
+    let mut accounts = Vec::new();
+    for (role, group) in [("capturer", 5), ("verifier", 6)] {
+        let email = format!("bench-{role}-{}@example.org", uuid::Uuid::new_v4().simple());
+        let password = format!("Bench{}!9", uuid::Uuid::new_v4().simple());
+        let user_id = uuid::Uuid::new_v4().to_string();
+        let details = gbvf_events::person::Person {
+            email: email.clone(),
+            first_name: "Bench".into(),
+            last_name: role.into(),
+            mobile_number: None,
+            alternative_number: None,
+        };
+        let key = gbvf_api::accounts::create(
+            &pool,
+            &details,
+            UserRegistered {
+                user_id: user_id.clone(),
+                profile: ProfileFacts::default(),
+                organisation_id: None,
+                group_ids: vec![group],
+                created_by: "bench".into(),
+                relationship_type_ids: vec![],
+                municipality_ids: municipalities.clone(),
+            },
+            &meta,
+        )
+        .await
+        .map_err(|e| anyhow!("creating the bench {role}: {e}"))?;
+        let users = cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(
+            gbvf_api::telemetry::event_store(&pool),
+            vec![],
+            (),
+        );
+        for command in [
+            gbvf_commands::accounts::user::UserCommand::SetPassword("bench".into()),
+            gbvf_commands::accounts::user::UserCommand::VerifyEmail,
+        ] {
+            users
+                .execute_with_metadata(&key, command, meta.to_map())
+                .await
+                .map_err(|e| anyhow!("creating the bench {role}: {e}"))?;
+        }
+        gbvf_api::http::auth::handlers::store_password(&pool, &key, &user_id, &password).await?;
+        accounts.push((email, password));
     }
-    gbvf_api::http::auth::handlers::store_password(&pool, &key, &user_id, &password).await?;
     for p in gbvf_projections::all() {
         engine::catch_up(&pool, p.as_ref()).await?;
     }
@@ -3826,7 +3837,10 @@ async fn section_building_blocks(
         &[("GBVF_ENABLE_LOGIN", "true")],
     )
     .await?;
-    let session = Arc::new(sign_in(server.addr, &email, &password).await?);
+    let sessions = Arc::new([
+        sign_in(server.addr, &accounts[0].0, &accounts[0].1).await?,
+        sign_in(server.addr, &accounts[1].0, &accounts[1].1).await?,
+    ]);
     let providers = Arc::new(providers);
     let (stop_tx, stop_rx) = watch::channel(false);
     let sampler = tokio::spawn(sample_checkpoints(url.clone(), "building_blocks", stop_rx));
@@ -3837,7 +3851,7 @@ async fn section_building_blocks(
     for _ in 0..BB_CLIENTS {
         ws.push(tokio::spawn(capturers(
             server.addr,
-            session.clone(),
+            sessions.clone(),
             providers.clone(),
             next.clone(),
         )));
@@ -3904,7 +3918,7 @@ async fn section_building_blocks(
         "\nAn update is `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements` (the municipality's \
          designated person submits a provider's details: an office address, its building block's first requirement \
          available, no contact persons) or `POST /api/buildingblock/verifyBuildingBlock` (the province's designated person \
-         verifies them), one signed-in session shared by the clients, each provider by one client. Both answer \
+         verifies them), two signed-in sessions (the capturer's and the verifier's: nobody verifies their own submission) shared by the clients, each provider by one client. Both answer \
          after the building-block projector has applied the event (read-your-writes), so the latency includes \
          projecting. Providers verified in the read model afterwards: {verified} of {}. Lag: from each event's \
          commit to the projector's checkpoint passing it ({} events).",

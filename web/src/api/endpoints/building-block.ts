@@ -243,10 +243,16 @@ export type BuildingBlockDetails = {
   municipalityName: string;
   /** Its name. */
   name: string;
+  /** True when the signed-in user made the last submission: they may not verify or return
+    it (four-eyes). */
+  ownSubmission: boolean;
   /** The provider id. */
   stakeholderId: number;
   /** Its workflow status (`imported`, `submitted`, `verified`, `returned`). */
   status: string;
+  /** The version of its last submission (the event's sequence in the provider's stream),
+    which `verifyBuildingBlock` and `returnBuildingBlock` name; null before any submission. */
+  submissionVersion: number | null;
 };
 export type ProviderStatus = {
   /** Its name. */
@@ -291,6 +297,10 @@ export type DecisionBody = {
   reason?: null | LongText;
   /** The provider. */
   stakeholderId: number;
+  /** The version of the submission decided on: `submissionVersion` of
+    `getBuildingBlockContactsWithRequirements` as the reviewer saw it. When a newer
+    submission exists the decision is refused with 409. */
+  submissionVersion: number;
 };
 export type LineText = string;
 export type ShortText = string;

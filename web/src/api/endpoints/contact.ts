@@ -128,9 +128,10 @@ export type ContactSearchResult = {
   buildingBlock: string;
   /** Its building block id. */
   buildingBlockId: number;
-  /** Its verified requirements. */
+  /** Its verified requirements with their verified contact persons; empty for shelters. */
   buildingBlockRequirements: DirectoryRequirement[];
-  /** Its contacts. */
+  /** Its verified contacts (imported ones before any verification); a shelter's telephone
+    lines only (types 3 and 4). */
   contacts: DirectoryContact[];
   /** Its municipality's name. */
   localMunicipalityName: string;

@@ -2,7 +2,9 @@
 // municipality's providers of one building block. Read-only mode shows the details; Edit
 // (EditBuildingBlock) opens edit mode, whose save records and submits the details; the
 // province's designated person (ValidateBuildingBlock) verifies them with Submit or returns them
-// with a reason (docs/decisions.md "Issue 11"). Validation and messages of §5 and §8.
+// with a reason (docs/decisions.md "Issue 11"), naming the submission version shown; nobody
+// decides on their own submission (docs/decisions.md "Verified snapshots, reviews and read
+// scope"). Validation and messages of §5 and §8.
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
@@ -204,11 +206,13 @@ export function ManageBuildingBlock() {
   }
 
   async function decide(kind: 'verify' | 'return') {
-    if (!p) return
+    if (!p || p.submissionVersion == null) return
+    // The version shown is the one decided on: a newer submission makes the server answer 409.
+    const decision = { stakeholderId: p.stakeholderId, submissionVersion: p.submissionVersion }
     const result =
       kind === 'verify'
-        ? await verify({ decisionBody: { stakeholderId: p.stakeholderId } })
-        : await giveBack({ decisionBody: { stakeholderId: p.stakeholderId, reason } })
+        ? await verify({ decisionBody: decision })
+        : await giveBack({ decisionBody: { ...decision, reason } })
     if ('data' in result && result.data?.success) setNotice({ ok: true, text: message(result.data, t.verifiedMessage) })
     else
       setNotice({
@@ -467,7 +471,12 @@ export function ManageBuildingBlock() {
                     {t.edit}
                   </button>
                 ) : null}
-                {mayVerify && p.status === 'submitted' ? (
+                {mayVerify && p.status === 'submitted' && p.ownSubmission ? (
+                  <p className="form-field__hint" data-testid="bb-own-submission">
+                    {t.ownSubmission}
+                  </p>
+                ) : null}
+                {mayVerify && p.status === 'submitted' && !p.ownSubmission && p.submissionVersion != null ? (
                   <>
                     <button
                       type="button"

@@ -46,6 +46,7 @@ export const bbStrings = {
   updated: 'Building block updated successfully',
   notUpdated: 'Building block not updated.',
   verifiedMessage: 'Building block verified successfully',
+  ownSubmission: 'You submitted these details: another designated person of the province verifies or returns them.',
   shelterNote: 'A shelter’s address is never recorded: its location is protected.',
   status: {
     not_captured: 'Not yet captured',
