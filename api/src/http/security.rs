@@ -498,7 +498,7 @@ pub struct UserForm {
     #[serde(default)]
     #[schema(required = true, schema_with = gbvf_commands::reference_schemas::title_ids)]
     title_id: Option<i64>,
-    /// Full name: gbvf_commands::text::LineText, spaces, . ' - (at most 100 characters; the pattern lists Latin
+    /// Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
     /// letters, the server accepts any alphabetic character).
     #[serde(default)]
     #[schema(required = true, max_length = 100)]

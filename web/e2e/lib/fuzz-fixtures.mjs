@@ -8,7 +8,8 @@
 // Needs BASE_URL, DATABASE_URL, GBVF_BIN and GBVF_OUTBOX_DIR like the e2e tests.
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
-import { adminSession, approveOrganisation, registerOrganisation } from './api-session.mjs'
+import { adminSession, ApiSession, approveOrganisation, registerOrganisation } from './api-session.mjs'
+import { codesFor, nextCode } from './accounts.mjs'
 
 const [headersFile, configFile] = process.argv.slice(2)
 assert.ok(headersFile && configFile, 'usage: fuzz-fixtures.mjs <headers file> <config file>')
@@ -67,12 +68,12 @@ const challenge = await admin.json('POST', '/api/admin/challenges', {
 })
 assert.equal(challenge.success, true, JSON.stringify(challenge))
 
-// A building-block provider (the shipped directory) in that province.
+// Building-block providers (the shipped directory) in that municipality.
 const providers = await admin.json(
   'GET',
-  `/api/buildingblock/searchcontact?boundaryId=${provinces[0].boundaryId}&buildingBlockCategoryId=1`,
+  `/api/buildingblock/searchcontact?boundaryId=${municipality}&buildingBlockCategoryId=1`,
 )
-assert.ok(providers.length > 0, 'a provider in the first province')
+assert.ok(providers.length > 2, 'three providers in the first municipality')
 
 // A group the administrator does not belong to, and a user in it: the security calls.
 // One of each to change and one of each to delete, so a deletion early in the run does not turn
@@ -119,8 +120,74 @@ const linked = await admin.json('PUT', `/api/security/editUserDetails?stakeholde
 })
 assert.equal(linked.success, true, JSON.stringify(linked))
 
-const provider = providers[0].stakeholderId
-const block = providers[0].buildingBlockId
+// Building blocks are read and reviewed within one's area, and nobody reviews their own
+// submission: the administrator is assigned the municipality, and a coordinator of it (another
+// account) submits two providers' details, one for the verification and one for the return,
+// each named by its submission's version.
+const coordinatorEmail = `fuzz-coordinator-${stamp}@example.org`
+const coordinatorUser = await admin.json('POST', '/api/security/createNewUser', {
+  titleId: titles[0].titleId,
+  name: 'Fuzz Coordinator',
+  roleId: roles[0].roleId,
+  companyId: organisationId,
+  groupIds: [5],
+  contacts: [{ contactTypeId: 1, detail: coordinatorEmail }],
+  stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: municipality }],
+})
+assert.equal(coordinatorUser.success, true, JSON.stringify(coordinatorUser))
+const assigned = await admin.json('PUT', `/api/security/editUserDetails?stakeholderId=${session.user.userId}`, {
+  ...self,
+  titleId: self.titleId ?? titles[0].titleId,
+  roleId: self.roleId ?? roles[0].roleId,
+  companyId: organisationId,
+  stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: municipality }],
+})
+assert.equal(assigned.success, true, JSON.stringify(assigned))
+const coordinatorPassword = 'Fuzz!Coordinator9Pass'
+{
+  const reset = new ApiSession()
+  const before = (await codesFor(coordinatorEmail)).length
+  await reset.json('POST', '/api/auth/forgot-password', { Email: coordinatorEmail })
+  const code = await nextCode(coordinatorEmail, before)
+  await reset.json('POST', '/api/auth/verify-otp', { Email: coordinatorEmail, OTP: code, UserType: 3 })
+  await reset.json('POST', '/api/auth/reset-password', {
+    Email: coordinatorEmail,
+    Password: coordinatorPassword,
+    ConfirmPassword: coordinatorPassword,
+    UserType: 3,
+  })
+}
+const coordinator = new ApiSession()
+await coordinator.json('POST', '/api/auth/login', { Username: coordinatorEmail, Password: coordinatorPassword })
+coordinator.csrf = null
+/** Submits provider `p`'s details as the coordinator; returns the submission's version. */
+async function submitted(p) {
+  await eventually(async () => {
+    const answer = await coordinator.json('PUT', '/api/buildingblock/updateBuildingBlockContactsAndRequirements', {
+      stakeholderId: p.stakeholderId,
+      buildingBlockId: p.buildingBlockId,
+      physicalAddress: '1 Fuzz Fixture Street',
+      buildingBlockRequirements: [],
+      contactPersons: [],
+    })
+    assert.equal(answer.success, true, JSON.stringify(answer))
+  })
+  const details = await admin.json(
+    'GET',
+    `/api/buildingblock/getBuildingBlockContactsWithRequirements?stakeholderId=${p.stakeholderId}&buildingBlockId=${p.buildingBlockId}`,
+  )
+  assert.ok(details.submissionVersion, JSON.stringify(details))
+  return details.submissionVersion
+}
+const toVerify = providers[0]
+const toReturn = providers[1]
+const verifyVersion = await submitted(toVerify)
+const returnVersion = await submitted(toReturn)
+
+// A third provider for the update and the reads, so the fuzzer's own submissions never stand
+// in front of the two under review.
+const provider = providers[2].stakeholderId
+const block = providers[2].buildingBlockId
 // One answer the survey of that link offers (question and answer ids are the questionnaire's).
 const survey = await admin.json('GET', `/api/healthcheck/survey?inviteCode=${link.inviteCode}`)
 const firstQuestion = survey.data.questionCategories[0].questions[0]
@@ -155,8 +222,16 @@ const operations = [
   // The cycle ids are a list (1-5, 99) a JSON schema range cannot state.
   ['POST', '/api/admin/challenges', { 'body.boundaryId': municipality, 'body.cycleId': 5 }],
   ['GET', '/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}', { 'path.parentBoundaryId': 1 }],
-  ['POST', '/api/buildingblock/verifyBuildingBlock', { 'body.stakeholderId': provider }],
-  ['POST', '/api/buildingblock/returnBuildingBlock', { 'body.stakeholderId': provider }],
+  [
+    'POST',
+    '/api/buildingblock/verifyBuildingBlock',
+    { 'body.stakeholderId': toVerify.stakeholderId, 'body.submissionVersion': verifyVersion },
+  ],
+  [
+    'POST',
+    '/api/buildingblock/returnBuildingBlock',
+    { 'body.stakeholderId': toReturn.stakeholderId, 'body.submissionVersion': returnVersion },
+  ],
   [
     'PUT',
     '/api/buildingblock/updateBuildingBlockContactsAndRequirements',
