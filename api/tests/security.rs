@@ -712,3 +712,79 @@ async fn anonymous_visitors_make_no_session_rows_and_counters_are_pruned() {
     assert_eq!(left, vec!["new".to_string()]);
     db.drop_db().await;
 }
+
+/// Password spraying across addresses: 40 addresses × 5 guesses were all evaluated against one
+/// account. Now wrong passwords for one account from anywhere slow every browser that has not
+/// signed in to it (after 10 in an hour), its owner is e-mailed once, and the owner's own
+/// browser still signs in. An IPv6 attacker's addresses count as their /64.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guesses_spread_over_many_addresses_are_slowed_and_the_owner_is_told() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[("GBVF_TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let email = "sprayed@example.org";
+    // The owner signs in once from their own browser, which is then known to the account.
+    let owner = verified_user(&db, &srv, email).await;
+    let mut statuses = vec![];
+    for i in 0..14 {
+        // Two guesses per address: no address ever reaches its own limits.
+        let c = client_from(&srv.base, &format!("198.51.100.{}", i / 2)).await;
+        let (s, _) = c
+            .post(
+                "/api/auth/login",
+                json!({"Username": email, "Password": format!("Guess!Guess{i:03}")}),
+            )
+            .await;
+        statuses.push(s);
+    }
+    assert_eq!(&statuses[..10], &[401; 10], "{statuses:?}");
+    assert!(statuses[10..].contains(&429), "slowed: {statuses:?}");
+    // A fresh address with the right password waits too: it is no known browser.
+    let stranger = client_from(&srv.base, "192.0.2.200").await;
+    let (s, _) = stranger
+        .post("/api/auth/login", json!({"Username": email, "Password": PASSWORD}))
+        .await;
+    assert_eq!(s, 429);
+    // The owner's browser is not locked out.
+    let (s, v) = owner
+        .post("/api/auth/login", json!({"Username": email, "Password": PASSWORD}))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    // Told once.
+    let notices = gbvf_api::http::auth::mail::list_outbox(&srv.outbox)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|m| m.to.contains(email) && m.raw.contains("Wrong passwords"))
+        .count();
+    assert_eq!(notices, 1);
+    db.drop_db().await;
+}
+
+/// The stored keys of the attempt limits are keyed with the installation's secret: an
+/// unsalted SHA-256 of an e-mail address could be matched against a list of addresses after
+/// its person was erased.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn attempt_limit_keys_are_not_plain_hashes_of_the_address() {
+    use sha2::Digest;
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let email = "hashed@example.org";
+    let c = common::session::Client::new(&srv.base).await;
+    let (s, _) = c
+        .post("/api/auth/login", json!({"Username": email, "Password": "Wrong!Password1"}))
+        .await;
+    assert_eq!(s, 401);
+    let keys: Vec<String> = sqlx::query_scalar("SELECT key FROM auth_limit")
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    assert!(!keys.is_empty());
+    // What the unkeyed scheme stored for this attempt: SHA-256 of the address, and of the
+    // account's e-mail key and the address joined by a NUL.
+    let account = gbvf_events::person::email_key(email);
+    let plain = [
+        hex::encode(sha2::Sha256::digest(b"127.0.0.1")),
+        hex::encode(sha2::Sha256::digest(format!("{account}\0127.0.0.1").as_bytes())),
+    ];
+    assert!(plain.iter().all(|p| !keys.contains(p)), "{keys:?}");
+    db.drop_db().await;
+}

@@ -249,7 +249,7 @@ mod tests {
         }
         let ok: Body =
             serde_json::from_str(r#"{"name": "Hillbrow SAPS", "items": [1, 2]}"#).unwrap();
-        assert_eq!(ok.name.trimmed(), "Hillbrow SAPS");
+        assert_eq!((ok.name.trimmed(), ok.items.len()), ("Hillbrow SAPS", 2));
         let e = serde_json::from_str::<Body>(r#"{"name": "x\u0000y"}"#)
             .err()
             .unwrap();

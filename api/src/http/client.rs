@@ -57,11 +57,23 @@ impl TrustedProxies {
 pub struct ClientIp(pub Option<IpAddr>);
 
 impl ClientIp {
-    /// The address as the key of a limit ("unknown" without connect info).
+    /// The address as the key of a limit ("unknown" without connect info). An IPv6 address
+    /// counts as its /64 network, the smallest block a provider hands one customer (RFC 6177),
+    /// so an attacker cannot take a fresh key from each of 2^64 addresses; an IPv4 address
+    /// written as IPv6 counts as the IPv4 address.
     pub fn key_part(&self) -> String {
-        self.0
-            .map(|ip| ip.to_string())
-            .unwrap_or_else(|| "unknown".into())
+        match self.0 {
+            None => "unknown".into(),
+            Some(IpAddr::V4(v4)) => v4.to_string(),
+            Some(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+                Some(v4) => v4.to_string(),
+                None => {
+                    let s = v6.segments();
+                    let net = std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
+                    format!("{net}/64")
+                }
+            },
+        }
     }
 }
 
@@ -88,6 +100,17 @@ impl FromRequestParts<AppState> for ClientIp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipv6_address_counts_as_its_64_network() {
+        let key = |a: &str| ClientIp(Some(a.parse().unwrap())).key_part();
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:1:2:3"), key("2001:db8:1:2::9"));
+        assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+        assert_eq!(key("::ffff:192.0.2.7"), "192.0.2.7");
+        assert_eq!(key("192.0.2.7"), "192.0.2.7");
+        assert_eq!(ClientIp(None).key_part(), "unknown");
+    }
 
     #[test]
     fn forwarded_addresses_count_only_from_trusted_proxies() {

@@ -39,6 +39,11 @@ pub struct ServerSecret(Arc<OnceCell<Vec<u8>>>);
 impl ServerSecret {
     /// The secret, loading or creating it on first use.
     pub async fn get(&self, pool: &PgPool) -> Result<&[u8], ApiError> {
+        Ok(self.load(pool).await?)
+    }
+
+    /// [`ServerSecret::get`] with the database's own error.
+    pub async fn load(&self, pool: &PgPool) -> sqlx::Result<&[u8]> {
         let v = self
             .0
             .get_or_try_init(|| async {

@@ -1,16 +1,20 @@
 //! Attempt limits for sign-in and one-time codes, kept in PostgreSQL (`auth_limit`) so that
 //! they hold across every `gbvf serve` process behind a load balancer (docs/security.md).
 //!
-//! Two kinds of limit, both keyed by a SHA-256 of what the client sent (never the address in
-//! clear), whether or not an account exists, so a limit reveals nothing about accounts:
+//! Two kinds of limit, both keyed by an HMAC-SHA256 under the installation's secret of what the
+//! client sent (never the address in clear, and no unsalted hash that a list of addresses could
+//! be matched against after an erasure), whether or not an account exists, so a limit reveals
+//! nothing about accounts:
 //! - [`Policy::Count`]: at most `limit` hits per window; further hits are refused until the
 //!   window ends (one-time-code requests, wrong codes, failures from one client address).
 //! - [`Policy::Backoff`]: after `free` failures in the window, each further attempt must wait
 //!   2^(failures − free) seconds after the last, at most `max_secs` (OWASP Authentication Cheat Sheet,
 //!   "Account lockout": slow the attacker without locking the owner out). Used per account
-//!   *and* client address, so an attacker elsewhere cannot lock the owner out.
+//!   *and* client address, so an attacker elsewhere cannot lock the owner out, and per account
+//!   alone for browsers that never signed in to it ([`LOGIN_ACCOUNT`], [`known_browser`]:
+//!   OWASP's "device cookies"), so guesses spread over many addresses are slowed too while the
+//!   owner's own browser is not.
 
-use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 
 /// A limit on one scope.
@@ -59,6 +63,20 @@ pub const LOGIN_ACCOUNT_ADDRESS: Policy = Policy::Backoff {
     window_secs: 3600,
     max_secs: 900,
 };
+/// Wrong passwords per account from any address, for browsers that have not signed in to it
+/// before: 10 free in an hour, then waits of 1, 2, 4 … s, at most 5 minutes (200 guesses from
+/// 40 addresses took seconds; now about 16 hours). The owner is e-mailed when the waits begin
+/// ([`NOTICE_AT`]).
+pub const LOGIN_ACCOUNT: Policy = Policy::Backoff {
+    scope: "login:account",
+    free: 10,
+    window_secs: 3600,
+    max_secs: 300,
+};
+/// The failure of [`LOGIN_ACCOUNT`] at which the account's owner is told (once per window).
+pub const NOTICE_AT: i32 = 10;
+/// Days a browser that signed in to an account stays known to it.
+pub const KNOWN_BROWSER_DAYS: i32 = 90;
 /// Wrong passwords per client address, any account: 30 per 10 minutes.
 pub const LOGIN_ADDRESS: Policy = Policy::Count {
     scope: "login:address",
@@ -100,16 +118,42 @@ pub const WRONG_CODE_ADDRESS: Policy = Policy::Count {
     window_secs: 600,
 };
 
-/// The stored key of `parts` (SHA-256 hex of the lower-cased parts joined by a NUL).
-pub fn key(parts: &[&str]) -> String {
-    let mut h = Sha256::new();
+/// The stored key of `parts`: hex HMAC-SHA256 under the installation's `secret` of the
+/// lower-cased, trimmed parts joined by a NUL.
+pub fn key(secret: &[u8], parts: &[&str]) -> String {
+    use hmac::{Hmac, Mac};
+    let mut h = Hmac::<sha2::Sha256>::new_from_slice(secret).expect("any key length");
     for (i, p) in parts.iter().enumerate() {
         if i > 0 {
-            h.update([0u8]);
+            h.update(&[0u8]);
         }
         h.update(p.trim().to_lowercase().as_bytes());
     }
-    hex::encode(h.finalize())
+    hex::encode(h.finalize().into_bytes())
+}
+
+/// Remembers that the browser of `key` (a [`key`] of account and browser id) signed in.
+pub async fn remember_browser(pool: &PgPool, key: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO known_browser (key, last_seen) VALUES ($1, now())
+         ON CONFLICT (key) DO UPDATE SET last_seen = now()",
+    )
+    .bind(key)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Whether the browser of `key` signed in to the account within [`KNOWN_BROWSER_DAYS`].
+pub async fn known_browser(pool: &PgPool, key: &str) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM known_browser WHERE key = $1
+                          AND last_seen > now() - make_interval(days => $2))",
+    )
+    .bind(key)
+    .bind(KNOWN_BROWSER_DAYS)
+    .fetch_one(pool)
+    .await
 }
 
 /// Whether `key` is blocked now under `policy` (a back-off not yet over, or a count at its
@@ -210,5 +254,12 @@ pub async fn prune(pool: &PgPool) -> sqlx::Result<u64> {
         .execute(pool)
         .await?
         .rows_affected();
-    Ok(a + b)
+    let c = sqlx::query(
+        "DELETE FROM known_browser WHERE last_seen < now() - make_interval(days => $1)",
+    )
+    .bind(KNOWN_BROWSER_DAYS)
+    .execute(pool)
+    .await?
+    .rows_affected();
+    Ok(a + b + c)
 }

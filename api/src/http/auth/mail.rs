@@ -40,6 +40,11 @@ fn templates() -> Environment<'static> {
         include_str!("../../../templates/registration-attempt.txt"),
     )
     .expect("registration-attempt template");
+    env.add_template(
+        "sign-in-attempts",
+        include_str!("../../../templates/sign-in-attempts.txt"),
+    )
+    .expect("sign-in-attempts template");
     env
 }
 

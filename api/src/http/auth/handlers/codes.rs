@@ -39,12 +39,13 @@ pub async fn allow_code_request(
     user_type: i32,
     ci: &ClientIp,
 ) -> sqlx::Result<Option<i32>> {
-    let account = limits::key(&[key, &user_type.to_string()]);
+    let secret = s.secret.load(&s.pool).await?;
+    let account = limits::key(secret, &[key, &user_type.to_string()]);
     let by_account = limits::hit(&s.pool, limits::CODE_REQUEST_ACCOUNT, &account).await?;
     let by_address = limits::hit(
         &s.pool,
         limits::CODE_REQUEST_ADDRESS,
-        &limits::key(&[&ci.key_part()]),
+        &limits::key(secret, &[&ci.key_part()]),
     )
     .await?;
     if !(by_account && by_address) {
@@ -103,8 +104,12 @@ pub async fn verify_otp(
         Err(err) => return internal(err),
     };
     // Throttled per address (whether or not it has an account), as before the re-keying.
-    let account = limits::key(&[&email_key(&b.email), &user_type.to_string()]);
-    let address = limits::key(&[&ci.key_part()]);
+    let secret = match s.secret.get(&s.pool).await {
+        Ok(secret) => secret,
+        Err(err) => return err.into_response(),
+    };
+    let account = limits::key(secret, &[&email_key(&b.email), &user_type.to_string()]);
+    let address = limits::key(secret, &[&ci.key_part()]);
     match limits::blocked(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await {
         Ok(true) => return failure(StatusCode::TOO_MANY_REQUESTS, THROTTLED),
         Ok(false) => {}

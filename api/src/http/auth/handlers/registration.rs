@@ -264,17 +264,18 @@ pub async fn register(
     // Counted the same for new and taken addresses, apart from resends (codes::
     // allow_code_request), so a registration leaves no trace in what resends answer.
     let allowed = async {
+        let secret = s.secret.load(&s.pool).await?;
         Ok::<_, sqlx::Error>(
             limits::hit(
                 &s.pool,
                 limits::REGISTRATION_ACCOUNT,
-                &limits::key(&[&limit_key]),
+                &limits::key(secret, &[&limit_key]),
             )
             .await?
                 && limits::hit(
                     &s.pool,
                     limits::CODE_REQUEST_ADDRESS,
-                    &limits::key(&[&ci.key_part()]),
+                    &limits::key(secret, &[&ci.key_part()]),
                 )
                 .await?,
         )

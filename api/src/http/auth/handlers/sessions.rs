@@ -10,6 +10,7 @@ use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::person::email_key;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use tower_sessions::Session;
 
 use super::{
@@ -68,7 +69,9 @@ async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static st
 /// password and deleted account all answer [`LOGIN_FAILED`]. Wrong passwords back off per
 /// account *and* client address ([`limits::LOGIN_ACCOUNT_ADDRESS`], so nobody can lock the
 /// owner out from elsewhere) and are capped per client address ([`limits::LOGIN_ADDRESS`]);
-/// both answer 429. An account whose e-mail is not verified yet gets a new code and user type
+/// both answer 429. Across addresses, wrong passwords for one account slow every browser that
+/// has not signed in to it before ([`limits::LOGIN_ACCOUNT`]), and its owner is e-mailed when
+/// the waits begin. An account whose e-mail is not verified yet gets a new code and user type
 /// NewUser, so the client goes to the OTP screen. Refused with 403 while enableLogin is off,
 /// without LogIntoSystem (12), and for the designated person of a rejected organisation.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "Signed in", body = AuthAnswer), (status = 403, description = "Refused (sign-in switched off, no LogIntoSystem, a rejected organisation: the error body), or the e-mail address is not verified yet: this answer with `success: false` and the OTP fields, to go to the OTP screen", body = AuthAnswer), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
@@ -76,6 +79,7 @@ pub async fn login(
     State(s): State<AppState>,
     session: Session,
     ci: ClientIp,
+    browser: Option<Extension<BrowserId>>,
     Json(b): Json<LoginBody>,
 ) -> Response {
     if !s.enable_login {
@@ -93,12 +97,24 @@ pub async fn login(
         Ok(k) => k,
         Err(err) => return internal(err),
     };
-    let pair = limits::key(&[&email_key(&b.username), &ci.key_part()]);
-    let address = limits::key(&[&ci.key_part()]);
+    let secret = match s.secret.get(&s.pool).await {
+        Ok(secret) => secret.to_vec(),
+        Err(err) => return err.into_response(),
+    };
+    let account_key = email_key(&b.username);
+    let pair = limits::key(&secret, &[&account_key, &ci.key_part()]);
+    let address = limits::key(&secret, &[&ci.key_part()]);
+    let account = limits::key(&secret, &[&account_key]);
+    let device = browser.map(|b| limits::key(&secret, &[&account_key, "browser", &b.0 .0]));
     let blocked = async {
+        let known = match &device {
+            Some(d) => limits::known_browser(&s.pool, d).await?,
+            None => false,
+        };
         Ok::<_, sqlx::Error>(
             limits::blocked(&s.pool, limits::LOGIN_ACCOUNT_ADDRESS, &pair).await?
-                || limits::blocked(&s.pool, limits::LOGIN_ADDRESS, &address).await?,
+                || limits::blocked(&s.pool, limits::LOGIN_ADDRESS, &address).await?
+                || (!known && limits::blocked(&s.pool, limits::LOGIN_ACCOUNT, &account).await?),
         )
     };
     match blocked.await {
@@ -129,14 +145,34 @@ pub async fn login(
     if !valid || !user.is_live() {
         let counted = async {
             limits::hit(&s.pool, limits::LOGIN_ACCOUNT_ADDRESS, &pair).await?;
-            limits::hit(&s.pool, limits::LOGIN_ADDRESS, &address).await
+            limits::hit(&s.pool, limits::LOGIN_ACCOUNT, &account).await?;
+            let failures = limits::hits(&s.pool, limits::LOGIN_ACCOUNT, &account).await?;
+            limits::hit(&s.pool, limits::LOGIN_ADDRESS, &address).await?;
+            Ok::<_, sqlx::Error>(failures)
         };
-        if let Err(err) = counted.await {
-            return internal(err);
+        match counted.await {
+            // The owner of a live account hears once per window that the waits have begun.
+            Ok(failures) if failures == limits::NOTICE_AT && user.is_live() => {
+                s.mailer
+                    .send_later(
+                        b.username.trimmed().to_string(),
+                        "Wrong passwords for your GBVF dashboard account",
+                        "sign-in-attempts",
+                        json!({"count": failures, "base_url": s.base_url}),
+                    )
+                    .await;
+            }
+            Ok(_) => {}
+            Err(err) => return internal(err),
         }
         return failure(StatusCode::UNAUTHORIZED, LOGIN_FAILED);
     }
     let _ = limits::clear(&s.pool, limits::LOGIN_ACCOUNT_ADDRESS, &pair).await;
+    if let Some(d) = &device {
+        if let Err(err) = limits::remember_browser(&s.pool, d).await {
+            return internal(err);
+        }
+    }
     match refusal(&s, &user).await {
         Ok(Some(message)) => return failure(StatusCode::FORBIDDEN, message),
         Ok(None) => {}
