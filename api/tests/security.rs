@@ -712,3 +712,32 @@ async fn anonymous_visitors_make_no_session_rows_and_counters_are_pruned() {
     assert_eq!(left, vec!["new".to_string()]);
     db.drop_db().await;
 }
+
+/// `/metrics` (survey submissions by status as they happen, among the rest) is for the
+/// operator: refused without the operator token, or with a wrong one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_are_refused_without_the_operator_token() {
+    let db = db().await;
+    let token = "operator-token-for-tests-1234";
+    let srv = GbvfServer::start(&db.url, &[("GBVF_OPERATOR_TOKEN", token)]).await;
+    let http = reqwest::Client::new();
+    let url = format!("{}/metrics", srv.base);
+    for auth in [None, Some("Bearer wrong-token")] {
+        let mut req = http.get(&url);
+        if let Some(a) = auth {
+            req = req.header("authorization", a);
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 403, "{auth:?}");
+        assert!(!r.text().await.unwrap().contains("http_requests_total"));
+    }
+    let r = http
+        .get(&url)
+        .header("authorization", format!("Bearer {token}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert!(r.text().await.unwrap().contains("http_requests_total"));
+    db.drop_db().await;
+}

@@ -100,6 +100,16 @@ pub const WRONG_CODE_ADDRESS: Policy = Policy::Count {
     window_secs: 600,
 };
 
+/// Survey submissions per invite link, from any browser: 30 per minute (docs/decisions.md
+/// "Survey links: cap and rate limit"). A link shared with a workforce fills at a few responses
+/// a minute; a script minting fresh browsers is slowed to this pace, and the cap
+/// (`gbvf_commands::healthcheck::response_cap`) bounds it.
+pub const SURVEY_LINK: Policy = Policy::Count {
+    scope: "survey:link",
+    limit: 30,
+    window_secs: 60,
+};
+
 /// The stored key of `parts` (SHA-256 hex of the lower-cased parts joined by a NUL).
 pub fn key(parts: &[&str]) -> String {
     let mut h = Sha256::new();
