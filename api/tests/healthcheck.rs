@@ -417,7 +417,9 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         ),
         (Some(6), Some(true))
     );
-    let (cats, maturity, counts) = independent_scores(&answers);
+    // Six responses: the results are those of the first five (steps of five).
+    assert_eq!(d["resultsAsOfResponses"].as_i64(), Some(5));
+    let (cats, maturity, counts) = independent_scores(&answers[..5]);
     assert_eq!(d["overallMaturity"].as_f64(), Some(pct(maturity)));
     for c in d["questionCategories"].as_array().unwrap() {
         let id = c["questionCategoryId"].as_i64().unwrap();
@@ -429,15 +431,19 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         for q in c["questions"].as_array().unwrap() {
             let qid = q["questionId"].as_str().unwrap();
             let n = q["respondents"].as_i64().unwrap();
-            assert_eq!(n, 6);
+            assert_eq!(n, 5);
             for a in q["answers"].as_array().unwrap() {
                 let k = *counts
                     .get(&(qid.to_string(), a["possibleAnswerId"].as_i64().unwrap()))
                     .unwrap_or(&0);
-                assert_eq!(a["responses"].as_i64(), Some(k));
+                assert!(a.get("responses").is_none(), "percentages only: {a}");
+                if a["suppressed"] == true {
+                    assert!(id == 5 && a["distributionValue"].is_null(), "{qid}: {a}");
+                    continue;
+                }
                 assert_eq!(
                     a["distributionValue"].as_f64(),
-                    Some(pct(k as f64 / 6.0)),
+                    Some(pct(k as f64 / 5.0)),
                     "{qid}"
                 );
             }
@@ -574,14 +580,16 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
             npo["totalActualResponses"].as_i64(),
             npo["organisationCount"].as_i64()
         ),
-        (Some(1), Some(6), Some(1))
+        (Some(1), None, Some(1))
     );
     assert!(npo["overalMaturity"].is_null(), "one organisation: {npo}");
     assert!(v["data"]["byQuarter"]
         .as_array()
         .unwrap()
         .iter()
-        .any(|x| x["quarter"] == quarter.as_str() && x["totalActualResponses"] == 6));
+        .any(|x| x["quarter"] == quarter.as_str()
+            && x["participatingOrganisations"] == 1
+            && x["totalActualResponses"].is_null()));
     assert!(v["data"]["containedBoundaryData"]
         .as_array()
         .unwrap()
@@ -616,8 +624,260 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         .as_array()
         .unwrap()
         .iter()
-        .any(|x| x["quarter"] == quarter.as_str() && x["totalActualResponses"] == 6));
+        .any(|x| x["quarter"] == quarter.as_str() && x["participatingOrganisations"] == 1));
 
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An approved organisation's member and the survey link of its Staff period:
+/// (member, organisation id, invite code, health check id, the survey's questions).
+async fn approved_link(
+    db: &TestDb,
+    base: &str,
+    dir: &std::path::Path,
+    admin: &Client,
+    expected: i64,
+) -> (Client, String, String, String, Value) {
+    let member = member_of(db, base, dir, 4).await;
+    let org = organisation_of(db, &member).await;
+    let (s, v) = admin
+        .post(
+            "/api/healthcheck/verify",
+            json!({"VerificationStatusId": 3, "StakeholderId": org, "EmailTemplateType": 1}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let (s, v) = member
+        .post(
+            "/api/healthcheck/inviteCode",
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": expected}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let code = v["inviteCode"].as_str().unwrap().to_string();
+    let hc = v["healthCheckId"].as_str().unwrap().to_string();
+    let (_, survey) = Client::new(base)
+        .await
+        .get(&format!("/api/healthcheck/survey?inviteCode={code}"))
+        .await;
+    (member, org, code, hc, survey["data"].clone())
+}
+
+/// One response from a fresh browser: (status, answer).
+async fn respond(base: &str, code: &str, answers: Vec<Value>) -> (u16, Value) {
+    Client::new(base)
+        .await
+        .post(
+            "/api/healthcheck/survey",
+            json!({"InviteCode": code, "Answers": answers}),
+        )
+        .await
+}
+
+const FULL: &str = "This survey has received all the responses its link allows (6), so it no longer accepts responses. Thank you for your interest.";
+const CLOSED: &str = "This survey is closed and no longer accepts responses.";
+
+/// A link takes at most its cap (expected responses plus a tenth, at least 5) however many
+/// fresh browsers race for it, and the designated person sees the cap and when it is reached;
+/// at most 30 submissions a minute go through one link; a rejected organisation's link closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_is_capped_and_rate_limited_and_closes_when_its_organisation_is_rejected() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let (member, org, code, _, survey) = approved_link(&db, &base, &dir, &admin, 1).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(26);
+    let tasks: Vec<_> = (0..12)
+        .map(|_| {
+            let (base, code, answers) = (
+                base.clone(),
+                code.clone(),
+                random_answers(&survey, &mut rng),
+            );
+            tokio::spawn(async move { respond(&base, &code, answers).await })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tasks {
+        let (s, v) = t.await.unwrap();
+        if s == 410 {
+            assert_eq!(v["message"], FULL);
+        }
+        statuses.push(s);
+    }
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [vec![200; 6], vec![410; 6]].concat(),
+        "cap of 6 for 1 expected"
+    );
+    catch_up(&db.pool).await;
+    let (_, v) = member
+        .get("/api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=1")
+        .await;
+    let h = &v["data"]["questionnaires"][0];
+    assert_eq!(
+        (
+            h["actualResponses"].as_i64(),
+            h["responseCap"].as_i64(),
+            h["capReached"].as_bool()
+        ),
+        (Some(6), Some(6), Some(true)),
+        "{h}"
+    );
+
+    // 30 a minute through one link, from any number of browsers.
+    let (_, _, busy, _, survey2) = approved_link(&db, &base, &dir, &admin, 100).await;
+    let mut seen = Vec::new();
+    for _ in 0..33 {
+        let (s, v) = respond(&base, &busy, random_answers(&survey2, &mut rng)).await;
+        if s == 429 {
+            assert!(v["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Many responses are arriving"));
+        }
+        seen.push(s);
+    }
+    assert_eq!(seen, [vec![200; 30], vec![429; 3]].concat());
+
+    // The organisation is rejected: its link closes.
+    let (s, v) = admin
+        .post(
+            "/api/healthcheck/verify",
+            json!({"VerificationStatusId": 2, "StakeholderId": org, "EmailTemplateType": 2}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let (s, v) = Client::new(&base)
+        .await
+        .get(&format!("/api/healthcheck/survey?inviteCode={code}"))
+        .await;
+    assert_eq!((s, v["message"].as_str()), (410, Some(CLOSED)));
+    let (s, v) = respond(&base, &code, random_answers(&survey, &mut rng)).await;
+    assert_eq!((s, v["message"].as_str()), (410, Some(CLOSED)));
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The organisation's results are those of the largest multiple of 5 responses: two readings
+/// around one more response are identical; answers carry percentages, no counts; demographic
+/// answers chosen by fewer than 5 are suppressed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn results_move_in_steps_of_five_as_percentages_with_small_demographic_cells_suppressed() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let (member, _, code, hc, survey) = approved_link(&db, &base, &dir, &admin, 20).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let body = json!({"QuestionnaireTypeId": 1, "HealthCheckId": hc});
+    let mut readings = Vec::new();
+    for n in 1..=11 {
+        let (s, v) = respond(&base, &code, random_answers(&survey, &mut rng)).await;
+        assert_eq!(s, 200, "{v}");
+        catch_up(&db.pool).await;
+        let (_, mut v) = member
+            .post("/api/healthcheck/organisationalResult", body.clone())
+            .await;
+        let d = v["data"].as_object_mut().unwrap();
+        assert_eq!(d["actualResponses"].as_i64(), Some(n));
+        assert_eq!(d["resultsAsOfResponses"].as_i64(), Some(n / 5 * 5));
+        d.remove("actualResponses");
+        d.remove("actualResponeses");
+        readings.push(v["data"].clone());
+    }
+    // Responses 5..=9 read the same, 10 and 11 the same; 4 and 5 differ (nothing, then figures).
+    for n in [5usize, 6, 7, 8] {
+        assert_eq!(
+            readings[n],
+            readings[n - 1],
+            "readings after {n} and {} responses",
+            n + 1
+        );
+    }
+    assert_eq!(readings[10], readings[9]);
+    assert_ne!(readings[4], readings[3]);
+    let text = readings[5].to_string();
+    assert!(!text.contains("\"responses\""), "no counts per answer");
+    let demographic = readings[5]["questionCategories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["questionCategoryId"] == 5)
+        .unwrap();
+    let mut suppressed = 0;
+    for q in demographic["questions"].as_array().unwrap() {
+        for a in q["answers"].as_array().unwrap() {
+            let v = a["distributionValue"].as_f64();
+            if a["suppressed"] == true {
+                assert!(v.is_none());
+                suppressed += 1;
+            } else {
+                // Of 5 respondents, a shown share is none or all of them (one cell under 5
+                // would be worked out from the rest).
+                assert!(v == Some(0.0) || v == Some(100.0), "{q}");
+            }
+        }
+    }
+    assert!(suppressed > 0);
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A public maturity figure is a whole percentage and changes only when at least 3
+/// contributing organisations have joined or left since it was published, so a fourth
+/// organisation's maturity cannot be worked out from the figures before and after it; response
+/// counts are shown only where at least 3 organisations take part.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_maturity_changes_only_when_three_organisations_changed() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let anonymous = Client::new(&base).await;
+    let quarter = {
+        use chrono::Datelike;
+        let now = chrono::Utc::now();
+        format!("{}Q{}", now.year(), (now.month() - 1) / 3 + 1)
+    };
+    let overall = |v: &Value| v["data"]["overall"].clone();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let mut figures = Vec::new();
+    for i in 0..6 {
+        let (_, _, code, _, survey) = approved_link(&db, &base, &dir, &admin, 5).await;
+        // Each organisation's respondents lean a different way, so its maturity differs.
+        for _ in 0..5 {
+            let mut answers = random_answers(&survey, &mut rng);
+            if i % 2 == 1 {
+                for a in answers.iter_mut() {
+                    a["PossibleAnswerIds"] = json!([1]);
+                }
+            }
+            let (s, v) = respond(&base, &code, answers).await;
+            assert_eq!(s, 200, "{v}");
+        }
+        catch_up(&db.pool).await;
+        let (s, v) = anonymous
+            .get(&format!(
+                "/api/healthcheck/stats?boundaryId=1&quarter={quarter}"
+            ))
+            .await;
+        assert_eq!(s, 200, "{v}");
+        figures.push(overall(&v));
+    }
+    let m = |i: usize| figures[i]["overalMaturity"].as_f64();
+    assert!(m(0).is_none() && m(1).is_none());
+    assert_eq!(
+        figures[1]["totalActualResponses"],
+        Value::Null,
+        "two organisations"
+    );
+    assert_eq!(figures[2]["totalActualResponses"].as_i64(), Some(15));
+    let first = m(2).expect("three organisations");
+    assert_eq!(first, first.round(), "whole percent");
+    // The fourth and fifth organisations change nothing; the sixth makes three.
+    assert_eq!((m(3), m(4)), (Some(first), Some(first)), "{figures:?}");
+    let sixth = m(5).expect("six organisations");
+    assert_eq!(sixth, sixth.round());
     db.drop_db().await;
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -741,12 +741,18 @@ async fn guesses_spread_over_many_addresses_are_slowed_and_the_owner_is_told() {
     // A fresh address with the right password waits too: it is no known browser.
     let stranger = client_from(&srv.base, "192.0.2.200").await;
     let (s, _) = stranger
-        .post("/api/auth/login", json!({"Username": email, "Password": PASSWORD}))
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
         .await;
     assert_eq!(s, 429);
     // The owner's browser is not locked out.
     let (s, v) = owner
-        .post("/api/auth/login", json!({"Username": email, "Password": PASSWORD}))
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": PASSWORD}),
+        )
         .await;
     assert_eq!(s, 200, "{v}");
     // Told once.
@@ -770,7 +776,10 @@ async fn attempt_limit_keys_are_not_plain_hashes_of_the_address() {
     let email = "hashed@example.org";
     let c = common::session::Client::new(&srv.base).await;
     let (s, _) = c
-        .post("/api/auth/login", json!({"Username": email, "Password": "Wrong!Password1"}))
+        .post(
+            "/api/auth/login",
+            json!({"Username": email, "Password": "Wrong!Password1"}),
+        )
         .await;
     assert_eq!(s, 401);
     let keys: Vec<String> = sqlx::query_scalar("SELECT key FROM auth_limit")
@@ -783,8 +792,39 @@ async fn attempt_limit_keys_are_not_plain_hashes_of_the_address() {
     let account = gbvf_events::person::email_key(email);
     let plain = [
         hex::encode(sha2::Sha256::digest(b"127.0.0.1")),
-        hex::encode(sha2::Sha256::digest(format!("{account}\0127.0.0.1").as_bytes())),
+        hex::encode(sha2::Sha256::digest(
+            format!("{account}\0127.0.0.1").as_bytes(),
+        )),
     ];
     assert!(plain.iter().all(|p| !keys.contains(p)), "{keys:?}");
+    db.drop_db().await;
+}
+
+/// `/metrics` (survey submissions by status as they happen, among the rest) is for the
+/// operator: refused without the operator token, or with a wrong one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_are_refused_without_the_operator_token() {
+    let db = db().await;
+    let token = "operator-token-for-tests-1234";
+    let srv = GbvfServer::start(&db.url, &[("GBVF_OPERATOR_TOKEN", token)]).await;
+    let http = reqwest::Client::new();
+    let url = format!("{}/metrics", srv.base);
+    for auth in [None, Some("Bearer wrong-token")] {
+        let mut req = http.get(&url);
+        if let Some(a) = auth {
+            req = req.header("authorization", a);
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 403, "{auth:?}");
+        assert!(!r.text().await.unwrap().contains("http_requests_total"));
+    }
+    let r = http
+        .get(&url)
+        .header("authorization", format!("Bearer {token}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert!(r.text().await.unwrap().contains("http_requests_total"));
     db.drop_db().await;
 }

@@ -257,14 +257,46 @@ pub fn current_dashboard_quarter(now: chrono::DateTime<chrono::Utc>) -> (i32, u3
     }
 }
 
-/// One survey period (aggregate `health_check`).
+/// Most responses one invite link takes: the expected responses plus a margin of a tenth of
+/// them, at least 5 (docs/decisions.md "Survey links: cap and rate limit"). A link cannot
+/// collect unlimited responses from fresh browsers, so a designated person cannot outnumber
+/// the real respondents with invented ones at will. `expected` is at least 1.
+pub fn response_cap(expected: i64) -> i64 {
+    expected + RESPONSE_MARGIN_MIN.max((expected + 9) / 10)
+}
+
+/// The smallest margin above the expected responses that a link accepts ([`response_cap`]).
+pub const RESPONSE_MARGIN_MIN: i64 = 5;
+
+/// One survey period (aggregate `health_check`): its opening and the responses admitted
+/// through its link.
 #[derive(Debug, Default, Clone, Serialize, Deserialize)]
 pub struct HealthCheck {
     /// The opening, once opened.
     pub opened: Option<SurveyPeriodOpened>,
+    /// Responses admitted through the link ([`SurveyResponseAdmitted`]). Responses recorded
+    /// before admissions existed are not counted (docs/decisions.md).
+    #[serde(default)]
+    pub admitted: i64,
 }
 
-/// Why opening a period was refused.
+/// What a health check is asked to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HealthCheckCommand {
+    /// Open the period with its invite link (SetSurveyEffectiveDate).
+    Open(SurveyPeriodOpened),
+    /// Admit one more response through the link, at `at`. `organisation_approved` is whether
+    /// the organisation is approved now (the organisation read model): a rejected
+    /// organisation's link takes no responses.
+    AdmitResponse {
+        /// When the response arrives.
+        at: chrono::DateTime<chrono::Utc>,
+        /// The organisation's verification status is Approved (3).
+        organisation_approved: bool,
+    },
+}
+
+/// Why a command on a period was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum HealthCheckError {
     /// This organisation already has the period open; its invite code is kept.
@@ -273,11 +305,20 @@ pub enum HealthCheckError {
     /// Expected responses below 1 (admin spec §5).
     #[error("Expected responses must be a whole number of at least 1.")]
     ExpectedResponses,
+    /// No period with this id was opened.
+    #[error("This survey link is not valid. Please check the link you were sent.")]
+    NotOpen,
+    /// Outside the period's dates, or the organisation is no longer approved.
+    #[error("This survey is closed and no longer accepts responses.")]
+    Closed,
+    /// The link took its cap of responses ([`response_cap`]).
+    #[error("This survey has received all the responses its link allows ({0}), so it no longer accepts responses. Thank you for your interest.")]
+    Full(i64),
 }
 
 impl Aggregate for HealthCheck {
     const TYPE: &'static str = HEALTH_CHECK_AGGREGATE;
-    type Command = SurveyPeriodOpened;
+    type Command = HealthCheckCommand;
     type Event = HealthCheckEvent;
     type Error = HealthCheckError;
     type Services = ();
@@ -287,19 +328,46 @@ impl Aggregate for HealthCheck {
         _: &(),
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        if let Some(o) = &self.opened {
-            return Err(HealthCheckError::AlreadyOpen(o.invite_code.clone()));
+        match command {
+            HealthCheckCommand::Open(command) => {
+                if let Some(o) = &self.opened {
+                    return Err(HealthCheckError::AlreadyOpen(o.invite_code.clone()));
+                }
+                if command.expected_responses < 1 {
+                    return Err(HealthCheckError::ExpectedResponses);
+                }
+                sink.write(HealthCheckEvent::SurveyPeriodOpened(command), self)
+                    .await;
+            }
+            HealthCheckCommand::AdmitResponse {
+                at,
+                organisation_approved,
+            } => {
+                let Some(o) = &self.opened else {
+                    return Err(HealthCheckError::NotOpen);
+                };
+                if !organisation_approved || at < o.effective_from || at > o.effective_to {
+                    return Err(HealthCheckError::Closed);
+                }
+                let cap = response_cap(o.expected_responses as i64);
+                if self.admitted >= cap {
+                    return Err(HealthCheckError::Full(cap));
+                }
+                let event = SurveyResponseAdmitted {
+                    health_check_id: o.health_check_id.clone(),
+                    admitted: self.admitted + 1,
+                };
+                sink.write(HealthCheckEvent::SurveyResponseAdmitted(event), self)
+                    .await;
+            }
         }
-        if command.expected_responses < 1 {
-            return Err(HealthCheckError::ExpectedResponses);
-        }
-        sink.write(HealthCheckEvent::SurveyPeriodOpened(command), self)
-            .await;
         Ok(())
     }
     fn apply(&mut self, event: Self::Event) {
-        let HealthCheckEvent::SurveyPeriodOpened(o) = event;
-        self.opened = Some(o);
+        match event {
+            HealthCheckEvent::SurveyPeriodOpened(o) => self.opened = Some(o),
+            HealthCheckEvent::SurveyResponseAdmitted(a) => self.admitted = a.admitted,
+        }
     }
 }
 
@@ -435,6 +503,80 @@ pub fn maturity(categories: &BTreeMap<i32, f64>) -> Option<f64> {
     }
 }
 
+/// Responses from which a health check's figures are published when `actual` have arrived:
+/// the largest multiple of [`RESULT_STEP`] not above it (docs/decisions.md "Survey results in
+/// steps of five"; the read model keeps the others aside).
+pub fn published_responses(actual: i64) -> i64 {
+    actual.max(0) / RESULT_STEP * RESULT_STEP
+}
+
+/// Which answer cells of one demographic question are suppressed, given each answer's count of
+/// respondents in the published figures (docs/decisions.md "Demographic cells below five"):
+/// every cell with 1 to 4 respondents, and, for a single-choice question (whose shares add up
+/// to 100 %), further cells — the smallest non-empty first — until the suppressed cells
+/// together hold none or at least [`MIN_RESPONSES`], so no suppressed cell can be worked out
+/// from the others.
+pub fn suppressed_cells(single_choice: bool, counts: &[i64]) -> Vec<bool> {
+    let mut out: Vec<bool> = counts
+        .iter()
+        .map(|n| (1..MIN_RESPONSES).contains(n))
+        .collect();
+    if single_choice {
+        loop {
+            let hidden: i64 = counts
+                .iter()
+                .zip(&out)
+                .filter(|(_, h)| **h)
+                .map(|(n, _)| n)
+                .sum();
+            if hidden == 0 || hidden >= MIN_RESPONSES {
+                break;
+            }
+            let next = counts
+                .iter()
+                .enumerate()
+                .filter(|(i, n)| !out[*i] && **n > 0)
+                .min_by_key(|(_, n)| **n)
+                .map(|(i, _)| i);
+            match next {
+                Some(i) => out[i] = true,
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+/// Organisations that changed (joined or left) before a public aggregate is published anew
+/// ([`public_figure`]).
+pub const MIN_ORGANISATIONS_CHANGED: usize = 3;
+
+/// The public maturity figure to show for one aggregate (a boundary, a quarter, an
+/// organisation type or a child area), and whether it is a new publication to store
+/// (docs/decisions.md "Public maturity figures"). `current` is the set of contributing
+/// organisations now and `value` their combined maturity (percent, `None` under the privacy
+/// rule); `last` the last published set and figure. The figure changes only when the set has
+/// changed by at least [`MIN_ORGANISATIONS_CHANGED`] organisations (joined plus left) since
+/// `last`, so one organisation's maturity cannot be worked out by differencing two figures.
+/// Published figures are whole percentages.
+pub fn public_figure(
+    last: Option<(&std::collections::BTreeSet<String>, Option<f64>)>,
+    current: &std::collections::BTreeSet<String>,
+    value: Option<f64>,
+) -> (Option<f64>, bool) {
+    let value = value.map(f64::round);
+    match last {
+        None => (value, value.is_some()),
+        Some((set, shown)) => {
+            if set.symmetric_difference(current).count() >= MIN_ORGANISATIONS_CHANGED {
+                (value, true)
+            } else {
+                (shown, false)
+            }
+        }
+    }
+}
+
 /// A share (0..=1) as a percentage with 2 decimals (admin spec §9).
 pub fn percent(share: f64) -> f64 {
     (share * 10_000.0).round() / 100.0
@@ -501,6 +643,151 @@ mod tests {
         assert!(validate_answers(q, &[a("X9", vec![1])]).is_err());
         assert!(validate_answers(q, &[a("G1", vec![1, 1])]).is_err());
         assert!(validate_answers(q, &[a("P1", vec![5]), a("P1", vec![4])]).is_err());
+    }
+
+    fn opened(expected: i32) -> SurveyPeriodOpened {
+        use chrono::TimeZone;
+        SurveyPeriodOpened {
+            health_check_id: "hc-o-staff-v1-2026Q4".into(),
+            organisation_id: "o".into(),
+            organisation_type_id: 1,
+            questionnaire_id: "staff-v1".into(),
+            questionnaire_type_id: 1,
+            questionnaire_version: 1,
+            effective_from: chrono::Utc.with_ymd_and_hms(2026, 10, 1, 0, 0, 0).unwrap(),
+            effective_to: chrono::Utc
+                .with_ymd_and_hms(2026, 12, 31, 23, 59, 59)
+                .unwrap(),
+            expected_responses: expected,
+            invite_code: "code".into(),
+        }
+    }
+
+    fn admit(day: u32, approved: bool) -> HealthCheckCommand {
+        use chrono::TimeZone;
+        HealthCheckCommand::AdmitResponse {
+            at: chrono::Utc
+                .with_ymd_and_hms(2026, 11, day, 9, 0, 0)
+                .unwrap(),
+            organisation_approved: approved,
+        }
+    }
+
+    fn admitted(n: i64) -> HealthCheckEvent {
+        HealthCheckEvent::SurveyResponseAdmitted(SurveyResponseAdmitted {
+            health_check_id: "hc-o-staff-v1-2026Q4".into(),
+            admitted: n,
+        })
+    }
+
+    type HealthCheckTest = cqrs_es::test::TestFramework<HealthCheck>;
+
+    #[test]
+    fn figures_are_published_in_steps_of_five() {
+        assert_eq!(
+            [0, 4, 5, 6, 9, 10, 14].map(published_responses),
+            [0, 0, 5, 5, 5, 10, 10]
+        );
+    }
+
+    #[test]
+    fn demographic_cells_below_five_are_suppressed_with_a_complement() {
+        assert_eq!(
+            suppressed_cells(true, &[6, 0, 9]),
+            vec![false, false, false]
+        );
+        // One small cell would follow from the others: the next smallest goes too.
+        assert_eq!(suppressed_cells(true, &[1, 6, 8]), vec![true, true, false]);
+        assert_eq!(suppressed_cells(true, &[2, 3, 10]), vec![true, true, false]);
+        // Multiple choice: shares do not add up, each small cell alone.
+        assert_eq!(
+            suppressed_cells(false, &[1, 6, 8]),
+            vec![true, false, false]
+        );
+    }
+
+    #[test]
+    fn a_public_figure_changes_only_when_three_organisations_changed() {
+        let set = |ids: &[&str]| -> std::collections::BTreeSet<String> {
+            ids.iter().map(|x| x.to_string()).collect()
+        };
+        let first = set(&["a", "b", "c"]);
+        assert_eq!(public_figure(None, &first, Some(61.4)), (Some(61.0), true));
+        assert_eq!(public_figure(None, &set(&["a"]), None), (None, false));
+        // One more organisation: the figure stays what it was.
+        let four = set(&["a", "b", "c", "d"]);
+        assert_eq!(
+            public_figure(Some((&first, Some(61.0))), &four, Some(58.2)),
+            (Some(61.0), false)
+        );
+        // One left and one joined: two changes, still the same.
+        assert_eq!(
+            public_figure(
+                Some((&first, Some(61.0))),
+                &set(&["a", "b", "d"]),
+                Some(50.0)
+            ),
+            (Some(61.0), false)
+        );
+        let six = set(&["a", "b", "c", "d", "e", "f"]);
+        assert_eq!(
+            public_figure(Some((&first, Some(61.0))), &six, Some(57.5)),
+            (Some(58.0), true)
+        );
+    }
+
+    #[test]
+    fn the_cap_is_the_expected_responses_plus_a_tenth_at_least_five() {
+        assert_eq!(response_cap(1), 6);
+        assert_eq!(response_cap(8), 13);
+        assert_eq!(response_cap(50), 55);
+        assert_eq!(response_cap(51), 57);
+        assert_eq!(response_cap(1000), 1100);
+    }
+
+    #[test]
+    fn given_an_open_period_when_a_response_arrives_then_it_is_admitted_and_counted() {
+        HealthCheckTest::with(())
+            .given(vec![
+                HealthCheckEvent::SurveyPeriodOpened(opened(8)),
+                admitted(1),
+            ])
+            .when(admit(2, true))
+            .then_expect_events(vec![admitted(2)]);
+    }
+
+    #[test]
+    fn given_a_link_at_its_cap_when_one_more_response_arrives_then_it_is_refused() {
+        let mut given = vec![HealthCheckEvent::SurveyPeriodOpened(opened(8))];
+        given.extend((1..=13).map(admitted));
+        HealthCheckTest::with(())
+            .given(given)
+            .when(admit(2, true))
+            .then_expect_error(HealthCheckError::Full(13));
+    }
+
+    #[test]
+    fn given_a_rejected_organisation_when_a_response_arrives_then_the_link_is_closed() {
+        HealthCheckTest::with(())
+            .given(vec![HealthCheckEvent::SurveyPeriodOpened(opened(8))])
+            .when(admit(2, false))
+            .then_expect_error(HealthCheckError::Closed);
+    }
+
+    #[test]
+    fn given_no_period_when_a_response_arrives_then_it_is_refused() {
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(admit(2, true))
+            .then_expect_error(HealthCheckError::NotOpen);
+    }
+
+    #[test]
+    fn given_a_period_when_it_is_opened_again_then_the_first_link_is_kept() {
+        HealthCheckTest::with(())
+            .given(vec![HealthCheckEvent::SurveyPeriodOpened(opened(8))])
+            .when(HealthCheckCommand::Open(opened(9)))
+            .then_expect_error(HealthCheckError::AlreadyOpen("code".into()));
     }
 
     #[test]

@@ -133,16 +133,35 @@ pub struct SurveyPeriodOpened {
     pub invite_code: String,
 }
 
+/// One more response admitted through the period's invite link, within its cap (the
+/// `health_check` aggregate counts them, so two racing respondents cannot both take the last
+/// place). Written just before the response's own `SurveyResponseSubmitted`; it holds nothing
+/// about the respondent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyResponseAdmitted {
+    /// Health check id (the aggregate id).
+    pub health_check_id: String,
+    /// Responses admitted through the link so far, this one included (1, 2, …).
+    pub admitted: i64,
+}
+
 /// Events of a health check.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum HealthCheckEvent {
     /// A period opened with its invite link. "1.0".
     SurveyPeriodOpened(SurveyPeriodOpened),
+    /// A response admitted within the link's cap. "1.0".
+    SurveyResponseAdmitted(SurveyResponseAdmitted),
 }
 
 impl cqrs_es::DomainEvent for HealthCheckEvent {
     fn event_type(&self) -> String {
-        "SurveyPeriodOpened".into()
+        match self {
+            HealthCheckEvent::SurveyPeriodOpened(_) => "SurveyPeriodOpened",
+            HealthCheckEvent::SurveyResponseAdmitted(_) => "SurveyResponseAdmitted",
+        }
+        .into()
     }
     fn event_version(&self) -> String {
         "1.0".into()
@@ -191,6 +210,13 @@ impl cqrs_es::DomainEvent for SurveyResponseEvent {
         "1.0".into()
     }
 }
+
+/// Results of a health check are published in steps of this many responses: its answer
+/// distributions and scores are those of its first `RESULT_STEP × ⌊n / RESULT_STEP⌋`
+/// responses in commit order, so two readings never differ by one respondent
+/// (docs/decisions.md "Survey results in steps of five"). The health-check read model keeps
+/// the others aside until the step is complete.
+pub const RESULT_STEP: i64 = 5;
 
 /// Metadata key marking example data (value `"true"`); see [`crate::example`].
 pub use crate::example::EXAMPLE_METADATA_KEY;

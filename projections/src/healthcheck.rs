@@ -13,9 +13,15 @@
 //!   answer distributions;
 //! - `health_check_question(health_check_id, question_id, respondents, score_sum)` — per
 //!   question the respondents who answered and the sum of their scores (0..=1 each, rule in
-//!   `gbvf_commands::healthcheck`), from which category and maturity scores follow.
+//!   `gbvf_commands::healthcheck`), from which category and maturity scores follow;
+//! - `health_check_unpublished(health_check_id, response_number, response jsonb)` — the
+//!   responses beyond the last complete step of [`RESULT_STEP`] (at most 4 per period), kept
+//!   aside until the step completes.
 //!
-//! No table holds anything about a respondent.
+//! `health_check_answer` and `health_check_question` hold the published figures: those of the
+//! period's first `RESULT_STEP × ⌊actual_responses / RESULT_STEP⌋` responses in commit order,
+//! so the figures change only when five more responses have arrived and never by one
+//! respondent. No table holds anything about a respondent.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -50,6 +56,7 @@ impl Projection for HealthCheckProjection {
             "health_check",
             "health_check_answer",
             "health_check_question",
+            "health_check_unpublished",
         ]
     }
     fn ddl(&self, schema: &str) -> String {
@@ -70,7 +77,10 @@ impl Projection for HealthCheckProjection {
                 responses bigint NOT NULL, PRIMARY KEY (health_check_id, question_id, possible_answer_id));
             CREATE TABLE {schema}.health_check_question (
                 health_check_id text NOT NULL, question_id text NOT NULL, respondents bigint NOT NULL,
-                score_sum double precision NOT NULL, PRIMARY KEY (health_check_id, question_id));"
+                score_sum double precision NOT NULL, PRIMARY KEY (health_check_id, question_id));
+            CREATE TABLE {schema}.health_check_unpublished (
+                health_check_id text NOT NULL, response_number bigint NOT NULL, response jsonb NOT NULL,
+                PRIMARY KEY (health_check_id, response_number));"
         )
     }
 
@@ -86,6 +96,7 @@ impl Projection for HealthCheckProjection {
     ) -> anyhow::Result<()> {
         let mut definitions: HashMap<String, QuestionnairePublished> = HashMap::new();
         let mut totals = ResponseTotals::default();
+        let mut responses = Vec::new();
         for e in events {
             match e.aggregate_type.as_str() {
                 QUESTIONNAIRE_AGGREGATE => {
@@ -108,7 +119,11 @@ impl Projection for HealthCheckProjection {
                 }
                 HEALTH_CHECK_AGGREGATE => {
                     let HealthCheckEvent::SurveyPeriodOpened(o) =
-                        HealthCheckEvent::deserialize(&e.payload)?;
+                        HealthCheckEvent::deserialize(&e.payload)?
+                    else {
+                        // Admissions: the responses themselves are counted below.
+                        continue;
+                    };
                     let r = HealthCheckRow::opened(is_example(&e.metadata), e.recorded_at, o);
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.health_check (health_check_id, organisation_id, organisation_type_id, questionnaire_id,
@@ -134,22 +149,8 @@ impl Projection for HealthCheckProjection {
                 SURVEY_RESPONSE_AGGREGATE => {
                     let SurveyResponseEvent::SurveyResponseSubmitted(r) =
                         SurveyResponseEvent::deserialize(&e.payload)?;
-                    if !definitions.contains_key(&r.questionnaire_id) {
-                        let def: serde_json::Value = sqlx::query_scalar(&format!(
-                            "SELECT definition FROM {schema}.questionnaire WHERE questionnaire_id = $1"
-                        ))
-                        .bind(&r.questionnaire_id)
-                        .fetch_one(&mut **tx)
-                        .await?;
-                        definitions
-                            .insert(r.questionnaire_id.clone(), serde_json::from_value(def)?);
-                    }
-                    totals.add(
-                        is_example(&e.metadata),
-                        e.recorded_at,
-                        &r,
-                        &definitions[&r.questionnaire_id],
-                    );
+                    totals.count(is_example(&e.metadata), e.recorded_at, &r.health_check_id);
+                    responses.push(r);
                 }
                 _ => {}
             }
@@ -157,6 +158,51 @@ impl Projection for HealthCheckProjection {
         if totals.periods.is_empty() {
             return Ok(());
         }
+        // Steps of five: the responses of the touched periods kept aside so far, numbered on
+        // from the period's count before this page.
+        let touched: Vec<String> = totals.periods.keys().cloned().collect();
+        let mut steps = Steps::default();
+        let before: Vec<(String, i64)> = sqlx::query_as(&format!(
+            "SELECT health_check_id, actual_responses FROM {schema}.health_check WHERE health_check_id = ANY($1)"
+        ))
+        .bind(&touched)
+        .fetch_all(&mut **tx)
+        .await?;
+        steps.numbers.extend(before);
+        let aside: Vec<(String, i64, sqlx::types::Json<SurveyResponseSubmitted>)> =
+            sqlx::query_as(&format!(
+                "SELECT health_check_id, response_number, response FROM {schema}.health_check_unpublished
+                 WHERE health_check_id = ANY($1) ORDER BY health_check_id, response_number"
+            ))
+            .bind(&touched)
+            .fetch_all(&mut **tx)
+            .await?;
+        for (id, n, r) in aside {
+            let counted = steps.numbers.entry(id.clone()).or_default();
+            *counted = (*counted).max(n);
+            steps.pending.entry(id).or_default().push((n, r.0));
+        }
+        for r in responses {
+            for r in steps.push(r) {
+                if !definitions.contains_key(&r.questionnaire_id) {
+                    let def: serde_json::Value = sqlx::query_scalar(&format!(
+                        "SELECT definition FROM {schema}.questionnaire WHERE questionnaire_id = $1"
+                    ))
+                    .bind(&r.questionnaire_id)
+                    .fetch_one(&mut **tx)
+                    .await?;
+                    definitions.insert(r.questionnaire_id.clone(), serde_json::from_value(def)?);
+                }
+                totals.publish(&r, &definitions[&r.questionnaire_id]);
+            }
+        }
+        sqlx::query(&format!(
+            "DELETE FROM {schema}.health_check_unpublished WHERE health_check_id = ANY($1)"
+        ))
+        .bind(&touched)
+        .execute(&mut **tx)
+        .await?;
+        insert_rows(tx, schema, "health_check_unpublished", steps.rows()).await?;
         // Folded over the page, written once per page (3 statements per page instead of 3 per
         // response: the bench's section 7). A period is opened before any response to it (its
         // link is in the opening event), so its row exists by now: in an earlier page, or
@@ -309,19 +355,18 @@ struct ResponseTotals {
 }
 
 impl ResponseTotals {
-    /// Adds response `r` to questionnaire `q`'s questions (its event written at `recorded_at`,
-    /// marked as example data or not).
-    fn add(
-        &mut self,
-        example: bool,
-        recorded_at: DateTime<Utc>,
-        r: &SurveyResponseSubmitted,
-        q: &QuestionnairePublished,
-    ) {
-        let period = self.periods.entry(r.health_check_id.clone()).or_default();
+    /// Counts one response to `period` (its event written at `recorded_at`, marked as example
+    /// data or not): every response counts at once, published or not.
+    fn count(&mut self, example: bool, recorded_at: DateTime<Utc>, period: &str) {
+        let period = self.periods.entry(period.to_string()).or_default();
         period.0 += 1;
         period.1 |= example;
         period.2 = period.2.max(Some(recorded_at));
+    }
+
+    /// Adds response `r` to the published figures of questionnaire `q`'s questions (once its
+    /// step of [`RESULT_STEP`] is complete, [`Steps`]).
+    fn publish(&mut self, r: &SurveyResponseSubmitted, q: &QuestionnairePublished) {
         for a in &r.answers {
             for id in &a.possible_answer_ids {
                 *self
@@ -360,6 +405,55 @@ impl ResponseTotals {
     }
 }
 
+/// Responses kept aside until their step of [`RESULT_STEP`] is complete: per period the
+/// responses counted so far and the ones not yet published, with their numbers (1, 2, … in
+/// commit order). The same in a page's apply and in the rebuild fold, so both publish the same
+/// responses.
+#[derive(Default)]
+struct Steps {
+    numbers: HashMap<String, i64>,
+    pending: BTreeMap<String, Vec<(i64, SurveyResponseSubmitted)>>,
+}
+
+/// A `health_check_unpublished` row.
+#[derive(Serialize)]
+struct UnpublishedRow<'a> {
+    health_check_id: &'a str,
+    response_number: i64,
+    response: &'a SurveyResponseSubmitted,
+}
+
+impl Steps {
+    /// Numbers response `r` within its period and keeps it aside; returns the step's responses
+    /// (in order) when `r` completes a step of [`RESULT_STEP`], none otherwise.
+    fn push(&mut self, r: SurveyResponseSubmitted) -> Vec<SurveyResponseSubmitted> {
+        let n = self.numbers.entry(r.health_check_id.clone()).or_default();
+        *n += 1;
+        let number = *n;
+        let pending = self.pending.entry(r.health_check_id.clone()).or_default();
+        pending.push((number, r));
+        if number % RESULT_STEP == 0 {
+            std::mem::take(pending)
+                .into_iter()
+                .map(|(_, r)| r)
+                .collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The responses still aside, as rows.
+    fn rows(&self) -> impl Iterator<Item = UnpublishedRow<'_>> {
+        self.pending.iter().flat_map(|(id, list)| {
+            list.iter().map(move |(n, r)| UnpublishedRow {
+                health_check_id: id,
+                response_number: *n,
+                response: r,
+            })
+        })
+    }
+}
+
 /// The rebuild fold of the health-check projection: every questionnaire version and survey
 /// period by id (the first wins, as `ON CONFLICT DO NOTHING` does, also for a repeated invite
 /// code) and the whole history's [`ResponseTotals`].
@@ -369,6 +463,7 @@ struct HealthCheckFold {
     periods: BTreeMap<String, HealthCheckRow>,
     invite_codes: HashSet<String>,
     totals: ResponseTotals,
+    steps: Steps,
 }
 
 #[async_trait]
@@ -393,7 +488,9 @@ impl RebuildFold for HealthCheckFold {
                     }
                 }
                 HEALTH_CHECK_AGGREGATE => {
-                    let HealthCheckEvent::SurveyPeriodOpened(o) = e.decode()?;
+                    let HealthCheckEvent::SurveyPeriodOpened(o) = e.decode()? else {
+                        continue;
+                    };
                     if !self.periods.contains_key(&o.health_check_id)
                         && self.invite_codes.insert(o.invite_code.clone())
                     {
@@ -403,13 +500,20 @@ impl RebuildFold for HealthCheckFold {
                 }
                 SURVEY_RESPONSE_AGGREGATE => {
                     let SurveyResponseEvent::SurveyResponseSubmitted(r) = e.decode()?;
-                    let Some((_, q)) = self.questionnaires.get(&r.questionnaire_id) else {
+                    if !self.questionnaires.contains_key(&r.questionnaire_id) {
                         anyhow::bail!(
                             "a response to questionnaire {} that was never published",
                             r.questionnaire_id
                         );
-                    };
-                    self.totals.add(marked()?, e.recorded_at, &r, q);
+                    }
+                    self.totals
+                        .count(marked()?, e.recorded_at, &r.health_check_id);
+                    for r in self.steps.push(r) {
+                        let Some((_, q)) = self.questionnaires.get(&r.questionnaire_id) else {
+                            continue;
+                        };
+                        self.totals.publish(&r, q);
+                    }
                 }
                 _ => {}
             }
@@ -426,6 +530,7 @@ impl RebuildFold for HealthCheckFold {
             questionnaires,
             mut periods,
             totals,
+            steps,
             ..
         } = *self;
         insert_rows(
@@ -455,6 +560,13 @@ impl RebuildFold for HealthCheckFold {
             schema,
             "health_check_question",
             totals.question_rows().collect::<Vec<_>>(),
+        )
+        .await?;
+        insert_rows(
+            tx,
+            schema,
+            "health_check_unpublished",
+            steps.rows().collect::<Vec<_>>(),
         )
         .await?;
         Ok(())

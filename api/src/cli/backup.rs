@@ -5,8 +5,10 @@
 //! What is kept ([`WRITE_SIDE_TABLES`]): the event log and the tables that are not derived from
 //! it — the personal data of account holders and the e-mail → user lookup kept out of the log
 //! (`person`, `user_email`; POPIA), password and code hashes (`credential`), building-block
-//! contact persons kept out of the log (`bb_contact_person`), the e-mail outbox and its checkpoint, and the server secret that
-//! signs CSRF tokens. What is not: projections (rebuilt from the log), sessions, pending one-time
+//! contact persons kept out of the log (`bb_contact_person`), the e-mail outbox and its checkpoint, the server secret that
+//! signs CSRF tokens, and the public health-check figures as last published
+//! (`health_check_public_figure`: without it a restored server would publish afresh, and two
+//! figures could be differenced). What is not: projections (rebuilt from the log), sessions, pending one-time
 //! codes and rate-limit counters (transient; people sign in again).
 //!
 //! The archive is made by `pg_dump --format=custom --data-only` and loaded by `pg_restore
@@ -32,7 +34,7 @@ use anyhow::{bail, Context};
 use sqlx::PgPool;
 
 /// Tables in the archive, in load order.
-pub const WRITE_SIDE_TABLES: [&str; 8] = [
+pub const WRITE_SIDE_TABLES: [&str; 9] = [
     "events",
     "person",
     "user_email",
@@ -41,6 +43,7 @@ pub const WRITE_SIDE_TABLES: [&str; 8] = [
     "mail_outbox",
     "mail_checkpoint",
     "server_secret",
+    "health_check_public_figure",
 ];
 
 /// The `transaction_id` restored events get: lower than any id a server hands out (normal

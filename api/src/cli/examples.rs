@@ -548,6 +548,10 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
         .bind(&users)
         .execute(&mut *tx)
         .await?;
+    // Public figures published while examples counted are forgotten with them.
+    sqlx::query("DELETE FROM health_check_public_figure")
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     for p in gbvf_projections::all() {
         gbvf_projections::engine::rebuild(pool, p.as_ref(), gbvf_projections::engine::PAGE, |_| {})

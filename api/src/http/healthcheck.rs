@@ -3,9 +3,14 @@
 //! taking, an organisation's health checks and results, the admin summary, and the public
 //! figures by boundary.
 //!
-//! Respondent privacy: no distribution, score or demographic breakdown of a health check is
-//! returned from fewer than [`MIN_RESPONSES`] responses; a public maturity figure combines at
-//! least [`MIN_ORGANISATIONS`] organisations, each with at least [`MIN_RESPONSES`] responses.
+//! Respondent privacy (docs/decisions.md, docs/security.md): a link takes at most its cap of
+//! responses, 30 a minute; no distribution, score or demographic breakdown of a health check
+//! is returned from fewer than [`MIN_RESPONSES`] responses, results move in steps of 5
+//! responses and show percentages only, small demographic cells are suppressed; a public
+//! maturity figure combines at least [`MIN_ORGANISATIONS`] organisations, each with at least
+//! [`MIN_RESPONSES`] responses, is a whole percentage and changes only when at least 3
+//! organisations joined or left; response counts are public only where at least 3
+//! organisations take part.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -21,11 +26,13 @@ use gbvf_commands::accounts::permissions::{
 use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
 use gbvf_commands::healthcheck::{
     category_scores, current_dashboard_quarter, end_of_quarter, health_check_id, maturity, percent,
-    quarter_of, validate_answers, HealthCheckError, QuestionTotals, SurveyError, MIN_ORGANISATIONS,
-    MIN_RESPONSES,
+    public_figure, published_responses, quarter_of, response_cap, suppressed_cells,
+    validate_answers, HealthCheckCommand, HealthCheckError, QuestionTotals, SurveyError,
+    MIN_ORGANISATIONS, MIN_RESPONSES,
 };
 use gbvf_events::healthcheck::{
-    GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted,
+    GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted, DEMOGRAPHIC,
+    SURVEY_RESPONSE_AGGREGATE,
 };
 use gbvf_events::metadata::EventMetadata;
 use serde::{Deserialize, Serialize};
@@ -102,6 +109,9 @@ pub const TOO_FEW: &str =
     "Results are shown once at least 5 people have responded, to protect respondents' anonymity.";
 /// A response recorded.
 pub const THANK_YOU: &str = "Thank you. Your response has been recorded.";
+/// Too many responses through one link in a short time ([`super::auth::limits::SURVEY_LINK`]).
+pub const LINK_BUSY: &str =
+    "Many responses are arriving through this survey link at the moment. Please try again in a minute; your answers are still on the page.";
 
 /// Category names (admin spec §3 "Question categories").
 pub fn category_name(id: i32) -> &'static str {
@@ -361,8 +371,13 @@ pub async fn invite_code(
         "http:POST /api/healthcheck/inviteCode",
     );
     let code =
-        match gbvf_commands::execute::execute(&s.health_check_cqrs, &id, opened, meta.to_map())
-            .await
+        match gbvf_commands::execute::execute(
+            &s.health_check_cqrs,
+            &id,
+            HealthCheckCommand::Open(opened),
+            meta.to_map(),
+        )
+        .await
         {
             Ok(()) => code,
             Err(AggregateError::UserError(HealthCheckError::AlreadyOpen(existing))) => existing,
@@ -409,31 +424,41 @@ struct Period {
     health_check_id: String,
     questionnaire_id: String,
     organisation_name: String,
+    /// Within its dates and its organisation approved.
     open: bool,
+    /// Its organisation is approved (a rejected organisation's link closes).
+    approved: bool,
     example: bool,
 }
 
 async fn period_of(s: &AppState, code: &str) -> Result<Period, ApiError> {
-    let row: Option<(String, String, String, bool, bool)> = sqlx::query_as(
-        "SELECT h.health_check_id, h.questionnaire_id, coalesce(o.name, ''), now() BETWEEN h.effective_from AND h.effective_to, h.example
+    let row: Option<(String, String, String, bool, bool, bool)> = sqlx::query_as(
+        "SELECT h.health_check_id, h.questionnaire_id, coalesce(o.name, ''), now() BETWEEN h.effective_from AND h.effective_to,
+                coalesce(o.verification_status_id = 3, false), h.example
          FROM health_check h LEFT JOIN organisation o ON o.organisation_id = h.organisation_id WHERE h.invite_code = $1",
     )
     .bind(code)
     .fetch_optional(&s.pool)
     .await?;
-    let (health_check_id, questionnaire_id, organisation_name, open, example) =
+    let (health_check_id, questionnaire_id, organisation_name, in_dates, approved, example) =
         row.ok_or_else(|| ApiError::NotFound(UNKNOWN_CODE.into()))?;
     Ok(Period {
         health_check_id,
         questionnaire_id,
         organisation_name,
-        open,
+        open: in_dates && approved,
+        approved,
         example,
     })
 }
 
 fn closed() -> Response {
-    (StatusCode::GONE, Json(json!({"success": false, "message": CLOSED, "errors": [{"code": "inviteCode", "description": CLOSED}]}))).into_response()
+    gone(CLOSED)
+}
+
+/// 410 with `message`: the link no longer takes responses.
+fn gone(message: &str) -> Response {
+    (StatusCode::GONE, Json(json!({"success": false, "message": message, "errors": [{"code": "inviteCode", "description": message}]}))).into_response()
 }
 
 /// The answer of `GET /api/healthcheck/survey`: `{success, data}`.
@@ -605,12 +630,18 @@ pub struct SubmitBody {
 /// anonymous response as one `SurveyResponseSubmitted` event with the answers, the invite code
 /// and the questionnaire version. Nothing about the respondent is stored: a second response
 /// from the same browser is refused (409) because its key — an HMAC of the browser's random
-/// cookie and the invite code — names the same aggregate. 400 invalid answers; 404 unknown
-/// code; 410 closed.
+/// cookie and the invite code — names the same aggregate. Before it, the period's
+/// `health_check` aggregate admits the response (`SurveyResponseAdmitted`): it refuses once
+/// the link has taken its cap (`response_cap`: expected responses plus a tenth, at least 5),
+/// outside the period and when the organisation is no longer approved (a rejected
+/// organisation's link is closed). At most 30 submissions per link and minute
+/// (`limits::SURVEY_LINK`). 400 invalid answers; 404 unknown code; 409 answered already;
+/// 410 closed or full; 429 too many through this link just now.
 #[utoipa::path(post, path = "/api/healthcheck/survey", tag = "healthcheck", request_body = SubmitBody,
     responses((status = 200, description = "Thank you. Your response has been recorded.", body = Done), (status = 400, description = "Invalid answers"),
               (status = 404, description = "This survey link is not valid."), (status = 409, description = "You have already completed this survey."),
-              (status = 410, description = "This survey is closed.")))]
+              (status = 410, description = "This survey is closed, or its link has taken all the responses it allows."),
+              (status = 429, description = "Many responses are arriving through this survey link at the moment.")))]
 pub async fn submit(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -632,19 +663,67 @@ pub async fn submit(
         })
         .collect();
     validate_answers(&def, &answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
+    // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
+    let limit_key =
+        super::auth::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
+    if !super::auth::limits::hit(&s.pool, super::auth::limits::SURVEY_LINK, &limit_key).await? {
+        return Ok((
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(json!({"success": false, "message": LINK_BUSY, "errors": [{"code": "inviteCode", "description": LINK_BUSY}]})),
+        )
+            .into_response());
+    }
     let key = super::auth::csrf::mac(
         s.secret.get(&s.pool).await?,
         &format!("survey:{}", b.invite_code),
         &browser.0,
     );
     let id = format!("{}/{}", p.health_check_id, &key[..32]);
+    // A browser that answered already is told so before it could take a place under the cap.
+    let answered =
+        gbvf_events::store::aggregate_history(&s.pool, SURVEY_RESPONSE_AGGREGATE, &id).await?;
+    if !answered.is_empty() {
+        return Err(ApiError::Conflict(SurveyError::Duplicate.to_string()));
+    }
     // Example respondents (`gbvf examples load`) are marked by the example scope (mod.rs).
-    let meta = EventMetadata::now(
-        "anonymous",
-        uuid::Uuid::new_v4().to_string(),
-        "http:POST /api/healthcheck/survey",
-    )
-    .to_map();
+    let meta = || {
+        EventMetadata::now(
+            "anonymous",
+            uuid::Uuid::new_v4().to_string(),
+            "http:POST /api/healthcheck/survey",
+        )
+        .to_map()
+    };
+    // The period's aggregate admits the response within the link's cap; racing respondents
+    // conflict on its sequence and try again.
+    let mut tries = 0;
+    loop {
+        let admit = HealthCheckCommand::AdmitResponse {
+            at: chrono::Utc::now(),
+            organisation_approved: p.approved,
+        };
+        match s
+            .health_check_cqrs
+            .execute_with_metadata(&p.health_check_id, admit, meta())
+            .await
+        {
+            Ok(()) => break,
+            Err(AggregateError::AggregateConflict) if tries < 50 => {
+                tries += 1;
+                let wait = rand::random::<u64>() % (5 * tries as u64 + 5);
+                tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            }
+            Err(AggregateError::UserError(HealthCheckError::Closed)) => return Ok(closed()),
+            Err(AggregateError::UserError(e @ HealthCheckError::Full(_))) => {
+                return Ok(gone(&e.to_string()))
+            }
+            Err(AggregateError::UserError(e)) => return Err(ApiError::NotFound(e.to_string())),
+            Err(AggregateError::AggregateConflict) => {
+                return Err(ApiError::Conflict(LINK_BUSY.into()))
+            }
+            Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+        }
+    }
     let event = SurveyResponseSubmitted {
         health_check_id: p.health_check_id,
         invite_code: b.invite_code.into_string(),
@@ -654,7 +733,7 @@ pub async fn submit(
     };
     match s
         .survey_response_cqrs
-        .execute_with_metadata(&id, event, meta)
+        .execute_with_metadata(&id, event, meta())
         .await
     {
         Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
@@ -667,9 +746,12 @@ pub async fn submit(
     }
 }
 
-/// A health check's figures as the read model holds them.
+/// A health check's figures as the read model holds them: `actual` responses so far, and the
+/// published figures (per-question totals and per-answer counts) of the first `published` of
+/// them ([`published_responses`]).
 struct Figures {
     actual: i64,
+    published: i64,
     totals: QuestionTotals,
     counts: HashMap<(String, i32), i64>,
 }
@@ -685,14 +767,16 @@ async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError> {
     let a: Vec<(String, i32, i64)> = sqlx::query_as("SELECT question_id, possible_answer_id, responses FROM health_check_answer WHERE health_check_id = $1").bind(id).fetch_all(&s.pool).await?;
     Ok(Figures {
         actual,
+        published: published_responses(actual),
         totals: q.into_iter().map(|(q, n, sum)| (q, (n, sum))).collect(),
         counts: a.into_iter().map(|(q, a, n)| ((q, a), n)).collect(),
     })
 }
 
-/// Category scores and maturity of a health check, `None` below the privacy threshold.
+/// Category scores and maturity of a health check's published figures, `None` below the
+/// privacy threshold.
 fn scores(def: &QuestionnairePublished, f: &Figures) -> Option<(BTreeMap<i32, f64>, Option<f64>)> {
-    if f.actual < MIN_RESPONSES {
+    if f.published < MIN_RESPONSES {
         return None;
     }
     let c = category_scores(def, &f.totals);
@@ -700,10 +784,9 @@ fn scores(def: &QuestionnairePublished, f: &Figures) -> Option<(BTreeMap<i32, f6
     Some((c, m))
 }
 
-/// The question categories of a result (admin spec §3 "Health check result"); `categories`
-/// limits them (e.g. demographic only for the dashboard cards). Distribution values are the
-/// percentage of the question's respondents choosing each answer.
-/// One answer's share of a question's respondents.
+/// One answer's share of a question's respondents, as a percentage only (no count, so two
+/// readings cannot be subtracted into one person's answer; the figures move in steps of five
+/// responses).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AnswerDistribution {
@@ -711,10 +794,12 @@ pub struct AnswerDistribution {
     pub possible_answer_id: i32,
     /// Its text.
     pub description: String,
-    /// Percentage of the question's respondents (0–100, two decimals).
-    pub distribution_value: f64,
-    /// Respondents who chose it.
-    pub responses: i64,
+    /// Percentage of the question's respondents (0–100, two decimals); null when suppressed.
+    #[schema(required = true)]
+    pub distribution_value: Option<f64>,
+    /// True for a demographic answer chosen by fewer than 5 respondents (or withheld so that
+    /// such an answer cannot be worked out from the others): its share is not shown.
+    pub suppressed: bool,
     /// Its maturity score.
     pub score: i32,
 }
@@ -724,8 +809,9 @@ pub struct AnswerDistribution {
 pub struct PaletteEntry {
     /// Answer id.
     pub id: i32,
-    /// Percentage with two decimals, as text ("12.50").
-    pub percentage: String,
+    /// Percentage with two decimals, as text ("12.50"); null when suppressed.
+    #[schema(required = true)]
+    pub percentage: Option<String>,
     /// The answer's text.
     pub description: String,
     /// Colour (`#rrggbb`).
@@ -793,27 +879,40 @@ fn result_categories(
                 .filter(|q| q.category_id == *c)
                 .map(|q| {
                     let n = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
-                    let count = |a: &gbvf_events::healthcheck::PossibleAnswer| {
-                        let k = f
-                            .counts
-                            .get(&(q.question_id.clone(), a.possible_answer_id))
-                            .copied()
-                            .unwrap_or(0);
-                        let share = if n > 0 { k as f64 / n as f64 } else { 0.0 };
-                        (k, percent(share))
+                    let counts: Vec<i64> = q
+                        .answers
+                        .iter()
+                        .map(|a| {
+                            f.counts
+                                .get(&(q.question_id.clone(), a.possible_answer_id))
+                                .copied()
+                                .unwrap_or(0)
+                        })
+                        .collect();
+                    let hidden = if q.category_id == DEMOGRAPHIC {
+                        suppressed_cells(q.question_type_id == 3, &counts)
+                    } else {
+                        vec![false; counts.len()]
+                    };
+                    let shown = |i: usize| {
+                        (!hidden[i]).then(|| {
+                            percent(if n > 0 {
+                                counts[i] as f64 / n as f64
+                            } else {
+                                0.0
+                            })
+                        })
                     };
                     let answers = q
                         .answers
                         .iter()
-                        .map(|a| {
-                            let (k, pct) = count(a);
-                            AnswerDistribution {
-                                possible_answer_id: a.possible_answer_id,
-                                description: a.description.clone(),
-                                distribution_value: pct,
-                                responses: k,
-                                score: a.score,
-                            }
+                        .enumerate()
+                        .map(|(i, a)| AnswerDistribution {
+                            possible_answer_id: a.possible_answer_id,
+                            description: a.description.clone(),
+                            distribution_value: shown(i),
+                            suppressed: hidden[i],
+                            score: a.score,
                         })
                         .collect();
                     let pal = q
@@ -822,7 +921,7 @@ fn result_categories(
                         .enumerate()
                         .map(|(i, a)| PaletteEntry {
                             id: a.possible_answer_id,
-                            percentage: format!("{:.2}", count(a).1),
+                            percentage: shown(i).map(|v| format!("{v:.2}")),
                             description: a.description.clone(),
                             color: palette[i.min(palette.len() - 1)],
                         })
@@ -894,6 +993,14 @@ pub struct OrganisationHealthCheck {
     pub expected_responses: i32,
     /// Responses so far.
     pub actual_responses: i64,
+    /// Most responses the link takes: the expected responses plus a margin of a tenth, at
+    /// least 5 (`response_cap`).
+    pub response_cap: i64,
+    /// True when the link has taken `responseCap` responses and refuses more.
+    pub cap_reached: bool,
+    /// Responses the results are computed from: the largest multiple of 5 not above
+    /// `actualResponses` (results change only every 5 responses).
+    pub results_as_of_responses: i64,
     /// True when the figures include example data (issue 12).
     pub example: bool,
     /// False below 5 responses.
@@ -936,8 +1043,9 @@ pub struct OrganisationHealthChecksAnswer {
 /// `GET /api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=` (the organisation's
 /// designated person: ViewYourOrganisationSurveyResult, AddSurveyLink or
 /// SetSurveyEffectiveDate): the caller's organisation and its survey periods, newest first,
-/// with participation, maturity and category scores, and the demographic cards — scores and
-/// distributions only from 5 responses up. The invite code is given to holders of AddSurveyLink
+/// with participation, the link's cap, maturity and category scores, and the demographic cards
+/// — scores and distributions only from 5 responses up, in steps of 5 and as percentages, as
+/// in [`organisational_result`]. The invite code is given to holders of AddSurveyLink
 /// or SetSurveyEffectiveDate only.
 #[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
     responses((status = 200, description = "The organisation's survey periods", body = OrganisationHealthChecksAnswer),
@@ -988,6 +1096,9 @@ pub async fn organisation_health_checks(
             url: show_code.then(|| survey_url(&s, &code)),
             expected_responses: expected,
             actual_responses: actual,
+            response_cap: response_cap(expected as i64),
+            cap_reached: actual >= response_cap(expected as i64),
+            results_as_of_responses: f.published,
             example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
@@ -1045,6 +1156,9 @@ pub struct OrganisationalResult {
     pub actual_responses: i64,
     /// Expected responses.
     pub expected_responses: i32,
+    /// Responses the results are computed from: the largest multiple of 5 not above the
+    /// responses so far (results change only every 5 responses).
+    pub results_as_of_responses: i64,
     /// True when the figures include example data (issue 12).
     pub example: bool,
     /// False below 5 responses.
@@ -1070,8 +1184,11 @@ pub struct OrganisationalResultAnswer {
 
 /// `POST /api/healthcheck/organisationalResult` (ViewYourOrganisationSurveyResult for the
 /// caller's own organisation; ViewOrganisationalSurveyResults for any): every question with its
-/// answer distribution, category scores and maturity. Below 5 responses it answers
-/// `resultsAvailable: false` with the reason and no distribution.
+/// answer distribution (percentages only), category scores and maturity, computed from the
+/// first `resultsAsOfResponses` responses — the largest multiple of 5 received — so two
+/// readings never differ by one respondent; demographic answers chosen by fewer than 5 are
+/// suppressed (`suppressed_cells`). Below 5 responses it answers `resultsAvailable: false`
+/// with the reason and no distribution.
 #[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
     responses((status = 200, description = "The results", body = OrganisationalResultAnswer),
               (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")))]
@@ -1115,6 +1232,7 @@ pub async fn organisational_result(
             actual_responeses: f.actual,
             actual_responses: f.actual,
             expected_responses: expected,
+            results_as_of_responses: f.published,
             example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
@@ -1317,8 +1435,9 @@ pub struct HealthCheckStats {
     pub total_organisations: i64,
     /// `overall.participatingOrganisations`.
     pub total_participating_organisations: i64,
-    /// `overall.totalActualResponses`.
-    pub total_actual_responses: i64,
+    /// `overall.totalActualResponses` (`null` with fewer than 3 organisations taking part).
+    #[schema(required)]
+    pub total_actual_responses: Option<i64>,
     /// Responses expected in the quarter.
     pub total_expected_responses: i64,
     /// The privacy rule, for people.
@@ -1331,12 +1450,78 @@ pub struct HealthCheckStats {
 pub struct Participation {
     /// Organisations with responses.
     pub participating_organisations: i64,
-    /// Responses.
-    pub total_actual_responses: i64,
-    /// Maturity in percent, or `null` under the privacy rule (spelled as the specification
-    /// spells it).
+    /// Responses; `null` where fewer than 3 organisations take part, since one organisation
+    /// could be alone there.
+    #[schema(required)]
+    pub total_actual_responses: Option<i64>,
+    /// Maturity in whole percent, or `null` under the privacy rule (spelled as the
+    /// specification spells it). It is the figure last published for this group: it changes
+    /// only when at least 3 contributing organisations have joined or left since.
     #[schema(required)]
     pub overal_maturity: Option<f64>,
+}
+
+/// One group of organisations in the public figures (a boundary's quarter, an organisation
+/// type, a child area): organisations taking part, their responses, the organisations whose
+/// maturity contributes, and their combined maturity now (percent; `None` under the privacy
+/// rule).
+struct Group {
+    participating: i64,
+    responses: i64,
+    scored: std::collections::BTreeSet<String>,
+    value: Option<f64>,
+}
+
+/// The maturity to show for each group (by key `<boundary>/<year>Q<n>/<all|type:t|area:id>`):
+/// the last published figure of `health_check_public_figure`, replaced (and stored) when
+/// [`public_figure`] says so. Concurrent readers store the same figure.
+async fn published_figures(
+    s: &AppState,
+    groups: &[(String, Group)],
+) -> Result<HashMap<String, Option<f64>>, ApiError> {
+    type Last = (
+        String,
+        sqlx::types::Json<std::collections::BTreeSet<String>>,
+        Option<f64>,
+    );
+    let keys: Vec<&String> = groups.iter().map(|(k, _)| k).collect();
+    let last: Vec<Last> = sqlx::query_as(
+        "SELECT figure_key, organisations, maturity FROM health_check_public_figure WHERE figure_key = ANY($1)",
+    )
+    .bind(&keys)
+    .fetch_all(&s.pool)
+    .await?;
+    let last: HashMap<String, (std::collections::BTreeSet<String>, Option<f64>)> = last
+        .into_iter()
+        .map(|(k, set, m)| (k, (set.0, m)))
+        .collect();
+    let mut shown = HashMap::new();
+    let (mut new_keys, mut new_sets, mut new_values) = (Vec::new(), Vec::new(), Vec::new());
+    for (key, g) in groups {
+        let (figure, publish) =
+            public_figure(last.get(key).map(|(set, m)| (set, *m)), &g.scored, g.value);
+        if publish {
+            new_keys.push(key.clone());
+            new_sets
+                .push(serde_json::to_value(&g.scored).map_err(|e| ApiError::Internal(e.into()))?);
+            new_values.push(figure);
+        }
+        shown.insert(key.clone(), figure);
+    }
+    if !new_keys.is_empty() {
+        sqlx::query(
+            "INSERT INTO health_check_public_figure (figure_key, organisations, maturity, published_at)
+             SELECT k, o, m, now() FROM unnest($1::text[], $2::jsonb[], $3::float8[]) AS t(k, o, m)
+             ON CONFLICT (figure_key) DO UPDATE SET organisations = excluded.organisations,
+                 maturity = excluded.maturity, published_at = excluded.published_at",
+        )
+        .bind(&new_keys)
+        .bind(&new_sets)
+        .bind(&new_values)
+        .execute(&s.pool)
+        .await?;
+    }
+    Ok(shown)
 }
 
 /// One organisation type's figures in the quarter.
@@ -1452,26 +1637,35 @@ pub async fn public_stats(
         example |= ex;
         per.push((org, t, c, quarter_of(from), actual, mat, expected as i64));
     }
-    let combine = |items: &[&OrganisationQuarter]| -> Participation {
+    // Each group's participation and its current figure; the figure shown is the last one
+    // published for the group unless enough organisations changed (`public_figure`).
+    let combine = |items: &[&OrganisationQuarter]| -> Group {
         let orgs: std::collections::BTreeSet<&String> = items.iter().map(|x| &x.0).collect();
         let responses: i64 = items.iter().map(|x| x.4).sum();
         let scored: Vec<_> = items.iter().filter_map(|x| x.5.map(|m| (x, m))).collect();
-        let scored_orgs: std::collections::BTreeSet<&String> =
-            scored.iter().map(|(x, _)| &x.0).collect();
-        let weight: i64 = scored.iter().map(|(x, _)| x.4).sum();
-        let maturity = if scored_orgs.len() as i64 >= MIN_ORGANISATIONS && weight > 0 {
+        let scored_orgs: std::collections::BTreeSet<String> =
+            scored.iter().map(|(x, _)| x.0.clone()).collect();
+        // Weighted by the responses each organisation's published figures come from.
+        let weight: i64 = scored.iter().map(|(x, _)| published_responses(x.4)).sum();
+        let value = if scored_orgs.len() as i64 >= MIN_ORGANISATIONS && weight > 0 {
             Some(percent(
-                scored.iter().map(|(x, m)| m * x.4 as f64).sum::<f64>() / weight as f64,
+                scored
+                    .iter()
+                    .map(|(x, m)| m * published_responses(x.4) as f64)
+                    .sum::<f64>()
+                    / weight as f64,
             ))
         } else {
             None
         };
-        Participation {
-            participating_organisations: orgs.len() as i64,
-            total_actual_responses: responses,
-            overal_maturity: maturity,
+        Group {
+            participating: orgs.len() as i64,
+            responses,
+            scored: scored_orgs,
+            value,
         }
     };
+    let quarter_key = |y: i32, q: u32| format!("{boundary}/{y}Q{q}");
     let approved: Vec<(i32, i64)> = sqlx::query_as(
         "SELECT organisation_type_id, count(*) FROM organisation WHERE verification_status_id = 3
            AND ($1 = 1 OR $1 IN (province_id, district_id, municipality_id)) GROUP BY 1",
@@ -1480,54 +1674,73 @@ pub async fn public_stats(
     .fetch_all(&s.pool)
     .await?;
     let in_quarter: Vec<_> = per.iter().filter(|x| x.3 == (qy, qq)).collect();
-    let by_type: Vec<OrganisationTypeStat> = ORGANISATION_TYPES
-        .iter()
-        .map(|(t, d)| {
-            let items: Vec<_> = in_quarter.iter().copied().filter(|x| x.1 == *t).collect();
-            OrganisationTypeStat {
-                participation: combine(&items),
-                organisation_type_id: *t,
-                description: d.to_string(),
-                organisation_count: approved
-                    .iter()
-                    .find(|(x, _)| x == t)
-                    .map(|(_, n)| *n)
-                    .unwrap_or(0),
-                quarter: format!("{qy}Q{qq}"),
-            }
-        })
-        .collect();
+    let mut groups: Vec<(String, Group)> = Vec::new();
+    let overall_key = format!("{}/all", quarter_key(qy, qq));
+    groups.push((overall_key.clone(), combine(&in_quarter)));
+    for (t, _) in ORGANISATION_TYPES {
+        let items: Vec<_> = in_quarter.iter().copied().filter(|x| x.1 == *t).collect();
+        groups.push((format!("{}/type:{t}", quarter_key(qy, qq)), combine(&items)));
+    }
     let mut quarters: Vec<(i32, u32)> = per.iter().map(|x| x.3).collect();
     quarters.sort();
     quarters.dedup();
-    let by_quarter: Vec<QuarterStat> = quarters
-        .iter()
-        .map(|qt| {
-            let items: Vec<_> = per.iter().filter(|x| x.3 == *qt).collect();
-            QuarterStat {
-                participation: combine(&items),
-                quarter: format!("{}Q{}", qt.0, qt.1),
-            }
-        })
-        .collect();
+    for qt in &quarters {
+        let items: Vec<_> = per.iter().filter(|x| x.3 == *qt).collect();
+        let key = format!("{}/all", quarter_key(qt.0, qt.1));
+        if key != overall_key {
+            groups.push((key, combine(&items)));
+        }
+    }
     let mut children: Vec<i64> = in_quarter.iter().filter_map(|x| x.2).collect();
     children.sort();
     children.dedup();
-    let contained: Vec<AreaStat> = children
+    for c in &children {
+        let items: Vec<_> = in_quarter
+            .iter()
+            .copied()
+            .filter(|x| x.2 == Some(*c))
+            .collect();
+        groups.push((format!("{}/area:{c}", quarter_key(qy, qq)), combine(&items)));
+    }
+    let shown = published_figures(s, &groups).await?;
+    let participation = |key: &str| -> Participation {
+        let g = &groups.iter().find(|(k, _)| k == key).expect("grouped").1;
+        Participation {
+            participating_organisations: g.participating,
+            // Withheld where fewer than 3 organisations take part: one could be alone.
+            total_actual_responses: (g.participating >= MIN_ORGANISATIONS).then_some(g.responses),
+            overal_maturity: shown.get(key).copied().flatten(),
+        }
+    };
+    let by_type: Vec<OrganisationTypeStat> = ORGANISATION_TYPES
         .iter()
-        .map(|c| {
-            let items: Vec<_> = in_quarter
+        .map(|(t, d)| OrganisationTypeStat {
+            participation: participation(&format!("{}/type:{t}", quarter_key(qy, qq))),
+            organisation_type_id: *t,
+            description: d.to_string(),
+            organisation_count: approved
                 .iter()
-                .copied()
-                .filter(|x| x.2 == Some(*c))
-                .collect();
-            AreaStat {
-                participation: combine(&items),
-                boundary_id: *c,
-            }
+                .find(|(x, _)| x == t)
+                .map(|(_, n)| *n)
+                .unwrap_or(0),
+            quarter: format!("{qy}Q{qq}"),
         })
         .collect();
-    let overall = combine(&in_quarter);
+    let by_quarter: Vec<QuarterStat> = quarters
+        .iter()
+        .map(|qt| QuarterStat {
+            participation: participation(&format!("{}/all", quarter_key(qt.0, qt.1))),
+            quarter: format!("{}Q{}", qt.0, qt.1),
+        })
+        .collect();
+    let contained: Vec<AreaStat> = children
+        .iter()
+        .map(|c| AreaStat {
+            participation: participation(&format!("{}/area:{c}", quarter_key(qy, qq))),
+            boundary_id: *c,
+        })
+        .collect();
+    let overall = participation(&overall_key);
     let total_organisations: i64 = approved.iter().map(|(_, n)| n).sum();
     let total_expected: i64 = in_quarter.iter().map(|x| x.6).sum();
     Ok(HealthCheckStats {
@@ -1543,6 +1756,6 @@ pub async fn public_stats(
         total_actual_responses: overall.total_actual_responses,
         total_expected_responses: total_expected,
         overall,
-        note: "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.".into(),
+        note: "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute, in whole percent, and changes only when at least 3 organisations have joined or left. Response counts are shown where at least 3 organisations take part.".into(),
     })
 }

@@ -649,7 +649,20 @@ async fn api_not_found() -> Response {
     error::ApiError::NotFound("No such API endpoint.".into()).into_response()
 }
 
-async fn metrics_text(State(s): State<AppState>) -> Response {
+/// `GET /metrics`: the Prometheus text, for the operator only — `Authorization: Bearer
+/// <operator token>` (`GBVF_OPERATOR_TOKEN`); 403 without it or when no token is set. The
+/// counters show activity as it happens (survey submissions by status among them), which
+/// would tell a watcher when one more person answered a survey.
+async fn metrics_text(State(s): State<AppState>, headers: axum::http::HeaderMap) -> Response {
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    let allowed = matches!((&s.operator_token, given),
+        (Some(expected), Some(given)) if auth::password::constant_time_eq(expected.as_bytes(), given.as_bytes()));
+    if !allowed {
+        return error::ApiError::Forbidden.into_response();
+    }
     let Some(h) = &s.metrics else {
         return (StatusCode::NOT_FOUND, "metrics are not enabled").into_response();
     };

@@ -74,7 +74,8 @@ export interface QuarterRow {
   key: string
   /** 'Q3 26'. */
   label: string
-  actual: number
+  /** Null where the server withholds the count (fewer than 3 organisations take part). */
+  actual: number | null
   /** Null where the server gives no expected responses for the quarter. */
   expected: number | null
   participating: number
@@ -103,7 +104,7 @@ export function surveyQuarters(summary: HealthCheckSummary | undefined): Quarter
     rows.set(key, {
       key,
       label: quarterLabel(parsed[1], parsed[0]),
-      actual: q.totalActualResponses ?? 0,
+      actual: q.totalActualResponses ?? null,
       // Not given per quarter by the server; the current quarter's is the summary's totalExpectedResponses.
       expected: null,
       participating: q.participatingOrganisations ?? 0,

@@ -118,6 +118,16 @@ pub const WRONG_CODE_ADDRESS: Policy = Policy::Count {
     window_secs: 600,
 };
 
+/// Survey submissions per invite link, from any browser: 30 per minute (docs/decisions.md
+/// "Survey links: cap and rate limit"). A link shared with a workforce fills at a few responses
+/// a minute; a script minting fresh browsers is slowed to this pace, and the cap
+/// (`gbvf_commands::healthcheck::response_cap`) bounds it.
+pub const SURVEY_LINK: Policy = Policy::Count {
+    scope: "survey:link",
+    limit: 30,
+    window_secs: 60,
+};
+
 /// The stored key of `parts`: hex HMAC-SHA256 under the installation's `secret` of the
 /// lower-cased, trimmed parts joined by a NUL.
 pub fn key(secret: &[u8], parts: &[&str]) -> String {

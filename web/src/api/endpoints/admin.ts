@@ -571,7 +571,7 @@ export type UserForm = {
   companyId?: null | LineText;
   contacts?: ContactForm[];
   groupIds?: number[];
-  /** Full name: gbvf_commands::text::LineText, spaces, . ' - (at most 100 characters; the pattern lists Latin
+  /** Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
     letters, the server accepts any alphabetic character). */
   name: string;
   /** Job role id (reference list). */

@@ -103,14 +103,15 @@ export type ErrorBody = {
 export type AnswerDistribution = {
   /** Its text. */
   description: string;
-  /** Percentage of the question's respondents (0–100, two decimals). */
-  distributionValue: number;
+  /** Percentage of the question's respondents (0–100, two decimals); null when suppressed. */
+  distributionValue: number | null;
   /** Answer id. */
   possibleAnswerId: number;
-  /** Respondents who chose it. */
-  responses: number;
   /** Its maturity score. */
   score: number;
+  /** True for a demographic answer chosen by fewer than 5 respondents (or withheld so that
+    such an answer cannot be worked out from the others): its share is not shown. */
+  suppressed: boolean;
 };
 export type PaletteEntry = {
   /** Colour (`#rrggbb`). */
@@ -119,8 +120,8 @@ export type PaletteEntry = {
   description: string;
   /** Answer id. */
   id: number;
-  /** Percentage with two decimals, as text ("12.50"). */
-  percentage: string;
+  /** Percentage with two decimals, as text ("12.50"); null when suppressed. */
+  percentage: string | null;
 };
 export type QuestionResult = {
   /** Every answer with its share. */
@@ -157,6 +158,8 @@ export type CategoryResult = {
 export type OrganisationHealthCheck = {
   /** Responses so far. */
   actualResponses: number;
+  /** True when the link has taken `responseCap` responses and refuses more. */
+  capReached: boolean;
   /** Start of the period. */
   effectiveFrom: string;
   /** End of the period. */
@@ -187,6 +190,12 @@ export type OrganisationHealthCheck = {
   questionnaireTypeId: number;
   /** Questionnaire version number. */
   questionnaireVersion: number;
+  /** Most responses the link takes: the expected responses plus a margin of a tenth, at
+    least 5 (`response_cap`). */
+  responseCap: number;
+  /** Responses the results are computed from: the largest multiple of 5 not above
+    `actualResponses` (results change only every 5 responses). */
+  resultsAsOfResponses: number;
   /** False below 5 responses. */
   resultsAvailable: boolean;
   /** The link; null like `inviteCode`. */
@@ -259,6 +268,9 @@ export type OrganisationalResult = {
   questionnaireTypeId: number;
   /** Questionnaire version number. */
   questionnaireVersion: number;
+  /** Responses the results are computed from: the largest multiple of 5 not above the
+    responses so far (results change only every 5 responses). */
+  resultsAsOfResponses: number;
   /** False below 5 responses. */
   resultsAvailable: boolean;
 };

@@ -410,13 +410,15 @@ export type Health = {
   status: string;
 };
 export type Participation = {
-  /** Maturity in percent, or `null` under the privacy rule (spelled as the specification
-    spells it). */
+  /** Maturity in whole percent, or `null` under the privacy rule (spelled as the
+    specification spells it). It is the figure last published for this group: it changes
+    only when at least 3 contributing organisations have joined or left since. */
   overalMaturity: number | null;
   /** Organisations with responses. */
   participatingOrganisations: number;
-  /** Responses. */
-  totalActualResponses: number;
+  /** Responses; `null` where fewer than 3 organisations take part, since one organisation
+    could be alone there. */
+  totalActualResponses: number | null;
 };
 export type QuarterStat = Participation & {
   /** `2026Q3`. */
@@ -455,8 +457,8 @@ export type HealthCheckStats = {
   period: string;
   /** `2026Q3`. */
   quarter: string;
-  /** `overall.totalActualResponses`. */
-  totalActualResponses: number;
+  /** `overall.totalActualResponses` (`null` with fewer than 3 organisations taking part). */
+  totalActualResponses: number | null;
   /** Responses expected in the quarter. */
   totalExpectedResponses: number;
   /** Approved organisations in the boundary. */

@@ -115,7 +115,13 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
         formatCount(r.participating),
         r.maturity == null ? '–' : formatPercentage(r.maturity),
       ],
-      raw: [r.label, r.actual, r.expected ?? '', r.participating, r.maturity == null ? '' : r.maturity.toFixed(2)],
+      raw: [
+        r.label,
+        r.actual ?? '',
+        r.expected ?? '',
+        r.participating,
+        r.maturity == null ? '' : r.maturity.toFixed(2),
+      ],
     })),
   }
   return (
@@ -145,7 +151,7 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | u
             ]}
             options={countBarOptions(
               rows.map((r) => r.label),
-              Math.max(0, ...rows.map((r) => Math.max(r.actual, r.expected ?? 0))),
+              Math.max(0, ...rows.map((r) => Math.max(r.actual ?? 0, r.expected ?? 0))),
             )}
           />
           <dl className="inline-stats" data-testid="participating-by-quarter">

@@ -12,6 +12,7 @@ import {
   BAND_COLOURS,
   ChartType,
   formatPercent,
+  formatShare,
   groupSummary,
   labelColour,
   maturityBand,
@@ -280,22 +281,24 @@ export function GroupChart({ group }: { group: QuestionGroup }) {
 export function DemographicCard({ question }: { question: HcQuestion }) {
   const id = `hc-demo-${question.questionId}`
   const labels = question.answers.map((a) => a.description)
-  const values = question.answers.map((a) => a.distributionValue)
+  const values = question.answers.map((a) => a.distributionValue ?? 0)
+  const suppressed = question.answers.some((a) => a.suppressed)
   const colours = question.answers.map(
     (a, i) => question.palette.find((p) => p.id === a.possibleAnswerId)?.color ?? BAR_COLOURS[i % BAR_COLOURS.length],
   )
   const summary = questionSummary(question)
   let body
   if (question.respondents === 0) body = <NoData message={s.noDataDisplay} />
-  else if (question.visualizeTypeId === ChartType.ProgressBar) {
+  // With a suppressed answer the shares are listed as bars: a pie would share out the rest.
+  else if (question.visualizeTypeId === ChartType.ProgressBar || suppressed) {
     body = (
       <div className="hc-bars" role="list">
         {question.answers.map((a) => (
           <div role="listitem" key={a.possibleAnswerId}>
             <ProgressBar
               label={a.description}
-              percent={a.distributionValue}
-              text={formatPercent(a.distributionValue)}
+              percent={a.distributionValue ?? 0}
+              text={formatShare(a.distributionValue)}
             />
           </div>
         ))}
@@ -348,6 +351,7 @@ export function DemographicCard({ question }: { question: HcQuestion }) {
     <article className="hc-card" aria-labelledby={`${id}-title`} data-testid={`hc-demographic-${question.questionId}`}>
       <h3 id={`${id}-title`}>{question.description}</h3>
       {body}
+      {suppressed ? <p className="hc-note">{s.suppressedNote}</p> : null}
     </article>
   )
 }

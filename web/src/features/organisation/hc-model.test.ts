@@ -48,7 +48,7 @@ function question(id: string, scale: readonly (readonly [string, number])[], val
       description,
       score,
       distributionValue: values[i],
-      responses: values[i] / 10,
+      suppressed: false,
     })),
     palette: scale.map(([description], i) => ({
       id: i + 1,
@@ -74,6 +74,9 @@ function period(id: string, from: string, isCurrent = false): HcPeriod {
     url: null,
     expectedResponses: 10,
     actualResponses: 0,
+    responseCap: 15,
+    capReached: false,
+    resultsAsOfResponses: 0,
     example: false,
     resultsAvailable: false,
     message: null,

@@ -141,9 +141,17 @@ export function labelColour(fill: string): string {
   return onWhite >= onDark ? '#ffffff' : DARK_LABEL
 }
 
+/**
+ * An answer's share as text: its percentage, or the server's suppression (a demographic answer
+ * chosen by fewer than 5 respondents has no share; docs/decisions.md).
+ */
+export function formatShare(value: number | null): string {
+  return value == null ? hcStrings.suppressed : formatPercent(value)
+}
+
 /** The text alternative of a question's chart: every answer with its percentage. */
 export function questionSummary(question: Pick<HcQuestion, 'description' | 'answers'>): string {
-  const parts = question.answers.map((a) => `${a.description} ${formatPercent(a.distributionValue)}`)
+  const parts = question.answers.map((a) => `${a.description} ${formatShare(a.distributionValue)}`)
   return `${question.description}: ${parts.join(', ')}`
 }
 

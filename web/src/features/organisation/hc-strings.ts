@@ -44,7 +44,15 @@ export const hcStrings = {
   back: 'Back to the organisation dashboard',
   policiesPractices: 'Policies and Practices',
   behaviours: 'Organisational Behaviours',
-  responsesNote: (actual: number, expected: number) => `Based on ${actual} of ${expected} expected responses.`,
+  responsesNote: (asOf: number, actual: number, expected: number) =>
+    asOf === actual || asOf === 0
+      ? `Based on ${actual} of ${expected} expected responses.`
+      : `Based on ${asOf} of ${actual} responses so far (${expected} expected). Results are updated with every 5 new responses, so that no single response can be singled out.`,
+  suppressed: 'fewer than 5',
+  suppressedNote: 'Answers chosen by fewer than 5 respondents are not shown, so that nobody can be recognised.',
+  capNote: (cap: number) => `The survey link accepts up to ${cap} responses: the expected responses plus a margin.`,
+  capReached: (cap: number) =>
+    `The survey link has received ${cap} responses, its limit, and no longer accepts responses.`,
   example: 'Example data: these figures come from example responses, not from a real survey.',
   demographics: 'About the respondents',
   band: 'Maturity level',

@@ -167,6 +167,15 @@ function PeriodView({ period, canResults }: { period: HcPeriod; canResults: bool
             valueText={s.progressText(period.actualResponses, period.expectedResponses)}
             testId="hc-completed"
           />
+          {period.capReached ? (
+            <p className="message hc-cap" role="status" data-testid="hc-cap">
+              {s.capReached(period.responseCap)}
+            </p>
+          ) : (
+            <p className="hc-note" data-testid="hc-cap">
+              {s.capNote(period.responseCap)}
+            </p>
+          )}
           {period.inviteCode ? (
             <p className="hc-actions">
               <Link to={previewPath(period.inviteCode)}>{s.preview}</Link>

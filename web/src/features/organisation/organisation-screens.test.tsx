@@ -33,7 +33,7 @@ function q(id: string, labels: string[], shares: number[], visualizeTypeId = 4, 
       possibleAnswerId: i + 1,
       description,
       distributionValue: shares[i] ?? 0,
-      responses: Math.round(((shares[i] ?? 0) * respondents) / 100),
+      suppressed: false,
       score: i,
     })),
     palette: labels.map((description, i) => ({
@@ -79,6 +79,9 @@ function period(over: Partial<HcPeriod> = {}): HcPeriod {
     url: 'http://127.0.0.1/Questionnaire/SurveyQuestions?inviteCode=code123',
     expectedResponses: 8,
     actualResponses: 6,
+    responseCap: 13,
+    capReached: false,
+    resultsAsOfResponses: 5,
     example: false,
     resultsAvailable: true,
     message: null,
@@ -96,6 +99,7 @@ const earlier = period({
   effectiveTo: '2026-09-30T23:59:59Z',
   actualResponses: 4,
   expectedResponses: 10,
+  resultsAsOfResponses: 0,
   resultsAvailable: false,
   message: TOO_FEW,
   overallMaturity: null,
@@ -129,6 +133,7 @@ function result(over: Partial<HcResult> = {}): HcResult {
     actualResponses: 6,
     actualResponeses: 6,
     expectedResponses: 8,
+    resultsAsOfResponses: 5,
     example: false,
     resultsAvailable: true,
     message: null,
@@ -240,6 +245,9 @@ describe('organisation dashboard', () => {
     const bar = within(participation).getByRole('progressbar', { name: 'Completed responses' })
     expect(bar).toHaveAttribute('aria-valuenow', '75')
     expect(bar).toHaveAttribute('aria-valuetext', '6 of 8 expected responses completed')
+    expect(within(participation).getByTestId('hc-cap')).toHaveTextContent(
+      'The survey link accepts up to 13 responses: the expected responses plus a margin.',
+    )
     expect(within(participation).getByRole('link', { name: 'Preview survey questions' })).toHaveAttribute(
       'href',
       '/Questionnaire/SurveyQuestions?inviteCode=code123&Preview=true',
@@ -300,6 +308,34 @@ describe('organisation dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'About the respondents' })).toBeNull()
     // An expired period's link is not offered for copying.
     expect(screen.queryByRole('textbox', { name: 'Survey link to send to respondents' })).toBeNull()
+  })
+
+  it('says when the link reached its cap; suppressed demographic answers read "fewer than 5"', async () => {
+    const d1 = q('D1', ['Woman', 'Man', 'Prefer not to say'], [80, 0, 0], 1, 10)
+    d1.answers = d1.answers.map((a, i) => (i === 0 ? a : { ...a, distributionValue: null, suppressed: true }))
+    db.byType[1] = [
+      period({
+        actualResponses: 13,
+        capReached: true,
+        questionCategories: [...scored, cat(5, 'Demographic', null, [d1])],
+      }),
+    ]
+    renderApp('/organisation/')
+    await heading()
+    expect(screen.getByTestId('hc-cap')).toHaveTextContent(
+      'The survey link has received 13 responses, its limit, and no longer accepts responses.',
+    )
+    const card = screen.getByTestId('hc-demographic-D1')
+    expect(
+      within(card)
+        .getAllByRole('progressbar')
+        .map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-valuetext')]),
+    ).toEqual([
+      ['Woman', '80%'],
+      ['Man', 'fewer than 5'],
+      ['Prefer not to say', 'fewer than 5'],
+    ])
+    expect(card).toHaveTextContent('Answers chosen by fewer than 5 respondents are not shown')
   })
 
   it('defaults to the latest effectiveFrom without a current period; switching audience reloads the list', async () => {
@@ -435,7 +471,9 @@ describe('results view', () => {
       'href',
       '/organisation/',
     )
-    expect(screen.getByTestId('hc-results-responses')).toHaveTextContent('Based on 6 of 8 expected responses.')
+    expect(screen.getByTestId('hc-results-responses')).toHaveTextContent(
+      'Based on 5 of 6 responses so far (8 expected). Results are updated with every 5 new responses',
+    )
     const pp = screen.getByTestId('hc-policies-practices')
     expect(within(pp).getByRole('heading', { name: 'Policies — 61.11%' })).toBeInTheDocument()
     expect(within(pp).getByRole('heading', { name: 'Practices — 44.44%' })).toBeInTheDocument()
@@ -480,6 +518,7 @@ describe('results view', () => {
         success: true,
         data: result({
           actualResponses: 4,
+          resultsAsOfResponses: 0,
           resultsAvailable: false,
           message: TOO_FEW,
           overallMaturity: null,

@@ -39,7 +39,7 @@ export function ResultsView() {
           </p>
         ) : null}
         <p className="hc-note" data-testid="hc-results-responses">
-          {s.responsesNote(data.actualResponses, data.expectedResponses)}
+          {s.responsesNote(data.resultsAsOfResponses, data.actualResponses, data.expectedResponses)}
         </p>
         {hidden ? (
           <p className="message hc-privacy" role="note" data-testid="hc-privacy">
