@@ -828,3 +828,219 @@ async fn metrics_are_refused_without_the_operator_token() {
     assert!(r.text().await.unwrap().contains("http_requests_total"));
     db.drop_db().await;
 }
+
+/// Revoked access ends open sessions: removing LogIntoSystem from a user's group, changing a
+/// user's groups to ones without it, or rejecting their organisation signs the user out at
+/// the next request (it only stopped new sign-ins before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn revoked_access_ends_open_sessions() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let (by_group, by_regroup, by_rejection) = (
+        "revoked-group@example.org",
+        "revoked-regroup@example.org",
+        "revoked-org@example.org",
+    );
+    let mut sessions = vec![];
+    for email in [by_group, by_regroup, by_rejection] {
+        let mut c = verified_user(&db, &srv, email).await;
+        assert_eq!(c.refresh().await["isAuthenticated"], true);
+        sessions.push(c);
+    }
+    // A group of its own holding LogIntoSystem (12) and ViewOrganisations (31).
+    let repo = || postgres_es::PostgresEventRepository::new(db.pool.clone());
+    let groups = cqrs_es::CqrsFramework::<gbvf_commands::accounts::group::Group, _>::new(
+        cqrs_es::persist::PersistedEventStore::new_event_store(repo()),
+        vec![],
+        (),
+    );
+    let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
+    groups
+        .execute_with_metadata(
+            "901",
+            gbvf_commands::accounts::group::GroupCommand::Create {
+                group_id: 901,
+                name: "Revocable".into(),
+                actions: vec![12, 31],
+            },
+            meta.to_map(),
+        )
+        .await
+        .unwrap();
+    common::session::assign_groups(&db.pool, by_group, vec![901]).await;
+    catch_up(&db.pool).await;
+    assert_eq!(sessions[0].refresh().await["isAuthenticated"], true);
+    groups
+        .execute_with_metadata(
+            "901",
+            gbvf_commands::accounts::group::GroupCommand::RemoveActions(vec![12]),
+            meta.to_map(),
+        )
+        .await
+        .unwrap();
+    common::session::assign_groups(&db.pool, by_regroup, vec![901]).await;
+    let user = common::session::load_user(&db.pool, by_rejection).await;
+    let orgs =
+        cqrs_es::CqrsFramework::<gbvf_commands::accounts::organisation::Organisation, _>::new(
+            cqrs_es::persist::PersistedEventStore::new_event_store(repo()),
+            vec![],
+            (),
+        );
+    orgs.execute_with_metadata(
+        user.organisation_id.as_deref().unwrap(),
+        gbvf_commands::accounts::organisation::OrganisationCommand::Verify {
+            status_id: 2,
+            expected_status_id: None,
+            decision: gbvf_events::accounts::VerificationDecision {
+                by_user_id: "test".into(),
+                email_template_type: 2,
+                reason: Some("Duplicated Organisation".into()),
+            },
+        },
+        meta.to_map(),
+    )
+    .await
+    .unwrap();
+    catch_up(&db.pool).await;
+    for (c, email) in sessions
+        .iter_mut()
+        .zip([by_group, by_regroup, by_rejection])
+    {
+        assert_eq!(c.refresh().await["isAuthenticated"], false, "{email}");
+        let (s, _) = c.get("/api/auth/profile").await;
+        assert_eq!(s, 403, "{email}");
+    }
+    db.drop_db().await;
+}
+
+/// Delegated user managers: a group holding SetGroupMember (5) and DeleteUser (36) but not the
+/// administrator's rights could assign itself municipalities, move an administrator into its
+/// own group and delete the administrator. Nobody changes, moves, deletes or erases a user who
+/// holds an action they do not hold, only an administrator widens their own area, and taking
+/// someone out of a group needs DeleteGroupMember (11).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn user_managers_have_no_power_over_those_who_hold_more() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let admin = member_of(&db, &srv.base, &srv.outbox, 1).await;
+    let (s, v) = admin
+        .post(
+            "/api/security/AddGroup",
+            json!({"GroupName": "User managers", "UserActions": [5, 12, 36]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let managers = v["groupId"].as_i64().unwrap();
+    let (s, v) = admin
+        .post(
+            "/api/security/AddGroup",
+            json!({"GroupName": "Readers", "UserActions": [12]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let readers = v["groupId"].as_i64().unwrap();
+    catch_up(&db.pool).await;
+    let manager = member_of(&db, &srv.base, &srv.outbox, managers).await;
+    let (_, me) = manager.post("/api/auth/userAuthenticated", json!({})).await;
+    let my_id = me["user"]["userId"].as_str().unwrap().to_string();
+    let my_email = me["user"]["email"].as_str().unwrap().to_string();
+    let (_, them) = admin.post("/api/auth/userAuthenticated", json!({})).await;
+    let admin_id = them["user"]["userId"].as_str().unwrap().to_string();
+    let admin_email = them["user"]["email"].as_str().unwrap().to_string();
+    let org = common::session::load_user(&db.pool, &my_email)
+        .await
+        .organisation_id
+        .unwrap();
+    let municipality: i64 =
+        sqlx::query_scalar("SELECT boundary_id FROM boundary WHERE level = 'municipality' LIMIT 1")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let form = |email: &str, groups: Vec<i64>, relationships: Value| {
+        json!({"titleId": 1, "name": "Sipho Dlamini", "roleId": 3, "companyId": org, "groupIds": groups,
+               "contacts": [{"contactTypeId": 1, "detail": email}], "stakeholderRelationships": relationships})
+    };
+    let put = |id: &str, body: Value| {
+        let path = format!("/api/security/editUserDetails?stakeholderId={id}");
+        let m = &manager;
+        async move { m.send(reqwest::Method::PUT, &path, body).await }
+    };
+    let (s, v) = put(
+        &my_id,
+        form(
+            &my_email,
+            vec![managers],
+            json!([{"stakeholderRelationshipTypeId": 6, "municipalityId": municipality}]),
+        ),
+    )
+    .await;
+    assert_eq!(s, 403, "assigning oneself a municipality: {v}");
+    let (s, v) = put(
+        &admin_id,
+        form(
+            &admin_email,
+            vec![managers],
+            json!([{"stakeholderRelationshipTypeId": 1}]),
+        ),
+    )
+    .await;
+    assert_eq!(s, 403, "moving the administrator into one's own group: {v}");
+    let (s, v) = manager
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/security/deleteUser?stakeholderId={admin_id}"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, 403, "deleting the administrator: {v}");
+    // A user who holds nothing more than the manager may be changed and deleted.
+    let (s, v) = manager
+        .post(
+            "/api/security/createNewUser",
+            form(
+                "junior@example.org",
+                vec![managers],
+                json!([{"stakeholderRelationshipTypeId": 1}]),
+            ),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let junior = common::session::load_user(&db.pool, "junior@example.org").await;
+    let junior_id = junior.user_id.unwrap();
+    let (s, v) = put(
+        &junior_id,
+        form(
+            "junior@example.org",
+            vec![readers],
+            json!([{"stakeholderRelationshipTypeId": 1}]),
+        ),
+    )
+    .await;
+    assert_eq!(
+        s, 403,
+        "taking a user out of a group without DeleteGroupMember: {v}"
+    );
+    let (s, v) = manager
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/security/deleteUser?stakeholderId={junior_id}"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    // The administrator still widens their own area.
+    let (s, v) = admin
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/security/editUserDetails?stakeholderId={admin_id}"),
+            form(
+                &admin_email,
+                vec![1],
+                json!([{"stakeholderRelationshipTypeId": 6, "municipalityId": municipality}]),
+            ),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    db.drop_db().await;
+}

@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::group::GroupCommand;
-use gbvf_commands::accounts::permissions::{action, ACTIONS};
+use gbvf_commands::accounts::permissions::{self, action, ACTIONS};
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
@@ -47,6 +47,32 @@ async fn no_escalation(
             .fetch_all(&s.pool)
             .await?;
     if granted.iter().chain(actions).all(|a| caller.can(*a)) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden)
+    }
+}
+
+/// Refuses (403) a change by `caller` to the account of `target_user_id` (its details, groups,
+/// deletion or erasure) when that account holds an action the caller does not hold: a
+/// delegated user manager (SetGroupMember, DeleteUser) can neither move nor delete an
+/// administrator. The target's actions are those of its groups now (event log, then the
+/// groups' read model).
+async fn no_power_over(
+    s: &AppState,
+    caller: &CurrentUser,
+    target_user_id: &str,
+) -> Result<(), ApiError> {
+    let target = super::auth::handlers::load_user(&s.pool, target_user_id).await?;
+    let held: Vec<i32> = sqlx::query_scalar(
+        "SELECT DISTINCT ga.action_id FROM group_action ga
+         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted
+         WHERE ga.group_id = ANY($1)",
+    )
+    .bind(&target.group_ids)
+    .fetch_all(&s.pool)
+    .await?;
+    if held.iter().all(|a| caller.can(*a)) {
         Ok(())
     } else {
         Err(ApiError::Forbidden)
@@ -758,6 +784,34 @@ pub async fn edit_user(
         }
     }
     no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
+    no_power_over(&s, &u, &a.user_id).await?;
+    // Taking someone out of a group is DeleteGroupMember (11).
+    let before = super::auth::handlers::load_user(&s.pool, &a.user_id).await?;
+    if before
+        .group_ids
+        .iter()
+        .any(|g| !c.details.group_ids.contains(g))
+        && !u.can(permissions::DeleteGroupMember)
+    {
+        return Err(ApiError::Forbidden);
+    }
+    // Nobody widens their own area but an administrator: a user manager assigning themselves
+    // municipalities would read and change building blocks there.
+    if a.user_id == u.session.user_id && !u.can(permissions::WorldOfImpactAdmin) {
+        let mut now: Vec<i64> =
+            sqlx::query_scalar("SELECT municipality_ids FROM user_account WHERE user_id = $1")
+                .bind(&a.user_id)
+                .fetch_optional(&s.pool)
+                .await?
+                .unwrap_or_default();
+        let mut asked = c.details.municipality_ids.clone();
+        now.sort_unstable();
+        asked.sort_unstable();
+        asked.dedup();
+        if now != asked {
+            return Err(ApiError::Forbidden);
+        }
+    }
     // The names and numbers are corrected in `person` first (the address stays); the event
     // records the edit by the person's id.
     let person_id = super::auth::handlers::load_user(&s.pool, &a.user_id)
@@ -797,6 +851,7 @@ pub async fn delete_user(
             "You cannot delete your own account.",
         ));
     }
+    no_power_over(&s, &u, &a.user_id).await?;
     gbvf_commands::execute::execute(
         &s.user_cqrs,
         &a.user_id,
@@ -860,6 +915,7 @@ pub async fn erase_user(
             "You cannot erase your own account.",
         ));
     }
+    no_power_over(&s, &u, &id).await?;
     let erased =
         crate::accounts::erase(&s.pool, &id, &meta(&u, "http:POST /api/security/eraseUser"))
             .await

@@ -77,8 +77,9 @@ impl CurrentUser {
     }
 }
 
-/// The signed-in user, or `None` when anonymous, expired or deleted (the session is then
-/// emptied).
+/// The signed-in user, or `None` when anonymous, expired, deleted, without LogIntoSystem (12)
+/// or of a rejected organisation (the session is then emptied): every request is checked
+/// against current state.
 pub async fn current_user(
     s: &AppState,
     session: &Session,
@@ -143,6 +144,25 @@ pub async fn current_user(
     .bind(&user.group_ids)
     .fetch_all(&s.pool)
     .await?;
+    // Sign-in rules hold for the whole session, against current state: a user who no longer
+    // holds LogIntoSystem (a group changed or lost the action) or whose organisation was
+    // rejected is signed out at their next request, as they could not sign in again.
+    let rejected = match &user.organisation_id {
+        Some(id) => {
+            handlers::load_organisation_status(&s.pool, id)
+                .await
+                .map_err(ApiError::Internal)?
+                == 2
+        }
+        None => false,
+    };
+    if rejected || !actions.contains(&gbvf_commands::accounts::permissions::LogIntoSystem) {
+        session
+            .flush()
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        return Ok(None);
+    }
     Ok(Some(CurrentUser {
         session: su,
         email,
