@@ -788,11 +788,14 @@ pub async fn search_contact(
 /// alternate (4) (never an e-mail address or a person).
 const SHELTER_LINES: [i32; 2] = [3, 4];
 
-/// A contact person from the side table `bb_contact_person`.
+/// A contact person from the side table `bb_contact_person`. An erased person (`gbvf
+/// building-blocks erase-contact`, `erased_at` set) has no name, role or numbers left: every
+/// answer shows them as [`gbvf_events::person::ERASED_PERSON`] without contact details.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ContactPerson {
     contact_person_id: uuid::Uuid,
-    name: String,
+    name: Option<String>,
+    erased_at: Option<chrono::DateTime<Utc>>,
     job_role: Option<String>,
     mobile_number: Option<String>,
     email: Option<String>,
@@ -801,7 +804,17 @@ pub struct ContactPerson {
 }
 
 impl ContactPerson {
+    /// The name to show: "Erased person" once erased (also if a row had no name otherwise).
+    fn display_name(&self) -> String {
+        match (&self.erased_at, &self.name) {
+            (None, Some(name)) => name.clone(),
+            _ => gbvf_events::person::ERASED_PERSON.to_string(),
+        }
+    }
     fn contacts(&self) -> Vec<DirectoryContact> {
+        if self.erased_at.is_some() {
+            return Vec::new();
+        }
         [
             (1, &self.email),
             (2, &self.mobile_number),
@@ -822,7 +835,7 @@ impl ContactPerson {
     fn public(&self) -> PublicContactPerson {
         PublicContactPerson {
             stakeholder_type_id: 2,
-            name: self.name.clone(),
+            name: self.display_name(),
             contact_id: self.contact_person_id,
             role: self.job_role.clone(),
             contacts: self.contacts(),
@@ -831,7 +844,7 @@ impl ContactPerson {
     fn details(&self) -> ContactPersonDetails {
         ContactPersonDetails {
             contact_person_id: self.contact_person_id,
-            full_name: self.name.clone(),
+            full_name: self.display_name(),
             job_role: self.job_role.clone(),
             mobile_number: self.mobile_number.clone(),
             email_address: self.email.clone(),
@@ -846,7 +859,8 @@ async fn contact_persons(
     stakeholders: &[i64],
 ) -> Result<std::collections::HashMap<uuid::Uuid, ContactPerson>, ApiError> {
     let rows: Vec<ContactPerson> = sqlx::query_as(
-        "SELECT contact_person_id, name, job_role, mobile_number, email, telephone_number, alternate_number
+        "SELECT contact_person_id, name, erased_at, job_role, mobile_number, email, telephone_number,
+                alternate_number
          FROM bb_contact_person WHERE stakeholder_id = ANY($1)",
     )
     .bind(stakeholders)
