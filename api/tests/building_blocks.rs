@@ -8,7 +8,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::session::{load_user, member_of, setup, Client};
+use common::session::{
+    load_user, member_of, member_registered_as, registration, setup, user_key, Client,
+};
 use common::{catch_up, data_dir, TestDb};
 use gbvf_commands::building_blocks::{
     import_building_blocks, raw_counts_per_province, ProviderImportReport, PROVIDER_FILES,
@@ -1383,5 +1385,114 @@ async fn an_erased_contact_person_shows_as_erased_everywhere() {
         .await
         .unwrap_err();
     assert_eq!(err.to_string(), "No contact person has this id.");
+    db.drop_db().await;
+}
+
+/// The first characters that make a spreadsheet program evaluate a cell (OWASP "CSV
+/// Injection").
+const FORMULA_STARTS: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\0'];
+
+/// The cells of a CSV answer, after asserting that no cell would be evaluated as a formula.
+fn safe_csv(text: &str) -> Vec<Vec<String>> {
+    let rows: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    for row in &rows {
+        for cell in row {
+            assert!(
+                !cell.starts_with(FORMULA_STARTS),
+                "a formula cell {cell:?} in\n{text}"
+            );
+        }
+    }
+    rows
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn csv_exports_neutralise_formula_cells() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (station, muni, _) = mowbray(&db).await;
+    // Input the validators accept that a spreadsheet would run: an e-mail address beginning
+    // with "=", a name beginning with "-".
+    const EMAIL: &str = "=2+5@example.org";
+    let mut body = registration(&db, EMAIL).await;
+    body["OrganisationName"] = json!("Formula Test Organisation");
+    let mut coordinator = member_registered_as(&db, &base, &dir, 5, body).await;
+    assign_municipalities(&db, &mut coordinator, vec![muni]).await;
+    let mut body = registration(&db, "formula.admin@example.org").await;
+    body["FirstName"] = json!("-Thandi");
+    let admin = member_registered_as(&db, &base, &dir, 1, body).await;
+    submit_station(
+        &coordinator,
+        station,
+        "1 Main Road",
+        "0216000000",
+        "Sergeant Safe",
+    )
+    .await;
+
+    // The building-block history: the e-mail cell gets a quote, the sequence stays a number.
+    let r = coordinator
+        .http
+        .get(format!(
+            "{base}/api/buildingblock/history?stakeholderId={station}&format=csv"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let text = r.text().await.unwrap();
+    let rows = safe_csv(&text);
+    let submitted = rows
+        .iter()
+        .find(|r| r[2] == "BuildingBlockDetailsSubmitted")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(submitted[4], format!("'{EMAIL}"), "{text}");
+    assert!(rows.iter().all(|r| r[0].parse::<i64>().is_ok()), "{text}");
+    // JSON answers are not CSV: they keep the address as it is.
+    let (_, h) = coordinator
+        .get(&format!(
+            "/api/buildingblock/history?stakeholderId={station}"
+        ))
+        .await;
+    assert!(h.to_string().contains(&format!("\"{EMAIL}\"")), "{h}");
+
+    // The organisation history: the approving administrator's name gets a quote.
+    let user = user_key(&db.pool, EMAIL).await;
+    let org: String = sqlx::query_scalar(
+        "SELECT organisation_id FROM organisation WHERE designated_user_id = $1",
+    )
+    .bind(&user)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let (s, v) = admin
+        .post(
+            "/api/healthcheck/verify",
+            json!({"VerificationStatusId": 3, "StakeholderId": org, "EmailTemplateType": 1,
+                   "ExpectedStatusId": 1}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let r = admin
+        .http
+        .get(format!(
+            "{base}/api/healthcheck/organisation/{org}/history?format=csv"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let text = r.text().await.unwrap();
+    let rows = safe_csv(&text);
+    let approved = rows
+        .iter()
+        .find(|r| r[3] == "OrganisationApproved")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(approved[6], "'-Thandi Mokoena", "{text}");
+    assert!(rows.iter().all(|r| r[2].parse::<i64>().is_ok()), "{text}");
     db.drop_db().await;
 }

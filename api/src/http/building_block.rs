@@ -23,7 +23,6 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
-use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Datelike, NaiveDate, Utc};
@@ -41,6 +40,7 @@ use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::CurrentUser;
+use super::csv_export::{Cell, CsvExport};
 use super::error::{parse_id, ApiError, Done};
 use super::geojson::{FeatureId, MarkerFeature, MarkerProperties};
 use super::AppState;
@@ -1970,8 +1970,7 @@ pub async fn history(
         })
         .collect();
     if q.format.as_deref() == Some("csv") {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record([
+        let mut csv = CsvExport::new(&[
             "sequence",
             "at",
             "event",
@@ -1979,32 +1978,19 @@ pub async fn history(
             "actor_email",
             "source",
             "detail",
-        ])
-        .map_err(anyhow::Error::from)?;
+        ])?;
         for e in &entries {
-            w.write_record([
-                e.sequence.to_string().as_str(),
-                &e.at,
-                &e.event_type,
-                &e.actor,
-                e.actor_email.as_deref().unwrap_or(""),
-                &e.source,
-                &e.detail,
-            ])
-            .map_err(anyhow::Error::from)?;
+            csv.row([
+                Cell::Number(e.sequence),
+                (&e.at).into(),
+                (&e.event_type).into(),
+                (&e.actor).into(),
+                e.actor_email.as_deref().unwrap_or("").into(),
+                (&e.source).into(),
+                (&e.detail).into(),
+            ])?;
         }
-        let body = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
-        return Ok((
-            [
-                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"building-block-history-{id}.csv\""),
-                ),
-            ],
-            body,
-        )
-            .into_response());
+        return csv.into_response(&format!("building-block-history-{id}.csv"));
     }
     Ok(Json(ProviderHistory {
         success: true,
