@@ -2,7 +2,7 @@
 //!
 //! Subcommands: `serve` (API, projectors and the web app), `project` (projectors only),
 //! `migrate`, `import` (geography, crime files, or everything shipped in `data/`),
-//! `projections status|rebuild`, `events history`. The database is `DATABASE_URL`.
+//! `projections status|rebuild`, `events history`, `users …`, `building-blocks erase-contact`. The database is `DATABASE_URL`.
 
 use gbvf_api::{cli, telemetry};
 
@@ -58,6 +58,9 @@ enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     Users(cli::users::UsersCommand),
+    /// Building-block providers' contact persons (erasure).
+    #[command(subcommand)]
+    BuildingBlocks(cli::building_blocks::BuildingBlocksCommand),
     /// Write the event log and the other write-side tables to FILE (pg_dump custom format).
     Backup {
         /// Archive to write.
@@ -120,6 +123,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Projections(c) => cli::projections::run(&pool, c).await,
         Command::Events(c) => cli::history::run(&pool, c).await,
         Command::Users(c) => cli::users::run(&pool, c).await,
+        Command::BuildingBlocks(c) => cli::building_blocks::run(&pool, c).await,
         Command::Examples(ExamplesCommand::Load { seed }) => {
             let r = cli::examples::load(&pool, seed).await?;
             eprintln!(

@@ -8,7 +8,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::session::{load_user, member_of, setup, Client};
+use common::session::{
+    load_user, member_of, member_registered_as, registration, setup, user_key, Client,
+};
 use common::{catch_up, data_dir, TestDb};
 use gbvf_commands::building_blocks::{
     import_building_blocks, raw_counts_per_province, ProviderImportReport, PROVIDER_FILES,
@@ -1200,5 +1202,297 @@ async fn shelters_publish_no_contact_person() {
         .map(|c| c["detail"].as_str().unwrap())
         .collect();
     assert_eq!(lines, ["0796932105"]);
+    db.drop_db().await;
+}
+
+/// `base_table: rows` of every base table of a non-system schema whose row text contains
+/// `needle` (case-insensitive).
+async fn tables_holding(db: &TestDb, needle: &str) -> Vec<String> {
+    let tables: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_schema, table_name FROM information_schema.tables
+         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
+           AND table_schema NOT LIKE 'pg_toast%'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    let mut found = Vec::new();
+    for (schema, table) in tables {
+        let n: i64 = sqlx::query_scalar(&format!(
+            "SELECT count(*) FROM \"{schema}\".\"{table}\" t WHERE t::text ILIKE '%' || $1 || '%'"
+        ))
+        .bind(needle)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if n > 0 {
+            found.push(format!("{schema}.{table}: {n}"));
+        }
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_erased_contact_person_shows_as_erased_everywhere() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (station, muni, _) = mowbray(&db).await;
+    let mut coordinator = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut coordinator, vec![muni]).await;
+    let mut verifier = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut verifier, vec![muni]).await;
+    const SECRETS: [&str; 6] = [
+        "Nomvula Erasable-Dlamini",
+        "Victim Empowerment Liaison",
+        "0831119876",
+        "nomvula.erasable@example.org",
+        "0216543210",
+        "0216543299",
+    ];
+    let (s, v) = coordinator
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": station, "buildingBlockId": 1, "physicalAddress": "1 Main Road, Mowbray",
+                   "receptionNumber": "0216000000", "buildingBlockRequirements": [1, 2],
+                   "contactPersons": [{"buildingBlockRequirementId": 2, "fullName": SECRETS[0],
+                       "jobRole": SECRETS[1], "mobileNumber": SECRETS[2], "emailAddress": SECRETS[3],
+                       "telephoneNumber": SECRETS[4], "alternateNumber": SECRETS[5]}]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let version = details(&verifier, station).await["submissionVersion"].clone();
+    let (s, v) = review(&verifier, station, &version, None).await;
+    assert_eq!(s, 200, "{v}");
+    let person = |staff: &Value| -> Value {
+        staff["buildingBlockRequirements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["stakeholderContactPerson"].as_array().unwrap().clone())
+            .next()
+            .expect("a contact person")
+    };
+    let before = person(&details(&verifier, station).await);
+    assert_eq!(before["fullName"], SECRETS[0]);
+    let id = before["contactPersonId"].as_str().unwrap().to_string();
+    // The public answers (now also in the response cache) show the person.
+    let public_paths = [
+        format!("/api/buildingblock/searchcontact?stakeholderId={station}"),
+        format!("/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockId=1"),
+    ];
+    for path in &public_paths {
+        let body = reqwest::get(format!("{base}{path}"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            body.contains(SECRETS[0]) && body.contains(SECRETS[2]),
+            "{path}: {body}"
+        );
+    }
+
+    // The operator erases the person with the CLI.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gbvf"))
+        .args(["building-blocks", "erase-contact", &id])
+        .env("DATABASE_URL", &db.url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run gbvf");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("erased"));
+
+    // Every answer that lists contact persons shows them as erased, without a detail.
+    for path in &public_paths {
+        let body = reqwest::get(format!("{base}{path}"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            body.contains("Erased person") && body.contains(&id),
+            "{path}: {body}"
+        );
+        for secret in SECRETS {
+            assert!(
+                !body.contains(secret),
+                "{path} still shows {secret}: {body}"
+            );
+        }
+    }
+    let entry: Value = serde_json::from_str(&public_entry(&base, station).await).unwrap();
+    let shown = &entry[0]["buildingBlockRequirements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["buildingBlockRequirementId"] == 2)
+        .unwrap()["stakeholderContactPerson"][0];
+    assert_eq!(
+        shown,
+        &json!({"stakeholderTypeId": 2, "name": "Erased person", "contactId": id,
+                "role": null, "contacts": []})
+    );
+    for staff in [&coordinator, &verifier] {
+        assert_eq!(
+            person(&details(staff, station).await),
+            json!({"contactPersonId": id, "fullName": "Erased person", "jobRole": null,
+                   "mobileNumber": null, "emailAddress": null, "telephoneNumber": null,
+                   "alternateNumber": null})
+        );
+    }
+    // The row and its id stay, marked erased; the details are nowhere in the database.
+    let (name, erased): (Option<String>, bool) = sqlx::query_as(
+        "SELECT name, erased_at IS NOT NULL FROM bb_contact_person WHERE contact_person_id = $1::uuid",
+    )
+    .bind(&id)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!((name, erased), (None, true));
+    for secret in SECRETS {
+        assert_eq!(
+            tables_holding(&db, secret).await,
+            Vec::<String>::new(),
+            "{secret}"
+        );
+    }
+    // The history stays complete.
+    let (s, h) = verifier
+        .get(&format!(
+            "/api/buildingblock/history?stakeholderId={station}"
+        ))
+        .await;
+    assert_eq!(s, 200, "{h}");
+    assert!(h.to_string().contains("1 contact person(s)"), "{h}");
+
+    // Erasing again changes nothing; an unknown id is refused.
+    let id: uuid::Uuid = id.parse().unwrap();
+    assert_eq!(
+        gbvf_api::cli::building_blocks::erase_contact(&db.pool, id)
+            .await
+            .unwrap(),
+        gbvf_api::cli::building_blocks::ContactErasure::AlreadyErased
+    );
+    let err = gbvf_api::cli::building_blocks::erase_contact(&db.pool, uuid::Uuid::new_v4())
+        .await
+        .unwrap_err();
+    assert_eq!(err.to_string(), "No contact person has this id.");
+    db.drop_db().await;
+}
+
+/// The first characters that make a spreadsheet program evaluate a cell (OWASP "CSV
+/// Injection").
+const FORMULA_STARTS: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\0'];
+
+/// The cells of a CSV answer, after asserting that no cell would be evaluated as a formula.
+fn safe_csv(text: &str) -> Vec<Vec<String>> {
+    let rows: Vec<Vec<String>> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    for row in &rows {
+        for cell in row {
+            assert!(
+                !cell.starts_with(FORMULA_STARTS),
+                "a formula cell {cell:?} in\n{text}"
+            );
+        }
+    }
+    rows
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn csv_exports_neutralise_formula_cells() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (station, muni, _) = mowbray(&db).await;
+    // Input the validators accept that a spreadsheet would run: an e-mail address beginning
+    // with "=", a name beginning with "-".
+    const EMAIL: &str = "=2+5@example.org";
+    let mut body = registration(&db, EMAIL).await;
+    body["OrganisationName"] = json!("Formula Test Organisation");
+    let mut coordinator = member_registered_as(&db, &base, &dir, 5, body).await;
+    assign_municipalities(&db, &mut coordinator, vec![muni]).await;
+    let mut body = registration(&db, "formula.admin@example.org").await;
+    body["FirstName"] = json!("-Thandi");
+    let admin = member_registered_as(&db, &base, &dir, 1, body).await;
+    submit_station(
+        &coordinator,
+        station,
+        "1 Main Road",
+        "0216000000",
+        "Sergeant Safe",
+    )
+    .await;
+
+    // The building-block history: the e-mail cell gets a quote, the sequence stays a number.
+    let r = coordinator
+        .http
+        .get(format!(
+            "{base}/api/buildingblock/history?stakeholderId={station}&format=csv"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let text = r.text().await.unwrap();
+    let rows = safe_csv(&text);
+    let submitted = rows
+        .iter()
+        .find(|r| r[2] == "BuildingBlockDetailsSubmitted")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(submitted[4], format!("'{EMAIL}"), "{text}");
+    assert!(rows.iter().all(|r| r[0].parse::<i64>().is_ok()), "{text}");
+    // JSON answers are not CSV: they keep the address as it is.
+    let (_, h) = coordinator
+        .get(&format!(
+            "/api/buildingblock/history?stakeholderId={station}"
+        ))
+        .await;
+    assert!(h.to_string().contains(&format!("\"{EMAIL}\"")), "{h}");
+
+    // The organisation history: the approving administrator's name gets a quote.
+    let user = user_key(&db.pool, EMAIL).await;
+    let org: String = sqlx::query_scalar(
+        "SELECT organisation_id FROM organisation WHERE designated_user_id = $1",
+    )
+    .bind(&user)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let (s, v) = admin
+        .post(
+            "/api/healthcheck/verify",
+            json!({"VerificationStatusId": 3, "StakeholderId": org, "EmailTemplateType": 1,
+                   "ExpectedStatusId": 1}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let r = admin
+        .http
+        .get(format!(
+            "{base}/api/healthcheck/organisation/{org}/history?format=csv"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let text = r.text().await.unwrap();
+    let rows = safe_csv(&text);
+    let approved = rows
+        .iter()
+        .find(|r| r[3] == "OrganisationApproved")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(approved[6], "'-Thandi Mokoena", "{text}");
+    assert!(rows.iter().all(|r| r[2].parse::<i64>().is_ok()), "{text}");
     db.drop_db().await;
 }

@@ -1,6 +1,7 @@
 //! Operator commands of `gbvf`.
 
 pub mod backup;
+pub mod building_blocks;
 pub mod examples;
 pub mod history;
 pub mod import;

@@ -3,7 +3,7 @@
 //! docs/admin-api.md).
 
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::auth::CurrentUser;
+use super::csv_export::{Cell, CsvExport};
 use super::error::{ApiError, Done};
 use super::AppState;
 
@@ -639,9 +640,7 @@ pub async fn history(
         })
         .collect();
     if q.format.as_deref() == Some("csv") {
-        let mut w = csv::Writer::from_writer(vec![]);
-        let csv_error = |e: csv::Error| ApiError::Internal(e.into());
-        w.write_record([
+        let mut csv = CsvExport::new(&[
             "at",
             "aggregate",
             "sequence",
@@ -650,35 +649,20 @@ pub async fn history(
             "actor",
             "actor_name",
             "source",
-        ])
-        .map_err(csv_error)?;
+        ])?;
         for r in &rows {
-            w.write_record([
-                &r.at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
-                &r.aggregate,
-                &r.sequence.to_string(),
-                &r.event_type,
-                &r.summary,
-                &r.actor,
-                &r.actor_name,
-                r.source.as_deref().unwrap_or(""),
-            ])
-            .map_err(csv_error)?;
+            csv.row([
+                Cell::Text(&r.at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)),
+                (&r.aggregate).into(),
+                Cell::Number(r.sequence),
+                (&r.event_type).into(),
+                (&r.summary).into(),
+                (&r.actor).into(),
+                (&r.actor_name).into(),
+                r.source.as_deref().unwrap_or("").into(),
+            ])?;
         }
-        let body = w
-            .into_inner()
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
-        return Ok((
-            [
-                (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-                (
-                    header::CONTENT_DISPOSITION,
-                    "attachment; filename=\"verification-history.csv\"",
-                ),
-            ],
-            body,
-        )
-            .into_response());
+        return csv.into_response("verification-history.csv");
     }
     Ok(Json(OrganisationHistory {
         success: true,

@@ -23,7 +23,6 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
-use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Datelike, NaiveDate, Utc};
@@ -41,6 +40,7 @@ use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::CurrentUser;
+use super::csv_export::{Cell, CsvExport};
 use super::error::{parse_id, ApiError, Done};
 use super::geojson::{FeatureId, MarkerFeature, MarkerProperties};
 use super::AppState;
@@ -788,11 +788,14 @@ pub async fn search_contact(
 /// alternate (4) (never an e-mail address or a person).
 const SHELTER_LINES: [i32; 2] = [3, 4];
 
-/// A contact person from the side table `bb_contact_person`.
+/// A contact person from the side table `bb_contact_person`. An erased person (`gbvf
+/// building-blocks erase-contact`, `erased_at` set) has no name, role or numbers left: every
+/// answer shows them as [`gbvf_events::person::ERASED_PERSON`] without contact details.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ContactPerson {
     contact_person_id: uuid::Uuid,
-    name: String,
+    name: Option<String>,
+    erased_at: Option<chrono::DateTime<Utc>>,
     job_role: Option<String>,
     mobile_number: Option<String>,
     email: Option<String>,
@@ -801,7 +804,17 @@ pub struct ContactPerson {
 }
 
 impl ContactPerson {
+    /// The name to show: "Erased person" once erased (also if a row had no name otherwise).
+    fn display_name(&self) -> String {
+        match (&self.erased_at, &self.name) {
+            (None, Some(name)) => name.clone(),
+            _ => gbvf_events::person::ERASED_PERSON.to_string(),
+        }
+    }
     fn contacts(&self) -> Vec<DirectoryContact> {
+        if self.erased_at.is_some() {
+            return Vec::new();
+        }
         [
             (1, &self.email),
             (2, &self.mobile_number),
@@ -822,7 +835,7 @@ impl ContactPerson {
     fn public(&self) -> PublicContactPerson {
         PublicContactPerson {
             stakeholder_type_id: 2,
-            name: self.name.clone(),
+            name: self.display_name(),
             contact_id: self.contact_person_id,
             role: self.job_role.clone(),
             contacts: self.contacts(),
@@ -831,7 +844,7 @@ impl ContactPerson {
     fn details(&self) -> ContactPersonDetails {
         ContactPersonDetails {
             contact_person_id: self.contact_person_id,
-            full_name: self.name.clone(),
+            full_name: self.display_name(),
             job_role: self.job_role.clone(),
             mobile_number: self.mobile_number.clone(),
             email_address: self.email.clone(),
@@ -846,7 +859,8 @@ async fn contact_persons(
     stakeholders: &[i64],
 ) -> Result<std::collections::HashMap<uuid::Uuid, ContactPerson>, ApiError> {
     let rows: Vec<ContactPerson> = sqlx::query_as(
-        "SELECT contact_person_id, name, job_role, mobile_number, email, telephone_number, alternate_number
+        "SELECT contact_person_id, name, erased_at, job_role, mobile_number, email, telephone_number,
+                alternate_number
          FROM bb_contact_person WHERE stakeholder_id = ANY($1)",
     )
     .bind(stakeholders)
@@ -1956,8 +1970,7 @@ pub async fn history(
         })
         .collect();
     if q.format.as_deref() == Some("csv") {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record([
+        let mut csv = CsvExport::new(&[
             "sequence",
             "at",
             "event",
@@ -1965,32 +1978,19 @@ pub async fn history(
             "actor_email",
             "source",
             "detail",
-        ])
-        .map_err(anyhow::Error::from)?;
+        ])?;
         for e in &entries {
-            w.write_record([
-                e.sequence.to_string().as_str(),
-                &e.at,
-                &e.event_type,
-                &e.actor,
-                e.actor_email.as_deref().unwrap_or(""),
-                &e.source,
-                &e.detail,
-            ])
-            .map_err(anyhow::Error::from)?;
+            csv.row([
+                Cell::Number(e.sequence),
+                (&e.at).into(),
+                (&e.event_type).into(),
+                (&e.actor).into(),
+                e.actor_email.as_deref().unwrap_or("").into(),
+                (&e.source).into(),
+                (&e.detail).into(),
+            ])?;
         }
-        let body = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
-        return Ok((
-            [
-                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"building-block-history-{id}.csv\""),
-                ),
-            ],
-            body,
-        )
-            .into_response());
+        return csv.into_response(&format!("building-block-history-{id}.csv"));
     }
     Ok(Json(ProviderHistory {
         success: true,

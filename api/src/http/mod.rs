@@ -10,6 +10,7 @@ pub mod challenges;
 pub mod client;
 pub mod commands;
 pub mod crime;
+pub mod csv_export;
 pub mod dashboard;
 pub mod db_health;
 pub mod error;

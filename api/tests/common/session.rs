@@ -211,10 +211,22 @@ pub async fn member_of(db: &TestDb, base: &str, dir: &std::path::Path, group: i6
         "member{group}-{}@example.org",
         uuid::Uuid::new_v4().simple()
     );
+    let body = registration(db, &email).await;
+    member_registered_as(db, base, dir, group, body).await
+}
+
+/// As [`member_of`], registered with `body` (a [`registration`] with fields changed; its
+/// `Email` is the account's address).
+pub async fn member_registered_as(
+    db: &TestDb,
+    base: &str,
+    dir: &std::path::Path,
+    group: i64,
+    body: Value,
+) -> Client {
+    let email = body["Email"].as_str().expect("Email").to_string();
     let mut c = Client::new(base).await;
-    let (s, v) = c
-        .post("/api/auth/register", registration(db, &email).await)
-        .await;
+    let (s, v) = c.post("/api/auth/register", body).await;
     assert_eq!(s, 200, "{v}");
     c.post(
         "/api/auth/verify-otp",

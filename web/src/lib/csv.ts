@@ -2,9 +2,25 @@
 
 export type CsvCell = string | number | null | undefined
 
+/** The first characters that make a spreadsheet evaluate a cell (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r\0]/
+/** A plain decimal number (`-12`, `+3.50`): read as a number, never as a formula. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/
+
+/**
+ * A text cell a spreadsheet shows and never evaluates (OWASP "CSV Injection"): text beginning
+ * with `=`, `+`, `-`, `@`, tab, carriage return or null gets a leading single quote; a plain decimal
+ * number (`-12.50`, as `toFixed` writes one) stays as it is, so a negative figure stays a
+ * figure. The server's CSV answers apply the same rule (`api/src/http/csv_export.rs`).
+ */
+export function neutraliseCsvText(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+}
+
 function cell(value: CsvCell): string {
   if (value == null) return ''
-  const text = String(value)
+  // Numbers are written as numbers; text (names from the API, labels) is neutralised.
+  const text = typeof value === 'number' ? String(value) : neutraliseCsvText(value)
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

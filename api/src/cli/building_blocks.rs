@@ -1,0 +1,84 @@
+//! `gbvf building-blocks erase-contact <id>`: the POPIA right to deletion for a building-block
+//! contact person (a third party whose name, role, e-mail and numbers a municipality captured;
+//! docs/decisions.md "Erasing a building-block contact person").
+//!
+//! The person's row in `bb_contact_person` keeps its id (the `bb_provider` events and read
+//! models name the person by id only) and loses every personal column; `erased_at` says when.
+//! Every answer that lists contact persons then shows "Erased person" without details
+//! (`api/src/http/building_block.rs`, `ContactPerson`).
+
+use clap::Subcommand;
+use sqlx::PgPool;
+
+/// Building-block subcommands.
+#[derive(Subcommand)]
+pub enum BuildingBlocksCommand {
+    /// Erase a contact person of a building-block provider (POPIA right to deletion): their
+    /// name, job role, e-mail address and numbers are removed from the database for good, and
+    /// every screen shows "Erased person". The provider's history stays complete.
+    EraseContact {
+        /// The contact person's id (`contactPersonId` of the manage screen, `contactId` of the
+        /// public directory).
+        id: uuid::Uuid,
+    },
+}
+
+/// What [`erase_contact`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContactErasure {
+    /// The person's details were removed now.
+    Erased,
+    /// The person had been erased before; nothing changed.
+    AlreadyErased,
+}
+
+/// Runs a building-blocks subcommand (after migrating, like every operator command).
+pub async fn run(pool: &PgPool, cmd: BuildingBlocksCommand) -> anyhow::Result<()> {
+    crate::cli::migrate(pool).await?;
+    let BuildingBlocksCommand::EraseContact { id } = cmd;
+    match erase_contact(pool, id).await? {
+        ContactErasure::Erased => println!(
+            "Contact person {id} erased: personal data removed; every answer shows \"{}\".",
+            gbvf_events::person::ERASED_PERSON
+        ),
+        ContactErasure::AlreadyErased => println!("Contact person {id} was already erased."),
+    }
+    Ok(())
+}
+
+/// Erases contact person `id`: NULLs `name`, `job_role`, `mobile_number`, `email`,
+/// `telephone_number` and `alternate_number` of their `bb_contact_person` row and sets
+/// `erased_at` (the table's CHECK holds both together), in one transaction that also sends
+/// `NOTIFY gbvf_projections`, so every serving process empties its response cache at commit
+/// and no cached answer shows the old details. Idempotent.
+///
+/// Errors: "No contact person has this id." when no row has this id (a person dropped from
+/// every submission is already deleted); database errors.
+pub async fn erase_contact(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<ContactErasure> {
+    let mut tx = pool.begin().await?;
+    let erased_before: Option<bool> = sqlx::query_scalar(
+        "SELECT erased_at IS NOT NULL FROM bb_contact_person WHERE contact_person_id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match erased_before {
+        None => anyhow::bail!("No contact person has this id."),
+        Some(true) => return Ok(ContactErasure::AlreadyErased),
+        Some(false) => {}
+    }
+    sqlx::query(
+        "UPDATE bb_contact_person SET name = NULL, job_role = NULL, mobile_number = NULL, email = NULL,
+             telephone_number = NULL, alternate_number = NULL, erased_at = now()
+         WHERE contact_person_id = $1",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    // Cached answers (directory, map modals, manage screen) were built from the old row.
+    sqlx::query("SELECT pg_notify('gbvf_projections', 'building_blocks')")
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(ContactErasure::Erased)
+}
