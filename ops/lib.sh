@@ -162,8 +162,15 @@ GBVF="${CARGO_TARGET_DIR:-$ROOT/target}/release/gbvf"
 # (validation_mismatch): every operation must have requests the document calls valid that the
 # server serves. The hooks copy a password into its confirmation (web/e2e/lib/fuzz_hooks.py).
 # Both runs use a fixed seed and two workers; $4 names the log files (default schemathesis).
+# Each run sends its requests as from addresses of its own ($5, default 0: 198.51.100.(2n+1)
+# anonymous, .(2n+2) administrator, 203.0.113.(n+1) fixtures; the server trusts 127.0.0.1 as a
+# proxy), so no run starts with attempt limits (sign-in, one-time codes) that an earlier run or
+# the browser tests spent: a limit's window would otherwise decide by chance whether an
+# operation sees any success.
 fuzz_api() {
-  local port="$1" db_url="$2" gbvf="$3" name="${4:-schemathesis}"
+  local port="$1" db_url="$2" gbvf="$3" name="${4:-schemathesis}" n="${5:-0}"
+  local anonymous_from="198.51.100.$((2 * n + 1))" admin_from="198.51.100.$((2 * n + 2))"
+  local fixtures_from="203.0.113.$((n + 1))"
   ensure_schemathesis
   export SCHEMATHESIS_HOOKS="$ROOT/web/e2e/lib/fuzz_hooks.py"
   local checks=not_a_server_error,response_schema_conformance,content_type_conformance,status_code_conformance
@@ -173,6 +180,7 @@ fuzz_api() {
   "$SCHEMATHESIS" --config-file "$DATA/$name.toml" \
     run "http://127.0.0.1:$port/api/openapi.json" --phases fuzzing \
     --checks "$checks" --max-examples 150 --workers 2 --seed 20261123 --no-color \
+    -H "X-Forwarded-For: $anonymous_from" \
     > "$DATA/$name.log" 2>&1 || { tail -80 "$DATA/$name.log"; return 1; }
   local generated
   generated=$(grep -oE '[0-9]+ generated' "$DATA/$name.log" | tail -1 | cut -d' ' -f1)
@@ -184,17 +192,18 @@ fuzz_api() {
   # The administrator is created with the CLI and signed in through the reset flow; the records
   # the operations need are created through the API first and their ids given to the operations
   # in a schemathesis configuration (web/e2e/lib/fuzz-fixtures.mjs).
-  # They come from 192.0.2.10 (the server trusts 127.0.0.1 as a proxy): the anonymous run just
-  # spent the code-request limit of 127.0.0.1, and a fixture's sign-in through the reset flow
-  # must not depend on when that limit's window began (it failed CI by chance once).
+  # They come from their own address: the anonymous run spends the code-request limit of
+  # its address, and a fixture's sign-in through the reset flow must not depend on when that
+  # limit's window began (it failed CI by chance once).
   (cd "$ROOT/web" && BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$db_url" GBVF_BIN="$gbvf" \
-    GBVF_FORWARDED_FOR=192.0.2.10 node e2e/lib/fuzz-fixtures.mjs "$DATA/$name-admin-headers.txt" "$DATA/$name-admin.toml")
+    GBVF_FORWARDED_FOR="$fixtures_from" node e2e/lib/fuzz-fixtures.mjs "$DATA/$name-admin-headers.txt" "$DATA/$name-admin.toml")
   local headers
   mapfile -t headers < "$DATA/$name-admin-headers.txt"
   "$SCHEMATHESIS" --config-file "$DATA/$name-admin.toml" \
     run "http://127.0.0.1:$port/api/openapi.json" --phases fuzzing \
     --checks "$checks" --max-examples 60 --workers 2 --seed 20261123 --no-color \
-    -H "${headers[0]}" -H "${headers[1]}" --exclude-path /api/auth/logout \
+    -H "${headers[0]}" -H "${headers[1]}" -H "X-Forwarded-For: $admin_from" \
+    --exclude-path /api/auth/logout \
     > "$DATA/$name-admin.log" 2>&1 || { tail -80 "$DATA/$name-admin.log"; return 1; }
   grep -E 'generated|passed' "$DATA/$name-admin.log" | tail -3
   # The session must still be signed in at the end, or the run tested only the refusals.

@@ -37,6 +37,16 @@ async function eventually(attempt) {
   }
 }
 const organisationId = await eventually(() => approveOrganisation(admin, org.name))
+// A second approved organisation for the verification operation: the fuzzer rejects it, and a
+// rejected organisation's people are signed out at once, so it must not be the administrator's.
+const decided = {
+  first: 'Fuzz',
+  last: 'Decided',
+  email: `fuzz-decided-${stamp}@example.org`,
+  name: `Fuzz Decided Organisation ${stamp}`,
+}
+await registerOrganisation(decided)
+const decidedId = await eventually(() => approveOrganisation(admin, decided.name))
 
 // An open survey period of that organisation: the survey, its answers and its results (the
 // handler reads the approval from the organisation read model).
@@ -214,7 +224,7 @@ const operations = [
     '/api/healthcheck/inviteCode',
     { 'body.OrganisationId': organisationId, 'body.QuestionnaireId': 'staff-v1' },
   ],
-  ['POST', '/api/healthcheck/verify', { 'body.StakeholderId': organisationId }],
+  ['POST', '/api/healthcheck/verify', { 'body.StakeholderId': decidedId }],
   ['GET', '/api/healthcheck/organisation/{id}', { 'path.id': organisationId }],
   ['GET', '/api/healthcheck/organisation/{id}/history', { 'path.id': organisationId }],
   ['POST', '/api/admin/challenges/{id}/result', { 'path.id': challenge.collectiveActionId }],
