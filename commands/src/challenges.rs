@@ -593,9 +593,11 @@ pub async fn import_challenges_file(
 pub struct RecordChallenge {
     /// Team name (required: not blank).
     #[schema(pattern = "\\S")]
+    #[schema(value_type = String, max_length = 250)]
     pub name: crate::text::LineText,
     /// Goal.
     #[serde(default)]
+    #[schema(value_type = String, max_length = 4000, pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub description: crate::text::LongText,
     /// `collectiveActionTypeId` 1..=5.
     #[schema(minimum = 1, maximum = 5)]
@@ -608,14 +610,17 @@ pub struct RecordChallenge {
     pub cycle_id: i32,
     /// First day, `YYYY-MM-DD`.
     #[schema(format = Date)]
+    #[schema(value_type = String, max_length = 100)]
     pub valid_from: crate::text::ShortText,
     /// Last day, `YYYY-MM-DD`, not before `validFrom`.
     #[schema(format = Date)]
+    #[schema(value_type = String, max_length = 100)]
     pub valid_to: crate::text::ShortText,
     /// The municipality (boundary id of level municipality or district).
     pub boundary_id: i64,
     /// Where the facts come from (optional for an administrator's own record).
     #[serde(default)]
+    #[schema(value_type = String, max_length = 2048, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub source_url: crate::text::UrlText,
 }
 

@@ -85,8 +85,10 @@ pub struct SearchBody {
     #[schema(minimum = 1, maximum = 3)]
     status_id: Option<i32>,
     #[serde(rename = "OrganisationName", alias = "organisationName", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     name: Option<gbvf_commands::text::LineText>,
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     sort: Option<gbvf_commands::text::ShortText>,
     #[serde(rename = "pageSize", alias = "PageSize", default)]
     page_size: Option<i64>,
@@ -382,10 +384,12 @@ pub struct VerifyBody {
     #[schema(schema_with = gbvf_commands::reference_schemas::decision_status_ids)]
     status_id: i32,
     #[serde(rename = "StakeholderId", alias = "stakeholderId")]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     stakeholder_id: gbvf_commands::text::LineText,
     #[serde(rename = "EmailTemplateType", alias = "emailTemplateType", default)]
     template: Option<i32>,
     #[serde(rename = "RejectedReasons", alias = "rejectedReasons", default)]
+    #[schema(value_type = Option<String>, max_length = 4000, pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     reason: Option<gbvf_commands::text::LongText>,
     #[serde(rename = "ExpectedStatusId", alias = "expectedStatusId", default)]
     expected_status_id: Option<i32>,

@@ -1456,21 +1456,27 @@ pub struct ContactPersonBody {
     /// Requirement the person answers for.
     pub building_block_requirement_id: i32,
     /// Full name (required).
+    #[schema(value_type = String, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub full_name: gbvf_commands::text::ShortText,
     /// Job role.
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub job_role: Option<gbvf_commands::text::ShortText>,
     /// Mobile number (10 digits).
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub mobile_number: Option<gbvf_commands::text::LineText>,
     /// E-mail address.
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub email_address: Option<gbvf_commands::text::LineText>,
     /// Telephone number (10 digits).
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub telephone_number: Option<gbvf_commands::text::LineText>,
     /// Alternate number (10 digits).
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub alternate_number: Option<gbvf_commands::text::LineText>,
 }
 
@@ -1484,18 +1490,23 @@ pub struct UpdateBody {
     pub building_block_id: i32,
     /// Physical Address (required, except for shelters, which never get one).
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub physical_address: Option<gbvf_commands::text::LineText>,
     /// Postal Address.
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub postal_address: Option<gbvf_commands::text::LineText>,
     /// Reception Number (digits).
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub reception_number: Option<gbvf_commands::text::LineText>,
     /// Alternate Number (digits).
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub alternate_number: Option<gbvf_commands::text::LineText>,
     /// Email address.
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub email_address: Option<gbvf_commands::text::LineText>,
     /// Requirement ids available.
     #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
@@ -1778,6 +1789,7 @@ pub struct DecisionBody {
     pub submission_version: i64,
     /// Required when returning.
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 4000, pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub reason: Option<gbvf_commands::text::LongText>,
 }
 

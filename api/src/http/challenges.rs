@@ -696,9 +696,11 @@ pub async fn record(
 pub struct ReportBody {
     /// The result (required: not blank).
     #[schema(pattern = "\\S")]
+    #[schema(value_type = String, max_length = 4000)]
     pub outcome: gbvf_commands::text::LongText,
     /// Where it was reported (optional).
     #[serde(default)]
+    #[schema(value_type = String, max_length = 2048, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub source_url: gbvf_commands::text::UrlText,
 }
 

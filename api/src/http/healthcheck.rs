@@ -244,6 +244,7 @@ pub async fn active_questionnaires(
 pub struct InviteCodeBody {
     /// Questionnaire version id (`staff-v1`).
     #[serde(rename = "QuestionnaireId", alias = "questionnaireId")]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub questionnaire_id: gbvf_commands::text::LineText,
     /// Start of the period (RFC 3339); now when absent. The period ends with its quarter.
     #[serde(rename = "EffectiveFrom", alias = "effectiveFrom", default)]
@@ -259,6 +260,7 @@ pub struct InviteCodeBody {
     /// Organisation (WorldOfImpactAdmin, or HealthCheckAdmin of no organisation); the caller's
     /// own otherwise.
     #[serde(rename = "OrganisationId", alias = "organisationId", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub organisation_id: Option<gbvf_commands::text::LineText>,
 }
 
@@ -609,6 +611,7 @@ pub async fn survey(
 pub struct AnswerBody {
     /// Question id.
     #[serde(rename = "QuestionId", alias = "questionId")]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub question_id: gbvf_commands::text::LineText,
     /// Chosen answer ids (one for SingleChoice).
     #[serde(rename = "PossibleAnswerIds", alias = "possibleAnswerIds")]
@@ -620,6 +623,7 @@ pub struct AnswerBody {
 pub struct SubmitBody {
     /// The invite code of the link.
     #[serde(rename = "InviteCode", alias = "inviteCode")]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub invite_code: gbvf_commands::text::LineText,
     /// Answers; questions may be skipped.
     #[serde(rename = "Answers", alias = "answers")]

@@ -535,6 +535,7 @@ pub struct UserForm {
     #[schema(required = true, schema_with = gbvf_commands::reference_schemas::job_role_ids)]
     role_id: Option<i64>,
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     company_id: Option<gbvf_commands::text::LineText>,
     #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
     #[schema(max_items = 100)]
@@ -553,6 +554,7 @@ pub struct UserForm {
 pub struct ContactForm {
     contact_type_id: i32,
     #[serde(default)]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     detail: gbvf_commands::text::LineText,
 }
 
@@ -942,6 +944,7 @@ pub struct GroupBody {
     /// The group's name (AddGroup: required, unique, at most 100 characters).
     #[serde(rename = "GroupName", alias = "groupName", default)]
     #[schema(min_length = 1, max_length = 100)]
+    #[schema(value_type = Option<String>, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     name: Option<gbvf_commands::text::ShortText>,
     #[serde(rename = "GroupId", alias = "groupId", default)]
     group_id: Option<i64>,

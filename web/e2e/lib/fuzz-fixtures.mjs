@@ -253,6 +253,12 @@ const operations = [
     { 'query.stakeholderId': provider, 'query.buildingBlockId': block },
   ],
   ['GET', '/api/buildingblock/history', { 'query.stakeholderId': provider }],
+  // Reads are limited to one's area: the administrator's municipality.
+  [
+    'GET',
+    '/api/buildingblock/getBuildingBlockOnMunicipality',
+    { 'query.boundaryStakeholderId': municipality, 'query.buildingBlockId': block },
+  ],
   [
     'POST',
     '/api/crime/figures',

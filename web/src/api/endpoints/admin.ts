@@ -495,13 +495,11 @@ export type OrganisationPage = {
   /** Rows over every page. */
   totalCount: number;
 };
-export type LineText = string;
-export type ShortText = string;
 export type SearchBody = {
-  OrganisationName?: null | LineText;
+  OrganisationName?: string | null;
   pageNumber?: number | null;
   pageSize?: number | null;
-  sort?: null | ShortText;
+  sort?: string | null;
   /** 1 In Progess, 2 Rejected, 3 Approved; null for all. */
   statusId?: number | null;
 };
@@ -511,12 +509,11 @@ export type Done = {
   /** Always `true`. */
   success: boolean;
 };
-export type LongText = string;
 export type VerifyBody = {
   EmailTemplateType?: number | null;
   ExpectedStatusId?: number | null;
-  RejectedReasons?: null | LongText;
-  StakeholderId: LineText;
+  RejectedReasons?: string | null;
+  StakeholderId: string;
   /** Rejected 2 or Approved 3. */
   VerificationStatusId: 2 | 3;
 };
@@ -530,7 +527,8 @@ export type GroupCreated = {
 };
 export type GroupBody = {
   GroupId?: number | null;
-  GroupName?: null | ShortText;
+  /** The group's name (AddGroup: required, unique, at most 100 characters). */
+  GroupName?: string | null;
   UserActions?: number[];
 };
 export type SecurityAction = {
@@ -561,14 +559,14 @@ export type UserCreated = {
 };
 export type ContactForm = {
   contactTypeId: number;
-  detail?: LineText;
+  detail?: string;
 };
 export type RelationshipForm = {
   municipalityId?: number | null;
   stakeholderRelationshipTypeId: number;
 };
 export type UserForm = {
-  companyId?: null | LineText;
+  companyId?: string | null;
   contacts?: ContactForm[];
   groupIds?: number[];
   /** Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin

@@ -136,11 +136,10 @@ export type ErrorBody = {
   /** Always `false`. */
   success: boolean;
 };
-export type LineText = string;
 export type PasswordBody = {
-  ConfirmPassword: LineText;
-  Email: LineText;
-  Password: LineText;
+  ConfirmPassword: string;
+  Email: string;
+  Password: string;
   /** The specification's UserType (public spec §7: add-password and reset-password send it);
     accepted and not needed, since each call is one flow. */
   UserType?: number | null;
@@ -167,7 +166,7 @@ export type AuthAnswer = {
   userType?: number | null;
 };
 export type ForgotBody = {
-  Email: LineText;
+  Email: string;
 };
 export type OrganisationType = {
   /** Its name. */
@@ -188,8 +187,8 @@ export type Title = {
   titleId: number;
 };
 export type LoginBody = {
-  Password: LineText;
-  Username: LineText;
+  Password: string;
+  Username: string;
 };
 export type Registered = {
   /** The address the code was sent to (absent for a valid step). */
@@ -207,33 +206,46 @@ export type Registered = {
   /** 1 NewUser (absent for a valid step). */
   userType?: number | null;
 };
-export type ShortText = string;
 export type RegistrationForm = {
-  City?: null | LineText;
-  ConfirmPassword?: null | LineText;
+  /** City (optional). */
+  City?: string | null;
+  /** The password again. */
+  ConfirmPassword?: string | null;
   /** District of that province (boundary id). */
   District?: number | null;
-  Email?: null | LineText;
-  FirstName?: null | ShortText;
+  /** E-mail address. */
+  Email?: string | null;
+  /** First name: letters, spaces, . ' - (at most 100 characters). */
+  FirstName?: string | null;
   /** Job role id (reference list). */
   JobRole?: number | null;
-  LastName?: null | ShortText;
+  /** Last name, as the first name. */
+  LastName?: string | null;
   /** Local municipality of that district (boundary id). */
   LocalMunicipality?: number | null;
   /** Members in the organisation: at least 1. */
   MemberInOrganisation?: number | null;
-  MobileNumber?: null | LineText;
-  OrganisationBranch?: null | ShortText;
-  OrganisationName?: null | LineText;
+  /** Mobile number: 10 digits once stripped to digits. */
+  MobileNumber?: string | null;
+  /** Branch (optional). */
+  OrganisationBranch?: string | null;
+  /** Organisation name: letters, digits, spaces and . ' - , & ( ) / (at most 100 characters). */
+  OrganisationName?: string | null;
   /** Organisation type id (reference list). */
   OrganisationType?: number | null;
-  Password?: null | LineText;
-  PostalCode?: null | ShortText;
+  /** Password: at least 12 characters with a digit, a lowercase and an uppercase letter and
+    one of `!@#$%^&*()` (public spec §5, §9). */
+  Password?: string | null;
+  /** Postal code: digits (optional). */
+  PostalCode?: string | null;
   /** Province (boundary id). */
   Province?: number | null;
-  StreetName?: null | LineText;
-  StreetNumber?: null | ShortText;
-  Suburb?: null | LineText;
+  /** Street name (optional). */
+  StreetName?: string | null;
+  /** Street number (optional). */
+  StreetNumber?: string | null;
+  /** Suburb (optional). */
+  Suburb?: string | null;
   /** Title id (reference list). */
   Title?: number | null;
   /** The terms and conditions are accepted (must be true). */
@@ -242,12 +254,12 @@ export type RegistrationForm = {
   validateStep?: number | null;
 };
 export type ResendBody = {
-  Email: LineText;
+  Email: string;
   UserType?: number | null;
 };
 export type VerifyOtpBody = {
-  Email: LineText;
-  OTP: ShortText;
+  Email: string;
+  OTP: string;
   UserType?: number | null;
 };
 export const {

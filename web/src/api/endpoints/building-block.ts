@@ -292,9 +292,9 @@ export type Done = {
   /** Always `true`. */
   success: boolean;
 };
-export type LongText = string;
 export type DecisionBody = {
-  reason?: null | LongText;
+  /** Required when returning. */
+  reason?: string | null;
   /** The provider. */
   stakeholderId: number;
   /** The version of the submission decided on: `submissionVersion` of
@@ -302,31 +302,39 @@ export type DecisionBody = {
     submission exists the decision is refused with 409. */
   submissionVersion: number;
 };
-export type LineText = string;
-export type ShortText = string;
 export type ContactPersonBody = {
-  alternateNumber?: null | LineText;
+  /** Alternate number (10 digits). */
+  alternateNumber?: string | null;
   /** Requirement the person answers for. */
   buildingBlockRequirementId: number;
-  emailAddress?: null | LineText;
+  /** E-mail address. */
+  emailAddress?: string | null;
   /** Full name (required). */
-  fullName: ShortText;
-  jobRole?: null | ShortText;
-  mobileNumber?: null | LineText;
-  telephoneNumber?: null | LineText;
+  fullName: string;
+  /** Job role. */
+  jobRole?: string | null;
+  /** Mobile number (10 digits). */
+  mobileNumber?: string | null;
+  /** Telephone number (10 digits). */
+  telephoneNumber?: string | null;
 };
 export type UpdateBody = {
-  alternateNumber?: null | LineText;
+  /** Alternate Number (digits). */
+  alternateNumber?: string | null;
   /** Its building block (must match). */
   buildingBlockId: number;
   /** Requirement ids available. */
   buildingBlockRequirements?: number[];
   /** Contact persons (all of them: the list replaces the previous one). */
   contactPersons?: ContactPersonBody[];
-  emailAddress?: null | LineText;
-  physicalAddress?: null | LineText;
-  postalAddress?: null | LineText;
-  receptionNumber?: null | LineText;
+  /** Email address. */
+  emailAddress?: string | null;
+  /** Physical Address (required, except for shelters, which never get one). */
+  physicalAddress?: string | null;
+  /** Postal Address. */
+  postalAddress?: string | null;
+  /** Reception Number (digits). */
+  receptionNumber?: string | null;
   /** The provider. */
   stakeholderId: number;
 };

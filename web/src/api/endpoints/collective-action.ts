@@ -174,10 +174,6 @@ export type ChallengeRecorded = {
   /** Always `true`. */
   success: boolean;
 };
-export type LongText = string;
-export type LineText = string;
-export type UrlText = string;
-export type ShortText = string;
 export type RecordChallenge = {
   /** The municipality (boundary id of level municipality or district). */
   boundaryId: number;
@@ -186,17 +182,17 @@ export type RecordChallenge = {
   /** One of the cycles' ids (1–5, 99 "Year not stated"). */
   cycleId: 1 | 2 | 3 | 4 | 5 | 99;
   /** Goal. */
-  description?: LongText;
+  description?: string;
   /** Team name (required: not blank). */
-  name: LineText;
+  name: string;
   /** Pillar 1..=6, or absent for "Pillar not stated". */
   pillarId?: number | null;
   /** Where the facts come from (optional for an administrator's own record). */
-  sourceUrl?: UrlText;
+  sourceUrl?: string;
   /** First day, `YYYY-MM-DD`. */
-  validFrom: ShortText;
+  validFrom: string;
   /** Last day, `YYYY-MM-DD`, not before `validFrom`. */
-  validTo: ShortText;
+  validTo: string;
 };
 export type Succeeded = {
   /** Always `true`. */
@@ -204,9 +200,9 @@ export type Succeeded = {
 };
 export type ReportBody = {
   /** The result (required: not blank). */
-  outcome: LongText;
+  outcome: string;
   /** Where it was reported (optional). */
-  sourceUrl?: UrlText;
+  sourceUrl?: string;
 };
 export type PointType = "Point";
 export type Point = {

@@ -231,15 +231,16 @@ export type SurveyLink = {
   /** The link respondents open. */
   url: string;
 };
-export type LineText = string;
 export type InviteCodeBody = {
   /** Start of the period (RFC 3339); now when absent. The period ends with its quarter. */
   EffectiveFrom?: string | null;
   /** Expected responses: a whole number of at least 1 (admin spec §5). */
   ExpectedResponses: number;
-  OrganisationId?: null | LineText;
+  /** Organisation (WorldOfImpactAdmin, or HealthCheckAdmin of no organisation); the caller's
+    own otherwise. */
+  OrganisationId?: string | null;
   /** Questionnaire version id (`staff-v1`). */
-  QuestionnaireId: LineText;
+  QuestionnaireId: string;
 };
 export type OrganisationalResult = {
   /** Responses so far, under the specification's misspelt name (admin spec §7). */

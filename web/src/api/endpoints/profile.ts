@@ -69,11 +69,13 @@ export type Saved = {
   /** Always `true`. */
   success: boolean;
 };
-export type LineText = string;
 export type ProfileForm = {
-  alternativeNumber?: null | LineText;
-  confirmPassword?: null | LineText;
-  currentPassword?: null | LineText;
+  /** Alternative number: 10 digits once stripped to digits (optional). */
+  alternativeNumber?: string | null;
+  /** The new password again. */
+  confirmPassword?: string | null;
+  /** The current password, required with a new one. */
+  currentPassword?: string | null;
   /** Full name: letters, spaces, . ' - (at most 100 characters).
     The pattern lists Latin letters; the server accepts any alphabetic character. */
   fullName: string;
@@ -81,7 +83,8 @@ export type ProfileForm = {
   jobRole: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
   /** Mobile number: required, 10 digits once stripped to digits. */
   mobileNumber: string;
-  newPassword?: null | LineText;
+  /** A new password (optional): the rules of the sign-up's. */
+  newPassword?: string | null;
   /** Title id (reference list). */
   titleId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 };

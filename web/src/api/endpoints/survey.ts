@@ -110,17 +110,16 @@ export type Done = {
   /** Always `true`. */
   success: boolean;
 };
-export type LineText = string;
 export type AnswerBody = {
   /** Chosen answer ids (one for SingleChoice). */
   PossibleAnswerIds: number[];
   /** Question id. */
-  QuestionId: LineText;
+  QuestionId: string;
 };
 export type SubmitBody = {
   /** Answers; questions may be skipped. */
   Answers: AnswerBody[];
   /** The invite code of the link. */
-  InviteCode: LineText;
+  InviteCode: string;
 };
 export const { useGetSurveyQuery, useSubmitSurveyMutation } = injectedRtkApi;

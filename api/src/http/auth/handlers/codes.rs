@@ -61,11 +61,13 @@ pub async fn allow_code_request(
 pub struct VerifyOtpBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
-    #[schema(required = true, format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 250)]
+    #[schema(value_type = String)]
     email: gbvf_commands::text::LineText,
     #[serde(alias = "otp")]
     #[serde(rename = "OTP", default)]
     #[schema(required = true, pattern = "^[0-9]{6}$")]
+    #[schema(value_type = String, max_length = 100)]
     otp: gbvf_commands::text::ShortText,
     #[serde(alias = "userType")]
     #[serde(rename = "UserType", default)]
@@ -206,7 +208,8 @@ pub async fn verify_otp(
 pub struct ForgotBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
-    #[schema(required = true, format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 250)]
+    #[schema(value_type = String)]
     email: gbvf_commands::text::LineText,
 }
 
@@ -226,7 +229,8 @@ pub async fn forgot_password(
 pub struct ResendBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
-    #[schema(required = true, format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 250)]
+    #[schema(value_type = String)]
     email: gbvf_commands::text::LineText,
     #[serde(alias = "userType")]
     #[serde(rename = "UserType", default)]

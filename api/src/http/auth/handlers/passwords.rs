@@ -25,7 +25,8 @@ use crate::http::AppState;
 pub struct PasswordBody {
     #[serde(alias = "email")]
     #[serde(rename = "Email", default)]
-    #[schema(required = true, format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 250)]
+    #[schema(value_type = String)]
     email: gbvf_commands::text::LineText,
     #[serde(alias = "password")]
     #[serde(rename = "Password", default)]
@@ -33,10 +34,12 @@ pub struct PasswordBody {
     #[schema(
         pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
     )]
+    #[schema(value_type = String, max_length = 250)]
     password: gbvf_commands::text::LineText,
     #[serde(alias = "confirmPassword")]
     #[serde(rename = "ConfirmPassword", default)]
     #[schema(required = true, min_length = 12)]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     confirm_password: gbvf_commands::text::LineText,
     /// The specification's UserType (public spec §7: add-password and reset-password send it);
     /// accepted and not needed, since each call is one flow.

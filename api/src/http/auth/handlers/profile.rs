@@ -170,9 +170,11 @@ pub struct ProfileForm {
     pub mobile_number: Option<gbvf_commands::text::LineText>,
     /// Alternative number: 10 digits once stripped to digits (optional).
     #[serde(alias = "AlternativeNumber", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub alternative_number: Option<gbvf_commands::text::LineText>,
     /// The current password, required with a new one.
     #[serde(alias = "CurrentPassword", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub current_password: Option<gbvf_commands::text::LineText>,
     /// A new password (optional): the rules of the sign-up's.
     #[serde(alias = "NewPassword", default)]
@@ -180,9 +182,11 @@ pub struct ProfileForm {
     #[schema(
         pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
     )]
+    #[schema(value_type = Option<String>, max_length = 250)]
     pub new_password: Option<gbvf_commands::text::LineText>,
     /// The new password again.
     #[serde(alias = "ConfirmPassword", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub confirm_password: Option<gbvf_commands::text::LineText>,
 }
 

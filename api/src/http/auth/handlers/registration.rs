@@ -46,14 +46,17 @@ pub struct RegistrationForm {
     /// First name: letters, spaces, . ' - (at most 100 characters).
     #[serde(rename = "FirstName", alias = "firstName", default)]
     #[schema(max_length = 100)]
+    #[schema(value_type = Option<String>, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub first_name: Option<gbvf_commands::text::ShortText>,
     /// Last name, as the first name.
     #[serde(rename = "LastName", alias = "lastName", default)]
     #[schema(max_length = 100)]
+    #[schema(value_type = Option<String>, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub last_name: Option<gbvf_commands::text::ShortText>,
     /// E-mail address.
     #[serde(rename = "Email", alias = "email", default)]
-    #[schema(format = Email, max_length = 254)]
+    #[schema(format = Email, max_length = 250)]
+    #[schema(value_type = Option<String>)]
     pub email: Option<gbvf_commands::text::LineText>,
     /// Password: at least 12 characters with a digit, a lowercase and an uppercase letter and
     /// one of `!@#$%^&*()` (public spec §5, §9).
@@ -62,9 +65,11 @@ pub struct RegistrationForm {
     #[schema(
         pattern = r"^(?=[\s\S]*[0-9])(?=[\s\S]*[a-z])(?=[\s\S]*[A-Z])(?=[\s\S]*[!@#$%^&*()])"
     )]
+    #[schema(value_type = Option<String>, max_length = 250)]
     pub password: Option<gbvf_commands::text::LineText>,
     /// The password again.
     #[serde(rename = "ConfirmPassword", alias = "confirmPassword", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub confirm_password: Option<gbvf_commands::text::LineText>,
     /// Mobile number: 10 digits once stripped to digits.
     #[serde(
@@ -73,13 +78,16 @@ pub struct RegistrationForm {
         alias = "mobileNumber",
         default
     )]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub mobile_number: Option<gbvf_commands::text::LineText>,
     /// Organisation name: letters, digits, spaces and . ' - , & ( ) / (at most 100 characters).
     #[serde(rename = "OrganisationName", alias = "orgName", default)]
     #[schema(max_length = 100)]
+    #[schema(value_type = Option<String>, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub organisation_name: Option<gbvf_commands::text::LineText>,
     /// Branch (optional).
     #[serde(rename = "OrganisationBranch", alias = "orgBranch", default)]
+    #[schema(value_type = Option<String>, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub organisation_branch: Option<gbvf_commands::text::ShortText>,
     /// Organisation type id (reference list).
     #[serde(rename = "OrganisationType", alias = "orgType", default)]
@@ -89,19 +97,24 @@ pub struct RegistrationForm {
     pub job_role: Option<i64>,
     /// Street number (optional).
     #[serde(rename = "StreetNumber", alias = "streetNumber", default)]
+    #[schema(value_type = Option<String>, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub street_number: Option<gbvf_commands::text::ShortText>,
     /// Street name (optional).
     #[serde(rename = "StreetName", alias = "streetName", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub street_name: Option<gbvf_commands::text::LineText>,
     /// Suburb (optional).
     #[serde(rename = "Suburb", alias = "suburb", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub suburb: Option<gbvf_commands::text::LineText>,
     /// City (optional).
     #[serde(rename = "City", alias = "city", default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub city: Option<gbvf_commands::text::LineText>,
     /// Postal code: digits (optional).
     #[serde(rename = "PostalCode", alias = "postalCode", default)]
     #[schema(pattern = "^[0-9]*$")]
+    #[schema(value_type = Option<String>, max_length = 100)]
     pub postal_code: Option<gbvf_commands::text::ShortText>,
     /// Province (boundary id).
     #[serde(rename = "Province", alias = "province", default)]

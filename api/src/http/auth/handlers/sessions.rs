@@ -37,11 +37,13 @@ pub const ORGANISATION_REJECTED: &str =
 pub struct LoginBody {
     #[serde(alias = "username", alias = "Email", alias = "email")]
     #[serde(rename = "Username", default)]
-    #[schema(required = true, format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 250)]
+    #[schema(value_type = String)]
     username: gbvf_commands::text::LineText,
     #[serde(alias = "password")]
     #[serde(rename = "Password", default)]
     #[schema(required = true, min_length = 1)]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     password: gbvf_commands::text::LineText,
 }
 
