@@ -64,14 +64,7 @@ async fn no_power_over(
     target_user_id: &str,
 ) -> Result<(), ApiError> {
     let target = super::auth::handlers::load_user(&s.pool, target_user_id).await?;
-    let held: Vec<i32> = sqlx::query_scalar(
-        "SELECT DISTINCT ga.action_id FROM group_action ga
-         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted
-         WHERE ga.group_id = ANY($1)",
-    )
-    .bind(&target.group_ids)
-    .fetch_all(&s.pool)
-    .await?;
+    let held = super::auth::handlers::actions_of(&s.pool, &target.group_ids).await?;
     if held.iter().all(|a| caller.can(*a)) {
         Ok(())
     } else {

@@ -137,13 +137,7 @@ pub async fn current_user(
         };
     let (organisation_name, organisation_type_id) =
         org.map(|(n, t)| (Some(n), Some(t))).unwrap_or((None, None));
-    let actions: Vec<i32> = sqlx::query_scalar(
-        "SELECT DISTINCT ga.action_id FROM group_action ga
-         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted WHERE ga.group_id = ANY($1)",
-    )
-    .bind(&user.group_ids)
-    .fetch_all(&s.pool)
-    .await?;
+    let actions = handlers::actions_of(&s.pool, &user.group_ids).await?;
     // Sign-in rules hold for the whole session, against current state: a user who no longer
     // holds LogIntoSystem (a group changed or lost the action) or whose organisation was
     // rejected is signed out at their next request, as they could not sign in again.

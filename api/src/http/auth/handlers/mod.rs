@@ -199,6 +199,18 @@ pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
 }
 
 /// The current verification status id of an organisation (1 In Progess, 2 Rejected,
+/// The actions (public spec §3 ids) that groups `group_ids` give now, from the groups' read
+/// model; deleted groups give none.
+pub async fn actions_of(pool: &PgPool, group_ids: &[i64]) -> sqlx::Result<Vec<i32>> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT ga.action_id FROM group_action ga
+         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted WHERE ga.group_id = ANY($1)",
+    )
+    .bind(group_ids)
+    .fetch_all(pool)
+    .await
+}
+
 /// 3 Approved; admin spec §3 "Application status keys"; 1 when unknown).
 pub async fn load_organisation_status(pool: &PgPool, id: &str) -> anyhow::Result<i32> {
     let last: Option<String> = sqlx::query_scalar(

@@ -49,13 +49,7 @@ pub struct LoginBody {
 
 /// Why a user with a correct password may still not sign in, if they may not.
 async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static str>> {
-    let actions: Vec<i32> = sqlx::query_scalar(
-        "SELECT DISTINCT ga.action_id FROM group_action ga
-         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted WHERE ga.group_id = ANY($1)",
-    )
-    .bind(&user.group_ids)
-    .fetch_all(&s.pool)
-    .await?;
+    let actions = super::actions_of(&s.pool, &user.group_ids).await?;
     if !actions.contains(&LogIntoSystem) {
         return Ok(Some(NOT_ALLOWED));
     }
