@@ -3,7 +3,6 @@
 //! e-mail claim, the `person` row and the `UserRegistered` event in ONE transaction) and
 //! erasing a person.
 
-use cqrs_es::DomainEvent;
 use gbvf_commands::accounts::user::{User, UserCommand, UserError};
 use gbvf_events::accounts::{UserEvent, UserRegistered, USER_AGGREGATE};
 use gbvf_events::metadata::EventMetadata;
@@ -40,19 +39,7 @@ fn new_events(
     events: &[UserEvent],
     meta: &EventMetadata,
 ) -> Vec<NewEvent> {
-    events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| NewEvent {
-            aggregate_type: USER_AGGREGATE.into(),
-            aggregate_id: user_id.into(),
-            sequence: from + i as i64,
-            event_type: e.event_type(),
-            event_version: e.event_version(),
-            payload: serde_json::to_value(e).expect("event serializes"),
-            metadata: meta.to_json(),
-        })
-        .collect()
+    NewEvent::run(USER_AGGREGATE, user_id, from, events, meta)
 }
 
 /// Creates an account for `details.email`: claims the address in `user_email` (taking it over

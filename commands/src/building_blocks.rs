@@ -26,7 +26,6 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
-use cqrs_es::DomainEvent;
 use gbvf_events::building_block::{
     ContactDetail, ProviderDetails, ProviderEvent, ProviderImportEvent, ProviderImported, Taxonomy,
     TaxonomyEvent, PROVIDER_AGGREGATE, PROVIDER_IMPORT_AGGREGATE, SHELTER_BUILDING_BLOCK_ID,
@@ -803,24 +802,6 @@ pub fn read_providers(
     })
 }
 
-fn new_event<E: DomainEvent>(
-    aggregate_type: &str,
-    aggregate_id: &str,
-    sequence: i64,
-    event: &E,
-    meta: &EventMetadata,
-) -> NewEvent {
-    NewEvent {
-        aggregate_type: aggregate_type.to_string(),
-        aggregate_id: aggregate_id.to_string(),
-        sequence,
-        event_type: event.event_type(),
-        event_version: event.event_version(),
-        payload: serde_json::to_value(event).expect("events serialize"),
-        metadata: meta.to_json(),
-    }
-}
-
 /// Records the taxonomy of `data_dir/building-blocks/taxonomy.json` when it differs from the
 /// one in the log. Returns whether an event was appended.
 pub async fn import_taxonomy(
@@ -845,7 +826,7 @@ pub async fn import_taxonomy(
     };
     append_in_batches(
         pool,
-        &[new_event(
+        &[NewEvent::of(
             TAXONOMY_AGGREGATE,
             TAXONOMY_ID,
             next,
@@ -946,10 +927,10 @@ pub async fn import_provider_file(
             Some((seq, _)) => seq + 1,
             None => 1,
         };
-        events.push(new_event(PROVIDER_AGGREGATE, &id, next, &event, meta));
+        events.push(NewEvent::of(PROVIDER_AGGREGATE, &id, next, &event, meta));
         report.providers_appended += 1;
     }
-    events.push(new_event(
+    events.push(NewEvent::of(
         PROVIDER_IMPORT_AGGREGATE,
         &sha,
         1,
@@ -1185,7 +1166,7 @@ pub async fn append_provider_event(
     let mut tx = pool.begin().await?;
     gbvf_events::store::append_batch(
         &mut tx,
-        &[new_event(
+        &[NewEvent::of(
             PROVIDER_AGGREGATE,
             &stakeholder_id.to_string(),
             state.version + 1,

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::Instant;
 
-use cqrs_es::{Aggregate, DomainEvent};
+use cqrs_es::Aggregate;
 use gbvf_events::crime::{
     crime_series_id, CrimeFigure, CrimeImportEvent, CRIME_IMPORT_AGGREGATE, CRIME_SERIES_AGGREGATE,
 };
@@ -77,24 +77,6 @@ impl From<sqlx::Error> for ImportError {
         } else {
             ImportError::Database(e)
         }
-    }
-}
-
-fn new_event<E: DomainEvent>(
-    aggregate_type: &str,
-    aggregate_id: &str,
-    sequence: i64,
-    event: &E,
-    meta: &EventMetadata,
-) -> NewEvent {
-    NewEvent {
-        aggregate_type: aggregate_type.to_string(),
-        aggregate_id: aggregate_id.to_string(),
-        sequence,
-        event_type: event.event_type(),
-        event_version: event.event_version(),
-        payload: serde_json::to_value(event).expect("events serialize"),
-        metadata: meta.to_json(),
     }
 }
 
@@ -168,7 +150,7 @@ pub async fn import_geography(
             Some((seq, _)) => seq + 1,
             None => 1,
         };
-        events.push(new_event(BOUNDARY_AGGREGATE, &id, next, &event, meta));
+        events.push(NewEvent::of(BOUNDARY_AGGREGATE, &id, next, &event, meta));
     }
     let appended = append_in_batches(pool, &events).await?;
     Ok((seeds.len(), appended))
@@ -309,7 +291,7 @@ pub async fn import_crime_file(
     let source = crime_source(parsed.format);
     let mut events = Vec::new();
     import_seq += 1;
-    events.push(new_event(
+    events.push(NewEvent::of(
         CRIME_IMPORT_AGGREGATE,
         &sha256,
         import_seq,
@@ -349,7 +331,7 @@ pub async fn import_crime_file(
             expected_version: None,
         }) {
             Ok(Some(event)) => {
-                events.push(new_event(
+                events.push(NewEvent::of(
                     CRIME_SERIES_AGGREGATE,
                     &id,
                     state.version + 1,
@@ -375,7 +357,7 @@ pub async fn import_crime_file(
         .iter()
         .map(|u| serde_json::to_value(u).expect("serializable"))
         .collect();
-    events.push(new_event(
+    events.push(NewEvent::of(
         CRIME_IMPORT_AGGREGATE,
         &sha256,
         import_seq + 1,

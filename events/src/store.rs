@@ -31,6 +31,52 @@ pub struct NewEvent {
     pub metadata: Value,
 }
 
+impl NewEvent {
+    /// The one way a decided event becomes a row to append: `event` (any cqrs-es
+    /// `DomainEvent`, serialized in its enum form with its own type name and version) at
+    /// `sequence` of aggregate `aggregate_type`/`aggregate_id`, with `metadata`.
+    pub fn of<E: cqrs_es::DomainEvent>(
+        aggregate_type: &str,
+        aggregate_id: &str,
+        sequence: i64,
+        event: &E,
+        metadata: &crate::metadata::EventMetadata,
+    ) -> NewEvent {
+        NewEvent {
+            aggregate_type: aggregate_type.to_string(),
+            aggregate_id: aggregate_id.to_string(),
+            sequence,
+            event_type: event.event_type(),
+            event_version: event.event_version(),
+            payload: serde_json::to_value(event).expect("events serialize"),
+            metadata: metadata.to_json(),
+        }
+    }
+
+    /// `events` as consecutive rows of one aggregate from `first_sequence` on (see [`Self::of`]).
+    pub fn run<E: cqrs_es::DomainEvent>(
+        aggregate_type: &str,
+        aggregate_id: &str,
+        first_sequence: i64,
+        events: &[E],
+        metadata: &crate::metadata::EventMetadata,
+    ) -> Vec<NewEvent> {
+        events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                Self::of(
+                    aggregate_type,
+                    aggregate_id,
+                    first_sequence + i as i64,
+                    e,
+                    metadata,
+                )
+            })
+            .collect()
+    }
+}
+
 /// A stored event, payload already upcast to the current version.
 #[derive(Debug, Clone, Serialize)]
 pub struct StoredEvent {
