@@ -2,11 +2,13 @@
 //! real router in-process. The executable is `src/main.rs`.
 //!
 //! - [`http`]: axum router, handlers, error shape, response cache.
-//! - [`accounts`]: account creation and erasure (personal data in `person`, POPIA).
+//! - [`accounts`]: the write side of accounts: `person` rows, credentials, limits, codes.
+//! - [`server_secret`]: the installation's HMAC key.
 //! - [`cli`]: operator commands (serve, project, migrate, import, projections, events).
 //! - [`telemetry`]: logs, OTLP traces, Prometheus metrics.
 pub mod accounts;
 pub mod cli;
 pub mod http;
 pub mod mail_worker;
+pub mod server_secret;
 pub mod telemetry;

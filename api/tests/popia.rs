@@ -597,9 +597,7 @@ async fn old_events_are_migrated_out_of_the_clear_with_the_same_read_models() {
         .await
         .unwrap();
     assert_eq!(cred, u2);
-    let user = gbvf_api::http::auth::handlers::load_user(&db.pool, u2)
-        .await
-        .unwrap();
+    let user = gbvf_api::accounts::load_user(&db.pool, u2).await.unwrap();
     assert!(user.is_live() && user.has_password);
     assert_eq!(
         (user.email.as_str(), user.profile.first_name.as_str()),

@@ -704,7 +704,7 @@ async fn anonymous_visitors_make_no_session_rows_and_counters_are_pruned() {
         .execute(&db.pool)
         .await
         .unwrap();
-    gbvf_api::http::auth::limits::prune(&db.pool).await.unwrap();
+    gbvf_api::accounts::limits::prune(&db.pool).await.unwrap();
     let left: Vec<String> = sqlx::query_scalar("SELECT key FROM auth_limit WHERE scope = 'x'")
         .fetch_all(&db.pool)
         .await

@@ -443,7 +443,7 @@ async fn create_administrator(
                 .await
                 .map_err(|e| anyhow::anyhow!("creating the example administrator: {e}"))?;
         }
-        crate::http::auth::handlers::store_password(pool, &key, &user_id, password).await?;
+        crate::accounts::credentials::store_password(pool, &key, &user_id, password).await?;
         anyhow::Ok(key)
     })
     .await

@@ -85,7 +85,7 @@ pub fn spawn_housekeeping(pool: PgPool) {
             if let Err(e) = store.delete_expired().await {
                 tracing::warn!(error = %e, "deleting expired sessions failed");
             }
-            match crate::http::auth::limits::prune(&pool).await {
+            match crate::accounts::limits::prune(&pool).await {
                 Ok(n) if n > 0 => tracing::info!(rows = n, "pruned spent sign-in counters"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "pruning sign-in counters failed"),

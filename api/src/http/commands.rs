@@ -56,7 +56,7 @@ pub async fn require(
     Ok(format!("user:{}", user.session.user_id))
 }
 
-use super::auth::password::constant_time_eq;
+use crate::accounts::password::constant_time_eq;
 
 /// Read-your-writes after a command: brings the named projection up to date (the projector
 /// workers would within a second) and empties the response cache, so the caller's next read

@@ -109,7 +109,7 @@ pub const TOO_FEW: &str =
     "Results are shown once at least 5 people have responded, to protect respondents' anonymity.";
 /// A response recorded.
 pub const THANK_YOU: &str = "Thank you. Your response has been recorded.";
-/// Too many responses through one link in a short time ([`super::auth::limits::SURVEY_LINK`]).
+/// Too many responses through one link in a short time ([`crate::accounts::limits::SURVEY_LINK`]).
 pub const LINK_BUSY: &str =
     "Many responses are arriving through this survey link at the moment. Please try again in a minute; your answers are still on the page.";
 
@@ -669,8 +669,10 @@ pub async fn submit(
     validate_answers(&def, &answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
     // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
     let limit_key =
-        super::auth::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
-    if !super::auth::limits::hit(&s.pool, super::auth::limits::SURVEY_LINK, &limit_key).await? {
+        crate::accounts::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
+    if !crate::accounts::limits::hit(&s.pool, crate::accounts::limits::SURVEY_LINK, &limit_key)
+        .await?
+    {
         return Ok((
             StatusCode::TOO_MANY_REQUESTS,
             Json(json!({"success": false, "message": LINK_BUSY, "errors": [{"code": "inviteCode", "description": LINK_BUSY}]})),

@@ -1,7 +1,6 @@
 //! The HTTP server: the `/api` routes (public spec §7 paths), `/metrics`, and the built web
 //! app with a fallback to `index.html` for client-side routes.
 
-pub mod admin;
 pub mod auth;
 pub mod boundary;
 pub mod building_block;
@@ -19,8 +18,9 @@ pub mod geojson;
 pub mod healthcheck;
 pub mod json_numbers;
 pub mod openapi;
+pub mod organisations;
 pub mod routes;
-pub mod security;
+pub mod users_groups;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -369,29 +369,29 @@ pub fn session_routes(r: Routes) -> Routes {
     .post_read(
         "/api/healthcheck/getAdminDashboard",
         AnyOf(&[WorldOfImpactAdmin, ViewOrganisations]),
-        admin::dashboard,
+        organisations::dashboard,
     )
     .post_read(
         "/api/healthcheck/searchOrganisations",
         VIEW_ORGANISATIONS,
-        admin::search,
+        organisations::search,
     )
     .get(
         "/api/healthcheck/organisation/{id}",
         VIEW_ORGANISATIONS,
-        admin::application,
+        organisations::application,
     )
     .get(
         "/api/healthcheck/organisation/{id}/history",
         VIEW_ORGANISATIONS,
-        admin::history,
+        organisations::history,
     )
     .post(
         "/api/healthcheck/verify",
         AnyOf(&[VerifyOrganisation]),
-        admin::verify,
+        organisations::verify,
     )
-    .get("/api/admin/mail", ADMIN, admin::mail_status)
+    .get("/api/admin/mail", ADMIN, organisations::mail_status)
     .get(
         "/api/healthcheck/getActiveQuestionnaires",
         AnyOf(&[SetSurveyEffectiveDate, HealthCheckAdmin, WorldOfImpactAdmin]),
@@ -427,68 +427,72 @@ pub fn session_routes(r: Routes) -> Routes {
         healthcheck::summarised,
     )
     .get("/api/healthcheck/stats", Anyone, healthcheck::stats)
-    .get("/api/security/getAllActions", ADMIN, security::all_actions)
+    .get(
+        "/api/security/getAllActions",
+        ADMIN,
+        users_groups::all_actions,
+    )
     .post_read(
         "/api/security/getGroupActions",
         ADMIN,
-        security::group_actions,
+        users_groups::group_actions,
     )
-    .get("/api/security/getGroups", ADMIN, security::groups)
-    .get("/api/security/getAllUsers", ADMIN, security::users)
+    .get("/api/security/getGroups", ADMIN, users_groups::groups)
+    .get("/api/security/getAllUsers", ADMIN, users_groups::users)
     .get(
         "/api/security/getUserDetails",
         ADMIN,
-        security::user_details,
+        users_groups::user_details,
     )
     .get(
         "/api/security/getLocalMunicipalities",
         ADMIN,
-        security::municipalities,
+        users_groups::municipalities,
     )
     .get(
         "/api/security/getOrganisations",
         ADMIN,
-        security::organisations,
+        users_groups::organisations,
     )
     .post(
         "/api/security/createNewUser",
         AnyOf(&[SetGroupMember]),
-        security::create_user,
+        users_groups::create_user,
     )
     .put(
         "/api/security/editUserDetails",
         AnyOf(&[SetGroupMember]),
-        security::edit_user,
+        users_groups::edit_user,
     )
     .delete(
         "/api/security/deleteUser",
         AnyOf(&[DeleteUser]),
-        security::delete_user,
+        users_groups::delete_user,
     )
     .post(
         "/api/security/eraseUser",
         AnyOf(&[DeleteUser]),
-        security::erase_user,
+        users_groups::erase_user,
     )
     .post(
         "/api/security/AddGroup",
         AnyOf(&[CreateGroup]),
-        security::add_group,
+        users_groups::add_group,
     )
     .post(
         "/api/security/addGroupActions",
         AnyOf(&[AddGroupAction]),
-        security::add_group_actions,
+        users_groups::add_group_actions,
     )
     .delete(
         "/api/security/deleteGroupActions",
         AnyOf(&[DeleteGroupAction]),
-        security::delete_group_actions,
+        users_groups::delete_group_actions,
     )
     .delete(
         "/api/security/deleteGroup",
         AnyOf(&[DeleteGroup]),
-        security::delete_group,
+        users_groups::delete_group,
     )
 }
 
@@ -660,7 +664,7 @@ async fn metrics_text(State(s): State<AppState>, headers: axum::http::HeaderMap)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
     let allowed = matches!((&s.operator_token, given),
-        (Some(expected), Some(given)) if auth::password::constant_time_eq(expected.as_bytes(), given.as_bytes()));
+        (Some(expected), Some(given)) if crate::accounts::password::constant_time_eq(expected.as_bytes(), given.as_bytes()));
     if !allowed {
         return error::ApiError::Forbidden.into_response();
     }

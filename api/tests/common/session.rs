@@ -89,17 +89,13 @@ impl Client {
 
 /// The user id of `email` (from the `user_email` lookup; "" when unknown).
 pub async fn user_key(pool: &sqlx::PgPool, email: &str) -> String {
-    gbvf_api::http::auth::handlers::user_key(pool, email)
-        .await
-        .unwrap()
+    gbvf_api::accounts::user_key(pool, email).await.unwrap()
 }
 
 /// The user `email` folded from the event log.
 pub async fn load_user(pool: &sqlx::PgPool, email: &str) -> gbvf_commands::accounts::user::User {
     let key = user_key(pool, email).await;
-    gbvf_api::http::auth::handlers::load_user(pool, &key)
-        .await
-        .unwrap()
+    gbvf_api::accounts::load_user(pool, &key).await.unwrap()
 }
 
 /// Puts `email` into exactly `groups` through the user aggregate.

@@ -3824,7 +3824,7 @@ async fn section_building_blocks(
                 .await
                 .map_err(|e| anyhow!("creating the bench {role}: {e}"))?;
         }
-        gbvf_api::http::auth::handlers::store_password(&pool, &key, &user_id, &password).await?;
+        gbvf_api::accounts::credentials::store_password(&pool, &key, &user_id, &password).await?;
         accounts.push((email, password));
     }
     for p in gbvf_projections::all() {

@@ -6,12 +6,10 @@
 //! `GET /api/auth/csrf` and the session check; every state-changing `/api` request must send it
 //! in `X-CSRF-Token` (OWASP CSRF Prevention Cheat Sheet, "signed double-submit cookie"). A page
 //! on another site can neither read the token nor set a `__Host-` cookie, and an anonymous
-//! visitor costs no database row (issue 9, housekeeping).
+//! visitor costs no database row (nothing of the sign-in state grows without bound).
 //!
 //! The same browser id binds a verified password-reset code to the browser that proved it
 //! ([`binding`]).
-
-use std::sync::Arc;
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method};
@@ -19,52 +17,16 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-use sqlx::PgPool;
-use tokio::sync::OnceCell;
 use tower_sessions::cookie::{Cookie, SameSite};
 
-use super::password;
+use crate::accounts::password;
 use crate::http::error::ApiError;
 use crate::http::AppState;
+pub use crate::server_secret::ServerSecret;
 
 /// The browser id of the current request (a request extension set by [`csrf_guard`]).
 #[derive(Debug, Clone)]
 pub struct BrowserId(pub String);
-
-/// The installation's secret (32 random bytes in `server_secret`, made by the first server
-/// that needs it and shared by all), loaded once per process.
-#[derive(Clone, Default)]
-pub struct ServerSecret(Arc<OnceCell<Vec<u8>>>);
-
-impl ServerSecret {
-    /// The secret, loading or creating it on first use.
-    pub async fn get(&self, pool: &PgPool) -> Result<&[u8], ApiError> {
-        Ok(self.load(pool).await?)
-    }
-
-    /// [`ServerSecret::get`] with the database's own error.
-    pub async fn load(&self, pool: &PgPool) -> sqlx::Result<&[u8]> {
-        let v = self
-            .0
-            .get_or_try_init(|| async {
-                let fresh = password::random_token();
-                sqlx::query(
-                    "INSERT INTO server_secret (name, secret) VALUES ('hmac', decode($1, 'hex'))
-                     ON CONFLICT (name) DO NOTHING",
-                )
-                .bind(&fresh)
-                .execute(pool)
-                .await?;
-                sqlx::query_scalar::<_, Vec<u8>>(
-                    "SELECT secret FROM server_secret WHERE name = 'hmac'",
-                )
-                .fetch_one(pool)
-                .await
-            })
-            .await?;
-        Ok(v.as_slice())
-    }
-}
 
 /// Hex HMAC-SHA256 of `purpose:value` under `secret`.
 pub fn mac(secret: &[u8], purpose: &str, value: &str) -> String {

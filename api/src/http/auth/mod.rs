@@ -8,8 +8,9 @@
 //!   change ends every other session of the user (the credential epoch). Expired rows are
 //!   deleted by the housekeeping task.
 //! - CSRF: a signed double-submit token bound to the browser ([`csrf`]).
-//! - Limits on sign-in and one-time codes live in PostgreSQL ([`limits`]), shared by every
-//!   process.
+//! - Limits on sign-in and one-time codes live in PostgreSQL ([`crate::accounts::limits`]),
+//!   shared by every process; codes, password hashes and credentials are written by
+//!   [`crate::accounts`], never here.
 //! - Permissions are read per request from the accounts read model, so a group change applies
 //!   to every member's next request and a deleted user's session ends at once.
 //!
@@ -17,10 +18,7 @@
 
 pub mod csrf;
 pub mod handlers;
-pub mod limits;
 pub mod mail;
-pub mod otp;
-pub mod password;
 
 use std::collections::BTreeSet;
 

@@ -17,9 +17,9 @@ use super::{
     failure, internal, invalid, load_user, meta, run_user_command, send_otp, sign_in, AuthAnswer,
     ClientIp, NEW_USER, RESET_PASSWORD, THROTTLED,
 };
+use crate::accounts::one_time_codes::{self, Checked};
+use crate::accounts::{limits, password};
 use crate::http::auth::csrf::{self, BrowserId};
-use crate::http::auth::otp::{self, Checked};
-use crate::http::auth::{limits, password};
 use crate::http::AppState;
 
 /// Answer of a code request, the same for every address.
@@ -108,7 +108,7 @@ pub async fn verify_otp(
     // Throttled per address (whether or not it has an account), as before the re-keying.
     let secret = match s.secret.get(&s.pool).await {
         Ok(secret) => secret,
-        Err(err) => return err.into_response(),
+        Err(err) => return crate::http::error::ApiError::from(err).into_response(),
     };
     let account = limits::key(secret, &[&email_key(&b.email), &user_type.to_string()]);
     let address = limits::key(secret, &[&ci.key_part()]);
@@ -122,7 +122,7 @@ pub async fn verify_otp(
         Ok(false) => {}
         Err(err) => return internal(err),
     }
-    match otp::check(&s.pool, &key, user_type, &b.otp).await {
+    match one_time_codes::check(&s.pool, &key, user_type, &b.otp).await {
         Ok(Checked::Valid) => {
             // A used code ends its round: the next request (a later reset) starts with three
             // again. Only the holder of the code can do this, so it says nothing about
@@ -139,21 +139,21 @@ pub async fn verify_otp(
             if let Err(err) = counted.await {
                 return internal(err);
             }
-            return failure(StatusCode::BAD_REQUEST, otp::WRONG);
+            return failure(StatusCode::BAD_REQUEST, one_time_codes::WRONG);
         }
         Ok(Checked::Expired) => {
             // Guesses at addresses without a live code count against the client address too.
             if let Err(err) = limits::hit(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await {
                 return internal(err);
             }
-            return failure(StatusCode::BAD_REQUEST, otp::EXPIRED);
+            return failure(StatusCode::BAD_REQUEST, one_time_codes::EXPIRED);
         }
         Err(err) => return internal(err),
     }
     if user_type == RESET_PASSWORD {
         let bound = async {
             let binding = csrf::binding(&s, &browser, "reset").await?;
-            otp::bind(&s.pool, &key, RESET_PASSWORD, &binding)
+            one_time_codes::bind(&s.pool, &key, RESET_PASSWORD, &binding)
                 .await
                 .map_err(crate::http::error::ApiError::Internal)
         };
@@ -166,10 +166,10 @@ pub async fn verify_otp(
     }
     let user = match load_user(&s.pool, &key).await {
         Ok(u) if u.is_live() => u,
-        Ok(_) => return failure(StatusCode::BAD_REQUEST, otp::EXPIRED),
+        Ok(_) => return failure(StatusCode::BAD_REQUEST, one_time_codes::EXPIRED),
         Err(err) => return internal(err),
     };
-    let _ = otp::remove(&s.pool, &key, NEW_USER).await;
+    let _ = one_time_codes::remove(&s.pool, &key, NEW_USER).await;
     if let Err(err) = run_user_command(
         &s,
         &key,
@@ -273,7 +273,12 @@ async fn forgot_or_resend(s: &AppState, ci: &ClientIp, email: &str, user_type: i
     };
     let resends = match allow_code_request(s, &email_key(email), user_type, ci).await {
         Ok(Some(r)) => r,
-        Ok(None) => return failure(StatusCode::TOO_MANY_REQUESTS, otp::TOO_MANY_REQUESTS),
+        Ok(None) => {
+            return failure(
+                StatusCode::TOO_MANY_REQUESTS,
+                one_time_codes::TOO_MANY_REQUESTS,
+            )
+        }
         Err(err) => return internal(err),
     };
     let user = match load_user(&s.pool, &key).await {
@@ -282,7 +287,7 @@ async fn forgot_or_resend(s: &AppState, ci: &ClientIp, email: &str, user_type: i
     };
     let wants = user.is_live() && (user_type == RESET_PASSWORD || !user.email_verified);
     let code = if wants {
-        match otp::issue(&s.pool, &key, user_type).await {
+        match one_time_codes::issue(&s.pool, &key, user_type).await {
             Ok(code) => {
                 send_otp(s, email, &user.profile.first_name, &code, user_type).await;
                 Some(code)

@@ -22,16 +22,16 @@ pub use sessions::{csrf, login, logout, user_authenticated};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cqrs_es::Aggregate;
 use gbvf_commands::accounts::user::{User, UserCommand};
 use gbvf_commands::accounts::validation::Errors;
-use gbvf_events::accounts::USER_AGGREGATE;
 use gbvf_events::metadata::EventMetadata;
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::PgPool;
 use tower_sessions::Session;
 
-use super::{password, SessionUser, SESSION_USER};
+use super::{SessionUser, SESSION_USER};
+pub use crate::accounts::credentials::credential_epoch;
+pub use crate::accounts::{load_user, user_key};
 use crate::http::error::{ApiError, GENERIC_FAILURE};
 use crate::http::AppState;
 
@@ -168,37 +168,6 @@ pub(crate) fn internal(e: impl std::fmt::Display) -> Response {
     failure(StatusCode::INTERNAL_SERVER_ERROR, GENERIC_FAILURE)
 }
 
-/// The user aggregate id (the user id) an e-mail address belongs to, from the `user_email`
-/// lookup; `""` (an aggregate without events: "not registered") when the address is unknown.
-pub async fn user_key(pool: &PgPool, email: &str) -> anyhow::Result<String> {
-    let mut conn = pool.acquire().await?;
-    Ok(gbvf_events::person::user_for_email(&mut conn, email)
-        .await?
-        .unwrap_or_default())
-}
-
-/// A user's current state, folded from the event log (the source of truth for sign-in), with
-/// the e-mail address, names and numbers filled from the person's `person` row (empty once
-/// erased).
-pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
-    let rows: Vec<Value> = sqlx::query_scalar("SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence")
-        .bind(USER_AGGREGATE)
-        .bind(key)
-        .fetch_all(pool)
-        .await?;
-    let mut user = User::default();
-    for p in rows {
-        user.apply(serde_json::from_value(p)?);
-    }
-    if let (Some(id), false) = (user.person_id, user.erased) {
-        let mut conn = pool.acquire().await?;
-        let person = gbvf_events::person::load(&mut conn, id).await?;
-        user.hydrate(person.and_then(|p| p.details).as_ref());
-    }
-    Ok(user)
-}
-
-/// The current verification status id of an organisation (1 In Progess, 2 Rejected,
 /// The actions (public spec §3 ids) that groups `group_ids` give now, from the groups' read
 /// model; deleted groups give none.
 pub async fn actions_of(pool: &PgPool, group_ids: &[i64]) -> sqlx::Result<Vec<i32>> {
@@ -211,6 +180,7 @@ pub async fn actions_of(pool: &PgPool, group_ids: &[i64]) -> sqlx::Result<Vec<i3
     .await
 }
 
+/// The current verification status id of an organisation (1 In Progress, 2 Rejected,
 /// 3 Approved; admin spec §3 "Application status keys"; 1 when unknown).
 pub async fn load_organisation_status(pool: &PgPool, id: &str) -> anyhow::Result<i32> {
     let last: Option<String> = sqlx::query_scalar(
@@ -245,31 +215,23 @@ pub(crate) async fn run_user_command(
         })
 }
 
-pub(crate) fn meta(actor: &str, source: &str) -> EventMetadata {
-    EventMetadata::now(actor, uuid::Uuid::new_v4().to_string(), source)
+/// The answer to a refused account write, as [`run_user_command`] answers a refused user
+/// command: 400 with the aggregate's message, 409 when the account changed at the same moment.
+pub(crate) fn account_answer(e: crate::accounts::AccountError) -> Response {
+    match e {
+        crate::accounts::AccountError::Refused(u) => {
+            ApiError::bad("user", u.to_string()).into_response()
+        }
+        crate::accounts::AccountError::Conflict => ApiError::Conflict(
+            "Your account was changed at the same moment elsewhere. Please try again.".into(),
+        )
+        .into_response(),
+        crate::accounts::AccountError::Database(e) => internal(e),
+    }
 }
 
-/// Stores the argon2id hash of a new password and moves the credential epoch on, which ends
-/// every session signed in before (ASVS 3.3.3). Returns the new epoch. Public for the CLI and
-/// the bench, which create accounts that sign in with a password.
-pub async fn store_password(
-    pool: &PgPool,
-    key: &str,
-    user_id: &str,
-    secret: &str,
-) -> anyhow::Result<i32> {
-    let hash = password::hash_async(secret.to_string()).await?;
-    Ok(sqlx::query_scalar(
-        "INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
-         ON CONFLICT (user_key) DO UPDATE SET user_id = $2, password_hash = $3, updated_at = now(),
-             epoch = credential.epoch + 1
-         RETURNING epoch",
-    )
-    .bind(key)
-    .bind(user_id)
-    .bind(hash)
-    .fetch_one(pool)
-    .await?)
+pub(crate) fn meta(actor: &str, source: &str) -> EventMetadata {
+    EventMetadata::now(actor, uuid::Uuid::new_v4().to_string(), source)
 }
 
 /// E-mails a one-time code off the request path.
@@ -287,17 +249,6 @@ pub(crate) async fn send_otp(s: &AppState, email: &str, name: &str, code: &str, 
             json!({"name": name, "code": code, "user_type": user_type}),
         )
         .await;
-}
-
-/// The credential epoch of `key` (0 when it has no password yet).
-pub(crate) async fn credential_epoch(pool: &PgPool, key: &str) -> anyhow::Result<i32> {
-    Ok(
-        sqlx::query_scalar::<_, i32>("SELECT epoch FROM credential WHERE user_key = $1")
-            .bind(key)
-            .fetch_optional(pool)
-            .await?
-            .unwrap_or(0),
-    )
 }
 
 /// Signs `user` in on `session`: a new session id (no fixation) holding the user and the

@@ -12,11 +12,12 @@ use serde::Deserialize;
 use tower_sessions::Session;
 
 use super::{
-    failure, internal, invalid, load_user, meta, run_user_command, sign_in, store_password,
+    account_answer, failure, internal, invalid, load_user, meta, run_user_command, sign_in,
     EXISTING_USER, RESET_PASSWORD,
 };
+use crate::accounts::one_time_codes;
 use crate::http::auth::csrf::{self, BrowserId};
-use crate::http::auth::{otp, CurrentUser};
+use crate::http::auth::CurrentUser;
 use crate::http::error::Done;
 use crate::http::AppState;
 
@@ -83,25 +84,17 @@ pub async fn reset_password(
         Ok(b) => b,
         Err(err) => return err.into_response(),
     };
-    match otp::consume_verified(&s.pool, &key, RESET_PASSWORD, &binding).await {
+    match one_time_codes::consume_verified(&s.pool, &key, RESET_PASSWORD, &binding).await {
         Ok(true) if user.is_live() => {}
-        Ok(_) => return failure(StatusCode::BAD_REQUEST, otp::EXPIRED),
+        Ok(_) => return failure(StatusCode::BAD_REQUEST, one_time_codes::EXPIRED),
         Err(err) => return internal(err),
     }
     let uid = user.user_id.clone().unwrap_or_default();
-    if let Err(err) = store_password(&s.pool, &key, &uid, &b.password).await {
-        return internal(err);
-    }
     let m = meta(&format!("user:{uid}"), "http:POST /api/auth/reset-password");
-    if let Err(err) = run_user_command(
-        &s,
-        &key,
-        UserCommand::SetPassword("reset-password".into()),
-        &m,
-    )
-    .await
+    if let Err(err) =
+        crate::accounts::set_password(&s.pool, &key, &uid, &b.password, "reset-password", &m).await
     {
-        return err.into_response();
+        return account_answer(err);
     }
     // Reading the code proved the address too.
     let _ = run_user_command(&s, &key, UserCommand::VerifyEmail, &m).await;
@@ -135,22 +128,21 @@ pub async fn add_password(
             "Your account already has a password. Change it on your profile.",
         );
     }
-    if let Err(err) = store_password(&s.pool, &key, &u.session.user_id, &b.password).await {
-        return internal(err);
-    }
     let m = meta(
         &format!("user:{}", u.session.user_id),
         "http:POST /api/auth/add-password",
     );
-    if let Err(err) = run_user_command(
-        &s,
+    if let Err(err) = crate::accounts::set_password(
+        &s.pool,
         &key,
-        UserCommand::SetPassword("add-password".into()),
+        &u.session.user_id,
+        &b.password,
+        "add-password",
         &m,
     )
     .await
     {
-        return err.into_response();
+        return account_answer(err);
     }
     if let Err(err) = sign_in(&s, &session, &user, &key, EXISTING_USER).await {
         return err.into_response();

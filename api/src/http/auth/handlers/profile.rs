@@ -12,8 +12,9 @@ use gbvf_events::accounts::Profile;
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
-use super::{internal, invalid, load_user, meta, run_user_command, store_password};
-use crate::http::auth::{password, CurrentUser, SessionUser, SESSION_USER};
+use super::{internal, invalid, meta, run_user_command};
+use crate::accounts::{load_user, password};
+use crate::http::auth::{CurrentUser, SessionUser, SESSION_USER};
 use crate::http::error::{ApiError, Saved};
 use crate::http::AppState;
 
@@ -301,9 +302,18 @@ pub async fn update_profile(
     }
     if !new_pw.is_empty() {
         // Every other session of the user ends (ASVS 3.3.3); this one carries on.
-        let epoch = match store_password(&s.pool, &key, &u.session.user_id, &new_pw).await {
+        let epoch = match crate::accounts::set_password(
+            &s.pool,
+            &key,
+            &u.session.user_id,
+            &new_pw,
+            "profile",
+            &m,
+        )
+        .await
+        {
             Ok(epoch) => epoch,
-            Err(err) => return internal(err),
+            Err(err) => return super::account_answer(err),
         };
         let renewed = SessionUser {
             epoch,
@@ -311,11 +321,6 @@ pub async fn update_profile(
         };
         if let Err(err) = session.insert(SESSION_USER, renewed).await {
             return internal(err);
-        }
-        if let Err(err) =
-            run_user_command(&s, &key, UserCommand::SetPassword("profile".into()), &m).await
-        {
-            return err.into_response();
         }
     }
     Json(Saved::new("Profile updated successfully.")).into_response()

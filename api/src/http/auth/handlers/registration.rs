@@ -6,22 +6,17 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cqrs_es::DomainEvent;
 use gbvf_commands::accounts::permissions::ORGANISATION_GROUP;
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, ORGANISATION_TYPES, TITLES};
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
-use gbvf_events::accounts::{
-    OrganisationEvent, OrganisationRegistered, Profile, UserEvent, UserRegistered,
-    ORGANISATION_AGGREGATE, USER_AGGREGATE,
-};
-use gbvf_events::store::{append_batch, NewEvent};
+use gbvf_events::accounts::{OrganisationRegistered, Profile, UserRegistered};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::PgPool;
 
 use super::{failure, internal, invalid, load_user, meta, send_otp, ClientIp, NEW_USER};
-use crate::http::auth::{limits, otp, password};
+use crate::accounts::{limits, one_time_codes, password};
 use crate::http::AppState;
 
 /// The answer to a registration (and, identically, to one of a taken address).
@@ -295,7 +290,12 @@ pub async fn register(
     };
     match allowed.await {
         Ok(true) => {}
-        Ok(false) => return failure(StatusCode::TOO_MANY_REQUESTS, otp::TOO_MANY_REQUESTS),
+        Ok(false) => {
+            return failure(
+                StatusCode::TOO_MANY_REQUESTS,
+                one_time_codes::TOO_MANY_REQUESTS,
+            )
+        }
         Err(err) => return internal(err),
     }
     let resends = 0;
@@ -318,8 +318,7 @@ pub async fn register(
     };
     let opt = |s: String| (!s.is_empty()).then_some(s);
     // POPIA: the events name the person by id; the details go to `person` in the same
-    // transaction (issue 14 item 4).
-    let person_id = uuid::Uuid::new_v4();
+    // transaction ([`crate::accounts::register`] sets the id).
     let person = gbvf_events::person::Person {
         email: email.clone(),
         first_name: profile.first_name.clone(),
@@ -327,10 +326,10 @@ pub async fn register(
         mobile_number: profile.mobile_number.clone(),
         alternative_number: profile.alternative_number.clone(),
     };
-    let user_event = UserEvent::UserRegistered(UserRegistered {
+    let user_event = UserRegistered {
         user_id: user_id.clone(),
         profile: gbvf_events::accounts::ProfileFacts {
-            person_id,
+            person_id: uuid::Uuid::nil(),
             title_id: profile.title_id,
             job_role_id: profile.job_role_id,
         },
@@ -339,8 +338,8 @@ pub async fn register(
         created_by: "self".into(),
         relationship_type_ids: vec![],
         municipality_ids: vec![],
-    });
-    let org_event = OrganisationEvent::OrganisationRegistered(OrganisationRegistered {
+    };
+    let org_event = OrganisationRegistered {
         organisation_id: organisation_id.clone(),
         name: text(&form.organisation_name),
         branch: opt(text(&form.organisation_branch)),
@@ -355,76 +354,24 @@ pub async fn register(
         municipality_id: municipality.unwrap_or(0),
         members: members.unwrap_or(1),
         designated_user_id: user_id.clone(),
-        designated_person_id: person_id,
-    });
-    let m = meta(&format!("user:{user_id}"), "http:POST /api/auth/register").to_json();
-    let to_new = |agg: &str, id: &str, seq: i64, payload: Value, et: String, ev: String| NewEvent {
-        aggregate_type: agg.into(),
-        aggregate_id: id.into(),
-        sequence: seq,
-        event_type: et,
-        event_version: ev,
-        payload,
-        metadata: m.clone(),
+        designated_person_id: uuid::Uuid::nil(),
     };
-    let events = vec![
-        to_new(
-            USER_AGGREGATE,
-            &user_id,
-            1,
-            serde_json::to_value(&user_event).expect("event"),
-            user_event.event_type(),
-            user_event.event_version(),
-        ),
-        to_new(
-            ORGANISATION_AGGREGATE,
-            &organisation_id,
-            1,
-            serde_json::to_value(&org_event).expect("event"),
-            org_event.event_type(),
-            org_event.event_version(),
-        ),
-        to_new(
-            USER_AGGREGATE,
-            &user_id,
-            2,
-            serde_json::to_value(UserEvent::PasswordSet {
-                how: "registration".into(),
-            })
-            .expect("event"),
-            "PasswordSet".into(),
-            "1.0".into(),
-        ),
-    ];
     // One transaction: the account, the organisation, the password set and its hash.
     let hash = match password::hash_async(text(&form.password)).await {
         Ok(h) => h,
         Err(err) => return internal(err),
     };
-    // A deleted account's address is taken over from it; a free one is claimed anew. Either
-    // way the claim fails for the second of two racing registrations.
-    let previous = existing.user_id.clone();
-    let result: Result<bool, sqlx::Error> = async {
-        let mut tx = s.pool.begin().await?;
-        if !gbvf_events::person::claim_email(&mut tx, &email, &user_id, previous.as_deref())
-            .await?
-        {
-            return Ok(false);
-        }
-        gbvf_events::person::insert(&mut tx, person_id, &person).await?;
-        append_batch(&mut tx, &events).await?;
-        sqlx::query("INSERT INTO credential (user_key, user_id, password_hash) VALUES ($1, $2, $3)
-             ON CONFLICT (user_key) DO UPDATE SET user_id = $2, password_hash = $3, updated_at = now(),
-                 epoch = credential.epoch + 1")
-            .bind(&user_id)
-            .bind(&user_id)
-            .bind(&hash)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        gbvf_events::wake::events_committed();
-        Ok(true)
-    }
+    let result = crate::accounts::register(
+        &s.pool,
+        crate::accounts::Registration {
+            person,
+            registered: user_event,
+            organisation: org_event,
+            password_hash: hash,
+            previous_user_id: existing.user_id.clone(),
+        },
+        &meta(&format!("user:{user_id}"), "http:POST /api/auth/register"),
+    )
     .await;
     let lost = match result {
         Ok(claimed) => !claimed,
@@ -443,7 +390,7 @@ pub async fn register(
         };
     }
     let key = user_id.clone();
-    match otp::issue(&s.pool, &key, NEW_USER).await {
+    match one_time_codes::issue(&s.pool, &key, NEW_USER).await {
         Ok(code) => {
             send_otp(&s, &email, &profile.first_name, &code, NEW_USER).await;
             registered(&s, &email, Some(&code), resends)

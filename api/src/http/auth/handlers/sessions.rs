@@ -17,8 +17,9 @@ use super::{
     failure, internal, invalid, load_organisation_status, load_user, send_otp, sign_in, AuthAnswer,
     ClientIp, EXISTING_USER, LOGIN_FAILED, NEW_USER, THROTTLED,
 };
+use crate::accounts::{limits, one_time_codes, password};
 use crate::http::auth::csrf::{self, BrowserId};
-use crate::http::auth::{current_user, limits, otp, password};
+use crate::http::auth::current_user;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
 
@@ -95,7 +96,7 @@ pub async fn login(
     };
     let secret = match s.secret.get(&s.pool).await {
         Ok(secret) => secret.to_vec(),
-        Err(err) => return err.into_response(),
+        Err(err) => return ApiError::from(err).into_response(),
     };
     let account_key = email_key(&b.username);
     let pair = limits::key(&secret, &[&account_key, &ci.key_part()]);
@@ -176,7 +177,7 @@ pub async fn login(
     }
     if !user.email_verified {
         // A code that is still live is not replaced: signing in again must not use it up.
-        if let Ok(true) = otp::live(&s.pool, &key, NEW_USER).await {
+        if let Ok(true) = one_time_codes::live(&s.pool, &key, NEW_USER).await {
             return AuthAnswer {
                 success: false,
                 ..AuthAnswer::done(
@@ -186,7 +187,7 @@ pub async fn login(
             .otp(&s, &user.email, NEW_USER, None, 0)
             .into_response();
         }
-        return match otp::issue(&s.pool, &key, NEW_USER).await {
+        return match one_time_codes::issue(&s.pool, &key, NEW_USER).await {
             Ok(code) => {
                 send_otp(&s, &user.email, &user.profile.first_name, &code, NEW_USER).await;
                 AuthAnswer {

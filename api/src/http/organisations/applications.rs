@@ -1,8 +1,11 @@
-//! Admin console: the dashboard, organisation applications, verification with e-mail, and an
-//! organisation's verification history read from the event log (admin spec §2, §4, §7;
-//! docs/admin-api.md).
+//! The admin dashboard, organisation applications and their verification with e-mail (admin
+//! spec §2, §4).
 
-use axum::extract::{Path, Query, State};
+use super::history::person_names;
+use crate::http::auth::CurrentUser;
+use crate::http::error::{ApiError, Done};
+use crate::http::AppState;
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -11,20 +14,13 @@ use gbvf_commands::accounts::organisation::{
     status_name, OrganisationCommand, OrganisationError, APPROVED, REJECTED,
 };
 use gbvf_commands::accounts::reference::{JOB_ROLES, ORGANISATION_TYPES, TITLES};
-use gbvf_events::accounts::{
-    OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE, USER_AGGREGATE,
-};
+use gbvf_events::accounts::{OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE};
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::person::ERASED_PERSON;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 
-use super::auth::CurrentUser;
-use super::csv_export::{Cell, CsvExport};
-use super::error::{ApiError, Done};
-use super::AppState;
-
-fn describe(list: &[(i32, &str)], id: Option<i32>) -> Option<String> {
+pub(super) fn describe(list: &[(i32, &str)], id: Option<i32>) -> Option<String> {
     id.and_then(|i| list.iter().find(|(x, _)| *x == i))
         .map(|(_, d)| d.to_string())
 }
@@ -64,7 +60,7 @@ pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Vec<AdminDashbo
     .fetch_one(&s.pool)
     .await?;
     let (participants, actual, expected, last_q, example) =
-        super::healthcheck::surveys_card(&s.pool).await?;
+        crate::http::healthcheck::surveys_card(&s.pool).await?;
     Ok(Json(vec![AdminDashboard {
         in_progress_count: in_progress,
         approved_organisations_count: approved,
@@ -98,7 +94,7 @@ pub struct SearchBody {
 
 /// One row of the applications search: organisation id, name, designated person's first and
 /// last name, registered at, verification status id, status date, total rows.
-type ApplicationRow = (
+pub(super) type ApplicationRow = (
     String,
     String,
     Option<String>,
@@ -219,7 +215,7 @@ pub async fn search(
     }))
 }
 
-async fn organisation_events(
+pub(super) async fn organisation_events(
     s: &AppState,
     id: &str,
 ) -> Result<Vec<gbvf_events::store::StoredEvent>, ApiError> {
@@ -320,7 +316,7 @@ pub async fn application(
             Some("OrganisationRejected") => (REJECTED, events.last().expect("event").recorded_at),
             _ => (1, events[0].recorded_at),
         };
-    let user = super::auth::handlers::load_user(&s.pool, &o.designated_user_id).await?;
+    let user = crate::accounts::load_user(&s.pool, &o.designated_user_id).await?;
     let names: Vec<(i64, String)> =
         sqlx::query_as("SELECT boundary_id, name FROM boundary WHERE boundary_id = ANY($1)")
             .bind(vec![o.province_id, o.district_id, o.municipality_id])
@@ -463,9 +459,10 @@ pub async fn verify(
             return ApiError::bad("verification", e.to_string()).into_response()
         }
         Err(AggregateError::AggregateConflict) => {
-            let now = super::auth::handlers::load_organisation_status(&s.pool, &b.stakeholder_id)
-                .await
-                .unwrap_or(1);
+            let now =
+                crate::http::auth::handlers::load_organisation_status(&s.pool, &b.stakeholder_id)
+                    .await
+                    .unwrap_or(1);
             return (
                 StatusCode::CONFLICT,
                 Json(json!({"success": false, "message": format!("Another administrator decided on this application at the same moment. Its status is now {}.", status_name(now)), "currentStatusId": now, "errors": []})),
@@ -482,218 +479,4 @@ pub async fn verify(
         "The organisation has been rejected."
     };
     Json(Done::new(message)).into_response()
-}
-
-/// Query of the history call.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct HistoryQuery {
-    format: Option<String>,
-}
-
-/// The names to show for user ids, read from the person table through the accounts read
-/// model's `person_id` (so an erasure shows at once, before the projector has run):
-/// "First Last", or "Erased person" (docs/decisions.md "Issue 14 item 4: POPIA").
-async fn person_names(s: &AppState, ids: &[String]) -> Result<Vec<(String, String)>, ApiError> {
-    Ok(sqlx::query_as(
-        "SELECT u.user_id, CASE WHEN p.erased_at IS NOT NULL THEN $2
-                                ELSE trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) END
-         FROM user_account u JOIN person p ON p.person_id = u.person_id WHERE u.user_id = ANY($1)",
-    )
-    .bind(ids)
-    .bind(ERASED_PERSON)
-    .fetch_all(&s.pool)
-    .await?)
-}
-
-fn summary(event_type: &str, payload: &Value, name_of: &dyn Fn(&str) -> String) -> String {
-    let inner = payload
-        .as_object()
-        .and_then(|o| o.values().next())
-        .cloned()
-        .unwrap_or(Value::Null);
-    match event_type {
-        "OrganisationRegistered" => format!(
-            "Organisation registered: {}",
-            inner["name"].as_str().unwrap_or("")
-        ),
-        "OrganisationApproved" => {
-            format!(
-                "Approved by {}",
-                name_of(inner["by_user_id"].as_str().unwrap_or(""))
-            )
-        }
-        "OrganisationRejected" => format!(
-            "Rejected by {}: {}",
-            name_of(inner["by_user_id"].as_str().unwrap_or("")),
-            inner["reason"].as_str().unwrap_or("")
-        ),
-        "UserRegistered" => "Designated person's account created".into(),
-        "EmailVerified" => "E-mail address verified".into(),
-        "PasswordSet" => "Password set".into(),
-        "ProfileUpdated" => "Profile edited".into(),
-        "UserDetailsEdited" => "Account details edited by an administrator".into(),
-        "GroupsAssigned" => "Permission groups changed".into(),
-        "UserDeleted" => "Account deleted".into(),
-        "UserErased" => format!("Personal data erased: shown as {ERASED_PERSON}"),
-        other => other.to_string(),
-    }
-}
-
-/// The answer of `GET /api/healthcheck/organisation/{id}/history`: `{success, data}`.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OrganisationHistory {
-    /// Always `true`.
-    pub success: bool,
-    /// Every event of the organisation and of its designated person's account, in commit
-    /// order.
-    pub data: Vec<HistoryEntry>,
-}
-
-/// One event of an organisation's verification history, as stored (what auditors replay; the
-/// specification has no screen for it): who, when, through what, and a summary for people.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HistoryEntry {
-    /// The event's sequence within its aggregate.
-    pub sequence: i64,
-    /// `organisation` or `user`.
-    pub aggregate: String,
-    /// When it was written (server clock, UTC).
-    pub at: chrono::DateTime<chrono::Utc>,
-    /// Who did it: `user:<id>`, `operator`, `system`, ….
-    pub actor: String,
-    /// The actor's name ("Erased person" once erased), or `actor` when not a person.
-    pub actor_name: String,
-    /// Through what: `http:POST /api/…`, `cli:…`.
-    pub source: Option<String>,
-    /// The event type (`OrganisationApproved`, …).
-    #[serde(rename = "type")]
-    pub event_type: String,
-    /// One line for people.
-    pub summary: String,
-    /// The event's payload as stored, upcast to its current version (names, e-mail addresses
-    /// and numbers are not in it: they live in the person table).
-    #[schema(value_type = Object)]
-    pub payload: Value,
-}
-
-/// `GET /api/healthcheck/organisation/{id}/history[?format=csv]` (ViewOrganisations): every
-/// event of the organisation and of its designated person's account, in order, with actor,
-/// time and source, read from the event log itself. Never includes secrets (none are logged).
-#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}/history", tag = "admin", operation_id = "healthcheckOrganisationHistory", params(("id" = String, Path, description = "Organisation id"), HistoryQuery), responses((status = 200, description = "Every event of the organisation and its designated person: JSON, or CSV with format=csv", content((OrganisationHistory = "application/json"), (String = "text/csv"))), (status = 404, description = "No organisation has this id")))]
-pub async fn history(
-    State(s): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<HistoryQuery>,
-) -> Result<Response, ApiError> {
-    let mut events = organisation_events(&s, &id).await?;
-    if let Ok(OrganisationEvent::OrganisationRegistered(o)) =
-        serde_json::from_value(events[0].payload.clone())
-    {
-        events.extend(
-            gbvf_events::store::aggregate_history(&s.pool, USER_AGGREGATE, &o.designated_user_id)
-                .await?,
-        );
-    }
-    events.sort_by_key(|e| (e.transaction_id, e.global_position));
-    let actor_ids: Vec<String> = events
-        .iter()
-        .filter_map(|e| {
-            e.metadata["actor"]
-                .as_str()
-                .and_then(|a| a.strip_prefix("user:"))
-                .map(str::to_string)
-        })
-        .chain(events.iter().filter_map(|e| {
-            e.payload
-                .as_object()
-                .and_then(|o| o.values().next())
-                .and_then(|v| v["by_user_id"].as_str())
-                .map(str::to_string)
-        }))
-        .collect();
-    let names = person_names(&s, &actor_ids).await?;
-    let name_of = |u: &str| {
-        names
-            .iter()
-            .find(|(i, _)| i == u)
-            .map(|(_, n)| n.clone())
-            .unwrap_or_else(|| u.to_string())
-    };
-    let rows: Vec<HistoryEntry> = events
-        .into_iter()
-        .map(|e| {
-            let actor = e.metadata["actor"].as_str().unwrap_or("").to_string();
-            let actor_name = actor
-                .strip_prefix("user:")
-                .and_then(|u| names.iter().find(|(i, _)| i == u))
-                .map(|(_, n)| n.clone())
-                .unwrap_or_else(|| actor.clone());
-            HistoryEntry {
-                sequence: e.sequence,
-                summary: summary(&e.event_type, &e.payload, &name_of),
-                aggregate: e.aggregate_type,
-                at: e.recorded_at,
-                actor,
-                actor_name,
-                source: e.metadata["source"].as_str().map(str::to_string),
-                event_type: e.event_type,
-                payload: e.payload,
-            }
-        })
-        .collect();
-    if q.format.as_deref() == Some("csv") {
-        let mut csv = CsvExport::new(&[
-            "at",
-            "aggregate",
-            "sequence",
-            "type",
-            "summary",
-            "actor",
-            "actor_name",
-            "source",
-        ])?;
-        for r in &rows {
-            csv.row([
-                Cell::Text(&r.at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)),
-                (&r.aggregate).into(),
-                Cell::Number(r.sequence),
-                (&r.event_type).into(),
-                (&r.summary).into(),
-                (&r.actor).into(),
-                (&r.actor_name).into(),
-                r.source.as_deref().unwrap_or("").into(),
-            ])?;
-        }
-        return csv.into_response("verification-history.csv");
-    }
-    Ok(Json(OrganisationHistory {
-        success: true,
-        data: rows,
-    })
-    .into_response())
-}
-
-/// `GET /api/admin/mail` (WorldOfImpactAdmin): the durable e-mail outbox — counts of pending,
-/// sent and failed messages and the newest 100, each by idempotency key, template, status,
-/// tries and last error. No address is shown: recipients are looked up at send time
-/// (api/src/mail_worker.rs; issue 14, item 3).
-#[utoipa::path(
-    get,
-    path = "/api/admin/mail",
-    tag = "admin",
-    responses(
-        (status = 200, description = "Outbox counts and newest messages", body = crate::mail_worker::MailStatus),
-        (status = 403, description = "You do not have permission to perform this action."),
-    )
-)]
-pub async fn mail_status(
-    State(s): State<AppState>,
-) -> Result<Json<crate::mail_worker::MailStatus>, ApiError> {
-    Ok(Json(
-        crate::mail_worker::status(&s.pool)
-            .await
-            .map_err(ApiError::Internal)?,
-    ))
 }

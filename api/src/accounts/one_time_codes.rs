@@ -111,7 +111,7 @@ pub async fn check(
 }
 
 /// Binds a verified code of (`user_key`, `user_type`) to the browser that proved it
-/// (`binding`, see [`super::csrf::binding`]).
+/// (`binding`, see [`crate::http::auth::csrf::binding`]).
 pub async fn bind(
     pool: &PgPool,
     user_key: &str,

@@ -1,0 +1,235 @@
+//! An organisation's verification history read from the event log, for auditors (admin spec
+//! §2, §7), and the state of the e-mails it sent.
+
+use super::applications::organisation_events;
+use crate::http::csv_export::{Cell, CsvExport};
+use crate::http::error::ApiError;
+use crate::http::AppState;
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use gbvf_events::accounts::{OrganisationEvent, USER_AGGREGATE};
+use gbvf_events::person::ERASED_PERSON;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Query of the history call.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HistoryQuery {
+    format: Option<String>,
+}
+
+/// The names to show for user ids, read from the person table through the accounts read
+/// model's `person_id` (so an erasure shows at once, before the projector has run):
+/// "First Last", or "Erased person" (docs/decisions.md "Erasing an account holder").
+pub(super) async fn person_names(
+    s: &AppState,
+    ids: &[String],
+) -> Result<Vec<(String, String)>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT u.user_id, CASE WHEN p.erased_at IS NOT NULL THEN $2
+                                ELSE trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) END
+         FROM user_account u JOIN person p ON p.person_id = u.person_id WHERE u.user_id = ANY($1)",
+    )
+    .bind(ids)
+    .bind(ERASED_PERSON)
+    .fetch_all(&s.pool)
+    .await?)
+}
+
+pub(super) fn summary(
+    event_type: &str,
+    payload: &Value,
+    name_of: &dyn Fn(&str) -> String,
+) -> String {
+    let inner = payload
+        .as_object()
+        .and_then(|o| o.values().next())
+        .cloned()
+        .unwrap_or(Value::Null);
+    match event_type {
+        "OrganisationRegistered" => format!(
+            "Organisation registered: {}",
+            inner["name"].as_str().unwrap_or("")
+        ),
+        "OrganisationApproved" => {
+            format!(
+                "Approved by {}",
+                name_of(inner["by_user_id"].as_str().unwrap_or(""))
+            )
+        }
+        "OrganisationRejected" => format!(
+            "Rejected by {}: {}",
+            name_of(inner["by_user_id"].as_str().unwrap_or("")),
+            inner["reason"].as_str().unwrap_or("")
+        ),
+        "UserRegistered" => "Designated person's account created".into(),
+        "EmailVerified" => "E-mail address verified".into(),
+        "PasswordSet" => "Password set".into(),
+        "ProfileUpdated" => "Profile edited".into(),
+        "UserDetailsEdited" => "Account details edited by an administrator".into(),
+        "GroupsAssigned" => "Permission groups changed".into(),
+        "UserDeleted" => "Account deleted".into(),
+        "UserErased" => format!("Personal data erased: shown as {ERASED_PERSON}"),
+        other => other.to_string(),
+    }
+}
+
+/// The answer of `GET /api/healthcheck/organisation/{id}/history`: `{success, data}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OrganisationHistory {
+    /// Always `true`.
+    pub success: bool,
+    /// Every event of the organisation and of its designated person's account, in commit
+    /// order.
+    pub data: Vec<HistoryEntry>,
+}
+
+/// One event of an organisation's verification history, as stored (what auditors replay; the
+/// specification has no screen for it): who, when, through what, and a summary for people.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    /// The event's sequence within its aggregate.
+    pub sequence: i64,
+    /// `organisation` or `user`.
+    pub aggregate: String,
+    /// When it was written (server clock, UTC).
+    pub at: chrono::DateTime<chrono::Utc>,
+    /// Who did it: `user:<id>`, `operator`, `system`, ….
+    pub actor: String,
+    /// The actor's name ("Erased person" once erased), or `actor` when not a person.
+    pub actor_name: String,
+    /// Through what: `http:POST /api/…`, `cli:…`.
+    pub source: Option<String>,
+    /// The event type (`OrganisationApproved`, …).
+    #[serde(rename = "type")]
+    pub event_type: String,
+    /// One line for people.
+    pub summary: String,
+    /// The event's payload as stored, upcast to its current version (names, e-mail addresses
+    /// and numbers are not in it: they live in the person table).
+    #[schema(value_type = Object)]
+    pub payload: Value,
+}
+
+/// `GET /api/healthcheck/organisation/{id}/history[?format=csv]` (ViewOrganisations): every
+/// event of the organisation and of its designated person's account, in order, with actor,
+/// time and source, read from the event log itself. Never includes secrets (none are logged).
+#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}/history", tag = "admin", operation_id = "healthcheckOrganisationHistory", params(("id" = String, Path, description = "Organisation id"), HistoryQuery), responses((status = 200, description = "Every event of the organisation and its designated person: JSON, or CSV with format=csv", content((OrganisationHistory = "application/json"), (String = "text/csv"))), (status = 404, description = "No organisation has this id")))]
+pub async fn history(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<HistoryQuery>,
+) -> Result<Response, ApiError> {
+    let mut events = organisation_events(&s, &id).await?;
+    if let Ok(OrganisationEvent::OrganisationRegistered(o)) =
+        serde_json::from_value(events[0].payload.clone())
+    {
+        events.extend(
+            gbvf_events::store::aggregate_history(&s.pool, USER_AGGREGATE, &o.designated_user_id)
+                .await?,
+        );
+    }
+    events.sort_by_key(|e| (e.transaction_id, e.global_position));
+    let actor_ids: Vec<String> = events
+        .iter()
+        .filter_map(|e| {
+            e.metadata["actor"]
+                .as_str()
+                .and_then(|a| a.strip_prefix("user:"))
+                .map(str::to_string)
+        })
+        .chain(events.iter().filter_map(|e| {
+            e.payload
+                .as_object()
+                .and_then(|o| o.values().next())
+                .and_then(|v| v["by_user_id"].as_str())
+                .map(str::to_string)
+        }))
+        .collect();
+    let names = person_names(&s, &actor_ids).await?;
+    let name_of = |u: &str| {
+        names
+            .iter()
+            .find(|(i, _)| i == u)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_else(|| u.to_string())
+    };
+    let rows: Vec<HistoryEntry> = events
+        .into_iter()
+        .map(|e| {
+            let actor = e.metadata["actor"].as_str().unwrap_or("").to_string();
+            let actor_name = actor
+                .strip_prefix("user:")
+                .and_then(|u| names.iter().find(|(i, _)| i == u))
+                .map(|(_, n)| n.clone())
+                .unwrap_or_else(|| actor.clone());
+            HistoryEntry {
+                sequence: e.sequence,
+                summary: summary(&e.event_type, &e.payload, &name_of),
+                aggregate: e.aggregate_type,
+                at: e.recorded_at,
+                actor,
+                actor_name,
+                source: e.metadata["source"].as_str().map(str::to_string),
+                event_type: e.event_type,
+                payload: e.payload,
+            }
+        })
+        .collect();
+    if q.format.as_deref() == Some("csv") {
+        let mut csv = CsvExport::new(&[
+            "at",
+            "aggregate",
+            "sequence",
+            "type",
+            "summary",
+            "actor",
+            "actor_name",
+            "source",
+        ])?;
+        for r in &rows {
+            csv.row([
+                Cell::Text(&r.at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)),
+                (&r.aggregate).into(),
+                Cell::Number(r.sequence),
+                (&r.event_type).into(),
+                (&r.summary).into(),
+                (&r.actor).into(),
+                (&r.actor_name).into(),
+                r.source.as_deref().unwrap_or("").into(),
+            ])?;
+        }
+        return csv.into_response("verification-history.csv");
+    }
+    Ok(Json(OrganisationHistory {
+        success: true,
+        data: rows,
+    })
+    .into_response())
+}
+
+/// `GET /api/admin/mail` (WorldOfImpactAdmin): the durable e-mail outbox — counts of pending,
+/// sent and failed messages and the newest 100, each by idempotency key, template, status,
+/// tries and last error. No address is shown: recipients are looked up at send time
+/// (api/src/mail_worker.rs; issue 14, item 3).
+#[utoipa::path(
+    get,
+    path = "/api/admin/mail",
+    tag = "admin",
+    responses(
+        (status = 200, description = "Outbox counts and newest messages", body = crate::mail_worker::MailStatus),
+        (status = 403, description = "You do not have permission to perform this action."),
+    )
+)]
+pub async fn mail_status(
+    State(s): State<AppState>,
+) -> Result<Json<crate::mail_worker::MailStatus>, ApiError> {
+    Ok(Json(
+        crate::mail_worker::status(&s.pool)
+            .await
+            .map_err(ApiError::Internal)?,
+    ))
+}

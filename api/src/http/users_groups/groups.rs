@@ -1,0 +1,356 @@
+//! Actions and groups (admin spec §2 "Manage: Users and groups", §3 "Actions"): the lists, and
+//! adding, changing and deleting a group.
+
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cqrs_es::AggregateError;
+use gbvf_commands::accounts::group::GroupCommand;
+use gbvf_commands::accounts::permissions::{action, ACTIONS};
+use gbvf_commands::accounts::validation::Errors;
+use serde::{Deserialize, Serialize};
+
+use super::user_changes::invalid;
+use super::{meta, no_escalation, own_groups};
+use crate::http::auth::CurrentUser;
+use crate::http::error::{ApiError, Done};
+use crate::http::AppState;
+
+/// One action of the specification's list (admin spec §3 "Actions").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SecurityAction {
+    /// The action id (admin spec §3).
+    pub action_id: i32,
+    /// Its name ("ViewOrganisations"); null for an id the list does not know.
+    #[schema(required = true)]
+    pub action: Option<&'static str>,
+    /// Its name in words ("View organisations"); null like `action`.
+    #[schema(required = true)]
+    pub description: Option<String>,
+}
+
+pub(super) fn describe_action(id: i32) -> SecurityAction {
+    let a = action(id);
+    SecurityAction {
+        action_id: id,
+        action: a.map(|a| a.name),
+        description: a.map(|a| split_camel(a.name)),
+    }
+}
+
+/// "ViewOrganisations" → "View organisations".
+pub(super) fn split_camel(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `GET /api/security/getAllActions`.
+#[utoipa::path(get, path = "/api/security/getAllActions", tag = "security", operation_id = "securityGetAllActions", responses((status = 200, description = "Every action", body = [SecurityAction])))]
+pub async fn all_actions() -> Result<Json<Vec<SecurityAction>>, ApiError> {
+    Ok(Json(
+        ACTIONS.iter().map(|a| describe_action(a.id)).collect(),
+    ))
+}
+
+/// Body naming a group.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct GroupIdBody {
+    #[serde(rename = "groupId", alias = "GroupId")]
+    group_id: i64,
+}
+
+/// `POST /api/security/getGroupActions {groupId}`.
+#[utoipa::path(post, path = "/api/security/getGroupActions", tag = "security", operation_id = "securityGetGroupActions", request_body = GroupIdBody, responses((status = 200, description = "The group's actions", body = [SecurityAction])))]
+pub async fn group_actions(
+    State(s): State<AppState>,
+    Json(b): Json<GroupIdBody>,
+) -> Result<Json<Vec<SecurityAction>>, ApiError> {
+    let ids: Vec<i32> = sqlx::query_scalar(
+        "SELECT action_id FROM group_action WHERE group_id = $1 ORDER BY action_id",
+    )
+    .bind(b.group_id)
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(Json(ids.into_iter().map(describe_action).collect()))
+}
+
+/// Query naming a group.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GroupQuery {
+    /// A group id: a whole number ("groupId must be a whole number.").
+    #[serde(rename = "groupId")]
+    #[param(value_type = Option<i64>)]
+    group_id: Option<String>,
+}
+
+/// Query naming the group to delete.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GroupIdQuery {
+    /// The group id: required, a whole number ("groupId must be a whole number.").
+    #[serde(rename = "groupId")]
+    #[param(required = true, value_type = i64)]
+    group_id: Option<String>,
+}
+
+/// A live group (admin spec §2 "Manage: Users and groups").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Group {
+    /// The group id.
+    pub group_id: i64,
+    /// The group's name.
+    pub description: String,
+    /// Its action ids, ascending.
+    pub actions: Vec<i32>,
+}
+
+/// `GET /api/security/getGroups[?groupId]`: live groups with their actions.
+#[utoipa::path(get, path = "/api/security/getGroups", tag = "security", operation_id = "securityGetGroups", params(GroupQuery), responses((status = 200, description = "Groups with their actions", body = [Group]), (status = 404, description = "No group has this id.")))]
+pub async fn groups(
+    State(s): State<AppState>,
+    Query(q): Query<GroupQuery>,
+) -> Result<Json<Vec<Group>>, ApiError> {
+    let id = match q.group_id.filter(|g| !g.is_empty()) {
+        Some(g) => Some(
+            g.parse::<i64>()
+                .map_err(|_| ApiError::bad("groupId", "groupId must be a whole number."))?,
+        ),
+        None => None,
+    };
+    let rows: Vec<(i64, String, Vec<i32>)> = sqlx::query_as(
+        "SELECT g.group_id, g.name, COALESCE(array_agg(a.action_id ORDER BY a.action_id) FILTER (WHERE a.action_id IS NOT NULL), '{}')
+         FROM access_group g LEFT JOIN group_action a ON a.group_id = g.group_id
+         WHERE NOT g.deleted AND ($1::bigint IS NULL OR g.group_id = $1) GROUP BY g.group_id, g.name ORDER BY lower(g.name)",
+    )
+    .bind(id)
+    .fetch_all(&s.pool)
+    .await?;
+    if id.is_some() && rows.is_empty() {
+        return Err(ApiError::NotFound("No group has this id.".into()));
+    }
+    Ok(Json(
+        rows.into_iter()
+            .map(|(group_id, description, actions)| Group {
+                group_id,
+                description,
+                actions,
+            })
+            .collect(),
+    ))
+}
+
+/// Body of group changes.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct GroupBody {
+    /// The group's name (AddGroup: required, unique, at most 100 characters).
+    #[serde(rename = "GroupName", alias = "groupName", default)]
+    #[schema(min_length = 1, max_length = 100)]
+    #[schema(value_type = Option<String>, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    name: Option<gbvf_commands::text::ShortText>,
+    #[serde(rename = "GroupId", alias = "groupId", default)]
+    group_id: Option<i64>,
+    #[serde(rename = "UserActions", alias = "userActions", default)]
+    #[serde(deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    actions: Vec<i32>,
+}
+
+pub(super) fn group_error(
+    e: AggregateError<gbvf_commands::accounts::group::GroupError>,
+) -> ApiError {
+    match e {
+        AggregateError::UserError(g) => ApiError::bad("group", g.to_string()),
+        AggregateError::AggregateConflict => ApiError::Conflict(
+            "This group was changed by someone else at the same moment. Reload and try again."
+                .into(),
+        ),
+        other => ApiError::from_aggregate(other),
+    }
+}
+
+/// The answer of [`add_group`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupCreated {
+    /// Always `true`.
+    pub success: bool,
+    /// "Group created successfully.".
+    pub message: String,
+    /// The new group's id.
+    pub group_id: i64,
+}
+
+/// The answer of [`add_group_actions`] and [`delete_group_actions`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupActionsChanged {
+    /// Always `true`.
+    pub success: bool,
+    /// "Group actions updated successfully.".
+    pub message: String,
+    /// The group's actions now.
+    pub action_list: Vec<SecurityAction>,
+}
+
+/// `POST /api/security/AddGroup {GroupName, UserActions}` (CreateGroup).
+#[utoipa::path(post, path = "/api/security/AddGroup", tag = "security", operation_id = "securityAddGroup", request_body = GroupBody, responses((status = 200, description = "Created", body = GroupCreated)))]
+pub async fn add_group(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<GroupBody>,
+) -> Result<Response, ApiError> {
+    let name = b.name.unwrap_or_default().trim().to_string();
+    let mut e = Errors::default();
+    if name.is_empty() {
+        e.add("groupName", "Group name is required");
+    } else if name.chars().count() > 100 {
+        e.add("groupName", "Group name must be at most 100 characters");
+    } else {
+        let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM access_group WHERE lower(name) = lower($1) AND NOT deleted)").bind(&name).fetch_one(&s.pool).await?;
+        if taken {
+            e.add("groupName", "A group with this name already exists");
+        }
+    }
+    if b.actions.iter().any(|a| action(*a).is_none()) {
+        e.add("userActions", "Unknown action");
+    }
+    if !e.is_empty() {
+        return Ok(invalid(e));
+    }
+    no_escalation(&s, &u, &[], &b.actions).await?;
+    // New ids above the seeded ones; a race on the same id conflicts on the event log's key.
+    let id: i64 = sqlx::query_scalar("SELECT COALESCE(max(aggregate_id::bigint), 100) + 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id ~ '^[0-9]+$'")
+        .fetch_one(&s.pool)
+        .await?;
+    let id = id.max(101);
+    gbvf_commands::execute::execute(
+        &s.group_cqrs,
+        &id.to_string(),
+        GroupCommand::Create {
+            group_id: id,
+            name,
+            actions: b.actions,
+        },
+        meta(&u, "http:POST /api/security/AddGroup").to_map(),
+    )
+    .await
+    .map_err(group_error)?;
+    Ok(Json(GroupCreated {
+        success: true,
+        message: "Group created successfully.".into(),
+        group_id: id,
+    })
+    .into_response())
+}
+
+pub(super) async fn change_actions(
+    s: &AppState,
+    u: &CurrentUser,
+    b: GroupBody,
+    add: bool,
+) -> Result<Json<GroupActionsChanged>, ApiError> {
+    let gid = b
+        .group_id
+        .ok_or_else(|| ApiError::bad("groupId", "GroupId is required."))?;
+    // Nobody edits a group they belong to, and nobody grants what they do not hold.
+    if own_groups(s, u).await?.contains(&gid) {
+        return Err(ApiError::Forbidden);
+    }
+    if add {
+        no_escalation(s, u, &[], &b.actions).await?;
+    }
+    let cmd = if add {
+        GroupCommand::AddActions(b.actions)
+    } else {
+        GroupCommand::RemoveActions(b.actions)
+    };
+    let source = if add {
+        "http:POST /api/security/addGroupActions"
+    } else {
+        "http:DELETE /api/security/deleteGroupActions"
+    };
+    gbvf_commands::execute::execute(
+        &s.group_cqrs,
+        &gid.to_string(),
+        cmd,
+        meta(u, source).to_map(),
+    )
+    .await
+    .map_err(group_error)?;
+    let now: Vec<i32> = {
+        let events =
+            gbvf_events::store::aggregate_history(&s.pool, "group", &gid.to_string()).await?;
+        let mut g = gbvf_commands::accounts::group::Group::default();
+        for e in events {
+            cqrs_es::Aggregate::apply(
+                &mut g,
+                serde_json::from_value(e.payload).map_err(|e| ApiError::Internal(e.into()))?,
+            );
+        }
+        g.actions.into_iter().collect()
+    };
+    Ok(Json(GroupActionsChanged {
+        success: true,
+        message: "Group actions updated successfully.".into(),
+        action_list: now.into_iter().map(describe_action).collect(),
+    }))
+}
+
+/// `POST /api/security/addGroupActions {GroupId, UserActions}` (AddGroupAction).
+#[utoipa::path(post, path = "/api/security/addGroupActions", tag = "security", operation_id = "securityAddGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
+pub async fn add_group_actions(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<GroupBody>,
+) -> Result<Json<GroupActionsChanged>, ApiError> {
+    change_actions(&s, &u, b, true).await
+}
+
+/// `DELETE /api/security/deleteGroupActions {GroupId, UserActions}` (DeleteGroupAction).
+#[utoipa::path(delete, path = "/api/security/deleteGroupActions", tag = "security", operation_id = "securityDeleteGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
+pub async fn delete_group_actions(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<GroupBody>,
+) -> Result<Json<GroupActionsChanged>, ApiError> {
+    change_actions(&s, &u, b, false).await
+}
+
+/// `DELETE /api/security/deleteGroup?groupId` (DeleteGroup). Members lose its actions on their
+/// next request.
+#[utoipa::path(delete, path = "/api/security/deleteGroup", tag = "security", operation_id = "securityDeleteGroup", params(GroupIdQuery), responses((status = 200, description = "Deleted", body = Done)))]
+pub async fn delete_group(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<GroupIdQuery>,
+) -> Result<Json<Done>, ApiError> {
+    let gid = q
+        .group_id
+        .and_then(|g| g.parse::<i64>().ok())
+        .ok_or_else(|| ApiError::bad("groupId", "groupId must be a whole number."))?;
+    // Like editing (change_actions): nobody deletes a group they belong to, so the last
+    // administrators cannot lock themselves out.
+    if own_groups(&s, &u).await?.contains(&gid) {
+        return Err(ApiError::Forbidden);
+    }
+    gbvf_commands::execute::execute(
+        &s.group_cqrs,
+        &gid.to_string(),
+        GroupCommand::Delete,
+        meta(&u, "http:DELETE /api/security/deleteGroup").to_map(),
+    )
+    .await
+    .map_err(group_error)?;
+    Ok(Json(Done::new("Group deleted successfully.")))
+}

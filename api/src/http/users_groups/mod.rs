@@ -1,0 +1,82 @@
+//! Users and groups (admin spec §2 "Manage: Users and groups", §7 security calls;
+//! docs/admin-api.md). Reads need WorldOfImpactAdmin; each change needs its own action.
+//!
+//! - [`users`]: the lists and one user's details (reads).
+//! - [`user_changes`]: create, edit, delete and erase a user.
+//! - [`groups`]: actions and groups, and their changes.
+
+pub mod groups;
+pub mod user_changes;
+pub mod users;
+
+pub use groups::*;
+pub use user_changes::*;
+pub use users::*;
+
+use gbvf_events::metadata::EventMetadata;
+
+use crate::http::auth::CurrentUser;
+use crate::http::error::ApiError;
+use crate::http::AppState;
+
+/// Relationship type Contact Person (admin spec §3).
+pub const CONTACT_PERSON: i32 = 1;
+/// Relationship type Building Block Coordinator (admin spec §3).
+pub const BUILDING_BLOCK_COORDINATOR: i32 = 6;
+
+pub(super) fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
+    EventMetadata::now(
+        format!("user:{}", u.session.user_id),
+        uuid::Uuid::new_v4().to_string(),
+        source,
+    )
+}
+
+/// Refuses (403) a change by `caller` that would grant an action the caller does not hold:
+/// membership of `group_ids` or adding `actions` to a group (privilege escalation;
+/// docs/decisions.md "Nobody grants what they do not hold").
+pub(super) async fn no_escalation(
+    s: &AppState,
+    caller: &CurrentUser,
+    group_ids: &[i64],
+    actions: &[i32],
+) -> Result<(), ApiError> {
+    let granted: Vec<i32> =
+        sqlx::query_scalar("SELECT DISTINCT action_id FROM group_action WHERE group_id = ANY($1)")
+            .bind(group_ids)
+            .fetch_all(&s.pool)
+            .await?;
+    if granted.iter().chain(actions).all(|a| caller.can(*a)) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden)
+    }
+}
+
+/// Refuses (403) a change by `caller` to the account of `target_user_id` (its details, groups,
+/// deletion or erasure) when that account holds an action the caller does not hold: a
+/// delegated user manager (SetGroupMember, DeleteUser) can neither move nor delete an
+/// administrator. The target's actions are those of its groups now (event log, then the
+/// groups' read model).
+pub(super) async fn no_power_over(
+    s: &AppState,
+    caller: &CurrentUser,
+    target_user_id: &str,
+) -> Result<(), ApiError> {
+    let target = crate::accounts::load_user(&s.pool, target_user_id).await?;
+    let held = crate::http::auth::handlers::actions_of(&s.pool, &target.group_ids).await?;
+    if held.iter().all(|a| caller.can(*a)) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden)
+    }
+}
+
+/// The groups `caller` belongs to now, from the event log.
+pub(super) async fn own_groups(s: &AppState, caller: &CurrentUser) -> Result<Vec<i64>, ApiError> {
+    Ok(
+        crate::accounts::load_user(&s.pool, &caller.session.user_key)
+            .await?
+            .group_ids,
+    )
+}

@@ -1,0 +1,440 @@
+//! Changing users (admin spec §2 "Manage: Users and groups"): the user form, create, edit,
+//! delete and erase (POPIA).
+
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cqrs_es::AggregateError;
+use gbvf_commands::accounts::permissions::{self};
+use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
+use gbvf_commands::accounts::user::UserCommand;
+use gbvf_commands::accounts::validation::{self as v, Errors};
+use gbvf_events::accounts::{ProfileFacts, UserDetails, UserRegistered};
+use gbvf_events::person::Person;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::users::{account, UserQuery};
+use super::{
+    meta, no_escalation, no_power_over, own_groups, BUILDING_BLOCK_COORDINATOR, CONTACT_PERSON,
+};
+use crate::http::auth::CurrentUser;
+use crate::http::error::{ApiError, Done, ErrorItem, Saved};
+use crate::http::AppState;
+
+/// The user form (admin spec §2 "Add or edit user", §5 "User form on save").
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserForm {
+    /// Title id (reference list).
+    #[serde(default)]
+    #[schema(required = true, schema_with = gbvf_commands::reference_schemas::title_ids)]
+    title_id: Option<i64>,
+    /// Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
+    /// letters, the server accepts any alphabetic character).
+    #[serde(default)]
+    #[schema(required = true, max_length = 100)]
+    #[schema(pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'’-]*$")]
+    name: String,
+    /// Role id (reference list).
+    #[serde(default)]
+    #[schema(required = true, schema_with = gbvf_commands::reference_schemas::job_role_ids)]
+    role_id: Option<i64>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    company_id: Option<gbvf_commands::text::LineText>,
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    group_ids: Vec<i64>,
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    contacts: Vec<ContactForm>,
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    stakeholder_relationships: Vec<RelationshipForm>,
+}
+
+/// A contact of the user form.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactForm {
+    contact_type_id: i32,
+    #[serde(default)]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    detail: gbvf_commands::text::LineText,
+}
+
+/// A relationship of the user form.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RelationshipForm {
+    stakeholder_relationship_type_id: i32,
+    #[serde(default)]
+    municipality_id: Option<i64>,
+}
+
+pub(super) struct Checked {
+    /// The person's details (to `person`, never into an event).
+    person: Person,
+    /// The event's details; `profile.person_id` is set by the caller.
+    details: UserDetails,
+}
+
+pub(super) async fn check_form(
+    s: &AppState,
+    f: &UserForm,
+    creating: bool,
+) -> Result<Result<Checked, Errors>, ApiError> {
+    let mut e = Errors::default();
+    v::name(&mut e, "name", "Full name", &f.name, false);
+    v::required_choice(&mut e, "titleId", "Title", f.title_id, |t| {
+        reference::contains(TITLES, t)
+    });
+    v::required_choice(&mut e, "roleId", "Role", f.role_id, |t| {
+        reference::contains(JOB_ROLES, t)
+    });
+    let contact = |t: i32| {
+        f.contacts
+            .iter()
+            .find(|c| c.contact_type_id == t)
+            .map(|c| c.detail.trim().to_string())
+            .unwrap_or_default()
+    };
+    let email = contact(1);
+    if creating {
+        v::email(&mut e, "email", &email);
+    }
+    v::contact_number(&mut e, "mobileNumber", &contact(2), false);
+    v::contact_number(&mut e, "telephoneNumber", &contact(3), false);
+    match &f.company_id {
+        None => e.add("companyId", "Company is required"),
+        Some(c) => {
+            let ok: bool = sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM organisation WHERE organisation_id = $1)",
+            )
+            .bind(c.as_str())
+            .fetch_one(&s.pool)
+            .await?;
+            if !ok {
+                e.add("companyId", "Please select a valid company");
+            }
+        }
+    }
+    if f.group_ids.is_empty() {
+        e.add("groupIds", "At least one group is required");
+    } else {
+        let live: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM access_group WHERE group_id = ANY($1) AND NOT deleted",
+        )
+        .bind(&f.group_ids)
+        .fetch_one(&s.pool)
+        .await?;
+        if live as usize != f.group_ids.len() {
+            e.add("groupIds", "Please select valid groups");
+        }
+    }
+    let mut types: Vec<i32> = f
+        .stakeholder_relationships
+        .iter()
+        .map(|r| r.stakeholder_relationship_type_id)
+        .collect();
+    types.sort();
+    types.dedup();
+    if types
+        .iter()
+        .any(|t| *t != CONTACT_PERSON && *t != BUILDING_BLOCK_COORDINATOR)
+    {
+        e.add("stakeholderRelationships", "Unknown relationship type");
+    }
+    let munis: Vec<i64> = f
+        .stakeholder_relationships
+        .iter()
+        .filter(|r| r.stakeholder_relationship_type_id == BUILDING_BLOCK_COORDINATOR)
+        .filter_map(|r| r.municipality_id)
+        .collect();
+    if !munis.is_empty() {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM boundary WHERE boundary_id = ANY($1) AND level = 'municipality'",
+        )
+        .bind(&munis)
+        .fetch_one(&s.pool)
+        .await?;
+        if n as usize != munis.len() {
+            e.add("municipalities", "Please select valid municipalities");
+        }
+    }
+    if !e.is_empty() {
+        return Ok(Err(e));
+    }
+    let mut parts = f.name.split_whitespace();
+    let first = parts.next().unwrap_or_default().to_string();
+    let last = parts.collect::<Vec<_>>().join(" ");
+    let digits = |x: String| Some(v::digits(&x)).filter(|d| !d.is_empty());
+    Ok(Ok(Checked {
+        person: Person {
+            email,
+            first_name: first,
+            last_name: last,
+            mobile_number: digits(contact(2)),
+            alternative_number: digits(contact(3)),
+        },
+        details: UserDetails {
+            profile: ProfileFacts {
+                person_id: uuid::Uuid::nil(),
+                title_id: f.title_id.map(|t| t as i32),
+                job_role_id: f.role_id.map(|r| r as i32),
+            },
+            organisation_id: f.company_id.clone().map(|c| c.into_string()),
+            relationship_type_ids: types,
+            municipality_ids: munis,
+            group_ids: f.group_ids.clone(),
+        },
+    }))
+}
+
+pub(super) fn invalid(e: Errors) -> Response {
+    (
+        axum::http::StatusCode::BAD_REQUEST,
+        Json(json!({"success": false, "message": e.joined(), "errors": e.0})),
+    )
+        .into_response()
+}
+
+pub(super) fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> ApiError {
+    match e {
+        AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
+        AggregateError::AggregateConflict => ApiError::Conflict(
+            "This user was changed by someone else at the same moment. Reload and try again."
+                .into(),
+        ),
+        other => ApiError::from_aggregate(other),
+    }
+}
+
+/// The answer of [`create_user`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserCreated {
+    /// Always `true`.
+    pub success: bool,
+    /// "User created successfully.".
+    pub message: String,
+    /// Always empty.
+    pub errors: Vec<ErrorItem>,
+    /// The new user id (UUID).
+    pub stakeholder_id: String,
+}
+
+/// `POST /api/security/createNewUser` (SetGroupMember): an account without a password; its
+/// owner is e-mailed how to choose one (docs/decisions.md).
+#[utoipa::path(post, path = "/api/security/createNewUser", tag = "security", operation_id = "securityCreateNewUser", request_body = UserForm, responses((status = 200, description = "Created", body = UserCreated)))]
+pub async fn create_user(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(f): Json<UserForm>,
+) -> Result<Response, ApiError> {
+    let c = match check_form(&s, &f, true).await? {
+        Ok(c) => c,
+        Err(e) => return Ok(invalid(e)),
+    };
+    no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
+    let user_id = uuid::Uuid::new_v4().to_string();
+    let registered = UserRegistered {
+        user_id: user_id.clone(),
+        profile: c.details.profile.clone(),
+        organisation_id: c.details.organisation_id.clone(),
+        group_ids: c.details.group_ids.clone(),
+        created_by: format!("admin:{}", u.session.user_id),
+        relationship_type_ids: c.details.relationship_type_ids.clone(),
+        municipality_ids: c.details.municipality_ids.clone(),
+    };
+    // The address claim, the person and the event in one transaction (POPIA).
+    crate::accounts::create(
+        &s.pool,
+        &c.person,
+        registered,
+        &meta(&u, "http:POST /api/security/createNewUser"),
+    )
+    .await
+    .map_err(account_error)?;
+    // The invitation is sent by the mail worker from the UserRegistered event (created_by admin).
+    Ok(Json(UserCreated {
+        success: true,
+        message: "User created successfully.".into(),
+        errors: Vec::new(),
+        stakeholder_id: user_id,
+    })
+    .into_response())
+}
+
+/// `PUT /api/security/editUserDetails?stakeholderId` (SetGroupMember).
+#[utoipa::path(put, path = "/api/security/editUserDetails", tag = "security", operation_id = "securityEditUserDetails", params(UserQuery), request_body = UserForm, responses((status = 200, description = "Updated", body = Saved), (status = 404, description = "No user has this id")))]
+pub async fn edit_user(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<UserQuery>,
+    Json(f): Json<UserForm>,
+) -> Result<Response, ApiError> {
+    let a = account(&s, &q).await?;
+    let c = match check_form(&s, &f, false).await? {
+        Ok(c) => c,
+        Err(e) => return Ok(invalid(e)),
+    };
+    // Nobody changes their own groups, and nobody grants what they do not hold.
+    if a.user_id == u.session.user_id {
+        let mut mine = own_groups(&s, &u).await?;
+        let mut asked = c.details.group_ids.clone();
+        mine.sort_unstable();
+        asked.sort_unstable();
+        asked.dedup();
+        if mine != asked {
+            return Err(ApiError::Forbidden);
+        }
+    }
+    no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
+    no_power_over(&s, &u, &a.user_id).await?;
+    // Taking someone out of a group is DeleteGroupMember (11).
+    let before = crate::accounts::load_user(&s.pool, &a.user_id).await?;
+    if before
+        .group_ids
+        .iter()
+        .any(|g| !c.details.group_ids.contains(g))
+        && !u.can(permissions::DeleteGroupMember)
+    {
+        return Err(ApiError::Forbidden);
+    }
+    // Nobody widens their own area but an administrator: a user manager assigning themselves
+    // municipalities would read and change building blocks there.
+    if a.user_id == u.session.user_id && !u.can(permissions::WorldOfImpactAdmin) {
+        let mut now: Vec<i64> =
+            sqlx::query_scalar("SELECT municipality_ids FROM user_account WHERE user_id = $1")
+                .bind(&a.user_id)
+                .fetch_optional(&s.pool)
+                .await?
+                .unwrap_or_default();
+        let mut asked = c.details.municipality_ids.clone();
+        now.sort_unstable();
+        asked.sort_unstable();
+        asked.dedup();
+        if now != asked {
+            return Err(ApiError::Forbidden);
+        }
+    }
+    // The names and numbers are corrected in `person` first (the address stays); the event
+    // records the edit by the person's id.
+    let person_id = crate::accounts::load_user(&s.pool, &a.user_id)
+        .await?
+        .person_id
+        .ok_or_else(|| ApiError::NotFound("No user has this id.".into()))?;
+    let mut details = c.details;
+    details.profile.person_id = person_id;
+    let mut conn = s.pool.acquire().await?;
+    if !gbvf_events::person::correct(&mut conn, person_id, &c.person).await? {
+        return Err(ApiError::NotFound("No user has this id.".into()));
+    }
+    drop(conn);
+    gbvf_commands::execute::execute(
+        &s.user_cqrs,
+        &a.user_id,
+        UserCommand::EditDetails(details),
+        meta(&u, "http:PUT /api/security/editUserDetails").to_map(),
+    )
+    .await
+    .map_err(user_error)?;
+    Ok(Json(Saved::new("User updated successfully.")).into_response())
+}
+
+/// `DELETE /api/security/deleteUser?stakeholderId` (DeleteUser): the account can no longer
+/// sign in and its sessions end at once.
+#[utoipa::path(delete, path = "/api/security/deleteUser", tag = "security", operation_id = "securityDeleteUser", params(UserQuery), responses((status = 200, description = "Deleted", body = Done), (status = 404, description = "No user has this id")))]
+pub async fn delete_user(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<UserQuery>,
+) -> Result<Json<Done>, ApiError> {
+    let a = account(&s, &q).await?;
+    if a.user_id == u.session.user_id {
+        return Err(ApiError::bad(
+            "stakeholderId",
+            "You cannot delete your own account.",
+        ));
+    }
+    no_power_over(&s, &u, &a.user_id).await?;
+    crate::accounts::delete(
+        &s.pool,
+        &a.user_id,
+        &meta(&u, "http:DELETE /api/security/deleteUser"),
+    )
+    .await
+    .map_err(account_error)?;
+    Ok(Json(Done::new("User deleted successfully.")))
+}
+
+pub(super) fn account_error(e: crate::accounts::AccountError) -> ApiError {
+    match e {
+        crate::accounts::AccountError::Refused(u) => ApiError::bad("user", u.to_string()),
+        e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
+        crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
+    }
+}
+
+/// The answer of [`erase_user`].
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct EraseAnswer {
+    /// Always true on 200.
+    success: bool,
+    /// "User erased successfully." or "This user was already erased.".
+    message: String,
+}
+
+/// `POST /api/security/eraseUser?stakeholderId` (DeleteUser, CSRF): erases the person of an
+/// account, live or deleted (POPIA right to deletion; issue 14 item 4, docs/decisions.md):
+/// their e-mail address, names and phone numbers are removed from the database; the account
+/// is deleted; the event log keeps every event, and histories show "Erased person".
+/// Nobody erases their own account here (the CLI `gbvf users erase <id>` can).
+#[utoipa::path(post, path = "/api/security/eraseUser", tag = "security", operation_id = "securityEraseUser",
+    params(UserQuery),
+    responses(
+        (status = 200, description = "Erased (or already erased)", body = EraseAnswer),
+        (status = 400, description = "stakeholderId missing, or the caller's own account"),
+        (status = 403, description = "Without DeleteUser (36), or without the CSRF token"),
+        (status = 404, description = "No user has this id."),
+        (status = 409, description = "The account was changed at the same moment; nothing written"),
+    ))]
+pub async fn erase_user(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<UserQuery>,
+) -> Result<Json<EraseAnswer>, ApiError> {
+    let id = q
+        .stakeholder_id
+        .clone()
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
+    if id == u.session.user_id {
+        return Err(ApiError::bad(
+            "stakeholderId",
+            "You cannot erase your own account.",
+        ));
+    }
+    no_power_over(&s, &u, &id).await?;
+    let erased =
+        crate::accounts::erase(&s.pool, &id, &meta(&u, "http:POST /api/security/eraseUser"))
+            .await
+            .map_err(|e| match e {
+                crate::accounts::AccountError::Refused(_) => {
+                    ApiError::NotFound("No user has this id.".into())
+                }
+                e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
+                crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
+            })?;
+    Ok(Json(EraseAnswer {
+        success: true,
+        message: if erased {
+            "User erased successfully.".into()
+        } else {
+            "This user was already erased.".into()
+        },
+    }))
+}
