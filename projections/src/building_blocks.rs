@@ -38,6 +38,20 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 /// The building-block projection (`building_blocks`).
 pub struct BuildingBlockProjection;
 
+/// The requirement ids of building block `building_block_id` (`bb_requirement`, the
+/// taxonomy); empty for an unknown block.
+pub async fn block_requirements(
+    pool: &sqlx::PgPool,
+    building_block_id: i32,
+) -> sqlx::Result<Vec<i32>> {
+    sqlx::query_scalar(
+        "SELECT building_block_requirement_id FROM bb_requirement WHERE building_block_id = $1",
+    )
+    .bind(building_block_id)
+    .fetch_all(pool)
+    .await
+}
+
 /// The first day of the calendar quarter of `t` (spec §9: Jan-Mar, Apr-Jun, Jul-Sep, Oct-Dec).
 pub fn quarter_start(t: DateTime<Utc>) -> NaiveDate {
     let month = (t.month() - 1) / 3 * 3 + 1;
