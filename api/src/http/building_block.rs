@@ -991,12 +991,7 @@ pub async fn geomarkers(
 
 /// The municipalities assigned to the user (account `municipality_ids`).
 async fn assigned_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {
-    let ids: Option<Vec<i64>> =
-        sqlx::query_scalar("SELECT municipality_ids FROM user_account WHERE user_id = $1")
-            .bind(&u.session.user_id)
-            .fetch_optional(&s.pool)
-            .await?;
-    Ok(ids.unwrap_or_default())
+    Ok(gbvf_projections::accounts::assigned_municipalities(&s.pool, &u.session.user_id).await?)
 }
 
 /// The area a signed-in user's building-block work covers, for reads and writes alike
@@ -1535,16 +1530,16 @@ fn meta_for(u: &CurrentUser, source: &str) -> EventMetadata {
     EventMetadata::now(actor_of(u), uuid::Uuid::new_v4().to_string(), source)
 }
 
+/// Where provider `id` is: (municipality, province, building block); 404 when unknown.
 async fn provider_place(s: &AppState, id: i64) -> Result<(i64, i64, i32), ApiError> {
-    let row: Option<(i64, Option<i64>, i32)> = sqlx::query_as(
-        "SELECT p.municipality_id, b.province_id, p.building_block_id FROM bb_provider p
-         JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.stakeholder_id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&s.pool)
-    .await?;
-    let (m, p, b) = row.ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
-    Ok((m, p.unwrap_or(0), b))
+    let place = gbvf_projections::building_blocks::provider_place(&s.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
+    Ok((
+        place.municipality_id,
+        place.province_id,
+        place.building_block_id,
+    ))
 }
 
 /// The answer to a refused or failed provider command: an unknown provider 404, a provider
