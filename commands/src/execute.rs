@@ -1,7 +1,13 @@
-//! The one way an HTTP command runs on a cqrs-es aggregate: decide on the current state, append,
-//! and when another command on the same aggregate appended first (the event log's primary key
-//! `(aggregate_type, aggregate_id, sequence)` refused the append: cqrs-es `AggregateConflict`),
-//! load again and decide once more.
+//! The ways a command runs on a cqrs-es aggregate: decide on the current state, append, and
+//! when another command on the same aggregate appended first (the event log's primary key
+//! `(aggregate_type, aggregate_id, sequence)` refused the append: cqrs-es `AggregateConflict`,
+//! or a unique violation), load again and decide once more.
+//!
+//! - [`execute`]: through the aggregate's `CqrsFramework`, for commands whose events are all
+//!   they write.
+//! - [`execute_with_side_tables`]: for commands whose events come with rows outside the event
+//!   log ([`SideTables`]: personal data kept out of payloads), appended and written in ONE
+//!   transaction, so a crash between the two is impossible.
 //!
 //! A second try is safe because every command here is decided by its aggregate on the state it
 //! loads, never on what the caller saw: a command that depends on a state the caller saw names
@@ -44,5 +50,103 @@ where
             }
             other => return other,
         }
+    }
+}
+
+/// An aggregate whose state needs, besides its events, who recorded them (the metadata's
+/// `actor`): [`execute_with_side_tables`] gives it each stored event with its metadata. The
+/// default applies the event alone.
+pub trait Recorded: Aggregate {
+    /// Applies a stored `event` recorded with `metadata` (`actor`, `at`, `request_id`,
+    /// `source`; see `gbvf_events::metadata`).
+    fn apply_recorded(&mut self, event: Self::Event, metadata: &HashMap<String, String>) {
+        let _ = metadata;
+        self.apply(event);
+    }
+}
+
+/// The rows outside the event log that accompany a command's events (personal data kept out
+/// of event payloads, e-mail claims, ...): written by [`execute_with_side_tables`] on the
+/// transaction that appends the events, so both are stored or neither is.
+pub trait SideTables<A: Aggregate> {
+    /// Writes this command's rows on `tx`, after its events were appended there. `aggregate`
+    /// is the state with the new events applied. Errors: the aggregate's own refusal
+    /// (`UserError`), or a database error (`UnexpectedError` holding the `sqlx::Error`);
+    /// either way nothing of the command is stored.
+    fn write_side_tables(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        aggregate_id: &str,
+        aggregate: &A,
+    ) -> impl std::future::Future<Output = Result<(), AggregateError<A::Error>>> + Send;
+}
+
+/// A database error as a cqrs-es error: `UnexpectedError` holding the `sqlx::Error` (callers
+/// downcast it to answer as they answer any database error).
+pub fn database_error<E: std::error::Error>(e: sqlx::Error) -> AggregateError<E> {
+    AggregateError::UnexpectedError(Box::new(e))
+}
+
+/// Executes `command` on aggregate `id` of type `A` and writes its side tables in one
+/// transaction: loads the aggregate's events through the cqrs-es `store` (with their metadata,
+/// [`Recorded`]), lets the aggregate `handle` the command, then in one transaction of `pool`
+/// appends the decided events (`gbvf_events::store::append_batch`, metadata `metadata`) and
+/// runs the command's [`SideTables::write_side_tables`]. When another command appended to the
+/// same aggregate first (a unique violation), it loads and decides once more (see the module's
+/// notes). A command that decides no event writes nothing.
+///
+/// Returns the events appended. Errors: the aggregate's own `UserError`; `AggregateConflict`
+/// when both tries met a concurrent change; a load error from the store; a database error as
+/// [`database_error`].
+pub async fn execute_with_side_tables<A, ES>(
+    store: &ES,
+    pool: &sqlx::PgPool,
+    id: &str,
+    command: A::Command,
+    services: &A::Services,
+    metadata: &gbvf_events::metadata::EventMetadata,
+) -> Result<Vec<A::Event>, AggregateError<A::Error>>
+where
+    A: Recorded,
+    A::Command: Clone + SideTables<A> + Send + Sync,
+    ES: EventStore<A>,
+{
+    let mut tried = 1;
+    loop {
+        let mut aggregate = A::default();
+        let mut sequence = 0;
+        for envelope in store.load_events(id).await? {
+            sequence = envelope.sequence as i64;
+            aggregate.apply_recorded(envelope.payload, &envelope.metadata);
+        }
+        let sink = cqrs_es::event_sink::EventSink::default();
+        aggregate
+            .handle(command.clone(), services, &sink)
+            .await
+            .map_err(AggregateError::UserError)?;
+        let events = sink.collect().await;
+        if events.is_empty() {
+            return Ok(events);
+        }
+        let rows = gbvf_events::store::NewEvent::run(A::TYPE, id, sequence + 1, &events, metadata);
+        let mut tx = pool.begin().await.map_err(database_error)?;
+        match gbvf_events::store::append_batch(&mut tx, &rows).await {
+            Ok(_) => {}
+            Err(e) if gbvf_events::store::is_conflict(&e) && tried < TRIES => {
+                tried += 1;
+                metrics::counter!("gbvf_command_conflict_retries_total", "aggregate" => A::TYPE)
+                    .increment(1);
+                tracing::debug!(aggregate = A::TYPE, id, "concurrent append; deciding again");
+                continue;
+            }
+            Err(e) if gbvf_events::store::is_conflict(&e) => {
+                return Err(AggregateError::AggregateConflict)
+            }
+            Err(e) => return Err(database_error(e)),
+        }
+        command.write_side_tables(&mut tx, id, &aggregate).await?;
+        tx.commit().await.map_err(database_error)?;
+        gbvf_events::wake::events_of_type_committed(A::TYPE);
+        return Ok(events);
     }
 }

@@ -10,6 +10,7 @@ pub mod building_blocks;
 pub mod challenges;
 pub mod crime_series;
 pub mod execute;
+pub mod fields;
 pub mod healthcheck;
 pub mod import;
 pub mod places;

@@ -33,6 +33,17 @@ use uuid::Uuid;
 
 use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
+/// The municipalities (boundary ids) assigned to account `user_id` (`user_account`); empty for
+/// an unknown account.
+pub async fn assigned_municipalities(pool: &sqlx::PgPool, user_id: &str) -> sqlx::Result<Vec<i64>> {
+    let ids: Option<Vec<i64>> =
+        sqlx::query_scalar("SELECT municipality_ids FROM user_account WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(ids.unwrap_or_default())
+}
+
 /// The accounts projection (`accounts`).
 pub struct AccountsProjection;
 

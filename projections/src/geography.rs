@@ -18,6 +18,28 @@ use sqlx::{Postgres, Transaction};
 
 use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
+/// The provinces (boundary ids) of the boundaries `boundary_ids`, each once.
+pub async fn provinces_of(pool: &sqlx::PgPool, boundary_ids: &[i64]) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT province_id FROM boundary WHERE boundary_id = ANY($1) AND province_id IS NOT NULL",
+    )
+    .bind(boundary_ids)
+    .fetch_all(pool)
+    .await
+}
+
+/// The boundaries (districts and municipalities, and the provinces themselves) inside the
+/// provinces `province_ids`.
+pub async fn boundaries_in_provinces(
+    pool: &sqlx::PgPool,
+    province_ids: &[i64],
+) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar("SELECT boundary_id FROM boundary WHERE province_id = ANY($1)")
+        .bind(province_ids)
+        .fetch_all(pool)
+        .await
+}
+
 /// The geography projection (`geography`).
 pub struct GeographyProjection;
 

@@ -26,15 +26,20 @@ use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Datelike, NaiveDate, Utc};
+use cqrs_es::AggregateError;
 use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
-use gbvf_commands::building_blocks::{
-    append_provider_event, decide, kept_contact_persons, Decision, ProviderState, WorkflowError,
+use gbvf_commands::accounts::validation::FieldError;
+use gbvf_commands::building_blocks::provider::{
+    ContactPersonInput, DetailsForm, DetailsInput, Provider, ProviderCommand, ProviderError,
+    ReturnBuildingBlock, SubmitBuildingBlockDetails, VerifyBuildingBlock,
 };
+use gbvf_commands::execute::execute_with_side_tables;
 use gbvf_events::building_block::{
-    ContactDetail, ContactPersonRef, ProviderDetails, ProviderEvent, PROVIDER_AGGREGATE,
-    SHELTER_BUILDING_BLOCK_ID,
+    ContactPersonRef, ProviderEvent, PROVIDER_AGGREGATE, SHELTER_BUILDING_BLOCK_ID,
 };
 use gbvf_events::metadata::EventMetadata;
+use gbvf_projections::building_blocks::block_requirements;
+use gbvf_projections::geography::{boundaries_in_provinces, provinces_of};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
@@ -986,12 +991,7 @@ pub async fn geomarkers(
 
 /// The municipalities assigned to the user (account `municipality_ids`).
 async fn assigned_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {
-    let ids: Option<Vec<i64>> =
-        sqlx::query_scalar("SELECT municipality_ids FROM user_account WHERE user_id = $1")
-            .bind(&u.session.user_id)
-            .fetch_optional(&s.pool)
-            .await?;
-    Ok(ids.unwrap_or_default())
+    Ok(gbvf_projections::accounts::assigned_municipalities(&s.pool, &u.session.user_id).await?)
 }
 
 /// The area a signed-in user's building-block work covers, for reads and writes alike
@@ -1012,12 +1012,7 @@ impl Area {
     pub async fn of(s: &AppState, u: &CurrentUser) -> Result<Area, ApiError> {
         let municipalities = assigned_municipalities(s, u).await?;
         let provinces = if u.can(ValidateBuildingBlock) {
-            sqlx::query_scalar(
-                "SELECT DISTINCT province_id FROM boundary WHERE boundary_id = ANY($1) AND province_id IS NOT NULL",
-            )
-            .bind(&municipalities)
-            .fetch_all(&s.pool)
-            .await?
+            provinces_of(&s.pool, &municipalities).await?
         } else {
             Vec::new()
         };
@@ -1518,37 +1513,7 @@ pub struct UpdateBody {
     pub contact_persons: Vec<ContactPersonBody>,
 }
 
-fn digits_field(
-    errors: &mut Vec<Value>,
-    code: &str,
-    v: &Option<impl AsRef<str>>,
-    ten: bool,
-) -> Option<String> {
-    let v = v
-        .as_ref()
-        .map(|v| v.as_ref().trim())
-        .filter(|v| !v.is_empty())?;
-    let digits: String = v.chars().filter(|c| !c.is_whitespace()).collect();
-    if !digits.chars().all(|c| c.is_ascii_digit()) {
-        errors.push(json!({"code": code, "description": "Only digits are accepted."}));
-    } else if ten && digits.len() != 10 {
-        errors.push(json!({"code": code, "description": "Contact number must be 10 digits long"}));
-    }
-    Some(digits)
-}
-
-fn email_field(errors: &mut Vec<Value>, code: &str, v: &Option<impl AsRef<str>>) -> Option<String> {
-    let v = v
-        .as_ref()
-        .map(|v| v.as_ref().trim())
-        .filter(|v| !v.is_empty())?;
-    if !email_address::EmailAddress::is_valid(v) {
-        errors.push(json!({"code": code, "description": "Please enter a valid email address"}));
-    }
-    Some(v.to_string())
-}
-
-fn invalid(errors: Vec<Value>) -> Response {
+fn invalid(errors: Vec<FieldError>) -> Response {
     (
         axum::http::StatusCode::BAD_REQUEST,
         Json(json!({"success": false, "message": "Please correct the highlighted errors before submitting.", "errors": errors})),
@@ -1565,37 +1530,73 @@ fn meta_for(u: &CurrentUser, source: &str) -> EventMetadata {
     EventMetadata::now(actor_of(u), uuid::Uuid::new_v4().to_string(), source)
 }
 
+/// Where provider `id` is: (municipality, province, building block); 404 when unknown.
 async fn provider_place(s: &AppState, id: i64) -> Result<(i64, i64, i32), ApiError> {
-    let row: Option<(i64, Option<i64>, i32)> = sqlx::query_as(
-        "SELECT p.municipality_id, b.province_id, p.building_block_id FROM bb_provider p
-         JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.stakeholder_id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&s.pool)
-    .await?;
-    let (m, p, b) = row.ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
-    Ok((m, p.unwrap_or(0), b))
+    let place = gbvf_projections::building_blocks::provider_place(&s.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
+    Ok((
+        place.municipality_id,
+        place.province_id,
+        place.building_block_id,
+    ))
 }
 
-/// A refused workflow command: a newer submission than the one reviewed is 409 (reload), the
-/// submitter deciding on their own submission 403, anything else 400.
-fn workflow_error(e: WorkflowError) -> ApiError {
-    match e {
-        WorkflowError::NewerSubmission { .. } => ApiError::Conflict(e.to_string()),
-        WorkflowError::OwnSubmission => ApiError::Refused(e.to_string()),
-        WorkflowError::UnknownSubmission(_) => ApiError::bad("submissionVersion", e.to_string()),
-        e => ApiError::bad("buildingBlock", e.to_string()),
-    }
-}
-
-fn conflict(e: gbvf_commands::import::ImportError) -> ApiError {
-    match e {
-        gbvf_commands::import::ImportError::Conflict => ApiError::Conflict(
+/// The answer to a refused or failed provider command: an unknown provider 404, a provider
+/// outside the user's area 403, field errors 400 with the form's envelope, a newer submission
+/// than the one reviewed 409 (reload), the submitter deciding on their own submission 403, a
+/// concurrent change 409, anything else the user did 400; database errors as any other.
+fn provider_error(e: AggregateError<ProviderError>) -> Result<Response, ApiError> {
+    Err(match e {
+        AggregateError::UserError(e) => match e {
+            ProviderError::UnknownProvider => ApiError::NotFound(e.to_string()),
+            ProviderError::OutsideArea => ApiError::Forbidden,
+            ProviderError::Invalid(errors) => return Ok(invalid(errors)),
+            ProviderError::WrongBuildingBlock => ApiError::bad("buildingBlockId", e.to_string()),
+            ProviderError::NewerSubmission { .. } => ApiError::Conflict(e.to_string()),
+            ProviderError::OwnSubmission => ApiError::Refused(e.to_string()),
+            ProviderError::UnknownSubmission(_) => {
+                ApiError::bad("submissionVersion", e.to_string())
+            }
+            e => ApiError::bad("buildingBlock", e.to_string()),
+        },
+        AggregateError::AggregateConflict => ApiError::Conflict(
             "Someone else changed this building block at the same time. Reload and try again."
                 .into(),
         ),
-        other => ApiError::Internal(anyhow::anyhow!("{other}")),
+        AggregateError::UnexpectedError(e) => match e.downcast::<sqlx::Error>() {
+            Ok(e) => ApiError::from(*e),
+            Err(e) => ApiError::from_aggregate(AggregateError::<ProviderError>::UnexpectedError(e)),
+        },
+        e => ApiError::from_aggregate(e),
+    })
+}
+
+/// Executes a provider command with its side tables (`gbvf_commands::execute`), then waits
+/// for the building-block read model; `message` is the answer on success.
+async fn execute_provider(
+    s: &AppState,
+    u: &CurrentUser,
+    stakeholder_id: i64,
+    command: ProviderCommand,
+    source: &str,
+    message: &str,
+) -> Result<Response, ApiError> {
+    let store = crate::telemetry::event_store::<Provider>(&s.pool);
+    let done = execute_with_side_tables(
+        &store,
+        &s.pool,
+        &stakeholder_id.to_string(),
+        command,
+        &(),
+        &meta_for(u, source),
+    )
+    .await;
+    if let Err(e) = done {
+        return provider_error(e);
     }
+    super::commands::settle(s, "building_blocks").await;
+    Ok(Json(Done::new(message)).into_response())
 }
 
 /// `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements`: the municipality's
@@ -1612,168 +1613,44 @@ pub async fn update(
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<UpdateBody>,
 ) -> Result<Response, ApiError> {
-    let (muni, _, block) = provider_place(&s, b.stakeholder_id).await?;
-    if !Area::of(&s, &u).await?.edits(muni) {
-        return Err(ApiError::Forbidden);
-    }
-    if block != b.building_block_id {
-        return Err(ApiError::bad(
-            "buildingBlockId",
-            "This provider is not of that building block.",
-        ));
-    }
-    let shelter = block == SHELTER_BUILDING_BLOCK_ID;
-    let mut errors = Vec::new();
-    let physical = b
-        .physical_address
-        .as_deref()
-        .map(str::trim)
-        .filter(|a| !a.is_empty());
-    if physical.is_none() && !shelter {
-        errors.push(
-            json!({"code": "physicalAddress", "description": "Physical Address is required."}),
-        );
-    }
-    let reception = digits_field(&mut errors, "receptionNumber", &b.reception_number, false);
-    let alternate = digits_field(&mut errors, "alternateNumber", &b.alternate_number, false);
-    let email = email_field(&mut errors, "emailAddress", &b.email_address);
-    let mut people = Vec::new();
-    for (i, p) in b.contact_persons.iter().enumerate() {
-        let code = |f: &str| format!("contactPersons[{i}].{f}");
-        if p.full_name.trim().is_empty() {
-            errors.push(json!({"code": code("fullName"), "description": "Name is required."}));
-        }
-        let mobile = digits_field(&mut errors, &code("mobileNumber"), &p.mobile_number, true);
-        let tel = digits_field(
-            &mut errors,
-            &code("telephoneNumber"),
-            &p.telephone_number,
-            true,
-        );
-        let alt = digits_field(
-            &mut errors,
-            &code("alternateNumber"),
-            &p.alternate_number,
-            true,
-        );
-        let mail = email_field(&mut errors, &code("emailAddress"), &p.email_address);
-        people.push((p, mobile, tel, alt, mail));
-    }
-    if !errors.is_empty() {
-        return Ok(invalid(errors));
-    }
-    let state = ProviderState::load(&s.pool, b.stakeholder_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
-    let requirements: Vec<i32> = sqlx::query_scalar(
-        "SELECT building_block_requirement_id FROM bb_requirement WHERE building_block_id = $1",
-    )
-    .bind(block)
-    .fetch_all(&s.pool)
-    .await?;
-    let mut refs = Vec::new();
-    let mut tx = s.pool.begin().await?;
-    // The list replaces the previous submission's persons: their rows are deleted (erasure), new
-    // ones added; the persons of the last verified details stay (the public directory shows
-    // them until the next verification, which deletes them).
-    sqlx::query(
-        "DELETE FROM bb_contact_person WHERE stakeholder_id = $1 AND NOT contact_person_id = ANY($2)",
-    )
-    .bind(b.stakeholder_id)
-    .bind(kept_contact_persons(state.verified.as_ref(), None))
-    .execute(&mut *tx)
-    .await?;
-    for (p, mobile, tel, alt, mail) in people {
-        let id = uuid::Uuid::new_v4();
-        sqlx::query(
-            "INSERT INTO bb_contact_person (contact_person_id, stakeholder_id, name, job_role, mobile_number, email,
-                 telephone_number, alternate_number, created_by) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",
-        )
-        .bind(id)
-        .bind(b.stakeholder_id)
-        .bind(p.full_name.trim())
-        .bind(p.job_role.as_deref().map(str::trim))
-        .bind(mobile)
-        .bind(mail)
-        .bind(tel)
-        .bind(alt)
-        .bind(actor_of(&u))
-        .execute(&mut *tx)
-        .await?;
-        refs.push(ContactPersonRef {
-            contact_person_id: id,
-            building_block_requirement_id: p.building_block_requirement_id,
-        });
-    }
-    let mut contacts = Vec::new();
-    for (t, v) in [(3, reception), (4, alternate), (1, email)] {
-        if let Some(detail) = v {
-            contacts.push(ContactDetail {
-                contact_type_id: t,
-                detail,
-            });
-        }
-    }
-    let mut available = b.building_block_requirements.clone();
-    available.sort_unstable();
-    available.dedup();
-    let event = ProviderEvent::BuildingBlockDetailsSubmitted(ProviderDetails {
-        physical_address: if shelter {
-            None
-        } else {
-            physical.map(str::to_string)
-        },
-        postal_address: if shelter {
-            None
-        } else {
-            b.postal_address
-                .as_deref()
-                .map(str::trim)
-                .filter(|a| !a.is_empty())
-                .map(str::to_string)
-        },
-        contacts,
-        requirements_available: available,
-        contact_persons: refs,
+    let area = Area::of(&s, &u).await?;
+    let input = DetailsInput {
+        physical_address: b.physical_address.as_deref(),
+        postal_address: b.postal_address.as_deref(),
+        reception_number: b.reception_number.as_deref(),
+        alternate_number: b.alternate_number.as_deref(),
+        email_address: b.email_address.as_deref(),
+        requirements_available: &b.building_block_requirements,
+        contact_persons: b
+            .contact_persons
+            .iter()
+            .map(|p| ContactPersonInput {
+                building_block_requirement_id: p.building_block_requirement_id,
+                full_name: &p.full_name,
+                job_role: p.job_role.as_deref(),
+                mobile_number: p.mobile_number.as_deref(),
+                email_address: p.email_address.as_deref(),
+                telephone_number: p.telephone_number.as_deref(),
+                alternate_number: p.alternate_number.as_deref(),
+            })
+            .collect(),
+    };
+    let command = ProviderCommand::SubmitBuildingBlockDetails(SubmitBuildingBlockDetails {
+        actor: actor_of(&u),
+        actor_municipalities: area.municipalities,
+        building_block_id: b.building_block_id,
+        block_requirements: block_requirements(&s.pool, b.building_block_id).await?,
+        details: DetailsForm::parse(&input),
     });
-    let actor = actor_of(&u);
-    decide(
-        &state,
-        &event,
-        &Decision {
-            actor: &actor,
-            requirements: &requirements,
-            reviewed: None,
-        },
-    )
-    .map_err(workflow_error)?;
-    let meta = meta_for(
+    execute_provider(
+        &s,
         &u,
+        b.stakeholder_id,
+        command,
         "http:PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements",
-    );
-    gbvf_events::store::append_batch(
-        &mut tx,
-        &[gbvf_events::store::NewEvent {
-            aggregate_type: PROVIDER_AGGREGATE.into(),
-            aggregate_id: b.stakeholder_id.to_string(),
-            sequence: state.version + 1,
-            event_type: cqrs_es::DomainEvent::event_type(&event),
-            event_version: cqrs_es::DomainEvent::event_version(&event),
-            payload: serde_json::to_value(&event).map_err(anyhow::Error::from)?,
-            metadata: meta.to_json(),
-        }],
+        UPDATED,
     )
     .await
-    .map_err(|e| {
-        if gbvf_events::store::is_conflict(&e) {
-            conflict(gbvf_commands::import::ImportError::Conflict)
-        } else {
-            e.into()
-        }
-    })?;
-    tx.commit().await?;
-    super::commands::settle(&s, "building_blocks").await;
-    Ok(Json(Done::new(UPDATED)).into_response())
 }
 
 /// Body of the province's decision.
@@ -1793,43 +1670,13 @@ pub struct DecisionBody {
     pub reason: Option<gbvf_commands::text::LongText>,
 }
 
-async fn decide_province(
-    s: &AppState,
-    u: &CurrentUser,
-    b: &DecisionBody,
-    event: ProviderEvent,
-    source: &str,
-    message: &str,
-) -> Result<Json<Done>, ApiError> {
-    let (_, province, _) = provider_place(s, b.stakeholder_id).await?;
-    if !Area::of(s, u).await?.reviews(province) {
-        return Err(ApiError::Forbidden);
+/// The boundaries of the provinces user `u` reviews (none without ValidateBuildingBlock).
+async fn reviewed_boundaries(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {
+    let area = Area::of(s, u).await?;
+    if area.provinces.is_empty() {
+        return Ok(Vec::new());
     }
-    let state = ProviderState::load(&s.pool, b.stakeholder_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
-    let actor = actor_of(u);
-    decide(
-        &state,
-        &event,
-        &Decision {
-            actor: &actor,
-            requirements: &[],
-            reviewed: Some(b.submission_version),
-        },
-    )
-    .map_err(workflow_error)?;
-    append_provider_event(
-        &s.pool,
-        &state,
-        b.stakeholder_id,
-        &event,
-        &meta_for(u, source),
-    )
-    .await
-    .map_err(conflict)?;
-    super::commands::settle(s, "building_blocks").await;
-    Ok(Json(Done::new(message)))
+    Ok(boundaries_in_provinces(&s.pool, &area.provinces).await?)
 }
 
 /// `POST /api/buildingblock/verifyBuildingBlock {stakeholderId, submissionVersion}`: the
@@ -1844,12 +1691,17 @@ pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<DecisionBody>,
-) -> Result<Json<Done>, ApiError> {
-    decide_province(
+) -> Result<Response, ApiError> {
+    let command = ProviderCommand::VerifyBuildingBlock(VerifyBuildingBlock {
+        actor: actor_of(&u),
+        reviewed_municipalities: reviewed_boundaries(&s, &u).await?,
+        submission_version: b.submission_version,
+    });
+    execute_provider(
         &s,
         &u,
-        &b,
-        ProviderEvent::BuildingBlockVerified,
+        b.stakeholder_id,
+        command,
         "http:POST /api/buildingblock/verifyBuildingBlock",
         "Building block verified successfully",
     )
@@ -1867,13 +1719,18 @@ pub async fn return_block(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<DecisionBody>,
-) -> Result<Json<Done>, ApiError> {
-    let reason = b.reason.clone().unwrap_or_default().trim().to_string();
-    decide_province(
+) -> Result<Response, ApiError> {
+    let command = ProviderCommand::ReturnBuildingBlock(ReturnBuildingBlock {
+        actor: actor_of(&u),
+        reviewed_municipalities: reviewed_boundaries(&s, &u).await?,
+        submission_version: b.submission_version,
+        reason: b.reason.as_deref().unwrap_or_default().to_string(),
+    });
+    execute_provider(
         &s,
         &u,
-        &b,
-        ProviderEvent::BuildingBlockReturned { reason },
+        b.stakeholder_id,
+        command,
         "http:POST /api/buildingblock/returnBuildingBlock",
         "Building block returned to the municipality",
     )

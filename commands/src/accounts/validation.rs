@@ -1,4 +1,5 @@
-//! Validation rules and their messages (public spec §5). The messages the specification gives
+//! Validation rules and their messages (public spec §5); the e-mail and phone rules are the
+//! shared parsers of [`crate::fields`]. The messages the specification gives
 //! are used verbatim; where it names a rule without wording, the wording here is ours
 //! (docs/decisions.md "Validation wording").
 
@@ -84,30 +85,25 @@ pub fn confirm_password(errors: &mut Errors, field: &str, password: &str, confir
     }
 }
 
-/// E-mail (spec §5): 'Email is required'; 'Please enter a valid email address'.
+/// E-mail (spec §5): 'Email is required'; 'Please enter a valid email address'
+/// ([`crate::fields::EmailAddress`]).
 pub fn email(errors: &mut Errors, field: &str, value: &str) {
-    let v = value.trim();
-    if v.is_empty() {
-        errors.add(field, "Email is required");
-    } else if !email_address::EmailAddress::is_valid(v) || !v.contains('.') || v.len() > 254 {
-        errors.add(field, "Please enter a valid email address");
+    if let Err(message) = crate::fields::EmailAddress::parse(value) {
+        errors.add(field, message);
     }
 }
 
 /// Strips a phone value to its digits (spec §5 "Phone values are stripped to digits").
-pub fn digits(value: &str) -> String {
-    value.chars().filter(|c| c.is_ascii_digit()).collect()
-}
+pub use crate::fields::digits;
 
-/// Contact number (spec §5): required; exactly 10 digits after stripping.
+/// Contact number (spec §5): required; exactly 10 digits after stripping
+/// ([`crate::fields::PhoneNumber::contact_number`]).
 pub fn contact_number(errors: &mut Errors, field: &str, value: &str, required: bool) {
-    let d = digits(value);
-    if d.is_empty() {
-        if required {
-            errors.add(field, "Contact number is required");
-        }
-    } else if d.len() != 10 {
-        errors.add(field, "Contact number must be 10 digits long");
+    match crate::fields::PhoneNumber::contact_number(value) {
+        Ok(Some(_)) => {}
+        Ok(None) if required => errors.add(field, crate::fields::CONTACT_NUMBER_REQUIRED),
+        Ok(None) => {}
+        Err(message) => errors.add(field, message),
     }
 }
 
