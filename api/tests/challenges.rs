@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use common::session::{member_of, setup, Client};
 use common::{catch_up, data_dir};
 use gbvf_commands::accounts::permissions::DEFAULT_GROUPS;
-use gbvf_commands::challenges::import_challenges_file;
+use gbvf_commands::collective_actions::import_collective_actions_file;
 use gbvf_events::metadata::EventMetadata;
 use serde_json::{json, Value};
 
@@ -53,7 +53,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
     let (db, base, dir) = setup().await;
     let meta = EventMetadata::now("import", "test", "test");
     let file = data_dir().join("challenges/challenges.csv");
-    let report = import_challenges_file(&db.pool, &file, &meta)
+    let report = import_collective_actions_file(&db.pool, &file, &meta)
         .await
         .unwrap();
     let rows = csv_rows();
@@ -113,7 +113,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
     }
 
     // Re-import: nothing appended.
-    let again = import_challenges_file(&db.pool, &file, &meta)
+    let again = import_collective_actions_file(&db.pool, &file, &meta)
         .await
         .unwrap();
     assert!(again.already_imported);

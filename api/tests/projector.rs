@@ -318,7 +318,7 @@ async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
     gbvf_commands::building_blocks::import_building_blocks(pool, &common::data_dir(), &meta)
         .await
         .unwrap();
-    gbvf_commands::challenges::import_challenges_file(
+    gbvf_commands::collective_actions::import_collective_actions_file(
         pool,
         &common::data_dir().join(gbvf_api::cli::import::SHIPPED_CHALLENGES_FILE),
         &meta,
@@ -347,12 +347,26 @@ async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
     .fetch_one(pool)
     .await
     .unwrap();
-    gbvf_commands::challenges::report_result(pool, &challenge, "Reported in a test", "", &meta)
-        .await
-        .unwrap();
-    gbvf_commands::challenges::complete_challenge(pool, &challenge, &meta)
-        .await
-        .unwrap();
+    let collective_actions = cqrs_es::CqrsFramework::<
+        gbvf_commands::collective_actions::CollectiveAction,
+        _,
+    >::new(gbvf_api::telemetry::event_store(pool), vec![], ());
+    let commands: [gbvf_commands::collective_actions::CollectiveActionCommand; 2] = [
+        gbvf_commands::collective_actions::ReportCollectiveActionResult {
+            outcome: "Reported in a test".into(),
+            source_url: String::new(),
+        }
+        .into(),
+        gbvf_commands::collective_actions::CompleteCollectiveAction {
+            completed_on: chrono::Utc::now().date_naive(),
+        }
+        .into(),
+    ];
+    for command in commands {
+        gbvf_commands::execute::execute(&collective_actions, &challenge, command, meta.to_map())
+            .await
+            .unwrap();
+    }
     common::catch_up(pool).await;
 
     for p in gbvf_projections::all() {

@@ -3,11 +3,12 @@
 //!
 //! - [`sources`]: readers of the shipped files (geography, SAPS crime statistics).
 //! - [`crime_series`]: the crime-series aggregate.
+//! - [`collective_actions`]: the collective-action aggregate and its import.
 //! - [`places`]: boundary placement from the geography read model.
 //! - [`import`]: idempotent, batched imports.
 pub mod accounts;
 pub mod building_blocks;
-pub mod challenges;
+pub mod collective_actions;
 pub mod crime_series;
 pub mod execute;
 pub mod fields;

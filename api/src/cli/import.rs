@@ -3,7 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
-use gbvf_commands::challenges::{import_challenges_file, ChallengeImportReport};
+use gbvf_commands::collective_actions::{
+    import_collective_actions_file, CollectiveActionImportReport,
+};
 use gbvf_commands::import::{import_crime_file, import_geography, ImportReport};
 use gbvf_commands::sources::crime::CrimeFileFormat;
 use gbvf_commands::sources::geography::Gazetteer;
@@ -40,7 +42,7 @@ pub enum ImportCommand {
         data_dir: PathBuf,
     },
     /// A collective-action (End GBVF 100-Day Challenges) CSV; format in
-    /// `gbvf_commands::challenges` and docs/ARCHITECTURE.md. Operator command (database access);
+    /// `gbvf_commands::collective_actions::import` and docs/ARCHITECTURE.md. Operator command (database access);
     /// the web equivalent is guarded by WorldOfImpactAdmin.
     Challenges {
         /// The CSV file.
@@ -68,18 +70,18 @@ pub const SHIPPED_CRIME_FILES: [&str; 4] = [
 /// The shipped End GBVF 100-Day Challenges file (see data/challenges/SOURCE.md).
 pub const SHIPPED_CHALLENGES_FILE: &str = "challenges/challenges.csv";
 
-async fn challenges(pool: &PgPool, file: &Path) -> anyhow::Result<ChallengeImportReport> {
+async fn challenges(pool: &PgPool, file: &Path) -> anyhow::Result<CollectiveActionImportReport> {
     let source = format!(
         "import:{}",
         file.file_name()
             .map(|f| f.to_string_lossy().to_string())
             .unwrap_or_default()
     );
-    Ok(import_challenges_file(pool, file, &meta(&source)).await?)
+    Ok(import_collective_actions_file(pool, file, &meta(&source)).await?)
 }
 
 /// Prints a challenge import report: totals, then every row placed in no boundary.
-pub fn print_challenge_report(r: &ChallengeImportReport, json: bool) {
+pub fn print_challenge_report(r: &CollectiveActionImportReport, json: bool) {
     if json {
         println!(
             "{}",

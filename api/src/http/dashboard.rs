@@ -7,7 +7,7 @@ use gbvf_events::crime_types::CRIME_TYPES;
 use serde::{Deserialize, Serialize};
 
 use super::boundary::Boundary;
-use super::challenges::{collective_action_stats, ActionFilter, CollectiveActionStats};
+use super::collective_actions::{collective_action_stats, ActionFilter, CollectiveActionStats};
 use super::crime::{crime_stats, selected_types, CrimeStats};
 use super::error::{parse_id, ApiError};
 use super::AppState;
@@ -99,7 +99,7 @@ pub fn components() -> Vec<Component> {
             None, 2, vec![]),
         component(2, "Health check", "Reach and maturity of organisations from their health-check surveys.", None, 3, vec![]),
         component(4, "Collective actions", "Challenges, including 100-Day Challenges, per pillar of the National Strategic Plan on GBVF and per cycle.",
-            Some(("End GBVF 100-Day Challenges", "https://endinggbvf.org/100-day-challenges/")), 4, super::challenges::component_options()),
+            Some(("End GBVF 100-Day Challenges", "https://endinggbvf.org/100-day-challenges/")), 4, super::collective_actions::component_options()),
     ]
 }
 

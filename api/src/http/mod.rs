@@ -5,8 +5,8 @@ pub mod auth;
 pub mod boundary;
 pub mod building_block;
 pub mod cache;
-pub mod challenges;
 pub mod client;
+pub mod collective_actions;
 pub mod commands;
 pub mod crime;
 pub mod csv_export;
@@ -116,6 +116,9 @@ pub struct AppStateInner {
     pub survey_response_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::SurveyResponse>>,
     /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
     pub base_url: String,
+    /// cqrs-es framework of collective actions (100-Day Challenges among them).
+    pub collective_action_cqrs:
+        Arc<PostgresCqrs<gbvf_commands::collective_actions::CollectiveAction>>,
     /// The read-your-writes catch-ups of concurrent commands, coalesced per projection
     /// ([`commands::settle`]).
     pub settlers: commands::Settlers,
@@ -135,6 +138,8 @@ impl AppStateInner {
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let health_check_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let survey_response_cqrs =
+            Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let collective_action_cqrs =
             Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
         AppStateInner {
@@ -162,6 +167,7 @@ impl AppStateInner {
             base_url: std::env::var("GBVF_BASE_URL")
                 .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
             settlers: commands::Settlers::default(),
+            collective_action_cqrs,
             secure_cookies: !(dev_mode
                 && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),
         }
@@ -227,17 +233,17 @@ pub fn cached_routes(r: Routes) -> Routes {
         .get(
             "/api/CollectiveAction/getCollectiveActionsByBoundary",
             Anyone,
-            challenges::by_boundary,
+            collective_actions::by_boundary,
         )
         .get(
             "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId",
             Anyone,
-            challenges::details,
+            collective_actions::details,
         )
         .get(
             "/api/geography/actionsGeomarker/{componentId}/{boundaryId}",
             Anyone,
-            challenges::actions_geomarker,
+            collective_actions::actions_geomarker,
         )
         .get("/api/dashboard", Anyone, dashboard::dashboard)
         .get(
@@ -277,16 +283,20 @@ pub fn session_routes(r: Routes) -> Routes {
         PoliceStatistics,
         post(commands::import_crime).layer(axum::extract::DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
     )
-    .post("/api/admin/challenges", ADMIN, challenges::record)
+    .post(
+        "/api/admin/challenges",
+        ADMIN,
+        collective_actions::admin::record,
+    )
     .post(
         "/api/admin/challenges/{id}/result",
         ADMIN,
-        challenges::report,
+        collective_actions::admin::report,
     )
     .post(
         "/api/admin/challenges/{id}/complete",
         ADMIN,
-        challenges::complete,
+        collective_actions::admin::complete,
     )
     .post("/api/auth/register", Anyone, auth::handlers::register)
     .post("/api/auth/verify-otp", Anyone, auth::handlers::verify_otp)

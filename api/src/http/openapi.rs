@@ -4,7 +4,7 @@ use axum::Json;
 use utoipa::OpenApi;
 
 use super::{
-    auth, building_block, challenges, commands, crime, dashboard, geography, healthcheck,
+    auth, building_block, collective_actions, commands, crime, dashboard, geography, healthcheck,
     organisations, users_groups,
 };
 
@@ -40,12 +40,12 @@ use super::{
         building_block::verify,
         building_block::return_block,
         building_block::history,
-        challenges::by_boundary,
-        challenges::details,
-        challenges::actions_geomarker,
-        challenges::record,
-        challenges::report,
-        challenges::complete,
+        collective_actions::by_boundary,
+        collective_actions::details,
+        collective_actions::actions_geomarker,
+        collective_actions::admin::record,
+        collective_actions::admin::report,
+        collective_actions::admin::complete,
         organisations::mail_status,
         users_groups::erase_user,
         healthcheck::active_questionnaires,
@@ -99,8 +99,8 @@ use super::{
         building_block::UpdateBody,
         building_block::ContactPersonBody,
         building_block::DecisionBody,
-        gbvf_commands::challenges::RecordChallenge,
-        challenges::ReportBody,
+        collective_actions::admin::RecordCollectiveActionBody,
+        collective_actions::admin::ReportBody,
         crate::mail_worker::MailStatus,
         users_groups::EraseAnswer,
         crate::mail_worker::MailStatusRow,

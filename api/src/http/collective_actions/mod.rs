@@ -1,27 +1,29 @@
 //! Collective actions (component 4): End GBVF 100-Day Challenges per pillar and cycle
 //! (public spec §1, §2 "Collective actions per pillar/per cycle", §3 "Collective action data",
-//! §7 `/api/CollectiveAction/*` and `actionsGeomarker`), and the administrator's commands to
-//! record a challenge, report its result and close it (WorldOfImpactAdmin, issue 13).
+//! §7 `/api/CollectiveAction/*` and `actionsGeomarker`); the administrator's commands to
+//! record a collective action, report its result and close it are in [`admin`].
 //!
 //! Figures come from the `collective_action` read model (projection `challenges`); "active"
 //! is computed for today with [`gbvf_projections::challenges::ACTIVE_SQL`].
 
+pub mod admin;
+mod stats;
+
+pub use stats::{
+    collective_action_stats, ActionArea, ActionTypeStat, CollectiveActionStats, CycleStat,
+    PillarStat,
+};
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
-use gbvf_commands::challenges::{
-    complete_challenge, record_challenge, report_result, ChallengeError, RecordChallenge,
-};
 use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
-use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::challenges::ACTIVE_SQL;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-use super::auth::CurrentUser;
 use super::boundary;
 use super::error::{parse_id, ApiError};
 use super::geojson::{self, FeatureId, MarkerCollection, MarkerFeature, MarkerProperties};
@@ -237,8 +239,9 @@ pub struct CollectiveAction {
 
 /// The challenge card of a map pin.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ChallengeCard)]
 #[serde(rename_all = "camelCase")]
-pub struct ChallengeCard {
+pub struct CollectiveActionCard {
     /// The boundary of the pin.
     pub boundary_id: i64,
     /// Its name.
@@ -247,23 +250,6 @@ pub struct ChallengeCard {
     pub active_collective_actions: Vec<CollectiveAction>,
     /// Its completed challenges.
     pub inactive_collective_actions: Vec<CollectiveAction>,
-}
-
-/// The answer of [`record`].
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ChallengeRecorded {
-    /// Always `true`.
-    pub success: bool,
-    /// The new challenge's id.
-    pub collective_action_id: String,
-}
-
-/// The answer of [`report`] and [`complete`].
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct Succeeded {
-    /// Always `true`.
-    pub success: bool,
 }
 
 /// The challenges inside boundary `id` (placed in it or below it; the nation also holds the
@@ -280,239 +266,6 @@ async fn rows_in(pool: &PgPool, id: i64) -> Result<Vec<Row>, ApiError> {
     .bind(id)
     .fetch_all(pool)
     .await?)
-}
-
-/// The `collectiveAction` part of `/api/dashboard` (spec §3 "Collective action data"; the
-/// challenges read model, from the End GBVF 100-Day Challenges publications).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CollectiveActionStats {
-    /// Per map area (the boundary and its child areas, not precincts).
-    pub contained_boundary_data: Vec<ActionArea>,
-    /// One per pillar, plus "Pillar not stated" (id 0) when a challenge has none.
-    pub pillar_stats: Vec<PillarStat>,
-    /// One per collective-action type.
-    pub collective_action_stats: Vec<ActionTypeStat>,
-    /// Every cycle.
-    pub cycles: Vec<CycleStat>,
-    /// Challenges shown that are active today.
-    pub active_collective_actions: i64,
-    /// Challenges shown that are past.
-    pub inactive_collective_actions: i64,
-    /// Challenges shown.
-    pub total_actions: i64,
-}
-
-/// Challenges in one map area.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionArea {
-    /// The area's boundary id.
-    pub boundary_id: i64,
-    /// Its name.
-    pub description: String,
-    /// Active challenges in it.
-    pub total: i64,
-    /// All challenges in it.
-    pub total_collective_actions: i64,
-}
-
-/// Challenges of one NSP pillar.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PillarStat {
-    /// Pillar id (0: not stated).
-    pub pillar_id: i32,
-    /// Pillar name.
-    pub description: String,
-    /// Help text.
-    pub help: String,
-    /// Active challenges.
-    pub total: i64,
-    /// Past challenges.
-    pub inactive: i64,
-    /// Always `null` (the pillar is not split by type here).
-    #[schema(required, value_type = Option<i32>)]
-    pub collective_action_type_id: Option<i32>,
-    /// All challenges.
-    pub total_collective_actions: i64,
-    /// Whether the filter selects the pillar.
-    pub is_included: bool,
-}
-
-/// Challenges of one collective-action type.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionTypeStat {
-    /// Type id.
-    pub collective_action_type_id: i32,
-    /// Type name.
-    pub description: String,
-    /// Active challenges.
-    pub total: i64,
-    /// All challenges.
-    pub total_collective_actions: i64,
-}
-
-/// Challenges of one cycle.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CycleStat {
-    /// Cycle id.
-    pub cycle_id: i32,
-    /// Cycle name.
-    pub description: String,
-    /// First month, `YYYY-MM`, when stated.
-    #[schema(required)]
-    pub start_month: Option<String>,
-    /// Last month, `YYYY-MM`, when stated.
-    #[schema(required)]
-    pub end_month: Option<String>,
-    /// Whether today's month is inside it.
-    pub is_active: bool,
-    /// Whether it is the current cycle (docs/decisions.md, issue 13).
-    pub is_current_cycle: bool,
-    /// All its challenges.
-    pub total_collective_actions: i64,
-    /// Its active challenges.
-    pub active_collective_actions: i64,
-    /// Its past challenges.
-    pub completed_collective_actions: i64,
-}
-
-/// Builds the [`CollectiveActionStats`] of boundary `id` (spec §3 "Collective
-/// action data"): `pillarStats` (one per pillar, plus "Pillar not stated" when any challenge
-/// has none: `total` = active, `totalCollectiveActions` = all, `inactive` = past),
-/// `collectiveActionStats` (per type), `cycles` (every cycle with
-/// `totalCollectiveActions`, `activeCollectiveActions`, `completedCollectiveActions`),
-/// `activeCollectiveActions`, `inactiveCollectiveActions`, `totalActions`, and
-/// `containedBoundaryData` (per map area: active `total` and `totalCollectiveActions`).
-pub async fn collective_action_stats(
-    pool: &PgPool,
-    id: i64,
-    filter: &ActionFilter,
-) -> Result<CollectiveActionStats, ApiError> {
-    let rows = rows_in(pool, id).await?;
-    let today = chrono::Utc::now().date_naive();
-    let shown: Vec<&Row> = rows
-        .iter()
-        .filter(|r| filter.includes(r.pillar(), r.type_id))
-        .collect();
-    let mut per_pillar: BTreeMap<i32, (i64, i64)> = BTreeMap::new();
-    let mut per_type: BTreeMap<i32, (i64, i64)> = BTreeMap::new();
-    let mut per_cycle: BTreeMap<i32, (i64, i64)> = BTreeMap::new();
-    for r in &shown {
-        for (map, key) in [
-            (&mut per_pillar, r.pillar()),
-            (&mut per_type, r.type_id),
-            (&mut per_cycle, r.cycle_id),
-        ] {
-            let e = map.entry(key).or_default();
-            e.0 += 1;
-            e.1 += r.active as i64;
-        }
-    }
-    let has_unassigned = rows.iter().any(|r| r.pillar_id.is_none());
-    let pillar_stats: Vec<PillarStat> = PILLARS
-        .iter()
-        .map(|p| (p.id, p.description, "NSP on GBVF pillar"))
-        .chain(has_unassigned.then_some((
-            UNASSIGNED_PILLAR_ID,
-            "Pillar not stated",
-            "The source names no NSP pillar for these challenges.",
-        )))
-        .map(|(pid, d, help)| {
-            let (all, active) = per_pillar.get(&pid).copied().unwrap_or_default();
-            PillarStat {
-                pillar_id: pid,
-                description: d.to_string(),
-                help: help.to_string(),
-                total: active,
-                inactive: all - active,
-                collective_action_type_id: None,
-                total_collective_actions: all,
-                is_included: filter.pillar_included(pid),
-            }
-        })
-        .collect();
-    let type_stats: Vec<ActionTypeStat> = ACTION_TYPES
-        .iter()
-        .map(|t| {
-            let (all, active) = per_type.get(&t.id).copied().unwrap_or_default();
-            ActionTypeStat {
-                collective_action_type_id: t.id,
-                description: t.description.to_string(),
-                total: active,
-                total_collective_actions: all,
-            }
-        })
-        .collect();
-    let cycles: Vec<CycleStat> = CYCLES
-        .iter()
-        .map(|c| {
-            let (all, active) = per_cycle.get(&c.id).copied().unwrap_or_default();
-            let month = today.format("%Y-%m").to_string();
-            let is_active = matches!((c.start_month, c.end_month), (Some(s), Some(e)) if s <= month.as_str() && month.as_str() <= e);
-            CycleStat {
-                cycle_id: c.id,
-                description: c.description.to_string(),
-                start_month: c.start_month.map(str::to_string),
-                end_month: c.end_month.map(str::to_string),
-                is_active,
-                is_current_cycle: is_active || c.id == current_cycle_id(&month),
-                total_collective_actions: all,
-                active_collective_actions: active,
-                completed_collective_actions: all - active,
-            }
-        })
-        .collect();
-    // Per area of the map (the boundary itself and its child areas, not precincts):
-    // `{boundaryId, description, total (active), totalCollectiveActions}` for the orange scale.
-    let areas: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT boundary_id, name FROM boundary
-         WHERE (boundary_id = $1 OR parent_id = $1) AND level <> 'saps_precinct' ORDER BY name",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await?;
-    let contained: Vec<ActionArea> = areas
-        .iter()
-        .map(|(aid, name)| {
-            let inside: Vec<&&Row> = shown
-                .iter()
-                .filter(|r| {
-                    *aid == 1 || r.boundary_id == Some(*aid) || r.ancestor_ids.contains(aid)
-                })
-                .collect();
-            ActionArea {
-                boundary_id: *aid,
-                description: name.clone(),
-                total: inside.iter().filter(|r| r.active).count() as i64,
-                total_collective_actions: inside.len() as i64,
-            }
-        })
-        .collect();
-    let active = shown.iter().filter(|r| r.active).count() as i64;
-    Ok(CollectiveActionStats {
-        contained_boundary_data: contained,
-        pillar_stats,
-        collective_action_stats: type_stats,
-        cycles,
-        active_collective_actions: active,
-        inactive_collective_actions: shown.len() as i64 - active,
-        total_actions: shown.len() as i64,
-    })
-}
-
-/// The current cycle: the latest cycle with stated months that started on or before `month`
-/// (`YYYY-MM`) (docs/decisions.md, issue 13).
-fn current_cycle_id(month: &str) -> i32 {
-    CYCLES
-        .iter()
-        .filter(|c| c.start_month.is_some_and(|s| s <= month))
-        .map(|c| c.id)
-        .max()
-        .unwrap_or(0)
 }
 
 /// Query of `getCollectiveActionsByBoundary`.
@@ -558,11 +311,11 @@ pub struct DetailsQuery {
 /// inactiveCollectiveActions[]}` for the challenges placed in that boundary itself.
 #[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId", tag = "collective action",
     params(DetailsQuery),
-    responses((status = 200, description = "Challenge card", body = ChallengeCard), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "Challenge card", body = CollectiveActionCard), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
 pub async fn details(
     State(s): State<AppState>,
     Query(q): Query<DetailsQuery>,
-) -> Result<Json<ChallengeCard>, ApiError> {
+) -> Result<Json<CollectiveActionCard>, ApiError> {
     let raw = q
         .stakeholder_id
         .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
@@ -573,7 +326,7 @@ pub async fn details(
         .filter(|r| r.boundary_id == Some(b.boundary_id))
         .collect();
     let (active, inactive): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.active);
-    Ok(Json(ChallengeCard {
+    Ok(Json(CollectiveActionCard {
         boundary_id: b.boundary_id,
         local_municipality_name: b.name,
         active_collective_actions: active.iter().map(|r| r.to_answer()).collect(),
@@ -642,109 +395,4 @@ pub async fn actions_geomarker(
         })
         .collect();
     Ok(geojson::answer(&MarkerCollection::new(features)))
-}
-
-fn meta(user: &super::auth::CurrentUser, path: &str, method: &str) -> EventMetadata {
-    EventMetadata::now(
-        format!("user:{}", user.session.user_id),
-        uuid::Uuid::new_v4().to_string(),
-        format!("http:{method} {path}"),
-    )
-}
-
-fn challenge_error(e: ChallengeError) -> ApiError {
-    match e {
-        ChallengeError::Invalid(field, msg) => ApiError::bad(field, msg),
-        ChallengeError::NotFound => ApiError::NotFound(e.to_string()),
-        ChallengeError::AlreadyCompleted | ChallengeError::Exists | ChallengeError::Conflict => {
-            ApiError::Conflict(e.to_string())
-        }
-        ChallengeError::Database(e) => e.into(),
-    }
-}
-
-/// `POST /api/admin/challenges` (WorldOfImpactAdmin, CSRF): records a new challenge
-/// (`ChallengeLaunched`, with who and when in its metadata). 201 `{success, collectiveActionId}`.
-#[utoipa::path(post, path = "/api/admin/challenges", tag = "collective action",
-    request_body = RecordChallenge,
-    responses((status = 201, description = "Recorded", body = ChallengeRecorded), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")))]
-pub async fn record(
-    State(s): State<AppState>,
-    axum::Extension(user): axum::Extension<CurrentUser>,
-    Json(body): Json<RecordChallenge>,
-) -> Result<(StatusCode, Json<ChallengeRecorded>), ApiError> {
-    let id = record_challenge(
-        &s.pool,
-        &body,
-        &meta(&user, "/api/admin/challenges", "POST"),
-    )
-    .await
-    .map_err(challenge_error)?;
-    super::commands::settle(&s, "challenges").await;
-    Ok((
-        StatusCode::CREATED,
-        Json(ChallengeRecorded {
-            success: true,
-            collective_action_id: id,
-        }),
-    ))
-}
-
-/// Body of a reported result.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReportBody {
-    /// The result (required: not blank).
-    #[schema(pattern = "\\S")]
-    #[schema(value_type = String, max_length = 4000)]
-    pub outcome: gbvf_commands::text::LongText,
-    /// Where it was reported (optional).
-    #[serde(default)]
-    #[schema(value_type = String, max_length = 2048, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
-    pub source_url: gbvf_commands::text::UrlText,
-}
-
-/// `POST /api/admin/challenges/{id}/result` (WorldOfImpactAdmin, CSRF):
-/// `ChallengeResultReported`.
-#[utoipa::path(post, path = "/api/admin/challenges/{id}/result", tag = "collective action",
-    params(("id" = String, Path, description = "collectiveActionId")), request_body = ReportBody,
-    responses((status = 200, description = "Reported", body = Succeeded), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")))]
-pub async fn report(
-    State(s): State<AppState>,
-    axum::Extension(user): axum::Extension<CurrentUser>,
-    Path(id): Path<String>,
-    Json(body): Json<ReportBody>,
-) -> Result<Json<Succeeded>, ApiError> {
-    report_result(
-        &s.pool,
-        &id,
-        &body.outcome,
-        &body.source_url,
-        &meta(&user, "/api/admin/challenges/{id}/result", "POST"),
-    )
-    .await
-    .map_err(challenge_error)?;
-    super::commands::settle(&s, "challenges").await;
-    Ok(Json(Succeeded { success: true }))
-}
-
-/// `POST /api/admin/challenges/{id}/complete` (WorldOfImpactAdmin, CSRF): `ChallengeCompleted`
-/// today; 409 when already completed.
-#[utoipa::path(post, path = "/api/admin/challenges/{id}/complete", tag = "collective action",
-    params(("id" = String, Path, description = "collectiveActionId")),
-    responses((status = 200, description = "Completed", body = Succeeded), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")))]
-pub async fn complete(
-    State(s): State<AppState>,
-    axum::Extension(user): axum::Extension<CurrentUser>,
-    Path(id): Path<String>,
-) -> Result<Json<Succeeded>, ApiError> {
-    complete_challenge(
-        &s.pool,
-        &id,
-        &meta(&user, "/api/admin/challenges/{id}/complete", "POST"),
-    )
-    .await
-    .map_err(challenge_error)?;
-    super::commands::settle(&s, "challenges").await;
-    Ok(Json(Succeeded { success: true }))
 }
