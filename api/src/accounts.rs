@@ -1,5 +1,5 @@
-//! Account writes shared by the HTTP handlers and the CLI that touch personal data (issue 14
-//! item 4, POPIA; docs/decisions.md "Issue 14 item 4: POPIA"): creating an account (the
+//! Account writes shared by the HTTP handlers and the CLI that touch personal data (POPIA;
+//! docs/decisions.md "Privacy (POPIA)"): creating an account (the
 //! e-mail claim, the `person` row and the `UserRegistered` event in ONE transaction) and
 //! erasing a person.
 

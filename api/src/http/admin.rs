@@ -493,7 +493,7 @@ pub struct HistoryQuery {
 
 /// The names to show for user ids, read from the person table through the accounts read
 /// model's `person_id` (so an erasure shows at once, before the projector has run):
-/// "First Last", or "Erased person" (docs/decisions.md "Issue 14 item 4: POPIA").
+/// "First Last", or "Erased person" (docs/decisions.md "Erasing an account holder").
 async fn person_names(s: &AppState, ids: &[String]) -> Result<Vec<(String, String)>, ApiError> {
     Ok(sqlx::query_as(
         "SELECT u.user_id, CASE WHEN p.erased_at IS NOT NULL THEN $2

@@ -34,7 +34,8 @@ fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
 }
 
 /// Refuses (403) a change by `caller` that would grant an action the caller does not hold:
-/// membership of `group_ids` or adding `actions` to a group (issue 9, privilege escalation).
+/// membership of `group_ids` or adding `actions` to a group (privilege escalation;
+/// docs/decisions.md "Nobody grants what they do not hold").
 async fn no_escalation(
     s: &AppState,
     caller: &CurrentUser,
@@ -735,7 +736,7 @@ pub async fn create_user(
         relationship_type_ids: c.details.relationship_type_ids.clone(),
         municipality_ids: c.details.municipality_ids.clone(),
     };
-    // The address claim, the person and the event in one transaction (POPIA, issue 14 item 4).
+    // The address claim, the person and the event in one transaction (POPIA).
     crate::accounts::create(
         &s.pool,
         &c.person,

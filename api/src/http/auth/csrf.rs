@@ -6,7 +6,7 @@
 //! `GET /api/auth/csrf` and the session check; every state-changing `/api` request must send it
 //! in `X-CSRF-Token` (OWASP CSRF Prevention Cheat Sheet, "signed double-submit cookie"). A page
 //! on another site can neither read the token nor set a `__Host-` cookie, and an anonymous
-//! visitor costs no database row (issue 9, housekeeping).
+//! visitor costs no database row (nothing of the sign-in state grows without bound).
 //!
 //! The same browser id binds a verified password-reset code to the browser that proved it
 //! ([`binding`]).

@@ -36,7 +36,7 @@ pub fn verify_dummy(secret: &str) {
 }
 
 /// Argon2 runs on the blocking pool, at most one hash per core at a time, so a flood of
-/// sign-ins cannot stall the async workers that answer every other request (issue 9).
+/// sign-ins cannot stall the async workers that answer every other request.
 fn hashing_permits() -> &'static tokio::sync::Semaphore {
     static PERMITS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
     PERMITS.get_or_init(|| {

@@ -318,7 +318,7 @@ pub async fn register(
     };
     let opt = |s: String| (!s.is_empty()).then_some(s);
     // POPIA: the events name the person by id; the details go to `person` in the same
-    // transaction (issue 14 item 4).
+    // transaction.
     let person_id = uuid::Uuid::new_v4();
     let person = gbvf_events::person::Person {
         email: email.clone(),
