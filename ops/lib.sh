@@ -111,7 +111,7 @@ ensure_smtp_sink() {
   export GBVF_SMTP_SINK_PYTHON="$DATA/venv/bin/python"
 }
 
-# Schemathesis (API fuzzing from the OpenAPI document, issue 14 item 5) in its own venv under
+# Schemathesis (API fuzzing from the OpenAPI document, docs/reliability.md) in its own venv under
 # .data/st-venv, pinned with the Hypothesis it was run with. Exports SCHEMATHESIS.
 ensure_schemathesis() {
   local venv="$DATA/st-venv"

@@ -1,5 +1,6 @@
-//! Durable e-mail (issue 14, item 3): mail that follows an event is sent by a checkpointed
-//! worker reading the event log, never inline by the request that stored the event.
+//! Durable e-mail (docs/reliability.md "Durable e-mail"): mail that follows an event is sent by
+//! a checkpointed worker reading the event log, never inline by the request that stored the
+//! event.
 //!
 //! Two halves, both in [`run`]:
 //! 1. **Queue.** Under a lease (a session advisory lock, like a projector's), read a page of
@@ -18,7 +19,7 @@
 //!    (the process dies after the SMTP server accepted a message and before the row is marked)
 //!    is recognisable as the same message by the receiving side.
 //!
-//! Which events mail (admin spec §3 "Organisation verification", docs/decisions.md issue 14):
+//! Which events mail (admin spec §3 "Organisation verification", docs/decisions.md "E-mail"):
 //! - `OrganisationApproved` → `welcome` to the organisation's designated person;
 //! - `OrganisationRejected` → `rejection` (with the reason) to the same person;
 //! - `UserRegistered` created by an administrator (`created_by` = `admin:…`) → `invitation`.
@@ -157,8 +158,9 @@ pub async fn queue_step(pool: &PgPool) -> anyhow::Result<usize> {
     };
     for e in &events {
         for p in plan(e) {
-            // The user aggregate is still keyed by the e-mail address (issue 14 item 4): the
-            // outbox names the account by its user id instead, so no address is stored here.
+            // A user is named by the user id of the payload, not the aggregate id: logs from
+            // before the POPIA migration keyed user aggregates by the e-mail address, and no
+            // address may be stored here.
             let reference = if e.aggregate_type == USER_AGGREGATE {
                 p.user_id.clone().unwrap_or_default()
             } else {
@@ -389,7 +391,7 @@ pub async fn run(w: MailWorker, mut shutdown: watch::Receiver<bool>) {
 
 async fn run_leased(w: &MailWorker, shutdown: &mut watch::Receiver<bool>) -> anyhow::Result<()> {
     // Woken by commits of the only aggregate types that call for mail, in this process or
-    // (through the process's one listener) another; never by crime figures (issue 15: waking
+    // (through the process's one listener) another; never by crime figures (waking
     // on every event cost each crime command three statements and a transaction).
     gbvf_events::wake::spawn_listener(w.pool.clone());
     let commits = gbvf_events::wake::subscribe(&[ORGANISATION_AGGREGATE, USER_AGGREGATE]);

@@ -98,7 +98,7 @@ pub fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
         http.response.status_code = tracing::field::Empty,
         cache.hit = tracing::field::Empty,
     );
-    // Only a request carrying W3C trace context has a parent to extract (issue 15: copying
+    // Only a request carrying W3C trace context has a parent to extract (copying
     // every header into a map cost each request a dozen allocations).
     let Some(traceparent) = request
         .headers()

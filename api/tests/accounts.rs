@@ -66,7 +66,7 @@ async fn register_verify_sign_in_reset_and_resend_limit() {
     assert_eq!(v["otp"], code, "development mode returns the code");
 
     // Registering the same address again changes nothing and answers like a new
-    // registration, so registration does not reveal accounts (issue 9).
+    // registration, so registration does not reveal accounts.
     let (s, v) = c
         .post(
             "/api/auth/register",
@@ -425,7 +425,7 @@ async fn no_password_or_code_in_clear_in_the_database_or_the_logs() {
     db.drop_db().await;
 }
 
-/// Issue 10: every `/api` route the router declares is in the OpenAPI document with its
+/// Every `/api` route the router declares is in the OpenAPI document with its
 /// `x-permission`, and the document has no operation the router does not serve.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_document_declares_every_route_with_its_permission() {
@@ -473,7 +473,7 @@ async fn the_document_declares_every_route_with_its_permission() {
     db.drop_db().await;
 }
 
-/// Issue 10: the permission matrix, driven by the document. For every operation whose
+/// The permission matrix, driven by the document. For every operation whose
 /// `x-permission` names actions, a member of each default group holding none of them, and an
 /// anonymous caller, get 403 with the specification's message (public spec §8) — before the
 /// body is read (an empty body is sent); "signed in" operations refuse anonymous callers.

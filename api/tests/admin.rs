@@ -257,7 +257,7 @@ async fn each_admin_call_is_refused_without_its_action() {
             json!(null),
             36,
         ),
-        // POPIA erasure (issue 14 item 4): the same action as deleting a user.
+        // POPIA erasure: the same action as deleting a user.
         (
             reqwest::Method::POST,
             "/api/security/eraseUser?stakeholderId=x".into(),
@@ -288,7 +288,7 @@ async fn each_admin_call_is_refused_without_its_action() {
             json!(null),
             8,
         ),
-        // Building blocks (issue 11): area rules are tested in tests/building_blocks.rs.
+        // Building blocks: area rules are tested in tests/building_blocks.rs.
         (
             reqwest::Method::GET,
             "/api/buildingblock/getBuildingBlockAssociatedToUser".into(),

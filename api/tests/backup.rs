@@ -1,4 +1,4 @@
-//! Backup and restore for operators (issue 14 item 6) against real PostgreSQL and the real
+//! Backup and restore for operators against real PostgreSQL and the real
 //! `gbvf` executable: `gbvf backup` of a database with geography, crime, challenges and an
 //! account; `gbvf restore` into an empty database; every public answer compared equals the
 //! original, the account signs in with its password, and an event written after the restore is

@@ -1,4 +1,4 @@
-//! Collective actions (issue 13) against real PostgreSQL and the real router: the shipped
+//! Collective actions against real PostgreSQL and the real router: the shipped
 //! End GBVF 100-Day Challenges CSV imported as events, counts per cycle and pillar equal to
 //! counts computed independently from the CSV, every row kept (unplaced ones reported), the
 //! `/api/CollectiveAction/*` calls, actionsGeomarker pins opening the challenge card with the

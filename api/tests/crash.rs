@@ -1,4 +1,4 @@
-//! Crash under load (issue 14 item 2) against real PostgreSQL and the real `gbvf serve`
+//! Crash under load against real PostgreSQL and the real `gbvf serve`
 //! process: 32 clients send commands (`POST /api/crime/figures`, each client its own crime
 //! series) while the server is killed with SIGKILL ten times and started again. Afterwards every
 //! command that got a success answer is in the event log (by its request id), and every

@@ -1,5 +1,5 @@
-//! `gbvf examples load` / `remove` against real PostgreSQL (issue 12 "Example data, clearly
-//! labelled"): every event it writes is marked example, the API says its figures include
+//! `gbvf examples load` / `remove` against real PostgreSQL (docs/decisions.md "Example
+//! data"): every event it writes is marked example, the API says its figures include
 //! example data, the same seed gives the same answers, loading twice is refused, nobody
 //! without the operator token can mark a request as example, and removal leaves exactly the
 //! real events and read models without the examples.

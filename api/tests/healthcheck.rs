@@ -1,4 +1,4 @@
-//! The health check against real PostgreSQL through the real HTTP API (issue 12): a period
+//! The health check against real PostgreSQL through the real HTTP API: a period
 //! opened with an invite link, anonymous respondents in separate browsers, duplicate and
 //! invalid submissions refused, the 5-response privacy threshold, scores equal to an
 //! independent computation from the stored answers, the admin Surveys card, the public

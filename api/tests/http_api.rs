@@ -246,7 +246,7 @@ async fn commands_need_the_permission_and_conflicting_ones_get_409() {
             .unwrap();
     assert_eq!(written, 0, "no figure written by a refused count");
     // A body of the wrong shape, refused by axum's extractor (its own 422 in plain text): 400
-    // with the one error body the document declares (issue 10).
+    // with the one error body the document declares.
     for wrong in [json!({"boundaryId": "ten"}), json!([1, 2]), json!(true)] {
         let (s, bad) = post(&base, "/api/crime/figures", Some(TOKEN), wrong.clone()).await;
         assert_eq!(s, 400, "{wrong}: {bad}");
@@ -498,7 +498,7 @@ async fn two_project_processes_run_each_projection_exactly_once_and_fail_over() 
     db.drop_db().await;
 }
 
-/// Issue 15: the crime projection's rebuild folds the whole history in memory and writes each
+/// The crime projection's rebuild folds the whole history in memory and writes each
 /// row once with COPY; the table it builds equals the one the projector built page by page,
 /// station sums of every ancestor included.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -552,7 +552,7 @@ async fn the_folded_crime_rebuild_equals_the_incremental_projection() {
     db.drop_db().await;
 }
 
-/// Issue 15: a cached read is answered whole from the outermost layer. The kept answer must
+/// A cached read is answered whole from the outermost layer. The kept answer must
 /// be the one the full stack gives (headers after every layer, gzip when asked), and a
 /// projection that moves must retire it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

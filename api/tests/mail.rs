@@ -1,4 +1,4 @@
-//! Durable e-mail (issue 14, item 3) against real PostgreSQL and a real SMTP server process
+//! Durable e-mail against real PostgreSQL and a real SMTP server process
 //! (Python's aiosmtpd, installed into `.data/venv` by `ops/test`): delivery of the welcome,
 //! rejection and invitation mails by the checkpointed worker; SMTP down during an approval and
 //! up later → delivered exactly once; a restarted worker and a redone page send no duplicate;

@@ -1,8 +1,8 @@
-//! Issue 14 item 1: a database outage. `gbvf serve` reaches PostgreSQL through a TCP proxy the
-//! test cuts (every open connection dropped, new ones refused) while clients read and write.
-//! During the outage: `/api/health` 503, cached public GETs 200 marked stale, every other
-//! call 503 with the generic failure message, each within 2 s, and nothing half written.
-//! After it: full service within 2 s, no restart, projectors caught up.
+//! A database outage (docs/reliability.md "Database outage"). `gbvf serve` reaches PostgreSQL
+//! through a TCP proxy the test cuts (every open connection dropped, new ones refused) while
+//! clients read and write. During the outage: `/api/health` 503, cached public GETs 200 marked
+//! stale, every other call 503 with the generic failure message, each within 2 s, and nothing
+//! half written. After it: full service within 2 s, no restart, projectors caught up.
 
 mod common;
 

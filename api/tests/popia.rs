@@ -1,4 +1,4 @@
-//! Personal data in an immutable log (issue 14 item 4, POPIA), against real PostgreSQL:
+//! Personal data in an immutable log (POPIA), against real PostgreSQL:
 //! erasing a person leaves their e-mail address, names and phone numbers nowhere in the
 //! database while the verification history stays complete; registrations of one address race
 //! safely; the erase action needs DeleteUser; rebuilt read models equal the live ones; old

@@ -303,7 +303,7 @@ async fn read_model(pool: &PgPool, p: &dyn Projection) -> Vec<(String, Vec<serde
     out
 }
 
-/// Issue 15: every projection rebuilds by folding the log in memory and writing each row once
+/// Every projection rebuilds by folding the log in memory and writing each row once
 /// (`RebuildFold`); the read models it writes must equal what the live projectors built page by
 /// page with `Projection::apply` over the same log: the shipped geography, building blocks,
 /// challenges and questionnaires, the example organisations (registrations, approvals by an

@@ -1,4 +1,4 @@
-//! Issue 9: one regression test per account-security hole, each against the real `gbvf
+//! One regression test per account-security hole, each against the real `gbvf
 //! serve` process (tests/common/process.rs) and real PostgreSQL. docs/security.md lists which
 //! test proves which control.
 

@@ -1,8 +1,9 @@
-//! Issue 14 item 0: traces leave the process. A real OTLP/HTTP receiver (protobuf over HTTP,
-//! `POST /v1/traces`, decoded with opentelemetry-proto) runs in the test; the real `gbvf serve`
-//! exports to it. Checked: the caller's `traceparent` is honoured, a command's request span has
-//! children for the aggregate load and the append, a read has a read-model span, and the
-//! projector's page span is linked to the request whose event it applied.
+//! Traces leave the process (docs/reliability.md "Traces that arrive"). A real OTLP/HTTP
+//! receiver (protobuf over HTTP, `POST /v1/traces`, decoded with opentelemetry-proto) runs in
+//! the test; the real `gbvf serve` exports to it. Checked: the caller's `traceparent` is
+//! honoured, a command's request span has children for the aggregate load and the append, a
+//! read has a read-model span, and the projector's page span is linked to the request whose
+//! event it applied.
 
 mod common;
 

@@ -1,7 +1,7 @@
 //! JSON Schemas of the request fields that take an id from a fixed reference list, built from
 //! the list itself, so the OpenAPI document states exactly the ids the handler accepts and
-//! cannot drift from it (issue 10: schemathesis's "mostly rejected generated data" warning came
-//! from ids the document typed as any integer). Used with utoipa's `schema_with`.
+//! cannot drift from it (schemathesis's "mostly rejected generated data" warning came from
+//! ids the document typed as any integer). Used with utoipa's `schema_with`.
 
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 

@@ -1,5 +1,5 @@
 //! Health-check events: published questionnaires, survey periods opened with their invite
-//! code, and anonymous survey responses (admin spec §2–§4, §7; issue 12).
+//! code, and anonymous survey responses (admin spec §2–§4, §7).
 //!
 //! Aggregate ids:
 //! - `questionnaire`: the questionnaire id of one version (`staff-v1`); a change is a new id.

@@ -1,5 +1,4 @@
-//! Personal data kept outside the event log (issue 14 item 4, POPIA; docs/decisions.md
-//! "Issue 14 item 4: POPIA").
+//! Personal data kept outside the event log (POPIA; docs/decisions.md "Privacy (POPIA)").
 //!
 //! Two write-side tables (migrations/20261124000001_person.sql):
 //! - `person(person_id, email, first_name, last_name, mobile_number, alternative_number,
@@ -16,7 +15,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 /// What every screen, history and CSV shows in place of an erased person's name
-/// (docs/decisions.md "Issue 14 item 4: POPIA").
+/// (docs/decisions.md "Erasing an account holder").
 pub const ERASED_PERSON: &str = "Erased person";
 
 /// A person's details: e-mail address as entered, names, phone numbers (10 digits each, public

@@ -242,7 +242,7 @@ pub async fn read_page(
 }
 
 /// An event as stored, payload left as JSON text (not upcast): what a rebuild fold reads, so
-/// that it parses the payload once, straight into its Rust type (issue 15: decoding payload
+/// that it parses the payload once, straight into its Rust type (decoding payload
 /// and metadata into `serde_json::Value` was most of a rebuild's time).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct RawEvent {
@@ -332,7 +332,7 @@ pub async fn read_raw_page(
 /// The condition on `aggregate_type` for a list of types bound as `$3` (`text[]`): every type
 /// when the list is empty. Two texts rather than `cardinality($3) = 0 OR aggregate_type =
 /// ANY($3)`, because the planner cannot use the `events_type_commit_order` index through the
-/// `OR` (issue 15: a projection of rare types scanned the whole log to find its next event).
+/// `OR` (a projection of rare types scanned the whole log to find its next event).
 fn type_filter(aggregate_types: &[&str]) -> &'static str {
     if aggregate_types.is_empty() {
         "cardinality($3::text[]) = 0"
@@ -345,7 +345,7 @@ fn type_filter(aggregate_types: &[&str]) -> &'static str {
 /// among `aggregate_types` in commit order (every type when empty); the list binds as `$1`
 /// (nothing is bound when it is empty). One probe of `events_type_commit_order` per type: a
 /// walk of the commit-order index filtered by type crossed every event of other types, a scan
-/// of the whole log for a projection of rare types (issue 15: 100-230 ms on 110,000 events).
+/// of the whole log for a projection of rare types (100-230 ms on 110,000 events).
 pub fn newest_of_types(aggregate_types: &[&str]) -> &'static str {
     if aggregate_types.is_empty() {
         "SELECT transaction_id, global_position FROM events

@@ -1,5 +1,5 @@
 //! W3C trace context kept beside events: the `traceparent` of the request or import that wrote
-//! an event goes into its metadata, so a projector's page span can link to it (issue 14).
+//! an event goes into its metadata, so a projector's page span can link to it.
 
 use opentelemetry::propagation::TextMapPropagator;
 use opentelemetry::trace::{SpanContext, TraceContextExt};

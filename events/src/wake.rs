@@ -1,7 +1,7 @@
 //! Waking projectors after events commit, without a NOTIFY inside the writing transaction.
 //!
 //! PostgreSQL takes a database-wide lock at commit for every transaction that issued NOTIFY, so
-//! a trigger on `events` serialised all writers (issue 15: 9,361 → 2,097 tps at 32 clients).
+//! a trigger on `events` serialised all writers (9,361 → 2,097 tps at 32 clients).
 //! Instead, a writer calls [`events_of_type_committed`] (or [`events_committed`]) after its
 //! commit: the projectors of this process that read that aggregate type wake at once (each has
 //! its own [`tokio::sync::Notify`], see [`subscribe`]), and a background task sends one `NOTIFY
@@ -96,8 +96,8 @@ pub fn events_committed() {
     ring(ANY_TYPE);
 }
 
-/// Tells the projectors that read `aggregate_type` that events of it were committed (issue 15:
-/// a crime command wakes the crime projector only, not the five that would find nothing).
+/// Tells the projectors that read `aggregate_type` that events of it were committed (a crime
+/// command wakes the crime projector only, not the five that would find nothing).
 /// Other processes are told through `NOTIFY gbvf_events` as by [`events_committed`].
 pub fn events_of_type_committed(aggregate_type: &str) {
     ring(aggregate_type);

@@ -1,7 +1,8 @@
-// Bytes a first visit transfers (issue 15 "Bytes on a phone"): opens PATH (default /home) in
-// Debian's Chromium at 390×844 with an empty cache, waits until the network is idle, and prints
-// the bytes transferred (encodedDataLength from the DevTools protocol), split by type, before
-// any scrolling; then scrolls to the bottom and prints what the rest of the page added.
+// Bytes a first visit transfers (docs/benchmarks.md "Bytes on a phone"): opens PATH (default
+// /home) in Debian's Chromium at 390×844 with an empty cache, waits until the network is idle,
+// and prints the bytes transferred (encodedDataLength from the DevTools protocol), split by
+// type, before any scrolling; then scrolls to the bottom and prints what the rest of the page
+// added.
 // Usage: BASE_URL=http://127.0.0.1:8080 node ops/web-bench/first-visit-bytes.mjs [/home]
 // Prints one JSON line last (for ops/bench). Exits non-zero when the page shows an error.
 import { launchBrowser } from '../../web/e2e/lib/browser.mjs'

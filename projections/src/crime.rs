@@ -150,8 +150,8 @@ impl RebuildFold for CrimeFold {
             .has_headers(false)
             .from_writer(Vec::with_capacity(1 << 20));
         // Written in key order, so the rows of one boundary share a few heap pages: a read of
-        // a boundary's figures then touches those pages instead of one page per row (issue 15,
-        // 10M-event log: 523,446 rows written in hash order made the national read 3x slower).
+        // a boundary's figures then touches those pages instead of one page per row (on a
+        // 10M-event log, 523,446 rows written in hash order made the national read 3x slower).
         let mut rows: Vec<_> = self.deltas.into_iter().collect();
         rows.sort_unstable_by_key(|(key, _)| *key);
         for ((b, t, y), d) in rows {

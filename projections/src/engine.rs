@@ -33,7 +33,7 @@ pub const PAGE: i64 = 5_000;
 /// Poll interval when no notification arrives.
 pub const POLL: Duration = Duration::from_millis(1_000);
 /// Shortest time between the starts of two catch-ups of one projector. Commits arriving
-/// faster are applied together in the next one (issue 15: a catch-up per command cost the
+/// faster are applied together in the next one (a catch-up per command cost the
 /// command path about 4 ms at one caller, half its throughput at 32); adds at most this to the
 /// lag, whose target is p99 < 250 ms.
 pub const BATCH_WINDOW: Duration = Duration::from_millis(25);
@@ -95,11 +95,11 @@ impl<'a> FoldPage<'a> {
     }
 }
 
-/// The in-memory side of a rebuild (issue 15: rebuilds at 150,000 events/s, the same technique
-/// for every projection): events are folded into one state per row, and each row is written
-/// once at the end, into tables nobody else reads until the switch. Each projection's fold
-/// must give the same tables as its page-by-page [`Projection::apply`]; the rebuild tests
-/// compare the two (api/tests/projector.rs).
+/// The in-memory side of a rebuild (target 150,000 events/s, the same technique for every
+/// projection; docs/decisions.md "Every projection rebuilds through a fold"): events are folded
+/// into one state per row, and each row is written once at the end, into tables nobody else
+/// reads until the switch. Each projection's fold must give the same tables as its page-by-page
+/// [`Projection::apply`]; the rebuild tests compare the two (api/tests/projector.rs).
 #[async_trait]
 pub trait RebuildFold: Send {
     /// Whether the fold reads raw pages ([`FoldPage::Raw`]: JSON text parsed once, straight

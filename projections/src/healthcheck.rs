@@ -1,4 +1,4 @@
-//! The health-check read model (issue 12; admin spec §2–§4, §7).
+//! The health-check read model (admin spec §2–§4, §7).
 //!
 //! Tables (views in `public`):
 //! - `questionnaire(questionnaire_id, questionnaire_type_id, version, description,

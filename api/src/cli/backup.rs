@@ -1,4 +1,4 @@
-//! `gbvf backup FILE` and `gbvf restore FILE` (issue 14 item 6): the write side of the product
+//! `gbvf backup FILE` and `gbvf restore FILE`: the write side of the product
 //! in one PostgreSQL custom-format archive, and its restore into an empty database followed by a
 //! rebuild of every projection.
 //!

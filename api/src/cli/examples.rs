@@ -1,6 +1,6 @@
-//! `gbvf examples load` and `gbvf examples remove` (issue 12 "Example data, clearly
-//! labelled"): a few example organisations that take the health check, so its screens can be
-//! seen before real organisations answer.
+//! `gbvf examples load` and `gbvf examples remove` (docs/decisions.md "Example data"): a few
+//! example organisations that take the health check, so its screens can be seen before real
+//! organisations answer.
 //!
 //! **Load.** The real router is started in this process on a loopback port with a one-time
 //! operator token, and every step goes through the real HTTP command path with

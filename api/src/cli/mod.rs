@@ -15,11 +15,11 @@ use sqlx::PgPool;
 
 /// Longest a caller waits for a pooled connection, ms (`GBVF_DB_ACQUIRE_TIMEOUT_MS`, default
 /// 1500): while the database is unreachable, requests fail within it instead of hanging
-/// (issue 14 item 1: an answer within 2 s).
+/// (an answer within 2 s; docs/reliability.md "Database outage").
 pub const DEFAULT_ACQUIRE_TIMEOUT_MS: u64 = 1500;
 
 /// An idle connection is pinged before it is handed out only when it has been idle longer than
-/// this (issue 15: sqlx's default pings on every acquire, one extra round trip per query under
+/// this (sqlx's default pings on every acquire, one extra round trip per query under
 /// load). A connection idle across a database restart (seconds) is still tested and discarded;
 /// one that breaks while in use is discarded by sqlx's test on release.
 pub const PING_WHEN_IDLE_FOR: std::time::Duration = std::time::Duration::from_secs(1);
@@ -52,7 +52,7 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
 /// Applies migrations and installs every projection (idempotent).
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     gbvf_events::store::migrate(pool).await?;
-    // Personal data out of old events, once (issue 14 item 4; cli/popia.rs).
+    // Personal data out of old events, once (POPIA; cli/popia.rs).
     let popia = popia::migrate_personal_data(pool).await?;
     if popia != popia::PopiaReport::default() {
         eprintln!("personal data moved out of the event log: {popia:?}");

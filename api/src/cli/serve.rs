@@ -74,7 +74,7 @@ fn check_dev_mode(state: &AppState, bind: &str) -> anyhow::Result<()> {
 }
 
 /// Deletes expired sessions and spent attempt counters every 10 minutes, until the process
-/// ends (issue 9: nothing of the sign-in state grows without bound).
+/// ends (nothing of the sign-in state grows without bound).
 pub fn spawn_housekeeping(pool: PgPool) {
     use tower_sessions::ExpiredDeletion;
     let store = tower_sessions_sqlx_store::PostgresStore::new(pool.clone());

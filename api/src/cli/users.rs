@@ -88,10 +88,10 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
 }
 
 /// Default actions added to groups seeded before they held them, once per installation (marked
-/// by the request id), so an administrator's later removals stick: issue 11 gave the municipality
-/// and province designated-person groups (5 and 6) BuildingBlockAdmin (35); issue 12 gives the
-/// organisation designated-person group (4) HealthCheckAdmin (34), so they land on
-/// `/organisation/`.
+/// by the request id), so an administrator's later removals stick: the municipality and
+/// province designated-person groups (5 and 6) got BuildingBlockAdmin (35), the organisation
+/// designated-person group (4) HealthCheckAdmin (34), so they land on their area's screens
+/// (docs/decisions.md "Default groups").
 async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
     pool: &PgPool,
     cqrs: &cqrs_es::CqrsFramework<Group, ES>,

@@ -37,7 +37,7 @@ use sqlx::PgPool;
 use super::boundary::BoundaryRow;
 
 /// Bodies by request path and query, bounded by [`MAX_BYTES`] and [`MAX_ENTRIES`]; and the
-/// boundaries commands look up (issue 15: the crime-figure command read the `boundary` view on
+/// boundaries commands look up (the crime-figure command read the `boundary` view on
 /// every call, 16 % of its throughput at 32 callers), kept until the geography projection moves.
 #[derive(Clone, Default)]
 pub struct ResponseCache {

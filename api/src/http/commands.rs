@@ -1,9 +1,10 @@
 //! State-changing endpoints (commands). Each declares the permission it needs and checks it
 //! on the server before anything else.
 //!
-//! Until accounts exist (issue: accounts and permissions), the only credential is the
-//! operator token (`GBVF_OPERATOR_TOKEN`, sent as `Authorization: Bearer …`), which stands for
-//! permission ImportPoliceStatistics (18). With no token configured every command is refused.
+//! Besides a signed-in user's permissions, the operator token (`GBVF_OPERATOR_TOKEN`, sent as
+//! `Authorization: Bearer …`) stands for permission ImportPoliceStatistics (18) and nothing
+//! else; with no token configured a bearer request is refused (docs/decisions.md "The operator
+//! token").
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,4 +1,4 @@
-//! Whether PostgreSQL is reachable, as a watchdog sees it (issue 14 item 1): a probe
+//! Whether PostgreSQL is reachable, as a watchdog sees it (docs/reliability.md): a probe
 //! (`SELECT 1`, at most [`PROBE_TIMEOUT`]) every [`PROBE_EVERY`]. While the last probe failed,
 //! cached public answers are served marked stale (`X-GBVF-Stale: database unreachable`),
 //! `/api/health` answers 503 at once, and failures answer 503 instead of 500. One database per

@@ -145,7 +145,7 @@ impl From<sqlx::Error> for ApiError {
 
 impl ApiError {
     /// The error of a cqrs-es command other than the user's own mistake or a conflict: 503 when
-    /// the database could not be reached (issue 14 item 1), 500 otherwise.
+    /// the database could not be reached (docs/reliability.md "Database outage"), 500 otherwise.
     pub fn from_aggregate<E: std::error::Error>(e: cqrs_es::AggregateError<E>) -> Self {
         match e {
             cqrs_es::AggregateError::DatabaseConnectionError(source) => {

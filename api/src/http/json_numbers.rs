@@ -5,8 +5,8 @@
 //! `192.0` (JSON Schema 2020-12 §6.1.1: "integer" is any number with a zero fractional part),
 //! and clients that hold every number as a double (JavaScript's `JSON.stringify` does not, but
 //! spreadsheets and other languages' encoders may) send them so; serde's integer types refuse
-//! them ("invalid type: floating point"). Found by schemathesis (issue 10: the "mostly
-//! rejected generated data" warning of the administrator run). A number with a real fraction
+//! them ("invalid type: floating point"). Found by schemathesis (the "mostly rejected
+//! generated data" warning of the administrator run). A number with a real fraction
 //! (`2.5`) is left alone, so an integer field still refuses it.
 
 use axum::body::{Body, Bytes};

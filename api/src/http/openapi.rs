@@ -167,7 +167,7 @@ pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
     ("GET", "/api/dashboard/components", "getComponents"),
     ("GET", "/api/config/feature-flags", "getFeatureFlags"),
     ("GET", "/api/health", "getHealth"),
-    // Collective action (issue 13).
+    // Collective action.
     (
         "GET",
         "/api/CollectiveAction/getCollectiveActionsByBoundary",

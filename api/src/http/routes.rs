@@ -1,4 +1,4 @@
-//! Where every `/api` route is declared with the permission it needs (issue 10): one
+//! Where every `/api` route is declared with the permission it needs: one
 //! declaration per route both enforces the permission (a route layer that runs before the
 //! handler reads its body) and appears in the OpenAPI document as `x-permission`
 //! (see [`super::openapi::full`]).

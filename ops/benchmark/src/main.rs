@@ -16,15 +16,14 @@
 //!    mode, a second child process);
 //! 6. public reads during a flood of wrong sign-ins;
 //! 7. anonymous survey responses over HTTP at 32 concurrent respondents, each a new browser
-//!    session, and the health-check projector's lag under that load (issue 12);
+//!    session, and the health-check projector's lag under that load;
 //! 8. a log of ten million synthetic events: append rate, database size, rebuild time, and the
-//!    server's read latency and memory on it against the shipped log (issue 15 "Scale");
+//!    server's read latency and memory on it against the shipped log;
 //! 9. rebuild of every projection over the shipped log, the example organisations and synthetic
 //!    survey responses: folded in memory (what `gbvf projections rebuild` does) and page by
-//!    page, each projection's rate printed (issue 15 "the same technique for every projection");
+//!    page, each projection's rate printed;
 //! 10. building-block updates over HTTP (a municipality's details submitted, the province's
-//!     verification) at 32 concurrent clients, and the building-block projector's lag (issue 15
-//!     "building-block updates per second").
+//!     verification) at 32 concurrent clients, and the building-block projector's lag.
 //!
 //! `gbvf-bench static --port P --bodies DIR` is that static server; `gbvf-bench load` runs the
 //! read load of section 5 against any server on the loopback (handy under `perf`).
@@ -71,7 +70,8 @@ use gbvf_projections::engine;
 
 /// HTTP command throughput at 32 clients, as a share of raw `execute_with_metadata` at 32.
 const TARGET_HTTP_SHARE: f64 = 0.80;
-/// Issue 15: HTTP commands at 32 clients as shipped before it (quiet 2-core machine), cmd/s.
+/// HTTP commands at 32 clients before the performance work (quiet 2-core machine), cmd/s: the
+/// target is twice this.
 const ISSUE15_HTTP_BEFORE: f64 = 676.0;
 /// Rebuild rate of the crime projection, events/s.
 const TARGET_REBUILD_RATE: f64 = 150_000.0;
@@ -79,7 +79,7 @@ const TARGET_REBUILD_RATE: f64 = 150_000.0;
 const TARGET_LAG_P99_S: f64 = 0.25;
 /// Cached reads as a share of a static server serving the same bodies.
 const TARGET_READ_SHARE: f64 = 0.60;
-/// Issue 15: p99 of a cached read at 64 connections, milliseconds.
+/// p99 of a cached read at 64 connections, milliseconds.
 const TARGET_READ_P99_MS: f64 = 20.0;
 /// Guide: postgres-es `execute`, one event per command, at 1 / 8 / 32 callers.
 const GUIDE_EXECUTE: [(usize, f64); 3] = [(1, 896.0), (8, 2_517.0), (32, 3_051.0)];
@@ -990,7 +990,8 @@ fn merge(workers: Vec<Worker>, elapsed: Duration) -> RunResult {
 }
 
 /// The in-process command paths of section 1: the framework as the server builds it (traced
-/// repository, upcasters, projector wake-up) or bare postgres-es (issue 15's baseline).
+/// repository, upcasters, projector wake-up) or bare postgres-es (the commands target's
+/// baseline).
 #[derive(Clone)]
 enum RawPath {
     Product(Arc<PostgresCqrs<CrimeSeries>>),
@@ -1364,9 +1365,9 @@ async fn section_commands(
             .crime_cqrs
             .clone(),
     );
-    // Issue 15's baseline: bare postgres-es (no tracing span, no upcasters, no wake-up call) on
-    // the same pool and aggregate, against the same `events` table (no trigger since
-    // migration 20261123000001).
+    // The commands target's baseline: bare postgres-es (no tracing span, no upcasters, no
+    // wake-up call) on the same pool and aggregate, against the same `events` table (no trigger
+    // since migration 20261123000001).
     let bare = RawPath::Bare(Arc::new(postgres_es::postgres_cqrs(
         pool.clone(),
         vec![],
@@ -1404,7 +1405,7 @@ async fn section_commands(
     let mut raw_lookup = RunResult::empty();
     let mut bare32 = RunResult::empty();
     // Where each path's time goes at 32 callers: CPU of this process, the server child and
-    // PostgreSQL over the rounds (the profile issue 15 asks for where a target is missed).
+    // PostgreSQL over the rounds (a missed target comes with its profile).
     let server_pid = server.child.id();
     let (mut cpu_raw32, mut cpu_http32, mut cpu_bare32) = (
         CpuSplit::default(),
@@ -2781,7 +2782,7 @@ async fn load_mode(args: &[String]) -> Result<()> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Section 6: public reads while wrong sign-ins flood in (issue 9: argon2 off the async workers).
+// Section 6: public reads while wrong sign-ins flood in (argon2 must stay off the async workers).
 
 /// Sends wrong sign-ins at `per_sec` (open loop, each from its own forwarded address so no
 /// per-address limit short-circuits the hashing) until `until`; returns statuses and counts.
@@ -2929,7 +2930,7 @@ async fn section_login_flood(cfg: &Config, db_url: &str, summary: &mut Vec<Verdi
 }
 
 // ---------------------------------------------------------------------------------------------
-// Section 7: survey responses (issue 12: >= 500 responses/s at 32 respondents, lag p99 < 1 s).
+// Section 7: survey responses (target >= 500 responses/s at 32 respondents, lag p99 < 1 s).
 
 /// One respondent after another on one keep-alive connection: a new browser each time (the
 /// session check hands out a cookie and a CSRF token), then the submission. Returns the
@@ -3163,7 +3164,7 @@ async fn section_survey(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Section 8: a log of ten million events (issue 15 "Scale").
+// Section 8: a log of ten million events.
 
 /// The read figures of one `gbvf serve` for section 8.
 struct ScaleReads {
@@ -3218,8 +3219,8 @@ async fn scale_reads(cfg: &Config, db_url: &str, label: &'static str) -> Result<
 /// Latencies (µs) of 50 idle checks of the accounts projection on `db_url`: `engine::catch_up`
 /// with nothing to apply, what every projector does each second and on each wake-up. Its
 /// types (users, groups, organisations) are rare in a log of crime events, so a check that
-/// walks the log to find them grows with the log (issue 15 "nothing in the read path may grow
-/// with the log").
+/// walks the log to find them grows with the log (nothing in the read path may grow with the
+/// log).
 async fn idle_checks(db_url: &str) -> Result<Histogram<u64>> {
     let pool = open_db(db_url).await?;
     let accounts = gbvf_projections::by_name("accounts").expect("accounts projection");
@@ -3418,7 +3419,7 @@ async fn section_scale(
 const EVERY_REBUILD_RESPONSES: usize = 100_000;
 
 /// A projection without its rebuild fold: `engine::rebuild` then applies it page by page with
-/// `Projection::apply`, as every rebuild did before issue 15.
+/// `Projection::apply`, as every rebuild did before rebuild folds.
 struct PageByPage(Arc<dyn engine::Projection>);
 
 #[async_trait::async_trait]
