@@ -446,8 +446,8 @@ pub async fn contained_availability(
 /// options with nested options).
 pub async fn component_options(
     s: &AppState,
-) -> Result<Vec<super::dashboard::ComponentOption>, ApiError> {
-    use super::dashboard::{ComponentOption, OptionId, SubOption};
+) -> Result<Vec<super::component_option::ComponentOption>, ApiError> {
+    use super::component_option::{ComponentOption, OptionId, SubOption};
     let rows: Vec<(i32, String, i32, String)> = sqlx::query_as(
         "SELECT c.building_block_category_id, c.description, k.building_block_id, k.description
          FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq",
@@ -1595,7 +1595,7 @@ async fn execute_provider(
     if let Err(e) = done {
         return provider_error(e);
     }
-    super::commands::settle(s, "building_blocks").await;
+    super::read_your_writes::settle(s, "building_blocks").await;
     Ok(Json(Done::new(message)).into_response())
 }
 

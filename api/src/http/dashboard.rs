@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::boundary::Boundary;
 use super::collective_actions::{collective_action_stats, ActionFilter, CollectiveActionStats};
+use super::component_option::{ComponentOption, OptionId};
 use super::crime::{crime_stats, selected_types, CrimeStats};
 use super::error::{parse_id, ApiError};
 use super::AppState;
@@ -33,39 +34,6 @@ pub struct Component {
     pub seq: i32,
     /// Filter options.
     pub options: Vec<ComponentOption>,
-}
-
-/// The id of a filter option: a string for crime types, pillars and collective-action types
-/// (spec §2 Filters: "Crime filter ids are compared as strings"), a number for building-block
-/// categories and blocks.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum OptionId {
-    /// Crime type, pillar or collective-action type id.
-    Text(String),
-    /// Building-block category or building block id.
-    Number(i64),
-}
-
-/// A filter option with its nested options (crime types: none; building-block categories:
-/// their blocks; pillars: the collective-action types).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct ComponentOption {
-    /// Its id.
-    pub id: OptionId,
-    /// Its name.
-    pub name: String,
-    /// Nested options.
-    pub options: Vec<SubOption>,
-}
-
-/// A nested filter option.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct SubOption {
-    /// Its id.
-    pub id: OptionId,
-    /// Its name.
-    pub name: String,
 }
 
 /// The four components (public spec §1: 1 building block, 2 health check, 3 crime,

@@ -9,6 +9,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+/// Message of a refused CSRF check.
+pub const CSRF_MESSAGE: &str = "Your session has expired. Please reload the page and try again.";
+
 /// Permission refused (public spec §6 and §8).
 pub const PERMISSION_DENIED: &str = "You do not have permission to perform this action.";
 /// Generic failure (public spec §8), spelled as the specification spells it.
@@ -103,7 +106,7 @@ pub enum ApiError {
     #[error("{0}")]
     Refused(String),
     /// 403: a state-changing request without the session's CSRF token.
-    #[error("{}", super::auth::CSRF_MESSAGE)]
+    #[error("{}", CSRF_MESSAGE)]
     Csrf,
     /// 409: another command changed the same record first.
     #[error("{0}")]
@@ -251,7 +254,7 @@ impl IntoResponse for ApiError {
             ApiError::Refused(m) => (StatusCode::FORBIDDEN, m.clone(), "permission".into()),
             ApiError::Csrf => (
                 StatusCode::FORBIDDEN,
-                super::auth::CSRF_MESSAGE.to_string(),
+                CSRF_MESSAGE.to_string(),
                 "csrf".into(),
             ),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, m.clone(), "conflict".into()),

@@ -393,7 +393,7 @@ pub async fn invite_code(
             Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
         };
     // Read-your-writes: the link opens, and the manager's cards show it, at once.
-    super::commands::settle(&s, "healthcheck").await;
+    super::read_your_writes::settle(&s, "healthcheck").await;
     Ok(Json(SurveyLink {
         success: true,
         message: LINK_GENERATED,

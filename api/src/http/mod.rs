@@ -7,7 +7,7 @@ pub mod building_block;
 pub mod cache;
 pub mod client;
 pub mod collective_actions;
-pub mod commands;
+pub mod component_option;
 pub mod crime;
 pub mod csv_export;
 pub mod dashboard;
@@ -19,6 +19,8 @@ pub mod healthcheck;
 pub mod json_numbers;
 pub mod openapi;
 pub mod organisations;
+pub mod permission;
+pub mod read_your_writes;
 pub mod routes;
 pub mod users_groups;
 
@@ -120,8 +122,8 @@ pub struct AppStateInner {
     pub collective_action_cqrs:
         Arc<PostgresCqrs<gbvf_commands::collective_actions::CollectiveAction>>,
     /// The read-your-writes catch-ups of concurrent commands, coalesced per projection
-    /// ([`commands::settle`]).
-    pub settlers: commands::Settlers,
+    /// ([`read_your_writes::settle`]).
+    pub settlers: read_your_writes::Settlers,
 }
 
 impl AppStateInner {
@@ -166,7 +168,7 @@ impl AppStateInner {
             survey_response_cqrs,
             base_url: std::env::var("GBVF_BASE_URL")
                 .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
-            settlers: commands::Settlers::default(),
+            settlers: read_your_writes::Settlers::default(),
             collective_action_cqrs,
             secure_cookies: !(dev_mode
                 && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),
@@ -273,7 +275,7 @@ pub fn session_routes(r: Routes) -> Routes {
     .post(
         "/api/crime/figures",
         PoliceStatistics,
-        commands::record_figure,
+        crime::recording::record_figure,
     )
     .at(
         Method::POST,
@@ -281,7 +283,8 @@ pub fn session_routes(r: Routes) -> Routes {
         // The route layer checks the permission before the body is read; only then may
         // it be large.
         PoliceStatistics,
-        post(commands::import_crime).layer(axum::extract::DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
+        post(crime::recording::import_crime)
+            .layer(axum::extract::DefaultBodyLimit::max(IMPORT_BODY_LIMIT)),
     )
     .post(
         "/api/admin/challenges",

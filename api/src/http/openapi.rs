@@ -4,7 +4,7 @@ use axum::Json;
 use utoipa::OpenApi;
 
 use super::{
-    auth, building_block, collective_actions, commands, crime, dashboard, geography, healthcheck,
+    auth, building_block, collective_actions, crime, dashboard, geography, healthcheck,
     organisations, users_groups,
 };
 
@@ -28,7 +28,7 @@ use super::{
         dashboard::components_handler,
         dashboard::feature_flags,
         dashboard::health,
-        commands::record_figure,
+        crime::recording::record_figure,
         building_block::search_contact,
         building_block::get_data,
         building_block::get_requirement_detail,
@@ -56,7 +56,7 @@ use super::{
         healthcheck::organisational_result,
         healthcheck::summarised,
         healthcheck::stats,
-        commands::import_crime,
+        crime::recording::import_crime,
         auth::handlers::registration::register,
         auth::handlers::codes::verify_otp,
         auth::handlers::codes::forgot_password,
@@ -95,7 +95,7 @@ use super::{
     components(schemas(
         super::error::ErrorBody,
         super::error::ErrorItem,
-        commands::RecordFigureBody,
+        crime::recording::RecordFigureBody,
         building_block::UpdateBody,
         building_block::ContactPersonBody,
         building_block::DecisionBody,

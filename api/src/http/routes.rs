@@ -69,10 +69,7 @@ impl Needs {
     }
 }
 
-/// Who sent a command behind [`Needs::PoliceStatistics`]: `operator` or `user:{id}`, as the
-/// event metadata records it.
-#[derive(Debug, Clone)]
-pub struct Actor(pub String);
+pub use super::permission::Actor;
 
 /// What serving a route does to the event log, as the route table declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -274,7 +271,7 @@ async fn enforce(
     match g.needs {
         Needs::Anyone => {}
         Needs::PoliceStatistics => {
-            match super::commands::require(
+            match super::permission::require(
                 &g.state,
                 req.headers(),
                 &session,

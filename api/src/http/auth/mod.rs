@@ -178,5 +178,4 @@ pub async fn require(
     }
 }
 
-/// Message of a refused CSRF check.
-pub const CSRF_MESSAGE: &str = "Your session has expired. Please reload the page and try again.";
+pub use super::error::CSRF_MESSAGE;

@@ -98,7 +98,7 @@ async fn run(
     execute::<CollectiveAction, _>(&s.collective_action_cqrs, id, command, metadata)
         .await
         .map_err(collective_action_error)?;
-    super::super::commands::settle(s, "challenges").await;
+    crate::http::read_your_writes::settle(s, "challenges").await;
     Ok(())
 }
 

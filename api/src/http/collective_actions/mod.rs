@@ -41,8 +41,8 @@ pub fn pillar_description(id: i32) -> &'static str {
 /// The component-4 options for `/api/dashboard/components`: the pillars (plus 0 "Pillar not
 /// stated") as options, each with the collective-action types as nested options, so that a
 /// filter is the pair `pillarId-typeId` (spec §2 Filters).
-pub fn component_options() -> Vec<super::dashboard::ComponentOption> {
-    use super::dashboard::{ComponentOption, OptionId, SubOption};
+pub fn component_options() -> Vec<super::component_option::ComponentOption> {
+    use super::component_option::{ComponentOption, OptionId, SubOption};
     let types: Vec<SubOption> = ACTION_TYPES
         .iter()
         .map(|t| SubOption {

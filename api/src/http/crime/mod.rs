@@ -4,6 +4,8 @@
 //! quarters. "Total GBVF crime" is the sum of the selected crime types (by default the types
 //! with `isIncluded`, see `gbvf_events::crime_types`).
 
+pub mod recording;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::{Query, State};

@@ -1,17 +1,10 @@
-//! State-changing endpoints (commands). Each declares the permission it needs and checks it
-//! on the server before anything else.
-//!
-//! Besides a signed-in user's permissions, the operator token (`GBVF_OPERATOR_TOKEN`, sent as
-//! `Authorization: Bearer …`) stands for permission ImportPoliceStatistics (18) and nothing
-//! else; with no token configured a bearer request is refused (docs/decisions.md "The operator
-//! token").
+//! Recording police statistics (public spec §3 action 18, ImportPoliceStatistics): one SAPS
+//! figure, or a whole SAPS file as `gbvf import crime` does. Both run on the crime-series
+//! aggregate.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::crime_series::{CrimeSeriesCommand, CrimeSeriesError};
@@ -19,100 +12,11 @@ use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime::{crime_series_id, CrimeFigure, SeriesPlace};
 use gbvf_events::metadata::EventMetadata;
 use serde::{Deserialize, Serialize};
-use tower_sessions::Session;
 
-use super::boundary;
-use super::error::ApiError;
-use super::routes::Actor;
-use super::AppState;
-
-/// Permission ImportPoliceStatistics (public spec §3 action 18).
-pub const IMPORT_POLICE_STATISTICS: i32 = 18;
-
-/// Checks the caller holds `action`: a signed-in user whose groups grant it, or the operator
-/// token (which stands for ImportPoliceStatistics only). 403 otherwise. Returns the actor for
-/// event metadata (`user:<id>` or `operator`).
-pub async fn require(
-    s: &AppState,
-    headers: &HeaderMap,
-    session: &Session,
-    action: i32,
-) -> Result<String, ApiError> {
-    let token = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    if let Some(given) = token {
-        return match &s.operator_token {
-            Some(expected)
-                if action == IMPORT_POLICE_STATISTICS
-                    && constant_time_eq(expected.as_bytes(), given.as_bytes()) =>
-            {
-                Ok("operator".into())
-            }
-            _ => Err(ApiError::Forbidden),
-        };
-    }
-    let user = super::auth::require(s, session, Some(action)).await?;
-    Ok(format!("user:{}", user.session.user_id))
-}
-
-use crate::accounts::password::constant_time_eq;
-
-/// Read-your-writes after a command: brings the named projection up to date (the projector
-/// workers would within a second) and empties the response cache, so the caller's next read
-/// shows its change. A failure is logged, not returned: the command itself is stored.
-///
-/// Concurrent calls for one projection share catch-ups ([`Settlers`]): a call returns without
-/// one of its own when a catch-up that started after it arrived has finished, since that
-/// catch-up read the log after the caller's command committed. Before, 32 concurrent
-/// building-block updates ran 32 catch-ups one after another on the checkpoint row's lock
-/// (bench section 10).
-pub async fn settle(s: &AppState, projection: &str) {
-    if let Some(p) = gbvf_projections::by_name(projection) {
-        let gate = s.settlers.of(p.name());
-        let ticket = gate.arrivals.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut covered = gate.covered.lock().await;
-        if *covered < ticket {
-            // Every arrival counted so far committed its command before arriving.
-            let start = gate.arrivals.load(Ordering::SeqCst);
-            match gbvf_projections::engine::catch_up(&s.pool, p.as_ref()).await {
-                Ok(_) => *covered = start,
-                Err(e) => {
-                    tracing::warn!(error = %e, projection, "catch-up after a command failed")
-                }
-            }
-        }
-    }
-    s.cache.clear();
-}
-
-/// The coalescing state of [`settle`], one gate per projection, per [`AppState`] (so per
-/// database).
-#[derive(Default)]
-pub struct Settlers {
-    gates: std::sync::Mutex<HashMap<&'static str, Arc<SettleGate>>>,
-}
-
-/// One projection's gate: calls of [`settle`] counted as they arrive, and the count at the
-/// start of the last catch-up that finished (every arrival up to it is applied).
-#[derive(Default)]
-pub struct SettleGate {
-    arrivals: AtomicU64,
-    covered: tokio::sync::Mutex<u64>,
-}
-
-impl Settlers {
-    /// The gate of `projection`.
-    fn of(&self, projection: &'static str) -> Arc<SettleGate> {
-        self.gates
-            .lock()
-            .expect("settle gates")
-            .entry(projection)
-            .or_default()
-            .clone()
-    }
-}
+use crate::http::boundary;
+use crate::http::error::ApiError;
+use crate::http::permission::Actor;
+use crate::http::AppState;
 
 /// Body of `POST /api/crime/figures`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
