@@ -3,6 +3,8 @@
 //!
 //! - [`sources`]: readers of the shipped files (geography, SAPS crime statistics).
 //! - [`crime_series`]: the crime-series aggregate.
+//! - [`health_check`]: the organisational health check: questionnaire versions, survey
+//!   periods, survey responses and their scoring.
 //! - [`places`]: boundary placement from the geography read model.
 //! - [`import`]: idempotent, batched imports.
 pub mod accounts;
@@ -10,7 +12,7 @@ pub mod building_blocks;
 pub mod challenges;
 pub mod crime_series;
 pub mod execute;
-pub mod healthcheck;
+pub mod health_check;
 pub mod import;
 pub mod places;
 pub mod reference_schemas;

@@ -24,15 +24,14 @@ use gbvf_commands::accounts::permissions::{
     ViewYourOrganisationSurveyResult, WorldOfImpactAdmin,
 };
 use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
-use gbvf_commands::healthcheck::{
+use gbvf_commands::health_check::{
     category_scores, current_dashboard_quarter, end_of_quarter, health_check_id, maturity, percent,
     public_figure, published_responses, quarter_of, response_cap, suppressed_cells,
-    validate_answers, HealthCheckCommand, HealthCheckError, QuestionTotals, SurveyError,
-    MIN_ORGANISATIONS, MIN_RESPONSES,
+    ExpectedResponses, HealthCheckCommand, HealthCheckError, OpenSurveyPeriod, QuestionTotals,
+    SubmitSurveyResponse, SurveyAnswers, SurveyError, MIN_ORGANISATIONS, MIN_RESPONSES,
 };
 use gbvf_events::healthcheck::{
-    GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted, DEMOGRAPHIC,
-    SURVEY_RESPONSE_AGGREGATE,
+    GivenAnswer, QuestionnairePublished, DEMOGRAPHIC, SURVEY_RESPONSE_AGGREGATE,
 };
 use gbvf_events::metadata::EventMetadata;
 use serde::{Deserialize, Serialize};
@@ -294,20 +293,8 @@ pub async fn invite_code(
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<InviteCodeBody>,
 ) -> Result<Json<SurveyLink>, ApiError> {
-    let expected = match &b.expected_responses {
-        Value::Number(n) => n.as_i64().filter(|v| (1..=1_000_000).contains(v)),
-        Value::String(t) if t.chars().all(|c| c.is_ascii_digit()) && !t.is_empty() => t
-            .parse::<i64>()
-            .ok()
-            .filter(|v| (1..=1_000_000).contains(v)),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        ApiError::bad(
-            "ExpectedResponses",
-            "Expected responses must be a whole number of at least 1.",
-        )
-    })?;
+    let expected = ExpectedResponses::from_json(&b.expected_responses)
+        .map_err(|e| ApiError::bad("ExpectedResponses", e.to_string()))?;
     let own = user_organisation(&s, &u).await?;
     let organisation_id = match b
         .organisation_id
@@ -355,7 +342,7 @@ pub async fn invite_code(
     }
     let id = health_check_id(&organisation_id, &q.questionnaire_id, from);
     let code = uuid::Uuid::new_v4().simple().to_string();
-    let opened = SurveyPeriodOpened {
+    let open = OpenSurveyPeriod {
         health_check_id: id.clone(),
         organisation_id,
         organisation_type_id: org_type,
@@ -364,7 +351,7 @@ pub async fn invite_code(
         questionnaire_version: q.version,
         effective_from: from,
         effective_to: to,
-        expected_responses: expected as i32,
+        expected_responses: expected,
         invite_code: code.clone(),
     };
     let meta = EventMetadata::now(
@@ -376,7 +363,7 @@ pub async fn invite_code(
         match gbvf_commands::execute::execute(
             &s.health_check_cqrs,
             &id,
-            HealthCheckCommand::Open(opened),
+            HealthCheckCommand::OpenSurveyPeriod(open),
             meta.to_map(),
         )
         .await
@@ -666,7 +653,8 @@ pub async fn submit(
             possible_answer_ids: a.possible_answer_ids,
         })
         .collect();
-    validate_answers(&def, &answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
+    let answers =
+        SurveyAnswers::parse(&def, answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
     // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
     let limit_key =
         super::auth::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
@@ -702,7 +690,7 @@ pub async fn submit(
     // conflict on its sequence and try again.
     let mut tries = 0;
     loop {
-        let admit = HealthCheckCommand::AdmitResponse {
+        let admit = HealthCheckCommand::AdmitSurveyResponse {
             at: chrono::Utc::now(),
             organisation_approved: p.approved,
         };
@@ -728,16 +716,14 @@ pub async fn submit(
             Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
         }
     }
-    let event = SurveyResponseSubmitted {
+    let submit = SubmitSurveyResponse {
         health_check_id: p.health_check_id,
-        invite_code: b.invite_code.into_string(),
-        questionnaire_id: def.questionnaire_id.clone(),
-        questionnaire_version: def.version,
+        invite_code: b.invite_code,
         answers,
     };
     match s
         .survey_response_cqrs
-        .execute_with_metadata(&id, event, meta())
+        .execute_with_metadata(&id, submit, meta())
         .await
     {
         Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
