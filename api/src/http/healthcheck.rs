@@ -94,6 +94,14 @@ type ParticipationRow = (
 /// responses, expected responses).
 type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>, i64);
 
+/// How a response's admission by its survey period is retried when respondents race for
+/// the link's places: 51 tries, the pause after the `n`th conflict random below `5 × (n + 1)`
+/// ms, so a burst through one link is admitted rather than answered [`LINK_BUSY`].
+const ADMISSION_RETRY: gbvf_commands::execute::Retry = gbvf_commands::execute::Retry {
+    tries: 51,
+    jitter_ms: 5,
+};
+
 /// §8: link generated.
 pub const LINK_GENERATED: &str = "Survey Link generated succesfully";
 /// §8: link generation failed.
@@ -687,34 +695,27 @@ pub async fn submit(
         .to_map()
     };
     // The period's aggregate admits the response within the link's cap; racing respondents
-    // conflict on its sequence and try again.
-    let mut tries = 0;
-    loop {
-        let admit = HealthCheckCommand::AdmitSurveyResponse {
+    // conflict on its sequence and try again, each try at the time it is made.
+    let admitted = gbvf_commands::execute::execute_with(
+        &s.health_check_cqrs,
+        &p.health_check_id,
+        || HealthCheckCommand::AdmitSurveyResponse {
             at: chrono::Utc::now(),
             organisation_approved: p.approved,
-        };
-        match s
-            .health_check_cqrs
-            .execute_with_metadata(&p.health_check_id, admit, meta())
-            .await
-        {
-            Ok(()) => break,
-            Err(AggregateError::AggregateConflict) if tries < 50 => {
-                tries += 1;
-                let wait = rand::random::<u64>() % (5 * tries as u64 + 5);
-                tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-            }
-            Err(AggregateError::UserError(HealthCheckError::Closed)) => return Ok(closed()),
-            Err(AggregateError::UserError(e @ HealthCheckError::Full(_))) => {
-                return Ok(gone(&e.to_string()))
-            }
-            Err(AggregateError::UserError(e)) => return Err(ApiError::NotFound(e.to_string())),
-            Err(AggregateError::AggregateConflict) => {
-                return Err(ApiError::Conflict(LINK_BUSY.into()))
-            }
-            Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+        },
+        meta,
+        ADMISSION_RETRY,
+    )
+    .await;
+    match admitted {
+        Ok(()) => {}
+        Err(AggregateError::UserError(HealthCheckError::Closed)) => return Ok(closed()),
+        Err(AggregateError::UserError(e @ HealthCheckError::Full(_))) => {
+            return Ok(gone(&e.to_string()))
         }
+        Err(AggregateError::UserError(e)) => return Err(ApiError::NotFound(e.to_string())),
+        Err(AggregateError::AggregateConflict) => return Err(ApiError::Conflict(LINK_BUSY.into())),
+        Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
     }
     let submit = SubmitSurveyResponse {
         health_check_id: p.health_check_id,
