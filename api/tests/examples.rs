@@ -85,7 +85,7 @@ async fn examples_are_marked_labelled_repeatable_and_removable() {
     // The API says its figures include example data.
     let base = start_server(&db.pool, Some(TOKEN)).await;
     let c = Client::new(&base).await;
-    let (y, q) = gbvf_commands::healthcheck::quarter_of(chrono::Utc::now());
+    let (y, q) = gbvf_commands::health_check::quarter_of(chrono::Utc::now());
     let (s, v) = c
         .get(&format!(
             "/api/healthcheck/stats?boundaryId=1&quarter={y}Q{q}"

@@ -325,7 +325,7 @@ async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
     )
     .await
     .unwrap();
-    gbvf_commands::healthcheck::publish_questionnaires(pool)
+    gbvf_commands::health_check::publish_questionnaires(pool)
         .await
         .unwrap();
     common::catch_up(pool).await;

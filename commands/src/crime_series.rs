@@ -279,4 +279,133 @@ mod tests {
             })
             .then_expect_error(CrimeSeriesError::WrongSeries);
     }
+
+    fn recorded(year: i32, count: i64) -> CrimeSeriesEvent {
+        CrimeSeriesEvent::CrimeFigureRecorded(figure(year, count))
+    }
+
+    #[test]
+    fn given_a_series_when_a_figure_names_the_version_it_saw_then_it_is_recorded() {
+        Fw::with(())
+            .given(vec![recorded(2015, 3441), recorded(2016, 3500)])
+            .when(record(2017, 3600, Some(2)))
+            .then_expect_events(vec![recorded(2017, 3600)]);
+    }
+
+    #[test]
+    fn given_a_revision_when_a_stale_version_is_named_then_the_conflict_names_both_versions() {
+        Fw::with(())
+            .given(vec![
+                recorded(2015, 3441),
+                CrimeSeriesEvent::CrimeFigureRevised {
+                    figure: figure(2015, 3450),
+                    previous_count: 3441,
+                },
+            ])
+            .when(record(2016, 1, Some(1)))
+            .then_expect_error_message(
+                "This crime series was changed by someone else (now at version 2, you expected 1). Reload and try again.",
+            );
+    }
+
+    #[test]
+    fn given_a_revision_when_the_figure_is_revised_again_then_it_names_the_revised_count() {
+        Fw::with(())
+            .given(vec![
+                recorded(2015, 3441),
+                CrimeSeriesEvent::CrimeFigureRevised {
+                    figure: figure(2015, 3450),
+                    previous_count: 3441,
+                },
+            ])
+            .when(record(2015, 3460, None))
+            .then_expect_events(vec![CrimeSeriesEvent::CrimeFigureRevised {
+                figure: figure(2015, 3460),
+                previous_count: 3450,
+            }]);
+    }
+
+    #[test]
+    fn given_a_revision_when_the_revised_count_is_recorded_again_then_nothing_is_recorded() {
+        Fw::with(())
+            .given(vec![
+                recorded(2015, 3441),
+                CrimeSeriesEvent::CrimeFigureRevised {
+                    figure: figure(2015, 3450),
+                    previous_count: 3441,
+                },
+            ])
+            .when(record(2015, 3450, None))
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn given_a_revision_back_when_the_original_count_is_recorded_then_it_is_a_revision() {
+        Fw::with(())
+            .given(vec![
+                recorded(2015, 3441),
+                CrimeSeriesEvent::CrimeFigureRevised {
+                    figure: figure(2015, 3450),
+                    previous_count: 3441,
+                },
+            ])
+            .when(record(2015, 3441, None))
+            .then_expect_events(vec![CrimeSeriesEvent::CrimeFigureRevised {
+                figure: figure(2015, 3441),
+                previous_count: 3450,
+            }]);
+    }
+
+    #[test]
+    fn refusals_carry_the_messages_users_read() {
+        Fw::with(())
+            .given_no_previous_events()
+            .when(record(2015, -1, None))
+            .then_expect_error_message("A crime count must be a whole number of 0 or more.");
+        Fw::with(())
+            .given_no_previous_events()
+            .when(record(2015, MAX_COUNT + 1, None))
+            .then_expect_error_message("A crime count cannot be more than 10,000,000.");
+        Fw::with(())
+            .given_no_previous_events()
+            .when(record(FIRST_YEAR - 1, 1, None))
+            .then_expect_error_message(
+                "The period must be a SAPS financial year from 1994/95 onward and not in the future.",
+            );
+        let mut f = figure(2015, 1);
+        f.crime_type_id = 0;
+        Fw::with(())
+            .given_no_previous_events()
+            .when(CrimeSeriesCommand::RecordCrimeFigure {
+                figure: f,
+                expected_version: None,
+            })
+            .then_expect_error_message("Unknown crime type 0.");
+    }
+
+    #[test]
+    fn given_no_series_when_the_first_or_the_current_year_is_recorded_then_it_is_recorded() {
+        Fw::with(())
+            .given_no_previous_events()
+            .when(record(FIRST_YEAR, 0, None))
+            .then_expect_events(vec![recorded(FIRST_YEAR, 0)]);
+        let this_year = chrono::Datelike::year(&chrono::Utc::now());
+        Fw::with(())
+            .given_no_previous_events()
+            .when(record(this_year, 5, None))
+            .then_expect_events(vec![recorded(this_year, 5)]);
+    }
+
+    #[test]
+    fn given_a_series_when_a_figure_of_another_crime_type_arrives_then_it_is_refused() {
+        let mut f = figure(2016, 1);
+        f.crime_type_id = 7;
+        Fw::with(())
+            .given(vec![recorded(2015, 3441)])
+            .when(CrimeSeriesCommand::RecordCrimeFigure {
+                figure: f,
+                expected_version: None,
+            })
+            .then_expect_error_message("This figure belongs to another crime series.");
+    }
 }

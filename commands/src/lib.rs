@@ -4,6 +4,8 @@
 //! - [`sources`]: readers of the shipped files (geography, SAPS crime statistics).
 //! - [`crime_series`]: the crime-series aggregate.
 //! - [`collective_actions`]: the collective-action aggregate and its import.
+//! - [`health_check`]: the organisational health check: questionnaire versions, survey
+//!   periods, survey responses and their scoring.
 //! - [`places`]: boundary placement from the geography read model.
 //! - [`import`]: idempotent, batched imports.
 pub mod accounts;
@@ -12,7 +14,7 @@ pub mod collective_actions;
 pub mod crime_series;
 pub mod execute;
 pub mod fields;
-pub mod healthcheck;
+pub mod health_check;
 pub mod import;
 pub mod places;
 pub mod reference_schemas;

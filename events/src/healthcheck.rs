@@ -221,7 +221,7 @@ pub const RESULT_STEP: i64 = 5;
 /// Metadata key marking example data (value `"true"`); see [`crate::example`].
 pub use crate::example::EXAMPLE_METADATA_KEY;
 
-/// Whether a question is scored (Behaviours, Practices, Policies). The scoring rule is documented in `gbvf_commands::healthcheck`..
+/// Whether a question is scored (Behaviours, Practices, Policies). The scoring rule is documented in `gbvf_commands::health_check::scoring`.
 pub fn is_scored(category_id: i32) -> bool {
     matches!(category_id, BEHAVIOURS | PRACTICES | POLICIES)
 }

@@ -13,7 +13,7 @@
 //!   answer distributions;
 //! - `health_check_question(health_check_id, question_id, respondents, score_sum)` — per
 //!   question the respondents who answered and the sum of their scores (0..=1 each, rule in
-//!   `gbvf_commands::healthcheck`), from which category and maturity scores follow;
+//!   `gbvf_commands::health_check::scoring`), from which category and maturity scores follow;
 //! - `health_check_unpublished(health_check_id, response_number, response jsonb)` — the
 //!   responses beyond the last complete step of [`RESULT_STEP`] (at most 4 per period), kept
 //!   aside until the step completes.

@@ -121,7 +121,7 @@ pub const WRONG_CODE_ADDRESS: Policy = Policy::Count {
 /// Survey submissions per invite link, from any browser: 30 per minute (docs/decisions.md
 /// "Survey links: cap and rate limit"). A link shared with a workforce fills at a few responses
 /// a minute; a script minting fresh browsers is slowed to this pace, and the cap
-/// (`gbvf_commands::healthcheck::response_cap`) bounds it.
+/// (`gbvf_commands::health_check::response_cap`) bounds it.
 pub const SURVEY_LINK: Policy = Policy::Count {
     scope: "survey:link",
     limit: 30,

@@ -124,7 +124,7 @@ pub async fn restore(pool: &PgPool, url: &str, file: &Path) -> anyhow::Result<Re
            AND NOT (aggregate_type = $1 AND metadata->>'source' = $2)",
     )
     .bind(gbvf_events::healthcheck::QUESTIONNAIRE_AGGREGATE)
-    .bind(gbvf_commands::healthcheck::QUESTIONNAIRE_SOURCE)
+    .bind(gbvf_commands::health_check::QUESTIONNAIRE_SOURCE)
     .fetch_one(pool)
     .await?;
     if existing > 0 {
@@ -151,7 +151,7 @@ pub async fn restore(pool: &PgPool, url: &str, file: &Path) -> anyhow::Result<Re
     reset_transaction_ids(pool).await?;
     // An archive older than a built-in questionnaire version gets it now, after the restored
     // events (new transaction ids sort after them).
-    gbvf_commands::healthcheck::publish_questionnaires(pool).await?;
+    gbvf_commands::health_check::publish_questionnaires(pool).await?;
     let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
         .fetch_one(pool)
         .await?;

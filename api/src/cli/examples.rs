@@ -367,12 +367,10 @@ async fn run(
 
     // 3. Respondents, each in a browser of its own.
     let questionnaires: HashMap<String, gbvf_events::healthcheck::QuestionnairePublished> =
-        gbvf_commands::healthcheck::parse_questionnaires(
-            gbvf_commands::healthcheck::QUESTIONNAIRE_FILE,
-        )?
-        .into_iter()
-        .map(|q| (q.questionnaire_id.clone(), q))
-        .collect();
+        gbvf_commands::health_check::built_in_questionnaires()?
+            .into_iter()
+            .map(|q| (q.questionnaire_id.clone(), q))
+            .collect();
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     for (code, responses, lean) in periods {
         for _ in 0..responses {

@@ -79,7 +79,7 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
         }
     }
     users::seed_groups(pool).await?;
-    let published = gbvf_commands::healthcheck::publish_questionnaires(pool).await?;
+    let published = gbvf_commands::health_check::publish_questionnaires(pool).await?;
     if published > 0 {
         eprintln!("{published} health-check questionnaire version(s) published");
     }

@@ -24,15 +24,14 @@ use gbvf_commands::accounts::permissions::{
     ViewYourOrganisationSurveyResult, WorldOfImpactAdmin,
 };
 use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
-use gbvf_commands::healthcheck::{
+use gbvf_commands::health_check::{
     category_scores, current_dashboard_quarter, end_of_quarter, health_check_id, maturity, percent,
     public_figure, published_responses, quarter_of, response_cap, suppressed_cells,
-    validate_answers, HealthCheckCommand, HealthCheckError, QuestionTotals, SurveyError,
-    MIN_ORGANISATIONS, MIN_RESPONSES,
+    ExpectedResponses, HealthCheckCommand, HealthCheckError, OpenSurveyPeriod, QuestionTotals,
+    SubmitSurveyResponse, SurveyAnswers, SurveyError, MIN_ORGANISATIONS, MIN_RESPONSES,
 };
 use gbvf_events::healthcheck::{
-    GivenAnswer, QuestionnairePublished, SurveyPeriodOpened, SurveyResponseSubmitted, DEMOGRAPHIC,
-    SURVEY_RESPONSE_AGGREGATE,
+    GivenAnswer, QuestionnairePublished, DEMOGRAPHIC, SURVEY_RESPONSE_AGGREGATE,
 };
 use gbvf_events::metadata::EventMetadata;
 use serde::{Deserialize, Serialize};
@@ -94,6 +93,14 @@ type ParticipationRow = (
 /// (organisation, type, child boundary, (year, quarter), responses, maturity when ≥ 5
 /// responses, expected responses).
 type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>, i64);
+
+/// How a response's admission by its survey period is retried when respondents race for
+/// the link's places: 51 tries, the pause after the `n`th conflict random below `5 × (n + 1)`
+/// ms, so a burst through one link is admitted rather than answered [`LINK_BUSY`].
+const ADMISSION_RETRY: gbvf_commands::execute::Retry = gbvf_commands::execute::Retry {
+    tries: 51,
+    jitter_ms: 5,
+};
 
 /// §8: link generated.
 pub const LINK_GENERATED: &str = "Survey Link generated succesfully";
@@ -294,20 +301,8 @@ pub async fn invite_code(
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<InviteCodeBody>,
 ) -> Result<Json<SurveyLink>, ApiError> {
-    let expected = match &b.expected_responses {
-        Value::Number(n) => n.as_i64().filter(|v| (1..=1_000_000).contains(v)),
-        Value::String(t) if t.chars().all(|c| c.is_ascii_digit()) && !t.is_empty() => t
-            .parse::<i64>()
-            .ok()
-            .filter(|v| (1..=1_000_000).contains(v)),
-        _ => None,
-    }
-    .ok_or_else(|| {
-        ApiError::bad(
-            "ExpectedResponses",
-            "Expected responses must be a whole number of at least 1.",
-        )
-    })?;
+    let expected = ExpectedResponses::from_json(&b.expected_responses)
+        .map_err(|e| ApiError::bad("ExpectedResponses", e.to_string()))?;
     let own = user_organisation(&s, &u).await?;
     let organisation_id = match b
         .organisation_id
@@ -355,7 +350,7 @@ pub async fn invite_code(
     }
     let id = health_check_id(&organisation_id, &q.questionnaire_id, from);
     let code = uuid::Uuid::new_v4().simple().to_string();
-    let opened = SurveyPeriodOpened {
+    let open = OpenSurveyPeriod {
         health_check_id: id.clone(),
         organisation_id,
         organisation_type_id: org_type,
@@ -364,7 +359,7 @@ pub async fn invite_code(
         questionnaire_version: q.version,
         effective_from: from,
         effective_to: to,
-        expected_responses: expected as i32,
+        expected_responses: expected,
         invite_code: code.clone(),
     };
     let meta = EventMetadata::now(
@@ -376,7 +371,7 @@ pub async fn invite_code(
         match gbvf_commands::execute::execute(
             &s.health_check_cqrs,
             &id,
-            HealthCheckCommand::Open(opened),
+            HealthCheckCommand::OpenSurveyPeriod(open),
             meta.to_map(),
         )
         .await
@@ -666,7 +661,8 @@ pub async fn submit(
             possible_answer_ids: a.possible_answer_ids,
         })
         .collect();
-    validate_answers(&def, &answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
+    let answers =
+        SurveyAnswers::parse(&def, answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
     // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
     let limit_key =
         crate::accounts::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
@@ -701,45 +697,36 @@ pub async fn submit(
         .to_map()
     };
     // The period's aggregate admits the response within the link's cap; racing respondents
-    // conflict on its sequence and try again.
-    let mut tries = 0;
-    loop {
-        let admit = HealthCheckCommand::AdmitResponse {
+    // conflict on its sequence and try again, each try at the time it is made.
+    let admitted = gbvf_commands::execute::execute_with(
+        &s.health_check_cqrs,
+        &p.health_check_id,
+        || HealthCheckCommand::AdmitSurveyResponse {
             at: chrono::Utc::now(),
             organisation_approved: p.approved,
-        };
-        match s
-            .health_check_cqrs
-            .execute_with_metadata(&p.health_check_id, admit, meta())
-            .await
-        {
-            Ok(()) => break,
-            Err(AggregateError::AggregateConflict) if tries < 50 => {
-                tries += 1;
-                let wait = rand::random::<u64>() % (5 * tries as u64 + 5);
-                tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-            }
-            Err(AggregateError::UserError(HealthCheckError::Closed)) => return Ok(closed()),
-            Err(AggregateError::UserError(e @ HealthCheckError::Full(_))) => {
-                return Ok(gone(&e.to_string()))
-            }
-            Err(AggregateError::UserError(e)) => return Err(ApiError::NotFound(e.to_string())),
-            Err(AggregateError::AggregateConflict) => {
-                return Err(ApiError::Conflict(LINK_BUSY.into()))
-            }
-            Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+        },
+        meta,
+        ADMISSION_RETRY,
+    )
+    .await;
+    match admitted {
+        Ok(()) => {}
+        Err(AggregateError::UserError(HealthCheckError::Closed)) => return Ok(closed()),
+        Err(AggregateError::UserError(e @ HealthCheckError::Full(_))) => {
+            return Ok(gone(&e.to_string()))
         }
+        Err(AggregateError::UserError(e)) => return Err(ApiError::NotFound(e.to_string())),
+        Err(AggregateError::AggregateConflict) => return Err(ApiError::Conflict(LINK_BUSY.into())),
+        Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
     }
-    let event = SurveyResponseSubmitted {
+    let submit = SubmitSurveyResponse {
         health_check_id: p.health_check_id,
-        invite_code: b.invite_code.into_string(),
-        questionnaire_id: def.questionnaire_id.clone(),
-        questionnaire_version: def.version,
+        invite_code: b.invite_code,
         answers,
     };
     match s
         .survey_response_cqrs
-        .execute_with_metadata(&id, event, meta())
+        .execute_with_metadata(&id, submit, meta())
         .await
     {
         Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),

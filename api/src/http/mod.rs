@@ -113,9 +113,9 @@ pub struct AppStateInner {
     /// cqrs-es framework of the group aggregate.
     pub group_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::group::Group>>,
     /// cqrs-es framework of survey periods (health checks).
-    pub health_check_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::HealthCheck>>,
+    pub health_check_cqrs: Arc<PostgresCqrs<gbvf_commands::health_check::HealthCheck>>,
     /// cqrs-es framework of survey responses.
-    pub survey_response_cqrs: Arc<PostgresCqrs<gbvf_commands::healthcheck::SurveyResponse>>,
+    pub survey_response_cqrs: Arc<PostgresCqrs<gbvf_commands::health_check::SurveyResponse>>,
     /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
     pub base_url: String,
     /// cqrs-es framework of collective actions (100-Day Challenges among them).

@@ -224,4 +224,136 @@ mod tests {
             })
             .then_expect_error(OrganisationError::ReasonRequired);
     }
+
+    fn verify(
+        status_id: i32,
+        expected_status_id: Option<i32>,
+        reason: Option<&str>,
+    ) -> OrganisationCommand {
+        OrganisationCommand::Verify {
+            status_id,
+            expected_status_id,
+            decision: decision(reason),
+        }
+    }
+
+    fn approved() -> OrganisationEvent {
+        OrganisationEvent::OrganisationApproved(decision(None))
+    }
+
+    fn rejected() -> OrganisationEvent {
+        OrganisationEvent::OrganisationRejected(decision(Some("Duplicated Organisation")))
+    }
+
+    #[test]
+    fn given_no_application_when_a_verifier_decides_then_none_is_found() {
+        TestFramework::<Organisation>::with(())
+            .given_no_previous_events()
+            .when(verify(APPROVED, Some(IN_PROGRESS), None))
+            .then_expect_error_message("No organisation application was found.");
+    }
+
+    #[test]
+    fn given_an_application_in_progress_when_it_is_rejected_with_a_reason_then_it_is_rejected() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered()])
+            .when(verify(
+                REJECTED,
+                Some(IN_PROGRESS),
+                Some("Duplicated Organisation"),
+            ))
+            .then_expect_events(vec![rejected()]);
+    }
+
+    #[test]
+    fn given_an_application_when_it_is_rejected_without_a_reason_then_one_is_asked_for() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered()])
+            .when(verify(REJECTED, Some(IN_PROGRESS), None))
+            .then_expect_error_message("Please specify the rejection reason.");
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), approved()])
+            .when(verify(REJECTED, Some(APPROVED), Some("")))
+            .then_expect_error_message("Please specify the rejection reason.");
+    }
+
+    #[test]
+    fn given_an_application_when_a_status_other_than_approved_or_rejected_is_asked_then_it_is_refused(
+    ) {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered()])
+            .when(verify(4, Some(IN_PROGRESS), None))
+            .then_expect_error_message("The verification status must be Approved or Rejected.");
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), approved()])
+            .when(verify(IN_PROGRESS, Some(APPROVED), None))
+            .then_expect_error(OrganisationError::InvalidStatus);
+    }
+
+    #[test]
+    fn given_an_application_in_progress_when_it_is_set_in_progress_then_it_is_already() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered()])
+            .when(verify(IN_PROGRESS, None, None))
+            .then_expect_error_message("This organisation is already in progess.");
+    }
+
+    #[test]
+    fn given_an_approved_organisation_when_it_is_approved_again_then_it_is_already_approved() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), approved()])
+            .when(verify(APPROVED, Some(APPROVED), None))
+            .then_expect_error_message("This organisation is already approved.");
+    }
+
+    #[test]
+    fn given_a_rejected_organisation_when_it_is_rejected_again_then_it_is_already_rejected() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), rejected()])
+            .when(verify(REJECTED, None, Some("Other")))
+            .then_expect_error_message("This organisation is already rejected.");
+    }
+
+    #[test]
+    fn given_a_decision_since_the_verifier_looked_when_they_decide_then_the_message_names_it() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), approved()])
+            .when(verify(REJECTED, Some(IN_PROGRESS), Some("Other")))
+            .then_expect_error_message(
+                "This application was already approved by admin. Its status is now Approved.",
+            );
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), rejected()])
+            .when(verify(APPROVED, Some(IN_PROGRESS), None))
+            .then_expect_error_message(
+                "This application was already rejected by admin. Its status is now Rejected.",
+            );
+    }
+
+    #[test]
+    fn given_no_decision_yet_when_the_verifier_saw_another_status_then_it_is_refused() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered()])
+            .when(verify(REJECTED, Some(APPROVED), Some("Other")))
+            .then_expect_error(OrganisationError::Moved {
+                actual: IN_PROGRESS,
+                by: "another verifier".into(),
+            });
+    }
+
+    #[test]
+    fn given_a_rejected_organisation_when_it_is_approved_as_seen_then_it_is_approved() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), rejected()])
+            .when(verify(APPROVED, Some(REJECTED), None))
+            .then_expect_events(vec![approved()]);
+    }
+
+    #[test]
+    fn given_an_approved_organisation_when_it_is_rejected_without_a_check_then_it_is_rejected() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered(), approved()])
+            .when(verify(REJECTED, None, Some("Duplicated Organisation")))
+            .then_expect_events(vec![rejected()]);
+    }
 }

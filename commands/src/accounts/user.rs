@@ -264,4 +264,235 @@ mod tests {
             .when(UserCommand::VerifyEmail)
             .then_expect_events(vec![]);
     }
+
+    const ALREADY: &str = "An account with this email address already exists.";
+    const NOT_REGISTERED: &str = "No account was found for this email address.";
+
+    fn details(group_ids: Vec<i64>) -> gbvf_events::accounts::UserDetails {
+        gbvf_events::accounts::UserDetails {
+            profile: ProfileFacts {
+                person_id: uuid::Uuid::nil(),
+                title_id: Some(2),
+                job_role_id: Some(3),
+            },
+            organisation_id: Some("o1".into()),
+            relationship_type_ids: vec![1],
+            municipality_ids: vec![1000],
+            group_ids,
+        }
+    }
+
+    /// Every command a live account takes, none of them registration or erasure.
+    fn account_commands() -> Vec<UserCommand> {
+        vec![
+            UserCommand::VerifyEmail,
+            UserCommand::SetPassword("registration".into()),
+            UserCommand::UpdateProfile(ProfileFacts::default()),
+            UserCommand::AssignGroups(vec![2]),
+            UserCommand::Delete,
+            UserCommand::EditDetails(details(vec![2])),
+        ]
+    }
+
+    #[test]
+    fn given_no_account_when_one_registers_then_it_is_registered() {
+        TestFramework::<User>::with(())
+            .given_no_previous_events()
+            .when(UserCommand::Register(registered()))
+            .then_expect_events(vec![UserEvent::UserRegistered(registered())]);
+    }
+
+    #[test]
+    fn given_a_live_account_when_the_address_registers_again_then_it_is_refused_with_the_message() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::EmailVerified,
+            ])
+            .when(UserCommand::Register(registered()))
+            .then_expect_error_message(ALREADY);
+    }
+
+    #[test]
+    fn given_an_erased_account_when_the_address_registers_again_then_it_is_registered() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDeleted,
+                UserEvent::UserErased,
+            ])
+            .when(UserCommand::Register(registered()))
+            .then_expect_events(vec![UserEvent::UserRegistered(registered())]);
+    }
+
+    #[test]
+    fn given_no_account_when_any_account_command_arrives_then_no_account_is_found() {
+        for command in account_commands() {
+            TestFramework::<User>::with(())
+                .given_no_previous_events()
+                .when(command)
+                .then_expect_error_message(NOT_REGISTERED);
+        }
+    }
+
+    #[test]
+    fn given_a_deleted_account_when_any_account_command_arrives_then_no_account_is_found() {
+        for command in account_commands() {
+            TestFramework::<User>::with(())
+                .given(vec![
+                    UserEvent::UserRegistered(registered()),
+                    UserEvent::UserDeleted,
+                ])
+                .when(command)
+                .then_expect_error_message(NOT_REGISTERED);
+        }
+    }
+
+    #[test]
+    fn given_an_erased_account_when_any_account_command_arrives_then_no_account_is_found() {
+        for command in account_commands() {
+            TestFramework::<User>::with(())
+                .given(vec![
+                    UserEvent::UserRegistered(registered()),
+                    UserEvent::UserDeleted,
+                    UserEvent::UserErased,
+                ])
+                .when(command)
+                .then_expect_error(UserError::NotRegistered);
+        }
+    }
+
+    #[test]
+    fn given_a_registered_account_when_its_email_is_verified_then_it_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::VerifyEmail)
+            .then_expect_events(vec![UserEvent::EmailVerified]);
+    }
+
+    #[test]
+    fn given_an_account_when_a_password_is_set_then_each_setting_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::SetPassword("registration".into()))
+            .then_expect_events(vec![UserEvent::PasswordSet {
+                how: "registration".into(),
+            }]);
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::PasswordSet {
+                    how: "registration".into(),
+                },
+            ])
+            .when(UserCommand::SetPassword("reset-password".into()))
+            .then_expect_events(vec![UserEvent::PasswordSet {
+                how: "reset-password".into(),
+            }]);
+    }
+
+    #[test]
+    fn given_an_account_when_its_profile_is_updated_then_it_is_recorded_even_if_unchanged() {
+        let facts = ProfileFacts {
+            person_id: uuid::Uuid::nil(),
+            title_id: Some(1),
+            job_role_id: None,
+        };
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::ProfileUpdated(facts.clone()),
+            ])
+            .when(UserCommand::UpdateProfile(facts.clone()))
+            .then_expect_events(vec![UserEvent::ProfileUpdated(facts)]);
+    }
+
+    #[test]
+    fn given_an_account_when_other_groups_are_assigned_then_they_replace_its_groups() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::AssignGroups(vec![2, 4]))
+            .then_expect_events(vec![UserEvent::GroupsAssigned {
+                group_ids: vec![2, 4],
+            }]);
+    }
+
+    #[test]
+    fn given_an_account_when_its_own_groups_are_assigned_then_nothing_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::AssignGroups(vec![4]))
+            .then_expect_events(vec![]);
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::GroupsAssigned {
+                    group_ids: vec![2, 4],
+                },
+            ])
+            .when(UserCommand::AssignGroups(vec![2, 4]))
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn given_edited_details_when_their_groups_are_assigned_then_nothing_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDetailsEdited(details(vec![3])),
+            ])
+            .when(UserCommand::AssignGroups(vec![3]))
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn given_an_account_when_an_administrator_edits_its_details_then_they_are_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::EditDetails(details(vec![2])))
+            .then_expect_events(vec![UserEvent::UserDetailsEdited(details(vec![2]))]);
+    }
+
+    #[test]
+    fn given_an_account_when_it_is_deleted_then_it_is_deleted() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::EmailVerified,
+            ])
+            .when(UserCommand::Delete)
+            .then_expect_events(vec![UserEvent::UserDeleted]);
+    }
+
+    #[test]
+    fn given_a_deleted_account_when_it_is_erased_then_only_the_erasure_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDeleted,
+            ])
+            .when(UserCommand::Erase)
+            .then_expect_events(vec![UserEvent::UserErased]);
+    }
+
+    #[test]
+    fn given_no_account_when_it_is_erased_then_no_account_is_found() {
+        TestFramework::<User>::with(())
+            .given_no_previous_events()
+            .when(UserCommand::Erase)
+            .then_expect_error_message(NOT_REGISTERED);
+    }
+
+    #[test]
+    fn given_a_re_registered_account_when_it_is_erased_then_it_is_deleted_and_erased_again() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDeleted,
+                UserEvent::UserErased,
+                UserEvent::UserRegistered(registered()),
+            ])
+            .when(UserCommand::Erase)
+            .then_expect_events(vec![UserEvent::UserDeleted, UserEvent::UserErased]);
+    }
 }

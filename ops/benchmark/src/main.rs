@@ -3016,12 +3016,10 @@ async fn section_survey(
         bail!("no open survey period after loading the examples");
     }
     let questionnaires: HashMap<String, gbvf_events::healthcheck::QuestionnairePublished> =
-        gbvf_commands::healthcheck::parse_questionnaires(
-            gbvf_commands::healthcheck::QUESTIONNAIRE_FILE,
-        )?
-        .into_iter()
-        .map(|q| (q.questionnaire_id.clone(), q))
-        .collect();
+        gbvf_commands::health_check::built_in_questionnaires()?
+            .into_iter()
+            .map(|q| (q.questionnaire_id.clone(), q))
+            .collect();
     let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
     let mut bodies = Vec::new();
     for i in 0..256 {
@@ -3462,12 +3460,10 @@ async fn append_synthetic_responses(pool: &PgPool, n: usize) -> Result<usize> {
         bail!("no survey period to answer");
     }
     let questionnaires: HashMap<String, gbvf_events::healthcheck::QuestionnairePublished> =
-        gbvf_commands::healthcheck::parse_questionnaires(
-            gbvf_commands::healthcheck::QUESTIONNAIRE_FILE,
-        )?
-        .into_iter()
-        .map(|q| (q.questionnaire_id.clone(), q))
-        .collect();
+        gbvf_commands::health_check::built_in_questionnaires()?
+            .into_iter()
+            .map(|q| (q.questionnaire_id.clone(), q))
+            .collect();
     let mut rng = rand::rngs::StdRng::seed_from_u64(20261125);
     let mut batch = Vec::with_capacity(APPEND_BATCH);
     let mut conn = pool.acquire().await?;

@@ -1,0 +1,35 @@
+//! The organisational health check (admin spec §2–§4, §9): the questionnaire file and its
+//! versions ([`questionnaire`]), survey periods with their invite links and the responses they
+//! admit ([`survey_period`]), anonymous responses ([`survey_response`]) and the scoring and
+//! privacy rules of the results ([`scoring`]).
+//!
+//! Three aggregates decide here, each on commands of its own, distinct from the events they
+//! produce:
+//! - [`QuestionnaireVersion`]: [`PublishQuestionnaireVersion`] → `QuestionnairePublished`;
+//! - [`HealthCheck`] (one survey period): [`HealthCheckCommand::OpenSurveyPeriod`] →
+//!   `SurveyPeriodOpened`, [`HealthCheckCommand::AdmitSurveyResponse`] →
+//!   `SurveyResponseAdmitted`;
+//! - [`SurveyResponse`]: [`SubmitSurveyResponse`] → `SurveyResponseSubmitted`.
+//!
+//! Free input is parsed once into typed values before a command is built: the expected
+//! responses of a link ([`ExpectedResponses`]) and a respondent's answers against the
+//! questionnaire they answer ([`SurveyAnswers`]).
+
+pub mod questionnaire;
+pub mod scoring;
+pub mod survey_period;
+pub mod survey_response;
+
+pub use gbvf_events::healthcheck::{answer_score, is_scored};
+pub use questionnaire::*;
+pub use scoring::*;
+pub use survey_period::*;
+pub use survey_response::*;
+
+/// Fewest responses from which any distribution, score or demographic breakdown of one
+/// health check is shown (respondent privacy; docs/decisions.md "Respondent privacy
+/// threshold").
+pub const MIN_RESPONSES: i64 = 5;
+/// Fewest organisations whose scores are combined into a public maturity figure for one
+/// boundary, organisation type and quarter, so that no single organisation is identified.
+pub const MIN_ORGANISATIONS: i64 = 3;

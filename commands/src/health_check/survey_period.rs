@@ -1,0 +1,478 @@
+//! Survey periods (aggregate `health_check`): one organisation's period of one questionnaire
+//! version with its invite link (SetSurveyEffectiveDate; admin spec §3 "Invite code", §4), and
+//! the responses the link admits within its cap (docs/decisions.md "Survey periods and
+//! links", "Survey links: cap and rate limit").
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use gbvf_events::healthcheck::{
+    HealthCheckEvent, SurveyPeriodOpened, SurveyResponseAdmitted, HEALTH_CHECK_AGGREGATE,
+};
+use serde::{Deserialize, Serialize};
+
+/// The health-check id of one organisation's survey period: `hc-<organisation>-<questionnaire>-<year>Q<n>`.
+pub fn health_check_id(
+    organisation_id: &str,
+    questionnaire_id: &str,
+    from: chrono::DateTime<chrono::Utc>,
+) -> String {
+    let (y, q) = quarter_of(from);
+    format!("hc-{organisation_id}-{questionnaire_id}-{y}Q{q}")
+}
+
+/// Year and calendar quarter (1–4) of `at`.
+pub fn quarter_of(at: chrono::DateTime<chrono::Utc>) -> (i32, u32) {
+    use chrono::Datelike;
+    (at.year(), (at.month() - 1) / 3 + 1)
+}
+
+/// The last instant of the calendar quarter of `at` (a survey period ends with its quarter;
+/// the End GBVF health check is repeated each quarter — research SOURCE §1.2).
+pub fn end_of_quarter(at: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
+    use chrono::TimeZone;
+    let (y, q) = quarter_of(at);
+    let (ny, nm) = if q == 4 { (y + 1, 1) } else { (y, q * 3 + 1) };
+    chrono::Utc
+        .with_ymd_and_hms(ny, nm, 1, 0, 0, 0)
+        .single()
+        .expect("valid date")
+        - chrono::Duration::seconds(1)
+}
+
+/// The "current quarter" of the public health-check dashboard: the previous calendar quarter
+/// (Q4 of last year when that is below 1) — admin spec §9.
+pub fn current_dashboard_quarter(now: chrono::DateTime<chrono::Utc>) -> (i32, u32) {
+    let (y, q) = quarter_of(now);
+    if q == 1 {
+        (y - 1, 4)
+    } else {
+        (y, q - 1)
+    }
+}
+
+/// Most responses one invite link takes: the expected responses plus a margin of a tenth of
+/// them, at least 5 (docs/decisions.md "Survey links: cap and rate limit"). A link cannot
+/// collect unlimited responses from fresh browsers, so a designated person cannot outnumber
+/// the real respondents with invented ones at will. `expected` is at least 1.
+pub fn response_cap(expected: i64) -> i64 {
+    expected + RESPONSE_MARGIN_MIN.max((expected + 9) / 10)
+}
+
+/// The smallest margin above the expected responses that a link accepts ([`response_cap`]).
+pub const RESPONSE_MARGIN_MIN: i64 = 5;
+
+/// The expected responses of a survey link (admin spec §3 "Invite code" ExpectedResponses,
+/// §5: a number, required, minimum 1): a whole number from 1 to [`ExpectedResponses::MAX`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExpectedResponses(i32);
+
+/// Why a value is not a number of expected responses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("Expected responses must be a whole number of at least 1.")]
+pub struct ExpectedResponsesError;
+
+impl ExpectedResponses {
+    /// The largest number of expected responses a link takes.
+    pub const MAX: i64 = 1_000_000;
+
+    /// `value` if it lies in 1..=[`Self::MAX`]. Errors: [`ExpectedResponsesError`].
+    pub fn new(value: i64) -> Result<Self, ExpectedResponsesError> {
+        if (1..=Self::MAX).contains(&value) {
+            Ok(ExpectedResponses(value as i32))
+        } else {
+            Err(ExpectedResponsesError)
+        }
+    }
+
+    /// Parses the field as a form sends it: a JSON number, or a string of digits (the form's
+    /// input blocks e, E, +, -, dot and comma, admin spec §5, so "1e3", "2.5" and "-3" are
+    /// refused; docs/decisions.md "Survey periods and links"). Errors:
+    /// [`ExpectedResponsesError`] for anything else, or a number out of range.
+    pub fn from_json(value: &serde_json::Value) -> Result<Self, ExpectedResponsesError> {
+        match value {
+            serde_json::Value::Number(n) => n.as_i64().ok_or(ExpectedResponsesError),
+            serde_json::Value::String(t)
+                if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) =>
+            {
+                t.parse::<i64>().map_err(|_| ExpectedResponsesError)
+            }
+            _ => Err(ExpectedResponsesError),
+        }
+        .and_then(Self::new)
+    }
+
+    /// The number.
+    pub fn get(self) -> i32 {
+        self.0
+    }
+}
+
+/// One survey period (aggregate `health_check`): its opening and the responses admitted
+/// through its link.
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
+pub struct HealthCheck {
+    /// The opening, once opened.
+    pub opened: Option<SurveyPeriodOpened>,
+    /// Responses admitted through the link ([`SurveyResponseAdmitted`]). Responses recorded
+    /// before admissions existed are not counted (docs/decisions.md).
+    #[serde(default)]
+    pub admitted: i64,
+}
+
+/// Open a survey period with its invite link (SetSurveyEffectiveDate; admin spec §3 "Invite
+/// code"). The caller has checked what the read models know: the organisation is approved,
+/// the questionnaire version is active and offered to its type, and the dates lie within the
+/// version's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenSurveyPeriod {
+    /// Health check id ([`health_check_id`]), the aggregate id.
+    pub health_check_id: String,
+    /// Organisation id.
+    pub organisation_id: String,
+    /// Organisation type id now (for the public figures by type).
+    pub organisation_type_id: i32,
+    /// Questionnaire version answered.
+    pub questionnaire_id: String,
+    /// Staff 1, Students 2.
+    pub questionnaire_type_id: i32,
+    /// Questionnaire version number.
+    pub questionnaire_version: i32,
+    /// Start of the period.
+    pub effective_from: chrono::DateTime<chrono::Utc>,
+    /// End of the period ([`end_of_quarter`] of the start, at most the version's end).
+    pub effective_to: chrono::DateTime<chrono::Utc>,
+    /// Expected responses.
+    pub expected_responses: ExpectedResponses,
+    /// The invite code of the link (random, 32 hex digits).
+    pub invite_code: String,
+}
+
+/// What a health check is asked to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HealthCheckCommand {
+    /// Open the period with its invite link.
+    OpenSurveyPeriod(OpenSurveyPeriod),
+    /// Admit one more response through the link, at `at`.
+    AdmitSurveyResponse {
+        /// When the response arrives.
+        at: chrono::DateTime<chrono::Utc>,
+        /// The organisation's verification status is Approved (3) now (the organisation read
+        /// model): a rejected organisation's link takes no responses.
+        organisation_approved: bool,
+    },
+}
+
+/// Why a command on a period was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum HealthCheckError {
+    /// This organisation already has the period open; its invite code is kept.
+    #[error("A survey link already exists for this period.")]
+    AlreadyOpen(String),
+    /// No period with this id was opened.
+    #[error("This survey link is not valid. Please check the link you were sent.")]
+    NotOpen,
+    /// Outside the period's dates, or the organisation is no longer approved.
+    #[error("This survey is closed and no longer accepts responses.")]
+    Closed,
+    /// The link took its cap of responses ([`response_cap`]).
+    #[error("This survey has received all the responses its link allows ({0}), so it no longer accepts responses. Thank you for your interest.")]
+    Full(i64),
+}
+
+impl Aggregate for HealthCheck {
+    const TYPE: &'static str = HEALTH_CHECK_AGGREGATE;
+    type Command = HealthCheckCommand;
+    type Event = HealthCheckEvent;
+    type Error = HealthCheckError;
+    type Services = ();
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _: &(),
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let event = match command {
+            HealthCheckCommand::OpenSurveyPeriod(c) => {
+                if let Some(o) = &self.opened {
+                    return Err(HealthCheckError::AlreadyOpen(o.invite_code.clone()));
+                }
+                HealthCheckEvent::SurveyPeriodOpened(SurveyPeriodOpened {
+                    health_check_id: c.health_check_id,
+                    organisation_id: c.organisation_id,
+                    organisation_type_id: c.organisation_type_id,
+                    questionnaire_id: c.questionnaire_id,
+                    questionnaire_type_id: c.questionnaire_type_id,
+                    questionnaire_version: c.questionnaire_version,
+                    effective_from: c.effective_from,
+                    effective_to: c.effective_to,
+                    expected_responses: c.expected_responses.get(),
+                    invite_code: c.invite_code,
+                })
+            }
+            HealthCheckCommand::AdmitSurveyResponse {
+                at,
+                organisation_approved,
+            } => {
+                let Some(o) = &self.opened else {
+                    return Err(HealthCheckError::NotOpen);
+                };
+                if !organisation_approved || at < o.effective_from || at > o.effective_to {
+                    return Err(HealthCheckError::Closed);
+                }
+                let cap = response_cap(o.expected_responses as i64);
+                if self.admitted >= cap {
+                    return Err(HealthCheckError::Full(cap));
+                }
+                HealthCheckEvent::SurveyResponseAdmitted(SurveyResponseAdmitted {
+                    health_check_id: o.health_check_id.clone(),
+                    admitted: self.admitted + 1,
+                })
+            }
+        };
+        sink.write(event, self).await;
+        Ok(())
+    }
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            HealthCheckEvent::SurveyPeriodOpened(o) => self.opened = Some(o),
+            HealthCheckEvent::SurveyResponseAdmitted(a) => self.admitted = a.admitted,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    type HealthCheckTest = cqrs_es::test::TestFramework<HealthCheck>;
+    const ID: &str = "hc-o-staff-v1-2026Q4";
+
+    fn from() -> chrono::DateTime<chrono::Utc> {
+        chrono::Utc.with_ymd_and_hms(2026, 10, 1, 0, 0, 0).unwrap()
+    }
+
+    fn to() -> chrono::DateTime<chrono::Utc> {
+        chrono::Utc
+            .with_ymd_and_hms(2026, 12, 31, 23, 59, 59)
+            .unwrap()
+    }
+
+    fn open(expected: i64, code: &str) -> OpenSurveyPeriod {
+        OpenSurveyPeriod {
+            health_check_id: ID.into(),
+            organisation_id: "o".into(),
+            organisation_type_id: 1,
+            questionnaire_id: "staff-v1".into(),
+            questionnaire_type_id: 1,
+            questionnaire_version: 1,
+            effective_from: from(),
+            effective_to: to(),
+            expected_responses: ExpectedResponses::new(expected).unwrap(),
+            invite_code: code.into(),
+        }
+    }
+
+    fn opened(expected: i32) -> HealthCheckEvent {
+        HealthCheckEvent::SurveyPeriodOpened(SurveyPeriodOpened {
+            health_check_id: ID.into(),
+            organisation_id: "o".into(),
+            organisation_type_id: 1,
+            questionnaire_id: "staff-v1".into(),
+            questionnaire_type_id: 1,
+            questionnaire_version: 1,
+            effective_from: from(),
+            effective_to: to(),
+            expected_responses: expected,
+            invite_code: "code".into(),
+        })
+    }
+
+    fn admit_at(at: chrono::DateTime<chrono::Utc>, approved: bool) -> HealthCheckCommand {
+        HealthCheckCommand::AdmitSurveyResponse {
+            at,
+            organisation_approved: approved,
+        }
+    }
+
+    fn admit(day: u32, approved: bool) -> HealthCheckCommand {
+        admit_at(
+            chrono::Utc
+                .with_ymd_and_hms(2026, 11, day, 9, 0, 0)
+                .unwrap(),
+            approved,
+        )
+    }
+
+    fn admitted(n: i64) -> HealthCheckEvent {
+        HealthCheckEvent::SurveyResponseAdmitted(SurveyResponseAdmitted {
+            health_check_id: ID.into(),
+            admitted: n,
+        })
+    }
+
+    const CLOSED: &str = "This survey is closed and no longer accepts responses.";
+
+    #[test]
+    fn the_cap_is_the_expected_responses_plus_a_tenth_at_least_five() {
+        assert_eq!(response_cap(1), 6);
+        assert_eq!(response_cap(8), 13);
+        assert_eq!(response_cap(50), 55);
+        assert_eq!(response_cap(51), 57);
+        assert_eq!(response_cap(1000), 1100);
+    }
+
+    #[test]
+    fn expected_responses_are_a_whole_number_from_one_to_a_million() {
+        use serde_json::json;
+        let parse = |v: serde_json::Value| ExpectedResponses::from_json(&v).map(|e| e.get());
+        assert_eq!(parse(json!(1)), Ok(1));
+        assert_eq!(parse(json!("25")), Ok(25));
+        assert_eq!(parse(json!(1_000_000)), Ok(1_000_000));
+        for refused in [
+            json!(0),
+            json!(-3),
+            json!(2.5),
+            json!(1_000_001),
+            json!("1e3"),
+            json!("2.5"),
+            json!("-3"),
+            json!(""),
+            json!("99999999999999999999"),
+            json!(null),
+            json!([1]),
+        ] {
+            assert_eq!(
+                parse(refused.clone()).map_err(|e| e.to_string()),
+                Err("Expected responses must be a whole number of at least 1.".to_string()),
+                "{refused}"
+            );
+        }
+    }
+
+    #[test]
+    fn health_check_ids_name_the_quarter_of_the_start() {
+        assert_eq!(health_check_id("o", "staff-v1", from()), ID);
+    }
+
+    #[test]
+    fn quarters() {
+        let at = chrono::Utc.with_ymd_and_hms(2026, 11, 23, 1, 0, 0).unwrap();
+        assert_eq!(quarter_of(at), (2026, 4));
+        assert_eq!(end_of_quarter(at).to_rfc3339(), "2026-12-31T23:59:59+00:00");
+        assert_eq!(current_dashboard_quarter(at), (2026, 3));
+        let jan = chrono::Utc.with_ymd_and_hms(2027, 1, 5, 0, 0, 0).unwrap();
+        assert_eq!(current_dashboard_quarter(jan), (2026, 4));
+    }
+
+    #[test]
+    fn given_no_period_when_it_is_opened_then_it_opens_with_its_link() {
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(HealthCheckCommand::OpenSurveyPeriod(open(8, "code")))
+            .then_expect_events(vec![opened(8)]);
+    }
+
+    #[test]
+    fn given_a_period_when_it_is_opened_again_then_the_first_link_is_kept() {
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(HealthCheckCommand::OpenSurveyPeriod(open(9, "other")))
+            .then_expect_error(HealthCheckError::AlreadyOpen("code".into()));
+        HealthCheckTest::with(())
+            .given(vec![opened(8), admitted(1)])
+            .when(HealthCheckCommand::OpenSurveyPeriod(open(9, "other")))
+            .then_expect_error_message("A survey link already exists for this period.");
+    }
+
+    #[test]
+    fn given_no_period_when_a_response_arrives_then_the_link_is_not_valid() {
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(admit(2, true))
+            .then_expect_error_message(
+                "This survey link is not valid. Please check the link you were sent.",
+            );
+    }
+
+    #[test]
+    fn given_an_open_period_when_the_first_response_arrives_then_it_is_admitted_as_the_first() {
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(admit(2, true))
+            .then_expect_events(vec![admitted(1)]);
+    }
+
+    #[test]
+    fn given_an_open_period_when_a_response_arrives_then_it_is_admitted_and_counted() {
+        HealthCheckTest::with(())
+            .given(vec![opened(8), admitted(1)])
+            .when(admit(2, true))
+            .then_expect_events(vec![admitted(2)]);
+    }
+
+    #[test]
+    fn given_an_open_period_when_a_response_arrives_on_its_first_or_last_instant_then_it_is_admitted(
+    ) {
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(admit_at(from(), true))
+            .then_expect_events(vec![admitted(1)]);
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(admit_at(to(), true))
+            .then_expect_events(vec![admitted(1)]);
+    }
+
+    #[test]
+    fn given_an_open_period_when_a_response_arrives_before_or_after_it_then_it_is_closed() {
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(admit_at(from() - chrono::Duration::seconds(1), true))
+            .then_expect_error_message(CLOSED);
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(admit_at(to() + chrono::Duration::seconds(1), true))
+            .then_expect_error(HealthCheckError::Closed);
+    }
+
+    #[test]
+    fn given_a_rejected_organisation_when_a_response_arrives_then_the_link_is_closed() {
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(admit(2, false))
+            .then_expect_error_message(CLOSED);
+    }
+
+    #[test]
+    fn given_a_link_one_below_its_cap_when_a_response_arrives_then_it_takes_the_last_place() {
+        let mut given = vec![opened(8)];
+        given.extend((1..=12).map(admitted));
+        HealthCheckTest::with(())
+            .given(given)
+            .when(admit(2, true))
+            .then_expect_events(vec![admitted(13)]);
+    }
+
+    #[test]
+    fn given_a_link_at_its_cap_when_one_more_response_arrives_then_it_is_refused() {
+        let mut given = vec![opened(8)];
+        given.extend((1..=13).map(admitted));
+        HealthCheckTest::with(())
+            .given(given)
+            .when(admit(2, true))
+            .then_expect_error_message(
+                "This survey has received all the responses its link allows (13), so it no longer accepts responses. Thank you for your interest.",
+            );
+    }
+
+    #[test]
+    fn given_a_full_link_of_a_rejected_organisation_when_a_response_arrives_then_it_is_closed() {
+        let mut given = vec![opened(1)];
+        given.extend((1..=6).map(admitted));
+        HealthCheckTest::with(())
+            .given(given)
+            .when(admit(2, false))
+            .then_expect_error(HealthCheckError::Closed);
+    }
+}
