@@ -35,6 +35,9 @@ use sqlx::{Postgres, Transaction};
 
 use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
+pub mod public_figures;
+pub use public_figures::{public_figures, publish_figures};
+
 /// The health-check projection (`healthcheck`).
 pub struct HealthCheckProjection;
 

@@ -724,11 +724,7 @@ pub async fn submit(
         invite_code: b.invite_code,
         answers,
     };
-    match s
-        .survey_response_cqrs
-        .execute_with_metadata(&id, submit, meta())
-        .await
-    {
+    match gbvf_commands::execute::execute(&s.survey_response_cqrs, &id, submit, meta()).await {
         Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
         Err(AggregateError::UserError(SurveyError::Duplicate))
         | Err(AggregateError::AggregateConflict) => {
@@ -1472,22 +1468,8 @@ async fn published_figures(
     s: &AppState,
     groups: &[(String, Group)],
 ) -> Result<HashMap<String, Option<f64>>, ApiError> {
-    type Last = (
-        String,
-        sqlx::types::Json<std::collections::BTreeSet<String>>,
-        Option<f64>,
-    );
     let keys: Vec<&String> = groups.iter().map(|(k, _)| k).collect();
-    let last: Vec<Last> = sqlx::query_as(
-        "SELECT figure_key, organisations, maturity FROM health_check_public_figure WHERE figure_key = ANY($1)",
-    )
-    .bind(&keys)
-    .fetch_all(&s.pool)
-    .await?;
-    let last: HashMap<String, (std::collections::BTreeSet<String>, Option<f64>)> = last
-        .into_iter()
-        .map(|(k, set, m)| (k, (set.0, m)))
-        .collect();
+    let last = gbvf_projections::healthcheck::public_figures(&s.pool, &keys).await?;
     let mut shown = HashMap::new();
     let (mut new_keys, mut new_sets, mut new_values) = (Vec::new(), Vec::new(), Vec::new());
     for (key, g) in groups {
@@ -1501,19 +1483,8 @@ async fn published_figures(
         }
         shown.insert(key.clone(), figure);
     }
-    if !new_keys.is_empty() {
-        sqlx::query(
-            "INSERT INTO health_check_public_figure (figure_key, organisations, maturity, published_at)
-             SELECT k, o, m, now() FROM unnest($1::text[], $2::jsonb[], $3::float8[]) AS t(k, o, m)
-             ON CONFLICT (figure_key) DO UPDATE SET organisations = excluded.organisations,
-                 maturity = excluded.maturity, published_at = excluded.published_at",
-        )
-        .bind(&new_keys)
-        .bind(&new_sets)
-        .bind(&new_values)
-        .execute(&s.pool)
+    gbvf_projections::healthcheck::publish_figures(&s.pool, &new_keys, &new_sets, &new_values)
         .await?;
-    }
     Ok(shown)
 }
 

@@ -1,0 +1,328 @@
+//! The shape of the HTTP layer, checked on the source (docs/ARCHITECTURE.md, "Command path"):
+//!
+//! - a module under `api/src/http` only translates: it never appends events, never runs a
+//!   cqrs-es command by hand (`execute_with_metadata`), and never runs SQL that changes state
+//!   (INSERT, UPDATE … SET, DELETE FROM); writes happen on the write side (`commands/`,
+//!   `api/src/accounts`), reads of read models in `projections/`;
+//! - the modules of `api/src/http` import each other without circles;
+//! - no hand-written source file of the workspace is over 600 lines outside its tests
+//!   (a `#[cfg(test)]` module or a `tests.rs` file).
+//!
+//! Each check names the file and line it objects to.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every `.rs` file under `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The file's code lines before its `#[cfg(test)]` module, without `//` comments, with their
+/// line numbers.
+fn code_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start() == "#[cfg(test)]" {
+            break;
+        }
+        let code = match line.find("//") {
+            // A `//` inside a string (a URL) is kept: only a line that starts as a comment,
+            // or a trailing comment after code outside quotes, is cut.
+            Some(at) if line[..at].matches('"').count() % 2 == 0 => &line[..at],
+            _ => line,
+        };
+        out.push((i + 1, code.to_string()));
+    }
+    out
+}
+
+/// What a line does that only the write side may do, if anything.
+fn write_in(line: &str) -> Option<&'static str> {
+    let upper = line.to_uppercase();
+    if upper.contains("INSERT INTO") {
+        return Some("runs INSERT");
+    }
+    if upper.contains("DELETE FROM") {
+        return Some("runs DELETE");
+    }
+    let words: Vec<&str> = upper.split_whitespace().collect();
+    if words
+        .windows(3)
+        .any(|w| w[0].trim_start_matches('"') == "UPDATE" && w[2] == "SET")
+    {
+        return Some("runs UPDATE");
+    }
+    ["append_batch", "append_in_batches", "execute_with_metadata"]
+        .into_iter()
+        .find(|call| line.contains(call))
+}
+
+#[test]
+fn http_modules_neither_append_events_nor_change_state_with_sql() {
+    let http = workspace().join("api/src/http");
+    let mut found = Vec::new();
+    for file in rust_files(&http) {
+        let text = std::fs::read_to_string(&file).expect("read source");
+        let lines = code_lines(&text);
+        // A statement's SQL may start on the line after `sqlx::query(`: join each line with the
+        // next so "UPDATE x\n SET" is seen too.
+        for (k, (number, line)) in lines.iter().enumerate() {
+            let joined = match lines.get(k + 1) {
+                Some((_, next)) => format!("{line} {next}"),
+                None => line.clone(),
+            };
+            let what = write_in(line).or_else(|| {
+                let next = lines.get(k + 1).map_or("", |(_, l)| l.as_str());
+                write_in(&joined).filter(|_| write_in(next).is_none())
+            });
+            if let Some(what) = what {
+                found.push(format!("{}:{number}: {what}", file.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the HTTP layer only translates; move these writes to the write side:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_write_check_sees_each_kind_of_write() {
+    assert_eq!(
+        write_in(r#"sqlx::query("INSERT INTO t (a) VALUES ($1)")"#),
+        Some("runs INSERT")
+    );
+    assert_eq!(
+        write_in(r#""DELETE FROM otp_challenge WHERE x""#),
+        Some("runs DELETE")
+    );
+    assert_eq!(
+        write_in(r#""UPDATE auth_limit SET hits = 0""#),
+        Some("runs UPDATE")
+    );
+    assert_eq!(
+        write_in("append_batch(&mut tx, &events)"),
+        Some("append_batch")
+    );
+    assert_eq!(
+        write_in("cqrs.execute_with_metadata(id, c, m)"),
+        Some("execute_with_metadata")
+    );
+    assert_eq!(
+        write_in(r#""SELECT payload FROM events WHERE updated""#),
+        None
+    );
+    let lines = code_lines("let a = 1; // INSERT INTO x\n// DELETE FROM y\nlet u = \"http://x\";");
+    assert!(lines.iter().all(|(_, l)| write_in(l).is_none()));
+}
+
+/// The top-level module of `api/src/http` a file belongs to (`auth` for `auth/handlers/x.rs`).
+fn top_module(http: &Path, file: &Path) -> String {
+    let relative = file.strip_prefix(http).expect("under http");
+    let first = relative.components().next().expect("a component");
+    let name = first.as_os_str().to_string_lossy();
+    name.trim_end_matches(".rs").to_string()
+}
+
+/// The top-level `api/src/http` modules a file refers to (`super::x`, `crate::http::x`), other
+/// than its own.
+fn references(
+    http: &Path,
+    file: &Path,
+    text: &str,
+    modules: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let own = top_module(http, file);
+    let depth = file
+        .strip_prefix(http)
+        .expect("under http")
+        .components()
+        .count()
+        - 1;
+    // From a file at depth d (mod.rs counts as its folder), `super::` climbs one module.
+    let is_mod = file.file_name().is_some_and(|n| n == "mod.rs");
+    let supers_to_http = if is_mod { depth } else { depth + 1 };
+    let prefix = "super::".repeat(supers_to_http);
+    let mut out = BTreeSet::new();
+    for (_, line) in code_lines(text) {
+        for (at, _) in line.match_indices("crate::http::") {
+            let rest = &line[at + "crate::http::".len()..];
+            add_module(rest, modules, &own, &mut out);
+        }
+        if supers_to_http > 0 {
+            for (at, _) in line.match_indices(&prefix) {
+                // Exactly that many supers, not more.
+                if line[..at].ends_with("super::") {
+                    continue;
+                }
+                let rest = &line[at + prefix.len()..];
+                if rest.starts_with("super::") {
+                    continue;
+                }
+                add_module(rest, modules, &own, &mut out);
+            }
+        }
+    }
+    out
+}
+
+fn add_module(rest: &str, modules: &BTreeSet<String>, own: &str, out: &mut BTreeSet<String>) {
+    let braced = rest.starts_with('{');
+    let rest = rest.trim_start_matches('{');
+    for part in rest.split([',', '}']) {
+        let name: String = part
+            .trim()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if modules.contains(&name) && name != own {
+            out.insert(name);
+        }
+        if !braced {
+            break;
+        }
+    }
+}
+
+/// The circles in a graph of modules, each as the path `a -> b -> a`, found by depth-first
+/// search from every module (each circle reported once, from its smallest module).
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<String> {
+    fn walk(
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        start: &str,
+        at: &str,
+        path: &mut Vec<String>,
+        out: &mut BTreeSet<String>,
+    ) {
+        for next in graph.get(at).into_iter().flatten() {
+            if next == start {
+                let mut circle = path.clone();
+                circle.push(start.to_string());
+                out.insert(circle.join(" -> "));
+            } else if next.as_str() > start && !path.contains(next) {
+                path.push(next.clone());
+                walk(graph, start, next, path, out);
+                path.pop();
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for start in graph.keys() {
+        let mut path = vec![start.clone()];
+        walk(graph, start, start, &mut path, &mut out);
+    }
+    out
+}
+
+#[test]
+fn the_circle_search_finds_a_circle() {
+    let mut g = BTreeMap::new();
+    g.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    g.insert("b".to_string(), BTreeSet::from(["c".to_string()]));
+    g.insert("c".to_string(), BTreeSet::from(["a".to_string()]));
+    g.insert("d".to_string(), BTreeSet::from(["a".to_string()]));
+    assert_eq!(
+        circles(&g),
+        BTreeSet::from(["a -> b -> c -> a".to_string()])
+    );
+}
+
+/// The import circles between the top-level modules of `api/src/http`.
+fn http_circles() -> BTreeSet<String> {
+    let http = workspace().join("api/src/http");
+    let files = rust_files(&http);
+    let modules: BTreeSet<String> = files.iter().map(|f| top_module(&http, f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read source");
+        let own = top_module(&http, file);
+        if own == "mod" {
+            // The router (`http/mod.rs`) names every module; modules reach it only for
+            // `AppState`, which is not an import of their code.
+            continue;
+        }
+        graph.entry(own).or_default().extend(
+            references(&http, file, &text, &modules)
+                .into_iter()
+                .filter(|m| m != "mod"),
+        );
+    }
+    circles(&graph)
+}
+
+#[test]
+fn http_modules_import_each_other_without_circles() {
+    let found = http_circles();
+    assert!(
+        found.is_empty(),
+        "import circles in api/src/http: {found:?}"
+    );
+}
+
+/// Hand-written source files over 600 lines (outside their `#[cfg(test)]` module) when this
+/// check was written; each is to be split by the specification's areas. The list may only
+/// shrink.
+const KNOWN_LONG_FILES: &[&str] = &[
+    "commands/src/sources/geography.rs",
+    "projections/src/accounts.rs",
+    "projections/src/engine.rs",
+    "api/src/http/building_block.rs",
+    "api/src/http/healthcheck.rs",
+    "api/src/http/mod.rs",
+];
+
+#[test]
+fn no_hand_written_source_file_is_over_600_lines() {
+    let root = workspace();
+    let mut long = Vec::new();
+    for dir in ["events/src", "commands/src", "projections/src", "api/src"] {
+        for file in rust_files(&root.join(dir)) {
+            if file.file_name().is_some_and(|n| n == "tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).expect("read source");
+            let lines = code_lines(&text).len();
+            let name = file
+                .strip_prefix(&root)
+                .expect("under the workspace")
+                .to_string_lossy()
+                .replace("/../", "/");
+            if lines > 600 {
+                long.push((name, lines));
+            }
+        }
+    }
+    let new: Vec<String> = long
+        .iter()
+        .filter(|(n, _)| !KNOWN_LONG_FILES.contains(&n.as_str()))
+        .map(|(n, l)| format!("{n}: {l} lines"))
+        .collect();
+    assert!(new.is_empty(), "files over 600 lines: {new:?}");
+    let gone: Vec<&&str> = KNOWN_LONG_FILES
+        .iter()
+        .filter(|k| !long.iter().any(|(n, _)| n == *k))
+        .collect();
+    assert!(
+        gone.is_empty(),
+        "remove from KNOWN_LONG_FILES, they are short now: {gone:?}"
+    );
+}
