@@ -78,7 +78,7 @@ pub async fn components_handler(
     State(s): State<AppState>,
 ) -> Result<Json<Vec<Component>>, ApiError> {
     let mut all = components();
-    let options = super::building_block::component_options(&s).await?;
+    let options = super::building_blocks::component_options(&s).await?;
     if let Some(c) = all.iter_mut().find(|c| c.component_id == 1) {
         c.options = options;
     }
@@ -134,7 +134,7 @@ pub async fn dashboard(
     };
     let types = selected_types(crime_options)?;
     let crime = crime_stats(&s.pool, id, &types).await?;
-    let building_block = super::building_block::building_block_data(&s, id).await?;
+    let building_block = super::building_blocks::building_block_data(&s, id).await?;
     let collective_action = collective_action_stats(&s.pool, id, &action_filter).await?;
     let health_check = super::healthcheck::public_stats(&s, id, None).await?;
     Ok(Json(Dashboard {
@@ -160,7 +160,7 @@ pub struct Dashboard {
     /// Component 2: reach and maturity.
     pub health_check: super::healthcheck::HealthCheckStats,
     /// Component 1: availability per category, block and requirement.
-    pub building_block: super::building_block::BuildingBlockData,
+    pub building_block: super::building_blocks::BuildingBlockData,
     /// Component 4.
     pub collective_action: CollectiveActionStats,
 }

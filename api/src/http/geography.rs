@@ -221,7 +221,7 @@ async fn geomarker_in(
     let b = boundary::fetch(&s.pool, parse_id("boundaryId", &boundary_id)?).await?;
     let mut features = Vec::new();
     if component == 1 {
-        features = super::building_block::geomarkers(&s, b.boundary_id, category).await?;
+        features = super::building_blocks::geomarkers(&s, b.boundary_id, category).await?;
     }
     if component == 3 {
         let rows: Vec<(i64, String, String, f64, f64)> = sqlx::query_as(

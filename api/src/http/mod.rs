@@ -3,7 +3,7 @@
 
 pub mod auth;
 pub mod boundary;
-pub mod building_block;
+pub mod building_blocks;
 pub mod cache;
 pub mod client;
 pub mod collective_actions;
@@ -215,22 +215,22 @@ pub fn cached_routes(r: Routes) -> Routes {
         .get(
             "/api/buildingblock/searchcontact",
             Anyone,
-            building_block::search_contact,
+            building_blocks::search_contact,
         )
         .get(
             "/api/buildingblock/getBuildingBlockData",
             Anyone,
-            building_block::get_data,
+            building_blocks::get_data,
         )
         .get(
             "/api/buildingblock/getBuildingBlockRquirementDetailData",
             Anyone,
-            building_block::get_requirement_detail,
+            building_blocks::get_requirement_detail,
         )
         .get(
             "/api/buildingblock/getBoundaryCounts",
             Anyone,
-            building_block::boundary_counts,
+            building_blocks::boundary_counts,
         )
         .get(
             "/api/CollectiveAction/getCollectiveActionsByBoundary",
@@ -347,37 +347,37 @@ pub fn session_routes(r: Routes) -> Routes {
     .get(
         "/api/buildingblock/getBuildingBlockAssociatedToUser",
         BB_ADMIN,
-        building_block::associated_to_user,
+        building_blocks::associated_to_user,
     )
     .get(
         "/api/buildingblock/getBuildingBlockOnMunicipality",
         BB_ADMIN,
-        building_block::on_municipality,
+        building_blocks::on_municipality,
     )
     .get(
         "/api/buildingblock/getBuildingBlockContactsWithRequirements",
         BB_ADMIN,
-        building_block::contacts_with_requirements,
+        building_blocks::contacts_with_requirements,
     )
     .put(
         "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
         AnyOf(&[EditBuildingBlock]),
-        building_block::update,
+        building_blocks::update,
     )
     .post(
         "/api/buildingblock/verifyBuildingBlock",
         AnyOf(&[ValidateBuildingBlock]),
-        building_block::verify,
+        building_blocks::verify,
     )
     .post(
         "/api/buildingblock/returnBuildingBlock",
         AnyOf(&[ValidateBuildingBlock]),
-        building_block::return_block,
+        building_blocks::return_block,
     )
     .get(
         "/api/buildingblock/history",
         BB_ADMIN,
-        building_block::history,
+        building_blocks::history,
     )
     .post_read(
         "/api/healthcheck/getAdminDashboard",

@@ -1,0 +1,498 @@
+//! Availability of building blocks (public spec §3 component 1): per category, block and
+//! requirement with its quarter grid, from each provider's last verified snapshot.
+
+// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
+// SQL beside them.
+#![allow(clippy::type_complexity)]
+
+use crate::http::error::{parse_id, ApiError};
+use crate::http::AppState;
+use axum::extract::{Query, State};
+use axum::Json;
+use chrono::{Datelike, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use utoipa::IntoParams;
+
+/// A quarter label `Q1 26` (spec §9: Q1..Q4 with a two-digit year).
+pub fn quarter_label(start: NaiveDate) -> String {
+    format!("Q{} {:02}", (start.month() - 1) / 3 + 1, start.year() % 100)
+}
+
+/// The last four calendar quarters up to today's, oldest first.
+pub fn reporting_quarters(today: NaiveDate) -> Vec<NaiveDate> {
+    let mut q = NaiveDate::from_ymd_opt(today.year(), (today.month() - 1) / 3 * 3 + 1, 1)
+        .expect("valid date");
+    let mut out = vec![q];
+    for _ in 0..3 {
+        q = if q.month() == 1 {
+            NaiveDate::from_ymd_opt(q.year() - 1, 10, 1)
+        } else {
+            NaiveDate::from_ymd_opt(q.year(), q.month() - 3, 1)
+        }
+        .expect("valid date");
+        out.push(q);
+    }
+    out.reverse();
+    out
+}
+
+/// The SQL condition "provider p is inside boundary $1" through its municipality's row.
+pub(super) const INSIDE: &str =
+    "(b.boundary_id = $1 OR b.district_id = $1 OR b.province_id = $1 OR $1 = 1)";
+
+/// Availability (0..1) at the end of each reporting quarter, by quarter label (`2026 Q3`).
+pub type PeriodAvailability = BTreeMap<String, f64>;
+
+/// Building-block data of a boundary (public spec §3 "Building block data"; the building-block
+/// read model: providers and their verified requirements per quarter).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingBlockData {
+    /// The boundary.
+    pub boundary: crate::http::boundary::Boundary,
+    /// Label of the current reporting quarter.
+    pub last_quarter: String,
+    /// The last four reporting quarters, oldest first.
+    pub building_block_reporting_periods: Vec<ReportingPeriod>,
+    /// Per category, with its blocks and their requirements.
+    pub building_block_category_stats: Vec<CategoryStat>,
+    /// Per map area.
+    pub contained_boundary_data: Vec<AvailabilityArea>,
+}
+
+/// One reporting quarter.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportingPeriod {
+    /// Its label.
+    pub period: String,
+    /// Calendar year.
+    pub year: i32,
+    /// Calendar quarter, 1 to 4.
+    #[schema(minimum = 1, maximum = 4)]
+    pub quarter: u32,
+    /// Whether it is the current quarter.
+    pub is_current: bool,
+}
+
+/// One building-block category's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryStat {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Always `true`.
+    pub is_included: bool,
+    /// Available (provider, requirement) pairs ÷ all pairs now, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// The same at the end of each reporting quarter.
+    pub period_availability: PeriodAvailability,
+    /// Providers of its blocks in the boundary.
+    pub provider_count: i64,
+    /// Its building blocks.
+    pub building_block_stats: Vec<BlockStat>,
+}
+
+/// One building block's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockStat {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Its providers in the boundary.
+    pub building_block_count: i64,
+    /// Available pairs ÷ all pairs now, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// The same at the end of each reporting quarter.
+    pub period_availability: PeriodAvailability,
+    /// Its requirements.
+    pub building_block_requirement_stats: Vec<RequirementStat>,
+    /// Always empty (the specification's shape).
+    #[schema(value_type = Vec<Object>, max_items = 0)]
+    pub options: Vec<Value>,
+    /// Always empty (the specification's shape).
+    #[schema(value_type = Vec<Object>, max_items = 0)]
+    pub sub_options: Vec<Value>,
+}
+
+/// One requirement's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequirementStat {
+    /// Requirement id.
+    pub building_block_requirement_id: i32,
+    /// Its text.
+    pub description: String,
+    /// Providers meeting it ÷ providers of its block now, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// The same at the end of each reporting quarter.
+    pub period_availability: PeriodAvailability,
+}
+
+/// One map area's availability.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityArea {
+    /// The area.
+    pub boundary_id: i64,
+    /// Its name.
+    pub description: String,
+    /// Providers in it.
+    pub total: i64,
+    /// Available pairs ÷ all pairs, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+    /// Per category with providers.
+    pub categories: Vec<AreaCategory>,
+}
+
+/// One category in a map area.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaCategory {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its providers in the area.
+    pub total: i64,
+    /// Available pairs ÷ all pairs, 0..1.
+    #[schema(minimum = 0, maximum = 1)]
+    pub availability: f64,
+}
+
+/// Building-block data of a boundary (spec §3 "Building block data"): `{boundary, lastQuarter,
+/// buildingBlockReportingPeriods, buildingBlockCategoryStats}`, each category, block and
+/// requirement with `availability` (0..1, now) and `periodAvailability` (label → 0..1 at the end
+/// of each of the last four quarters).
+pub async fn building_block_data(
+    s: &AppState,
+    boundary_id: i64,
+) -> Result<BuildingBlockData, ApiError> {
+    let boundary = crate::http::boundary::fetch(&s.pool, boundary_id)
+        .await?
+        .to_boundary();
+    let quarters = reporting_quarters(Utc::now().date_naive());
+    // Per requirement: providers of its block inside the boundary, available now, and available
+    // at the end of each quarter (the latest snapshot at or before that quarter).
+    let rows: Vec<(i32, String, i32, String, i32, String, i64, i64, Vec<i64>)> = sqlx::query_as(&format!(
+        "WITH p AS (
+             SELECT p.stakeholder_id, p.building_block_id, p.verified_requirements
+             FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id WHERE {INSIDE}
+         ),
+         totals AS (SELECT building_block_id, count(*) AS n FROM p GROUP BY building_block_id),
+         now AS (SELECT r, count(*) AS n FROM p, unnest(p.verified_requirements) AS r GROUP BY r),
+         snap AS (
+             SELECT DISTINCT ON (q.stakeholder_id, qs) qs, q.verified_requirements
+             FROM unnest($2::date[]) AS qs JOIN bb_provider_quarter q ON q.quarter_start <= qs
+             JOIN p ON p.stakeholder_id = q.stakeholder_id
+             ORDER BY q.stakeholder_id, qs, q.quarter_start DESC
+         ),
+         per AS (SELECT r, qs, count(*) AS n FROM snap, unnest(snap.verified_requirements) AS r GROUP BY r, qs),
+         perq AS (
+             SELECT req.building_block_requirement_id AS r, array_agg(COALESCE(per.n, 0) ORDER BY u.i) AS ns
+             FROM bb_requirement req CROSS JOIN unnest($2::date[]) WITH ORDINALITY AS u(q, i)
+             LEFT JOIN per ON per.r = req.building_block_requirement_id AND per.qs = u.q
+             GROUP BY req.building_block_requirement_id
+         )
+         SELECT c.building_block_category_id, c.description, k.building_block_id, k.description,
+                r.building_block_requirement_id, r.description,
+                COALESCE(t.n, 0), COALESCE(now.n, 0), perq.ns
+         FROM bb_category c JOIN bb_block k USING (building_block_category_id)
+         JOIN bb_requirement r USING (building_block_id)
+         LEFT JOIN totals t ON t.building_block_id = k.building_block_id
+         LEFT JOIN now ON now.r = r.building_block_requirement_id
+         JOIN perq ON perq.r = r.building_block_requirement_id
+         ORDER BY c.seq, k.seq, r.seq"
+    ))
+    .bind(boundary_id)
+    .bind(&quarters)
+    .fetch_all(&s.pool)
+    .await?;
+    let labels: Vec<String> = quarters.iter().map(|q| quarter_label(*q)).collect();
+    // Accumulate (available, possible) per level.
+    #[derive(Default)]
+    struct Acc {
+        desc: String,
+        now: (i64, i64),
+        per: Vec<(i64, i64)>,
+        count: i64,
+        children: Vec<i32>,
+    }
+    let share = |a: (i64, i64)| {
+        if a.1 == 0 {
+            0.0
+        } else {
+            a.0 as f64 / a.1 as f64
+        }
+    };
+    let mut cats: Vec<(i32, Acc)> = Vec::new();
+    let mut blocks: BTreeMap<i32, Acc> = BTreeMap::new();
+    let mut reqs: Vec<(i32, i32, String, (i64, i64), Vec<(i64, i64)>)> = Vec::new();
+    for (cid, cdesc, bid, bdesc, rid, rdesc, total, now, per) in rows {
+        if cats.last().map(|c| c.0) != Some(cid) {
+            cats.push((
+                cid,
+                Acc {
+                    desc: cdesc,
+                    per: vec![(0, 0); labels.len()],
+                    ..Default::default()
+                },
+            ));
+        }
+        let cat = &mut cats.last_mut().expect("pushed").1;
+        if !cat.children.contains(&bid) {
+            cat.children.push(bid);
+            cat.count += total;
+        }
+        let block = blocks.entry(bid).or_insert_with(|| Acc {
+            desc: bdesc,
+            per: vec![(0, 0); labels.len()],
+            count: total,
+            ..Default::default()
+        });
+        block.children.push(rid);
+        for acc in [&mut *cat, block] {
+            acc.now.0 += now;
+            acc.now.1 += total;
+            for (i, v) in per.iter().enumerate() {
+                acc.per[i].0 += v;
+                acc.per[i].1 += total;
+            }
+        }
+        reqs.push((
+            bid,
+            rid,
+            rdesc,
+            (now, total),
+            per.iter().map(|v| (*v, total)).collect(),
+        ));
+    }
+    let periods = |per: &[(i64, i64)]| -> PeriodAvailability {
+        labels
+            .iter()
+            .zip(per)
+            .map(|(l, a)| (l.clone(), share(*a)))
+            .collect()
+    };
+    let categories: Vec<CategoryStat> = cats
+        .iter()
+        .map(|(cid, c)| {
+            let block_stats: Vec<BlockStat> = c
+                .children
+                .iter()
+                .map(|bid| {
+                    let b = &blocks[bid];
+                    let req_stats: Vec<RequirementStat> = reqs
+                        .iter()
+                        .filter(|r| r.0 == *bid)
+                        .map(|r| RequirementStat {
+                            building_block_requirement_id: r.1,
+                            description: r.2.clone(),
+                            availability: share(r.3),
+                            period_availability: periods(&r.4),
+                        })
+                        .collect();
+                    BlockStat {
+                        building_block_id: *bid,
+                        description: b.desc.clone(),
+                        building_block_count: b.count,
+                        availability: share(b.now),
+                        period_availability: periods(&b.per),
+                        building_block_requirement_stats: req_stats,
+                        options: vec![],
+                        sub_options: vec![],
+                    }
+                })
+                .collect();
+            CategoryStat {
+                building_block_category_id: *cid,
+                description: c.desc.clone(),
+                is_included: true,
+                availability: share(c.now),
+                period_availability: periods(&c.per),
+                provider_count: c.count,
+                building_block_stats: block_stats,
+            }
+        })
+        .collect();
+    let contained = contained_availability(s, boundary_id).await?;
+    let current = labels.len() - 1;
+    let reporting: Vec<ReportingPeriod> = quarters
+        .iter()
+        .enumerate()
+        .map(|(i, q)| ReportingPeriod {
+            period: labels[i].clone(),
+            year: q.year(),
+            quarter: (q.month() - 1) / 3 + 1,
+            is_current: i == current,
+        })
+        .collect();
+    Ok(BuildingBlockData {
+        boundary,
+        last_quarter: labels[current].clone(),
+        building_block_reporting_periods: reporting,
+        building_block_category_stats: categories,
+        contained_boundary_data: contained,
+    })
+}
+
+/// The map's figures per area (spec §2 "Map view", §3 `containedBoundaryData`): for each child
+/// of the boundary drawn by `/api/geography/geojson/{id}` (for a municipality, itself), its
+/// providers (`total`), available (provider, requirement) pairs ÷ all pairs now
+/// (`availability`, 0..1) and the same per category (`categories`). Shelters count like any
+/// provider; no point or address is involved.
+pub async fn contained_availability(
+    s: &AppState,
+    boundary_id: i64,
+) -> Result<Vec<AvailabilityArea>, ApiError> {
+    let rows: Vec<(i64, String, Option<i32>, i64, i64, i64)> = sqlx::query_as(
+        "WITH kids AS (
+             SELECT boundary_id, name FROM boundary
+             WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
+         ),
+         reqn AS (SELECT building_block_id, count(*) AS n FROM bb_requirement GROUP BY building_block_id)
+         SELECT k.boundary_id, k.name, p.building_block_category_id, count(p.stakeholder_id),
+                COALESCE(sum(r.n), 0)::bigint,
+                COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint
+         FROM kids k
+         LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
+                             AND b.level = 'municipality'
+         LEFT JOIN bb_provider p ON p.municipality_id = b.boundary_id
+         LEFT JOIN reqn r ON r.building_block_id = p.building_block_id
+         GROUP BY k.boundary_id, k.name, p.building_block_category_id
+         ORDER BY k.name, k.boundary_id, p.building_block_category_id",
+    )
+    .bind(boundary_id)
+    .fetch_all(&s.pool)
+    .await?;
+    let share = |a: i64, n: i64| if n == 0 { 0.0 } else { a as f64 / n as f64 };
+    let mut out: Vec<AvailabilityArea> = Vec::new();
+    let mut sums: Vec<(i64, i64)> = Vec::new();
+    for (id, name, category, providers, pairs, available) in rows {
+        if out.last().map(|a| a.boundary_id) != Some(id) {
+            out.push(AvailabilityArea {
+                boundary_id: id,
+                description: name,
+                total: 0,
+                availability: 0.0,
+                categories: vec![],
+            });
+            sums.push((0, 0));
+        }
+        let Some(cid) = category else { continue };
+        let area = out.last_mut().expect("pushed");
+        let sum = sums.last_mut().expect("pushed");
+        sum.0 += available;
+        sum.1 += pairs;
+        area.total += providers;
+        area.availability = share(sum.0, sum.1);
+        area.categories.push(AreaCategory {
+            building_block_category_id: cid,
+            total: providers,
+            availability: share(available, pairs),
+        });
+    }
+    Ok(out)
+}
+
+/// The categories with their building blocks as component-1 options (spec §3 "Component":
+/// options with nested options).
+pub async fn component_options(
+    s: &AppState,
+) -> Result<Vec<crate::http::component_option::ComponentOption>, ApiError> {
+    use crate::http::component_option::{ComponentOption, OptionId, SubOption};
+    let rows: Vec<(i32, String, i32, String)> = sqlx::query_as(
+        "SELECT c.building_block_category_id, c.description, k.building_block_id, k.description
+         FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq",
+    )
+    .fetch_all(&s.pool)
+    .await?;
+    let mut out: Vec<ComponentOption> = Vec::new();
+    let mut last = None;
+    for (cid, cdesc, bid, bdesc) in rows {
+        if last != Some(cid) {
+            last = Some(cid);
+            out.push(ComponentOption {
+                id: OptionId::Number(cid.into()),
+                name: cdesc,
+                options: vec![],
+            });
+        }
+        out.last_mut().expect("pushed").options.push(SubOption {
+            id: OptionId::Number(bid.into()),
+            name: bdesc,
+        });
+    }
+    Ok(out)
+}
+
+/// Query of `getBuildingBlockData`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BoundaryQuery {
+    /// Boundary id.
+    #[serde(rename = "boundaryId")]
+    #[param(rename = "boundaryId", value_type = i64, minimum = 1)]
+    pub(super) boundary_id: Option<String>,
+}
+
+pub(super) fn required_id(name: &str, v: &Option<String>) -> Result<i64, ApiError> {
+    let raw = v
+        .as_deref()
+        .ok_or_else(|| ApiError::bad(name, format!("{name} is required.")))?;
+    parse_id(name, raw)
+}
+
+/// `GET /api/buildingblock/getBuildingBlockData?boundaryId`.
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockData", tag = "building block",
+    params(BoundaryQuery),
+    responses((status = 200, description = "Building block data (spec §3)", body = BuildingBlockData), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+pub async fn get_data(
+    State(s): State<AppState>,
+    Query(q): Query<BoundaryQuery>,
+) -> Result<Json<BuildingBlockData>, ApiError> {
+    let id = required_id("boundaryId", &q.boundary_id)?;
+    Ok(Json(building_block_data(&s, id).await?))
+}
+
+/// Query of `getBuildingBlockRquirementDetailData`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CategoryQuery {
+    /// Category id.
+    #[serde(rename = "buildingBlockCategoryId")]
+    #[param(rename = "buildingBlockCategoryId", value_type = i64, minimum = 1)]
+    category_id: Option<String>,
+    /// Boundary id.
+    #[serde(rename = "boundaryId")]
+    #[param(rename = "boundaryId", value_type = i64, minimum = 1)]
+    boundary_id: Option<String>,
+}
+
+/// `GET /api/buildingblock/getBuildingBlockRquirementDetailData?buildingBlockCategoryId&boundaryId`:
+/// the category's building blocks with their requirement stats (spec spelling of the path kept).
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockRquirementDetailData", tag = "building block",
+    params(CategoryQuery),
+    responses((status = 200, description = "The building blocks of the category", body = [BlockStat]), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary or category")))]
+pub async fn get_requirement_detail(
+    State(s): State<AppState>,
+    Query(q): Query<CategoryQuery>,
+) -> Result<Json<Vec<BlockStat>>, ApiError> {
+    let cid = required_id("buildingBlockCategoryId", &q.category_id)?;
+    let bid = required_id("boundaryId", &q.boundary_id)?;
+    let data = building_block_data(&s, bid).await?;
+    let cat = data
+        .building_block_category_stats
+        .into_iter()
+        .find(|c| i64::from(c.building_block_category_id) == cid)
+        .ok_or_else(|| ApiError::NotFound("No building block category has this id.".into()))?;
+    Ok(Json(cat.building_block_stats))
+}

@@ -1,0 +1,420 @@
+//! What a municipal user captures (public spec §7 "Building block", signed in): the user's
+//! municipalities with their completion, the providers of one building block in a
+//! municipality, and one provider's details, each limited to the user's [`super::Area`].
+
+// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
+// SQL beside them.
+#![allow(clippy::type_complexity)]
+
+use super::*;
+use crate::http::auth::CurrentUser;
+use crate::http::error::ApiError;
+use crate::http::AppState;
+use axum::extract::{Query, State};
+use axum::Json;
+use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
+use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+/// A building block's verified and total providers in one municipality (public spec §4).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockCompletion {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Its providers in the municipality.
+    pub total_building_block_count: i64,
+    /// Those verified.
+    pub total_verified_building_block_count: i64,
+    /// 0 incomplete, 1 in progress, 2 complete ([`completion`]).
+    pub completion: i32,
+}
+
+/// A category of [`AssignedMunicipality`].
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignedCategory {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Its building blocks, in the list's order.
+    pub building_blocks: Vec<BlockCompletion>,
+}
+
+/// A municipality the user may see, with completion per building block.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignedMunicipality {
+    /// Its name.
+    pub name: String,
+    /// Its boundary id.
+    pub stakeholder_id: i64,
+    /// Its province's name.
+    pub province_name: String,
+    /// Its district's name (its own for a metro).
+    pub district_name: String,
+    /// Every category, in the list's order.
+    pub building_block_categories: Vec<AssignedCategory>,
+}
+
+/// `GET /api/buildingblock/getBuildingBlockAssociatedToUser?boundaryId`: per municipality the
+/// user may see (assigned municipalities; all when the user holds WorldOfImpactAdmin; for a
+/// ValidateBuildingBlock holder every municipality of the provinces of the assigned ones),
+/// limited to `boundaryId` when given: `{name, stakeholderId, provinceName, districtName, buildingBlockCategories:
+/// [{buildingBlockCategoryId, description, buildingBlocks: [{buildingBlockId, description,
+/// totalBuildingBlockCount, totalVerifiedBuildingBlockCount, completion}]}]}` with completion 0/1/2
+/// of spec §4. Needs BuildingBlockAdmin (35).
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockAssociatedToUser", tag = "building block",
+    params(BoundaryQuery),
+    responses((status = 200, description = "Municipalities with verified/total per building block", body = [AssignedMunicipality]), (status = 403, description = "Permission denied")))]
+pub async fn associated_to_user(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<BoundaryQuery>,
+) -> Result<Json<Vec<AssignedMunicipality>>, ApiError> {
+    let within = opt_id("boundaryId", &q.boundary_id)?;
+    let all = u.can(gbvf_commands::accounts::permissions::WorldOfImpactAdmin);
+    let assigned = assigned_municipalities(&s, &u).await?;
+    let validator = u.can(ValidateBuildingBlock);
+    let rows: Vec<(i64, String, String, String, i32, String, i32, String, i64, i64)> = sqlx::query_as(
+        "WITH m AS (
+             SELECT b.boundary_id, b.name, pr.name AS province, COALESCE(d.name, b.name) AS district FROM boundary b
+             JOIN boundary pr ON pr.boundary_id = b.province_id LEFT JOIN boundary d ON d.boundary_id = b.district_id
+             WHERE b.level = 'municipality'
+               AND ($1 OR b.boundary_id = ANY($2)
+                    OR ($3 AND b.province_id IN (SELECT province_id FROM boundary WHERE boundary_id = ANY($2))))
+               AND ($4::bigint IS NULL OR b.boundary_id = $4 OR b.district_id = $4 OR b.province_id = $4)
+         )
+         SELECT m.boundary_id, m.name, m.province, m.district, c.building_block_category_id, c.description, k.building_block_id, k.description,
+                count(p.stakeholder_id), count(p.stakeholder_id) FILTER (WHERE p.status = 'verified')
+         FROM m CROSS JOIN bb_block k JOIN bb_category c USING (building_block_category_id)
+         LEFT JOIN bb_provider p ON p.municipality_id = m.boundary_id AND p.building_block_id = k.building_block_id
+         GROUP BY m.boundary_id, m.name, m.province, m.district, c.building_block_category_id, c.description, c.seq, k.building_block_id, k.description, k.seq
+         ORDER BY m.name, c.seq, k.seq",
+    )
+    .bind(all)
+    .bind(&assigned)
+    .bind(validator)
+    .bind(within)
+    .fetch_all(&s.pool)
+    .await?;
+    let mut out: Vec<AssignedMunicipality> = Vec::new();
+    for (mid, mname, prov, district, cid, cdesc, bid, bdesc, total, verified) in rows {
+        if out.last().map(|m| m.stakeholder_id) != Some(mid) {
+            out.push(AssignedMunicipality {
+                name: mname,
+                stakeholder_id: mid,
+                province_name: prov,
+                district_name: district,
+                building_block_categories: Vec::new(),
+            });
+        }
+        let cats = &mut out.last_mut().expect("pushed").building_block_categories;
+        if cats.last().map(|c| c.building_block_category_id) != Some(cid) {
+            cats.push(AssignedCategory {
+                building_block_category_id: cid,
+                description: cdesc,
+                building_blocks: Vec::new(),
+            });
+        }
+        cats.last_mut()
+            .expect("pushed")
+            .building_blocks
+            .push(BlockCompletion {
+                building_block_id: bid,
+                description: bdesc,
+                total_building_block_count: total,
+                total_verified_building_block_count: verified,
+                completion: completion(verified, total),
+            });
+    }
+    Ok(Json(out))
+}
+
+/// Completion colour of spec §4: total 0 → 0 incomplete; verified = total → 2 complete;
+/// 0 < verified < total → 1 in-progress; otherwise 0.
+pub fn completion(verified: i64, total: i64) -> i32 {
+    if total == 0 {
+        0
+    } else if verified == total {
+        2
+    } else if verified > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Query of `getBuildingBlockOnMunicipality`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MunicipalityQuery {
+    /// The municipality's boundary id.
+    #[serde(rename = "boundaryStakeholderId")]
+    #[param(rename = "boundaryStakeholderId", value_type = Option<i64>, minimum = 1)]
+    municipality: Option<String>,
+    /// Building block id.
+    #[serde(rename = "buildingBlockId")]
+    #[param(rename = "buildingBlockId", value_type = Option<i64>, minimum = 1)]
+    building_block_id: Option<String>,
+}
+
+/// A provider of a building block in a municipality, with its status.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderStatus {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its workflow status (`imported`, `submitted`, `verified`, `returned`).
+    pub status: String,
+}
+
+/// `GET /api/buildingblock/getBuildingBlockOnMunicipality?boundaryStakeholderId&buildingBlockId`:
+/// the providers of a building block in a municipality with their status. BuildingBlockAdmin,
+/// and the municipality in the user's [`Area`] (403 otherwise, also for an unknown one).
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockOnMunicipality", tag = "building block",
+    params(MunicipalityQuery),
+    responses((status = 200, description = "Providers with status", body = [ProviderStatus]), (status = 403, description = "Permission denied or not in the user's area")))]
+pub async fn on_municipality(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<MunicipalityQuery>,
+) -> Result<Json<Vec<ProviderStatus>>, ApiError> {
+    let m = required_id("boundaryStakeholderId", &q.municipality)?;
+    let b = required_id("buildingBlockId", &q.building_block_id)?;
+    let province: Option<Option<i64>> = sqlx::query_scalar(
+        "SELECT province_id FROM boundary WHERE boundary_id = $1 AND level = 'municipality'",
+    )
+    .bind(m)
+    .fetch_optional(&s.pool)
+    .await?;
+    let Some(Some(province)) = province else {
+        return Err(ApiError::Forbidden);
+    };
+    Area::of(&s, &u).await?.may_read(m, province)?;
+    let rows: Vec<(i64, String, String)> = sqlx::query_as(
+        "SELECT stakeholder_id, name, status FROM bb_provider WHERE municipality_id = $1 AND building_block_id = $2 ORDER BY lower(name)",
+    )
+    .bind(m)
+    .bind(b)
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|(stakeholder_id, name, status)| ProviderStatus {
+                stakeholder_id,
+                name,
+                status,
+            })
+            .collect(),
+    ))
+}
+
+/// Query naming one provider.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProviderQuery {
+    /// Building block id.
+    #[serde(rename = "buildingBlockId")]
+    #[param(rename = "buildingBlockId", value_type = Option<i64>, minimum = 1)]
+    pub(super) building_block_id: Option<String>,
+    /// The provider.
+    #[serde(rename = "stakeholderId")]
+    #[param(rename = "stakeholderId", value_type = i64, minimum = 1, required = true)]
+    pub(super) stakeholder_id: Option<String>,
+    /// `csv` for the history as CSV.
+    pub(super) format: Option<String>,
+}
+
+/// A contact person as the manage screen edits them (public spec §3 "Building block details").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactPersonDetails {
+    /// The person's id (`bb_contact_person`).
+    pub contact_person_id: uuid::Uuid,
+    /// Full name.
+    pub full_name: String,
+    /// Job role, if given.
+    #[schema(required = true)]
+    pub job_role: Option<String>,
+    /// Mobile number (digits), if given.
+    #[schema(required = true)]
+    pub mobile_number: Option<String>,
+    /// E-mail address, if given.
+    #[schema(required = true)]
+    pub email_address: Option<String>,
+    /// Telephone number (digits), if given.
+    #[schema(required = true)]
+    pub telephone_number: Option<String>,
+    /// Alternate number (digits), if given.
+    #[schema(required = true)]
+    pub alternate_number: Option<String>,
+}
+
+/// A requirement of the provider's building block on the manage screen.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequirementDetails {
+    /// Requirement id.
+    pub building_block_requirement_id: i32,
+    /// Requirement name.
+    pub name: String,
+    /// Stated as available in the provider's details.
+    pub available: bool,
+    /// Verified by the province.
+    pub verified: bool,
+    /// Who answers for it.
+    pub stakeholder_contact_person: Vec<ContactPersonDetails>,
+}
+
+/// A provider's addresses on the manage screen.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderAddress {
+    /// Always 1.
+    pub address_id: i32,
+    /// Physical address, if known.
+    #[schema(required = true)]
+    pub address_line1: Option<String>,
+    /// Postal address, if known.
+    #[schema(required = true)]
+    pub address_line2: Option<String>,
+}
+
+/// One provider's details for the manage screen (public spec §3 "Building block details").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingBlockDetails {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// Its building block's name.
+    pub building_block: String,
+    /// Its municipality's boundary id.
+    pub municipality_id: i64,
+    /// Its municipality's name.
+    pub municipality_name: String,
+    /// Its workflow status (`imported`, `submitted`, `verified`, `returned`).
+    pub status: String,
+    /// The version of its last submission (the event's sequence in the provider's stream),
+    /// which `verifyBuildingBlock` and `returnBuildingBlock` name; null before any submission.
+    #[schema(required = true, minimum = 1)]
+    pub submission_version: Option<i64>,
+    /// True when the signed-in user made the last submission: they may not verify or return
+    /// it (four-eyes).
+    pub own_submission: bool,
+    /// True for shelters (no address is ever kept).
+    pub is_shelter: bool,
+    /// Its addresses.
+    pub address: ProviderAddress,
+    /// Its contacts (the submitted ones once details were submitted).
+    pub contacts: Vec<DirectoryContact>,
+    /// Every requirement of its building block.
+    pub building_block_requirements: Vec<RequirementDetails>,
+}
+
+/// `GET /api/buildingblock/getBuildingBlockContactsWithRequirements?buildingBlockId&stakeholderId`:
+/// one provider's details for the manage screen (spec §3 "Building block details"): address,
+/// contacts, every requirement of its block with `available` and its contact persons, status,
+/// the last submission's version and whether the user made it. These are the last submitted
+/// (possibly unverified) details: BuildingBlockAdmin, and the provider in the user's [`Area`].
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockContactsWithRequirements", tag = "building block",
+    params(ProviderQuery),
+    responses((status = 200, description = "Building block details", body = BuildingBlockDetails), (status = 403, description = "Permission denied or not in the user's area"), (status = 404, description = "Unknown provider")))]
+pub async fn contacts_with_requirements(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<ProviderQuery>,
+) -> Result<Json<BuildingBlockDetails>, ApiError> {
+    let id = required_id("stakeholderId", &q.stakeholder_id)?;
+    let (_, province, _) = provider_place(&s, id).await?;
+    let row: Option<(String, i32, String, i64, String, Value, Option<Value>, Option<String>, Option<String>, Vec<i32>, Vec<i32>, Value, String, Option<i64>, Option<String>)> =
+        sqlx::query_as(
+            "SELECT p.name, p.building_block_id, k.description, p.municipality_id, b.name, p.contacts, p.details_contacts,
+                    p.physical_address, p.postal_address, p.requirements, p.verified_requirements, p.contact_persons, p.status,
+                    p.submission_version, p.submitted_by
+             FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
+             WHERE p.stakeholder_id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&s.pool)
+        .await?;
+    let Some((
+        name,
+        bid,
+        bdesc,
+        mid,
+        mname,
+        contacts,
+        details_contacts,
+        phys,
+        postal,
+        reqs,
+        verified,
+        cps,
+        status,
+        submission_version,
+        submitted_by,
+    )) = row
+    else {
+        return Err(ApiError::NotFound("No provider has this id.".into()));
+    };
+    Area::of(&s, &u).await?.may_read(mid, province)?;
+    if opt_id("buildingBlockId", &q.building_block_id)?.is_some_and(|b| b != bid as i64) {
+        return Err(ApiError::NotFound(
+            "This provider is not of that building block.".into(),
+        ));
+    }
+    let persons = contact_persons(&s.pool, &[id]).await?;
+    let refs: Vec<ContactPersonRef> = serde_json::from_value(cps).unwrap_or_default();
+    let all_reqs: Vec<(i32, String)> = sqlx::query_as(
+        "SELECT building_block_requirement_id, description FROM bb_requirement WHERE building_block_id = $1 ORDER BY seq",
+    )
+    .bind(bid)
+    .fetch_all(&s.pool)
+    .await?;
+    let requirements = all_reqs
+        .into_iter()
+        .map(|(rid, rname)| RequirementDetails {
+            building_block_requirement_id: rid,
+            name: rname,
+            available: reqs.contains(&rid),
+            verified: verified.contains(&rid),
+            stakeholder_contact_person: refs
+                .iter()
+                .filter(|c| c.building_block_requirement_id == rid)
+                .filter_map(|c| persons.get(&c.contact_person_id))
+                .map(ContactPerson::details)
+                .collect(),
+        })
+        .collect();
+    Ok(Json(BuildingBlockDetails {
+        stakeholder_id: id,
+        name,
+        building_block_id: bid,
+        building_block: bdesc,
+        municipality_id: mid,
+        municipality_name: mname,
+        status,
+        submission_version,
+        own_submission: submitted_by.as_deref() == Some(actor_of(&u).as_str()),
+        is_shelter: bid == SHELTER_BUILDING_BLOCK_ID,
+        address: ProviderAddress {
+            address_id: 1,
+            address_line1: phys,
+            address_line2: postal,
+        },
+        contacts: directory_contacts(details_contacts.unwrap_or(contacts)),
+        building_block_requirements: requirements,
+    }))
+}

@@ -1,0 +1,468 @@
+//! The public contact directory (public spec §7 `searchcontact`), provider counts per boundary
+//! and map markers. Shelters show name, municipality and telephone lines only.
+
+// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
+// SQL beside them.
+#![allow(clippy::type_complexity)]
+
+use super::*;
+use crate::http::error::{parse_id, ApiError};
+use crate::http::geojson::{FeatureId, MarkerFeature, MarkerProperties};
+use crate::http::AppState;
+use axum::extract::{Query, State};
+use axum::Json;
+use chrono::Utc;
+use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+/// Query of the contact directory search (spec §7).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// Text matched against the name or building block, case-insensitive.
+    filter: Option<String>,
+    /// Category id.
+    #[serde(rename = "buildingBlockCategoryId")]
+    #[param(rename = "buildingBlockCategoryId", value_type = Option<i64>, minimum = 1)]
+    category_id: Option<String>,
+    /// Building block id.
+    #[serde(rename = "buildingBlockId")]
+    #[param(rename = "buildingBlockId", value_type = i64, minimum = 1)]
+    building_block_id: Option<String>,
+    /// Boundary id.
+    #[serde(rename = "boundaryId")]
+    #[param(rename = "boundaryId", value_type = i64, minimum = 1)]
+    boundary_id: Option<String>,
+    /// One provider.
+    #[serde(rename = "stakeholderId")]
+    #[param(rename = "stakeholderId", value_type = Option<i64>, minimum = 1)]
+    stakeholder_id: Option<String>,
+}
+
+pub(super) fn opt_id(name: &str, v: &Option<String>) -> Result<Option<i64>, ApiError> {
+    match v.as_deref().map(str::trim) {
+        None | Some("") | Some("null") => Ok(None),
+        Some(raw) => parse_id(name, raw).map(Some),
+    }
+}
+
+/// A contact of a provider or of a contact person (public spec §3 "Contact directory"):
+/// type 1 e-mail, 2 mobile, 3 telephone (reception), 4 alternate number.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryContact {
+    /// Position in the list, from 1.
+    pub contact_id: i64,
+    /// 1 e-mail, 2 mobile, 3 telephone, 4 alternate number.
+    pub contact_type_id: i32,
+    /// The address or number (digits).
+    pub detail: String,
+    /// Always null: numbers are stored whole.
+    #[schema(required = true)]
+    pub area_code: Option<String>,
+}
+
+/// A stored contact (`bb_provider.contacts`, `details_contacts`): `{contactTypeId, detail}`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StoredContact {
+    contact_type_id: i32,
+    detail: String,
+}
+
+pub(super) fn directory_contacts(list: Value) -> Vec<DirectoryContact> {
+    let list: Vec<StoredContact> = serde_json::from_value(list).unwrap_or_default();
+    list.into_iter()
+        .enumerate()
+        .map(|(i, c)| DirectoryContact {
+            contact_id: i as i64 + 1,
+            contact_type_id: c.contact_type_id,
+            detail: c.detail,
+            area_code: None,
+        })
+        .collect()
+}
+
+/// A contact person as the public directory shows them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicContactPerson {
+    /// Always 2 (a person).
+    pub stakeholder_type_id: i32,
+    /// Full name.
+    pub name: String,
+    /// The person's id (`bb_contact_person`).
+    pub contact_id: uuid::Uuid,
+    /// Job role, if given.
+    #[schema(required = true)]
+    pub role: Option<String>,
+    /// Their e-mail and numbers.
+    pub contacts: Vec<DirectoryContact>,
+}
+
+/// A verified requirement of a directory result with its contact persons.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryRequirement {
+    /// Requirement id.
+    pub building_block_requirement_id: i32,
+    /// Requirement name.
+    pub name: String,
+    /// Who answers for it.
+    pub stakeholder_contact_person: Vec<PublicContactPerson>,
+}
+
+/// A provider's physical address in the directory.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryAddress {
+    /// Always 1.
+    pub address_id: i32,
+    /// Always 1 (physical).
+    pub address_type_id: i32,
+    /// The address.
+    pub address_line1: String,
+}
+
+/// One result of the contact directory search (public spec §3 "Contact directory"): the
+/// provider's last verified snapshot (before any verification: its imported record, without
+/// address or requirements). A shelter shows its name, municipality and telephone lines only:
+/// no address, no requirement, no contact person.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactSearchResult {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its municipality's name.
+    pub local_municipality_name: String,
+    /// Its building block's name.
+    pub building_block: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// Its verified contacts (imported ones before any verification); a shelter's telephone
+    /// lines only (types 3 and 4).
+    pub contacts: Vec<DirectoryContact>,
+    /// Its verified physical address; always null for shelters (never published).
+    #[schema(required = true)]
+    pub address: Option<DirectoryAddress>,
+    /// Its verified requirements with their verified contact persons; empty for shelters.
+    pub building_block_requirements: Vec<DirectoryRequirement>,
+}
+
+/// `GET /api/buildingblock/searchcontact`: providers inside a boundary of a category or
+/// building block, matching `filter` by name or building block (case-insensitive), sorted by
+/// name (spec §2 "Contact directory"). A boundary and a category or block are required
+/// (spec §5: the search is blocked without them). Only verified details are shown (see
+/// [`ContactSearchResult`]). Shelters: name, municipality and phone only.
+#[utoipa::path(get, path = "/api/buildingblock/searchcontact", tag = "building block",
+    params(SearchQuery),
+    responses((status = 200, description = "Contact directory results (spec §3)", body = [ContactSearchResult]), (status = 400, description = "Boundary or building block missing")))]
+pub async fn search_contact(
+    State(s): State<AppState>,
+    Query(q): Query<SearchQuery>,
+) -> Result<Json<Vec<ContactSearchResult>>, ApiError> {
+    let stakeholder = opt_id("stakeholderId", &q.stakeholder_id)?;
+    let boundary = opt_id("boundaryId", &q.boundary_id)?;
+    let category = opt_id("buildingBlockCategoryId", &q.category_id)?;
+    let block = opt_id("buildingBlockId", &q.building_block_id)?;
+    if stakeholder.is_none() {
+        if boundary.is_none() {
+            return Err(ApiError::bad("boundaryId", "Please select a province."));
+        }
+        if category.is_none() && block.is_none() {
+            return Err(ApiError::bad(
+                "buildingBlockId",
+                "Please select a building block.",
+            ));
+        }
+    }
+    let filter = q
+        .filter
+        .map(|f| f.trim().to_lowercase())
+        .filter(|f| !f.is_empty());
+    let rows: Vec<(i64, String, String, i32, String, Value, Option<String>, Value, Vec<i32>)> =
+        sqlx::query_as(&format!(
+            "SELECT p.stakeholder_id, p.name, b.name, p.building_block_id, k.description,
+                    COALESCE(p.verified_contacts, p.contacts), p.verified_physical_address,
+                    p.verified_contact_persons, p.verified_requirements
+             FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+             JOIN bb_block k ON k.building_block_id = p.building_block_id
+             WHERE ($1::bigint IS NULL OR {INSIDE})
+               AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
+               AND ($3::bigint IS NULL OR p.building_block_id = $3)
+               AND ($4::bigint IS NULL OR p.stakeholder_id = $4)
+               AND ($5::text IS NULL OR strpos(lower(p.name), $5) > 0 OR strpos(lower(k.description), $5) > 0)
+             ORDER BY lower(p.name), p.stakeholder_id
+             LIMIT 2000"
+        ).replace("$1 = 1", "$1::bigint = 1"))
+        .bind(boundary.unwrap_or(1))
+        .bind(category)
+        .bind(block)
+        .bind(stakeholder)
+        .bind(filter)
+        .fetch_all(&s.pool)
+        .await?;
+    // Contact persons of shelters are never read for a public answer.
+    let ids: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.3 != SHELTER_BUILDING_BLOCK_ID)
+        .map(|r| r.0)
+        .collect();
+    let reqs: Vec<(i32, i32, String)> = sqlx::query_as(
+        "SELECT building_block_id, building_block_requirement_id, description FROM bb_requirement ORDER BY seq",
+    )
+    .fetch_all(&s.pool)
+    .await?;
+    let persons = contact_persons(&s.pool, &ids).await?;
+    let out: Vec<ContactSearchResult> = rows
+        .into_iter()
+        .map(
+            |(id, name, muni, bid, bdesc, contacts, address, cps, verified)| {
+                let shelter = bid == SHELTER_BUILDING_BLOCK_ID;
+                let refs: Vec<ContactPersonRef> = serde_json::from_value(cps).unwrap_or_default();
+                let requirements = reqs
+                    .iter()
+                    .filter(|r| !shelter && r.0 == bid && verified.contains(&r.1))
+                    .map(|r| DirectoryRequirement {
+                        building_block_requirement_id: r.1,
+                        name: r.2.clone(),
+                        stakeholder_contact_person: refs
+                            .iter()
+                            .filter(|c| c.building_block_requirement_id == r.1)
+                            .filter_map(|c| persons.get(&c.contact_person_id))
+                            .map(ContactPerson::public)
+                            .collect(),
+                    })
+                    .collect();
+                ContactSearchResult {
+                    stakeholder_id: id,
+                    name,
+                    local_municipality_name: muni,
+                    building_block: bdesc,
+                    building_block_id: bid,
+                    contacts: if shelter {
+                        directory_contacts(contacts)
+                            .into_iter()
+                            .filter(|c| SHELTER_LINES.contains(&c.contact_type_id))
+                            .enumerate()
+                            .map(|(i, c)| DirectoryContact {
+                                contact_id: i as i64 + 1,
+                                ..c
+                            })
+                            .collect()
+                    } else {
+                        directory_contacts(contacts)
+                    },
+                    address: address.filter(|_| !shelter).map(|a| DirectoryAddress {
+                        address_id: 1,
+                        address_type_id: 1,
+                        address_line1: a,
+                    }),
+                    building_block_requirements: requirements,
+                }
+            },
+        )
+        .collect();
+    Ok(Json(out))
+}
+
+/// The contact types a shelter shows in public: its telephone lines, reception (3) and
+/// alternate (4) (never an e-mail address or a person).
+pub(super) const SHELTER_LINES: [i32; 2] = [3, 4];
+
+/// A contact person from the side table `bb_contact_person`. An erased person (`gbvf
+/// building-blocks erase-contact`, `erased_at` set) has no name, role or numbers left: every
+/// answer shows them as [`gbvf_events::person::ERASED_PERSON`] without contact details.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ContactPerson {
+    contact_person_id: uuid::Uuid,
+    name: Option<String>,
+    erased_at: Option<chrono::DateTime<Utc>>,
+    job_role: Option<String>,
+    mobile_number: Option<String>,
+    email: Option<String>,
+    telephone_number: Option<String>,
+    alternate_number: Option<String>,
+}
+
+impl ContactPerson {
+    /// The name to show: "Erased person" once erased (also if a row had no name otherwise).
+    fn display_name(&self) -> String {
+        match (&self.erased_at, &self.name) {
+            (None, Some(name)) => name.clone(),
+            _ => gbvf_events::person::ERASED_PERSON.to_string(),
+        }
+    }
+    fn contacts(&self) -> Vec<DirectoryContact> {
+        if self.erased_at.is_some() {
+            return Vec::new();
+        }
+        [
+            (1, &self.email),
+            (2, &self.mobile_number),
+            (3, &self.telephone_number),
+            (4, &self.alternate_number),
+        ]
+        .into_iter()
+        .filter_map(|(t, v)| v.as_ref().map(|v| (t, v)))
+        .enumerate()
+        .map(|(i, (t, v))| DirectoryContact {
+            contact_id: i as i64 + 1,
+            contact_type_id: t,
+            detail: v.clone(),
+            area_code: None,
+        })
+        .collect()
+    }
+    fn public(&self) -> PublicContactPerson {
+        PublicContactPerson {
+            stakeholder_type_id: 2,
+            name: self.display_name(),
+            contact_id: self.contact_person_id,
+            role: self.job_role.clone(),
+            contacts: self.contacts(),
+        }
+    }
+    pub(super) fn details(&self) -> ContactPersonDetails {
+        ContactPersonDetails {
+            contact_person_id: self.contact_person_id,
+            full_name: self.display_name(),
+            job_role: self.job_role.clone(),
+            mobile_number: self.mobile_number.clone(),
+            email_address: self.email.clone(),
+            telephone_number: self.telephone_number.clone(),
+            alternate_number: self.alternate_number.clone(),
+        }
+    }
+}
+
+pub(super) async fn contact_persons(
+    pool: &sqlx::PgPool,
+    stakeholders: &[i64],
+) -> Result<std::collections::HashMap<uuid::Uuid, ContactPerson>, ApiError> {
+    let rows: Vec<ContactPerson> = sqlx::query_as(
+        "SELECT contact_person_id, name, erased_at, job_role, mobile_number, email, telephone_number,
+                alternate_number
+         FROM bb_contact_person WHERE stakeholder_id = ANY($1)",
+    )
+    .bind(stakeholders)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.contact_person_id, r)).collect())
+}
+
+/// Providers of one building block inside a boundary.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockCount {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub description: String,
+    /// Providers inside the boundary.
+    pub block_count: i64,
+}
+
+/// Providers of one category inside a boundary, per building block.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BoundaryCategoryCount {
+    /// Category id.
+    pub building_block_category_id: i32,
+    /// Its name.
+    pub category_description: String,
+    /// Sum of `blockCount` over its blocks.
+    pub total_category_count: i64,
+    /// Its building blocks, in the list's order.
+    pub building_blocks: Vec<BlockCount>,
+}
+
+/// `GET /api/buildingblock/getBoundaryCounts?boundaryId`: the map's count modal (spec §2 "Map
+/// view"): per category `{buildingBlockCategoryId, categoryDescription, totalCategoryCount,
+/// buildingBlocks: [{buildingBlockId, description, blockCount}]}`.
+#[utoipa::path(get, path = "/api/buildingblock/getBoundaryCounts", tag = "building block",
+    params(BoundaryQuery),
+    responses((status = 200, description = "Counts per category and building block", body = [BoundaryCategoryCount]), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
+pub async fn boundary_counts(
+    State(s): State<AppState>,
+    Query(q): Query<BoundaryQuery>,
+) -> Result<Json<Vec<BoundaryCategoryCount>>, ApiError> {
+    let id = required_id("boundaryId", &q.boundary_id)?;
+    crate::http::boundary::fetch(&s.pool, id).await?;
+    let rows: Vec<(i32, String, i32, String, i64)> = sqlx::query_as(&format!(
+        "SELECT c.building_block_category_id, c.description, k.building_block_id, k.description,
+                (SELECT count(*) FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+                 WHERE p.building_block_id = k.building_block_id AND {INSIDE})
+         FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq"
+    ))
+    .bind(id)
+    .fetch_all(&s.pool)
+    .await?;
+    let mut out: Vec<BoundaryCategoryCount> = Vec::new();
+    for (cid, cdesc, bid, bdesc, n) in rows {
+        if out.last().map(|c| c.building_block_category_id) != Some(cid) {
+            out.push(BoundaryCategoryCount {
+                building_block_category_id: cid,
+                category_description: cdesc,
+                total_category_count: 0,
+                building_blocks: Vec::new(),
+            });
+        }
+        let c = out.last_mut().expect("pushed");
+        c.total_category_count += n;
+        c.building_blocks.push(BlockCount {
+            building_block_id: bid,
+            description: bdesc,
+            block_count: n,
+        });
+    }
+    Ok(Json(out))
+}
+
+/// Component-1 map points inside a boundary: providers with a point, never shelters
+/// (their `point` is never stored). Optionally one category.
+pub async fn geomarkers(
+    s: &AppState,
+    boundary_id: i64,
+    category: Option<i64>,
+) -> Result<Vec<MarkerFeature>, ApiError> {
+    let rows: Vec<(i64, String, i32, String, i32, f64, f64)> = sqlx::query_as(&format!(
+        "SELECT p.stakeholder_id, p.name, p.building_block_id, k.description, p.building_block_category_id,
+                p.point_lon, p.point_lat
+         FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         JOIN bb_block k ON k.building_block_id = p.building_block_id
+         WHERE p.point_lon IS NOT NULL AND p.building_block_id <> {SHELTER_BUILDING_BLOCK_ID} AND {INSIDE}
+           AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
+         ORDER BY p.name"
+    ))
+    .bind(boundary_id)
+    .bind(category)
+    .fetch_all(&s.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, bid, bdesc, cid, lon, lat)| {
+            MarkerFeature::new(
+                FeatureId::Number(id),
+                lon,
+                lat,
+                MarkerProperties {
+                    stakeholder: id.to_string(),
+                    name,
+                    building_block: Some(bdesc),
+                    building_block_id: Some(bid),
+                    building_block_category_id: Some(cid),
+                    stakeholder_type_id: Some(1),
+                    active: true,
+                    boundary_id,
+                    boundary_type_id: 3,
+                    ..Default::default()
+                },
+            )
+        })
+        .collect())
+}

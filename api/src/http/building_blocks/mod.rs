@@ -1,0 +1,135 @@
+//! Building-block calls (public spec §7 "Building block", `searchcontact`, and the component-1
+//! parts of the dashboard and map).
+//!
+//! Public: the contact directory search, availability per category, building block and
+//! requirement with its quarter grid, counts per boundary: all from each provider's last
+//! *verified* snapshot (or its imported record before any verification), never from a pending
+//! or returned submission; shelters show name, municipality and telephone lines only.
+//! Signed in: the municipalities of the user, the providers of one building block in a
+//! municipality, one provider's details, the municipality's update (EditBuildingBlock), the
+//! province's verification or return (ValidateBuildingBlock, of the submission version the
+//! reviewer saw, never by its submitter), and a provider's history (JSON or CSV). Every
+//! signed-in call about a provider is limited to the user's [`Area`].
+//!
+//! Availability (docs/decisions.md "issue 11"): for a requirement in a boundary, the share of
+//! the providers of its building block in that boundary whose *verified* details offer it;
+//! for a building block or category, the share of (provider, requirement) pairs available.
+//! Shelters never carry a point or address in any answer.
+//!
+//! - [`availability`]: availability per category, block and requirement, and the quarter grid.
+//! - [`directory`]: the contact directory search, counts per boundary and map markers.
+//! - [`capture`]: the municipal user's municipalities, providers and one provider's details.
+//! - [`verification`]: the municipality's update and the province's verification or return.
+//! - [`history`]: a provider's history (JSON or CSV).
+
+// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
+// SQL beside them.
+#![allow(clippy::type_complexity)]
+
+pub mod availability;
+pub mod capture;
+pub mod directory;
+pub mod history;
+pub mod verification;
+
+pub use availability::*;
+pub use capture::*;
+pub use directory::*;
+pub use history::*;
+pub use verification::*;
+
+use crate::http::auth::CurrentUser;
+use crate::http::error::ApiError;
+use crate::http::AppState;
+use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
+use gbvf_projections::geography::provinces_of;
+
+/// Message of a successful update (spec §8).
+pub const UPDATED: &str = "Building block updated successfully";
+/// Message of a failed update (spec §8).
+pub const NOT_UPDATED: &str = "Building block not updated.";
+
+/// The municipalities assigned to the user (account `municipality_ids`).
+pub(super) async fn assigned_municipalities(
+    s: &AppState,
+    u: &CurrentUser,
+) -> Result<Vec<i64>, ApiError> {
+    Ok(gbvf_projections::accounts::assigned_municipalities(&s.pool, &u.session.user_id).await?)
+}
+
+/// The area a signed-in user's building-block work covers, for reads and writes alike
+/// (docs/decisions.md "Verified snapshots, reviews and read scope"): the municipalities
+/// assigned to their account (a municipality's designated person edits there), and, when they
+/// hold ValidateBuildingBlock, the provinces of those municipalities (a province's designated
+/// person reviews there). Other groups, WorldOfImpactAdmin included, add nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Area {
+    /// Assigned municipalities (boundary ids).
+    pub municipalities: Vec<i64>,
+    /// Provinces (boundary ids) the user reviews; empty without ValidateBuildingBlock.
+    pub provinces: Vec<i64>,
+}
+
+impl Area {
+    /// The area of user `u` (account `municipality_ids`, boundary read model).
+    pub async fn of(s: &AppState, u: &CurrentUser) -> Result<Area, ApiError> {
+        let municipalities = assigned_municipalities(s, u).await?;
+        let provinces = if u.can(ValidateBuildingBlock) {
+            provinces_of(&s.pool, &municipalities).await?
+        } else {
+            Vec::new()
+        };
+        Ok(Area {
+            municipalities,
+            provinces,
+        })
+    }
+
+    /// Whether the user edits providers of municipality `muni` (an assigned one).
+    pub fn edits(&self, muni: i64) -> bool {
+        self.municipalities.contains(&muni)
+    }
+
+    /// Whether the user reviews providers of province `province`.
+    pub fn reviews(&self, province: i64) -> bool {
+        self.provinces.contains(&province)
+    }
+
+    /// Whether the user may read the unverified details, contact persons and history of a
+    /// provider in municipality `muni` of province `province`: 403 otherwise.
+    pub fn may_read(&self, muni: i64, province: i64) -> Result<(), ApiError> {
+        if self.edits(muni) || self.reviews(province) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::availability::{quarter_label, reporting_quarters};
+    use super::capture::completion;
+
+    #[test]
+    fn quarters_and_completion() {
+        let d = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+        let labels: Vec<String> = reporting_quarters(d)
+            .into_iter()
+            .map(quarter_label)
+            .collect();
+        assert_eq!(labels, ["Q1 26", "Q2 26", "Q3 26", "Q4 26"]);
+        let d = NaiveDate::from_ymd_opt(2027, 2, 1).unwrap();
+        let labels: Vec<String> = reporting_quarters(d)
+            .into_iter()
+            .map(quarter_label)
+            .collect();
+        assert_eq!(labels, ["Q2 26", "Q3 26", "Q4 26", "Q1 27"]);
+        assert_eq!(completion(0, 0), 0);
+        assert_eq!(completion(3, 3), 2);
+        assert_eq!(completion(1, 3), 1);
+        assert_eq!(completion(0, 3), 0);
+    }
+}

@@ -1,0 +1,324 @@
+//! Changes of a provider's building-block details (public spec §7 "Building block"): the
+//! municipality's update (EditBuildingBlock) and the province's verification or return
+//! (ValidateBuildingBlock), each a command on the provider aggregate.
+
+// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
+// SQL beside them.
+#![allow(clippy::type_complexity)]
+
+use super::*;
+use crate::http::auth::CurrentUser;
+use crate::http::error::{ApiError, Done};
+use crate::http::AppState;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use cqrs_es::AggregateError;
+use gbvf_commands::accounts::validation::FieldError;
+use gbvf_commands::building_blocks::provider::{
+    ContactPersonInput, DetailsForm, DetailsInput, Provider, ProviderCommand, ProviderError,
+    ReturnBuildingBlock, SubmitBuildingBlockDetails, VerifyBuildingBlock,
+};
+use gbvf_commands::execute::execute_with_side_tables;
+use gbvf_events::metadata::EventMetadata;
+use gbvf_projections::building_blocks::block_requirements;
+use gbvf_projections::geography::boundaries_in_provinces;
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+/// A contact person in the update body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactPersonBody {
+    /// Requirement the person answers for.
+    pub building_block_requirement_id: i32,
+    /// Full name (required).
+    #[schema(value_type = String, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub full_name: gbvf_commands::text::ShortText,
+    /// Job role.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub job_role: Option<gbvf_commands::text::ShortText>,
+    /// Mobile number (10 digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub mobile_number: Option<gbvf_commands::text::LineText>,
+    /// E-mail address.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub email_address: Option<gbvf_commands::text::LineText>,
+    /// Telephone number (10 digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub telephone_number: Option<gbvf_commands::text::LineText>,
+    /// Alternate number (10 digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub alternate_number: Option<gbvf_commands::text::LineText>,
+}
+
+/// Body of `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateBody {
+    /// The provider.
+    pub stakeholder_id: i64,
+    /// Its building block (must match).
+    pub building_block_id: i32,
+    /// Physical Address (required, except for shelters, which never get one).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub physical_address: Option<gbvf_commands::text::LineText>,
+    /// Postal Address.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub postal_address: Option<gbvf_commands::text::LineText>,
+    /// Reception Number (digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub reception_number: Option<gbvf_commands::text::LineText>,
+    /// Alternate Number (digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub alternate_number: Option<gbvf_commands::text::LineText>,
+    /// Email address.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub email_address: Option<gbvf_commands::text::LineText>,
+    /// Requirement ids available.
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    pub building_block_requirements: Vec<i32>,
+    /// Contact persons (all of them: the list replaces the previous one).
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    pub contact_persons: Vec<ContactPersonBody>,
+}
+
+pub(super) fn invalid(errors: Vec<FieldError>) -> Response {
+    (
+        axum::http::StatusCode::BAD_REQUEST,
+        Json(json!({"success": false, "message": "Please correct the highlighted errors before submitting.", "errors": errors})),
+    )
+        .into_response()
+}
+
+/// The user as event metadata names them (`user:<id>`).
+pub(super) fn actor_of(u: &CurrentUser) -> String {
+    format!("user:{}", u.session.user_id)
+}
+
+pub(super) fn meta_for(u: &CurrentUser, source: &str) -> EventMetadata {
+    EventMetadata::now(actor_of(u), uuid::Uuid::new_v4().to_string(), source)
+}
+
+/// Where provider `id` is: (municipality, province, building block); 404 when unknown.
+pub(super) async fn provider_place(s: &AppState, id: i64) -> Result<(i64, i64, i32), ApiError> {
+    let place = gbvf_projections::building_blocks::provider_place(&s.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No provider has this id.".into()))?;
+    Ok((
+        place.municipality_id,
+        place.province_id,
+        place.building_block_id,
+    ))
+}
+
+/// The answer to a refused or failed provider command: an unknown provider 404, a provider
+/// outside the user's area 403, field errors 400 with the form's envelope, a newer submission
+/// than the one reviewed 409 (reload), the submitter deciding on their own submission 403, a
+/// concurrent change 409, anything else the user did 400; database errors as any other.
+pub(super) fn provider_error(e: AggregateError<ProviderError>) -> Result<Response, ApiError> {
+    Err(match e {
+        AggregateError::UserError(e) => match e {
+            ProviderError::UnknownProvider => ApiError::NotFound(e.to_string()),
+            ProviderError::OutsideArea => ApiError::Forbidden,
+            ProviderError::Invalid(errors) => return Ok(invalid(errors)),
+            ProviderError::WrongBuildingBlock => ApiError::bad("buildingBlockId", e.to_string()),
+            ProviderError::NewerSubmission { .. } => ApiError::Conflict(e.to_string()),
+            ProviderError::OwnSubmission => ApiError::Refused(e.to_string()),
+            ProviderError::UnknownSubmission(_) => {
+                ApiError::bad("submissionVersion", e.to_string())
+            }
+            e => ApiError::bad("buildingBlock", e.to_string()),
+        },
+        AggregateError::AggregateConflict => ApiError::Conflict(
+            "Someone else changed this building block at the same time. Reload and try again."
+                .into(),
+        ),
+        AggregateError::UnexpectedError(e) => match e.downcast::<sqlx::Error>() {
+            Ok(e) => ApiError::from(*e),
+            Err(e) => ApiError::from_aggregate(AggregateError::<ProviderError>::UnexpectedError(e)),
+        },
+        e => ApiError::from_aggregate(e),
+    })
+}
+
+/// Executes a provider command with its side tables (`gbvf_commands::execute`), then waits
+/// for the building-block read model; `message` is the answer on success.
+pub(super) async fn execute_provider(
+    s: &AppState,
+    u: &CurrentUser,
+    stakeholder_id: i64,
+    command: ProviderCommand,
+    source: &str,
+    message: &str,
+) -> Result<Response, ApiError> {
+    let store = crate::telemetry::event_store::<Provider>(&s.pool);
+    let done = execute_with_side_tables(
+        &store,
+        &s.pool,
+        &stakeholder_id.to_string(),
+        command,
+        &(),
+        &meta_for(u, source),
+    )
+    .await;
+    if let Err(e) = done {
+        return provider_error(e);
+    }
+    crate::http::read_your_writes::settle(s, "building_blocks").await;
+    Ok(Json(Done::new(message)).into_response())
+}
+
+/// `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements`: the municipality's
+/// designated person records and submits a provider's details (EditBuildingBlock, and the
+/// provider must be in one of the user's assigned municipalities). Validation of spec §5; on
+/// failure `'Please correct the highlighted errors before submitting.'` with field errors.
+/// Contact persons go to the side table; the event names them by id only.
+#[utoipa::path(put, path = "/api/buildingblock/updateBuildingBlockContactsAndRequirements", tag = "building block",
+    request_body = UpdateBody,
+    responses((status = 200, description = "'Building block updated successfully'", body = Done), (status = 400, description = "Validation errors"),
+              (status = 403, description = "Permission denied or not an assigned municipality"), (status = 404, description = "Unknown provider"), (status = 409, description = "Concurrent change")))]
+pub async fn update(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<UpdateBody>,
+) -> Result<Response, ApiError> {
+    let area = Area::of(&s, &u).await?;
+    let input = DetailsInput {
+        physical_address: b.physical_address.as_deref(),
+        postal_address: b.postal_address.as_deref(),
+        reception_number: b.reception_number.as_deref(),
+        alternate_number: b.alternate_number.as_deref(),
+        email_address: b.email_address.as_deref(),
+        requirements_available: &b.building_block_requirements,
+        contact_persons: b
+            .contact_persons
+            .iter()
+            .map(|p| ContactPersonInput {
+                building_block_requirement_id: p.building_block_requirement_id,
+                full_name: &p.full_name,
+                job_role: p.job_role.as_deref(),
+                mobile_number: p.mobile_number.as_deref(),
+                email_address: p.email_address.as_deref(),
+                telephone_number: p.telephone_number.as_deref(),
+                alternate_number: p.alternate_number.as_deref(),
+            })
+            .collect(),
+    };
+    let command = ProviderCommand::SubmitBuildingBlockDetails(SubmitBuildingBlockDetails {
+        actor: actor_of(&u),
+        actor_municipalities: area.municipalities,
+        building_block_id: b.building_block_id,
+        block_requirements: block_requirements(&s.pool, b.building_block_id).await?,
+        details: DetailsForm::parse(&input),
+    });
+    execute_provider(
+        &s,
+        &u,
+        b.stakeholder_id,
+        command,
+        "http:PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements",
+        UPDATED,
+    )
+    .await
+}
+
+/// Body of the province's decision.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DecisionBody {
+    /// The provider.
+    pub stakeholder_id: i64,
+    /// The version of the submission decided on: `submissionVersion` of
+    /// `getBuildingBlockContactsWithRequirements` as the reviewer saw it. When a newer
+    /// submission exists the decision is refused with 409.
+    #[schema(minimum = 1)]
+    pub submission_version: i64,
+    /// Required when returning.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 4000, pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub reason: Option<gbvf_commands::text::LongText>,
+}
+
+/// The boundaries of the provinces user `u` reviews (none without ValidateBuildingBlock).
+pub(super) async fn reviewed_boundaries(
+    s: &AppState,
+    u: &CurrentUser,
+) -> Result<Vec<i64>, ApiError> {
+    let area = Area::of(s, u).await?;
+    if area.provinces.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(boundaries_in_provinces(&s.pool, &area.provinces).await?)
+}
+
+/// `POST /api/buildingblock/verifyBuildingBlock {stakeholderId, submissionVersion}`: the
+/// province's designated person verifies the submission they reviewed (ValidateBuildingBlock,
+/// provider in the province of one of the user's assigned municipalities, not their own
+/// submission; rules in `gbvf_commands::building_blocks::decide`). Its details become the
+/// provider's public snapshot.
+#[utoipa::path(post, path = "/api/buildingblock/verifyBuildingBlock", tag = "building block",
+    request_body = DecisionBody,
+    responses((status = 200, description = "Verified", body = Done), (status = 400, description = "Nothing submitted or no such submission"), (status = 403, description = "Permission denied, other province, or the user's own submission"), (status = 404, description = "Unknown provider"), (status = 409, description = "A newer submission exists: reload")))]
+pub async fn verify(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<DecisionBody>,
+) -> Result<Response, ApiError> {
+    let command = ProviderCommand::VerifyBuildingBlock(VerifyBuildingBlock {
+        actor: actor_of(&u),
+        reviewed_municipalities: reviewed_boundaries(&s, &u).await?,
+        submission_version: b.submission_version,
+    });
+    execute_provider(
+        &s,
+        &u,
+        b.stakeholder_id,
+        command,
+        "http:POST /api/buildingblock/verifyBuildingBlock",
+        "Building block verified successfully",
+    )
+    .await
+}
+
+/// `POST /api/buildingblock/returnBuildingBlock {stakeholderId, submissionVersion, reason}`:
+/// the reviewed submission is returned to the municipality with a reason (ValidateBuildingBlock,
+/// same province, version and four-eyes rules as verify). The public keeps the last verified
+/// snapshot.
+#[utoipa::path(post, path = "/api/buildingblock/returnBuildingBlock", tag = "building block",
+    request_body = DecisionBody,
+    responses((status = 200, description = "Returned", body = Done), (status = 400, description = "No reason, nothing submitted or no such submission"), (status = 403, description = "Permission denied, other province, or the user's own submission"), (status = 404, description = "Unknown provider"), (status = 409, description = "A newer submission exists: reload")))]
+pub async fn return_block(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<DecisionBody>,
+) -> Result<Response, ApiError> {
+    let command = ProviderCommand::ReturnBuildingBlock(ReturnBuildingBlock {
+        actor: actor_of(&u),
+        reviewed_municipalities: reviewed_boundaries(&s, &u).await?,
+        submission_version: b.submission_version,
+        reason: b.reason.as_deref().unwrap_or_default().to_string(),
+    });
+    execute_provider(
+        &s,
+        &u,
+        b.stakeholder_id,
+        command,
+        "http:POST /api/buildingblock/returnBuildingBlock",
+        "Building block returned to the municipality",
+    )
+    .await
+}
