@@ -196,7 +196,8 @@ fuzz_api() {
   # its address, and a fixture's sign-in through the reset flow must not depend on when that
   # limit's window began (it failed CI by chance once).
   (cd "$ROOT/web" && BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$db_url" GBVF_BIN="$gbvf" \
-    GBVF_FORWARDED_FOR="$fixtures_from" node e2e/lib/fuzz-fixtures.mjs "$DATA/$name-admin-headers.txt" "$DATA/$name-admin.toml")
+    GBVF_FORWARDED_FOR="$fixtures_from" node e2e/lib/fuzz-fixtures.mjs "$DATA/$name-admin-headers.txt" "$DATA/$name-admin.toml") \
+    || { echo "the administrator's fixtures could not be created"; return 1; }
   local headers
   mapfile -t headers < "$DATA/$name-admin-headers.txt"
   "$SCHEMATHESIS" --config-file "$DATA/$name-admin.toml" \
