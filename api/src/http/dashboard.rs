@@ -136,7 +136,7 @@ pub async fn dashboard(
     let crime = crime_stats(&s.pool, id, &types).await?;
     let building_block = super::building_blocks::building_block_data(&s, id).await?;
     let collective_action = collective_action_stats(&s.pool, id, &action_filter).await?;
-    let health_check = super::healthcheck::public_stats(&s, id, None).await?;
+    let health_check = super::health_check::public_stats(&s, id, None).await?;
     Ok(Json(Dashboard {
         success: true,
         boundary: crime.boundary.clone(),
@@ -158,7 +158,7 @@ pub struct Dashboard {
     /// Component 3.
     pub crime: CrimeStats,
     /// Component 2: reach and maturity.
-    pub health_check: super::healthcheck::HealthCheckStats,
+    pub health_check: super::health_check::HealthCheckStats,
     /// Component 1: availability per category, block and requirement.
     pub building_block: super::building_blocks::BuildingBlockData,
     /// Component 4.

@@ -15,7 +15,7 @@ pub mod db_health;
 pub mod error;
 pub mod geography;
 pub mod geojson;
-pub mod healthcheck;
+pub mod health_check;
 pub mod json_numbers;
 pub mod openapi;
 pub mod organisations;
@@ -408,15 +408,15 @@ pub fn session_routes(r: Routes) -> Routes {
     .get(
         "/api/healthcheck/getActiveQuestionnaires",
         AnyOf(&[SetSurveyEffectiveDate, HealthCheckAdmin, WorldOfImpactAdmin]),
-        healthcheck::active_questionnaires,
+        health_check::active_questionnaires,
     )
     .post(
         "/api/healthcheck/inviteCode",
         AnyOf(&[SetSurveyEffectiveDate]),
-        healthcheck::invite_code,
+        health_check::invite_code,
     )
-    .get("/api/healthcheck/survey", Anyone, healthcheck::survey)
-    .post("/api/healthcheck/survey", Anyone, healthcheck::submit)
+    .get("/api/healthcheck/survey", Anyone, health_check::survey)
+    .post("/api/healthcheck/survey", Anyone, health_check::submit)
     .get(
         "/api/healthcheck/getOrganisationHealthChecks",
         AnyOf(&[
@@ -424,7 +424,7 @@ pub fn session_routes(r: Routes) -> Routes {
             AddSurveyLink,
             SetSurveyEffectiveDate,
         ]),
-        healthcheck::organisation_health_checks,
+        health_check::organisation_health_checks,
     )
     .post_read(
         "/api/healthcheck/organisationalResult",
@@ -432,14 +432,14 @@ pub fn session_routes(r: Routes) -> Routes {
             ViewYourOrganisationSurveyResult,
             ViewOrganisationalSurveyResults,
         ]),
-        healthcheck::organisational_result,
+        health_check::organisational_result,
     )
     .get(
         "/api/healthcheck/getSummarisedHealthCheck",
         AnyOf(&[HealthCheckAdmin, WorldOfImpactAdmin]),
-        healthcheck::summarised,
+        health_check::summarised,
     )
-    .get("/api/healthcheck/stats", Anyone, healthcheck::stats)
+    .get("/api/healthcheck/stats", Anyone, health_check::stats)
     .get(
         "/api/security/getAllActions",
         ADMIN,

@@ -60,7 +60,7 @@ pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Vec<AdminDashbo
     .fetch_one(&s.pool)
     .await?;
     let (participants, actual, expected, last_q, example) =
-        crate::http::healthcheck::surveys_card(&s.pool).await?;
+        crate::http::health_check::surveys_card(&s.pool).await?;
     Ok(Json(vec![AdminDashboard {
         in_progress_count: in_progress,
         approved_organisations_count: approved,

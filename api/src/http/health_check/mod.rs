@@ -1,0 +1,171 @@
+//! The organisational health check over HTTP (admin spec §2, §4, §7, §8, §9; public spec
+//! health-check cards; issue 12): active questionnaires, invite links, anonymous survey
+//! taking, an organisation's health checks and results, the admin summary, and the public
+//! figures by boundary.
+//!
+//! Respondent privacy (docs/decisions.md, docs/security.md): a link takes at most its cap of
+//! responses, 30 a minute; no distribution, score or demographic breakdown of a health check
+//! is returned from fewer than [`MIN_RESPONSES`] responses, results move in steps of 5
+//! responses and show percentages only, small demographic cells are suppressed; a public
+//! maturity figure combines at least [`MIN_ORGANISATIONS`] organisations, each with at least
+//! [`MIN_RESPONSES`] responses, is a whole percentage and changes only when at least 3
+//! organisations joined or left; response counts are public only where at least 3
+//! organisations take part.
+//!
+//! - [`survey_links`]: active questionnaires and an organisation's invite links.
+//! - [`survey`]: the anonymous survey and its submission.
+//! - [`results`]: an organisation's health checks and results.
+//! - [`summaries`]: the administrator's summary of questionnaires and the surveys card.
+//! - [`public_statistics`]: the public figures by boundary.
+
+pub mod public_statistics;
+pub mod results;
+pub mod summaries;
+pub mod survey;
+pub mod survey_links;
+
+pub use public_statistics::*;
+pub use results::*;
+pub use summaries::*;
+pub use survey::*;
+pub use survey_links::*;
+
+use crate::http::auth::CurrentUser;
+use crate::http::error::ApiError;
+use crate::http::AppState;
+use gbvf_events::healthcheck::QuestionnairePublished;
+use serde_json::Value;
+
+pub(super) type Time = chrono::DateTime<chrono::Utc>;
+/// `questionnaire` row: (id, type, version, description, from, to, current).
+pub(super) type QuestionnaireRow = (String, i32, i32, String, Time, Time, bool);
+/// `health_check` row of an organisation: (id, questionnaire, type, from, to, invite code,
+/// expected, actual, open now, example).
+pub(super) type PeriodRow = (
+    String,
+    String,
+    i32,
+    Time,
+    Time,
+    String,
+    i32,
+    i64,
+    bool,
+    bool,
+);
+/// Questionnaire with its participation: (id, description, type, from, to, current, actual,
+/// expected, organisations expected, organisations participating, example).
+pub(super) type SummaryRow = (
+    String,
+    String,
+    i32,
+    Time,
+    Time,
+    bool,
+    i64,
+    i64,
+    i64,
+    i64,
+    bool,
+    Option<String>,
+);
+/// Period with its organisation's place: (organisation, type, province, district, municipality,
+/// health check, questionnaire, from, actual responses, example, expected responses).
+pub(super) type ParticipationRow = (
+    String,
+    i32,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    String,
+    String,
+    Time,
+    i64,
+    bool,
+    i32,
+);
+/// (organisation, type, child boundary, (year, quarter), responses, maturity when ≥ 5
+/// responses, expected responses).
+pub(super) type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>, i64);
+
+/// §8: link generated.
+pub const LINK_GENERATED: &str = "Survey Link generated succesfully";
+/// §8: link generation failed.
+pub const LINK_FAILED: &str = "Unable to generate link";
+/// An unknown invite code.
+pub const UNKNOWN_CODE: &str =
+    "This survey link is not valid. Please check the link you were sent.";
+/// A closed survey period.
+pub const CLOSED: &str = "This survey is closed and no longer accepts responses.";
+/// Results withheld below the privacy threshold.
+pub const TOO_FEW: &str =
+    "Results are shown once at least 5 people have responded, to protect respondents' anonymity.";
+/// A response recorded.
+pub const THANK_YOU: &str = "Thank you. Your response has been recorded.";
+/// Too many responses through one link in a short time ([`crate::accounts::limits::SURVEY_LINK`]).
+pub const LINK_BUSY: &str =
+    "Many responses are arriving through this survey link at the moment. Please try again in a minute; your answers are still on the page.";
+
+/// Category names (admin spec §3 "Question categories").
+pub fn category_name(id: i32) -> &'static str {
+    match id {
+        1 => "Behaviours",
+        2 => "Practices",
+        3 => "Policies",
+        4 => "General",
+        _ => "Demographic",
+    }
+}
+
+pub(super) fn chart_name(id: i32) -> &'static str {
+    match id {
+        1 => "PieChart",
+        2 => "ProgressBar",
+        3 => "BarGraph",
+        _ => "StackedBar",
+    }
+}
+
+/// The name of a question type id (admin spec §5 "Questionnaire"): 3 "SingleChoice", otherwise
+/// (4) "MultipleChoice".
+pub(super) fn question_type(id: i32) -> &'static str {
+    if id == 3 {
+        "SingleChoice"
+    } else {
+        "MultipleChoice"
+    }
+}
+
+pub(super) fn questionnaire_type(id: i32) -> &'static str {
+    if id == 2 {
+        "Students"
+    } else {
+        "Staff"
+    }
+}
+
+pub(super) async fn user_organisation(
+    s: &AppState,
+    u: &CurrentUser,
+) -> Result<Option<String>, ApiError> {
+    Ok(
+        sqlx::query_scalar("SELECT organisation_id FROM user_account WHERE user_id = $1")
+            .bind(&u.session.user_id)
+            .fetch_optional(&s.pool)
+            .await?
+            .flatten(),
+    )
+}
+
+pub(super) async fn load_questionnaire(
+    s: &AppState,
+    id: &str,
+) -> Result<Option<QuestionnairePublished>, ApiError> {
+    let def: Option<Value> =
+        sqlx::query_scalar("SELECT definition FROM questionnaire WHERE questionnaire_id = $1")
+            .bind(id)
+            .fetch_optional(&s.pool)
+            .await?;
+    def.map(|d| serde_json::from_value(d).map_err(|e| ApiError::Internal(e.into())))
+        .transpose()
+}

@@ -1,0 +1,523 @@
+//! An organisation's health checks and results (admin spec §2, §9), withheld below the
+//! privacy threshold and moving in steps of five responses.
+
+use super::*;
+use crate::http::auth::CurrentUser;
+use crate::http::error::ApiError;
+use crate::http::AppState;
+use axum::extract::{Query, State};
+use axum::Json;
+use gbvf_commands::accounts::permissions::{
+    AddSurveyLink, SetSurveyEffectiveDate, ViewOrganisationalSurveyResults,
+    ViewYourOrganisationSurveyResult,
+};
+use gbvf_commands::health_check::{
+    category_scores, maturity, percent, published_responses, quarter_of, response_cap,
+    suppressed_cells, QuestionTotals, MIN_RESPONSES,
+};
+use gbvf_events::healthcheck::{QuestionnairePublished, DEMOGRAPHIC};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// A health check's figures as the read model holds them: `actual` responses so far, and the
+/// published figures (per-question totals and per-answer counts) of the first `published` of
+/// them ([`published_responses`]).
+pub(super) struct Figures {
+    actual: i64,
+    published: i64,
+    totals: QuestionTotals,
+    counts: HashMap<(String, i32), i64>,
+}
+
+pub(super) async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError> {
+    let actual: i64 =
+        sqlx::query_scalar("SELECT actual_responses FROM health_check WHERE health_check_id = $1")
+            .bind(id)
+            .fetch_optional(&s.pool)
+            .await?
+            .unwrap_or(0);
+    let q: Vec<(String, i64, f64)> = sqlx::query_as("SELECT question_id, respondents, score_sum FROM health_check_question WHERE health_check_id = $1").bind(id).fetch_all(&s.pool).await?;
+    let a: Vec<(String, i32, i64)> = sqlx::query_as("SELECT question_id, possible_answer_id, responses FROM health_check_answer WHERE health_check_id = $1").bind(id).fetch_all(&s.pool).await?;
+    Ok(Figures {
+        actual,
+        published: published_responses(actual),
+        totals: q.into_iter().map(|(q, n, sum)| (q, (n, sum))).collect(),
+        counts: a.into_iter().map(|(q, a, n)| ((q, a), n)).collect(),
+    })
+}
+
+/// Category scores and maturity of a health check's published figures, `None` below the
+/// privacy threshold.
+pub(super) fn scores(
+    def: &QuestionnairePublished,
+    f: &Figures,
+) -> Option<(BTreeMap<i32, f64>, Option<f64>)> {
+    if f.published < MIN_RESPONSES {
+        return None;
+    }
+    let c = category_scores(def, &f.totals);
+    let m = maturity(&c);
+    Some((c, m))
+}
+
+/// One answer's share of a question's respondents, as a percentage only (no count, so two
+/// readings cannot be subtracted into one person's answer; the figures move in steps of five
+/// responses).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnswerDistribution {
+    /// Answer id.
+    pub possible_answer_id: i32,
+    /// Its text.
+    pub description: String,
+    /// Percentage of the question's respondents (0–100, two decimals); null when suppressed.
+    #[schema(required = true)]
+    pub distribution_value: Option<f64>,
+    /// True for a demographic answer chosen by fewer than 5 respondents (or withheld so that
+    /// such an answer cannot be worked out from the others): its share is not shown.
+    pub suppressed: bool,
+    /// Its maturity score.
+    pub score: i32,
+}
+
+/// A slice of a question's chart.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PaletteEntry {
+    /// Answer id.
+    pub id: i32,
+    /// Percentage with two decimals, as text ("12.50"); null when suppressed.
+    #[schema(required = true)]
+    pub percentage: Option<String>,
+    /// The answer's text.
+    pub description: String,
+    /// Colour (`#rrggbb`).
+    pub color: &'static str,
+}
+
+/// A question's results (admin spec §3 "Organisational result").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionResult {
+    /// Question id.
+    pub question_id: String,
+    /// Its text.
+    pub description: String,
+    /// 3 single choice, 4 multiple choice.
+    pub question_type_id: i32,
+    /// "SingleChoice" or "MultipleChoice".
+    pub question_type: &'static str,
+    /// Chart type id.
+    pub visualize_type_id: i32,
+    /// Chart type name ("PieChart", ...).
+    pub visualize_type_description: &'static str,
+    /// People who answered it.
+    pub respondents: i64,
+    /// Every answer with its share.
+    pub answers: Vec<AnswerDistribution>,
+    /// The chart's slices.
+    pub palette: Vec<PaletteEntry>,
+}
+
+/// A question category's results.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryResult {
+    /// 1 Behaviours, 2 Practices, 3 Policies, 4 General, 5 Demographic.
+    pub question_category_id: i32,
+    /// Its name.
+    pub description: &'static str,
+    /// True for the categories the dashboard shows (1, 2, 3, 5).
+    pub is_in_dashboard: bool,
+    /// Its score in percent; null when it has no scored answers.
+    #[schema(required = true)]
+    pub category_score: Option<f64>,
+    /// Its questions.
+    pub questions: Vec<QuestionResult>,
+}
+
+pub(super) fn result_categories(
+    def: &QuestionnairePublished,
+    f: &Figures,
+    only: Option<&[i32]>,
+) -> Vec<CategoryResult> {
+    let cats = category_scores(def, &f.totals);
+    let palette = [
+        "#d7191c", "#fdae61", "#a6d96a", "#1a9641", "#2E539D", "#cccccc",
+    ];
+    [3, 2, 1, 4, 5]
+        .iter()
+        .filter(|c| only.is_none_or(|o| o.contains(*c)))
+        .filter(|c| def.questions.iter().any(|q| q.category_id == **c))
+        .map(|c| {
+            let questions = def
+                .questions
+                .iter()
+                .filter(|q| q.category_id == *c)
+                .map(|q| {
+                    let n = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
+                    let counts: Vec<i64> = q
+                        .answers
+                        .iter()
+                        .map(|a| {
+                            f.counts
+                                .get(&(q.question_id.clone(), a.possible_answer_id))
+                                .copied()
+                                .unwrap_or(0)
+                        })
+                        .collect();
+                    let hidden = if q.category_id == DEMOGRAPHIC {
+                        suppressed_cells(q.question_type_id == 3, &counts)
+                    } else {
+                        vec![false; counts.len()]
+                    };
+                    let shown = |i: usize| {
+                        (!hidden[i]).then(|| {
+                            percent(if n > 0 {
+                                counts[i] as f64 / n as f64
+                            } else {
+                                0.0
+                            })
+                        })
+                    };
+                    let answers = q
+                        .answers
+                        .iter()
+                        .enumerate()
+                        .map(|(i, a)| AnswerDistribution {
+                            possible_answer_id: a.possible_answer_id,
+                            description: a.description.clone(),
+                            distribution_value: shown(i),
+                            suppressed: hidden[i],
+                            score: a.score,
+                        })
+                        .collect();
+                    let pal = q
+                        .answers
+                        .iter()
+                        .enumerate()
+                        .map(|(i, a)| PaletteEntry {
+                            id: a.possible_answer_id,
+                            percentage: shown(i).map(|v| format!("{v:.2}")),
+                            description: a.description.clone(),
+                            color: palette[i.min(palette.len() - 1)],
+                        })
+                        .collect();
+                    QuestionResult {
+                        question_id: q.question_id.clone(),
+                        description: q.description.clone(),
+                        question_type_id: q.question_type_id,
+                        question_type: question_type(q.question_type_id),
+                        visualize_type_id: q.visualize_type_id,
+                        visualize_type_description: chart_name(q.visualize_type_id),
+                        respondents: n,
+                        answers,
+                        palette: pal,
+                    }
+                })
+                .collect();
+            CategoryResult {
+                question_category_id: *c,
+                description: category_name(*c),
+                is_in_dashboard: matches!(*c, 1..=3 | 5),
+                category_score: cats.get(c).map(|v| percent(*v)),
+                questions,
+            }
+        })
+        .collect()
+}
+
+/// Query of `getOrganisationHealthChecks`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrganisationQuery {
+    /// Staff 1 (default) or Students 2.
+    #[serde(rename = "questionnaireTypeId", default)]
+    #[param(minimum = 1, maximum = 2)]
+    pub questionnaire_type_id: Option<i32>,
+}
+
+/// One survey period of the caller's organisation with its results (admin spec §3
+/// "Organisation health checks").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationHealthCheck {
+    /// The survey period's id.
+    pub health_check_id: String,
+    /// "<questionnaire> — <year> Q<quarter>".
+    pub questionnaire: String,
+    /// Questionnaire version id.
+    pub questionnaire_id: String,
+    /// Questionnaire version number.
+    pub questionnaire_version: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// True while the period is open.
+    pub is_current: bool,
+    /// Start of the period.
+    pub effective_from: chrono::DateTime<chrono::Utc>,
+    /// End of the period.
+    pub effective_to: chrono::DateTime<chrono::Utc>,
+    /// The invite code; null without AddSurveyLink or SetSurveyEffectiveDate.
+    #[schema(required = true)]
+    pub invite_code: Option<String>,
+    /// The link; null like `inviteCode`.
+    #[schema(required = true)]
+    pub url: Option<String>,
+    /// Expected responses.
+    pub expected_responses: i32,
+    /// Responses so far.
+    pub actual_responses: i64,
+    /// Most responses the link takes: the expected responses plus a margin of a tenth, at
+    /// least 5 (`response_cap`).
+    pub response_cap: i64,
+    /// True when the link has taken `responseCap` responses and refuses more.
+    pub cap_reached: bool,
+    /// Responses the results are computed from: the largest multiple of 5 not above
+    /// `actualResponses` (results change only every 5 responses).
+    pub results_as_of_responses: i64,
+    /// True when the figures include example data (issue 12).
+    pub example: bool,
+    /// False below 5 responses.
+    pub results_available: bool,
+    /// Why results are not shown; null when they are.
+    #[schema(required = true)]
+    pub message: Option<&'static str>,
+    /// Overall maturity in percent; null when not available.
+    #[schema(required = true)]
+    pub overall_maturity: Option<f64>,
+    /// Behaviours, Practices, Policies and Demographic results; empty below 5 responses.
+    pub question_categories: Vec<CategoryResult>,
+}
+
+/// The caller's organisation with its survey periods.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationHealthChecks {
+    /// The organisation id.
+    pub organisation_id: String,
+    /// Its name.
+    pub organisation_name: String,
+    /// Its type id.
+    pub organisation_type_id: i32,
+    /// True for higher education institutions (type 4), which are offered the Students survey.
+    pub students_offered: bool,
+    /// Its survey periods, newest first.
+    pub questionnaires: Vec<OrganisationHealthCheck>,
+}
+
+/// The answer of [`organisation_health_checks`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OrganisationHealthChecksAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The organisation and its periods.
+    pub data: OrganisationHealthChecks,
+}
+
+/// `GET /api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=` (the organisation's
+/// designated person: ViewYourOrganisationSurveyResult, AddSurveyLink or
+/// SetSurveyEffectiveDate): the caller's organisation and its survey periods, newest first,
+/// with participation, the link's cap, maturity and category scores, and the demographic cards
+/// — scores and distributions only from 5 responses up, in steps of 5 and as percentages, as
+/// in [`organisational_result`]. The invite code is given to holders of AddSurveyLink
+/// or SetSurveyEffectiveDate only.
+#[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
+    responses((status = 200, description = "The organisation's survey periods", body = OrganisationHealthChecksAnswer),
+              (status = 403, description = "You do not have permission to perform this action."),
+              (status = 404, description = "Your account is not linked to an organisation, or the organisation is unknown.")))]
+pub async fn organisation_health_checks(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Query(q): Query<OrganisationQuery>,
+) -> Result<Json<OrganisationHealthChecksAnswer>, ApiError> {
+    let org = user_organisation(&s, &u).await?.ok_or_else(|| {
+        ApiError::NotFound("Your account is not linked to an organisation.".into())
+    })?;
+    let (name, org_type): (String, i32) = sqlx::query_as(
+        "SELECT name, organisation_type_id FROM organisation WHERE organisation_id = $1",
+    )
+    .bind(&org)
+    .fetch_optional(&s.pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound("Your organisation was not found.".into()))?;
+    let type_id = q.questionnaire_type_id.unwrap_or(1);
+    let show_code = u.can(AddSurveyLink) || u.can(SetSurveyEffectiveDate);
+    let rows: Vec<PeriodRow> = sqlx::query_as(
+        "SELECT health_check_id, questionnaire_id, questionnaire_type_id, effective_from, effective_to, invite_code, expected_responses,
+                actual_responses, now() BETWEEN effective_from AND effective_to, example
+         FROM health_check WHERE organisation_id = $1 AND questionnaire_type_id = $2 ORDER BY effective_from DESC",
+    )
+    .bind(&org).bind(type_id).fetch_all(&s.pool).await?;
+    let mut list = Vec::new();
+    for (id, qid, t, from, to, code, expected, actual, current, example) in rows {
+        let def = load_questionnaire(&s, &qid)
+            .await?
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+        let f = figures(&s, &id).await?;
+        let sc = scores(&def, &f);
+        let (y, qn) = quarter_of(from);
+        list.push(OrganisationHealthCheck {
+            health_check_id: id,
+            questionnaire: format!("{} — {y} Q{qn}", def.description),
+            questionnaire_id: qid,
+            questionnaire_version: def.version,
+            questionnaire_type: questionnaire_type(t),
+            questionnaire_type_id: t,
+            is_current: current,
+            effective_from: from,
+            effective_to: to,
+            invite_code: show_code.then(|| code.clone()),
+            url: show_code.then(|| survey_url(&s, &code)),
+            expected_responses: expected,
+            actual_responses: actual,
+            response_cap: response_cap(expected as i64),
+            cap_reached: actual >= response_cap(expected as i64),
+            results_as_of_responses: f.published,
+            example,
+            results_available: sc.is_some(),
+            message: sc.is_none().then_some(TOO_FEW),
+            overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
+            question_categories: if sc.is_some() {
+                result_categories(&def, &f, Some(&[1, 2, 3, 5][..]))
+            } else {
+                vec![]
+            },
+        });
+    }
+    Ok(Json(OrganisationHealthChecksAnswer {
+        success: true,
+        data: OrganisationHealthChecks {
+            organisation_id: org,
+            organisation_name: name,
+            organisation_type_id: org_type,
+            students_offered: org_type == 4,
+            questionnaires: list,
+        },
+    }))
+}
+
+/// Body of `organisationalResult`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ResultBody {
+    /// Staff 1 or Students 2.
+    #[serde(rename = "QuestionnaireTypeId", alias = "questionnaireTypeId", default)]
+    #[schema(minimum = 1, maximum = 2)]
+    pub questionnaire_type_id: Option<i32>,
+    /// Health check id.
+    #[serde(rename = "HealthCheckId", alias = "healthCheckId")]
+    pub health_check_id: String,
+}
+
+/// One survey period's results (admin spec §3 "Organisational result").
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationalResult {
+    /// The survey period's id.
+    pub health_check_id: String,
+    /// "<questionnaire> — <year> Q<quarter>".
+    pub questionnaire: String,
+    /// Questionnaire version id.
+    pub questionnaire_id: String,
+    /// Questionnaire version number.
+    pub questionnaire_version: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// Responses so far, under the specification's misspelt name (admin spec §7).
+    pub actual_responeses: i64,
+    /// Responses so far.
+    pub actual_responses: i64,
+    /// Expected responses.
+    pub expected_responses: i32,
+    /// Responses the results are computed from: the largest multiple of 5 not above the
+    /// responses so far (results change only every 5 responses).
+    pub results_as_of_responses: i64,
+    /// True when the figures include example data (issue 12).
+    pub example: bool,
+    /// False below 5 responses.
+    pub results_available: bool,
+    /// Why results are not shown; null when they are.
+    #[schema(required = true)]
+    pub message: Option<&'static str>,
+    /// Overall maturity in percent; null when not available.
+    #[schema(required = true)]
+    pub overall_maturity: Option<f64>,
+    /// Every category's results; empty below 5 responses.
+    pub question_categories: Vec<CategoryResult>,
+}
+
+/// The answer of [`organisational_result`].
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct OrganisationalResultAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The results.
+    pub data: OrganisationalResult,
+}
+
+/// `POST /api/healthcheck/organisationalResult` (ViewYourOrganisationSurveyResult for the
+/// caller's own organisation; ViewOrganisationalSurveyResults for any): every question with its
+/// answer distribution (percentages only), category scores and maturity, computed from the
+/// first `resultsAsOfResponses` responses — the largest multiple of 5 received — so two
+/// readings never differ by one respondent; demographic answers chosen by fewer than 5 are
+/// suppressed (`suppressed_cells`). Below 5 responses it answers `resultsAvailable: false`
+/// with the reason and no distribution.
+#[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
+    responses((status = 200, description = "The results", body = OrganisationalResultAnswer),
+              (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")))]
+pub async fn organisational_result(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<ResultBody>,
+) -> Result<Json<OrganisationalResultAnswer>, ApiError> {
+    let row: Option<(String, String, i32, i32, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT organisation_id, questionnaire_id, questionnaire_type_id, expected_responses, example, effective_from FROM health_check WHERE health_check_id = $1",
+    )
+    .bind(&b.health_check_id).fetch_optional(&s.pool).await?;
+    let (org, qid, t, expected, example, from) =
+        row.ok_or_else(|| ApiError::NotFound("No health check has this id.".into()))?;
+    let own = user_organisation(&s, &u).await?.as_deref() == Some(org.as_str());
+    if !(u.can(ViewOrganisationalSurveyResults) || (own && u.can(ViewYourOrganisationSurveyResult)))
+    {
+        return Err(ApiError::Forbidden);
+    }
+    if b.questionnaire_type_id.is_some_and(|x| x != t) {
+        return Err(ApiError::bad(
+            "QuestionnaireTypeId",
+            "This health check belongs to the other survey audience.",
+        ));
+    }
+    let def = load_questionnaire(&s, &qid)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    let f = figures(&s, &b.health_check_id).await?;
+    let sc = scores(&def, &f);
+    let (y, qn) = quarter_of(from);
+    Ok(Json(OrganisationalResultAnswer {
+        success: true,
+        data: OrganisationalResult {
+            health_check_id: b.health_check_id,
+            questionnaire: format!("{} — {y} Q{qn}", def.description),
+            questionnaire_id: qid,
+            questionnaire_version: def.version,
+            questionnaire_type: questionnaire_type(t),
+            questionnaire_type_id: t,
+            actual_responeses: f.actual,
+            actual_responses: f.actual,
+            expected_responses: expected,
+            results_as_of_responses: f.published,
+            example,
+            results_available: sc.is_some(),
+            message: sc.is_none().then_some(TOO_FEW),
+            overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
+            question_categories: if sc.is_some() {
+                result_categories(&def, &f, None)
+            } else {
+                vec![]
+            },
+        },
+    }))
+}

@@ -1,0 +1,358 @@
+//! The anonymous survey (admin spec §2 "Survey"): the questions behind an invite link, and a
+//! respondent's submission, admitted by the survey period under the link's cap.
+
+use super::*;
+use crate::http::auth::csrf::BrowserId;
+use crate::http::error::{ApiError, Done};
+use crate::http::AppState;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use cqrs_es::AggregateError;
+use gbvf_commands::health_check::{
+    HealthCheckCommand, HealthCheckError, SubmitSurveyResponse, SurveyAnswers, SurveyError,
+};
+use gbvf_events::healthcheck::{GivenAnswer, SURVEY_RESPONSE_AGGREGATE};
+use gbvf_events::metadata::EventMetadata;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// How a response's admission by its survey period is retried when respondents race for
+/// the link's places: 51 tries, the pause after the `n`th conflict random below `5 × (n + 1)`
+/// ms, so a burst through one link is admitted rather than answered [`LINK_BUSY`].
+pub(super) const ADMISSION_RETRY: gbvf_commands::execute::Retry = gbvf_commands::execute::Retry {
+    tries: 51,
+    jitter_ms: 5,
+};
+
+/// Query of the survey call.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SurveyQuery {
+    /// The invite code of the link.
+    #[serde(rename = "inviteCode")]
+    pub invite_code: String,
+    /// `true`: show the questions without recording (admin spec §2 "Survey preview").
+    #[serde(rename = "Preview", alias = "preview", default)]
+    pub preview: Option<bool>,
+}
+
+pub(super) struct Period {
+    health_check_id: String,
+    questionnaire_id: String,
+    organisation_name: String,
+    /// Within its dates and its organisation approved.
+    open: bool,
+    /// Its organisation is approved (a rejected organisation's link closes).
+    approved: bool,
+    example: bool,
+}
+
+pub(super) async fn period_of(s: &AppState, code: &str) -> Result<Period, ApiError> {
+    let row: Option<(String, String, String, bool, bool, bool)> = sqlx::query_as(
+        "SELECT h.health_check_id, h.questionnaire_id, coalesce(o.name, ''), now() BETWEEN h.effective_from AND h.effective_to,
+                coalesce(o.verification_status_id = 3, false), h.example
+         FROM health_check h LEFT JOIN organisation o ON o.organisation_id = h.organisation_id WHERE h.invite_code = $1",
+    )
+    .bind(code)
+    .fetch_optional(&s.pool)
+    .await?;
+    let (health_check_id, questionnaire_id, organisation_name, in_dates, approved, example) =
+        row.ok_or_else(|| ApiError::NotFound(UNKNOWN_CODE.into()))?;
+    Ok(Period {
+        health_check_id,
+        questionnaire_id,
+        organisation_name,
+        open: in_dates && approved,
+        approved,
+        example,
+    })
+}
+
+pub(super) fn closed() -> Response {
+    gone(CLOSED)
+}
+
+/// 410 with `message`: the link no longer takes responses.
+pub(super) fn gone(message: &str) -> Response {
+    (StatusCode::GONE, Json(json!({"success": false, "message": message, "errors": [{"code": "inviteCode", "description": message}]}))).into_response()
+}
+
+/// The answer of `GET /api/healthcheck/survey`: `{success, data}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SurveyAnswer {
+    /// Always `true`.
+    pub success: bool,
+    /// The questions.
+    pub data: Survey,
+}
+
+/// A survey link's questionnaire version as respondents see it: questions without scores
+/// (admin spec §2 "Survey", §5 "Questionnaire").
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Survey {
+    /// The organisation the link belongs to (empty when unknown).
+    pub organisation_name: String,
+    /// The questionnaire's title.
+    pub questionnaire: String,
+    /// The questionnaire version's id (`staff-v1`).
+    pub questionnaire_id: String,
+    /// Its version number.
+    pub version: i32,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// "Staff" or "Students".
+    pub questionnaire_type: &'static str,
+    /// `true` when asked with `Preview=true` (nothing can be recorded).
+    pub preview: bool,
+    /// Whether the survey period is open now.
+    pub is_open: bool,
+    /// The link belongs to example data (labelled as such on screen).
+    pub example: bool,
+    /// Policies, Practices, Behaviours, General, Demographic, in that order; categories
+    /// without questions are left out.
+    pub question_categories: Vec<SurveyCategory>,
+}
+
+/// One category of questions.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyCategory {
+    /// 1 Behaviours, 2 Practices, 3 Policies, 4 General, 5 Demographic.
+    pub question_category_id: i32,
+    /// Its name.
+    pub description: &'static str,
+    /// Its questions, in the questionnaire's order.
+    pub questions: Vec<SurveyQuestion>,
+}
+
+/// One question, without scores.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyQuestion {
+    /// Question id.
+    pub question_id: String,
+    /// Its text.
+    pub description: String,
+    /// 3 single choice, 4 multiple choice.
+    pub question_type_id: i32,
+    /// "SingleChoice" or "MultipleChoice".
+    pub question_type: &'static str,
+    /// The answers to choose from.
+    pub answers: Vec<SurveyAnswerOption>,
+}
+
+/// One answer to choose from (its score is not sent).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyAnswerOption {
+    /// Its id, sent back in `PossibleAnswerIds`.
+    pub possible_answer_id: i32,
+    /// Its text.
+    pub description: String,
+}
+
+/// `GET /api/healthcheck/survey?inviteCode=&Preview=` (anyone with the link): the questions of
+/// the link's questionnaire version, grouped by category, without scores. 404 for an unknown
+/// code; 410 when the period is closed (unless `Preview=true`).
+#[utoipa::path(get, path = "/api/healthcheck/survey", tag = "healthcheck", params(SurveyQuery),
+    responses((status = 200, description = "The questions, by category", body = SurveyAnswer),
+              (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")))]
+pub async fn survey(
+    State(s): State<AppState>,
+    Query(q): Query<SurveyQuery>,
+) -> Result<Response, ApiError> {
+    let p = period_of(&s, &q.invite_code).await?;
+    let preview = q.preview.unwrap_or(false);
+    if !p.open && !preview {
+        return Ok(closed());
+    }
+    let def = load_questionnaire(&s, &p.questionnaire_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    let mut categories: BTreeMap<i32, Vec<SurveyQuestion>> = BTreeMap::new();
+    for question in &def.questions {
+        categories
+            .entry(question.category_id)
+            .or_default()
+            .push(SurveyQuestion {
+                question_id: question.question_id.clone(),
+                description: question.description.clone(),
+                question_type_id: question.question_type_id,
+                question_type: question_type(question.question_type_id),
+                answers: question
+                    .answers
+                    .iter()
+                    .map(|a| SurveyAnswerOption {
+                        possible_answer_id: a.possible_answer_id,
+                        description: a.description.clone(),
+                    })
+                    .collect(),
+            });
+    }
+    // Policies, Practices, Behaviours, General, Demographic: the order respondents see.
+    let order = [3, 2, 1, 4, 5];
+    let question_categories = order
+        .iter()
+        .filter_map(|c| {
+            categories.remove(c).map(|questions| SurveyCategory {
+                question_category_id: *c,
+                description: category_name(*c),
+                questions,
+            })
+        })
+        .collect();
+    Ok(Json(SurveyAnswer {
+        success: true,
+        data: Survey {
+            organisation_name: p.organisation_name,
+            questionnaire: def.description,
+            questionnaire_id: def.questionnaire_id,
+            version: def.version,
+            questionnaire_type_id: def.questionnaire_type_id,
+            questionnaire_type: questionnaire_type(def.questionnaire_type_id),
+            preview,
+            is_open: p.open,
+            example: p.example,
+            question_categories,
+        },
+    })
+    .into_response())
+}
+
+/// One answer in a submission.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct AnswerBody {
+    /// Question id.
+    #[serde(rename = "QuestionId", alias = "questionId")]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub question_id: gbvf_commands::text::LineText,
+    /// Chosen answer ids (one for SingleChoice).
+    #[serde(rename = "PossibleAnswerIds", alias = "possibleAnswerIds")]
+    pub possible_answer_ids: Vec<i32>,
+}
+
+/// Body of `POST /api/healthcheck/survey`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SubmitBody {
+    /// The invite code of the link.
+    #[serde(rename = "InviteCode", alias = "inviteCode")]
+    #[schema(value_type = String, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub invite_code: gbvf_commands::text::LineText,
+    /// Answers; questions may be skipped.
+    #[serde(rename = "Answers", alias = "answers")]
+    pub answers: Vec<AnswerBody>,
+}
+
+/// `POST /api/healthcheck/survey` (anyone with the link; the session's CSRF token): records one
+/// anonymous response as one `SurveyResponseSubmitted` event with the answers, the invite code
+/// and the questionnaire version. Nothing about the respondent is stored: a second response
+/// from the same browser is refused (409) because its key — an HMAC of the browser's random
+/// cookie and the invite code — names the same aggregate. Before it, the period's
+/// `health_check` aggregate admits the response (`SurveyResponseAdmitted`): it refuses once
+/// the link has taken its cap (`response_cap`: expected responses plus a tenth, at least 5),
+/// outside the period and when the organisation is no longer approved (a rejected
+/// organisation's link is closed). At most 30 submissions per link and minute
+/// (`limits::SURVEY_LINK`). 400 invalid answers; 404 unknown code; 409 answered already;
+/// 410 closed or full; 429 too many through this link just now.
+#[utoipa::path(post, path = "/api/healthcheck/survey", tag = "healthcheck", request_body = SubmitBody,
+    responses((status = 200, description = "Thank you. Your response has been recorded.", body = Done), (status = 400, description = "Invalid answers"),
+              (status = 404, description = "This survey link is not valid."), (status = 409, description = "You have already completed this survey."),
+              (status = 410, description = "This survey is closed, or its link has taken all the responses it allows."),
+              (status = 429, description = "Many responses are arriving through this survey link at the moment.")))]
+pub async fn submit(
+    State(s): State<AppState>,
+    Extension(browser): Extension<BrowserId>,
+    Json(b): Json<SubmitBody>,
+) -> Result<Response, ApiError> {
+    let p = period_of(&s, &b.invite_code).await?;
+    if !p.open {
+        return Ok(closed());
+    }
+    let def = load_questionnaire(&s, &p.questionnaire_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    let answers: Vec<GivenAnswer> = b
+        .answers
+        .into_iter()
+        .map(|a| GivenAnswer {
+            question_id: a.question_id.into_string(),
+            possible_answer_ids: a.possible_answer_ids,
+        })
+        .collect();
+    let answers =
+        SurveyAnswers::parse(&def, answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
+    // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
+    let limit_key =
+        crate::accounts::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
+    if !crate::accounts::limits::hit(&s.pool, crate::accounts::limits::SURVEY_LINK, &limit_key)
+        .await?
+    {
+        return Ok((
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(json!({"success": false, "message": LINK_BUSY, "errors": [{"code": "inviteCode", "description": LINK_BUSY}]})),
+        )
+            .into_response());
+    }
+    let key = crate::http::auth::csrf::mac(
+        s.secret.get(&s.pool).await?,
+        &format!("survey:{}", b.invite_code),
+        &browser.0,
+    );
+    let id = format!("{}/{}", p.health_check_id, &key[..32]);
+    // A browser that answered already is told so before it could take a place under the cap.
+    let answered =
+        gbvf_events::store::aggregate_history(&s.pool, SURVEY_RESPONSE_AGGREGATE, &id).await?;
+    if !answered.is_empty() {
+        return Err(ApiError::Conflict(SurveyError::Duplicate.to_string()));
+    }
+    // Example respondents (`gbvf examples load`) are marked by the example scope (mod.rs).
+    let meta = || {
+        EventMetadata::now(
+            "anonymous",
+            uuid::Uuid::new_v4().to_string(),
+            "http:POST /api/healthcheck/survey",
+        )
+        .to_map()
+    };
+    // The period's aggregate admits the response within the link's cap; racing respondents
+    // conflict on its sequence and try again, each try at the time it is made.
+    let admitted = gbvf_commands::execute::execute_with(
+        &s.health_check_cqrs,
+        &p.health_check_id,
+        || HealthCheckCommand::AdmitSurveyResponse {
+            at: chrono::Utc::now(),
+            organisation_approved: p.approved,
+        },
+        meta,
+        ADMISSION_RETRY,
+    )
+    .await;
+    match admitted {
+        Ok(()) => {}
+        Err(AggregateError::UserError(HealthCheckError::Closed)) => return Ok(closed()),
+        Err(AggregateError::UserError(e @ HealthCheckError::Full(_))) => {
+            return Ok(gone(&e.to_string()))
+        }
+        Err(AggregateError::UserError(e)) => return Err(ApiError::NotFound(e.to_string())),
+        Err(AggregateError::AggregateConflict) => return Err(ApiError::Conflict(LINK_BUSY.into())),
+        Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+    }
+    let submit = SubmitSurveyResponse {
+        health_check_id: p.health_check_id,
+        invite_code: b.invite_code,
+        answers,
+    };
+    match gbvf_commands::execute::execute(&s.survey_response_cqrs, &id, submit, meta()).await {
+        Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
+        Err(AggregateError::UserError(SurveyError::Duplicate))
+        | Err(AggregateError::AggregateConflict) => {
+            Err(ApiError::Conflict(SurveyError::Duplicate.to_string()))
+        }
+        Err(AggregateError::UserError(e)) => Err(ApiError::bad("Answers", e.to_string())),
+        Err(e) => Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+    }
+}
