@@ -285,7 +285,6 @@ const KNOWN_LONG_FILES: &[&str] = &[
     "commands/src/sources/geography.rs",
     "projections/src/accounts.rs",
     "projections/src/engine.rs",
-    "api/src/http/mod.rs",
 ];
 
 #[test]

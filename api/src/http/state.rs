@@ -1,0 +1,144 @@
+//! The application state every handler gets: the pool, the aggregates' command frameworks,
+//! the cache and settings.
+
+use super::*;
+pub use crate::telemetry::PostgresCqrs;
+use gbvf_commands::accounts::user::User;
+use gbvf_commands::crime_series::CrimeSeries;
+use metrics_exporter_prometheus::PrometheusHandle;
+use sqlx::PgPool;
+use std::sync::Arc;
+
+/// Shared state of the handlers: one `Arc`, so cloning it per request is one reference-count
+/// increment (issue 15); fields are read through `Deref` (`s.pool`).
+#[derive(Clone)]
+pub struct AppState(Arc<AppStateInner>);
+
+impl std::ops::Deref for AppState {
+    type Target = AppStateInner;
+    fn deref(&self) -> &AppStateInner {
+        &self.0
+    }
+}
+
+impl From<AppStateInner> for AppState {
+    fn from(inner: AppStateInner) -> Self {
+        AppState(Arc::new(inner))
+    }
+}
+
+impl AppState {
+    /// State over `pool` (see [`AppStateInner::new`]).
+    pub fn new(
+        pool: PgPool,
+        operator_token: Option<String>,
+        enable_login: bool,
+        metrics: Option<PrometheusHandle>,
+    ) -> Self {
+        AppStateInner::new(pool, operator_token, enable_login, metrics).into()
+    }
+}
+
+/// What [`AppState`] holds.
+pub struct AppStateInner {
+    /// Database pool.
+    pub pool: PgPool,
+    /// Read-response cache, emptied when a projection moves.
+    pub cache: cache::ResponseCache,
+    /// cqrs-es framework of the crime-series aggregate.
+    pub crime_cqrs: Arc<PostgresCqrs<CrimeSeries>>,
+    /// Operator token standing for permission 18 until accounts exist.
+    pub operator_token: Option<String>,
+    /// Feature flag enableLogin (public spec §2 header).
+    pub enable_login: bool,
+    /// Prometheus exporter handle.
+    pub metrics: Option<PrometheusHandle>,
+    /// cqrs-es framework of the user aggregate.
+    pub user_cqrs: Arc<PostgresCqrs<User>>,
+    /// Where e-mail goes.
+    pub mailer: auth::mail::Mailer,
+    /// The installation's secret for CSRF tokens and browser bindings.
+    pub secret: auth::csrf::ServerSecret,
+    /// Reverse proxies whose `X-Forwarded-For` is believed (`GBVF_TRUSTED_PROXIES`).
+    pub trusted_proxies: client::TrustedProxies,
+    /// Development mode (`GBVF_DEV_MODE=true`): OTP answers carry the code and `/dev/outbox`
+    /// lists the outbox. Never on by default; `gbvf serve` refuses it unless bound to a
+    /// loopback address.
+    pub dev_mode: bool,
+    /// Secure, `__Host-` prefixed cookies: always, except in development mode with
+    /// `GBVF_COOKIE_SECURE=false`.
+    pub secure_cookies: bool,
+    /// cqrs-es framework of the organisation aggregate.
+    pub organisation_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::organisation::Organisation>>,
+    /// cqrs-es framework of the group aggregate.
+    pub group_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::group::Group>>,
+    /// cqrs-es framework of survey periods (health checks).
+    pub health_check_cqrs: Arc<PostgresCqrs<gbvf_commands::health_check::HealthCheck>>,
+    /// cqrs-es framework of survey responses.
+    pub survey_response_cqrs: Arc<PostgresCqrs<gbvf_commands::health_check::SurveyResponse>>,
+    /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
+    pub base_url: String,
+    /// cqrs-es framework of collective actions (100-Day Challenges among them).
+    pub collective_action_cqrs:
+        Arc<PostgresCqrs<gbvf_commands::collective_actions::CollectiveAction>>,
+    /// The read-your-writes catch-ups of concurrent commands, coalesced per projection
+    /// ([`read_your_writes::settle`]).
+    pub settlers: read_your_writes::Settlers,
+}
+
+impl AppStateInner {
+    /// State over `pool`; adjust fields, then make an [`AppState`] with `into()`.
+    pub fn new(
+        pool: PgPool,
+        operator_token: Option<String>,
+        enable_login: bool,
+        metrics: Option<PrometheusHandle>,
+    ) -> Self {
+        let crime_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let health_check_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let survey_response_cqrs =
+            Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let collective_action_cqrs =
+            Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
+        let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
+        AppStateInner {
+            pool,
+            cache: cache::ResponseCache::default(),
+            crime_cqrs,
+            operator_token,
+            enable_login,
+            metrics,
+            user_cqrs,
+            mailer: auth::mail::Mailer::from_env().unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "mail settings invalid; using the outbox");
+                auth::mail::Mailer::outbox(".data/outbox".into())
+            }),
+            secret: auth::csrf::ServerSecret::default(),
+            trusted_proxies: client::TrustedProxies::from_env().unwrap_or_else(|e| {
+                tracing::error!(error = %e, "ignoring GBVF_TRUSTED_PROXIES");
+                client::TrustedProxies::default()
+            }),
+            dev_mode,
+            organisation_cqrs,
+            group_cqrs,
+            health_check_cqrs,
+            survey_response_cqrs,
+            base_url: std::env::var("GBVF_BASE_URL")
+                .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
+            settlers: read_your_writes::Settlers::default(),
+            collective_action_cqrs,
+            secure_cookies: !(dev_mode
+                && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),
+        }
+    }
+}
+
+/// A cqrs-es event store over `events` with the product's upcasters.
+pub(super) fn store_for<A: cqrs_es::Aggregate>(
+    pool: &PgPool,
+) -> cqrs_es::persist::PersistedEventStore<crate::telemetry::TracedRepository, A> {
+    crate::telemetry::event_store(pool)
+}
