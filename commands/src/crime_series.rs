@@ -75,7 +75,7 @@ pub enum CrimeSeriesError {
 /// refused. The read models add station figures into district, provincial and national sums
 /// (`bigint`); without a bound, two figures near 2^63 overflow that sum, the projector's page
 /// fails on every retry and no later crime figure is ever shown (found by attacking the
-/// command path with the largest JSON integer, issue 10's fuzzing). 1,150 precincts at this
+/// command path with the largest JSON integer while fuzzing). 1,150 precincts at this
 /// bound still sum far below 2^63.
 pub const MAX_COUNT: i64 = 10_000_000;
 

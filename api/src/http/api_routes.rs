@@ -7,7 +7,7 @@ pub use crate::telemetry::PostgresCqrs;
 use axum::http::Method;
 use axum::routing::post;
 
-/// The public reads answered from the response cache, outside the session layer (issue 15: a
+/// The public reads answered from the response cache, outside the session layer (a
 /// cache hit touches neither the session store nor a cookie). All are [`Needs::Anyone`].
 pub fn cached_routes(r: Routes) -> Routes {
     use Needs::Anyone;

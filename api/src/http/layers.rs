@@ -28,7 +28,7 @@ pub(super) async fn method_not_allowed() -> Response {
         .into_response()
 }
 
-/// Header asking that the events a request writes be marked as example data (issue 12).
+/// Header asking that the events a request writes be marked as example data.
 pub const EXAMPLE_HEADER: &str = "x-gbvf-example";
 
 /// Runs a request carrying `X-GBVF-Example: true` inside [`gbvf_events::example::scope`], so
@@ -128,7 +128,7 @@ pub(super) async fn metrics_text(
     let Some(h) = &s.metrics else {
         return (StatusCode::NOT_FOUND, "metrics are not enabled").into_response();
     };
-    // The mail outbox by status (issue 14, item 3), read at scrape time like projector lag.
+    // The mail outbox by status, read at scrape time like projector lag.
     if let Ok(m) = crate::mail_worker::status(&s.pool).await {
         for (status, n) in [
             ("pending", m.pending),
@@ -221,7 +221,7 @@ pub(super) async fn buffered(
         })
 }
 
-/// The outermost layer (issue 15: cached reads close to a static server): a GET whose whole
+/// The outermost layer (cached reads close to a static server): a GET whose whole
 /// answer is kept ([`cache::ResponseCache::answer`], same path, query and `Accept-Encoding`)
 /// is answered at once, headers and body as the full stack produced them, without routing,
 /// tracing, compression or the header layers; the route's request counter and duration are

@@ -53,7 +53,7 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
     let (cached, _) = cached_routes(Routes::new(Some(state.clone()), false)).finish();
     let cached = cached.layer(middleware::from_fn_with_state(state.clone(), cache_reads));
     // Everything else sits behind the session and CSRF layers; the cached public reads above
-    // do not (issue 15: a cache hit touches neither the session store nor a cookie).
+    // do not (a cache hit touches neither the session store nor a cookie).
     let (api, _) = session_routes(Routes::new(Some(state.clone()), true)).finish();
     let api = api
         // Not part of the API document: development outbox, unknown /api paths, metrics.
@@ -74,7 +74,7 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         )));
     let api = api
         .layer(axum::extract::DefaultBodyLimit::max(API_BODY_LIMIT))
-        // `192.0` where an integer is expected reads as 192 (JSON Schema's integer; issue 10).
+        // `192.0` where an integer is expected reads as 192 (JSON Schema's integer).
         .layer(middleware::from_fn(json_numbers::integral_numbers))
         .layer(middleware::from_fn_with_state(state.clone(), example_scope))
         .layer(middleware::from_fn_with_state(

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 use std::sync::Arc;
 
 /// Shared state of the handlers: one `Arc`, so cloning it per request is one reference-count
-/// increment (issue 15); fields are read through `Deref` (`s.pool`).
+/// increment; fields are read through `Deref` (`s.pool`).
 #[derive(Clone)]
 pub struct AppState(Arc<AppStateInner>);
 

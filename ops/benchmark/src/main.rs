@@ -1655,7 +1655,7 @@ async fn section_commands(
         });
         summary.push(Verdict {
             section: "1 commands",
-            figure: "HTTP cmd/s at 32 clients vs the issue 15 starting figure".into(),
+            figure: "HTTP cmd/s at 32 clients vs the recorded starting figure".into(),
             target: format!(">= 2 x {}", num(ISSUE15_HTTP_BEFORE)),
             measured: num(http32.rate()),
             pass: Some(http32.rate() >= 2.0 * ISSUE15_HTTP_BEFORE && http32.errors == 0),
@@ -3925,7 +3925,7 @@ async fn section_building_blocks(
     summary.push(Verdict {
         section: "10",
         figure: format!("building-block updates/s over HTTP at {BB_CLIENTS} clients"),
-        target: "none set (issue 15: a row of its own)".into(),
+        target: "none set (a row of its own)".into(),
         measured: format!(
             "{rate:.0}; lag p99 {} ms",
             ms(lag.hist.value_at_quantile(0.99))

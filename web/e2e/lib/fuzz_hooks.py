@@ -1,4 +1,4 @@
-"""Schemathesis hooks of the API fuzzing runs in ops/test (issue 10).
+"""Schemathesis hooks of the API fuzzing runs in ops/test.
 
 A request schema cannot say that one field equals another, so the generated sign-up, password
 and profile bodies would never carry a confirmation that matches its password and every

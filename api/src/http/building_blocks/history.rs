@@ -73,7 +73,7 @@ pub async fn history(
         return Err(ApiError::NotFound("No provider has this id.".into()));
     }
     // Actors by user id → e-mail, for people reading the history ("Erased person" once
-    // erased, POPIA: docs/decisions.md "Issue 14 item 4: POPIA").
+    // erased, POPIA: docs/decisions.md "Erasing an account holder").
     let users: Vec<(String, String)> = sqlx::query_as(
         "SELECT 'user:' || user_id, CASE WHEN erased THEN $1 ELSE email END FROM user_account",
     )

@@ -11,7 +11,7 @@
 //! reviewer saw, never by its submitter), and a provider's history (JSON or CSV). Every
 //! signed-in call about a provider is limited to the user's [`Area`].
 //!
-//! Availability (docs/decisions.md "issue 11"): for a requirement in a boundary, the share of
+//! Availability (docs/decisions.md "Availability and completion"): for a requirement in a boundary, the share of
 //! the providers of its building block in that boundary whose *verified* details offer it;
 //! for a building block or category, the share of (provider, requirement) pairs available.
 //! Shelters never carry a point or address in any answer.

@@ -268,7 +268,7 @@ pub(super) async fn reviewed_boundaries(
 /// `POST /api/buildingblock/verifyBuildingBlock {stakeholderId, submissionVersion}`: the
 /// province's designated person verifies the submission they reviewed (ValidateBuildingBlock,
 /// provider in the province of one of the user's assigned municipalities, not their own
-/// submission; rules in `gbvf_commands::building_blocks::decide`). Its details become the
+/// submission; rules in the `Provider` aggregate). Its details become the
 /// provider's public snapshot.
 #[utoipa::path(post, path = "/api/buildingblock/verifyBuildingBlock", tag = "building block",
     request_body = DecisionBody,

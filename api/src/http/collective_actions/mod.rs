@@ -184,8 +184,7 @@ impl Row {
     }
 }
 
-/// One challenge (public spec §3 "Collective action"; issue 13 adds pillar, type, cycle and
-/// source).
+/// One challenge (public spec §3 "Collective action", with pillar, type, cycle and source).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectiveAction {

@@ -98,7 +98,7 @@ pub struct CycleStat {
     pub end_month: Option<String>,
     /// Whether today's month is inside it.
     pub is_active: bool,
-    /// Whether it is the current cycle (docs/decisions.md, issue 13).
+    /// Whether it is the current cycle (docs/decisions.md "Types, pillars and cycles").
     pub is_current_cycle: bool,
     /// All its challenges.
     pub total_collective_actions: i64,

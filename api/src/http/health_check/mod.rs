@@ -1,5 +1,5 @@
 //! The organisational health check over HTTP (admin spec §2, §4, §7, §8, §9; public spec
-//! health-check cards; issue 12): active questionnaires, invite links, anonymous survey
+//! health-check cards): active questionnaires, invite links, anonymous survey
 //! taking, an organisation's health checks and results, the admin summary, and the public
 //! figures by boundary.
 //!

@@ -277,7 +277,7 @@ pub struct OrganisationHealthCheck {
     /// Responses the results are computed from: the largest multiple of 5 not above
     /// `actualResponses` (results change only every 5 responses).
     pub results_as_of_responses: i64,
-    /// True when the figures include example data (issue 12).
+    /// True when the figures include example data.
     pub example: bool,
     /// False below 5 responses.
     pub results_available: bool,
@@ -435,7 +435,7 @@ pub struct OrganisationalResult {
     /// Responses the results are computed from: the largest multiple of 5 not above the
     /// responses so far (results change only every 5 responses).
     pub results_as_of_responses: i64,
-    /// True when the figures include example data (issue 12).
+    /// True when the figures include example data.
     pub example: bool,
     /// False below 5 responses.
     pub results_available: bool,

@@ -41,7 +41,7 @@ pub struct QuestionnaireSummary {
     pub total_organisations: i64,
     /// Organisations with at least one response.
     pub total_participated_organisations: i64,
-    /// True when the figures include example data (issue 12).
+    /// True when the figures include example data.
     pub example: bool,
 }
 

@@ -45,7 +45,7 @@ pub struct AdminDashboard {
     pub actual_responses: i64,
     /// Expected responses over current survey periods.
     pub expected_responses: i64,
-    /// True when a survey figure includes example data (issue 12).
+    /// True when a survey figure includes example data.
     pub example: bool,
 }
 
@@ -124,7 +124,7 @@ pub struct OrganisationRow {
     pub verification_status: &'static str,
     /// When the status last changed.
     pub status_date: chrono::DateTime<chrono::Utc>,
-    /// True for the shipped example organisations (issue 12).
+    /// True for the shipped example organisations.
     pub example: bool,
 }
 

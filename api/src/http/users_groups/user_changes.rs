@@ -388,7 +388,7 @@ pub struct EraseAnswer {
 }
 
 /// `POST /api/security/eraseUser?stakeholderId` (DeleteUser, CSRF): erases the person of an
-/// account, live or deleted (POPIA right to deletion; issue 14 item 4, docs/decisions.md):
+/// account, live or deleted (POPIA right to deletion; docs/decisions.md "Erasing an account holder"):
 /// their e-mail address, names and phone numbers are removed from the database; the account
 /// is deleted; the event log keeps every event, and histories show "Erased person".
 /// Nobody erases their own account here (the CLI `gbvf users erase <id>` can).

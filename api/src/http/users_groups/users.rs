@@ -31,7 +31,7 @@ pub struct UserSummary {
     pub username: String,
     /// Its live groups, by name.
     pub groups: Vec<GroupRef>,
-    /// True for the shipped example accounts (issue 12).
+    /// True for the shipped example accounts.
     pub example: bool,
 }
 

@@ -338,7 +338,7 @@ export type AdminDashboard = {
   actualResponses: number;
   /** Approved organisations. */
   approvedOrganisationsCount: number;
-  /** True when a survey figure includes example data (issue 12). */
+  /** True when a survey figure includes example data. */
   example: boolean;
   /** Expected responses over current survey periods. */
   expectedResponses: number;
@@ -356,7 +356,7 @@ export type QuestionnaireSummary = {
   effectiveFrom: string;
   /** End of its active dates. */
   effectiveTo: string;
-  /** True when the figures include example data (issue 12). */
+  /** True when the figures include example data. */
   example: boolean;
   /** The questionnaire version id (the same as `questionnaireId`). */
   healthCheckId: string;
@@ -466,7 +466,7 @@ export type OrganisationHistory = {
   success: boolean;
 };
 export type OrganisationRow = {
-  /** True for the shipped example organisations (issue 12). */
+  /** True for the shipped example organisations. */
   example: boolean;
   /** Its name. */
   organisationName: string;
@@ -601,7 +601,7 @@ export type GroupRef = {
 export type UserSummary = {
   /** First and last name. */
   displayName: string;
-  /** True for the shipped example accounts (issue 12). */
+  /** True for the shipped example accounts. */
   example: boolean;
   /** Its live groups, by name. */
   groups: GroupRef[];

@@ -164,7 +164,7 @@ export type OrganisationHealthCheck = {
   effectiveFrom: string;
   /** End of the period. */
   effectiveTo: string;
-  /** True when the figures include example data (issue 12). */
+  /** True when the figures include example data. */
   example: boolean;
   /** Expected responses. */
   expectedResponses: number;
@@ -247,7 +247,7 @@ export type OrganisationalResult = {
   actualResponeses: number;
   /** Responses so far. */
   actualResponses: number;
-  /** True when the figures include example data (issue 12). */
+  /** True when the figures include example data. */
   example: boolean;
   /** Expected responses. */
   expectedResponses: number;

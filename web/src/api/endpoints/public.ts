@@ -442,7 +442,7 @@ export type CycleStat = {
   endMonth: string | null;
   /** Whether today's month is inside it. */
   isActive: boolean;
-  /** Whether it is the current cycle (docs/decisions.md, issue 13). */
+  /** Whether it is the current cycle (docs/decisions.md "Types, pillars and cycles"). */
   isCurrentCycle: boolean;
   /** First month, `YYYY-MM`, when stated. */
   startMonth: string | null;

@@ -163,7 +163,7 @@ pub struct Registered {
 /// user type NewUser and the e-mail for the OTP screen.
 ///
 /// An address that already has an account gets the same answer (status, body and work), and
-/// its owner an e-mail saying someone tried (issue 9: registration must not reveal accounts).
+/// its owner an e-mail saying someone tried (registration must not reveal accounts).
 /// Registrations are limited per address typed ([`limits::REGISTRATION_ACCOUNT`]) and per
 /// client address.
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", operation_id = "authRegister", request_body = RegistrationForm, responses((status = 200, description = "Registered (the OTP e-mail is sent), or the step is valid", body = Registered), (status = 429, description = "Too many registrations")))]
