@@ -1496,3 +1496,78 @@ async fn csv_exports_neutralise_formula_cells() {
     assert!(rows.iter().all(|r| r[2].parse::<i64>().is_ok()), "{text}");
     db.drop_db().await;
 }
+
+/// The events of a submission and its contact persons are stored together or not at all: with
+/// the contact-person table refusing rows (a trigger standing in for a failing write), the
+/// submission answers 500 and appends no event; once the table accepts rows again, the same
+/// submission stores both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_submission_whose_contact_persons_cannot_be_stored_stores_nothing() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (station, muni, _) = mowbray(&db).await;
+    let mut coordinator = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut coordinator, vec![muni]).await;
+    let counts = || async {
+        let events: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM events WHERE aggregate_type = 'bb_provider' AND aggregate_id = $1",
+        )
+        .bind(station.to_string())
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        let persons: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM bb_contact_person WHERE stakeholder_id = $1")
+                .bind(station)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        (events, persons)
+    };
+    let before = counts().await;
+    sqlx::query(
+        "CREATE FUNCTION refuse_contact_person() RETURNS trigger LANGUAGE plpgsql AS
+         $$ BEGIN RAISE EXCEPTION 'contact persons cannot be stored'; END $$",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "CREATE TRIGGER refuse_contact_person BEFORE INSERT ON bb_contact_person
+         FOR EACH ROW EXECUTE FUNCTION refuse_contact_person()",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let body = json!({"stakeholderId": station, "buildingBlockId": 1,
+        "physicalAddress": "1 Main Road, Mowbray", "receptionNumber": "0216000000",
+        "buildingBlockRequirements": [1, 2],
+        "contactPersons": [{"buildingBlockRequirementId": 2, "fullName": "Sergeant Stored",
+                            "mobileNumber": "0831112233"}]});
+    let (s, v) = coordinator
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            body.clone(),
+        )
+        .await;
+    assert_eq!(s, 500, "{v}");
+    assert_eq!(counts().await, before, "a half-stored submission");
+
+    sqlx::query("DROP TRIGGER refuse_contact_person ON bb_contact_person")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    submit_station(
+        &coordinator,
+        station,
+        "1 Main Road, Mowbray",
+        "0216000000",
+        "Sergeant Stored",
+    )
+    .await;
+    let after = counts().await;
+    assert_eq!(after.0, before.0 + 1, "one submission event");
+    assert!(after.1 > before.1, "its contact person stored");
+    db.drop_db().await;
+}
