@@ -11,7 +11,7 @@ import {
   useGetChallengeCardQuery,
 } from '../../api/collective-action-api'
 import { dashboardArgs, useGetDashboardQuery } from '../../api/public-api'
-import type { CollectiveAction, MarkerProperties } from '../../api/types'
+import type { CollectiveAction, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { crimeStatsArgs, useGetCrimeStatsQuery, useGetGeomarkersQuery } from '../../api/public-api'
-import type { CrimeStats, MarkerProperties } from '../../api/types'
+import type { CrimeStats, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { NoData } from '../../components/status'

@@ -4,7 +4,7 @@
 // spinner, the legend and the drill-down links. Each map brings only its own figures, pins, legend
 // scale and modals.
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react'
-import type { MarkerFeature, MarkerProperties } from '../../api/types'
+import type { MarkerFeature, MarkerProperties } from '../../api/generated'
 import { useGetBoundaryQuery, useGetGeojsonQuery } from '../../api/public-api'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'

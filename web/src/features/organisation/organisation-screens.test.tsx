@@ -10,7 +10,8 @@ import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { server } from '../../test/mocks/server'
 import { organisationPermissions, signedIn } from '../../test/mocks/auth-fixtures'
 import { renderApp } from '../../test/render'
-import type { HcCategory, HcPeriod, HcQuestion, HcResult, OrganisationHealthChecks } from './hc-api'
+import type { OrganisationHealthChecks } from './health-check-api'
+import type { CategoryResult, OrganisationHealthCheck, OrganisationalResult, QuestionResult } from '../../api/generated'
 
 vi.setConfig({ testTimeout: 30_000 })
 configure({ asyncUtilTimeout: 5_000 })
@@ -20,7 +21,7 @@ const harm = ['Often', 'Sometimes', 'Rarely', 'Never']
 const agree = ['Strongly disagree', 'Disagree', 'Agree', 'Strongly agree']
 const policy = ['We do not have this', "I don't know", 'It exists and is known']
 
-function q(id: string, labels: string[], shares: number[], visualizeTypeId = 4, respondents = 6): HcQuestion {
+function q(id: string, labels: string[], shares: number[], visualizeTypeId = 4, respondents = 6): QuestionResult {
   return {
     questionId: id,
     description: `Question ${id}`,
@@ -45,7 +46,7 @@ function q(id: string, labels: string[], shares: number[], visualizeTypeId = 4, 
   }
 }
 
-function cat(id: number, description: string, score: number | null, questions: HcQuestion[]): HcCategory {
+function cat(id: number, description: string, score: number | null, questions: QuestionResult[]): CategoryResult {
   return { questionCategoryId: id, description, isInDashboard: true, categoryScore: score, questions }
 }
 
@@ -64,7 +65,7 @@ const scored = [
   ]),
 ]
 
-function period(over: Partial<HcPeriod> = {}): HcPeriod {
+function period(over: Partial<OrganisationHealthCheck> = {}): OrganisationHealthCheck {
   return {
     healthCheckId: 'hc-org1-staff-v1-2026Q4',
     questionnaire: 'Staff health check 2026 (version 1) — 2026 Q4',
@@ -108,7 +109,7 @@ const earlier = period({
 
 interface Db {
   organisationTypeId: number
-  byType: Record<number, HcPeriod[]>
+  byType: Record<number, OrganisationHealthCheck[]>
   listRequests: string[]
   inviteBodies: unknown[]
   inviteAnswer: { status: number; body: JsonBodyType }
@@ -121,7 +122,7 @@ function as(permissions: number[]) {
   server.use(http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(signedIn(permissions))))
 }
 
-function result(over: Partial<HcResult> = {}): HcResult {
+function result(over: Partial<OrganisationalResult> = {}): OrganisationalResult {
   const p = period()
   return {
     healthCheckId: p.healthCheckId,

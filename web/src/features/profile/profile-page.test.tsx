@@ -9,11 +9,11 @@ import { server } from '../../test/mocks/server'
 import { csrfRefused } from '../../test/mocks/handlers'
 import { organisationPermissions, profile, signedIn } from '../../test/mocks/auth-fixtures'
 import { strings } from '../../config/strings'
-import type { Profile } from '../../api/types'
+import type { UserProfile } from '../../api/generated'
 
 const p = strings.profile
 
-function profileServer(initial: Profile = profile, update?: (body: Record<string, unknown>) => Response) {
+function profileServer(initial: UserProfile = profile, update?: (body: Record<string, unknown>) => Response) {
   let current = { ...initial }
   const bodies: Record<string, unknown>[] = []
   server.use(
@@ -27,7 +27,7 @@ function profileServer(initial: Profile = profile, update?: (body: Record<string
       const body = (await request.json()) as Record<string, unknown>
       bodies.push(body)
       if (update) return update(body)
-      current = { ...current, ...(body as Partial<Profile>) }
+      current = { ...current, ...(body as Partial<UserProfile>) }
       return HttpResponse.json({ success: true, message: 'Profile updated successfully.', errors: [] })
     }),
   )

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi, afterEach } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { decodeId, encodeId, managePath } from './bb-dashboard'
-import { validate } from './bb-manage'
-import { bbStrings } from './bb-strings'
+import { decodeId, encodeId, managePath } from './building-block-dashboard'
+import { validate } from './building-block-manage'
+import { bbStrings } from './building-block-strings'
 import { QuickExit } from '../../components/quick-exit'
 import { links } from '../../config/constants'
 
