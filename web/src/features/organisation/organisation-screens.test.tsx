@@ -3,6 +3,7 @@
 // only for type 4) and reloading, the default period, progress, preview and results links, the
 // maturity figures and demographic cards, the privacy threshold, the survey link controls by
 // permission, link generation, and the results view's grouping, heading and failures.
+import { hcStrings } from './health-check-strings'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -403,7 +404,7 @@ describe('organisation dashboard', () => {
     renderApp('/organisation/')
     await heading()
     const user = userEvent.setup()
-    const form = screen.getByRole('form', { name: 'Generate a survey link' })
+    const form = screen.getByRole('form', { name: hcStrings.generateHeading })
     // The active questionnaires arrive in a second request: wait for the field they enable.
     const input = await within(form).findByRole('spinbutton', { name: 'Expected responses' })
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
@@ -414,7 +415,7 @@ describe('organisation dashboard', () => {
     await user.clear(input)
     await user.type(input, '8')
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
-    expect(await screen.findByTestId('toast-success')).toHaveTextContent('Survey Link generated succesfully')
+    expect(await screen.findByTestId('toast-success')).toHaveTextContent(hcStrings.generated)
     expect(db.inviteBodies).toEqual([{ QuestionnaireId: 'staff-v1', ExpectedResponses: 8 }])
     expect(screen.getByRole('textbox', { name: 'Survey link to send to respondents' })).toHaveValue(
       'http://127.0.0.1/Questionnaire/SurveyQuestions?inviteCode=new456',
@@ -438,10 +439,10 @@ describe('organisation dashboard', () => {
     renderApp('/organisation/')
     await heading()
     const user = userEvent.setup()
-    const form = screen.getByRole('form', { name: 'Generate a survey link' })
+    const form = screen.getByRole('form', { name: hcStrings.generateHeading })
     await user.type(await within(form).findByRole('spinbutton', { name: 'Expected responses' }), '8')
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
-    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Unable to generate link')
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent(hcStrings.unableToGenerate)
     expect(within(form).getByRole('alert')).toHaveTextContent(
       'The organisation must be approved before it can take the health check.',
     )

@@ -72,7 +72,7 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(p.mobile)).toHaveValue('083555')
     await user.click(screen.getByRole('button', { name: p.save }))
     expect(await screen.findByText('Full name is required')).toBeInTheDocument()
-    expect(screen.getByText('Contact number must be 10 digits long')).toBeInTheDocument()
+    expect(screen.getByText(strings.validation.contactNumberLength)).toBeInTheDocument()
     expect(bodies).toHaveLength(0)
 
     await user.type(screen.getByLabelText(p.fullName), 'Thandi Grace Nkosi')
@@ -122,6 +122,6 @@ describe('profile', { timeout: 20_000 }, () => {
     renderApp('/profile/')
     await user.click(await screen.findByRole('button', { name: p.edit }))
     await user.click(screen.getByRole('button', { name: p.save }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Error updating profile')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(strings.errors.errorUpdatingProfile)
   })
 })
