@@ -2,15 +2,15 @@
 // errors: [{code, description}]}; anything else (network, unreadable body) is the generic failure.
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { strings } from '../config/strings'
-import type { AuthResult, FieldError } from './types'
+import type { AuthAnswer, ErrorItem } from './generated'
 
 export interface Failure {
   /** HTTP status, or null when the server was not reached. */
   status: number | null
   message: string
-  errors: FieldError[]
+  errors: ErrorItem[]
   /** The whole answer, for the fields some failures carry (login's userType, email and otp). */
-  body: Partial<AuthResult>
+  body: Partial<AuthAnswer>
 }
 
 function isFetchError(error: unknown): error is FetchBaseQueryError {
@@ -25,11 +25,11 @@ export function failureOf(error: unknown, fallback: string = strings.messages.ge
   const message = typeof body?.message === 'string' && body.message ? body.message : fallback
   const errors = Array.isArray(body?.errors)
     ? (body.errors as unknown[]).filter(
-        (e): e is FieldError =>
-          typeof (e as FieldError)?.code === 'string' && typeof (e as FieldError)?.description === 'string',
+        (e): e is ErrorItem =>
+          typeof (e as ErrorItem)?.code === 'string' && typeof (e as ErrorItem)?.description === 'string',
       )
     : []
-  return { status, message, errors, body: body && typeof body === 'object' ? (body as Partial<AuthResult>) : {} }
+  return { status, message, errors, body: body && typeof body === 'object' ? (body as Partial<AuthAnswer>) : {} }
 }
 
 /** Section 8 registration failure: the errors flattened and joined by ' -- ', else the message. */
@@ -43,7 +43,7 @@ export function joinedCodeDescriptions(failure: Failure): string {
 }
 
 /** Field errors by field name, for showing beneath the fields. */
-export function errorsByField(errors: FieldError[]): Record<string, string[]> {
+export function errorsByField(errors: ErrorItem[]): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const e of errors) (out[e.code] ??= []).push(e.description)
   return out

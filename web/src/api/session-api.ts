@@ -8,7 +8,8 @@
 import { baseApi } from './base-api'
 import { csrfTokenExpired } from './csrf-slice'
 import { generatedApi } from './endpoints/session'
-import type { AuthResult, Session } from './types'
+import type { AuthAnswer } from './generated'
+import type { Session } from './types'
 
 export const anonymousSession: Session = {
   isAuthenticated: false,
@@ -22,13 +23,13 @@ export const anonymousSession: Session = {
 type Lifecycle = { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: unknown }> }
 
 /** After a call that rotated the session: forget the old CSRF token and reload the session. */
-export function reloadSessionAfter(rotated: (result: AuthResult) => boolean = () => true) {
+export function reloadSessionAfter(rotated: (result: AuthAnswer) => boolean = () => true) {
   return async (_arg: unknown, { dispatch, queryFulfilled }: Lifecycle) => {
     try {
       const { data } = await queryFulfilled
       // One lifecycle serves answers of two shapes (AuthAnswer; Done after add-password and
       // sign-out); only verify-otp's rule reads a field, which AuthAnswer has.
-      if (!rotated(data as AuthResult)) return
+      if (!rotated(data as AuthAnswer)) return
       dispatch(csrfTokenExpired())
       dispatch(baseApi.util.invalidateTags(['Session', 'Profile']))
     } catch {

@@ -2,11 +2,11 @@
 // numbers and e-mail, the address when one was captured (never for a shelter: the server sends
 // none), and the verified requirements, each toggling its contact persons.
 import { useState } from 'react'
-import type { ContactDetail, ContactSearchResult } from '../api/types'
+import type { ContactSearchResult, DirectoryContact } from '../api/generated'
 import { strings } from '../config/strings'
 import { NoData } from './status'
 
-function Contacts({ contacts, empty }: { contacts: ContactDetail[]; empty: string }) {
+function Contacts({ contacts, empty }: { contacts: DirectoryContact[]; empty: string }) {
   if (!contacts.length) return <NoData message={empty} />
   return (
     <ul className="plain-list">

@@ -2,7 +2,7 @@
 // National lists provinces; District lists the districts of the chosen province; Local lists the
 // municipalities of the chosen district.
 import { BoundaryType } from '../config/constants'
-import type { Boundary } from '../api/types'
+import type { Boundary } from '../api/generated'
 
 export interface Cascade {
   national: number | null

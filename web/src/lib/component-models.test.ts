@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { BuildingBlockSummary, CollectiveActionSummary, Cycle } from '../api/types'
+import type { BuildingBlockData, CollectiveActionStats, CycleStat } from '../api/generated'
 import { boundaries } from '../test/mocks/fixtures'
 import { buildingBlockGrid, cycleRows } from './component-models'
 
-const cycle = (id: number, completed: number, active: number): Cycle => ({
+const cycle = (id: number, completed: number, active: number): CycleStat => ({
   cycleId: id,
   description: `Cycle ${id}`,
   startMonth: null,
@@ -15,7 +15,7 @@ const cycle = (id: number, completed: number, active: number): Cycle => ({
   activeCollectiveActions: active,
 })
 
-const summary = (cycles: Cycle[]): CollectiveActionSummary => ({
+const summary = (cycles: CycleStat[]): CollectiveActionStats => ({
   pillarStats: [],
   collectiveActionStats: [],
   containedBoundaryData: [],
@@ -46,7 +46,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     availability: q4,
     periodAvailability: { 'Q3 26': q3, 'Q4 26': q4 },
   })
-  const bb: BuildingBlockSummary = {
+  const bb: BuildingBlockData = {
     boundary: boundaries[0],
     containedBoundaryData: [],
     lastQuarter: 'Q4 26',

@@ -1,6 +1,6 @@
 // Chart series for the health-check, building-block and collective-action cards. The server
 // returns empty arrays until those features exist; these turn non-empty data into rows.
-import type { BuildingBlockSummary, CollectiveActionSummary, HealthCheckSummary } from '../api/types'
+import type { BuildingBlockData, CollectiveActionStats, HealthCheckStats } from '../api/generated'
 import { colours } from '../config/constants'
 import { strings } from '../config/strings'
 import { quarterLabel } from './format'
@@ -52,7 +52,7 @@ export function slicesWithOther(
  * server marks isIncluded: false goes into 'Other'; this server leaves the flag out, so every type
  * counts. No slices when no organisation is counted.
  */
-export function reachSlices(summary: HealthCheckSummary | undefined): Slice[] {
+export function reachSlices(summary: HealthCheckStats | undefined): Slice[] {
   const byType = new Map<number, { id: string; label: string; value: number; included: boolean }>()
   for (const stat of summary?.healthCheckStats ?? []) {
     const entry = byType.get(stat.organisationTypeId) ?? {
@@ -95,7 +95,7 @@ export function parseQuarter(text: string | null | undefined): [number, number] 
  * dashboard's current quarter (the summary's totalExpectedResponses); that quarter gets a row
  * when responses are expected even before any arrive.
  */
-export function surveyQuarters(summary: HealthCheckSummary | undefined): QuarterRow[] {
+export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRow[] {
   const rows = new Map<string, QuarterRow>()
   for (const q of summary?.byQuarter ?? []) {
     const parsed = parseQuarter(q.quarter)
@@ -131,17 +131,17 @@ export function surveyQuarters(summary: HealthCheckSummary | undefined): Quarter
 }
 
 /** Overall maturity 0..100 of the current quarter as the server gives it (null when withheld). */
-export function overallMaturity(summary: HealthCheckSummary | undefined): number | null {
+export function overallMaturity(summary: HealthCheckStats | undefined): number | null {
   const value = summary?.overall?.overalMaturity
   return typeof value === 'number' && Number.isFinite(value) ? round2(value) : null
 }
 
 /** True when the health-check component has anything to show (organisations or responses). */
-export function hasHealthCheckData(summary: HealthCheckSummary | undefined): boolean {
+export function hasHealthCheckData(summary: HealthCheckStats | undefined): boolean {
   return reachSlices(summary).length > 0 || surveyQuarters(summary).length > 0
 }
 
-export function pillarSlices(summary: CollectiveActionSummary | undefined): Slice[] {
+export function pillarSlices(summary: CollectiveActionStats | undefined): Slice[] {
   const items = (summary?.pillarStats ?? []).map((p) => ({
     id: String(p.pillarId),
     label: p.description,
@@ -161,7 +161,7 @@ export interface CycleRow {
  * Bars of the per-cycle card (Completed and Active per cycle). Empty when no cycle has a
  * challenge in the area, so the card shows the section 8 empty state instead of empty axes.
  */
-export function cycleRows(summary: CollectiveActionSummary | undefined): CycleRow[] {
+export function cycleRows(summary: CollectiveActionStats | undefined): CycleRow[] {
   const rows = (summary?.cycles ?? []).map((c) => {
     const hasSplit = c.completedCollectiveActions != null || c.activeCollectiveActions != null
     return {
@@ -196,7 +196,7 @@ export interface GridRow {
  * any; with more than one block shown, a row names its block ('Hospital: Post-exposure ...').
  */
 export function buildingBlockGrid(
-  summary: BuildingBlockSummary | undefined,
+  summary: BuildingBlockData | undefined,
   pickedCategory: string | null,
   pickedBlocks: string[] = [],
 ): { periods: string[]; rows: GridRow[]; byRequirement: boolean } {

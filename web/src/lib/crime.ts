@@ -1,6 +1,6 @@
 // Crime-data helpers shared by the summary, the charts, the map and the grid.
 import { attribution } from '../config/strings'
-import type { CrimeStats } from '../api/types'
+import type { CrimeStats } from '../api/generated'
 import { formatIsoDate } from './format'
 
 export function crimeSource(stats: Pick<CrimeStats, 'source'> | null | undefined): string {

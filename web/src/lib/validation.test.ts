@@ -17,12 +17,13 @@ import {
   requiredErrors,
   termsErrors,
 } from './validation'
+import { adminStrings } from '../config/admin-strings'
 
 const m = strings.validation
 
 describe('password', () => {
   it("is required: 'Password is required'", () => {
-    expect(passwordErrors('')).toEqual(['Password is required'])
+    expect(passwordErrors('')).toEqual([strings.validation.passwordRequired])
   })
   it("needs 12 characters: 'Password must be at least 12 characters long'", () => {
     expect(passwordErrors('Ab1!')).toContain('Password must be at least 12 characters long')
@@ -41,34 +42,36 @@ describe('password', () => {
   })
   it("confirmation: required, then 'Passwords do not match'", () => {
     expect(confirmPasswordErrors('Correct!Horse9Battery', '')).toEqual([m.confirmPasswordRequired])
-    expect(confirmPasswordErrors('Correct!Horse9Battery', 'Correct!Horse9Batter')).toEqual(['Passwords do not match'])
+    expect(confirmPasswordErrors('Correct!Horse9Battery', 'Correct!Horse9Batter')).toEqual([
+      strings.validation.passwordsDoNotMatch,
+    ])
     expect(confirmPasswordErrors('Correct!Horse9Battery', 'Correct!Horse9Battery')).toEqual([])
   })
 })
 
 describe('e-mail, contact number, OTP, terms', () => {
   it("e-mail: 'Email is required', 'Please enter a valid email address'", () => {
-    expect(emailErrors('  ')).toEqual(['Email is required'])
-    expect(emailErrors('not-an-email')).toEqual(['Please enter a valid email address'])
-    expect(emailErrors('thandi@example')).toEqual(['Please enter a valid email address'])
+    expect(emailErrors('  ')).toEqual([strings.validation.emailRequired])
+    expect(emailErrors('not-an-email')).toEqual([strings.validation.emailInvalid])
+    expect(emailErrors('thandi@example')).toEqual([strings.validation.emailInvalid])
     expect(emailErrors('thandi@example.org')).toEqual([])
   })
   it("contact number: exactly 10 digits after stripping, 'Contact number must be 10 digits long'", () => {
     expect(digitsOnly('(082) 123-4567')).toBe('0821234567')
-    expect(contactNumberErrors('082 123 456')).toEqual(['Contact number must be 10 digits long'])
+    expect(contactNumberErrors('082 123 456')).toEqual([strings.validation.contactNumberLength])
     expect(contactNumberErrors('082-123-4567')).toEqual([])
     expect(contactNumberErrors('')).toEqual([m.contactNumberRequired])
     expect(contactNumberErrors('', false)).toEqual([])
   })
   it("OTP: 'OTP must be 6 digits long.', 'OTP must only contain numbers.'", () => {
-    expect(otpErrors('12345')).toEqual(['OTP must be 6 digits long.'])
-    expect(otpErrors('1234567')).toEqual(['OTP must be 6 digits long.'])
-    expect(otpErrors('12a456')).toEqual(['OTP must only contain numbers.'])
+    expect(otpErrors('12345')).toEqual([strings.validation.otpLength])
+    expect(otpErrors('1234567')).toEqual([strings.validation.otpLength])
+    expect(otpErrors('12a456')).toEqual([strings.validation.otpDigits])
     expect(otpErrors('')).toEqual([m.otpRequired])
     expect(otpErrors('123456')).toEqual([])
   })
   it("terms: 'Accept terms and conditions to continue'", () => {
-    expect(termsErrors(false)).toEqual(['Accept terms and conditions to continue'])
+    expect(termsErrors(false)).toEqual([strings.validation.terms])
     expect(termsErrors(true)).toEqual([])
   })
 })
@@ -86,7 +89,7 @@ describe('names, choices, members, postal code', () => {
     expect(plainApostrophes('O’Neil ‘Nomsa’')).toBe("O'Neil 'Nomsa'")
   })
   it('choices, members (at least 1) and postal code (a number)', () => {
-    expect(requiredErrors('', 'Title')).toEqual(['Title is required'])
+    expect(requiredErrors('', 'Title')).toEqual([adminStrings.user.titleRequired])
     expect(requiredErrors('3', 'Title')).toEqual([])
     expect(memberCountErrors('')).toEqual([m.membersRequired])
     expect(memberCountErrors('0')).toEqual([m.membersMinimum])

@@ -1,5 +1,5 @@
 // /buildingBlock/manage/:boundaryId/:bldId (BuildingBlockAdmin): manage one building block.
-import { ManageBuildingBlock } from '../../features/building-block/bb-manage'
+import { ManageBuildingBlock } from '../../features/building-block/building-block-manage'
 
 export function Component() {
   return <ManageBuildingBlock />

@@ -11,7 +11,7 @@ import { useFilters } from '../../filters/use-filters'
 
 const CrimeMap = lazy(() => import('../../features/map/crime-map'))
 const ActionsMap = lazy(() => import('../../features/map/actions-map'))
-const BuildingBlockMap = lazy(() => import('../../features/map/bb-map'))
+const BuildingBlockMap = lazy(() => import('../../features/map/building-block-map'))
 
 export function Component() {
   const { filters } = useFilters()

@@ -1,2 +1,2 @@
 // /organisation/: the organisation health-check dashboard (features/organisation).
-export { Component } from '../../features/organisation/org-dashboard'
+export { Component } from '../../features/organisation/organisation-dashboard'

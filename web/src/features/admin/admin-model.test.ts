@@ -144,7 +144,10 @@ describe('reason for rejection', () => {
   it('defaults to Duplicated Organisation, which needs no text', () => {
     expect(initialReject.reason).toBe('duplicated')
     expect(rejectErrors(initialReject)).toEqual([])
-    expect(rejectionOf(initialReject)).toEqual({ EmailTemplateType: 2, RejectedReasons: 'Duplicated Organisation' })
+    expect(rejectionOf(initialReject)).toEqual({
+      EmailTemplateType: 2,
+      RejectedReasons: adminStrings.reject.duplicated,
+    })
   })
   it('Other requires text', () => {
     const other = rejectReducer(initialReject, { type: 'choose', reason: 'other' })

@@ -182,7 +182,7 @@ describe('applications list', () => {
     await waitFor(() => expect(rows()).toEqual(['Zenzele Trust', 'Ikhaya Women’s Centre', 'Amandla Shelter']))
 
     const search = screen.getByRole('searchbox', { name: a.applications.searchLabel })
-    expect(search).toHaveAttribute('placeholder', 'Search by organisation name')
+    expect(search).toHaveAttribute('placeholder', a.applications.searchPlaceholder)
     await user.type(search, 'ikhaya')
     await waitFor(() =>
       expect(lastBody('healthcheck/searchOrganisations')).toEqual({
@@ -196,7 +196,7 @@ describe('applications list', () => {
     await waitFor(() => expect(rows()).toEqual(['Ikhaya Women’s Centre']))
     await user.clear(search)
     await user.type(search, 'no such organisation{Enter}')
-    expect(await screen.findByText('No records found')).toBeInTheDocument()
+    expect(await screen.findByText(adminStrings.common.noRecords)).toBeInTheDocument()
   })
 
   it('keeps its filter in the address so the back arrow of an application returns to it', async () => {
@@ -216,7 +216,7 @@ describe('application view', () => {
     renderApp('/admin/organisations/view/org-101/')
     const personal = await screen.findByTestId('personal-details-list')
     for (const [label, value] of [
-      ['Title', 'Ms'],
+      [a.user.titleField, 'Ms'],
       ['Full Name', 'Nomvula Dlamini'],
       ['Email', 'contact-org-101@example.org'],
       ['Phone', '0821234567'],
@@ -289,20 +289,20 @@ describe('application view', () => {
     const user = userEvent.setup()
     const { router } = renderApp('/admin/organisations/view/org-101/')
     await user.click(await screen.findByRole('button', { name: a.application.reject }))
-    const dialog = await screen.findByRole('dialog', { name: 'Reason for rejection' })
-    expect(within(dialog).getByRole('radio', { name: 'Duplicated Organisation' })).toBeChecked()
+    const dialog = await screen.findByRole('dialog', { name: adminStrings.reject.title })
+    expect(within(dialog).getByRole('radio', { name: adminStrings.reject.duplicated })).toBeChecked()
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument()
 
     await user.click(within(dialog).getByRole('radio', { name: 'Other' }))
     const text = within(dialog).getByRole('textbox', { name: a.reject.otherLabel })
-    expect(text).toHaveAttribute('placeholder', 'please specify rejection reason')
+    expect(text).toHaveAttribute('placeholder', a.reject.placeholder)
     await user.click(within(dialog).getByTestId('confirm-reject'))
     expect(await within(dialog).findByText(a.reject.required)).toBeInTheDocument()
     expect(text).toHaveAttribute('aria-invalid', 'true')
     expect(requestsTo(db, 'healthcheck/verify')).toHaveLength(0)
 
     await user.type(text, 'Not working on GBV')
-    await user.click(within(dialog).getByRole('radio', { name: 'Duplicated Organisation' }))
+    await user.click(within(dialog).getByRole('radio', { name: adminStrings.reject.duplicated }))
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole('radio', { name: 'Other' }))
     expect(within(dialog).getByRole('textbox', { name: a.reject.otherLabel })).toHaveValue('')
@@ -407,7 +407,7 @@ describe('users and groups', () => {
       ),
     )
     await user.type(screen.getByRole('searchbox', { name: a.usersGroups.searchGroups }), 'zzz')
-    expect(await screen.findByText('No records found')).toBeInTheDocument()
+    expect(await screen.findByText(adminStrings.common.noRecords)).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: a.usersGroups.addGroup }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/create-group'))
@@ -434,14 +434,14 @@ describe('users and groups', () => {
     const { router } = renderApp('/admin/manage-users-groups/view-user/user-201')
     const details = await screen.findByTestId('user-details')
     for (const [label, value] of [
-      ['Title', 'Ms'],
-      ['Full name', 'Thandi Nkosi'],
-      ['Telephone number', '0411234567'],
-      ['Mobile number', '0821234567'],
-      ['Email address', 'thandi@example.org'],
-      ['Company name', 'Ikhaya Women’s Centre'],
-      ['Role', 'Manager'],
-      ['Group(s)', 'Health Check admin'],
+      [a.user.titleField, 'Ms'],
+      [a.user.fullName, 'Thandi Nkosi'],
+      [a.user.telephone, '0411234567'],
+      [a.user.mobile, '0821234567'],
+      [a.user.email, 'thandi@example.org'],
+      [a.user.company, 'Ikhaya Women’s Centre'],
+      [a.user.role, 'Manager'],
+      [a.user.groups, 'Health Check admin'],
     ]) {
       await waitFor(() => expect(details).toHaveTextContent(`${label}${value}`))
     }
@@ -484,7 +484,7 @@ describe('users and groups', () => {
     expect(requestsTo(db, 'security/eraseUser')).toHaveLength(0)
     await user.click(screen.getByRole('button', { name: a.user.erase }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: a.user.eraseConfirm }))
-    expect(await screen.findByText('User erased successfully.')).toBeInTheDocument()
+    expect(await screen.findByText(adminStrings.user.erased)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/manage-users-groups/'))
     expect(requestsTo(db, 'security/eraseUser')[0]).toMatchObject({
       method: 'POST',
@@ -601,7 +601,7 @@ describe('users and groups', () => {
     as(ALL)
     const user = userEvent.setup()
     const { router } = renderApp('/admin/manage-users-groups/create-group')
-    const name = await screen.findByPlaceholderText('Enter a group name')
+    const name = await screen.findByPlaceholderText(adminStrings.group.namePlaceholder)
     await user.click(
       within(screen.getByTestId('group-actions-checkboxes')).getByRole('checkbox', { name: 'View organisations' }),
     )

@@ -7,7 +7,8 @@ import { useCallback, useMemo, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { adminApi } from './admin-api'
 import type { SearchBody } from '../../api/generated'
-import type { Group, OrganisationPage, StakeholderId, UserDetails, UserSummary } from './admin-types'
+import type { Group, OrganisationPage, UserAccountDetails, UserSummary } from '../../api/generated'
+import type { StakeholderId } from './admin-types'
 
 const SETTLE_TIMEOUT_MS = 3000
 const SETTLE_INTERVAL_MS = 100
@@ -57,7 +58,7 @@ export function useSettle() {
         run(() => dispatch(adminApi.endpoints.getGroups.initiate({ groupId }, fresh)).unwrap(), ok),
       users: (ok: (users: UserSummary[]) => boolean) =>
         run(() => dispatch(adminApi.endpoints.getAllUsers.initiate(undefined, fresh)).unwrap(), ok),
-      user: (userId: StakeholderId, ok: (user: UserDetails) => boolean) =>
+      user: (userId: StakeholderId, ok: (user: UserAccountDetails) => boolean) =>
         run(() => dispatch(adminApi.endpoints.getUserDetails.initiate({ stakeholderId: userId }, fresh)).unwrap(), ok),
       organisations: (search: SearchBody, ok: (page: OrganisationPage) => boolean) =>
         run(

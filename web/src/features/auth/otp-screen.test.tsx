@@ -59,14 +59,14 @@ describe('OTP boxes', () => {
     expect(code()).toBe('123')
     expect(boxes()[3]).toHaveFocus()
     await user.keyboard('x')
-    expect(await screen.findByText('OTP must only contain numbers.')).toBeInTheDocument()
+    expect(await screen.findByText(strings.validation.otpDigits)).toBeInTheDocument()
     expect(code()).toBe('123')
     await user.keyboard('{Backspace}')
     expect(boxes()[2]).toHaveFocus()
     expect(code()).toBe('12')
     await user.keyboard('9')
     expect(code()).toBe('129')
-    expect(screen.queryByText('OTP must only contain numbers.')).not.toBeInTheDocument()
+    expect(screen.queryByText(strings.validation.otpDigits)).not.toBeInTheDocument()
   })
 
   it('pasting fills all six boxes; pasted letters are refused', async () => {
@@ -75,7 +75,7 @@ describe('OTP boxes', () => {
     paste(boxes()[3], '654 321')
     expect(code()).toBe('654321')
     paste(boxes()[0], 'abc123')
-    expect(await screen.findByText('OTP must only contain numbers.')).toBeInTheDocument()
+    expect(await screen.findByText(strings.validation.otpDigits)).toBeInTheDocument()
     expect(code()).toBe('654321')
   })
 })
@@ -91,7 +91,7 @@ describe('verify', () => {
     expect(await screen.findByText(strings.validation.otpRequired)).toBeInTheDocument()
     paste(boxes()[0], '1234')
     await user.click(screen.getByRole('button', { name: a.verify }))
-    expect(await screen.findByText('OTP must be 6 digits long.')).toBeInTheDocument()
+    expect(await screen.findByText(strings.validation.otpLength)).toBeInTheDocument()
   })
 
   it('no development code hint when the server sent none', async () => {
@@ -195,7 +195,7 @@ describe('resend', () => {
     await user.click(screen.getByRole('button', { name: a.resendCode }))
     await waitFor(() => expect(screen.getByTestId('dev-otp')).toHaveTextContent('000002'))
     await user.click(screen.getByRole('button', { name: a.resendCode }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Too many OTP requests made. Try again later.')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(strings.errors.tooManyOtpRequests)
     expect(sent).toEqual([
       { Email: 'nomvula@example.org', UserType: 1 },
       { Email: 'nomvula@example.org', UserType: 1 },
@@ -212,7 +212,7 @@ describe('resend', () => {
     )
     const { user } = renderOtp({ userType: 1, email: 'nomvula@example.org', resendCount: 2 })
     await user.click(await screen.findByRole('button', { name: a.resendCode }))
-    expect(await screen.findByText('Too many OTP requests made. Try again later.')).toBeInTheDocument()
+    expect(await screen.findByText(strings.errors.tooManyOtpRequests)).toBeInTheDocument()
     expect(calls).toBe(0)
   })
 
@@ -222,14 +222,14 @@ describe('resend', () => {
       http.post('*/api/auth/forgot-password', async ({ request }) => {
         body = await request.json()
         return HttpResponse.json(
-          { success: false, message: 'Too many OTP requests made. Try again later.', errors: [] },
+          { success: false, message: strings.errors.tooManyOtpRequests, errors: [] },
           { status: 429 },
         )
       }),
     )
     const { user } = renderOtp({ userType: 3, email: 'admin@example.org', resendCount: 0 })
     await user.click(await screen.findByRole('button', { name: a.resendCode }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Too many OTP requests made. Try again later.')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(strings.errors.tooManyOtpRequests)
     expect(body).toEqual({ Email: 'admin@example.org' })
   })
 
@@ -237,6 +237,6 @@ describe('resend', () => {
     server.use(http.post('*/api/auth/resend-otp', () => HttpResponse.error()))
     const { user } = renderOtp({ userType: 1, email: 'nomvula@example.org' })
     await user.click(await screen.findByRole('button', { name: a.resendCode }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Failed to resend OTP')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(strings.errors.failedToResendOtp)
   })
 })

@@ -44,7 +44,7 @@ describe('forgot password', () => {
     const user = userEvent.setup()
     const { router } = renderApp('/auth/forgot-password/')
     await user.click(await screen.findByRole('button', { name: a.sendCode }))
-    expect(await screen.findByText('Email is required')).toBeInTheDocument()
+    expect(await screen.findByText(strings.validation.emailRequired)).toBeInTheDocument()
     await user.type(screen.getByLabelText(a.email), 'admin@example.org')
     await user.click(screen.getByRole('button', { name: a.sendCode }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/verify-otp/'))
@@ -60,17 +60,14 @@ describe('forgot password', () => {
   it("shows the server's refusal beneath the form", async () => {
     server.use(
       http.post('*/api/auth/forgot-password', () =>
-        HttpResponse.json(
-          { success: false, message: 'Too many OTP requests made. Try again later.', errors: [] },
-          { status: 429 },
-        ),
+        HttpResponse.json({ success: false, message: strings.errors.tooManyOtpRequests, errors: [] }, { status: 429 }),
       ),
     )
     const user = userEvent.setup()
     renderApp('/auth/forgot-password/')
     await user.type(await screen.findByLabelText(a.email), 'admin@example.org')
     await user.click(screen.getByRole('button', { name: a.sendCode }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Too many OTP requests made. Try again later.')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(strings.errors.tooManyOtpRequests)
   })
 })
 
@@ -91,11 +88,11 @@ describe('reset password', () => {
     const { user, router } = renderAt('/auth/reset-password/', { userType: 3, email: 'admin@example.org' })
     const password = await screen.findByLabelText(a.password, { selector: 'input' })
     await user.click(screen.getByRole('button', { name: a.submit }))
-    expect(await screen.findByText('Password is required')).toBeInTheDocument()
+    expect(await screen.findByText(strings.validation.passwordRequired)).toBeInTheDocument()
     await user.type(password, 'Fresh(Lamp)42Window')
     await user.type(screen.getByLabelText(a.confirmPassword, { selector: 'input' }), 'Fresh(Lamp)42Windows')
     await user.click(screen.getByRole('button', { name: a.submit }))
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
+    expect(await screen.findByText(strings.validation.passwordsDoNotMatch)).toBeInTheDocument()
 
     expect(fireEvent.copy(password)).toBe(false)
     expect(fireEvent.cut(password)).toBe(false)

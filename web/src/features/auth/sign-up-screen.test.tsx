@@ -140,7 +140,7 @@ describe('sign-up', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: heading(3) })
 
     await user.click(screen.getByRole('button', { name: a.submit }))
-    expect(await screen.findByText('Accept terms and conditions to continue')).toBeInTheDocument()
+    expect(await screen.findByText(strings.validation.terms)).toBeInTheDocument()
     expect(screen.getByText(strings.validation.membersRequired)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute('target', '_blank')
     await user.type(screen.getByLabelText(a.numOfOrgMembers), '14')

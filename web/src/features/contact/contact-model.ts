@@ -1,5 +1,5 @@
 // Contact directory matching (section 2): by name or building block, case-insensitive, sorted by name.
-import type { ContactSearchResult } from '../../api/types'
+import type { ContactSearchResult } from '../../api/generated'
 
 export function matchContacts(results: readonly ContactSearchResult[], text: string): ContactSearchResult[] {
   const needle = text.trim().toLowerCase()

@@ -1,7 +1,7 @@
 // Building-block cards: 'Availability' (per-category progress table on desktop, accordion on
 // mobile) and 'Building blocks' (quarter grid by category, or by requirement when a category
 // option is picked).
-import type { BuildingBlockSummary } from '../../api/types'
+import type { BuildingBlockData } from '../../api/generated'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
 import { NoData } from '../../components/status'
@@ -33,7 +33,7 @@ export function AvailabilityCard({
   area,
   mobile,
 }: {
-  summary: BuildingBlockSummary | undefined
+  summary: BuildingBlockData | undefined
   area: string
   mobile: boolean
 }) {
@@ -108,7 +108,7 @@ export function BuildingBlocksCard({
   pickedCategory,
   pickedBlocks = [],
 }: {
-  summary: BuildingBlockSummary | undefined
+  summary: BuildingBlockData | undefined
   area: string
   pickedCategory: string | null
   pickedBlocks?: string[]

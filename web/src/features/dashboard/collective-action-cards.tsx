@@ -1,6 +1,6 @@
 // Collective-action cards: per pillar (Active Challenges, Past Challenges and a pie) and per cycle
 // (bars, legend Completed and Active).
-import type { CollectiveActionSummary } from '../../api/types'
+import type { CollectiveActionStats } from '../../api/generated'
 import { ApexChart, saveChartPng } from '../../components/chart/apex-chart'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
@@ -14,7 +14,7 @@ import { cycleRows, pillarSlices } from '../../lib/component-models'
 
 const SOURCE = 'Collective actions'
 
-export function PillarCard({ summary, area }: { summary: CollectiveActionSummary | undefined; area: string }) {
+export function PillarCard({ summary, area }: { summary: CollectiveActionStats | undefined; area: string }) {
   const slices = pillarSlices(summary)
   const id = 'collective-pillar'
   const table: TableData = {
@@ -77,7 +77,7 @@ export function PillarCard({ summary, area }: { summary: CollectiveActionSummary
   )
 }
 
-export function CycleCard({ summary, area }: { summary: CollectiveActionSummary | undefined; area: string }) {
+export function CycleCard({ summary, area }: { summary: CollectiveActionStats | undefined; area: string }) {
   const rows = cycleRows(summary)
   const id = 'collective-cycle'
   const table: TableData = {

@@ -1,6 +1,6 @@
 // Crime cards: 'GBVF crime breakdown' (pie, annual) and 'Total GBVF crime' (previous vs current
 // SAPS financial year), plus the totals by financial year. Each has a data table, CSV and PNG.
-import type { CrimeStats } from '../../api/types'
+import type { CrimeStats } from '../../api/generated'
 import { ApexChart, saveChartPng } from '../../components/chart/apex-chart'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'

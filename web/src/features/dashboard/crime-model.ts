@@ -1,6 +1,6 @@
 // Turns crime stats into chart series: the breakdown pie (with unselected types grouped as
 // 'Other'), the previous-vs-current financial year comparison, and the trend by financial year.
-import type { CrimeStats } from '../../api/types'
+import type { CrimeStats } from '../../api/generated'
 import { colours } from '../../config/constants'
 import { strings } from '../../config/strings'
 import type { Slice } from '../../lib/component-models'

@@ -8,7 +8,7 @@ import {
   useGetCrimeStatsQuery,
   useGetDashboardQuery,
 } from '../../api/public-api'
-import type { CrimeStats, Dashboard, DashboardComponent } from '../../api/types'
+import type { Component, CrimeStats, Dashboard } from '../../api/generated'
 import { CardBoundary } from '../../components/boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ExternalIcon } from '../../components/icons'
@@ -41,11 +41,11 @@ export function hasData(componentId: number, dashboard: Dashboard | undefined, c
 
 /** Which components the chart view shows (section 2 rule). */
 export function visibleComponents(
-  components: DashboardComponent[],
+  components: Component[],
   mobile: boolean,
   chosen: number | null,
   withData: (id: number) => boolean,
-): DashboardComponent[] {
+): Component[] {
   const sorted = [...components].sort((a, b) => a.seq - b.seq)
   if (!mobile) return sorted
   const pick =
@@ -66,7 +66,7 @@ function ComponentCards({
   mobile,
   area,
 }: {
-  component: DashboardComponent
+  component: Component
   dashboard: Dashboard | undefined
   crime: CrimeStats | undefined
   defaultTypes: string[]

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { HealthCheckSummary } from '../../api/types'
+import type { HealthCheckStats } from '../../api/generated'
 import { strings } from '../../config/strings'
 import { hasHealthCheckData, overallMaturity, reachSlices, surveyQuarters } from '../../lib/component-models'
 import { ReachCard, SurveysCard } from './health-check-cards'
@@ -37,7 +37,7 @@ const TYPES: [number, string][] = [
 ]
 
 /** An answer like GET /api/healthcheck/stats?boundaryId=1 (no isIncluded, quarter as text). */
-function stats(counts: number[], extra: Partial<HealthCheckSummary> = {}): HealthCheckSummary {
+function stats(counts: number[], extra: Partial<HealthCheckStats> = {}): HealthCheckStats {
   return {
     boundaryId: 1,
     period: '2026 Q3',

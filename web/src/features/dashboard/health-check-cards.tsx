@@ -4,7 +4,7 @@
 // The figures are the server's (GET /api/dashboard's healthCheck, the same as
 // /api/healthcheck/stats): the server withholds maturity below its privacy thresholds and the
 // cards show its note instead; nothing here is computed from single organisations.
-import type { HealthCheckSummary } from '../../api/types'
+import type { HealthCheckStats } from '../../api/generated'
 import { ApexChart, saveChartPng } from '../../components/chart/apex-chart'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
@@ -18,7 +18,7 @@ import { overallMaturity, reachSlices, surveyQuarters } from '../../lib/componen
 const SOURCE = 'Organisation health checks'
 
 /** 'Example data' notice for figures that include example data (issue 12). */
-function ExampleNotice({ summary }: { summary: HealthCheckSummary | undefined }) {
+function ExampleNotice({ summary }: { summary: HealthCheckStats | undefined }) {
   if (!summary?.example) return null
   return (
     <p className="example-notice" role="note" data-testid="example-data">
@@ -34,7 +34,7 @@ function countBarOptions(categories: string[], max: number) {
 }
 
 /** The Reach card: approved organisations by type as a pie; 'No data available' when there are none. */
-export function ReachCard({ summary, area }: { summary: HealthCheckSummary | undefined; area: string }) {
+export function ReachCard({ summary, area }: { summary: HealthCheckStats | undefined; area: string }) {
   const slices = reachSlices(summary)
   // Types without organisations draw no slice; the data table still lists them.
   const drawn = slices.filter((s) => s.value > 0)
@@ -91,7 +91,7 @@ export function ReachCard({ summary, area }: { summary: HealthCheckSummary | und
  * where the server gives it), participating organisations per quarter, and the overall maturity
  * bar, or the server's note when maturity is withheld. 'No data available' without responses.
  */
-export function SurveysCard({ summary, area }: { summary: HealthCheckSummary | undefined; area: string }) {
+export function SurveysCard({ summary, area }: { summary: HealthCheckStats | undefined; area: string }) {
   const rows = surveyQuarters(summary)
   const maturity = overallMaturity(summary)
   const id = 'health-surveys'

@@ -16,7 +16,7 @@ import {
   type CascadeChange,
 } from '../../filters/geography'
 import { useFilters } from '../../filters/use-filters'
-import type { Boundary } from '../../api/types'
+import type { Boundary } from '../../api/generated'
 
 function byName(a: Boundary, b: Boundary) {
   return a.description.localeCompare(b.description)

@@ -4,7 +4,7 @@
 import { Card } from '../../components/card'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import type { TableData } from '../../components/data-table'
-import type { CrimeStats } from '../../api/types'
+import type { CrimeStats } from '../../api/generated'
 import { strings } from '../../config/strings'
 import {
   formatCount,

@@ -3,31 +3,24 @@
 // drill-down while the boundary type is 3 or below, challenge pins at local level (from
 // actionsGeomarker, filtered by 'pillarId-typeId'), and a pin opens the challenge card with the
 // active and completed challenges as collapsible lists, each with its source link.
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import {
   actionsGeomarkersArgs,
   useGetActionsGeomarkersQuery,
   useGetChallengeCardQuery,
 } from '../../api/collective-action-api'
-import { dashboardArgs, useGetBoundaryQuery, useGetDashboardQuery, useGetGeojsonQuery } from '../../api/public-api'
-import type { CollectiveAction, MarkerProperties } from '../../api/types'
-import { Card } from '../../components/card'
+import { dashboardArgs, useGetDashboardQuery } from '../../api/public-api'
+import type { CollectiveAction, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
-import { MapBoundary } from '../../components/map-boundary'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
-import { MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { formatCount } from '../../lib/format'
 import { legendColour } from '../../lib/legend'
-import { useIsMobileMap } from '../../lib/use-media-query'
-import { publicBoundaryType } from '../../filters/geography'
-import { useFilters } from '../../filters/use-filters'
 import { MapLegend } from './map-legend'
 import { ACTIONS_SCALE, markerVisible, type AreaFigures } from './map-data'
-
-const MapCanvas = lazy(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })))
+import { MapStage, PinButton, useMapArea } from './map-stage'
 
 function ChallengeItem({ action }: { action: CollectiveAction }) {
   const dates = action.validFrom
@@ -121,13 +114,9 @@ export function ChallengeCardBody({ stakeholderId }: { stakeholderId: string }) 
 }
 
 export default function ActionsMap({ compact = false }: { compact?: boolean }) {
-  const { filters, boundaryId, update } = useFilters()
-  const mobile = useIsMobileMap()
-  const boundaryQ = useGetBoundaryQuery({ id: boundaryId })
-  const boundary = boundaryQ.currentData
-  const areasQ = useGetGeojsonQuery({ id: boundaryId })
+  const area = useMapArea()
+  const { filters, boundaryId, boundary, areasQ, isLocal } = area
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
-  const isLocal = boundary?.level === 'municipality'
   const markersQ = useGetActionsGeomarkersQuery(isLocal ? actionsGeomarkersArgs(boundaryId) : skipToken)
   const [pin, setPin] = useState<MarkerProperties | null>(null)
   const summary = dashboardQ.currentData?.collectiveAction
@@ -158,17 +147,6 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
     [markersQ.currentData, filters],
   )
 
-  const currentType = filters.boundaryTypeId ?? (boundary ? publicBoundaryType(boundary) : 1)
-  const drill = (id: number) => {
-    if (currentType > MAX_DRILL_BOUNDARY_TYPE || id === boundaryId) return
-    const target = figures.find((f) => f.boundaryId === id)
-    if (!target) return
-    update({
-      ...filters,
-      boundaryId: id,
-      boundaryTypeId: publicBoundaryType({ level: target.level, boundaryTypeId: target.boundaryTypeId }),
-    })
-  }
   const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''
   const totals = new Map((summary?.containedBoundaryData ?? []).map((a) => [a.boundaryId, a.totalCollectiveActions]))
   const table: TableData = {
@@ -186,103 +164,44 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
       raw: [f.description, f.total, totals.get(f.boundaryId) ?? 0],
     })),
   }
-  const loading = areasQ.isFetching || dashboardQ.isFetching
-  const failed = areasQ.isError || dashboardQ.isError || boundaryQ.isError
-  const canDrill = currentType <= MAX_DRILL_BOUNDARY_TYPE && !isLocal
 
   return (
-    <div
-      className={`crime-map ${compact ? 'crime-map--compact' : ''}`}
-      data-testid="actions-map"
-      data-boundary-id={boundaryId}
-      data-ready={!loading && !!areasQ.currentData && !!dashboardQ.currentData}
-      data-pins={markers.length}
-    >
-      <Card
-        title={strings.map.label(areaName)}
-        table={table}
-        headingLevel={2}
-        subtitle={strings.cards.collectiveActionsPerPillar}
-      >
-        {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
-        <div className="crime-map__stage">
-          <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
-            <div className="crime-map__frame">
-              <Suspense fallback={null}>
-                <MapCanvas
-                  areas={areasQ.currentData}
-                  figures={figures}
-                  markers={markers}
-                  mobile={mobile}
-                  interactive={!compact}
-                  label={strings.map.label(areaName)}
-                  onAreaClick={drill}
-                  onMarkerClick={setPin}
+    <MapStage
+      testId="actions-map"
+      area={area}
+      figuresQuery={dashboardQ}
+      compact={compact}
+      title={strings.map.label(areaName)}
+      subtitle={strings.cards.collectiveActionsPerPillar}
+      table={table}
+      figures={figures}
+      markers={markers}
+      onMarkerClick={setPin}
+      legend={<MapLegend scale={ACTIONS_SCALE} title={strings.actions.legendTitle} />}
+      areaCount={(f) => formatCount(f.total)}
+      modals={
+        pin?.stakeholder ? (
+          <Modal title={pin.name} onClose={() => setPin(null)}>
+            <ChallengeCardBody stakeholderId={pin.stakeholder} />
+          </Modal>
+        ) : null
+      }
+      localPins={
+        <ul className="area-links__pins" aria-label={strings.actions.pins}>
+          {markers.map((m) => (
+            <li key={String(m.id)}>
+              <PinButton testId="challenge-pin" marker={m} onOpen={setPin} active={m.properties.active}>
+                <span
+                  className="area-link__swatch"
+                  style={{ background: m.properties.active ? '#E9622B' : '#BDBDBD' }}
+                  aria-hidden="true"
                 />
-              </Suspense>
-              {loading ? (
-                <div className="crime-map__loading">
-                  <Spinner />
-                </div>
-              ) : null}
-            </div>
-          </MapBoundary>
-          <MapLegend scale={ACTIONS_SCALE} title={strings.actions.legendTitle} />
-        </div>
-        {canDrill && figures.length > 0 ? (
-          <nav className="area-links" aria-label={strings.map.drillHint}>
-            <p className="area-links__hint">{strings.map.drillHint}</p>
-            <ul>
-              {figures.map((f) => (
-                <li key={f.boundaryId}>
-                  <button
-                    type="button"
-                    className="area-link"
-                    onClick={() => drill(f.boundaryId)}
-                    data-boundary-id={f.boundaryId}
-                  >
-                    <span className="area-link__swatch" style={{ background: f.color }} aria-hidden="true" />
-                    {f.description}
-                    <span className="area-link__count">{formatCount(f.total)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        {isLocal ? (
-          markers.length > 0 ? (
-            <ul className="area-links__pins" aria-label={strings.actions.pins}>
-              {markers.map((m) => (
-                <li key={String(m.id)}>
-                  <button
-                    type="button"
-                    className="area-link"
-                    data-testid="challenge-pin"
-                    data-id={String(m.id)}
-                    data-active={m.properties.active}
-                    onClick={() => setPin(m.properties)}
-                  >
-                    <span
-                      className="area-link__swatch"
-                      style={{ background: m.properties.active ? '#E9622B' : '#BDBDBD' }}
-                      aria-hidden="true"
-                    />
-                    {m.properties.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <NoData />
-          )
-        ) : null}
-      </Card>
-      {pin?.stakeholder ? (
-        <Modal title={pin.name} onClose={() => setPin(null)}>
-          <ChallengeCardBody stakeholderId={pin.stakeholder} />
-        </Modal>
-      ) : null}
-    </div>
+                {m.properties.name}
+              </PinButton>
+            </li>
+          ))}
+        </ul>
+      }
+    />
   )
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { legendColour } from '../../lib/legend'
 import { ACTIONS_SCALE, markerVisible } from './map-data'
-import type { MarkerProperties } from '../../api/types'
+import type { MarkerProperties } from '../../api/generated'
 
 describe('collective-action map (spec section 3 scale, section 5 pin rule)', () => {
   it('colours 0 active grey, 1 light orange, 2 or more orange', () => {

@@ -3,32 +3,20 @@
 // or below, police-station pins at local level, and a data table with CSV as the alternative.
 // Without WebGL2 (or when the map fails) the MapBoundary shows that table in the map's place; the
 // map code (MapLibre) is then never downloaded.
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import {
-  crimeStatsArgs,
-  useGetBoundaryQuery,
-  useGetCrimeStatsQuery,
-  useGetGeojsonQuery,
-  useGetGeomarkersQuery,
-} from '../../api/public-api'
-import type { CrimeStats, MarkerProperties } from '../../api/types'
-import { Card } from '../../components/card'
+import { crimeStatsArgs, useGetCrimeStatsQuery, useGetGeomarkersQuery } from '../../api/public-api'
+import type { CrimeStats, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
-import { MapBoundary } from '../../components/map-boundary'
 import { Modal } from '../../components/modal'
-import { ErrorMessage, NoData, Spinner } from '../../components/status'
-import { ComponentId, MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
+import { NoData } from '../../components/status'
+import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeOptionsFrom, crimeSource } from '../../lib/crime'
 import { formatCount, formatDecimal, formatRate } from '../../lib/format'
-import { useIsMobileMap } from '../../lib/use-media-query'
-import { publicBoundaryType } from '../../filters/geography'
-import { useFilters } from '../../filters/use-filters'
 import { MapLegend } from './map-legend'
 import { areaFigures, markerVisible, type AreaFigures } from './map-data'
-
-const MapCanvas = lazy(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })))
+import { MapStage, useMapArea } from './map-stage'
 
 function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: string): TableData {
   return {
@@ -57,15 +45,11 @@ function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: s
 }
 
 export default function CrimeMap({ compact = false }: { compact?: boolean }) {
-  const { filters, boundaryId, update } = useFilters()
-  const mobile = useIsMobileMap()
+  const area = useMapArea()
+  const { filters, boundaryId, boundary, areasQ, isLocal } = area
   const options = crimeOptionsFrom(filters)
-  const boundaryQ = useGetBoundaryQuery({ id: boundaryId })
-  const boundary = boundaryQ.currentData
-  const areasQ = useGetGeojsonQuery({ id: boundaryId })
   const statsQ = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, options))
-  const isLocal = boundary?.level === 'municipality'
-  const parentId = isLocal ? (boundary.districtBoundaryId ?? boundary.parentBoundaryId) : null
+  const parentId = isLocal ? (boundary?.districtBoundaryId ?? boundary?.parentBoundaryId) : null
   const parentQ = useGetCrimeStatsQuery(parentId != null ? crimeStatsArgs(parentId, options) : skipToken)
   const markersQ = useGetGeomarkersQuery(
     isLocal ? { componentId: filters.componentId ?? ComponentId.Crime, boundaryId } : skipToken,
@@ -84,97 +68,37 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
     ? statsQ.currentData.colorLegend.scale
     : (parentQ.currentData?.colorLegend?.scale ?? [])
 
-  const currentType = filters.boundaryTypeId ?? (boundary ? publicBoundaryType(boundary) : 1)
-  const drill = (id: number) => {
-    if (currentType > MAX_DRILL_BOUNDARY_TYPE || id === boundaryId) return
-    const target = figures.find((f) => f.boundaryId === id)
-    if (!target) return
-    update({
-      ...filters,
-      boundaryId: id,
-      boundaryTypeId: publicBoundaryType({ level: target.level, boundaryTypeId: target.boundaryTypeId }),
-    })
-  }
-
   const areaName = boundary?.description ?? statsQ.currentData?.boundary.description ?? ''
-  const failed = areasQ.isError || statsQ.isError || boundaryQ.isError
-  const loading = areasQ.isFetching || statsQ.isFetching
   const table = mapTable(figures, statsQ.currentData, areaName)
-  const canDrill = currentType <= MAX_DRILL_BOUNDARY_TYPE && !isLocal
 
   return (
-    <div
-      className={`crime-map ${compact ? 'crime-map--compact' : ''}`}
-      data-testid="crime-map"
-      data-boundary-id={boundaryId}
-      data-ready={!loading && !!areasQ.currentData && !!statsQ.currentData}
+    <MapStage
+      testId="crime-map"
+      area={area}
+      figuresQuery={statsQ}
+      compact={compact}
+      title={strings.map.label(areaName)}
+      subtitle={statsQ.currentData?.period ? `${strings.summary.total}, ${statsQ.currentData.period}` : undefined}
+      table={table}
+      figures={figures}
+      markers={markers}
+      onMarkerClick={setStation}
+      legend={<MapLegend scale={scale} />}
+      areaCount={(f) => (f.total == null ? strings.map.noData : formatCount(f.total))}
+      modals={
+        station ? (
+          <Modal title={station.name} onClose={() => setStation(null)}>
+            <p>{strings.map.station}</p>
+            <NoData message={strings.map.noContacts} />
+          </Modal>
+        ) : null
+      }
     >
-      <Card
-        title={`${strings.map.label(areaName)}`}
-        table={table}
-        headingLevel={2}
-        subtitle={statsQ.currentData?.period ? `${strings.summary.total}, ${statsQ.currentData.period}` : undefined}
-      >
-        {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
-        <div className="crime-map__stage">
-          <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
-            <div className="crime-map__frame">
-              <Suspense fallback={null}>
-                <MapCanvas
-                  areas={areasQ.currentData}
-                  figures={figures}
-                  markers={markers}
-                  mobile={mobile}
-                  interactive={!compact}
-                  label={strings.map.label(areaName)}
-                  onAreaClick={drill}
-                  onMarkerClick={setStation}
-                />
-              </Suspense>
-              {loading ? (
-                <div className="crime-map__loading">
-                  <Spinner />
-                </div>
-              ) : null}
-            </div>
-          </MapBoundary>
-          <MapLegend scale={scale} />
-        </div>
-        {canDrill && figures.length > 0 ? (
-          <nav className="area-links" aria-label={strings.map.drillHint}>
-            <p className="area-links__hint">{strings.map.drillHint}</p>
-            <ul>
-              {figures.map((f) => (
-                <li key={f.boundaryId}>
-                  <button
-                    type="button"
-                    className="area-link"
-                    onClick={() => drill(f.boundaryId)}
-                    data-boundary-id={f.boundaryId}
-                  >
-                    <span className="area-link__swatch" style={{ background: f.color }} aria-hidden="true" />
-                    {f.description}
-                    <span className="area-link__count">
-                      {f.total == null ? strings.map.noData : formatCount(f.total)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        {isLocal && markers.length > 0 ? (
-          <p className="crime-map__note">
-            {strings.map.stations}: {formatCount(markers.length)}
-          </p>
-        ) : null}
-      </Card>
-      {station ? (
-        <Modal title={station.name} onClose={() => setStation(null)}>
-          <p>{strings.map.station}</p>
-          <NoData message={strings.map.noContacts} />
-        </Modal>
+      {isLocal && markers.length > 0 ? (
+        <p className="crime-map__note">
+          {strings.map.stations}: {formatCount(markers.length)}
+        </p>
       ) : null}
-    </div>
+    </MapStage>
   )
 }

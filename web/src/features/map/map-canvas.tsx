@@ -11,7 +11,7 @@ import {
 } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
 import 'maplibre-gl/dist/maplibre-gl.css'
-import type { AreaCollection, MarkerCollection, MarkerProperties } from '../../api/types'
+import type { AreaCollection, MarkerCollection, MarkerProperties } from '../../api/generated'
 import { MAP_HOVER_THROTTLE_MS, MARKER_HEIGHT, MARKER_WIDTH } from '../../config/constants'
 import { attribution, strings } from '../../config/strings'
 import { formatCount, formatRate } from '../../lib/format'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { boundaries, crimeStats, geojson, geomarkers } from '../../test/mocks/fixtures'
 import { emptyFilters } from '../../filters/query-string'
-import type { AreaCollection, BuildingBlockSummary } from '../../api/types'
+import type { AreaCollection, BuildingBlockData } from '../../api/generated'
 import {
   BUILDING_BLOCK_SCALE,
   areaFigures,
@@ -85,7 +85,7 @@ describe('map data', () => {
         },
       })),
     } as unknown as AreaCollection
-    const summary: BuildingBlockSummary = {
+    const summary: BuildingBlockData = {
       boundary: boundaries[0],
       buildingBlockCategoryStats: [],
       buildingBlockReportingPeriods: [],

@@ -1,12 +1,12 @@
 // Joins the polygons with the crime figures and the colour legend; filters station pins.
 import type {
   AreaCollection,
-  BuildingBlockSummary,
-  ColorBand,
+  BuildingBlockData,
   ContainedBoundaryData,
   CrimeStats,
   MarkerProperties,
-} from '../../api/types'
+} from '../../api/generated'
+import type { ColorBand } from '../../api/types'
 import { GREENS, percentageBucket } from '../../lib/component-models'
 import { legendColour } from '../../lib/legend'
 import type { Filters } from '../../filters/query-string'
@@ -113,7 +113,7 @@ export function availabilityColour(availability: number): string {
  */
 export function buildingBlockAreaFigures(
   areas: AreaCollection | undefined,
-  summary: BuildingBlockSummary | undefined,
+  summary: BuildingBlockData | undefined,
   categories: string[] = [],
 ): AreaFigures[] {
   if (!areas) return []

@@ -3,6 +3,7 @@
 // only for type 4) and reloading, the default period, progress, preview and results links, the
 // maturity figures and demographic cards, the privacy threshold, the survey link controls by
 // permission, link generation, and the results view's grouping, heading and failures.
+import { hcStrings } from './health-check-strings'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -10,7 +11,8 @@ import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { server } from '../../test/mocks/server'
 import { organisationPermissions, signedIn } from '../../test/mocks/auth-fixtures'
 import { renderApp } from '../../test/render'
-import type { HcCategory, HcPeriod, HcQuestion, HcResult, OrganisationHealthChecks } from './hc-api'
+import type { OrganisationHealthChecks } from './health-check-api'
+import type { CategoryResult, OrganisationHealthCheck, OrganisationalResult, QuestionResult } from '../../api/generated'
 
 vi.setConfig({ testTimeout: 30_000 })
 configure({ asyncUtilTimeout: 5_000 })
@@ -20,7 +22,7 @@ const harm = ['Often', 'Sometimes', 'Rarely', 'Never']
 const agree = ['Strongly disagree', 'Disagree', 'Agree', 'Strongly agree']
 const policy = ['We do not have this', "I don't know", 'It exists and is known']
 
-function q(id: string, labels: string[], shares: number[], visualizeTypeId = 4, respondents = 6): HcQuestion {
+function q(id: string, labels: string[], shares: number[], visualizeTypeId = 4, respondents = 6): QuestionResult {
   return {
     questionId: id,
     description: `Question ${id}`,
@@ -45,7 +47,7 @@ function q(id: string, labels: string[], shares: number[], visualizeTypeId = 4, 
   }
 }
 
-function cat(id: number, description: string, score: number | null, questions: HcQuestion[]): HcCategory {
+function cat(id: number, description: string, score: number | null, questions: QuestionResult[]): CategoryResult {
   return { questionCategoryId: id, description, isInDashboard: true, categoryScore: score, questions }
 }
 
@@ -64,7 +66,7 @@ const scored = [
   ]),
 ]
 
-function period(over: Partial<HcPeriod> = {}): HcPeriod {
+function period(over: Partial<OrganisationHealthCheck> = {}): OrganisationHealthCheck {
   return {
     healthCheckId: 'hc-org1-staff-v1-2026Q4',
     questionnaire: 'Staff health check 2026 (version 1) — 2026 Q4',
@@ -108,7 +110,7 @@ const earlier = period({
 
 interface Db {
   organisationTypeId: number
-  byType: Record<number, HcPeriod[]>
+  byType: Record<number, OrganisationHealthCheck[]>
   listRequests: string[]
   inviteBodies: unknown[]
   inviteAnswer: { status: number; body: JsonBodyType }
@@ -121,7 +123,7 @@ function as(permissions: number[]) {
   server.use(http.post('*/api/auth/userAuthenticated', () => HttpResponse.json(signedIn(permissions))))
 }
 
-function result(over: Partial<HcResult> = {}): HcResult {
+function result(over: Partial<OrganisationalResult> = {}): OrganisationalResult {
   const p = period()
   return {
     healthCheckId: p.healthCheckId,
@@ -402,7 +404,7 @@ describe('organisation dashboard', () => {
     renderApp('/organisation/')
     await heading()
     const user = userEvent.setup()
-    const form = screen.getByRole('form', { name: 'Generate a survey link' })
+    const form = screen.getByRole('form', { name: hcStrings.generateHeading })
     // The active questionnaires arrive in a second request: wait for the field they enable.
     const input = await within(form).findByRole('spinbutton', { name: 'Expected responses' })
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
@@ -413,7 +415,7 @@ describe('organisation dashboard', () => {
     await user.clear(input)
     await user.type(input, '8')
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
-    expect(await screen.findByTestId('toast-success')).toHaveTextContent('Survey Link generated succesfully')
+    expect(await screen.findByTestId('toast-success')).toHaveTextContent(hcStrings.generated)
     expect(db.inviteBodies).toEqual([{ QuestionnaireId: 'staff-v1', ExpectedResponses: 8 }])
     expect(screen.getByRole('textbox', { name: 'Survey link to send to respondents' })).toHaveValue(
       'http://127.0.0.1/Questionnaire/SurveyQuestions?inviteCode=new456',
@@ -437,10 +439,10 @@ describe('organisation dashboard', () => {
     renderApp('/organisation/')
     await heading()
     const user = userEvent.setup()
-    const form = screen.getByRole('form', { name: 'Generate a survey link' })
+    const form = screen.getByRole('form', { name: hcStrings.generateHeading })
     await user.type(await within(form).findByRole('spinbutton', { name: 'Expected responses' }), '8')
     await user.click(within(form).getByRole('button', { name: 'Generate survey link' }))
-    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Unable to generate link')
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent(hcStrings.unableToGenerate)
     expect(within(form).getByRole('alert')).toHaveTextContent(
       'The organisation must be approved before it can take the health check.',
     )

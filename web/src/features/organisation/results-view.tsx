@@ -7,11 +7,19 @@ import { Link, useParams } from 'react-router'
 import { BackArrowIcon } from '../../components/icons'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import { useGetOrganisationalResultQuery, type HcCategory } from './hc-api'
-import { GroupChart, QuestionChart } from './hc-charts'
-import { QuestionCategory, categoryOf, formatPercent, groupQuestions, privacyMessage, singleGroup } from './hc-model'
-import { hcStrings as s } from './hc-strings'
+import { useGetOrganisationalResultQuery } from './health-check-api'
+import { GroupChart, QuestionChart } from './health-check-charts'
+import {
+  QuestionCategory,
+  categoryOf,
+  formatPercent,
+  groupQuestions,
+  privacyMessage,
+  singleGroup,
+} from './health-check-model'
+import { hcStrings as s } from './health-check-strings'
 import { organisationPaths } from './paths'
+import type { CategoryResult } from '../../api/generated'
 
 /** The results of one health check of the caller's organisation (route component). */
 export function ResultsView() {
@@ -94,7 +102,7 @@ export function ResultsView() {
 }
 
 /** A category of Policies and Practices: its score and one stacked bar per question. */
-function CategoryQuestions({ category }: { category: HcCategory }) {
+function CategoryQuestions({ category }: { category: CategoryResult }) {
   return (
     <div className="hc-category-block">
       <h3 className="hc-category">

@@ -9,11 +9,11 @@ import { server } from '../../test/mocks/server'
 import { csrfRefused } from '../../test/mocks/handlers'
 import { organisationPermissions, profile, signedIn } from '../../test/mocks/auth-fixtures'
 import { strings } from '../../config/strings'
-import type { Profile } from '../../api/types'
+import type { UserProfile } from '../../api/generated'
 
 const p = strings.profile
 
-function profileServer(initial: Profile = profile, update?: (body: Record<string, unknown>) => Response) {
+function profileServer(initial: UserProfile = profile, update?: (body: Record<string, unknown>) => Response) {
   let current = { ...initial }
   const bodies: Record<string, unknown>[] = []
   server.use(
@@ -27,7 +27,7 @@ function profileServer(initial: Profile = profile, update?: (body: Record<string
       const body = (await request.json()) as Record<string, unknown>
       bodies.push(body)
       if (update) return update(body)
-      current = { ...current, ...(body as Partial<Profile>) }
+      current = { ...current, ...(body as Partial<UserProfile>) }
       return HttpResponse.json({ success: true, message: 'Profile updated successfully.', errors: [] })
     }),
   )
@@ -72,7 +72,7 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(p.mobile)).toHaveValue('083555')
     await user.click(screen.getByRole('button', { name: p.save }))
     expect(await screen.findByText('Full name is required')).toBeInTheDocument()
-    expect(screen.getByText('Contact number must be 10 digits long')).toBeInTheDocument()
+    expect(screen.getByText(strings.validation.contactNumberLength)).toBeInTheDocument()
     expect(bodies).toHaveLength(0)
 
     await user.type(screen.getByLabelText(p.fullName), 'Thandi Grace Nkosi')
@@ -122,6 +122,6 @@ describe('profile', { timeout: 20_000 }, () => {
     renderApp('/profile/')
     await user.click(await screen.findByRole('button', { name: p.edit }))
     await user.click(screen.getByRole('button', { name: p.save }))
-    expect(await screen.findByTestId('form-error')).toHaveTextContent('Error updating profile')
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(strings.errors.errorUpdatingProfile)
   })
 })

@@ -21,7 +21,7 @@ import {
   type FieldErrors,
 } from '../../lib/validation'
 import type { ProfileForm as ProfileBody } from '../../api/generated'
-import type { Profile } from '../../api/types'
+import type { UserProfile } from '../../api/generated'
 
 const p = strings.profile
 
@@ -35,7 +35,7 @@ interface ProfileForm {
 }
 type ProfileField = keyof ProfileForm
 
-function formOf(profile: Profile): ProfileForm {
+function formOf(profile: UserProfile): ProfileForm {
   return {
     fullName: profile.fullName ?? '',
     titleId: profile.titleId != null ? String(profile.titleId) : '',

@@ -1,6 +1,7 @@
 // Mock account data in the shapes the Rust server returns (/api/auth/*); unit tests only.
 import { anonymousSession } from '../../api/session-api'
-import type { JobRole, OrganisationType, Profile, Session, Title } from '../../api/types'
+import type { JobRole, OrganisationType, Title, UserProfile } from '../../api/generated'
+import type { Session } from '../../api/types'
 
 export const CSRF_TOKEN = 'test-csrf-token'
 
@@ -39,7 +40,7 @@ export const organisationPermissions = [12, 23, 24, 25, 26]
 /** World of Impact admin: every action. */
 export const adminPermissions = Array.from({ length: 32 }, (_, i) => i + 5)
 
-export const profile: Profile = {
+export const profile: UserProfile = {
   fullName: 'Thandi Nkosi',
   email: 'thandi@example.org',
   alternativeNumber: null,

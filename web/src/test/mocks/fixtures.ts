@@ -1,15 +1,8 @@
 // Mock API data in the shapes the Rust server returns; used by unit tests (MSW) only.
-import type {
-  AreaCollection,
-  Boundary,
-  BoundaryLevel,
-  CrimeStats,
-  Dashboard,
-  DashboardComponent,
-  MarkerCollection,
-} from '../../api/types'
+import type { AreaCollection, Boundary, Component, CrimeStats, Dashboard, MarkerCollection } from '../../api/generated'
+import type { BoundaryLevel } from '../../api/types'
 
-export const components: DashboardComponent[] = [
+export const components: Component[] = [
   {
     componentId: 3,
     name: 'Crime',

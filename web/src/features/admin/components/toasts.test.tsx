@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { ToastProvider, useToast } from './toasts'
+import { adminStrings } from '../../../config/admin-strings'
 
 function Buttons() {
   const toast = useToast()
@@ -63,7 +64,7 @@ describe('toasts', () => {
       vi.advanceTimersByTime(10_000)
     })
     expect(screen.getByTestId('toast-success')).toBeInTheDocument()
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }))
+    fireEvent.click(screen.getByRole('button', { name: adminStrings.messages.dismiss }))
     expect(screen.queryByTestId('toast-success')).not.toBeInTheDocument()
   })
 })

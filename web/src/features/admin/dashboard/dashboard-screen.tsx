@@ -15,7 +15,7 @@ import { formatDateTime } from '../admin-format'
 import { ExampleData, LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
 import { usePermission } from '../use-permissions'
-import type { AdminDashboard } from '../admin-types'
+import type { AdminDashboard } from '../../../api/generated'
 import { progressTone } from './dashboard-model'
 
 const d = adminStrings.dashboard

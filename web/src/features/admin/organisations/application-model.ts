@@ -1,6 +1,6 @@
 // Pure rules of the application view: the address line and which decisions are offered.
 import { VerificationStatus } from '../admin-constants'
-import type { OrganisationApplication } from '../admin-types'
+import type { OrganisationApplication } from '../../../api/generated'
 
 /** Street, suburb and the boundaries, as one line. */
 export function streetAddress(

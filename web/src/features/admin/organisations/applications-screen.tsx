@@ -21,7 +21,7 @@ import {
   type StatusFilter,
 } from './applications-model'
 import { StatusBadge } from './status'
-import type { OrganisationPage } from '../admin-types'
+import type { OrganisationPage } from '../../../api/generated'
 
 const a = adminStrings.applications
 const c = adminStrings.common

@@ -7,11 +7,12 @@ import { downloadBlob } from '../../../lib/csv'
 import { historyCsvUrl, useGetOrganisationHistoryQuery } from '../admin-api'
 import { formatDateTime } from '../admin-format'
 import { LoadFailure } from '../components/admin-ui'
-import type { HistoryEvent, StakeholderId } from '../admin-types'
+import type { HistoryEntry } from '../../../api/generated'
+import type { StakeholderId } from '../admin-types'
 
 const h = adminStrings.history
 
-export function actorOf(event: Pick<HistoryEvent, 'actor' | 'actorName'>): { name: string; id: string | null } {
+export function actorOf(event: Pick<HistoryEntry, 'actor' | 'actorName'>): { name: string; id: string | null } {
   const name = event.actorName?.trim() || event.actor?.trim() || '–'
   const id = event.actor && event.actor !== name ? event.actor : null
   return { name, id }

@@ -6,8 +6,8 @@ import {
   share,
   surveyFamily,
   surveyStatus,
-  type SummarisedHealthCheck,
 } from './questionnaire-model'
+import type { QuestionnaireSummary } from '../../../api/generated'
 
 const survey = (
   id: string,
@@ -15,7 +15,7 @@ const survey = (
   type: number,
   from: string,
   isCurrent = true,
-): SummarisedHealthCheck => ({
+): QuestionnaireSummary => ({
   healthCheckId: id,
   questionnaireId: id,
   questionnaireDescription: description,

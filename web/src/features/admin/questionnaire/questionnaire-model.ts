@@ -2,12 +2,8 @@
 // 5 and 9), kept apart from the screen so they can be tested alone.
 import type { QuestionnaireSummary } from '../../../api/generated'
 
-/** One questionnaire version as `GET /api/healthcheck/getSummarisedHealthCheck` gives it (spec
- * section 3; `example`: any figure includes example data, `gbvf examples load`). */
-export type SummarisedHealthCheck = QuestionnaireSummary
-
 /** Survey status (spec section 4): Active when isCurrent, otherwise Expired. */
-export function surveyStatus(s: Pick<SummarisedHealthCheck, 'isCurrent'>): 'Active' | 'Expired' {
+export function surveyStatus(s: Pick<QuestionnaireSummary, 'isCurrent'>): 'Active' | 'Expired' {
   return s.isCurrent ? 'Active' : 'Expired'
 }
 
@@ -27,14 +23,14 @@ export function surveyFamily(description: string): string {
 export interface SurveyGroup {
   questionnaireTypeId: number
   heading: string
-  surveys: SummarisedHealthCheck[]
+  surveys: QuestionnaireSummary[]
 }
 
 /**
  * Cards grouped by questionnaire type, Staff first, newest first within a group; the heading is
  * "Staff survey" or "Staff surveys" by count. With `family`, only that survey's versions.
  */
-export function groupSurveys(list: SummarisedHealthCheck[], family: string | null): SurveyGroup[] {
+export function groupSurveys(list: QuestionnaireSummary[], family: string | null): SurveyGroup[] {
   const shown = family ? list.filter((s) => surveyFamily(s.questionnaireDescription) === family) : list
   const types = [...new Set(shown.map((s) => s.questionnaireTypeId))].sort((a, b) => a - b)
   return types.map((t) => {

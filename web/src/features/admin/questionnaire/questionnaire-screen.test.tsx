@@ -11,14 +11,14 @@ import { server } from '../../../test/mocks/server'
 import { adminPermissions } from '../../../test/mocks/auth-fixtures'
 import { renderApp } from '../../../test/render'
 import { adminHandlers, makeDb, sessionWith } from '../test/admin-mocks'
-import type { SummarisedHealthCheck } from './questionnaire-model'
+import type { QuestionnaireSummary } from '../../../api/generated'
 
 vi.setConfig({ testTimeout: 30_000 })
 configure({ asyncUtilTimeout: 5_000 })
 
 const q = adminStrings.questionnaire
 
-const SURVEYS: SummarisedHealthCheck[] = [
+const SURVEYS: QuestionnaireSummary[] = [
   {
     healthCheckId: 'staff-v1',
     questionnaireId: 'staff-v1',

@@ -23,8 +23,8 @@ import {
   share,
   surveyFamily,
   surveyStatus,
-  type SummarisedHealthCheck,
 } from './questionnaire-model'
+import type { QuestionnaireSummary } from '../../../api/generated'
 
 const q = adminStrings.questionnaire
 
@@ -50,7 +50,7 @@ function SurveyCard({
   selected,
   onSelect,
 }: {
-  survey: SummarisedHealthCheck
+  survey: QuestionnaireSummary
   selected: boolean
   onSelect: () => void
 }) {
@@ -77,7 +77,7 @@ function SurveyCard({
 }
 
 /** Link generation for one active questionnaire (spec sections 4, 5, 7 and 8). */
-function LinkForm({ survey }: { survey: SummarisedHealthCheck }) {
+function LinkForm({ survey }: { survey: QuestionnaireSummary }) {
   const toast = useToast()
   const organisationId = useId()
   const expectedId = useId()

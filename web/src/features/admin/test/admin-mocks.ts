@@ -3,18 +3,18 @@
 import { http, HttpResponse } from 'msw'
 import { CSRF_TOKEN, signedIn } from '../../../test/mocks/auth-fixtures'
 import type {
-  Action,
   AdminDashboard,
   Group,
-  HistoryEvent,
+  HistoryEntry,
   Municipality,
   OrganisationApplication,
   OrganisationRow,
-  UserDetails,
+  SecurityAction,
+  UserAccountDetails,
   UserSummary,
-} from '../admin-types'
+} from '../../../api/generated'
 
-export const ALL_ACTIONS: Action[] = [
+export const ALL_ACTIONS: SecurityAction[] = [
   [5, 'SetGroupMember', 'Set group member'],
   [6, 'CreateGroup', 'Create group'],
   [7, 'UpdateGroup', 'Update group'],
@@ -75,9 +75,9 @@ function organisation(id: string, name: string, statusId: number, receivedOn: st
 export interface AdminDb {
   dashboard: AdminDashboard
   organisations: OrganisationApplication[]
-  history: Record<string, HistoryEvent[]>
+  history: Record<string, HistoryEntry[]>
   groups: Group[]
-  users: UserDetails[]
+  users: UserAccountDetails[]
   /** Every admin request: method, path with query, body and the CSRF header. */
   requests: { method: string; path: string; body: unknown; csrf: string | null }[]
   /** Forces the next verify to answer 409 with this status. */
@@ -185,7 +185,7 @@ export function makeDb(): AdminDb {
   }
 }
 
-function summary(db: AdminDb, user: UserDetails): UserSummary {
+function summary(db: AdminDb, user: UserAccountDetails): UserSummary {
   return {
     stakeholderId: user.stakeholderId,
     displayName: user.name,
@@ -337,7 +337,7 @@ export function adminHandlers(db: AdminDb) {
       return HttpResponse.json(COMPANIES)
     }),
     http.post('*/api/security/createNewUser', async ({ request }) => {
-      const body = (await record(request)) as Omit<UserDetails, 'stakeholderId' | 'companyName'>
+      const body = (await record(request)) as Omit<UserAccountDetails, 'stakeholderId' | 'companyName'>
       const email = body.contacts.find((c) => c.contactTypeId === 1)?.detail
       if (db.users.some((u) => u.contacts.some((c) => c.detail === email))) {
         return HttpResponse.json(
@@ -361,7 +361,7 @@ export function adminHandlers(db: AdminDb) {
       return HttpResponse.json({ success: true, message: 'User created.', errors: [], stakeholderId })
     }),
     http.put('*/api/security/editUserDetails', async ({ request }) => {
-      const body = (await record(request)) as unknown as UserDetails
+      const body = (await record(request)) as unknown as UserAccountDetails
       const id = new URL(request.url).searchParams.get('stakeholderId')
       const at = db.users.findIndex((u) => u.stakeholderId === id)
       db.users[at] = { ...db.users[at], ...body, stakeholderId: id ?? '' }

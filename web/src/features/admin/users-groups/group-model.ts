@@ -2,7 +2,7 @@
 // Editing sends the difference: added actions through addGroupActions, removed ones through
 // deleteGroupActions.
 import { adminStrings } from '../../../config/admin-strings'
-import type { Action as ActionRow } from '../admin-types'
+import type { SecurityAction } from '../../../api/generated'
 
 export interface GroupDiff {
   added: number[]
@@ -44,6 +44,6 @@ export function toggle(selection: readonly number[], id: number, on: boolean): n
 
 /** An action's label: its description, else its name, else its id (an id the server's list does
  * not know has neither). */
-export function actionLabel(action: ActionRow): string {
+export function actionLabel(action: SecurityAction): string {
   return action.description?.trim() || action.action || `Action ${action.actionId}`
 }

@@ -2,7 +2,8 @@
 // or e-mail (users) or by group name (groups). All users and groups come in one answer, so the
 // list is filtered here. The state lives in the query string: ?show=users|groups&sort=&q=.
 import { compareText, includesText } from '../admin-format'
-import type { Group, SortOrder, UserSummary } from '../admin-types'
+import type { Group, UserSummary } from '../../../api/generated'
+import type { SortOrder } from '../admin-types'
 
 export type ListKind = 'users' | 'groups'
 

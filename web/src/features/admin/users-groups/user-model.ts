@@ -14,7 +14,8 @@ import {
 import { ContactType, RelationshipType } from '../admin-constants'
 import { compareText } from '../admin-format'
 import type { UserForm as UserFormBody } from '../../../api/generated'
-import type { UserDetails, UserPayload } from '../admin-types'
+import type { UserAccountDetails } from '../../../api/generated'
+import type { UserPayload } from '../admin-types'
 
 export interface UserForm {
   titleId: string
@@ -49,7 +50,7 @@ export const emptyUserForm: UserForm = {
 
 const u = adminStrings.user
 
-function contact(details: UserDetails, ...types: number[]): string {
+function contact(details: UserAccountDetails, ...types: number[]): string {
   for (const type of types) {
     const found = details.contacts.find((c) => c.contactTypeId === type && c.detail)
     if (found) return found.detail
@@ -58,32 +59,32 @@ function contact(details: UserDetails, ...types: number[]): string {
 }
 
 /** The e-mail of a user: the work e-mail, else the personal one. */
-export function emailOf(details: UserDetails): string {
+export function emailOf(details: UserAccountDetails): string {
   return contact(details, ContactType.WorkEmail, ContactType.PersonalEmail)
 }
 
-export function mobileOf(details: UserDetails): string {
+export function mobileOf(details: UserAccountDetails): string {
   return contact(details, ContactType.MobilePhone)
 }
 
 /** Reception is the telephone (section 3); Alternative stands in when there is none. */
-export function telephoneOf(details: UserDetails): string {
+export function telephoneOf(details: UserAccountDetails): string {
   return contact(details, ContactType.Reception, ContactType.Alternative)
 }
 
-export function isCoordinator(details: UserDetails): boolean {
+export function isCoordinator(details: UserAccountDetails): boolean {
   return details.stakeholderRelationships.some(
     (r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator,
   )
 }
 
-export function isContactPerson(details: UserDetails): boolean {
+export function isContactPerson(details: UserAccountDetails): boolean {
   return details.stakeholderRelationships.some(
     (r) => r.stakeholderRelationshipTypeId === RelationshipType.ContactPerson,
   )
 }
 
-export function municipalityIdsOf(details: UserDetails): number[] {
+export function municipalityIdsOf(details: UserAccountDetails): number[] {
   const ids = details.stakeholderRelationships
     .filter(
       (r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator && r.municipalityId != null,
@@ -92,7 +93,7 @@ export function municipalityIdsOf(details: UserDetails): number[] {
   return [...new Set(ids)]
 }
 
-export function formOfDetails(details: UserDetails): UserForm {
+export function formOfDetails(details: UserAccountDetails): UserForm {
   return {
     titleId: details.titleId != null ? String(details.titleId) : '',
     name: details.name ?? '',
@@ -158,7 +159,7 @@ export function userPayload(form: UserForm): UserPayload {
 }
 
 /** Whether a user as read back is the user that was sent (the read model has caught up). */
-export function sameUser(details: UserDetails, payload: UserPayload): boolean {
+export function sameUser(details: UserAccountDetails, payload: UserPayload): boolean {
   const norm = (p: UserPayload) =>
     JSON.stringify({
       ...p,
@@ -203,7 +204,7 @@ export function fieldOfCode(code: string): UserField | null {
 
 /** A coordinator's municipalities by name: the municipality list's name, else the relationship's description. */
 export function municipalityNames(
-  data: UserDetails,
+  data: UserAccountDetails,
   list: { stakeholderId: number; name: string }[] | undefined,
 ): { id: number; name: string }[] {
   const described = new Map<number, string>()

@@ -27,7 +27,7 @@ import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
 import { useSettle } from '../use-settle'
 import { emailOf, isContactPerson, isCoordinator, mobileOf, municipalityNames, telephoneOf } from './user-model'
-import type { UserDetails } from '../admin-types'
+import type { UserAccountDetails } from '../../../api/generated'
 
 const u = adminStrings.user
 const c = adminStrings.common
@@ -145,7 +145,7 @@ function UserViewScreen() {
   )
 }
 
-function userItems(data: UserDetails, names: { title?: string; role?: string; groups: string }) {
+function userItems(data: UserAccountDetails, names: { title?: string; role?: string; groups: string }) {
   const relationships = [
     isContactPerson(data) ? u.contactPerson : null,
     isCoordinator(data) ? u.buildingBlockCoordinator : null,
@@ -165,7 +165,7 @@ function userItems(data: UserDetails, names: { title?: string; role?: string; gr
   ]
 }
 
-function groupNames(data: UserDetails, groups: { groupId: number; description: string }[] | undefined): string {
+function groupNames(data: UserAccountDetails, groups: { groupId: number; description: string }[] | undefined): string {
   return data.groupIds
     .map((id) => groups?.find((g) => g.groupId === id)?.description ?? `#${id}`)
     .sort(compareText)

@@ -19,7 +19,7 @@ import {
   type ListKind,
   type UsersGroupsState,
 } from './list-model'
-import type { Group, UserSummary } from '../admin-types'
+import type { Group, UserSummary } from '../../../api/generated'
 
 const s = adminStrings.usersGroups
 const c = adminStrings.common

@@ -6,7 +6,7 @@ import { server } from '../../test/mocks/server'
 import { CSRF_TOKEN } from '../../test/mocks/auth-fixtures'
 import { makeStore } from '../../app/store'
 import { csrfTokenReceived } from '../../api/csrf-slice'
-import { hcApi } from './hc-api'
+import { hcApi } from './health-check-api'
 
 function signedInStore() {
   const store = makeStore()

@@ -1,7 +1,7 @@
 // Rules of the health-check screens: default period, bands, grouping of behaviours questions,
 // stacked series, privacy message, audience options and expected-responses validation.
 import { describe, expect, it } from 'vitest'
-import type { HcPeriod, HcQuestion } from './hc-api'
+import type { OrganisationHealthCheck, QuestionResult } from '../../api/generated'
 import {
   audienceOptions,
   defaultPeriod,
@@ -19,7 +19,7 @@ import {
   scoredCategories,
   singleGroup,
   stackedSeries,
-} from './hc-model'
+} from './health-check-model'
 
 const harm = [
   ['Often', 0],
@@ -34,7 +34,7 @@ const agree = [
   ['Strongly agree', 3],
 ] as const
 
-function question(id: string, scale: readonly (readonly [string, number])[], values: number[]): HcQuestion {
+function question(id: string, scale: readonly (readonly [string, number])[], values: number[]): QuestionResult {
   return {
     questionId: id,
     description: `Question ${id}`,
@@ -59,7 +59,7 @@ function question(id: string, scale: readonly (readonly [string, number])[], val
   }
 }
 
-function period(id: string, from: string, isCurrent = false): HcPeriod {
+function period(id: string, from: string, isCurrent = false): OrganisationHealthCheck {
   return {
     healthCheckId: id,
     questionnaire: id,

@@ -4,8 +4,8 @@
 // progress, the survey-audience options (Students only for organisation type 4, §9), the text
 // alternatives of the charts and the expected-responses rule (§5). Nothing here invents a
 // figure: every number comes from the server's answer.
-import type { HcAnswer, HcCategory, HcPeriod, HcQuestion } from './hc-api'
-import { hcStrings } from './hc-strings'
+import { hcStrings } from './health-check-strings'
+import type { AnswerDistribution, CategoryResult, OrganisationHealthCheck, QuestionResult } from '../../api/generated'
 
 /** Questionnaire types (admin spec §3). */
 export const QuestionnaireType = { Staff: 1, Students: 2 } as const
@@ -29,7 +29,7 @@ export function audienceOptions(organisationTypeId: number | undefined): { value
 }
 
 /** Admin spec §4: the current questionnaire, otherwise the one with the latest effectiveFrom. */
-export function defaultPeriod(periods: readonly HcPeriod[]): HcPeriod | undefined {
+export function defaultPeriod(periods: readonly OrganisationHealthCheck[]): OrganisationHealthCheck | undefined {
   const current = periods.find((p) => p.isCurrent)
   if (current) return current
   return [...periods].sort((a, b) => Date.parse(b.effectiveFrom) - Date.parse(a.effectiveFrom))[0]
@@ -65,7 +65,7 @@ export function formatPercent(value: number): string {
 }
 
 /** The answer categories and scores of a question, order-independent. */
-export function answerSignature(answers: readonly Pick<HcAnswer, 'description' | 'score'>[]): string {
+export function answerSignature(answers: readonly Pick<AnswerDistribution, 'description' | 'score'>[]): string {
   return answers
     .map((a) => `${a.description}\u0000${a.score}`)
     .sort()
@@ -75,12 +75,12 @@ export function answerSignature(answers: readonly Pick<HcAnswer, 'description' |
 /** Questions sharing one chart: their common answers (in the first question's order) and the questions. */
 export interface QuestionGroup {
   key: string
-  answers: HcAnswer[]
-  questions: HcQuestion[]
+  answers: AnswerDistribution[]
+  questions: QuestionResult[]
 }
 
 /** Questions with identical category (answer option) and score sets share one chart, in first-seen order. */
-export function groupQuestions(questions: readonly HcQuestion[]): QuestionGroup[] {
+export function groupQuestions(questions: readonly QuestionResult[]): QuestionGroup[] {
   const groups = new Map<string, QuestionGroup>()
   for (const q of questions) {
     const key = answerSignature(q.answers)
@@ -92,7 +92,7 @@ export function groupQuestions(questions: readonly HcQuestion[]): QuestionGroup[
 }
 
 /** A question on its own, as a group of one (Policies and Practices have one chart per question). */
-export function singleGroup(question: HcQuestion): QuestionGroup {
+export function singleGroup(question: QuestionResult): QuestionGroup {
   return { key: question.questionId, answers: question.answers, questions: [question] }
 }
 
@@ -150,7 +150,7 @@ export function formatShare(value: number | null): string {
 }
 
 /** The text alternative of a question's chart: every answer with its percentage. */
-export function questionSummary(question: Pick<HcQuestion, 'description' | 'answers'>): string {
+export function questionSummary(question: Pick<QuestionResult, 'description' | 'answers'>): string {
   const parts = question.answers.map((a) => `${a.description} ${formatShare(a.distributionValue)}`)
   return `${question.description}: ${parts.join(', ')}`
 }
@@ -164,15 +164,15 @@ export function groupSummary(group: QuestionGroup): string {
 }
 
 /** The category with `id`, if the answer has it. */
-export function categoryOf(categories: readonly HcCategory[], id: number): HcCategory | undefined {
+export function categoryOf(categories: readonly CategoryResult[], id: number): CategoryResult | undefined {
   return categories.find((c) => c.questionCategoryId === id)
 }
 
 /** The scored categories (Policies, Practices, Behaviours) in the order the results show them. */
-export function scoredCategories(categories: readonly HcCategory[]): HcCategory[] {
+export function scoredCategories(categories: readonly CategoryResult[]): CategoryResult[] {
   return [QuestionCategory.Policies, QuestionCategory.Practices, QuestionCategory.Behaviours]
     .map((id) => categoryOf(categories, id))
-    .filter((c): c is HcCategory => c != null)
+    .filter((c): c is CategoryResult => c != null)
 }
 
 /**

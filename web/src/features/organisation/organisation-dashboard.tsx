@@ -16,9 +16,9 @@ import {
   useGenerateInviteCodeMutation,
   useGetActiveQuestionnairesQuery,
   useGetOrganisationHealthChecksQuery,
-  type HcPeriod,
-} from './hc-api'
-import { DemographicCard, MaturityDoughnut, ProgressBar } from './hc-charts'
+} from './health-check-api'
+import type { OrganisationHealthCheck } from '../../api/generated'
+import { DemographicCard, MaturityDoughnut, ProgressBar } from './health-check-charts'
 import {
   BLOCKED_NUMBER_KEYS,
   QuestionCategory,
@@ -32,8 +32,8 @@ import {
   privacyMessage,
   progressPercent,
   scoredCategories,
-} from './hc-model'
-import { hcStrings as s } from './hc-strings'
+} from './health-check-model'
+import { hcStrings as s } from './health-check-strings'
 import { organisationPaths } from './paths'
 
 /** The organisation health-check dashboard (route component of /organisation/). */
@@ -140,7 +140,7 @@ export function OrganisationDashboard() {
 }
 
 /** Participation, maturity and demographic cards of one survey period. */
-function PeriodView({ period, canResults }: { period: HcPeriod; canResults: boolean }) {
+function PeriodView({ period, canResults }: { period: OrganisationHealthCheck; canResults: boolean }) {
   const hidden = privacyMessage(period)
   const percent = progressPercent(period.actualResponses, period.expectedResponses)
   const demographic = categoryOf(period.questionCategories, QuestionCategory.Demographic)
@@ -233,7 +233,7 @@ function SurveyLinkPanel({
   canGenerate,
 }: {
   audience: number
-  period: HcPeriod | undefined
+  period: OrganisationHealthCheck | undefined
   canCopy: boolean
   canGenerate: boolean
 }) {

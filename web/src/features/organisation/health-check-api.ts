@@ -6,25 +6,7 @@
 // answers are kept. The shapes are the server's; nothing here computes a figure.
 import { generatedApi } from '../../api/endpoints/organisation'
 import { SURVEY_LINK_TAGS } from '../../api/survey-link-tags'
-import type {
-  AnswerDistribution,
-  CategoryResult,
-  OrganisationHealthCheck,
-  OrganisationalResult,
-  QuestionResult,
-} from '../../api/generated'
 
-// The screen's names for the document's shapes.
-/** One answer of a question with its share of the question's respondents (0–100). */
-export type HcAnswer = AnswerDistribution
-/** A question with its answer distribution (admin spec §3 "Question"). */
-export type HcQuestion = QuestionResult
-/** A question category with its score (0–100) and questions. */
-export type HcCategory = CategoryResult
-/** A survey period of the organisation (admin spec §3 "Questionnaire (survey period)"). */
-export type HcPeriod = OrganisationHealthCheck
-/** The results of one health check (admin spec §3 "Health check result"). */
-export type HcResult = OrganisationalResult
 export type { OrganisationHealthChecks } from '../../api/generated'
 
 export const hcApi = generatedApi.enhanceEndpoints({

@@ -9,8 +9,8 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import { useIsMobileDashboard } from '../../lib/use-media-query'
 import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overlay'
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
-import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './bb-api'
-import { bbStrings as t } from './bb-strings'
+import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './building-block-api'
+import { bbStrings as t } from './building-block-strings'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
 export function managePath(boundaryId: number, bldId: number): string {

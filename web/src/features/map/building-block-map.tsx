@@ -4,33 +4,21 @@
 // provider pins at local level (police stations, courts, health facilities; the server never
 // sends a shelter point), a pin opens the stakeholder's contact list, and a second modal shows
 // the category and building-block counts of the boundary.
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { stakeholderContactArgs, useGetBoundaryCountsQuery, useSearchContactsQuery } from '../../api/contact-api'
-import {
-  dashboardArgs,
-  useGetBoundaryQuery,
-  useGetDashboardQuery,
-  useGetGeojsonQuery,
-  useGetGeomarkersQuery,
-} from '../../api/public-api'
-import type { MarkerProperties } from '../../api/types'
-import { Card } from '../../components/card'
+import { dashboardArgs, useGetDashboardQuery, useGetGeomarkersQuery } from '../../api/public-api'
+import type { MarkerProperties } from '../../api/generated'
 import { ContactCard } from '../../components/contact-card'
 import type { TableData } from '../../components/data-table'
-import { MapBoundary } from '../../components/map-boundary'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
-import { ComponentId, MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
+import { ComponentId } from '../../config/constants'
 import { buildingBlockAttribution, strings } from '../../config/strings'
 import { formatAvailability, formatCount } from '../../lib/format'
-import { useIsMobileMap } from '../../lib/use-media-query'
-import { publicBoundaryType } from '../../filters/geography'
-import { useFilters } from '../../filters/use-filters'
 import { MapLegend } from './map-legend'
 import { BUILDING_BLOCK_SCALE, buildingBlockAreaFigures, markerVisible, type AreaFigures } from './map-data'
-
-const MapCanvas = lazy(() => import('./map-canvas').then((m) => ({ default: m.MapCanvas })))
+import { MapStage, PinButton, useMapArea } from './map-stage'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -103,13 +91,9 @@ export function BoundaryCounts({ boundaryId }: { boundaryId: number }) {
 }
 
 export default function BuildingBlockMap({ compact = false }: { compact?: boolean }) {
-  const { filters, boundaryId, update } = useFilters()
-  const mobile = useIsMobileMap()
-  const boundaryQ = useGetBoundaryQuery({ id: boundaryId })
-  const boundary = boundaryQ.currentData
-  const areasQ = useGetGeojsonQuery({ id: boundaryId })
+  const area = useMapArea()
+  const { filters, boundaryId, boundary, areasQ, isLocal } = area
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
-  const isLocal = boundary?.level === 'municipality'
   const markersQ = useGetGeomarkersQuery(isLocal ? { componentId: ComponentId.BuildingBlock, boundaryId } : skipToken)
   const [pin, setPin] = useState<MarkerProperties | null>(null)
   const [countsOpen, setCountsOpen] = useState(false)
@@ -130,17 +114,6 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
     [markersQ.currentData, filters],
   )
 
-  const currentType = filters.boundaryTypeId ?? (boundary ? publicBoundaryType(boundary) : 1)
-  const drill = (id: number) => {
-    if (currentType > MAX_DRILL_BOUNDARY_TYPE || id === boundaryId) return
-    const target = figures.find((f) => f.boundaryId === id)
-    if (!target) return
-    update({
-      ...filters,
-      boundaryId: id,
-      boundaryTypeId: publicBoundaryType({ level: target.level, boundaryTypeId: target.boundaryTypeId }),
-    })
-  }
   const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''
   const table: TableData = {
     title: strings.bbMap.legendTitle,
@@ -157,118 +130,64 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
       raw: [f.description, f.total, f.rate == null ? null : (f.rate * 100).toFixed(2)],
     })),
   }
-  const loading = areasQ.isFetching || dashboardQ.isFetching
-  const failed = areasQ.isError || dashboardQ.isError || boundaryQ.isError
-  const canDrill = currentType <= MAX_DRILL_BOUNDARY_TYPE && !isLocal
 
   return (
-    <div
-      className={`crime-map ${compact ? 'crime-map--compact' : ''}`}
-      data-testid="bb-map"
-      data-boundary-id={boundaryId}
-      data-ready={!loading && !!areasQ.currentData && !!dashboardQ.currentData}
-      data-pins={markers.length}
-    >
-      <Card
-        title={strings.map.label(areaName)}
-        table={table}
-        headingLevel={2}
-        subtitle={summary?.lastQuarter ? `${strings.bbMap.legendTitle}, ${summary.lastQuarter}` : undefined}
-      >
-        {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
-        <div className="crime-map__stage">
-          <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
-            <div className="crime-map__frame">
-              <Suspense fallback={null}>
-                <MapCanvas
-                  areas={areasQ.currentData}
-                  figures={figures}
-                  markers={markers}
-                  mobile={mobile}
-                  interactive={!compact}
-                  label={strings.map.label(areaName)}
-                  onAreaClick={drill}
-                  onMarkerClick={setPin}
-                  tooltip={tooltip}
-                  credits={buildingBlockAttribution}
-                />
-              </Suspense>
-              {loading ? (
-                <div className="crime-map__loading">
-                  <Spinner />
-                </div>
-              ) : null}
-            </div>
-          </MapBoundary>
-          <MapLegend scale={BUILDING_BLOCK_SCALE} title={strings.bbMap.legendTitle} plain />
-        </div>
+    <MapStage
+      testId="bb-map"
+      area={area}
+      figuresQuery={dashboardQ}
+      compact={compact}
+      title={strings.map.label(areaName)}
+      subtitle={summary?.lastQuarter ? `${strings.bbMap.legendTitle}, ${summary.lastQuarter}` : undefined}
+      table={table}
+      figures={figures}
+      markers={markers}
+      onMarkerClick={setPin}
+      tooltip={tooltip}
+      credits={buildingBlockAttribution}
+      legend={<MapLegend scale={BUILDING_BLOCK_SCALE} title={strings.bbMap.legendTitle} plain />}
+      areaCount={(f) =>
+        f.total == null ? strings.map.noData : `${formatAvailability(f.rate)} · ${formatCount(f.total)}`
+      }
+      markAreaColour
+      note={
         <p className="crime-map__note">
           <button type="button" className="text-button" onClick={() => setCountsOpen(true)}>
             {strings.bbMap.countsButton}
           </button>
         </p>
-        {canDrill && figures.length > 0 ? (
-          <nav className="area-links" aria-label={strings.map.drillHint}>
-            <p className="area-links__hint">{strings.map.drillHint}</p>
-            <ul>
-              {figures.map((f) => (
-                <li key={f.boundaryId}>
-                  <button
-                    type="button"
-                    className="area-link"
-                    onClick={() => drill(f.boundaryId)}
-                    data-boundary-id={f.boundaryId}
-                    data-colour={f.color}
-                  >
-                    <span className="area-link__swatch" style={{ background: f.color }} aria-hidden="true" />
-                    {f.description}
-                    <span className="area-link__count">
-                      {f.total == null ? strings.map.noData : `${formatAvailability(f.rate)} · ${formatCount(f.total)}`}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        {isLocal ? (
-          markers.length > 0 ? (
-            <details className="area-links__pins-box">
-              <summary>
-                {strings.bbMap.pins} ({formatCount(markers.length)})
-              </summary>
-              <ul className="area-links__pins" aria-label={strings.bbMap.pins}>
-                {markers.map((m) => (
-                  <li key={String(m.id)}>
-                    <button
-                      type="button"
-                      className="area-link"
-                      data-testid="provider-pin"
-                      data-id={String(m.id)}
-                      onClick={() => setPin(m.properties)}
-                    >
-                      {m.properties.name}
-                      <span className="area-link__count">{m.properties.buildingBlock}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          ) : (
-            <NoData />
-          )
-        ) : null}
-      </Card>
-      {pin?.stakeholder ? (
-        <Modal title={pin.name} onClose={() => setPin(null)}>
-          <StakeholderContacts stakeholderId={pin.stakeholder} />
-        </Modal>
-      ) : null}
-      {countsOpen ? (
-        <Modal title={strings.bbMap.counts(areaName)} onClose={() => setCountsOpen(false)}>
-          <BoundaryCounts boundaryId={boundaryId} />
-        </Modal>
-      ) : null}
-    </div>
+      }
+      modals={
+        <>
+          {pin?.stakeholder ? (
+            <Modal title={pin.name} onClose={() => setPin(null)}>
+              <StakeholderContacts stakeholderId={pin.stakeholder} />
+            </Modal>
+          ) : null}
+          {countsOpen ? (
+            <Modal title={strings.bbMap.counts(areaName)} onClose={() => setCountsOpen(false)}>
+              <BoundaryCounts boundaryId={boundaryId} />
+            </Modal>
+          ) : null}
+        </>
+      }
+      localPins={
+        <details className="area-links__pins-box">
+          <summary>
+            {strings.bbMap.pins} ({formatCount(markers.length)})
+          </summary>
+          <ul className="area-links__pins" aria-label={strings.bbMap.pins}>
+            {markers.map((m) => (
+              <li key={String(m.id)}>
+                <PinButton testId="provider-pin" marker={m} onOpen={setPin}>
+                  {m.properties.name}
+                  <span className="area-link__count">{m.properties.buildingBlock}</span>
+                </PinButton>
+              </li>
+            ))}
+          </ul>
+        </details>
+      }
+    />
   )
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi, afterEach } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { decodeId, encodeId, managePath } from './bb-dashboard'
-import { validate } from './bb-manage'
-import { bbStrings } from './bb-strings'
+import { decodeId, encodeId, managePath } from './building-block-dashboard'
+import { validate } from './building-block-manage'
+import { bbStrings } from './building-block-strings'
 import { QuickExit } from '../../components/quick-exit'
 import { links } from '../../config/constants'
+import { strings } from '../../config/strings'
 
 const base = {
   physicalAddress: '1 Church Street',
@@ -53,7 +54,7 @@ describe('Quick exit', () => {
     const replace = vi.fn()
     vi.stubGlobal('location', { ...window.location, replace })
     render(<QuickExit />)
-    fireEvent.click(screen.getByRole('button', { name: 'Quick exit' }))
+    fireEvent.click(screen.getByRole('button', { name: strings.quickExit.label }))
     expect(replace).toHaveBeenCalledWith(links.quickExit)
     replace.mockClear()
     fireEvent.keyDown(window, { key: 'Escape' })

@@ -23,9 +23,9 @@ import {
   useReturnProviderMutation,
   useUpdateProviderMutation,
   useVerifyProviderMutation,
-} from './bb-api'
-import { decodeId } from './bb-dashboard'
-import { bbStrings as t } from './bb-strings'
+} from './building-block-api'
+import { decodeId } from './building-block-dashboard'
+import { bbStrings as t } from './building-block-strings'
 
 /** A contact person of the form: one of the provider's, or a new one (no id yet). */
 interface Person extends Omit<ContactPersonDetails, 'contactPersonId'> {

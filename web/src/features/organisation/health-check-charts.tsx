@@ -6,7 +6,6 @@
 import type { ApexOptions } from 'apexcharts'
 import { ApexChart } from '../../components/chart/apex-chart'
 import { NoData } from '../../components/status'
-import type { HcCategory, HcQuestion } from './hc-api'
 import {
   AXIS_TICKS,
   BAND_COLOURS,
@@ -20,8 +19,9 @@ import {
   stackedSeries,
   type QuestionGroup,
   type StackedSeries,
-} from './hc-model'
-import { hcStrings as s } from './hc-strings'
+} from './health-check-model'
+import { hcStrings as s } from './health-check-strings'
+import type { CategoryResult, QuestionResult } from '../../api/generated'
 
 /** A labelled progress bar (completed against expected, or one answer's share). */
 export function ProgressBar({
@@ -63,7 +63,7 @@ export function ProgressBar({
 }
 
 /** The overall GBVF maturity as a doughnut, its band and the scores of the scored categories. */
-export function MaturityDoughnut({ value, categories }: { value: number; categories: HcCategory[] }) {
+export function MaturityDoughnut({ value, categories }: { value: number; categories: CategoryResult[] }) {
   const band = maturityBand(value)
   const shown = formatPercent(value)
   return (
@@ -278,7 +278,7 @@ export function GroupChart({ group }: { group: QuestionGroup }) {
 }
 
 /** A demographic question as a card: pie chart, progress bars or bar graph by its chart type. */
-export function DemographicCard({ question }: { question: HcQuestion }) {
+export function DemographicCard({ question }: { question: QuestionResult }) {
   const id = `hc-demo-${question.questionId}`
   const labels = question.answers.map((a) => a.description)
   const values = question.answers.map((a) => a.distributionValue ?? 0)

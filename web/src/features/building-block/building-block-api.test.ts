@@ -8,7 +8,7 @@ import { CSRF_TOKEN } from '../../test/mocks/auth-fixtures'
 import { makeStore } from '../../app/store'
 import { csrfTokenReceived } from '../../api/csrf-slice'
 import { publicApi } from '../../api/public-api'
-import { associatedArgs, bbApi } from './bb-api'
+import { associatedArgs, bbApi } from './building-block-api'
 
 describe('building-block endpoints', () => {
   it('reload the municipalities and the dashboards after an update, with or without a boundary', async () => {
