@@ -284,7 +284,6 @@ fn http_modules_import_each_other_without_circles() {
 const KNOWN_LONG_FILES: &[&str] = &[
     "commands/src/sources/geography.rs",
     "projections/src/accounts.rs",
-    "projections/src/engine.rs",
 ];
 
 #[test]
