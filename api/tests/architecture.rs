@@ -283,7 +283,6 @@ fn http_modules_import_each_other_without_circles() {
 /// shrink.
 const KNOWN_LONG_FILES: &[&str] = &[
     "commands/src/sources/geography.rs",
-    "projections/src/accounts.rs",
 ];
 
 #[test]
