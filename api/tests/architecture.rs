@@ -278,13 +278,6 @@ fn http_modules_import_each_other_without_circles() {
     );
 }
 
-/// Hand-written source files over 600 lines (outside their `#[cfg(test)]` module) when this
-/// check was written; each is to be split by the specification's areas. The list may only
-/// shrink.
-const KNOWN_LONG_FILES: &[&str] = &[
-    "commands/src/sources/geography.rs",
-];
-
 #[test]
 fn no_hand_written_source_file_is_over_600_lines() {
     let root = workspace();
@@ -306,18 +299,9 @@ fn no_hand_written_source_file_is_over_600_lines() {
             }
         }
     }
-    let new: Vec<String> = long
+    let long: Vec<String> = long
         .iter()
-        .filter(|(n, _)| !KNOWN_LONG_FILES.contains(&n.as_str()))
         .map(|(n, l)| format!("{n}: {l} lines"))
         .collect();
-    assert!(new.is_empty(), "files over 600 lines: {new:?}");
-    let gone: Vec<&&str> = KNOWN_LONG_FILES
-        .iter()
-        .filter(|k| !long.iter().any(|(n, _)| n == *k))
-        .collect();
-    assert!(
-        gone.is_empty(),
-        "remove from KNOWN_LONG_FILES, they are short now: {gone:?}"
-    );
+    assert!(long.is_empty(), "files over 600 lines: {long:?}");
 }
