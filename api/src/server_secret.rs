@@ -14,13 +14,8 @@ use crate::accounts::password;
 pub struct ServerSecret(Arc<OnceCell<Vec<u8>>>);
 
 impl ServerSecret {
-    /// The secret, loading or creating it on first use.
+    /// The secret, loading or creating it on first use. Errors: the database's.
     pub async fn get(&self, pool: &PgPool) -> sqlx::Result<&[u8]> {
-        self.load(pool).await
-    }
-
-    /// [`ServerSecret::get`] with the database's own error.
-    pub async fn load(&self, pool: &PgPool) -> sqlx::Result<&[u8]> {
         let v = self
             .0
             .get_or_try_init(|| async {

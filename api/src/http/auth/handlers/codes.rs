@@ -39,7 +39,7 @@ pub async fn allow_code_request(
     user_type: i32,
     ci: &ClientIp,
 ) -> sqlx::Result<Option<i32>> {
-    let secret = s.secret.load(&s.pool).await?;
+    let secret = s.secret.get(&s.pool).await?;
     let account = limits::key(secret, &[key, &user_type.to_string()]);
     let by_account = limits::hit(&s.pool, limits::CODE_REQUEST_ACCOUNT, &account).await?;
     let by_address = limits::hit(

@@ -272,7 +272,7 @@ pub async fn register(
     // Counted the same for new and taken addresses, apart from resends (codes::
     // allow_code_request), so a registration leaves no trace in what resends answer.
     let allowed = async {
-        let secret = s.secret.load(&s.pool).await?;
+        let secret = s.secret.get(&s.pool).await?;
         Ok::<_, sqlx::Error>(
             limits::hit(
                 &s.pool,
