@@ -477,7 +477,10 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
         json!({"stakeholderId": id, "buildingBlockId": 1, "physicalAddress": "1 Church Street, Aberdeen",
         "receptionNumber": "0498460015", "buildingBlockRequirements": [1, 2],
         "contactPersons": [{"buildingBlockRequirementId": 2, "fullName": "Captain N. Example", "jobRole": "GBV desk officer",
-                            "mobileNumber": "0831112233", "emailAddress": "gbv-desk@example.org"}]})
+                            "mobileNumber": "0831112233", "emailAddress": "gbv-desk@example.org",
+                            "telephoneNumber": "0498460016", "isPublic": true},
+                           {"buildingBlockRequirementId": 2, "fullName": "Constable Internal",
+                            "mobileNumber": "0831112244", "telephoneNumber": "0498460017"}]})
     };
     let (s, v) = coordinator
         .send(
@@ -670,8 +673,24 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     assert_eq!(police["completion"], if total == 1 { 2 } else { 1 });
     // The directory shows the verified requirement with its contact person.
     let (_, list) = coordinator.get(&format!("/api/buildingblock/searchcontact?boundaryId={muni}&buildingBlockId=1&stakeholderId={station}")).await;
-    let person = &list[0]["buildingBlockRequirements"][1]["stakeholderContactPerson"][0];
-    assert_eq!(person["name"], "Captain N. Example");
+    // Only the person marked public, with their work number only: not their mobile number
+    // or e-mail address; the internal person not at all.
+    assert_eq!(
+        list[0]["buildingBlockRequirements"][1]["stakeholderContactPerson"],
+        json!([{"stakeholderTypeId": 2, "name": "Captain N. Example",
+                "contactId": list[0]["buildingBlockRequirements"][1]["stakeholderContactPerson"][0]["contactId"],
+                "role": "GBV desk officer",
+                "contacts": [{"contactId": 1, "contactTypeId": 3, "detail": "0498460016", "areaCode": null}]}])
+    );
+    let body = list.to_string();
+    for internal in [
+        "0831112233",
+        "gbv-desk@example.org",
+        "Constable Internal",
+        "0831112244",
+    ] {
+        assert!(!body.contains(internal), "{internal} is published: {body}");
+    }
 
     // History: import, submission, verification with who and when; CSV too.
     let (s, h) = verifier
@@ -783,7 +802,7 @@ async fn submit_station(c: &Client, id: i64, address: &str, reception: &str, per
             json!({"stakeholderId": id, "buildingBlockId": 1, "physicalAddress": address,
                    "receptionNumber": reception, "buildingBlockRequirements": [1, 2],
                    "contactPersons": [{"buildingBlockRequirementId": 2, "fullName": person,
-                                       "mobileNumber": "0831112233"}]}),
+                                       "mobileNumber": "0831112233", "isPublic": true}]}),
         )
         .await;
     assert_eq!(s, 200, "{v}");
@@ -1136,6 +1155,23 @@ async fn shelters_publish_no_contact_person() {
     assign_municipalities(&db, &mut coordinator, vec![muni]).await;
     let mut verifier = member_of(&db, &base, &dir, 6).await;
     assign_municipalities(&db, &mut verifier, vec![muni]).await;
+    // A shelter's contact person cannot be marked public: refused, nothing recorded.
+    let (s, v) = coordinator
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": shelter, "buildingBlockId": 5,
+                   "contactPersons": [{"buildingBlockRequirementId": requirements[0],
+                       "fullName": "Shelter Manager Person", "isPublic": true}]}),
+        )
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert_eq!(
+        v["errors"][0],
+        json!({"code": "contactPersons[0].isPublic",
+               "description": "A shelter's contact persons are never shown in the public directory."})
+    );
+    assert_eq!(details(&verifier, shelter).await["status"], "not_captured");
     let (s, v) = coordinator
         .send(
             reqwest::Method::PUT,
@@ -1257,7 +1293,7 @@ async fn an_erased_contact_person_shows_as_erased_everywhere() {
                    "receptionNumber": "0216000000", "buildingBlockRequirements": [1, 2],
                    "contactPersons": [{"buildingBlockRequirementId": 2, "fullName": SECRETS[0],
                        "jobRole": SECRETS[1], "mobileNumber": SECRETS[2], "emailAddress": SECRETS[3],
-                       "telephoneNumber": SECRETS[4], "alternateNumber": SECRETS[5]}]}),
+                       "telephoneNumber": SECRETS[4], "alternateNumber": SECRETS[5], "isPublic": true}]}),
         )
         .await;
     assert_eq!(s, 200, "{v}");
@@ -1289,7 +1325,7 @@ async fn an_erased_contact_person_shows_as_erased_everywhere() {
             .await
             .unwrap();
         assert!(
-            body.contains(SECRETS[0]) && body.contains(SECRETS[2]),
+            body.contains(SECRETS[0]) && body.contains(SECRETS[4]),
             "{path}: {body}"
         );
     }
@@ -1345,7 +1381,7 @@ async fn an_erased_contact_person_shows_as_erased_everywhere() {
             person(&details(staff, station).await),
             json!({"contactPersonId": id, "fullName": "Erased person", "jobRole": null,
                    "mobileNumber": null, "emailAddress": null, "telephoneNumber": null,
-                   "alternateNumber": null})
+                   "alternateNumber": null, "isPublic": true})
         );
     }
     // The row and its id stay, marked erased; the details are nowhere in the database.

@@ -143,6 +143,12 @@ pub struct ContactPersonRef {
     pub contact_person_id: uuid::Uuid,
     /// The requirement the person answers for.
     pub building_block_requirement_id: i32,
+    /// Whether the person agreed to be shown in the public directory (public spec §3 "Contact
+    /// person" `isPublic`); internal (`false`) by default and for events recorded before the
+    /// field existed. Only a public person's name, role and work numbers are ever published,
+    /// and a shelter's contact persons never are.
+    #[serde(default)]
+    pub is_public: bool,
 }
 
 /// The details captured by the municipality's designated person.

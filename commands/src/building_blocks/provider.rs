@@ -33,6 +33,12 @@ pub use form::*;
 /// 'Physical Address is required.' (spec §5 "Manage building block").
 pub const PHYSICAL_ADDRESS_REQUIRED: &str = "Physical Address is required.";
 
+/// The refusal of a shelter's contact person marked public: a shelter's people are never
+/// published, whatever they agreed to (its location and staff are protected; docs/decisions.md
+/// "Contact persons and consent").
+pub const SHELTER_CONTACT_PERSON_NOT_PUBLIC: &str =
+    "A shelter's contact persons are never shown in the public directory.";
+
 /// Where a provider stands in the workflow.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
@@ -222,6 +228,19 @@ impl Provider {
             });
         }
         errors.extend(c.details.errors.iter().cloned());
+        if shelter {
+            for (i, _) in form
+                .contact_persons
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.is_public)
+            {
+                errors.push(FieldError {
+                    code: format!("contactPersons[{i}].isPublic"),
+                    description: SHELTER_CONTACT_PERSON_NOT_PUBLIC.into(),
+                });
+            }
+        }
         if !errors.is_empty() {
             return Err(ProviderError::Invalid(errors));
         }
@@ -265,6 +284,7 @@ impl Provider {
                     .map(|p| ContactPersonRef {
                         contact_person_id: p.contact_person_id,
                         building_block_requirement_id: p.building_block_requirement_id,
+                        is_public: p.is_public,
                     })
                     .collect(),
             },

@@ -256,6 +256,8 @@ pub struct ContactPersonDetails {
     /// Alternate number (digits), if given.
     #[schema(required = true)]
     pub alternate_number: Option<String>,
+    /// Shown in the public directory once verified (spec §3 `isPublic`); internal otherwise.
+    pub is_public: bool,
 }
 
 /// A requirement of the provider's building block on the manage screen.
@@ -393,8 +395,11 @@ pub async fn contacts_with_requirements(
             stakeholder_contact_person: refs
                 .iter()
                 .filter(|c| c.building_block_requirement_id == rid)
-                .filter_map(|c| persons.get(&c.contact_person_id))
-                .map(ContactPerson::details)
+                .filter_map(|c| {
+                    persons
+                        .get(&c.contact_person_id)
+                        .map(|p| p.details(c.is_public))
+                })
                 .collect(),
         })
         .collect();

@@ -85,7 +85,8 @@ pub(super) fn directory_contacts(list: Value) -> Vec<DirectoryContact> {
         .collect()
 }
 
-/// A contact person as the public directory shows them.
+/// A contact person as the public directory shows them: only one marked public (`isPublic`)
+/// in the verified details, never of a shelter.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicContactPerson {
@@ -98,7 +99,7 @@ pub struct PublicContactPerson {
     /// Job role, if given.
     #[schema(required = true)]
     pub role: Option<String>,
-    /// Their e-mail and numbers.
+    /// Their work numbers only: telephone (3) and alternate (4), never mobile or e-mail.
     pub contacts: Vec<DirectoryContact>,
 }
 
@@ -232,7 +233,7 @@ pub async fn search_contact(
                         name: r.2.clone(),
                         stakeholder_contact_person: refs
                             .iter()
-                            .filter(|c| c.building_block_requirement_id == r.1)
+                            .filter(|c| c.building_block_requirement_id == r.1 && c.is_public)
                             .filter_map(|c| persons.get(&c.contact_person_id))
                             .map(ContactPerson::public)
                             .collect(),
@@ -274,6 +275,11 @@ pub async fn search_contact(
 /// alternate (4) (never an e-mail address or a person).
 pub(super) const SHELTER_LINES: [i32; 2] = [3, 4];
 
+/// The contact types a public contact person shows: their work numbers, telephone (3) and
+/// alternate (4); never their mobile number (2) or e-mail address (1), which stay internal
+/// (docs/decisions.md "Contact persons and consent").
+pub(super) const PUBLIC_PERSON_LINES: [i32; 2] = [3, 4];
+
 /// A contact person from the side table `bb_contact_person`. An erased person (`gbvf
 /// building-blocks erase-contact`, `erased_at` set) has no name, role or numbers left: every
 /// answer shows them as [`gbvf_events::person::ERASED_PERSON`] without contact details.
@@ -297,7 +303,8 @@ impl ContactPerson {
             _ => gbvf_events::person::ERASED_PERSON.to_string(),
         }
     }
-    fn contacts(&self) -> Vec<DirectoryContact> {
+    /// The person's contacts of the given types, numbered from 1; none once erased.
+    fn contacts(&self, types: &[i32]) -> Vec<DirectoryContact> {
         if self.erased_at.is_some() {
             return Vec::new();
         }
@@ -308,6 +315,7 @@ impl ContactPerson {
             (4, &self.alternate_number),
         ]
         .into_iter()
+        .filter(|(t, _)| types.contains(t))
         .filter_map(|(t, v)| v.as_ref().map(|v| (t, v)))
         .enumerate()
         .map(|(i, (t, v))| DirectoryContact {
@@ -318,16 +326,19 @@ impl ContactPerson {
         })
         .collect()
     }
+    /// The person as the public directory shows them: name, role and work numbers only
+    /// ([`PUBLIC_PERSON_LINES`]). Only called for a person marked public.
     fn public(&self) -> PublicContactPerson {
         PublicContactPerson {
             stakeholder_type_id: 2,
             name: self.display_name(),
             contact_id: self.contact_person_id,
             role: self.job_role.clone(),
-            contacts: self.contacts(),
+            contacts: self.contacts(&PUBLIC_PERSON_LINES),
         }
     }
-    pub(super) fn details(&self) -> ContactPersonDetails {
+    /// The person as the manage screen edits them, with whether they are public.
+    pub(super) fn details(&self, is_public: bool) -> ContactPersonDetails {
         ContactPersonDetails {
             contact_person_id: self.contact_person_id,
             full_name: self.display_name(),
@@ -336,6 +347,7 @@ impl ContactPerson {
             email_address: self.email.clone(),
             telephone_number: self.telephone_number.clone(),
             alternate_number: self.alternate_number.clone(),
+            is_public,
         }
     }
 }

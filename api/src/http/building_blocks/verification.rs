@@ -56,6 +56,12 @@ pub struct ContactPersonBody {
     #[serde(default)]
     #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub alternate_number: Option<gbvf_commands::text::LineText>,
+    /// The person agreed to be shown in the public directory (spec §3 `isPublic`): then, once
+    /// verified, their name, role and work numbers (telephone and alternate) are published;
+    /// their mobile number and e-mail address never are. Internal (`false`) when absent.
+    /// Refused for a shelter's contact persons.
+    #[serde(default)]
+    pub is_public: bool,
 }
 
 /// Body of `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements`.
@@ -215,6 +221,7 @@ pub async fn update(
                 email_address: p.email_address.as_deref(),
                 telephone_number: p.telephone_number.as_deref(),
                 alternate_number: p.alternate_number.as_deref(),
+                is_public: p.is_public,
             })
             .collect(),
     };

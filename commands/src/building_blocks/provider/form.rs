@@ -28,6 +28,8 @@ pub struct ContactPerson {
     pub telephone_number: Option<PhoneNumber>,
     /// Alternate number (10 digits).
     pub alternate_number: Option<PhoneNumber>,
+    /// Shown in the public directory with the person's consent (spec §3 `isPublic`).
+    pub is_public: bool,
 }
 
 /// A contact person as the form sends it (see [`DetailsForm::parse`]).
@@ -47,6 +49,8 @@ pub struct ContactPersonInput<'a> {
     pub telephone_number: Option<&'a str>,
     /// Alternate number.
     pub alternate_number: Option<&'a str>,
+    /// The person agreed to be shown in the public directory (internal when `false`).
+    pub is_public: bool,
 }
 
 /// The details form as sent (`updateBuildingBlockContactsAndRequirements`).
@@ -176,6 +180,7 @@ impl DetailsForm {
                     email_address,
                     telephone_number,
                     alternate_number,
+                    is_public: p.is_public,
                 });
             }
         }

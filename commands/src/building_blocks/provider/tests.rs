@@ -48,6 +48,7 @@ fn input() -> DetailsInput<'static> {
             email_address: Some("thandi@saps.example.org"),
             telephone_number: None,
             alternate_number: Some(" "),
+            is_public: true,
         }],
     }
 }
@@ -96,6 +97,7 @@ fn details() -> ProviderDetails {
         contact_persons: vec![ContactPersonRef {
             contact_person_id: person_id(),
             building_block_requirement_id: 1,
+            is_public: true,
         }],
     }
 }
@@ -186,10 +188,12 @@ fn a_shelter_needs_no_address_and_never_records_one() {
     let mut expected = details();
     expected.physical_address = None;
     expected.postal_address = None;
+    expected.contact_persons[0].is_public = false;
     let ProviderCommand::SubmitBuildingBlockDetails(mut c) = submit() else {
         unreachable!()
     };
     c.building_block_id = SHELTER_BUILDING_BLOCK_ID;
+    c.details.form.contact_persons[0].is_public = false;
     framework()
         .given(vec![imported(SHELTER_BUILDING_BLOCK_ID)])
         .when(ProviderCommand::SubmitBuildingBlockDetails(c.clone()))
@@ -201,6 +205,40 @@ fn a_shelter_needs_no_address_and_never_records_one() {
         .given(vec![imported(SHELTER_BUILDING_BLOCK_ID)])
         .when(ProviderCommand::SubmitBuildingBlockDetails(c))
         .then_expect_events(vec![ProviderEvent::BuildingBlockDetailsSubmitted(expected)]);
+}
+
+#[test]
+fn a_contact_person_is_internal_unless_marked_public() {
+    let mut form = input();
+    form.contact_persons[0].is_public = false;
+    let mut expected = details();
+    expected.contact_persons[0].is_public = false;
+    framework()
+        .given(vec![police()])
+        .when(submit_with(parsed(&form)))
+        .then_expect_events(vec![ProviderEvent::BuildingBlockDetailsSubmitted(expected)]);
+}
+
+#[test]
+fn a_shelters_contact_person_is_never_public() {
+    let ProviderCommand::SubmitBuildingBlockDetails(mut c) = submit() else {
+        unreachable!()
+    };
+    c.building_block_id = SHELTER_BUILDING_BLOCK_ID;
+    framework()
+        .given(vec![imported(SHELTER_BUILDING_BLOCK_ID)])
+        .when(ProviderCommand::SubmitBuildingBlockDetails(c))
+        .then_expect_error(ProviderError::Invalid(vec![error(
+            "contactPersons[0].isPublic",
+            SHELTER_CONTACT_PERSON_NOT_PUBLIC,
+        )]));
+}
+
+#[test]
+fn a_contact_person_recorded_before_consent_existed_reads_as_internal() {
+    let old = serde_json::json!({"contactPersonId": person_id(), "buildingBlockRequirementId": 1});
+    let person: ContactPersonRef = serde_json::from_value(old).expect("an old reference");
+    assert!(!person.is_public);
 }
 
 #[test]
@@ -271,6 +309,7 @@ fn field_errors_are_refused_together_physical_address_first() {
             email_address: Some("thandi@"),
             telephone_number: Some("tel"),
             alternate_number: Some("0821234567"),
+            is_public: false,
         }],
         ..DetailsInput::default()
     };

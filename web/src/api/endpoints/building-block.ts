@@ -195,6 +195,8 @@ export type ContactPersonDetails = {
   emailAddress: string | null;
   /** Full name. */
   fullName: string;
+  /** Shown in the public directory once verified (spec §3 `isPublic`); internal otherwise. */
+  isPublic: boolean;
   /** Job role, if given. */
   jobRole: string | null;
   /** Mobile number (digits), if given. */
@@ -311,6 +313,11 @@ export type ContactPersonBody = {
   emailAddress?: string | null;
   /** Full name (required). */
   fullName: string;
+  /** The person agreed to be shown in the public directory (spec §3 `isPublic`): then, once
+    verified, their name, role and work numbers (telephone and alternate) are published;
+    their mobile number and e-mail address never are. Internal (`false`) when absent.
+    Refused for a shelter's contact persons. */
+  isPublic?: boolean;
   /** Job role. */
   jobRole?: string | null;
   /** Mobile number (10 digits). */

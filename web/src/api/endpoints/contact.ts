@@ -105,7 +105,7 @@ export type DirectoryContact = {
 export type PublicContactPerson = {
   /** The person's id (`bb_contact_person`). */
   contactId: string;
-  /** Their e-mail and numbers. */
+  /** Their work numbers only: telephone (3) and alternate (4), never mobile or e-mail. */
   contacts: DirectoryContact[];
   /** Full name. */
   name: string;

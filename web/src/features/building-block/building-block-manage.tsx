@@ -347,6 +347,11 @@ export function ManageBuildingBlock() {
                   </button>
                   {isOpen ? (
                     <div className="bb-persons">
+                      {p?.isShelter ? null : (
+                        <p id="bb-public-hint" className="field-hint">
+                          {t.publicHint}
+                        </p>
+                      )}
                       {people.map((x) => (
                         <div key={x.key} className="bb-person">
                           <Field
@@ -394,6 +399,21 @@ export function ManageBuildingBlock() {
                             readOnly={readOnly}
                             onChange={(v) => setPerson(x.key, { jobRole: v })}
                           />
+                          {p?.isShelter ? (
+                            <p className="bb-person__consent">{t.shelterPersonsInternal}</p>
+                          ) : editing ? (
+                            <label className="bb-person__consent form-check">
+                              <input
+                                type="checkbox"
+                                checked={x.isPublic}
+                                aria-describedby="bb-public-hint"
+                                onChange={(e) => setPerson(x.key, { isPublic: e.target.checked })}
+                              />
+                              {t.isPublic}
+                            </label>
+                          ) : (
+                            <p className="bb-person__consent">{x.isPublic ? t.shownInPublic : t.internalOnly}</p>
+                          )}
                           {editing ? (
                             <button
                               type="button"
@@ -422,6 +442,7 @@ export function ManageBuildingBlock() {
                                   emailAddress: null,
                                   telephoneNumber: null,
                                   alternateNumber: null,
+                                  isPublic: false,
                                 },
                               ],
                             })

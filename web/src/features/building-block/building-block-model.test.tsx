@@ -32,6 +32,7 @@ describe('building-block manage rules (spec §5)', () => {
       emailAddress: 'x@',
       telephoneNumber: null,
       alternateNumber: null,
+      isPublic: false,
     }
     expect(validate({ ...base, persons: [person] }, false)).toEqual({
       'k.fullName': bbStrings.nameRequired,

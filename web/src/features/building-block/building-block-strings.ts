@@ -37,6 +37,12 @@ export const bbStrings = {
   mobileNumber: 'Mobile number',
   telephoneNumber: 'Telephone number',
   jobRole: 'Job role',
+  isPublic: 'Show in the public directory (the person agreed)',
+  publicHint:
+    'Once verified, only the name, job role, telephone and alternate numbers of a person shown in the public directory are published. Mobile numbers and e-mail addresses stay internal.',
+  shelterPersonsInternal: "A shelter's contact persons are never shown in the public directory.",
+  shownInPublic: 'Shown in the public directory',
+  internalOnly: 'Internal only',
   physicalRequired: 'Physical Address is required.',
   nameRequired: 'Name is required.',
   digitsOnly: 'Only digits are accepted.',
