@@ -298,10 +298,17 @@ async fn code_requests_and_registration_do_not_reveal_accounts() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let list = gbvf_api::http::auth::mail::list_outbox(&srv.outbox).unwrap_or_default();
-        if list
+        if let Some(m) = list
             .iter()
-            .any(|m| m.to.contains(known) && m.raw.contains("tried to register"))
+            .find(|m| m.to.contains(known) && m.raw.contains("tried to register"))
         {
+            // Its link points at this server, started on a port of its own (not 8080).
+            let text = m.raw.replace("=\r\n", "").replace("=\n", "");
+            assert!(
+                text.contains(&format!("{}/auth/login/", srv.base)),
+                "{}",
+                m.raw
+            );
             break;
         }
         assert!(std::time::Instant::now() < deadline, "owner not told");
@@ -618,10 +625,10 @@ async fn permission_before_body_small_bodies_and_no_csrf_bypass_by_bearer() {
     db.drop_db().await;
 }
 
-/// Sign-in is refused while enableLogin is off, without LogIntoSystem (12), and for the
-/// designated person of a rejected organisation.
+/// Sign-in is refused without LogIntoSystem (12) and for the designated person of a rejected
+/// organisation, and not because enableLogin is off.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sign_in_needs_the_flag_log_into_system_and_an_organisation_not_rejected() {
+async fn sign_in_needs_log_into_system_and_an_organisation_not_rejected_not_the_flag() {
     let db = db().await;
     let srv = GbvfServer::start(&db.url, &[]).await;
     let rejected = "rejected@example.org";
@@ -669,16 +676,27 @@ async fn sign_in_needs_the_flag_log_into_system_and_an_organisation_not_rejected
         assert_eq!(s, 403, "{v}");
         assert!(v["message"].as_str().unwrap().contains(message), "{v}");
     }
+    // The enableLogin flag only hides the header's Login link: with it off, an account that
+    // may sign in still does (the first administrator of a default install), and the others
+    // get their own refusal.
+    let invited = "invited@example.org";
+    verified_user(&db, &srv, invited).await;
     let off = GbvfServer::start(&db.url, &[("GBVF_ENABLE_LOGIN", "false")]).await;
-    let c = Client::new(&off.base).await;
-    let (s, v) = c
-        .post(
-            "/api/auth/login",
-            json!({"Username": no_groups, "Password": PASSWORD}),
-        )
+    for (email, status) in [(invited, 200), (no_groups, 403)] {
+        let c = Client::new(&off.base).await;
+        let (s, v) = c
+            .post(
+                "/api/auth/login",
+                json!({"Username": email, "Password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(s, status, "{email}: {v}");
+    }
+    let (_, flags) = Client::new(&off.base)
+        .await
+        .get("/api/config/feature-flags")
         .await;
-    assert_eq!(s, 403, "{v}");
-    assert_eq!(v["message"], "Sign-in is not available.");
+    assert_eq!(flags, json!({"enableLogin": false}));
     db.drop_db().await;
 }
 

@@ -117,7 +117,7 @@ pub async fn serve(
     web_dir: PathBuf,
     projectors: bool,
 ) -> anyhow::Result<()> {
-    let state = AppState::new(
+    let mut inner = crate::http::state::AppStateInner::new(
         pool.clone(),
         std::env::var("GBVF_OPERATOR_TOKEN")
             .ok()
@@ -127,6 +127,8 @@ pub async fn serve(
             .unwrap_or(false),
         crate::telemetry::metrics(),
     );
+    inner.base_url = crate::http::state::public_base_url(Some(port));
+    let state: AppState = inner.into();
     check_dev_mode(&state, bind)?;
     crate::cli::migrate(&pool).await?;
     let (tx, rx) = watch::channel(false);
@@ -168,8 +170,7 @@ pub async fn project(pool: PgPool) -> anyhow::Result<()> {
     crate::cli::migrate(&pool).await?;
     let (tx, rx) = watch::channel(false);
     let mut workers = spawn_projectors(&pool, &rx);
-    let base_url =
-        std::env::var("GBVF_BASE_URL").unwrap_or_else(|_| "http://127.0.0.1:8080".into());
+    let base_url = crate::http::state::public_base_url(None);
     workers.push(spawn_mail_worker(
         &pool,
         crate::http::auth::mail::Mailer::from_env()?,

@@ -28,9 +28,10 @@ pub enum UsersCommand {
         /// Last name.
         #[arg(long, default_value = "Administrator")]
         last_name: String,
-        /// Public address of the site, for the e-mail.
-        #[arg(long, env = "GBVF_BASE_URL", default_value = "http://127.0.0.1:8080")]
-        base_url: String,
+        /// Public address of the site, for the e-mail (default: `GBVF_BASE_URL`, else
+        /// `http://127.0.0.1:$PORT`, else port 8080).
+        #[arg(long)]
+        base_url: Option<String>,
     },
     /// Erase a person (POPIA right to deletion): the account is deleted, its e-mail address,
     /// names and phone numbers are removed from the database for good, and every history shows
@@ -139,7 +140,12 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
             first_name,
             last_name,
             base_url,
-        } => (email, first_name, last_name, base_url),
+        } => (
+            email,
+            first_name,
+            last_name,
+            base_url.unwrap_or_else(|| crate::http::state::public_base_url(None)),
+        ),
         UsersCommand::Erase { id } => return erase(pool, &id).await,
     };
     let mut e = Errors::default();

@@ -169,7 +169,8 @@ pub struct Dashboard {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureFlags {
-    /// Whether sign-in is offered (GBVF_ENABLE_LOGIN=true).
+    /// Whether the public header shows Login (GBVF_ENABLE_LOGIN=true); sign-in and sign-up
+    /// work whatever it says, for those who have the link.
     pub enable_login: bool,
 }
 

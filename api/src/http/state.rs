@@ -49,7 +49,7 @@ pub struct AppStateInner {
     pub crime_cqrs: Arc<PostgresCqrs<CrimeSeries>>,
     /// Operator token standing for permission 18 until accounts exist.
     pub operator_token: Option<String>,
-    /// Feature flag enableLogin (public spec §2 header).
+    /// Feature flag enableLogin (public spec §2 header): shows the header's Login link only.
     pub enable_login: bool,
     /// Prometheus exporter handle.
     pub metrics: Option<PrometheusHandle>,
@@ -84,6 +84,22 @@ pub struct AppStateInner {
     /// The read-your-writes catch-ups of concurrent commands, coalesced per projection
     /// ([`read_your_writes::settle`]).
     pub settlers: read_your_writes::Settlers,
+}
+
+/// The site's public address for links in e-mails (no trailing slash): `GBVF_BASE_URL` when
+/// set (the address readers use, e.g. `https://dashboard.example.org`), else
+/// `http://127.0.0.1:<port>` with `port`, else the `PORT` variable, else 8080.
+pub fn public_base_url(port: Option<u16>) -> String {
+    if let Some(url) = std::env::var("GBVF_BASE_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+    {
+        return url.trim().trim_end_matches('/').to_string();
+    }
+    let port = port
+        .or_else(|| std::env::var("PORT").ok()?.parse().ok())
+        .unwrap_or(8080);
+    format!("http://127.0.0.1:{port}")
 }
 
 impl AppStateInner {
@@ -126,8 +142,7 @@ impl AppStateInner {
             group_cqrs,
             health_check_cqrs,
             survey_response_cqrs,
-            base_url: std::env::var("GBVF_BASE_URL")
-                .unwrap_or_else(|_| "http://127.0.0.1:8080".into()),
+            base_url: public_base_url(None),
             settlers: read_your_writes::Settlers::default(),
             collective_action_cqrs,
             secure_cookies: !(dev_mode

@@ -131,7 +131,8 @@ export type GetGeomarkersApiArg = {
   boundaryId: number;
 };
 export type FeatureFlags = {
-  /** Whether sign-in is offered (GBVF_ENABLE_LOGIN=true). */
+  /** Whether the public header shows Login (GBVF_ENABLE_LOGIN=true); sign-in and sign-up
+    work whatever it says, for those who have the link. */
   enableLogin: boolean;
 };
 export type ErrorItem = {

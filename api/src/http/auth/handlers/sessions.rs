@@ -23,9 +23,6 @@ use crate::http::auth::current_user;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
 
-/// Answer to a sign-in while the enableLogin feature flag is off (admin spec §7
-/// feature flags): the server refuses, not only the header that hides Login.
-pub const LOGIN_DISABLED: &str = "Sign-in is not available.";
 /// Answer to a correct password of an account without LogIntoSystem (12).
 pub const NOT_ALLOWED: &str =
     "Your account is not allowed to sign in. Please contact the GBVF dashboard team.";
@@ -69,9 +66,11 @@ async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static st
 /// both answer 429. Across addresses, wrong passwords for one account slow every browser that
 /// has not signed in to it before ([`limits::LOGIN_ACCOUNT`]), and its owner is e-mailed when
 /// the waits begin. An account whose e-mail is not verified yet gets a new code and user type
-/// NewUser, so the client goes to the OTP screen. Refused with 403 while enableLogin is off,
-/// without LogIntoSystem (12), and for the designated person of a rejected organisation.
-#[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "Signed in", body = AuthAnswer), (status = 403, description = "Refused (sign-in switched off, no LogIntoSystem, a rejected organisation: the error body), or the e-mail address is not verified yet: this answer with `success: false` and the OTP fields, to go to the OTP screen", body = AuthAnswer), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
+/// NewUser, so the client goes to the OTP screen. Refused with 403 without LogIntoSystem (12)
+/// and for the designated person of a rejected organisation. The enableLogin flag only shows
+/// or hides the public header's Login link: invited staff and registered organisations sign
+/// in whatever it says (docs/decisions.md "Login answers and refusals").
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "Signed in", body = AuthAnswer), (status = 403, description = "Refused (no LogIntoSystem, a rejected organisation: the error body), or the e-mail address is not verified yet: this answer with `success: false` and the OTP fields, to go to the OTP screen", body = AuthAnswer), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
 pub async fn login(
     State(s): State<AppState>,
     session: Session,
@@ -79,9 +78,6 @@ pub async fn login(
     browser: Option<Extension<BrowserId>>,
     Json(b): Json<LoginBody>,
 ) -> Response {
-    if !s.enable_login {
-        return failure(StatusCode::FORBIDDEN, LOGIN_DISABLED);
-    }
     let mut e = Errors::default();
     v::email(&mut e, "email", &b.username);
     if b.password.is_empty() {
