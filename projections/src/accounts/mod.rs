@@ -17,8 +17,10 @@
 //! Street addresses are kept in the event log only; no read model holds them, so no public
 //! endpoint can leak them.
 //!
+//! - [`actors`]: who a history's actors are.
 //! - [`fold`]: the rebuild's in-memory fold of the same events.
 
+pub mod actors;
 pub mod fold;
 
 use fold::AccountsFold;

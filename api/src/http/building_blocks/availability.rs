@@ -1,15 +1,12 @@
 //! Availability of building blocks (public spec §3 component 1): per category, block and
 //! requirement with its quarter grid, from each provider's last verified snapshot.
 
-// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
-// SQL beside them.
-#![allow(clippy::type_complexity)]
-
 use crate::http::error::{parse_id, ApiError};
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
 use chrono::{Datelike, NaiveDate, Utc};
+use gbvf_projections::building_blocks::queries;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -37,10 +34,6 @@ pub fn reporting_quarters(today: NaiveDate) -> Vec<NaiveDate> {
     out.reverse();
     out
 }
-
-/// The SQL condition "provider p is inside boundary $1" through its municipality's row.
-pub(super) const INSIDE: &str =
-    "(b.boundary_id = $1 OR b.district_id = $1 OR b.province_id = $1 OR $1 = 1)";
 
 /// Availability (0..1) at the end of each reporting quarter, by quarter label (`2026 Q3`).
 pub type PeriodAvailability = BTreeMap<String, f64>;
@@ -182,40 +175,7 @@ pub async fn building_block_data(
     let quarters = reporting_quarters(Utc::now().date_naive());
     // Per requirement: providers of its block inside the boundary, available now, and available
     // at the end of each quarter (the latest snapshot at or before that quarter).
-    let rows: Vec<(i32, String, i32, String, i32, String, i64, i64, Vec<i64>)> = sqlx::query_as(&format!(
-        "WITH p AS (
-             SELECT p.stakeholder_id, p.building_block_id, p.verified_requirements
-             FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id WHERE {INSIDE}
-         ),
-         totals AS (SELECT building_block_id, count(*) AS n FROM p GROUP BY building_block_id),
-         now AS (SELECT r, count(*) AS n FROM p, unnest(p.verified_requirements) AS r GROUP BY r),
-         snap AS (
-             SELECT DISTINCT ON (q.stakeholder_id, qs) qs, q.verified_requirements
-             FROM unnest($2::date[]) AS qs JOIN bb_provider_quarter q ON q.quarter_start <= qs
-             JOIN p ON p.stakeholder_id = q.stakeholder_id
-             ORDER BY q.stakeholder_id, qs, q.quarter_start DESC
-         ),
-         per AS (SELECT r, qs, count(*) AS n FROM snap, unnest(snap.verified_requirements) AS r GROUP BY r, qs),
-         perq AS (
-             SELECT req.building_block_requirement_id AS r, array_agg(COALESCE(per.n, 0) ORDER BY u.i) AS ns
-             FROM bb_requirement req CROSS JOIN unnest($2::date[]) WITH ORDINALITY AS u(q, i)
-             LEFT JOIN per ON per.r = req.building_block_requirement_id AND per.qs = u.q
-             GROUP BY req.building_block_requirement_id
-         )
-         SELECT c.building_block_category_id, c.description, k.building_block_id, k.description,
-                r.building_block_requirement_id, r.description,
-                COALESCE(t.n, 0), COALESCE(now.n, 0), perq.ns
-         FROM bb_category c JOIN bb_block k USING (building_block_category_id)
-         JOIN bb_requirement r USING (building_block_id)
-         LEFT JOIN totals t ON t.building_block_id = k.building_block_id
-         LEFT JOIN now ON now.r = r.building_block_requirement_id
-         JOIN perq ON perq.r = r.building_block_requirement_id
-         ORDER BY c.seq, k.seq, r.seq"
-    ))
-    .bind(boundary_id)
-    .bind(&quarters)
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = queries::requirement_availability(&s.pool, boundary_id, &quarters).await?;
     let labels: Vec<String> = quarters.iter().map(|q| quarter_label(*q)).collect();
     // Accumulate (available, possible) per level.
     #[derive(Default)]
@@ -235,8 +195,29 @@ pub async fn building_block_data(
     };
     let mut cats: Vec<(i32, Acc)> = Vec::new();
     let mut blocks: BTreeMap<i32, Acc> = BTreeMap::new();
-    let mut reqs: Vec<(i32, i32, String, (i64, i64), Vec<(i64, i64)>)> = Vec::new();
-    for (cid, cdesc, bid, bdesc, rid, rdesc, total, now, per) in rows {
+    /// One requirement's (available, possible) now and per quarter, with its block.
+    struct RequirementAcc {
+        block: i32,
+        id: i32,
+        description: String,
+        now: (i64, i64),
+        per: Vec<(i64, i64)>,
+    }
+    let mut reqs: Vec<RequirementAcc> = Vec::new();
+    for row in rows {
+        let (cid, cdesc, bid, bdesc) = (
+            row.category_id,
+            row.category_description,
+            row.building_block_id,
+            row.block_description,
+        );
+        let (rid, rdesc, total, now, per) = (
+            row.requirement_id,
+            row.requirement_description,
+            row.providers,
+            row.available_now,
+            row.available_per_quarter,
+        );
         if cats.last().map(|c| c.0) != Some(cid) {
             cats.push((
                 cid,
@@ -267,13 +248,13 @@ pub async fn building_block_data(
                 acc.per[i].1 += total;
             }
         }
-        reqs.push((
-            bid,
-            rid,
-            rdesc,
-            (now, total),
-            per.iter().map(|v| (*v, total)).collect(),
-        ));
+        reqs.push(RequirementAcc {
+            block: bid,
+            id: rid,
+            description: rdesc,
+            now: (now, total),
+            per: per.iter().map(|v| (*v, total)).collect(),
+        });
     }
     let periods = |per: &[(i64, i64)]| -> PeriodAvailability {
         labels
@@ -292,12 +273,12 @@ pub async fn building_block_data(
                     let b = &blocks[bid];
                     let req_stats: Vec<RequirementStat> = reqs
                         .iter()
-                        .filter(|r| r.0 == *bid)
+                        .filter(|r| r.block == *bid)
                         .map(|r| RequirementStat {
-                            building_block_requirement_id: r.1,
-                            description: r.2.clone(),
-                            availability: share(r.3),
-                            period_availability: periods(&r.4),
+                            building_block_requirement_id: r.id,
+                            description: r.description.clone(),
+                            availability: share(r.now),
+                            period_availability: periods(&r.per),
                         })
                         .collect();
                     BlockStat {
@@ -353,30 +334,13 @@ pub async fn contained_availability(
     s: &AppState,
     boundary_id: i64,
 ) -> Result<Vec<AvailabilityArea>, ApiError> {
-    let rows: Vec<(i64, String, Option<i32>, i64, i64, i64)> = sqlx::query_as(
-        "WITH kids AS (
-             SELECT boundary_id, name FROM boundary
-             WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
-         ),
-         reqn AS (SELECT building_block_id, count(*) AS n FROM bb_requirement GROUP BY building_block_id)
-         SELECT k.boundary_id, k.name, p.building_block_category_id, count(p.stakeholder_id),
-                COALESCE(sum(r.n), 0)::bigint,
-                COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint
-         FROM kids k
-         LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
-                             AND b.level = 'municipality'
-         LEFT JOIN bb_provider p ON p.municipality_id = b.boundary_id
-         LEFT JOIN reqn r ON r.building_block_id = p.building_block_id
-         GROUP BY k.boundary_id, k.name, p.building_block_category_id
-         ORDER BY k.name, k.boundary_id, p.building_block_category_id",
-    )
-    .bind(boundary_id)
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = queries::area_availability(&s.pool, boundary_id).await?;
     let share = |a: i64, n: i64| if n == 0 { 0.0 } else { a as f64 / n as f64 };
     let mut out: Vec<AvailabilityArea> = Vec::new();
     let mut sums: Vec<(i64, i64)> = Vec::new();
-    for (id, name, category, providers, pairs, available) in rows {
+    for row in rows {
+        let (id, name, category) = (row.boundary_id, row.name, row.category_id);
+        let (providers, pairs, available) = (row.providers, row.pairs, row.available);
         if out.last().map(|a| a.boundary_id) != Some(id) {
             out.push(AvailabilityArea {
                 boundary_id: id,
@@ -409,15 +373,16 @@ pub async fn component_options(
     s: &AppState,
 ) -> Result<Vec<crate::http::component_option::ComponentOption>, ApiError> {
     use crate::http::component_option::{ComponentOption, OptionId, SubOption};
-    let rows: Vec<(i32, String, i32, String)> = sqlx::query_as(
-        "SELECT c.building_block_category_id, c.description, k.building_block_id, k.description
-         FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq",
-    )
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = queries::taxonomy_blocks(&s.pool).await?;
     let mut out: Vec<ComponentOption> = Vec::new();
     let mut last = None;
-    for (cid, cdesc, bid, bdesc) in rows {
+    for row in rows {
+        let (cid, cdesc, bid, bdesc) = (
+            row.category_id,
+            row.category_description,
+            row.building_block_id,
+            row.block_description,
+        );
         if last != Some(cid) {
             last = Some(cid);
             out.push(ComponentOption {

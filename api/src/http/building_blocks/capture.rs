@@ -2,10 +2,6 @@
 //! municipalities with their completion, the providers of one building block in a
 //! municipality, and one provider's details, each limited to the user's [`super::Area`].
 
-// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
-// SQL beside them.
-#![allow(clippy::type_complexity)]
-
 use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
@@ -14,8 +10,8 @@ use axum::extract::{Query, State};
 use axum::Json;
 use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
 use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
+use gbvf_projections::building_blocks::queries::{self, MunicipalityScope};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 /// A building block's verified and total providers in one municipality (public spec §4).
@@ -81,36 +77,23 @@ pub async fn associated_to_user(
     let all = u.can(gbvf_commands::accounts::permissions::WorldOfImpactAdmin);
     let assigned = assigned_municipalities(&s, &u).await?;
     let validator = u.can(ValidateBuildingBlock);
-    let rows: Vec<(i64, String, String, String, i32, String, i32, String, i64, i64)> = sqlx::query_as(
-        "WITH m AS (
-             SELECT b.boundary_id, b.name, pr.name AS province, COALESCE(d.name, b.name) AS district FROM boundary b
-             JOIN boundary pr ON pr.boundary_id = b.province_id LEFT JOIN boundary d ON d.boundary_id = b.district_id
-             WHERE b.level = 'municipality'
-               AND ($1 OR b.boundary_id = ANY($2)
-                    OR ($3 AND b.province_id IN (SELECT province_id FROM boundary WHERE boundary_id = ANY($2))))
-               AND ($4::bigint IS NULL OR b.boundary_id = $4 OR b.district_id = $4 OR b.province_id = $4)
-         )
-         SELECT m.boundary_id, m.name, m.province, m.district, c.building_block_category_id, c.description, k.building_block_id, k.description,
-                count(p.stakeholder_id), count(p.stakeholder_id) FILTER (WHERE p.status = 'verified')
-         FROM m CROSS JOIN bb_block k JOIN bb_category c USING (building_block_category_id)
-         LEFT JOIN bb_provider p ON p.municipality_id = m.boundary_id AND p.building_block_id = k.building_block_id
-         GROUP BY m.boundary_id, m.name, m.province, m.district, c.building_block_category_id, c.description, c.seq, k.building_block_id, k.description, k.seq
-         ORDER BY m.name, c.seq, k.seq",
-    )
-    .bind(all)
-    .bind(&assigned)
-    .bind(validator)
-    .bind(within)
-    .fetch_all(&s.pool)
-    .await?;
+    let scope = MunicipalityScope {
+        all,
+        assigned,
+        their_provinces: validator,
+        within,
+    };
+    let rows = queries::municipality_blocks(&s.pool, &scope).await?;
     let mut out: Vec<AssignedMunicipality> = Vec::new();
-    for (mid, mname, prov, district, cid, cdesc, bid, bdesc, total, verified) in rows {
+    for row in rows {
+        let (mid, cid, bid) = (row.municipality_id, row.category_id, row.building_block_id);
+        let (total, verified) = (row.providers, row.verified);
         if out.last().map(|m| m.stakeholder_id) != Some(mid) {
             out.push(AssignedMunicipality {
-                name: mname,
+                name: row.municipality_name,
                 stakeholder_id: mid,
-                province_name: prov,
-                district_name: district,
+                province_name: row.province_name,
+                district_name: row.district_name,
                 building_block_categories: Vec::new(),
             });
         }
@@ -118,7 +101,7 @@ pub async fn associated_to_user(
         if cats.last().map(|c| c.building_block_category_id) != Some(cid) {
             cats.push(AssignedCategory {
                 building_block_category_id: cid,
-                description: cdesc,
+                description: row.category_description,
                 building_blocks: Vec::new(),
             });
         }
@@ -127,7 +110,7 @@ pub async fn associated_to_user(
             .building_blocks
             .push(BlockCompletion {
                 building_block_id: bid,
-                description: bdesc,
+                description: row.block_description,
                 total_building_block_count: total,
                 total_verified_building_block_count: verified,
                 completion: completion(verified, total),
@@ -189,29 +172,17 @@ pub async fn on_municipality(
 ) -> Result<Json<Vec<ProviderStatus>>, ApiError> {
     let m = required_id("boundaryStakeholderId", &q.municipality)?;
     let b = required_id("buildingBlockId", &q.building_block_id)?;
-    let province: Option<Option<i64>> = sqlx::query_scalar(
-        "SELECT province_id FROM boundary WHERE boundary_id = $1 AND level = 'municipality'",
-    )
-    .bind(m)
-    .fetch_optional(&s.pool)
-    .await?;
-    let Some(Some(province)) = province else {
+    let Some(province) = queries::municipality_province(&s.pool, m).await? else {
         return Err(ApiError::Forbidden);
     };
     Area::of(&s, &u).await?.may_read(m, province)?;
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT stakeholder_id, name, status FROM bb_provider WHERE municipality_id = $1 AND building_block_id = $2 ORDER BY lower(name)",
-    )
-    .bind(m)
-    .bind(b)
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = queries::providers_of_block(&s.pool, m, b).await?;
     Ok(Json(
         rows.into_iter()
-            .map(|(stakeholder_id, name, status)| ProviderStatus {
-                stakeholder_id,
-                name,
-                status,
+            .map(|row| ProviderStatus {
+                stakeholder_id: row.stakeholder_id,
+                name: row.name,
+                status: row.status,
             })
             .collect(),
     ))
@@ -340,37 +311,10 @@ pub async fn contacts_with_requirements(
 ) -> Result<Json<BuildingBlockDetails>, ApiError> {
     let id = required_id("stakeholderId", &q.stakeholder_id)?;
     let (_, province, _) = provider_place(&s, id).await?;
-    let row: Option<(String, i32, String, i64, String, Value, Option<Value>, Option<String>, Option<String>, Vec<i32>, Vec<i32>, Value, String, Option<i64>, Option<String>)> =
-        sqlx::query_as(
-            "SELECT p.name, p.building_block_id, k.description, p.municipality_id, b.name, p.contacts, p.details_contacts,
-                    p.physical_address, p.postal_address, p.requirements, p.verified_requirements, p.contact_persons, p.status,
-                    p.submission_version, p.submitted_by
-             FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
-             WHERE p.stakeholder_id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&s.pool)
-        .await?;
-    let Some((
-        name,
-        bid,
-        bdesc,
-        mid,
-        mname,
-        contacts,
-        details_contacts,
-        phys,
-        postal,
-        reqs,
-        verified,
-        cps,
-        status,
-        submission_version,
-        submitted_by,
-    )) = row
-    else {
+    let Some(row) = queries::provider_details(&s.pool, id).await? else {
         return Err(ApiError::NotFound("No provider has this id.".into()));
     };
+    let (bid, mid) = (row.building_block_id, row.municipality_id);
     Area::of(&s, &u).await?.may_read(mid, province)?;
     if opt_id("buildingBlockId", &q.building_block_id)?.is_some_and(|b| b != bid as i64) {
         return Err(ApiError::NotFound(
@@ -378,23 +322,19 @@ pub async fn contacts_with_requirements(
         ));
     }
     let persons = contact_persons(&s.pool, &[id]).await?;
-    let refs: Vec<ContactPersonRef> = serde_json::from_value(cps).unwrap_or_default();
-    let all_reqs: Vec<(i32, String)> = sqlx::query_as(
-        "SELECT building_block_requirement_id, description FROM bb_requirement WHERE building_block_id = $1 ORDER BY seq",
-    )
-    .bind(bid)
-    .fetch_all(&s.pool)
-    .await?;
+    let refs: Vec<ContactPersonRef> =
+        serde_json::from_value(row.contact_persons).unwrap_or_default();
+    let all_reqs = queries::requirements(&s.pool, Some(bid)).await?;
     let requirements = all_reqs
         .into_iter()
-        .map(|(rid, rname)| RequirementDetails {
-            building_block_requirement_id: rid,
-            name: rname,
-            available: reqs.contains(&rid),
-            verified: verified.contains(&rid),
+        .map(|r| RequirementDetails {
+            building_block_requirement_id: r.requirement_id,
+            name: r.description,
+            available: row.requirements.contains(&r.requirement_id),
+            verified: row.verified_requirements.contains(&r.requirement_id),
             stakeholder_contact_person: refs
                 .iter()
-                .filter(|c| c.building_block_requirement_id == rid)
+                .filter(|c| c.building_block_requirement_id == r.requirement_id)
                 .filter_map(|c| {
                     persons
                         .get(&c.contact_person_id)
@@ -405,21 +345,21 @@ pub async fn contacts_with_requirements(
         .collect();
     Ok(Json(BuildingBlockDetails {
         stakeholder_id: id,
-        name,
+        name: row.name,
         building_block_id: bid,
-        building_block: bdesc,
+        building_block: row.building_block,
         municipality_id: mid,
-        municipality_name: mname,
-        status,
-        submission_version,
-        own_submission: submitted_by.as_deref() == Some(actor_of(&u).as_str()),
+        municipality_name: row.municipality_name,
+        status: row.status,
+        submission_version: row.submission_version,
+        own_submission: row.submitted_by.as_deref() == Some(actor_of(&u).as_str()),
         is_shelter: bid == SHELTER_BUILDING_BLOCK_ID,
         address: ProviderAddress {
             address_id: 1,
-            address_line1: phys,
-            address_line2: postal,
+            address_line1: row.physical_address,
+            address_line2: row.postal_address,
         },
-        contacts: directory_contacts(details_contacts.unwrap_or(contacts)),
+        contacts: directory_contacts(row.details_contacts.unwrap_or(row.contacts)),
         building_block_requirements: requirements,
     }))
 }

@@ -1,18 +1,14 @@
 //! The public contact directory (public spec §7 `searchcontact`), provider counts per boundary
 //! and map markers. Shelters show name, municipality and telephone lines only.
 
-// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
-// SQL beside them.
-#![allow(clippy::type_complexity)]
-
 use super::*;
 use crate::http::error::{parse_id, ApiError};
 use crate::http::geojson::{FeatureId, MarkerFeature, MarkerProperties};
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use chrono::Utc;
 use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
+use gbvf_projections::building_blocks::queries::{self, ContactPersonRow, DirectorySearch};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -185,88 +181,79 @@ pub async fn search_contact(
         .filter
         .map(|f| f.trim().to_lowercase())
         .filter(|f| !f.is_empty());
-    let rows: Vec<(i64, String, String, i32, String, Value, Option<String>, Value, Vec<i32>)> =
-        sqlx::query_as(&format!(
-            "SELECT p.stakeholder_id, p.name, b.name, p.building_block_id, k.description,
-                    COALESCE(p.verified_contacts, p.contacts), p.verified_physical_address,
-                    p.verified_contact_persons, p.verified_requirements
-             FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
-             JOIN bb_block k ON k.building_block_id = p.building_block_id
-             WHERE ($1::bigint IS NULL OR {INSIDE})
-               AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
-               AND ($3::bigint IS NULL OR p.building_block_id = $3)
-               AND ($4::bigint IS NULL OR p.stakeholder_id = $4)
-               AND ($5::text IS NULL OR strpos(lower(p.name), $5) > 0 OR strpos(lower(k.description), $5) > 0)
-             ORDER BY lower(p.name), p.stakeholder_id
-             LIMIT 2000"
-        ).replace("$1 = 1", "$1::bigint = 1"))
-        .bind(boundary.unwrap_or(1))
-        .bind(category)
-        .bind(block)
-        .bind(stakeholder)
-        .bind(filter)
-        .fetch_all(&s.pool)
-        .await?;
+    let search = DirectorySearch {
+        boundary_id: boundary,
+        category_id: category,
+        building_block_id: block,
+        stakeholder_id: stakeholder,
+        filter,
+    };
+    let rows = queries::directory_entries(&s.pool, &search).await?;
     // Contact persons of shelters are never read for a public answer.
     let ids: Vec<i64> = rows
         .iter()
-        .filter(|r| r.3 != SHELTER_BUILDING_BLOCK_ID)
-        .map(|r| r.0)
+        .filter(|r| r.building_block_id != SHELTER_BUILDING_BLOCK_ID)
+        .map(|r| r.stakeholder_id)
         .collect();
-    let reqs: Vec<(i32, i32, String)> = sqlx::query_as(
-        "SELECT building_block_id, building_block_requirement_id, description FROM bb_requirement ORDER BY seq",
-    )
-    .fetch_all(&s.pool)
-    .await?;
+    let reqs = queries::requirements(&s.pool, None).await?;
     let persons = contact_persons(&s.pool, &ids).await?;
     let out: Vec<ContactSearchResult> = rows
         .into_iter()
-        .map(
-            |(id, name, muni, bid, bdesc, contacts, address, cps, verified)| {
-                let shelter = bid == SHELTER_BUILDING_BLOCK_ID;
-                let refs: Vec<ContactPersonRef> = serde_json::from_value(cps).unwrap_or_default();
-                let requirements = reqs
-                    .iter()
-                    .filter(|r| !shelter && r.0 == bid && verified.contains(&r.1))
-                    .map(|r| DirectoryRequirement {
-                        building_block_requirement_id: r.1,
-                        name: r.2.clone(),
-                        stakeholder_contact_person: refs
-                            .iter()
-                            .filter(|c| c.building_block_requirement_id == r.1 && c.is_public)
-                            .filter_map(|c| persons.get(&c.contact_person_id))
-                            .map(ContactPerson::public)
-                            .collect(),
-                    })
-                    .collect();
-                ContactSearchResult {
-                    stakeholder_id: id,
-                    name,
-                    local_municipality_name: muni,
-                    building_block: bdesc,
-                    building_block_id: bid,
-                    contacts: if shelter {
-                        directory_contacts(contacts)
-                            .into_iter()
-                            .filter(|c| SHELTER_LINES.contains(&c.contact_type_id))
-                            .enumerate()
-                            .map(|(i, c)| DirectoryContact {
-                                contact_id: i as i64 + 1,
-                                ..c
-                            })
-                            .collect()
-                    } else {
-                        directory_contacts(contacts)
-                    },
-                    address: address.filter(|_| !shelter).map(|a| DirectoryAddress {
+        .map(|row| {
+            let bid = row.building_block_id;
+            let shelter = bid == SHELTER_BUILDING_BLOCK_ID;
+            let refs: Vec<ContactPersonRef> =
+                serde_json::from_value(row.contact_persons).unwrap_or_default();
+            let requirements = reqs
+                .iter()
+                .filter(|r| {
+                    !shelter
+                        && r.building_block_id == bid
+                        && row.verified_requirements.contains(&r.requirement_id)
+                })
+                .map(|r| DirectoryRequirement {
+                    building_block_requirement_id: r.requirement_id,
+                    name: r.description.clone(),
+                    stakeholder_contact_person: refs
+                        .iter()
+                        .filter(|c| {
+                            c.building_block_requirement_id == r.requirement_id && c.is_public
+                        })
+                        .filter_map(|c| persons.get(&c.contact_person_id))
+                        .map(ContactPerson::public)
+                        .collect(),
+                })
+                .collect();
+            ContactSearchResult {
+                stakeholder_id: row.stakeholder_id,
+                name: row.name,
+                local_municipality_name: row.municipality_name,
+                building_block: row.building_block,
+                building_block_id: bid,
+                contacts: if shelter {
+                    directory_contacts(row.contacts)
+                        .into_iter()
+                        .filter(|c| SHELTER_LINES.contains(&c.contact_type_id))
+                        .enumerate()
+                        .map(|(i, c)| DirectoryContact {
+                            contact_id: i as i64 + 1,
+                            ..c
+                        })
+                        .collect()
+                } else {
+                    directory_contacts(row.contacts)
+                },
+                address: row
+                    .physical_address
+                    .filter(|_| !shelter)
+                    .map(|a| DirectoryAddress {
                         address_id: 1,
                         address_type_id: 1,
                         address_line1: a,
                     }),
-                    building_block_requirements: requirements,
-                }
-            },
-        )
+                building_block_requirements: requirements,
+            }
+        })
         .collect();
     Ok(Json(out))
 }
@@ -283,36 +270,28 @@ pub(super) const PUBLIC_PERSON_LINES: [i32; 2] = [3, 4];
 /// A contact person from the side table `bb_contact_person`. An erased person (`gbvf
 /// building-blocks erase-contact`, `erased_at` set) has no name, role or numbers left: every
 /// answer shows them as [`gbvf_events::person::ERASED_PERSON`] without contact details.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct ContactPerson {
-    contact_person_id: uuid::Uuid,
-    name: Option<String>,
-    erased_at: Option<chrono::DateTime<Utc>>,
-    job_role: Option<String>,
-    mobile_number: Option<String>,
-    email: Option<String>,
-    telephone_number: Option<String>,
-    alternate_number: Option<String>,
-}
+#[derive(Debug, Clone)]
+pub struct ContactPerson(ContactPersonRow);
 
 impl ContactPerson {
     /// The name to show: "Erased person" once erased (also if a row had no name otherwise).
     fn display_name(&self) -> String {
-        match (&self.erased_at, &self.name) {
+        match (&self.0.erased_at, &self.0.name) {
             (None, Some(name)) => name.clone(),
             _ => gbvf_events::person::ERASED_PERSON.to_string(),
         }
     }
     /// The person's contacts of the given types, numbered from 1; none once erased.
     fn contacts(&self, types: &[i32]) -> Vec<DirectoryContact> {
-        if self.erased_at.is_some() {
+        let p = &self.0;
+        if p.erased_at.is_some() {
             return Vec::new();
         }
         [
-            (1, &self.email),
-            (2, &self.mobile_number),
-            (3, &self.telephone_number),
-            (4, &self.alternate_number),
+            (1, &p.email),
+            (2, &p.mobile_number),
+            (3, &p.telephone_number),
+            (4, &p.alternate_number),
         ]
         .into_iter()
         .filter(|(t, _)| types.contains(t))
@@ -332,39 +311,37 @@ impl ContactPerson {
         PublicContactPerson {
             stakeholder_type_id: 2,
             name: self.display_name(),
-            contact_id: self.contact_person_id,
-            role: self.job_role.clone(),
+            contact_id: self.0.contact_person_id,
+            role: self.0.job_role.clone(),
             contacts: self.contacts(&PUBLIC_PERSON_LINES),
         }
     }
     /// The person as the manage screen edits them, with whether they are public.
     pub(super) fn details(&self, is_public: bool) -> ContactPersonDetails {
+        let p = &self.0;
         ContactPersonDetails {
-            contact_person_id: self.contact_person_id,
+            contact_person_id: p.contact_person_id,
             full_name: self.display_name(),
-            job_role: self.job_role.clone(),
-            mobile_number: self.mobile_number.clone(),
-            email_address: self.email.clone(),
-            telephone_number: self.telephone_number.clone(),
-            alternate_number: self.alternate_number.clone(),
+            job_role: p.job_role.clone(),
+            mobile_number: p.mobile_number.clone(),
+            email_address: p.email.clone(),
+            telephone_number: p.telephone_number.clone(),
+            alternate_number: p.alternate_number.clone(),
             is_public,
         }
     }
 }
 
+/// The contact persons of providers `stakeholders`, by id.
 pub(super) async fn contact_persons(
     pool: &sqlx::PgPool,
     stakeholders: &[i64],
 ) -> Result<std::collections::HashMap<uuid::Uuid, ContactPerson>, ApiError> {
-    let rows: Vec<ContactPerson> = sqlx::query_as(
-        "SELECT contact_person_id, name, erased_at, job_role, mobile_number, email, telephone_number,
-                alternate_number
-         FROM bb_contact_person WHERE stakeholder_id = ANY($1)",
-    )
-    .bind(stakeholders)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows.into_iter().map(|r| (r.contact_person_id, r)).collect())
+    Ok(queries::contact_persons(pool, stakeholders)
+        .await?
+        .into_iter()
+        .map(|r| (r.contact_person_id, ContactPerson(r)))
+        .collect())
 }
 
 /// Providers of one building block inside a boundary.
@@ -405,21 +382,14 @@ pub async fn boundary_counts(
 ) -> Result<Json<Vec<BoundaryCategoryCount>>, ApiError> {
     let id = required_id("boundaryId", &q.boundary_id)?;
     crate::http::boundary::fetch(&s.pool, id).await?;
-    let rows: Vec<(i32, String, i32, String, i64)> = sqlx::query_as(&format!(
-        "SELECT c.building_block_category_id, c.description, k.building_block_id, k.description,
-                (SELECT count(*) FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
-                 WHERE p.building_block_id = k.building_block_id AND {INSIDE})
-         FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq"
-    ))
-    .bind(id)
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = queries::block_counts(&s.pool, id).await?;
     let mut out: Vec<BoundaryCategoryCount> = Vec::new();
-    for (cid, cdesc, bid, bdesc, n) in rows {
-        if out.last().map(|c| c.building_block_category_id) != Some(cid) {
+    for row in rows {
+        let n = row.providers;
+        if out.last().map(|c| c.building_block_category_id) != Some(row.category_id) {
             out.push(BoundaryCategoryCount {
-                building_block_category_id: cid,
-                category_description: cdesc,
+                building_block_category_id: row.category_id,
+                category_description: row.category_description,
                 total_category_count: 0,
                 building_blocks: Vec::new(),
             });
@@ -427,8 +397,8 @@ pub async fn boundary_counts(
         let c = out.last_mut().expect("pushed");
         c.total_category_count += n;
         c.building_blocks.push(BlockCount {
-            building_block_id: bid,
-            description: bdesc,
+            building_block_id: row.building_block_id,
+            description: row.block_description,
             block_count: n,
         });
     }
@@ -442,32 +412,20 @@ pub async fn geomarkers(
     boundary_id: i64,
     category: Option<i64>,
 ) -> Result<Vec<MarkerFeature>, ApiError> {
-    let rows: Vec<(i64, String, i32, String, i32, f64, f64)> = sqlx::query_as(&format!(
-        "SELECT p.stakeholder_id, p.name, p.building_block_id, k.description, p.building_block_category_id,
-                p.point_lon, p.point_lat
-         FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
-         JOIN bb_block k ON k.building_block_id = p.building_block_id
-         WHERE p.point_lon IS NOT NULL AND p.building_block_id <> {SHELTER_BUILDING_BLOCK_ID} AND {INSIDE}
-           AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
-         ORDER BY p.name"
-    ))
-    .bind(boundary_id)
-    .bind(category)
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = queries::provider_points(&s.pool, boundary_id, category).await?;
     Ok(rows
         .into_iter()
-        .map(|(id, name, bid, bdesc, cid, lon, lat)| {
+        .map(|row| {
             MarkerFeature::new(
-                FeatureId::Number(id),
-                lon,
-                lat,
+                FeatureId::Number(row.stakeholder_id),
+                row.longitude,
+                row.latitude,
                 MarkerProperties {
-                    stakeholder: id.to_string(),
-                    name,
-                    building_block: Some(bdesc),
-                    building_block_id: Some(bid),
-                    building_block_category_id: Some(cid),
+                    stakeholder: row.stakeholder_id.to_string(),
+                    name: row.name,
+                    building_block: Some(row.building_block),
+                    building_block_id: Some(row.building_block_id),
+                    building_block_category_id: Some(row.category_id),
                     stakeholder_type_id: Some(1),
                     active: true,
                     boundary_id,

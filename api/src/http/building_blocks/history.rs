@@ -1,10 +1,6 @@
 //! A provider's history (public spec §7 "Building block"): every event of its aggregate, for
 //! the user's area, as JSON or CSV.
 
-// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
-// SQL beside them.
-#![allow(clippy::type_complexity)]
-
 use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::csv_export::{Cell, CsvExport};
@@ -74,13 +70,17 @@ pub async fn history(
     }
     // Actors by user id → e-mail, for people reading the history ("Erased person" once
     // erased, POPIA: docs/decisions.md "Erasing an account holder").
-    let users: Vec<(String, String)> = sqlx::query_as(
-        "SELECT 'user:' || user_id, CASE WHEN erased THEN $1 ELSE email END FROM user_account",
+    let actors: Vec<String> = events
+        .iter()
+        .filter_map(|e| e.metadata.get("actor").and_then(|v| v.as_str()))
+        .map(str::to_string)
+        .collect();
+    let users = gbvf_projections::accounts::actors::actor_names(
+        &s.pool,
+        &actors,
+        gbvf_events::person::ERASED_PERSON,
     )
-    .bind(gbvf_events::person::ERASED_PERSON)
-    .fetch_all(&s.pool)
     .await?;
-    let users: std::collections::HashMap<String, String> = users.into_iter().collect();
     let entries: Vec<ProviderHistoryEntry> = events
         .iter()
         .map(|e| {

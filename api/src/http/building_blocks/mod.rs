@@ -22,10 +22,6 @@
 //! - [`verification`]: the municipality's update and the province's verification or return.
 //! - [`history`]: a provider's history (JSON or CSV).
 
-// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
-// SQL beside them.
-#![allow(clippy::type_complexity)]
-
 pub mod availability;
 pub mod capture;
 pub mod directory;

@@ -2,10 +2,6 @@
 //! municipality's update (EditBuildingBlock) and the province's verification or return
 //! (ValidateBuildingBlock), each a command on the provider aggregate.
 
-// Rows come from sqlx `query_as` as tuples read once, where their columns are named in the
-// SQL beside them.
-#![allow(clippy::type_complexity)]
-
 use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::error::{ApiError, Done};

@@ -38,49 +38,8 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 /// The building-block projection (`building_blocks`).
 pub struct BuildingBlockProjection;
 
-/// The requirement ids of building block `building_block_id` (`bb_requirement`, the
-/// taxonomy); empty for an unknown block.
-pub async fn block_requirements(
-    pool: &sqlx::PgPool,
-    building_block_id: i32,
-) -> sqlx::Result<Vec<i32>> {
-    sqlx::query_scalar(
-        "SELECT building_block_requirement_id FROM bb_requirement WHERE building_block_id = $1",
-    )
-    .bind(building_block_id)
-    .fetch_all(pool)
-    .await
-}
-
-/// Where a provider is, from `bb_provider` and the `boundary` read model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProviderPlace {
-    /// Its municipality (boundary id).
-    pub municipality_id: i64,
-    /// That municipality's province (boundary id; 0 when the boundary has none).
-    pub province_id: i64,
-    /// Its building block.
-    pub building_block_id: i32,
-}
-
-/// The place of provider `stakeholder_id`; `None` when the read model does not know it.
-pub async fn provider_place(
-    pool: &sqlx::PgPool,
-    stakeholder_id: i64,
-) -> sqlx::Result<Option<ProviderPlace>> {
-    let row: Option<(i64, Option<i64>, i32)> = sqlx::query_as(
-        "SELECT p.municipality_id, b.province_id, p.building_block_id FROM bb_provider p
-         JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.stakeholder_id = $1",
-    )
-    .bind(stakeholder_id)
-    .fetch_optional(pool)
-    .await?;
-    Ok(row.map(|(m, p, b)| ProviderPlace {
-        municipality_id: m,
-        province_id: p.unwrap_or(0),
-        building_block_id: b,
-    }))
-}
+pub mod queries;
+pub use queries::{block_requirements, provider_place, ProviderPlace};
 
 /// The first day of the calendar quarter of `t` (spec §9: Jan-Mar, Apr-Jun, Jul-Sep, Oct-Dec).
 pub fn quarter_start(t: DateTime<Utc>) -> NaiveDate {

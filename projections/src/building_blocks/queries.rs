@@ -1,0 +1,566 @@
+//! Reads of the building-block read model (`bb_category`, `bb_block`, `bb_requirement`,
+//! `bb_provider`, `bb_provider_quarter`, with the `boundary` read model) and of the side table
+//! `bb_contact_person` the write side keeps beside the provider events. The HTTP layer maps
+//! these rows to answers; the rules of what the public sees (verified snapshots only, shelters
+//! without address, point or person) are in the SQL here and in the answers built from it.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::Value;
+
+/// The SQL condition "provider `p` is inside boundary `$1`", through its municipality's row
+/// `b` (`boundary`): the municipality itself, its district, its province, or the country (1).
+pub const INSIDE: &str =
+    "(b.boundary_id = $1 OR b.district_id = $1 OR b.province_id = $1 OR $1 = 1)";
+
+/// The requirement ids of building block `building_block_id` (`bb_requirement`, the
+/// taxonomy); empty for an unknown block.
+pub async fn block_requirements(
+    pool: &sqlx::PgPool,
+    building_block_id: i32,
+) -> sqlx::Result<Vec<i32>> {
+    sqlx::query_scalar(
+        "SELECT building_block_requirement_id FROM bb_requirement WHERE building_block_id = $1",
+    )
+    .bind(building_block_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// Where a provider is, from `bb_provider` and the `boundary` read model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProviderPlace {
+    /// Its municipality (boundary id).
+    pub municipality_id: i64,
+    /// That municipality's province (boundary id; 0 when the boundary has none).
+    pub province_id: i64,
+    /// Its building block.
+    pub building_block_id: i32,
+}
+
+/// The place of provider `stakeholder_id`; `None` when the read model does not know it.
+pub async fn provider_place(
+    pool: &sqlx::PgPool,
+    stakeholder_id: i64,
+) -> sqlx::Result<Option<ProviderPlace>> {
+    let row: Option<(i64, Option<i64>, i32)> = sqlx::query_as(
+        "SELECT p.municipality_id, b.province_id, p.building_block_id FROM bb_provider p
+         JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.stakeholder_id = $1",
+    )
+    .bind(stakeholder_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(m, p, b)| ProviderPlace {
+        municipality_id: m,
+        province_id: p.unwrap_or(0),
+        building_block_id: b,
+    }))
+}
+
+/// One requirement's availability inside a boundary (public spec §3 "Building block data").
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RequirementAvailabilityRow {
+    /// Its category id and name.
+    pub category_id: i32,
+    /// The category's name.
+    pub category_description: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// The building block's name.
+    pub block_description: String,
+    /// The requirement id.
+    pub requirement_id: i32,
+    /// The requirement's name.
+    pub requirement_description: String,
+    /// Providers of its building block inside the boundary.
+    pub providers: i64,
+    /// Of those, providers whose verified details offer it now.
+    pub available_now: i64,
+    /// Providers offering it at the end of each quarter of the query (the latest verified
+    /// snapshot at or before that quarter), in the order of the quarters given.
+    pub available_per_quarter: Vec<i64>,
+}
+
+/// Every requirement of the taxonomy (category, block and requirement order) with its
+/// providers inside boundary `boundary_id` and how many offer it now and at the end of each
+/// of `quarters` (first days of quarters).
+pub async fn requirement_availability(
+    pool: &sqlx::PgPool,
+    boundary_id: i64,
+    quarters: &[NaiveDate],
+) -> sqlx::Result<Vec<RequirementAvailabilityRow>> {
+    sqlx::query_as(&format!(
+        "WITH p AS (
+             SELECT p.stakeholder_id, p.building_block_id, p.verified_requirements
+             FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id WHERE {INSIDE}
+         ),
+         totals AS (SELECT building_block_id, count(*) AS n FROM p GROUP BY building_block_id),
+         now AS (SELECT r, count(*) AS n FROM p, unnest(p.verified_requirements) AS r GROUP BY r),
+         snap AS (
+             SELECT DISTINCT ON (q.stakeholder_id, qs) qs, q.verified_requirements
+             FROM unnest($2::date[]) AS qs JOIN bb_provider_quarter q ON q.quarter_start <= qs
+             JOIN p ON p.stakeholder_id = q.stakeholder_id
+             ORDER BY q.stakeholder_id, qs, q.quarter_start DESC
+         ),
+         per AS (SELECT r, qs, count(*) AS n FROM snap, unnest(snap.verified_requirements) AS r GROUP BY r, qs),
+         perq AS (
+             SELECT req.building_block_requirement_id AS r, array_agg(COALESCE(per.n, 0) ORDER BY u.i) AS ns
+             FROM bb_requirement req CROSS JOIN unnest($2::date[]) WITH ORDINALITY AS u(q, i)
+             LEFT JOIN per ON per.r = req.building_block_requirement_id AND per.qs = u.q
+             GROUP BY req.building_block_requirement_id
+         )
+         SELECT c.building_block_category_id AS category_id, c.description AS category_description,
+                k.building_block_id, k.description AS block_description,
+                r.building_block_requirement_id AS requirement_id, r.description AS requirement_description,
+                COALESCE(t.n, 0) AS providers, COALESCE(now.n, 0) AS available_now,
+                perq.ns AS available_per_quarter
+         FROM bb_category c JOIN bb_block k USING (building_block_category_id)
+         JOIN bb_requirement r USING (building_block_id)
+         LEFT JOIN totals t ON t.building_block_id = k.building_block_id
+         LEFT JOIN now ON now.r = r.building_block_requirement_id
+         JOIN perq ON perq.r = r.building_block_requirement_id
+         ORDER BY c.seq, k.seq, r.seq"
+    ))
+    .bind(boundary_id)
+    .bind(quarters)
+    .fetch_all(pool)
+    .await
+}
+
+/// Providers and (provider, requirement) pairs of one category in one area of the map.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AreaAvailabilityRow {
+    /// The area (a child of the boundary asked for; a municipality is its own).
+    pub boundary_id: i64,
+    /// Its name.
+    pub name: String,
+    /// The category; `None` on the one row of an area without providers.
+    pub category_id: Option<i32>,
+    /// Its providers of that category.
+    pub providers: i64,
+    /// Their (provider, requirement) pairs: every requirement of each provider's block.
+    pub pairs: i64,
+    /// Of those, the pairs their verified details offer now.
+    pub available: i64,
+}
+
+/// Per area drawn by `/api/geography/geojson/{boundary_id}` (the boundary's children with a
+/// geometry; a municipality itself) and per category: providers, pairs and available pairs
+/// now. Ordered by area name, area id, category.
+pub async fn area_availability(
+    pool: &sqlx::PgPool,
+    boundary_id: i64,
+) -> sqlx::Result<Vec<AreaAvailabilityRow>> {
+    sqlx::query_as(
+        "WITH kids AS (
+             SELECT boundary_id, name FROM boundary
+             WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
+         ),
+         reqn AS (SELECT building_block_id, count(*) AS n FROM bb_requirement GROUP BY building_block_id)
+         SELECT k.boundary_id, k.name, p.building_block_category_id AS category_id,
+                count(p.stakeholder_id) AS providers,
+                COALESCE(sum(r.n), 0)::bigint AS pairs,
+                COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint AS available
+         FROM kids k
+         LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
+                             AND b.level = 'municipality'
+         LEFT JOIN bb_provider p ON p.municipality_id = b.boundary_id
+         LEFT JOIN reqn r ON r.building_block_id = p.building_block_id
+         GROUP BY k.boundary_id, k.name, p.building_block_category_id
+         ORDER BY k.name, k.boundary_id, p.building_block_category_id",
+    )
+    .bind(boundary_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// A building block of the taxonomy with its category, and (for [`block_counts`]) its
+/// providers inside a boundary.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TaxonomyBlockRow {
+    /// Category id.
+    pub category_id: i32,
+    /// The category's name.
+    pub category_description: String,
+    /// Building block id.
+    pub building_block_id: i32,
+    /// The building block's name.
+    pub block_description: String,
+    /// Its providers inside the boundary ([`block_counts`]); 0 from [`taxonomy_blocks`].
+    pub providers: i64,
+}
+
+/// Every building block with its category, in the taxonomy's order.
+pub async fn taxonomy_blocks(pool: &sqlx::PgPool) -> sqlx::Result<Vec<TaxonomyBlockRow>> {
+    sqlx::query_as(
+        "SELECT c.building_block_category_id AS category_id, c.description AS category_description,
+                k.building_block_id, k.description AS block_description, 0::bigint AS providers
+         FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Every building block with its category and its providers inside boundary `boundary_id`,
+/// in the taxonomy's order (the map's count modal, public spec §2 "Map view").
+pub async fn block_counts(
+    pool: &sqlx::PgPool,
+    boundary_id: i64,
+) -> sqlx::Result<Vec<TaxonomyBlockRow>> {
+    sqlx::query_as(&format!(
+        "SELECT c.building_block_category_id AS category_id, c.description AS category_description,
+                k.building_block_id, k.description AS block_description,
+                (SELECT count(*) FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+                 WHERE p.building_block_id = k.building_block_id AND {INSIDE}) AS providers
+         FROM bb_category c JOIN bb_block k USING (building_block_category_id) ORDER BY c.seq, k.seq"
+    ))
+    .bind(boundary_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// A requirement of the taxonomy.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RequirementRow {
+    /// Its building block.
+    pub building_block_id: i32,
+    /// Requirement id.
+    pub requirement_id: i32,
+    /// Its name.
+    pub description: String,
+}
+
+/// The requirements of building block `building_block_id`, or of every block when `None`,
+/// in the taxonomy's order.
+pub async fn requirements(
+    pool: &sqlx::PgPool,
+    building_block_id: Option<i32>,
+) -> sqlx::Result<Vec<RequirementRow>> {
+    sqlx::query_as(
+        "SELECT building_block_id, building_block_requirement_id AS requirement_id, description
+         FROM bb_requirement WHERE ($1::int IS NULL OR building_block_id = $1) ORDER BY seq",
+    )
+    .bind(building_block_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// What the contact directory is searched by (public spec §7 `searchcontact`); every part
+/// optional, all given parts must hold.
+#[derive(Debug, Clone, Default)]
+pub struct DirectorySearch {
+    /// Inside this boundary (1, the country, when `None`).
+    pub boundary_id: Option<i64>,
+    /// Of this category.
+    pub category_id: Option<i64>,
+    /// Of this building block.
+    pub building_block_id: Option<i64>,
+    /// This provider only.
+    pub stakeholder_id: Option<i64>,
+    /// Lower-case text the name or the building block's name contains.
+    pub filter: Option<String>,
+}
+
+/// A provider as the public directory knows it: its last verified snapshot (the imported
+/// contacts before any verification).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DirectoryEntryRow {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its municipality's name.
+    pub municipality_name: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// The building block's name.
+    pub building_block: String,
+    /// Verified contacts, else the imported ones: `[{contactTypeId, detail}]`.
+    pub contacts: Value,
+    /// Verified physical address, if any (never read out for a shelter by the answers).
+    pub physical_address: Option<String>,
+    /// Verified contact-person references: `[{contactPersonId, buildingBlockRequirementId,
+    /// isPublic}]`.
+    pub contact_persons: Value,
+    /// Verified requirement ids.
+    pub verified_requirements: Vec<i32>,
+}
+
+/// Providers matching `search`, sorted by name (case-insensitive) then id; at most 2,000.
+pub async fn directory_entries(
+    pool: &sqlx::PgPool,
+    search: &DirectorySearch,
+) -> sqlx::Result<Vec<DirectoryEntryRow>> {
+    sqlx::query_as(&format!(
+        "SELECT p.stakeholder_id, p.name, b.name AS municipality_name, p.building_block_id,
+                k.description AS building_block,
+                COALESCE(p.verified_contacts, p.contacts) AS contacts,
+                p.verified_physical_address AS physical_address,
+                p.verified_contact_persons AS contact_persons, p.verified_requirements
+         FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         JOIN bb_block k ON k.building_block_id = p.building_block_id
+         WHERE ($1::bigint IS NULL OR {INSIDE})
+           AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
+           AND ($3::bigint IS NULL OR p.building_block_id = $3)
+           AND ($4::bigint IS NULL OR p.stakeholder_id = $4)
+           AND ($5::text IS NULL OR strpos(lower(p.name), $5) > 0 OR strpos(lower(k.description), $5) > 0)
+         ORDER BY lower(p.name), p.stakeholder_id
+         LIMIT 2000"
+    )
+    .replace("$1 = 1", "$1::bigint = 1"))
+    .bind(search.boundary_id.unwrap_or(1))
+    .bind(search.category_id)
+    .bind(search.building_block_id)
+    .bind(search.stakeholder_id)
+    .bind(search.filter.as_deref())
+    .fetch_all(pool)
+    .await
+}
+
+/// A contact person's row in the side table `bb_contact_person` (personal data, erasable:
+/// every column but the id and `erased_at` is NULL once erased).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ContactPersonRow {
+    /// The id provider events name.
+    pub contact_person_id: uuid::Uuid,
+    /// Full name.
+    pub name: Option<String>,
+    /// When the person was erased (`gbvf building-blocks erase-contact`).
+    pub erased_at: Option<DateTime<Utc>>,
+    /// Job role.
+    pub job_role: Option<String>,
+    /// Mobile number (digits).
+    pub mobile_number: Option<String>,
+    /// E-mail address.
+    pub email: Option<String>,
+    /// Work telephone number (digits).
+    pub telephone_number: Option<String>,
+    /// Work alternate number (digits).
+    pub alternate_number: Option<String>,
+}
+
+/// The contact persons of providers `stakeholder_ids`, any order.
+pub async fn contact_persons(
+    pool: &sqlx::PgPool,
+    stakeholder_ids: &[i64],
+) -> sqlx::Result<Vec<ContactPersonRow>> {
+    sqlx::query_as(
+        "SELECT contact_person_id, name, erased_at, job_role, mobile_number, email, telephone_number,
+                alternate_number
+         FROM bb_contact_person WHERE stakeholder_id = ANY($1)",
+    )
+    .bind(stakeholder_ids)
+    .fetch_all(pool)
+    .await
+}
+
+/// A provider with a point on the map (never a shelter).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProviderPointRow {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// The building block's name.
+    pub building_block: String,
+    /// Its category id.
+    pub category_id: i32,
+    /// Longitude (WGS84 degrees).
+    pub longitude: f64,
+    /// Latitude (WGS84 degrees).
+    pub latitude: f64,
+}
+
+/// Providers with a point inside boundary `boundary_id`, of category `category_id` when
+/// given, by name; shelters never (their point is never stored, and they are excluded here
+/// as well).
+pub async fn provider_points(
+    pool: &sqlx::PgPool,
+    boundary_id: i64,
+    category_id: Option<i64>,
+) -> sqlx::Result<Vec<ProviderPointRow>> {
+    use gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID;
+    sqlx::query_as(&format!(
+        "SELECT p.stakeholder_id, p.name, p.building_block_id, k.description AS building_block,
+                p.building_block_category_id AS category_id,
+                p.point_lon AS longitude, p.point_lat AS latitude
+         FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         JOIN bb_block k ON k.building_block_id = p.building_block_id
+         WHERE p.point_lon IS NOT NULL AND p.building_block_id <> {SHELTER_BUILDING_BLOCK_ID} AND {INSIDE}
+           AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
+         ORDER BY p.name"
+    ))
+    .bind(boundary_id)
+    .bind(category_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// Which municipalities a signed-in user's building-block dashboard covers.
+#[derive(Debug, Clone, Default)]
+pub struct MunicipalityScope {
+    /// Every municipality (WorldOfImpactAdmin).
+    pub all: bool,
+    /// The assigned municipalities.
+    pub assigned: Vec<i64>,
+    /// Also every municipality of the provinces of the assigned ones (ValidateBuildingBlock).
+    pub their_provinces: bool,
+    /// Only those inside this boundary (the municipality, its district or province).
+    pub within: Option<i64>,
+}
+
+/// A building block's providers in one municipality (public spec §4 completion).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MunicipalityBlockRow {
+    /// The municipality (boundary id).
+    pub municipality_id: i64,
+    /// Its name.
+    pub municipality_name: String,
+    /// Its province's name.
+    pub province_name: String,
+    /// Its district's name (its own for a metro).
+    pub district_name: String,
+    /// Category id.
+    pub category_id: i32,
+    /// The category's name.
+    pub category_description: String,
+    /// Building block id.
+    pub building_block_id: i32,
+    /// The building block's name.
+    pub block_description: String,
+    /// Its providers in the municipality.
+    pub providers: i64,
+    /// Of those, verified.
+    pub verified: i64,
+}
+
+/// Per municipality of `scope` and building block (taxonomy order): providers and verified
+/// providers; ordered by municipality name, category, block.
+pub async fn municipality_blocks(
+    pool: &sqlx::PgPool,
+    scope: &MunicipalityScope,
+) -> sqlx::Result<Vec<MunicipalityBlockRow>> {
+    sqlx::query_as(
+        "WITH m AS (
+             SELECT b.boundary_id, b.name, pr.name AS province, COALESCE(d.name, b.name) AS district FROM boundary b
+             JOIN boundary pr ON pr.boundary_id = b.province_id LEFT JOIN boundary d ON d.boundary_id = b.district_id
+             WHERE b.level = 'municipality'
+               AND ($1 OR b.boundary_id = ANY($2)
+                    OR ($3 AND b.province_id IN (SELECT province_id FROM boundary WHERE boundary_id = ANY($2))))
+               AND ($4::bigint IS NULL OR b.boundary_id = $4 OR b.district_id = $4 OR b.province_id = $4)
+         )
+         SELECT m.boundary_id AS municipality_id, m.name AS municipality_name, m.province AS province_name,
+                m.district AS district_name, c.building_block_category_id AS category_id,
+                c.description AS category_description, k.building_block_id, k.description AS block_description,
+                count(p.stakeholder_id) AS providers,
+                count(p.stakeholder_id) FILTER (WHERE p.status = 'verified') AS verified
+         FROM m CROSS JOIN bb_block k JOIN bb_category c USING (building_block_category_id)
+         LEFT JOIN bb_provider p ON p.municipality_id = m.boundary_id AND p.building_block_id = k.building_block_id
+         GROUP BY m.boundary_id, m.name, m.province, m.district, c.building_block_category_id, c.description, c.seq, k.building_block_id, k.description, k.seq
+         ORDER BY m.name, c.seq, k.seq",
+    )
+    .bind(scope.all)
+    .bind(&scope.assigned)
+    .bind(scope.their_provinces)
+    .bind(scope.within)
+    .fetch_all(pool)
+    .await
+}
+
+/// The province (boundary id) of municipality `municipality_id`; `None` when it is no
+/// municipality or has no province.
+pub async fn municipality_province(
+    pool: &sqlx::PgPool,
+    municipality_id: i64,
+) -> sqlx::Result<Option<i64>> {
+    let province: Option<Option<i64>> = sqlx::query_scalar(
+        "SELECT province_id FROM boundary WHERE boundary_id = $1 AND level = 'municipality'",
+    )
+    .bind(municipality_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(province.flatten())
+}
+
+/// A provider of a building block in a municipality with its workflow status.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProviderStatusRow {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// `not_captured`, `submitted`, `verified` or `returned`.
+    pub status: String,
+}
+
+/// The providers of building block `building_block_id` in municipality `municipality_id`,
+/// by name (case-insensitive).
+pub async fn providers_of_block(
+    pool: &sqlx::PgPool,
+    municipality_id: i64,
+    building_block_id: i64,
+) -> sqlx::Result<Vec<ProviderStatusRow>> {
+    sqlx::query_as(
+        "SELECT stakeholder_id, name, status FROM bb_provider
+         WHERE municipality_id = $1 AND building_block_id = $2 ORDER BY lower(name)",
+    )
+    .bind(municipality_id)
+    .bind(building_block_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// One provider as its area's designated persons see it: the last submission's details (not
+/// only the verified snapshot).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProviderDetailsRow {
+    /// Its name.
+    pub name: String,
+    /// Its building block id.
+    pub building_block_id: i32,
+    /// The building block's name.
+    pub building_block: String,
+    /// Its municipality (boundary id).
+    pub municipality_id: i64,
+    /// The municipality's name.
+    pub municipality_name: String,
+    /// The imported contacts: `[{contactTypeId, detail}]`.
+    pub contacts: Value,
+    /// The last submission's contacts, if any.
+    pub details_contacts: Option<Value>,
+    /// The last submission's physical address.
+    pub physical_address: Option<String>,
+    /// The last submission's postal address.
+    pub postal_address: Option<String>,
+    /// Requirement ids the last submission offers.
+    pub requirements: Vec<i32>,
+    /// Requirement ids verified.
+    pub verified_requirements: Vec<i32>,
+    /// The last submission's contact-person references.
+    pub contact_persons: Value,
+    /// Workflow status.
+    pub status: String,
+    /// The last submission's version (event sequence), if any.
+    pub submission_version: Option<i64>,
+    /// Who submitted it (`user:<id>`), if anyone.
+    pub submitted_by: Option<String>,
+}
+
+/// Provider `stakeholder_id`'s details; `None` when unknown.
+pub async fn provider_details(
+    pool: &sqlx::PgPool,
+    stakeholder_id: i64,
+) -> sqlx::Result<Option<ProviderDetailsRow>> {
+    sqlx::query_as(
+        "SELECT p.name, p.building_block_id, k.description AS building_block, p.municipality_id,
+                b.name AS municipality_name, p.contacts, p.details_contacts, p.physical_address,
+                p.postal_address, p.requirements, p.verified_requirements, p.contact_persons, p.status,
+                p.submission_version, p.submitted_by
+         FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
+         WHERE p.stakeholder_id = $1",
+    )
+    .bind(stakeholder_id)
+    .fetch_optional(pool)
+    .await
+}
