@@ -200,7 +200,10 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   }
   const before = (await api(`/dashboard?boundaryId=${muni.boundaryId}`)).buildingBlock
   const police = before.buildingBlockCategoryStats[0].buildingBlockStats[0]
-  assert.equal(police.buildingBlockRequirementStats[0].availability, 0)
+  // Nothing verified yet: no figure (null, shown as 'Not yet verified'), never 0.
+  assert.equal(police.buildingBlockRequirementStats[0].availability, null)
+  assert.equal(police.availability, null)
+  assert.equal(police.verifiedProviderCount, 0)
 
   // The coordinator lands on /buildingBlock/, sees the municipality, edits the station.
   const { context, page, errors } = await newPage(browser)
@@ -267,6 +270,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   assert.ok(area && area.availability > 0, JSON.stringify(districtData.containedBoundaryData))
   const bucket = (p) => (p <= 0 ? 0 : p <= 24 ? 1 : p <= 49 ? 2 : p <= 74 ? 3 : 4)
   const greens = ['#e0e0e0', '#cfe6d4', '#8fc29c', '#4f9e63', '#36854A']
+  const NOT_VERIFIED_COLOUR = '#f4efe1'
   const markers = (await api(`/geography/geomarker/1/${muni.boundaryId}`)).features
   assert.ok(markers.length > 1, 'providers with a point in the municipality')
   assert.ok(
@@ -294,11 +298,16 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     assert.equal(await link.getAttribute('data-colour'), greens[bucket(area.availability * 100)])
     assert.match(await link.innerText(), new RegExp(`${(area.availability * 100).toFixed(2)}%`))
     const others = districtData.containedBoundaryData.filter((a) => a.boundaryId !== muni.boundaryId)
-    for (const o of others)
-      assert.equal(
-        await map.locator(`.area-link[data-boundary-id="${o.boundaryId}"]`).getAttribute('data-colour'),
-        greens[bucket(o.availability * 100)],
-      )
+    for (const o of others) {
+      const other = map.locator(`.area-link[data-boundary-id="${o.boundaryId}"]`)
+      if (o.availability == null && o.total > 0) {
+        // Listed, none verified: its own hatched class, never 0%.
+        assert.equal(await other.getAttribute('data-colour'), NOT_VERIFIED_COLOUR)
+        assert.match(await other.innerText(), /Not yet verified/)
+      } else assert.equal(await other.getAttribute('data-colour'), greens[bucket(o.availability * 100)])
+    }
+    if (others.some((o) => o.availability == null && o.total > 0))
+      await p.getByTestId('map-legend').getByText('Not yet verified', { exact: true }).waitFor()
     await p.waitForTimeout(1500)
     await screenshot(p, `bb-map-district-${name}`)
     // Drill down to the municipality: its pins, no shelter among them.
@@ -356,6 +365,22 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: 30_000 })
     await card.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-${name}`, { fullPage: true })
+    // A municipality of the same district with listed providers, none verified: the card says
+    // so with the counts, and no 0.00% anywhere on it.
+    const unverified = districtData.containedBoundaryData.find(
+      (a) => a.boundaryId !== muni.boundaryId && a.total > 0 && a.availability == null,
+    )
+    if (unverified) {
+      await open(p, `/home/chart?boundaryId=${unverified.boundaryId}&boundaryTypeId=3&componentId=1`)
+      const pending = p.getByTestId('card-availability')
+      await pending.getByText('Not yet verified').first().waitFor({ timeout: 30_000 })
+      await pending
+        .getByText(/\d[\d,]* listed, 0 verified/)
+        .first()
+        .waitFor()
+      assert.doesNotMatch(await pending.innerText(), /0\.00%/)
+      await screenshot(p, `bb-chart-not-verified-${name}`, { fullPage: true })
+    }
     // A category option picked: the Building blocks card's quarter grid is by requirement, and
     // the current quarter shows the verified share (1 of the municipality's stations).
     await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1&componentOptions=1`)

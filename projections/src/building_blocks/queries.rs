@@ -78,6 +78,11 @@ pub struct RequirementAvailabilityRow {
     /// Providers offering it at the end of each quarter of the query (the latest verified
     /// snapshot at or before that quarter), in the order of the quarters given.
     pub available_per_quarter: Vec<i64>,
+    /// Providers of its building block inside the boundary with a verified snapshot now.
+    pub verified_providers: i64,
+    /// The same by the end of each quarter of the query (first verification before the
+    /// quarter ended), in the order of the quarters given.
+    pub verified_per_quarter: Vec<i64>,
 }
 
 /// Every requirement of the taxonomy (category, block and requirement order) with its
@@ -90,10 +95,20 @@ pub async fn requirement_availability(
 ) -> sqlx::Result<Vec<RequirementAvailabilityRow>> {
     sqlx::query_as(&format!(
         "WITH p AS (
-             SELECT p.stakeholder_id, p.building_block_id, p.verified_requirements
+             SELECT p.stakeholder_id, p.building_block_id, p.verified_requirements, p.verified_at
              FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id WHERE {INSIDE}
          ),
-         totals AS (SELECT building_block_id, count(*) AS n FROM p GROUP BY building_block_id),
+         totals AS (
+             SELECT building_block_id, count(*) AS n, count(*) FILTER (WHERE verified_at IS NOT NULL) AS v
+             FROM p GROUP BY building_block_id
+         ),
+         verifiedq AS (
+             SELECT k.building_block_id,
+                    array_agg((SELECT count(*) FROM p WHERE p.building_block_id = k.building_block_id
+                                 AND p.verified_at < u.q + interval '3 months') ORDER BY u.i) AS vs
+             FROM bb_block k CROSS JOIN unnest($2::date[]) WITH ORDINALITY AS u(q, i)
+             GROUP BY k.building_block_id
+         ),
          now AS (SELECT r, count(*) AS n FROM p, unnest(p.verified_requirements) AS r GROUP BY r),
          snap AS (
              SELECT DISTINCT ON (q.stakeholder_id, qs) qs, q.verified_requirements
@@ -112,9 +127,11 @@ pub async fn requirement_availability(
                 k.building_block_id, k.description AS block_description,
                 r.building_block_requirement_id AS requirement_id, r.description AS requirement_description,
                 COALESCE(t.n, 0) AS providers, COALESCE(now.n, 0) AS available_now,
-                perq.ns AS available_per_quarter
+                perq.ns AS available_per_quarter, COALESCE(t.v, 0) AS verified_providers,
+                verifiedq.vs AS verified_per_quarter
          FROM bb_category c JOIN bb_block k USING (building_block_category_id)
          JOIN bb_requirement r USING (building_block_id)
+         JOIN verifiedq ON verifiedq.building_block_id = k.building_block_id
          LEFT JOIN totals t ON t.building_block_id = k.building_block_id
          LEFT JOIN now ON now.r = r.building_block_requirement_id
          JOIN perq ON perq.r = r.building_block_requirement_id
@@ -141,6 +158,8 @@ pub struct AreaAvailabilityRow {
     pub pairs: i64,
     /// Of those, the pairs their verified details offer now.
     pub available: i64,
+    /// Its providers of that category with a verified snapshot.
+    pub verified: i64,
 }
 
 /// Per area drawn by `/api/geography/geojson/{boundary_id}` (the boundary's children with a
@@ -159,7 +178,8 @@ pub async fn area_availability(
          SELECT k.boundary_id, k.name, p.building_block_category_id AS category_id,
                 count(p.stakeholder_id) AS providers,
                 COALESCE(sum(r.n), 0)::bigint AS pairs,
-                COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint AS available
+                COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint AS available,
+                count(p.stakeholder_id) FILTER (WHERE p.verified_at IS NOT NULL) AS verified
          FROM kids k
          LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
                              AND b.level = 'municipality'

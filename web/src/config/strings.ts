@@ -213,6 +213,8 @@ export const strings = {
   },
 
   grid: {
+    reachColumn: 'Organisation type',
+    pillarColumn: 'Pillar',
     sort: 'Sort',
     highestToLowest: 'Highest to lowest',
     lowestToHighest: 'Lowest to highest',
@@ -225,6 +227,16 @@ export const strings = {
     dragHandle: (name: string) => `Drag to reorder ${name}`,
     chooseCategory: 'Choose a category',
     cardsLabel: 'Areas',
+  },
+
+  // Availability before verification (docs/decisions.md "Availability before verification"):
+  // nothing verified reads as such, never as 0%.
+  availability: {
+    notYetVerified: 'Not yet verified',
+    listedVerified: (listed: string, verified: string) => `${listed} listed, ${verified} verified`,
+    listedProviders: 'Listed providers',
+    verifiedProviders: 'Verified providers',
+    providers: 'Providers',
   },
 
   // The component-1 map (spec §2 "Map view", §9 green bands).

@@ -62,11 +62,13 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         availability: 0.25,
         periodAvailability: { 'Q3 26': 0, 'Q4 26': 0.25 },
         providerCount: 2,
+        verifiedProviderCount: 1,
         buildingBlockStats: [
           {
             buildingBlockId: 1,
             description: 'SAPS police station',
             buildingBlockCount: 2,
+            verifiedProviderCount: 1,
             periodAvailability: {},
             options: [],
             subOptions: [],
@@ -85,11 +87,13 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         availability: 0.1,
         periodAvailability: {},
         providerCount: 6,
+        verifiedProviderCount: 1,
         buildingBlockStats: [
           {
             buildingBlockId: 3,
             description: 'Clinic or CHC',
             buildingBlockCount: 5,
+            verifiedProviderCount: 1,
             periodAvailability: {},
             options: [],
             subOptions: [],
@@ -100,6 +104,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             buildingBlockId: 4,
             description: 'Hospital',
             buildingBlockCount: 1,
+            verifiedProviderCount: 1,
             periodAvailability: {},
             options: [],
             subOptions: [],
@@ -116,9 +121,9 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     expect(grid.byRequirement).toBe(false)
     expect(grid.periods).toEqual(['Q3 26', 'Q4 26'])
     expect(grid.rows).toEqual([
-      { label: 'Police', cells: [0, 0.25] },
+      { label: 'Police', cells: [0, 0.25], listed: 2 },
       // No per-quarter figures: only the current quarter is filled.
-      { label: 'Health', cells: [null, 0.1] },
+      { label: 'Health', cells: [null, 0.1], listed: 6 },
     ])
   })
 
@@ -126,8 +131,8 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     const grid = buildingBlockGrid(bb, '1')
     expect(grid.byRequirement).toBe(true)
     expect(grid.rows).toEqual([
-      { label: 'Victim-friendly room', cells: [0, 0.5] },
-      { label: 'Trained GBV desk officer', cells: [0, 0] },
+      { label: 'Victim-friendly room', cells: [0, 0.5], listed: 2 },
+      { label: 'Trained GBV desk officer', cells: [0, 0], listed: 2 },
     ])
   })
 

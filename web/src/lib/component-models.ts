@@ -186,7 +186,10 @@ export const GREENS = ['#e0e0e0', '#cfe6d4', '#8fc29c', '#4f9e63', '#36854A']
 
 export interface GridRow {
   label: string
+  /** Availability per period (0..1); null where none of the listed providers was verified yet. */
   cells: (number | null)[]
+  /** Providers listed for the row (its category's, or its requirement's building block's). */
+  listed: number
 }
 
 /**
@@ -205,9 +208,13 @@ export function buildingBlockGrid(
   )
   const labels = periods.map((p) => quarterLabel(p.quarter, p.year))
   const current = periods.findIndex((p) => p.isCurrent)
-  const cellsFor = (availability: number, perPeriod?: Record<string, number>) =>
-    periods.map(
-      (p, i) => perPeriod?.[p.period] ?? (i === (current >= 0 ? current : periods.length - 1) ? availability : null),
+  const cellsFor = (availability: number | null, perPeriod?: Record<string, number | null>) =>
+    periods.map((p, i) =>
+      perPeriod && p.period in perPeriod
+        ? perPeriod[p.period]
+        : i === (current >= 0 ? current : periods.length - 1)
+          ? availability
+          : null,
     )
   const categories = summary?.buildingBlockCategoryStats ?? []
   if (pickedCategory != null) {
@@ -225,6 +232,7 @@ export function buildingBlockGrid(
         (b.buildingBlockRequirementStats ?? []).map((r) => ({
           label: blocks.length > 1 ? `${b.description}: ${r.description}` : r.description,
           cells: cellsFor(r.availability, r.periodAvailability),
+          listed: b.buildingBlockCount,
         })),
       ),
     }
@@ -232,6 +240,10 @@ export function buildingBlockGrid(
   return {
     periods: labels,
     byRequirement: false,
-    rows: categories.map((c) => ({ label: c.description, cells: cellsFor(c.availability, c.periodAvailability) })),
+    rows: categories.map((c) => ({
+      label: c.description,
+      cells: cellsFor(c.availability, c.periodAvailability),
+      listed: c.providerCount,
+    })),
   }
 }

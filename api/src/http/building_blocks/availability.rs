@@ -35,8 +35,9 @@ pub fn reporting_quarters(today: NaiveDate) -> Vec<NaiveDate> {
     out
 }
 
-/// Availability (0..1) at the end of each reporting quarter, by quarter label (`2026 Q3`).
-pub type PeriodAvailability = BTreeMap<String, f64>;
+/// Availability (0..1) at the end of each reporting quarter, by quarter label (`Q3 26`);
+/// `null` for a quarter by whose end no provider had been verified.
+pub type PeriodAvailability = BTreeMap<String, Option<f64>>;
 
 /// Building-block data of a boundary (public spec §3 "Building block data"; the building-block
 /// read model: providers and their verified requirements per quarter).
@@ -80,13 +81,16 @@ pub struct CategoryStat {
     pub description: String,
     /// Always `true`.
     pub is_included: bool,
-    /// Available (provider, requirement) pairs ÷ all pairs now, 0..1.
-    #[schema(minimum = 0, maximum = 1)]
-    pub availability: f64,
+    /// Available (provider, requirement) pairs ÷ all pairs now, 0..1; `null` while none of
+    /// its providers in the boundary is verified ("Not yet verified", never 0).
+    #[schema(required = true, minimum = 0, maximum = 1)]
+    pub availability: Option<f64>,
     /// The same at the end of each reporting quarter.
     pub period_availability: PeriodAvailability,
-    /// Providers of its blocks in the boundary.
+    /// Providers of its blocks in the boundary (listed).
     pub provider_count: i64,
+    /// Of those, providers with a verified snapshot.
+    pub verified_provider_count: i64,
     /// Its building blocks.
     pub building_block_stats: Vec<BlockStat>,
 }
@@ -99,11 +103,14 @@ pub struct BlockStat {
     pub building_block_id: i32,
     /// Its name.
     pub description: String,
-    /// Its providers in the boundary.
+    /// Its providers in the boundary (listed).
     pub building_block_count: i64,
-    /// Available pairs ÷ all pairs now, 0..1.
-    #[schema(minimum = 0, maximum = 1)]
-    pub availability: f64,
+    /// Of those, providers with a verified snapshot.
+    pub verified_provider_count: i64,
+    /// Available pairs ÷ all pairs now, 0..1; `null` while none of its providers in the
+    /// boundary is verified.
+    #[schema(required = true, minimum = 0, maximum = 1)]
+    pub availability: Option<f64>,
     /// The same at the end of each reporting quarter.
     pub period_availability: PeriodAvailability,
     /// Its requirements.
@@ -124,9 +131,10 @@ pub struct RequirementStat {
     pub building_block_requirement_id: i32,
     /// Its text.
     pub description: String,
-    /// Providers meeting it ÷ providers of its block now, 0..1.
-    #[schema(minimum = 0, maximum = 1)]
-    pub availability: f64,
+    /// Providers meeting it ÷ providers of its block now, 0..1; `null` while none of its
+    /// block's providers in the boundary is verified.
+    #[schema(required = true, minimum = 0, maximum = 1)]
+    pub availability: Option<f64>,
     /// The same at the end of each reporting quarter.
     pub period_availability: PeriodAvailability,
 }
@@ -139,11 +147,13 @@ pub struct AvailabilityArea {
     pub boundary_id: i64,
     /// Its name.
     pub description: String,
-    /// Providers in it.
+    /// Providers in it (listed).
     pub total: i64,
-    /// Available pairs ÷ all pairs, 0..1.
-    #[schema(minimum = 0, maximum = 1)]
-    pub availability: f64,
+    /// Of those, providers with a verified snapshot.
+    pub verified: i64,
+    /// Available pairs ÷ all pairs, 0..1; `null` while none of its providers is verified.
+    #[schema(required = true, minimum = 0, maximum = 1)]
+    pub availability: Option<f64>,
     /// Per category with providers.
     pub categories: Vec<AreaCategory>,
 }
@@ -154,11 +164,76 @@ pub struct AvailabilityArea {
 pub struct AreaCategory {
     /// Category id.
     pub building_block_category_id: i32,
-    /// Its providers in the area.
+    /// Its providers in the area (listed).
     pub total: i64,
-    /// Available pairs ÷ all pairs, 0..1.
-    #[schema(minimum = 0, maximum = 1)]
-    pub availability: f64,
+    /// Of those, providers with a verified snapshot.
+    pub verified: i64,
+    /// Available pairs ÷ all pairs, 0..1; `null` while none of them is verified.
+    #[schema(required = true, minimum = 0, maximum = 1)]
+    pub availability: Option<f64>,
+}
+
+/// Availability figures of one level (requirement, block, category or area) at one time:
+/// available (provider, requirement) pairs, all pairs, and providers verified by then.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Figure {
+    /// Pairs the verified details offer.
+    pub available: i64,
+    /// All pairs (providers × requirements of their blocks).
+    pub possible: i64,
+    /// Providers with a verified snapshot (at that time).
+    pub verified: i64,
+}
+
+impl Figure {
+    /// `available ÷ possible` (0..1), or `None` while no provider is verified: nothing is known
+    /// yet, which must never read as 0 (docs/decisions.md "Availability before verification").
+    pub fn availability(&self) -> Option<f64> {
+        if self.verified == 0 {
+            None
+        } else if self.possible == 0 {
+            Some(0.0)
+        } else {
+            Some(self.available as f64 / self.possible as f64)
+        }
+    }
+}
+
+/// A category's or block's figures while the rows are folded.
+struct Acc {
+    desc: String,
+    now: Figure,
+    per: Vec<Figure>,
+    count: i64,
+    children: Vec<i32>,
+}
+
+impl Acc {
+    fn new(desc: String, quarters: usize) -> Acc {
+        Acc {
+            desc,
+            now: Figure::default(),
+            per: vec![Figure::default(); quarters],
+            count: 0,
+            children: Vec::new(),
+        }
+    }
+    /// Adds one block's verified providers (once per block).
+    fn verified_providers(&mut self, now: &Figure, per: &[Figure]) {
+        self.now.verified += now.verified;
+        for (acc, f) in self.per.iter_mut().zip(per) {
+            acc.verified += f.verified;
+        }
+    }
+    /// Adds one requirement's pairs.
+    fn add_pairs(&mut self, now: &Figure, per: &[Figure]) {
+        self.now.available += now.available;
+        self.now.possible += now.possible;
+        for (acc, f) in self.per.iter_mut().zip(per) {
+            acc.available += f.available;
+            acc.possible += f.possible;
+        }
+    }
 }
 
 /// Building-block data of a boundary (spec §3 "Building block data"): `{boundary, lastQuarter,
@@ -177,90 +252,68 @@ pub async fn building_block_data(
     // at the end of each quarter (the latest snapshot at or before that quarter).
     let rows = queries::requirement_availability(&s.pool, boundary_id, &quarters).await?;
     let labels: Vec<String> = quarters.iter().map(|q| quarter_label(*q)).collect();
-    // Accumulate (available, possible) per level.
-    #[derive(Default)]
-    struct Acc {
-        desc: String,
-        now: (i64, i64),
-        per: Vec<(i64, i64)>,
-        count: i64,
-        children: Vec<i32>,
-    }
-    let share = |a: (i64, i64)| {
-        if a.1 == 0 {
-            0.0
-        } else {
-            a.0 as f64 / a.1 as f64
-        }
-    };
+    let quarter_count = labels.len();
     let mut cats: Vec<(i32, Acc)> = Vec::new();
     let mut blocks: BTreeMap<i32, Acc> = BTreeMap::new();
-    /// One requirement's (available, possible) now and per quarter, with its block.
+    /// One requirement's figures now and per quarter, with its block.
     struct RequirementAcc {
         block: i32,
         id: i32,
         description: String,
-        now: (i64, i64),
-        per: Vec<(i64, i64)>,
+        now: Figure,
+        per: Vec<Figure>,
     }
     let mut reqs: Vec<RequirementAcc> = Vec::new();
     for row in rows {
-        let (cid, cdesc, bid, bdesc) = (
-            row.category_id,
-            row.category_description,
-            row.building_block_id,
-            row.block_description,
-        );
-        let (rid, rdesc, total, now, per) = (
-            row.requirement_id,
-            row.requirement_description,
-            row.providers,
-            row.available_now,
-            row.available_per_quarter,
-        );
+        let (cid, bid, total) = (row.category_id, row.building_block_id, row.providers);
+        let now = Figure {
+            available: row.available_now,
+            possible: total,
+            verified: row.verified_providers,
+        };
+        let per: Vec<Figure> = row
+            .available_per_quarter
+            .iter()
+            .zip(&row.verified_per_quarter)
+            .map(|(available, verified)| Figure {
+                available: *available,
+                possible: total,
+                verified: *verified,
+            })
+            .collect();
         if cats.last().map(|c| c.0) != Some(cid) {
-            cats.push((
-                cid,
-                Acc {
-                    desc: cdesc,
-                    per: vec![(0, 0); labels.len()],
-                    ..Default::default()
-                },
-            ));
+            cats.push((cid, Acc::new(row.category_description, quarter_count)));
         }
         let cat = &mut cats.last_mut().expect("pushed").1;
-        if !cat.children.contains(&bid) {
+        let new_block = !cat.children.contains(&bid);
+        if new_block {
             cat.children.push(bid);
             cat.count += total;
+            cat.verified_providers(&now, &per);
         }
-        let block = blocks.entry(bid).or_insert_with(|| Acc {
-            desc: bdesc,
-            per: vec![(0, 0); labels.len()],
-            count: total,
-            ..Default::default()
+        let block = blocks.entry(bid).or_insert_with(|| {
+            let mut b = Acc::new(row.block_description, quarter_count);
+            b.count = total;
+            b.verified_providers(&now, &per);
+            b
         });
-        block.children.push(rid);
+        block.children.push(row.requirement_id);
         for acc in [&mut *cat, block] {
-            acc.now.0 += now;
-            acc.now.1 += total;
-            for (i, v) in per.iter().enumerate() {
-                acc.per[i].0 += v;
-                acc.per[i].1 += total;
-            }
+            acc.add_pairs(&now, &per);
         }
         reqs.push(RequirementAcc {
             block: bid,
-            id: rid,
-            description: rdesc,
-            now: (now, total),
-            per: per.iter().map(|v| (*v, total)).collect(),
+            id: row.requirement_id,
+            description: row.requirement_description,
+            now,
+            per,
         });
     }
-    let periods = |per: &[(i64, i64)]| -> PeriodAvailability {
+    let periods = |per: &[Figure]| -> PeriodAvailability {
         labels
             .iter()
             .zip(per)
-            .map(|(l, a)| (l.clone(), share(*a)))
+            .map(|(l, f)| (l.clone(), f.availability()))
             .collect()
     };
     let categories: Vec<CategoryStat> = cats
@@ -277,7 +330,7 @@ pub async fn building_block_data(
                         .map(|r| RequirementStat {
                             building_block_requirement_id: r.id,
                             description: r.description.clone(),
-                            availability: share(r.now),
+                            availability: r.now.availability(),
                             period_availability: periods(&r.per),
                         })
                         .collect();
@@ -285,7 +338,8 @@ pub async fn building_block_data(
                         building_block_id: *bid,
                         description: b.desc.clone(),
                         building_block_count: b.count,
-                        availability: share(b.now),
+                        verified_provider_count: b.now.verified,
+                        availability: b.now.availability(),
                         period_availability: periods(&b.per),
                         building_block_requirement_stats: req_stats,
                         options: vec![],
@@ -297,9 +351,10 @@ pub async fn building_block_data(
                 building_block_category_id: *cid,
                 description: c.desc.clone(),
                 is_included: true,
-                availability: share(c.now),
+                availability: c.now.availability(),
                 period_availability: periods(&c.per),
                 provider_count: c.count,
+                verified_provider_count: c.now.verified,
                 building_block_stats: block_stats,
             }
         })
@@ -335,33 +390,41 @@ pub async fn contained_availability(
     boundary_id: i64,
 ) -> Result<Vec<AvailabilityArea>, ApiError> {
     let rows = queries::area_availability(&s.pool, boundary_id).await?;
-    let share = |a: i64, n: i64| if n == 0 { 0.0 } else { a as f64 / n as f64 };
     let mut out: Vec<AvailabilityArea> = Vec::new();
-    let mut sums: Vec<(i64, i64)> = Vec::new();
+    let mut sums: Vec<Figure> = Vec::new();
     for row in rows {
-        let (id, name, category) = (row.boundary_id, row.name, row.category_id);
-        let (providers, pairs, available) = (row.providers, row.pairs, row.available);
-        if out.last().map(|a| a.boundary_id) != Some(id) {
+        if out.last().map(|a| a.boundary_id) != Some(row.boundary_id) {
             out.push(AvailabilityArea {
-                boundary_id: id,
-                description: name,
+                boundary_id: row.boundary_id,
+                description: row.name,
                 total: 0,
-                availability: 0.0,
+                verified: 0,
+                availability: None,
                 categories: vec![],
             });
-            sums.push((0, 0));
+            sums.push(Figure::default());
         }
-        let Some(cid) = category else { continue };
+        let Some(cid) = row.category_id else {
+            continue;
+        };
+        let figure = Figure {
+            available: row.available,
+            possible: row.pairs,
+            verified: row.verified,
+        };
         let area = out.last_mut().expect("pushed");
         let sum = sums.last_mut().expect("pushed");
-        sum.0 += available;
-        sum.1 += pairs;
-        area.total += providers;
-        area.availability = share(sum.0, sum.1);
+        sum.available += figure.available;
+        sum.possible += figure.possible;
+        sum.verified += figure.verified;
+        area.total += row.providers;
+        area.verified = sum.verified;
+        area.availability = sum.availability();
         area.categories.push(AreaCategory {
             building_block_category_id: cid,
-            total: providers,
-            availability: share(available, pairs),
+            total: row.providers,
+            verified: row.verified,
+            availability: figure.availability(),
         });
     }
     Ok(out)

@@ -322,11 +322,12 @@ export type CrimeStats = {
   year: number | null;
 };
 export type BTreeMap = {
-  [key: string]: number;
+  [key: string]: null | number;
 };
 export type RequirementStat = {
-  /** Providers meeting it ÷ providers of its block now, 0..1. */
-  availability: number;
+  /** Providers meeting it ÷ providers of its block now, 0..1; `null` while none of its
+    block's providers in the boundary is verified. */
+  availability: number | null;
   /** Requirement id. */
   buildingBlockRequirementId: number;
   /** Its text. */
@@ -335,9 +336,10 @@ export type RequirementStat = {
   periodAvailability: BTreeMap;
 };
 export type BlockStat = {
-  /** Available pairs ÷ all pairs now, 0..1. */
-  availability: number;
-  /** Its providers in the boundary. */
+  /** Available pairs ÷ all pairs now, 0..1; `null` while none of its providers in the
+    boundary is verified. */
+  availability: number | null;
+  /** Its providers in the boundary (listed). */
   buildingBlockCount: number;
   /** Building block id. */
   buildingBlockId: number;
@@ -351,10 +353,13 @@ export type BlockStat = {
   periodAvailability: BTreeMap;
   /** Always empty (the specification's shape). */
   subOptions: object[];
+  /** Of those, providers with a verified snapshot. */
+  verifiedProviderCount: number;
 };
 export type CategoryStat = {
-  /** Available (provider, requirement) pairs ÷ all pairs now, 0..1. */
-  availability: number;
+  /** Available (provider, requirement) pairs ÷ all pairs now, 0..1; `null` while none of
+    its providers in the boundary is verified ("Not yet verified", never 0). */
+  availability: number | null;
   /** Category id. */
   buildingBlockCategoryId: number;
   /** Its building blocks. */
@@ -365,8 +370,10 @@ export type CategoryStat = {
   isIncluded: boolean;
   /** The same at the end of each reporting quarter. */
   periodAvailability: BTreeMap;
-  /** Providers of its blocks in the boundary. */
+  /** Providers of its blocks in the boundary (listed). */
   providerCount: number;
+  /** Of those, providers with a verified snapshot. */
+  verifiedProviderCount: number;
 };
 export type ReportingPeriod = {
   /** Whether it is the current quarter. */
@@ -379,24 +386,28 @@ export type ReportingPeriod = {
   year: number;
 };
 export type AreaCategory = {
-  /** Available pairs ÷ all pairs, 0..1. */
-  availability: number;
+  /** Available pairs ÷ all pairs, 0..1; `null` while none of them is verified. */
+  availability: number | null;
   /** Category id. */
   buildingBlockCategoryId: number;
-  /** Its providers in the area. */
+  /** Its providers in the area (listed). */
   total: number;
+  /** Of those, providers with a verified snapshot. */
+  verified: number;
 };
 export type AvailabilityArea = {
-  /** Available pairs ÷ all pairs, 0..1. */
-  availability: number;
+  /** Available pairs ÷ all pairs, 0..1; `null` while none of its providers is verified. */
+  availability: number | null;
   /** The area. */
   boundaryId: number;
   /** Per category with providers. */
   categories: AreaCategory[];
   /** Its name. */
   description: string;
-  /** Providers in it. */
+  /** Providers in it (listed). */
   total: number;
+  /** Of those, providers with a verified snapshot. */
+  verified: number;
 };
 export type BuildingBlockData = {
   /** The boundary. */

@@ -7,7 +7,7 @@ import type { TableData } from '../../components/data-table'
 import { NoData } from '../../components/status'
 import { colours } from '../../config/constants'
 import { strings } from '../../config/strings'
-import { formatAvailability } from '../../lib/format'
+import { availabilityCsv, awaitsVerification, describeAvailability, listedAndVerified } from '../../lib/availability'
 import { GREENS, buildingBlockGrid, percentageBucket } from '../../lib/component-models'
 
 const SOURCE = 'Building block submissions by municipalities'
@@ -43,10 +43,20 @@ export function AvailabilityCard({
     area,
     period: summary?.lastQuarter ?? '',
     source: SOURCE,
-    columns: [{ label: strings.cards.category }, { label: strings.cards.availability, numeric: true }],
+    columns: [
+      { label: strings.cards.category },
+      { label: strings.cards.availability, numeric: true },
+      { label: strings.availability.listedProviders, numeric: true },
+      { label: strings.availability.verifiedProviders, numeric: true },
+    ],
     rows: categories.map((c) => ({
-      display: [c.description, formatAvailability(c.availability)],
-      raw: [c.description, (c.availability * 100).toFixed(2)],
+      display: [
+        c.description,
+        describeAvailability(c.availability, c.providerCount),
+        String(c.providerCount),
+        String(c.verifiedProviderCount),
+      ],
+      raw: [c.description, availabilityCsv(c.availability, c.providerCount), c.providerCount, c.verifiedProviderCount],
     })),
   }
   return (
@@ -58,15 +68,17 @@ export function AvailabilityCard({
           {categories.map((c) => (
             <details key={c.buildingBlockCategoryId} name="availability">
               <summary>
-                {c.description} <span>{formatAvailability(c.availability)}</span>
+                {c.description} <span>{describeAvailability(c.availability, c.providerCount)}</span>
               </summary>
+              <p className="availability-counts">{listedAndVerified(c.providerCount, c.verifiedProviderCount)}</p>
               {c.buildingBlockStats.length === 0 ? (
                 <NoData message={strings.messages.noBuildingBlocks} />
               ) : (
                 <ul className="plain-list">
                   {c.buildingBlockStats.map((b) => (
                     <li key={b.buildingBlockId}>
-                      {b.description}: {formatAvailability(b.availability)}
+                      {b.description}: {describeAvailability(b.availability, b.buildingBlockCount)} (
+                      {listedAndVerified(b.buildingBlockCount, b.verifiedProviderCount)})
                     </li>
                   ))}
                 </ul>
@@ -83,6 +95,9 @@ export function AvailabilityCard({
               <th scope="col" className="numeric">
                 %
               </th>
+              <th scope="col" className="numeric">
+                {strings.availability.providers}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -90,9 +105,16 @@ export function AvailabilityCard({
               <tr key={c.buildingBlockCategoryId}>
                 <th scope="row">{c.description}</th>
                 <td>
-                  <Progress value={c.availability} label={c.description} />
+                  {awaitsVerification(c.availability, c.providerCount) ? (
+                    <span className="availability-pending" aria-hidden="true" />
+                  ) : (
+                    <Progress value={c.availability ?? 0} label={c.description} />
+                  )}
                 </td>
-                <td className="numeric">{formatAvailability(c.availability)}</td>
+                <td className="numeric">{describeAvailability(c.availability, c.providerCount)}</td>
+                <td className="numeric availability-counts">
+                  {listedAndVerified(c.providerCount, c.verifiedProviderCount)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -122,8 +144,8 @@ export function BuildingBlocksCard({
     source: SOURCE,
     columns: [{ label: rowHeader }, ...grid.periods.map((p) => ({ label: p, numeric: true }))],
     rows: grid.rows.map((r) => ({
-      display: [r.label, ...r.cells.map((v) => (v == null ? '–' : formatAvailability(v)))],
-      raw: [r.label, ...r.cells.map((v) => (v == null ? null : (v * 100).toFixed(2)))],
+      display: [r.label, ...r.cells.map((v) => describeAvailability(v, r.listed))],
+      raw: [r.label, ...r.cells.map((v) => availabilityCsv(v, r.listed))],
     })),
   }
   const empty = grid.rows.length === 0 || grid.periods.length === 0
@@ -148,13 +170,13 @@ export function BuildingBlocksCard({
                 <span
                   role="cell"
                   key={i}
-                  className="quarter-grid__cell"
+                  className={`quarter-grid__cell${awaitsVerification(v, r.listed) ? ' quarter-grid__cell--pending' : ''}`}
                   style={{
                     background: v == null ? undefined : GREENS[percentageBucket(v * 100)],
                     color: v != null && percentageBucket(v * 100) >= 3 ? '#fff' : undefined,
                   }}
                 >
-                  {v == null ? '–' : formatAvailability(v)}
+                  {describeAvailability(v, r.listed)}
                 </span>
               ))}
             </div>

@@ -20,7 +20,8 @@ import { NoData, Spinner, ErrorMessage } from '../../components/status'
 import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeSource } from '../../lib/crime'
-import { formatAvailability, formatCount, formatPercentage } from '../../lib/format'
+import { formatCount, formatPercentage } from '../../lib/format'
+import { describeAvailability } from '../../lib/availability'
 import { pillarSlices, reachSlices } from '../../lib/component-models'
 import { sortDistribution, toggleDirection, type DistributionEntry, type SortDirection } from './grid-model'
 
@@ -61,11 +62,13 @@ function useDistribution(componentId: number, boundaryId: number, crimeOptions: 
     const d = dashboard.currentData
     if (componentId === ComponentId.BuildingBlock) {
       percentLabel = strings.cards.availability
+      // A category whose providers are not yet verified sorts below every figure.
       items = d.buildingBlock.buildingBlockCategoryStats.map((c) => ({
         id: String(c.buildingBlockCategoryId),
         label: c.description,
-        value: c.availability * 100,
-        percentage: c.availability * 100,
+        value: c.availability == null ? -1 : c.availability * 100,
+        percentage: c.availability == null ? null : c.availability * 100,
+        text: describeAvailability(c.availability, c.providerCount),
       }))
       period = d.buildingBlock.lastQuarter ?? ''
     } else if (componentId === ComponentId.HealthCheck) {
@@ -86,6 +89,20 @@ function useDistribution(componentId: number, boundaryId: number, crimeOptions: 
   }
   const q = isCrime ? crime : dashboard
   return { items, period, source, total, percentLabel, isLoading: q.isFetching && !q.currentData, isError: q.isError }
+}
+
+/** The data table's first column: what its rows are, per component. */
+function firstColumn(componentId: number): string {
+  switch (componentId) {
+    case ComponentId.BuildingBlock:
+      return strings.cards.category
+    case ComponentId.HealthCheck:
+      return strings.grid.reachColumn
+    case ComponentId.CollectiveAction:
+      return strings.grid.pillarColumn
+    default:
+      return strings.summary.crimeType
+  }
 }
 
 function gridTitle(componentId: number): string {
@@ -119,17 +136,17 @@ export function GridCard(props: GridCardProps) {
     period: data.period,
     source: data.source,
     columns: [
-      { label: strings.summary.crimeType },
+      { label: firstColumn(componentId) },
       { label: strings.summary.count, numeric: true },
       { label: data.percentLabel, numeric: true },
     ],
     rows: sorted.map((i) => ({
-      display: [
+      display: [i.label, isAvailability ? (i.text ?? '–') : formatCount(i.value), formatPercentage(i.percentage)],
+      raw: [
         i.label,
-        isAvailability ? formatAvailability(i.value / 100) : formatCount(i.value),
-        formatPercentage(i.percentage),
+        isAvailability ? (i.percentage == null ? (i.text ?? null) : i.value.toFixed(2)) : i.value,
+        i.percentage?.toFixed(2),
       ],
-      raw: [i.label, isAvailability ? i.value.toFixed(2) : i.value, i.percentage?.toFixed(2)],
     })),
   }
 
@@ -264,13 +281,13 @@ export function GridCard(props: GridCardProps) {
               <li key={item.id} className="bar-list__item">
                 <span className="bar-list__label">{item.label}</span>
                 <span className="bar-list__value">
-                  {isAvailability ? formatAvailability(item.value / 100) : formatCount(item.value)}
+                  {isAvailability ? item.text : formatCount(item.value)}
                   {!isAvailability && item.percentage != null ? (
                     <span className="bar-list__pct"> ({formatPercentage(item.percentage)})</span>
                   ) : null}
                 </span>
                 <span className="bar-list__bar" aria-hidden="true">
-                  <span style={{ width: `${(item.value / max) * 100}%` }} />
+                  <span style={{ width: `${(Math.max(0, item.value) / max) * 100}%` }} />
                 </span>
               </li>
             ))}

@@ -5,6 +5,8 @@ export interface DistributionEntry {
   label: string
   value: number
   percentage: number | null
+  /** For availability: the words shown instead of the value ('Not yet verified', '–'). */
+  text?: string
 }
 
 export type SortDirection = 'desc' | 'asc'

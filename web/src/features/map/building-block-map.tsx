@@ -15,7 +15,8 @@ import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId } from '../../config/constants'
 import { buildingBlockAttribution, strings } from '../../config/strings'
-import { formatAvailability, formatCount } from '../../lib/format'
+import { formatCount } from '../../lib/format'
+import { availabilityCsv, describeAvailability, listedAndVerified } from '../../lib/availability'
 import { MapLegend } from './map-legend'
 import { BUILDING_BLOCK_SCALE, buildingBlockAreaFigures, markerVisible, type AreaFigures } from './map-data'
 import { MapStage, PinButton, useMapArea } from './map-stage'
@@ -28,8 +29,8 @@ function tooltip(area: AreaFigures | undefined, name: string): string {
   const title = `<strong>${escapeHtml(name)}</strong>`
   if (!area || area.total == null) return `${title}<br>${strings.map.noData}`
   return (
-    `${title}<br>${strings.bbMap.providers}: ${formatCount(area.total)}` +
-    `<br>${strings.bbMap.availability}: ${formatAvailability(area.rate)}`
+    `${title}<br>${strings.bbMap.providers}: ${listedAndVerified(area.total, area.verified ?? 0)}` +
+    `<br>${strings.bbMap.availability}: ${describeAvailability(area.rate, area.total)}`
   )
 }
 
@@ -122,12 +123,18 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
     source: strings.bbMap.source,
     columns: [
       { label: strings.map.area },
-      { label: strings.bbMap.providers, numeric: true },
+      { label: strings.availability.listedProviders, numeric: true },
+      { label: strings.availability.verifiedProviders, numeric: true },
       { label: strings.bbMap.availability, numeric: true },
     ],
     rows: figures.map((f) => ({
-      display: [f.description, formatCount(f.total), formatAvailability(f.rate)],
-      raw: [f.description, f.total, f.rate == null ? null : (f.rate * 100).toFixed(2)],
+      display: [
+        f.description,
+        formatCount(f.total),
+        formatCount(f.verified),
+        f.total == null ? '–' : describeAvailability(f.rate, f.total),
+      ],
+      raw: [f.description, f.total, f.verified ?? null, f.total == null ? null : availabilityCsv(f.rate, f.total)],
     })),
   }
 
@@ -145,9 +152,9 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
       onMarkerClick={setPin}
       tooltip={tooltip}
       credits={buildingBlockAttribution}
-      legend={<MapLegend scale={BUILDING_BLOCK_SCALE} title={strings.bbMap.legendTitle} plain />}
+      legend={<MapLegend scale={BUILDING_BLOCK_SCALE} title={strings.bbMap.legendTitle} plain notVerified />}
       areaCount={(f) =>
-        f.total == null ? strings.map.noData : `${formatAvailability(f.rate)} · ${formatCount(f.total)}`
+        f.total == null ? strings.map.noData : `${describeAvailability(f.rate, f.total)} · ${formatCount(f.total)}`
       }
       markAreaColour
       note={

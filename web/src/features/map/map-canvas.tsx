@@ -19,6 +19,23 @@ import { throttle } from '../../lib/throttle'
 import { areaSize, boundsOf, labelPoint } from './geometry'
 import type { AreaFigures } from './map-data'
 
+const NOT_VERIFIED_PATTERN = 'not-verified-hatch'
+
+/** An 8×8 transparent tile with one diagonal stroke: repeated, the hatch of 'Not yet verified'. */
+function hatchImage(): { width: number; height: number; data: Uint8Array } {
+  const size = 8
+  const data = new Uint8Array(size * size * 4)
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      if ((x + y) % size === 0 || (x + y + 1) % size === 0) {
+        const i = (y * size + x) * 4
+        data.set([138, 118, 64, 200], i)
+      }
+    }
+  }
+  return { width: size, height: size, data }
+}
+
 setWorkerUrl(workerUrl)
 
 const BLANK_STYLE = {
@@ -196,6 +213,15 @@ export function MapCanvas({
           'fill-opacity': ['case', ['boolean', ['feature-state', 'hover'], false], 0.95, 0.8],
         },
       })
+      // Areas waiting for verification: a hatch over their colour (the legend's hatched swatch).
+      map.addImage(NOT_VERIFIED_PATTERN, hatchImage())
+      map.addLayer({
+        id: 'areas-pattern',
+        type: 'fill',
+        source: 'areas',
+        filter: ['==', ['get', 'pattern'], 'not-verified'],
+        paint: { 'fill-pattern': NOT_VERIFIED_PATTERN },
+      })
       map.addLayer({
         id: 'areas-line',
         type: 'line',
@@ -258,7 +284,11 @@ export function MapCanvas({
         type: 'FeatureCollection' as const,
         features: areas.features.map((feature) => ({
           ...feature,
-          properties: { ...feature.properties, color: byId.get(feature.properties.boundaryId)?.color ?? '#d9d9d9' },
+          properties: {
+            ...feature.properties,
+            color: byId.get(feature.properties.boundaryId)?.color ?? '#d9d9d9',
+            pattern: byId.get(feature.properties.boundaryId)?.pattern ?? null,
+          },
         })),
       }
       const source = map.getSource('areas') as { setData(d: unknown): void } | undefined

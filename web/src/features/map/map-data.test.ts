@@ -8,6 +8,7 @@ import {
   availabilityColour,
   buildingBlockAreaFigures,
   markerVisible,
+  NOT_VERIFIED_COLOUR,
 } from './map-data'
 import { legendColour } from '../../lib/legend'
 
@@ -95,13 +96,14 @@ describe('map data', () => {
           boundaryId: 10,
           description: 'Area 10',
           total: 4,
+          verified: 4,
           availability: 0.3,
           categories: [
-            { buildingBlockCategoryId: 1, total: 1, availability: 0.9 },
-            { buildingBlockCategoryId: 3, total: 3, availability: 0.1 },
+            { buildingBlockCategoryId: 1, total: 1, verified: 1, availability: 0.9 },
+            { buildingBlockCategoryId: 3, total: 3, verified: 3, availability: 0.1 },
           ],
         },
-        { boundaryId: 11, description: 'Area 11', total: 2, availability: 0, categories: [] },
+        { boundaryId: 11, description: 'Area 11', total: 2, verified: 2, availability: 0, categories: [] },
       ],
     }
     const all = buildingBlockAreaFigures(areas, summary)
@@ -112,9 +114,49 @@ describe('map data', () => {
     ])
     const police = buildingBlockAreaFigures(areas, summary, ['1'])
     expect(police[0]).toMatchObject({ total: 1, density: 90, color: '#36854A' })
-    expect(police[1]).toMatchObject({ total: 0, density: 0 })
+    expect(police[1]).toMatchObject({ total: 0, density: null })
     const two = buildingBlockAreaFigures(areas, summary, ['1', '3'])
     expect(two[0].total).toBe(4)
     expect(two[0].rate).toBeCloseTo((0.9 + 3 * 0.1) / 4)
+  })
+
+  it('marks areas whose listed providers are not yet verified, never as 0%', () => {
+    const areas = {
+      type: 'FeatureCollection',
+      features: [10, 11].map((id) => ({
+        type: 'Feature',
+        id,
+        geometry: { type: 'Polygon', coordinates: [] },
+        properties: {
+          boundaryId: id,
+          description: `Area ${id}`,
+          boundaryTypeId: 2,
+          level: 'province',
+          peopleCount: null,
+        },
+      })),
+    } as unknown as AreaCollection
+    const summary: BuildingBlockData = {
+      boundary: boundaries[0],
+      buildingBlockCategoryStats: [],
+      buildingBlockReportingPeriods: [],
+      lastQuarter: 'Q4 26',
+      containedBoundaryData: [
+        {
+          boundaryId: 10,
+          description: 'Area 10',
+          total: 43,
+          verified: 0,
+          availability: null,
+          categories: [{ buildingBlockCategoryId: 1, total: 43, verified: 0, availability: null }],
+        },
+        { boundaryId: 11, description: 'Area 11', total: 0, verified: 0, availability: null, categories: [] },
+      ],
+    }
+    const [listed, empty] = buildingBlockAreaFigures(areas, summary)
+    expect(listed).toMatchObject({ total: 43, verified: 0, rate: null, density: null, pattern: 'not-verified' })
+    expect(listed.color).toBe(NOT_VERIFIED_COLOUR)
+    expect(empty.pattern).toBeUndefined()
+    expect(buildingBlockAreaFigures(areas, summary, ['1'])[0]).toMatchObject({ rate: null, pattern: 'not-verified' })
   })
 })

@@ -23,6 +23,10 @@ export interface AreaFigures {
   density: number | null
   period: string | null
   color: string
+  /** A fill pattern drawn over the colour: 'not-verified' where providers are listed and none is verified. */
+  pattern?: 'not-verified'
+  /** Providers verified in the area (building blocks only). */
+  verified?: number
 }
 
 /** Figures per area: from the current stats' children, else (at local level) the parent's. */
@@ -122,12 +126,15 @@ export function buildingBlockAreaFigures(
     const p = feature.properties
     const row = rows.get(p.boundaryId)
     let total: number | null = row?.total ?? null
+    let verified: number | null = row?.verified ?? null
     let availability: number | null = row?.availability ?? null
     if (row && categories.length > 0) {
       const picked = row.categories.filter((c) => categories.includes(String(c.buildingBlockCategoryId)))
       total = picked.reduce((n, c) => n + c.total, 0)
+      verified = picked.reduce((n, c) => n + c.verified, 0)
       availability = picked.length === 1 ? picked[0].availability : weightedAvailability(picked)
     }
+    const awaiting = total != null && total > 0 && availability == null
     return {
       boundaryId: p.boundaryId,
       description: p.description ?? row?.description ?? '',
@@ -138,12 +145,20 @@ export function buildingBlockAreaFigures(
       rate: availability,
       density: availability == null ? null : availability * 100,
       period: null,
-      color: availability == null ? '#d9d9d9' : availabilityColour(availability),
+      color: awaiting ? NOT_VERIFIED_COLOUR : availability == null ? '#d9d9d9' : availabilityColour(availability),
+      ...(awaiting ? { pattern: 'not-verified' as const } : {}),
+      ...(verified != null ? { verified } : {}),
     }
   })
 }
 
-function weightedAvailability(rows: { total: number; availability: number }[]): number {
-  const n = rows.reduce((s, r) => s + r.total, 0)
-  return n === 0 ? 0 : rows.reduce((s, r) => s + r.availability * r.total, 0) / n
+/** The provider-weighted mean of the categories with a figure; null while none has one. */
+function weightedAvailability(rows: { total: number; availability: number | null }[]): number | null {
+  const known = rows.filter((r) => r.availability != null)
+  const n = known.reduce((s, r) => s + r.total, 0)
+  if (known.length === 0) return null
+  return n === 0 ? 0 : known.reduce((s, r) => s + (r.availability ?? 0) * r.total, 0) / n
 }
+
+/** The base colour of an area whose listed providers are not yet verified (hatched on the map). */
+export const NOT_VERIFIED_COLOUR = '#f4efe1'

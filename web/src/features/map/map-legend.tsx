@@ -7,11 +7,14 @@ export function MapLegend({
   scale,
   title = strings.map.legendTitle,
   plain = false,
+  notVerified = false,
 }: {
   scale: ColorBand[]
   title?: string
   /** Show each band's description alone (bands named by their range, e.g. '1%-24%'). */
   plain?: boolean
+  /** Add the hatched class of areas whose listed providers are not yet verified. */
+  notVerified?: boolean
 }) {
   if (!scale.length) return null
   return (
@@ -24,6 +27,12 @@ export function MapLegend({
             {plain && band.description ? band.description : bandLabel(band)}
           </li>
         ))}
+        {notVerified ? (
+          <li>
+            <span className="map-legend__swatch map-legend__swatch--not-verified" aria-hidden="true" />
+            {strings.availability.notYetVerified}
+          </li>
+        ) : null}
         <li>
           <span className="map-legend__swatch" style={{ background: '#d9d9d9' }} aria-hidden="true" />
           {strings.map.noData}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { strings } from '../config/strings'
+import { availabilityCsv, awaitsVerification, describeAvailability, listedAndVerified } from './availability'
+
+describe('availability before verification', () => {
+  it('reads "Not yet verified" where providers are listed and none is verified, never 0%', () => {
+    expect(describeAvailability(null, 43)).toBe(strings.availability.notYetVerified)
+    expect(availabilityCsv(null, 43)).toBe(strings.availability.notYetVerified)
+    expect(awaitsVerification(null, 43)).toBe(true)
+  })
+  it('shows a verified figure as a percentage, also a real 0%', () => {
+    expect(describeAvailability(0, 43)).toBe('0.00%')
+    expect(describeAvailability(0.25, 4)).toBe('25.00%')
+    expect(availabilityCsv(0.25, 4)).toBe('25.00')
+    expect(awaitsVerification(0, 43)).toBe(false)
+  })
+  it('has no figure without listed providers', () => {
+    expect(describeAvailability(null, 0)).toBe('–')
+    expect(availabilityCsv(null, 0)).toBeNull()
+  })
+  it('counts listed and verified providers', () => {
+    expect(listedAndVerified(1154, 0)).toBe('1,154 listed, 0 verified')
+  })
+})
