@@ -239,6 +239,17 @@ export const strings = {
     providers: 'Providers',
   },
 
+  // The component-2 map (spec §3 "Map colour scales": health-check scores in blue bands).
+  hcMap: {
+    legendTitle: 'Health check: overall maturity',
+    organisations: 'Organisations taking part',
+    maturity: 'Overall maturity',
+    tooFew: 'Too few organisations to show',
+    noResponses: 'No responses',
+    source: 'GBVF health-check surveys of registered organisations',
+    example: 'Example data: not real responses',
+  },
+
   // The component-1 map (spec §2 "Map view", §9 green bands).
   bbMap: {
     legendTitle: 'Building block availability',
@@ -421,6 +432,18 @@ export const strings = {
 export const attribution = [
   'Crime statistics: SAPS',
   'Population: Statistics South Africa, Census 2022',
+  'Boundaries: Municipal Demarcation Board',
+] as const
+
+// Attribution of the collective-action map (data/challenges/SOURCE.md).
+export const collectiveActionAttribution = [
+  'Collective actions: End GBVF 100-Day Challenges (public reports, theworldofimpact.org)',
+  'Boundaries: Municipal Demarcation Board',
+] as const
+
+// Attribution of the health-check map: the surveys themselves (no outside source).
+export const healthCheckAttribution = [
+  'Health check: surveys of registered organisations (GBVF dashboard)',
   'Boundaries: Municipal Demarcation Board',
 ] as const
 

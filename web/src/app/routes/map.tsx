@@ -1,6 +1,7 @@
 // /home/map: the full-size choropleth with legend, labels and pins: collective actions (orange
 // scale, challenge pins) when componentId is 4, building blocks (green availability bands,
-// provider pins, count modal) when it is 1, else crime (police-station pins).
+// provider pins, count modal) when it is 1, the health check (blue maturity bands) when it is 2,
+// else crime (police-station pins).
 import { lazy, Suspense } from 'react'
 import { CardBoundary } from '../../components/boundary'
 import { Spinner } from '../../components/status'
@@ -12,6 +13,7 @@ import { useFilters } from '../../filters/use-filters'
 const CrimeMap = lazy(() => import('../../features/map/crime-map'))
 const ActionsMap = lazy(() => import('../../features/map/actions-map'))
 const BuildingBlockMap = lazy(() => import('../../features/map/building-block-map'))
+const HealthCheckMap = lazy(() => import('../../features/map/health-check-map'))
 
 export function Component() {
   const { filters } = useFilters()
@@ -24,6 +26,8 @@ export function Component() {
             <ActionsMap />
           ) : filters.componentId === ComponentId.BuildingBlock ? (
             <BuildingBlockMap />
+          ) : filters.componentId === ComponentId.HealthCheck ? (
+            <HealthCheckMap />
           ) : (
             <CrimeMap />
           )}

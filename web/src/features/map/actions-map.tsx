@@ -15,7 +15,7 @@ import type { CollectiveAction, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
-import { strings } from '../../config/strings'
+import { collectiveActionAttribution, strings } from '../../config/strings'
 import { formatCount } from '../../lib/format'
 import { legendColour } from '../../lib/legend'
 import { MapLegend } from './map-legend'
@@ -177,6 +177,7 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
       figures={figures}
       markers={markers}
       onMarkerClick={setPin}
+      credits={collectiveActionAttribution}
       legend={<MapLegend scale={ACTIONS_SCALE} title={strings.actions.legendTitle} />}
       areaCount={(f) => formatCount(f.total)}
       modals={

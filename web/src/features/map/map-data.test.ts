@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { boundaries, crimeStats, geojson, geomarkers } from '../../test/mocks/fixtures'
 import { emptyFilters } from '../../filters/query-string'
-import type { AreaCollection, BuildingBlockData } from '../../api/generated'
+import type { AreaCollection, BuildingBlockData, HealthCheckStats } from '../../api/generated'
 import {
   BUILDING_BLOCK_SCALE,
   areaFigures,
@@ -9,6 +9,9 @@ import {
   buildingBlockAreaFigures,
   markerVisible,
   NOT_VERIFIED_COLOUR,
+  BLUES,
+  TOO_FEW_COLOUR,
+  healthCheckAreaFigures,
 } from './map-data'
 import { legendColour } from '../../lib/legend'
 
@@ -158,5 +161,37 @@ describe('map data', () => {
     expect(listed.color).toBe(NOT_VERIFIED_COLOUR)
     expect(empty.pattern).toBeUndefined()
     expect(buildingBlockAreaFigures(areas, summary, ['1'])[0]).toMatchObject({ rate: null, pattern: 'not-verified' })
+  })
+})
+
+describe('health-check map figures', () => {
+  const areas = {
+    type: 'FeatureCollection',
+    features: [20, 21, 22].map((id) => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Polygon', coordinates: [] },
+      properties: {
+        boundaryId: id,
+        description: `Area ${id}`,
+        boundaryTypeId: 2,
+        level: 'province',
+        peopleCount: null,
+      },
+    })),
+  } as unknown as AreaCollection
+
+  it('colours maturity in the blue bands; too few organisations and no responses are their own classes', () => {
+    const summary = {
+      period: 'Q3 26',
+      containedBoundaryData: [
+        { boundaryId: 20, overalMaturity: 62, participatingOrganisations: 4, totalActualResponses: 40 },
+        { boundaryId: 21, overalMaturity: null, participatingOrganisations: 2, totalActualResponses: null },
+      ],
+    } as unknown as HealthCheckStats
+    const [shown, tooFew, none] = healthCheckAreaFigures(areas, summary)
+    expect(shown).toMatchObject({ total: 4, density: 62, color: BLUES[3] })
+    expect(tooFew).toMatchObject({ total: 2, density: null, color: TOO_FEW_COLOUR })
+    expect(none).toMatchObject({ total: null, density: null, color: '#d9d9d9' })
   })
 })

@@ -4,6 +4,7 @@ import type {
   BuildingBlockData,
   ContainedBoundaryData,
   CrimeStats,
+  HealthCheckStats,
   MarkerProperties,
 } from '../../api/generated'
 import type { ColorBand } from '../../api/types'
@@ -162,3 +163,48 @@ function weightedAvailability(rows: { total: number; availability: number | null
 
 /** The base colour of an area whose listed providers are not yet verified (hatched on the map). */
 export const NOT_VERIFIED_COLOUR = '#f4efe1'
+
+/** Spec §3 health-check bands in blue shades: 0, 1-24, 25-49, 50-74, 75-100 (the §4 percentage buckets). */
+export const BLUES = ['#e3ecf5', '#c6dbef', '#6baed6', '#2171b5', '#08306b']
+
+export const HEALTH_CHECK_SCALE: ColorBand[] = [
+  { start: 0, end: 1, color: BLUES[0], description: '0%' },
+  { start: 1, end: 25, color: BLUES[1], description: '1%-24%' },
+  { start: 25, end: 50, color: BLUES[2], description: '25%-49%' },
+  { start: 50, end: 75, color: BLUES[3], description: '50%-74%' },
+  { start: 75, end: null, color: BLUES[4], description: '75%-100%' },
+]
+
+/** The colour of an area whose organisations are too few to show (privacy threshold). */
+export const TOO_FEW_COLOUR = '#f0f0f0'
+
+/**
+ * Health-check figures per area from the server's `containedBoundaryData` (areas with responses
+ * in the quarter): `total` the organisations taking part, `density` the overall maturity in whole
+ * percent, null under the privacy rule (too few organisations: its own class, never 0); an area
+ * without responses has no row and no figure.
+ */
+export function healthCheckAreaFigures(
+  areas: AreaCollection | undefined,
+  summary: HealthCheckStats | undefined,
+): AreaFigures[] {
+  if (!areas) return []
+  const rows = new Map((summary?.containedBoundaryData ?? []).map((a) => [a.boundaryId, a]))
+  return areas.features.map((feature) => {
+    const p = feature.properties
+    const row = rows.get(p.boundaryId)
+    const maturity = row?.overalMaturity ?? null
+    return {
+      boundaryId: p.boundaryId,
+      description: p.description ?? '',
+      boundaryTypeId: p.boundaryTypeId,
+      level: p.level,
+      peopleCount: p.peopleCount ?? null,
+      total: row ? row.participatingOrganisations : null,
+      rate: maturity,
+      density: maturity,
+      period: summary?.period ?? null,
+      color: !row ? '#d9d9d9' : maturity == null ? TOO_FEW_COLOUR : BLUES[percentageBucket(maturity)],
+    }
+  })
+}

@@ -8,6 +8,7 @@ export function MapLegend({
   title = strings.map.legendTitle,
   plain = false,
   notVerified = false,
+  extra = [],
 }: {
   scale: ColorBand[]
   title?: string
@@ -15,6 +16,8 @@ export function MapLegend({
   plain?: boolean
   /** Add the hatched class of areas whose listed providers are not yet verified. */
   notVerified?: boolean
+  /** Further classes of the map's own, before 'No data'. */
+  extra?: { color: string; label: string }[]
 }) {
   if (!scale.length) return null
   return (
@@ -25,6 +28,12 @@ export function MapLegend({
           <li key={`${band.start}-${band.end}`}>
             <span className="map-legend__swatch" style={{ background: band.color }} aria-hidden="true" />
             {plain && band.description ? band.description : bandLabel(band)}
+          </li>
+        ))}
+        {extra.map((e) => (
+          <li key={e.label}>
+            <span className="map-legend__swatch" style={{ background: e.color }} aria-hidden="true" />
+            {e.label}
           </li>
         ))}
         {notVerified ? (
