@@ -18,8 +18,10 @@
 //! endpoint can leak them.
 //!
 //! - [`fold`]: the rebuild's in-memory fold of the same events.
+//! - [`queries`]: the typed reads of these tables.
 
 pub mod fold;
+pub mod queries;
 
 use fold::AccountsFold;
 
