@@ -16,8 +16,11 @@ use gbvf_commands::accounts::reference::{JOB_ROLES, ORGANISATION_TYPES, TITLES};
 use gbvf_events::accounts::{OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE};
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::person::ERASED_PERSON;
-use gbvf_projections::accounts::queries::{person_names, search_applications, ApplicationSearch};
+use gbvf_projections::accounts::queries::{
+    application_counts, person_names, search_applications, ApplicationSearch,
+};
 use gbvf_projections::geography::queries::boundary_names;
+use gbvf_projections::healthcheck::queries::surveys_card;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -54,23 +57,17 @@ pub struct AdminDashboard {
 /// of one item (admin spec §7).
 #[utoipa::path(post, path = "/api/healthcheck/getAdminDashboard", tag = "admin", operation_id = "healthcheckGetAdminDashboard", responses((status = 200, description = "The counts, as a list of one", body = [AdminDashboard])))]
 pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Vec<AdminDashboard>>, ApiError> {
-    let (in_progress, approved, last): (i64, i64, Option<chrono::DateTime<chrono::Utc>>) = sqlx::query_as(
-        "SELECT count(*) FILTER (WHERE verification_status_id = 1), count(*) FILTER (WHERE verification_status_id = 3),
-                max(status_date) FROM organisation",
-    )
-    .fetch_one(&s.pool)
-    .await?;
-    let (participants, actual, expected, last_q, example) =
-        crate::http::health_check::surveys_card(&s.pool).await?;
+    let organisations = application_counts(&s.pool).await?;
+    let surveys = surveys_card(&s.pool).await?;
     Ok(Json(vec![AdminDashboard {
-        in_progress_count: in_progress,
-        approved_organisations_count: approved,
-        last_updated_organisation_date: last,
-        last_updated_questionnaire_date: last_q,
-        health_check_participants: participants,
-        actual_responses: actual,
-        expected_responses: expected,
-        example,
+        in_progress_count: organisations.in_progress,
+        approved_organisations_count: organisations.approved,
+        last_updated_organisation_date: organisations.last_status_change,
+        last_updated_questionnaire_date: surveys.last_change,
+        health_check_participants: surveys.participating_organisations,
+        actual_responses: surveys.actual_responses,
+        expected_responses: surveys.expected_responses,
+        example: surveys.example,
     }]))
 }
 
