@@ -403,6 +403,13 @@ pub fn is_conflict(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(db) if db.code().as_deref() == Some("23505"))
 }
 
+/// One round trip to the database of the event log (`SELECT 1`): `Ok` when PostgreSQL
+/// answers, the connection's error otherwise. The outage watchdog probes with it.
+pub async fn ping(pool: &PgPool) -> sqlx::Result<()> {
+    sqlx::query("SELECT 1").execute(pool).await?;
+    Ok(())
+}
+
 /// Runs the embedded migrations in `migrations/` (idempotent).
 pub async fn migrate(pool: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
     sqlx::migrate!("../migrations").run(pool).await

@@ -10,6 +10,8 @@
 //! Whether a challenge is *active* depends on today, so it is not stored: readers compute it
 //! with [`ACTIVE_SQL`]. The table is therefore a pure function of the log and a rebuild gives
 //! identical rows.
+//!
+//! - [`queries`]: the typed reads of this table.
 
 use std::collections::BTreeMap;
 
@@ -21,6 +23,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
 
 use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
+
+pub mod queries;
 
 /// SQL predicate (on a `collective_action` row) for "active today": not completed, and today is
 /// inside its dates. A challenge with a start date but no stated end runs 100 days (days 1–100,

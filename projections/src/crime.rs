@@ -12,6 +12,8 @@
 //! (provinces and nation 2013/14–2022/23), else the sum of its stations (districts and
 //! municipalities always; provinces and nation before 2013/14). Where both exist they agree
 //! (shared/data/README.md: station and provincial series agree exactly 2013/14–2015/16).
+//!
+//! - [`queries`]: the typed reads of this table.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -25,6 +27,8 @@ use gbvf_events::store::StoredEvent;
 use sqlx::{Postgres, Transaction};
 
 use crate::engine::{FoldPage, Projection, RebuildFold};
+
+pub mod queries;
 
 /// The crime projection (`crime`).
 pub struct CrimeProjection;

@@ -6,6 +6,8 @@
 //! area_km2, geometry (GeoJSON text), point_lon, point_lat, source`.
 //! `province_id` and `district_id` are the boundary's own province and district (for a
 //! province, itself), so the cascade and drill-down read one row.
+//!
+//! - [`queries`]: the typed reads of this table.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +19,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
 
 use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
+
+pub mod queries;
 
 /// The provinces (boundary ids) of the boundaries `boundary_ids`, each once.
 pub async fn provinces_of(pool: &sqlx::PgPool, boundary_ids: &[i64]) -> sqlx::Result<Vec<i64>> {

@@ -22,6 +22,9 @@
 //! period's first `RESULT_STEP × ⌊actual_responses / RESULT_STEP⌋` responses in commit order,
 //! so the figures change only when five more responses have arrived and never by one
 //! respondent. No table holds anything about a respondent.
+//!
+//! - [`queries`]: the typed reads of these tables; [`public_figures`]: the public figures as
+//!   last published.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -36,6 +39,7 @@ use sqlx::{Postgres, Transaction};
 use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 pub mod public_figures;
+pub mod queries;
 pub use public_figures::{public_figures, publish_figures};
 
 /// The health-check projection (`healthcheck`).

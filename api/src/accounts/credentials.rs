@@ -33,6 +33,15 @@ pub async fn credential_epoch(pool: &PgPool, key: &str) -> anyhow::Result<i32> {
     )
 }
 
+/// The argon2id hash (PHC string) of the password of `user_key`, from `credential`; `None`
+/// before a password is set, and after the account is deleted or erased.
+pub async fn password_hash(pool: &PgPool, user_key: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1")
+        .bind(user_key)
+        .fetch_optional(pool)
+        .await
+}
+
 /// Deletes the password hash of `user_key` inside the caller's transaction (an account deleted
 /// or erased can no longer sign in).
 pub async fn delete(tx: &mut sqlx::PgConnection, user_key: &str) -> sqlx::Result<()> {

@@ -8,6 +8,8 @@
 //! - [`limits`]: throttling counters shared by every process.
 //! - [`one_time_codes`]: e-mailed one-time codes.
 //! - [`password`]: argon2id hashing and random tokens.
+//! - [`load_user`], [`organisation_status`], [`next_group_id`]: what the write side reads of
+//!   the event log itself (never behind, unlike the read models).
 
 pub mod credentials;
 pub mod limits;
@@ -328,4 +330,37 @@ pub async fn load_user(pool: &PgPool, key: &str) -> anyhow::Result<User> {
 /// The user state of `user_id` (exposed for the CLI's messages).
 pub async fn state(pool: &PgPool, user_id: &str) -> anyhow::Result<User> {
     load_user(pool, user_id).await
+}
+
+/// The current verification status id of organisation `id`, from its events in the log (the
+/// source of truth, never behind the read model): 3 after `OrganisationApproved`, 2 after
+/// `OrganisationRejected` (the later of the two counts), else 1 In Progress, also for an
+/// unknown organisation (admin spec §3 "Application status keys").
+pub async fn organisation_status(pool: &PgPool, id: &str) -> anyhow::Result<i32> {
+    let last: Option<String> = sqlx::query_scalar(
+        "SELECT event_type FROM events WHERE aggregate_type = 'organisation' AND aggregate_id = $1
+           AND event_type IN ('OrganisationApproved', 'OrganisationRejected')
+         ORDER BY sequence DESC LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match last.as_deref() {
+        Some("OrganisationApproved") => 3,
+        Some("OrganisationRejected") => 2,
+        _ => 1,
+    })
+}
+
+/// The id for a new group: one above the highest numeric group id in the event log, at least
+/// 101 (the seeded groups keep the ids below). Two callers may get the same id; the second
+/// creation then conflicts on the event log's key.
+pub async fn next_group_id(pool: &PgPool) -> sqlx::Result<i64> {
+    let id: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(max(aggregate_id::bigint), 100) + 1 FROM events
+         WHERE aggregate_type = 'group' AND aggregate_id ~ '^[0-9]+$'",
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(id.max(101))
 }

@@ -1,4 +1,5 @@
-//! Reading boundaries from the geography read model and their JSON shape.
+//! Boundaries of the geography read model (`gbvf_projections::geography::queries`) as the
+//! handlers hold them, and their JSON shape.
 //!
 //! JSON (public spec §3 "Boundary", plus explicit fields): `{boundaryId, code, description,
 //! level, boundaryTypeId (public numbering), adminBoundaryTypeId, parentBoundaryId,
@@ -6,46 +7,29 @@
 //! `nationalBoundaryId` is the entry of the cascade's first ("National") dropdown, i.e. the
 //! boundary's province, for districts, municipalities and precincts (docs/decisions.md).
 
+use std::ops::Deref;
+
 use gbvf_events::boundary::BoundaryLevel;
+use gbvf_projections::geography::queries as geography;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
 
 use super::error::ApiError;
 
-/// One row of the `boundary` read model (without geometry).
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct BoundaryRow {
-    /// Stable id.
-    pub boundary_id: i64,
-    /// Source code.
-    pub code: String,
-    /// Level name.
-    pub level: String,
-    /// Name.
-    pub name: String,
-    /// Containing boundary.
-    pub parent_id: Option<i64>,
-    /// Own province.
-    pub province_id: Option<i64>,
-    /// Own district.
-    pub district_id: Option<i64>,
-    /// Census 2022 population.
-    pub population: Option<i64>,
-    /// Area, km².
-    pub area_km2: Option<f64>,
+/// One row of the `boundary` read model (without geometry), with its answer shapes; its
+/// columns are those of [`geography::BoundaryRow`], reached through `Deref`.
+#[derive(Debug, Clone)]
+pub struct BoundaryRow(pub geography::BoundaryRow);
+
+impl Deref for BoundaryRow {
+    type Target = geography::BoundaryRow;
+    fn deref(&self) -> &geography::BoundaryRow {
+        &self.0
+    }
 }
 
-/// Columns selected for [`BoundaryRow`].
-pub const COLUMNS: &str =
-    "boundary_id, code, level, name, parent_id, province_id, district_id, population, area_km2";
-
 impl BoundaryRow {
-    /// Its level.
-    pub fn level(&self) -> BoundaryLevel {
-        BoundaryLevel::parse(&self.level).unwrap_or(BoundaryLevel::SapsPrecinct)
-    }
-
     /// Its [`Boundary`] answer.
     pub fn to_boundary(&self) -> Boundary {
         let level = self.level();
@@ -133,13 +117,10 @@ pub struct Boundary {
 /// The boundary `id`, or 404.
 #[tracing::instrument(name = "read model boundary", skip_all, fields(boundary.id = id))]
 pub async fn fetch(pool: &PgPool, id: i64) -> Result<BoundaryRow, ApiError> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM boundary WHERE boundary_id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {id}.")))
+    geography::boundary(pool, id)
+        .await?
+        .map(BoundaryRow)
+        .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {id}.")))
 }
 
 /// The boundary `id` from the process's boundary cache, read from the model on a miss (or 404).
@@ -156,12 +137,11 @@ pub async fn fetch_cached(s: &super::AppState, id: i64) -> Result<BoundaryRow, A
 
 /// Direct children of boundary `id`, ordered by name.
 pub async fn children(pool: &PgPool, id: i64) -> Result<Vec<BoundaryRow>, ApiError> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM boundary WHERE parent_id = $1 ORDER BY name"
-    ))
-    .bind(id)
-    .fetch_all(pool)
-    .await?)
+    Ok(geography::children(pool, id)
+        .await?
+        .into_iter()
+        .map(BoundaryRow)
+        .collect())
 }
 
 /// The levels a public `boundaryTypeId` stands for (1 National, 2 District/Province,

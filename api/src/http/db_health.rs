@@ -1,8 +1,8 @@
 //! Whether PostgreSQL is reachable, as a watchdog sees it (docs/reliability.md): a probe
-//! (`SELECT 1`, at most [`PROBE_TIMEOUT`]) every [`PROBE_EVERY`]. While the last probe failed,
-//! cached public answers are served marked stale (`X-GBVF-Stale: database unreachable`),
-//! `/api/health` answers 503 at once, and failures answer 503 instead of 500. One database per
-//! process, so the state is process-wide.
+//! ([`gbvf_events::store::ping`], `SELECT 1`, at most [`PROBE_TIMEOUT`]) every
+//! [`PROBE_EVERY`]. While the last probe failed, cached public answers are served marked stale
+//! (`X-GBVF-Stale: database unreachable`), `/api/health` answers 503 at once, and failures
+//! answer 503 instead of 500. One database per process, so the state is process-wide.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -26,7 +26,7 @@ pub fn reachable() -> bool {
 /// One probe; records and returns the verdict.
 pub async fn probe(pool: &PgPool) -> bool {
     let ok = matches!(
-        tokio::time::timeout(PROBE_TIMEOUT, sqlx::query("SELECT 1").execute(pool)).await,
+        tokio::time::timeout(PROBE_TIMEOUT, gbvf_events::store::ping(pool)).await,
         Ok(Ok(_))
     );
     let was = REACHABLE.swap(ok, Ordering::Relaxed);

@@ -6,7 +6,9 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::boundary::{self, Boundary, BoundaryRow, COLUMNS};
+use gbvf_projections::geography::queries::{area_shapes, boundaries_of_levels, police_stations_in};
+
+use super::boundary::{self, Boundary, BoundaryRow};
 use super::error::{parse_id, ApiError};
 use super::geojson::{
     self, AreaCollection, AreaFeature, AreaProperties, FeatureCollectionType, FeatureId,
@@ -82,31 +84,15 @@ async fn list_within(
         .filter
         .map(|f| f.trim().to_string())
         .filter(|f| !f.is_empty());
-    let levels: Vec<&str> = levels.to_vec();
     // With a parent: its direct children of the type when it has any (nation → provinces,
     // province → districts, district → municipalities), else every boundary of the type inside
     // it (province → municipalities).
-    let mut rows: Vec<BoundaryRow> = Vec::new();
-    for direct_only in [true, false] {
-        rows = sqlx::query_as(&format!(
-            "SELECT {COLUMNS} FROM boundary
-             WHERE level = ANY($1)
-               AND ($2::bigint IS NULL OR (boundary_id <> $2 AND (parent_id = $2
-                    OR (NOT $4 AND (province_id = $2 OR district_id = $2 OR $2 = 1)))))
-               AND ($3::text IS NULL OR name ILIKE '%' || $3 || '%')
-             ORDER BY name"
-        ))
-        .bind(&levels)
-        .bind(parent)
-        .bind(&filter)
-        .bind(direct_only)
-        .fetch_all(&s.pool)
-        .await?;
-        if !rows.is_empty() || parent.is_none() {
-            break;
-        }
-    }
-    Ok(Json(rows.iter().map(BoundaryRow::to_boundary).collect()))
+    let rows = boundaries_of_levels(&s.pool, levels, parent, filter.as_deref()).await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|r| BoundaryRow(r).to_boundary())
+            .collect(),
+    ))
 }
 
 /// Query of the contained-boundaries call.
@@ -145,28 +131,22 @@ pub async fn geojson(
 ) -> Result<Response, ApiError> {
     let id = parse_id("boundaryId", &id)?;
     let b = boundary::fetch(&s.pool, id).await?;
-    let rows: Vec<(i64, String, String, Option<i64>, String)> = sqlx::query_as(
-        "SELECT boundary_id, name, level, population, geometry FROM boundary
-         WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
-         ORDER BY name",
-    )
-    .bind(b.boundary_id)
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = area_shapes(&s.pool, b.boundary_id).await?;
     let mut features = Vec::with_capacity(rows.len());
-    for (bid, name, level, population, geometry) in rows {
-        let lvl = gbvf_events::boundary::BoundaryLevel::parse(&level);
+    for a in rows {
+        let lvl = gbvf_events::boundary::BoundaryLevel::parse(&a.level);
         features.push(AreaFeature {
             kind: FeatureType::Feature,
-            id: bid,
+            id: a.boundary_id,
             properties: AreaProperties {
-                boundary_id: bid,
-                description: name,
+                boundary_id: a.boundary_id,
+                description: a.name,
                 boundary_type_id: lvl.and_then(|l| l.public_type_id()),
-                level,
-                people_count: population,
+                level: a.level,
+                people_count: a.population,
             },
-            geometry: RawValue::from_string(geometry).map_err(|e| ApiError::Internal(e.into()))?,
+            geometry: RawValue::from_string(a.geometry)
+                .map_err(|e| ApiError::Internal(e.into()))?,
         });
     }
     Ok(geojson::answer(&AreaCollection {
@@ -224,24 +204,15 @@ async fn geomarker_in(
         features = super::building_blocks::geomarkers(&s, b.boundary_id, category).await?;
     }
     if component == 3 {
-        let rows: Vec<(i64, String, String, f64, f64)> = sqlx::query_as(
-            "SELECT boundary_id, code, name, point_lon, point_lat FROM boundary
-             WHERE level = 'saps_precinct' AND point_lon IS NOT NULL
-               AND (boundary_id = $1 OR parent_id = $1 OR district_id = $1 OR province_id = $1 OR $1 = 1)
-             ORDER BY name",
-        )
-        .bind(b.boundary_id)
-        .fetch_all(&s.pool)
-        .await?;
-        for (id, code, name, lon, lat) in rows {
+        for p in police_stations_in(&s.pool, b.boundary_id).await? {
             features.push(MarkerFeature::new(
-                FeatureId::Number(id),
-                lon,
-                lat,
+                FeatureId::Number(p.boundary_id),
+                p.point_lon,
+                p.point_lat,
                 MarkerProperties {
-                    stakeholder: code,
-                    name: format!("{name} police station"),
-                    boundary_id: id,
+                    stakeholder: p.code,
+                    name: format!("{} police station", p.name),
+                    boundary_id: p.boundary_id,
                     boundary_type_id: 5,
                     stakeholder_type_id: Some(5),
                     active: true,

@@ -19,9 +19,11 @@
 //!
 //! - [`actors`]: who a history's actors are.
 //! - [`fold`]: the rebuild's in-memory fold of the same events.
+//! - [`queries`]: the typed reads of these tables.
 
 pub mod actors;
 pub mod fold;
+pub mod queries;
 
 use fold::AccountsFold;
 

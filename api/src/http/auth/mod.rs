@@ -22,11 +22,13 @@ pub mod mail;
 
 use std::collections::BTreeSet;
 
+use gbvf_projections::accounts::queries::{actions_of_live_groups, organisation_facts};
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
 use super::error::ApiError;
 use super::AppState;
+use crate::accounts::credentials::credential_epoch;
 
 /// Session key: the signed-in user.
 pub const SESSION_USER: &str = "user";
@@ -107,11 +109,8 @@ pub async fn current_user(
         return Ok(None);
     }
     // A password changed since this session signed in (elsewhere) ends it.
-    let epoch: Option<i32> = sqlx::query_scalar("SELECT epoch FROM credential WHERE user_key = $1")
-        .bind(&su.user_key)
-        .fetch_optional(&s.pool)
-        .await?;
-    if epoch.unwrap_or(0) != su.epoch {
+    let epoch = credential_epoch(&s.pool, &su.user_key).await?;
+    if epoch != su.epoch {
         session
             .flush()
             .await
@@ -123,25 +122,20 @@ pub async fn current_user(
         user.profile.first_name.clone(),
         user.profile.last_name.clone(),
     );
-    let org: Option<(String, i32)> =
-        match &user.organisation_id {
-            Some(id) => sqlx::query_as(
-                "SELECT name, organisation_type_id FROM organisation WHERE organisation_id = $1",
-            )
-            .bind(id)
-            .fetch_optional(&s.pool)
-            .await?,
-            None => None,
-        };
-    let (organisation_name, organisation_type_id) =
-        org.map(|(n, t)| (Some(n), Some(t))).unwrap_or((None, None));
-    let actions = handlers::actions_of(&s.pool, &user.group_ids).await?;
+    let org = match &user.organisation_id {
+        Some(id) => organisation_facts(&s.pool, id).await?,
+        None => None,
+    };
+    let (organisation_name, organisation_type_id) = org
+        .map(|o| (Some(o.name), Some(o.organisation_type_id)))
+        .unwrap_or((None, None));
+    let actions = actions_of_live_groups(&s.pool, &user.group_ids).await?;
     // Sign-in rules hold for the whole session, against current state: a user who no longer
     // holds LogIntoSystem (a group changed or lost the action) or whose organisation was
     // rejected is signed out at their next request, as they could not sign in again.
     let rejected = match &user.organisation_id {
         Some(id) => {
-            handlers::load_organisation_status(&s.pool, id)
+            crate::accounts::organisation_status(&s.pool, id)
                 .await
                 .map_err(ApiError::Internal)?
                 == 2

@@ -3,8 +3,8 @@
 //! §7 `/api/CollectiveAction/*` and `actionsGeomarker`); the administrator's commands to
 //! record a collective action, report its result and close it are in [`admin`].
 //!
-//! Figures come from the `collective_action` read model (projection `challenges`); "active"
-//! is computed for today with [`gbvf_projections::challenges::ACTIVE_SQL`].
+//! Figures come from the `collective_action` read model (projection `challenges`), read with
+//! [`gbvf_projections::challenges::queries`]; "active" is computed there for today.
 
 pub mod admin;
 mod stats;
@@ -20,9 +20,9 @@ use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::Json;
 use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
-use gbvf_projections::challenges::ACTIVE_SQL;
+use gbvf_projections::challenges::queries::{collective_actions_in, CollectiveActionRow as Row};
+use gbvf_projections::geography::queries::representative_points;
 use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
 
 use super::boundary;
 use super::error::{parse_id, ApiError};
@@ -129,58 +129,31 @@ impl ActionFilter {
     }
 }
 
-/// One challenge as the API shows it (spec §3 "Collective action").
-#[derive(Debug, sqlx::FromRow)]
-struct Row {
-    challenge_id: String,
-    name: String,
-    goal: String,
-    type_id: i32,
-    pillar_id: Option<i32>,
-    pillar_basis: String,
-    cycle_id: i32,
-    start_date: Option<chrono::NaiveDate>,
-    end_date: Option<chrono::NaiveDate>,
-    place_name: String,
-    boundary_id: Option<i64>,
-    boundary_name: Option<String>,
-    source_url: String,
-    outcome: Option<String>,
-    outcome_source_url: Option<String>,
-    completed_on: Option<chrono::NaiveDate>,
-    ancestor_ids: Vec<i64>,
-    active: bool,
-}
-
-impl Row {
-    fn pillar(&self) -> i32 {
-        self.pillar_id.unwrap_or(UNASSIGNED_PILLAR_ID)
-    }
-    fn to_answer(&self) -> CollectiveAction {
-        CollectiveAction {
-            collective_action_id: self.challenge_id.clone(),
-            name: self.name.clone(),
-            description: self.goal.clone(),
-            valid_from: self.start_date,
-            valid_to: self.end_date,
-            outcome: self.outcome.clone(),
-            outcome_source_url: self.outcome_source_url.clone(),
-            active: self.active,
-            completed_on: self.completed_on,
-            local_municipality_name: self.boundary_name.clone(),
-            place_name: self.place_name.clone(),
-            boundary_id: self.boundary_id,
-            pillar_id: self.pillar(),
-            pillar_description: pillar_description(self.pillar()),
-            pillar_basis: self.pillar_basis.clone(),
-            collective_action_type_id: self.type_id,
-            cycle_id: self.cycle_id,
-            cycle_description: CYCLES
-                .iter()
-                .find(|c| c.id == self.cycle_id)
-                .map(|c| c.description),
-            source_url: self.source_url.clone(),
-        }
+/// The answer for one collective action of the read model (spec §3 "Collective action").
+fn to_answer(r: &Row) -> CollectiveAction {
+    CollectiveAction {
+        collective_action_id: r.challenge_id.clone(),
+        name: r.name.clone(),
+        description: r.goal.clone(),
+        valid_from: r.start_date,
+        valid_to: r.end_date,
+        outcome: r.outcome.clone(),
+        outcome_source_url: r.outcome_source_url.clone(),
+        active: r.active,
+        completed_on: r.completed_on,
+        local_municipality_name: r.boundary_name.clone(),
+        place_name: r.place_name.clone(),
+        boundary_id: r.boundary_id,
+        pillar_id: r.pillar(),
+        pillar_description: pillar_description(r.pillar()),
+        pillar_basis: r.pillar_basis.clone(),
+        collective_action_type_id: r.type_id,
+        cycle_id: r.cycle_id,
+        cycle_description: CYCLES
+            .iter()
+            .find(|c| c.id == r.cycle_id)
+            .map(|c| c.description),
+        source_url: r.source_url.clone(),
     }
 }
 
@@ -251,22 +224,6 @@ pub struct CollectiveActionCard {
     pub inactive_collective_actions: Vec<CollectiveAction>,
 }
 
-/// The challenges inside boundary `id` (placed in it or below it; the nation also holds the
-/// challenges that could not be placed), ordered by start date then name.
-async fn rows_in(pool: &PgPool, id: i64) -> Result<Vec<Row>, ApiError> {
-    Ok(sqlx::query_as(&format!(
-        "SELECT challenge_id, name, goal, type_id, pillar_id, pillar_basis, cycle_id, start_date, end_date,
-                place_name, boundary_id, boundary_name, source_url, outcome, outcome_source_url, completed_on,
-                ancestor_ids, {ACTIVE_SQL} AS active
-         FROM collective_action
-         WHERE $1 = 1 OR boundary_id = $1 OR $1 = ANY(ancestor_ids)
-         ORDER BY start_date NULLS LAST, name"
-    ))
-    .bind(id)
-    .fetch_all(pool)
-    .await?)
-}
-
 /// Query of `getCollectiveActionsByBoundary`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -290,8 +247,8 @@ pub async fn by_boundary(
         .boundary_id
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
     let b = boundary::fetch(&s.pool, parse_id("boundaryId", &raw)?).await?;
-    let rows = rows_in(&s.pool, b.boundary_id).await?;
-    Ok(Json(rows.iter().map(Row::to_answer).collect()))
+    let rows = collective_actions_in(&s.pool, b.boundary_id).await?;
+    Ok(Json(rows.iter().map(to_answer).collect()))
 }
 
 /// Query of `getCollectiveActionDetailsByStakeholderId`.
@@ -319,7 +276,7 @@ pub async fn details(
         .stakeholder_id
         .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
     let b = boundary::fetch(&s.pool, parse_id("stakeholderId", &raw)?).await?;
-    let rows: Vec<Row> = rows_in(&s.pool, b.boundary_id)
+    let rows: Vec<Row> = collective_actions_in(&s.pool, b.boundary_id)
         .await?
         .into_iter()
         .filter(|r| r.boundary_id == Some(b.boundary_id))
@@ -327,9 +284,9 @@ pub async fn details(
     let (active, inactive): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| r.active);
     Ok(Json(CollectiveActionCard {
         boundary_id: b.boundary_id,
-        local_municipality_name: b.name,
-        active_collective_actions: active.iter().map(|r| r.to_answer()).collect(),
-        inactive_collective_actions: inactive.iter().map(|r| r.to_answer()).collect(),
+        local_municipality_name: b.0.name,
+        active_collective_actions: active.iter().map(|r| to_answer(r)).collect(),
+        inactive_collective_actions: inactive.iter().map(|r| to_answer(r)).collect(),
     }))
 }
 
@@ -353,23 +310,14 @@ pub async fn actions_geomarker(
         ));
     }
     let b = boundary::fetch(&s.pool, parse_id("boundaryId", &boundary_id)?).await?;
-    let rows = rows_in(&s.pool, b.boundary_id).await?;
+    let rows = collective_actions_in(&s.pool, b.boundary_id).await?;
     let placed: BTreeSet<i64> = rows.iter().filter_map(|r| r.boundary_id).collect();
     let placed: Vec<i64> = placed.into_iter().collect();
-    let points: Vec<(i64, f64, f64)> = sqlx::query_as(
-        "WITH st AS (
-             SELECT a.boundary_id AS area, s.point_lon, s.point_lat FROM boundary a
-             JOIN boundary s ON s.level = 'saps_precinct' AND s.point_lon IS NOT NULL
-                  AND (s.parent_id = a.boundary_id OR s.district_id = a.boundary_id)
-             WHERE a.boundary_id = ANY($1)),
-         mean AS (SELECT area, avg(point_lon) AS lon, avg(point_lat) AS lat FROM st GROUP BY area)
-         SELECT DISTINCT ON (st.area) st.area, st.point_lon, st.point_lat FROM st JOIN mean USING (area)
-         ORDER BY st.area, (st.point_lon - mean.lon)^2 + (st.point_lat - mean.lat)^2",
-    )
-    .bind(&placed)
-    .fetch_all(&s.pool)
-    .await?;
-    let at: BTreeMap<i64, (f64, f64)> = points.into_iter().map(|(a, x, y)| (a, (x, y))).collect();
+    let points = representative_points(&s.pool, &placed).await?;
+    let at: BTreeMap<i64, (f64, f64)> = points
+        .into_iter()
+        .map(|p| (p.boundary_id, (p.lon, p.lat)))
+        .collect();
     let features: Vec<MarkerFeature> = rows
         .iter()
         .filter_map(|r| {

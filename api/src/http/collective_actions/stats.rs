@@ -4,10 +4,12 @@
 use std::collections::BTreeMap;
 
 use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
+use gbvf_projections::challenges::queries::{collective_actions_in, CollectiveActionRow as Row};
+use gbvf_projections::geography::queries::map_areas;
 use serde::Serialize;
 use sqlx::PgPool;
 
-use super::{rows_in, ActionFilter, Row};
+use super::ActionFilter;
 use crate::http::error::ApiError;
 
 /// The `collectiveAction` part of `/api/dashboard` (spec §3 "Collective action data"; the
@@ -120,7 +122,7 @@ pub async fn collective_action_stats(
     id: i64,
     filter: &ActionFilter,
 ) -> Result<CollectiveActionStats, ApiError> {
-    let rows = rows_in(pool, id).await?;
+    let rows = collective_actions_in(pool, id).await?;
     let today = chrono::Utc::now().date_naive();
     let shown: Vec<&Row> = rows
         .iter()
@@ -196,25 +198,18 @@ pub async fn collective_action_stats(
         .collect();
     // Per area of the map (the boundary itself and its child areas, not precincts):
     // `{boundaryId, description, total (active), totalCollectiveActions}` for the orange scale.
-    let areas: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT boundary_id, name FROM boundary
-         WHERE (boundary_id = $1 OR parent_id = $1) AND level <> 'saps_precinct' ORDER BY name",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await?;
+    let areas = map_areas(pool, id).await?;
     let contained: Vec<ActionArea> = areas
         .iter()
-        .map(|(aid, name)| {
+        .map(|area| {
+            let aid = area.boundary_id;
             let inside: Vec<&&Row> = shown
                 .iter()
-                .filter(|r| {
-                    *aid == 1 || r.boundary_id == Some(*aid) || r.ancestor_ids.contains(aid)
-                })
+                .filter(|r| aid == 1 || r.boundary_id == Some(aid) || r.ancestor_ids.contains(&aid))
                 .collect();
             ActionArea {
-                boundary_id: *aid,
-                description: name.clone(),
+                boundary_id: aid,
+                description: area.name.clone(),
                 total: inside.iter().filter(|r| r.active).count() as i64,
                 total_collective_actions: inside.len() as i64,
             }

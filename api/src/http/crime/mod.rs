@@ -12,6 +12,9 @@ use axum::extract::{Query, State};
 use axum::Json;
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime_types::{crime_type, CRIME_TYPES};
+use gbvf_projections::crime::queries::{
+    figures_of_boundary, figures_of_children, latest_national_year,
+};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
@@ -149,34 +152,6 @@ pub async fn stats(
     let id = parse_id("boundaryId", &raw)?;
     let types = selected_types(q.component_options.as_deref())?;
     Ok(Json(crime_stats(&s.pool, id, &types).await?))
-}
-
-struct Figure {
-    boundary_id: i64,
-    crime_type_id: i32,
-    year: i32,
-    value: i64,
-    source: Option<String>,
-}
-
-async fn figures(pool: &PgPool, where_sql: &str, id: i64) -> Result<Vec<Figure>, ApiError> {
-    let rows: Vec<(i64, i32, i32, i64, Option<String>)> = sqlx::query_as(&format!(
-        "SELECT c.boundary_id, c.crime_type_id, c.year, COALESCE(c.reported, c.station_sum), COALESCE(c.reported_source, c.sum_source)
-         FROM crime_total c WHERE {where_sql} AND (c.reported IS NOT NULL OR c.station_count > 0)"
-    ))
-    .bind(id)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(boundary_id, crime_type_id, year, value, source)| Figure {
-            boundary_id,
-            crime_type_id,
-            year,
-            value,
-            source,
-        })
-        .collect())
 }
 
 /// Latest year with data for any selected type, and the total of the selected types then.
@@ -377,11 +352,8 @@ pub struct DataSource {
 #[tracing::instrument(name = "read model crime_total", skip_all, fields(boundary.id = id))]
 pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeStats, ApiError> {
     let b = boundary::fetch(pool, id).await?;
-    let own = figures(pool, "c.boundary_id = $1", id).await?;
-    let national_latest: Option<i32> =
-        sqlx::query_scalar("SELECT max(year) FROM crime_total WHERE boundary_id = 1")
-            .fetch_one(pool)
-            .await?;
+    let own = figures_of_boundary(pool, id).await?;
+    let national_latest = latest_national_year(pool).await?;
 
     let mut by_year: BTreeMap<i32, BTreeMap<i32, i64>> = BTreeMap::new();
     let mut sources = BTreeSet::new();
@@ -495,12 +467,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
 
     // Children: each with its own latest period for the selected types.
     let children = boundary::children(pool, id).await?;
-    let child_figures = figures(
-        pool,
-        "c.boundary_id IN (SELECT boundary_id FROM boundary WHERE parent_id = $1)",
-        id,
-    )
-    .await?;
+    let child_figures = figures_of_children(pool, id).await?;
     let mut child_years: BTreeMap<i64, BTreeMap<i32, BTreeMap<i32, i64>>> = BTreeMap::new();
     for f in &child_figures {
         child_years

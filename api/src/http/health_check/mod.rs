@@ -15,7 +15,7 @@
 //! - [`survey_links`]: active questionnaires and an organisation's invite links.
 //! - [`survey`]: the anonymous survey and its submission.
 //! - [`results`]: an organisation's health checks and results.
-//! - [`summaries`]: the administrator's summary of questionnaires and the surveys card.
+//! - [`summaries`]: the administrator's summary of questionnaires.
 //! - [`public_statistics`]: the public figures by boundary.
 
 pub mod public_statistics;
@@ -34,56 +34,7 @@ use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use gbvf_events::healthcheck::QuestionnairePublished;
-use serde_json::Value;
 
-pub(super) type Time = chrono::DateTime<chrono::Utc>;
-/// `questionnaire` row: (id, type, version, description, from, to, current).
-pub(super) type QuestionnaireRow = (String, i32, i32, String, Time, Time, bool);
-/// `health_check` row of an organisation: (id, questionnaire, type, from, to, invite code,
-/// expected, actual, open now, example).
-pub(super) type PeriodRow = (
-    String,
-    String,
-    i32,
-    Time,
-    Time,
-    String,
-    i32,
-    i64,
-    bool,
-    bool,
-);
-/// Questionnaire with its participation: (id, description, type, from, to, current, actual,
-/// expected, organisations expected, organisations participating, example).
-pub(super) type SummaryRow = (
-    String,
-    String,
-    i32,
-    Time,
-    Time,
-    bool,
-    i64,
-    i64,
-    i64,
-    i64,
-    bool,
-    Option<String>,
-);
-/// Period with its organisation's place: (organisation, type, province, district, municipality,
-/// health check, questionnaire, from, actual responses, example, expected responses).
-pub(super) type ParticipationRow = (
-    String,
-    i32,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    String,
-    String,
-    Time,
-    i64,
-    bool,
-    i32,
-);
 /// (organisation, type, child boundary, (year, quarter), responses, maturity when ≥ 5
 /// responses, expected responses).
 pub(super) type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>, i64);
@@ -144,28 +95,18 @@ pub(super) fn questionnaire_type(id: i32) -> &'static str {
     }
 }
 
+/// The organisation of the signed-in user `u`, if any (accounts read model).
 pub(super) async fn user_organisation(
     s: &AppState,
     u: &CurrentUser,
 ) -> Result<Option<String>, ApiError> {
-    Ok(
-        sqlx::query_scalar("SELECT organisation_id FROM user_account WHERE user_id = $1")
-            .bind(&u.session.user_id)
-            .fetch_optional(&s.pool)
-            .await?
-            .flatten(),
-    )
+    Ok(gbvf_projections::accounts::queries::organisation_of(&s.pool, &u.session.user_id).await?)
 }
 
+/// The questionnaire version `id` with its questions (health-check read model), if published.
 pub(super) async fn load_questionnaire(
     s: &AppState,
     id: &str,
 ) -> Result<Option<QuestionnairePublished>, ApiError> {
-    let def: Option<Value> =
-        sqlx::query_scalar("SELECT definition FROM questionnaire WHERE questionnaire_id = $1")
-            .bind(id)
-            .fetch_optional(&s.pool)
-            .await?;
-    def.map(|d| serde_json::from_value(d).map_err(|e| ApiError::Internal(e.into())))
-        .transpose()
+    Ok(gbvf_projections::healthcheck::queries::questionnaire(&s.pool, id).await?)
 }

@@ -12,6 +12,9 @@ use gbvf_commands::health_check::{
     MIN_ORGANISATIONS,
 };
 use gbvf_events::healthcheck::QuestionnairePublished;
+use gbvf_projections::accounts::queries::approved_organisations_by_type;
+use gbvf_projections::geography::queries::level_and_parent;
+use gbvf_projections::healthcheck::queries::participation_in;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -197,11 +200,10 @@ pub async fn public_stats(
     boundary: i64,
     quarter: Option<&str>,
 ) -> Result<HealthCheckStats, ApiError> {
-    let level: String = sqlx::query_scalar("SELECT level FROM boundary WHERE boundary_id = $1")
-        .bind(boundary)
-        .fetch_optional(&s.pool)
+    let level = level_and_parent(&s.pool, boundary)
         .await?
-        .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?;
+        .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?
+        .level;
     let (qy, qq) = match quarter {
         Some(t) => {
             let bad = || ApiError::bad("quarter", "quarter must look like 2026Q3.");
@@ -233,36 +235,38 @@ pub async fn public_stats(
         _ => None,
     };
     // Per organisation and quarter: responses, maturity inputs; computed here from the read model.
-    let rows: Vec<ParticipationRow> = sqlx::query_as(
-        "SELECT h.organisation_id, o.organisation_type_id, o.province_id, o.district_id, o.municipality_id, h.health_check_id, h.questionnaire_id,
-                h.effective_from, h.actual_responses, h.example, h.expected_responses
-         FROM health_check h JOIN organisation o ON o.organisation_id = h.organisation_id
-         WHERE ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id)) AND h.actual_responses > 0",
-    )
-    .bind(boundary).fetch_all(&s.pool).await?;
+    let rows = participation_in(&s.pool, boundary).await?;
     let mut defs: HashMap<String, QuestionnairePublished> = HashMap::new();
     // (org, type, child boundary, quarter, responses, maturity if ≥ 5 responses)
     let mut per: Vec<OrganisationQuarter> = Vec::new();
     let mut example = false;
-    for (org, t, p, d, m, hc, qid, from, actual, ex, expected) in rows {
-        if !defs.contains_key(&qid) {
-            if let Some(def) = load_questionnaire(s, &qid).await? {
-                defs.insert(qid.clone(), def);
+    for r in rows {
+        if !defs.contains_key(&r.questionnaire_id) {
+            if let Some(def) = load_questionnaire(s, &r.questionnaire_id).await? {
+                defs.insert(r.questionnaire_id.clone(), def);
             }
         }
-        let f = figures(s, &hc).await?;
+        let f = figures(s, &r.health_check_id).await?;
         let mat = defs
-            .get(&qid)
+            .get(&r.questionnaire_id)
             .and_then(|def| scores(def, &f))
             .and_then(|(_, m)| m);
         let c = match child {
-            Some("province_id") => p,
-            Some("district_id") => d,
-            Some(_) => m,
+            Some("province_id") => r.province_id,
+            Some("district_id") => r.district_id,
+            Some(_) => r.municipality_id,
             None => None,
         };
-        example |= ex;
-        per.push((org, t, c, quarter_of(from), actual, mat, expected as i64));
+        example |= r.example;
+        per.push((
+            r.organisation_id,
+            r.organisation_type_id,
+            c,
+            quarter_of(r.effective_from),
+            r.actual_responses,
+            mat,
+            r.expected_responses as i64,
+        ));
     }
     // Each group's participation and its current figure; the figure shown is the last one
     // published for the group unless enough organisations changed (`public_figure`).
@@ -293,13 +297,7 @@ pub async fn public_stats(
         }
     };
     let quarter_key = |y: i32, q: u32| format!("{boundary}/{y}Q{q}");
-    let approved: Vec<(i32, i64)> = sqlx::query_as(
-        "SELECT organisation_type_id, count(*) FROM organisation WHERE verification_status_id = 3
-           AND ($1 = 1 OR $1 IN (province_id, district_id, municipality_id)) GROUP BY 1",
-    )
-    .bind(boundary)
-    .fetch_all(&s.pool)
-    .await?;
+    let approved = approved_organisations_by_type(&s.pool, boundary).await?;
     let in_quarter: Vec<_> = per.iter().filter(|x| x.3 == (qy, qq)).collect();
     let mut groups: Vec<(String, Group)> = Vec::new();
     let overall_key = format!("{}/all", quarter_key(qy, qq));
@@ -347,8 +345,8 @@ pub async fn public_stats(
             description: d.to_string(),
             organisation_count: approved
                 .iter()
-                .find(|(x, _)| x == t)
-                .map(|(_, n)| *n)
+                .find(|a| a.organisation_type_id == *t)
+                .map(|a| a.organisations)
                 .unwrap_or(0),
             quarter: format!("{qy}Q{qq}"),
         })
@@ -368,7 +366,7 @@ pub async fn public_stats(
         })
         .collect();
     let overall = participation(&overall_key);
-    let total_organisations: i64 = approved.iter().map(|(_, n)| n).sum();
+    let total_organisations: i64 = approved.iter().map(|a| a.organisations).sum();
     let total_expected: i64 = in_quarter.iter().map(|x| x.6).sum();
     Ok(HealthCheckStats {
         boundary_id: boundary,

@@ -16,6 +16,10 @@ use gbvf_commands::health_check::{
     suppressed_cells, QuestionTotals, MIN_RESPONSES,
 };
 use gbvf_events::healthcheck::{QuestionnairePublished, DEMOGRAPHIC};
+use gbvf_projections::accounts::queries::organisation_facts;
+use gbvf_projections::healthcheck::queries::{
+    published_figures, survey_period, survey_periods_of_organisation,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -30,19 +34,20 @@ pub(super) struct Figures {
 }
 
 pub(super) async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError> {
-    let actual: i64 =
-        sqlx::query_scalar("SELECT actual_responses FROM health_check WHERE health_check_id = $1")
-            .bind(id)
-            .fetch_optional(&s.pool)
-            .await?
-            .unwrap_or(0);
-    let q: Vec<(String, i64, f64)> = sqlx::query_as("SELECT question_id, respondents, score_sum FROM health_check_question WHERE health_check_id = $1").bind(id).fetch_all(&s.pool).await?;
-    let a: Vec<(String, i32, i64)> = sqlx::query_as("SELECT question_id, possible_answer_id, responses FROM health_check_answer WHERE health_check_id = $1").bind(id).fetch_all(&s.pool).await?;
+    let f = published_figures(&s.pool, id).await?;
     Ok(Figures {
-        actual,
-        published: published_responses(actual),
-        totals: q.into_iter().map(|(q, n, sum)| (q, (n, sum))).collect(),
-        counts: a.into_iter().map(|(q, a, n)| ((q, a), n)).collect(),
+        actual: f.actual_responses,
+        published: published_responses(f.actual_responses),
+        totals: f
+            .questions
+            .into_iter()
+            .map(|q| (q.question_id, (q.respondents, q.score_sum)))
+            .collect(),
+        counts: f
+            .answers
+            .into_iter()
+            .map(|a| ((a.question_id, a.possible_answer_id), a.responses))
+            .collect(),
     })
 }
 
@@ -335,47 +340,38 @@ pub async fn organisation_health_checks(
     let org = user_organisation(&s, &u).await?.ok_or_else(|| {
         ApiError::NotFound("Your account is not linked to an organisation.".into())
     })?;
-    let (name, org_type): (String, i32) = sqlx::query_as(
-        "SELECT name, organisation_type_id FROM organisation WHERE organisation_id = $1",
-    )
-    .bind(&org)
-    .fetch_optional(&s.pool)
-    .await?
-    .ok_or_else(|| ApiError::NotFound("Your organisation was not found.".into()))?;
+    let facts = organisation_facts(&s.pool, &org)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Your organisation was not found.".into()))?;
+    let (name, org_type) = (facts.name, facts.organisation_type_id);
     let type_id = q.questionnaire_type_id.unwrap_or(1);
     let show_code = u.can(AddSurveyLink) || u.can(SetSurveyEffectiveDate);
-    let rows: Vec<PeriodRow> = sqlx::query_as(
-        "SELECT health_check_id, questionnaire_id, questionnaire_type_id, effective_from, effective_to, invite_code, expected_responses,
-                actual_responses, now() BETWEEN effective_from AND effective_to, example
-         FROM health_check WHERE organisation_id = $1 AND questionnaire_type_id = $2 ORDER BY effective_from DESC",
-    )
-    .bind(&org).bind(type_id).fetch_all(&s.pool).await?;
+    let rows = survey_periods_of_organisation(&s.pool, &org, type_id).await?;
     let mut list = Vec::new();
-    for (id, qid, t, from, to, code, expected, actual, current, example) in rows {
-        let def = load_questionnaire(&s, &qid)
+    for p in rows {
+        let def = load_questionnaire(&s, &p.questionnaire_id)
             .await?
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-        let f = figures(&s, &id).await?;
+        let f = figures(&s, &p.health_check_id).await?;
         let sc = scores(&def, &f);
-        let (y, qn) = quarter_of(from);
+        let (y, qn) = quarter_of(p.effective_from);
+        let cap = response_cap(p.expected_responses as i64);
         list.push(OrganisationHealthCheck {
-            health_check_id: id,
             questionnaire: format!("{} — {y} Q{qn}", def.description),
-            questionnaire_id: qid,
             questionnaire_version: def.version,
-            questionnaire_type: questionnaire_type(t),
-            questionnaire_type_id: t,
-            is_current: current,
-            effective_from: from,
-            effective_to: to,
-            invite_code: show_code.then(|| code.clone()),
-            url: show_code.then(|| survey_url(&s, &code)),
-            expected_responses: expected,
-            actual_responses: actual,
-            response_cap: response_cap(expected as i64),
-            cap_reached: actual >= response_cap(expected as i64),
+            questionnaire_type: questionnaire_type(p.questionnaire_type_id),
+            questionnaire_type_id: p.questionnaire_type_id,
+            is_current: p.is_current,
+            effective_from: p.effective_from,
+            effective_to: p.effective_to,
+            invite_code: show_code.then(|| p.invite_code.clone()),
+            url: show_code.then(|| survey_url(&s, &p.invite_code)),
+            expected_responses: p.expected_responses,
+            actual_responses: p.actual_responses,
+            response_cap: cap,
+            cap_reached: p.actual_responses >= cap,
             results_as_of_responses: f.published,
-            example,
+            example: p.example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
@@ -384,6 +380,8 @@ pub async fn organisation_health_checks(
             } else {
                 vec![]
             },
+            health_check_id: p.health_check_id,
+            questionnaire_id: p.questionnaire_id,
         });
     }
     Ok(Json(OrganisationHealthChecksAnswer {
@@ -473,13 +471,11 @@ pub async fn organisational_result(
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<ResultBody>,
 ) -> Result<Json<OrganisationalResultAnswer>, ApiError> {
-    let row: Option<(String, String, i32, i32, bool, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-        "SELECT organisation_id, questionnaire_id, questionnaire_type_id, expected_responses, example, effective_from FROM health_check WHERE health_check_id = $1",
-    )
-    .bind(&b.health_check_id).fetch_optional(&s.pool).await?;
-    let (org, qid, t, expected, example, from) =
-        row.ok_or_else(|| ApiError::NotFound("No health check has this id.".into()))?;
-    let own = user_organisation(&s, &u).await?.as_deref() == Some(org.as_str());
+    let period = survey_period(&s.pool, &b.health_check_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No health check has this id.".into()))?;
+    let t = period.questionnaire_type_id;
+    let own = user_organisation(&s, &u).await?.as_deref() == Some(period.organisation_id.as_str());
     if !(u.can(ViewOrganisationalSurveyResults) || (own && u.can(ViewYourOrganisationSurveyResult)))
     {
         return Err(ApiError::Forbidden);
@@ -490,26 +486,26 @@ pub async fn organisational_result(
             "This health check belongs to the other survey audience.",
         ));
     }
-    let def = load_questionnaire(&s, &qid)
+    let def = load_questionnaire(&s, &period.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
     let f = figures(&s, &b.health_check_id).await?;
     let sc = scores(&def, &f);
-    let (y, qn) = quarter_of(from);
+    let (y, qn) = quarter_of(period.effective_from);
     Ok(Json(OrganisationalResultAnswer {
         success: true,
         data: OrganisationalResult {
             health_check_id: b.health_check_id,
             questionnaire: format!("{} — {y} Q{qn}", def.description),
-            questionnaire_id: qid,
+            questionnaire_id: period.questionnaire_id,
             questionnaire_version: def.version,
             questionnaire_type: questionnaire_type(t),
             questionnaire_type_id: t,
             actual_responeses: f.actual,
             actual_responses: f.actual,
-            expected_responses: expected,
+            expected_responses: period.expected_responses,
             results_as_of_responses: f.published,
-            example,
+            example: period.example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),

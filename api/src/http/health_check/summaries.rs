@@ -1,5 +1,5 @@
-//! The administrator's summary of questionnaires (admin spec §2 "Health check") and the
-//! dashboard's surveys card.
+//! The administrator's summary of questionnaires (admin spec §2 "Health check"); the admin
+//! dashboard's surveys card reads `gbvf_projections::healthcheck::queries::surveys_card`.
 
 use super::*;
 use crate::http::auth::CurrentUser;
@@ -8,6 +8,7 @@ use crate::http::AppState;
 use axum::extract::State;
 use axum::Json;
 use gbvf_commands::accounts::permissions::WorldOfImpactAdmin;
+use gbvf_projections::healthcheck::queries::questionnaire_summaries;
 use serde::Serialize;
 
 /// One questionnaire version's participation (admin spec §3 "Summarised health check").
@@ -70,59 +71,28 @@ pub async fn summarised(
     if !u.can(WorldOfImpactAdmin) && user_organisation(&s, &u).await?.is_some() {
         return Err(ApiError::Forbidden);
     }
-    let rows: Vec<SummaryRow> = sqlx::query_as(
-        "SELECT q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.effective_to > now(),
-                coalesce(sum(h.actual_responses), 0)::bigint, coalesce(sum(h.expected_responses), 0)::bigint,
-                (SELECT count(*) FROM organisation o WHERE o.verification_status_id = 3
-                    AND (q.questionnaire_type_id = 1 OR o.organisation_type_id = 4)),
-                count(DISTINCT h.organisation_id) FILTER (WHERE h.actual_responses > 0), coalesce(bool_or(h.example), false),
-                (SELECT l.invite_code FROM health_check l WHERE l.questionnaire_id = q.questionnaire_id
-                  ORDER BY l.opened_at DESC LIMIT 1)
-         FROM questionnaire q LEFT JOIN health_check h ON h.questionnaire_id = q.questionnaire_id
-         GROUP BY q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.version ORDER BY q.questionnaire_type_id, q.version DESC",
-    )
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = questionnaire_summaries(&s.pool).await?;
     let data = rows
         .into_iter()
-        .map(
-            |(id, d, t, f, to, cur, act, exp, orgs, part, ex, code)| QuestionnaireSummary {
-                health_check_id: id.clone(),
-                questionnaire_id: id,
-                questionnaire_description: d,
-                questionnaire_type_id: t,
-                questionnaire_type: questionnaire_type(t),
-                effective_from: f,
-                effective_to: to,
-                invite_code: code,
-                is_current: cur,
-                total_actual_responses: act,
-                total_expected_responses: exp,
-                total_organisations: orgs,
-                total_participated_organisations: part,
-                example: ex,
-            },
-        )
+        .map(|q| QuestionnaireSummary {
+            health_check_id: q.questionnaire_id.clone(),
+            questionnaire_id: q.questionnaire_id,
+            questionnaire_description: q.description,
+            questionnaire_type_id: q.questionnaire_type_id,
+            questionnaire_type: questionnaire_type(q.questionnaire_type_id),
+            effective_from: q.effective_from,
+            effective_to: q.effective_to,
+            invite_code: q.latest_invite_code,
+            is_current: q.is_current,
+            total_actual_responses: q.actual_responses,
+            total_expected_responses: q.expected_responses,
+            total_organisations: q.organisations,
+            total_participated_organisations: q.participating_organisations,
+            example: q.example,
+        })
         .collect();
     Ok(Json(QuestionnaireSummaries {
         success: true,
         data,
     }))
-}
-
-/// The Surveys card of the admin dashboard (admin spec §1): organisations that took part in a
-/// current period, approved organisations come from the caller, responses against expected over
-/// current periods, and the last change.
-pub async fn surveys_card(
-    pool: &sqlx::PgPool,
-) -> Result<(i64, i64, i64, Option<chrono::DateTime<chrono::Utc>>, bool), ApiError> {
-    Ok(sqlx::query_as(
-        "SELECT count(DISTINCT organisation_id) FILTER (WHERE actual_responses > 0 AND effective_to > now()),
-                coalesce(sum(actual_responses) FILTER (WHERE effective_to > now()), 0)::bigint,
-                coalesce(sum(expected_responses) FILTER (WHERE effective_to > now()), 0)::bigint,
-                max(greatest(opened_at, last_response_at)), coalesce(bool_or(example), false)
-         FROM health_check",
-    )
-    .fetch_one(pool)
-    .await?)
 }

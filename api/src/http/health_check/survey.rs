@@ -15,6 +15,7 @@ use gbvf_commands::health_check::{
 };
 use gbvf_events::healthcheck::{GivenAnswer, SURVEY_RESPONSE_AGGREGATE};
 use gbvf_events::metadata::EventMetadata;
+use gbvf_projections::healthcheck::queries::survey_period_of_link;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -51,23 +52,16 @@ pub(super) struct Period {
 }
 
 pub(super) async fn period_of(s: &AppState, code: &str) -> Result<Period, ApiError> {
-    let row: Option<(String, String, String, bool, bool, bool)> = sqlx::query_as(
-        "SELECT h.health_check_id, h.questionnaire_id, coalesce(o.name, ''), now() BETWEEN h.effective_from AND h.effective_to,
-                coalesce(o.verification_status_id = 3, false), h.example
-         FROM health_check h LEFT JOIN organisation o ON o.organisation_id = h.organisation_id WHERE h.invite_code = $1",
-    )
-    .bind(code)
-    .fetch_optional(&s.pool)
-    .await?;
-    let (health_check_id, questionnaire_id, organisation_name, in_dates, approved, example) =
-        row.ok_or_else(|| ApiError::NotFound(UNKNOWN_CODE.into()))?;
+    let p = survey_period_of_link(&s.pool, code)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(UNKNOWN_CODE.into()))?;
     Ok(Period {
-        health_check_id,
-        questionnaire_id,
-        organisation_name,
-        open: in_dates && approved,
-        approved,
-        example,
+        health_check_id: p.health_check_id,
+        questionnaire_id: p.questionnaire_id,
+        organisation_name: p.organisation_name,
+        open: p.in_dates && p.organisation_approved,
+        approved: p.organisation_approved,
+        example: p.example,
     })
 }
 

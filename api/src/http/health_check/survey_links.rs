@@ -14,6 +14,8 @@ use gbvf_commands::health_check::{
     OpenSurveyPeriod,
 };
 use gbvf_events::metadata::EventMetadata;
+use gbvf_projections::accounts::queries::organisation_facts;
+use gbvf_projections::healthcheck::queries::questionnaire_versions;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -57,23 +59,18 @@ pub struct QuestionnaireVersions {
 pub async fn active_questionnaires(
     State(s): State<AppState>,
 ) -> Result<Json<QuestionnaireVersions>, ApiError> {
-    let rows: Vec<QuestionnaireRow> = sqlx::query_as(
-        "SELECT questionnaire_id, questionnaire_type_id, version, description, effective_from, effective_to, effective_to > now()
-         FROM questionnaire ORDER BY questionnaire_type_id, version DESC",
-    )
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = questionnaire_versions(&s.pool).await?;
     let data = rows
         .into_iter()
-        .map(|(id, t, v, d, f, to, active)| QuestionnaireVersion {
-            questionnaire_id: id,
-            questionnaire_type_id: t,
-            questionnaire_type: questionnaire_type(t),
-            version: v,
-            description: d,
-            effective_from: f,
-            effective_to: to,
-            is_active: active,
+        .map(|q| QuestionnaireVersion {
+            questionnaire_id: q.questionnaire_id,
+            questionnaire_type_id: q.questionnaire_type_id,
+            questionnaire_type: questionnaire_type(q.questionnaire_type_id),
+            version: q.version,
+            description: q.description,
+            effective_from: q.effective_from,
+            effective_to: q.effective_to,
+            is_active: q.is_active,
         })
         .collect();
     Ok(Json(QuestionnaireVersions {
@@ -157,13 +154,11 @@ pub async fn invite_code(
             )
         })?,
     };
-    let org: Option<(i32, i32)> = sqlx::query_as("SELECT organisation_type_id, verification_status_id FROM organisation WHERE organisation_id = $1")
-        .bind(&organisation_id)
-        .fetch_optional(&s.pool)
-        .await?;
-    let (org_type, status) =
-        org.ok_or_else(|| ApiError::NotFound("No organisation has this id.".into()))?;
-    if status != 3 {
+    let org = organisation_facts(&s.pool, &organisation_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No organisation has this id.".into()))?;
+    let org_type = org.organisation_type_id;
+    if org.verification_status_id != 3 {
         return Err(ApiError::bad(
             "OrganisationId",
             "The organisation must be approved before it can take the health check.",

@@ -1,7 +1,6 @@
 //! The admin dashboard, organisation applications and their verification with e-mail (admin
 //! spec §2, §4).
 
-use super::history::person_names;
 use crate::http::auth::CurrentUser;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
@@ -17,6 +16,11 @@ use gbvf_commands::accounts::reference::{JOB_ROLES, ORGANISATION_TYPES, TITLES};
 use gbvf_events::accounts::{OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE};
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::person::ERASED_PERSON;
+use gbvf_projections::accounts::queries::{
+    application_counts, person_names, search_applications, ApplicationSearch,
+};
+use gbvf_projections::geography::queries::boundary_names;
+use gbvf_projections::healthcheck::queries::surveys_card;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -53,23 +57,17 @@ pub struct AdminDashboard {
 /// of one item (admin spec §7).
 #[utoipa::path(post, path = "/api/healthcheck/getAdminDashboard", tag = "admin", operation_id = "healthcheckGetAdminDashboard", responses((status = 200, description = "The counts, as a list of one", body = [AdminDashboard])))]
 pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Vec<AdminDashboard>>, ApiError> {
-    let (in_progress, approved, last): (i64, i64, Option<chrono::DateTime<chrono::Utc>>) = sqlx::query_as(
-        "SELECT count(*) FILTER (WHERE verification_status_id = 1), count(*) FILTER (WHERE verification_status_id = 3),
-                max(status_date) FROM organisation",
-    )
-    .fetch_one(&s.pool)
-    .await?;
-    let (participants, actual, expected, last_q, example) =
-        crate::http::health_check::surveys_card(&s.pool).await?;
+    let organisations = application_counts(&s.pool).await?;
+    let surveys = surveys_card(&s.pool).await?;
     Ok(Json(vec![AdminDashboard {
-        in_progress_count: in_progress,
-        approved_organisations_count: approved,
-        last_updated_organisation_date: last,
-        last_updated_questionnaire_date: last_q,
-        health_check_participants: participants,
-        actual_responses: actual,
-        expected_responses: expected,
-        example,
+        in_progress_count: organisations.in_progress,
+        approved_organisations_count: organisations.approved,
+        last_updated_organisation_date: organisations.last_status_change,
+        last_updated_questionnaire_date: surveys.last_change,
+        health_check_participants: surveys.participating_organisations,
+        actual_responses: surveys.actual_responses,
+        expected_responses: surveys.expected_responses,
+        example: surveys.example,
     }]))
 }
 
@@ -91,20 +89,6 @@ pub struct SearchBody {
     #[serde(rename = "pageNumber", alias = "PageNumber", default)]
     page_number: Option<i64>,
 }
-
-/// One row of the applications search: organisation id, name, designated person's first and
-/// last name, registered at, verification status id, status date, total rows.
-pub(super) type ApplicationRow = (
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    chrono::DateTime<chrono::Utc>,
-    i32,
-    chrono::DateTime<chrono::Utc>,
-    i64,
-    bool,
-);
 
 /// One organisation application of the search (admin spec §2 "Organisations").
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -158,53 +142,42 @@ pub async fn search(
     }
     let size = b.page_size.unwrap_or(30).clamp(1, 200);
     let page = b.page_number.unwrap_or(1).max(1);
-    let order = if b.sort.as_deref() == Some("desc") {
-        "DESC"
-    } else {
-        "ASC"
-    };
     let name = b
         .name
         .map(|n| n.trim().to_string())
         .filter(|n| !n.is_empty());
-    let rows: Vec<ApplicationRow> =
-        sqlx::query_as(&format!(
-            "SELECT o.organisation_id, o.name,
-                    CASE WHEN u.erased THEN 'Erased person' ELSE u.first_name END,
-                    CASE WHEN u.erased THEN '' ELSE u.last_name END, o.registered_at, o.verification_status_id, o.status_date,
-                    count(*) OVER (), o.example
-             FROM organisation o LEFT JOIN user_account u ON u.user_id = o.designated_user_id
-             WHERE ($1::int IS NULL OR o.verification_status_id = $1) AND ($2::text IS NULL OR o.name ILIKE '%' || $2 || '%')
-             ORDER BY lower(o.name) {order}, o.organisation_id LIMIT $3 OFFSET $4"
-        ))
-        .bind(b.status_id)
-        .bind(name)
-        .bind(size)
-        // A huge page number is an empty page, not an overflow (schemathesis: pageNumber 2^63-1).
-        .bind((page - 1).saturating_mul(size))
-        .fetch_all(&s.pool)
-        .await?;
-    let total = rows.first().map(|r| r.7).unwrap_or(0);
+    let rows = search_applications(
+        &s.pool,
+        &ApplicationSearch {
+            status_id: b.status_id,
+            name_contains: name.as_deref(),
+            descending: b.sort.as_deref() == Some("desc"),
+            limit: size,
+            // A huge page number is an empty page, not an overflow (schemathesis: pageNumber
+            // 2^63-1).
+            offset: (page - 1).saturating_mul(size),
+        },
+    )
+    .await?;
+    let total = rows.first().map(|r| r.total_rows).unwrap_or(0);
     let data = rows
         .into_iter()
-        .map(
-            |(id, name, first, last, received, status, status_date, _, example)| OrganisationRow {
-                stakeholder_id: id,
-                organisation_name: name,
-                received_from: format!(
-                    "{} {}",
-                    first.unwrap_or_default(),
-                    last.unwrap_or_default()
-                )
-                .trim()
-                .to_string(),
-                received_on: received,
-                verification_status_id: status,
-                verification_status: status_name(status),
-                status_date,
-                example,
-            },
-        )
+        .map(|r| OrganisationRow {
+            stakeholder_id: r.organisation_id,
+            organisation_name: r.name,
+            received_from: format!(
+                "{} {}",
+                r.designated_first_name.unwrap_or_default(),
+                r.designated_last_name.unwrap_or_default()
+            )
+            .trim()
+            .to_string(),
+            received_on: r.registered_at,
+            verification_status_id: r.verification_status_id,
+            verification_status: status_name(r.verification_status_id),
+            status_date: r.status_date,
+            example: r.example,
+        })
         .collect();
     Ok(Json(OrganisationPage {
         success: true,
@@ -317,12 +290,13 @@ pub async fn application(
             _ => (1, events[0].recorded_at),
         };
     let user = crate::accounts::load_user(&s.pool, &o.designated_user_id).await?;
-    let names: Vec<(i64, String)> =
-        sqlx::query_as("SELECT boundary_id, name FROM boundary WHERE boundary_id = ANY($1)")
-            .bind(vec![o.province_id, o.district_id, o.municipality_id])
-            .fetch_all(&s.pool)
-            .await?;
-    let name_of = |id: i64| names.iter().find(|(b, _)| *b == id).map(|(_, n)| n.clone());
+    let names = boundary_names(&s.pool, &[o.province_id, o.district_id, o.municipality_id]).await?;
+    let name_of = |id: i64| {
+        names
+            .iter()
+            .find(|b| b.boundary_id == id)
+            .map(|b| b.name.clone())
+    };
     let p = &user.profile;
     // POPIA: an erased designated person shows as "Erased person", without address or phone.
     let (person_name, email) = if user.erased {
@@ -444,13 +418,13 @@ pub async fn verify(
         Ok(()) => {}
         Err(AggregateError::UserError(OrganisationError::Moved { actual, by })) => {
             // The aggregate names the verifier by user id; the message shows their name.
-            let by = match person_names(&s, &[by]).await {
+            let by = match person_names(&s.pool, &[by]).await {
                 Ok(n) => n
                     .into_iter()
                     .next()
-                    .map(|(_, n)| n)
+                    .map(|p| p.name)
                     .unwrap_or_else(|| "another verifier".into()),
-                Err(e) => return e.into_response(),
+                Err(e) => return ApiError::from(e).into_response(),
             };
             let e = OrganisationError::Moved { actual, by };
             return (StatusCode::CONFLICT, Json(json!({"success": false, "message": e.to_string(), "currentStatusId": actual, "errors": []}))).into_response();
@@ -459,10 +433,9 @@ pub async fn verify(
             return ApiError::bad("verification", e.to_string()).into_response()
         }
         Err(AggregateError::AggregateConflict) => {
-            let now =
-                crate::http::auth::handlers::load_organisation_status(&s.pool, &b.stakeholder_id)
-                    .await
-                    .unwrap_or(1);
+            let now = crate::accounts::organisation_status(&s.pool, &b.stakeholder_id)
+                .await
+                .unwrap_or(1);
             return (
                 StatusCode::CONFLICT,
                 Json(json!({"success": false, "message": format!("Another administrator decided on this application at the same moment. Its status is now {}.", status_name(now)), "currentStatusId": now, "errors": []})),

@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gbvf_events::accounts::{OrganisationEvent, USER_AGGREGATE};
 use gbvf_events::person::ERASED_PERSON;
+use gbvf_projections::accounts::queries::person_names;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -18,24 +19,6 @@ use serde_json::Value;
 #[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
     format: Option<String>,
-}
-
-/// The names to show for user ids, read from the person table through the accounts read
-/// model's `person_id` (so an erasure shows at once, before the projector has run):
-/// "First Last", or "Erased person" (docs/decisions.md "Erasing an account holder").
-pub(super) async fn person_names(
-    s: &AppState,
-    ids: &[String],
-) -> Result<Vec<(String, String)>, ApiError> {
-    Ok(sqlx::query_as(
-        "SELECT u.user_id, CASE WHEN p.erased_at IS NOT NULL THEN $2
-                                ELSE trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) END
-         FROM user_account u JOIN person p ON p.person_id = u.person_id WHERE u.user_id = ANY($1)",
-    )
-    .bind(ids)
-    .bind(ERASED_PERSON)
-    .fetch_all(&s.pool)
-    .await?)
 }
 
 pub(super) fn summary(
@@ -149,12 +132,12 @@ pub async fn history(
                 .map(str::to_string)
         }))
         .collect();
-    let names = person_names(&s, &actor_ids).await?;
+    let names = person_names(&s.pool, &actor_ids).await?;
     let name_of = |u: &str| {
         names
             .iter()
-            .find(|(i, _)| i == u)
-            .map(|(_, n)| n.clone())
+            .find(|p| p.user_id == u)
+            .map(|p| p.name.clone())
             .unwrap_or_else(|| u.to_string())
     };
     let rows: Vec<HistoryEntry> = events
@@ -163,8 +146,8 @@ pub async fn history(
             let actor = e.metadata["actor"].as_str().unwrap_or("").to_string();
             let actor_name = actor
                 .strip_prefix("user:")
-                .and_then(|u| names.iter().find(|(i, _)| i == u))
-                .map(|(_, n)| n.clone())
+                .and_then(|u| names.iter().find(|p| p.user_id == u))
+                .map(|p| p.name.clone())
                 .unwrap_or_else(|| actor.clone());
             HistoryEntry {
                 sequence: e.sequence,

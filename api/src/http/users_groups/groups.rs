@@ -8,6 +8,9 @@ use cqrs_es::AggregateError;
 use gbvf_commands::accounts::group::GroupCommand;
 use gbvf_commands::accounts::permissions::{action, ACTIONS};
 use gbvf_commands::accounts::validation::Errors;
+use gbvf_projections::accounts::queries::{
+    group_actions as actions_of_group, live_group_name_taken, live_groups,
+};
 use serde::{Deserialize, Serialize};
 
 use super::user_changes::invalid;
@@ -74,12 +77,7 @@ pub async fn group_actions(
     State(s): State<AppState>,
     Json(b): Json<GroupIdBody>,
 ) -> Result<Json<Vec<SecurityAction>>, ApiError> {
-    let ids: Vec<i32> = sqlx::query_scalar(
-        "SELECT action_id FROM group_action WHERE group_id = $1 ORDER BY action_id",
-    )
-    .bind(b.group_id)
-    .fetch_all(&s.pool)
-    .await?;
+    let ids = actions_of_group(&s.pool, b.group_id).await?;
     Ok(Json(ids.into_iter().map(describe_action).collect()))
 }
 
@@ -128,23 +126,16 @@ pub async fn groups(
         ),
         None => None,
     };
-    let rows: Vec<(i64, String, Vec<i32>)> = sqlx::query_as(
-        "SELECT g.group_id, g.name, COALESCE(array_agg(a.action_id ORDER BY a.action_id) FILTER (WHERE a.action_id IS NOT NULL), '{}')
-         FROM access_group g LEFT JOIN group_action a ON a.group_id = g.group_id
-         WHERE NOT g.deleted AND ($1::bigint IS NULL OR g.group_id = $1) GROUP BY g.group_id, g.name ORDER BY lower(g.name)",
-    )
-    .bind(id)
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = live_groups(&s.pool, id).await?;
     if id.is_some() && rows.is_empty() {
         return Err(ApiError::NotFound("No group has this id.".into()));
     }
     Ok(Json(
         rows.into_iter()
-            .map(|(group_id, description, actions)| Group {
-                group_id,
-                description,
-                actions,
+            .map(|g| Group {
+                group_id: g.group_id,
+                description: g.name,
+                actions: g.action_ids,
             })
             .collect(),
     ))
@@ -217,8 +208,7 @@ pub async fn add_group(
     } else if name.chars().count() > 100 {
         e.add("groupName", "Group name must be at most 100 characters");
     } else {
-        let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM access_group WHERE lower(name) = lower($1) AND NOT deleted)").bind(&name).fetch_one(&s.pool).await?;
-        if taken {
+        if live_group_name_taken(&s.pool, &name).await? {
             e.add("groupName", "A group with this name already exists");
         }
     }
@@ -230,10 +220,7 @@ pub async fn add_group(
     }
     no_escalation(&s, &u, &[], &b.actions).await?;
     // New ids above the seeded ones; a race on the same id conflicts on the event log's key.
-    let id: i64 = sqlx::query_scalar("SELECT COALESCE(max(aggregate_id::bigint), 100) + 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id ~ '^[0-9]+$'")
-        .fetch_one(&s.pool)
-        .await?;
-    let id = id.max(101);
+    let id = crate::accounts::next_group_id(&s.pool).await?;
     gbvf_commands::execute::execute(
         &s.group_cqrs,
         &id.to_string(),

@@ -14,6 +14,7 @@ pub use user_changes::*;
 pub use users::*;
 
 use gbvf_events::metadata::EventMetadata;
+use gbvf_projections::accounts::queries::{actions_of_groups, actions_of_live_groups};
 
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
@@ -41,11 +42,7 @@ pub(super) async fn no_escalation(
     group_ids: &[i64],
     actions: &[i32],
 ) -> Result<(), ApiError> {
-    let granted: Vec<i32> =
-        sqlx::query_scalar("SELECT DISTINCT action_id FROM group_action WHERE group_id = ANY($1)")
-            .bind(group_ids)
-            .fetch_all(&s.pool)
-            .await?;
+    let granted = actions_of_groups(&s.pool, group_ids).await?;
     if granted.iter().chain(actions).all(|a| caller.can(*a)) {
         Ok(())
     } else {
@@ -64,7 +61,7 @@ pub(super) async fn no_power_over(
     target_user_id: &str,
 ) -> Result<(), ApiError> {
     let target = crate::accounts::load_user(&s.pool, target_user_id).await?;
-    let held = crate::http::auth::handlers::actions_of(&s.pool, &target.group_ids).await?;
+    let held = actions_of_live_groups(&s.pool, &target.group_ids).await?;
     if held.iter().all(|a| caller.can(*a)) {
         Ok(())
     } else {

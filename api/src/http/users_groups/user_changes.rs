@@ -11,6 +11,9 @@ use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::{ProfileFacts, UserDetails, UserRegistered};
 use gbvf_events::person::Person;
+use gbvf_projections::accounts::assigned_municipalities;
+use gbvf_projections::accounts::queries::{live_group_count, organisation_exists};
+use gbvf_projections::geography::queries::municipality_count;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -109,13 +112,7 @@ pub(super) async fn check_form(
     match &f.company_id {
         None => e.add("companyId", "Company is required"),
         Some(c) => {
-            let ok: bool = sqlx::query_scalar(
-                "SELECT EXISTS (SELECT 1 FROM organisation WHERE organisation_id = $1)",
-            )
-            .bind(c.as_str())
-            .fetch_one(&s.pool)
-            .await?;
-            if !ok {
+            if !organisation_exists(&s.pool, c.as_str()).await? {
                 e.add("companyId", "Please select a valid company");
             }
         }
@@ -123,12 +120,7 @@ pub(super) async fn check_form(
     if f.group_ids.is_empty() {
         e.add("groupIds", "At least one group is required");
     } else {
-        let live: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM access_group WHERE group_id = ANY($1) AND NOT deleted",
-        )
-        .bind(&f.group_ids)
-        .fetch_one(&s.pool)
-        .await?;
+        let live = live_group_count(&s.pool, &f.group_ids).await?;
         if live as usize != f.group_ids.len() {
             e.add("groupIds", "Please select valid groups");
         }
@@ -153,12 +145,7 @@ pub(super) async fn check_form(
         .filter_map(|r| r.municipality_id)
         .collect();
     if !munis.is_empty() {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM boundary WHERE boundary_id = ANY($1) AND level = 'municipality'",
-        )
-        .bind(&munis)
-        .fetch_one(&s.pool)
-        .await?;
+        let n = municipality_count(&s.pool, &munis).await?;
         if n as usize != munis.len() {
             e.add("municipalities", "Please select valid municipalities");
         }
@@ -306,12 +293,7 @@ pub async fn edit_user(
     // Nobody widens their own area but an administrator: a user manager assigning themselves
     // municipalities would read and change building blocks there.
     if a.user_id == u.session.user_id && !u.can(permissions::WorldOfImpactAdmin) {
-        let mut now: Vec<i64> =
-            sqlx::query_scalar("SELECT municipality_ids FROM user_account WHERE user_id = $1")
-                .bind(&a.user_id)
-                .fetch_optional(&s.pool)
-                .await?
-                .unwrap_or_default();
+        let mut now = assigned_municipalities(&s.pool, &a.user_id).await?;
         let mut asked = c.details.municipality_ids.clone();
         now.sort_unstable();
         asked.sort_unstable();

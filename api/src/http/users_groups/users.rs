@@ -5,12 +5,17 @@ use axum::extract::{Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use gbvf_projections::accounts::queries::{
+    account_details, group_ids_of, live_account, live_users, organisation_names,
+};
+use gbvf_projections::geography::queries::{boundary_names, municipalities as all_municipalities};
+
 use super::BUILDING_BLOCK_COORDINATOR;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 
 /// A group an account belongs to.
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GroupRef {
     /// The group id.
@@ -38,31 +43,22 @@ pub struct UserSummary {
 /// `GET /api/security/getAllUsers`: live accounts with their groups.
 #[utoipa::path(get, path = "/api/security/getAllUsers", tag = "security", operation_id = "securityGetAllUsers", responses((status = 200, description = "Users with their groups", body = [UserSummary])))]
 pub async fn users(State(s): State<AppState>) -> Result<Json<Vec<UserSummary>>, ApiError> {
-    type Row = (
-        String,
-        String,
-        String,
-        sqlx::types::Json<Vec<GroupRef>>,
-        bool,
-    );
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT u.user_id, trim(u.first_name || ' ' || u.last_name), u.email,
-                COALESCE(json_agg(json_build_object('groupId', g.group_id, 'description', g.name) ORDER BY g.name)
-                         FILTER (WHERE g.group_id IS NOT NULL), '[]'), u.example
-         FROM user_account u LEFT JOIN user_group ug ON ug.user_id = u.user_id
-         LEFT JOIN access_group g ON g.group_id = ug.group_id AND NOT g.deleted
-         WHERE NOT u.deleted GROUP BY u.user_id, u.first_name, u.last_name, u.email, u.example ORDER BY lower(u.first_name), lower(u.last_name)",
-    )
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = live_users(&s.pool).await?;
     Ok(Json(
         rows.into_iter()
-            .map(|(id, name, email, groups, example)| UserSummary {
-                stakeholder_id: id,
-                display_name: name,
-                username: email,
-                groups: groups.0,
-                example,
+            .map(|u| UserSummary {
+                stakeholder_id: u.user_id,
+                display_name: u.display_name,
+                username: u.email,
+                groups: u
+                    .groups
+                    .into_iter()
+                    .map(|g| GroupRef {
+                        group_id: g.group_id,
+                        description: g.name,
+                    })
+                    .collect(),
+                example: u.example,
             })
             .collect(),
     ))
@@ -89,30 +85,14 @@ pub(super) async fn account(s: &AppState, q: &UserQuery) -> Result<Account, ApiE
         .clone()
         .filter(|x| !x.is_empty())
         .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
-    let row: Option<(String, String)> = sqlx::query_as(
-        "SELECT user_id, email FROM user_account WHERE user_id = $1 AND NOT deleted",
-    )
-    .bind(&id)
-    .fetch_optional(&s.pool)
-    .await?;
-    let (user_id, email) = row.ok_or_else(|| ApiError::NotFound("No user has this id.".into()))?;
-    Ok(Account { user_id, email })
+    let a = live_account(&s.pool, &id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No user has this id.".into()))?;
+    Ok(Account {
+        user_id: a.user_id,
+        email: a.email,
+    })
 }
-
-/// One user's details: title id, first and last name, job role id, mobile and alternative
-/// numbers, organisation id, relationship type ids, municipality ids, organisation name.
-pub(super) type UserDetailsRow = (
-    Option<i32>,
-    String,
-    String,
-    Option<i32>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Vec<i32>,
-    Vec<i64>,
-    Option<String>,
-);
 
 /// A contact of an account: type 1 e-mail, 2 mobile, 3 alternative number.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -176,27 +156,11 @@ pub async fn user_details(
     Query(q): Query<UserQuery>,
 ) -> Result<Json<UserAccountDetails>, ApiError> {
     let a = account(&s, &q).await?;
-    let row: UserDetailsRow = sqlx::query_as(
-        "SELECT u.title_id, u.first_name, u.last_name, u.job_role_id, u.mobile_number, u.alternative_number, u.organisation_id,
-                u.relationship_type_ids, u.municipality_ids, o.name
-         FROM user_account u LEFT JOIN organisation o ON o.organisation_id = u.organisation_id WHERE u.user_id = $1",
-    )
-    .bind(&a.user_id)
-    .fetch_one(&s.pool)
-    .await?;
-    let groups: Vec<i64> =
-        sqlx::query_scalar("SELECT group_id FROM user_group WHERE user_id = $1 ORDER BY group_id")
-            .bind(&a.user_id)
-            .fetch_all(&s.pool)
-            .await?;
-    let munis: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT boundary_id, name FROM boundary WHERE boundary_id = ANY($1) ORDER BY name",
-    )
-    .bind(&row.8)
-    .fetch_all(&s.pool)
-    .await?;
+    let row = account_details(&s.pool, &a.user_id).await?;
+    let groups = group_ids_of(&s.pool, &a.user_id).await?;
+    let munis = boundary_names(&s.pool, &row.municipality_ids).await?;
     let mut rel: Vec<StakeholderRelationship> = row
-        .7
+        .relationship_type_ids
         .iter()
         .filter(|t| **t != BUILDING_BLOCK_COORDINATOR)
         .map(|t| StakeholderRelationship {
@@ -206,7 +170,10 @@ pub async fn user_details(
             description: None,
         })
         .collect();
-    if row.7.contains(&BUILDING_BLOCK_COORDINATOR) {
+    if row
+        .relationship_type_ids
+        .contains(&BUILDING_BLOCK_COORDINATOR)
+    {
         let coordinator = |municipality_id, description| StakeholderRelationship {
             stakeholder_relationship_type_id: BUILDING_BLOCK_COORDINATOR,
             relationship_type: "Building Block Coordinator",
@@ -216,7 +183,7 @@ pub async fn user_details(
         rel.extend(
             munis
                 .iter()
-                .map(|(id, name)| coordinator(Some(*id), Some(name.clone()))),
+                .map(|m| coordinator(Some(m.boundary_id), Some(m.name.clone()))),
         );
         if munis.is_empty() {
             rel.push(coordinator(None, None));
@@ -227,19 +194,21 @@ pub async fn user_details(
         detail: detail.to_string(),
     };
     let mut contacts = vec![contact(1, &a.email)];
-    if let Some(m) = &row.4 {
+    if let Some(m) = &row.mobile_number {
         contacts.push(contact(2, m));
     }
-    if let Some(t) = &row.5 {
+    if let Some(t) = &row.alternative_number {
         contacts.push(contact(3, t));
     }
     Ok(Json(UserAccountDetails {
         stakeholder_id: a.user_id,
-        name: format!("{} {}", row.1, row.2).trim().to_string(),
-        title_id: row.0,
-        role_id: row.3,
-        company_id: row.6,
-        company_name: row.9,
+        name: format!("{} {}", row.first_name, row.last_name)
+            .trim()
+            .to_string(),
+        title_id: row.title_id,
+        role_id: row.job_role_id,
+        company_id: row.organisation_id,
+        company_name: row.organisation_name,
         group_ids: groups,
         contacts,
         stakeholder_relationships: rel,
@@ -261,16 +230,12 @@ pub struct Municipality {
 pub async fn municipalities(
     State(s): State<AppState>,
 ) -> Result<Json<Vec<Municipality>>, ApiError> {
-    let rows: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT boundary_id, name FROM boundary WHERE level = 'municipality' ORDER BY name",
-    )
-    .fetch_all(&s.pool)
-    .await?;
+    let rows = all_municipalities(&s.pool).await?;
     Ok(Json(
         rows.into_iter()
-            .map(|(stakeholder_id, name)| Municipality {
-                stakeholder_id,
-                name,
+            .map(|m| Municipality {
+                stakeholder_id: m.boundary_id,
+                name: m.name,
             })
             .collect(),
     ))
@@ -289,15 +254,12 @@ pub struct Company {
 /// `GET /api/security/getOrganisations`: `[{stakeholderId, organisationName}]`.
 #[utoipa::path(get, path = "/api/security/getOrganisations", tag = "security", operation_id = "securityGetOrganisations", responses((status = 200, description = "Every organisation, by name", body = [Company])))]
 pub async fn organisations(State(s): State<AppState>) -> Result<Json<Vec<Company>>, ApiError> {
-    let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT organisation_id, name FROM organisation ORDER BY lower(name)")
-            .fetch_all(&s.pool)
-            .await?;
+    let rows = organisation_names(&s.pool).await?;
     Ok(Json(
         rows.into_iter()
-            .map(|(stakeholder_id, organisation_name)| Company {
-                stakeholder_id,
-                organisation_name,
+            .map(|o| Company {
+                stakeholder_id: o.organisation_id,
+                organisation_name: o.name,
             })
             .collect(),
     ))

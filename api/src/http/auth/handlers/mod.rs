@@ -26,7 +26,6 @@ use gbvf_commands::accounts::user::{User, UserCommand};
 use gbvf_commands::accounts::validation::Errors;
 use gbvf_events::metadata::EventMetadata;
 use serde_json::json;
-use sqlx::PgPool;
 use tower_sessions::Session;
 
 use super::{SessionUser, SESSION_USER};
@@ -166,36 +165,6 @@ pub(crate) fn invalid(errors: Errors) -> Response {
 pub(crate) fn internal(e: impl std::fmt::Display) -> Response {
     tracing::error!(error = %e, "auth call failed");
     failure(StatusCode::INTERNAL_SERVER_ERROR, GENERIC_FAILURE)
-}
-
-/// The actions (public spec §3 ids) that groups `group_ids` give now, from the groups' read
-/// model; deleted groups give none.
-pub async fn actions_of(pool: &PgPool, group_ids: &[i64]) -> sqlx::Result<Vec<i32>> {
-    sqlx::query_scalar(
-        "SELECT DISTINCT ga.action_id FROM group_action ga
-         JOIN access_group g ON g.group_id = ga.group_id AND NOT g.deleted WHERE ga.group_id = ANY($1)",
-    )
-    .bind(group_ids)
-    .fetch_all(pool)
-    .await
-}
-
-/// The current verification status id of an organisation (1 In Progress, 2 Rejected,
-/// 3 Approved; admin spec §3 "Application status keys"; 1 when unknown).
-pub async fn load_organisation_status(pool: &PgPool, id: &str) -> anyhow::Result<i32> {
-    let last: Option<String> = sqlx::query_scalar(
-        "SELECT event_type FROM events WHERE aggregate_type = 'organisation' AND aggregate_id = $1
-           AND event_type IN ('OrganisationApproved', 'OrganisationRejected')
-         ORDER BY sequence DESC LIMIT 1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await?;
-    Ok(match last.as_deref() {
-        Some("OrganisationApproved") => 3,
-        Some("OrganisationRejected") => 2,
-        _ => 1,
-    })
 }
 
 pub(crate) async fn run_user_command(

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
 use super::{internal, invalid, meta, run_user_command};
+use crate::accounts::credentials::password_hash;
 use crate::accounts::{load_user, password};
 use crate::http::auth::{CurrentUser, SessionUser, SESSION_USER};
 use crate::http::error::{ApiError, Saved};
@@ -233,12 +234,7 @@ pub async fn update_profile(
     }
     let key = u.session.user_key.clone();
     if !new_pw.is_empty() {
-        let hash: Option<String> =
-            sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1")
-                .bind(&key)
-                .fetch_optional(&s.pool)
-                .await
-                .unwrap_or(None);
+        let hash = password_hash(&s.pool, &key).await.unwrap_or(None);
         let current = text(&b.current_password);
         let matches = match hash {
             Some(h) => password::verify_async(current, h).await,

@@ -11,6 +11,7 @@ use gbvf_commands::accounts::reference::{self, JOB_ROLES, ORGANISATION_TYPES, TI
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::{OrganisationRegistered, Profile, UserRegistered};
+use gbvf_projections::geography::queries::level_and_parent;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgPool;
@@ -448,18 +449,10 @@ async fn geography_ok(
     municipality: Option<i64>,
 ) -> anyhow::Result<Errors> {
     let mut e = Errors::default();
-    let level_parent = |id: i64| async move {
-        sqlx::query_as::<_, (String, Option<i64>)>(
-            "SELECT level, parent_id FROM boundary WHERE boundary_id = $1",
-        )
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-    };
     match province {
         None => e.add("province", "Province is required"),
         Some(p) => {
-            if !matches!(level_parent(p).await?, Some((l, _)) if l == "province") {
+            if !matches!(level_and_parent(pool, p).await?, Some(b) if b.level == "province") {
                 e.add("province", "Please select a valid province");
             }
         }
@@ -467,7 +460,7 @@ async fn geography_ok(
     match district {
         None => e.add("district", "District is required"),
         Some(d) => {
-            if !matches!(level_parent(d).await?, Some((l, parent)) if l == "district" && parent == province)
+            if !matches!(level_and_parent(pool, d).await?, Some(b) if b.level == "district" && b.parent_id == province)
             {
                 e.add("district", "Please select a valid district");
             }
@@ -476,7 +469,7 @@ async fn geography_ok(
     match municipality {
         None => e.add("localMunicipality", "Local municipality is required"),
         Some(m) => {
-            if !matches!(level_parent(m).await?, Some((l, parent)) if l == "municipality" && parent == district)
+            if !matches!(level_and_parent(pool, m).await?, Some(b) if b.level == "municipality" && b.parent_id == district)
             {
                 e.add(
                     "localMunicipality",

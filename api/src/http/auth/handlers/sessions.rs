@@ -9,15 +9,17 @@ use gbvf_commands::accounts::permissions::{self, LogIntoSystem};
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::person::email_key;
+use gbvf_projections::accounts::queries::actions_of_live_groups;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tower_sessions::Session;
 
 use super::{
-    failure, internal, invalid, load_organisation_status, load_user, send_otp, sign_in, AuthAnswer,
-    ClientIp, EXISTING_USER, LOGIN_FAILED, NEW_USER, THROTTLED,
+    failure, internal, invalid, load_user, send_otp, sign_in, AuthAnswer, ClientIp, EXISTING_USER,
+    LOGIN_FAILED, NEW_USER, THROTTLED,
 };
-use crate::accounts::{limits, one_time_codes, password};
+use crate::accounts::credentials::password_hash;
+use crate::accounts::{limits, one_time_codes, organisation_status, password};
 use crate::http::auth::csrf::{self, BrowserId};
 use crate::http::auth::current_user;
 use crate::http::error::{ApiError, Done};
@@ -47,12 +49,12 @@ pub struct LoginBody {
 
 /// Why a user with a correct password may still not sign in, if they may not.
 async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static str>> {
-    let actions = super::actions_of(&s.pool, &user.group_ids).await?;
+    let actions = actions_of_live_groups(&s.pool, &user.group_ids).await?;
     if !actions.contains(&LogIntoSystem) {
         return Ok(Some(NOT_ALLOWED));
     }
     if let Some(org) = &user.organisation_id {
-        if load_organisation_status(&s.pool, org).await? == 2 {
+        if organisation_status(&s.pool, org).await? == 2 {
             return Ok(Some(ORGANISATION_REJECTED));
         }
     }
@@ -115,15 +117,10 @@ pub async fn login(
         Ok(false) => {}
         Err(err) => return internal(err),
     }
-    let hash: Option<String> =
-        match sqlx::query_scalar("SELECT password_hash FROM credential WHERE user_key = $1")
-            .bind(&key)
-            .fetch_optional(&s.pool)
-            .await
-        {
-            Ok(h) => h,
-            Err(err) => return internal(err),
-        };
+    let hash = match password_hash(&s.pool, &key).await {
+        Ok(h) => h,
+        Err(err) => return internal(err),
+    };
     let user = match load_user(&s.pool, &key).await {
         Ok(u) => u,
         Err(err) => return internal(err),

@@ -1,0 +1,353 @@
+//! The typed reads of the health-check read model (tables in [`super`]): questionnaire
+//! versions, survey periods with their participation, and their published figures. Reads that
+//! place a survey period join the accounts read model's `organisation`. Every function fails
+//! only with the database's error (a stored questionnaire that no longer decodes included).
+
+use chrono::{DateTime, Utc};
+use gbvf_events::healthcheck::QuestionnairePublished;
+use sqlx::types::Json;
+use sqlx::PgPool;
+
+type Time = DateTime<Utc>;
+
+/// The published questionnaire version `questionnaire_id` (`staff-v1`) with its questions,
+/// answers and scores (`questionnaire.definition`); `None` when there is none.
+pub async fn questionnaire(
+    pool: &PgPool,
+    questionnaire_id: &str,
+) -> sqlx::Result<Option<QuestionnairePublished>> {
+    let definition: Option<Json<QuestionnairePublished>> =
+        sqlx::query_scalar("SELECT definition FROM questionnaire WHERE questionnaire_id = $1")
+            .bind(questionnaire_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(definition.map(|d| d.0))
+}
+
+/// A published questionnaire version without its questions (`questionnaire`).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct QuestionnaireVersionRow {
+    /// Its id (`staff-v1`).
+    pub questionnaire_id: String,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// Version number.
+    pub version: i32,
+    /// Its title.
+    pub description: String,
+    /// Start of its active dates.
+    pub effective_from: Time,
+    /// End of its active dates.
+    pub effective_to: Time,
+    /// True before `effective_to` (the database's clock): links can be generated.
+    pub is_active: bool,
+}
+
+/// Every published questionnaire version, by type, newest version first.
+pub async fn questionnaire_versions(pool: &PgPool) -> sqlx::Result<Vec<QuestionnaireVersionRow>> {
+    sqlx::query_as(
+        "SELECT questionnaire_id, questionnaire_type_id, version, description, effective_from, effective_to,
+                effective_to > now() AS is_active
+         FROM questionnaire ORDER BY questionnaire_type_id, version DESC",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// A questionnaire version with the participation over its survey periods (admin spec §3
+/// "Summarised health check"; `questionnaire`, `health_check`, `organisation`).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct QuestionnaireSummaryRow {
+    /// The questionnaire version id.
+    pub questionnaire_id: String,
+    /// Its title.
+    pub description: String,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// Start of its active dates.
+    pub effective_from: Time,
+    /// End of its active dates.
+    pub effective_to: Time,
+    /// True before `effective_to`.
+    pub is_current: bool,
+    /// Responses over its survey periods.
+    pub actual_responses: i64,
+    /// Expected responses over its survey periods.
+    pub expected_responses: i64,
+    /// Approved organisations it is offered to (every type for Staff, type 4 for Students).
+    pub organisations: i64,
+    /// Organisations with at least one response.
+    pub participating_organisations: i64,
+    /// True when any of its survey periods holds example data.
+    pub example: bool,
+    /// The invite code of its latest link; `None` before any.
+    pub latest_invite_code: Option<String>,
+}
+
+/// Every questionnaire version with its participation, by type, newest version first.
+pub async fn questionnaire_summaries(pool: &PgPool) -> sqlx::Result<Vec<QuestionnaireSummaryRow>> {
+    sqlx::query_as(
+        "SELECT q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to,
+                q.effective_to > now() AS is_current,
+                coalesce(sum(h.actual_responses), 0)::bigint AS actual_responses,
+                coalesce(sum(h.expected_responses), 0)::bigint AS expected_responses,
+                (SELECT count(*) FROM organisation o WHERE o.verification_status_id = 3
+                    AND (q.questionnaire_type_id = 1 OR o.organisation_type_id = 4)) AS organisations,
+                count(DISTINCT h.organisation_id) FILTER (WHERE h.actual_responses > 0) AS participating_organisations,
+                coalesce(bool_or(h.example), false) AS example,
+                (SELECT l.invite_code FROM health_check l WHERE l.questionnaire_id = q.questionnaire_id
+                  ORDER BY l.opened_at DESC LIMIT 1) AS latest_invite_code
+         FROM questionnaire q LEFT JOIN health_check h ON h.questionnaire_id = q.questionnaire_id
+         GROUP BY q.questionnaire_id, q.description, q.questionnaire_type_id, q.effective_from, q.effective_to, q.version ORDER BY q.questionnaire_type_id, q.version DESC",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// The Surveys card of the admin dashboard (admin spec §1), over every survey period of
+/// `health_check`.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SurveysCard {
+    /// Organisations with a response in a current period (one that has not ended).
+    pub participating_organisations: i64,
+    /// Responses over current periods.
+    pub actual_responses: i64,
+    /// Expected responses over current periods.
+    pub expected_responses: i64,
+    /// The latest link opened or response received; `None` before any.
+    pub last_change: Option<Time>,
+    /// True when any period holds example data.
+    pub example: bool,
+}
+
+/// The figures of the Surveys card.
+pub async fn surveys_card(pool: &PgPool) -> sqlx::Result<SurveysCard> {
+    sqlx::query_as(
+        "SELECT count(DISTINCT organisation_id) FILTER (WHERE actual_responses > 0 AND effective_to > now())
+                    AS participating_organisations,
+                coalesce(sum(actual_responses) FILTER (WHERE effective_to > now()), 0)::bigint AS actual_responses,
+                coalesce(sum(expected_responses) FILTER (WHERE effective_to > now()), 0)::bigint AS expected_responses,
+                max(greatest(opened_at, last_response_at)) AS last_change, coalesce(bool_or(example), false) AS example
+         FROM health_check",
+    )
+    .fetch_one(pool)
+    .await
+}
+
+/// The survey period behind an invite link (`health_check` with its `organisation`).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SurveyLinkPeriod {
+    /// The survey period's id.
+    pub health_check_id: String,
+    /// Its questionnaire version.
+    pub questionnaire_id: String,
+    /// Its organisation's name; empty when the read model does not know the organisation.
+    pub organisation_name: String,
+    /// Now (the database's clock) is within the period's dates.
+    pub in_dates: bool,
+    /// Its organisation is approved (status 3).
+    pub organisation_approved: bool,
+    /// The period holds example data.
+    pub example: bool,
+}
+
+/// The survey period whose link carries `invite_code`; `None` for an unknown code.
+pub async fn survey_period_of_link(
+    pool: &PgPool,
+    invite_code: &str,
+) -> sqlx::Result<Option<SurveyLinkPeriod>> {
+    sqlx::query_as(
+        "SELECT h.health_check_id, h.questionnaire_id, coalesce(o.name, '') AS organisation_name,
+                now() BETWEEN h.effective_from AND h.effective_to AS in_dates,
+                coalesce(o.verification_status_id = 3, false) AS organisation_approved, h.example
+         FROM health_check h LEFT JOIN organisation o ON o.organisation_id = h.organisation_id WHERE h.invite_code = $1",
+    )
+    .bind(invite_code)
+    .fetch_optional(pool)
+    .await
+}
+
+/// One survey period of an organisation (`health_check`).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SurveyPeriodRow {
+    /// The survey period's id.
+    pub health_check_id: String,
+    /// Its questionnaire version.
+    pub questionnaire_id: String,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// Start of the period.
+    pub effective_from: Time,
+    /// End of the period.
+    pub effective_to: Time,
+    /// The invite code of its link.
+    pub invite_code: String,
+    /// Expected responses.
+    pub expected_responses: i32,
+    /// Responses so far.
+    pub actual_responses: i64,
+    /// Now (the database's clock) is within the period's dates.
+    pub is_current: bool,
+    /// The period holds example data.
+    pub example: bool,
+}
+
+/// The survey periods of organisation `organisation_id` for questionnaire type
+/// `questionnaire_type_id` (Staff 1, Students 2), newest start first.
+pub async fn survey_periods_of_organisation(
+    pool: &PgPool,
+    organisation_id: &str,
+    questionnaire_type_id: i32,
+) -> sqlx::Result<Vec<SurveyPeriodRow>> {
+    sqlx::query_as(
+        "SELECT health_check_id, questionnaire_id, questionnaire_type_id, effective_from, effective_to, invite_code,
+                expected_responses, actual_responses, now() BETWEEN effective_from AND effective_to AS is_current, example
+         FROM health_check WHERE organisation_id = $1 AND questionnaire_type_id = $2 ORDER BY effective_from DESC",
+    )
+    .bind(organisation_id)
+    .bind(questionnaire_type_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// What the results of one survey period need of it (`health_check`).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SurveyPeriodFacts {
+    /// Its organisation.
+    pub organisation_id: String,
+    /// Its questionnaire version.
+    pub questionnaire_id: String,
+    /// Staff 1 or Students 2.
+    pub questionnaire_type_id: i32,
+    /// Expected responses.
+    pub expected_responses: i32,
+    /// The period holds example data.
+    pub example: bool,
+    /// Start of the period.
+    pub effective_from: Time,
+}
+
+/// The survey period `health_check_id`; `None` when there is none.
+pub async fn survey_period(
+    pool: &PgPool,
+    health_check_id: &str,
+) -> sqlx::Result<Option<SurveyPeriodFacts>> {
+    sqlx::query_as(
+        "SELECT organisation_id, questionnaire_id, questionnaire_type_id, expected_responses, example, effective_from
+         FROM health_check WHERE health_check_id = $1",
+    )
+    .bind(health_check_id)
+    .fetch_optional(pool)
+    .await
+}
+
+/// One question's published totals (`health_check_question`).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct QuestionTotal {
+    /// The question id.
+    pub question_id: String,
+    /// Respondents who answered it.
+    pub respondents: i64,
+    /// The sum of their scores (each 0..=1).
+    pub score_sum: f64,
+}
+
+/// One answer's published count (`health_check_answer`).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct AnswerCount {
+    /// The question id.
+    pub question_id: String,
+    /// The answer id.
+    pub possible_answer_id: i32,
+    /// Respondents who chose it.
+    pub responses: i64,
+}
+
+/// A survey period's figures as the read model holds them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PublishedFigures {
+    /// Responses so far (0 for an unknown period); the figures below are those of the first
+    /// complete step of five of them (see [`super`]).
+    pub actual_responses: i64,
+    /// Per question, in no order.
+    pub questions: Vec<QuestionTotal>,
+    /// Per question and answer, in no order.
+    pub answers: Vec<AnswerCount>,
+}
+
+/// The figures of survey period `health_check_id`, from `health_check`,
+/// `health_check_question` and `health_check_answer`.
+pub async fn published_figures(
+    pool: &PgPool,
+    health_check_id: &str,
+) -> sqlx::Result<PublishedFigures> {
+    let actual_responses: i64 =
+        sqlx::query_scalar("SELECT actual_responses FROM health_check WHERE health_check_id = $1")
+            .bind(health_check_id)
+            .fetch_optional(pool)
+            .await?
+            .unwrap_or(0);
+    let questions = sqlx::query_as(
+        "SELECT question_id, respondents, score_sum FROM health_check_question WHERE health_check_id = $1",
+    )
+    .bind(health_check_id)
+    .fetch_all(pool)
+    .await?;
+    let answers = sqlx::query_as(
+        "SELECT question_id, possible_answer_id, responses FROM health_check_answer WHERE health_check_id = $1",
+    )
+    .bind(health_check_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(PublishedFigures {
+        actual_responses,
+        questions,
+        answers,
+    })
+}
+
+/// A survey period with responses, placed by its organisation (`health_check` joined with
+/// `organisation`).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ParticipationRow {
+    /// The organisation.
+    pub organisation_id: String,
+    /// Its type id.
+    pub organisation_type_id: i32,
+    /// Its province (boundary id).
+    pub province_id: Option<i64>,
+    /// Its district (boundary id).
+    pub district_id: Option<i64>,
+    /// Its local municipality (boundary id).
+    pub municipality_id: Option<i64>,
+    /// The survey period's id.
+    pub health_check_id: String,
+    /// Its questionnaire version.
+    pub questionnaire_id: String,
+    /// Start of the period.
+    pub effective_from: Time,
+    /// Responses so far (at least 1).
+    pub actual_responses: i64,
+    /// The period holds example data.
+    pub example: bool,
+    /// Expected responses.
+    pub expected_responses: i32,
+}
+
+/// The survey periods with at least one response of the organisations inside boundary
+/// `boundary_id` (by their province, district or municipality; the nation, 1, holds them all),
+/// in no order.
+pub async fn participation_in(
+    pool: &PgPool,
+    boundary_id: i64,
+) -> sqlx::Result<Vec<ParticipationRow>> {
+    sqlx::query_as(
+        "SELECT h.organisation_id, o.organisation_type_id, o.province_id, o.district_id, o.municipality_id, h.health_check_id, h.questionnaire_id,
+                h.effective_from, h.actual_responses, h.example, h.expected_responses
+         FROM health_check h JOIN organisation o ON o.organisation_id = h.organisation_id
+         WHERE ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id)) AND h.actual_responses > 0",
+    )
+    .bind(boundary_id)
+    .fetch_all(pool)
+    .await
+}
