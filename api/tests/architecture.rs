@@ -6,8 +6,7 @@
 //!   `api/src/accounts`);
 //! - nor does it run SQL to read: reads of read models are typed query functions next to their
 //!   projection in `projections/`, reads of side tables and of the log live with the module that
-//!   owns them (`api/src/accounts`, `gbvf_events`); handlers call them
-//!   ([`READS_NOT_YET_IN_PROJECTIONS`] is the one folder still excepted);
+//!   owns them (`api/src/accounts`, `gbvf_events`); handlers call them;
 //! - the modules of `api/src/http` import each other without circles;
 //! - no hand-written source file of the workspace is over 600 lines outside its tests
 //!   (a `#[cfg(test)]` module or a `tests.rs` file).
@@ -139,11 +138,6 @@ fn the_write_check_sees_each_kind_of_write() {
     assert!(lines.iter().all(|(_, l)| write_in(l).is_none()));
 }
 
-/// The one folder of `api/src/http` whose handlers still run their read SQL themselves, a
-/// temporary exception while those reads move next to the building-block read model in
-/// `projections/`; whoever moves them removes this constant and its use.
-const READS_NOT_YET_IN_PROJECTIONS: &str = "api/src/http/building_blocks";
-
 /// What a line does that only a query function outside the HTTP layer may do, if anything:
 /// build or run a sqlx statement, or fetch its rows.
 fn sql_read_in(line: &str) -> Option<&'static str> {
@@ -171,9 +165,6 @@ fn http_modules_run_no_sql_of_their_own() {
     let mut found = Vec::new();
     for file in rust_files(&http) {
         let relative = file.strip_prefix(&root).expect("under the workspace");
-        if relative.starts_with(READS_NOT_YET_IN_PROJECTIONS) {
-            continue;
-        }
         let text = std::fs::read_to_string(&file).expect("read source");
         for (number, line) in code_lines(&text) {
             if let Some(what) = sql_read_in(&line) {
@@ -211,10 +202,6 @@ fn the_read_check_sees_each_kind_of_query() {
     );
     assert_eq!(sql_read_in("let rows = live_users(&s.pool).await?;"), None);
     assert_eq!(sql_read_in("counter.fetch_add(1, Ordering::SeqCst)"), None);
-    let excepted = |path: &str| Path::new(path).starts_with(READS_NOT_YET_IN_PROJECTIONS);
-    assert!(excepted("api/src/http/building_blocks/directory.rs"));
-    assert!(!excepted("api/src/http/building_blocks.rs"));
-    assert!(!excepted("api/src/http/geography.rs"));
 }
 
 /// The top-level module of `api/src/http` a file belongs to (`auth` for `auth/handlers/x.rs`).
