@@ -304,6 +304,21 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         );
         respondents.push(c);
     }
+    // Opening the link again, the browser that answered is told so before any question;
+    // another browser is not, and a preview never is.
+    let path = format!("/api/healthcheck/survey?inviteCode={code}");
+    assert_eq!(
+        respondents[0].get(&path).await.1["data"]["alreadyAnswered"],
+        true
+    );
+    assert_eq!(
+        Client::new(&base).await.get(&path).await.1["data"]["alreadyAnswered"],
+        false
+    );
+    assert_eq!(
+        respondents[0].get(&format!("{path}&Preview=true")).await.1["data"]["alreadyAnswered"],
+        false
+    );
     // The same browser again: refused without identifying anyone.
     let (s, v) = respondents[0]
         .post(

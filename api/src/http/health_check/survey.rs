@@ -106,6 +106,10 @@ pub struct Survey {
     pub is_open: bool,
     /// The link belongs to example data (labelled as such on screen).
     pub example: bool,
+    /// This browser answered this survey already (its response key exists), so it is told
+    /// before answering everything again; always `false` in a preview. Only this browser can
+    /// learn it: the key is an HMAC of its own cookie.
+    pub already_answered: bool,
     /// Policies, Practices, Behaviours, General, Demographic, in that order; categories
     /// without questions are left out.
     pub question_categories: Vec<SurveyCategory>,
@@ -157,6 +161,7 @@ pub struct SurveyAnswerOption {
               (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")))]
 pub async fn survey(
     State(s): State<AppState>,
+    browser: Option<Extension<BrowserId>>,
     Query(q): Query<SurveyQuery>,
 ) -> Result<Response, ApiError> {
     let p = period_of(&s, &q.invite_code).await?;
@@ -164,6 +169,15 @@ pub async fn survey(
     if !p.open && !preview {
         return Ok(closed());
     }
+    let already_answered = match browser {
+        Some(Extension(browser)) if !preview => {
+            let id = response_id(&s, &p.health_check_id, &q.invite_code, &browser).await?;
+            !gbvf_events::store::aggregate_history(&s.pool, SURVEY_RESPONSE_AGGREGATE, &id)
+                .await?
+                .is_empty()
+        }
+        _ => false,
+    };
     let def = load_questionnaire(&s, &p.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
@@ -211,10 +225,29 @@ pub async fn survey(
             preview,
             is_open: p.open,
             example: p.example,
+            already_answered,
             question_categories,
         },
     })
     .into_response())
+}
+
+/// The survey-response aggregate id of `browser`'s response through link `invite_code` of
+/// period `health_check_id`: `<health_check_id>/<32 hex digits>`, the digits an HMAC (under
+/// the installation secret) of the browser's random cookie and the code, so one browser has
+/// one key per link and nobody can tell two keys' browsers apart or back to a cookie.
+async fn response_id(
+    s: &AppState,
+    health_check_id: &str,
+    invite_code: &str,
+    browser: &BrowserId,
+) -> Result<String, ApiError> {
+    let key = crate::http::auth::csrf::mac(
+        s.secret.get(&s.pool).await?,
+        &format!("survey:{invite_code}"),
+        &browser.0,
+    );
+    Ok(format!("{health_check_id}/{}", &key[..32]))
 }
 
 /// One answer in a submission.
@@ -291,12 +324,7 @@ pub async fn submit(
         )
             .into_response());
     }
-    let key = crate::http::auth::csrf::mac(
-        s.secret.get(&s.pool).await?,
-        &format!("survey:{}", b.invite_code),
-        &browser.0,
-    );
-    let id = format!("{}/{}", p.health_check_id, &key[..32]);
+    let id = response_id(&s, &p.health_check_id, &b.invite_code, &browser).await?;
     // A browser that answered already is told so before it could take a place under the cap.
     let answered =
         gbvf_events::store::aggregate_history(&s.pool, SURVEY_RESPONSE_AGGREGATE, &id).await?;

@@ -61,6 +61,10 @@ export type SurveyCategory = {
   questions: SurveyQuestion[];
 };
 export type Survey = {
+  /** This browser answered this survey already (its response key exists), so it is told
+    before answering everything again; always `false` in a preview. Only this browser can
+    learn it: the key is an HMAC of its own cookie. */
+  alreadyAnswered: boolean;
   /** The link belongs to example data (labelled as such on screen). */
   example: boolean;
   /** Whether the survey period is open now. */

@@ -39,7 +39,9 @@ export const hcStrings = {
   expectedInvalid: 'Expected responses must be a whole number of at least 1.',
   startDate: 'Start date (optional; the period ends with its quarter)',
   generate: 'Generate survey link',
-  resultsTitle: (type: string, questionnaire: string) => `View results: ${type} ${questionnaire}`,
+  // The questionnaire's name usually names its type ('Staff health check 2026'): said once.
+  resultsTitle: (type: string, questionnaire: string) =>
+    `View results: ${questionnaire.toLowerCase().startsWith(type.toLowerCase()) ? questionnaire : `${type} ${questionnaire}`}`,
   resultsTitleLoading: 'View results',
   back: 'Back to the organisation dashboard',
   policiesPractices: 'Policies and Practices',

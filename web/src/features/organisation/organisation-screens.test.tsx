@@ -465,7 +465,7 @@ describe('results view', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'View results: Staff Staff health check 2026 (version 1) — 2026 Q4',
+        name: 'View results: Staff health check 2026 (version 1) — 2026 Q4',
       }),
     ).toBeInTheDocument()
     expect(db.resultBodies).toEqual([{ HealthCheckId: 'hc-org1-staff-v1-2026Q4' }])

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderApp } from '../../test/render'
 import { server } from '../../test/mocks/server'
+import { ALREADY_ANSWERED } from './survey-page'
 
 const survey = {
   organisationName: 'Kouga Women\u2019s Shelter Network',
@@ -16,6 +17,7 @@ const survey = {
   preview: false,
   isOpen: true,
   example: false,
+  alreadyAnswered: false,
   questionCategories: [
     {
       questionCategoryId: 3,
@@ -53,6 +55,18 @@ const survey = {
 }
 
 describe('survey page', () => {
+  it('tells a browser that answered already so, before any question', async () => {
+    server.use(
+      http.get('*/api/healthcheck/survey', () =>
+        HttpResponse.json({ success: true, data: { ...survey, alreadyAnswered: true } }),
+      ),
+    )
+    renderApp('/Questionnaire/SurveyQuestions?inviteCode=abc')
+    expect(await screen.findByText(ALREADY_ANSWERED)).toBeInTheDocument()
+    expect(screen.queryByRole('group')).toBeNull()
+    expect(screen.queryByRole('button', { name: /submit/i })).toBeNull()
+  })
+
   it('takes answers by keyboard and submits one anonymous response', async () => {
     let sent: unknown = null
     server.use(

@@ -12,6 +12,9 @@ function messageOf(error: unknown, fallback: string): string {
   return typeof data?.message === 'string' ? data.message : fallback
 }
 
+/** The server's answer to a second response from one browser (SurveyError::Duplicate). */
+export const ALREADY_ANSWERED = 'You have already completed this survey. Thank you for taking part.'
+
 export function SurveyPage() {
   const [params] = useSearchParams()
   const inviteCode = params.get('inviteCode') ?? ''
@@ -42,6 +45,17 @@ export function SurveyPage() {
     )
   }
   const survey = data.data
+  // This browser answered already: say so now, not after every question again.
+  if (survey.alreadyAnswered && !done) {
+    return (
+      <main className="survey">
+        <h1>{survey.questionnaire}</h1>
+        <p role="status" className="survey-done">
+          {ALREADY_ANSWERED}
+        </p>
+      </main>
+    )
+  }
   if (done) {
     return (
       <main className="survey">
