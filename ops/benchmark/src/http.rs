@@ -199,3 +199,20 @@ pub async fn sign_in(addr: SocketAddr, email: &str, password: &str) -> Result<Se
     jar.keep(&headers);
     http.session_check(&mut jar).await
 }
+
+/// `method path` with `body` as `session`; the answer's JSON when it is 200. Errors: any other
+/// status (with the answer), or a body that is not JSON.
+pub async fn call(
+    http: &mut Http,
+    session: &Session,
+    method: Method,
+    path: &str,
+    body: serde_json::Value,
+) -> Result<serde_json::Value> {
+    let req = http.json(method, path, session, body.to_string())?;
+    let (status, _, answer) = http.send(req).await?;
+    if status != StatusCode::OK {
+        bail!("{path}: {status}: {}", String::from_utf8_lossy(&answer));
+    }
+    Ok(serde_json::from_slice(&answer)?)
+}

@@ -16,7 +16,9 @@
 //!    mode, a second child process);
 //! 6. public reads during a flood of wrong sign-ins;
 //! 7. anonymous survey responses over HTTP at 32 concurrent respondents, each a new browser
-//!    session, and the health-check projector's lag under that load;
+//!    session, through survey links of the section's own organisations (one per 24 responses,
+//!    within each link's cap and rate limit), and the health-check projector's lag under that
+//!    load;
 //! 8. a log of ten million synthetic events: append rate, database size, rebuild time, and the
 //!    server's read latency and memory on it against the shipped log;
 //! 9. rebuild of every projection over the shipped log, the example organisations and synthetic

@@ -15,3 +15,4 @@ pub mod rebuild;
 pub mod rebuild_replica;
 pub mod scale;
 pub mod survey;
+pub mod survey_links;

@@ -1,20 +1,22 @@
 //! Section 7: anonymous survey responses over HTTP at 32 concurrent respondents, each a new
 //! browser (the session check, then `POST /api/healthcheck/survey`), and the health-check
-//! projector's lag under that load, through the five survey links of the example organisations
-//! (`gbvf examples load`). Targets: ≥ 500 responses/s; lag p99 < 1 s.
+//! projector's lag under that load. The responses go round-robin through survey links of the
+//! section's own organisations, one link per 24 responses ([`super::survey_links`]), so every
+//! response is within its link's cap and rate limit. Targets: ≥ 500 responses/s; lag p99 < 1 s.
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use hyper::Method;
 use rand::SeedableRng;
 
 use gbvf_api::cli;
 use gbvf_events::healthcheck::SURVEY_RESPONSE_AGGREGATE;
 
+use super::survey_links::{self, responses_per_link, Links};
 use crate::checkpoints::{lag_of, lag_table, Sampler};
 use crate::config::Config;
 use crate::db::{max_global_position, open_db, Databases};
@@ -80,48 +82,55 @@ async fn respond(
     Ok(r)
 }
 
-/// The body of every response of the run, warm-up first: 256 bodies, body `j` through link
-/// `j mod links` with every question answered as the example respondents answer
-/// (`cli::examples::answers`, seeded), taken in turn by the warm-up and by the measured run.
-fn bodies(links: &[(String, String)], warm: usize, total: usize) -> Result<Vec<String>> {
+/// The body of every response of the run, warm-up first: response `i` answers through link
+/// `i mod links` (so each link takes at most its expected responses), with every question
+/// answered as the example respondents answer (`cli::examples::answers`, seeded).
+fn bodies(links: &Links, n: usize) -> Result<Vec<String>> {
     let questionnaires = setup::questionnaires()?;
+    let def = questionnaires
+        .get(&links.questionnaire_id)
+        .ok_or_else(|| anyhow!("questionnaire {} missing", links.questionnaire_id))?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
-    let mut bodies = Vec::new();
-    for i in 0..256 {
-        let (code, qid) = &links[i % links.len()];
-        let def = questionnaires
-            .get(qid)
-            .ok_or_else(|| anyhow!("questionnaire {qid} missing"))?;
-        let answers = cli::examples::answers(def, 0.5, &mut rng);
-        bodies.push(serde_json::json!({"InviteCode": code, "Answers": answers}).to_string());
-    }
-    let n = bodies.len();
-    Ok((0..warm)
-        .chain(0..total)
-        .map(|i| bodies[i % n].clone())
+    let answers: Vec<_> = (0..256)
+        .map(|_| cli::examples::answers(def, 0.5, &mut rng))
+        .collect();
+    Ok((0..n)
+        .map(|i| {
+            let code = &links.codes[i % links.codes.len()];
+            serde_json::json!({"InviteCode": code, "Answers": answers[i % answers.len()]})
+                .to_string()
+        })
         .collect())
 }
 
-/// Runs section 7 on a new database: the geography and the example organisations, a warm-up,
-/// then `GBVF_BENCH_RESPONSES` responses measured.
+/// Runs section 7 on a new database: the geography, its own organisations and survey links,
+/// a warm-up, then `GBVF_BENCH_RESPONSES` responses measured.
 pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) -> Result<()> {
     eprintln!("==> section 7: survey responses over HTTP and the health-check projector's lag");
     let url = dbs.create("survey").await?;
     let pool = open_db(&url).await?;
-    setup::import_geography(&pool, &cfg.data_dir, "bench:geography").await?;
+    let meta = setup::import_geography(&pool, &cfg.data_dir, "bench:survey").await?;
     let total = cfg.responses;
-    // Open survey periods: the example organisations (gbvf examples load) give five links.
-    let loaded = cli::examples::load(&pool, 1).await?;
-    let links: Vec<(String, String)> = sqlx::query_as(
-        "SELECT invite_code, questionnaire_id FROM health_check WHERE now() BETWEEN effective_from AND effective_to",
-    )
-    .fetch_all(&pool)
-    .await?;
-    if links.is_empty() {
-        bail!("no open survey period after loading the examples");
-    }
-    let server = start_gbvf(cfg, &url, "survey", &[]).await?;
-    let bodies = Arc::new(bodies(&links, WARM, total)?);
+    let per_link = responses_per_link();
+    let count = (WARM + total).div_ceil(per_link);
+    let (organisations, admin) = survey_links::register(&pool, count, &meta).await?;
+    setup::catch_up_all(&pool).await?;
+    // Welcome e-mails of the approvals go to an outbox of this run, removed at the end.
+    let outbox = cfg
+        .log_dir
+        .join(format!("gbvf-bench-outbox-{}", std::process::id()));
+    let outbox_dir = outbox.to_string_lossy().to_string();
+    let env = [
+        ("GBVF_ENABLE_LOGIN", "true"),
+        ("GBVF_OUTBOX_DIR", outbox_dir.as_str()),
+    ];
+    let server = start_gbvf(cfg, &url, "survey", &env).await?;
+    let links = survey_links::open(&pool, server.addr, &admin, &organisations, per_link).await?;
+    eprintln!(
+        "    {count} organisations approved and {count} survey links opened over HTTP in {:.1} s; {per_link} responses per link",
+        links.secs
+    );
+    let bodies = Arc::new(bodies(&links, WARM + total)?);
     let sampler = Sampler::start(&url, "healthcheck");
     respond(server.addr, &bodies, 8, 0, WARM).await?;
     let from = max_global_position(&pool).await?;
@@ -158,6 +167,7 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
             .fetch_one(&pool)
             .await?;
     server.stop().await;
+    let _ = std::fs::remove_dir_all(&outbox);
     let (ok, failed, rps) = (r.ok, r.errors, r.rate());
     section_title(
         7,
@@ -171,14 +181,19 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
     ];
     let t = lag_table(&leading, &r.hist, &lag);
     println!("{t}");
+    let cap = gbvf_commands::health_check::response_cap(links.expected as i64);
     println!(
-        "\nA response is the session check (cookie and CSRF token) and `POST /api/healthcheck/survey`; \
-         {} links of the example organisations ({} example events loaded first). \
-         Stored response events: {stored}; responses counted by the read model: {counted} \
-         (including the {} example and {WARM} warm-up responses).",
-        links.len(),
-        loaded.events,
-        loaded.responses
+        "\nA response is the session check (cookie and CSRF token) and `POST /api/healthcheck/survey`, \
+         answering every question of {}. The section registers {count} organisations of its own; a World of Impact \
+         administrator approves them and opens one survey link each over HTTP, expecting {} responses (cap {cap}). \
+         The {WARM} warm-up and {total} measured responses go round-robin through the links, so no link takes more \
+         than {} of them: within its cap and its {} submissions a minute, which are therefore not what is measured. \
+         Stored response events: {stored}; responses counted by the read model: {counted} (including the {WARM} \
+         warm-up responses).",
+        links.questionnaire_id,
+        links.expected,
+        (WARM + total).div_ceil(links.codes.len()),
+        survey_links::link_limit(),
     );
     summary.push(Verdict {
         section: "7",
