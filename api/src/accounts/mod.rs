@@ -96,6 +96,35 @@ pub async fn create(
     Ok(user_id)
 }
 
+/// Creates an account that signs in with `secret` at once: [`create`], then the User
+/// aggregate's `SetPassword(how)` and `VerifyEmail`, and the password's hash
+/// ([`credentials::store_password`]). For accounts nobody registered or was invited to: the
+/// temporary administrator of `gbvf examples load` and the benchmark's accounts. Returns the
+/// new user id (its key). Errors: those of [`create`], a refused command, the database.
+pub async fn create_with_password(
+    pool: &PgPool,
+    details: &Person,
+    registered: UserRegistered,
+    secret: &str,
+    how: &str,
+    meta: &EventMetadata,
+) -> anyhow::Result<String> {
+    let key = create(pool, details, registered, meta).await?;
+    let users =
+        cqrs_es::CqrsFramework::<User, _>::new(crate::telemetry::event_store(pool), vec![], ());
+    for command in [
+        UserCommand::SetPassword(how.into()),
+        UserCommand::VerifyEmail,
+    ] {
+        users
+            .execute_with_metadata(&key, command, meta.to_map())
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    credentials::store_password(pool, &key, &key, secret).await?;
+    Ok(key)
+}
+
 /// A self-registration (public spec §2 "Register"): the new account, its organisation, the
 /// designated person's details and the password hash, as parsed from the form.
 pub struct Registration {

@@ -405,10 +405,6 @@ async fn create_administrator(
     password: &str,
 ) -> anyhow::Result<String> {
     gbvf_events::example::scope(async {
-        let cqrs =
-            cqrs_es::CqrsFramework::<User, _>::new(crate::telemetry::event_store(pool), vec![], ());
-        let user_id = uuid::Uuid::new_v4().to_string();
-        let key = user_id.clone();
         let meta = EventMetadata::now(
             "system",
             uuid::Uuid::new_v4().to_string(),
@@ -422,7 +418,7 @@ async fn create_administrator(
             alternative_number: None,
         };
         let registered = UserRegistered {
-            user_id: user_id.clone(),
+            user_id: uuid::Uuid::new_v4().to_string(),
             profile: ProfileFacts::default(),
             organisation_id: None,
             group_ids: vec![WORLD_OF_IMPACT_ADMIN_GROUP],
@@ -430,19 +426,11 @@ async fn create_administrator(
             relationship_type_ids: vec![],
             municipality_ids: vec![],
         };
-        crate::accounts::create(pool, &details, registered, &meta)
-            .await
-            .map_err(|e| anyhow::anyhow!("creating the example administrator: {e}"))?;
-        for command in [
-            UserCommand::SetPassword("examples".into()),
-            UserCommand::VerifyEmail,
-        ] {
-            cqrs.execute_with_metadata(&key, command, meta.to_map())
-                .await
-                .map_err(|e| anyhow::anyhow!("creating the example administrator: {e}"))?;
-        }
-        crate::accounts::credentials::store_password(pool, &key, &user_id, password).await?;
-        anyhow::Ok(key)
+        crate::accounts::create_with_password(
+            pool, &details, registered, password, "examples", &meta,
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("creating the example administrator: {e}"))
     })
     .await
 }

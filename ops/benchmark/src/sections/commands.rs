@@ -1,0 +1,449 @@
+//! Section 1: command throughput. `POST /api/crime/figures` against a `gbvf serve` child, beside
+//! cqrs-es `execute_with_metadata` on the same `CrimeSeries` aggregate in this process (raw, the
+//! framework as the server builds it) and bare postgres-es; 2,000 commands per path at 1, 8 and
+//! 32 callers, each on a series nobody else touches, in alternating rounds; the CPU per command
+//! by process at 32. Targets: HTTP ≥ 80 % of bare and of raw at 32 callers, and HTTP ≥ 2 × 676
+//! cmd/s. The same load gives section 4's lag ([`super::lag`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use sqlx::PgPool;
+
+use gbvf_events::crime::SeriesPlace;
+
+use super::command_paths::{load_places, run_http, run_raw, wait_caught_up, Cmd, Planner, RawPath};
+use crate::checkpoints::Sampler;
+use crate::config::Config;
+use crate::db::{max_global_position, open_db, Databases};
+use crate::procfs::{cores, CpuSplit};
+use crate::report::{ms, num, pct, section_title, table, verdict_text, Verdict};
+use crate::servers::{start_gbvf, ChildServer};
+use crate::setup;
+use crate::stats::RunResult;
+use crate::synthetic::CRIME_TYPES;
+
+/// HTTP command throughput at 32 clients, as a share of raw `execute_with_metadata` at 32.
+const TARGET_HTTP_SHARE: f64 = 0.80;
+/// HTTP commands at 32 clients before the performance work (quiet 2-core machine), cmd/s: the
+/// target is twice this.
+const ISSUE15_HTTP_BEFORE: f64 = 676.0;
+/// Guide: postgres-es `execute`, one event per command, at 1 / 8 / 32 callers, cmd/s.
+const GUIDE_EXECUTE: [(usize, f64); 3] = [(1, 896.0), (8, 2_517.0), (32, 3_051.0)];
+/// Alternating rounds per concurrency level.
+const ROUNDS: usize = 4;
+
+/// The events one round of one path appended: `global_position` in `(from, to]`.
+pub struct Window {
+    /// `"raw execute"` or `"HTTP"`.
+    pub path: &'static str,
+    /// Concurrent callers.
+    pub level: usize,
+    /// Last position before the round.
+    pub from: i64,
+    /// Last position after it.
+    pub to: i64,
+}
+
+/// What the alternating rounds measured.
+struct Rounds {
+    /// Per level: (callers, raw execute, HTTP).
+    results: Vec<(usize, RunResult, RunResult)>,
+    /// Every raw and HTTP round's events, for section 4.
+    windows: Vec<Window>,
+    /// Raw execute after the handler's boundary lookup, at 32.
+    raw_lookup: RunResult,
+    /// Bare postgres-es at 32.
+    bare32: RunResult,
+    /// CPU of the raw, HTTP and bare rounds at 32.
+    cpu_raw32: CpuSplit,
+    cpu_http32: CpuSplit,
+    cpu_bare32: CpuSplit,
+    /// CPU of the catch-ups after the raw and bare rounds at 32, and their events.
+    cpu_project32: CpuSplit,
+    projected32: usize,
+}
+
+/// The paths under test and what they run on.
+struct Paths<'a> {
+    cfg: &'a Config,
+    pool: PgPool,
+    server: &'a ChildServer,
+    /// cqrs-es as `AppState::new` builds it.
+    cqrs: RawPath,
+    /// Bare postgres-es.
+    bare: RawPath,
+    places: Arc<HashMap<i64, SeriesPlace>>,
+}
+
+impl Paths<'_> {
+    async fn raw(&self, path: &RawPath, callers: usize, cmds: Arc<Vec<Cmd>>) -> Result<RunResult> {
+        run_raw(
+            path,
+            &self.places,
+            callers,
+            cmds,
+            self.cfg.command_cap,
+            None,
+        )
+        .await
+    }
+
+    async fn http(&self, clients: usize, cmds: Arc<Vec<Cmd>>) -> Result<RunResult> {
+        let (addr, token, cap) = (self.server.addr, &self.cfg.token, self.cfg.command_cap);
+        run_http(addr, token, clients, cmds, cap).await
+    }
+
+    /// One round of `path` (`"raw execute"` or `"HTTP"`) at `level`: its result, the CPU it
+    /// used, and the events it appended.
+    async fn round(
+        &self,
+        path: &'static str,
+        level: usize,
+        cmds: Arc<Vec<Cmd>>,
+    ) -> Result<(RunResult, CpuSplit, Window)> {
+        let from = max_global_position(&self.pool).await?;
+        let cpu = CpuSplit::now(self.server.child.id());
+        let result = match path {
+            "HTTP" => self.http(level, cmds).await?,
+            _ => self.raw(&self.cqrs, level, cmds).await?,
+        };
+        let cpu = CpuSplit::now(self.server.child.id()).since(cpu);
+        let to = max_global_position(&self.pool).await?;
+        let window = Window {
+            path,
+            level,
+            from,
+            to,
+        };
+        Ok((result, cpu, window))
+    }
+
+    /// Waits up to 60 s for the crime projector (a warning if it had not caught up after
+    /// `round`); returns the CPU the catch-up used.
+    async fn settle(&self, round: &str) -> Result<CpuSplit> {
+        let cpu = CpuSplit::now(self.server.child.id());
+        if !wait_caught_up(&self.pool, Duration::from_secs(60)).await? {
+            eprintln!("    warning: the crime projector had not caught up 60 s after {round}");
+        }
+        Ok(CpuSplit::now(self.server.child.id()).since(cpu))
+    }
+}
+
+/// Runs sections 1 and 4 (whichever are wanted) on a new database with the geography only:
+/// every command starts a new crime series (no history to load), on every path alike.
+pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) -> Result<()> {
+    eprintln!("==> sections 1 and 4: command throughput and projector lag");
+    let url = dbs.create("commands").await?;
+    let pool = open_db(&url).await?;
+    setup::import_geography(&pool, &cfg.data_dir, "bench:geography").await?;
+    let places = Arc::new(load_places(&pool).await?);
+    if places.is_empty() {
+        bail!("the geography import produced no boundaries");
+    }
+    let mut pairs: Vec<(i64, i32)> = places
+        .keys()
+        .flat_map(|&b| CRIME_TYPES.map(move |t| (b, t)))
+        .collect();
+    pairs.sort_unstable();
+    pairs.shuffle(&mut rand::rngs::StdRng::seed_from_u64(20_261_121));
+    let this_year = chrono::Datelike::year(&chrono::Utc::now());
+    let mut planner = Planner {
+        pairs,
+        next: 0,
+        last_year: this_year,
+    };
+    let per_level = cfg.commands.min(planner.pairs.len());
+    if per_level < cfg.commands {
+        eprintln!(
+            "    {} commands per level requested; capped at {per_level} distinct series",
+            cfg.commands
+        );
+    }
+
+    let server = start_gbvf(cfg, &url, "commands", &[]).await?;
+    let paths = Paths {
+        cfg,
+        pool: pool.clone(),
+        server: &server,
+        // The cqrs-es framework exactly as the server builds it, on the product's pool settings.
+        cqrs: RawPath::Product(
+            gbvf_api::http::AppState::new(pool.clone(), None, false, None)
+                .crime_cqrs
+                .clone(),
+        ),
+        // The commands target's baseline: bare postgres-es (no tracing span, no upcasters, no
+        // wake-up call) on the same pool and aggregate, against the same `events` table (no
+        // trigger since migration 20261123000001).
+        bare: RawPath::Bare(Arc::new(postgres_es::postgres_cqrs(
+            pool.clone(),
+            vec![],
+            (),
+        ))),
+        places,
+    };
+    let sampler = Sampler::start(&url, "crime");
+    // Warm-up (not reported): opens the pools' connections on both sides.
+    let warm = 100.min(per_level);
+    paths.raw(&paths.cqrs, 32, planner.take(warm)).await?;
+    paths.http(32, planner.take(warm)).await?;
+    wait_caught_up(&pool, Duration::from_secs(30)).await?;
+    let rounds = alternate(&paths, &mut planner, per_level).await?;
+    let samples = sampler.finish(Duration::ZERO).await?;
+
+    if cfg.wants(1) {
+        report(&rounds, summary);
+    }
+    if cfg.wants(4) {
+        super::lag::report(&pool, &rounds.windows, &samples, summary).await?;
+    }
+    server.stop().await;
+    pool.close().await;
+    Ok(())
+}
+
+/// Each level runs in [`ROUNDS`] alternating rounds (raw, HTTP, and at 32 raw + lookup and bare
+/// postgres-es), so that drift on a shared machine hits every path alike; the figures are the
+/// rounds' totals. At 32 callers the CPU of this process, the server child and PostgreSQL is
+/// read over each path's rounds (a missed target comes with its profile), and over the
+/// catch-up after each raw and bare round: the raw paths' events are projected after their
+/// rounds (the server's projector hears of them only at its next poll), the HTTP rounds project
+/// theirs while they run.
+async fn alternate(paths: &Paths<'_>, planner: &mut Planner, per_level: usize) -> Result<Rounds> {
+    let pool = &paths.pool;
+    let server_pid = paths.server.child.id();
+    let mut r = Rounds {
+        results: Vec::new(),
+        windows: Vec::new(),
+        raw_lookup: RunResult::empty(),
+        bare32: RunResult::empty(),
+        cpu_raw32: CpuSplit::default(),
+        cpu_http32: CpuSplit::default(),
+        cpu_bare32: CpuSplit::default(),
+        cpu_project32: CpuSplit::default(),
+        projected32: 0,
+    };
+    for level in [1usize, 8, 32] {
+        eprintln!(
+            "    {level} client(s): {per_level} commands per path in {ROUNDS} alternating rounds (raw execute_with_metadata, HTTP{})",
+            if level == 32 { ", raw after boundary::fetch" } else { "" }
+        );
+        let (mut raw, mut http) = (RunResult::empty(), RunResult::empty());
+        for round in 0..ROUNDS {
+            let n = per_level / ROUNDS + usize::from(round < per_level % ROUNDS);
+            let (one, cpu, window) = paths.round("raw execute", level, planner.take(n)).await?;
+            raw.absorb(one);
+            r.windows.push(window);
+            let project = paths.settle("a raw round").await?;
+            if level == 32 {
+                r.cpu_raw32.add(cpu);
+                r.cpu_project32.add(project);
+                r.projected32 += n;
+            }
+            let (one, cpu, window) = paths.round("HTTP", level, planner.take(n)).await?;
+            http.absorb(one);
+            r.windows.push(window);
+            paths.settle("an HTTP round").await?;
+            if level == 32 {
+                r.cpu_http32.add(cpu);
+                // Diagnosis: raw execute preceded by the handler's boundary lookup (its one
+                // extra SQL query), to show how much of the HTTP overhead is that query.
+                let cmds = planner.take(n);
+                let cap = paths.cfg.command_cap;
+                let lookup = Some(pool.clone());
+                let one = run_raw(&paths.cqrs, &paths.places, 32, cmds, cap, lookup).await?;
+                r.raw_lookup.absorb(one);
+                paths.settle("a lookup round").await?;
+                let cpu = CpuSplit::now(server_pid);
+                let one = paths.raw(&paths.bare, 32, planner.take(n)).await?;
+                r.cpu_bare32.add(CpuSplit::now(server_pid).since(cpu));
+                r.bare32.absorb(one);
+                r.cpu_project32
+                    .add(paths.settle("a bare postgres-es round").await?);
+                r.projected32 += n;
+            }
+        }
+        r.results.push((level, raw, http));
+    }
+    Ok(r)
+}
+
+/// Prints section 1's tables (throughput per level, CPU per command at 32) and adds its three
+/// targets to the summary.
+fn report(r: &Rounds, summary: &mut Vec<Verdict>) {
+    section_title(
+        1,
+        "Command throughput: POST /api/crime/figures vs raw postgres-es execute_with_metadata",
+    );
+    let mut t = table(&[
+        "concurrency",
+        "commands (each path)",
+        "raw cmd/s",
+        "raw p50 ms",
+        "raw p99 ms",
+        "HTTP cmd/s",
+        "HTTP p50 ms",
+        "HTTP p99 ms",
+        "HTTP / raw",
+        "guide raw",
+        "target",
+        "result",
+    ]);
+    for (level, raw, http) in &r.results {
+        let share = http.rate() / raw.rate().max(1e-9);
+        let guide = GUIDE_EXECUTE
+            .iter()
+            .find(|g| g.0 == *level)
+            .map(|g| num(g.1))
+            .unwrap_or_default();
+        let (target, result) = if *level == 32 {
+            let pass = share >= TARGET_HTTP_SHARE && http.errors == 0;
+            (
+                format!(">= {}", pct(TARGET_HTTP_SHARE)),
+                verdict_text(Some(pass)).to_string(),
+            )
+        } else {
+            ("".into(), "".into())
+        };
+        t.add_row(vec![
+            format!("{level}"),
+            format!("{} / {}", num(raw.ok as f64), num(http.ok as f64)),
+            num(raw.rate()),
+            ms(raw.hist.value_at_quantile(0.5)),
+            ms(raw.hist.value_at_quantile(0.99)),
+            num(http.rate()),
+            ms(http.hist.value_at_quantile(0.5)),
+            ms(http.hist.value_at_quantile(0.99)),
+            pct(share),
+            guide,
+            target,
+            result,
+        ]);
+    }
+    println!("{t}");
+    println!(
+        "\nEach command appends one CrimeFigureRecorded event to a crime series no other command of its run touches \
+         (boundary x crime type shuffled over the whole geography). Raw = cqrs-es CqrsFramework built as AppState::new \
+         builds it, called in the bench process; HTTP = the gbvf serve child with its projectors running (they run during both). \
+         Each level runs in {ROUNDS} alternating rounds (raw, HTTP, ...); cmd/s = commands / summed round time."
+    );
+    let (_, raw32, http32) = r.results.iter().find(|x| x.0 == 32).expect("level 32 ran");
+    let (raw_lookup, bare32) = (&r.raw_lookup, &r.bare32);
+    println!(
+        "\nDiagnosis, 32 callers (a third path in the same rounds): raw execute preceded by the handler's boundary lookup (gbvf_api::http::boundary::fetch, \
+         one SELECT on the boundary view) runs at {} cmd/s (p50 {} ms, p99 {} ms) = {} of plain raw; HTTP reached {} of it.",
+        num(raw_lookup.rate()),
+        ms(raw_lookup.hist.value_at_quantile(0.5)),
+        ms(raw_lookup.hist.value_at_quantile(0.99)),
+        pct(raw_lookup.rate() / raw32.rate().max(1e-9)),
+        pct(http32.rate() / raw_lookup.rate().max(1e-9)),
+    );
+    failures("raw + lookup at 32", raw_lookup);
+    for (level, raw, http) in &r.results {
+        failures(&format!("raw at {level}"), raw);
+        failures(&format!("HTTP at {level}"), http);
+    }
+    let bare_share = http32.rate() / bare32.rate().max(1e-9);
+    println!(
+        "\nBaseline, 32 callers (a fourth path in the same rounds): bare postgres-es execute_with_metadata (postgres_es::postgres_cqrs, \
+         no tracing, no upcasters, no projector wake-up) runs at {} cmd/s (p50 {} ms, p99 {} ms); HTTP reached {} of it.",
+        num(bare32.rate()),
+        ms(bare32.hist.value_at_quantile(0.5)),
+        ms(bare32.hist.value_at_quantile(0.99)),
+        pct(bare_share),
+    );
+    print_cpu_split(&[
+        ("bare postgres-es", bare32, r.cpu_bare32),
+        ("raw execute (product)", raw32, r.cpu_raw32),
+        ("HTTP", http32, r.cpu_http32),
+    ]);
+    let n = r.projected32.max(1) as f64;
+    let bare_n = (bare32.ok + bare32.errors).max(1) as f64;
+    let with_projection = r.cpu_bare32.total() / bare_n + r.cpu_project32.total() / n;
+    println!(
+        "\nProjecting the raw paths' events after their rounds (the catch-up after each raw and bare round at 32, \
+         {} events): gbvf serve {:.0} us, PostgreSQL {:.0} us per event. The HTTP rounds pay this inside their time \
+         (their projector is woken at once); bare postgres-es plus projecting its events would cost {:.0} us per \
+         command, a CPU-bound ceiling of {} cmd/s on this machine.",
+        num(n),
+        r.cpu_project32.server / n * 1e6,
+        r.cpu_project32.postgres / n * 1e6,
+        with_projection * 1e6,
+        num(cores() as f64 / with_projection.max(1e-9)),
+    );
+    failures("bare postgres-es at 32", bare32);
+    // HTTP at 32 callers as a share of another path at 32.
+    let versus = |name: &str, short: &str, other: &RunResult| {
+        let share = http32.rate() / other.rate().max(1e-9);
+        Verdict {
+            section: "1 commands",
+            figure: format!("HTTP cmd/s at 32 clients vs {name} at 32"),
+            target: format!(">= {} of {short}", pct(TARGET_HTTP_SHARE)),
+            measured: format!(
+                "{} vs {} = {}",
+                num(http32.rate()),
+                num(other.rate()),
+                pct(share)
+            ),
+            pass: Some(share >= TARGET_HTTP_SHARE && http32.errors == 0),
+        }
+    };
+    summary.push(versus("bare postgres-es", "bare", bare32));
+    summary.push(Verdict {
+        section: "1 commands",
+        figure: "HTTP cmd/s at 32 clients vs the recorded starting figure".into(),
+        target: format!(">= 2 x {}", num(ISSUE15_HTTP_BEFORE)),
+        measured: num(http32.rate()),
+        pass: Some(http32.rate() >= 2.0 * ISSUE15_HTTP_BEFORE && http32.errors == 0),
+    });
+    summary.push(versus("raw execute", "raw", raw32));
+}
+
+/// Prints `\n<what>: N command(s) failed; first: …` when `r` had failures.
+fn failures(what: &str, r: &RunResult) {
+    if r.errors > 0 {
+        println!(
+            "\n{what}: {} command(s) failed; first: {}",
+            r.errors,
+            r.first_error.as_deref().unwrap_or("?")
+        );
+    }
+}
+
+/// The CPU each path spent per command at 32 callers, by process, and the rate the machine's
+/// cores would allow if that CPU were the only limit (cores / CPU per command).
+fn print_cpu_split(paths: &[(&str, &RunResult, CpuSplit)]) {
+    let cores = cores() as f64;
+    let mut t = table(&[
+        "path at 32 callers",
+        "commands",
+        "cmd/s",
+        "client CPU us/cmd",
+        "gbvf serve CPU us/cmd",
+        "PostgreSQL CPU us/cmd",
+        "total CPU us/cmd",
+        "CPU-bound ceiling cmd/s",
+    ]);
+    for (name, r, cpu) in paths {
+        let n = (r.ok + r.errors).max(1) as f64;
+        let us = |secs: f64| format!("{:.0}", secs / n * 1e6);
+        t.add_row(vec![
+            name.to_string(),
+            num(n),
+            num(r.rate()),
+            us(cpu.client),
+            us(cpu.server),
+            us(cpu.postgres),
+            us(cpu.total()),
+            num(cores / (cpu.total() / n).max(1e-9)),
+        ]);
+    }
+    println!(
+        "\nWhere the time goes at 32 callers (CPU from /proc over the same rounds; client = this bench process, \
+         which is the caller on every path and, on the raw paths, also runs cqrs-es and the pool):\n\n{t}"
+    );
+}
