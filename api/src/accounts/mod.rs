@@ -17,10 +17,10 @@ pub mod one_time_codes;
 pub mod password;
 
 use cqrs_es::Aggregate;
+use gbvf_commands::accounts::organisation::{Organisation, OrganisationCommand};
 use gbvf_commands::accounts::user::{User, UserCommand, UserError};
 use gbvf_events::accounts::{
-    OrganisationEvent, OrganisationRegistered, UserEvent, UserRegistered, ORGANISATION_AGGREGATE,
-    USER_AGGREGATE,
+    OrganisationRegistered, UserEvent, UserRegistered, ORGANISATION_AGGREGATE, USER_AGGREGATE,
 };
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::person::{self, Person};
@@ -78,7 +78,8 @@ pub async fn create(
     let person_id = uuid::Uuid::new_v4();
     registered.profile.person_id = person_id;
     let user_id = registered.user_id.clone();
-    let events = new_events(&user_id, 1, &[UserEvent::UserRegistered(registered)], meta);
+    let decided = User::default().decide(&UserCommand::Register(registered))?;
+    let events = new_events(&user_id, 1, &decided, meta);
     let mut tx = pool.begin().await?;
     let previous = (!key.is_empty()).then_some(key.as_str());
     match person::claim_email(&mut tx, &details.email, &user_id, previous).await {
@@ -143,13 +144,14 @@ pub struct Registration {
 /// Stores a self-registration in one transaction: claims the e-mail address (taking it over
 /// from `previous_user_id`), stores the person, appends `UserRegistered`,
 /// `OrganisationRegistered` and `PasswordSet` (how: "registration"), and stores the password
-/// hash. Returns false when the address was claimed first by another registration (nothing
-/// written); a unique violation of the events table (`is_conflict`) means the same.
+/// hash. The User and Organisation aggregates decide the events. Returns false when the
+/// address was claimed first by another registration (nothing written), also when that shows
+/// as a unique violation. Errors: the database.
 pub async fn register(
     pool: &PgPool,
     registration: Registration,
     meta: &EventMetadata,
-) -> sqlx::Result<bool> {
+) -> Result<bool, AccountError> {
     let Registration {
         person: details,
         mut registered,
@@ -162,45 +164,53 @@ pub async fn register(
     organisation.designated_person_id = person_id;
     let user_id = registered.user_id.clone();
     let organisation_id = organisation.organisation_id.clone();
-    // In this order, as the projections have always read a registration.
-    let events = [
-        NewEvent::of(
-            USER_AGGREGATE,
-            &user_id,
-            1,
-            &UserEvent::UserRegistered(registered),
-            meta,
-        ),
-        NewEvent::of(
-            ORGANISATION_AGGREGATE,
-            &organisation_id,
-            1,
-            &OrganisationEvent::OrganisationRegistered(organisation),
-            meta,
-        ),
-        NewEvent::of(
-            USER_AGGREGATE,
-            &user_id,
-            2,
-            &UserEvent::PasswordSet {
-                how: "registration".into(),
-            },
-            meta,
-        ),
-    ];
+    // The User and Organisation aggregates decide, new and in memory (their ids are new);
+    // the events go in this order, as the projections have always read a registration.
+    let mut user = User::default();
+    let registered = user.decide(&UserCommand::Register(registered))?;
+    for event in &registered {
+        user.apply(event.clone());
+    }
+    let password_set = user.decide(&UserCommand::SetPassword("registration".into()))?;
+    // A new organisation id cannot have been registered: a refusal here is a fault.
+    let organisation_registered = Organisation::default()
+        .decide(OrganisationCommand::Register(organisation))
+        .map_err(|e| AccountError::Database(anyhow::anyhow!(e)))?;
+    let mut events = new_events(&user_id, 1, &registered, meta);
+    events.extend(NewEvent::run(
+        ORGANISATION_AGGREGATE,
+        &organisation_id,
+        1,
+        &organisation_registered,
+        meta,
+    ));
+    events.extend(new_events(
+        &user_id,
+        registered.len() as i64 + 1,
+        &password_set,
+        meta,
+    ));
     let mut tx = pool.begin().await?;
-    if !person::claim_email(
+    // Claimed first by a racing registration (also as a unique violation): nothing written.
+    let claimed = person::claim_email(
         &mut tx,
         &details.email,
         &user_id,
         previous_user_id.as_deref(),
     )
-    .await?
-    {
-        return Ok(false);
+    .await;
+    match claimed {
+        Ok(true) => {}
+        Ok(false) => return Ok(false),
+        Err(e) if gbvf_events::store::is_conflict(&e) => return Ok(false),
+        Err(e) => return Err(e.into()),
     }
     person::insert(&mut tx, person_id, &details).await?;
-    append_batch(&mut tx, &events).await?;
+    match append_batch(&mut tx, &events).await {
+        Ok(_) => {}
+        Err(e) if gbvf_events::store::is_conflict(&e) => return Ok(false),
+        Err(e) => return Err(e.into()),
+    }
     credentials::replace_hash(&mut tx, &user_id, &user_id, &password_hash).await?;
     tx.commit().await?;
     gbvf_events::wake::events_committed();

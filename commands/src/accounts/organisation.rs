@@ -5,7 +5,9 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use gbvf_events::accounts::{OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE};
+use gbvf_events::accounts::{
+    OrganisationEvent, OrganisationRegistered, VerificationDecision, ORGANISATION_AGGREGATE,
+};
 use serde::{Deserialize, Serialize};
 
 /// Status In Progess (admin spec §3 "Application status keys").
@@ -39,6 +41,9 @@ pub struct Organisation {
 /// Commands of an organisation.
 #[derive(Debug, Clone)]
 pub enum OrganisationCommand {
+    /// Register a new organisation with its designated person (public spec §5 sign-up, step 2);
+    /// refused for an organisation already registered.
+    Register(OrganisationRegistered),
     /// Approve (status 3) or reject (status 2).
     Verify {
         /// 3 approve, 2 reject.
@@ -73,6 +78,9 @@ pub enum OrganisationError {
     /// Other without text.
     #[error("Please specify the rejection reason.")]
     ReasonRequired,
+    /// Registered before (the id of a new organisation is new: a repeat registration).
+    #[error("This organisation is already registered.")]
+    AlreadyRegistered,
 }
 
 impl Aggregate for Organisation {
@@ -88,11 +96,39 @@ impl Aggregate for Organisation {
         _: &(),
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        let OrganisationCommand::Verify {
-            status_id,
-            expected_status_id,
-            decision,
-        } = command;
+        for event in self.decide(command)? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        self.apply_event(event)
+    }
+}
+
+impl Organisation {
+    /// The events `command` produces, or why it is refused: a registration of an organisation
+    /// not registered yet; a verification (see [`OrganisationCommand::Verify`]). Shared by
+    /// cqrs-es and the registration path, which decides the user and the organisation together.
+    pub fn decide(
+        &self,
+        command: OrganisationCommand,
+    ) -> Result<Vec<OrganisationEvent>, OrganisationError> {
+        let (status_id, expected_status_id, decision) = match command {
+            OrganisationCommand::Register(registered) => {
+                return if self.registered {
+                    Err(OrganisationError::AlreadyRegistered)
+                } else {
+                    Ok(vec![OrganisationEvent::OrganisationRegistered(registered)])
+                };
+            }
+            OrganisationCommand::Verify {
+                status_id,
+                expected_status_id,
+                decision,
+            } => (status_id, expected_status_id, decision),
+        };
         if !self.registered {
             return Err(OrganisationError::NotFound);
         }
@@ -126,11 +162,10 @@ impl Aggregate for Organisation {
             }
             _ => return Err(OrganisationError::InvalidStatus),
         };
-        sink.write(event, self).await;
-        Ok(())
+        Ok(vec![event])
     }
 
-    fn apply(&mut self, event: Self::Event) {
+    fn apply_event(&mut self, event: OrganisationEvent) {
         match event {
             OrganisationEvent::OrganisationRegistered(_) => {
                 self.registered = true;
@@ -152,7 +187,6 @@ impl Aggregate for Organisation {
 mod tests {
     use super::*;
     use cqrs_es::test::TestFramework;
-    use gbvf_events::accounts::OrganisationRegistered;
 
     fn registered() -> OrganisationEvent {
         OrganisationEvent::OrganisationRegistered(OrganisationRegistered {
@@ -179,6 +213,32 @@ mod tests {
             email_template_type: 1,
             reason: reason.map(str::to_string),
         }
+    }
+
+    fn registration() -> OrganisationRegistered {
+        let OrganisationEvent::OrganisationRegistered(r) = registered() else {
+            unreachable!()
+        };
+        r
+    }
+
+    #[test]
+    fn given_nothing_when_an_organisation_registers_then_it_is_registered_in_progress() {
+        TestFramework::<Organisation>::with(())
+            .given_no_previous_events()
+            .when(OrganisationCommand::Register(registration()))
+            .then_expect_events(vec![registered()]);
+        let mut organisation = Organisation::default();
+        organisation.apply_event(registered());
+        assert_eq!(organisation.status_id, IN_PROGRESS);
+    }
+
+    #[test]
+    fn given_a_registered_organisation_when_it_registers_again_then_it_is_refused() {
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered()])
+            .when(OrganisationCommand::Register(registration()))
+            .then_expect_error_message("This organisation is already registered.");
     }
 
     #[test]

@@ -376,7 +376,6 @@ pub async fn register(
     .await;
     let lost = match result {
         Ok(claimed) => !claimed,
-        Err(err) if gbvf_events::store::is_conflict(&err) => true,
         Err(err) => return internal(err),
     };
     if lost {
