@@ -94,6 +94,20 @@ export const groups = {
   ],
 }
 
+/** The request bodies whose field rules the forms check before sending (sign-up, profile, the
+ * administrator's user form, and the e-mail and password of the other account screens):
+ * scripts/gen-api.mjs copies their validation keywords into src/api/form-rules.json, from which
+ * src/lib/openapi-rules.ts builds the forms' zod schemas. */
+export const formSchemas = [
+  'RegistrationForm',
+  'ProfileForm',
+  'UserForm',
+  'ContactForm',
+  'LoginBody',
+  'ForgotBody',
+  'PasswordBody',
+]
+
 const named = new Set(Object.values(groups).flat())
 
 /** Reads the server answers to a POST (the specification's verbs, and the session check, which

@@ -3,12 +3,17 @@
 //   src/api/endpoints/<group>.ts  the RTK Query endpoints and hooks of one group of operations,
 //                                 with the types they use;
 //   src/api/generated.ts          every schema and argument type once, re-exported from the
-//                                 group that first declares it (the groups repeat shared ones).
+//                                 group that first declares it (the groups repeat shared ones);
+//   src/api/form-rules.json       the validation keywords (required, maxLength, minLength,
+//                                 pattern, format, minimum, maximum) of the request bodies
+//                                 openapi.config.js names in formSchemas, nothing else: the
+//                                 forms' zod schemas are built from it (src/lib/openapi-rules.ts)
+//                                 without bundling the whole document.
 // `node scripts/gen-api.mjs --check` (npm run gen:api:check, run by ops/test) regenerates into
 // src/api/endpoints.check/ and fails when the checked-in files differ from what it made.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { groups } from '../openapi.config.js'
+import { formSchemas, groups } from '../openapi.config.js'
 
 const check = process.argv.includes('--check')
 const dir = check ? './src/api/endpoints.check' : './src/api/endpoints'
@@ -31,6 +36,27 @@ if (unknown.length > 0) {
   console.error(`openapi.config.js names operations the document does not have: ${unknown.join(', ')}`)
   process.exit(1)
 }
+
+// The form rules: per schema its required fields and, per property, only the keywords that
+// decide what the server accepts (descriptions and types left out).
+const RULE_KEYWORDS = ['maxLength', 'minLength', 'pattern', 'format', 'minimum', 'maximum']
+const formRules = {}
+for (const name of formSchemas) {
+  const schema = doc.components.schemas[name]
+  if (!schema) {
+    console.error(`openapi.config.js names a form schema the document does not have: ${name}`)
+    process.exit(1)
+  }
+  const properties = {}
+  for (const [property, definition] of Object.entries(schema.properties ?? {})) {
+    properties[property] = Object.fromEntries(
+      RULE_KEYWORDS.filter((k) => k in definition).map((k) => [k, definition[k]]),
+    )
+  }
+  formRules[name] = { required: schema.required ?? [], properties }
+}
+const formRulesText = JSON.stringify(formRules, null, 2) + '\n'
+const formRulesFile = './src/api/form-rules.json'
 
 rmSync(dir, { recursive: true, force: true })
 mkdirSync(dir, { recursive: true })
@@ -57,6 +83,7 @@ try {
 
   if (!check) {
     writeFileSync('./src/api/generated.ts', barrel)
+    writeFileSync(formRulesFile, formRulesText)
   } else {
     const stale = []
     for (const file of files)
@@ -68,11 +95,13 @@ try {
     for (const extra of readdirSync('./src/api/endpoints').filter((f) => !files.includes(f.replace(/\.ts$/, ''))))
       stale.push(`src/api/endpoints/${extra} (no longer generated)`)
     if (readFileSync('./src/api/generated.ts', 'utf8') !== barrel) stale.push('src/api/generated.ts')
+    if (!existsSync(formRulesFile) || readFileSync(formRulesFile, 'utf8') !== formRulesText)
+      stale.push('src/api/form-rules.json')
     if (stale.length > 0) {
       console.error(`stale: ${stale.join(', ')}: run \`npm run gen:api\` in web/ and commit the result.`)
       process.exit(1)
     }
-    console.log('src/api/generated.ts and src/api/endpoints/ match src/api/openapi.json')
+    console.log('src/api/generated.ts, src/api/endpoints/ and src/api/form-rules.json match src/api/openapi.json')
   }
 } finally {
   if (check) rmSync(dir, { recursive: true, force: true })

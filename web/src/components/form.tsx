@@ -79,6 +79,8 @@ export function PasswordField({
   name,
   autoComplete,
   noCopy,
+  onBlur,
+  maxLength,
 }: {
   label: string
   value: string
@@ -88,6 +90,9 @@ export function PasswordField({
   name: string
   autoComplete: 'current-password' | 'new-password'
   noCopy?: boolean
+  onBlur?: () => void
+  /** The server's limit: typing stops there (no message says it). */
+  maxLength?: number
 }) {
   const id = useId()
   const [shown, setShown] = useState(false)
@@ -103,7 +108,9 @@ export function PasswordField({
           type={shown ? 'text' : 'password'}
           value={value}
           autoComplete={autoComplete}
+          maxLength={maxLength}
           onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
           onCopy={refuse}
           onCut={refuse}
           aria-invalid={invalid}

@@ -59,18 +59,15 @@ export const Action = {
 export const UserType = { NewUser: 1, ExistingUser: 2, ResetPassword: 3 } as const
 export type UserTypeId = (typeof UserType)[keyof typeof UserType]
 
-/** Section 5 and 9 limits. */
-export const PASSWORD_MIN_LENGTH = 12
+/**
+ * Section 5 and 9 limits the OpenAPI document does not state. The ones it does (lengths, the
+ * password's requirements, a contact number's digits) are read from it: lib/openapi-rules.ts.
+ */
 export const PASSWORD_MIN_DISTINCT = 12
-export const PASSWORD_SPECIALS = '!@#$%^&*()'
 export const OTP_LENGTH = 6
-export const CONTACT_NUMBER_LENGTH = 10
 /** A resend is allowed only while the resend count is under this (section 4). */
 export const MAX_OTP_RESENDS = 2
 export const REGISTRATION_STEPS = 3
-export const MIN_ORGANISATION_MEMBERS = 1
-/** Names longer than this are refused (the server's limit). */
-export const NAME_MAX_LENGTH = 100
 
 export const colours = {
   productPrimary: '#2E539D',

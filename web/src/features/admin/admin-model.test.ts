@@ -15,11 +15,14 @@ import {
   formOfDetails,
   sameUser,
   userPayload,
-  validateUser,
+  userSchema,
   type UserForm,
 } from './users-groups/user-model'
 import { pollUntil } from './use-settle'
-import { makeDb } from './test/admin-mocks'
+import { errorsOf } from '../../lib/field-schemas'
+import { makeDb, validUserForm } from './test/admin-mocks'
+
+const validateUser = (form: UserForm) => errorsOf(userSchema, form)
 
 describe('formatDateTime (section 9: YYYY-MM-DD HH:mm, SAST)', () => {
   it('formats UTC instants in South African Standard Time', () => {
@@ -193,15 +196,7 @@ describe('application decisions', () => {
 })
 
 describe('user form (section 5)', () => {
-  const valid: UserForm = {
-    ...emptyUserForm,
-    titleId: '3',
-    name: 'Lerato Molefe',
-    email: 'lerato@example.org',
-    companyId: 'org-500',
-    roleId: '2',
-    groupIds: [2],
-  }
+  const valid = validUserForm
   it('requires title, full name, e-mail, company, role and a group', () => {
     const errors = validateUser(emptyUserForm)
     expect(errors).toEqual({

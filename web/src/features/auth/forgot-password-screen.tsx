@@ -8,11 +8,13 @@ import { FormMessage, SubmitButton, TextField, useFocusFirstInvalid } from '../.
 import { UserType } from '../../config/constants'
 import { accountPaths } from '../../config/routes'
 import { strings } from '../../config/strings'
-import { emailErrors } from '../../lib/validation'
+import { emailAddress, fieldErrors } from '../../lib/field-schemas'
+import { formRule } from '../../lib/openapi-rules'
 import { AuthCard } from './auth-card'
 import type { LoginState, OtpState } from './navigation-state'
 
 const a = strings.auth
+const forgotEmail = emailAddress(formRule('ForgotBody', 'Email'))
 
 export function ForgotPasswordScreen() {
   const navigate = useNavigate()
@@ -28,7 +30,7 @@ export function ForgotPasswordScreen() {
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     setGeneral(null)
-    const found = emailErrors(email)
+    const found = fieldErrors(forgotEmail, email)
     setErrors(found)
     if (found.length) {
       setAttempt((n) => n + 1)

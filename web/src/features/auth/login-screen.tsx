@@ -10,11 +10,14 @@ import { UserType } from '../../config/constants'
 import { accountPaths } from '../../config/routes'
 import { strings } from '../../config/strings'
 import { paths } from '../../filters/paths'
-import { collect, emailErrors, hasErrors, type FieldErrors } from '../../lib/validation'
+import { emailAddress, fieldErrors } from '../../lib/field-schemas'
+import { formRule } from '../../lib/openapi-rules'
+import { collect, hasErrors, type FieldErrors } from '../../lib/validation'
 import { AuthCard } from './auth-card'
 import { stateOf, type AddPasswordState, type LoginState, type OtpState } from './navigation-state'
 
 const a = strings.auth
+const loginEmail = emailAddress(formRule('LoginBody', 'Username'))
 
 export function LoginScreen() {
   const location = useLocation()
@@ -66,7 +69,7 @@ function LoginForm({ initialEmail = '', notice }: { initialEmail?: string; notic
     event.preventDefault()
     setGeneral(null)
     const found = collect<LoginField>({
-      email: emailErrors(email),
+      email: fieldErrors(loginEmail, email),
       password: password ? [] : [strings.validation.passwordRequired],
     })
     setErrors(found)

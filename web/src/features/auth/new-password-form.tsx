@@ -4,11 +4,16 @@ import { useRef, useState } from 'react'
 import { errorsByField, failureOf } from '../../api/errors'
 import { FormMessage, PasswordField, SubmitButton, useFocusFirstInvalid } from '../../components/form'
 import { strings } from '../../config/strings'
-import { collect, confirmPasswordErrors, hasErrors, passwordErrors, type FieldErrors } from '../../lib/validation'
+import { confirmationErrors, fieldErrors, password as passwordField } from '../../lib/field-schemas'
+import { formRule } from '../../lib/openapi-rules'
+import { collect, hasErrors, type FieldErrors } from '../../lib/validation'
 
 const a = strings.auth
 
 type Field = 'password' | 'confirmPassword'
+
+const passwordRule = formRule('PasswordBody', 'Password')
+const newPassword = passwordField(passwordRule)
 
 export function NewPasswordForm({
   onSubmit,
@@ -34,8 +39,8 @@ export function NewPasswordForm({
     event.preventDefault()
     setGeneral(null)
     const found = collect<Field>({
-      password: passwordErrors(password),
-      confirmPassword: confirmPasswordErrors(password, confirm),
+      password: fieldErrors(newPassword, password),
+      confirmPassword: confirmationErrors(password, confirm),
     })
     setErrors(found)
     if (hasErrors(found)) {
@@ -64,6 +69,7 @@ export function NewPasswordForm({
         errors={errors.password}
         hint={a.passwordHint}
         autoComplete="new-password"
+        maxLength={passwordRule.maxLength}
         noCopy
       />
       <PasswordField
@@ -73,6 +79,7 @@ export function NewPasswordForm({
         onChange={setConfirm}
         errors={errors.confirmPassword}
         autoComplete="new-password"
+        maxLength={formRule('PasswordBody', 'ConfirmPassword').maxLength}
         noCopy
       />
       <SubmitButton

@@ -1,7 +1,10 @@
 // The sign-up steps' rules and the registration payload (sections 3 and 5).
 import { describe, expect, it } from 'vitest'
 import { strings } from '../../config/strings'
-import { emptySignUp, stepOfField, toPayload, validateStep, type SignUpForm } from './sign-up-model'
+import { errorsOf } from '../../lib/field-schemas'
+import { emptySignUp, stepOfField, stepSchemas, toPayload, type SignUpForm } from './sign-up-model'
+
+const validateStep = (form: SignUpForm, step: number) => errorsOf(stepSchemas[step], form)
 
 const complete: SignUpForm = {
   title: '3',
@@ -29,15 +32,20 @@ const complete: SignUpForm = {
 
 describe('validateStep', () => {
   it('step 1: title, names, e-mail, password, confirmation and telephone are required', () => {
-    expect(Object.keys(validateStep(emptySignUp, 1))).toEqual([
-      'title',
-      'firstName',
-      'lastName',
-      'email',
-      'password',
-      'confirmPassword',
-      'telephone',
-    ])
+    expect(validateStep(emptySignUp, 1)).toEqual({
+      title: ['Title is required'],
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      email: [strings.validation.emailRequired],
+      password: [strings.validation.passwordRequired],
+      confirmPassword: [strings.validation.confirmPasswordRequired],
+      telephone: [strings.validation.contactNumberRequired],
+    })
+  })
+  it('step 1: the confirmation must match the password', () => {
+    expect(validateStep({ ...complete, confirmPassword: 'Correct!Horse9Batter' }, 1)).toEqual({
+      confirmPassword: [strings.validation.passwordsDoNotMatch],
+    })
   })
   it('step 2: organisation name, type, role, province, district and local municipality are required', () => {
     expect(Object.keys(validateStep(emptySignUp, 2))).toEqual([

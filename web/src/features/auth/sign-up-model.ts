@@ -1,22 +1,20 @@
 // The sign-up form (section 2, three steps; section 3 payload; section 5 rules per step) as plain
-// data and pure functions, so the steps' rules are tested without rendering.
+// data: its personal details (the shared piece of components/personal-details.tsx), each step's
+// zod schema with the OpenAPI document's rules for RegistrationForm, and the payload.
+import { z } from 'zod/mini'
 import { REGISTRATION_STEPS } from '../../config/constants'
 import { strings } from '../../config/strings'
+import { personalDetailsSchema, type PersonalDetail } from '../../components/personal-details'
 import {
-  collect,
-  confirmPasswordErrors,
-  contactNumberErrors,
-  digitsOnly,
-  emailErrors,
-  memberCountErrors,
-  nameErrors,
-  passwordErrors,
-  plainApostrophes,
-  postalCodeErrors,
-  requiredErrors,
-  termsErrors,
-  type FieldErrors,
-} from '../../lib/validation'
+  acceptedTerms,
+  choice,
+  memberCount,
+  nameForServer,
+  organisationName,
+  postalCode,
+} from '../../lib/field-schemas'
+import { formRule, type FormProperty } from '../../lib/openapi-rules'
+import { digitsOnly } from '../../lib/validation'
 import type { RegistrationForm } from '../../api/generated'
 
 /** Field names are the server's error codes, so its field errors land beneath the right field. */
@@ -91,37 +89,49 @@ export const stepFields: Record<number, SignUpField[]> = {
 
 const a = strings.auth
 
-/** Section 5: the rules of one step. */
-export function validateStep(form: SignUpForm, step: number): FieldErrors<SignUpField> {
-  switch (step) {
-    case 1:
-      return collect<SignUpField>({
-        title: requiredErrors(form.title, a.title),
-        firstName: nameErrors(form.firstName, a.firstName),
-        lastName: nameErrors(form.lastName, a.lastName),
-        email: emailErrors(form.email),
-        password: passwordErrors(form.password),
-        confirmPassword: confirmPasswordErrors(form.password, form.confirmPassword),
-        telephone: contactNumberErrors(form.telephone),
-      })
-    case 2:
-      return collect<SignUpField>({
-        orgName: nameErrors(form.orgName, a.orgName, true),
-        orgType: requiredErrors(form.orgType, a.orgType),
-        role: requiredErrors(form.role, a.role),
-        postalCode: postalCodeErrors(form.postalCode),
-        province: requiredErrors(form.province, a.province),
-        district: requiredErrors(form.district, a.district),
-        localMunicipality: requiredErrors(form.localMunicipality, a.localMunicipality),
-      })
-    case 3:
-      return collect<SignUpField>({
-        numOfOrgMembers: memberCountErrors(form.numOfOrgMembers),
-        terms: termsErrors(form.terms),
-      })
-    default:
-      return {}
-  }
+/** The document's rule of a RegistrationForm property. */
+export const sentAs = (property: FormProperty<'RegistrationForm'>) => formRule('RegistrationForm', property)
+
+/** Step 1: the personal details, in the screen's order. */
+export const signUpDetails: readonly PersonalDetail<SignUpField>[] = [
+  { kind: 'title', name: 'title', label: a.title },
+  { kind: 'name', name: 'firstName', label: a.firstName, sentAs: sentAs('FirstName'), autoComplete: 'given-name' },
+  { kind: 'name', name: 'lastName', label: a.lastName, sentAs: sentAs('LastName'), autoComplete: 'family-name' },
+  { kind: 'email', name: 'email', label: a.email, sentAs: sentAs('Email'), autoComplete: 'email' },
+  { kind: 'password', name: 'password', label: a.password, sentAs: sentAs('Password'), hint: a.passwordHint },
+  {
+    kind: 'confirmPassword',
+    name: 'confirmPassword',
+    label: a.confirmPassword,
+    sentAs: sentAs('ConfirmPassword'),
+    password: 'password',
+  },
+  {
+    kind: 'phone',
+    name: 'telephone',
+    label: a.telephone,
+    sentAs: sentAs('MobileNumber'),
+    hint: a.telephoneHint,
+    autoComplete: 'tel',
+  },
+]
+
+/** Section 5: the rules of each step (a step's schema checks its own fields only). */
+export const stepSchemas: Record<number, z.ZodMiniType<unknown, Partial<SignUpForm>>> = {
+  1: personalDetailsSchema<SignUpForm>(signUpDetails),
+  2: z.object({
+    orgName: organisationName(a.orgName, sentAs('OrganisationName')),
+    orgType: choice(a.orgType),
+    role: choice(a.role),
+    postalCode: postalCode(sentAs('PostalCode')),
+    province: choice(a.province),
+    district: choice(a.district),
+    localMunicipality: choice(a.localMunicipality),
+  }),
+  3: z.object({
+    numOfOrgMembers: memberCount(sentAs('MemberInOrganisation')),
+    terms: acceptedTerms(),
+  }),
 }
 
 /** The step holding `field`, for going back to the first step the server found fault with. */
@@ -138,13 +148,13 @@ const idOrNull = (value: string) => (value === '' ? null : Number(value))
 export function toPayload(form: SignUpForm, validateStep?: number): RegistrationForm {
   return {
     Title: idOrNull(form.title),
-    FirstName: plainApostrophes(form.firstName.trim()),
-    LastName: plainApostrophes(form.lastName.trim()),
+    FirstName: nameForServer(form.firstName),
+    LastName: nameForServer(form.lastName),
     Email: form.email.trim(),
     Password: form.password,
     ConfirmPassword: form.confirmPassword,
     MobileNumber: digitsOnly(form.telephone),
-    OrganisationName: plainApostrophes(form.orgName.trim()),
+    OrganisationName: nameForServer(form.orgName),
     OrganisationBranch: form.orgBranch.trim(),
     OrganisationType: idOrNull(form.orgType),
     JobRole: idOrNull(form.role),

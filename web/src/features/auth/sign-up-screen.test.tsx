@@ -81,6 +81,34 @@ describe('sign-up', { timeout: 20_000 }, () => {
     expect(bodies).toHaveLength(0)
   })
 
+  it('shows no message before Next, then checks each field again as it changes', async () => {
+    registerServer()
+    const user = userEvent.setup()
+    renderApp('/auth/sign-up/')
+    await screen.findByRole('heading', { name: heading(1) })
+    const email = screen.getByLabelText(a.email)
+    await user.type(email, 'nope')
+    await user.tab()
+    expect(screen.queryByText(strings.validation.emailInvalid)).not.toBeInTheDocument()
+    expect(email).toHaveAttribute('aria-invalid', 'false')
+
+    await user.click(screen.getByRole('button', { name: a.next }))
+    expect(await screen.findByText(strings.validation.emailInvalid)).toBeInTheDocument()
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    expect(email).toHaveAccessibleDescription(strings.validation.emailInvalid)
+    await user.type(email, '@example.org')
+    await waitFor(() => expect(screen.queryByText(strings.validation.emailInvalid)).not.toBeInTheDocument())
+    expect(email).toHaveAttribute('aria-invalid', 'false')
+
+    // A password's change checks its confirmation again.
+    const password = screen.getByLabelText(a.password, { selector: 'input' })
+    const confirm = screen.getByLabelText(a.confirmPassword, { selector: 'input' })
+    await user.type(confirm, 'Correct!Horse9Battery')
+    expect(await screen.findByText(strings.validation.passwordsDoNotMatch)).toBeInTheDocument()
+    await user.type(password, 'Correct!Horse9Battery')
+    await waitFor(() => expect(screen.queryByText(strings.validation.passwordsDoNotMatch)).not.toBeInTheDocument())
+  })
+
   it('validates each step on the server with validateStep, goes back and forth, and registers on Submit', async () => {
     const bodies = registerServer((body) =>
       body.validateStep

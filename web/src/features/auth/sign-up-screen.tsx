@@ -5,34 +5,37 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
-import {
-  useGetOrganisationTypesQuery,
-  useGetUserJobRolesQuery,
-  useGetUserTitlesQuery,
-  useRegisterMutation,
-} from '../../api/auth-api'
+import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form'
+import { useGetOrganisationTypesQuery, useRegisterMutation } from '../../api/auth-api'
 import { errorsByField, failureOf, joinedDescriptions } from '../../api/errors'
 import { useListBoundariesInQuery } from '../../api/public-api'
 import {
-  CheckboxField,
-  FormMessage,
-  PasswordField,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useFocusFirstInvalid,
-  type Choice,
-} from '../../components/form'
+  BoundCheckboxField,
+  BoundSelectField,
+  BoundTextField,
+  schemaResolver,
+  showServerErrors,
+  useSchemaForm,
+} from '../../components/bound-fields'
+import { FormMessage, SubmitButton, type Choice } from '../../components/form'
 import { ExternalIcon } from '../../components/icons'
+import { JobRoleSelect, PersonalDetailsFields } from '../../components/personal-details'
 import { BoundaryType, links, NATIONAL_BOUNDARY_ID, REGISTRATION_STEPS, UserType } from '../../config/constants'
 import { accountPaths } from '../../config/routes'
 import { strings } from '../../config/strings'
 import { directChildren } from '../../filters/geography'
-import { digitsOnly, hasErrors, type FieldErrors } from '../../lib/validation'
 import type { Boundary } from '../../api/generated'
 import { AuthCard } from './auth-card'
 import type { LoginState, OtpState } from './navigation-state'
-import { emptySignUp, stepOfField, toPayload, validateStep, type SignUpField, type SignUpForm } from './sign-up-model'
+import {
+  emptySignUp,
+  sentAs,
+  signUpDetails,
+  stepOfField,
+  stepSchemas,
+  toPayload,
+  type SignUpForm,
+} from './sign-up-model'
 
 const a = strings.auth
 
@@ -42,55 +45,39 @@ function boundaryChoices(items: Boundary[] | undefined): Choice[] {
     .map((b) => ({ value: b.boundaryId, label: b.description }))
 }
 
+// One resolver per step: the form checks the step it shows.
+const stepResolvers = Object.fromEntries(
+  Object.entries(stepSchemas).map(([step, schema]) => [step, schemaResolver<SignUpForm>(schema)]),
+)
+
 export function SignUpScreen() {
   const navigate = useNavigate()
   const [register] = useRegisterMutation()
-  const [form, setForm] = useState<SignUpForm>(emptySignUp)
   const [step, setStep] = useState(1)
-  const [errors, setErrors] = useState<FieldErrors<SignUpField>>({})
+  const { control, handleSubmit, setValue, setError, clearErrors, formRef } = useSchemaForm<SignUpForm>(
+    stepResolvers[step],
+    emptySignUp,
+  )
   const [general, setGeneral] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
   const stepHeading = useRef<HTMLHeadingElement>(null)
   const firstStep = useRef(true)
-  useFocusFirstInvalid(formRef, attempt)
 
-  // A new step starts at its heading, so screen-reader users hear where they are.
+  // A new step starts at its heading, so screen-reader users hear where they are; unless the
+  // server sent the user back to a step with errors: then the first of them has the focus.
   useEffect(() => {
     if (firstStep.current) {
       firstStep.current = false
       return
     }
-    stepHeading.current?.focus()
-  }, [step])
+    if (!formRef.current?.querySelector('[aria-invalid="true"]')) stepHeading.current?.focus()
+  }, [step, formRef])
 
-  const set =
-    <K extends SignUpField>(field: K) =>
-    (value: SignUpForm[K]) => {
-      setForm((f) => ({ ...f, [field]: value }))
-      setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e))
-    }
-
-  function refuse(found: FieldErrors<SignUpField>, message: string | null) {
-    setErrors(found)
-    setGeneral(message)
-    setAttempt((n) => n + 1)
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    setGeneral(null)
-    const found = validateStep(form, step)
-    if (hasErrors(found)) {
-      refuse(found, null)
-      return
-    }
+  async function send(form: SignUpForm) {
     setBusy(true)
     const last = step === REGISTRATION_STEPS
     try {
       const result = await register({ registrationForm: toPayload(form, last ? undefined : step) }).unwrap()
-      setErrors({})
       if (!last) {
         setStep(step + 1)
         return
@@ -105,20 +92,21 @@ export function SignUpScreen() {
       void navigate(accountPaths.verifyOtp, { state })
     } catch (error) {
       const failure = failureOf(error)
-      const byField = errorsByField(failure.errors) as FieldErrors<SignUpField>
+      const byField = errorsByField(failure.errors)
       // The final submit checks every step: go back to the first one with an error.
       const steps = Object.keys(byField)
         .map(stepOfField)
         .filter((s): s is number => s != null)
       if (steps.length) setStep(Math.min(...steps))
-      refuse(byField, joinedDescriptions(failure))
+      showServerErrors(setError, byField)
+      setGeneral(joinedDescriptions(failure))
     } finally {
       setBusy(false)
     }
   }
 
   function back() {
-    setErrors({})
+    clearErrors()
     setGeneral(null)
     setStep((s) => Math.max(1, s - 1))
   }
@@ -140,13 +128,25 @@ export function SignUpScreen() {
           </li>
         ))}
       </ol>
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="auth-form">
+      <form
+        ref={formRef}
+        onSubmit={(e) => {
+          setGeneral(null)
+          void handleSubmit(send)(e)
+        }}
+        noValidate
+        className="auth-form"
+      >
         <h2 ref={stepHeading} tabIndex={-1} className="auth-form__step-title">
           <span className="auth-form__step-count">{a.stepOf(step, REGISTRATION_STEPS)}:</span> {a.steps[step - 1]}
         </h2>
-        {step === 1 ? <PersonalDetails form={form} errors={errors} set={set} /> : null}
-        {step === 2 ? <OrganisationDetails form={form} errors={errors} set={set} setForm={setForm} /> : null}
-        {step === 3 ? <MemberDetails form={form} errors={errors} set={set} /> : null}
+        {step === 1 ? (
+          <div className="form-grid">
+            <PersonalDetailsFields control={control} details={signUpDetails} />
+          </div>
+        ) : null}
+        {step === 2 ? <OrganisationDetails control={control} setValue={setValue} /> : null}
+        {step === 3 ? <MemberDetails control={control} /> : null}
         <div className="auth-form__buttons">
           {step === 1 ? (
             <Link to={accountPaths.login} className="button button--outline">
@@ -174,93 +174,14 @@ export function SignUpScreen() {
 }
 
 interface StepProps {
-  form: SignUpForm
-  errors: FieldErrors<SignUpField>
-  set: <K extends SignUpField>(field: K) => (value: SignUpForm[K]) => void
+  control: Control<SignUpForm>
 }
 
-function PersonalDetails({ form, errors, set }: StepProps) {
-  const titles = useGetUserTitlesQuery()
-  return (
-    <div className="form-grid">
-      <SelectField
-        name="title"
-        label={a.title}
-        value={form.title}
-        onChange={set('title')}
-        errors={errors.title}
-        choices={(titles.data ?? []).map((t) => ({ value: t.titleId, label: t.description }))}
-      />
-      <TextField
-        name="firstName"
-        label={a.firstName}
-        value={form.firstName}
-        onChange={set('firstName')}
-        errors={errors.firstName}
-        autoComplete="given-name"
-      />
-      <TextField
-        name="lastName"
-        label={a.lastName}
-        value={form.lastName}
-        onChange={set('lastName')}
-        errors={errors.lastName}
-        autoComplete="family-name"
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={a.email}
-        value={form.email}
-        onChange={set('email')}
-        errors={errors.email}
-        autoComplete="email"
-        inputMode="email"
-      />
-      <PasswordField
-        name="password"
-        label={a.password}
-        value={form.password}
-        onChange={set('password')}
-        errors={errors.password}
-        autoComplete="new-password"
-        hint={a.passwordHint}
-        noCopy
-      />
-      <PasswordField
-        name="confirmPassword"
-        label={a.confirmPassword}
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-        errors={errors.confirmPassword}
-        autoComplete="new-password"
-        noCopy
-      />
-      <TextField
-        name="telephone"
-        type="tel"
-        label={a.telephone}
-        value={form.telephone}
-        hint={a.telephoneHint}
-        onChange={(v) => set('telephone')(digitsOnly(v))}
-        errors={errors.telephone}
-        autoComplete="tel"
-        inputMode="tel"
-      />
-    </div>
-  )
-}
-
-function OrganisationDetails({
-  form,
-  errors,
-  set,
-  setForm,
-}: StepProps & { setForm: React.Dispatch<React.SetStateAction<SignUpForm>> }) {
+function OrganisationDetails({ control, setValue }: StepProps & { setValue: UseFormSetValue<SignUpForm> }) {
   const types = useGetOrganisationTypesQuery()
-  const roles = useGetUserJobRolesQuery()
-  const province = form.province ? Number(form.province) : null
-  const district = form.district ? Number(form.district) : null
+  const [provinceId, districtId] = useWatch({ control, name: ['province', 'district'] })
+  const province = provinceId ? Number(provinceId) : null
+  const district = districtId ? Number(districtId) : null
   const provinces = useListBoundariesInQuery({
     boundaryTypeId: BoundaryType.District,
     parentBoundaryId: NATIONAL_BOUNDARY_ID,
@@ -271,116 +192,59 @@ function OrganisationDetails({
   const locals = useListBoundariesInQuery(
     district != null ? { boundaryTypeId: BoundaryType.Local, parentBoundaryId: district } : skipToken,
   )
-
-  // Province → district → local municipality: a new choice clears the levels below it.
-  const pick = (field: 'province' | 'district' | 'localMunicipality') => (value: string) => {
-    set(field)(value)
-    if (field === 'province') setForm((f) => ({ ...f, district: '', localMunicipality: '' }))
-    if (field === 'district') setForm((f) => ({ ...f, localMunicipality: '' }))
-  }
+  // The optional lines: the server's limits stop the typing (no message says them).
+  const line = (name: keyof SignUpForm, property: Parameters<typeof sentAs>[0]) => ({
+    control,
+    name,
+    optional: true,
+    maxLength: sentAs(property).maxLength,
+  })
 
   return (
     <div className="form-grid">
-      <TextField
-        name="orgName"
-        label={a.orgName}
-        value={form.orgName}
-        onChange={set('orgName')}
-        errors={errors.orgName}
-        autoComplete="organization"
-      />
-      <TextField
-        name="orgBranch"
-        label={a.orgBranch}
-        value={form.orgBranch}
-        onChange={set('orgBranch')}
-        errors={errors.orgBranch}
-        optional
-      />
-      <SelectField
+      <BoundTextField control={control} name="orgName" label={a.orgName} autoComplete="organization" />
+      <BoundTextField {...line('orgBranch', 'OrganisationBranch')} label={a.orgBranch} />
+      <BoundSelectField
+        control={control}
         name="orgType"
         label={a.orgType}
-        value={form.orgType}
-        onChange={set('orgType')}
-        errors={errors.orgType}
         choices={(types.data ?? []).map((t) => ({ value: t.organisationTypeId, label: t.description }))}
       />
-      <SelectField
-        name="role"
-        label={a.role}
-        value={form.role}
-        onChange={set('role')}
-        errors={errors.role}
-        choices={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.description }))}
-      />
-      <TextField
-        name="streetNumber"
-        label={a.streetNumber}
-        value={form.streetNumber}
-        onChange={set('streetNumber')}
-        errors={errors.streetNumber}
-        optional
-      />
-      <TextField
-        name="streetName"
-        label={a.streetName}
-        value={form.streetName}
-        onChange={set('streetName')}
-        errors={errors.streetName}
-        optional
-        autoComplete="address-line1"
-      />
-      <TextField
-        name="suburb"
-        label={a.suburb}
-        value={form.suburb}
-        onChange={set('suburb')}
-        errors={errors.suburb}
-        optional
-      />
-      <TextField
-        name="city"
-        label={a.city}
-        value={form.city}
-        onChange={set('city')}
-        errors={errors.city}
-        optional
-        autoComplete="address-level2"
-      />
-      <TextField
-        name="postalCode"
+      <JobRoleSelect control={control} name="role" label={a.role} />
+      <BoundTextField {...line('streetNumber', 'StreetNumber')} label={a.streetNumber} />
+      <BoundTextField {...line('streetName', 'StreetName')} label={a.streetName} autoComplete="address-line1" />
+      <BoundTextField {...line('suburb', 'Suburb')} label={a.suburb} />
+      <BoundTextField {...line('city', 'City')} label={a.city} autoComplete="address-level2" />
+      <BoundTextField
+        {...line('postalCode', 'PostalCode')}
         label={a.postalCode}
-        value={form.postalCode}
-        onChange={set('postalCode')}
-        errors={errors.postalCode}
-        optional
         inputMode="numeric"
         autoComplete="postal-code"
       />
-      <SelectField
+      {/* Province → district → local municipality: a new choice clears the levels below it. */}
+      <BoundSelectField
+        control={control}
         name="province"
         label={a.province}
-        value={form.province}
-        onChange={pick('province')}
-        errors={errors.province}
+        onChange={() => {
+          setValue('district', '')
+          setValue('localMunicipality', '')
+        }}
         choices={boundaryChoices(directChildren(provinces.data, NATIONAL_BOUNDARY_ID, 'province'))}
         disabled={!provinces.data}
       />
-      <SelectField
+      <BoundSelectField
+        control={control}
         name="district"
         label={a.district}
-        value={form.district}
-        onChange={pick('district')}
-        errors={errors.district}
+        onChange={() => setValue('localMunicipality', '')}
         choices={boundaryChoices(directChildren(districts.data, province, 'district'))}
         disabled={province == null || !districts.data}
       />
-      <SelectField
+      <BoundSelectField
+        control={control}
         name="localMunicipality"
         label={a.localMunicipality}
-        value={form.localMunicipality}
-        onChange={pick('localMunicipality')}
-        errors={errors.localMunicipality}
         choices={boundaryChoices(directChildren(locals.data, district, 'municipality'))}
         disabled={district == null || !locals.data}
       />
@@ -388,27 +252,25 @@ function OrganisationDetails({
   )
 }
 
-function MemberDetails({ form, errors, set }: StepProps) {
+function MemberDetails({ control }: StepProps) {
   return (
     <div className="form-grid form-grid--single">
-      <TextField
+      <BoundTextField
+        control={control}
         name="numOfOrgMembers"
         type="number"
-        min={1}
+        min={sentAs('MemberInOrganisation').minimum}
         step={1}
         inputMode="numeric"
         label={a.numOfOrgMembers}
-        value={form.numOfOrgMembers}
-        onChange={set('numOfOrgMembers')}
-        errors={errors.numOfOrgMembers}
       />
-      <CheckboxField name="terms" checked={form.terms} onChange={set('terms')} errors={errors.terms}>
+      <BoundCheckboxField control={control} name="terms">
         {a.termsBefore}{' '}
         <a href={links.disclaimer} target="_blank" rel="noopener noreferrer">
           {a.termsLink} <ExternalIcon />
           <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
         </a>
-      </CheckboxField>
+      </BoundCheckboxField>
     </div>
   )
 }

@@ -2,131 +2,40 @@
 // with Edit, Save and Cancel. A successful save leaves edit mode (section 4); a refused one shows
 // each error as 'code: description' joined by ' -- ' (section 8). Building-block admins get a
 // header of their own colour.
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useGetUserJobRolesQuery, useGetUserTitlesQuery } from '../../api/auth-api'
 import { errorsByField, failureOf, joinedCodeDescriptions } from '../../api/errors'
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../api/profile-api'
-import { FormMessage, SelectField, SubmitButton, TextField, useFocusFirstInvalid } from '../../components/form'
+import { schemaResolver, showServerErrors, useSchemaForm } from '../../components/bound-fields'
+import { FormMessage, SubmitButton, TextField } from '../../components/form'
+import { PersonalDetailsFields } from '../../components/personal-details'
 import { ErrorMessage, Spinner } from '../../components/status'
 import { strings } from '../../config/strings'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import {
-  collect,
-  contactNumberErrors,
-  digitsOnly,
-  hasErrors,
-  nameErrors,
-  plainApostrophes,
-  requiredErrors,
-  type FieldErrors,
-} from '../../lib/validation'
-import type { ProfileForm as ProfileBody } from '../../api/generated'
+import { digitsOnly } from '../../lib/validation'
 import type { UserProfile } from '../../api/generated'
+import { formOf, profileDetails, profilePayload, profileSchema, type ProfileForm } from './profile-model'
 
 const p = strings.profile
-
-/** Field names are the server's error codes. */
-interface ProfileForm {
-  fullName: string
-  titleId: string
-  jobRole: string
-  alternativeNumber: string
-  mobileNumber: string
-}
-type ProfileField = keyof ProfileForm
-
-function formOf(profile: UserProfile): ProfileForm {
-  return {
-    fullName: profile.fullName ?? '',
-    titleId: profile.titleId != null ? String(profile.titleId) : '',
-    jobRole: profile.jobRole != null ? String(profile.jobRole) : '',
-    alternativeNumber: digitsOnly(profile.alternativeNumber ?? ''),
-    mobileNumber: digitsOnly(profile.mobileNumber ?? ''),
-  }
-}
-
-/** Section 5 profile rules: full name valid, title and job role required, phones by the phone rule. */
-export function validateProfile(form: ProfileForm): FieldErrors<ProfileField> {
-  return collect<ProfileField>({
-    fullName: nameErrors(form.fullName, p.fullName),
-    titleId: requiredErrors(form.titleId, p.titleField),
-    jobRole: requiredErrors(form.jobRole, p.jobRole),
-    mobileNumber: contactNumberErrors(form.mobileNumber),
-    alternativeNumber: contactNumberErrors(form.alternativeNumber, false),
-  })
-}
+const resolver = schemaResolver<ProfileForm>(profileSchema)
 
 export function ProfilePage() {
   useDocumentTitle(p.title)
   const profile = useGetProfileQuery()
   const titles = useGetUserTitlesQuery()
   const roles = useGetUserJobRolesQuery()
-  const [update] = useUpdateProfileMutation()
-  const [form, setForm] = useState<ProfileForm | null>(null)
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
-  const [general, setGeneral] = useState<string | null>(null)
+  const [editing, setEditing] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstInvalid(formRef, attempt)
 
   if (profile.isLoading) return <Spinner />
   if (!profile.data) return <ErrorMessage />
   const data = profile.data.data
   const titleOf = (id: number | null) => titles.data?.find((t) => t.titleId === id)?.description
   const roleOf = (id: number | null) => roles.data?.find((r) => r.roleId === id)?.description
-  const editing = form != null
-
-  const set = (field: ProfileField) => (value: string) => {
-    setForm((f) => (f ? { ...f, [field]: value } : f))
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e))
-  }
 
   function edit() {
-    setForm(formOf(data))
-    setErrors({})
-    setGeneral(null)
+    setEditing(true)
     setNotice(null)
-  }
-
-  function cancel() {
-    setForm(null)
-    setErrors({})
-    setGeneral(null)
-  }
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault()
-    if (!form) return
-    setGeneral(null)
-    const found = validateProfile(form)
-    setErrors(found)
-    if (hasErrors(found)) {
-      setAttempt((n) => n + 1)
-      return
-    }
-    setBusy(true)
-    try {
-      const result = await update({
-        profileForm: {
-          fullName: plainApostrophes(form.fullName.trim()),
-          // The selects offer the server's reference lists; the server refuses any other id.
-          titleId: Number(form.titleId) as ProfileBody['titleId'],
-          jobRole: Number(form.jobRole) as ProfileBody['jobRole'],
-          mobileNumber: digitsOnly(form.mobileNumber),
-          alternativeNumber: digitsOnly(form.alternativeNumber),
-        },
-      }).unwrap()
-      setForm(null)
-      setNotice(result.message || null)
-    } catch (error) {
-      const failure = failureOf(error, strings.errors.errorUpdatingProfile)
-      setErrors(errorsByField(failure.errors))
-      setGeneral(failure.status == null ? strings.errors.errorUpdatingProfile : joinedCodeDescriptions(failure))
-    } finally {
-      setBusy(false)
-    }
   }
 
   const shown = (value: string | null | undefined) => value || <span className="profile__empty">{p.notProvided}</span>
@@ -143,72 +52,14 @@ export function ProfilePage() {
       </header>
       <div className="profile__body">
         {editing ? (
-          <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="auth-form">
-            <div className="form-grid">
-              <TextField
-                name="fullName"
-                label={p.fullName}
-                value={form.fullName}
-                onChange={set('fullName')}
-                errors={errors.fullName}
-                autoComplete="name"
-              />
-              <SelectField
-                name="titleId"
-                label={p.titleField}
-                value={form.titleId}
-                onChange={set('titleId')}
-                errors={errors.titleId}
-                choices={(titles.data ?? []).map((t) => ({ value: t.titleId, label: t.description }))}
-              />
-              <SelectField
-                name="jobRole"
-                label={p.jobRole}
-                value={form.jobRole}
-                onChange={set('jobRole')}
-                errors={errors.jobRole}
-                choices={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.description }))}
-              />
-              <TextField
-                name="alternativeNumber"
-                type="tel"
-                inputMode="tel"
-                label={p.telephone}
-                optional
-                value={form.alternativeNumber}
-                onChange={(v) => set('alternativeNumber')(digitsOnly(v))}
-                errors={errors.alternativeNumber}
-                hint={strings.auth.telephoneHint}
-              />
-              <TextField
-                name="mobileNumber"
-                type="tel"
-                inputMode="tel"
-                label={p.mobile}
-                value={form.mobileNumber}
-                onChange={(v) => set('mobileNumber')(digitsOnly(v))}
-                errors={errors.mobileNumber}
-                autoComplete="tel"
-                hint={strings.auth.telephoneHint}
-              />
-              <TextField
-                name="email"
-                type="email"
-                label={p.email}
-                value={data.email}
-                onChange={() => {}}
-                readOnly
-                hint={p.emailReadOnly}
-              />
-            </div>
-            <div className="auth-form__buttons">
-              <button type="button" className="button button--outline" onClick={cancel} disabled={busy}>
-                {p.cancel}
-              </button>
-              <SubmitButton busy={busy} label={p.save} busyLabel={p.saving} />
-            </div>
-            <FormMessage error={general} />
-          </form>
+          <ProfileEditForm
+            profile={data}
+            onSaved={(message) => {
+              setEditing(false)
+              setNotice(message || null)
+            }}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <>
             <dl className="profile__details" data-testid="profile-details">
@@ -247,5 +98,66 @@ export function ProfilePage() {
         )}
       </div>
     </section>
+  )
+}
+
+/** Edit mode: the profile's personal details, Save and Cancel; the e-mail is read-only. */
+function ProfileEditForm({
+  profile,
+  onSaved,
+  onCancel,
+}: {
+  profile: UserProfile
+  onSaved: (message: string) => void
+  onCancel: () => void
+}) {
+  const [update] = useUpdateProfileMutation()
+  const { control, handleSubmit, setError, formRef } = useSchemaForm<ProfileForm>(resolver, formOf(profile))
+  const [general, setGeneral] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function save(form: ProfileForm) {
+    setBusy(true)
+    try {
+      const result = await update({ profileForm: profilePayload(form) }).unwrap()
+      onSaved(result.message)
+    } catch (error) {
+      const failure = failureOf(error, strings.errors.errorUpdatingProfile)
+      showServerErrors(setError, errorsByField(failure.errors))
+      setGeneral(failure.status == null ? strings.errors.errorUpdatingProfile : joinedCodeDescriptions(failure))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={(e) => {
+        setGeneral(null)
+        void handleSubmit(save)(e)
+      }}
+      noValidate
+      className="auth-form"
+    >
+      <div className="form-grid">
+        <PersonalDetailsFields control={control} details={profileDetails} />
+        <TextField
+          name="email"
+          type="email"
+          label={p.email}
+          value={profile.email}
+          onChange={() => {}}
+          readOnly
+          hint={p.emailReadOnly}
+        />
+      </div>
+      <div className="auth-form__buttons">
+        <button type="button" className="button button--outline" onClick={onCancel} disabled={busy}>
+          {p.cancel}
+        </button>
+        <SubmitButton busy={busy} label={p.save} busyLabel={p.saving} />
+      </div>
+      <FormMessage error={general} />
+    </form>
   )
 }

@@ -1,7 +1,9 @@
 // A multi-select (section 2: groups; a coordinator's municipalities): the chosen items as
 // removable tags above a filterable list of checkboxes. A fieldset, so the label is announced
 // with every option; errors show beneath it.
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState, type ComponentProps } from 'react'
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form'
+import { messagesOf } from '../../../components/bound-fields'
 import { FieldErrorList } from '../../../components/form'
 import { adminStrings } from '../../../config/admin-strings'
 import { compareText, includesText } from '../admin-format'
@@ -106,5 +108,26 @@ export function MultiSelect({
       </ul>
       <FieldErrorList id={`${id}-errors`} errors={errors} />
     </fieldset>
+  )
+}
+
+/** A multi-select bound to a react-hook-form form (components/bound-fields.tsx). */
+export function BoundMultiSelect<V extends FieldValues>({
+  control,
+  name,
+  ...props
+}: { control: Control<V>; name: Path<V> } & Omit<
+  ComponentProps<typeof MultiSelect>,
+  'name' | 'value' | 'onChange' | 'errors'
+>) {
+  const { field, fieldState } = useController({ control, name })
+  return (
+    <MultiSelect
+      {...props}
+      name={name}
+      value={field.value}
+      onChange={field.onChange}
+      errors={messagesOf(fieldState.error)}
+    />
   )
 }

@@ -13,6 +13,7 @@ import type {
   UserAccountDetails,
   UserSummary,
 } from '../../../api/generated'
+import { emptyUserForm, type UserForm } from '../users-groups/user-model'
 
 export const ALL_ACTIONS: SecurityAction[] = [
   [5, 'SetGroupMember', 'Set group member'],
@@ -418,4 +419,15 @@ export function adminHandlers(db: AdminDb) {
 /** The requests made to one path (without the query), oldest first. */
 export function requestsTo(db: AdminDb, path: string) {
   return db.requests.filter((r) => r.path.split('?')[0] === path)
+}
+
+/** A user form the section 5 rules accept, for tests to change one field of. */
+export const validUserForm: UserForm = {
+  ...emptyUserForm,
+  titleId: '3',
+  name: 'Lerato Molefe',
+  email: 'lerato@example.org',
+  companyId: 'org-500',
+  roleId: '2',
+  groupIds: [2],
 }

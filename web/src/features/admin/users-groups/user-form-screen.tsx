@@ -3,14 +3,21 @@
 // groups, and for a Building Block Coordinator the assigned municipalities. Errors show under the
 // fields; a refusal from the server shows its errors joined by ' -- ' in an error toast. Save
 // needs SetGroupMember; success returns to the user's view.
-import { useEffect, useRef, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useNavigate, useParams } from 'react-router'
+import { useWatch } from 'react-hook-form'
 import { useGetUserJobRolesQuery, useGetUserTitlesQuery } from '../../../api/auth-api'
-import { CheckboxField, SelectField, SubmitButton, TextField, useFocusFirstInvalid } from '../../../components/form'
+import {
+  BoundCheckboxField,
+  BoundSelectField,
+  schemaResolver,
+  showServerErrors,
+  useSchemaForm,
+} from '../../../components/bound-fields'
+import { SubmitButton } from '../../../components/form'
+import { JobRoleSelect, PersonalDetailsFields } from '../../../components/personal-details'
 import { Action } from '../../../config/constants'
 import { adminStrings } from '../../../config/admin-strings'
-import { digitsOnly, hasErrors, type FieldErrors } from '../../../lib/validation'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import {
   useCreateNewUserMutation,
@@ -25,7 +32,7 @@ import { compareText } from '../admin-format'
 import { adminPaths, textParam } from '../admin-paths'
 import { LoadFailure, PageHeader } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
-import { MultiSelect } from '../components/multi-select'
+import { BoundMultiSelect } from '../components/multi-select'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
 import { useSettle } from '../use-settle'
@@ -34,8 +41,9 @@ import {
   fieldOfCode,
   formOfDetails,
   sameUser,
+  userDetails,
   userPayload,
-  validateUser,
+  userSchema,
   type UserField,
   type UserForm,
 } from './user-model'
@@ -53,15 +61,37 @@ export function EditUserScreen() {
   return <UserFormScreen userId={id} />
 }
 
+const resolver = schemaResolver<UserForm>(userSchema)
+
+const byName = <T,>(list: T[] | undefined, label: (t: T) => string) =>
+  [...(list ?? [])].sort((a, b) => compareText(label(a), label(b)))
+
+/** The form once the user to edit (if any) is read. */
 function UserFormScreen({ userId }: { userId: string | null }) {
   const editing = userId != null
   useDocumentTitle(editing ? u.editTitle : u.createTitle)
-  const navigate = useNavigate()
-  const toast = useToast()
-  const allowed = usePermission()
   const details = useGetUserDetailsQuery(userId ? { stakeholderId: userId } : skipToken, {
     refetchOnMountOrArgChange: true,
   })
+  useBusy(details.isLoading)
+  if (details.isError) return <LoadFailure error={details.error} />
+  if (editing && !details.data) return null
+  // The form starts from the user as first read (a later refetch does not overwrite what is typed).
+  return (
+    <UserFormBody
+      key={userId ?? ''}
+      userId={userId}
+      initial={details.data ? formOfDetails(details.data) : emptyUserForm}
+    />
+  )
+}
+
+function UserFormBody({ userId, initial }: { userId: string | null; initial: UserForm }) {
+  const editing = userId != null
+  const navigate = useNavigate()
+  const toast = useToast()
+  const allowed = usePermission()
+  // The reference lists of the personal details, for the overlay while they load.
   const titles = useGetUserTitlesQuery()
   const roles = useGetUserJobRolesQuery()
   const companies = useGetOrganisationsQuery()
@@ -71,38 +101,13 @@ function UserFormScreen({ userId }: { userId: string | null }) {
   const [edit, saving] = useEditUserDetailsMutation()
   const settle = useSettle()
   const busy = creating.isLoading || saving.isLoading || settle.settling
-  const [form, setForm] = useState<UserForm | null>(editing ? null : emptyUserForm)
-  const [errors, setErrors] = useState<FieldErrors<UserField>>({})
-  const [attempt, setAttempt] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
-  useFocusFirstInvalid(formRef, attempt)
-  useBusy(details.isLoading || titles.isLoading || roles.isLoading || companies.isLoading || groups.isLoading || busy)
-
-  useEffect(() => {
-    if (editing && details.data && form == null) setForm(formOfDetails(details.data))
-  }, [editing, details.data, form])
+  const { control, handleSubmit, setError, setValue, formRef } = useSchemaForm<UserForm>(resolver, initial)
+  const coordinator = useWatch({ control, name: 'buildingBlockCoordinator' })
+  useBusy(titles.isLoading || roles.isLoading || companies.isLoading || groups.isLoading || busy)
 
   const back = editing ? adminPaths.viewUser(userId) : `${adminPaths.usersGroups}`
 
-  if (details.isError) return <LoadFailure error={details.error} />
-  if (!form) return null
-
-  const set =
-    <K extends keyof UserForm>(field: K) =>
-    (value: UserForm[K]) => {
-      setForm((f) => (f ? { ...f, [field]: value } : f))
-      setErrors((e) => (e[field as UserField] ? { ...e, [field]: undefined } : e))
-    }
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault()
-    if (!form) return
-    const found = validateUser(form)
-    setErrors(found)
-    if (hasErrors(found)) {
-      setAttempt((n) => n + 1)
-      return
-    }
+  async function save(form: UserForm) {
     try {
       const body = userPayload(form)
       const answer = editing
@@ -114,22 +119,17 @@ function UserFormScreen({ userId }: { userId: string | null }) {
       void navigate(newId ? adminPaths.viewUser(newId) : `${adminPaths.usersGroups}`)
     } catch (error) {
       const failure = adminFailureOf(error)
-      const fieldErrors: FieldErrors<UserField> = {}
+      const fieldErrors: Partial<Record<UserField, string[]>> = {}
       for (const [code, list] of Object.entries(failure.byCode)) {
         const field = fieldOfCode(code)
         if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...list]
       }
-      if (hasErrors(fieldErrors)) {
-        setErrors(fieldErrors)
-        setAttempt((n) => n + 1)
-      }
+      showServerErrors(setError, fieldErrors)
       toast.error(joinedErrors(failure))
     }
   }
 
   const canSave = allowed(Action.SetGroupMember)
-  const byName = <T,>(list: T[] | undefined, label: (t: T) => string) =>
-    [...(list ?? [])].sort((a, b) => compareText(label(a), label(b)))
 
   return (
     <section aria-labelledby="admin-title" className="admin-detail">
@@ -138,114 +138,56 @@ function UserFormScreen({ userId }: { userId: string | null }) {
         back={back}
         backLabel={editing ? u.backToUser : u.back}
       />
-      <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="admin-form" data-testid="user-form">
+      <form
+        ref={formRef}
+        onSubmit={(e) => void handleSubmit(save)(e)}
+        noValidate
+        className="admin-form"
+        data-testid="user-form"
+      >
         <div className="admin-form__grid">
-          <SelectField
-            name="titleId"
-            label={u.titleField}
-            value={form.titleId}
-            onChange={set('titleId')}
-            errors={errors.titleId}
-            choices={(titles.data ?? []).map((t) => ({ value: t.titleId, label: t.description }))}
-          />
-          <TextField
-            name="name"
-            label={u.fullName}
-            value={form.name}
-            onChange={set('name')}
-            errors={errors.name}
-            autoComplete="off"
-          />
-          <TextField
-            name="email"
-            type="email"
-            label={u.email}
-            value={form.email}
-            onChange={set('email')}
-            errors={errors.email}
-            readOnly={editing}
-            hint={editing ? u.emailReadOnly : undefined}
-            autoComplete="off"
-          />
-          <TextField
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            label={u.mobile}
-            optional
-            value={form.mobile}
-            onChange={(v) => set('mobile')(digitsOnly(v))}
-            errors={errors.mobile}
-            hint={u.phoneHint}
-            autoComplete="off"
-          />
-          <TextField
-            name="telephone"
-            type="tel"
-            inputMode="tel"
-            label={u.telephone}
-            optional
-            value={form.telephone}
-            onChange={(v) => set('telephone')(digitsOnly(v))}
-            errors={errors.telephone}
-            hint={u.phoneHint}
-            autoComplete="off"
-          />
-          <SelectField
+          <PersonalDetailsFields control={control} details={userDetails(editing)} />
+          <BoundSelectField
+            control={control}
             name="companyId"
             label={u.company}
-            value={form.companyId}
-            onChange={set('companyId')}
-            errors={errors.companyId}
             choices={byName(companies.data, (o) => o.organisationName).map((o) => ({
               value: o.stakeholderId,
               label: o.organisationName,
             }))}
           />
-          <SelectField
-            name="roleId"
-            label={u.role}
-            value={form.roleId}
-            onChange={set('roleId')}
-            errors={errors.roleId}
-            choices={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.description }))}
-          />
+          <JobRoleSelect control={control} name="roleId" label={u.role} />
         </div>
         <fieldset className="admin-form__relationships">
           <legend>{u.relationship}</legend>
-          <CheckboxField name="contactPerson" checked={form.contactPerson} onChange={set('contactPerson')}>
+          <BoundCheckboxField control={control} name="contactPerson">
             {u.contactPerson}
-          </CheckboxField>
-          <CheckboxField
+          </BoundCheckboxField>
+          <BoundCheckboxField
+            control={control}
             name="buildingBlockCoordinator"
-            checked={form.buildingBlockCoordinator}
             onChange={(on) => {
-              set('buildingBlockCoordinator')(on)
-              if (!on) set('municipalityIds')([])
+              if (!on) setValue('municipalityIds', [])
             }}
           >
             {u.buildingBlockCoordinator}
-          </CheckboxField>
+          </BoundCheckboxField>
         </fieldset>
-        <MultiSelect
-          legend={u.groups}
+        <BoundMultiSelect
+          control={control}
           name="groupIds"
+          legend={u.groups}
           testId="groups-select"
-          value={form.groupIds}
-          onChange={set('groupIds')}
-          errors={errors.groupIds}
           options={byName(groups.data, (g) => g.description).map((g) => ({ value: g.groupId, label: g.description }))}
         />
-        {form.buildingBlockCoordinator ? (
-          <MultiSelect
-            legend={u.municipalities}
+        {coordinator ? (
+          <BoundMultiSelect
+            control={control}
             name="municipalityIds"
+            legend={u.municipalities}
             testId="municipalities-select"
             filterable
             filterLabel={u.filterMunicipalities}
-            value={form.municipalityIds}
-            onChange={set('municipalityIds')}
-            errors={errors.municipalityIds}
             options={byName(municipalities.data, (m) => m.name).map((m) => ({ value: m.stakeholderId, label: m.name }))}
           />
         ) : null}

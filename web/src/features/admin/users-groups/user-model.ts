@@ -1,16 +1,14 @@
 // The user form (section 2, rules of section 5): title, full name, e-mail, mobile and telephone
-// numbers, company, role, relationship types, groups, and for a Building Block Coordinator the
-// assigned municipalities. Field names double as the server's error codes.
+// numbers (the shared personal details of components/personal-details.tsx, with the OpenAPI
+// document's rules for UserForm and its contacts), company, role, relationship types, groups,
+// and for a Building Block Coordinator the assigned municipalities. Field names double as the
+// server's error codes.
+import { z } from 'zod/mini'
+import { personalDetailsSchema, type PersonalDetail } from '../../../components/personal-details'
 import { adminStrings } from '../../../config/admin-strings'
-import {
-  contactNumberErrors,
-  collect,
-  digitsOnly,
-  emailErrors,
-  nameErrors,
-  plainApostrophes,
-  type FieldErrors,
-} from '../../../lib/validation'
+import { nameForServer } from '../../../lib/field-schemas'
+import { formRule } from '../../../lib/openapi-rules'
+import { digitsOnly } from '../../../lib/validation'
 import { ContactType, RelationshipType } from '../admin-constants'
 import { compareText } from '../admin-format'
 import type { UserForm as UserFormBody } from '../../../api/generated'
@@ -109,24 +107,62 @@ export function formOfDetails(details: UserAccountDetails): UserForm {
   }
 }
 
+const contactRule = formRule('ContactForm', 'detail')
+
+/** Title, full name, e-mail (read-only once the user exists), mobile and telephone numbers. */
+export function userDetails(editing: boolean): readonly PersonalDetail<UserField>[] {
+  return [
+    { kind: 'title', name: 'titleId', label: u.titleField },
+    { kind: 'name', name: 'name', label: u.fullName, sentAs: formRule('UserForm', 'name'), autoComplete: 'off' },
+    {
+      kind: 'email',
+      name: 'email',
+      label: u.email,
+      sentAs: contactRule,
+      readOnly: editing,
+      hint: editing ? u.emailReadOnly : undefined,
+      autoComplete: 'off',
+    },
+    {
+      kind: 'phone',
+      name: 'mobile',
+      label: u.mobile,
+      sentAs: contactRule,
+      optional: true,
+      hint: u.phoneHint,
+      autoComplete: 'off',
+    },
+    {
+      kind: 'phone',
+      name: 'telephone',
+      label: u.telephone,
+      sentAs: contactRule,
+      optional: true,
+      hint: u.phoneHint,
+      autoComplete: 'off',
+    },
+  ]
+}
+
 /**
  * Section 5 on save: full name valid; the e-mail valid; mobile and telephone, when present,
  * 10-digit numbers; title, role and company required; at least one group. A coordinator needs
- * at least one municipality (the relationship is recorded per municipality).
+ * at least one municipality (the relationship is recorded per municipality). The rules are the
+ * same whether the user is new or edited.
  */
-export function validateUser(form: UserForm): FieldErrors<UserField> {
-  return collect<UserField>({
-    titleId: form.titleId ? [] : [u.titleRequired],
-    name: nameErrors(form.name, u.fullName),
-    email: emailErrors(form.email),
-    mobile: contactNumberErrors(form.mobile, false),
-    telephone: contactNumberErrors(form.telephone, false),
-    companyId: form.companyId ? [] : [u.companyRequired],
-    roleId: form.roleId ? [] : [u.roleRequired],
-    groupIds: form.groupIds.length ? [] : [u.groupRequired],
-    municipalityIds: form.buildingBlockCoordinator && !form.municipalityIds.length ? [u.municipalityRequired] : [],
-  })
-}
+export const userSchema = personalDetailsSchema<UserForm>(userDetails(false), {
+  companyId: z.string().check(z.minLength(1, u.companyRequired)),
+  roleId: z.string().check(z.minLength(1, u.roleRequired)),
+  contactPerson: z.boolean(),
+  buildingBlockCoordinator: z.boolean(),
+  groupIds: z.array(z.number()).check(z.minLength(1, u.groupRequired)),
+  municipalityIds: z.array(z.number()),
+}).check(
+  z.superRefine((form, ctx) => {
+    if (form.buildingBlockCoordinator && !form.municipalityIds.length)
+      ctx.addIssue({ code: 'custom', path: ['municipalityIds'], message: u.municipalityRequired })
+  }),
+)
 
 /** The body of createNewUser and editUserDetails; empty phone numbers are left out. */
 export function userPayload(form: UserForm): UserPayload {
@@ -149,7 +185,7 @@ export function userPayload(form: UserForm): UserPayload {
   return {
     // The selects offer the server's reference lists; the server refuses any other id.
     titleId: Number(form.titleId) as UserFormBody['titleId'],
-    name: plainApostrophes(form.name.trim().replace(/\s+/g, ' ')),
+    name: nameForServer(form.name).replace(/\s+/g, ' '),
     roleId: Number(form.roleId) as UserFormBody['roleId'],
     companyId: form.companyId,
     groupIds: [...form.groupIds],
