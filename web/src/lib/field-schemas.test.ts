@@ -89,6 +89,10 @@ describe('names, choices, members, postal code', () => {
     expect(personNameErrors('R2-D2', 'First name')).toEqual(['Please enter a valid first name'])
     expect(personNameErrors("Nomvula-Zoë O'Neil", 'First name')).toEqual([])
     expect(personNameErrors('Thandi O’Neil', 'First name')).toEqual([])
+    // Letters of South African languages beyond Latin-1 (Sepedi, Setswana, Tshivenda).
+    expect(personNameErrors('Mošweu', 'First name')).toEqual([])
+    expect(personNameErrors('Ṱhalitshi Ṋemukula', 'First name')).toEqual([])
+    expect(personNameErrors('...', 'First name')).toEqual(['Please enter a valid first name'])
     expect(organisationNameErrors('Ikhaya Women’s Centre (Gqeberha) 2')).toEqual([])
     expect(organisationNameErrors('123')).toEqual(['Please enter a valid organisation name'])
     expect(personNameErrors('a'.repeat(101), 'Full name')).toEqual(['Please enter a valid full name'])

@@ -33,11 +33,14 @@ pub struct UserForm {
     #[serde(default)]
     #[schema(required = true, schema_with = gbvf_commands::reference_schemas::title_ids)]
     title_id: Option<i64>,
-    /// Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
-    /// letters, the server accepts any alphabetic character).
+    /// Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists the Latin
+    /// letters South African languages are written in, the server accepts any alphabetic
+    /// character).
     #[serde(default)]
     #[schema(required = true, max_length = 100)]
-    #[schema(pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'’-]*$")]
+    #[schema(
+        pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*$"
+    )]
     name: String,
     /// Role id (reference list).
     #[serde(default)]

@@ -569,8 +569,9 @@ export type UserForm = {
   companyId?: string | null;
   contacts?: ContactForm[];
   groupIds?: number[];
-  /** Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists Latin
-    letters, the server accepts any alphabetic character). */
+  /** Full name: letters, spaces, . ' - (at most 100 characters; the pattern lists the Latin
+    letters South African languages are written in, the server accepts any alphabetic
+    character). */
   name: string;
   /** Job role id (reference list). */
   roleId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;

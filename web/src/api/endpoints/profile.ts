@@ -77,7 +77,9 @@ export type ProfileForm = {
   /** The current password, required with a new one. */
   currentPassword?: string | null;
   /** Full name: letters, spaces, . ' - (at most 100 characters).
-    The pattern lists Latin letters; the server accepts any alphabetic character. */
+    The pattern lists the Latin letters South African languages are written in (Latin-1,
+    Extended-A and -B with the click letters, Extended Additional: š, ḓ, ṱ, ǃ); the server
+    accepts any alphabetic character. */
   fullName: string;
   /** Job role id (reference list). */
   jobRole: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;

@@ -152,10 +152,14 @@ pub async fn profile(
 #[serde(rename_all = "camelCase")]
 pub struct ProfileForm {
     /// Full name: letters, spaces, . ' - (at most 100 characters).
-    /// The pattern lists Latin letters; the server accepts any alphabetic character.
+    /// The pattern lists the Latin letters South African languages are written in (Latin-1,
+    /// Extended-A and -B with the click letters, Extended Additional: š, ḓ, ṱ, ǃ); the server
+    /// accepts any alphabetic character.
     #[serde(alias = "FullName", default)]
     #[schema(required = true, value_type = String, max_length = 100)]
-    #[schema(pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ .'’-]*$")]
+    #[schema(
+        pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*$"
+    )]
     pub full_name: Option<gbvf_commands::text::LineText>,
     /// Title id (reference list).
     #[serde(alias = "TitleId", default)]

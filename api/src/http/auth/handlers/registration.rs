@@ -42,12 +42,12 @@ pub struct RegistrationForm {
     /// First name: letters, spaces, . ' - (at most 100 characters).
     #[serde(rename = "FirstName", alias = "firstName", default)]
     #[schema(max_length = 100)]
-    #[schema(value_type = Option<String>, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    #[schema(value_type = Option<String>, pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*$")]
     pub first_name: Option<gbvf_commands::text::ShortText>,
     /// Last name, as the first name.
     #[serde(rename = "LastName", alias = "lastName", default)]
     #[schema(max_length = 100)]
-    #[schema(value_type = Option<String>, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    #[schema(value_type = Option<String>, pattern = r"^[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*[A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ][A-Za-zÀ-ÖØ-öø-ÿĀ-ſƀ-ɏḀ-ỿ .'’-]*$")]
     pub last_name: Option<gbvf_commands::text::ShortText>,
     /// E-mail address.
     #[serde(rename = "Email", alias = "email", default)]
