@@ -6,6 +6,7 @@ import { Spinner } from '../components/status'
 import { strings } from '../config/strings'
 import { Footer } from '../features/layout/footer'
 import { Header } from '../features/layout/header'
+import { QuickExit } from '../components/quick-exit'
 
 export function AccountLayout() {
   const { pathname } = useLocation()
@@ -30,6 +31,7 @@ export function AccountLayout() {
       <a href="#main" className="skip-link">
         {strings.skipToContent}
       </a>
+      <QuickExit />
       <div className="app-shell">
         <Header />
         <main id="main" tabIndex={-1} className="main main--account">
