@@ -1,21 +1,12 @@
 // Every component's map is its own (public spec §3 "Map colour scales"): the legend and the
 // credits belong to the component shown, never the crime map's under another component's name.
 // Against the real server with the shipped data; screenshots at 1366×768 and 390×844.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser } from './lib/browser.mjs'
+import { useBrowser } from './lib/browser.mjs'
 import { VIEWPORTS, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
-let browser
-let launched
-before(async () => {
-  await assertReachable()
-  launched = await launchBrowser()
-  browser = launched.browser ?? launched
-})
-after(async () => {
-  await (launched?.close ? launched.close() : browser?.close())
-})
+const browser = useBrowser(assertReachable)
 
 const MAPS = [
   { componentId: 3, testId: 'crime-map', legend: /GBVF crimes/, credits: /Crime statistics: SAPS/ },
@@ -45,7 +36,7 @@ const MAPS = [
 
 test('each component map shows its own legend and credits', async () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    const { context, page, errors } = await newPage(browser, viewport)
+    const { context, page, errors } = await newPage(browser(), viewport)
     for (const m of MAPS) {
       await open(page, `/home/map?boundaryId=1&boundaryTypeId=1&componentId=${m.componentId}`)
       await page.waitForSelector(`[data-testid="${m.testId}"][data-ready="true"]`, { timeout: 30_000 })

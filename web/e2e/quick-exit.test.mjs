@@ -1,21 +1,12 @@
 // Quick exit on a phone (390×844): on every public page, the account screens and the anonymous
 // survey it is there, its box overlaps no text or control at the top of the page (bounding
 // boxes), and after scrolling it keeps its place at the top. Screenshots of the survey and map.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser } from './lib/browser.mjs'
+import { useBrowser } from './lib/browser.mjs'
 import { PUBLIC_ROUTES, VIEWPORTS, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
-let browser
-let launched
-before(async () => {
-  await assertReachable()
-  launched = await launchBrowser()
-  browser = launched.browser ?? launched
-})
-after(async () => {
-  await (launched?.close ? launched.close() : browser?.close())
-})
+const browser = useBrowser(assertReachable)
 
 /** Visible text and controls whose box meets the Quick exit button's box. */
 async function covered(page) {
@@ -41,7 +32,7 @@ async function covered(page) {
 }
 
 test('Quick exit is on every page at 390 px and covers nothing', async () => {
-  const { context, page, errors } = await newPage(browser, VIEWPORTS.mobile)
+  const { context, page, errors } = await newPage(browser(), VIEWPORTS.mobile)
   const routes = [
     ...PUBLIC_ROUTES,
     '/auth/login/',

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { after, before } from 'node:test'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const FLAGS = [
@@ -63,4 +64,21 @@ export async function launchBrowser({ extraFlags = [] } = {}) {
       await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => {})
     },
   }
+}
+
+/**
+ * Registers the test file's hooks: before its tests, `reachable()` (the server is there) and one
+ * Chromium; after them, closing it. Returns a getter of that browser for the tests.
+ */
+export function useBrowser(reachable) {
+  const state = { launched: null, browser: null }
+  before(async () => {
+    await reachable?.()
+    state.launched = await launchBrowser()
+    state.browser = state.launched.browser ?? state.launched
+  })
+  after(async () => {
+    await (state.launched?.close ? state.launched.close() : state.browser?.close())
+  })
+  return () => state.browser
 }

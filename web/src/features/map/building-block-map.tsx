@@ -20,10 +20,7 @@ import { availabilityCsv, describeAvailability, listedAndVerified } from '../../
 import { MapLegend } from './map-legend'
 import { BUILDING_BLOCK_SCALE, buildingBlockAreaFigures, markerVisible, type AreaFigures } from './map-data'
 import { MapStage, PinButton, useMapArea } from './map-stage'
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
+import { escapeHtml } from '../../lib/escape-html'
 
 function tooltip(area: AreaFigures | undefined, name: string): string {
   const title = `<strong>${escapeHtml(name)}</strong>`

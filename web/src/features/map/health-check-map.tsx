@@ -10,10 +10,7 @@ import { formatCount } from '../../lib/format'
 import { MapLegend } from './map-legend'
 import { HEALTH_CHECK_SCALE, TOO_FEW_COLOUR, healthCheckAreaFigures, type AreaFigures } from './map-data'
 import { MapStage, useMapArea } from './map-stage'
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
+import { escapeHtml } from '../../lib/escape-html'
 
 /** 'Overall maturity: 62%', 'Too few organisations to show' or 'No responses'. */
 export function maturityText(area: AreaFigures | undefined): string {

@@ -18,6 +18,7 @@ import { formatCount, formatRate } from '../../lib/format'
 import { throttle } from '../../lib/throttle'
 import { areaSize, boundsOf, labelPoint } from './geometry'
 import type { AreaFigures } from './map-data'
+import { escapeHtml } from '../../lib/escape-html'
 
 const NOT_VERIFIED_PATTERN = 'not-verified-hatch'
 
@@ -101,10 +102,6 @@ export function declutterLabels(elements: HTMLElement[]): void {
     }
     shown.push(rect)
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 export function MapCanvas({

@@ -15,6 +15,25 @@ import {
 } from './map-data'
 import { legendColour } from '../../lib/legend'
 
+/** A collection of square-less areas with the given ids, named 'Area <id>', at province level. */
+function areasWith(ids: number[]): AreaCollection {
+  return {
+    type: 'FeatureCollection',
+    features: ids.map((id) => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Polygon', coordinates: [] },
+      properties: {
+        boundaryId: id,
+        description: `Area ${id}`,
+        boundaryTypeId: 2,
+        level: 'province',
+        peopleCount: null,
+      },
+    })),
+  } as unknown as AreaCollection
+}
+
 describe('map data', () => {
   it('colours each area from the legend by its density', () => {
     const figures = areaFigures(geojson(1), crimeStats(1))
@@ -124,21 +143,7 @@ describe('map data', () => {
   })
 
   it('marks areas whose listed providers are not yet verified, never as 0%', () => {
-    const areas = {
-      type: 'FeatureCollection',
-      features: [10, 11].map((id) => ({
-        type: 'Feature',
-        id,
-        geometry: { type: 'Polygon', coordinates: [] },
-        properties: {
-          boundaryId: id,
-          description: `Area ${id}`,
-          boundaryTypeId: 2,
-          level: 'province',
-          peopleCount: null,
-        },
-      })),
-    } as unknown as AreaCollection
+    const areas = areasWith([10, 11])
     const summary: BuildingBlockData = {
       boundary: boundaries[0],
       buildingBlockCategoryStats: [],
@@ -165,21 +170,7 @@ describe('map data', () => {
 })
 
 describe('health-check map figures', () => {
-  const areas = {
-    type: 'FeatureCollection',
-    features: [20, 21, 22].map((id) => ({
-      type: 'Feature',
-      id,
-      geometry: { type: 'Polygon', coordinates: [] },
-      properties: {
-        boundaryId: id,
-        description: `Area ${id}`,
-        boundaryTypeId: 2,
-        level: 'province',
-        peopleCount: null,
-      },
-    })),
-  } as unknown as AreaCollection
+  const areas = areasWith([20, 21, 22])
 
   it('colours maturity in the blue bands; too few organisations and no responses are their own classes', () => {
     const summary = {

@@ -97,13 +97,19 @@ export const ACTIONS_SCALE: ColorBand[] = [
  * Spec §3/§9: building-block scores in the bands 0, 1-24, 25-49, 50-74, 75-100 in green shades;
  * the band of an area is the §4 percentage bucket of its availability × 100.
  */
-export const BUILDING_BLOCK_SCALE: ColorBand[] = [
-  { start: 0, end: 1, color: GREENS[0], description: '0%' },
-  { start: 1, end: 25, color: GREENS[1], description: '1%-24%' },
-  { start: 25, end: 50, color: GREENS[2], description: '25%-49%' },
-  { start: 50, end: 75, color: GREENS[3], description: '50%-74%' },
-  { start: 75, end: null, color: GREENS[4], description: '75%-100%' },
-]
+export const BUILDING_BLOCK_SCALE: ColorBand[] = percentBands(GREENS)
+
+/** The five §4 percentage bands 0, 1-24, 25-49, 50-74, 75-100 in the given five colours. */
+export function percentBands(colours: readonly string[]): ColorBand[] {
+  const edges = [0, 1, 25, 50, 75]
+  const names = ['0%', '1%-24%', '25%-49%', '50%-74%', '75%-100%']
+  return edges.map((start, i) => ({
+    start,
+    end: edges[i + 1] ?? null,
+    color: colours[i],
+    description: names[i],
+  }))
+}
 
 /** The green of an availability (0..1): the §4 percentage bucket of availability × 100. */
 export function availabilityColour(availability: number): string {
@@ -167,13 +173,7 @@ export const NOT_VERIFIED_COLOUR = '#f4efe1'
 /** Spec §3 health-check bands in blue shades: 0, 1-24, 25-49, 50-74, 75-100 (the §4 percentage buckets). */
 export const BLUES = ['#e3ecf5', '#c6dbef', '#6baed6', '#2171b5', '#08306b']
 
-export const HEALTH_CHECK_SCALE: ColorBand[] = [
-  { start: 0, end: 1, color: BLUES[0], description: '0%' },
-  { start: 1, end: 25, color: BLUES[1], description: '1%-24%' },
-  { start: 25, end: 50, color: BLUES[2], description: '25%-49%' },
-  { start: 50, end: 75, color: BLUES[3], description: '50%-74%' },
-  { start: 75, end: null, color: BLUES[4], description: '75%-100%' },
-]
+export const HEALTH_CHECK_SCALE: ColorBand[] = percentBands(BLUES)
 
 /** The colour of an area whose organisations are too few to show (privacy threshold). */
 export const TOO_FEW_COLOUR = '#f0f0f0'
