@@ -22,7 +22,10 @@
 //! Which events mail (admin spec §3 "Organisation verification", docs/decisions.md "E-mail"):
 //! - `OrganisationApproved` → `welcome` to the organisation's designated person;
 //! - `OrganisationRejected` → `rejection` (with the reason) to the same person;
-//! - `UserRegistered` created by an administrator (`created_by` = `admin:…`) → `invitation`.
+//! - `UserRegistered` created by an administrator (`created_by` = `admin:…`) → `invitation`;
+//! - `OrganisationRegistered` → `application` to every live account that may decide it
+//!   (VerifyOrganisation, 32), one message each, resolved when the event is queued (a redone
+//!   page may reach an account that gained the right since; none twice: the key names it).
 //!
 //! One-time codes and the "someone tried to register with your address" notice are not
 //! event-driven and stay inline (api/src/http/auth/handlers).
@@ -71,6 +74,8 @@ pub struct Planned {
     pub organisation_id: Option<String>,
     /// Template values that are not personal data (the rejection reason).
     pub context: Value,
+    /// To every account holding VerifyOrganisation (32) when queued (a new application).
+    pub to_verifiers: bool,
 }
 
 /// The messages an event calls for (none for most events). See the module docs for the rules.
@@ -87,12 +92,22 @@ pub fn plan(e: &StoredEvent) -> Vec<Planned> {
                     user_id: None,
                     organisation_id: Some(e.aggregate_id.clone()),
                     context: json!({}),
+                    to_verifiers: false,
                 }],
                 Ok(OrganisationEvent::OrganisationRejected(d)) => vec![Planned {
                     template: "rejection",
                     user_id: None,
                     organisation_id: Some(e.aggregate_id.clone()),
                     context: json!({"reason": d.reason}),
+                    to_verifiers: false,
+                }],
+                // The applicant's organisation name and id are not personal data.
+                Ok(OrganisationEvent::OrganisationRegistered(r)) => vec![Planned {
+                    template: "application",
+                    user_id: None,
+                    organisation_id: None,
+                    context: json!({"applicant": r.name, "applicant_id": r.organisation_id}),
+                    to_verifiers: true,
                 }],
                 _ => vec![],
             }
@@ -104,11 +119,29 @@ pub fn plan(e: &StoredEvent) -> Vec<Planned> {
                     user_id: Some(r.user_id),
                     organisation_id: None,
                     context: json!({}),
+                    to_verifiers: false,
                 }]
             }
             _ => vec![],
         },
         _ => vec![],
+    }
+}
+
+impl Planned {
+    /// The messages this plan sends: itself, or for a message to the verifiers one copy per
+    /// account among `verifiers` (user ids), each addressed to that account.
+    fn addressed(self, verifiers: &[String]) -> Vec<Planned> {
+        if !self.to_verifiers {
+            return vec![self];
+        }
+        verifiers
+            .iter()
+            .map(|id| Planned {
+                user_id: Some(id.clone()),
+                ..self.clone()
+            })
+            .collect()
     }
 }
 
@@ -118,6 +151,7 @@ pub fn subject(template: &str) -> &'static str {
         "welcome" => "Your organisation has been approved",
         "rejection" => "Your organisation registration",
         "invitation" => "Your GBVF dashboard account",
+        "application" => "A new organisation applied to the GBVF dashboard",
         _ => "GBVF dashboard",
     }
 }
@@ -156,8 +190,17 @@ pub async fn queue_step(pool: &PgPool) -> anyhow::Result<usize> {
         tx.rollback().await?;
         return Ok(0);
     };
+    let verifiers = if events.iter().flat_map(plan).any(|p| p.to_verifiers) {
+        gbvf_projections::accounts::queries::holders_of_action(
+            &mut *tx,
+            gbvf_commands::accounts::permissions::VerifyOrganisation as i64,
+        )
+        .await?
+    } else {
+        Vec::new()
+    };
     for e in &events {
-        for p in plan(e) {
+        for p in plan(e).into_iter().flat_map(|p| p.addressed(&verifiers)) {
             // A user is named by the user id of the payload, not the aggregate id: logs from
             // before the POPIA migration keyed user aggregates by the e-mail address, and no
             // address may be stored here.
@@ -166,10 +209,16 @@ pub async fn queue_step(pool: &PgPool) -> anyhow::Result<usize> {
             } else {
                 e.aggregate_id.clone()
             };
-            let key = format!(
-                "{}/{}/{}/{}",
-                e.aggregate_type, reference, e.sequence, p.template
-            );
+            let key = match &p.user_id {
+                Some(to) if p.to_verifiers => format!(
+                    "{}/{}/{}/{}/{to}",
+                    e.aggregate_type, reference, e.sequence, p.template
+                ),
+                _ => format!(
+                    "{}/{}/{}/{}",
+                    e.aggregate_type, reference, e.sequence, p.template
+                ),
+            };
             let queued = sqlx::query(
                 "INSERT INTO mail_outbox (idempotency_key, aggregate_type, aggregate_id, sequence, event_type,
                      template, recipient_user_id, recipient_organisation_id, context)

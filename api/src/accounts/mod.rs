@@ -174,7 +174,7 @@ pub async fn register(
     let password_set = user.decide(&UserCommand::SetPassword("registration".into()))?;
     // A new organisation id cannot have been registered: a refusal here is a fault.
     let organisation_registered = Organisation::default()
-        .decide(OrganisationCommand::Register(organisation))
+        .decide(OrganisationCommand::Register(Box::new(organisation)))
         .map_err(|e| AccountError::Database(anyhow::anyhow!(e)))?;
     let mut events = new_events(&user_id, 1, &registered, meta);
     events.extend(NewEvent::run(

@@ -43,7 +43,7 @@ pub struct Organisation {
 pub enum OrganisationCommand {
     /// Register a new organisation with its designated person (public spec §5 sign-up, step 2);
     /// refused for an organisation already registered.
-    Register(OrganisationRegistered),
+    Register(Box<OrganisationRegistered>),
     /// Approve (status 3) or reject (status 2).
     Verify {
         /// 3 approve, 2 reject.
@@ -120,7 +120,7 @@ impl Organisation {
                 return if self.registered {
                     Err(OrganisationError::AlreadyRegistered)
                 } else {
-                    Ok(vec![OrganisationEvent::OrganisationRegistered(registered)])
+                    Ok(vec![OrganisationEvent::OrganisationRegistered(*registered)])
                 };
             }
             OrganisationCommand::Verify {
@@ -226,7 +226,7 @@ mod tests {
     fn given_nothing_when_an_organisation_registers_then_it_is_registered_in_progress() {
         TestFramework::<Organisation>::with(())
             .given_no_previous_events()
-            .when(OrganisationCommand::Register(registration()))
+            .when(OrganisationCommand::Register(Box::new(registration())))
             .then_expect_events(vec![registered()]);
         let mut organisation = Organisation::default();
         organisation.apply_event(registered());
@@ -237,7 +237,7 @@ mod tests {
     fn given_a_registered_organisation_when_it_registers_again_then_it_is_refused() {
         TestFramework::<Organisation>::with(())
             .given(vec![registered()])
-            .when(OrganisationCommand::Register(registration()))
+            .when(OrganisationCommand::Register(Box::new(registration())))
             .then_expect_error_message("This organisation is already registered.");
     }
 

@@ -387,3 +387,24 @@ pub async fn search_applications(
     .fetch_all(pool)
     .await
 }
+
+/// The user ids of the live accounts (not deleted, not erased, e-mail verified) whose groups
+/// (not deleted) give action `action_id` now, ascending; from `user_account`, `user_group`,
+/// `access_group` and `group_action`. Takes any executor: the mail worker asks inside its
+/// queueing transaction.
+pub async fn holders_of_action<'e, E>(executor: E, action_id: i64) -> sqlx::Result<Vec<String>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Postgres>,
+{
+    sqlx::query_scalar(
+        "SELECT DISTINCT u.user_id FROM user_account u
+         JOIN user_group ug ON ug.user_id = u.user_id
+         JOIN access_group g ON g.group_id = ug.group_id AND NOT g.deleted
+         JOIN group_action ga ON ga.group_id = g.group_id AND ga.action_id = $1
+         WHERE NOT u.deleted AND NOT u.erased AND u.email_verified
+         ORDER BY u.user_id",
+    )
+    .bind(action_id as i32)
+    .fetch_all(executor)
+    .await
+}

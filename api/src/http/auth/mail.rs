@@ -1,7 +1,8 @@
 //! E-mail through lettre: SMTP when `SMTP_URL` is set, otherwise a development outbox that
 //! writes every message as an `.eml` file under `GBVF_OUTBOX_DIR` (default `.data/outbox`).
 //! Templates (minijinja) live in `api/templates/`: the OTP, the invitation of an account
-//! created for someone, and the welcome and rejection messages of organisation verification.
+//! created for someone, the welcome and rejection messages of organisation verification, and
+//! the notice of a new application to the administrators who decide it.
 
 use std::path::PathBuf;
 
@@ -30,6 +31,11 @@ fn templates() -> Environment<'static> {
     .expect("invitation template");
     env.add_template("welcome", include_str!("../../../templates/welcome.txt"))
         .expect("welcome template");
+    env.add_template(
+        "application",
+        include_str!("../../../templates/application.txt"),
+    )
+    .expect("application template");
     env.add_template(
         "rejection",
         include_str!("../../../templates/rejection.txt"),

@@ -308,6 +308,9 @@ pub struct OrganisationHealthChecks {
     pub organisation_type_id: i32,
     /// True for higher education institutions (type 4), which are offered the Students survey.
     pub students_offered: bool,
+    /// 1 In Progess (the application awaits an administrator's decision), 2 Rejected,
+    /// 3 Approved (admin spec §3): the screen says "awaiting approval" before it offers a form.
+    pub verification_status_id: i32,
     /// Its survey periods, newest first.
     pub questionnaires: Vec<OrganisationHealthCheck>,
 }
@@ -391,6 +394,7 @@ pub async fn organisation_health_checks(
             organisation_name: name,
             organisation_type_id: org_type,
             students_offered: org_type == 4,
+            verification_status_id: facts.verification_status_id,
             questionnaires: list,
         },
     }))

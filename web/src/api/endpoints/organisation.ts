@@ -212,6 +212,9 @@ export type OrganisationHealthChecks = {
   questionnaires: OrganisationHealthCheck[];
   /** True for higher education institutions (type 4), which are offered the Students survey. */
   studentsOffered: boolean;
+  /** 1 In Progess (the application awaits an administrator's decision), 2 Rejected,
+    3 Approved (admin spec §3): the screen says "awaiting approval" before it offers a form. */
+  verificationStatusId: number;
 };
 export type OrganisationHealthChecksAnswer = {
   /** The organisation and its periods. */

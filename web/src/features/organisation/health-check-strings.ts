@@ -6,6 +6,11 @@
 /** Text of the organisation dashboard and results view. */
 export const hcStrings = {
   dashboardSuffix: 'Health Check Dashboard',
+  awaitingApproval: "Your organisation's application is awaiting approval",
+  awaitingApprovalDetail:
+    'An administrator of the GBVF dashboard checks every application. You will receive an e-mail when it is decided; then you can open survey links here.',
+  rejected: "Your organisation's application was not approved",
+  rejectedDetail: 'The e-mail you received gives the reason. Contact the GBVF dashboard team if you have questions.',
   audience: 'Survey audience',
   staff: 'Staff',
   students: 'Students',

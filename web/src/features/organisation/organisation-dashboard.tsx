@@ -36,6 +36,10 @@ import {
 import { hcStrings as s } from './health-check-strings'
 import { organisationPaths } from './paths'
 
+/** Verification statuses of an organisation (admin spec §3). */
+const ORGANISATION_IN_PROGRESS = 1
+const ORGANISATION_APPROVED = 3
+
 /** The organisation health-check dashboard (route component of /organisation/). */
 export function OrganisationDashboard() {
   const { session } = useSession()
@@ -63,6 +67,21 @@ export function OrganisationDashboard() {
         <ErrorMessage message={error ? failureOf(error, s.generic).message : s.generic} />
       </section>
     )
+  // Before approval there is nothing to do here yet: say so instead of a form that would refuse.
+  if (data.verificationStatusId !== ORGANISATION_APPROVED) {
+    const awaiting = data.verificationStatusId === ORGANISATION_IN_PROGRESS
+    return (
+      <section className="hc-page" aria-labelledby="hc-title">
+        <h1 id="hc-title" className="hc-page__title">
+          {title}
+        </h1>
+        <div className="hc-awaiting" role="status" data-testid="awaiting-approval">
+          <h2>{awaiting ? s.awaitingApproval : s.rejected}</h2>
+          <p>{awaiting ? s.awaitingApprovalDetail : s.rejectedDetail}</p>
+        </div>
+      </section>
+    )
+  }
   const canResults = can(session, Action.ViewYourOrganisationSurveyResult)
   const canCopy = can(session, Action.AddSurveyLink)
   const canGenerate = can(session, Action.SetSurveyEffectiveDate)

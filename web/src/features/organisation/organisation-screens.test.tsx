@@ -110,6 +110,7 @@ const earlier = period({
 
 interface Db {
   organisationTypeId: number
+  verificationStatusId: number
   byType: Record<number, OrganisationHealthCheck[]>
   listRequests: string[]
   inviteBodies: unknown[]
@@ -148,6 +149,7 @@ function result(over: Partial<OrganisationalResult> = {}): OrganisationalResult 
 beforeEach(() => {
   db = {
     organisationTypeId: 4,
+    verificationStatusId: 3,
     byType: { 1: [earlier, period()], 2: [] },
     listRequests: [],
     inviteBodies: [],
@@ -174,6 +176,7 @@ beforeEach(() => {
         organisationName: 'Ubuntu College',
         organisationTypeId: db.organisationTypeId,
         studentsOffered: db.organisationTypeId === 4,
+        verificationStatusId: db.verificationStatusId,
         questionnaires: db.byType[type] ?? [],
       }
       return HttpResponse.json({ success: true, data })
@@ -228,6 +231,15 @@ describe('guard', () => {
 })
 
 describe('organisation dashboard', () => {
+  it('before approval says the application awaits approval and offers no form', async () => {
+    db.verificationStatusId = 1
+    renderApp('/organisation/')
+    const box = await screen.findByTestId('awaiting-approval')
+    expect(box).toHaveTextContent("Your organisation's application is awaiting approval")
+    const page = box.closest('section') as HTMLElement
+    expect(within(page).queryByRole('button')).toBeNull()
+    expect(within(page).queryByRole('combobox')).toBeNull()
+  })
   it('shows the current period, its progress, links, maturity and demographic cards', async () => {
     renderApp('/organisation/')
     await heading()
