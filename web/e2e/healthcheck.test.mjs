@@ -394,7 +394,7 @@ test('with 4 responses the dashboard and the results view withhold every figure'
   await shoot(page, 'dashboard-4-responses')
   await page.getByRole('link', { name: 'View survey results' }).click()
   await page.waitForURL((url) => url.pathname === `/organisation/view/${encodeURIComponent(healthCheckId)}`)
-  await page.getByRole('heading', { level: 1, name: /^View results: Staff Staff health check/ }).waitFor()
+  await page.getByRole('heading', { level: 1, name: /^View results: Staff health check/ }).waitFor()
   await page.getByTestId('hc-privacy').waitFor()
   assert.equal(await page.getByTestId('hc-privacy').textContent(), TOO_FEW)
   assert.equal(
@@ -473,7 +473,7 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
 
   // The results view: one stacked bar per Policies and Practices question, behaviours grouped.
   await page.getByRole('link', { name: 'View survey results' }).click()
-  await page.getByRole('heading', { level: 1, name: /^View results: Staff Staff health check/ }).waitFor()
+  await page.getByRole('heading', { level: 1, name: /^View results: Staff health check/ }).waitFor()
   await page.getByTestId('hc-policies-practices').waitFor()
   assert.equal(
     await page.getByTestId('hc-results-responses').textContent(),

@@ -1,5 +1,6 @@
 //! Accounts: users, organisations' registration, permission groups, validation and reference
 //! lists (public spec §2–§6).
+pub mod delegation;
 pub mod group;
 pub mod organisation;
 pub mod permissions;

@@ -13,6 +13,7 @@ pub use groups::*;
 pub use user_changes::*;
 pub use users::*;
 
+use gbvf_commands::accounts::delegation;
 use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::accounts::queries::{actions_of_groups, actions_of_live_groups};
 
@@ -33,7 +34,8 @@ pub(super) fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
     )
 }
 
-/// Refuses (403) a change by `caller` that would grant an action the caller does not hold:
+/// Refuses (403) a change by `caller` that would grant an action the caller does not hold
+/// (the rule: [`delegation::may_grant`]):
 /// membership of `group_ids` or adding `actions` to a group (privilege escalation;
 /// docs/decisions.md "Nobody grants what they do not hold").
 pub(super) async fn no_escalation(
@@ -43,14 +45,15 @@ pub(super) async fn no_escalation(
     actions: &[i32],
 ) -> Result<(), ApiError> {
     let granted = actions_of_groups(&s.pool, group_ids).await?;
-    if granted.iter().chain(actions).all(|a| caller.can(*a)) {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden)
-    }
+    delegation::may_grant(
+        |a| caller.can(a),
+        granted.into_iter().chain(actions.iter().copied()),
+    )
+    .map_err(|_| ApiError::Forbidden)
 }
 
-/// Refuses (403) a change by `caller` to the account of `target_user_id` (its details, groups,
+/// Refuses (403; the rule: [`delegation::may_act_on`]) a change by `caller` to the account of
+/// `target_user_id` (its details, groups,
 /// deletion or erasure) when that account holds an action the caller does not hold: a
 /// delegated user manager (SetGroupMember, DeleteUser) can neither move nor delete an
 /// administrator. The target's actions are those of its groups now (event log, then the
@@ -62,11 +65,7 @@ pub(super) async fn no_power_over(
 ) -> Result<(), ApiError> {
     let target = crate::accounts::load_user(&s.pool, target_user_id).await?;
     let held = actions_of_live_groups(&s.pool, &target.group_ids).await?;
-    if held.iter().all(|a| caller.can(*a)) {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden)
-    }
+    delegation::may_act_on(|a| caller.can(a), held).map_err(|_| ApiError::Forbidden)
 }
 
 /// The groups `caller` belongs to now, from the event log.
