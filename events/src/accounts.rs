@@ -63,8 +63,13 @@ pub struct UserDetails {
     pub organisation_id: Option<String>,
     /// Relationship types: ContactPerson 1, BuildingBlockCoordinator 6 (admin spec §3).
     pub relationship_type_ids: Vec<i32>,
-    /// Municipalities (boundary ids) of a Building Block Coordinator.
+    /// Municipalities (boundary ids) of a Building Block Coordinator: a municipality's
+    /// designated person.
     pub municipality_ids: Vec<i64>,
+    /// Provinces (boundary ids) of a Building Block Coordinator: a province's designated
+    /// person. Absent in events written before provinces could be assigned.
+    #[serde(default)]
+    pub province_ids: Vec<i64>,
     /// Groups.
     pub group_ids: Vec<i64>,
 }
@@ -88,6 +93,9 @@ pub struct UserRegistered {
     /// Municipalities of a Building Block Coordinator.
     #[serde(default)]
     pub municipality_ids: Vec<i64>,
+    /// Provinces of a Building Block Coordinator (a province's designated person).
+    #[serde(default)]
+    pub province_ids: Vec<i64>,
 }
 
 /// The profile facts an event records: the person by id, and the reference-list choices

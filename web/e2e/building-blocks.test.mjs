@@ -208,7 +208,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   // The coordinator lands on /buildingBlock/, sees the municipality, edits the station.
   const { context, page, errors } = await newPage(browser)
   await signIn(page, people.coordinator.email)
-  await page.getByRole('heading', { name: /System Admin: .* \| 1 Municipalities/ }).waitFor()
+  await page.getByRole('heading', { name: `Municipality designated person: ${muni.description}` }).waitFor()
   await page.getByText('100% complete').waitFor()
   await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
   await screenshot(page, 'bb-dashboard-desktop')

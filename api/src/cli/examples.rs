@@ -425,6 +425,7 @@ async fn create_administrator(
             created_by: "cli:examples".into(),
             relationship_type_ids: vec![],
             municipality_ids: vec![],
+            province_ids: vec![],
         };
         crate::accounts::create_with_password(
             pool, &details, registered, password, "examples", &meta,

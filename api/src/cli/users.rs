@@ -170,6 +170,7 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
         created_by: "cli".into(),
         relationship_type_ids: vec![],
         municipality_ids: vec![],
+        province_ids: vec![],
     };
     let meta = EventMetadata::now(
         "system",

@@ -74,6 +74,28 @@ pub enum UserError {
     /// No live account.
     #[error("No account was found for this email address.")]
     NotRegistered,
+    /// An administrator's account for someone outside government names no company.
+    #[error("Company is required")]
+    CompanyRequired,
+}
+
+/// Relationship type of a Building Block Coordinator (admin spec §3).
+pub const BUILDING_BLOCK_COORDINATOR: i32 = 6;
+
+/// Whether an account an administrator creates or edits must name its company (organisation).
+///
+/// Public spec §2 names three kinds of designated person: an organisation's, a municipality's
+/// and a province's. The last two work for government, not for a registered organisation, so a
+/// Building Block Coordinator assigned at least one municipality or province needs none; every
+/// other account does (admin spec §2 "Add or edit user"; docs/decisions.md "Government staff
+/// accounts").
+pub fn needs_company(
+    relationship_type_ids: &[i32],
+    municipality_ids: &[i64],
+    province_ids: &[i64],
+) -> bool {
+    let coordinator = relationship_type_ids.contains(&BUILDING_BLOCK_COORDINATOR);
+    !(coordinator && (!municipality_ids.is_empty() || !province_ids.is_empty()))
 }
 
 impl User {
@@ -81,8 +103,18 @@ impl User {
     /// multi-aggregate registration path.
     pub fn decide(&self, command: &UserCommand) -> Result<Vec<UserEvent>, UserError> {
         if let UserCommand::Register(r) = command {
+            let by_admin = r.created_by.starts_with("admin:");
             return if self.is_live() {
                 Err(UserError::AlreadyRegistered)
+            } else if by_admin
+                && r.organisation_id.is_none()
+                && needs_company(
+                    &r.relationship_type_ids,
+                    &r.municipality_ids,
+                    &r.province_ids,
+                )
+            {
+                Err(UserError::CompanyRequired)
             } else {
                 Ok(vec![UserEvent::UserRegistered(r.clone())])
             };
@@ -110,6 +142,16 @@ impl User {
                 group_ids: g.clone(),
             }],
             UserCommand::Delete => vec![UserEvent::UserDeleted],
+            UserCommand::EditDetails(d)
+                if d.organisation_id.is_none()
+                    && needs_company(
+                        &d.relationship_type_ids,
+                        &d.municipality_ids,
+                        &d.province_ids,
+                    ) =>
+            {
+                return Err(UserError::CompanyRequired)
+            }
             UserCommand::EditDetails(d) => vec![UserEvent::UserDetailsEdited(d.clone())],
         })
     }
@@ -205,7 +247,75 @@ mod tests {
             created_by: "self".into(),
             relationship_type_ids: vec![],
             municipality_ids: vec![],
+            province_ids: vec![],
         }
+    }
+
+    #[test]
+    fn an_administrator_names_the_company_of_everyone_outside_government() {
+        let by_admin =
+            |organisation: Option<&str>, types: Vec<i32>, munis: Vec<i64>, provinces: Vec<i64>| {
+                UserRegistered {
+                    created_by: "admin:a1".into(),
+                    organisation_id: organisation.map(str::to_string),
+                    relationship_type_ids: types,
+                    municipality_ids: munis,
+                    province_ids: provinces,
+                    ..registered()
+                }
+            };
+        // A municipality's and a province's designated person belong to government.
+        for r in [
+            by_admin(None, vec![BUILDING_BLOCK_COORDINATOR], vec![1000], vec![]),
+            by_admin(None, vec![BUILDING_BLOCK_COORDINATOR], vec![], vec![7]),
+            by_admin(Some("o1"), vec![1], vec![], vec![]),
+        ] {
+            TestFramework::<User>::with(())
+                .given(vec![])
+                .when(UserCommand::Register(r.clone()))
+                .then_expect_events(vec![UserEvent::UserRegistered(r)]);
+        }
+        // Everyone else names their company; a coordinator without a place is not staff yet.
+        for r in [
+            by_admin(None, vec![1], vec![], vec![]),
+            by_admin(None, vec![BUILDING_BLOCK_COORDINATOR], vec![], vec![]),
+            by_admin(None, vec![], vec![1000], vec![]),
+        ] {
+            TestFramework::<User>::with(())
+                .given(vec![])
+                .when(UserCommand::Register(r))
+                .then_expect_error(UserError::CompanyRequired);
+        }
+        // The command-line administrator and self-registration are not the form's.
+        TestFramework::<User>::with(())
+            .given(vec![])
+            .when(UserCommand::Register(UserRegistered {
+                created_by: "cli".into(),
+                ..registered()
+            }))
+            .then_expect_events(vec![UserEvent::UserRegistered(UserRegistered {
+                created_by: "cli".into(),
+                ..registered()
+            })]);
+    }
+
+    #[test]
+    fn an_edit_keeps_a_company_unless_the_account_is_government_staff() {
+        let mut provincial = details(vec![2]);
+        provincial.organisation_id = None;
+        provincial.relationship_type_ids = vec![BUILDING_BLOCK_COORDINATOR];
+        provincial.municipality_ids = vec![];
+        provincial.province_ids = vec![7];
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::EditDetails(provincial.clone()))
+            .then_expect_events(vec![UserEvent::UserDetailsEdited(provincial.clone())]);
+        let mut ngo = provincial;
+        ngo.relationship_type_ids = vec![1];
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::EditDetails(ngo))
+            .then_expect_error(UserError::CompanyRequired);
     }
 
     #[test]
@@ -278,6 +388,7 @@ mod tests {
             organisation_id: Some("o1".into()),
             relationship_type_ids: vec![1],
             municipality_ids: vec![1000],
+            province_ids: vec![],
             group_ids,
         }
     }

@@ -62,6 +62,7 @@ pub async fn create_account(
         created_by: "bench".into(),
         relationship_type_ids: vec![],
         municipality_ids,
+        province_ids: vec![],
     };
     gbvf_api::accounts::create_with_password(pool, &details, registered, &password, "bench", meta)
         .await

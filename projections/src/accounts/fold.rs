@@ -38,6 +38,7 @@ pub(super) struct FoldedUser {
     organisation_id: Option<String>,
     relationship_type_ids: Vec<i32>,
     municipality_ids: Vec<i64>,
+    province_ids: Vec<i64>,
     email_verified: bool,
     has_password: bool,
     created_at: DateTime<Utc>,
@@ -125,6 +126,7 @@ impl AccountsFold {
                     organisation_id: r.organisation_id,
                     relationship_type_ids: r.relationship_type_ids,
                     municipality_ids: r.municipality_ids,
+                    province_ids: r.province_ids,
                     email_verified: false,
                     has_password: false,
                     created_at: at,
@@ -147,6 +149,7 @@ impl AccountsFold {
                     u.organisation_id = d.organisation_id;
                     u.relationship_type_ids = d.relationship_type_ids;
                     u.municipality_ids = d.municipality_ids;
+                    u.province_ids = d.province_ids;
                     u.updated_at = at;
                 }
                 self.set_groups(uid, &d.group_ids);
@@ -279,6 +282,7 @@ pub(super) struct UserAccountRow<'a> {
     organisation_id: Option<&'a str>,
     relationship_type_ids: &'a [i32],
     municipality_ids: &'a [i64],
+    province_ids: &'a [i64],
     email_verified: bool,
     has_password: bool,
     deleted: bool,
@@ -409,6 +413,7 @@ impl RebuildFold for AccountsFold {
                 organisation_id: u.organisation_id.as_deref(),
                 relationship_type_ids: &u.relationship_type_ids,
                 municipality_ids: &u.municipality_ids,
+                province_ids: &u.province_ids,
                 email_verified: u.email_verified,
                 has_password: u.has_password,
                 deleted: u.deleted_by_event || erased_at_registration,

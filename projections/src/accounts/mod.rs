@@ -48,6 +48,17 @@ pub async fn assigned_municipalities(pool: &sqlx::PgPool, user_id: &str) -> sqlx
     Ok(ids.unwrap_or_default())
 }
 
+/// The provinces (boundary ids) assigned to account `user_id` (`user_account`): those of a
+/// province's designated person; empty for an unknown account.
+pub async fn assigned_provinces(pool: &sqlx::PgPool, user_id: &str) -> sqlx::Result<Vec<i64>> {
+    let ids: Option<Vec<i64>> =
+        sqlx::query_scalar("SELECT province_ids FROM user_account WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(ids.unwrap_or_default())
+}
+
 /// The accounts projection (`accounts`).
 pub struct AccountsProjection;
 
@@ -74,7 +85,7 @@ impl Projection for AccountsProjection {
                 user_id text PRIMARY KEY, person_id uuid, erased boolean NOT NULL DEFAULT false, email text NOT NULL, title_id integer, first_name text NOT NULL,
                 last_name text NOT NULL, job_role_id integer, mobile_number text, alternative_number text,
                 organisation_id text, relationship_type_ids integer[] NOT NULL DEFAULT '{{}}',
-                municipality_ids bigint[] NOT NULL DEFAULT '{{}}', email_verified boolean NOT NULL DEFAULT false,
+                municipality_ids bigint[] NOT NULL DEFAULT '{{}}', province_ids bigint[] NOT NULL DEFAULT '{{}}', email_verified boolean NOT NULL DEFAULT false,
                 has_password boolean NOT NULL DEFAULT false, deleted boolean NOT NULL DEFAULT false,
                 created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
                 example boolean NOT NULL DEFAULT false);
@@ -115,8 +126,8 @@ impl Projection for AccountsProjection {
                             sqlx::query(&format!(
                                 "INSERT INTO {schema}.user_account (user_id, person_id, email, title_id, first_name, last_name, job_role_id,
                                      mobile_number, alternative_number, organisation_id, created_at, updated_at,
-                                     relationship_type_ids, municipality_ids, example, erased, deleted)
-                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11,$12,$13,$14,$15,$15)"
+                                     relationship_type_ids, municipality_ids, example, erased, deleted, province_ids)
+                                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11,$12,$13,$14,$15,$15,$16)"
                             ))
                             .bind(&r.user_id)
                             .bind(r.profile.person_id)
@@ -133,6 +144,7 @@ impl Projection for AccountsProjection {
                             .bind(&r.municipality_ids)
                             .bind(gbvf_events::example::is_example(&e.metadata))
                             .bind(p.erased)
+                            .bind(&r.province_ids)
                             .execute(&mut **tx)
                             .await?;
                             add_groups(tx, schema, &r.user_id, &r.group_ids).await?;
@@ -176,7 +188,7 @@ impl Projection for AccountsProjection {
                             sqlx::query(&format!(
                                 "UPDATE {schema}.user_account SET person_id = $2, title_id = $3, first_name = $4, last_name = $5, job_role_id = $6,
                                      mobile_number = $7, alternative_number = $8, organisation_id = $9,
-                                     relationship_type_ids = $10, municipality_ids = $11, email = $12, updated_at = $13 WHERE user_id = $1"
+                                     relationship_type_ids = $10, municipality_ids = $11, email = $12, updated_at = $13, province_ids = $14 WHERE user_id = $1"
                             ))
                             .bind(uid)
                             .bind(f.person_id)
@@ -191,6 +203,7 @@ impl Projection for AccountsProjection {
                             .bind(&d.municipality_ids)
                             .bind(&p.email)
                             .bind(at)
+                            .bind(&d.province_ids)
                             .execute(&mut **tx)
                             .await?;
                             sqlx::query(&format!(

@@ -87,6 +87,8 @@ pub struct AccountDetails {
     pub relationship_type_ids: Vec<i32>,
     /// The municipalities (boundary ids) of a coordinator.
     pub municipality_ids: Vec<i64>,
+    /// The provinces (boundary ids) of a coordinator (a province's designated person).
+    pub province_ids: Vec<i64>,
     /// The organisation's name; `None` without an organisation or for an unknown one.
     pub organisation_name: Option<String>,
 }
@@ -96,7 +98,7 @@ pub struct AccountDetails {
 pub async fn account_details(pool: &PgPool, user_id: &str) -> sqlx::Result<AccountDetails> {
     sqlx::query_as(
         "SELECT u.title_id, u.first_name, u.last_name, u.job_role_id, u.mobile_number, u.alternative_number, u.organisation_id,
-                u.relationship_type_ids, u.municipality_ids, o.name AS organisation_name
+                u.relationship_type_ids, u.municipality_ids, u.province_ids, o.name AS organisation_name
          FROM user_account u LEFT JOIN organisation o ON o.organisation_id = u.organisation_id WHERE u.user_id = $1",
     )
     .bind(user_id)

@@ -424,8 +424,8 @@ pub struct MunicipalityScope {
     pub all: bool,
     /// The assigned municipalities.
     pub assigned: Vec<i64>,
-    /// Also every municipality of the provinces of the assigned ones (ValidateBuildingBlock).
-    pub their_provinces: bool,
+    /// Also every municipality of these provinces (boundary ids; those the user reviews).
+    pub provinces: Vec<i64>,
     /// Only those inside this boundary (the municipality, its district or province).
     pub within: Option<i64>,
 }
@@ -467,7 +467,7 @@ pub async fn municipality_blocks(
              JOIN boundary pr ON pr.boundary_id = b.province_id LEFT JOIN boundary d ON d.boundary_id = b.district_id
              WHERE b.level = 'municipality'
                AND ($1 OR b.boundary_id = ANY($2)
-                    OR ($3 AND b.province_id IN (SELECT province_id FROM boundary WHERE boundary_id = ANY($2))))
+                    OR b.province_id = ANY($3))
                AND ($4::bigint IS NULL OR b.boundary_id = $4 OR b.district_id = $4 OR b.province_id = $4)
          )
          SELECT m.boundary_id AS municipality_id, m.name AS municipality_name, m.province AS province_name,
@@ -482,7 +482,7 @@ pub async fn municipality_blocks(
     )
     .bind(scope.all)
     .bind(&scope.assigned)
-    .bind(scope.their_provinces)
+    .bind(&scope.provinces)
     .bind(scope.within)
     .fetch_all(pool)
     .await

@@ -104,12 +104,46 @@ pub struct BoundaryName {
     pub name: String,
 }
 
-/// Every local municipality, ordered by name.
-pub async fn municipalities(pool: &PgPool) -> sqlx::Result<Vec<BoundaryName>> {
+/// A local municipality with the district and province it lies in.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct MunicipalityPlace {
+    /// Its boundary id.
+    pub boundary_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its district's boundary id and name (a metropolitan municipality is its own district).
+    pub district_id: Option<i64>,
+    /// Its district's name.
+    pub district_name: Option<String>,
+    /// Its province's boundary id.
+    pub province_id: Option<i64>,
+    /// Its province's name.
+    pub province_name: Option<String>,
+}
+
+/// Every local municipality with its district and province, ordered by province, district
+/// and name (the municipality picker of the user form groups by them).
+pub async fn municipalities(pool: &PgPool) -> sqlx::Result<Vec<MunicipalityPlace>> {
     sqlx::query_as(
-        "SELECT boundary_id, name FROM boundary WHERE level = 'municipality' ORDER BY name",
+        "SELECT m.boundary_id, m.name, m.district_id, d.name AS district_name,
+                m.province_id, p.name AS province_name
+         FROM boundary m
+         LEFT JOIN boundary d ON d.boundary_id = m.district_id
+         LEFT JOIN boundary p ON p.boundary_id = m.province_id
+         WHERE m.level = 'municipality'
+         ORDER BY p.name, d.name, m.name",
     )
     .fetch_all(pool)
+    .await
+}
+
+/// How many of `boundary_ids` are provinces.
+pub async fn province_count(pool: &PgPool, boundary_ids: &[i64]) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM boundary WHERE boundary_id = ANY($1) AND level = 'province'",
+    )
+    .bind(boundary_ids)
+    .fetch_one(pool)
     .await
 }
 

@@ -151,6 +151,8 @@ export function SelectField({
   name,
   disabled,
   placeholder = strings.auth.choose,
+  hint,
+  required = true,
 }: {
   label: string
   value: string
@@ -160,6 +162,10 @@ export function SelectField({
   name: string
   disabled?: boolean
   placeholder?: string
+  /** Said under the select and announced with it. */
+  hint?: string
+  /** Whether a choice is required (announced); `false` when a rule elsewhere decides. */
+  required?: boolean
 }) {
   const id = useId()
   const invalid = Boolean(errors?.length)
@@ -173,8 +179,8 @@ export function SelectField({
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={invalid}
-        aria-required
-        aria-describedby={invalid ? `${id}-errors` : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(hint && `${id}-hint`, invalid && `${id}-errors`)}
       >
         <option value="">{placeholder}</option>
         {choices.map((c) => (
@@ -183,6 +189,11 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {hint ? (
+        <p className="form-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       <FieldErrorList id={`${id}-errors`} errors={errors} />
     </div>
   )

@@ -8,7 +8,6 @@ use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
 use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
 use gbvf_projections::building_blocks::queries::{self, MunicipalityScope};
 use serde::{Deserialize, Serialize};
@@ -60,7 +59,7 @@ pub struct AssignedMunicipality {
 
 /// `GET /api/buildingblock/getBuildingBlockAssociatedToUser?boundaryId`: per municipality the
 /// user may see (assigned municipalities; all when the user holds WorldOfImpactAdmin; for a
-/// ValidateBuildingBlock holder every municipality of the provinces of the assigned ones),
+/// ValidateBuildingBlock holder every municipality of the provinces they review, [`Area`]),
 /// limited to `boundaryId` when given: `{name, stakeholderId, provinceName, districtName, buildingBlockCategories:
 /// [{buildingBlockCategoryId, description, buildingBlocks: [{buildingBlockId, description,
 /// totalBuildingBlockCount, totalVerifiedBuildingBlockCount, completion}]}]}` with completion 0/1/2
@@ -75,12 +74,11 @@ pub async fn associated_to_user(
 ) -> Result<Json<Vec<AssignedMunicipality>>, ApiError> {
     let within = opt_id("boundaryId", &q.boundary_id)?;
     let all = u.can(gbvf_commands::accounts::permissions::WorldOfImpactAdmin);
-    let assigned = assigned_municipalities(&s, &u).await?;
-    let validator = u.can(ValidateBuildingBlock);
+    let area = Area::of(&s, &u).await?;
     let scope = MunicipalityScope {
         all,
-        assigned,
-        their_provinces: validator,
+        assigned: area.municipalities,
+        provinces: area.provinces,
         within,
     };
     let rows = queries::municipality_blocks(&s.pool, &scope).await?;

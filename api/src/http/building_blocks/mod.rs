@@ -54,10 +54,11 @@ pub(super) async fn assigned_municipalities(
 }
 
 /// The area a signed-in user's building-block work covers, for reads and writes alike
-/// (docs/decisions.md "Verified snapshots, reviews and read scope"): the municipalities
-/// assigned to their account (a municipality's designated person edits there), and, when they
-/// hold ValidateBuildingBlock, the provinces of those municipalities (a province's designated
-/// person reviews there). Other groups, WorldOfImpactAdmin included, add nothing.
+/// (docs/decisions.md "Verified snapshots, reviews and read scope", "Government staff
+/// accounts"): the municipalities assigned to their account (a municipality's designated
+/// person edits there), and, when they hold ValidateBuildingBlock, the provinces assigned to
+/// their account and those of their municipalities (a province's designated person reviews
+/// there). Other groups, WorldOfImpactAdmin included, add nothing.
 #[derive(Debug, Clone, Default)]
 pub struct Area {
     /// Assigned municipalities (boundary ids).
@@ -67,11 +68,18 @@ pub struct Area {
 }
 
 impl Area {
-    /// The area of user `u` (account `municipality_ids`, boundary read model).
+    /// The area of user `u` (account `municipality_ids` and `province_ids`, boundary read
+    /// model).
     pub async fn of(s: &AppState, u: &CurrentUser) -> Result<Area, ApiError> {
         let municipalities = assigned_municipalities(s, u).await?;
         let provinces = if u.can(ValidateBuildingBlock) {
-            provinces_of(&s.pool, &municipalities).await?
+            let mut p = provinces_of(&s.pool, &municipalities).await?;
+            p.extend(
+                gbvf_projections::accounts::assigned_provinces(&s.pool, &u.session.user_id).await?,
+            );
+            p.sort_unstable();
+            p.dedup();
+            p
         } else {
             Vec::new()
         };

@@ -23,8 +23,7 @@ use crate::http::AppState;
 
 /// Relationship type Contact Person (admin spec §3).
 pub const CONTACT_PERSON: i32 = 1;
-/// Relationship type Building Block Coordinator (admin spec §3).
-pub const BUILDING_BLOCK_COORDINATOR: i32 = 6;
+pub use gbvf_commands::accounts::user::BUILDING_BLOCK_COORDINATOR;
 
 pub(super) fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
     EventMetadata::now(

@@ -7,13 +7,14 @@ use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::permissions::{self};
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
+use gbvf_commands::accounts::user::needs_company;
 use gbvf_commands::accounts::user::UserCommand;
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::{ProfileFacts, UserDetails, UserRegistered};
 use gbvf_events::person::Person;
-use gbvf_projections::accounts::assigned_municipalities;
 use gbvf_projections::accounts::queries::{live_group_count, organisation_exists};
-use gbvf_projections::geography::queries::municipality_count;
+use gbvf_projections::accounts::{assigned_municipalities, assigned_provinces};
+use gbvf_projections::geography::queries::{municipality_count, province_count};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -75,8 +76,12 @@ pub struct ContactForm {
 #[serde(rename_all = "camelCase")]
 pub struct RelationshipForm {
     stakeholder_relationship_type_id: i32,
+    /// A Building Block Coordinator's municipality (a municipality's designated person).
     #[serde(default)]
     municipality_id: Option<i64>,
+    /// A Building Block Coordinator's province (a province's designated person).
+    #[serde(default)]
+    province_id: Option<i64>,
 }
 
 pub(super) struct Checked {
@@ -112,14 +117,6 @@ pub(super) async fn check_form(
     }
     v::contact_number(&mut e, "mobileNumber", &contact(2), false);
     v::contact_number(&mut e, "telephoneNumber", &contact(3), false);
-    match &f.company_id {
-        None => e.add("companyId", "Company is required"),
-        Some(c) => {
-            if !organisation_exists(&s.pool, c.as_str()).await? {
-                e.add("companyId", "Please select a valid company");
-            }
-        }
-    }
     if f.group_ids.is_empty() {
         e.add("groupIds", "At least one group is required");
     } else {
@@ -153,6 +150,31 @@ pub(super) async fn check_form(
             e.add("municipalities", "Please select valid municipalities");
         }
     }
+    let mut provinces: Vec<i64> = f
+        .stakeholder_relationships
+        .iter()
+        .filter(|r| r.stakeholder_relationship_type_id == BUILDING_BLOCK_COORDINATOR)
+        .filter_map(|r| r.province_id)
+        .collect();
+    provinces.sort_unstable();
+    provinces.dedup();
+    if !provinces.is_empty()
+        && province_count(&s.pool, &provinces).await? as usize != provinces.len()
+    {
+        e.add("provinces", "Please select valid provinces");
+    }
+    // Government staff (a municipality's or province's designated person) need no company.
+    match &f.company_id {
+        None if needs_company(&types, &munis, &provinces) => {
+            e.add("companyId", "Company is required")
+        }
+        None => {}
+        Some(c) => {
+            if !organisation_exists(&s.pool, c.as_str()).await? {
+                e.add("companyId", "Please select a valid company");
+            }
+        }
+    }
     if !e.is_empty() {
         return Ok(Err(e));
     }
@@ -177,6 +199,7 @@ pub(super) async fn check_form(
             organisation_id: f.company_id.clone().map(|c| c.into_string()),
             relationship_type_ids: types,
             municipality_ids: munis,
+            province_ids: provinces,
             group_ids: f.group_ids.clone(),
         },
     }))
@@ -192,6 +215,9 @@ pub(super) fn invalid(e: Errors) -> Response {
 
 pub(super) fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> ApiError {
     match e {
+        AggregateError::UserError(
+            u @ gbvf_commands::accounts::user::UserError::CompanyRequired,
+        ) => ApiError::bad("companyId", u.to_string()),
         AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
         AggregateError::AggregateConflict => ApiError::Conflict(
             "This user was changed by someone else at the same moment. Reload and try again."
@@ -237,6 +263,7 @@ pub async fn create_user(
         created_by: format!("admin:{}", u.session.user_id),
         relationship_type_ids: c.details.relationship_type_ids.clone(),
         municipality_ids: c.details.municipality_ids.clone(),
+        province_ids: c.details.province_ids.clone(),
     };
     // The address claim, the person and the event in one transaction (POPIA).
     crate::accounts::create(
@@ -301,7 +328,9 @@ pub async fn edit_user(
         now.sort_unstable();
         asked.sort_unstable();
         asked.dedup();
-        if now != asked {
+        let mut provinces_now = assigned_provinces(&s.pool, &a.user_id).await?;
+        provinces_now.sort_unstable();
+        if now != asked || provinces_now != c.details.province_ids {
             return Err(ApiError::Forbidden);
         }
     }

@@ -113,10 +113,15 @@ pub struct StakeholderRelationship {
     pub stakeholder_relationship_type_id: i32,
     /// "Contact Person" or "Building Block Coordinator".
     pub relationship_type: &'static str,
-    /// The coordinator's municipality (boundary id); null for a contact person.
+    /// The coordinator's municipality (boundary id); null for a contact person and for a
+    /// province's designated person's province.
     #[schema(required = true)]
     pub municipality_id: Option<i64>,
-    /// The municipality's name; null with `municipalityId`.
+    /// The coordinator's province (boundary id) when a province is assigned (a province's
+    /// designated person); otherwise null.
+    #[schema(required = true)]
+    pub province_id: Option<i64>,
+    /// The municipality's or province's name; null without either.
     #[schema(required = true)]
     pub description: Option<String>,
 }
@@ -159,6 +164,7 @@ pub async fn user_details(
     let row = account_details(&s.pool, &a.user_id).await?;
     let groups = group_ids_of(&s.pool, &a.user_id).await?;
     let munis = boundary_names(&s.pool, &row.municipality_ids).await?;
+    let provinces = boundary_names(&s.pool, &row.province_ids).await?;
     let mut rel: Vec<StakeholderRelationship> = row
         .relationship_type_ids
         .iter()
@@ -167,6 +173,7 @@ pub async fn user_details(
             stakeholder_relationship_type_id: *t,
             relationship_type: "Contact Person",
             municipality_id: None,
+            province_id: None,
             description: None,
         })
         .collect();
@@ -174,19 +181,25 @@ pub async fn user_details(
         .relationship_type_ids
         .contains(&BUILDING_BLOCK_COORDINATOR)
     {
-        let coordinator = |municipality_id, description| StakeholderRelationship {
+        let coordinator = |municipality_id, province_id, description| StakeholderRelationship {
             stakeholder_relationship_type_id: BUILDING_BLOCK_COORDINATOR,
             relationship_type: "Building Block Coordinator",
             municipality_id,
+            province_id,
             description,
         };
         rel.extend(
+            provinces
+                .iter()
+                .map(|p| coordinator(None, Some(p.boundary_id), Some(p.name.clone()))),
+        );
+        rel.extend(
             munis
                 .iter()
-                .map(|m| coordinator(Some(m.boundary_id), Some(m.name.clone()))),
+                .map(|m| coordinator(Some(m.boundary_id), None, Some(m.name.clone()))),
         );
-        if munis.is_empty() {
-            rel.push(coordinator(None, None));
+        if munis.is_empty() && provinces.is_empty() {
+            rel.push(coordinator(None, None, None));
         }
     }
     let contact = |contact_type_id, detail: &str| UserContact {
@@ -215,7 +228,8 @@ pub async fn user_details(
     }))
 }
 
-/// A local municipality to choose for a coordinator.
+/// A local municipality to assign, with the district and province it lies in (the picker
+/// groups and searches by them; two municipalities may share a name, e.g. Emalahleni).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Municipality {
@@ -223,10 +237,19 @@ pub struct Municipality {
     pub stakeholder_id: i64,
     /// Its name.
     pub name: String,
+    /// Its district's boundary id (a metropolitan municipality is its own district).
+    pub district_id: Option<i64>,
+    /// Its district's name.
+    pub district_name: Option<String>,
+    /// Its province's boundary id.
+    pub province_id: Option<i64>,
+    /// Its province's name.
+    pub province_name: Option<String>,
 }
 
-/// `GET /api/security/getLocalMunicipalities`: `[{stakeholderId, name}]`.
-#[utoipa::path(get, path = "/api/security/getLocalMunicipalities", tag = "security", operation_id = "securityGetLocalMunicipalities", responses((status = 200, description = "Every local municipality, by name", body = [Municipality])))]
+/// `GET /api/security/getLocalMunicipalities`: `[{stakeholderId, name, districtId,
+/// districtName, provinceId, provinceName}]`, ordered by province, district and name.
+#[utoipa::path(get, path = "/api/security/getLocalMunicipalities", tag = "security", operation_id = "securityGetLocalMunicipalities", responses((status = 200, description = "Every local municipality, by province, district and name", body = [Municipality])))]
 pub async fn municipalities(
     State(s): State<AppState>,
 ) -> Result<Json<Vec<Municipality>>, ApiError> {
@@ -236,6 +259,10 @@ pub async fn municipalities(
             .map(|m| Municipality {
                 stakeholder_id: m.boundary_id,
                 name: m.name,
+                district_id: m.district_id,
+                district_name: m.district_name,
+                province_id: m.province_id,
+                province_name: m.province_name,
             })
             .collect(),
     ))

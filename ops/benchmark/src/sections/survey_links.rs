@@ -100,6 +100,7 @@ pub async fn register(
                 created_by: "self".into(),
                 relationship_type_ids: vec![],
                 municipality_ids: vec![],
+                province_ids: vec![],
             },
             organisation: OrganisationRegistered {
                 organisation_id: organisation_id.clone(),

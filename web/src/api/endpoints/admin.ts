@@ -275,7 +275,7 @@ export type GetGroupsApiArg = {
   groupId?: number;
 };
 export type GetLocalMunicipalitiesApiResponse =
-  /** status 200 Every local municipality, by name */ Municipality[];
+  /** status 200 Every local municipality, by province, district and name */ Municipality[];
 export type GetLocalMunicipalitiesApiArg = void;
 export type GetOrganisationsApiResponse =
   /** status 200 Every organisation, by name */ Company[];
@@ -562,7 +562,10 @@ export type ContactForm = {
   detail?: string;
 };
 export type RelationshipForm = {
+  /** A Building Block Coordinator's municipality (a municipality's designated person). */
   municipalityId?: number | null;
+  /** A Building Block Coordinator's province (a province's designated person). */
+  provinceId?: number | null;
   stakeholderRelationshipTypeId: number;
 };
 export type UserForm = {
@@ -623,8 +626,16 @@ export type Group = {
   groupId: number;
 };
 export type Municipality = {
+  /** Its district's boundary id (a metropolitan municipality is its own district). */
+  districtId?: number | null;
+  /** Its district's name. */
+  districtName?: string | null;
   /** Its name. */
   name: string;
+  /** Its province's boundary id. */
+  provinceId?: number | null;
+  /** Its province's name. */
+  provinceName?: string | null;
   /** Its boundary id. */
   stakeholderId: number;
 };
@@ -641,10 +652,14 @@ export type UserContact = {
   detail: string;
 };
 export type StakeholderRelationship = {
-  /** The municipality's name; null with `municipalityId`. */
+  /** The municipality's or province's name; null without either. */
   description: string | null;
-  /** The coordinator's municipality (boundary id); null for a contact person. */
+  /** The coordinator's municipality (boundary id); null for a contact person and for a
+    province's designated person's province. */
   municipalityId: number | null;
+  /** The coordinator's province (boundary id) when a province is assigned (a province's
+    designated person); otherwise null. */
+  provinceId: number | null;
   /** "Contact Person" or "Building Block Coordinator". */
   relationshipType: string;
   /** 1 Contact Person, 6 Building Block Coordinator. */

@@ -249,9 +249,9 @@ describe('user form (section 5)', () => {
         { contactTypeId: 2, detail: '0821234567' },
       ],
       stakeholderRelationships: [
-        { stakeholderRelationshipTypeId: 1, municipalityId: null },
-        { stakeholderRelationshipTypeId: 6, municipalityId: 900 },
-        { stakeholderRelationshipTypeId: 6, municipalityId: 902 },
+        { stakeholderRelationshipTypeId: 1, municipalityId: null, provinceId: null },
+        { stakeholderRelationshipTypeId: 6, municipalityId: 900, provinceId: null },
+        { stakeholderRelationshipTypeId: 6, municipalityId: 902, provinceId: null },
       ],
     })
   })

@@ -670,7 +670,7 @@ describe('users and groups', () => {
         { contactTypeId: 1, detail: 'andile@example.org' },
         { contactTypeId: 2, detail: '0825551234' },
       ],
-      stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: 901 }],
+      stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: 901, provinceId: null }],
     })
   })
 
@@ -694,7 +694,7 @@ describe('users and groups', () => {
     })
     expect(put.body).toMatchObject({
       name: 'Andile M Mokoena',
-      stakeholderRelationships: [{ stakeholderRelationshipTypeId: 1, municipalityId: null }],
+      stakeholderRelationships: [{ stakeholderRelationshipTypeId: 1, municipalityId: null, provinceId: null }],
     })
     expect(await screen.findByText('User updated.')).toBeInTheDocument()
     await screen.findByTestId('user-details')

@@ -5,7 +5,10 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ErrorMessage } from '../../components/status'
+import { Action } from '../../config/constants'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import { can } from '../../session/landing'
+import { useSession } from '../../session/use-session'
 import { useIsMobileDashboard } from '../../lib/use-media-query'
 import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overlay'
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
@@ -60,6 +63,26 @@ function Legend() {
   )
 }
 
+/**
+ * The dashboard's heading by who reads it (docs/decisions.md "Government staff accounts"): a
+ * province's designated person (holds ValidateBuildingBlock) sees their provinces and how many
+ * municipalities; a municipality's designated person their municipality; an administrator who
+ * sees everything the specification's "System Admin" heading.
+ */
+export function dashboardHeading(
+  municipalities: readonly { name: string; provinceName: string }[],
+  role: { reviews: boolean; administers: boolean },
+): string {
+  if (!municipalities.length) return t.title
+  const provinces = uniq(municipalities.map((m) => m.provinceName))
+  const provinceText = provinces.length === 1 ? provinces[0] : t.provinceCount(provinces.length)
+  if (role.administers) return t.systemAdmin(provinceText, municipalities.length)
+  if (role.reviews) return t.provincialHeading(provinceText, municipalities.length)
+  return t.municipalHeading(
+    municipalities.length === 1 ? municipalities[0].name : t.municipalityCount(municipalities.length),
+  )
+}
+
 function uniq(values: string[]): string[] {
   return [...new Set(values)].sort((a, b) => a.localeCompare(b))
 }
@@ -82,7 +105,11 @@ export function BuildingBlockDashboard() {
       (!district || m.districtName === district) &&
       (!municipality || String(m.stakeholderId) === municipality),
   )
-  const heading = all.length ? t.systemAdmin(provinces.length === 1 ? provinces[0] : t.all, all.length) : t.title
+  const { session } = useSession()
+  const heading = dashboardHeading(all, {
+    reviews: can(session, Action.ValidateBuildingBlock),
+    administers: can(session, Action.WorldOfImpactAdmin),
+  })
   const categories = all[0]?.buildingBlockCategories ?? []
 
   return (

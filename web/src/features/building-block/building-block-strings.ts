@@ -3,7 +3,17 @@
 // (docs/decisions.md "Issue 11").
 export const bbStrings = {
   title: 'Building Block Dashboard',
-  systemAdmin: (province: string, n: number) => `System Admin: ${province} | ${n} Municipalities`,
+  /** "9 municipalities", "1 municipality". */
+  municipalityCount: (n: number) => `${n.toLocaleString('en-ZA')} ${n === 1 ? 'municipality' : 'municipalities'}`,
+  /** A province's designated person (reviews): "Provincial designated person: Gauteng | 9 municipalities". */
+  provincialHeading: (provinces: string, n: number) =>
+    `Provincial designated person: ${provinces} | ${bbStrings.municipalityCount(n)}`,
+  /** A municipality's designated person: "Municipality designated person: City of Johannesburg". */
+  municipalHeading: (municipalities: string) => `Municipality designated person: ${municipalities}`,
+  /** Everyone else with the building-block area (an administrator): the specification's "System Admin". */
+  systemAdmin: (provinces: string, n: number) => `System Admin: ${provinces} | ${bbStrings.municipalityCount(n)}`,
+  /** "3 provinces". */
+  provinceCount: (n: number) => `${n} ${n === 1 ? 'province' : 'provinces'}`,
   all: 'All',
   province: 'Province',
   district: 'District',

@@ -339,6 +339,7 @@ pub async fn register(
         created_by: "self".into(),
         relationship_type_ids: vec![],
         municipality_ids: vec![],
+        province_ids: vec![],
     };
     let org_event = OrganisationRegistered {
         organisation_id: organisation_id.clone(),

@@ -40,6 +40,8 @@ import {
   emptyUserForm,
   fieldOfCode,
   formOfDetails,
+  needsCompany,
+  provincesOfMunicipalities,
   sameUser,
   userDetails,
   userPayload,
@@ -103,6 +105,8 @@ function UserFormBody({ userId, initial }: { userId: string | null; initial: Use
   const busy = creating.isLoading || saving.isLoading || settle.settling
   const { control, handleSubmit, setError, setValue, formRef } = useSchemaForm<UserForm>(resolver, initial)
   const coordinator = useWatch({ control, name: 'buildingBlockCoordinator' })
+  const municipalityIds = useWatch({ control, name: 'municipalityIds' })
+  const provinceIds = useWatch({ control, name: 'provinceIds' })
   useBusy(titles.isLoading || roles.isLoading || companies.isLoading || groups.isLoading || busy)
 
   const back = editing ? adminPaths.viewUser(userId) : `${adminPaths.usersGroups}`
@@ -151,6 +155,8 @@ function UserFormBody({ userId, initial }: { userId: string | null; initial: Use
             control={control}
             name="companyId"
             label={u.company}
+            hint={u.companyHint}
+            required={needsCompany({ buildingBlockCoordinator: coordinator, municipalityIds, provinceIds })}
             choices={byName(companies.data, (o) => o.organisationName).map((o) => ({
               value: o.stakeholderId,
               label: o.organisationName,
@@ -167,7 +173,10 @@ function UserFormBody({ userId, initial }: { userId: string | null; initial: Use
             control={control}
             name="buildingBlockCoordinator"
             onChange={(on) => {
-              if (!on) setValue('municipalityIds', [])
+              if (!on) {
+                setValue('municipalityIds', [])
+                setValue('provinceIds', [])
+              }
             }}
           >
             {u.buildingBlockCoordinator}
@@ -181,15 +190,29 @@ function UserFormBody({ userId, initial }: { userId: string | null; initial: Use
           options={byName(groups.data, (g) => g.description).map((g) => ({ value: g.groupId, label: g.description }))}
         />
         {coordinator ? (
-          <BoundMultiSelect
-            control={control}
-            name="municipalityIds"
-            legend={u.municipalities}
-            testId="municipalities-select"
-            filterable
-            filterLabel={u.filterMunicipalities}
-            options={byName(municipalities.data, (m) => m.name).map((m) => ({ value: m.stakeholderId, label: m.name }))}
-          />
+          <>
+            <BoundMultiSelect
+              control={control}
+              name="provinceIds"
+              legend={u.provinces}
+              testId="provinces-select"
+              options={provincesOfMunicipalities(municipalities.data)}
+            />
+            <BoundMultiSelect
+              control={control}
+              name="municipalityIds"
+              legend={u.municipalities}
+              testId="municipalities-select"
+              filterable
+              filterLabel={u.filterMunicipalities}
+              options={(municipalities.data ?? []).map((m) => ({
+                value: m.stakeholderId,
+                label: m.name,
+                detail: u.placeOf(m.districtName === m.name ? null : m.districtName, m.provinceName),
+                group: u.placeOf(m.provinceName, m.districtName === m.name ? null : m.districtName),
+              }))}
+            />
+          </>
         ) : null}
         <div className="admin-buttons">
           <button type="button" className="button button--outline" onClick={() => void navigate(back)} disabled={busy}>

@@ -1,8 +1,9 @@
 // The user form (section 2, rules of section 5): title, full name, e-mail, mobile and telephone
 // numbers (the shared personal details of components/personal-details.tsx, with the OpenAPI
 // document's rules for UserForm and its contacts), company, role, relationship types, groups,
-// and for a Building Block Coordinator the assigned municipalities. Field names double as the
-// server's error codes.
+// and for a Building Block Coordinator the assigned municipalities and provinces (a
+// municipality's or a province's designated person, who needs no company). Field names double
+// as the server's error codes.
 import { z } from 'zod/mini'
 import { personalDetailsSchema, type PersonalDetail } from '../../../components/personal-details'
 import { adminStrings } from '../../../config/admin-strings'
@@ -27,10 +28,20 @@ export interface UserForm {
   buildingBlockCoordinator: boolean
   groupIds: number[]
   municipalityIds: number[]
+  provinceIds: number[]
 }
 
 export type UserField =
-  'titleId' | 'name' | 'email' | 'mobile' | 'telephone' | 'companyId' | 'roleId' | 'groupIds' | 'municipalityIds'
+  | 'titleId'
+  | 'name'
+  | 'email'
+  | 'mobile'
+  | 'telephone'
+  | 'companyId'
+  | 'roleId'
+  | 'groupIds'
+  | 'municipalityIds'
+  | 'provinceIds'
 
 export const emptyUserForm: UserForm = {
   titleId: '',
@@ -44,6 +55,7 @@ export const emptyUserForm: UserForm = {
   buildingBlockCoordinator: false,
   groupIds: [],
   municipalityIds: [],
+  provinceIds: [],
 }
 
 const u = adminStrings.user
@@ -91,6 +103,21 @@ export function municipalityIdsOf(details: UserAccountDetails): number[] {
   return [...new Set(ids)]
 }
 
+/** The provinces of a province's designated person. */
+export function provinceIdsOf(details: UserAccountDetails): number[] {
+  const ids = details.stakeholderRelationships
+    .filter(
+      (r) => r.stakeholderRelationshipTypeId === RelationshipType.BuildingBlockCoordinator && r.provinceId != null,
+    )
+    .map((r) => r.provinceId as number)
+  return [...new Set(ids)]
+}
+
+/** Government staff need no company: a coordinator with a municipality or a province (server rule `needs_company`). */
+export function needsCompany(form: Pick<UserForm, 'buildingBlockCoordinator' | 'municipalityIds' | 'provinceIds'>) {
+  return !(form.buildingBlockCoordinator && (form.municipalityIds.length > 0 || form.provinceIds.length > 0))
+}
+
 export function formOfDetails(details: UserAccountDetails): UserForm {
   return {
     titleId: details.titleId != null ? String(details.titleId) : '',
@@ -104,6 +131,7 @@ export function formOfDetails(details: UserAccountDetails): UserForm {
     buildingBlockCoordinator: isCoordinator(details),
     groupIds: [...details.groupIds],
     municipalityIds: municipalityIdsOf(details),
+    provinceIds: provinceIdsOf(details),
   }
 }
 
@@ -146,21 +174,25 @@ export function userDetails(editing: boolean): readonly PersonalDetail<UserField
 
 /**
  * Section 5 on save: full name valid; the e-mail valid; mobile and telephone, when present,
- * 10-digit numbers; title, role and company required; at least one group. A coordinator needs
- * at least one municipality (the relationship is recorded per municipality). The rules are the
- * same whether the user is new or edited.
+ * 10-digit numbers; title and role required; at least one group. A coordinator needs at least
+ * one municipality or province (the relationship is recorded per place); everyone else names
+ * their company (docs/decisions.md "Government staff accounts"). The rules are the same whether
+ * the user is new or edited.
  */
 export const userSchema = personalDetailsSchema<UserForm>(userDetails(false), {
-  companyId: z.string().check(z.minLength(1, u.companyRequired)),
+  companyId: z.string(),
   roleId: z.string().check(z.minLength(1, u.roleRequired)),
   contactPerson: z.boolean(),
   buildingBlockCoordinator: z.boolean(),
   groupIds: z.array(z.number()).check(z.minLength(1, u.groupRequired)),
   municipalityIds: z.array(z.number()),
+  provinceIds: z.array(z.number()),
 }).check(
   z.superRefine((form, ctx) => {
-    if (form.buildingBlockCoordinator && !form.municipalityIds.length)
+    if (form.buildingBlockCoordinator && !form.municipalityIds.length && !form.provinceIds.length)
       ctx.addIssue({ code: 'custom', path: ['municipalityIds'], message: u.municipalityRequired })
+    if (needsCompany(form) && !form.companyId)
+      ctx.addIssue({ code: 'custom', path: ['companyId'], message: u.companyRequired })
   }),
 )
 
@@ -173,12 +205,24 @@ export function userPayload(form: UserForm): UserPayload {
   if (telephone) contacts.push({ contactTypeId: ContactType.Reception, detail: telephone })
   const relationships: UserPayload['stakeholderRelationships'] = []
   if (form.contactPerson)
-    relationships.push({ stakeholderRelationshipTypeId: RelationshipType.ContactPerson, municipalityId: null })
+    relationships.push({
+      stakeholderRelationshipTypeId: RelationshipType.ContactPerson,
+      municipalityId: null,
+      provinceId: null,
+    })
   if (form.buildingBlockCoordinator) {
+    for (const id of form.provinceIds) {
+      relationships.push({
+        stakeholderRelationshipTypeId: RelationshipType.BuildingBlockCoordinator,
+        municipalityId: null,
+        provinceId: id,
+      })
+    }
     for (const id of form.municipalityIds) {
       relationships.push({
         stakeholderRelationshipTypeId: RelationshipType.BuildingBlockCoordinator,
         municipalityId: id,
+        provinceId: null,
       })
     }
   }
@@ -187,7 +231,7 @@ export function userPayload(form: UserForm): UserPayload {
     titleId: Number(form.titleId) as UserFormBody['titleId'],
     name: nameForServer(form.name).replace(/\s+/g, ' '),
     roleId: Number(form.roleId) as UserFormBody['roleId'],
-    companyId: form.companyId,
+    companyId: form.companyId || null,
     groupIds: [...form.groupIds],
     contacts,
     stakeholderRelationships: relationships,
@@ -204,7 +248,8 @@ export function sameUser(details: UserAccountDetails, payload: UserPayload): boo
       stakeholderRelationships: [...p.stakeholderRelationships].sort(
         (a, b) =>
           a.stakeholderRelationshipTypeId - b.stakeholderRelationshipTypeId ||
-          (a.municipalityId ?? 0) - (b.municipalityId ?? 0),
+          (a.municipalityId ?? 0) - (b.municipalityId ?? 0) ||
+          (a.provinceId ?? 0) - (b.provinceId ?? 0),
       ),
     })
   return norm(userPayload(formOfDetails(details))) === norm(payload)
@@ -234,6 +279,9 @@ export function fieldOfCode(code: string): UserField | null {
     municipalityid: 'municipalityIds',
     municipalityids: 'municipalityIds',
     municipalities: 'municipalityIds',
+    provinceid: 'provinceIds',
+    provinceids: 'provinceIds',
+    provinces: 'provinceIds',
   }
   return map[key] ?? null
 }
@@ -250,4 +298,21 @@ export function municipalityNames(
   return municipalityIdsOf(data)
     .map((id) => ({ id, name: list?.find((m) => m.stakeholderId === id)?.name ?? described.get(id) ?? `#${id}` }))
     .sort((a, b) => compareText(a.name, b.name))
+}
+
+/** A province's designated person's provinces by name (the relationship's description). */
+export function provinceNames(data: UserAccountDetails): { id: number; name: string }[] {
+  return data.stakeholderRelationships
+    .filter((r) => r.provinceId != null)
+    .map((r) => ({ id: r.provinceId as number, name: r.description ?? `#${r.provinceId}` }))
+    .sort((a, b) => compareText(a.name, b.name))
+}
+
+/** The provinces of the municipality list, each once, by name (the province picker's options). */
+export function provincesOfMunicipalities(
+  list: readonly { provinceId?: number | null; provinceName?: string | null }[] | undefined,
+): { value: number; label: string }[] {
+  const byId = new Map<number, string>()
+  for (const m of list ?? []) if (m.provinceId != null && m.provinceName) byId.set(m.provinceId, m.provinceName)
+  return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => compareText(a.label, b.label))
 }

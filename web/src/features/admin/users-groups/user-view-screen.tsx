@@ -26,7 +26,16 @@ import { ConfirmDeleteModal } from '../components/confirm-modal'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
 import { useSettle } from '../use-settle'
-import { emailOf, isContactPerson, isCoordinator, mobileOf, municipalityNames, telephoneOf } from './user-model'
+import {
+  emailOf,
+  isContactPerson,
+  isCoordinator,
+  mobileOf,
+  municipalityIdsOf,
+  municipalityNames,
+  provinceNames,
+  telephoneOf,
+} from './user-model'
 import type { UserAccountDetails } from '../../../api/generated'
 
 const u = adminStrings.user
@@ -84,7 +93,18 @@ function UserViewScreen() {
               })}
             />
           </div>
-          {coordinator ? (
+          {coordinator && provinceNames(data).length ? (
+            <section className="admin-section" aria-labelledby="user-provinces">
+              <h2 id="user-provinces">{u.assignedProvinces}</h2>
+              <CellsOfFour
+                testId="user-provinces-table"
+                items={provinceNames(data)}
+                keyOf={(p) => p.id}
+                render={(p) => p.name}
+              />
+            </section>
+          ) : null}
+          {coordinator && (municipalityIdsOf(data).length || !provinceNames(data).length) ? (
             <section className="admin-section" aria-labelledby="user-municipalities">
               <h2 id="user-municipalities">{u.assignedMunicipalities}</h2>
               <CellsOfFour
