@@ -2,12 +2,30 @@
 // SPA fallback; in development /api is proxied to it.
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { mockApi } from './scripts/mock-api'
 
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
-  plugins: [react(), ...(process.env.MOCK_API ? [mockApi()] : [])],
+  plugins: [
+    react(),
+    ...(process.env.MOCK_API ? [mockApi()] : []),
+    // The survey's service worker (src/sw/sw.ts): registered by the survey page only; it
+    // precaches the page shell alone, so a first visit downloads nothing more for it.
+    ...(process.env.VITEST
+      ? []
+      : [
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src/sw',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest: false,
+            injectManifest: { globPatterns: ['index.html'] },
+          }),
+        ]),
+  ],
   server: process.env.MOCK_API ? {} : { proxy: { '/api': backend } },
   preview: { proxy: { '/api': backend } },
   build: {

@@ -532,3 +532,136 @@ async fn rebuilding_the_admin_projection_gives_the_same_lists_and_counts() {
     assert_eq!(before, after);
     db.drop_db().await;
 }
+
+/// Government staff (admin spec §2 "Add or edit user"; public spec §2 designated persons): a
+/// municipality's and a province's designated person are created without any organisation,
+/// a province is assigned by its id, and everyone else still names a company.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn government_staff_need_no_company_and_a_province_can_be_assigned() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let (gauteng, johannesburg): (i64, i64) = sqlx::query_as(
+        "SELECT p.boundary_id, m.boundary_id FROM boundary p JOIN boundary m ON m.province_id = p.boundary_id
+         WHERE p.level = 'province' AND p.name = 'Gauteng' AND m.level = 'municipality'
+           AND m.name LIKE 'City of Johannesburg%'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let user = |email: &str, group: i64, relationships: Value| {
+        json!({"titleId": 2, "name": "Thandeka Mahlangu", "roleId": 3, "groupIds": [group],
+               "contacts": [{"contactTypeId": 1, "detail": email}], "stakeholderRelationships": relationships})
+    };
+    // Someone outside government names their company: nothing is appended.
+    let before: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    for relationships in [
+        json!([{"stakeholderRelationshipTypeId": 1}]),
+        json!([{"stakeholderRelationshipTypeId": 6}]),
+    ] {
+        let (s, v) = admin
+            .post(
+                "/api/security/createNewUser",
+                user("ngo@example.org", 4, relationships),
+            )
+            .await;
+        assert_eq!(s, 400, "{v}");
+        assert!(
+            v["errors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["code"] == "companyId" && e["description"] == "Company is required"),
+            "{v}"
+        );
+    }
+    // A municipality is not a province.
+    let (s, v) = admin
+        .post(
+            "/api/security/createNewUser",
+            user(
+                "wrong@example.org",
+                6,
+                json!([{"stakeholderRelationshipTypeId": 6, "provinceId": johannesburg}]),
+            ),
+        )
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert!(v["message"]
+        .as_str()
+        .unwrap()
+        .contains("Please select valid provinces"));
+    let after: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(before, after, "refusals append nothing");
+
+    // The City of Johannesburg official and the Gauteng verifier, neither with a company.
+    let (s, official) = admin
+        .post(
+            "/api/security/createNewUser",
+            user(
+                "official@example.org",
+                5,
+                json!([{"stakeholderRelationshipTypeId": 6, "municipalityId": johannesburg}]),
+            ),
+        )
+        .await;
+    assert_eq!(s, 200, "{official}");
+    let (s, verifier) = admin
+        .post(
+            "/api/security/createNewUser",
+            user(
+                "verifier@example.org",
+                6,
+                json!([{"stakeholderRelationshipTypeId": 6, "provinceId": gauteng}]),
+            ),
+        )
+        .await;
+    assert_eq!(s, 200, "{verifier}");
+    catch_up(&db.pool).await;
+    let (_, details) = admin
+        .get(&format!(
+            "/api/security/getUserDetails?stakeholderId={}",
+            verifier["stakeholderId"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(details["companyId"], Value::Null);
+    assert_eq!(
+        details["stakeholderRelationships"],
+        json!([{"stakeholderRelationshipTypeId": 6, "relationshipType": "Building Block Coordinator",
+                "municipalityId": null, "provinceId": gauteng, "description": "Gauteng"}])
+    );
+    let (_, details) = admin
+        .get(&format!(
+            "/api/security/getUserDetails?stakeholderId={}",
+            official["stakeholderId"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(details["companyId"], Value::Null);
+    assert_eq!(
+        details["stakeholderRelationships"][0]["municipalityId"],
+        johannesburg
+    );
+    // The picker's list says where each municipality lies.
+    let (_, list) = admin.get("/api/security/getLocalMunicipalities").await;
+    let joburg = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["stakeholderId"] == johannesburg)
+        .unwrap();
+    assert_eq!(joburg["provinceName"], "Gauteng");
+    let emalahleni: Vec<&Value> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["name"].as_str().unwrap().starts_with("Emalahleni"))
+        .collect();
+    assert_eq!(emalahleni.len(), 2, "two municipalities share the name");
+    assert_ne!(emalahleni[0]["provinceName"], emalahleni[1]["provinceName"]);
+    db.drop_db().await;
+}

@@ -38,6 +38,11 @@ async fn table(db: &TestDb, name: &str, order: &str) -> Vec<Value> {
 
 /// Sets the municipalities of the signed-in user `c` through the user aggregate.
 async fn assign_municipalities(db: &TestDb, c: &mut Client, municipalities: Vec<i64>) {
+    assign_area(db, c, municipalities, vec![]).await
+}
+
+/// Sets the municipalities and provinces of the signed-in user `c` through the user aggregate.
+async fn assign_area(db: &TestDb, c: &mut Client, municipalities: Vec<i64>, provinces: Vec<i64>) {
     let session = c.refresh().await;
     let email = session["user"]["email"].as_str().unwrap().to_string();
     let user = load_user(&db.pool, &email).await;
@@ -58,7 +63,7 @@ async fn assign_municipalities(db: &TestDb, c: &mut Client, municipalities: Vec<
                 organisation_id: user.organisation_id.clone(),
                 relationship_type_ids: vec![6],
                 municipality_ids: municipalities,
-                province_ids: vec![],
+                province_ids: provinces,
                 group_ids: user.group_ids.clone(),
             },
         ),
@@ -1120,6 +1125,9 @@ async fn building_block_reads_are_limited_to_the_users_area() {
     assign_municipalities(&db, &mut cape_coordinator, vec![cape_town]).await;
     let mut wc_verifier = member_of(&db, &base, &dir, 6).await;
     assign_municipalities(&db, &mut wc_verifier, vec![cape_town]).await;
+    // A province's designated person assigned the province itself, no municipality.
+    let mut wc_province = member_of(&db, &base, &dir, 6).await;
+    assign_area(&db, &mut wc_province, vec![], vec![western_cape]).await;
     let reads = |id: i64, muni: i64| {
         [
             format!("/api/buildingblock/getBuildingBlockContactsWithRequirements?stakeholderId={id}"),
@@ -1137,6 +1145,12 @@ async fn building_block_reads_are_limited_to_the_users_area() {
             kouga,
         ),
         ("Western Cape verifier", &wc_verifier, kouga_station, kouga),
+        (
+            "Western Cape's verifier",
+            &wc_province,
+            kouga_station,
+            kouga,
+        ),
         (
             "Cape Town coordinator",
             &cape_coordinator,
@@ -1161,6 +1175,8 @@ async fn building_block_reads_are_limited_to_the_users_area() {
         (&cape_coordinator, station, cape_town),
         (&wc_verifier, station, cape_town),
         (&wc_verifier, wc_station, wc_muni),
+        (&wc_province, station, cape_town),
+        (&wc_province, wc_station, wc_muni),
         (&kouga_coordinator, kouga_station, kouga),
     ] {
         for path in reads(id, muni) {

@@ -896,3 +896,88 @@ async fn public_maturity_changes_only_when_three_organisations_changed() {
     db.drop_db().await;
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// One phone sends the same response three times (twice at once, then again, as a queued
+/// response and a retry after a lost answer would): each is answered 200, one response and one
+/// place under the cap are recorded, and the completed count rises by one. Another response
+/// from the same browser, with another key or none, is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_response_key_is_recorded_once_however_often_it_is_sent() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let (member, _, code, hc, survey) = approved_link(&db, &base, &dir, &admin, 3).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(30);
+    let answers = random_answers(&survey, &mut rng);
+    let phone = Client::new(&base).await;
+    // The phone opened the link first (its browser cookie is set then).
+    let (s, _) = phone
+        .get(&format!("/api/healthcheck/survey?inviteCode={code}"))
+        .await;
+    assert_eq!(s, 200);
+    let key = uuid::Uuid::new_v4();
+    let body = json!({"InviteCode": code, "Answers": answers, "ResponseKey": key});
+    let (a, b) = tokio::join!(
+        phone.post("/api/healthcheck/survey", body.clone()),
+        phone.post("/api/healthcheck/survey", body.clone())
+    );
+    assert_eq!((a.0, b.0), (200, 200), "{} {}", a.1, b.1);
+    let (s, v) = phone.post("/api/healthcheck/survey", body.clone()).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["message"], "Thank you. Your response has been recorded.");
+    for other in [
+        json!({"InviteCode": code, "Answers": answers, "ResponseKey": uuid::Uuid::new_v4()}),
+        json!({"InviteCode": code, "Answers": answers}),
+    ] {
+        let (s, v) = phone.post("/api/healthcheck/survey", other).await;
+        assert_eq!(s, 409, "{v}");
+    }
+    let count = |sql: &'static str| {
+        let pool = db.pool.clone();
+        let hc = hc.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>(sql)
+                .bind(hc)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(
+        count("SELECT count(*) FROM events WHERE aggregate_type = 'survey_response' AND aggregate_id LIKE $1 || '/%'").await,
+        1,
+        "one response"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM events WHERE aggregate_type = 'health_check' AND aggregate_id = $1 AND event_type = 'SurveyResponseAdmitted'").await,
+        1,
+        "one place under the cap"
+    );
+    // The stored key is not the phone's key.
+    let stored: String = sqlx::query_scalar(
+        "SELECT payload::text FROM events WHERE aggregate_type = 'survey_response' AND aggregate_id LIKE $1 || '/%'",
+    )
+    .bind(&hc)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert!(!stored.contains(&key.to_string()), "{stored}");
+    catch_up(&db.pool).await;
+    let (_, v) = member
+        .get("/api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=1")
+        .await;
+    assert_eq!(
+        v["data"]["questionnaires"][0]["actualResponses"].as_i64(),
+        Some(1)
+    );
+    // A key that is not a UUID is refused before anything is recorded.
+    let (s, _) = Client::new(&base)
+        .await
+        .post(
+            "/api/healthcheck/survey",
+            json!({"InviteCode": code, "Answers": answers, "ResponseKey": "x\u{0}y"}),
+        )
+        .await;
+    assert_eq!(s, 400);
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -144,6 +144,11 @@ pub struct SurveyResponseAdmitted {
     pub health_check_id: String,
     /// Responses admitted through the link so far, this one included (1, 2, …).
     pub admitted: i64,
+    /// The response admitted (its `survey_response` aggregate id: the health check and an HMAC
+    /// of the browser's random cookie and the invite code, nothing about the respondent), so a
+    /// retry of the same response is not admitted twice. Absent before retries were known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_id: Option<String>,
 }
 
 /// Events of a health check.
@@ -193,6 +198,11 @@ pub struct SurveyResponseSubmitted {
     pub questionnaire_version: i32,
     /// Answers (questions skipped are absent).
     pub answers: Vec<GivenAnswer>,
+    /// The response key the phone created when the survey started, as an HMAC under the
+    /// server's secret (64 hex digits): a retry with the same key is the same response. Absent
+    /// for responses sent without a key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_key: Option<String>,
 }
 
 /// Events of a survey response.

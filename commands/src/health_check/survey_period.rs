@@ -117,6 +117,10 @@ pub struct HealthCheck {
     /// before admissions existed are not counted (docs/decisions.md).
     #[serde(default)]
     pub admitted: i64,
+    /// The responses admitted ([`SurveyResponseAdmitted::response_id`]), so a retry of one is
+    /// admitted once.
+    #[serde(default)]
+    pub admitted_responses: std::collections::HashSet<String>,
 }
 
 /// Open a survey period with its invite link (SetSurveyEffectiveDate; admin spec §3 "Invite
@@ -159,6 +163,8 @@ pub enum HealthCheckCommand {
         /// The organisation's verification status is Approved (3) now (the organisation read
         /// model): a rejected organisation's link takes no responses.
         organisation_approved: bool,
+        /// The response (its `survey_response` aggregate id); admitted already → nothing new.
+        response_id: String,
     },
 }
 
@@ -212,10 +218,15 @@ impl Aggregate for HealthCheck {
             HealthCheckCommand::AdmitSurveyResponse {
                 at,
                 organisation_approved,
+                response_id,
             } => {
                 let Some(o) = &self.opened else {
                     return Err(HealthCheckError::NotOpen);
                 };
+                // A retry of a response admitted already takes no second place.
+                if self.admitted_responses.contains(&response_id) {
+                    return Ok(());
+                }
                 if !organisation_approved || at < o.effective_from || at > o.effective_to {
                     return Err(HealthCheckError::Closed);
                 }
@@ -226,6 +237,7 @@ impl Aggregate for HealthCheck {
                 HealthCheckEvent::SurveyResponseAdmitted(SurveyResponseAdmitted {
                     health_check_id: o.health_check_id.clone(),
                     admitted: self.admitted + 1,
+                    response_id: Some(response_id),
                 })
             }
         };
@@ -235,7 +247,10 @@ impl Aggregate for HealthCheck {
     fn apply(&mut self, event: Self::Event) {
         match event {
             HealthCheckEvent::SurveyPeriodOpened(o) => self.opened = Some(o),
-            HealthCheckEvent::SurveyResponseAdmitted(a) => self.admitted = a.admitted,
+            HealthCheckEvent::SurveyResponseAdmitted(a) => {
+                self.admitted = a.admitted;
+                self.admitted_responses.extend(a.response_id);
+            }
         }
     }
 }
@@ -292,6 +307,7 @@ mod tests {
         HealthCheckCommand::AdmitSurveyResponse {
             at,
             organisation_approved: approved,
+            response_id: "new".into(),
         }
     }
 
@@ -304,10 +320,17 @@ mod tests {
         )
     }
 
+    /// The `n`th admission, of response `r<n>`.
     fn admitted(n: i64) -> HealthCheckEvent {
+        admitted_as(n, &format!("r{n}"))
+    }
+
+    /// The `n`th admission, of the response the tests' commands send ("new").
+    fn admitted_as(n: i64, response_id: &str) -> HealthCheckEvent {
         HealthCheckEvent::SurveyResponseAdmitted(SurveyResponseAdmitted {
             health_check_id: ID.into(),
             admitted: n,
+            response_id: Some(response_id.into()),
         })
     }
 
@@ -400,7 +423,7 @@ mod tests {
         HealthCheckTest::with(())
             .given(vec![opened(8)])
             .when(admit(2, true))
-            .then_expect_events(vec![admitted(1)]);
+            .then_expect_events(vec![admitted_as(1, "new")]);
     }
 
     #[test]
@@ -408,7 +431,7 @@ mod tests {
         HealthCheckTest::with(())
             .given(vec![opened(8), admitted(1)])
             .when(admit(2, true))
-            .then_expect_events(vec![admitted(2)]);
+            .then_expect_events(vec![admitted_as(2, "new")]);
     }
 
     #[test]
@@ -417,11 +440,11 @@ mod tests {
         HealthCheckTest::with(())
             .given(vec![opened(8)])
             .when(admit_at(from(), true))
-            .then_expect_events(vec![admitted(1)]);
+            .then_expect_events(vec![admitted_as(1, "new")]);
         HealthCheckTest::with(())
             .given(vec![opened(8)])
             .when(admit_at(to(), true))
-            .then_expect_events(vec![admitted(1)]);
+            .then_expect_events(vec![admitted_as(1, "new")]);
     }
 
     #[test]
@@ -451,7 +474,23 @@ mod tests {
         HealthCheckTest::with(())
             .given(given)
             .when(admit(2, true))
-            .then_expect_events(vec![admitted(13)]);
+            .then_expect_events(vec![admitted_as(13, "new")]);
+    }
+
+    #[test]
+    fn given_a_response_admitted_when_it_is_retried_then_it_takes_no_second_place() {
+        HealthCheckTest::with(())
+            .given(vec![opened(8), admitted(1), admitted_as(2, "new")])
+            .when(admit(2, true))
+            .then_expect_events(vec![]);
+        // Even at the cap: the retry had its place.
+        let mut given = vec![opened(8)];
+        given.extend((1..=12).map(admitted));
+        given.push(admitted_as(13, "new"));
+        HealthCheckTest::with(())
+            .given(given)
+            .when(admit(2, true))
+            .then_expect_events(vec![]);
     }
 
     #[test]

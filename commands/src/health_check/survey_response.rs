@@ -115,6 +115,9 @@ pub struct SubmitSurveyResponse {
     pub invite_code: LineText,
     /// The answers, parsed to the questionnaire version of the period.
     pub answers: SurveyAnswers,
+    /// The response key the phone created when the survey started, as an HMAC under the
+    /// server's secret; `None` from a client that sends none.
+    pub response_key: Option<String>,
 }
 
 /// One respondent's response (aggregate `survey_response`).
@@ -122,6 +125,9 @@ pub struct SubmitSurveyResponse {
 pub struct SurveyResponse {
     /// Submitted.
     pub submitted: bool,
+    /// The response key it was submitted with, if any.
+    #[serde(default)]
+    pub response_key: Option<String>,
 }
 
 /// Why a response was refused.
@@ -148,12 +154,18 @@ impl Aggregate for SurveyResponse {
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
         if self.submitted {
-            return Err(SurveyError::Duplicate);
+            // The same response again (a retry after a lost answer, a second tab, a replay):
+            // recorded once, answered as before. Another response from this browser: refused.
+            return match (&self.response_key, &command.response_key) {
+                (Some(had), Some(again)) if had == again => Ok(()),
+                _ => Err(SurveyError::Duplicate),
+            };
         }
         let SubmitSurveyResponse {
             health_check_id,
             invite_code,
             answers,
+            response_key,
         } = command;
         let event = SurveyResponseSubmitted {
             health_check_id,
@@ -161,13 +173,16 @@ impl Aggregate for SurveyResponse {
             questionnaire_id: answers.questionnaire_id,
             questionnaire_version: answers.questionnaire_version,
             answers: answers.answers,
+            response_key,
         };
         sink.write(SurveyResponseEvent::SurveyResponseSubmitted(event), self)
             .await;
         Ok(())
     }
-    fn apply(&mut self, _: Self::Event) {
+    fn apply(&mut self, event: Self::Event) {
+        let SurveyResponseEvent::SurveyResponseSubmitted(e) = event;
         self.submitted = true;
+        self.response_key = e.response_key;
     }
 }
 
@@ -243,7 +258,21 @@ mod tests {
             invite_code: LineText::parse("code").unwrap(),
             answers: SurveyAnswers::parse(&staff(), vec![a("P1", vec![5]), a("G1", vec![1, 2])])
                 .unwrap(),
+            response_key: None,
         }
+    }
+
+    fn submit_with(key: &str) -> SubmitSurveyResponse {
+        SubmitSurveyResponse {
+            response_key: Some(key.into()),
+            ..submit()
+        }
+    }
+
+    fn submitted_with(key: &str) -> SurveyResponseEvent {
+        let SurveyResponseEvent::SurveyResponseSubmitted(mut e) = submitted();
+        e.response_key = Some(key.into());
+        SurveyResponseEvent::SurveyResponseSubmitted(e)
     }
 
     fn submitted() -> SurveyResponseEvent {
@@ -253,6 +282,7 @@ mod tests {
             questionnaire_id: "staff-v1".into(),
             questionnaire_version: 1,
             answers: vec![a("P1", vec![5]), a("G1", vec![1, 2])],
+            response_key: None,
         })
     }
 
@@ -272,5 +302,31 @@ mod tests {
             .then_expect_error_message(
                 "You have already completed this survey. Thank you for taking part.",
             );
+    }
+
+    #[test]
+    fn given_a_response_when_the_same_key_arrives_again_then_nothing_more_is_recorded() {
+        TestFramework::<SurveyResponse>::with(())
+            .given_no_previous_events()
+            .when(submit_with("k1"))
+            .then_expect_events(vec![submitted_with("k1")]);
+        TestFramework::<SurveyResponse>::with(())
+            .given(vec![submitted_with("k1")])
+            .when(submit_with("k1"))
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn given_a_response_when_another_key_or_none_arrives_then_it_is_refused() {
+        for (given, again) in [
+            (submitted_with("k1"), submit_with("k2")),
+            (submitted_with("k1"), submit()),
+            (submitted(), submit_with("k1")),
+        ] {
+            TestFramework::<SurveyResponse>::with(())
+                .given(vec![given])
+                .when(again)
+                .then_expect_error(SurveyError::Duplicate);
+        }
     }
 }

@@ -272,13 +272,21 @@ pub struct SubmitBody {
     /// Answers; questions may be skipped.
     #[serde(rename = "Answers", alias = "answers")]
     pub answers: Vec<AnswerBody>,
+    /// A key the phone created when the survey started (a UUID): the same key sent again is
+    /// the same response, recorded once and answered 200 each time (a retry after a lost
+    /// answer, a queued response sent from a second tab). Optional.
+    #[serde(rename = "ResponseKey", alias = "responseKey", default)]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub response_key: Option<uuid::Uuid>,
 }
 
 /// `POST /api/healthcheck/survey` (anyone with the link; the session's CSRF token): records one
 /// anonymous response as one `SurveyResponseSubmitted` event with the answers, the invite code
 /// and the questionnaire version. Nothing about the respondent is stored: a second response
 /// from the same browser is refused (409) because its key — an HMAC of the browser's random
-/// cookie and the invite code — names the same aggregate. Before it, the period's
+/// cookie and the invite code — names the same aggregate; the same response sent again with
+/// its `ResponseKey` is answered 200 and recorded once (docs/decisions.md "Exactly-once survey
+/// responses"). Before it, the period's
 /// `health_check` aggregate admits the response (`SurveyResponseAdmitted`): it refuses once
 /// the link has taken its cap (`response_cap`: expected responses plus a tenth, at least 5),
 /// outside the period and when the organisation is no longer approved (a rejected
@@ -325,12 +333,20 @@ pub async fn submit(
             .into_response());
     }
     let id = response_id(&s, &p.health_check_id, &b.invite_code, &browser).await?;
-    // A browser that answered already is told so before it could take a place under the cap.
-    let answered =
-        gbvf_events::store::aggregate_history(&s.pool, SURVEY_RESPONSE_AGGREGATE, &id).await?;
-    if !answered.is_empty() {
-        return Err(ApiError::Conflict(SurveyError::Duplicate.to_string()));
-    }
+    // The key is kept only as an HMAC under the server's secret.
+    let response_key = match b.response_key {
+        Some(k) => Some(crate::accounts::limits::key(
+            s.secret.get(&s.pool).await?,
+            &["survey-response-key", &k.to_string()],
+        )),
+        None => None,
+    };
+    let submit = SubmitSurveyResponse {
+        health_check_id: p.health_check_id.clone(),
+        invite_code: b.invite_code,
+        answers,
+        response_key,
+    };
     // Example respondents (`gbvf examples load`) are marked by the example scope (mod.rs).
     let meta = || {
         EventMetadata::now(
@@ -340,14 +356,25 @@ pub async fn submit(
         )
         .to_map()
     };
-    // The period's aggregate admits the response within the link's cap; racing respondents
-    // conflict on its sequence and try again, each try at the time it is made.
+    // A browser that answered already is answered by its response (the same key: 200, nothing
+    // recorded; otherwise 409) before it could take a place under the cap.
+    let answered =
+        gbvf_events::store::aggregate_history(&s.pool, SURVEY_RESPONSE_AGGREGATE, &id).await?;
+    if !answered.is_empty() {
+        return recorded(
+            gbvf_commands::execute::execute(&s.survey_response_cqrs, &id, submit, meta()).await,
+        );
+    }
+    // The period's aggregate admits the response within the link's cap (once per response,
+    // however often it is sent); racing respondents conflict on its sequence and try again,
+    // each try at the time it is made.
     let admitted = gbvf_commands::execute::execute_with(
         &s.health_check_cqrs,
         &p.health_check_id,
         || HealthCheckCommand::AdmitSurveyResponse {
             at: chrono::Utc::now(),
             organisation_approved: p.approved,
+            response_id: id.clone(),
         },
         meta,
         ADMISSION_RETRY,
@@ -363,12 +390,13 @@ pub async fn submit(
         Err(AggregateError::AggregateConflict) => return Err(ApiError::Conflict(LINK_BUSY.into())),
         Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
     }
-    let submit = SubmitSurveyResponse {
-        health_check_id: p.health_check_id,
-        invite_code: b.invite_code,
-        answers,
-    };
-    match gbvf_commands::execute::execute(&s.survey_response_cqrs, &id, submit, meta()).await {
+    recorded(gbvf_commands::execute::execute(&s.survey_response_cqrs, &id, submit, meta()).await)
+}
+
+/// The answer to a response's command: 200 when recorded (or recorded before under the same
+/// key), 409 when this browser answered already, 400 for answers at fault.
+fn recorded(outcome: Result<(), AggregateError<SurveyError>>) -> Result<Response, ApiError> {
+    match outcome {
         Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
         Err(AggregateError::UserError(SurveyError::Duplicate))
         | Err(AggregateError::AggregateConflict) => {

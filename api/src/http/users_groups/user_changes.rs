@@ -164,16 +164,12 @@ pub(super) async fn check_form(
         e.add("provinces", "Please select valid provinces");
     }
     // Government staff (a municipality's or province's designated person) need no company.
-    match &f.company_id {
-        None if needs_company(&types, &munis, &provinces) => {
-            e.add("companyId", "Company is required")
+    if let Some(c) = &f.company_id {
+        if !organisation_exists(&s.pool, c.as_str()).await? {
+            e.add("companyId", "Please select a valid company");
         }
-        None => {}
-        Some(c) => {
-            if !organisation_exists(&s.pool, c.as_str()).await? {
-                e.add("companyId", "Please select a valid company");
-            }
-        }
+    } else if needs_company(&types, &munis, &provinces) {
+        e.add("companyId", "Company is required");
     }
     if !e.is_empty() {
         return Ok(Err(e));

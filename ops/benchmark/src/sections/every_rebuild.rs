@@ -94,6 +94,7 @@ async fn append_synthetic_responses(pool: &PgPool, n: usize) -> Result<usize> {
             questionnaire_id: questionnaire_id.clone(),
             questionnaire_version: *version,
             answers,
+            response_key: None,
         });
         batch.push(NewEvent {
             aggregate_type: SURVEY_RESPONSE_AGGREGATE.into(),

@@ -125,5 +125,9 @@ export type SubmitBody = {
   Answers: AnswerBody[];
   /** The invite code of the link. */
   InviteCode: string;
+  /** A key the phone created when the survey started (a UUID): the same key sent again is
+    the same response, recorded once and answered 200 each time (a retry after a lost
+    answer, a queued response sent from a second tab). Optional. */
+  ResponseKey?: string | null;
 };
 export const { useGetSurveyQuery, useSubmitSurveyMutation } = injectedRtkApi;

@@ -13,6 +13,7 @@ import { readUsersGroupsState, visibleGroups, visibleUsers } from './users-group
 import {
   emptyUserForm,
   formOfDetails,
+  needsCompany,
   sameUser,
   userPayload,
   userSchema,
@@ -339,5 +340,30 @@ describe('read-your-writes', () => {
       }),
     ).toBe(true)
     expect(sameUser(details, { ...sent, name: 'Someone Else' })).toBe(false)
+  })
+})
+
+describe('government staff need no company', () => {
+  const base = {
+    ...emptyUserForm,
+    titleId: '2',
+    name: 'Thandeka Mahlangu',
+    email: 'official@example.org',
+    roleId: '3',
+    groupIds: [5],
+  }
+  it('a coordinator with a municipality or a province needs none; everyone else does', () => {
+    expect(needsCompany({ buildingBlockCoordinator: true, municipalityIds: [1], provinceIds: [] })).toBe(false)
+    expect(needsCompany({ buildingBlockCoordinator: true, municipalityIds: [], provinceIds: [7] })).toBe(false)
+    expect(needsCompany({ buildingBlockCoordinator: true, municipalityIds: [], provinceIds: [] })).toBe(true)
+    expect(needsCompany({ buildingBlockCoordinator: false, municipalityIds: [1], provinceIds: [] })).toBe(true)
+  })
+  it('sends a province as its own relationship and no company', () => {
+    const body = userPayload({ ...base, buildingBlockCoordinator: true, provinceIds: [7], municipalityIds: [900] })
+    expect(body.companyId).toBeNull()
+    expect(body.stakeholderRelationships).toEqual([
+      { stakeholderRelationshipTypeId: 6, municipalityId: null, provinceId: 7 },
+      { stakeholderRelationshipTypeId: 6, municipalityId: 900, provinceId: null },
+    ])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi, afterEach } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
-import { decodeId, encodeId, managePath } from './building-block-dashboard'
+import { dashboardHeading, decodeId, encodeId, managePath } from './building-block-dashboard'
 import { validate } from './building-block-manage'
 import { bbStrings } from './building-block-strings'
 import { QuickExit } from '../../components/quick-exit'
@@ -63,5 +63,35 @@ describe('Quick exit', () => {
     fireEvent.keyDown(window, { key: 'Escape' })
     expect(replace).toHaveBeenCalledTimes(1)
     vi.unstubAllGlobals()
+  })
+})
+
+describe('the dashboard heading names its reader', () => {
+  const joburg = { name: 'City of Johannesburg Metropolitan Municipality', provinceName: 'Gauteng' }
+  const tshwane = { name: 'City of Tshwane Metropolitan Municipality', provinceName: 'Gauteng' }
+  const cape = { name: 'City of Cape Town Metropolitan Municipality', provinceName: 'Western Cape' }
+  const municipal = { reviews: false, administers: false }
+  it('a municipality’s designated person sees their municipality', () => {
+    expect(dashboardHeading([joburg], municipal)).toBe(
+      'Municipality designated person: City of Johannesburg Metropolitan Municipality',
+    )
+    expect(dashboardHeading([joburg, tshwane], municipal)).toBe('Municipality designated person: 2 municipalities')
+  })
+  it('a province’s designated person sees the province and how many municipalities', () => {
+    expect(dashboardHeading([joburg, tshwane], { reviews: true, administers: false })).toBe(
+      'Provincial designated person: Gauteng | 2 municipalities',
+    )
+    expect(dashboardHeading([joburg], { reviews: true, administers: false })).toBe(
+      'Provincial designated person: Gauteng | 1 municipality',
+    )
+    expect(dashboardHeading([joburg, cape], { reviews: true, administers: false })).toBe(
+      'Provincial designated person: 2 provinces | 2 municipalities',
+    )
+  })
+  it('an administrator keeps the specification’s System Admin; nobody sees an empty heading', () => {
+    expect(dashboardHeading([joburg, cape], { reviews: true, administers: true })).toBe(
+      'System Admin: 2 provinces | 2 municipalities',
+    )
+    expect(dashboardHeading([], municipal)).toBe(bbStrings.title)
   })
 })

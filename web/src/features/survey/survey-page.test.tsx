@@ -92,6 +92,10 @@ describe('survey page', () => {
         { QuestionId: 'P1', PossibleAnswerIds: [5] },
         { QuestionId: 'G1', PossibleAnswerIds: expect.arrayContaining([1, 2]) as unknown },
       ],
+      // The key made when the survey started: the server records one response per key.
+      ResponseKey: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ) as unknown,
     })
   })
 

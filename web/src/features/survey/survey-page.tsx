@@ -2,10 +2,48 @@
 // (issue 12). Mobile first: one column, large touch targets. Every question is a fieldset with
 // a legend; choices are native radio buttons or checkboxes, so the keyboard works throughout.
 // Preview shows the questions without a submit button.
-import { useState, type FormEvent } from 'react'
+// Offline (docs/decisions.md "Offline survey"): every answer is kept on the phone as it is
+// given (offline-store.ts); a response submitted without a network waits there and is sent when
+// the connection returns (the `online` event, the next visit, Background Sync in the service
+// worker), with the key made when the survey started, so the server records it once.
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
+import { Workbox } from 'workbox-window'
+import type { SubmitBody } from '../../api/generated'
 import { useGetSurveyQuery, useSubmitSurveyMutation } from './survey-api'
+import { keepAnswers, keptSurvey, markSent, queueResponse, queuedResponses, type KeptSurvey } from './offline-store'
 import './survey.css'
+
+/** Said when a response waits on the phone for the network. */
+export const SAVED_OFFLINE = 'Saved on this phone. It will be sent when you are back online.'
+
+/** Said once a kept response went: when, by this phone's clock. */
+export function sentAt(iso: string): string {
+  const at = new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' })
+  return `Thank you. Your response was sent on ${at} and has been recorded.`
+}
+
+/** Whether an RTK Query error is the network's (no answer at all), not the server's. */
+function offline(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'
+}
+
+/** Registers the survey's service worker and hands it what this visit loaded before it ran. */
+function useSurveyWorker(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
+    const wb = new Workbox('/sw.js', { scope: '/' })
+    void wb
+      .register()
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const urls = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]
+        registration.active?.postMessage({ type: 'CACHE_URLS', urls })
+      })
+      .catch(() => undefined)
+  }, [enabled])
+}
 
 function messageOf(error: unknown, fallback: string): string {
   const data = (error as { data?: { message?: unknown } } | undefined)?.data
@@ -24,6 +62,42 @@ export function SurveyPage() {
   const [chosen, setChosen] = useState<Record<string, number[]>>({})
   const [done, setDone] = useState<string | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
+  const [kept, setKept] = useState<KeptSurvey | null>(null)
+  const keeping = Boolean(inviteCode) && !preview
+  // Once the questions are here, so that the worker keeps them too.
+  useSurveyWorker(keeping && Boolean(data))
+
+  // What this phone kept for the link: answers so far, the response key, a waiting response.
+  useEffect(() => {
+    if (!keeping) return
+    let live = true
+    void keptSurvey(inviteCode).then((k) => {
+      if (!live) return
+      setKept(k)
+      setChosen((c) => (Object.keys(c).length ? c : k.answers))
+    })
+    return () => {
+      live = false
+    }
+  }, [inviteCode, keeping])
+
+  // Sends every waiting response: now, and whenever the connection returns.
+  const flush = useCallback(async () => {
+    if (!navigator.onLine) return
+    for (const [code, queued] of await queuedResponses()) {
+      const result = await submit({ submitBody: queued.body })
+      if ('error' in result && offline(result.error)) return
+      const after = await markSent(code, new Date())
+      if (code === inviteCode) setKept(after)
+    }
+  }, [submit, inviteCode])
+  useEffect(() => {
+    if (!keeping) return
+    void flush()
+    const online = () => void flush()
+    window.addEventListener('online', online)
+    return () => window.removeEventListener('online', online)
+  }, [flush, keeping])
 
   if (!inviteCode)
     return (
@@ -45,6 +119,27 @@ export function SurveyPage() {
     )
   }
   const survey = data.data
+  // A response kept on this phone: when it went, or that it waits for the network.
+  if (kept?.sentAt && !done) {
+    return (
+      <main className="survey">
+        <h1>{survey.questionnaire}</h1>
+        <p role="status" className="survey-done">
+          {sentAt(kept.sentAt)}
+        </p>
+      </main>
+    )
+  }
+  if (kept?.queued) {
+    return (
+      <main className="survey">
+        <h1>{survey.questionnaire}</h1>
+        <p role="status" className="survey-done" data-testid="survey-queued">
+          {SAVED_OFFLINE}
+        </p>
+      </main>
+    )
+  }
   // This browser answered already: say so now, not after every question again.
   if (survey.alreadyAnswered && !done) {
     return (
@@ -71,7 +166,9 @@ export function SurveyPage() {
     setChosen((c) => {
       const current = c[questionId] ?? []
       const next = multiple ? (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]) : [id]
-      return { ...c, [questionId]: next }
+      const answers = { ...c, [questionId]: next }
+      if (keeping) void keepAnswers(inviteCode, answers)
+      return answers
     })
   }
 
@@ -85,10 +182,20 @@ export function SurveyPage() {
       setFormError('Please answer at least one question before submitting.')
       return
     }
-    const result = await submit({ submitBody: { InviteCode: inviteCode, Answers } })
-    if ('error' in result && result.error)
+    const body: SubmitBody = { InviteCode: inviteCode, Answers, ResponseKey: kept?.responseKey ?? null }
+    // No network: the response waits on the phone (sent by flush when the connection returns).
+    if (!navigator.onLine) {
+      setKept(await queueResponse(inviteCode, body, new Date()))
+      return
+    }
+    const result = await submit({ submitBody: body })
+    if ('error' in result && offline(result.error)) setKept(await queueResponse(inviteCode, body, new Date()))
+    else if ('error' in result && result.error)
       setFormError(messageOf(result.error, 'An error has occured please try again later'))
-    else if ('data' in result && result.data) setDone(result.data.message)
+    else if ('data' in result && result.data) {
+      setDone(result.data.message)
+      if (keeping) setKept(await markSent(inviteCode, new Date()))
+    }
   }
 
   const answered = Object.values(chosen).filter((ids) => ids.length > 0).length
