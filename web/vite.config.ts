@@ -22,7 +22,7 @@ export default defineConfig({
             filename: 'sw.ts',
             injectRegister: false,
             manifest: false,
-            injectManifest: { globPatterns: ['index.html'] },
+            injectManifest: { globPatterns: ['index.html', 'survey.html'] },
           }),
         ]),
   ],
@@ -30,6 +30,8 @@ export default defineConfig({
   preview: { proxy: { '/api': backend } },
   build: {
     outDir: 'dist',
+    // The dashboard, and the anonymous survey's own light page (src/survey-main.tsx).
+    rollupOptions: { input: { main: 'index.html', survey: 'survey.html' } },
     // MapLibre and ApexCharts are large by nature; they load only on the views that draw them.
     chunkSizeWarningLimit: 1100,
   },

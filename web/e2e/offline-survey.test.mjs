@@ -9,6 +9,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, screenshot } from './lib/app.mjs'
 import { adminSession, approveOrganisation, registerOrganisation } from './lib/api-session.mjs'
@@ -91,6 +92,14 @@ test('a response given offline is kept on the phone and recorded once when the c
   await until(
     () => page.evaluate(async () => (await (await caches.open('gbvf-survey')).keys()).length >= 2),
     'the page and its questions are kept',
+  )
+
+  // The survey's own page is accessible (WCAG 2.1 AA rules of axe), lang set.
+  assert.equal(await page.getAttribute('html', 'lang'), 'en-ZA')
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  assert.deepEqual(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    [],
   )
 
   // Half the questions, one choice each.

@@ -90,11 +90,27 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .layer(middleware::from_fn(error::json_rejections))
         .with_state(state.clone());
     if let Some(dir) = web_dir {
-        let index = dir.join("index.html");
+        // The build writes Brotli and gzip copies (web/scripts/precompress.mjs); the smallest
+        // one the browser accepts is sent.
+        let index = ServeFile::new(dir.join("index.html"))
+            .precompressed_br()
+            .precompressed_gzip();
+        // The anonymous survey has a light page of its own (web/survey.html), so that a
+        // respondent's first visit on a phone does not load the dashboard.
+        let survey = dir.join("survey.html");
+        if survey.exists() {
+            app = app.route_service(
+                "/Questionnaire/SurveyQuestions",
+                ServeFile::new(survey)
+                    .precompressed_br()
+                    .precompressed_gzip(),
+            );
+        }
         app = app.fallback_service(
             ServeDir::new(&dir)
+                .precompressed_br()
                 .precompressed_gzip()
-                .fallback(ServeFile::new(index)),
+                .fallback(index),
         );
     }
     let app = app

@@ -3,7 +3,8 @@
 // entry, so the Back button does not return here.
 import { useEffect } from 'react'
 import { links } from '../config/constants'
-import { strings } from '../config/strings'
+import { quickExitStrings } from '../config/quick-exit-strings'
+import './quick-exit.css'
 
 /** Most time allowed between the two Escape presses, ms. */
 export const ESCAPE_WINDOW_MS = 1000
@@ -25,8 +26,8 @@ export function QuickExit() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   return (
-    <button type="button" className="quick-exit" onClick={quickExit} title={strings.quickExit.hint}>
-      {strings.quickExit.label}
+    <button type="button" className="quick-exit" onClick={quickExit} title={quickExitStrings.hint}>
+      {quickExitStrings.label}
     </button>
   )
 }

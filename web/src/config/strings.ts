@@ -1,15 +1,13 @@
 // Every user-visible string of the public dashboard, in one place. Strings quoted in the
 // specification (public-dashboard-and-accounts.md) are copied here verbatim, including its
 // spelling ('occured'); tests import them from here rather than repeating them.
+import { quickExitStrings } from './quick-exit-strings'
 
 export const strings = {
   appName: 'GBVF Dashboard',
   appSubtitle: 'Gender-based violence and femicide in South Africa',
   skipToContent: 'Skip to main content',
-  quickExit: {
-    label: 'Quick exit',
-    hint: 'Leave this site at once (or press Escape twice)',
-  },
+  quickExit: quickExitStrings,
 
   header: {
     logoLabel: 'GBVF Dashboard home',

@@ -1,7 +1,8 @@
 // The service worker of the anonymous survey (Workbox through vite-plugin-pwa, injectManifest).
 // A respondent on patchy coverage opens an invite link once; after that the survey page, its
 // script and that link's questions come from this phone when the network does not answer:
-// - the page shell (index.html) is precached, nothing else, so the first visit stays light;
+// - the survey's page shell (survey.html; index.html for the dashboard) is precached, nothing
+//   else, so the first visit stays light;
 // - script and style files (content-hashed, never changing) are kept as they are fetched;
 // - a survey page and its questions: network first, the copy kept here when offline;
 // - a response POSTed while offline is queued by Background Sync where the browser has it,
@@ -27,7 +28,7 @@ precacheAndRoute(self.__WB_MANIFEST)
 
 // Survey pages: the network's copy when it answers within 4 s, else the one kept here, else
 // the precached shell (the questions then come from the kept API answer).
-const shell = createHandlerBoundToURL('/index.html')
+const shell = createHandlerBoundToURL('/survey.html')
 const surveyPages = new NetworkFirst({ cacheName: SURVEY, networkTimeoutSeconds: 4 })
 registerRoute(
   new NavigationRoute(

@@ -1,6 +1,7 @@
 // /Questionnaire/SurveyQuestions?inviteCode=…: the anonymous health-check survey (no account).
+import { useLocation } from 'react-router'
 import { SurveyPage } from '../../features/survey/survey-page'
 
 export function Component() {
-  return <SurveyPage />
+  return <SurveyPage search={useLocation().search} />
 }

@@ -7,7 +7,6 @@
 // the connection returns (the `online` event, the next visit, Background Sync in the service
 // worker), with the key made when the survey started, so the server records it once.
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { useSearchParams } from 'react-router'
 import { Workbox } from 'workbox-window'
 import type { SubmitBody } from '../../api/generated'
 import { useGetSurveyQuery, useSubmitSurveyMutation } from './survey-api'
@@ -53,8 +52,13 @@ function messageOf(error: unknown, fallback: string): string {
 /** The server's answer to a second response from one browser (SurveyError::Duplicate). */
 export const ALREADY_ANSWERED = 'You have already completed this survey. Thank you for taking part.'
 
-export function SurveyPage() {
-  const [params] = useSearchParams()
+/**
+ * The survey of the invite link in `search` (the address's query string: `inviteCode`, and
+ * `Preview=true` for a preview). The survey's own page passes the address's; the dashboard's
+ * route passes its router's, so this file needs no router.
+ */
+export function SurveyPage({ search }: { search: string }) {
+  const params = new URLSearchParams(search)
   const inviteCode = params.get('inviteCode') ?? ''
   const preview = params.get('Preview') === 'true'
   const { data, error, isLoading } = useGetSurveyQuery({ inviteCode, preview }, { skip: !inviteCode })
@@ -101,64 +105,64 @@ export function SurveyPage() {
 
   if (!inviteCode)
     return (
-      <main className="survey">
+      <div className="survey">
         <p role="alert">This survey link is not valid. Please check the link you were sent.</p>
-      </main>
+      </div>
     )
   if (isLoading)
     return (
-      <main className="survey" aria-busy="true">
+      <div className="survey" aria-busy="true">
         <p>Loading the survey…</p>
-      </main>
+      </div>
     )
   if (error || !data) {
     return (
-      <main className="survey">
+      <div className="survey">
         <p role="alert">{messageOf(error, 'An error has occured please try again later')}</p>
-      </main>
+      </div>
     )
   }
   const survey = data.data
   // A response kept on this phone: when it went, or that it waits for the network.
   if (kept?.sentAt && !done) {
     return (
-      <main className="survey">
+      <div className="survey">
         <h1>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
           {sentAt(kept.sentAt)}
         </p>
-      </main>
+      </div>
     )
   }
   if (kept?.queued) {
     return (
-      <main className="survey">
+      <div className="survey">
         <h1>{survey.questionnaire}</h1>
         <p role="status" className="survey-done" data-testid="survey-queued">
           {SAVED_OFFLINE}
         </p>
-      </main>
+      </div>
     )
   }
   // This browser answered already: say so now, not after every question again.
   if (survey.alreadyAnswered && !done) {
     return (
-      <main className="survey">
+      <div className="survey">
         <h1>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
           {ALREADY_ANSWERED}
         </p>
-      </main>
+      </div>
     )
   }
   if (done) {
     return (
-      <main className="survey">
+      <div className="survey">
         <h1>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
           {done}
         </p>
-      </main>
+      </div>
     )
   }
 
@@ -202,7 +206,7 @@ export function SurveyPage() {
   const total = survey.questionCategories.reduce((n, c) => n + c.questions.length, 0)
 
   return (
-    <main className="survey">
+    <div className="survey">
       <h1>{survey.questionnaire}</h1>
       <p className="survey-org">{survey.organisationName}</p>
       {survey.example && (
@@ -269,6 +273,6 @@ export function SurveyPage() {
           </div>
         )}
       </form>
-    </main>
+    </div>
   )
 }

@@ -1,0 +1,6 @@
+// Quick exit's words, apart from the other strings so that the survey's own light page
+// (src/survey-main.tsx) carries only these.
+export const quickExitStrings = {
+  label: 'Quick exit',
+  hint: 'Leave this site at once (or press Escape twice)',
+}
