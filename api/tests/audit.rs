@@ -430,3 +430,39 @@ async fn serve_seals_and_publishes_its_key_and_an_api_only_instance_does_not_sea
     drop(server);
     db.drop_db().await;
 }
+
+#[tokio::test]
+async fn one_history_reads_as_sealed_pending_or_changed() {
+    let db = TestDb::new().await;
+    append(&db.pool, 2, 3).await;
+    let positions: Vec<i64> = sqlx::query_scalar(
+        "SELECT global_position FROM events WHERE aggregate_type = 'test' AND aggregate_id = 'a1'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        verify::history_seal(&db.pool, &positions).await.unwrap(),
+        verify::HistorySeal::Pending
+    );
+    sealer::seal_now(&db.pool).await.unwrap();
+    let newest: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT max(recorded_at) FROM events")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        verify::history_seal(&db.pool, &positions).await.unwrap(),
+        verify::HistorySeal::Sealed(newest)
+    );
+    sqlx::query("UPDATE events SET metadata = '{}' WHERE global_position = $1")
+        .bind(positions[1])
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    match verify::history_seal(&db.pool, &positions).await.unwrap() {
+        verify::HistorySeal::Mismatch(m) => assert!(m.contains("test/a1 #2"), "{m}"),
+        other => panic!("not found: {other:?}"),
+    }
+    db.drop_db().await;
+}

@@ -103,6 +103,7 @@ use super::{
         collective_actions::admin::RecordCollectiveActionBody,
         collective_actions::admin::ReportBody,
         crate::mail_worker::MailStatus,
+        organisations::history::HistorySealAnswer,
         users_groups::EraseAnswer,
         crate::mail_worker::MailStatusRow,
         health_check::InviteCodeBody,

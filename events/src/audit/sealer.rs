@@ -57,9 +57,10 @@ struct PageRow {
     fields: SealedFields,
 }
 
-/// Seals up to `page` committed events after the head and signs a checkpoint when one is due
-/// (every [`CHECKPOINT_EVERY`] events, after [`CHECKPOINT_AFTER`], or always when `force` and
-/// the head is not signed yet). Errors: the event at the head of the chain is missing from the
+/// Seals up to `page` committed events after the head and signs checkpoints: at every
+/// [`CHECKPOINT_EVERY`]th entry after the last one signed, and at the head when it is not
+/// signed and [`CHECKPOINT_AFTER`] has passed since the last signature (or `force`, or none
+/// exists yet). Errors: the event at the head of the chain is missing from the
 /// log (it was deleted: sealing stops until someone looks, `gbvf events verify` names it); the
 /// database's.
 pub async fn step(pool: &PgPool, key: &SigningKey, page: i64, force: bool) -> anyhow::Result<Step> {
@@ -115,10 +116,22 @@ pub async fn step(pool: &PgPool, key: &SigningKey, page: i64, force: bool) -> an
     .bind(page)
     .fetch_all(&mut *tx)
     .await?;
+    let last: Option<(i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT chain_index, signed_at FROM event_seal_checkpoint ORDER BY chain_index DESC LIMIT 1",
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (mut signed, last_signed_at) = match last {
+        Some((i, at)) => (i, Some(at)),
+        None => (0, None),
+    };
     let mut indexes = Vec::with_capacity(rows.len());
     let mut positions = Vec::with_capacity(rows.len());
     let mut digests = Vec::with_capacity(rows.len());
     let mut seals = Vec::with_capacity(rows.len());
+    // Checkpoints to sign: every CHECKPOINT_EVERY entries within the page, then the head when
+    // it is due by time or asked for.
+    let mut to_sign: Vec<(i64, i64, [u8; 32], chrono::DateTime<chrono::Utc>)> = Vec::new();
     for r in &rows {
         let digest = r.fields.digest();
         seal = next_seal(&seal, &digest);
@@ -128,6 +141,10 @@ pub async fn step(pool: &PgPool, key: &SigningKey, page: i64, force: bool) -> an
         digests.push(digest.to_vec());
         seals.push(seal.to_vec());
         head_at = Some(r.recorded_at);
+        if index - signed >= CHECKPOINT_EVERY {
+            to_sign.push((index, r.fields.global_position, seal, r.recorded_at));
+            signed = index;
+        }
     }
     if !rows.is_empty() {
         sqlx::query(
@@ -141,33 +158,25 @@ pub async fn step(pool: &PgPool, key: &SigningKey, page: i64, force: bool) -> an
         .execute(&mut *tx)
         .await?;
     }
-    let last: Option<(i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-        "SELECT chain_index, signed_at FROM event_seal_checkpoint ORDER BY chain_index DESC LIMIT 1",
-    )
-    .fetch_optional(&mut *tx)
-    .await?;
     let now = chrono::Utc::now();
-    let due = match last {
-        _ if index == 0 => false,
-        None => true,
-        Some((signed, at)) => {
-            index > signed
-                && (force
-                    || index - signed >= CHECKPOINT_EVERY
-                    || (now - at).to_std().unwrap_or_default() >= CHECKPOINT_AFTER)
-        }
-    };
-    let position = positions.last().copied().unwrap_or(after.1);
-    if due {
-        // Microsecond precision, as PostgreSQL stores it and the signed message says.
-        let signed_at = chrono::DateTime::from_timestamp_micros(now.timestamp_micros())
-            .expect("now is representable");
-        let head_at = head_at.unwrap_or(signed_at);
+    let head_due = index > signed
+        && (force
+            || last_signed_at.is_none()
+            || last_signed_at
+                .is_some_and(|at| (now - at).to_std().unwrap_or_default() >= CHECKPOINT_AFTER));
+    if head_due {
+        let position = positions.last().copied().unwrap_or(after.1);
+        to_sign.push((index, position, seal, head_at.unwrap_or(now)));
+    }
+    // Microsecond precision, as PostgreSQL stores it and the signed message says.
+    let signed_at = chrono::DateTime::from_timestamp_micros(now.timestamp_micros())
+        .expect("now is representable");
+    for (at_index, position, at_seal, at_time) in &to_sign {
         let msg = checkpoint_message(
-            index,
-            position,
-            &seal,
-            head_at.timestamp_micros(),
+            *at_index,
+            *position,
+            at_seal,
+            at_time.timestamp_micros(),
             signed_at.timestamp_micros(),
         );
         let signature = key.sign(msg.as_bytes());
@@ -176,10 +185,10 @@ pub async fn step(pool: &PgPool, key: &SigningKey, page: i64, force: bool) -> an
                  (chain_index, global_position, seal, recorded_at, signed_at, public_key, signature)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
-        .bind(index)
+        .bind(at_index)
         .bind(position)
-        .bind(&seal[..])
-        .bind(head_at)
+        .bind(&at_seal[..])
+        .bind(at_time)
         .bind(signed_at)
         .bind(&key.verifying_key().as_bytes()[..])
         .bind(&signature.to_bytes()[..])
@@ -190,7 +199,7 @@ pub async fn step(pool: &PgPool, key: &SigningKey, page: i64, force: bool) -> an
     metrics::gauge!("gbvf_audit_chain_length").set(index as f64);
     Ok(Step {
         sealed: rows.len(),
-        checkpointed: due,
+        checkpointed: !to_sign.is_empty(),
         busy: false,
     })
 }

@@ -302,3 +302,69 @@ async fn unsealed(pool: &PgPool) -> anyhow::Result<i64> {
     .fetch_one(pool)
     .await?)
 }
+
+/// How far a set of events (one history) is sealed: the answer behind "Sealed and verified up
+/// to <time>" in the admin console.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HistorySeal {
+    /// Every event matches its seal, and the newest signed checkpoint covering them all has a
+    /// valid signature: the time is that checkpoint's head event's.
+    Sealed(chrono::DateTime<chrono::Utc>),
+    /// Some events are not sealed, or not yet under a signed checkpoint (the sealer works
+    /// after commit: seconds).
+    Pending,
+    /// An event no longer matches its seal (or its checkpoint's signature fails): one sentence.
+    Mismatch(String),
+}
+
+/// Checks the events at `positions` (global positions) against their seals: each event's
+/// digest is recomputed and compared, and the first checkpoint at or after the newest of them
+/// must carry a valid signature. A quick check of one history, not of the chain (that is
+/// [`verify`]). Errors: the database's.
+pub async fn history_seal(pool: &PgPool, positions: &[i64]) -> anyhow::Result<HistorySeal> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        chain_index: Option<i64>,
+        sealed_digest: Option<Vec<u8>>,
+        #[sqlx(flatten)]
+        fields: SealedFields,
+    }
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "SELECT s.chain_index, s.digest AS sealed_digest, {} FROM events e
+         LEFT JOIN event_seal s ON s.global_position = e.global_position
+         WHERE e.global_position = ANY($1)",
+        super::SEALED_COLUMNS
+    ))
+    .bind(positions)
+    .fetch_all(pool)
+    .await?;
+    let mut newest = 0i64;
+    for r in &rows {
+        let (Some(index), Some(sealed)) = (r.chain_index, &r.sealed_digest) else {
+            return Ok(HistorySeal::Pending);
+        };
+        if r.fields.digest()[..] != sealed[..] {
+            return Ok(HistorySeal::Mismatch(format!(
+                "event {} was changed after it was sealed",
+                r.fields.name()
+            )));
+        }
+        newest = newest.max(index);
+    }
+    let checkpoint: Option<CheckpointRow> = sqlx::query_as(&format!(
+        "{CHECKPOINT_SELECT} WHERE chain_index >= $1 ORDER BY chain_index LIMIT 1"
+    ))
+    .bind(newest)
+    .fetch_optional(pool)
+    .await?;
+    let Some(c) = checkpoint.map(Checkpoint::from) else {
+        return Ok(HistorySeal::Pending);
+    };
+    if !c.signature_valid().unwrap_or(false) {
+        return Ok(HistorySeal::Mismatch(format!(
+            "the checkpoint at chain entry {} has no valid signature",
+            c.chain_index
+        )));
+    }
+    Ok(HistorySeal::Sealed(c.recorded_at))
+}
