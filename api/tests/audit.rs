@@ -466,3 +466,51 @@ async fn one_history_reads_as_sealed_pending_or_changed() {
     }
     db.drop_db().await;
 }
+
+#[tokio::test]
+async fn a_restored_backup_still_verifies_and_is_sealed_on() {
+    let source = sealed_log().await;
+    let dir = std::env::temp_dir().join(format!("gbvf-seal-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("log.dump");
+    let (ok, out) = gbvf(Some(&source.url), &["backup", file.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    let key = key::public_key_hex(&source.pool).await.unwrap();
+    source.drop_db().await;
+
+    let target = TestDb::new().await;
+    let (ok, out) = gbvf(Some(&target.url), &["restore", file.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    // The key came with the archive; events written after the restore are sealed after the
+    // restored ones, whose transaction ids the restore rewrote.
+    assert_eq!(key::public_key_hex(&target.pool).await.unwrap(), key);
+    let mut tx = target.pool.begin().await.unwrap();
+    append_batch(
+        &mut tx,
+        &[NewEvent {
+            aggregate_type: "test".into(),
+            aggregate_id: "after-restore".into(),
+            sequence: 1,
+            event_type: "Noted".into(),
+            event_version: "1.0".into(),
+            payload: json!({"Noted": {}}),
+            metadata: json!({}),
+        }],
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    sealer::seal_now(&target.pool).await.unwrap();
+    let report = verify::verify(&target.pool, &[key], |_, _| {})
+        .await
+        .unwrap();
+    assert!(report.intact(), "{:?}", report.findings);
+    assert_eq!(report.unsealed, 0);
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&target.pool)
+        .await
+        .unwrap();
+    assert_eq!(report.checked as i64, events);
+    let _ = std::fs::remove_dir_all(&dir);
+    target.drop_db().await;
+}
