@@ -74,7 +74,7 @@ impl Config {
         }
         let data_dir = match std::env::var("GBVF_DATA_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
-            _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data"),
+            _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"),
         };
         let token = std::env::var("GBVF_OPERATOR_TOKEN")
             .ok()

@@ -98,7 +98,7 @@ const USAGE: &str = "usage: gbvf-bench [run]                          run every 
 environment of `run`:
   DATABASE_URL             PostgreSQL server on which fresh bench databases are created and dropped (required)
   GBVF_BIN                 the gbvf executable (default: next to this one)
-  GBVF_DATA_DIR            the project's data directory (default: ../data of the api crate)
+  GBVF_DATA_DIR            the project's data directory (default: the workspace's data/)
   GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
   GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9,10,11; 4 runs with 1, 5 and 6 need 2's database)
   GBVF_BENCH_RESPONSES     survey responses of section 7 (default 2000)
