@@ -2,7 +2,7 @@
 //!
 //! Subcommands: `serve` (API, projectors and the web app), `project` (projectors only),
 //! `migrate`, `import` (geography, crime files, or everything shipped in `data/`),
-//! `projections status|rebuild`, `events history`, `users …`, `building-blocks erase-contact`. The database is `DATABASE_URL`.
+//! `projections status|rebuild`, `events history|verify|verify-proof|public-key`, `users …`, `building-blocks erase-contact`. The database is `DATABASE_URL`.
 
 use gbvf_api::{cli, telemetry};
 
@@ -38,11 +38,12 @@ enum Command {
         /// Directory of the built web app.
         #[arg(long, env = "GBVF_WEB_DIR", default_value = "web/dist")]
         web_dir: PathBuf,
-        /// Do not run projectors in this process (run `gbvf project` elsewhere).
+        /// API-only instance: run no projectors, mail worker or audit sealer in this process
+        /// (run `gbvf project` elsewhere).
         #[arg(long)]
         no_projectors: bool,
     },
-    /// Run the projectors only.
+    /// Run the workers only: projectors, mail worker and audit sealer.
     Project,
     /// Apply database migrations and install the projections.
     Migrate,
@@ -99,6 +100,10 @@ async fn main() -> std::process::ExitCode {
 async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Outbox(c) => return cli::users::outbox(c),
+        // Checked without any database (an auditor's machine).
+        Command::Events(cli::history::EventsCommand::VerifyProof { file, public_key }) => {
+            return cli::audit::verify_proof(&file, public_key.as_deref()).map(|_| ());
+        }
         Command::Openapi => {
             let doc = gbvf_api::http::openapi::full();
             println!("{}", serde_json::to_string_pretty(&doc)?);

@@ -5,10 +5,12 @@
 //! - [`geography`], [`crime`]: versioned event types.
 //! - [`upcast`]: old payload versions brought to the current shape on read.
 //! - [`store`]: bulk appends, commit-order reads below the xid8 horizon, aggregate history.
+//! - [`audit`]: the tamper-evident seal of the log (hash chain, signed checkpoints, proofs).
 //! - [`metadata`]: actor, time, request and source of every event.
 //! - [`text`]: the characters free text may not hold, refused on write and stripped on read.
 //! - [`person`]: personal data outside the log (POPIA) and the e-mail → user lookup.
 pub mod accounts;
+pub mod audit;
 pub mod boundary;
 pub mod building_block;
 pub mod challenge;

@@ -102,6 +102,10 @@ pub struct StoredEvent {
     pub recorded_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// The `transaction_id` restored events get (`gbvf restore`, api/src/cli/backup.rs): lower than
+/// any id a server hands out, so restored events sort by `global_position` before every new one.
+pub const RESTORED_TRANSACTION_ID: i64 = 1;
+
 /// A commit-order position: (transaction id, global position). `Position::ZERO` is before all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
 pub struct Position {

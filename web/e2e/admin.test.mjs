@@ -461,6 +461,16 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
       events.map((e) => e.type),
       history.data.map((e) => e.type),
     )
+    // The log seals the approval after commit and signs its head within 10 s: the history says
+    // how far it is sealed and verified.
+    const seal = page.getByTestId('history-seal')
+    const sealed = /Sealed and verified up to \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(SAST\)/
+    for (let i = 0; i < 40 && !sealed.test((await seal.textContent()) ?? ''); i++) {
+      await page.waitForTimeout(500)
+      await page.reload()
+      await page.getByTestId('history-event').first().waitFor()
+    }
+    assert.match(await seal.textContent(), sealed)
     await shots(page, 'application-approved')
     assert.deepEqual(errors, [])
   } finally {

@@ -8,7 +8,8 @@
 //! contact persons kept out of the log (`bb_contact_person`), the e-mail outbox and its checkpoint, the server secret that
 //! signs CSRF tokens, and the public health-check figures as last published
 //! (`health_check_public_figure`: without it a restored server would publish afresh, and two
-//! figures could be differenced). What is not: projections (rebuilt from the log), sessions, pending one-time
+//! figures could be differenced), and the audit seal of the log (`event_seal`,
+//! `event_seal_checkpoint`: it cannot be made again for the past). What is not: projections (rebuilt from the log), sessions, pending one-time
 //! codes and rate-limit counters (transient; people sign in again).
 //!
 //! The archive is made by `pg_dump --format=custom --data-only` and loaded by `pg_restore
@@ -34,8 +35,10 @@ use anyhow::{bail, Context};
 use sqlx::PgPool;
 
 /// Tables in the archive, in load order.
-pub const WRITE_SIDE_TABLES: [&str; 9] = [
+pub const WRITE_SIDE_TABLES: [&str; 11] = [
     "events",
+    "event_seal",
+    "event_seal_checkpoint",
     "person",
     "user_email",
     "credential",
@@ -48,7 +51,7 @@ pub const WRITE_SIDE_TABLES: [&str; 9] = [
 
 /// The `transaction_id` restored events get: lower than any id a server hands out (normal
 /// transaction ids start at 3), so later events sort after them.
-pub const RESTORED_TRANSACTION_ID: i64 = 1;
+pub const RESTORED_TRANSACTION_ID: i64 = gbvf_events::store::RESTORED_TRANSACTION_ID;
 
 /// Path of a PostgreSQL client program: `$GBVF_PG_BIN/<name>` when set, else `<name>` on PATH.
 fn pg_tool(name: &str) -> PathBuf {

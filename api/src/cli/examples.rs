@@ -522,6 +522,13 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
     .execute(&mut *tx)
     .await?
     .rows_affected();
+    // The audit chain is cut at the first removed event and sealed afresh from there by the
+    // sealer (docs/decisions.md "A hash chain sealed after commit": removing example data is
+    // the one sanctioned deletion; checkpoints signed before stay valid only up to the cut).
+    let cut = gbvf_events::audit::sealer::cut_at_missing(&mut tx).await?;
+    if let Some(at) = cut {
+        eprintln!("audit chain cut at entry {at}: the events after it are sealed again");
+    }
     let users: Vec<String> = aggregates
         .iter()
         .filter(|(t, _)| t == gbvf_events::accounts::USER_AGGREGATE)

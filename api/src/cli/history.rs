@@ -1,5 +1,8 @@
 //! `gbvf events history <aggregate-type> <id>`: an auditor's replay of one aggregate, read
-//! from the event log itself.
+//! from the event log itself; and the audit commands (`verify`, `verify-proof`, `public-key`,
+//! in cli/audit.rs).
+
+use std::path::PathBuf;
 
 use clap::Subcommand;
 use comfy_table::Table;
@@ -17,19 +20,58 @@ pub enum EventsCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also write FILE: the history with the chain links to signed checkpoints, for
+        /// `gbvf events verify-proof` (docs/operations.md "Auditing").
+        #[arg(long, value_name = "FILE")]
+        proof: Option<PathBuf>,
     },
+    /// Walk the tamper-evident seal of the whole log and name the first event whose content,
+    /// order or presence does not match (exit status 1 then).
+    Verify {
+        /// Also trust checkpoints signed with this public key (hex; keys used before a rotation).
+        #[arg(long = "public-key", value_name = "HEX")]
+        public_keys: Vec<String>,
+    },
+    /// Check a proof file written by `history --proof`, without a database.
+    VerifyProof {
+        /// The proof file.
+        file: PathBuf,
+        /// The public key (hex) it must be signed with; without it, the file's key is printed.
+        #[arg(long = "public-key", value_name = "HEX")]
+        public_key: Option<String>,
+    },
+    /// Print the Ed25519 public key that signs the log's checkpoints (hex).
+    PublicKey,
 }
 
-/// Runs an events subcommand.
+/// Runs an events subcommand (`verify-proof` needs no database: see [`crate::cli::audit`]).
 pub async fn run(pool: &PgPool, cmd: EventsCommand) -> anyhow::Result<()> {
-    let EventsCommand::History {
-        aggregate_type,
-        id,
-        json,
-    } = cmd;
+    let (aggregate_type, id, json, proof) = match cmd {
+        EventsCommand::History {
+            aggregate_type,
+            id,
+            json,
+            proof,
+        } => (aggregate_type, id, json, proof),
+        EventsCommand::Verify { public_keys } => {
+            return crate::cli::audit::verify(pool, &public_keys)
+                .await
+                .map(|_| ())
+        }
+        EventsCommand::VerifyProof { file, public_key } => {
+            return crate::cli::audit::verify_proof(&file, public_key.as_deref()).map(|_| ())
+        }
+        EventsCommand::PublicKey => {
+            println!("{}", gbvf_events::audit::key::public_key_hex(pool).await?);
+            return Ok(());
+        }
+    };
     let events = gbvf_events::store::aggregate_history(pool, &aggregate_type, &id).await?;
     if events.is_empty() {
         anyhow::bail!("no events for {aggregate_type} {id}");
+    }
+    if let Some(file) = &proof {
+        crate::cli::audit::write_proof(pool, &aggregate_type, &id, file).await?;
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&events)?);

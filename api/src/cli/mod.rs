@@ -1,5 +1,6 @@
 //! Operator commands of `gbvf`.
 
+pub mod audit;
 pub mod backup;
 pub mod building_blocks;
 pub mod examples;

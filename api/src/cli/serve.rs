@@ -34,6 +34,15 @@ fn spawn_mail_worker(
     tokio::spawn(crate::mail_worker::run(worker, shutdown.clone()))
 }
 
+/// Starts the audit sealer (gbvf_events::audit::sealer) next to the projectors; it holds a lease,
+/// so however many processes start one, one seals.
+fn spawn_sealer(pool: &PgPool, shutdown: &watch::Receiver<bool>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(gbvf_events::audit::sealer::run(
+        pool.clone(),
+        shutdown.clone(),
+    ))
+}
+
 async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
@@ -109,7 +118,10 @@ pub async fn serve_app(
     .await
 }
 
-/// Serves the API (and projectors unless disabled) until SIGINT/SIGTERM.
+/// Serves the API until SIGINT/SIGTERM, with the workers unless `projectors` is false: the
+/// projectors, the mail worker and the audit sealer. Without them (`--no-projectors`) the
+/// process is API-only: a `gbvf project` process elsewhere must run them (docs/decisions.md
+/// "API-only instances").
 pub async fn serve(
     pool: PgPool,
     bind: &str,
@@ -140,6 +152,7 @@ pub async fn serve(
             state.base_url.clone(),
             &rx,
         ));
+        w.push(spawn_sealer(&pool, &rx));
         w
     } else {
         vec![]
@@ -177,7 +190,8 @@ pub async fn project(pool: PgPool) -> anyhow::Result<()> {
         base_url,
         &rx,
     ));
-    eprintln!("gbvf projectors and mail worker running");
+    workers.push(spawn_sealer(&pool, &rx));
+    eprintln!("gbvf projectors, mail worker and audit sealer running");
     shutdown_signal().await;
     let _ = tx.send(true);
     for w in workers {

@@ -96,6 +96,7 @@ pub fn session_routes(r: Routes) -> Routes {
         dashboard::feature_flags,
     )
     .get("/api/health", Anyone, dashboard::health)
+    .get("/api/audit/public-key", Anyone, audit::public_key)
     .post(
         "/api/crime/figures",
         PoliceStatistics,

@@ -6,6 +6,7 @@
 //! - [`layers`]: security headers, the response cache, metrics, example scope.
 
 pub mod api_routes;
+pub mod audit;
 pub mod auth;
 pub mod boundary;
 pub mod building_blocks;

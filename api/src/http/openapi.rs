@@ -4,7 +4,7 @@ use axum::Json;
 use utoipa::OpenApi;
 
 use super::{
-    auth, building_blocks, collective_actions, crime, dashboard, geography, health_check,
+    audit, auth, building_blocks, collective_actions, crime, dashboard, geography, health_check,
     organisations, users_groups,
 };
 
@@ -28,6 +28,7 @@ use super::{
         dashboard::components_handler,
         dashboard::feature_flags,
         dashboard::health,
+        audit::public_key,
         crime::recording::record_figure,
         building_blocks::search_contact,
         building_blocks::get_data,
@@ -102,6 +103,7 @@ use super::{
         collective_actions::admin::RecordCollectiveActionBody,
         collective_actions::admin::ReportBody,
         crate::mail_worker::MailStatus,
+        organisations::history::HistorySealAnswer,
         users_groups::EraseAnswer,
         crate::mail_worker::MailStatusRow,
         health_check::InviteCodeBody,
@@ -167,6 +169,7 @@ pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
     ("GET", "/api/dashboard/components", "getComponents"),
     ("GET", "/api/config/feature-flags", "getFeatureFlags"),
     ("GET", "/api/health", "getHealth"),
+    ("GET", "/api/audit/public-key", "getAuditPublicKey"),
     // Collective action.
     (
         "GET",

@@ -29,6 +29,8 @@ pub struct Config {
     pub command_cap: Duration,
     /// Synthetic events of section 3 (`GBVF_BENCH_EVENTS`).
     pub rebuild_events: usize,
+    /// Events of section 11's log (`GBVF_BENCH_AUDIT_EVENTS`, default 1,000,000).
+    pub audit_events: usize,
     /// Events of section 8's log (`GBVF_BENCH_SCALE_EVENTS`, default 10,000,000).
     pub scale_events: usize,
     /// Time limit of section 3's engine-read-alone step (`GBVF_BENCH_ENGINE_READ_SECS`).
@@ -72,7 +74,7 @@ impl Config {
         }
         let data_dir = match std::env::var("GBVF_DATA_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
-            _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data"),
+            _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"),
         };
         let token = std::env::var("GBVF_OPERATOR_TOKEN")
             .ok()
@@ -87,7 +89,7 @@ impl Config {
                         .map_err(|_| anyhow!("GBVF_BENCH_SECTIONS: {p:?} is not a section number"))
                 })
                 .collect::<Result<Vec<_>>>()?,
-            _ => vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+            _ => vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
         };
         let log_dir = match std::env::var("GBVF_BENCH_LOG_DIR") {
             Ok(p) if !p.is_empty() => PathBuf::from(p),
@@ -106,6 +108,7 @@ impl Config {
             responses: env_num("GBVF_BENCH_RESPONSES", 2_000usize)?.max(1),
             command_cap: Duration::from_secs(45),
             rebuild_events: env_num("GBVF_BENCH_EVENTS", 1_000_000usize)?.max(1),
+            audit_events: env_num("GBVF_BENCH_AUDIT_EVENTS", 1_000_000usize)?.max(1),
             scale_events: env_num("GBVF_BENCH_SCALE_EVENTS", 10_000_000usize)?.max(1),
             engine_read_cap: Duration::from_secs(env_num("GBVF_BENCH_ENGINE_READ_SECS", 15u64)?),
             rebuild_cap: Duration::from_secs(env_num("GBVF_BENCH_REBUILD_SECS", 45u64)?.max(1)),

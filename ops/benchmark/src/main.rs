@@ -25,7 +25,9 @@
 //!    survey responses: folded in memory (what `gbvf projections rebuild` does) and page by
 //!    page, each projection's rate printed;
 //! 10. building-block updates over HTTP (a municipality's details submitted, the province's
-//!     verification) at 32 concurrent clients, and the building-block projector's lag.
+//!     verification) at 32 concurrent clients, and the building-block projector's lag;
+//! 11. the audit seal: a log of a million synthetic events sealed by the sealer's own step and
+//!     verified whole, events/s for each.
 //!
 //! `gbvf-bench static --port P --bodies DIR` is that static server; `gbvf-bench load` runs the
 //! read load of section 5 against any server on the loopback (handy under `perf`).
@@ -96,12 +98,13 @@ const USAGE: &str = "usage: gbvf-bench [run]                          run every 
 environment of `run`:
   DATABASE_URL             PostgreSQL server on which fresh bench databases are created and dropped (required)
   GBVF_BIN                 the gbvf executable (default: next to this one)
-  GBVF_DATA_DIR            the project's data directory (default: ../data of the api crate)
+  GBVF_DATA_DIR            the project's data directory (default: the workspace's data/)
   GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
-  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9,10; 4 runs with 1, 5 and 6 need 2's database)
+  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9,10,11; 4 runs with 1, 5 and 6 need 2's database)
   GBVF_BENCH_RESPONSES     survey responses of section 7 (default 2000)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)
+  GBVF_BENCH_AUDIT_EVENTS  synthetic events sealed and verified in section 11 (default 1000000)
   GBVF_BENCH_REBUILD_SECS  time limit of engine::rebuild and of its replica (default 45; the rate so far is reported)
   GBVF_BENCH_ENGINE_READ_SECS  time limit of the engine-read-alone step (default 15)
   GBVF_BENCH_READ_SECS     measured seconds per read endpoint and server (default 8)

@@ -165,6 +165,9 @@ export const adminStrings = {
     downloadJson: 'Download JSON',
     empty: 'No events recorded',
     caption: 'Verification history of the application',
+    sealedUpTo: 'Sealed and verified up to',
+    sealPending: 'The newest events are not sealed yet; the log seals them within seconds.',
+    sealMismatch: 'Warning: this history does not match the sealed event log.',
   },
 
   usersGroups: {

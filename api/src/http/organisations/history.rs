@@ -67,6 +67,41 @@ pub struct OrganisationHistory {
     /// Every event of the organisation and of its designated person's account, in commit
     /// order.
     pub data: Vec<HistoryEntry>,
+    /// Whether these events match the tamper-evident seal of the log (docs/operations.md
+    /// "Auditing").
+    pub seal: HistorySealAnswer,
+}
+
+/// The seal of a history: every event checked against its seal and a signed checkpoint.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistorySealAnswer {
+    /// `sealed` (every event matches and is under a signed checkpoint), `pending` (the newest
+    /// events are not sealed yet: the sealer works after commit, within seconds) or
+    /// `mismatch` (an event no longer matches its seal).
+    pub status: String,
+    /// With `sealed`: the time up to which the log is sealed and verified (RFC 3339).
+    #[schema(required)]
+    pub sealed_up_to: Option<chrono::DateTime<chrono::Utc>>,
+    /// With `mismatch`: which event, in one sentence.
+    #[schema(required)]
+    pub message: Option<String>,
+}
+
+impl From<gbvf_events::audit::verify::HistorySeal> for HistorySealAnswer {
+    fn from(s: gbvf_events::audit::verify::HistorySeal) -> Self {
+        use gbvf_events::audit::verify::HistorySeal::*;
+        let (status, sealed_up_to, message) = match s {
+            Sealed(at) => ("sealed", Some(at), None),
+            Pending => ("pending", None, None),
+            Mismatch(m) => ("mismatch", None, Some(m)),
+        };
+        HistorySealAnswer {
+            status: status.into(),
+            sealed_up_to,
+            message,
+        }
+    }
 }
 
 /// One event of an organisation's verification history, as stored (what auditors replay; the
@@ -116,6 +151,8 @@ pub async fn history(
         );
     }
     events.sort_by_key(|e| (e.transaction_id, e.global_position));
+    let positions: Vec<i64> = events.iter().map(|e| e.global_position).collect();
+    let seal = gbvf_events::audit::verify::history_seal(&s.pool, &positions).await?;
     let actor_ids: Vec<String> = events
         .iter()
         .filter_map(|e| {
@@ -190,6 +227,7 @@ pub async fn history(
     Ok(Json(OrganisationHistory {
         success: true,
         data: rows,
+        seal: seal.into(),
     })
     .into_response())
 }

@@ -3,6 +3,7 @@
 //! its targets to the summary. Sections 1 and 4 share one load, so [`commands`] runs both and
 //! [`lag`] prints section 4's table.
 
+pub mod audit;
 pub mod building_blocks;
 pub mod command_paths;
 pub mod commands;

@@ -458,10 +458,23 @@ export type HistoryEntry = {
   /** The event type (`OrganisationApproved`, …). */
   type: string;
 };
+export type HistorySealAnswer = {
+  /** With `mismatch`: which event, in one sentence. */
+  message: string | null;
+  /** With `sealed`: the time up to which the log is sealed and verified (RFC 3339). */
+  sealedUpTo: string | null;
+  /** `sealed` (every event matches and is under a signed checkpoint), `pending` (the newest
+    events are not sealed yet: the sealer works after commit, within seconds) or
+    `mismatch` (an event no longer matches its seal). */
+  status: string;
+};
 export type OrganisationHistory = {
   /** Every event of the organisation and of its designated person's account, in commit
     order. */
   data: HistoryEntry[];
+  /** Whether these events match the tamper-evident seal of the log (docs/operations.md
+    "Auditing"). */
+  seal: HistorySealAnswer;
   /** Always `true`. */
   success: boolean;
 };

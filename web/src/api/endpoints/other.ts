@@ -1,6 +1,12 @@
 import { baseApi as api } from "../base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getAuditPublicKey: build.query<
+      GetAuditPublicKeyApiResponse,
+      GetAuditPublicKeyApiArg
+    >({
+      query: () => ({ url: `/api/audit/public-key` }),
+    }),
     getCsrfToken: build.query<GetCsrfTokenApiResponse, GetCsrfTokenApiArg>({
       query: () => ({ url: `/api/auth/csrf` }),
     }),
@@ -86,6 +92,9 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type GetAuditPublicKeyApiResponse =
+  /** status 200 The signing key */ AuditPublicKey;
+export type GetAuditPublicKeyApiArg = void;
 export type GetCsrfTokenApiResponse = /** status 200 The token */ CsrfToken;
 export type GetCsrfTokenApiArg = void;
 export type GetBuildingBlockDataApiResponse =
@@ -143,9 +152,16 @@ export type GetHealthCheckStatsApiArg = {
     admin spec §9) when absent. */
   quarter?: string;
 };
-export type CsrfToken = {
-  /** To send as `X-CSRF-Token` with every state-changing request. */
-  csrfToken: string;
+export type AuditPublicKey = {
+  /** Always `Ed25519`. */
+  algorithm: string;
+  /** The public key, 64 lower-case hexadecimal digits (32 bytes). */
+  publicKey: string;
+  /** Events in the chain up to that checkpoint; null before the first. */
+  sealedEvents: number | null;
+  /** When the newest event under a signed checkpoint was written (RFC 3339); null before
+    the first checkpoint. */
+  sealedUpTo: string | null;
 };
 export type ErrorItem = {
   /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
@@ -161,6 +177,10 @@ export type ErrorBody = {
   message: string;
   /** Always `false`. */
   success: boolean;
+};
+export type CsrfToken = {
+  /** To send as `X-CSRF-Token` with every state-changing request. */
+  csrfToken: string;
 };
 export type Boundary = {
   /** Administrative numbering of the level. */
@@ -484,6 +504,7 @@ export type HealthCheckStatsAnswer = {
   success: boolean;
 };
 export const {
+  useGetAuditPublicKeyQuery,
   useGetCsrfTokenQuery,
   useGetBuildingBlockDataQuery,
   useGetBuildingBlockRequirementDetailDataQuery,

@@ -239,6 +239,10 @@ describe('application view', () => {
     expect(event).toHaveTextContent('2025-11-20 00:30')
     expect(event).toHaveTextContent('Nomvula Dlamini (nomvula@example.org)')
     expect(event).toHaveTextContent('web')
+    // 08:00 UTC is 10:00 in South Africa.
+    expect(within(history).getByTestId('history-seal')).toHaveTextContent(
+      `${a.history.sealedUpTo} 2026-05-01 10:00 (SAST)`,
+    )
     expect(within(history).getByRole('link', { name: a.history.downloadCsv })).toHaveAttribute(
       'href',
       '/api/healthcheck/organisation/org-101/history?format=csv',

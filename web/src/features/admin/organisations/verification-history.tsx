@@ -7,7 +7,7 @@ import { downloadBlob } from '../../../lib/csv'
 import { historyCsvUrl, useGetOrganisationHistoryQuery } from '../admin-api'
 import { formatDateTime } from '../admin-format'
 import { LoadFailure } from '../components/admin-ui'
-import type { HistoryEntry } from '../../../api/generated'
+import type { HistoryEntry, HistorySealAnswer } from '../../../api/generated'
 import type { StakeholderId } from '../admin-types'
 
 const h = adminStrings.history
@@ -16,6 +16,30 @@ export function actorOf(event: Pick<HistoryEntry, 'actor' | 'actorName'>): { nam
   const name = event.actorName?.trim() || event.actor?.trim() || '–'
   const id = event.actor && event.actor !== name ? event.actor : null
   return { name, id }
+}
+
+/** Whether the history matches the tamper-evident seal of the event log (one line). */
+export function SealLine({ seal }: { seal: HistorySealAnswer | undefined }) {
+  if (!seal) return null
+  if (seal.status === 'sealed' && seal.sealedUpTo) {
+    return (
+      <p className="admin-muted" data-testid="history-seal">
+        {h.sealedUpTo} <time dateTime={seal.sealedUpTo}>{formatDateTime(seal.sealedUpTo)}</time> (SAST)
+      </p>
+    )
+  }
+  if (seal.status === 'mismatch') {
+    return (
+      <p className="message message--warning" role="alert" data-testid="history-seal">
+        {h.sealMismatch} {seal.message ?? ''}
+      </p>
+    )
+  }
+  return (
+    <p className="admin-muted" data-testid="history-seal">
+      {h.sealPending}
+    </p>
+  )
 }
 
 export function VerificationHistory({ orgId }: { orgId: StakeholderId }) {
@@ -47,6 +71,7 @@ export function VerificationHistory({ orgId }: { orgId: StakeholderId }) {
         </div>
       </div>
       <p className="admin-muted">{h.intro}</p>
+      <SealLine seal={history.data?.seal} />
       {history.isLoading ? <Spinner /> : null}
       {history.isError ? <LoadFailure error={history.error} /> : null}
       {history.data && !events.length ? <p className="message message--empty">{h.empty}</p> : null}

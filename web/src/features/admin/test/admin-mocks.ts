@@ -272,7 +272,11 @@ export function adminHandlers(db: AdminDb) {
     }),
     http.get('*/api/healthcheck/organisation/:id/history', async ({ request, params }) => {
       await record(request)
-      return HttpResponse.json({ success: true, data: db.history[String(params.id)] ?? [] })
+      return HttpResponse.json({
+        success: true,
+        data: db.history[String(params.id)] ?? [],
+        seal: { status: 'sealed', sealedUpTo: '2026-05-01T08:00:00Z', message: null },
+      })
     }),
     http.get('*/api/healthcheck/organisation/:id', async ({ request, params }) => {
       await record(request)

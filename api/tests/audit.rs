@@ -1,0 +1,516 @@
+//! The tamper-evident event log against real PostgreSQL (gbvf_events::audit): an untouched log
+//! verifies; each kind of tampering done with SQL after sealing (a payload edited, an event
+//! deleted, an event inserted into the sealed past, two events swapped in order or in
+//! content, the chain re-sealed without the key) is named by `verify`, through the library and
+//! through the real `gbvf events verify`; a proof file written by `gbvf events history --proof`
+//! verifies with `gbvf events verify-proof` without any database and fails once one byte
+//! changes; the sealer runs inside `gbvf serve` and `GET /api/audit/public-key` serves the key.
+
+mod common;
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::TestDb;
+use gbvf_events::audit::{key, proof, sealer, verify};
+use gbvf_events::metadata::EventMetadata;
+use gbvf_events::store::{append_batch, NewEvent};
+use serde_json::json;
+use sqlx::PgPool;
+
+/// Runs the real `gbvf` with `args` (DATABASE_URL `url` unless None); (success, stdout+stderr).
+fn gbvf(url: Option<&str>, args: &[&str]) -> (bool, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gbvf"));
+    cmd.args(args)
+        .env("RUST_LOG", "warn")
+        .env_remove("DATABASE_URL");
+    if let Some(url) = url {
+        cmd.env("DATABASE_URL", url);
+    }
+    let out = cmd.output().expect("run gbvf");
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// Appends `per` events to each of `aggregates` (`test`/`a0`, `a1`, …), one transaction per
+/// round, so that aggregates interleave in the log and transactions differ.
+async fn append(pool: &PgPool, aggregates: usize, per: usize) {
+    let meta = EventMetadata::now("system", "audit-test", "test:audit");
+    for round in 0..per {
+        let events: Vec<NewEvent> = (0..aggregates)
+            .map(|a| NewEvent {
+                aggregate_type: "test".into(),
+                aggregate_id: format!("a{a}"),
+                sequence: round as i64 + 1,
+                event_type: "Noted".into(),
+                event_version: "1.0".into(),
+                payload: json!({"Noted": {"round": round, "text": format!("note {a}/{round}")}}),
+                metadata: meta.to_json(),
+            })
+            .collect();
+        let mut tx = pool.begin().await.unwrap();
+        append_batch(&mut tx, &events).await.unwrap();
+        tx.commit().await.unwrap();
+    }
+}
+
+/// A log of 4 aggregates × 6 events (plus what `migrate` seeds), sealed.
+async fn sealed_log() -> TestDb {
+    let db = TestDb::new().await;
+    append(&db.pool, 4, 6).await;
+    sealer::seal_now(&db.pool).await.unwrap();
+    db
+}
+
+async fn position(pool: &PgPool, id: &str, sequence: i64) -> i64 {
+    sqlx::query_scalar(
+        "SELECT global_position FROM events WHERE aggregate_type = 'test' AND aggregate_id = $1 AND sequence = $2",
+    )
+    .bind(id)
+    .bind(sequence)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+async fn first_finding(pool: &PgPool) -> verify::Finding {
+    let trusted = vec![key::public_key_hex(pool).await.unwrap()];
+    let report = verify::verify(pool, &trusted, |_, _| {}).await.unwrap();
+    assert!(!report.intact(), "tampering not found");
+    report.findings[0].clone()
+}
+
+#[tokio::test]
+async fn an_untouched_log_verifies_through_the_library_and_the_cli() {
+    let db = sealed_log().await;
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    let mut calls = 0;
+    let report = verify::verify(&db.pool, &[], |_, _| calls += 1)
+        .await
+        .unwrap();
+    assert!(report.intact(), "{:?}", report.findings);
+    assert_eq!(report.checked as i64, events);
+    assert_eq!(report.unsealed, 0);
+    assert!(calls >= 1);
+    let head = report.verified_checkpoint.expect("the head is signed");
+    assert_eq!(head.chain_index, events);
+
+    let (ok, out) = gbvf(Some(&db.url), &["events", "verify"]);
+    assert!(ok, "{out}");
+    assert!(out.contains(&format!("checked {events} events")), "{out}");
+    assert!(out.contains("events/s"), "{out}");
+    assert!(out.contains("sealed and verified up to"), "{out}");
+
+    let (ok, out) = gbvf(Some(&db.url), &["events", "public-key"]);
+    assert!(ok, "{out}");
+    assert_eq!(out.trim(), key::public_key_hex(&db.pool).await.unwrap());
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn an_edited_payload_is_named_by_the_library_and_the_cli() {
+    let db = sealed_log().await;
+    let at = position(&db.pool, "a2", 3).await;
+    sqlx::query("UPDATE events SET payload = '{\"Noted\": {\"round\": 2, \"text\": \"forged\"}}' WHERE global_position = $1")
+        .bind(at)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let f = first_finding(&db.pool).await;
+    assert_eq!(f.kind, verify::Kind::Edited);
+    assert_eq!(f.global_position, at);
+    assert_eq!(f.event.as_deref(), Some("test/a2 #3"));
+
+    let (ok, out) = gbvf(Some(&db.url), &["events", "verify"]);
+    assert!(!ok, "verify must fail: {out}");
+    assert!(
+        out.contains(&format!("event at global position {at} (test/a2 #3")),
+        "{out}"
+    );
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_deleted_event_is_named() {
+    let db = sealed_log().await;
+    let at = position(&db.pool, "a1", 4).await;
+    sqlx::query("DELETE FROM events WHERE global_position = $1")
+        .bind(at)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let f = first_finding(&db.pool).await;
+    assert_eq!(f.kind, verify::Kind::Deleted);
+    assert_eq!(f.global_position, at);
+    assert!(f.message.contains("deleted"), "{}", f.message);
+    // The sealer refuses to go on past a head that is gone only when it is the head; here the
+    // log goes on being sealed, and verify keeps naming the gap.
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn an_event_inserted_into_the_sealed_past_is_named() {
+    let db = sealed_log().await;
+    // Back-dated into the transaction of an early event: it sorts before the head.
+    let early: String = sqlx::query_scalar(
+        "SELECT transaction_id::text FROM events WHERE aggregate_type = 'test' AND aggregate_id = 'a0' AND sequence = 2",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let forged: i64 = sqlx::query_scalar(
+        "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata, transaction_id)
+         VALUES ('test', 'forged', 1, 'Noted', '1.0', '{\"Noted\": {}}', '{}', $1::xid8) RETURNING global_position",
+    )
+    .bind(&early)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let f = first_finding(&db.pool).await;
+    assert_eq!(f.kind, verify::Kind::Inserted);
+    assert_eq!(f.global_position, forged);
+    assert_eq!(f.event.as_deref(), Some("test/forged #1"));
+
+    let (ok, out) = gbvf(Some(&db.url), &["events", "verify"]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("test/forged #1"), "{out}");
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn two_events_swapped_in_order_are_named() {
+    let db = sealed_log().await;
+    // a3 #2 and a3 #5 were committed in different transactions: exchange their commit order.
+    let (first, second) = (
+        position(&db.pool, "a3", 2).await,
+        position(&db.pool, "a3", 5).await,
+    );
+    sqlx::query(
+        "UPDATE events e SET transaction_id = o.transaction_id
+         FROM events o WHERE (e.global_position, o.global_position) IN (($1, $2), ($2, $1))",
+    )
+    .bind(first)
+    .bind(second)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let f = first_finding(&db.pool).await;
+    assert_eq!(f.kind, verify::Kind::Reordered);
+    assert!(
+        f.event.as_deref().is_some_and(|e| e.starts_with("test/")),
+        "{f:?}"
+    );
+    assert!(f.message.contains("reordered"), "{}", f.message);
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn two_events_swapped_in_content_are_named() {
+    let db = sealed_log().await;
+    let (first, second) = (
+        position(&db.pool, "a0", 1).await,
+        position(&db.pool, "a1", 1).await,
+    );
+    sqlx::query(
+        "UPDATE events e SET payload = o.payload
+         FROM events o WHERE (e.global_position, o.global_position) IN (($1, $2), ($2, $1))",
+    )
+    .bind(first)
+    .bind(second)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let f = first_finding(&db.pool).await;
+    assert_eq!(f.kind, verify::Kind::Edited);
+    assert_eq!(f.global_position, first.min(second));
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_chain_resealed_without_the_key_fails_at_its_checkpoint() {
+    let db = sealed_log().await;
+    let at = position(&db.pool, "a2", 2).await;
+    sqlx::query("UPDATE events SET payload = '{\"Noted\": {}}' WHERE global_position = $1")
+        .bind(at)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    // Someone with database access recomputes every digest and seal from the edit on.
+    let entries: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT chain_index, global_position FROM event_seal ORDER BY chain_index")
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+    let mut seal = gbvf_events::audit::GENESIS;
+    for (index, pos) in entries {
+        let f: gbvf_events::audit::SealedFields = sqlx::query_as(
+            "SELECT e.aggregate_type, e.aggregate_id, e.sequence, e.event_type, e.event_version,
+                    e.payload::text AS payload, e.metadata::text AS metadata, e.global_position,
+                    (extract(epoch FROM e.recorded_at) * 1000000)::bigint AS recorded_at_micros
+             FROM events e WHERE global_position = $1",
+        )
+        .bind(pos)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        let digest = f.digest();
+        seal = gbvf_events::audit::next_seal(&seal, &digest);
+        sqlx::query("UPDATE event_seal SET digest = $2, seal = $3 WHERE chain_index = $1")
+            .bind(index)
+            .bind(&digest[..])
+            .bind(&seal[..])
+            .execute(&db.pool)
+            .await
+            .unwrap();
+    }
+    let f = first_finding(&db.pool).await;
+    assert_eq!(f.kind, verify::Kind::Checkpoint);
+    assert!(f.message.contains("re-sealed"), "{}", f.message);
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_proof_file_verifies_offline_and_fails_after_one_byte_changes() {
+    let db = TestDb::new().await;
+    append(&db.pool, 3, 4).await;
+    // More events after the history, so that the proof spans other aggregates' digests.
+    sealer::seal_now(&db.pool).await.unwrap();
+    append_more(&db.pool).await;
+    let dir = std::env::temp_dir().join(format!("gbvf-proof-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a1.proof.json");
+    let file_arg = file.to_str().unwrap();
+    let (ok, out) = gbvf(
+        Some(&db.url),
+        &["events", "history", "test", "a1", "--proof", file_arg],
+    );
+    assert!(ok, "{out}");
+    let public_key = key::public_key_hex(&db.pool).await.unwrap();
+    // No database from here on.
+    db.drop_db().await;
+
+    let (ok, out) = gbvf(None, &["events", "verify-proof", file_arg]);
+    assert!(ok, "{out}");
+    assert!(out.contains("proof valid: 5 events"), "{out}");
+    assert!(out.contains(&public_key), "{out}");
+    let (ok, out) = gbvf(
+        None,
+        &[
+            "events",
+            "verify-proof",
+            file_arg,
+            "--public-key",
+            &public_key,
+        ],
+    );
+    assert!(ok, "{out}");
+    let other = "11".repeat(32);
+    let (ok, out) = gbvf(
+        None,
+        &["events", "verify-proof", file_arg, "--public-key", &other],
+    );
+    assert!(!ok, "a proof must not pass under another key: {out}");
+
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(proof::check_bytes(&bytes, Some(&public_key)).is_ok());
+    // One byte changed in the payload text, in a digest, in the signed time, anywhere else.
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let at_payload = text.find("note 1/2").unwrap() + 5;
+    let at_digest = text.find("\"digests\": [").unwrap() + 20;
+    let at_time = text.find("\"recorded_at\": \"").unwrap() + 20;
+    for at in [
+        at_payload,
+        at_digest,
+        at_time,
+        0,
+        bytes.len() / 2,
+        bytes.len() - 2,
+    ] {
+        let mut changed = bytes.clone();
+        changed[at] = if changed[at] == b'1' { b'2' } else { b'1' };
+        assert!(
+            proof::check_bytes(&changed, None).is_err(),
+            "a change at byte {at} went unnoticed"
+        );
+    }
+    let mut changed = bytes.clone();
+    changed[at_payload] = b'X';
+    std::fs::write(&file, &changed).unwrap();
+    let (ok, out) = gbvf(None, &["events", "verify-proof", file_arg]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("test/a1 #3"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One more event of `test/a1` and a thousand of other aggregates, for the proof test.
+async fn append_more(pool: &PgPool) {
+    let meta = EventMetadata::now("system", "audit-test", "test:audit");
+    let mut events = vec![NewEvent {
+        aggregate_type: "test".into(),
+        aggregate_id: "a1".into(),
+        sequence: 5,
+        event_type: "Noted".into(),
+        event_version: "1.0".into(),
+        payload: json!({"Noted": {"round": 4}}),
+        metadata: meta.to_json(),
+    }];
+    events.extend((0..1_200).map(|i| NewEvent {
+        aggregate_type: "test".into(),
+        aggregate_id: format!("other{i}"),
+        sequence: 1,
+        event_type: "Noted".into(),
+        event_version: "1.0".into(),
+        payload: json!({"Noted": {"i": i}}),
+        metadata: meta.to_json(),
+    }));
+    let mut tx = pool.begin().await.unwrap();
+    append_batch(&mut tx, &events).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn serve_seals_and_publishes_its_key_and_an_api_only_instance_does_not_seal() {
+    let db = TestDb::new().await;
+    let api_only =
+        common::process::GbvfServer::start_with_args(&db.url, &[], &["--no-projectors"]).await;
+    append(&db.pool, 2, 3).await;
+    let http = reqwest::Client::new();
+    let answer: serde_json::Value = http
+        .get(format!("{}/api/audit/public-key", api_only.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(answer["algorithm"], "Ed25519");
+    assert_eq!(
+        answer["publicKey"],
+        key::public_key_hex(&db.pool).await.unwrap()
+    );
+    assert_eq!(answer["sealedUpTo"], serde_json::Value::Null);
+    let log = std::fs::read_to_string(&api_only.log).unwrap_or_default();
+    assert!(!log.contains("audit sealer"), "{log}");
+    let sealed: i64 = sqlx::query_scalar("SELECT count(*) FROM event_seal")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(sealed, 0, "an API-only instance runs no sealer");
+    drop(api_only);
+
+    let server = common::process::GbvfServer::start(&db.url, &[]).await;
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    // The sealer works after commit: wait (generously) until it has reached the head.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let sealed: i64 = sqlx::query_scalar("SELECT count(*) FROM event_seal")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        if sealed == events {
+            break;
+        }
+        assert!(Instant::now() < deadline, "sealed {sealed} of {events}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let report = verify::verify(&db.pool, &[], |_, _| {}).await.unwrap();
+    assert!(report.intact(), "{:?}", report.findings);
+    drop(server);
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn one_history_reads_as_sealed_pending_or_changed() {
+    let db = TestDb::new().await;
+    append(&db.pool, 2, 3).await;
+    let positions: Vec<i64> = sqlx::query_scalar(
+        "SELECT global_position FROM events WHERE aggregate_type = 'test' AND aggregate_id = 'a1'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        verify::history_seal(&db.pool, &positions).await.unwrap(),
+        verify::HistorySeal::Pending
+    );
+    sealer::seal_now(&db.pool).await.unwrap();
+    let newest: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT max(recorded_at) FROM events")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        verify::history_seal(&db.pool, &positions).await.unwrap(),
+        verify::HistorySeal::Sealed(newest)
+    );
+    sqlx::query("UPDATE events SET metadata = '{}' WHERE global_position = $1")
+        .bind(positions[1])
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    match verify::history_seal(&db.pool, &positions).await.unwrap() {
+        verify::HistorySeal::Mismatch(m) => assert!(m.contains("test/a1 #2"), "{m}"),
+        other => panic!("not found: {other:?}"),
+    }
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_restored_backup_still_verifies_and_is_sealed_on() {
+    let source = sealed_log().await;
+    let dir = std::env::temp_dir().join(format!("gbvf-seal-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("log.dump");
+    let (ok, out) = gbvf(Some(&source.url), &["backup", file.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    let key = key::public_key_hex(&source.pool).await.unwrap();
+    source.drop_db().await;
+
+    let target = TestDb::new().await;
+    let (ok, out) = gbvf(Some(&target.url), &["restore", file.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    // The key came with the archive; events written after the restore are sealed after the
+    // restored ones, whose transaction ids the restore rewrote.
+    assert_eq!(key::public_key_hex(&target.pool).await.unwrap(), key);
+    let mut tx = target.pool.begin().await.unwrap();
+    append_batch(
+        &mut tx,
+        &[NewEvent {
+            aggregate_type: "test".into(),
+            aggregate_id: "after-restore".into(),
+            sequence: 1,
+            event_type: "Noted".into(),
+            event_version: "1.0".into(),
+            payload: json!({"Noted": {}}),
+            metadata: json!({}),
+        }],
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    sealer::seal_now(&target.pool).await.unwrap();
+    let report = verify::verify(&target.pool, &[key], |_, _| {})
+        .await
+        .unwrap();
+    assert!(report.intact(), "{:?}", report.findings);
+    assert_eq!(report.unsealed, 0);
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&target.pool)
+        .await
+        .unwrap();
+    assert_eq!(report.checked as i64, events);
+    let _ = std::fs::remove_dir_all(&dir);
+    target.drop_db().await;
+}
