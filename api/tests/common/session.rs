@@ -52,6 +52,15 @@ impl Client {
         self.csrf = v["csrfToken"].as_str().unwrap_or_default().to_string();
         v
     }
+    /// The same browser (cookies and CSRF token) talking to another instance at `base`: cookies
+    /// belong to the host, not the port, so a session made on one instance is sent to the other.
+    pub fn on(&self, base: &str) -> Client {
+        Client {
+            http: self.http.clone(),
+            base: base.to_string(),
+            csrf: self.csrf.clone(),
+        }
+    }
     /// The current CSRF token.
     pub fn csrf(&self) -> &str {
         &self.csrf
