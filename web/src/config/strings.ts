@@ -428,27 +428,26 @@ export const strings = {
   },
 } as const
 
-// Attribution that must stay visible wherever crime figures, population or boundaries are shown.
-export const attribution = [
-  'Crime statistics: SAPS',
-  'Population: Statistics South Africa, Census 2022',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+// One line per source (data/*/SOURCE.md; data/README.md "Attributions"). Each view credits only
+// the sources of what it shows: the maps under the map, the footer for the whole view.
+export const credits = {
+  crime: 'Crime statistics: SAPS',
+  population: 'Population: Statistics South Africa, Census 2022',
+  directories:
+    'Service providers: SAPS, DoJ&CD, public health facilities and shelter directories (Code for South Africa, Seeking Shelter)',
+  collectiveActions: 'Collective actions: End GBVF 100-Day Challenges (public reports, theworldofimpact.org)',
+  healthCheck: 'Health check: surveys of registered organisations (GBVF dashboard)',
+  boundaries: 'Boundaries: Municipal Demarcation Board',
+} as const
+
+// Attribution of the crime map and crime figures: crime, population (rates) and boundaries.
+export const attribution = [credits.crime, credits.population, credits.boundaries] as const
 
 // Attribution of the collective-action map (data/challenges/SOURCE.md).
-export const collectiveActionAttribution = [
-  'Collective actions: End GBVF 100-Day Challenges (public reports, theworldofimpact.org)',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+export const collectiveActionAttribution = [credits.collectiveActions, credits.boundaries] as const
 
 // Attribution of the health-check map: the surveys themselves (no outside source).
-export const healthCheckAttribution = [
-  'Health check: surveys of registered organisations (GBVF dashboard)',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+export const healthCheckAttribution = [credits.healthCheck, credits.boundaries] as const
 
 // Attribution of the building-block map (data/building-blocks/SOURCE.md).
-export const buildingBlockAttribution = [
-  'Service providers: SAPS, DoJ&CD, public health facilities and shelter directories (Code for South Africa, Seeking Shelter)',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+export const buildingBlockAttribution = [credits.directories, credits.boundaries] as const

@@ -6,6 +6,8 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ErrorMessage } from '../../components/status'
 import { Action } from '../../config/constants'
+import { Credits } from '../../components/credits'
+import { buildingBlockAttribution } from '../../config/strings'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { can } from '../../session/landing'
 import { useSession } from '../../session/use-session'
@@ -115,6 +117,7 @@ export function BuildingBlockDashboard() {
   return (
     <section className="bb-dashboard" aria-labelledby="bb-title">
       {overlay ? <LoadingOverlay /> : null}
+      <Credits lines={buildingBlockAttribution} />
       <h1 id="bb-title">{heading}</h1>
       <div className="bb-filters">
         <label>

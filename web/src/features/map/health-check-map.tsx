@@ -5,7 +5,9 @@
 import { useMemo } from 'react'
 import { dashboardArgs, useGetDashboardQuery } from '../../api/public-api'
 import type { TableData } from '../../components/data-table'
-import { healthCheckAttribution, strings } from '../../config/strings'
+import { strings } from '../../config/strings'
+import { ComponentId } from '../../config/constants'
+import { componentCredits } from '../../lib/credits'
 import { formatCount } from '../../lib/format'
 import { MapLegend } from './map-legend'
 import { HEALTH_CHECK_SCALE, TOO_FEW_COLOUR, healthCheckAreaFigures, type AreaFigures } from './map-data'
@@ -64,7 +66,7 @@ export default function HealthCheckMap({ compact = false }: { compact?: boolean 
       markers={[]}
       onMarkerClick={() => undefined}
       tooltip={tooltip}
-      credits={example ? [...healthCheckAttribution, strings.hcMap.example] : healthCheckAttribution}
+      credits={componentCredits(ComponentId.HealthCheck, example)}
       legend={
         <MapLegend
           scale={HEALTH_CHECK_SCALE}

@@ -11,7 +11,8 @@ import type { TableData } from '../../components/data-table'
 import { MapBoundary } from '../../components/map-boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
-import { strings } from '../../config/strings'
+import { attribution, strings } from '../../config/strings'
+import { Credits } from '../../components/credits'
 import { publicBoundaryType } from '../../filters/geography'
 import { useFilters } from '../../filters/use-filters'
 import { useIsMobileMap } from '../../lib/use-media-query'
@@ -221,6 +222,7 @@ export function MapStage({
         {children}
       </Card>
       {modals}
+      <Credits lines={credits ?? attribution} />
     </div>
   )
 }
