@@ -247,3 +247,76 @@ export function buildingBlockGrid(
     })),
   }
 }
+
+/** One requirement of the mobile accordion: its availability per reporting quarter. */
+export interface AccordionRequirement {
+  id: number
+  label: string
+  cells: (number | null)[]
+}
+/** One building block of the mobile accordion, with its providers listed and its requirements. */
+export interface AccordionBlock {
+  id: number
+  label: string
+  listed: number
+  cells: (number | null)[]
+  requirements: AccordionRequirement[]
+}
+/** One category of the mobile accordion. */
+export interface AccordionCategory {
+  id: number
+  label: string
+  listed: number
+  cells: (number | null)[]
+  blocks: AccordionBlock[]
+}
+
+/**
+ * The building blocks card on phones (spec §2 "Building blocks": mobile accordion category >
+ * block > requirement): the same figures as the quarter grid, per quarter (labels in `periods`,
+ * oldest first), nested. A picked category keeps only that category, picked sub-options
+ * ('categoryId-blockId') only those blocks.
+ */
+export function buildingBlockAccordion(
+  summary: BuildingBlockData | undefined,
+  pickedCategory: string | null,
+  pickedBlocks: string[] = [],
+): { periods: string[]; categories: AccordionCategory[] } {
+  const periods = [...(summary?.buildingBlockReportingPeriods ?? [])].sort(
+    (a, b) => a.year * 10 + a.quarter - (b.year * 10 + b.quarter),
+  )
+  const current = periods.findIndex((p) => p.isCurrent)
+  const cellsFor = (availability: number | null, perPeriod?: Record<string, number | null>) =>
+    periods.map((p, i) =>
+      perPeriod && p.period in perPeriod
+        ? perPeriod[p.period]
+        : i === (current >= 0 ? current : periods.length - 1)
+          ? availability
+          : null,
+    )
+  const wanted = pickedBlocks
+    .filter((pair) => pickedCategory != null && pair.startsWith(`${pickedCategory}-`))
+    .map((pair) => pair.split('-')[1])
+  const categories = (summary?.buildingBlockCategoryStats ?? [])
+    .filter((c) => pickedCategory == null || String(c.buildingBlockCategoryId) === pickedCategory)
+    .map((c) => ({
+      id: c.buildingBlockCategoryId,
+      label: c.description,
+      listed: c.providerCount,
+      cells: cellsFor(c.availability, c.periodAvailability),
+      blocks: c.buildingBlockStats
+        .filter((b) => wanted.length === 0 || wanted.includes(String(b.buildingBlockId)))
+        .map((b) => ({
+          id: b.buildingBlockId,
+          label: b.description,
+          listed: b.buildingBlockCount,
+          cells: cellsFor(b.availability, b.periodAvailability),
+          requirements: (b.buildingBlockRequirementStats ?? []).map((r) => ({
+            id: r.buildingBlockRequirementId,
+            label: r.description,
+            cells: cellsFor(r.availability, r.periodAvailability),
+          })),
+        })),
+    }))
+  return { periods: periods.map((p) => quarterLabel(p.quarter, p.year)), categories }
+}

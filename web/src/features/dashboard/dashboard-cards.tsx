@@ -122,6 +122,7 @@ function ComponentCards({
               area={area}
               pickedCategory={picked}
               pickedBlocks={filters.componentId === ComponentId.BuildingBlock ? filters.componentSubOptions : []}
+              mobile={mobile}
             />
           </CardBoundary>
         </>

@@ -100,15 +100,6 @@ export default function GridView() {
           {component?.name ?? ''}
           {areaName ? ` – ${areaName}` : ''}
         </h1>
-        {mobile ? (
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={() => update(chooseCategory(filters, null))}
-          >
-            {strings.filters.clear}
-          </button>
-        ) : null}
       </div>
       {stats.isFetching && !stats.currentData ? (
         <Spinner />
