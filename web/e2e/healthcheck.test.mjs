@@ -494,6 +494,26 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   )
   const groups = page.getByTestId('hc-behaviour-group')
   assert.deepEqual(await groups.evaluateAll((g) => g.map((x) => x.dataset.questions)), ['B1 B2 B3', 'B4 B5 B6'])
+  // "Where would you go for help" (General, choose all that apply): each answer's share of the
+  // question's respondents, shown once the results pass the threshold like every other answer.
+  const general = questionnaire.questions.filter((x) => x.categoryId === 4)
+  assert.ok(general.length > 0, 'the questionnaire asks where staff would go for help')
+  for (const q of general) {
+    const block = page.getByTestId('hc-general-question').filter({ hasText: q.description })
+    const items = await block
+      .getByTestId('hc-general-answer')
+      .evaluateAll((li) =>
+        li.map(
+          (x) =>
+            `${x.querySelector('.bar-list__label').textContent} ${x.querySelector('.bar-list__value').textContent}`,
+        ),
+      )
+    assert.deepEqual(
+      items,
+      figures.byQuestion.get(q.questionId).distribution.map((d) => `${d.description} ${shown(d.share)}`),
+      q.questionId,
+    )
+  }
   // Axis 0–100 % every 20 %, drawn by ApexCharts.
   const first = page.getByTestId('hc-question-P1')
   await first.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })

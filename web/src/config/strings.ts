@@ -283,6 +283,15 @@ export const strings = {
     sources: 'Sources',
   },
 
+  // An organisation's survey results: the General questions ("Where would you go for help"),
+  // shown as shares of the question's respondents under the same threshold as every result.
+  surveyResults: {
+    generalTitle: 'Where staff would go for help',
+    shareNote: (respondents: string) =>
+      `Share of the ${respondents} respondents who answered the question; one person may choose several answers, so the shares can add up to more than 100%.`,
+    withheld: 'Withheld',
+  },
+
   // Section 5 messages verbatim; where the specification names a rule without wording, the
   // wording is the server's (commands/src/accounts/validation.rs), so both sides say the same.
   validation: {
