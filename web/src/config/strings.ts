@@ -142,8 +142,9 @@ export const strings = {
     financialYear: 'Financial year',
     total: 'Total',
     reachNote: 'Approved organisations by organisation type.',
-    surveysNote: (period: string) =>
-      `Responses to the organisation health check by quarter; expected responses are given for the current quarter, ${period}.`,
+    surveysNote:
+      'Quarters are calendar quarters (Q1 is January to March) in which a survey period starts. Expected responses are those set on that quarter’s survey links.',
+    overallMaturityOf: (quarter: string) => `Overall maturity, ${quarter}`,
     maturityWithheld:
       'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     exampleData: 'Example data',

@@ -90,10 +90,11 @@ export function parseQuarter(text: string | null | undefined): [number, number] 
 }
 
 /**
- * Number of surveys completed, by quarter, oldest first: responses, participating organisations
- * and maturity from the server's byQuarter. Expected responses are known only for the
- * dashboard's current quarter (the summary's totalExpectedResponses); that quarter gets a row
- * when responses are expected even before any arrive.
+ * Number of surveys completed, by quarter, oldest first: responses, expected responses,
+ * participating organisations and maturity. A quarter is the calendar quarter in which a survey
+ * period starts (Q1 = January to March); the server gives every quarter with responses or with
+ * links, each with the responses expected on its links (`totalExpectedResponses`). An older
+ * server without per-quarter expectations gives them for its current quarter only.
  */
 export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRow[] {
   const rows = new Map<string, QuarterRow>()
@@ -101,12 +102,12 @@ export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRo
     const parsed = parseQuarter(q.quarter)
     if (!parsed) continue
     const key = `${parsed[0]}Q${parsed[1]}`
+    const perQuarter = (q as { totalExpectedResponses?: number | null }).totalExpectedResponses
     rows.set(key, {
       key,
       label: quarterLabel(parsed[1], parsed[0]),
       actual: q.totalActualResponses ?? null,
-      // Not given per quarter by the server; the current quarter's is the summary's totalExpectedResponses.
-      expected: null,
+      expected: perQuarter ?? null,
       participating: q.participatingOrganisations ?? 0,
       maturity: q.overalMaturity ?? null,
     })
@@ -128,6 +129,12 @@ export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRo
     }
   }
   return [...rows.values()].sort((a, b) => a.key.localeCompare(b.key))
+}
+
+/** 'Q3 26' for '2026Q3' or '2026 Q3' (the one quarter label of the dashboard); '' otherwise. */
+export function quarterText(quarter: string | null | undefined): string {
+  const parsed = parseQuarter(quarter)
+  return parsed ? quarterLabel(parsed[1], parsed[0]) : ''
 }
 
 /** Overall maturity 0..100 of the current quarter as the server gives it (null when withheld). */

@@ -90,6 +90,27 @@ describe('health-check models', () => {
       { key: '2026Q3', label: 'Q3 26', actual: 21, expected: 30, participating: 3, maturity: 57.5 },
     ])
   })
+  it('gives every quarter the responses expected on its own links when the server sends them', () => {
+    const perQuarter = {
+      ...withResponses,
+      byQuarter: [
+        { ...withResponses.byQuarter[0], totalExpectedResponses: 30 },
+        { ...withResponses.byQuarter[1], totalExpectedResponses: 8 },
+        {
+          quarter: '2026Q4',
+          participatingOrganisations: 0,
+          totalActualResponses: null,
+          overalMaturity: null,
+          totalExpectedResponses: 12,
+        },
+      ],
+    }
+    expect(surveyQuarters(perQuarter).map((r) => [r.label, r.expected])).toEqual([
+      ['Q2 26', 8],
+      ['Q3 26', 30],
+      ['Q4 26', 12],
+    ])
+  })
   it('gives the current quarter a row when responses are expected before any arrive', () => {
     expect(surveyQuarters(stats([1], { totalExpectedResponses: 12 }))).toEqual([
       { key: '2026Q3', label: 'Q3 26', actual: 0, expected: 12, participating: 0, maturity: null },
