@@ -142,6 +142,7 @@ export function MapStage({
   tooltip,
   credits,
   legend,
+  controls,
   areaCount,
   markAreaColour = false,
   note,
@@ -163,6 +164,8 @@ export function MapStage({
   /** Mark each drill-down link with its area's colour (`data-colour`). */
   markAreaColour?: boolean
   legend: ReactNode
+  /** Shown above the map (the map's own choices). */
+  controls?: ReactNode
   /** Shown between the map and the drill-down links. */
   note?: ReactNode
   /** The pin list of a local municipality (shown only there, "No data" when it has no pins);
@@ -188,6 +191,7 @@ export function MapStage({
     >
       <Card title={title} table={table} headingLevel={2} subtitle={subtitle}>
         {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
+        {controls}
         <div className="crime-map__stage">
           <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
             <div className="crime-map__frame">
