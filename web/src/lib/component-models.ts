@@ -102,12 +102,11 @@ export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRo
     const parsed = parseQuarter(q.quarter)
     if (!parsed) continue
     const key = `${parsed[0]}Q${parsed[1]}`
-    const perQuarter = (q as { totalExpectedResponses?: number | null }).totalExpectedResponses
     rows.set(key, {
       key,
       label: quarterLabel(parsed[1], parsed[0]),
       actual: q.totalActualResponses ?? null,
-      expected: perQuarter ?? null,
+      expected: q.totalExpectedResponses ?? null,
       participating: q.participatingOrganisations ?? 0,
       maturity: q.overalMaturity ?? null,
     })
