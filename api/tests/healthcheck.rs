@@ -629,6 +629,58 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         assert_eq!(s, 400, "{q}");
     }
 
+    // Expected responses per quarter (the link's 8), stated in the quarter the link starts in.
+    let in_quarter = |v: &Value| {
+        v["data"]["byQuarter"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["quarter"] == quarter.as_str())
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    assert_eq!(
+        in_quarter(&v)["totalExpectedResponses"].as_i64(),
+        Some(8),
+        "{v}"
+    );
+    // Filtered by organisation type: the organisation's own type keeps it, another type has
+    // neither its responses nor its link; unknown types are refused.
+    let (s, own) = anonymous
+        .get(&format!(
+            "/api/healthcheck/stats?boundaryId=1&quarter={quarter}&componentOptions=1"
+        ))
+        .await;
+    assert_eq!(s, 200, "{own}");
+    assert_eq!(
+        (
+            in_quarter(&own)["participatingOrganisations"].as_i64(),
+            in_quarter(&own)["totalExpectedResponses"].as_i64(),
+            own["data"]["healthCheckStats"].as_array().unwrap().len()
+        ),
+        (Some(1), Some(8), 1)
+    );
+    let (s, other) = anonymous
+        .get(&format!(
+            "/api/healthcheck/stats?boundaryId=1&quarter={quarter}&componentOptions=2,3"
+        ))
+        .await;
+    assert_eq!(s, 200, "{other}");
+    assert_eq!(
+        (
+            other["data"]["overall"]["participatingOrganisations"].as_i64(),
+            other["data"]["totalExpectedResponses"].as_i64(),
+            other["data"]["totalOrganisations"].as_i64(),
+            other["data"]["healthCheckStats"].as_array().unwrap().len()
+        ),
+        (Some(0), Some(0), Some(0), 2)
+    );
+    assert!(in_quarter(&other).is_null(), "{other}");
+    let (s, _) = anonymous
+        .get("/api/healthcheck/stats?boundaryId=1&componentOptions=99")
+        .await;
+    assert_eq!(s, 400);
+
     // The dashboard's healthCheck part is the same computation for its current quarter.
     catch_up(&db.pool).await;
     let (_, default_stats) = anonymous.get("/api/healthcheck/stats?boundaryId=1").await;

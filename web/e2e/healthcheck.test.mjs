@@ -494,6 +494,26 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   )
   const groups = page.getByTestId('hc-behaviour-group')
   assert.deepEqual(await groups.evaluateAll((g) => g.map((x) => x.dataset.questions)), ['B1 B2 B3', 'B4 B5 B6'])
+  // "Where would you go for help" (General, choose all that apply): each answer's share of the
+  // question's respondents, shown once the results pass the threshold like every other answer.
+  const general = questionnaire.questions.filter((x) => x.categoryId === 4)
+  assert.ok(general.length > 0, 'the questionnaire asks where staff would go for help')
+  for (const q of general) {
+    const block = page.getByTestId('hc-general-question').filter({ hasText: q.description })
+    const items = await block
+      .getByTestId('hc-general-answer')
+      .evaluateAll((li) =>
+        li.map(
+          (x) =>
+            `${x.querySelector('.bar-list__label').textContent} ${x.querySelector('.bar-list__value').textContent}`,
+        ),
+      )
+    assert.deepEqual(
+      items,
+      figures.byQuestion.get(q.questionId).distribution.map((d) => `${d.description} ${shown(d.share)}`),
+      q.questionId,
+    )
+  }
   // Axis 0–100 % every 20 %, drawn by ApexCharts.
   const first = page.getByTestId('hc-question-P1')
   await first.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
@@ -539,4 +559,62 @@ test('an unknown health check is refused by the server and the screen says so', 
   })
   assert.equal(answer.status, 404)
   await context.close()
+})
+
+test('public health-check card: one quarter convention, expected responses per quarter, filter by type', async () => {
+  const stats = async (query) => {
+    const response = await fetch(`${BASE_URL}/api/healthcheck/stats?boundaryId=1${query}`)
+    assert.equal(response.status, 200)
+    return (await response.json()).data
+  }
+  const all = await stats('')
+  // The link of this file's organisation (higher education, type 4) starts in its quarter.
+  const own = healthCheckId.split('-').at(-1)
+  const quarter = all.byQuarter.find((q) => q.quarter === own)
+  assert.ok(quarter && quarter.totalExpectedResponses >= EXPECTED, JSON.stringify(all.byQuarter))
+  const [y, n] = own.split('Q')
+  const label = `Q${n} ${y.slice(2)}`
+  for (const [name, viewport] of Object.entries(WIDTHS)) {
+    const context = await browser.newContext({ viewport })
+    const page = await context.newPage()
+    for (const [types, expectRow] of [
+      ['', true],
+      ['4', true],
+      ['5', false],
+    ]) {
+      const filtered = types ? await stats(`&componentOptions=${types}`) : all
+      const search = types ? `&componentOptions=${types}` : ''
+      await page.goto(`${BASE_URL}/home/chart?boundaryId=1&boundaryTypeId=1&componentId=2${search}`)
+      await settled(page)
+      const surveys = page.getByTestId('card-surveys')
+      await surveys.waitFor({ timeout: 30_000 })
+      if (!expectRow) {
+        // No organisation of the type: no quarter at all, and no figure of type 4 leaks in.
+        assert.equal(filtered.byQuarter.length, 0, JSON.stringify(filtered.byQuarter))
+        await surveys.getByText('No data available').waitFor({ timeout: 30_000 })
+        continue
+      }
+      await surveys.locator('svg').first().waitFor({ timeout: 30_000 })
+      // The convention is stated once on the page.
+      assert.equal(await page.getByTestId('quarter-convention').count(), 1)
+      assert.doesNotMatch(await surveys.innerText(), /current quarter/)
+      // The data table: every quarter with its own expected responses, as the API gives them.
+      await surveys.locator('[data-action="table"]').click()
+      const rows = await surveys
+        .locator('table tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent.trim())))
+      const expected = filtered.byQuarter.map((q) => {
+        const [qy, qn] = q.quarter.split('Q')
+        return [`Q${qn} ${qy.slice(2)}`, String(q.totalExpectedResponses)]
+      })
+      assert.deepEqual(
+        rows.map((r) => [r[0], r[2]]),
+        expected,
+        `${name} ${types}`,
+      )
+      assert.ok(rows.some((r) => r[0] === label))
+      if (types === '') await page.screenshot({ path: join(SHOTS, `hc-card-quarters-${name}.png`), fullPage: true })
+    }
+    await context.close()
+  }
 })

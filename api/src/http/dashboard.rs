@@ -3,6 +3,7 @@
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
+use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
 use gbvf_events::crime_types::CRIME_TYPES;
 use serde::{Deserialize, Serialize};
 
@@ -60,12 +61,21 @@ pub fn components() -> Vec<Component> {
             options: vec![],
         })
         .collect();
+    // The health check filters by organisation type (public spec §2 Filters; reference list).
+    let health_check_options = ORGANISATION_TYPES
+        .iter()
+        .map(|(id, name)| ComponentOption {
+            id: OptionId::Number(i64::from(*id)),
+            name: name.to_string(),
+            options: vec![],
+        })
+        .collect();
     vec![
         component(3, "Crime", "GBVF crime recorded by the South African Police Service, per SAPS financial year (April to March).",
             Some(("SAPS crime statistics", "https://www.saps.gov.za/services/crimestats.php")), 1, crime_options),
         component(1, "Building blocks", "Availability of support services per category and requirement, with verification progress per municipality.",
             None, 2, vec![]),
-        component(2, "Health check", "Reach and maturity of organisations from their health-check surveys.", None, 3, vec![]),
+        component(2, "Health check", "Reach and maturity of organisations from their health-check surveys.", None, 3, health_check_options),
         component(4, "Collective actions", "Challenges, including 100-Day Challenges, per pillar of the National Strategic Plan on GBVF and per cycle.",
             Some(("End GBVF 100-Day Challenges", "https://endinggbvf.org/100-day-challenges/")), 4, super::collective_actions::component_options()),
     ]
@@ -102,7 +112,7 @@ pub struct DashboardQuery {
 /// data does not exist yet answer their specification shape with empty lists.
 #[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
     params(("boundaryId" = i64, Query, description = "boundary", minimum = 1), ("componentId" = Option<i64>, Query, description = "component the options belong to (default 3, crime)", minimum = 1),
-           ("componentOptions" = Option<String>, Query, description = "crime type ids, or pillar ids for component 4"),
+           ("componentOptions" = Option<String>, Query, description = "crime type ids, organisation type ids for component 2, or pillar ids for component 4"),
            ("componentSubOptions" = Option<String>, Query, description = "component 4: 'pillarId-typeId' pairs")),
     responses((status = 200, description = "Every component's data", body = Dashboard), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn dashboard(
@@ -136,7 +146,12 @@ pub async fn dashboard(
     let crime = crime_stats(&s.pool, id, &types).await?;
     let building_block = super::building_blocks::building_block_data(&s, id).await?;
     let collective_action = collective_action_stats(&s.pool, id, &action_filter).await?;
-    let health_check = super::health_check::public_stats(&s, id, None).await?;
+    let organisation_types = if component == 2 {
+        super::health_check::organisation_types(q.component_options.as_deref())?
+    } else {
+        vec![]
+    };
+    let health_check = super::health_check::public_stats(&s, id, None, &organisation_types).await?;
     Ok(Json(Dashboard {
         success: true,
         boundary: crime.boundary.clone(),

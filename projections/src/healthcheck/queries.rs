@@ -326,7 +326,7 @@ pub struct ParticipationRow {
     pub questionnaire_id: String,
     /// Start of the period.
     pub effective_from: Time,
-    /// Responses so far (at least 1).
+    /// Responses so far (0 for a link nobody has answered yet).
     pub actual_responses: i64,
     /// The period holds example data.
     pub example: bool,
@@ -334,9 +334,9 @@ pub struct ParticipationRow {
     pub expected_responses: i32,
 }
 
-/// The survey periods with at least one response of the organisations inside boundary
-/// `boundary_id` (by their province, district or municipality; the nation, 1, holds them all),
-/// in no order.
+/// The survey periods (links) of the organisations inside boundary `boundary_id` (by their
+/// province, district or municipality; the nation, 1, holds them all), answered or not, in no
+/// order: participation counts those with responses, expected responses every link.
 pub async fn participation_in(
     pool: &PgPool,
     boundary_id: i64,
@@ -345,7 +345,7 @@ pub async fn participation_in(
         "SELECT h.organisation_id, o.organisation_type_id, o.province_id, o.district_id, o.municipality_id, h.health_check_id, h.questionnaire_id,
                 h.effective_from, h.actual_responses, h.example, h.expected_responses
          FROM health_check h JOIN organisation o ON o.organisation_id = h.organisation_id
-         WHERE ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id)) AND h.actual_responses > 0",
+         WHERE ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id))",
     )
     .bind(boundary_id)
     .fetch_all(pool)

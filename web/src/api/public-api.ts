@@ -53,6 +53,9 @@ export function dashboardArgs(
   boundaryId: number,
   filters: { componentId?: number | null; componentOptions: string[]; componentSubOptions: string[] },
 ): GetDashboardApiArg {
+  // The health check filters by organisation type (its options); collective actions by pillar and type.
+  if (filters.componentId === 2 && filters.componentOptions.length > 0)
+    return { boundaryId, componentId: 2, componentOptions: filters.componentOptions.join(',') }
   if (filters.componentId !== 4 || (filters.componentOptions.length === 0 && filters.componentSubOptions.length === 0))
     return { boundaryId }
   return {

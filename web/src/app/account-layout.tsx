@@ -7,6 +7,7 @@ import { strings } from '../config/strings'
 import { Footer } from '../features/layout/footer'
 import { Header } from '../features/layout/header'
 import { QuickExit } from '../components/quick-exit'
+import { CreditsProvider } from '../components/credits'
 
 export function AccountLayout() {
   const { pathname } = useLocation()
@@ -27,7 +28,7 @@ export function AccountLayout() {
   }, [pathname])
 
   return (
-    <>
+    <CreditsProvider>
       <a href="#main" className="skip-link">
         {strings.skipToContent}
       </a>
@@ -41,6 +42,6 @@ export function AccountLayout() {
         </main>
         <Footer />
       </div>
-    </>
+    </CreditsProvider>
   )
 }

@@ -9,6 +9,7 @@ import { renderApp } from '../test/render'
 import { server } from '../test/mocks/server'
 import { setViewportWidth } from '../test/setup'
 import { attribution, strings } from '../config/strings'
+import { links } from '../config/constants'
 import { ErrorPage } from '../features/layout/error-page'
 import { crimeStats } from '../test/mocks/fixtures'
 import { formatCount, formatRate } from '../lib/format'
@@ -85,13 +86,16 @@ describe('header', () => {
     expect(await screen.findByRole('link', { name: strings.header.login })).toBeInTheDocument()
   })
 
-  it('opens About Us and Help in a new tab and drafts feedback mail', async () => {
+  it('opens About Us in a new tab; hides Help and feedback without a target', async () => {
     renderApp('/home')
     const about = await screen.findByRole('link', { name: new RegExp(strings.header.aboutUs) })
     expect(about).toHaveAttribute('target', '_blank')
-    expect(screen.getByRole('link', { name: new RegExp(strings.header.help) })).toHaveAttribute('target', '_blank')
-    const feedback = screen.getByRole('link', { name: strings.beta.feedback })
-    expect(feedback.getAttribute('href')).toMatch(/^mailto:.*\?subject=Share%20your%20feedback$/)
+    expect(about).toHaveAttribute('href', links.aboutUs)
+    expect(links.aboutUs).toMatch(/^https:\/\/theworldofimpact\.org\//)
+    // No build setting in the tests: no stand-in targets (docs/decisions.md "External links").
+    expect(links.help).toBe('')
+    expect(screen.queryByRole('link', { name: new RegExp(strings.header.help) })).toBeNull()
+    expect(screen.queryByRole('link', { name: strings.beta.feedback })).toBeNull()
   })
 
   it('the logo returns home and clears the component filters but keeps the geography', async () => {

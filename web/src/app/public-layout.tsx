@@ -11,6 +11,7 @@ import { BottomBar } from '../features/filters/bottom-bar'
 import { Footer } from '../features/layout/footer'
 import { Header } from '../features/layout/header'
 import { QuickExit } from '../components/quick-exit'
+import { CreditsProvider } from '../components/credits'
 import { LoadingOverlay, useLingeringFlag } from '../components/loading-overlay'
 import { useFilters } from '../filters/use-filters'
 
@@ -44,7 +45,7 @@ export function PublicLayout() {
 
   const failed = components.isError || dashboard.isError
   return (
-    <>
+    <CreditsProvider>
       <a href="#main" className="skip-link">
         {strings.skipToContent}
       </a>
@@ -66,7 +67,7 @@ export function PublicLayout() {
         <Footer />
       </div>
       {overlay ? <LoadingOverlay /> : null}
-    </>
+    </CreditsProvider>
   )
 }
 

@@ -137,3 +137,38 @@ export function BackArrowIcon() {
     </Svg>
   )
 }
+
+/**
+ * The icon of a building-block category (taxonomy.json ids: 1 Police, 2 Justice, 3 Health,
+ * 4 Shelter and psychosocial support); a neutral square for any later category. Decorative:
+ * the category's name is always beside it.
+ */
+export function BuildingBlockCategoryIcon({ categoryId, size = 18 }: { categoryId: number; size?: number }) {
+  return (
+    <span className={`bb-icon bb-icon--${categoryId}`} data-testid="bb-category-icon" aria-hidden="true">
+      <Svg size={size}>
+        {categoryId === 1 ? (
+          // A shield.
+          <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6l8-3z" />
+        ) : categoryId === 2 ? (
+          // Scales of justice.
+          <>
+            <path d="M12 3v18M7 21h10M4 7h16" />
+            <path d="M6 7l-3 6a3 3 0 006 0L6 7zM18 7l-3 6a3 3 0 006 0l-3-6z" />
+          </>
+        ) : categoryId === 3 ? (
+          // A medical cross.
+          <path d="M9 3h6v6h6v6h-6v6H9v-6H3V9h6V3z" />
+        ) : categoryId === 4 ? (
+          // A house with a heart.
+          <>
+            <path d="M3 11l9-7 9 7M5 10v10h14V10" />
+            <path d="M12 18l-2.6-2.5a1.6 1.6 0 012.6-1.9 1.6 1.6 0 012.6 1.9L12 18z" />
+          </>
+        ) : (
+          <rect x="5" y="5" width="14" height="14" rx="2" />
+        )}
+      </Svg>
+    </span>
+  )
+}

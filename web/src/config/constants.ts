@@ -81,13 +81,27 @@ export const colours = {
   noBand: '#000000',
 } as const
 
-/** External pages opened in a new tab; override at build time with VITE_ABOUT_URL etc. */
+/** A build-time setting, or `fallback` when it is unset; an empty setting means "no target". */
+function setting(value: string | undefined, fallback: string): string {
+  return (value ?? fallback).trim()
+}
+
+/**
+ * External pages opened in a new tab; set at build time with VITE_ABOUT_URL, VITE_HELP_URL,
+ * VITE_FEEDBACK_EMAIL and VITE_DISCLAIMER_URL (docs/decisions.md "External links"). A link
+ * without a target is not shown. The one default is the page of The World of Impact about this
+ * dashboard ("Ending GBVF Dashboard: the compass of our impact", cited in
+ * data/healthcheck/SOURCE.md); Help, the feedback address and the terms have no real page yet.
+ */
 export const links = {
-  aboutUs: import.meta.env.VITE_ABOUT_URL ?? 'https://www.stats.gov.za/',
-  help: import.meta.env.VITE_HELP_URL ?? 'https://www.saps.gov.za/services/crimestats.php',
-  feedbackEmail: import.meta.env.VITE_FEEDBACK_EMAIL ?? '',
+  aboutUs: setting(
+    import.meta.env.VITE_ABOUT_URL,
+    'https://theworldofimpact.org/lessons/3-ending-gbvf-dashboard-the-compass-of-our-impact/',
+  ),
+  help: setting(import.meta.env.VITE_HELP_URL, ''),
+  feedbackEmail: setting(import.meta.env.VITE_FEEDBACK_EMAIL, ''),
   /** Where 'Quick exit' goes: a neutral site (a weather forecast). */
   quickExit: 'https://www.weathersa.co.za/',
-  /** The disclaimer (terms and conditions) page linked from sign-up; set the product's own page at build time. */
-  disclaimer: import.meta.env.VITE_DISCLAIMER_URL ?? 'https://www.gov.za/',
+  /** The disclaimer (terms and conditions) page linked from sign-up. */
+  disclaimer: setting(import.meta.env.VITE_DISCLAIMER_URL, ''),
 } as const

@@ -140,8 +140,9 @@ export const strings = {
     financialYear: 'Financial year',
     total: 'Total',
     reachNote: 'Approved organisations by organisation type.',
-    surveysNote: (period: string) =>
-      `Responses to the organisation health check by quarter; expected responses are given for the current quarter, ${period}.`,
+    surveysNote:
+      'Quarters are calendar quarters (Q1 is January to March) in which a survey period starts. Expected responses are those set on that quarter’s survey links.',
+    overallMaturityOf: (quarter: string) => `Overall maturity, ${quarter}`,
     maturityWithheld:
       'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     exampleData: 'Example data',
@@ -194,6 +195,16 @@ export const strings = {
     datesNotStated: 'Dates not stated',
     cycle: 'Cycle',
     pins: 'Challenges on the map',
+    show: 'Show',
+    showActive: 'Active challenges',
+    showAll: 'All challenges (active and completed)',
+    allLegendTitle: 'All challenges (active and completed)',
+    placedPins: (count: string) => `Challenges placed in a municipality or district (${count}, pins on the map)`,
+    unplaced: (count: string) => `Challenges named only by province or nationally (${count}, not on the map)`,
+    unplacedNote:
+      'Their reports name a college, a court cluster or a province but no municipality of the Municipal Demarcation Board, so they have no place on the map.',
+    activeState: 'active',
+    completedState: 'completed',
     admin: 'Challenges',
     record: 'Record a challenge',
     name: 'Team name',
@@ -279,6 +290,15 @@ export const strings = {
 
   footer: {
     sources: 'Sources',
+  },
+
+  // An organisation's survey results: the General questions ("Where would you go for help"),
+  // shown as shares of the question's respondents under the same threshold as every result.
+  surveyResults: {
+    generalTitle: 'Where staff would go for help',
+    shareNote: (respondents: string) =>
+      `Share of the ${respondents} respondents who answered the question; one person may choose several answers, so the shares can add up to more than 100%.`,
+    withheld: 'Withheld',
   },
 
   // Section 5 messages verbatim; where the specification names a rule without wording, the
@@ -426,27 +446,26 @@ export const strings = {
   },
 } as const
 
-// Attribution that must stay visible wherever crime figures, population or boundaries are shown.
-export const attribution = [
-  'Crime statistics: SAPS',
-  'Population: Statistics South Africa, Census 2022',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+// One line per source (data/*/SOURCE.md; data/README.md "Attributions"). Each view credits only
+// the sources of what it shows: the maps under the map, the footer for the whole view.
+export const credits = {
+  crime: 'Crime statistics: SAPS',
+  population: 'Population: Statistics South Africa, Census 2022',
+  directories:
+    'Service providers: SAPS, DoJ&CD, public health facilities and shelter directories (Code for South Africa, Seeking Shelter)',
+  collectiveActions: 'Collective actions: End GBVF 100-Day Challenges (public reports, theworldofimpact.org)',
+  healthCheck: 'Health check: surveys of registered organisations (GBVF dashboard)',
+  boundaries: 'Boundaries: Municipal Demarcation Board',
+} as const
+
+// Attribution of the crime map and crime figures: crime, population (rates) and boundaries.
+export const attribution = [credits.crime, credits.population, credits.boundaries] as const
 
 // Attribution of the collective-action map (data/challenges/SOURCE.md).
-export const collectiveActionAttribution = [
-  'Collective actions: End GBVF 100-Day Challenges (public reports, theworldofimpact.org)',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+export const collectiveActionAttribution = [credits.collectiveActions, credits.boundaries] as const
 
 // Attribution of the health-check map: the surveys themselves (no outside source).
-export const healthCheckAttribution = [
-  'Health check: surveys of registered organisations (GBVF dashboard)',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+export const healthCheckAttribution = [credits.healthCheck, credits.boundaries] as const
 
 // Attribution of the building-block map (data/building-blocks/SOURCE.md).
-export const buildingBlockAttribution = [
-  'Service providers: SAPS, DoJ&CD, public health facilities and shelter directories (Code for South Africa, Seeking Shelter)',
-  'Boundaries: Municipal Demarcation Board',
-] as const
+export const buildingBlockAttribution = [credits.directories, credits.boundaries] as const

@@ -90,10 +90,11 @@ export function parseQuarter(text: string | null | undefined): [number, number] 
 }
 
 /**
- * Number of surveys completed, by quarter, oldest first: responses, participating organisations
- * and maturity from the server's byQuarter. Expected responses are known only for the
- * dashboard's current quarter (the summary's totalExpectedResponses); that quarter gets a row
- * when responses are expected even before any arrive.
+ * Number of surveys completed, by quarter, oldest first: responses, expected responses,
+ * participating organisations and maturity. A quarter is the calendar quarter in which a survey
+ * period starts (Q1 = January to March); the server gives every quarter with responses or with
+ * links, each with the responses expected on its links (`totalExpectedResponses`). An older
+ * server without per-quarter expectations gives them for its current quarter only.
  */
 export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRow[] {
   const rows = new Map<string, QuarterRow>()
@@ -105,8 +106,7 @@ export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRo
       key,
       label: quarterLabel(parsed[1], parsed[0]),
       actual: q.totalActualResponses ?? null,
-      // Not given per quarter by the server; the current quarter's is the summary's totalExpectedResponses.
-      expected: null,
+      expected: q.totalExpectedResponses ?? null,
       participating: q.participatingOrganisations ?? 0,
       maturity: q.overalMaturity ?? null,
     })
@@ -128,6 +128,12 @@ export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRo
     }
   }
   return [...rows.values()].sort((a, b) => a.key.localeCompare(b.key))
+}
+
+/** 'Q3 26' for '2026Q3' or '2026 Q3' (the one quarter label of the dashboard); '' otherwise. */
+export function quarterText(quarter: string | null | undefined): string {
+  const parsed = parseQuarter(quarter)
+  return parsed ? quarterLabel(parsed[1], parsed[0]) : ''
 }
 
 /** Overall maturity 0..100 of the current quarter as the server gives it (null when withheld). */
@@ -246,4 +252,77 @@ export function buildingBlockGrid(
       listed: c.providerCount,
     })),
   }
+}
+
+/** One requirement of the mobile accordion: its availability per reporting quarter. */
+export interface AccordionRequirement {
+  id: number
+  label: string
+  cells: (number | null)[]
+}
+/** One building block of the mobile accordion, with its providers listed and its requirements. */
+export interface AccordionBlock {
+  id: number
+  label: string
+  listed: number
+  cells: (number | null)[]
+  requirements: AccordionRequirement[]
+}
+/** One category of the mobile accordion. */
+export interface AccordionCategory {
+  id: number
+  label: string
+  listed: number
+  cells: (number | null)[]
+  blocks: AccordionBlock[]
+}
+
+/**
+ * The building blocks card on phones (spec §2 "Building blocks": mobile accordion category >
+ * block > requirement): the same figures as the quarter grid, per quarter (labels in `periods`,
+ * oldest first), nested. A picked category keeps only that category, picked sub-options
+ * ('categoryId-blockId') only those blocks.
+ */
+export function buildingBlockAccordion(
+  summary: BuildingBlockData | undefined,
+  pickedCategory: string | null,
+  pickedBlocks: string[] = [],
+): { periods: string[]; categories: AccordionCategory[] } {
+  const periods = [...(summary?.buildingBlockReportingPeriods ?? [])].sort(
+    (a, b) => a.year * 10 + a.quarter - (b.year * 10 + b.quarter),
+  )
+  const current = periods.findIndex((p) => p.isCurrent)
+  const cellsFor = (availability: number | null, perPeriod?: Record<string, number | null>) =>
+    periods.map((p, i) =>
+      perPeriod && p.period in perPeriod
+        ? perPeriod[p.period]
+        : i === (current >= 0 ? current : periods.length - 1)
+          ? availability
+          : null,
+    )
+  const wanted = pickedBlocks
+    .filter((pair) => pickedCategory != null && pair.startsWith(`${pickedCategory}-`))
+    .map((pair) => pair.split('-')[1])
+  const categories = (summary?.buildingBlockCategoryStats ?? [])
+    .filter((c) => pickedCategory == null || String(c.buildingBlockCategoryId) === pickedCategory)
+    .map((c) => ({
+      id: c.buildingBlockCategoryId,
+      label: c.description,
+      listed: c.providerCount,
+      cells: cellsFor(c.availability, c.periodAvailability),
+      blocks: c.buildingBlockStats
+        .filter((b) => wanted.length === 0 || wanted.includes(String(b.buildingBlockId)))
+        .map((b) => ({
+          id: b.buildingBlockId,
+          label: b.description,
+          listed: b.buildingBlockCount,
+          cells: cellsFor(b.availability, b.periodAvailability),
+          requirements: (b.buildingBlockRequirementStats ?? []).map((r) => ({
+            id: r.buildingBlockRequirementId,
+            label: r.description,
+            cells: cellsFor(r.availability, r.periodAvailability),
+          })),
+        })),
+    }))
+  return { periods: periods.map((p) => quarterLabel(p.quarter, p.year)), categories }
 }

@@ -30,6 +30,41 @@ pub struct StatsQuery {
     /// admin spec §9) when absent.
     #[param(pattern = "^[0-9]{4}Q[1-4]$")]
     pub quarter: Option<String>,
+    /// Organisation type ids separated by commas (the health-check component's options,
+    /// public spec §2 Filters); every type when absent or empty.
+    #[serde(rename = "componentOptions")]
+    #[param(pattern = "^ *[0-9]+ *(, *[0-9]+ *)*$")]
+    pub component_options: Option<String>,
+}
+
+/// The organisation types of a `componentOptions` list (`"1,4"`); empty for every type.
+/// Errors: 400 when a part is not a known organisation type id.
+pub fn organisation_types(raw: Option<&str>) -> Result<Vec<i32>, ApiError> {
+    let mut types = Vec::new();
+    for part in raw
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let id: i32 = part.parse().map_err(|_| {
+            ApiError::bad(
+                "componentOptions",
+                "componentOptions must be organisation type ids separated by commas.",
+            )
+        })?;
+        if !ORGANISATION_TYPES.iter().any(|(t, _)| *t == id) {
+            return Err(ApiError::bad(
+                "componentOptions",
+                format!("Unknown organisation type {id}."),
+            ));
+        }
+        if !types.contains(&id) {
+            types.push(id);
+        }
+    }
+    types.sort();
+    Ok(types)
 }
 
 /// `GET /api/healthcheck/stats?boundaryId=&quarter=` (public): health-check participation in a
@@ -47,7 +82,8 @@ pub async fn stats(
     State(s): State<AppState>,
     Query(q): Query<StatsQuery>,
 ) -> Result<Json<HealthCheckStatsAnswer>, ApiError> {
-    let data = public_stats(&s, q.boundary_id.unwrap_or(1), q.quarter.as_deref()).await?;
+    let types = organisation_types(q.component_options.as_deref())?;
+    let data = public_stats(&s, q.boundary_id.unwrap_or(1), q.quarter.as_deref(), &types).await?;
     Ok(Json(HealthCheckStatsAnswer {
         success: true,
         data,
@@ -171,14 +207,17 @@ pub struct OrganisationTypeStat {
     pub quarter: String,
 }
 
-/// Participation in one quarter.
+/// Participation in one quarter (the calendar quarter in which a survey period starts).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct QuarterStat {
     /// Its participation and maturity.
     #[serde(flatten)]
     pub participation: Participation,
     /// `2026Q3`.
     pub quarter: String,
+    /// Responses expected on the survey links that start in the quarter, answered or not.
+    pub total_expected_responses: i64,
 }
 
 /// One child boundary's figures in the quarter.
@@ -193,12 +232,14 @@ pub struct AreaStat {
 }
 
 /// The `data` of [`stats`] for `boundary` and `quarter` (`2026Q3`; the dashboard's current
-/// quarter when `None`); also the `healthCheck` part of `/api/dashboard`. Errors: 404 unknown
-/// boundary, 400 malformed quarter.
+/// quarter when `None`), counting only organisations of the `types` given (every type when
+/// empty); also the `healthCheck` part of `/api/dashboard`. Errors: 404 unknown boundary, 400
+/// malformed quarter.
 pub async fn public_stats(
     s: &AppState,
     boundary: i64,
     quarter: Option<&str>,
+    types: &[i32],
 ) -> Result<HealthCheckStats, ApiError> {
     let level = level_and_parent(&s.pool, boundary)
         .await?
@@ -240,7 +281,16 @@ pub async fn public_stats(
     // (org, type, child boundary, quarter, responses, maturity if ≥ 5 responses)
     let mut per: Vec<OrganisationQuarter> = Vec::new();
     let mut example = false;
+    // Expected responses per quarter, over every link of the chosen types (answered or not).
+    let mut expected: std::collections::BTreeMap<(i32, u32), i64> = Default::default();
     for r in rows {
+        if !types.is_empty() && !types.contains(&r.organisation_type_id) {
+            continue;
+        }
+        *expected.entry(quarter_of(r.effective_from)).or_default() += r.expected_responses as i64;
+        if r.actual_responses == 0 {
+            continue;
+        }
         if !defs.contains_key(&r.questionnaire_id) {
             if let Some(def) = load_questionnaire(s, &r.questionnaire_id).await? {
                 defs.insert(r.questionnaire_id.clone(), def);
@@ -296,17 +346,37 @@ pub async fn public_stats(
             value,
         }
     };
-    let quarter_key = |y: i32, q: u32| format!("{boundary}/{y}Q{q}");
-    let approved = approved_organisations_by_type(&s.pool, boundary).await?;
+    // A filtered view is its own group for the published figures (`<boundary>[types:1,4]/…`).
+    let scope = if types.is_empty() {
+        String::new()
+    } else {
+        let ids: Vec<String> = types.iter().map(i32::to_string).collect();
+        format!("[types:{}]", ids.join(","))
+    };
+    let quarter_key = |y: i32, q: u32| format!("{boundary}{scope}/{y}Q{q}");
+    let approved: Vec<_> = approved_organisations_by_type(&s.pool, boundary)
+        .await?
+        .into_iter()
+        .filter(|a| types.is_empty() || types.contains(&a.organisation_type_id))
+        .collect();
     let in_quarter: Vec<_> = per.iter().filter(|x| x.3 == (qy, qq)).collect();
     let mut groups: Vec<(String, Group)> = Vec::new();
     let overall_key = format!("{}/all", quarter_key(qy, qq));
     groups.push((overall_key.clone(), combine(&in_quarter)));
-    for (t, _) in ORGANISATION_TYPES {
+    let chosen: Vec<&(i32, &str)> = ORGANISATION_TYPES
+        .iter()
+        .filter(|(t, _)| types.is_empty() || types.contains(t))
+        .collect();
+    for (t, _) in chosen.iter().copied() {
         let items: Vec<_> = in_quarter.iter().copied().filter(|x| x.1 == *t).collect();
         groups.push((format!("{}/type:{t}", quarter_key(qy, qq)), combine(&items)));
     }
-    let mut quarters: Vec<(i32, u32)> = per.iter().map(|x| x.3).collect();
+    // Quarters with responses or with links.
+    let mut quarters: Vec<(i32, u32)> = per
+        .iter()
+        .map(|x| x.3)
+        .chain(expected.keys().copied())
+        .collect();
     quarters.sort();
     quarters.dedup();
     for qt in &quarters {
@@ -337,7 +407,7 @@ pub async fn public_stats(
             overal_maturity: shown.get(key).copied().flatten(),
         }
     };
-    let by_type: Vec<OrganisationTypeStat> = ORGANISATION_TYPES
+    let by_type: Vec<OrganisationTypeStat> = chosen
         .iter()
         .map(|(t, d)| OrganisationTypeStat {
             participation: participation(&format!("{}/type:{t}", quarter_key(qy, qq))),
@@ -356,6 +426,7 @@ pub async fn public_stats(
         .map(|qt| QuarterStat {
             participation: participation(&format!("{}/all", quarter_key(qt.0, qt.1))),
             quarter: format!("{}Q{}", qt.0, qt.1),
+            total_expected_responses: expected.get(qt).copied().unwrap_or(0),
         })
         .collect();
     let contained: Vec<AreaStat> = children
@@ -367,7 +438,7 @@ pub async fn public_stats(
         .collect();
     let overall = participation(&overall_key);
     let total_organisations: i64 = approved.iter().map(|a| a.organisations).sum();
-    let total_expected: i64 = in_quarter.iter().map(|x| x.6).sum();
+    let total_expected: i64 = expected.get(&(qy, qq)).copied().unwrap_or(0);
     Ok(HealthCheckStats {
         boundary_id: boundary,
         period: format!("{qy} Q{qq}"),

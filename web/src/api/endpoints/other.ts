@@ -85,6 +85,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           boundaryId: queryArg.boundaryId,
           quarter: queryArg.quarter,
+          componentOptions: queryArg.componentOptions,
         },
       }),
     }),
@@ -151,6 +152,9 @@ export type GetHealthCheckStatsApiArg = {
   /** Quarter as `2026Q3`; the dashboard's current quarter (the previous calendar quarter,
     admin spec §9) when absent. */
   quarter?: string;
+  /** Organisation type ids separated by commas (the health-check component's options,
+    public spec §2 Filters); every type when absent or empty. */
+  componentOptions?: string;
 };
 export type AuditPublicKey = {
   /** Always `Ed25519`. */
@@ -454,6 +458,8 @@ export type Participation = {
 export type QuarterStat = Participation & {
   /** `2026Q3`. */
   quarter: string;
+  /** Responses expected on the survey links that start in the quarter, answered or not. */
+  totalExpectedResponses: number;
 };
 export type AreaStat = Participation & {
   /** The child boundary. */

@@ -85,7 +85,7 @@ export type GetDashboardApiArg = {
   boundaryId: number;
   /** component the options belong to (default 3, crime) */
   componentId?: number;
-  /** crime type ids, or pillar ids for component 4 */
+  /** crime type ids, organisation type ids for component 2, or pillar ids for component 4 */
   componentOptions?: string;
   /** component 4: 'pillarId-typeId' pairs */
   componentSubOptions?: string;
@@ -509,6 +509,8 @@ export type Participation = {
 export type QuarterStat = Participation & {
   /** `2026Q3`. */
   quarter: string;
+  /** Responses expected on the survey links that start in the quarter, answered or not. */
+  totalExpectedResponses: number;
 };
 export type AreaStat = Participation & {
   /** The child boundary. */

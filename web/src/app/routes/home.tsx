@@ -6,7 +6,8 @@ import { crimeStatsArgs, useGetCrimeStatsQuery } from '../../api/public-api'
 import { Boundary, CardBoundary } from '../../components/boundary'
 import { ErrorMessage, Spinner } from '../../components/status'
 import { WhenVisible } from '../../components/when-visible'
-import { strings } from '../../config/strings'
+import { attribution, strings } from '../../config/strings'
+import { Credits } from '../../components/credits'
 import { CrimeSummary } from '../../features/home/crime-summary'
 import { crimeOptionsFrom } from '../../lib/crime'
 import { useFilters } from '../../filters/use-filters'
@@ -20,6 +21,7 @@ export function Component() {
   const settled = !stats.isLoading
   return (
     <div className="home">
+      <Credits lines={attribution} />
       <div className="home__top">
         <CardBoundary title={strings.summary.total} headingLevel={2} resetKeys={[filters]}>
           <CrimeSummary stats={stats.currentData} isLoading={stats.isFetching} isError={stats.isError} />

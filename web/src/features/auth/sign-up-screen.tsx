@@ -266,10 +266,14 @@ function MemberDetails({ control }: StepProps) {
       />
       <BoundCheckboxField control={control} name="terms">
         {a.termsBefore}{' '}
-        <a href={links.disclaimer} target="_blank" rel="noopener noreferrer">
-          {a.termsLink} <ExternalIcon />
-          <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
-        </a>
+        {links.disclaimer ? (
+          <a href={links.disclaimer} target="_blank" rel="noopener noreferrer">
+            {a.termsLink} <ExternalIcon />
+            <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+          </a>
+        ) : (
+          a.termsLink
+        )}
       </BoundCheckboxField>
     </div>
   )

@@ -6,6 +6,9 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ErrorMessage } from '../../components/status'
 import { Action } from '../../config/constants'
+import { Credits } from '../../components/credits'
+import { BuildingBlockCategoryIcon } from '../../components/icons'
+import { buildingBlockAttribution } from '../../config/strings'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { can } from '../../session/landing'
 import { useSession } from '../../session/use-session'
@@ -115,6 +118,7 @@ export function BuildingBlockDashboard() {
   return (
     <section className="bb-dashboard" aria-labelledby="bb-title">
       {overlay ? <LoadingOverlay /> : null}
+      <Credits lines={buildingBlockAttribution} />
       <h1 id="bb-title">{heading}</h1>
       <div className="bb-filters">
         <label>
@@ -178,7 +182,7 @@ export function BuildingBlockDashboard() {
               {m.buildingBlockCategories.map((c) => (
                 <div key={c.buildingBlockCategoryId} className="bb-category">
                   <h3>
-                    <span className={`bb-icon bb-icon--${c.buildingBlockCategoryId}`} aria-hidden="true" />
+                    <BuildingBlockCategoryIcon categoryId={c.buildingBlockCategoryId} />
                     {c.description}
                   </h3>
                   <ul className="plain-list">
@@ -203,7 +207,7 @@ export function BuildingBlockDashboard() {
                 </th>
                 {categories.map((c) => (
                   <th scope="colgroup" key={c.buildingBlockCategoryId} colSpan={c.buildingBlocks.length}>
-                    <span className={`bb-icon bb-icon--${c.buildingBlockCategoryId}`} aria-hidden="true" />
+                    <BuildingBlockCategoryIcon categoryId={c.buildingBlockCategoryId} />
                     {c.description}
                   </th>
                 ))}

@@ -6,7 +6,8 @@ import { contactSearchArgs, useSearchContactsQuery } from '../../api/contact-api
 import { useGetComponentsQuery } from '../../api/public-api'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId, NATIONAL_BOUNDARY_ID } from '../../config/constants'
-import { strings } from '../../config/strings'
+import { buildingBlockAttribution, strings } from '../../config/strings'
+import { Credits } from '../../components/credits'
 import { useFilters } from '../../filters/use-filters'
 import { matchContacts } from './contact-model'
 import { ContactCard as ResultCard } from '../../components/contact-card'
@@ -29,6 +30,7 @@ export function ContactDirectory() {
 
   return (
     <div className="contact-directory">
+      <Credits lines={buildingBlockAttribution} />
       <h1>{strings.contact.title}</h1>
       <div className="contact-directory__layout">
         <aside className="contact-directory__filters">

@@ -8,7 +8,14 @@ import { NoData } from '../../components/status'
 import { colours } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { availabilityCsv, awaitsVerification, describeAvailability, listedAndVerified } from '../../lib/availability'
-import { GREENS, buildingBlockGrid, percentageBucket } from '../../lib/component-models'
+import {
+  GREENS,
+  buildingBlockAccordion,
+  buildingBlockGrid,
+  percentageBucket,
+  type AccordionCategory,
+} from '../../lib/component-models'
+import { BuildingBlockCategoryIcon } from '../../components/icons'
 
 const SOURCE = 'Building block submissions by municipalities'
 
@@ -68,7 +75,11 @@ export function AvailabilityCard({
           {categories.map((c) => (
             <details key={c.buildingBlockCategoryId} name="availability">
               <summary>
-                {c.description} <span>{describeAvailability(c.availability, c.providerCount)}</span>
+                <span className="bb-accordion__name">
+                  <BuildingBlockCategoryIcon categoryId={c.buildingBlockCategoryId} />
+                  {c.description}
+                </span>{' '}
+                <span>{describeAvailability(c.availability, c.providerCount)}</span>
               </summary>
               <p className="availability-counts">{listedAndVerified(c.providerCount, c.verifiedProviderCount)}</p>
               {c.buildingBlockStats.length === 0 ? (
@@ -103,7 +114,10 @@ export function AvailabilityCard({
           <tbody>
             {categories.map((c) => (
               <tr key={c.buildingBlockCategoryId}>
-                <th scope="row">{c.description}</th>
+                <th scope="row">
+                  <BuildingBlockCategoryIcon categoryId={c.buildingBlockCategoryId} />
+                  {c.description}
+                </th>
                 <td>
                   {awaitsVerification(c.availability, c.providerCount) ? (
                     <span className="availability-pending" aria-hidden="true" />
@@ -124,16 +138,123 @@ export function AvailabilityCard({
   )
 }
 
+/** One figure of a quarter, coloured by its green band (or the 'Not yet verified' pattern). */
+function QuarterValue({ value, listed }: { value: number | null; listed: number }) {
+  return (
+    <span
+      className={`quarter-grid__cell${awaitsVerification(value, listed) ? ' quarter-grid__cell--pending' : ''}`}
+      style={{
+        background: value == null ? undefined : GREENS[percentageBucket(value * 100)],
+        color: value != null && percentageBucket(value * 100) >= 3 ? '#fff' : undefined,
+      }}
+    >
+      {describeAvailability(value, listed)}
+    </span>
+  )
+}
+
+/** The quarters of one requirement, one row each (quarter, availability). */
+function QuarterRows({
+  periods,
+  cells,
+  listed,
+  label,
+}: {
+  periods: string[]
+  cells: (number | null)[]
+  listed: number
+  label: string
+}) {
+  return (
+    <table className="quarter-rows" data-testid="quarter-rows">
+      <caption className="visually-hidden">{label}</caption>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">{strings.cards.quarter}</th>
+          <th scope="col">{strings.cards.availability}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {periods.map((p, i) => (
+          <tr key={p}>
+            <th scope="row">{p}</th>
+            <td>
+              <QuarterValue value={cells[i] ?? null} listed={listed} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/**
+ * The building blocks card on phones (spec §2, §4 "Accordion"): category > block > requirement,
+ * one open at each level; each requirement shows its quarters in rows, so nothing is wider than
+ * the screen.
+ */
+function QuarterAccordion({ periods, categories }: { periods: string[]; categories: AccordionCategory[] }) {
+  const latest = periods.length - 1
+  return (
+    <div className="accordion bb-accordion" data-testid="bb-quarter-accordion">
+      {categories.map((c) => (
+        <details key={c.id} name="bb-quarter-category" data-testid="bb-accordion-category">
+          <summary>
+            <span className="bb-accordion__name">
+              <BuildingBlockCategoryIcon categoryId={c.id} />
+              {c.label}
+            </span>
+            <span>{describeAvailability(c.cells[latest] ?? null, c.listed)}</span>
+          </summary>
+          {c.blocks.length === 0 ? (
+            <NoData message={strings.messages.noBuildingBlocks} />
+          ) : (
+            c.blocks.map((b) => (
+              <details
+                key={b.id}
+                name={`bb-quarter-block-${c.id}`}
+                className="bb-accordion__block"
+                data-testid="bb-accordion-block"
+              >
+                <summary>
+                  <span>{b.label}</span>
+                  <span>{describeAvailability(b.cells[latest] ?? null, b.listed)}</span>
+                </summary>
+                {b.requirements.map((r) => (
+                  <details
+                    key={r.id}
+                    name={`bb-quarter-requirement-${b.id}`}
+                    className="bb-accordion__requirement"
+                    data-testid="bb-accordion-requirement"
+                  >
+                    <summary>
+                      <span>{r.label}</span>
+                    </summary>
+                    <QuarterRows periods={periods} cells={r.cells} listed={b.listed} label={`${b.label}: ${r.label}`} />
+                  </details>
+                ))}
+              </details>
+            ))
+          )}
+        </details>
+      ))}
+    </div>
+  )
+}
+
 export function BuildingBlocksCard({
   summary,
   area,
   pickedCategory,
   pickedBlocks = [],
+  mobile = false,
 }: {
   summary: BuildingBlockData | undefined
   area: string
   pickedCategory: string | null
   pickedBlocks?: string[]
+  /** Phones get the accordion instead of the quarter grid. */
+  mobile?: boolean
 }) {
   const grid = buildingBlockGrid(summary, pickedCategory, pickedBlocks)
   const rowHeader = grid.byRequirement ? strings.cards.requirement : strings.cards.category
@@ -153,6 +274,8 @@ export function BuildingBlocksCard({
     <Card title={strings.cards.buildingBlocks} headingLevel={3} table={table} testId="card-building-blocks">
       {empty ? (
         <NoData />
+      ) : mobile ? (
+        <QuarterAccordion {...buildingBlockAccordion(summary, pickedCategory, pickedBlocks)} />
       ) : (
         <div className="quarter-grid" role="table" aria-label={strings.cards.buildingBlocks}>
           <div role="row" className="quarter-grid__row quarter-grid__row--head">
@@ -167,16 +290,8 @@ export function BuildingBlocksCard({
             <div role="row" className="quarter-grid__row" key={r.label} data-testid="quarter-grid-row">
               <span role="rowheader">{r.label}</span>
               {r.cells.map((v, i) => (
-                <span
-                  role="cell"
-                  key={i}
-                  className={`quarter-grid__cell${awaitsVerification(v, r.listed) ? ' quarter-grid__cell--pending' : ''}`}
-                  style={{
-                    background: v == null ? undefined : GREENS[percentageBucket(v * 100)],
-                    color: v != null && percentageBucket(v * 100) >= 3 ? '#fff' : undefined,
-                  }}
-                >
-                  {describeAvailability(v, r.listed)}
+                <span role="cell" key={i} className="quarter-grid__slot">
+                  <QuarterValue value={v} listed={r.listed} />
                 </span>
               ))}
             </div>

@@ -23,6 +23,8 @@ import { CycleCard, PillarCard } from './collective-action-cards'
 import { CrimeBreakdownCard, CrimeTrendCard, TotalCrimeCard } from './crime-cards'
 import { ReachCard, SurveysCard } from './health-check-cards'
 import { hasHealthCheckData } from '../../lib/component-models'
+import { Credits } from '../../components/credits'
+import { componentCredits } from '../../lib/credits'
 
 export function hasData(componentId: number, dashboard: Dashboard | undefined, crime: CrimeStats | undefined): boolean {
   switch (componentId) {
@@ -120,6 +122,7 @@ function ComponentCards({
               area={area}
               pickedCategory={picked}
               pickedBlocks={filters.componentId === ComponentId.BuildingBlock ? filters.componentSubOptions : []}
+              mobile={mobile}
             />
           </CardBoundary>
         </>
@@ -168,6 +171,9 @@ export default function DashboardCards() {
           aria-labelledby={`component-${component.componentId}`}
           data-component-id={component.componentId}
         >
+          <Credits
+            lines={componentCredits(component.componentId, dashboard.currentData?.healthCheck?.example === true)}
+          />
           <div className="component-section__header">
             <h2 id={`component-${component.componentId}`}>{component.name}</h2>
             {component.description ? <p>{component.description}</p> : null}

@@ -66,8 +66,20 @@ function stats(counts: number[], extra: Partial<HealthCheckStats> = {}): HealthC
 
 const withResponses = stats([6, 2, 0], {
   byQuarter: [
-    { quarter: '2026Q3', participatingOrganisations: 3, totalActualResponses: 21, overalMaturity: 57.5 },
-    { quarter: '2026Q2', participatingOrganisations: 1, totalActualResponses: 4, overalMaturity: null },
+    {
+      quarter: '2026Q3',
+      participatingOrganisations: 3,
+      totalActualResponses: 21,
+      overalMaturity: 57.5,
+      totalExpectedResponses: 30,
+    },
+    {
+      quarter: '2026Q2',
+      participatingOrganisations: 1,
+      totalActualResponses: 4,
+      overalMaturity: null,
+      totalExpectedResponses: 8,
+    },
   ],
   overall: { overalMaturity: 57.5, participatingOrganisations: 3, totalActualResponses: 21 },
   totalExpectedResponses: 30,
@@ -84,10 +96,31 @@ describe('health-check models', () => {
     expect(slices.some((s) => s.label === strings.cards.other)).toBe(false)
     expect(reachSlices(stats([0, 0, 0]))).toEqual([])
   })
-  it('puts quarters in order with expected responses only for the current quarter', () => {
+  it('puts quarters in order, each with the responses expected on its own links', () => {
     expect(surveyQuarters(withResponses)).toEqual([
-      { key: '2026Q2', label: 'Q2 26', actual: 4, expected: null, participating: 1, maturity: null },
+      { key: '2026Q2', label: 'Q2 26', actual: 4, expected: 8, participating: 1, maturity: null },
       { key: '2026Q3', label: 'Q3 26', actual: 21, expected: 30, participating: 3, maturity: 57.5 },
+    ])
+  })
+  it('gives every quarter the responses expected on its own links when the server sends them', () => {
+    const perQuarter = {
+      ...withResponses,
+      byQuarter: [
+        { ...withResponses.byQuarter[0], totalExpectedResponses: 30 },
+        { ...withResponses.byQuarter[1], totalExpectedResponses: 8 },
+        {
+          quarter: '2026Q4',
+          participatingOrganisations: 0,
+          totalActualResponses: null,
+          overalMaturity: null,
+          totalExpectedResponses: 12,
+        },
+      ],
+    }
+    expect(surveyQuarters(perQuarter).map((r) => [r.label, r.expected])).toEqual([
+      ['Q2 26', 8],
+      ['Q3 26', 30],
+      ['Q4 26', 12],
     ])
   })
   it('gives the current quarter a row when responses are expected before any arrive', () => {
@@ -133,22 +166,23 @@ describe('Number of surveys completed card', () => {
     expect(JSON.parse(chart.dataset.labels!)).toEqual(['Q2 26', 'Q3 26'])
     expect(JSON.parse(chart.dataset.series!)).toEqual([
       { name: strings.cards.actualResponses, data: [4, 21] },
-      { name: strings.cards.expectedResponses, data: [null, 30] },
+      { name: strings.cards.expectedResponses, data: [8, 30] },
     ])
     expect(within(card).getByTestId('participating-by-quarter')).toHaveTextContent(
       'Participating organisations, Q2 261Participating organisations, Q3 263',
     )
-    const bar = within(card).getByRole('progressbar', { name: strings.cards.overallMaturity })
+    const bar = within(card).getByRole('progressbar', { name: strings.cards.overallMaturityOf('Q3 26') })
     expect(bar).toHaveAttribute('aria-valuenow', '57.5')
     expect(within(card).getByTestId('overall-maturity')).toHaveTextContent('57.50%')
     expect(within(card).queryByTestId('example-data')).not.toBeInTheDocument()
-    // The data table says '–' where the server gives no expected responses.
+    // The convention is stated once; each quarter's row has its own expected responses.
+    expect(within(card).getAllByTestId('quarter-convention')).toHaveLength(1)
     await userEvent.setup().click(within(card).getByRole('button', { name: strings.dataTable.show }))
     const rows = within(card)
       .getAllByRole('row')
       .map((r) => r.textContent)
     expect(rows[1]).toContain('Q2 26')
-    expect(rows[1]).toContain('–')
+    expect(rows[1]).toContain('8')
   })
   it("shows the server's note instead of a maturity it withholds", () => {
     render(

@@ -13,7 +13,7 @@ import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
 import { barOptions, countAxisMax, pieOptions } from './chart-options'
-import { overallMaturity, reachSlices, surveyQuarters } from '../../lib/component-models'
+import { overallMaturity, quarterText, reachSlices, surveyQuarters } from '../../lib/component-models'
 
 const SOURCE = 'Organisation health checks'
 
@@ -139,7 +139,9 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckStats | und
       ) : (
         <>
           <ExampleNotice summary={summary} />
-          {summary?.period ? <p className="card-note">{strings.cards.surveysNote(summary.period)}</p> : null}
+          <p className="card-note" data-testid="quarter-convention">
+            {strings.cards.surveysNote}
+          </p>
           <ApexChart
             id={id}
             type="bar"
@@ -166,7 +168,7 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckStats | und
           </dl>
           {maturity != null ? (
             <div className="progress-block" data-testid="overall-maturity">
-              <span id={`${id}-maturity`}>{strings.cards.overallMaturity}</span>
+              <span id={`${id}-maturity`}>{strings.cards.overallMaturityOf(quarterText(summary?.quarter))}</span>
               <div
                 className="progress"
                 role="progressbar"
@@ -181,7 +183,8 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckStats | und
             </div>
           ) : (
             <p className="card-note" data-testid="maturity-withheld">
-              {strings.cards.overallMaturity}: {summary?.note ?? strings.cards.maturityWithheld}
+              {strings.cards.overallMaturityOf(quarterText(summary?.quarter))}:{' '}
+              {summary?.note ?? strings.cards.maturityWithheld}
             </p>
           )}
         </>

@@ -8,9 +8,14 @@ import { OptionsPicker } from './options-picker'
 import { ViewNav } from './view-nav'
 import { strings } from '../../config/strings'
 import { useIsMobileDashboard } from '../../lib/use-media-query'
+import { useFilters } from '../../filters/use-filters'
+import { chooseCategory } from '../../filters/selection'
 
 export function BottomBar() {
   const mobile = useIsMobileDashboard()
+  const { filters, view, update } = useFilters()
+  // The grid on phones: the sticky bar keeps Clear (back to the category cards) and 'Filter by'.
+  const gridFilters = mobile && view === 'grid' && filters.componentId != null
   const slot = useRef<HTMLDivElement>(null)
   const bar = useRef<HTMLDivElement>(null)
   const [stuck, setStuck] = useState(false)
@@ -54,11 +59,21 @@ export function BottomBar() {
             <GeographyCascade />
           </div>
         </div>
-        <div className="bottom-bar__row bottom-bar__row--categories">
+        <div className={`bottom-bar__row bottom-bar__row--categories${gridFilters ? ' bottom-bar__row--grid' : ''}`}>
           <div className="bottom-bar__desktop-only">
             <CategoryButtons />
           </div>
           <OptionsPicker />
+          {gridFilters ? (
+            <button
+              type="button"
+              className="button button--outline bottom-bar__clear"
+              data-testid="grid-clear"
+              onClick={() => update(chooseCategory(filters, null))}
+            >
+              {strings.filters.clear}
+            </button>
+          ) : null}
         </div>
       </div>
     </div>

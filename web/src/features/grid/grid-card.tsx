@@ -20,6 +20,7 @@ import { NoData, Spinner, ErrorMessage } from '../../components/status'
 import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeSource } from '../../lib/crime'
+import { componentCredits } from '../../lib/credits'
 import { formatCount, formatPercentage } from '../../lib/format'
 import { describeAvailability } from '../../lib/availability'
 import { pillarSlices, reachSlices } from '../../lib/component-models'
@@ -60,6 +61,7 @@ function useDistribution(componentId: number, boundaryId: number, crimeOptions: 
     total = crime.currentData.total
   } else if (!isCrime && dashboard.currentData) {
     const d = dashboard.currentData
+    source = componentCredits(componentId, d.healthCheck?.example === true).join('; ')
     if (componentId === ComponentId.BuildingBlock) {
       percentLabel = strings.cards.availability
       // A category whose providers are not yet verified sorts below every figure.
@@ -135,19 +137,26 @@ export function GridCard(props: GridCardProps) {
     area: name,
     period: data.period,
     source: data.source,
-    columns: [
-      { label: firstColumn(componentId) },
-      { label: strings.summary.count, numeric: true },
-      { label: data.percentLabel, numeric: true },
-    ],
-    rows: sorted.map((i) => ({
-      display: [i.label, isAvailability ? (i.text ?? '–') : formatCount(i.value), formatPercentage(i.percentage)],
-      raw: [
-        i.label,
-        isAvailability ? (i.percentage == null ? (i.text ?? null) : i.value.toFixed(2)) : i.value,
-        i.percentage?.toFixed(2),
-      ],
-    })),
+    // Availability is one figure per category (or 'Not yet verified'); the others are counts with
+    // their share.
+    columns: isAvailability
+      ? [{ label: firstColumn(componentId) }, { label: strings.cards.availability, numeric: true }]
+      : [
+          { label: firstColumn(componentId) },
+          { label: strings.summary.count, numeric: true },
+          { label: data.percentLabel, numeric: true },
+        ],
+    rows: sorted.map((i) =>
+      isAvailability
+        ? {
+            display: [i.label, i.text ?? '–'],
+            raw: [i.label, i.percentage == null ? (i.text ?? null) : i.percentage.toFixed(2)],
+          }
+        : {
+            display: [i.label, formatCount(i.value), formatPercentage(i.percentage)],
+            raw: [i.label, i.value, i.percentage?.toFixed(2)],
+          },
+    ),
   }
 
   return (

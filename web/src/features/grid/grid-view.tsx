@@ -1,7 +1,14 @@
 // Grid view: one card per area inside the selected boundary. Cards can be moved to the top or
 // bottom, up or down (keyboard), dragged on desktop, and expanded. The order is kept per boundary.
 import { useMemo, useRef } from 'react'
-import { crimeStatsArgs, useGetComponentsQuery, useGetCrimeStatsQuery } from '../../api/public-api'
+import { skipToken } from '@reduxjs/toolkit/query'
+import {
+  crimeStatsArgs,
+  dashboardArgs,
+  useGetComponentsQuery,
+  useGetCrimeStatsQuery,
+  useGetDashboardQuery,
+} from '../../api/public-api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectGridOrder, setGridOrder } from '../../app/ui-slice'
 import { Boundary } from '../../components/boundary'
@@ -13,6 +20,8 @@ import { useIsMobileDashboard } from '../../lib/use-media-query'
 import { categoryState, chooseCategory } from '../../filters/selection'
 import { useFilters } from '../../filters/use-filters'
 import { GridCard } from './grid-card'
+import { Credits } from '../../components/credits'
+import { componentCredits } from '../../lib/credits'
 import { moveBy, moveTo, moveToBottom, moveToTop, reconcileOrder } from './grid-model'
 
 export default function GridView() {
@@ -39,6 +48,11 @@ export default function GridView() {
   const byId = new Map(children.map((c) => [c.boundaryId, c]))
   const componentId = filters.componentId ?? ComponentId.Crime
   const areaName = stats.currentData?.boundary.description ?? ''
+  // Whether the health-check figures include example data (the footer says so).
+  const dashboard = useGetDashboardQuery(
+    componentId === ComponentId.HealthCheck ? dashboardArgs(boundaryId, filters) : skipToken,
+  )
+  const example = dashboard.currentData?.healthCheck?.example === true
 
   // Mobile with no category chosen: category cards first.
   if (mobile && filters.componentId == null) {
@@ -80,20 +94,12 @@ export default function GridView() {
   const component = components.data?.find((c) => c.componentId === componentId)
   return (
     <div className="grid-view">
+      <Credits lines={componentCredits(componentId, example)} />
       <div className="grid-view__header">
         <h1 className="grid-view__title">
           {component?.name ?? ''}
           {areaName ? ` – ${areaName}` : ''}
         </h1>
-        {mobile ? (
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={() => update(chooseCategory(filters, null))}
-          >
-            {strings.filters.clear}
-          </button>
-        ) : null}
       </div>
       {stats.isFetching && !stats.currentData ? (
         <Spinner />

@@ -47,9 +47,11 @@ export function Header() {
       <div className="beta-banner">
         <span className="beta-banner__tag">Beta</span>
         <span className="beta-banner__text">{strings.beta.text}</span>{' '}
-        <a href={feedbackHref()} className="beta-banner__link">
-          {strings.beta.feedback}
-        </a>
+        {links.feedbackEmail ? (
+          <a href={feedbackHref()} className="beta-banner__link">
+            {strings.beta.feedback}
+          </a>
+        ) : null}
       </div>
       {stale && (
         <div className="stale-banner" role="status" data-testid="stale-banner">
@@ -98,18 +100,22 @@ export function Header() {
                 {strings.header.contactDirectory}
               </Link>
             </li>
-            <li>
-              <a href={links.aboutUs} target="_blank" rel="noopener noreferrer">
-                {strings.header.aboutUs} <ExternalIcon />
-                <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
-              </a>
-            </li>
-            <li>
-              <a href={links.help} target="_blank" rel="noopener noreferrer">
-                {strings.header.help} <ExternalIcon />
-                <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
-              </a>
-            </li>
+            {links.aboutUs ? (
+              <li>
+                <a href={links.aboutUs} target="_blank" rel="noopener noreferrer">
+                  {strings.header.aboutUs} <ExternalIcon />
+                  <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+                </a>
+              </li>
+            ) : null}
+            {links.help ? (
+              <li>
+                <a href={links.help} target="_blank" rel="noopener noreferrer">
+                  {strings.header.help} <ExternalIcon />
+                  <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+                </a>
+              </li>
+            ) : null}
             {signedIn && !onDashboard ? (
               <li>
                 <Link to={paths.home}>{strings.header.launchDashboard}</Link>

@@ -7,11 +7,12 @@ import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import {
   actionsGeomarkersArgs,
+  useGetActionsByBoundaryQuery,
   useGetActionsGeomarkersQuery,
   useGetChallengeCardQuery,
 } from '../../api/collective-action-api'
 import { dashboardArgs, useGetDashboardQuery } from '../../api/public-api'
-import type { CollectiveAction, MarkerProperties } from '../../api/generated'
+import type { CollectiveAction, MarkerFeature, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
@@ -19,7 +20,7 @@ import { collectiveActionAttribution, strings } from '../../config/strings'
 import { formatCount } from '../../lib/format'
 import { legendColour } from '../../lib/legend'
 import { MapLegend } from './map-legend'
-import { ACTIONS_SCALE, markerVisible, type AreaFigures } from './map-data'
+import { ACTIONS_SCALE, ALL_ACTIONS_SCALE, markerVisible, type AreaFigures } from './map-data'
 import { MapStage, PinButton, useMapArea } from './map-stage'
 
 function ChallengeItem({ action }: { action: CollectiveAction }) {
@@ -113,20 +114,109 @@ export function ChallengeCardBody({ stakeholderId }: { stakeholderId: string }) 
   )
 }
 
+/** What the map counts: the specification's active challenges, or every challenge. */
+type Mode = 'active' | 'all'
+
+/** The reader's choice between active challenges (the specification's bands) and all of them. */
+function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const t = strings.actions
+  return (
+    <fieldset className="map-mode" data-testid="actions-mode">
+      <legend>{t.show}</legend>
+      {(
+        [
+          ['active', t.showActive],
+          ['all', t.showAll],
+        ] as const
+      ).map(([value, label]) => (
+        <label key={value} className="map-mode__option">
+          <input
+            type="radio"
+            name="actions-mode"
+            value={value}
+            checked={mode === value}
+            onChange={() => onChange(value)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/**
+ * With all challenges shown: the challenges placed in a municipality or district as pin buttons
+ * (the same as the pins on the map), and those named only by province or nationally as a list.
+ */
+function AllChallengesLists({
+  boundaryId,
+  markers,
+  onOpen,
+}: {
+  boundaryId: number
+  markers: MarkerFeature[]
+  onOpen: (pin: MarkerProperties) => void
+}) {
+  const t = strings.actions
+  const listQ = useGetActionsByBoundaryQuery({ boundaryId })
+  const unplaced = (listQ.currentData ?? []).filter((a) => a.boundaryId == null)
+  return (
+    <div className="actions-lists">
+      <details data-testid="placed-challenges">
+        <summary>{t.placedPins(formatCount(markers.length))}</summary>
+        <ul className="area-links__pins">
+          {markers.map((m) => (
+            <li key={String(m.id)}>
+              <PinButton testId="challenge-pin" marker={m} onOpen={onOpen} active={m.properties.active}>
+                <span
+                  className="area-link__swatch"
+                  style={{ background: m.properties.active ? '#E9622B' : '#BDBDBD' }}
+                  aria-hidden="true"
+                />
+                {m.properties.name}
+                <span className="area-link__count">
+                  {m.properties.localMunicipalityName ?? ''} · {m.properties.active ? t.activeState : t.completedState}
+                </span>
+              </PinButton>
+            </li>
+          ))}
+        </ul>
+      </details>
+      {listQ.isError ? (
+        <ErrorMessage />
+      ) : unplaced.length > 0 ? (
+        <details data-testid="unplaced-challenges">
+          <summary>{t.unplaced(formatCount(unplaced.length))}</summary>
+          <p className="crime-map__note">{t.unplacedNote}</p>
+          <ul className="challenge-list">
+            {unplaced.map((a) => (
+              <ChallengeItem key={a.collectiveActionId} action={a} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  )
+}
+
 export default function ActionsMap({ compact = false }: { compact?: boolean }) {
   const area = useMapArea()
   const { filters, boundaryId, boundary, areasQ, isLocal } = area
+  const [mode, setMode] = useState<Mode>('active')
+  const all = mode === 'all'
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
-  const markersQ = useGetActionsGeomarkersQuery(isLocal ? actionsGeomarkersArgs(boundaryId) : skipToken)
+  // Pins at local level, and everywhere once all challenges are shown.
+  const markersQ = useGetActionsGeomarkersQuery(isLocal || all ? actionsGeomarkersArgs(boundaryId) : skipToken)
   const [pin, setPin] = useState<MarkerProperties | null>(null)
   const summary = dashboardQ.currentData?.collectiveAction
+  const scale = all ? ALL_ACTIONS_SCALE : ACTIONS_SCALE
 
   const figures: AreaFigures[] = useMemo(() => {
     const counts = new Map((summary?.containedBoundaryData ?? []).map((a) => [a.boundaryId, a]))
     return (areasQ.currentData?.features ?? []).map((f) => {
       const p = f.properties
       const row = counts.get(p.boundaryId)
-      const active = row?.total ?? 0
+      const active = (all ? row?.totalCollectiveActions : row?.total) ?? 0
       return {
         boundaryId: p.boundaryId,
         description: p.description,
@@ -137,20 +227,24 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
         rate: null,
         density: active,
         period: null,
-        color: legendColour(ACTIONS_SCALE, active),
+        color: legendColour(scale, active),
       }
     })
-  }, [areasQ.currentData, summary])
+  }, [areasQ.currentData, summary, all, scale])
   const markers = useMemo(
     () =>
-      (markersQ.currentData?.features ?? []).filter((f) => markerVisible(f.properties, { ...filters, componentId: 4 })),
-    [markersQ.currentData, filters],
+      isLocal || all
+        ? (markersQ.currentData?.features ?? []).filter((f) =>
+            markerVisible(f.properties, { ...filters, componentId: 4 }),
+          )
+        : [],
+    [markersQ.currentData, filters, isLocal, all],
   )
 
   const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''
   const totals = new Map((summary?.containedBoundaryData ?? []).map((a) => [a.boundaryId, a.totalCollectiveActions]))
   const table: TableData = {
-    title: strings.actions.legendTitle,
+    title: all ? strings.actions.allLegendTitle : strings.actions.legendTitle,
     area: areaName,
     period: '',
     source: 'End GBVF 100-Day Challenges (sources per challenge)',
@@ -178,14 +272,19 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
       markers={markers}
       onMarkerClick={setPin}
       credits={collectiveActionAttribution}
-      legend={<MapLegend scale={ACTIONS_SCALE} title={strings.actions.legendTitle} />}
+      legend={<MapLegend scale={scale} title={all ? strings.actions.allLegendTitle : strings.actions.legendTitle} />}
+      controls={compact ? undefined : <ModeSwitch mode={mode} onChange={setMode} />}
       areaCount={(f) => formatCount(f.total)}
+      markAreaColour
       modals={
         pin?.stakeholder ? (
           <Modal title={pin.name} onClose={() => setPin(null)}>
             <ChallengeCardBody stakeholderId={pin.stakeholder} />
           </Modal>
         ) : null
+      }
+      children={
+        all && !isLocal ? <AllChallengesLists boundaryId={boundaryId} markers={markers} onOpen={setPin} /> : undefined
       }
       localPins={
         <ul className="area-links__pins" aria-label={strings.actions.pins}>

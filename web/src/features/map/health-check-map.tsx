@@ -5,9 +5,12 @@
 import { useMemo } from 'react'
 import { dashboardArgs, useGetDashboardQuery } from '../../api/public-api'
 import type { TableData } from '../../components/data-table'
-import { healthCheckAttribution, strings } from '../../config/strings'
+import { strings } from '../../config/strings'
+import { ComponentId } from '../../config/constants'
+import { componentCredits } from '../../lib/credits'
 import { formatCount } from '../../lib/format'
 import { MapLegend } from './map-legend'
+import { quarterText } from '../../lib/component-models'
 import { HEALTH_CHECK_SCALE, TOO_FEW_COLOUR, healthCheckAreaFigures, type AreaFigures } from './map-data'
 import { MapStage, useMapArea } from './map-stage'
 import { escapeHtml } from '../../lib/escape-html'
@@ -39,7 +42,7 @@ export default function HealthCheckMap({ compact = false }: { compact?: boolean 
   const table: TableData = {
     title: strings.hcMap.legendTitle,
     area: areaName,
-    period: summary?.period ?? '',
+    period: quarterText(summary?.quarter),
     source: example ? `${strings.hcMap.source} (${strings.hcMap.example})` : strings.hcMap.source,
     columns: [
       { label: strings.map.area },
@@ -58,13 +61,13 @@ export default function HealthCheckMap({ compact = false }: { compact?: boolean 
       figuresQuery={dashboardQ}
       compact={compact}
       title={strings.map.label(areaName)}
-      subtitle={summary?.period ? `${strings.hcMap.legendTitle}, ${summary.period}` : undefined}
+      subtitle={summary?.quarter ? `${strings.hcMap.legendTitle}, ${quarterText(summary.quarter)}` : undefined}
       table={table}
       figures={figures}
       markers={[]}
       onMarkerClick={() => undefined}
       tooltip={tooltip}
-      credits={example ? [...healthCheckAttribution, strings.hcMap.example] : healthCheckAttribution}
+      credits={componentCredits(ComponentId.HealthCheck, example)}
       legend={
         <MapLegend
           scale={HEALTH_CHECK_SCALE}

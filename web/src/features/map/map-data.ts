@@ -94,6 +94,17 @@ export const ACTIONS_SCALE: ColorBand[] = [
 ]
 
 /**
+ * The reader's alternative to the active bands (all challenges, active and completed): the same
+ * grey for none, then the collective-action oranges for 1, 2 to 4 and 5 or more.
+ */
+export const ALL_ACTIONS_SCALE: ColorBand[] = [
+  { start: 0, end: 1, color: '#BDBDBD', description: 'None' },
+  { start: 1, end: 2, color: '#F6C0AA', description: '1 challenge' },
+  { start: 2, end: 5, color: '#F0936D', description: '2 to 4 challenges' },
+  { start: 5, end: null, color: '#E9622B', description: '5 or more challenges' },
+]
+
+/**
  * Spec §3/§9: building-block scores in the bands 0, 1-24, 25-49, 50-74, 75-100 in green shades;
  * the band of an area is the §4 percentage bucket of its availability × 100.
  */

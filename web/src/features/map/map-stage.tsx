@@ -11,7 +11,8 @@ import type { TableData } from '../../components/data-table'
 import { MapBoundary } from '../../components/map-boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
-import { strings } from '../../config/strings'
+import { attribution, strings } from '../../config/strings'
+import { Credits } from '../../components/credits'
 import { publicBoundaryType } from '../../filters/geography'
 import { useFilters } from '../../filters/use-filters'
 import { useIsMobileMap } from '../../lib/use-media-query'
@@ -141,6 +142,7 @@ export function MapStage({
   tooltip,
   credits,
   legend,
+  controls,
   areaCount,
   markAreaColour = false,
   note,
@@ -162,6 +164,8 @@ export function MapStage({
   /** Mark each drill-down link with its area's colour (`data-colour`). */
   markAreaColour?: boolean
   legend: ReactNode
+  /** Shown above the map (the map's own choices). */
+  controls?: ReactNode
   /** Shown between the map and the drill-down links. */
   note?: ReactNode
   /** The pin list of a local municipality (shown only there, "No data" when it has no pins);
@@ -187,6 +191,7 @@ export function MapStage({
     >
       <Card title={title} table={table} headingLevel={2} subtitle={subtitle}>
         {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
+        {controls}
         <div className="crime-map__stage">
           <MapBoundary table={table} loading={loading} resetKeys={[boundaryId]}>
             <div className="crime-map__frame">
@@ -221,6 +226,7 @@ export function MapStage({
         {children}
       </Card>
       {modals}
+      <Credits lines={credits ?? attribution} />
     </div>
   )
 }

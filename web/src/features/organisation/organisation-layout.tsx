@@ -2,6 +2,8 @@
 // (admin spec §8) and the area's styles, loaded with this chunk only.
 import { Outlet } from 'react-router'
 import { ToastProvider } from '../../components/toasts'
+import { Credits } from '../../components/credits'
+import { credits } from '../../config/strings'
 import './organisation.css'
 
 /** Layout route of /organisation/ and /organisation/view/:resId. */
@@ -9,6 +11,7 @@ export function OrganisationLayout() {
   return (
     <ToastProvider>
       <div className="hc-area">
+        <Credits lines={[credits.healthCheck]} />
         <Outlet />
       </div>
     </ToastProvider>

@@ -20,6 +20,8 @@ import {
 import { hcStrings as s } from './health-check-strings'
 import { organisationPaths } from './paths'
 import type { CategoryResult } from '../../api/generated'
+import { strings } from '../../config/strings'
+import { formatCount } from '../../lib/format'
 
 /** The results of one health check of the caller's organisation (route component). */
 export function ResultsView() {
@@ -34,6 +36,7 @@ export function ResultsView() {
   const policies = categoryOf(categories, QuestionCategory.Policies)
   const practices = categoryOf(categories, QuestionCategory.Practices)
   const behaviours = categoryOf(categories, QuestionCategory.Behaviours)
+  const general = categoryOf(categories, QuestionCategory.General)
 
   let content
   if (!resId || isError) content = <ErrorMessage message={s.resultsFailed} />
@@ -81,6 +84,7 @@ export function ResultsView() {
                 <NoData message={s.noDataDisplay} />
               )}
             </section>
+            {general && general.questions.length > 0 ? <GeneralQuestions category={general} /> : null}
           </>
         )}
       </>
@@ -113,6 +117,39 @@ function CategoryQuestions({ category }: { category: CategoryResult }) {
         <QuestionChart key={q.questionId} group={singleGroup(q)} />
       ))}
     </div>
+  )
+}
+
+/**
+ * The General questions ("Where would you go for help", choose all that apply): each answer's
+ * share of the question's respondents as the server gives it (percentages only, and only once
+ * the results pass the privacy threshold, like every other result).
+ */
+function GeneralQuestions({ category }: { category: CategoryResult }) {
+  const t = strings.surveyResults
+  return (
+    <section aria-labelledby="hc-general" className="hc-results-section" data-testid="hc-general">
+      <h2 id="hc-general">{t.generalTitle}</h2>
+      {category.questions.map((q) => (
+        <div key={q.questionId} className="hc-question" data-testid="hc-general-question">
+          <h3 className="hc-category">{q.description}</h3>
+          <p className="hc-note">{t.shareNote(formatCount(q.respondents))}</p>
+          <ul className="bar-list" aria-label={q.description}>
+            {q.answers.map((a) => (
+              <li key={a.possibleAnswerId} className="bar-list__item" data-testid="hc-general-answer">
+                <span className="bar-list__label">{a.description}</span>
+                <span className="bar-list__value">
+                  {a.distributionValue == null ? t.withheld : formatPercent(a.distributionValue)}
+                </span>
+                <span className="bar-list__bar" aria-hidden="true">
+                  <span style={{ width: `${Math.max(0, Math.min(100, a.distributionValue ?? 0))}%` }} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
   )
 }
 
