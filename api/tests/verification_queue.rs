@@ -308,6 +308,57 @@ async fn the_queue_lists_an_areas_submissions_to_its_designated_persons_only() {
     );
     assert_eq!(page["items"][0]["returnedByName"], "Pieter Nkosi");
 
+    // The submitter cannot decide on their own submission, even holding both permissions (a
+    // Building Block admin of Johannesburg): their queue marks it, the review offers nothing.
+    let mut admin = named_member(&db, &base, &dir, 3, "Ayanda", "Admin").await;
+    assign_municipalities(&db, &mut admin, vec![joburg]).await;
+    submit_station(&admin, other, "3 Main Road", "Sergeant Admin").await;
+    let (_, page) = queue(&admin, "").await;
+    assert_eq!(names(&page), [other_name.as_str()]);
+    assert_eq!(page["items"][0]["ownSubmission"], true);
+    let own = review(&admin, other).await;
+    assert_eq!(
+        (own["ownSubmission"].clone(), own["mayDecide"].clone()),
+        (json!(true), json!(false))
+    );
+    let version = own["submissionVersion"].clone();
+    for (path, reason) in [
+        ("verifyBuildingBlock", None),
+        ("returnBuildingBlock", Some("no".to_string())),
+    ] {
+        let (s, v) = decide(&admin, path, other, version.clone(), reason).await;
+        assert_eq!(s, 403, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("yourself"), "{v}");
+    }
+    // The review compares with the verified version now: the address changed, the person
+    // who answered for the requirement was replaced.
+    let changed = review(&gauteng, other).await;
+    assert_ne!(changed["verifiedAt"], Value::Null);
+    assert_eq!(changed["fields"][0]["verified"], "2 Main Road");
+    assert_eq!(changed["fields"][0]["submitted"], "3 Main Road");
+    let persons: Vec<(&str, &str)> = changed["contactPersons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let p = if c["submitted"].is_null() {
+                &c["verified"]
+            } else {
+                &c["submitted"]
+            };
+            (
+                c["change"].as_str().unwrap(),
+                p["fullName"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        persons,
+        [("added", "Sergeant Admin"), ("removed", "Sergeant Other")]
+    );
+    let (s, v) = decide(&gauteng, "verifyBuildingBlock", other, version, None).await;
+    assert_eq!(s, 200, "{v}");
+
     // The dashboard cells count by status.
     let (_, cells) = gauteng
         .get(&format!(
