@@ -17,7 +17,8 @@
 //!   the verification queue's columns: `submitted_at` (metadata time of the last submission,
 //!   the start of its wait), and the last return's `return_reason`, `returned_at` and
 //!   `returned_by` (kept when details are submitted again, so a reviewer sees why they came
-//!   back); indexed by `(status, submitted_at, stakeholder_id)` for the queue, oldest first.
+//!   back); indexed by `(status, submitted_at, stakeholder_id)` and `(status, returned_at,
+//!   stakeholder_id)` for the queue, oldest first.
 //! - `bb_provider_quarter (stakeholder_id, quarter_start, verified_requirements)`: the verified
 //!   requirements as of each quarter in which a verification happened, the quarter taken from
 //!   the event's metadata time (`at`), so a rebuild gives the same rows.
@@ -143,6 +144,7 @@ impl Projection for BuildingBlockProjection {
             );
             CREATE INDEX ON {schema}.bb_provider (municipality_id, building_block_id);
             CREATE INDEX ON {schema}.bb_provider (status, submitted_at, stakeholder_id);
+            CREATE INDEX ON {schema}.bb_provider (status, returned_at, stakeholder_id);
             CREATE INDEX ON {schema}.bb_provider (lower(name));
             CREATE TABLE {schema}.bb_provider_quarter (
                 stakeholder_id bigint NOT NULL,

@@ -57,27 +57,42 @@ pub struct QueueRow {
     pub returned_by: Option<String>,
 }
 
-/// The SQL condition of [`QueueFilter`] on `bb_provider p` (parameters `$1`..`$5`) and the
-/// time a provider waits since.
-const QUEUE_WHERE: &str = "p.status = $1 AND p.municipality_id = ANY($2)
-    AND ($3::bigint IS NULL OR p.municipality_id = $3) AND ($4::int IS NULL OR p.building_block_id = $4)
-    AND ($5::timestamptz IS NULL OR (CASE WHEN p.status = 'returned' THEN p.returned_at ELSE p.submitted_at END) <= $5)";
+/// The column a provider of `status` waits since: the submission's time, or the return's.
+fn waiting_column(status: &str) -> &'static str {
+    if status == "returned" {
+        "returned_at"
+    } else {
+        "submitted_at"
+    }
+}
+
+/// The SQL condition of [`QueueFilter`] on `bb_provider p` (parameters `$1`..`$5`), for the
+/// column `since` it waits since.
+fn queue_where(since: &str) -> String {
+    format!(
+        "p.status = $1 AND p.municipality_id = ANY($2)
+         AND ($3::bigint IS NULL OR p.municipality_id = $3) AND ($4::int IS NULL OR p.building_block_id = $4)
+         AND ($5::timestamptz IS NULL OR p.{since} <= $5)"
+    )
+}
 
 /// A page of the verification queue, oldest wait first (then by provider id), and how many
-/// providers match the filter in all.
+/// providers match the filter in all. The order is the index `(status, <since>,
+/// stakeholder_id)` of the projection, so a page reads its rows and stops.
 pub async fn verification_queue(
     pool: &sqlx::PgPool,
     f: &QueueFilter,
 ) -> sqlx::Result<(Vec<QueueRow>, i64)> {
+    let since = waiting_column(f.status);
+    let condition = queue_where(since);
     let rows = sqlx::query_as(&format!(
         "SELECT p.stakeholder_id, p.name, p.municipality_id, b.name AS municipality_name, p.building_block_id,
                 k.description AS building_block, p.status, p.submission_version, p.submitted_by, p.submitted_at,
-                CASE WHEN p.status = 'returned' THEN p.returned_at ELSE p.submitted_at END AS waiting_since,
-                p.return_reason, p.returned_by
+                p.{since} AS waiting_since, p.return_reason, p.returned_by
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN bb_block k ON k.building_block_id = p.building_block_id
-         WHERE {QUEUE_WHERE}
-         ORDER BY waiting_since, p.stakeholder_id LIMIT $6 OFFSET $7"
+         WHERE {condition}
+         ORDER BY p.{since}, p.stakeholder_id LIMIT $6 OFFSET $7"
     ))
     .bind(f.status)
     .bind(&f.area)
@@ -89,7 +104,7 @@ pub async fn verification_queue(
     .fetch_all(pool)
     .await?;
     let total: i64 = sqlx::query_scalar(&format!(
-        "SELECT count(*) FROM bb_provider p WHERE {QUEUE_WHERE}"
+        "SELECT count(*) FROM bb_provider p WHERE {condition}"
     ))
     .bind(f.status)
     .bind(&f.area)
