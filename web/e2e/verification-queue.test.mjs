@@ -154,6 +154,11 @@ test('an official submits two stations; the verifier finds both in the queue, ve
     const link = v.page.getByTestId('bb-queue-link')
     assert.match(await link.innerText(), /2 awaiting verification, 0 returned/)
     assert.match(await v.page.title(), /2 awaiting verification/)
+    // The Johannesburg police cell says what waits (on phones inside the municipality's accordion).
+    if (name === 'mobile') await v.page.locator('summary', { hasText: muni.description }).click()
+    const cell = v.page.getByRole('link', { name: new RegExp(`SAPS police station in ${muni.description}`) })
+    assert.match(await cell.getAttribute('aria-label'), /2 awaiting verification/)
+    await screenshot(v.page, `bb-dashboard-waiting-${name}`)
     await link.click()
     await v.page.getByRole('heading', { name: 'Verification queue: 2 awaiting verification, 0 returned' }).waitFor()
     const items = v.page.getByTestId('queue-item')
