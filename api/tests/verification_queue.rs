@@ -42,6 +42,7 @@ async fn assign_municipalities(db: &TestDb, c: &mut Client, municipalities: Vec<
                 organisation_id: user.organisation_id.clone(),
                 relationship_type_ids: vec![6],
                 municipality_ids: municipalities,
+                province_ids: vec![],
                 group_ids: user.group_ids.clone(),
             },
         ),

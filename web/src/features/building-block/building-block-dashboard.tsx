@@ -17,9 +17,6 @@ import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overl
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
 import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './building-block-api'
 import { countWords, queueStrings, bbStrings as t } from './building-block-strings'
-import { Action } from '../../config/constants'
-import { can } from '../../session/landing'
-import { useSession } from '../../session/use-session'
 import './queue.css'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
@@ -148,7 +145,6 @@ export function BuildingBlockDashboard() {
       (!district || m.districtName === district) &&
       (!municipality || String(m.stakeholderId) === municipality),
   )
-  const { session } = useSession()
   const heading = dashboardHeading(all, {
     reviews: can(session, Action.ValidateBuildingBlock),
     administers: can(session, Action.WorldOfImpactAdmin),
