@@ -57,6 +57,8 @@ export const groups = {
     'getProvidersOnMunicipality',
     'getProviderWithRequirements',
     'getProviderHistory',
+    'getVerificationQueue',
+    'getSubmissionReview',
     'updateProvider',
     'verifyProvider',
     'returnProvider',

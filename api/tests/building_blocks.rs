@@ -1471,7 +1471,7 @@ async fn an_erased_contact_person_shows_as_erased_everywhere() {
         ))
         .await;
     assert_eq!(s, 200, "{h}");
-    assert!(h.to_string().contains("1 contact person(s)"), "{h}");
+    assert!(h.to_string().contains("contact persons: 1 for"), "{h}");
 
     // Erasing again changes nothing; an unknown id is refused.
     let id: uuid::Uuid = id.parse().unwrap();
@@ -1547,7 +1547,7 @@ async fn csv_exports_neutralise_formula_cells() {
     let rows = safe_csv(&text);
     let submitted = rows
         .iter()
-        .find(|r| r[2] == "BuildingBlockDetailsSubmitted")
+        .find(|r| r[2] == "Details submitted for verification")
         .unwrap_or_else(|| panic!("{text}"));
     assert_eq!(submitted[4], format!("'{EMAIL}"), "{text}");
     assert!(rows.iter().all(|r| r[0].parse::<i64>().is_ok()), "{text}");

@@ -246,13 +246,21 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   await screenshot(v.page, 'bb-dashboard-mobile')
   await v.page.goto(`${BASE_URL}${new URL(page.url()).pathname}`)
   await v.page.getByLabel('Select building block to update:').selectOption(String(station.stakeholderId))
-  await v.page.getByRole('button', { name: 'Submit' }).click()
+  const managed = v.page.url()
+  await v.page.getByRole('link', { name: 'Review what changed' }).click()
+  await v.page.getByRole('button', { name: 'Verify these details' }).click()
+  await v.page.getByRole('dialog').getByRole('button', { name: 'Verify these details' }).click()
   await v.page.getByText('Building block verified successfully').waitFor()
-  await v.page.getByText('BuildingBlockVerified').waitFor()
+  await v.page.goto(`${managed.split('?')[0]}?provider=${station.stakeholderId}`)
+  await v.page.getByText('Verified by the province').waitFor()
   const history = await v.page.locator('.bb-history').innerText()
-  assert.match(history, new RegExp(people.coordinator.email))
-  assert.match(history, new RegExp(people.verifier.email))
-  assert.match(history, /ProviderImported[\s\S]*BuildingBlockDetailsSubmitted[\s\S]*BuildingBlockVerified/)
+  assert.match(history, new RegExp(people.coordinator.name))
+  assert.match(history, new RegExp(people.verifier.name))
+  assert.match(
+    history,
+    /Imported from a public directory[\s\S]*Details submitted for verification[\s\S]*Verified by the province/,
+  )
+  assert.doesNotMatch(history, /BuildingBlockVerified|ProviderImported/)
   await screenshot(v.page, 'bb-manage-verified-mobile', { fullPage: true })
   await v.context.close()
 

@@ -204,6 +204,16 @@ pub fn session_routes(r: Routes) -> Routes {
         BB_ADMIN,
         building_blocks::history,
     )
+    .get(
+        "/api/buildingblock/verificationQueue",
+        AnyOf(&[EditBuildingBlock, ValidateBuildingBlock]),
+        building_blocks::verification_queue,
+    )
+    .get(
+        "/api/buildingblock/reviewSubmission",
+        AnyOf(&[EditBuildingBlock, ValidateBuildingBlock]),
+        building_blocks::review_submission,
+    )
     .post_read(
         "/api/healthcheck/getAdminDashboard",
         AnyOf(&[WorldOfImpactAdmin, ViewOrganisations]),

@@ -41,6 +41,8 @@ use super::{
         building_blocks::verify,
         building_blocks::return_block,
         building_blocks::history,
+        building_blocks::verification_queue,
+        building_blocks::review_submission,
         collective_actions::by_boundary,
         collective_actions::details,
         collective_actions::actions_geomarker,
@@ -246,6 +248,16 @@ pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
         "getProviderWithRequirements",
     ),
     ("GET", "/api/buildingblock/history", "getProviderHistory"),
+    (
+        "GET",
+        "/api/buildingblock/verificationQueue",
+        "getVerificationQueue",
+    ),
+    (
+        "GET",
+        "/api/buildingblock/reviewSubmission",
+        "getSubmissionReview",
+    ),
     (
         "PUT",
         "/api/buildingblock/updateBuildingBlockContactsAndRequirements",

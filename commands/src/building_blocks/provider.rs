@@ -138,6 +138,10 @@ pub struct ReturnBuildingBlock {
     pub reason: String,
 }
 
+/// Most characters a return's reason may have (docs/decisions.md "The verification queue and
+/// the review"): a paragraph or two for the municipality, not a document.
+pub const RETURN_REASON_MAX: usize = 1000;
+
 /// Commands of a provider.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ProviderCommand {
@@ -177,6 +181,12 @@ pub enum ProviderError {
     /// Return without a reason.
     #[error("A reason is required to return the building block.")]
     ReasonRequired,
+    /// A reason longer than [`RETURN_REASON_MAX`] characters.
+    #[error("The reason must be at most {0} characters.")]
+    ReasonTooLong(usize),
+    /// A reason holding a control character (line breaks and tabs are allowed).
+    #[error("The reason must not contain control characters.")]
+    ReasonControlCharacters,
     /// The reviewer decided on a submission a newer one has replaced (HTTP 409).
     #[error(
         "These details were submitted again since you opened them (version {latest}, you reviewed version {reviewed}). Please reload the building block and review the new submission."
@@ -330,6 +340,13 @@ impl Provider {
                 let reason = c.reason.trim();
                 if reason.is_empty() {
                     return Err(ProviderError::ReasonRequired);
+                }
+                match crate::text::check(reason, RETURN_REASON_MAX, true) {
+                    Ok(()) => {}
+                    Err(crate::text::TextError::TooLong(n)) => {
+                        return Err(ProviderError::ReasonTooLong(n))
+                    }
+                    Err(_) => return Err(ProviderError::ReasonControlCharacters),
                 }
                 ProviderEvent::BuildingBlockReturned {
                     reason: reason.to_string(),

@@ -13,7 +13,12 @@
 //!   persons), its version (`submission_version`, the event's sequence) and author
 //!   (`submitted_by`, metadata actor), and the last *verified* snapshot: `verified_requirements`,
 //!   `verified_physical_address`, `verified_postal_address`, `verified_contacts` (NULL before
-//!   the first verification) and `verified_contact_persons`: what every public answer shows.
+//!   the first verification) and `verified_contact_persons`: what every public answer shows;
+//!   the verification queue's columns: `submitted_at` (metadata time of the last submission,
+//!   the start of its wait), and the last return's `return_reason`, `returned_at` and
+//!   `returned_by` (kept when details are submitted again, so a reviewer sees why they came
+//!   back); indexed by `(status, submitted_at, stakeholder_id)` and `(status, returned_at,
+//!   stakeholder_id)` for the queue, oldest first.
 //! - `bb_provider_quarter (stakeholder_id, quarter_start, verified_requirements)`: the verified
 //!   requirements as of each quarter in which a verification happened, the quarter taken from
 //!   the event's metadata time (`at`), so a rebuild gives the same rows.
@@ -131,9 +136,15 @@ impl Projection for BuildingBlockProjection {
                 verified_contacts jsonb,
                 verified_contact_persons jsonb NOT NULL DEFAULT '[]',
                 updated_at timestamptz,
-                verified_at timestamptz
+                verified_at timestamptz,
+                submitted_at timestamptz,
+                return_reason text,
+                returned_at timestamptz,
+                returned_by text
             );
             CREATE INDEX ON {schema}.bb_provider (municipality_id, building_block_id);
+            CREATE INDEX ON {schema}.bb_provider (status, submitted_at, stakeholder_id);
+            CREATE INDEX ON {schema}.bb_provider (status, returned_at, stakeholder_id);
             CREATE INDEX ON {schema}.bb_provider (lower(name));
             CREATE TABLE {schema}.bb_provider_quarter (
                 stakeholder_id bigint NOT NULL,
@@ -198,7 +209,7 @@ impl Projection for BuildingBlockProjection {
                     sqlx::query(&format!(
                         "UPDATE {schema}.bb_provider SET status = 'submitted', physical_address = $2, postal_address = $3,
                              details_contacts = $4, requirements = $5, contact_persons = $6, updated_at = $7,
-                             submission_version = $8, submitted_by = $9
+                             submitted_at = $7, submission_version = $8, submitted_by = $9
                          WHERE stakeholder_id = $1"
                     ))
                     .bind(id)
@@ -234,12 +245,15 @@ impl Projection for BuildingBlockProjection {
                     .execute(&mut **tx)
                     .await?;
                 }
-                ProviderEvent::BuildingBlockReturned { .. } => {
+                ProviderEvent::BuildingBlockReturned { reason } => {
                     sqlx::query(&format!(
-                        "UPDATE {schema}.bb_provider SET status = 'returned', updated_at = $2 WHERE stakeholder_id = $1"
+                        "UPDATE {schema}.bb_provider SET status = 'returned', updated_at = $2, returned_at = $2,
+                             return_reason = $3, returned_by = $4 WHERE stakeholder_id = $1"
                     ))
                     .bind(id)
                     .bind(at)
+                    .bind(&reason)
+                    .bind(actor(e))
                     .execute(&mut **tx)
                     .await?;
                 }
@@ -353,6 +367,10 @@ struct ProviderRow {
     verified_contact_persons: serde_json::Value,
     updated_at: Option<DateTime<Utc>>,
     verified_at: Option<DateTime<Utc>>,
+    submitted_at: Option<DateTime<Utc>>,
+    return_reason: Option<String>,
+    returned_at: Option<DateTime<Utc>>,
+    returned_by: Option<String>,
 }
 
 /// A `bb_provider_quarter` row.
@@ -431,6 +449,10 @@ impl RebuildFold for BuildingBlockFold {
                                 verified_contact_persons: serde_json::Value::Array(Vec::new()),
                                 updated_at: None,
                                 verified_at: None,
+                                submitted_at: None,
+                                return_reason: None,
+                                returned_at: None,
+                                returned_by: None,
                             },
                         );
                     }
@@ -450,6 +472,7 @@ impl RebuildFold for BuildingBlockFold {
                     r.requirements = d.requirements_available;
                     r.contact_persons = serde_json::to_value(&d.contact_persons)?;
                     r.updated_at = Some(at);
+                    r.submitted_at = Some(at);
                     r.submission_version = Some(e.sequence);
                     r.submitted_by = Some(actor(e).to_string());
                 }
@@ -464,9 +487,12 @@ impl RebuildFold for BuildingBlockFold {
                     self.quarters
                         .insert((id, quarter_start(at)), r.verified_requirements.clone());
                 }
-                ProviderEvent::BuildingBlockReturned { .. } => {
+                ProviderEvent::BuildingBlockReturned { reason } => {
                     r.status = "returned";
                     r.updated_at = Some(at);
+                    r.returned_at = Some(at);
+                    r.return_reason = Some(reason);
+                    r.returned_by = Some(actor(e).to_string());
                 }
             }
         }

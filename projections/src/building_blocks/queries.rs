@@ -7,6 +7,11 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
+mod queue;
+mod review;
+pub use queue::*;
+pub use review::*;
+
 /// The SQL condition "provider `p` is inside boundary `$1`", through its municipality's row
 /// `b` (`boundary`): the municipality itself, its district, its province, or the country (1).
 pub const INSIDE: &str =
@@ -453,6 +458,12 @@ pub struct MunicipalityBlockRow {
     pub providers: i64,
     /// Of those, verified.
     pub verified: i64,
+    /// Of those, never captured (imported only).
+    pub not_captured: i64,
+    /// Of those, submitted and awaiting the province's decision.
+    pub submitted: i64,
+    /// Of those, returned to the municipality.
+    pub returned: i64,
 }
 
 /// Per municipality of `scope` and building block (taxonomy order): providers and verified
@@ -474,7 +485,10 @@ pub async fn municipality_blocks(
                 m.district AS district_name, c.building_block_category_id AS category_id,
                 c.description AS category_description, k.building_block_id, k.description AS block_description,
                 count(p.stakeholder_id) AS providers,
-                count(p.stakeholder_id) FILTER (WHERE p.status = 'verified') AS verified
+                count(p.stakeholder_id) FILTER (WHERE p.status = 'verified') AS verified,
+                count(p.stakeholder_id) FILTER (WHERE p.status = 'not_captured') AS not_captured,
+                count(p.stakeholder_id) FILTER (WHERE p.status = 'submitted') AS submitted,
+                count(p.stakeholder_id) FILTER (WHERE p.status = 'returned') AS returned
          FROM m CROSS JOIN bb_block k JOIN bb_category c USING (building_block_category_id)
          LEFT JOIN bb_provider p ON p.municipality_id = m.boundary_id AND p.building_block_id = k.building_block_id
          GROUP BY m.boundary_id, m.name, m.province, m.district, c.building_block_category_id, c.description, c.seq, k.building_block_id, k.description, k.seq
@@ -528,59 +542,5 @@ pub async fn providers_of_block(
     .bind(municipality_id)
     .bind(building_block_id)
     .fetch_all(pool)
-    .await
-}
-
-/// One provider as its area's designated persons see it: the last submission's details (not
-/// only the verified snapshot).
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct ProviderDetailsRow {
-    /// Its name.
-    pub name: String,
-    /// Its building block id.
-    pub building_block_id: i32,
-    /// The building block's name.
-    pub building_block: String,
-    /// Its municipality (boundary id).
-    pub municipality_id: i64,
-    /// The municipality's name.
-    pub municipality_name: String,
-    /// The imported contacts: `[{contactTypeId, detail}]`.
-    pub contacts: Value,
-    /// The last submission's contacts, if any.
-    pub details_contacts: Option<Value>,
-    /// The last submission's physical address.
-    pub physical_address: Option<String>,
-    /// The last submission's postal address.
-    pub postal_address: Option<String>,
-    /// Requirement ids the last submission offers.
-    pub requirements: Vec<i32>,
-    /// Requirement ids verified.
-    pub verified_requirements: Vec<i32>,
-    /// The last submission's contact-person references.
-    pub contact_persons: Value,
-    /// Workflow status.
-    pub status: String,
-    /// The last submission's version (event sequence), if any.
-    pub submission_version: Option<i64>,
-    /// Who submitted it (`user:<id>`), if anyone.
-    pub submitted_by: Option<String>,
-}
-
-/// Provider `stakeholder_id`'s details; `None` when unknown.
-pub async fn provider_details(
-    pool: &sqlx::PgPool,
-    stakeholder_id: i64,
-) -> sqlx::Result<Option<ProviderDetailsRow>> {
-    sqlx::query_as(
-        "SELECT p.name, p.building_block_id, k.description AS building_block, p.municipality_id,
-                b.name AS municipality_name, p.contacts, p.details_contacts, p.physical_address,
-                p.postal_address, p.requirements, p.verified_requirements, p.contact_persons, p.status,
-                p.submission_version, p.submitted_by
-         FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
-         WHERE p.stakeholder_id = $1",
-    )
-    .bind(stakeholder_id)
-    .fetch_optional(pool)
     .await
 }

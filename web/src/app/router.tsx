@@ -86,6 +86,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('./routes/building-block') },
               { path: 'manage/:boundaryId/:bldId', lazy: () => import('./routes/building-block-manage') },
+              // The verification queue and the review (docs/decisions.md "The verification queue and the review").
+              { path: 'queue', lazy: () => import('./routes/building-block-queue') },
+              { path: 'review/:stakeholderId', lazy: () => import('./routes/building-block-review') },
             ],
           },
         ],

@@ -27,6 +27,12 @@ pub struct BlockCompletion {
     pub total_verified_building_block_count: i64,
     /// 0 incomplete, 1 in progress, 2 complete ([`completion`]).
     pub completion: i32,
+    /// Its providers never captured.
+    pub not_captured_count: i64,
+    /// Its providers submitted, awaiting the province.
+    pub submitted_count: i64,
+    /// Its providers returned to the municipality.
+    pub returned_count: i64,
 }
 
 /// A category of [`AssignedMunicipality`].
@@ -86,6 +92,7 @@ pub async fn associated_to_user(
     for row in rows {
         let (mid, cid, bid) = (row.municipality_id, row.category_id, row.building_block_id);
         let (total, verified) = (row.providers, row.verified);
+        let (not_captured, submitted, returned) = (row.not_captured, row.submitted, row.returned);
         if out.last().map(|m| m.stakeholder_id) != Some(mid) {
             out.push(AssignedMunicipality {
                 name: row.municipality_name,
@@ -112,6 +119,9 @@ pub async fn associated_to_user(
                 total_building_block_count: total,
                 total_verified_building_block_count: verified,
                 completion: completion(verified, total),
+                not_captured_count: not_captured,
+                submitted_count: submitted,
+                returned_count: returned,
             });
     }
     Ok(Json(out))

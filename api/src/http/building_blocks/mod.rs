@@ -20,18 +20,24 @@
 //! - [`directory`]: the contact directory search, counts per boundary and map markers.
 //! - [`capture`]: the municipal user's municipalities, providers and one provider's details.
 //! - [`verification`]: the municipality's update and the province's verification or return.
-//! - [`history`]: a provider's history (JSON or CSV).
+//! - [`history`]: a provider's history (JSON or CSV), in words and names.
+//! - [`queue`]: the verification queue of the user's area, with counts per status.
+//! - [`review`]: a submission beside the last verified version.
 
 pub mod availability;
 pub mod capture;
 pub mod directory;
 pub mod history;
+pub mod queue;
+pub mod review;
 pub mod verification;
 
 pub use availability::*;
 pub use capture::*;
 pub use directory::*;
 pub use history::*;
+pub use queue::*;
+pub use review::*;
 pub use verification::*;
 
 use crate::http::auth::CurrentUser;

@@ -143,6 +143,9 @@ pub(super) fn provider_error(e: AggregateError<ProviderError>) -> Result<Respons
             ProviderError::UnknownSubmission(_) => {
                 ApiError::bad("submissionVersion", e.to_string())
             }
+            ProviderError::ReasonRequired
+            | ProviderError::ReasonTooLong(_)
+            | ProviderError::ReasonControlCharacters => ApiError::bad("reason", e.to_string()),
             e => ApiError::bad("buildingBlock", e.to_string()),
         },
         AggregateError::AggregateConflict => ApiError::Conflict(
@@ -250,9 +253,10 @@ pub struct DecisionBody {
     /// submission exists the decision is refused with 409.
     #[schema(minimum = 1)]
     pub submission_version: i64,
-    /// Required when returning.
+    /// Required when returning: why, for the municipality (at most 1,000 characters, line
+    /// breaks allowed, no control characters).
     #[serde(default)]
-    #[schema(value_type = Option<String>, max_length = 4000, pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    #[schema(value_type = Option<String>, max_length = 1000, pattern = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub reason: Option<gbvf_commands::text::LongText>,
 }
 

@@ -380,6 +380,31 @@ fn the_province_returns_the_submission_with_a_reason() {
 }
 
 #[test]
+fn a_return_reason_is_limited_in_length_and_characters() {
+    // Given a pending submission, when the reason is one character too long: refused.
+    let long = "a".repeat(RETURN_REASON_MAX + 1);
+    framework()
+        .given(vec![police(), submitted()])
+        .when(return_with(2, &long))
+        .then_expect_error_message("The reason must be at most 1000 characters.");
+    // At the limit, with line breaks: returned.
+    let at_limit = format!("{}\nsee the address", "a".repeat(RETURN_REASON_MAX - 16));
+    framework()
+        .given(vec![police(), submitted()])
+        .when(return_with(2, &at_limit))
+        .then_expect_events(vec![ProviderEvent::BuildingBlockReturned {
+            reason: at_limit.clone(),
+        }]);
+    // A control character or a bidirectional override: refused.
+    for reason in ["Wrong\u{0007} address", "Wrong \u{202E}sserdda"] {
+        framework()
+            .given(vec![police(), submitted()])
+            .when(return_with(2, reason))
+            .then_expect_error_message("The reason must not contain control characters.");
+    }
+}
+
+#[test]
 fn only_a_pending_submission_is_verified_or_returned() {
     for given in [
         vec![police()],

@@ -11,6 +11,7 @@ pub mod every_rebuild;
 pub mod import;
 pub mod lag;
 pub mod login_flood;
+pub mod queue;
 pub mod reads;
 pub mod rebuild;
 pub mod rebuild_replica;

@@ -60,6 +60,19 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.decisionBody,
       }),
     }),
+    getSubmissionReview: build.query<
+      GetSubmissionReviewApiResponse,
+      GetSubmissionReviewApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/reviewSubmission`,
+        params: {
+          buildingBlockId: queryArg.buildingBlockId,
+          stakeholderId: queryArg.stakeholderId,
+          format: queryArg.format,
+        },
+      }),
+    }),
     updateProvider: build.mutation<
       UpdateProviderApiResponse,
       UpdateProviderApiArg
@@ -68,6 +81,22 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/buildingblock/updateBuildingBlockContactsAndRequirements`,
         method: "PUT",
         body: queryArg.updateBody,
+      }),
+    }),
+    getVerificationQueue: build.query<
+      GetVerificationQueueApiResponse,
+      GetVerificationQueueApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/verificationQueue`,
+        params: {
+          status: queryArg.status,
+          municipalityId: queryArg.municipalityId,
+          buildingBlockId: queryArg.buildingBlockId,
+          minDaysWaiting: queryArg.minDaysWaiting,
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
+        },
       }),
     }),
     verifyProvider: build.mutation<
@@ -122,10 +151,37 @@ export type ReturnProviderApiResponse = /** status 200 Returned */ Done;
 export type ReturnProviderApiArg = {
   decisionBody: DecisionBody;
 };
+export type GetSubmissionReviewApiResponse =
+  /** status 200 The submission beside the last verified version */ SubmissionReview;
+export type GetSubmissionReviewApiArg = {
+  /** Building block id. */
+  buildingBlockId?: number;
+  /** The provider. */
+  stakeholderId: number;
+  /** `csv` for the history as CSV. */
+  format?: string;
+};
 export type UpdateProviderApiResponse =
   /** status 200 'Building block updated successfully' */ Done;
 export type UpdateProviderApiArg = {
   updateBody: UpdateBody;
+};
+export type GetVerificationQueueApiResponse =
+  /** status 200 A page of the queue */ QueuePage;
+export type GetVerificationQueueApiArg = {
+  /** `submitted` (awaiting the province, the default) or `returned` (awaiting the
+    municipality). */
+  status?: string;
+  /** Only this municipality (boundary id). */
+  municipalityId?: number;
+  /** Only this building block. */
+  buildingBlockId?: number;
+  /** Only those waiting at least this many whole days. */
+  minDaysWaiting?: number;
+  /** Page number, from 1. */
+  page?: number;
+  /** Rows per page, 1 to 100 (25 when absent). */
+  pageSize?: number;
 };
 export type VerifyProviderApiResponse = /** status 200 Verified */ Done;
 export type VerifyProviderApiArg = {
@@ -138,6 +194,12 @@ export type BlockCompletion = {
   completion: number;
   /** Its name. */
   description: string;
+  /** Its providers never captured. */
+  notCapturedCount: number;
+  /** Its providers returned to the municipality. */
+  returnedCount: number;
+  /** Its providers submitted, awaiting the province. */
+  submittedCount: number;
   /** Its providers in the municipality. */
   totalBuildingBlockCount: number;
   /** Those verified. */
@@ -269,11 +331,16 @@ export type ProviderHistoryEntry = {
   actor: string;
   /** The acting user's e-mail ("Erased person" once erased); null for other actors. */
   actorEmail: string | null;
+  /** Who, for people: the person's name ("Erased person" once erased), or "Directory
+    import" / "Command line" for the operator's tools. */
+  actorName: string;
   /** When (RFC 3339, UTC), from the event's metadata. */
   at: string;
-  /** What happened, in words. */
+  /** What changed, in words, with requirement and building-block names. */
   detail: string;
-  /** The event type. */
+  /** What happened, in plain words ("Details submitted for verification"). */
+  event: string;
+  /** The event type, for programs (`BuildingBlockDetailsSubmitted`). */
   eventType: string;
   /** The event's sequence in the provider's stream, from 1. */
   sequence: number;
@@ -295,7 +362,8 @@ export type Done = {
   success: boolean;
 };
 export type DecisionBody = {
-  /** Required when returning. */
+  /** Required when returning: why, for the municipality (at most 1,000 characters, line
+    breaks allowed, no control characters). */
   reason?: string | null;
   /** The provider. */
   stakeholderId: number;
@@ -303,6 +371,84 @@ export type DecisionBody = {
     `getBuildingBlockContactsWithRequirements` as the reviewer saw it. When a newer
     submission exists the decision is refused with 409. */
   submissionVersion: number;
+};
+export type ContactPersonChange = {
+  /** `added`, `changed`, `removed` or `unchanged`. */
+  change: string;
+  /** The fields that differ (`fullName`, `jobRole`, `mobileNumber`, `emailAddress`,
+    `telephoneNumber`, `alternateNumber`, `isPublic`); empty unless changed. */
+  changedFields: string[];
+  /** The name of the requirement the person answers for. */
+  requirement: string;
+  submitted: null | ContactPersonDetails;
+  verified: null | ContactPersonDetails;
+};
+export type FieldChange = {
+  /** Whether the two differ. */
+  changed: boolean;
+  /** The field: `physicalAddress`, `postalAddress`, `receptionNumber`, `alternateNumber`,
+    `emailAddress` (the manage screen's names). */
+  field: string;
+  /** The submitted value; null when none. */
+  submitted: string | null;
+  /** The last verified value (the imported one before any verification); null when none. */
+  verified: string | null;
+};
+export type RequirementChange = {
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Whether the two differ. */
+  changed: boolean;
+  /** Its name. */
+  name: string;
+  /** Offered in the submission. */
+  submitted: boolean;
+  /** Offered in the last verified version. */
+  verified: boolean;
+};
+export type SubmissionReview = {
+  /** The building block's name. */
+  buildingBlock: string;
+  /** Its building block id. */
+  buildingBlockId: number;
+  /** The contact persons: changed, added and removed first, then the unchanged. */
+  contactPersons: ContactPersonChange[];
+  /** The details' fields. */
+  fields: FieldChange[];
+  /** True for shelters (no address is ever kept). */
+  isShelter: boolean;
+  /** True when the reader may verify or return this submission now: they review its
+    province, it awaits a decision and they did not submit it. */
+  mayDecide: boolean;
+  /** Its municipality (boundary id). */
+  municipalityId: number;
+  /** The municipality's name. */
+  municipalityName: string;
+  /** Its name. */
+  name: string;
+  /** True when the reader made the submission. */
+  ownSubmission: boolean;
+  /** Every requirement of the building block. */
+  requirements: RequirementChange[];
+  /** The last return's reason; null when never returned. */
+  returnReason: string | null;
+  /** When it was last returned. */
+  returnedAt: string | null;
+  /** Who returned it last (name). */
+  returnedByName: string | null;
+  /** The provider id. */
+  stakeholderId: number;
+  /** Workflow status (`not_captured`, `submitted`, `verified`, `returned`). */
+  status: string;
+  /** The version of the submission shown, which a verify or return must name. */
+  submissionVersion: number | null;
+  /** When it was submitted (RFC 3339, UTC). */
+  submittedAt: string | null;
+  /** Who submitted it (name). */
+  submittedByName: string | null;
+  /** When the version compared with was verified; null when nothing was ever verified (the
+    comparison is then with the imported record). */
+  verifiedAt: string | null;
 };
 export type ContactPersonBody = {
   /** Alternate number (10 digits). */
@@ -345,12 +491,83 @@ export type UpdateBody = {
   /** The provider. */
   stakeholderId: number;
 };
+export type QueueChoice = {
+  /** Municipality boundary id or building block id. */
+  id: number;
+  /** Its name. */
+  name: string;
+};
+export type StatusCounts = {
+  /** Imported, never captured. */
+  notCaptured: number;
+  /** Returned, awaiting the municipality. */
+  returned: number;
+  /** Submitted, awaiting the province. */
+  submitted: number;
+  /** Verified. */
+  verified: number;
+};
+export type QueueItem = {
+  /** The building block's name. */
+  buildingBlock: string;
+  /** Its building block id. */
+  buildingBlockId: number;
+  /** Whole days waited until now (0 on the first day). */
+  daysWaiting: number | null;
+  /** Its municipality (boundary id). */
+  municipalityId: number;
+  /** The municipality's name. */
+  municipalityName: string;
+  /** Its name. */
+  name: string;
+  /** True when the reader made the submission (they may not decide on it). */
+  ownSubmission: boolean;
+  /** The last return's reason (a resubmission keeps it, so the reviewer sees why it came
+    back); null when never returned. */
+  returnReason: string | null;
+  /** Who returned it last (name); null when never returned. */
+  returnedByName: string | null;
+  /** The provider id. */
+  stakeholderId: number;
+  /** `submitted` or `returned`. */
+  status: string;
+  /** The version of the last submission, which a verify or return names. */
+  submissionVersion: number | null;
+  /** When the last submission was made (RFC 3339, UTC). */
+  submittedAt: string | null;
+  /** Who made it: the person's name ("Erased person" once erased); null when unknown. */
+  submittedByName: string | null;
+  /** Since when it waits (RFC 3339, UTC): the submission (submitted) or the return (returned). */
+  waitingSince: string | null;
+};
+export type QueuePage = {
+  /** The building blocks, in the taxonomy's order (the building-block filter's choices). */
+  buildingBlocks: QueueChoice[];
+  /** Providers per status across the whole area (no filter). */
+  counts: StatusCounts;
+  /** The page's providers, oldest wait first. */
+  items: QueueItem[];
+  /** The municipalities of the area, by name (the municipality filter's choices). */
+  municipalities: QueueChoice[];
+  /** The page, from 1. */
+  page: number;
+  /** Rows per page. */
+  pageSize: number;
+  /** The status listed: `submitted` or `returned`. */
+  status: string;
+  /** Always `true`. */
+  success: boolean;
+  /** Providers matching the filters in all (every page). */
+  total: number;
+};
 export const {
   useGetBuildingBlocksAssociatedToUserQuery,
   useGetProviderWithRequirementsQuery,
   useGetProvidersOnMunicipalityQuery,
   useGetProviderHistoryQuery,
   useReturnProviderMutation,
+  useGetSubmissionReviewQuery,
   useUpdateProviderMutation,
+  useGetVerificationQueueQuery,
   useVerifyProviderMutation,
 } = injectedRtkApi;

@@ -16,7 +16,8 @@ import { useIsMobileDashboard } from '../../lib/use-media-query'
 import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overlay'
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
 import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './building-block-api'
-import { bbStrings as t } from './building-block-strings'
+import { countWords, queueStrings, bbStrings as t } from './building-block-strings'
+import './queue.css'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
 export function managePath(boundaryId: number, bldId: number): string {
@@ -35,16 +36,45 @@ export function decodeId(s: string | undefined): number | null {
   }
 }
 
+/** The words of a cell's counts: verified of total, then what waits (none when nothing). */
+export function cellWords(b: BlockCompletion): string[] {
+  return [
+    countWords.verified(b.totalVerifiedBuildingBlockCount, b.totalBuildingBlockCount),
+    b.submittedCount ? countWords.submitted(b.submittedCount) : '',
+    b.returnedCount ? countWords.returned(b.returnedCount) : '',
+    b.notCapturedCount ? countWords.notCaptured(b.notCapturedCount) : '',
+  ].filter(Boolean)
+}
+
 function BlockCell({ m, b }: { m: AssignedMunicipality; b: BlockCompletion }) {
+  const waiting = [
+    b.submittedCount ? `${b.submittedCount} waiting` : '',
+    b.returnedCount ? `${b.returnedCount} returned` : '',
+  ].filter(Boolean)
   return (
     <Link
       to={managePath(m.stakeholderId, b.buildingBlockId)}
       className={`bb-count ${completionClass(b.completion)}`}
-      aria-label={`${b.description} in ${m.name}: ${b.totalVerifiedBuildingBlockCount} of ${b.totalBuildingBlockCount} verified`}
+      aria-label={`${b.description} in ${m.name}: ${cellWords(b).join(', ')}`}
+      title={cellWords(b).join(', ')}
     >
       {b.totalVerifiedBuildingBlockCount}/{b.totalBuildingBlockCount}
+      {waiting.length ? (
+        <span className="bb-waiting" data-testid="bb-waiting">
+          {waiting.join(' · ')}
+        </span>
+      ) : null}
     </Link>
   )
+}
+
+/** Providers submitted and returned across the municipalities shown. */
+export function totals(all: AssignedMunicipality[]): { submitted: number; returned: number } {
+  const blocks = all.flatMap((m) => m.buildingBlockCategories.flatMap((c) => c.buildingBlocks))
+  return {
+    submitted: blocks.reduce((n, b) => n + b.submittedCount, 0),
+    returned: blocks.reduce((n, b) => n + b.returnedCount, 0),
+  }
 }
 
 function Legend() {
@@ -91,8 +121,15 @@ function uniq(values: string[]): string[] {
 }
 
 export function BuildingBlockDashboard() {
-  useDocumentTitle(t.title)
   const query = useGetBuildingBlocksAssociatedToUserQuery(associatedArgs(null))
+  const { session } = useSession()
+  const waiting = query.data ? totals(query.data) : null
+  useDocumentTitle(
+    waiting
+      ? `${t.title} (${countWords.submitted(waiting.submitted)}, ${countWords.returned(waiting.returned)})`
+      : t.title,
+  )
+  const mayQueue = can(session, Action.EditBuildingBlock) || can(session, Action.ValidateBuildingBlock)
   const overlay = useLingeringFlag(query.isLoading, 1000)
   const mobile = useIsMobileDashboard()
   const [province, setProvince] = useState('')
@@ -108,7 +145,6 @@ export function BuildingBlockDashboard() {
       (!district || m.districtName === district) &&
       (!municipality || String(m.stakeholderId) === municipality),
   )
-  const { session } = useSession()
   const heading = dashboardHeading(all, {
     reviews: can(session, Action.ValidateBuildingBlock),
     administers: can(session, Action.WorldOfImpactAdmin),
@@ -120,6 +156,13 @@ export function BuildingBlockDashboard() {
       {overlay ? <LoadingOverlay /> : null}
       <Credits lines={buildingBlockAttribution} />
       <h1 id="bb-title">{heading}</h1>
+      {mayQueue && waiting ? (
+        <p className="bb-queue-link">
+          <Link to="/buildingBlock/queue" data-testid="bb-queue-link">
+            {queueStrings.link(waiting.submitted, waiting.returned)}
+          </Link>
+        </p>
+      ) : null}
       <div className="bb-filters">
         <label>
           {t.province}

@@ -1,12 +1,12 @@
 // /buildingBlock/manage/:boundaryId/:bldId (public spec §2 "Manage building block"): one
 // municipality's providers of one building block. Read-only mode shows the details; Edit
-// (EditBuildingBlock) opens edit mode, whose save records and submits the details; the
-// province's designated person (ValidateBuildingBlock) verifies them with Submit or returns them
-// with a reason (docs/decisions.md "Issue 11"), naming the submission version shown; nobody
-// decides on their own submission (docs/decisions.md "Verified snapshots, reviews and read
-// scope"). Validation and messages of §5 and §8.
+// (EditBuildingBlock) opens edit mode, whose save records and submits the details; a submitted
+// or returned provider links to its review (building-block-review.tsx), where the province's
+// designated person (ValidateBuildingBlock) verifies or returns it (docs/decisions.md "The
+// verification queue and the review"). `?provider=<id>` selects a provider. Validation and
+// messages of §5 and §8.
 import { useEffect, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { ErrorMessage, Spinner } from '../../components/status'
 import { Action } from '../../config/constants'
@@ -20,11 +20,10 @@ import {
   useGetProviderHistoryQuery,
   useGetProvidersOnMunicipalityQuery,
   useGetProviderWithRequirementsQuery,
-  useReturnProviderMutation,
   useUpdateProviderMutation,
-  useVerifyProviderMutation,
 } from './building-block-api'
 import { decodeId } from './building-block-dashboard'
+import { reviewPath } from './building-block-queue'
 import { bbStrings as t } from './building-block-strings'
 
 /** A contact person of the form: one of the provider's, or a new one (no id yet). */
@@ -128,7 +127,8 @@ export function ManageBuildingBlock() {
   const buildingBlockId = decodeId(params.bldId)
   const { session } = useSession()
   const mayEdit = can(session, Action.EditBuildingBlock)
-  const mayVerify = can(session, Action.ValidateBuildingBlock)
+  const [search] = useSearchParams()
+  const asked = Number(search.get('provider')) || null
   const associated = useGetBuildingBlocksAssociatedToUserQuery(associatedArgs(municipalityId ?? null), {
     skip: municipalityId == null,
   })
@@ -136,19 +136,20 @@ export function ManageBuildingBlock() {
     municipalityId && buildingBlockId ? { boundaryStakeholderId: municipalityId, buildingBlockId } : skipToken,
   )
   const [selected, setSelected] = useState<number | null>(null)
-  const stakeholderId = selected ?? providers.data?.[0]?.stakeholderId ?? null
+  const stakeholderId =
+    selected ??
+    providers.data?.find((x) => x.stakeholderId === asked)?.stakeholderId ??
+    providers.data?.[0]?.stakeholderId ??
+    null
   const details = useGetProviderWithRequirementsQuery(
     stakeholderId && buildingBlockId ? { stakeholderId, buildingBlockId } : skipToken,
   )
   const history = useGetProviderHistoryQuery(stakeholderId ? { stakeholderId } : skipToken)
   const [update, updating] = useUpdateProviderMutation()
-  const [verify, verifying] = useVerifyProviderMutation()
-  const [giveBack, returning] = useReturnProviderMutation()
   const [editing, setEditing] = useState(false)
   const [form, setForm] = useState<Form | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
-  const [reason, setReason] = useState('')
 
   const muni = associated.data?.find((m) => m.stakeholderId === municipalityId)
   const block = muni?.buildingBlockCategories
@@ -156,9 +157,11 @@ export function ManageBuildingBlock() {
     .find((b) => b.buildingBlockId === buildingBlockId)
   useDocumentTitle(`${block?.description ?? t.title} – ${muni?.name ?? ''}`)
   useEffect(() => {
-    if (details.data && !editing) setForm(formOf(details.data))
-  }, [details.data, editing])
-  const p = details.data
+    if (details.currentData && !editing) setForm(formOf(details.currentData))
+  }, [details.currentData, editing])
+  // The details of the provider selected now: while another's load, none (never the previous
+  // provider's form, which Edit would otherwise submit for the new one).
+  const p = details.currentData
   const readOnly = !editing
   const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f))
   const setPerson = (key: string, patch: Partial<Person>) =>
@@ -203,24 +206,6 @@ export function ManageBuildingBlock() {
       setErrors(fieldErrors)
       setNotice({ ok: false, text: data?.message ?? t.notUpdated })
     }
-  }
-
-  async function decide(kind: 'verify' | 'return') {
-    if (!p || p.submissionVersion == null) return
-    // The version shown is the one decided on: a newer submission makes the server answer 409.
-    const decision = { stakeholderId: p.stakeholderId, submissionVersion: p.submissionVersion }
-    const result =
-      kind === 'verify'
-        ? await verify({ decisionBody: decision })
-        : await giveBack({ decisionBody: { ...decision, reason } })
-    if ('data' in result && result.data?.success) setNotice({ ok: true, text: message(result.data, t.verifiedMessage) })
-    else
-      setNotice({
-        ok: false,
-        text:
-          ('error' in result ? (result.error as { data?: Partial<ErrorBody> }).data?.message : undefined) ??
-          t.notUpdated,
-      })
   }
 
   return (
@@ -492,35 +477,10 @@ export function ManageBuildingBlock() {
                     {t.edit}
                   </button>
                 ) : null}
-                {mayVerify && p.status === 'submitted' && p.ownSubmission ? (
-                  <p className="form-field__hint" data-testid="bb-own-submission">
-                    {t.ownSubmission}
-                  </p>
-                ) : null}
-                {mayVerify && p.status === 'submitted' && !p.ownSubmission && p.submissionVersion != null ? (
-                  <>
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      title={t.verifyHint}
-                      disabled={verifying.isLoading}
-                      onClick={() => void decide('verify')}
-                    >
-                      {t.verify}
-                    </button>
-                    <label className="form-field bb-reason">
-                      <span>{t.reason}</span>
-                      <input value={reason} onChange={(e) => setReason(e.target.value)} />
-                    </label>
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={returning.isLoading || !reason.trim()}
-                      onClick={() => void decide('return')}
-                    >
-                      {t.returnLabel}
-                    </button>
-                  </>
+                {p.status === 'submitted' || p.status === 'returned' ? (
+                  <Link to={reviewPath(p.stakeholderId)} className="button" data-testid="bb-review-link">
+                    {t.reviewChanges}
+                  </Link>
                 ) : null}
               </>
             )}
@@ -533,8 +493,8 @@ export function ManageBuildingBlock() {
           <ol>
             {history.data.history.map((h) => (
               <li key={h.sequence}>
-                <time dateTime={h.at}>{new Date(h.at).toLocaleString('en-ZA')}</time> · {h.eventType} ·{' '}
-                {h.actorEmail ?? h.actor} · {h.detail}
+                <time dateTime={h.at}>{new Date(h.at).toLocaleString('en-ZA')}</time> · <strong>{h.event}</strong> ·{' '}
+                {h.actorName} · {h.detail}
               </li>
             ))}
           </ol>

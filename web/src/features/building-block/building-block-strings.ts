@@ -39,10 +39,11 @@ export const bbStrings = {
   cancel: 'Cancel',
   edit: 'Edit',
   save: 'Save and submit for verification',
-  verify: 'Submit',
-  verifyHint: 'Verify these details for the province',
-  returnLabel: 'Return to municipality',
+  verify: 'Verify these details',
+  returnLabel: 'Return to municipality with a reason',
   reason: 'Reason for returning',
+  reviewChanges: 'Review what changed',
+  editAgain: 'Edit and submit again',
   fullName: 'Full name',
   mobileNumber: 'Mobile number',
   telephoneNumber: 'Telephone number',
@@ -73,3 +74,112 @@ export const bbStrings = {
   history: 'History',
   historyCsv: 'Download history (CSV)',
 }
+
+/** Counts of a municipality's providers by status, for the dashboard cell and titles. */
+export const countWords = {
+  submitted: (n: number) => `${n} awaiting verification`,
+  returned: (n: number) => `${n} returned`,
+  notCaptured: (n: number) => `${n} not captured`,
+  verified: (n: number, total: number) => `${n} of ${total} verified`,
+}
+
+/** Wording of the verification queue and the review (docs/decisions.md "The verification queue and the review"). */
+export const queueStrings = {
+  title: 'Verification queue',
+  heading: (submitted: number, returned: number) =>
+    `Verification queue: ${countWords.submitted(submitted)}, ${countWords.returned(returned)}`,
+  link: (submitted: number, returned: number) =>
+    `Verification queue (${countWords.submitted(submitted)}, ${countWords.returned(returned)})`,
+  tabs: { submitted: 'Awaiting verification', returned: 'Returned to the municipality' } as Record<string, string>,
+  status: 'Show',
+  municipality: 'Municipality',
+  buildingBlock: 'Building block',
+  age: 'Waiting',
+  anyAge: 'Any time',
+  ages: [
+    { days: 1, label: '1 day or more' },
+    { days: 7, label: '7 days or more' },
+    { days: 14, label: '14 days or more' },
+    { days: 30, label: '30 days or more' },
+  ],
+  all: 'All',
+  provider: 'Provider',
+  submittedBy: 'Submitted by',
+  returnedBy: 'Returned by',
+  waiting: 'Waiting',
+  reason: 'Reason returned',
+  open: 'Review',
+  openNamed: (name: string) => `Review ${name}`,
+  none: { submitted: 'Nothing awaits verification.', returned: 'Nothing was returned.' } as Record<string, string>,
+  days: (n: number | null | undefined) =>
+    n == null ? 'Unknown' : n === 0 ? 'Less than a day' : n === 1 ? '1 day' : `${n} days`,
+  page: (page: number, pages: number, total: number) =>
+    `Page ${page} of ${pages} (${total} ${total === 1 ? 'provider' : 'providers'})`,
+  previous: 'Previous page',
+  next: 'Next page',
+  yours: 'You submitted this',
+  back: 'Back to the dashboard',
+}
+
+export const reviewStrings = {
+  title: (name: string) => `Review: ${name}`,
+  submittedBy: (who: string, at: string) => `Submitted by ${who} on ${at}`,
+  comparedWith: (at: string | null) =>
+    at
+      ? `Compared with the version verified on ${at}`
+      : 'Nothing was verified yet: compared with the imported directory record',
+  lastReturn: 'Returned before',
+  returnedBy: (who: string, at: string) => `Returned by ${who} on ${at}`,
+  details: 'Details',
+  field: 'Field',
+  verified: 'Last verified',
+  imported: 'Imported record',
+  submitted: 'Submitted',
+  change: 'Change',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+  empty: 'None',
+  requirements: 'Requirements',
+  requirement: 'Requirement',
+  offered: 'Offered',
+  notOffered: 'Not offered',
+  persons: 'Contact persons',
+  noPersons: 'No contact persons in either version.',
+  personChange: { added: 'Added', changed: 'Changed', removed: 'Removed', unchanged: 'Unchanged' } as Record<
+    string,
+    string
+  >,
+  personFields: {
+    fullName: 'Full name',
+    jobRole: 'Job role',
+    mobileNumber: 'Mobile number',
+    emailAddress: 'Email address',
+    telephoneNumber: 'Telephone number',
+    alternateNumber: 'Alternate number',
+    isPublic: 'Shown in the public directory',
+  } as Record<string, string>,
+  fields: {
+    physicalAddress: 'Physical Address',
+    postalAddress: 'Postal Address',
+    receptionNumber: 'Reception Number',
+    alternateNumber: 'Alternate Number',
+    emailAddress: 'Email address',
+  } as Record<string, string>,
+  changedFields: (names: string[]) => `Changed: ${names.join(', ')}`,
+  verifyTitle: 'Verify these details?',
+  verifyQuestion: (name: string, version: number, at: string) =>
+    `The details of ${name} submitted on ${at} (version ${version}) become the public record.`,
+  returnTitle: 'Return to the municipality?',
+  returnQuestion: (name: string, version: number, at: string) =>
+    `The details of ${name} submitted on ${at} (version ${version}) go back to the municipality with your reason. The public keeps the last verified details.`,
+  reasonHint: (left: number) => `${left} characters left`,
+  reasonRequired: 'A reason is required to return the building block.',
+  confirmReturn: 'Return to municipality',
+  cancel: 'Cancel',
+  verified_: 'Building block verified successfully',
+  returned_: 'Building block returned to the municipality',
+  backToQueue: 'Back to the verification queue',
+  nothingToDecide: 'These details do not await a decision.',
+}
+
+export const REASON_MAX = 1000
