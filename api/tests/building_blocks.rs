@@ -9,7 +9,8 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::session::{
-    load_user, member_of, member_registered_as, registration, setup, user_key, Client,
+    assign_area, assign_municipalities, member_of, member_registered_as, registration, setup,
+    user_key, Client,
 };
 use common::{catch_up, data_dir, TestDb};
 use gbvf_commands::building_blocks::{
@@ -34,44 +35,6 @@ async fn table(db: &TestDb, name: &str, order: &str) -> Vec<Value> {
     .fetch_all(&db.pool)
     .await
     .unwrap()
-}
-
-/// Sets the municipalities of the signed-in user `c` through the user aggregate.
-async fn assign_municipalities(db: &TestDb, c: &mut Client, municipalities: Vec<i64>) {
-    assign_area(db, c, municipalities, vec![]).await
-}
-
-/// Sets the municipalities and provinces of the signed-in user `c` through the user aggregate.
-async fn assign_area(db: &TestDb, c: &mut Client, municipalities: Vec<i64>, provinces: Vec<i64>) {
-    let session = c.refresh().await;
-    let email = session["user"]["email"].as_str().unwrap().to_string();
-    let user = load_user(&db.pool, &email).await;
-    let repo = postgres_es::PostgresEventRepository::new(db.pool.clone());
-    let store = cqrs_es::persist::PersistedEventStore::new_event_store(repo);
-    let cqrs =
-        cqrs_es::CqrsFramework::<gbvf_commands::accounts::user::User, _>::new(store, vec![], ());
-    let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
-    cqrs.execute_with_metadata(
-        user.user_id.as_deref().unwrap(),
-        gbvf_commands::accounts::user::UserCommand::EditDetails(
-            gbvf_events::accounts::UserDetails {
-                profile: gbvf_events::accounts::ProfileFacts {
-                    person_id: user.person_id.unwrap(),
-                    title_id: user.profile.title_id,
-                    job_role_id: user.profile.job_role_id,
-                },
-                organisation_id: user.organisation_id.clone(),
-                relationship_type_ids: vec![6],
-                municipality_ids: municipalities,
-                province_ids: provinces,
-                group_ids: user.group_ids.clone(),
-            },
-        ),
-        meta.to_map(),
-    )
-    .await
-    .unwrap();
-    catch_up(&db.pool).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

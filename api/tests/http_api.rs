@@ -463,8 +463,9 @@ async fn lease_holders(db: &TestDb) -> Vec<(String, i64)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_project_processes_run_each_projection_exactly_once_and_fail_over() {
-    // One lease per projection, plus the e-mail worker's (it runs under a lease like a projector).
-    let projections = gbvf_projections::all().len() as i64 + 1;
+    // One lease per projection, plus the e-mail worker's and the audit sealer's (each runs
+    // under a lease like a projector).
+    let projections = gbvf_projections::all().len() as i64 + 2;
     let db = TestDb::new().await;
     let a = project_process(&db.url, "proj-a");
     tokio::time::sleep(Duration::from_millis(1500)).await;

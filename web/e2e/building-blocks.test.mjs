@@ -12,58 +12,13 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { launchBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
-import { nextCode, codesFor } from './lib/accounts.mjs'
+import { ApiSession, choosePassword } from './lib/api-session.mjs'
 
 const run = promisify(execFile)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const PASSWORD = 'Builder(Key)7Torch'
 let browser
 let launched
-
-/** A cookie-keeping API client that sends the session's CSRF token on state-changing calls. */
-class ApiSession {
-  cookies = new Map()
-  csrf = null
-  async call(method, path, body) {
-    if (method !== 'GET' && !this.csrf) this.csrf = (await (await this.call('GET', '/api/auth/csrf')).json()).csrfToken
-    const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
-    const response = await fetch(`${BASE_URL}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const at = pair.indexOf('=')
-      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim())
-    }
-    return response
-  }
-  async json(method, path, body) {
-    const response = await this.call(method, path, body)
-    const text = await response.text()
-    assert.ok(response.ok, `${method} ${path} answered ${response.status}: ${text}`)
-    return JSON.parse(text)
-  }
-}
-
-/** Sets a password through the forgot-password flow (the spec's reset journey) over the API. */
-async function choosePassword(email) {
-  const s = new ApiSession()
-  const before = (await codesFor(email)).length
-  await s.json('POST', '/api/auth/forgot-password', { Email: email })
-  const code = await nextCode(email, before)
-  await s.json('POST', '/api/auth/verify-otp', { Email: email, OTP: code, UserType: 3 })
-  await s.json('POST', '/api/auth/reset-password', {
-    Email: email,
-    Password: PASSWORD,
-    ConfirmPassword: PASSWORD,
-    UserType: 3,
-  })
-}
 
 async function signIn(page, email) {
   await open(page, '/auth/login/')
@@ -147,7 +102,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
       timeout: 120_000,
     },
   )
-  await choosePassword(admin)
+  await choosePassword(admin, PASSWORD)
   const adminApi = new ApiSession()
   await adminApi.json('POST', '/api/auth/login', { Username: admin, Password: PASSWORD })
   // The admin form needs a company: the municipality's own office, registered as an organisation.
@@ -196,7 +151,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
       contacts: [{ contactTypeId: 1, detail: p.email }],
       stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: muni.boundaryId }],
     })
-    await choosePassword(p.email)
+    await choosePassword(p.email, PASSWORD)
   }
   const before = (await api(`/dashboard?boundaryId=${muni.boundaryId}`)).buildingBlock
   const police = before.buildingBlockCategoryStats[0].buildingBlockStats[0]

@@ -12,7 +12,7 @@ import { promisify } from 'node:util'
 import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, screenshot } from './lib/app.mjs'
-import { adminSession, approveOrganisation, registerOrganisation } from './lib/api-session.mjs'
+import { adminSession, approveOrganisation, eventually, registerOrganisation } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
 
 const run = promisify(execFile)
@@ -23,17 +23,6 @@ async function scalar(sql) {
   assert.ok(process.env.DATABASE_URL, 'DATABASE_URL (the e2e database) must be set')
   const { stdout } = await run('psql', [process.env.DATABASE_URL, '-tAc', sql], { timeout: 30_000 })
   return Number(stdout.trim())
-}
-
-async function eventually(attempt) {
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt()
-    } catch (e) {
-      if (n >= 40) throw e
-      await new Promise((r) => setTimeout(r, 500))
-    }
-  }
 }
 
 async function until(check, what) {

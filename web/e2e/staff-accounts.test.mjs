@@ -10,8 +10,8 @@ import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, newPage, screenshot } from './lib/app.mjs'
-import { ApiSession, adminSession } from './lib/api-session.mjs'
-import { codesFor, nextCode, uniqueEmail } from './lib/accounts.mjs'
+import { adminSession, choosePassword } from './lib/api-session.mjs'
+import { uniqueEmail } from './lib/accounts.mjs'
 
 const PASSWORD = 'Staff(Key)9Harbour'
 const browser = useBrowser(assertReachable)
@@ -23,21 +23,6 @@ async function signIn(page, email, landing) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL((url) => url.pathname.startsWith(landing), { timeout: 30_000 })
-}
-
-/** Sets an invited person's password through the reset flow, as the invitation e-mail says. */
-async function choosePassword(email) {
-  const s = new ApiSession()
-  const before = (await codesFor(email)).length
-  await s.json('POST', '/api/auth/forgot-password', { Email: email })
-  const code = await nextCode(email, before)
-  await s.json('POST', '/api/auth/verify-otp', { Email: email, OTP: code, UserType: 3 })
-  await s.json('POST', '/api/auth/reset-password', {
-    Email: email,
-    Password: PASSWORD,
-    ConfirmPassword: PASSWORD,
-    UserType: 3,
-  })
 }
 
 async function settled(page) {
@@ -129,8 +114,8 @@ test('an administrator creates a municipal official and a provincial verifier wi
   await context.close()
 
   // Each signs in and the dashboard says who they are, over their own area.
-  await choosePassword(official.email)
-  await choosePassword(verifier.email)
+  await choosePassword(official.email, PASSWORD)
+  await choosePassword(verifier.email, PASSWORD)
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const a = await newPage(browser(), viewport)
     await signIn(a.page, official.email, '/buildingBlock/')

@@ -10,8 +10,7 @@ import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
-import { ApiSession, adminSession } from './lib/api-session.mjs'
-import { codesFor, nextCode } from './lib/accounts.mjs'
+import { ApiSession, adminSession, choosePassword } from './lib/api-session.mjs'
 
 const browser = useBrowser(assertReachable)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -26,21 +25,6 @@ async function axe(page, where) {
     bad.map((v) => `${where}: ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
     [],
   )
-}
-
-/** Sets a password through the forgot-password flow over the API. */
-async function choosePassword(email) {
-  const s = new ApiSession()
-  const before = (await codesFor(email)).length
-  await s.json('POST', '/api/auth/forgot-password', { Email: email })
-  const code = await nextCode(email, before)
-  await s.json('POST', '/api/auth/verify-otp', { Email: email, OTP: code, UserType: 3 })
-  await s.json('POST', '/api/auth/reset-password', {
-    Email: email,
-    Password: PASSWORD,
-    ConfirmPassword: PASSWORD,
-    UserType: 3,
-  })
 }
 
 async function signIn(page, email) {
@@ -100,7 +84,7 @@ async function people(muni) {
       contacts: [{ contactTypeId: 1, detail: p.email }],
       stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, municipalityId: muni.boundaryId }],
     })
-    await choosePassword(p.email)
+    await choosePassword(p.email, PASSWORD)
   }
   return made
 }

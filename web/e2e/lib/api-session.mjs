@@ -4,7 +4,7 @@
 // approves organisations.
 import assert from 'node:assert/strict'
 import { BASE_URL } from './app.mjs'
-import { createAdmin, nextCode } from './accounts.mjs'
+import { codesFor, createAdmin, nextCode } from './accounts.mjs'
 
 export class ApiSession {
   cookies = new Map()
@@ -117,4 +117,33 @@ export async function approveOrganisation(admin, name) {
   })
   assert.equal(answer.success, true, JSON.stringify(answer))
   return row.stakeholderId
+}
+
+/** Retries `attempt` every 500 ms for up to 20 s: read models (applications, approvals, links)
+ * may take the projector a moment to reach on a busy machine. Returns what it returns. */
+export async function eventually(attempt) {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt()
+    } catch (e) {
+      if (n >= 40) throw e
+      await new Promise((r) => setTimeout(r, 500))
+    }
+  }
+}
+
+/** Sets `email`'s password to `password` through the forgot-password flow over the API, as an
+ * invited person does from the invitation's "Reset here". */
+export async function choosePassword(email, password) {
+  const s = new ApiSession()
+  const before = (await codesFor(email)).length
+  await s.json('POST', '/api/auth/forgot-password', { Email: email })
+  const code = await nextCode(email, before)
+  await s.json('POST', '/api/auth/verify-otp', { Email: email, OTP: code, UserType: 3 })
+  await s.json('POST', '/api/auth/reset-password', {
+    Email: email,
+    Password: password,
+    ConfirmPassword: password,
+    UserType: 3,
+  })
 }

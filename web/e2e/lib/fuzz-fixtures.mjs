@@ -8,7 +8,7 @@
 // Needs BASE_URL, DATABASE_URL, GBVF_BIN and GBVF_OUTBOX_DIR like the e2e tests.
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
-import { adminSession, ApiSession, approveOrganisation, registerOrganisation } from './api-session.mjs'
+import { adminSession, ApiSession, approveOrganisation, eventually, registerOrganisation } from './api-session.mjs'
 import { codesFor, nextCode } from './accounts.mjs'
 
 const [headersFile, configFile] = process.argv.slice(2)
@@ -26,16 +26,6 @@ const org = {
 await registerOrganisation(org)
 /** Retries `attempt` every 500 ms for up to 20 s: the applications list and the organisation's
  * approval are read models, which the projector may take a moment to reach on a busy machine. */
-async function eventually(attempt) {
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt()
-    } catch (e) {
-      if (n >= 40) throw e
-      await new Promise((r) => setTimeout(r, 500))
-    }
-  }
-}
 const organisationId = await eventually(() => approveOrganisation(admin, org.name))
 // A second approved organisation for the verification operation: the fuzzer rejects it, and a
 // rejected organisation's people are signed out at once, so it must not be the administrator's.
