@@ -6,6 +6,15 @@ import assert from 'node:assert/strict'
 import { BASE_URL } from './app.mjs'
 import { codesFor, createAdmin, nextCode } from './accounts.mjs'
 
+/**
+ * The client address this test file's API calls come from (X-Forwarded-For; the server trusts
+ * the loopback proxy in ops/test and tools/e2e-one). Each file runs in a process of its own, so
+ * each file is a client of its own, as two people preparing data would be: the per-address
+ * limits on one-time codes then count one file's requests, not the whole suite's.
+ */
+const FILE_ADDRESS =
+  process.env.GBVF_FORWARDED_FOR ?? `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`
+
 export class ApiSession {
   cookies = new Map()
   csrf = null
@@ -17,10 +26,9 @@ export class ApiSession {
     const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf
-    // The fuzzing fixtures come from an address of their own (the server trusts the loopback
-    // proxy in ops/test), so their one-time-code requests never share a limit with the
-    // thousands the anonymous fuzzing run made from 127.0.0.1 a moment before.
-    if (process.env.GBVF_FORWARDED_FOR) headers['x-forwarded-for'] = process.env.GBVF_FORWARDED_FOR
+    // The fuzzing fixtures set GBVF_FORWARDED_FOR, so their one-time-code requests never share a
+    // limit with the thousands the anonymous fuzzing run made from 127.0.0.1 a moment before.
+    headers['x-forwarded-for'] = FILE_ADDRESS
     const response = await fetch(`${BASE_URL}${path}`, {
       method,
       headers,
