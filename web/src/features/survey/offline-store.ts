@@ -23,6 +23,8 @@ export interface KeptSurvey {
   queued?: QueuedResponse
   /** When the response was recorded by the server (ISO 8601), if it was. */
   sentAt?: string
+  /** The server's words when it refused the waiting response (the link closed or full). */
+  refused?: string
 }
 
 const memory = new Map<string, KeptSurvey>()
@@ -96,6 +98,13 @@ export async function queueResponse(inviteCode: string, body: SubmitBody, at: Da
 /** Records that the server has the response (sent now, or answered before). */
 export async function markSent(inviteCode: string, at: Date): Promise<KeptSurvey> {
   const kept: KeptSurvey = { ...(await keptSurvey(inviteCode)), queued: undefined, sentAt: at.toISOString() }
+  await write(inviteCode, kept)
+  return kept
+}
+
+/** Records that the server refused the waiting response, with its words; nothing waits any more. */
+export async function markRefused(inviteCode: string, message: string): Promise<KeptSurvey> {
+  const kept: KeptSurvey = { ...(await keptSurvey(inviteCode)), queued: undefined, refused: message }
   await write(inviteCode, kept)
   return kept
 }

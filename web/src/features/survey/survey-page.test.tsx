@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw'
 import { renderApp } from '../../test/render'
 import { server } from '../../test/mocks/server'
 import { ALREADY_ANSWERED } from './survey-page'
+import { queueResponse } from './offline-store'
 
 const survey = {
   organisationName: 'Kouga Women\u2019s Shelter Network',
@@ -121,5 +122,23 @@ describe('survey page', () => {
     )
     renderApp('/Questionnaire/SurveyQuestions?inviteCode=old')
     expect(await screen.findByRole('alert')).toHaveTextContent('This survey is closed and no longer accepts responses.')
+  })
+
+  it('a response kept on the phone that the server refuses is not called recorded', async () => {
+    const full = 'This survey has received all the responses its link allows (6), so it no longer accepts responses.'
+    server.use(
+      http.get('*/api/healthcheck/survey', () => HttpResponse.json({ success: true, data: survey })),
+      http.post('*/api/healthcheck/survey', () =>
+        HttpResponse.json({ success: false, message: full }, { status: 410 }),
+      ),
+    )
+    await queueResponse(
+      'kept-full',
+      { InviteCode: 'kept-full', Answers: [{ QuestionId: 'P1', PossibleAnswerIds: [5] }], ResponseKey: null },
+      new Date(),
+    )
+    renderApp('/Questionnaire/SurveyQuestions?inviteCode=kept-full')
+    expect(await screen.findByRole('alert')).toHaveTextContent(full)
+    expect(screen.queryByText(/has been recorded/)).toBeNull()
   })
 })

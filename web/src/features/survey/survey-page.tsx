@@ -10,7 +10,15 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Workbox } from 'workbox-window'
 import type { SubmitBody } from '../../api/generated'
 import { useGetSurveyQuery, useSubmitSurveyMutation } from './survey-api'
-import { keepAnswers, keptSurvey, markSent, queueResponse, queuedResponses, type KeptSurvey } from './offline-store'
+import {
+  keepAnswers,
+  keptSurvey,
+  markRefused,
+  markSent,
+  queueResponse,
+  queuedResponses,
+  type KeptSurvey,
+} from './offline-store'
 import './survey.css'
 
 /** Said when a response waits on the phone for the network. */
@@ -91,7 +99,13 @@ export function SurveyPage({ search }: { search: string }) {
     for (const [code, queued] of await queuedResponses()) {
       const result = await submit({ submitBody: queued.body })
       if ('error' in result && offline(result.error)) return
-      const after = await markSent(code, new Date())
+      // Recorded now, or before from this browser (409); any other answer is a refusal (the
+      // link closed or took its cap meanwhile), said in the server's words, never "recorded".
+      const status = 'error' in result ? (result.error as { status?: unknown } | undefined)?.status : 200
+      const after =
+        status === 200 || status === 409
+          ? await markSent(code, new Date())
+          : await markRefused(code, messageOf(result.error, 'An error has occured please try again later'))
       if (code === inviteCode) setKept(after)
     }
   }, [submit, inviteCode])
@@ -130,6 +144,16 @@ export function SurveyPage({ search }: { search: string }) {
         <h1>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
           {sentAt(kept.sentAt)}
+        </p>
+      </div>
+    )
+  }
+  if (kept?.refused && !done) {
+    return (
+      <div className="survey">
+        <h1>{survey.questionnaire}</h1>
+        <p role="alert" className="survey-error">
+          {kept.refused}
         </p>
       </div>
     )
