@@ -9,10 +9,11 @@
 //!    the checkpoint. The row's key `<aggregate_type>/<aggregate_id>/<sequence>/<template>` is
 //!    the idempotency key: a page redone after a crash inserts nothing twice
 //!    (`ON CONFLICT DO NOTHING`).
-//! 2. **Send.** Claim due `pending` rows with `FOR UPDATE SKIP LOCKED` (several processes may
-//!    send side by side), look the recipient's address and first name up in the accounts read
-//!    model *at send time* (no address is ever copied into the outbox or an event, POPIA), send,
-//!    and mark the row `sent` in the same transaction. A failure increments `attempts` and
+//! 2. **Send.** Claim one due `pending` row at a time by moving its next try [`CLAIM`] ahead
+//!    in one statement (`FOR UPDATE SKIP LOCKED`: several processes may send side by side; no
+//!    transaction stays open while mail is sent), look the recipient's address and first name
+//!    up in the accounts read model *at send time* (no address is ever copied into the outbox
+//!    or an event, POPIA), send, and mark the row `sent`. A failure increments `attempts` and
 //!    schedules the next try after `base × 2^(attempts−1)` (capped at five minutes);
 //!    after [`MAX_ATTEMPTS`] the row is `failed`. Every message carries
 //!    `Message-ID: <idempotency-key-hash@gbvf.mail>`, so even the one unavoidable duplicate
@@ -49,6 +50,9 @@ pub const PAGE: i64 = 1_000;
 pub const MAX_ATTEMPTS: i32 = 20;
 /// Longest wait between two tries.
 pub const MAX_BACKOFF: Duration = Duration::from_secs(300);
+/// How long a claimed message is left to the sender that claimed it before another may try
+/// it: well above the SMTP transport's 10 s timeout.
+pub const CLAIM: Duration = Duration::from_secs(120);
 
 /// How the worker sends.
 #[derive(Clone)]
@@ -322,21 +326,30 @@ impl MailWorker {
         }
     }
 
-    /// Sends every due message (one transaction per message, the row locked while it is
-    /// sent). Returns (sent, failed tries).
+    /// Sends every due message. Returns (sent, failed tries).
+    ///
+    /// No transaction stays open while a message is sent or the accounts read model catches
+    /// up: a transaction holding a row lock has a transaction id, and an open one holds back
+    /// the commit-order horizon every projector on the server reads up to (it waited on
+    /// itself for a minute when the recipient was not projected yet). Instead each message is
+    /// claimed by one statement that moves its `next_attempt_at` [`CLAIM`] ahead (so another
+    /// sender skips it), sent, then marked. A sender that dies mid-send leaves the claim to
+    /// expire and the message is tried again, with the same Message-ID.
     pub async fn send_due(&self) -> anyhow::Result<(usize, usize)> {
         let (mut sent, mut failed) = (0, 0);
         loop {
-            let mut tx = self.pool.begin().await?;
             let due: Option<Due> = sqlx::query_as(
-                "SELECT idempotency_key, template, recipient_user_id, recipient_organisation_id, context, attempts
-                 FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
-                 ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED",
+                "UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $1)
+                 WHERE idempotency_key = (
+                     SELECT idempotency_key FROM mail_outbox
+                     WHERE status = 'pending' AND next_attempt_at <= now()
+                     ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+                 RETURNING idempotency_key, template, recipient_user_id, recipient_organisation_id, context, attempts",
             )
-            .fetch_optional(&mut *tx)
+            .bind(CLAIM.as_secs_f64())
+            .fetch_optional(&self.pool)
             .await?;
             let Some(due) = due else {
-                tx.rollback().await?;
                 return Ok((sent, failed));
             };
             let result = async {
@@ -364,7 +377,7 @@ impl MailWorker {
                          WHERE idempotency_key = $1",
                     )
                     .bind(&due.idempotency_key)
-                    .execute(&mut *tx)
+                    .execute(&self.pool)
                     .await?;
                     metrics::counter!("gbvf_mail_sent_total", "template" => due.template.clone())
                         .increment(1);
@@ -385,14 +398,13 @@ impl MailWorker {
                     .bind(format!("{e:#}"))
                     .bind(MAX_ATTEMPTS)
                     .bind(wait.as_secs_f64())
-                    .execute(&mut *tx)
+                    .execute(&self.pool)
                     .await?;
                     metrics::counter!("gbvf_mail_send_failures_total", "template" => due.template.clone())
                         .increment(1);
                     failed += 1;
                 }
             }
-            tx.commit().await?;
         }
     }
 

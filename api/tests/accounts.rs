@@ -552,3 +552,37 @@ fn a_code_is_found_as_a_value_but_not_as_a_timestamp_fraction() {
     assert!(!holds("id 30121994", "012199"));
     assert!(holds("a Secret.Password9 b", "Secret.Password9"));
 }
+
+/// Parallel guesses at one code get at most five tries between them (spec §4 "OTP"), the
+/// right code after them is refused as used up, and of two right answers at one moment
+/// only one verifies the challenge.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn parallel_guesses_share_five_tries_and_a_code_verifies_once() {
+    use gbvf_api::accounts::one_time_codes::{check, issue, Checked, MAX_ATTEMPTS};
+    let db = common::TestDb::new().await;
+    let code = issue(&db.pool, "guessed@example.org", 1).await.unwrap();
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let guesses = (0..20).map(|_| check(&db.pool, "guessed@example.org", 1, wrong));
+    let outcomes = futures::future::join_all(guesses).await;
+    let wrongs = outcomes
+        .iter()
+        .filter(|o| matches!(o, Ok(Checked::Wrong)))
+        .count();
+    assert_eq!(wrongs, MAX_ATTEMPTS as usize, "{outcomes:?}");
+    assert_eq!(
+        check(&db.pool, "guessed@example.org", 1, &code)
+            .await
+            .unwrap(),
+        Checked::Expired
+    );
+
+    let code = issue(&db.pool, "answered@example.org", 1).await.unwrap();
+    let answers = (0..2).map(|_| check(&db.pool, "answered@example.org", 1, &code));
+    let outcomes = futures::future::join_all(answers).await;
+    let valid = outcomes
+        .iter()
+        .filter(|o| matches!(o, Ok(Checked::Valid)))
+        .count();
+    assert_eq!(valid, 1, "{outcomes:?}");
+    db.drop_db().await;
+}

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::session::{code_for, member_of, outbox, registration, Client};
+use common::session::{code_for, mail_to, member_of, outbox, registration, Client};
 use common::{catch_up, import_geography, start_server_full, TestDb};
 use gbvf_api::http::auth::mail::Mailer;
 use gbvf_api::mail_worker::{self, MailWorker};
@@ -465,4 +465,95 @@ async fn wait_until_status(db: &TestDb, template: &str, status: &str) {
         assert!(Instant::now() < deadline, "{template} never {status}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// The worker sends to an account the accounts read model has not applied yet: it brings the
+/// read model up to date with no transaction of its own open. (It once held the claimed row
+/// locked meanwhile; the lock's transaction id held back the very horizon the catch-up waited
+/// for, so the catch-up gave up after a minute and stalled every projector on the server.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_to_an_account_not_yet_projected_is_sent_without_waiting_on_itself() {
+    let db = TestDb::new().await;
+    let dir = outbox();
+    let worker = MailWorker {
+        pool: db.pool.clone(),
+        mailer: Mailer::outbox(dir.clone()),
+        base_url: "http://127.0.0.1:8080".into(),
+        retry_base: Duration::from_millis(200),
+    };
+    // Others keep creating accounts (no mail for those) while it sends, so the read model has
+    // newer events to catch up to than the worker's own first look. Each round is a chance
+    // for the race; the bug lost about every other one.
+    let others = {
+        let pool = db.pool.clone();
+        tokio::spawn(async move {
+            loop {
+                let email = format!("other-{}@example.org", uuid::Uuid::new_v4().simple());
+                create_official(&pool, &email, "cli").await;
+            }
+        })
+    };
+    for round in 0..5 {
+        let email = format!(
+            "invited-{round}-{}@example.org",
+            uuid::Uuid::new_v4().simple()
+        );
+        create_official(&db.pool, &email, "admin:test").await;
+        let projected: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM user_account WHERE email = $1")
+                .bind(&email)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        assert_eq!(projected, 0, "the read model must still be behind");
+        // Queue until this round's invitation is in the outbox (the others' events go by).
+        loop {
+            mail_worker::queue_step(&db.pool).await.expect("queue");
+            let queued: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM mail_outbox WHERE template = 'invitation' AND status = 'pending'",
+            )
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+            if queued == 1 {
+                break;
+            }
+        }
+        let (sent, failed) = worker.send_due().await.expect("worker");
+        let row = outbox_row(&db, "invitation").await;
+        assert_eq!((sent, failed), (1, 0), "round {round}: {row:?}");
+        let (status, attempts, error) = row.expect("queued");
+        assert_eq!((status.as_str(), attempts, error), ("sent", 1, None));
+        let invitation = mail_to(&dir, &email, "Your GBVF dashboard account");
+        assert!(invitation.contains("Thandi"), "{invitation}");
+    }
+    others.abort();
+    db.drop_db().await;
+}
+
+/// Creates a municipal official's account, by an administrator when `created_by` is
+/// `admin:…` (an `invitation` is due then), without bringing any read model up to date.
+async fn create_official(pool: &sqlx::PgPool, email: &str, created_by: &str) {
+    let person = gbvf_events::person::Person {
+        email: email.to_string(),
+        first_name: "Thandi".into(),
+        last_name: "Mokoena".into(),
+        mobile_number: None,
+        alternative_number: None,
+    };
+    let registered = gbvf_events::accounts::UserRegistered {
+        user_id: uuid::Uuid::new_v4().to_string(),
+        profile: Default::default(),
+        organisation_id: None,
+        group_ids: vec![1],
+        created_by: created_by.into(),
+        // A municipal official: an administrator's account needs no company then.
+        relationship_type_ids: vec![gbvf_commands::accounts::user::BUILDING_BLOCK_COORDINATOR],
+        municipality_ids: vec![1],
+        province_ids: vec![],
+    };
+    let meta = gbvf_events::metadata::EventMetadata::now("admin:test", "test", "test");
+    gbvf_api::accounts::create(pool, &person, registered, &meta)
+        .await
+        .expect("account created");
 }

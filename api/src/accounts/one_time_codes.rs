@@ -67,47 +67,50 @@ pub const EXPIRED: &str =
     "The code has expired or was used too many times. Please request a new code.";
 
 /// Checks `code` for (`user_key`, `user_type`).
+///
+/// The try is counted first, in one statement, and the code compared after it (Argon2, tens
+/// to hundreds of milliseconds) with no transaction open: parallel guesses still get at most
+/// [`MAX_ATTEMPTS`] tries between them, and no row lock (which would hold back the commit-order
+/// horizon every projector reads up to) is held while hashing. Only the first correct answer
+/// marks the challenge verified; a second one at the same moment finds it used.
 pub async fn check(
     pool: &PgPool,
     user_key: &str,
     user_type: i32,
     code: &str,
 ) -> anyhow::Result<Checked> {
-    let mut tx = pool.begin().await?;
-    let row: Option<(String, i32)> = sqlx::query_as(
-        "SELECT code_hash, attempts FROM otp_challenge
-         WHERE user_key = $1 AND user_type = $2 AND expires_at > now() AND verified_at IS NULL FOR UPDATE",
+    let hash: Option<String> = sqlx::query_scalar(
+        "UPDATE otp_challenge SET attempts = attempts + 1
+         WHERE user_key = $1 AND user_type = $2 AND expires_at > now() AND verified_at IS NULL
+           AND attempts < $3
+         RETURNING code_hash",
     )
     .bind(user_key)
     .bind(user_type)
-    .fetch_optional(&mut *tx)
+    .bind(MAX_ATTEMPTS)
+    .fetch_optional(pool)
     .await?;
-    let Some((hash, attempts)) = row else {
+    let Some(hash) = hash else {
         return Ok(Checked::Expired);
     };
-    if attempts >= MAX_ATTEMPTS {
-        return Ok(Checked::Expired);
+    if !password::verify_async(code.trim().to_string(), hash.clone()).await {
+        return Ok(Checked::Wrong);
     }
-    if password::verify_async(code.trim().to_string(), hash).await {
-        sqlx::query(
-            "UPDATE otp_challenge SET verified_at = now() WHERE user_key = $1 AND user_type = $2",
-        )
-        .bind(user_key)
-        .bind(user_type)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        return Ok(Checked::Valid);
-    }
-    sqlx::query(
-        "UPDATE otp_challenge SET attempts = attempts + 1 WHERE user_key = $1 AND user_type = $2",
+    let marked = sqlx::query(
+        "UPDATE otp_challenge SET verified_at = now()
+         WHERE user_key = $1 AND user_type = $2 AND code_hash = $3 AND verified_at IS NULL
+           AND expires_at > now()",
     )
     .bind(user_key)
     .bind(user_type)
-    .execute(&mut *tx)
+    .bind(&hash)
+    .execute(pool)
     .await?;
-    tx.commit().await?;
-    Ok(Checked::Wrong)
+    Ok(if marked.rows_affected() == 1 {
+        Checked::Valid
+    } else {
+        Checked::Expired
+    })
 }
 
 /// Binds a verified code of (`user_key`, `user_type`) to the browser that proved it
