@@ -42,7 +42,7 @@ export const groups = {
     'getUserJobRoles',
     'getOrganisationTypes',
   ],
-  profile: ['getProfile', 'updateProfile'],
+  profile: ['getProfile', 'updateProfile', 'setNotificationEmails'],
   'collective-action': [
     'getActionsByBoundary',
     'getChallengeCard',

@@ -52,6 +52,13 @@ pub enum UserEvent {
     /// The person's personal data was erased (POPIA): their `person` row is blanked, the
     /// account is deleted, and everywhere they were named shows "Erased person". "2.0".
     UserErased,
+    /// The person chose whether to receive the building-block notification e-mails
+    /// (submissions waiting for them; their own submissions verified or returned). Accounts
+    /// receive them until they choose otherwise. "1.0".
+    NotificationEmailsChosen {
+        /// `true`: send them; `false`: do not.
+        building_block: bool,
+    },
 }
 
 /// What an administrator sets on an account.
@@ -139,6 +146,7 @@ impl cqrs_es::DomainEvent for UserEvent {
             UserEvent::UserDeleted => "UserDeleted",
             UserEvent::UserDetailsEdited(_) => "UserDetailsEdited",
             UserEvent::UserErased => "UserErased",
+            UserEvent::NotificationEmailsChosen { .. } => "NotificationEmailsChosen",
         }
         .to_string()
     }

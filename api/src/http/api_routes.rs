@@ -169,6 +169,11 @@ pub fn session_routes(r: Routes) -> Routes {
         SignedIn,
         auth::handlers::update_profile,
     )
+    .put(
+        "/api/auth/notificationEmails",
+        SignedIn,
+        auth::handlers::notification_emails,
+    )
     .get(
         "/api/buildingblock/getBuildingBlockAssociatedToUser",
         BB_ADMIN,

@@ -75,6 +75,7 @@ use super::{
         auth::handlers::profile::organisation_types,
         auth::handlers::profile::profile,
         auth::handlers::profile::update_profile,
+        auth::handlers::profile::notification_emails,
         organisations::dashboard,
         organisations::search,
         organisations::application,
@@ -215,6 +216,11 @@ pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
     ),
     ("GET", "/api/auth/profile", "getProfile"),
     ("PUT", "/api/auth/updateProfile", "updateProfile"),
+    (
+        "PUT",
+        "/api/auth/notificationEmails",
+        "setNotificationEmails",
+    ),
     // Building block (public spec §7 "Building block").
     ("GET", "/api/buildingblock/searchcontact", "searchContacts"),
     (

@@ -33,6 +33,8 @@ pub struct User {
     pub group_ids: Vec<i64>,
     /// Organisation of a designated person.
     pub organisation_id: Option<String>,
+    /// Whether the person declined the building-block notification e-mails.
+    pub declined_building_block_emails: bool,
     /// Events applied.
     pub version: i64,
 }
@@ -63,6 +65,11 @@ pub enum UserCommand {
     EditDetails(gbvf_events::accounts::UserDetails),
     /// Erase the person (POPIA): deletes the account if live; nothing when already erased.
     Erase,
+    /// Choose whether to receive the building-block notification e-mails (`true`: receive).
+    ChooseNotificationEmails {
+        /// Receive the building-block notifications.
+        building_block: bool,
+    },
 }
 
 /// Why a user command was refused.
@@ -153,6 +160,17 @@ impl User {
                 return Err(UserError::CompanyRequired)
             }
             UserCommand::EditDetails(d) => vec![UserEvent::UserDetailsEdited(d.clone())],
+            // Choosing what is already chosen records nothing.
+            UserCommand::ChooseNotificationEmails { building_block }
+                if *building_block != self.declined_building_block_emails =>
+            {
+                vec![]
+            }
+            UserCommand::ChooseNotificationEmails { building_block } => {
+                vec![UserEvent::NotificationEmailsChosen {
+                    building_block: *building_block,
+                }]
+            }
         })
     }
 }
@@ -228,6 +246,9 @@ impl Aggregate for User {
                 self.set_facts(d.profile);
                 self.organisation_id = d.organisation_id;
                 self.group_ids = d.group_ids;
+            }
+            UserEvent::NotificationEmailsChosen { building_block } => {
+                self.declined_building_block_emails = !building_block;
             }
         }
     }
@@ -605,5 +626,57 @@ mod tests {
             ])
             .when(UserCommand::Erase)
             .then_expect_events(vec![UserEvent::UserDeleted, UserEvent::UserErased]);
+    }
+
+    #[test]
+    fn given_an_account_when_it_declines_the_notifications_then_the_choice_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::ChooseNotificationEmails {
+                building_block: false,
+            })
+            .then_expect_events(vec![UserEvent::NotificationEmailsChosen {
+                building_block: false,
+            }]);
+    }
+
+    #[test]
+    fn given_the_default_when_it_chooses_to_receive_them_then_nothing_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::ChooseNotificationEmails {
+                building_block: true,
+            })
+            .then_expect_events(vec![]);
+    }
+
+    #[test]
+    fn given_declined_notifications_when_it_chooses_them_again_then_that_is_recorded() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::NotificationEmailsChosen {
+                    building_block: false,
+                },
+            ])
+            .when(UserCommand::ChooseNotificationEmails {
+                building_block: true,
+            })
+            .then_expect_events(vec![UserEvent::NotificationEmailsChosen {
+                building_block: true,
+            }]);
+    }
+
+    #[test]
+    fn given_a_deleted_account_when_it_chooses_notifications_then_no_account_is_found() {
+        TestFramework::<User>::with(())
+            .given(vec![
+                UserEvent::UserRegistered(registered()),
+                UserEvent::UserDeleted,
+            ])
+            .when(UserCommand::ChooseNotificationEmails {
+                building_block: false,
+            })
+            .then_expect_error_message(NOT_REGISTERED);
     }
 }

@@ -44,6 +44,7 @@ pub(super) struct FoldedUser {
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
     example: bool,
+    building_block_emails: bool,
 }
 
 /// Who decided an organisation's verification, as the decision found the verifier's account.
@@ -132,6 +133,7 @@ impl AccountsFold {
                     created_at: at,
                     updated_at: at,
                     example: gbvf_events::example::is_example(&e.metadata),
+                    building_block_emails: true,
                 },
             );
             self.add_groups(&r.user_id, &r.group_ids);
@@ -178,6 +180,9 @@ impl AccountsFold {
                     UserEvent::EmailVerified => u.email_verified = true,
                     UserEvent::PasswordSet { .. } => u.has_password = true,
                     UserEvent::UserDeleted => u.deleted_by_event = true,
+                    UserEvent::NotificationEmailsChosen { building_block } => {
+                        u.building_block_emails = building_block;
+                    }
                     UserEvent::ProfileUpdated(f) => {
                         u.person_id = f.person_id;
                         u.details = Details::Of(f.person_id);
@@ -289,6 +294,7 @@ pub(super) struct UserAccountRow<'a> {
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
     example: bool,
+    building_block_emails: bool,
 }
 
 /// An `organisation` row.
@@ -420,6 +426,7 @@ impl RebuildFold for AccountsFold {
                 created_at: u.created_at,
                 updated_at: u.updated_at,
                 example: u.example,
+                building_block_emails: u.building_block_emails,
             }
         });
         insert_rows(tx, schema, "user_account", users.collect::<Vec<_>>()).await?;

@@ -88,7 +88,7 @@ impl Projection for AccountsProjection {
                 municipality_ids bigint[] NOT NULL DEFAULT '{{}}', province_ids bigint[] NOT NULL DEFAULT '{{}}', email_verified boolean NOT NULL DEFAULT false,
                 has_password boolean NOT NULL DEFAULT false, deleted boolean NOT NULL DEFAULT false,
                 created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
-                example boolean NOT NULL DEFAULT false);
+                example boolean NOT NULL DEFAULT false, building_block_emails boolean NOT NULL DEFAULT true);
             CREATE INDEX ON {schema}.user_account (lower(email));
             CREATE TABLE {schema}.user_group (user_id text NOT NULL, group_id bigint NOT NULL, PRIMARY KEY (user_id, group_id));
             CREATE TABLE {schema}.access_group (group_id bigint PRIMARY KEY, name text NOT NULL, deleted boolean NOT NULL DEFAULT false);
@@ -222,6 +222,16 @@ impl Projection for AccountsProjection {
                             .execute(&mut **tx)
                             .await?;
                             add_groups(tx, schema, uid, &group_ids).await?;
+                        }
+                        UserEvent::NotificationEmailsChosen { building_block } => {
+                            sqlx::query(&format!(
+                                "UPDATE {schema}.user_account SET building_block_emails = $2, updated_at = $3 WHERE user_id = $1"
+                            ))
+                            .bind(uid)
+                            .bind(building_block)
+                            .bind(at)
+                            .execute(&mut **tx)
+                            .await?;
                         }
                         UserEvent::UserErased => {
                             // Every copy of the person's details in this read model is blanked.

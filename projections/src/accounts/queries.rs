@@ -410,3 +410,49 @@ where
     .fetch_all(executor)
     .await
 }
+
+/// The live accounts (not deleted, not erased, e-mail verified) that review building-block
+/// submissions in province `province_id` and have not declined the notification e-mails:
+/// holders of action `action_id` (ValidateBuildingBlock, 22) with the province assigned, or a
+/// municipality in it (the area rule of the verification queue, docs/decisions.md "Government
+/// staff accounts"). User ids ascending.
+pub async fn building_block_reviewers<'e, E>(
+    executor: E,
+    action_id: i64,
+    province_id: i64,
+) -> sqlx::Result<Vec<String>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Postgres>,
+{
+    sqlx::query_scalar(
+        "SELECT DISTINCT u.user_id FROM user_account u
+         JOIN user_group ug ON ug.user_id = u.user_id
+         JOIN access_group g ON g.group_id = ug.group_id AND NOT g.deleted
+         JOIN group_action ga ON ga.group_id = g.group_id AND ga.action_id = $2
+         WHERE NOT u.deleted AND NOT u.erased AND u.email_verified AND u.building_block_emails
+           AND ($1 = ANY(u.province_ids)
+                OR EXISTS (SELECT 1 FROM boundary b
+                           WHERE b.boundary_id = ANY(u.municipality_ids) AND b.province_id = $1))
+         ORDER BY u.user_id",
+    )
+    .bind(province_id)
+    .bind(action_id as i32)
+    .fetch_all(executor)
+    .await
+}
+
+/// Whether live account `user_id` receives the building-block notification e-mails (it has
+/// not declined them); `false` for an unknown, deleted or erased account.
+pub async fn receives_building_block_emails<'e, E>(executor: E, user_id: &str) -> sqlx::Result<bool>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Postgres>,
+{
+    Ok(sqlx::query_scalar::<_, bool>(
+        "SELECT building_block_emails FROM user_account
+         WHERE user_id = $1 AND NOT deleted AND NOT erased AND email_verified",
+    )
+    .bind(user_id)
+    .fetch_optional(executor)
+    .await?
+    .unwrap_or(false))
+}

@@ -7,8 +7,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
+mod notices;
 mod queue;
 mod review;
+pub use notices::*;
 pub use queue::*;
 pub use review::*;
 

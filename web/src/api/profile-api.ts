@@ -43,9 +43,12 @@ export const profileApi = generatedApi.enhanceEndpoints({
       /** The header shows the name from the session, so the session reloads too. */
       invalidatesTags: ['Profile', 'Session'],
     },
+    setNotificationEmails: {
+      invalidatesTags: ['Profile'],
+    },
   },
 })
 
 // The hooks are the generated ones: the tags and the lifecycle above apply to them, as this
 // module runs before any component that imports them from here.
-export { useGetProfileQuery, useUpdateProfileMutation } from './endpoints/profile'
+export { useGetProfileQuery, useSetNotificationEmailsMutation, useUpdateProfileMutation } from './endpoints/profile'

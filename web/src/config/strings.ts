@@ -435,6 +435,11 @@ export const strings = {
     cancel: 'Cancel',
     notProvided: 'Not provided',
     buildingBlockAdmin: 'Building block administrator',
+    notificationsTitle: 'E-mail notifications',
+    buildingBlockEmails: 'E-mail me about building-block submissions and decisions',
+    buildingBlockEmailsHint:
+      'Reviewers get at most one e-mail an hour listing submissions waiting for them; whoever submits gets one when their submission is verified or returned.',
+    notificationsNotSaved: 'Your choice was not saved. Please try again.',
   },
 
   areas: {

@@ -51,6 +51,23 @@ fn templates() -> Environment<'static> {
         include_str!("../../../templates/sign-in-attempts.txt"),
     )
     .expect("sign-in-attempts template");
+    for (name, text) in [
+        (
+            "building-block-submissions",
+            include_str!("../../../templates/building-block-submissions.txt"),
+        ),
+        (
+            "building-block-verified",
+            include_str!("../../../templates/building-block-verified.txt"),
+        ),
+        (
+            "building-block-returned",
+            include_str!("../../../templates/building-block-returned.txt"),
+        ),
+    ] {
+        env.add_template(name, text)
+            .expect("building-block template");
+    }
     env
 }
 

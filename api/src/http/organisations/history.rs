@@ -54,6 +54,7 @@ pub(super) fn summary(
         "UserDetailsEdited" => "Account details edited by an administrator".into(),
         "GroupsAssigned" => "Permission groups changed".into(),
         "UserDeleted" => "Account deleted".into(),
+        "NotificationEmailsChosen" => "Notification e-mails chosen".into(),
         "UserErased" => format!("Personal data erased: shown as {ERASED_PERSON}"),
         other => other.to_string(),
     }

@@ -1,6 +1,16 @@
 import { baseApi as api } from "../base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    setNotificationEmails: build.mutation<
+      SetNotificationEmailsApiResponse,
+      SetNotificationEmailsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/auth/notificationEmails`,
+        method: "PUT",
+        body: queryArg.notificationEmailsForm,
+      }),
+    }),
     getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
       query: () => ({ url: `/api/auth/profile` }),
     }),
@@ -18,15 +28,49 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type SetNotificationEmailsApiResponse = /** status 200 Saved */ Saved;
+export type SetNotificationEmailsApiArg = {
+  notificationEmailsForm: NotificationEmailsForm;
+};
 export type GetProfileApiResponse = /** status 200 The profile */ ProfileAnswer;
 export type GetProfileApiArg = void;
 export type UpdateProfileApiResponse = /** status 200 Saved */ Saved;
 export type UpdateProfileApiArg = {
   profileForm: ProfileForm;
 };
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type Saved = {
+  /** Always empty. */
+  errors: ErrorItem[];
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
+export type NotificationEmailsForm = {
+  /** `true`: send the building-block notification e-mails; `false`: do not. */
+  buildingBlockEmails: boolean;
+};
 export type UserProfile = {
   /** Alternative number (digits), if any. */
   alternativeNumber: string | null;
+  /** Whether the building-block notification e-mails are sent to this account
+    (submissions waiting for review, the user's own submissions verified or returned). */
+  buildingBlockEmails: boolean;
   /** The e-mail address. */
   email: string;
   /** First and last name. */
@@ -43,29 +87,6 @@ export type UserProfile = {
 export type ProfileAnswer = {
   /** The profile. */
   data: UserProfile;
-  /** Always `true`. */
-  success: boolean;
-};
-export type ErrorItem = {
-  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
-    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
-  code: string;
-  /** The same text as `message`. */
-  description: string;
-};
-export type ErrorBody = {
-  /** One entry per problem (empty on a 409 that names the current state instead). */
-  errors: ErrorItem[];
-  /** What went wrong, for people, in the specification's wording. */
-  message: string;
-  /** Always `false`. */
-  success: boolean;
-};
-export type Saved = {
-  /** Always empty. */
-  errors: ErrorItem[];
-  /** The confirmation, for people. */
-  message: string;
   /** Always `true`. */
   success: boolean;
 };
@@ -90,4 +111,8 @@ export type ProfileForm = {
   /** Title id (reference list). */
   titleId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 };
-export const { useGetProfileQuery, useUpdateProfileMutation } = injectedRtkApi;
+export const {
+  useSetNotificationEmailsMutation,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+} = injectedRtkApi;

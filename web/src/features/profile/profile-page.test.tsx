@@ -54,6 +54,43 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('profile-header')).toHaveClass('profile__header--building-block')
   })
 
+  it('building-block staff switch the notification e-mails off from the profile', async () => {
+    profileServer({ ...profile, isBuildingBlockAdmin: true })
+    const choices: unknown[] = []
+    let receive = true
+    server.use(
+      http.put('*/api/auth/notificationEmails', async ({ request }) => {
+        const refused = csrfRefused(request)
+        if (refused) return refused
+        const body = (await request.json()) as { buildingBlockEmails: boolean }
+        choices.push(body)
+        receive = body.buildingBlockEmails
+        return HttpResponse.json({ success: true, message: 'Building-block e-mails switched off.', errors: [] })
+      }),
+      http.get('*/api/auth/profile', () =>
+        HttpResponse.json({
+          success: true,
+          data: { ...profile, isBuildingBlockAdmin: true, buildingBlockEmails: receive },
+        }),
+      ),
+    )
+    const user = userEvent.setup()
+    renderApp('/profile/')
+    const box = await screen.findByRole('checkbox', { name: p.buildingBlockEmails })
+    expect(box).toBeChecked()
+    await user.click(box)
+    await waitFor(() => expect(choices).toEqual([{ buildingBlockEmails: false }]))
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: p.buildingBlockEmails })).not.toBeChecked())
+    expect(await screen.findByText('Building-block e-mails switched off.')).toBeInTheDocument()
+  })
+
+  it('people outside building-block work see no notification box', async () => {
+    profileServer()
+    renderApp('/profile/')
+    await screen.findByTestId('profile-details')
+    expect(screen.queryByRole('checkbox', { name: p.buildingBlockEmails })).not.toBeInTheDocument()
+  })
+
   it('Edit, Cancel and Save: phone digits only, the rules checked, a successful save leaves edit mode', async () => {
     const bodies = profileServer()
     const user = userEvent.setup()

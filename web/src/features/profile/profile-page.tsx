@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { useGetUserJobRolesQuery, useGetUserTitlesQuery } from '../../api/auth-api'
 import { errorsByField, failureOf, joinedCodeDescriptions } from '../../api/errors'
-import { useGetProfileQuery, useUpdateProfileMutation } from '../../api/profile-api'
+import { useGetProfileQuery, useSetNotificationEmailsMutation, useUpdateProfileMutation } from '../../api/profile-api'
 import { schemaResolver, showServerErrors, useSchemaForm } from '../../components/bound-fields'
 import { FormMessage, SubmitButton, TextField } from '../../components/form'
 import { PersonalDetailsFields } from '../../components/personal-details'
@@ -96,8 +96,50 @@ export function ProfilePage() {
             <FormMessage notice={notice} />
           </>
         )}
+        {data.isBuildingBlockAdmin ? <NotificationEmails receive={data.buildingBlockEmails} /> : null}
       </div>
     </section>
+  )
+}
+
+/** The building-block notification e-mails, on or off; saved as soon as the box changes. */
+function NotificationEmails({ receive }: { receive: boolean }) {
+  const [save, saving] = useSetNotificationEmailsMutation()
+  const [failed, setFailed] = useState(false)
+  const [saved, setSaved] = useState<string | null>(null)
+  async function choose(buildingBlockEmails: boolean) {
+    setFailed(false)
+    setSaved(null)
+    try {
+      const answer = await save({ notificationEmailsForm: { buildingBlockEmails } }).unwrap()
+      setSaved(answer.message ?? null)
+    } catch {
+      setFailed(true)
+    }
+  }
+  return (
+    <fieldset className="profile__notifications" aria-describedby="notification-emails-hint">
+      <legend>{p.notificationsTitle}</legend>
+      <div className="form-field form-field--check">
+        <div className="check">
+          <input
+            type="checkbox"
+            id="building-block-emails"
+            checked={receive}
+            disabled={saving.isLoading}
+            onChange={(event) => void choose(event.target.checked)}
+          />
+          <label htmlFor="building-block-emails">{p.buildingBlockEmails}</label>
+        </div>
+      </div>
+      <p id="notification-emails-hint" className="field__hint">
+        {p.buildingBlockEmailsHint}
+      </p>
+      <p role="status" className="profile__saved">
+        {saved}
+      </p>
+      {failed ? <p role="alert">{p.notificationsNotSaved}</p> : null}
+    </fieldset>
   )
 }
 

@@ -48,4 +48,5 @@ export const profile: UserProfile = {
   titleId: 3,
   jobRole: 2,
   isBuildingBlockAdmin: false,
+  buildingBlockEmails: true,
 }

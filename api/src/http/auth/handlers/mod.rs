@@ -15,7 +15,9 @@ pub mod sessions;
 
 pub use codes::{forgot_password, resend_otp, verify_otp};
 pub use passwords::{add_password, reset_password};
-pub use profile::{job_roles, organisation_types, profile, titles, update_profile};
+pub use profile::{
+    job_roles, notification_emails, organisation_types, profile, titles, update_profile,
+};
 pub use registration::register;
 pub use sessions::{csrf, login, logout, user_authenticated};
 

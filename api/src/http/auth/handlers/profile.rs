@@ -111,6 +111,9 @@ pub struct UserProfile {
     pub job_role: Option<i32>,
     /// True when the user holds BuildingBlockAdmin (35).
     pub is_building_block_admin: bool,
+    /// Whether the building-block notification e-mails are sent to this account
+    /// (submissions waiting for review, the user's own submissions verified or returned).
+    pub building_block_emails: bool,
 }
 
 /// The answer of [`profile`]: `{success, data}`.
@@ -142,8 +145,47 @@ pub async fn profile(
             title_id: p.title_id,
             job_role: p.job_role_id,
             is_building_block_admin: u.can(permissions::BuildingBlockAdmin),
+            building_block_emails: !user.declined_building_block_emails,
         },
     }))
+}
+
+/// Body of `PUT /api/auth/notificationEmails`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NotificationEmailsForm {
+    /// `true`: send the building-block notification e-mails; `false`: do not.
+    pub building_block_emails: bool,
+}
+
+/// `PUT /api/auth/notificationEmails`: the signed-in person switches the building-block
+/// notification e-mails on or off (docs/decisions.md "Building-block notifications").
+/// Answers `{success, message}`.
+#[utoipa::path(put, path = "/api/auth/notificationEmails", tag = "auth", operation_id = "authNotificationEmails", request_body = NotificationEmailsForm, responses((status = 200, description = "Saved", body = Saved)))]
+pub async fn notification_emails(
+    State(s): State<AppState>,
+    axum::Extension(u): axum::Extension<CurrentUser>,
+    Json(b): Json<NotificationEmailsForm>,
+) -> Response {
+    let m = meta(
+        &format!("user:{}", u.session.user_id),
+        "http:PUT /api/auth/notificationEmails",
+    );
+    let command = UserCommand::ChooseNotificationEmails {
+        building_block: b.building_block_emails,
+    };
+    if let Err(err) = run_user_command(&s, &u.session.user_key, command, &m).await {
+        return err.into_response();
+    }
+    // The mail worker reads the choice from the accounts read model: no e-mail queued after
+    // this answer may miss it.
+    crate::http::read_your_writes::settle(&s, "accounts").await;
+    Json(Saved::new(if b.building_block_emails {
+        "Building-block e-mails switched on."
+    } else {
+        "Building-block e-mails switched off."
+    }))
+    .into_response()
 }
 
 /// Body of `PUT /api/auth/updateProfile` (public spec §3 "Profile"; the PascalCase names are

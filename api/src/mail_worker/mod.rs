@@ -26,7 +26,9 @@
 //! - `UserRegistered` created by an administrator (`created_by` = `admin:…`) → `invitation`;
 //! - `OrganisationRegistered` → `application` to every live account that may decide it
 //!   (VerifyOrganisation, 32), one message each, resolved when the event is queued (a redone
-//!   page may reach an account that gained the right since; none twice: the key names it).
+//!   page may reach an account that gained the right since; none twice: the key names it);
+//! - a provider's `BuildingBlockDetailsSubmitted`, `BuildingBlockVerified` and
+//!   `BuildingBlockReturned` → the building-block notices of [`building_blocks`].
 //!
 //! One-time codes and the "someone tried to register with your address" notice are not
 //! event-driven and stay inline (api/src/http/auth/handlers).
@@ -34,6 +36,7 @@
 use std::time::Duration;
 
 use gbvf_events::accounts::{OrganisationEvent, UserEvent, ORGANISATION_AGGREGATE, USER_AGGREGATE};
+use gbvf_events::building_block::PROVIDER_AGGREGATE;
 use gbvf_events::store::{read_page, Position, StoredEvent};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -41,6 +44,8 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 
 use crate::http::auth::mail::Mailer;
+
+pub mod building_blocks;
 
 /// The checkpoint row's name in `mail_checkpoint`.
 pub const WORKER: &str = "mail";
@@ -156,6 +161,9 @@ pub fn subject(template: &str) -> &'static str {
         "rejection" => "Your organisation registration",
         "invitation" => "Your GBVF dashboard account",
         "application" => "A new organisation applied to the GBVF dashboard",
+        building_blocks::SUBMISSIONS => "Building-block details waiting for your review",
+        building_blocks::VERIFIED => "Building-block details verified",
+        building_blocks::RETURNED => "Building-block details returned to you",
         _ => "GBVF dashboard",
     }
 }
@@ -167,6 +175,37 @@ fn lock_key() -> i64 {
         h = h.wrapping_mul(0x100000001b3);
     }
     (h >> 1) as i64
+}
+
+/// Inserts one `mail_outbox` row for event `e` under idempotency key `key` (nothing when the
+/// key is there already: a redone page).
+async fn enqueue(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    key: &str,
+    e: &StoredEvent,
+    reference: &str,
+    p: &Planned,
+) -> anyhow::Result<()> {
+    let queued = sqlx::query(
+        "INSERT INTO mail_outbox (idempotency_key, aggregate_type, aggregate_id, sequence, event_type,
+             template, recipient_user_id, recipient_organisation_id, context)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
+    )
+    .bind(key)
+    .bind(&e.aggregate_type)
+    .bind(reference)
+    .bind(e.sequence)
+    .bind(&e.event_type)
+    .bind(p.template)
+    .bind(&p.user_id)
+    .bind(&p.organisation_id)
+    .bind(&p.context)
+    .execute(&mut **tx)
+    .await?;
+    if queued.rows_affected() > 0 {
+        metrics::counter!("gbvf_mail_queued_total", "template" => p.template).increment(1);
+    }
+    Ok(())
 }
 
 /// Queues the messages of one page of events after the checkpoint and advances it, in one
@@ -186,7 +225,7 @@ pub async fn queue_step(pool: &PgPool) -> anyhow::Result<usize> {
             transaction_id: txid,
             global_position: pos,
         },
-        &[ORGANISATION_AGGREGATE, USER_AGGREGATE],
+        &[ORGANISATION_AGGREGATE, USER_AGGREGATE, PROVIDER_AGGREGATE],
         PAGE,
     )
     .await?;
@@ -223,25 +262,10 @@ pub async fn queue_step(pool: &PgPool) -> anyhow::Result<usize> {
                     e.aggregate_type, reference, e.sequence, p.template
                 ),
             };
-            let queued = sqlx::query(
-                "INSERT INTO mail_outbox (idempotency_key, aggregate_type, aggregate_id, sequence, event_type,
-                     template, recipient_user_id, recipient_organisation_id, context)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
-            )
-            .bind(&key)
-            .bind(&e.aggregate_type)
-            .bind(&reference)
-            .bind(e.sequence)
-            .bind(&e.event_type)
-            .bind(p.template)
-            .bind(&p.user_id)
-            .bind(&p.organisation_id)
-            .bind(&p.context)
-            .execute(&mut *tx)
-            .await?;
-            if queued.rows_affected() > 0 {
-                metrics::counter!("gbvf_mail_queued_total", "template" => p.template).increment(1);
-            }
+            enqueue(&mut tx, &key, e, &reference, &p).await?;
+        }
+        if e.aggregate_type == PROVIDER_AGGREGATE {
+            building_blocks::queue(&mut tx, e).await?;
         }
     }
     sqlx::query(
@@ -339,7 +363,7 @@ impl MailWorker {
         let (mut sent, mut failed) = (0, 0);
         loop {
             let due: Option<Due> = sqlx::query_as(
-                "UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $1)
+                "UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $1), claimed_at = now()
                  WHERE idempotency_key = (
                      SELECT idempotency_key FROM mail_outbox
                      WHERE status = 'pending' AND next_attempt_at <= now()
@@ -388,7 +412,7 @@ impl MailWorker {
                     let wait = self.backoff(attempts);
                     tracing::warn!(key = %due.idempotency_key, attempts, error = %e, "e-mail not sent; will retry");
                     sqlx::query(
-                        "UPDATE mail_outbox SET attempts = $2, last_error = $3,
+                        "UPDATE mail_outbox SET attempts = $2, last_error = $3, claimed_at = NULL,
                              status = CASE WHEN $2 >= $4 THEN 'failed' ELSE 'pending' END,
                              next_attempt_at = now() + make_interval(secs => $5)
                          WHERE idempotency_key = $1",

@@ -1,0 +1,201 @@
+//! Building-block notifications (docs/decisions.md "Building-block notifications"), queued by
+//! the mail worker from a provider's events in its queueing transaction:
+//!
+//! - `BuildingBlockDetailsSubmitted` → [`SUBMISSIONS`], a digest to every reviewer of the
+//!   provider's province (ValidateBuildingBlock, 22, with the province or a municipality in it
+//!   assigned; not the submitter; not those who declined these e-mails). A reviewer gets at
+//!   most one digest an hour: a submission joins the digest that waits for them, or starts one
+//!   due an hour after their last digest went (at once when none went in the last hour).
+//! - `BuildingBlockVerified` → [`VERIFIED`] and `BuildingBlockReturned` → [`RETURNED`] (with
+//!   the reason), to whoever submitted the details decided, unless they declined these e-mails.
+//!
+//! The messages name the provider, its building block and municipality, and link to the
+//! verification queue or the provider's page; never an address, a person or a number.
+
+use std::time::Duration;
+
+use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
+use gbvf_events::building_block::ProviderEvent;
+use gbvf_events::store::StoredEvent;
+use gbvf_projections::accounts::queries::{
+    building_block_reviewers, receives_building_block_emails,
+};
+use gbvf_projections::building_blocks::queries::{provider_notice, ProviderNotice};
+use serde_json::{json, Value};
+use sqlx::{Postgres, Transaction};
+
+use super::{enqueue, Planned};
+
+/// Template of the reviewers' digest of submissions.
+pub const SUBMISSIONS: &str = "building-block-submissions";
+/// Template of the notice to the submitter that the details were verified.
+pub const VERIFIED: &str = "building-block-verified";
+/// Template of the notice to the submitter that the details were returned, with the reason.
+pub const RETURNED: &str = "building-block-returned";
+/// Least time between two digests to one reviewer.
+pub const DIGEST_EVERY: Duration = Duration::from_secs(3600);
+
+/// Queues what provider event `e` calls for (nothing for example data, imports, or a provider
+/// the read model does not know yet).
+pub(super) async fn queue(
+    tx: &mut Transaction<'_, Postgres>,
+    e: &StoredEvent,
+) -> anyhow::Result<()> {
+    if gbvf_events::example::is_example(&e.metadata) {
+        return Ok(());
+    }
+    // Event kinds this worker does not know (written by a newer version) call for nothing.
+    let Ok(event) = serde_json::from_value::<ProviderEvent>(e.payload.clone()) else {
+        return Ok(());
+    };
+    let (template, reason) = match &event {
+        ProviderEvent::BuildingBlockDetailsSubmitted(_) => (SUBMISSIONS, None),
+        ProviderEvent::BuildingBlockVerified => (VERIFIED, None),
+        ProviderEvent::BuildingBlockReturned { reason } => (RETURNED, Some(reason.clone())),
+        _ => return Ok(()),
+    };
+    let stakeholder_id: i64 = e.aggregate_id.parse()?;
+    let Some(provider) = provider_notice(&mut **tx, stakeholder_id).await? else {
+        tracing::warn!(
+            stakeholder_id,
+            "no notification: provider not in the read model"
+        );
+        return Ok(());
+    };
+    if template == SUBMISSIONS {
+        let submitter = actor_user(&e.metadata);
+        let item = json!({
+            "provider": provider.name,
+            "building_block": provider.building_block,
+            "municipality": provider.municipality,
+            "submitted_at": e.recorded_at.format("%-d %B %Y, %H:%M UTC").to_string(),
+        });
+        let reviewers = building_block_reviewers(
+            &mut **tx,
+            ValidateBuildingBlock as i64,
+            provider.province_id,
+        )
+        .await?;
+        for reviewer in reviewers
+            .iter()
+            .filter(|r| Some(r.as_str()) != submitter.as_deref())
+        {
+            add_to_digest(tx, e, reviewer, &item).await?;
+        }
+        return Ok(());
+    }
+    let Some(submitter) = submitter_of(tx, e).await? else {
+        return Ok(());
+    };
+    if !receives_building_block_emails(&mut **tx, &submitter).await? {
+        return Ok(());
+    }
+    let mut context = provider_context(&provider);
+    if let Some(reason) = reason {
+        context["reason"] = json!(reason);
+    }
+    let planned = Planned {
+        template,
+        user_id: Some(submitter),
+        organisation_id: None,
+        context,
+        to_verifiers: false,
+    };
+    let key = format!(
+        "{}/{}/{}/{}",
+        e.aggregate_type, e.aggregate_id, e.sequence, template
+    );
+    enqueue(tx, &key, e, &e.aggregate_id, &planned).await
+}
+
+/// `{provider, building_block, municipality, provider_path}` of a notice to the submitter.
+fn provider_context(p: &ProviderNotice) -> Value {
+    json!({
+        "provider": p.name,
+        "building_block": p.building_block,
+        "municipality": p.municipality,
+        "provider_path": format!(
+            "/buildingBlock/manage/{}/{}?provider={}",
+            p.municipality_id, p.building_block_id, p.stakeholder_id
+        ),
+    })
+}
+
+/// The user id of an account holder's event metadata (`actor` = `user:<id>`).
+fn actor_user(metadata: &Value) -> Option<String> {
+    metadata
+        .get("actor")
+        .and_then(Value::as_str)
+        .and_then(|a| a.strip_prefix("user:"))
+        .map(str::to_string)
+}
+
+/// Who submitted the details decided by event `e`: the account of the provider's latest
+/// `BuildingBlockDetailsSubmitted` before it (the event log, not a read model: exact at any
+/// lag).
+async fn submitter_of(
+    tx: &mut Transaction<'_, Postgres>,
+    e: &StoredEvent,
+) -> anyhow::Result<Option<String>> {
+    let metadata: Option<Value> = sqlx::query_scalar(
+        "SELECT metadata FROM events
+         WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence < $3
+           AND event_type = 'BuildingBlockDetailsSubmitted'
+         ORDER BY sequence DESC LIMIT 1",
+    )
+    .bind(&e.aggregate_type)
+    .bind(&e.aggregate_id)
+    .bind(e.sequence)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(metadata.as_ref().and_then(actor_user))
+}
+
+/// Adds submission `item` to the digest waiting for `reviewer` (not yet being sent), or
+/// queues a new digest due [`DIGEST_EVERY`] after the last one to them was sent or claimed.
+async fn add_to_digest(
+    tx: &mut Transaction<'_, Postgres>,
+    e: &StoredEvent,
+    reviewer: &str,
+    item: &Value,
+) -> anyhow::Result<()> {
+    let joined = sqlx::query(
+        "UPDATE mail_outbox SET context = jsonb_set(context, '{items}', (context -> 'items') || $3::jsonb)
+         WHERE recipient_user_id = $1 AND template = $2 AND status = 'pending' AND claimed_at IS NULL",
+    )
+    .bind(reviewer)
+    .bind(SUBMISSIONS)
+    .bind(json!([item]))
+    .execute(&mut **tx)
+    .await?;
+    if joined.rows_affected() > 0 {
+        return Ok(());
+    }
+    let key = format!(
+        "{}/{}/{}/{}/{reviewer}",
+        e.aggregate_type, e.aggregate_id, e.sequence, SUBMISSIONS
+    );
+    let queued = sqlx::query(
+        "INSERT INTO mail_outbox (idempotency_key, aggregate_type, aggregate_id, sequence, event_type,
+             template, recipient_user_id, context, next_attempt_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8,
+                greatest(now(), coalesce(max(coalesce(o.sent_at, o.claimed_at)), '-infinity') + make_interval(secs => $9))
+         FROM mail_outbox o WHERE o.recipient_user_id = $7 AND o.template = $6
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(&key)
+    .bind(&e.aggregate_type)
+    .bind(&e.aggregate_id)
+    .bind(e.sequence)
+    .bind(&e.event_type)
+    .bind(SUBMISSIONS)
+    .bind(reviewer)
+    .bind(json!({ "items": [item], "queue_path": "/buildingBlock/queue" }))
+    .bind(DIGEST_EVERY.as_secs_f64())
+    .execute(&mut **tx)
+    .await?;
+    if queued.rows_affected() > 0 {
+        metrics::counter!("gbvf_mail_queued_total", "template" => SUBMISSIONS).increment(1);
+    }
+    Ok(())
+}

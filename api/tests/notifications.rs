@@ -1,0 +1,238 @@
+//! Building-block notification e-mails through the durable mail worker, against the real
+//! database and the shipped police directory (docs/decisions.md "Building-block
+//! notifications"): a submission reaches the reviewers of its province only, at most one
+//! digest an hour each (later submissions join the waiting digest); a verification and a
+//! return reach the submitter, the return with its reason; whoever switched the e-mails off
+//! in their profile gets none.
+
+mod common;
+
+use common::session::{assign_municipalities, mail_to, member_of, setup, Client};
+use common::{catch_up, data_dir, TestDb};
+use gbvf_commands::building_blocks::import_building_blocks;
+use serde_json::{json, Value};
+
+const DIGEST: &str = "Building-block details waiting for your review";
+const VERIFIED: &str = "Building-block details verified";
+const RETURNED: &str = "Building-block details returned to you";
+
+async fn import(db: &TestDb) {
+    let meta = gbvf_events::metadata::EventMetadata::now("import", "test", "test");
+    import_building_blocks(&db.pool, &data_dir(), &meta)
+        .await
+        .expect("building-block import");
+    catch_up(&db.pool).await;
+}
+
+/// Submits details for police station `id` (building block 1).
+async fn submit_station(c: &Client, id: i64) {
+    let (s, v) = c
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": id, "buildingBlockId": 1, "physicalAddress": "1 Kotze Street",
+                   "receptionNumber": "0114886511", "buildingBlockRequirements": [1, 2],
+                   "contactPersons": []}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+}
+
+async fn decide(c: &Client, path: &str, id: i64, reason: Option<&str>) {
+    let (s, review) = c
+        .get(&format!(
+            "/api/buildingblock/reviewSubmission?stakeholderId={id}"
+        ))
+        .await;
+    assert_eq!(s, 200, "{review}");
+    let (s, v) = c
+        .post(
+            &format!("/api/buildingblock/{path}"),
+            json!({"stakeholderId": id, "submissionVersion": review["submissionVersion"], "reason": reason}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+}
+
+/// The text of a message (quoted-printable soft breaks and `=3D` undone).
+fn text(raw: String) -> String {
+    raw.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+}
+
+async fn email_of(c: &mut Client) -> String {
+    c.refresh().await["user"]["email"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The outbox rows of `template` to the account with address `email`:
+/// `(status, items in the context, minutes until due)`.
+async fn rows_to(db: &TestDb, template: &str, email: &str) -> Vec<(String, Value, f64)> {
+    sqlx::query_as(
+        "SELECT o.status, coalesce(o.context -> 'items', 'null'), extract(epoch FROM o.next_attempt_at - now())::float8 / 60
+         FROM mail_outbox o JOIN user_account u ON u.user_id = o.recipient_user_id
+         WHERE o.template = $1 AND u.email = $2 ORDER BY o.queued_at",
+    )
+    .bind(template)
+    .bind(email)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+}
+
+/// Waits until the mail worker has queued everything committed so far.
+async fn queued(db: &TestDb) {
+    for _ in 0..200 {
+        let behind: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM events e, mail_checkpoint c
+                            WHERE c.worker = 'mail' AND (e.transaction_id, e.global_position)
+                                  > (c.last_transaction_id, c.last_global_position))",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if !behind {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the mail worker did not queue the events");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let stations: Vec<(i64, String, i64)> = sqlx::query_as(
+        "SELECT stakeholder_id, name, municipality_id FROM bb_provider
+         WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS')
+           AND building_block_id = 1 ORDER BY name LIMIT 4",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    let joburg = stations[0].2;
+    let cape_town: i64 =
+        sqlx::query_scalar("SELECT municipality_id FROM bb_provider WHERE name = 'Mowbray SAPS'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+
+    let mut official = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut official, vec![joburg]).await;
+    let mut gauteng = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut gauteng, vec![joburg]).await;
+    let mut quiet = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut quiet, vec![joburg]).await;
+    let mut western_cape = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut western_cape, vec![cape_town]).await;
+    let (official_email, gauteng_email, quiet_email, western_cape_email) = (
+        email_of(&mut official).await,
+        email_of(&mut gauteng).await,
+        email_of(&mut quiet).await,
+        email_of(&mut western_cape).await,
+    );
+
+    // One Gauteng reviewer switches the e-mails off in their profile.
+    let (_, profile) = quiet.get("/api/auth/profile").await;
+    assert_eq!(profile["data"]["buildingBlockEmails"], true, "{profile}");
+    let (s, v) = quiet
+        .send(
+            reqwest::Method::PUT,
+            "/api/auth/notificationEmails",
+            json!({"buildingBlockEmails": false}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (_, profile) = quiet.get("/api/auth/profile").await;
+    assert_eq!(profile["data"]["buildingBlockEmails"], false, "{profile}");
+    let (s, _) = quiet
+        .send(
+            reqwest::Method::PUT,
+            "/api/auth/notificationEmails",
+            json!({"buildingBlockEmails": "no"}),
+        )
+        .await;
+    assert!(s == 400 || s == 422, "a non-boolean choice is refused: {s}");
+
+    // The first submission: a digest at once (none went in the last hour).
+    submit_station(&official, stations[0].0).await;
+    let first = text(mail_to(&dir, &gauteng_email, DIGEST));
+    assert!(first.contains(&stations[0].1), "{first}");
+    assert!(first.contains("/buildingBlock/queue"), "{first}");
+    assert!(!first.contains("Kotze"), "no address in a notice: {first}");
+
+    // Two more within the hour: one digest, due an hour after the first, listing both.
+    submit_station(&official, stations[1].0).await;
+    submit_station(&official, stations[2].0).await;
+    queued(&db).await;
+    let rows = rows_to(&db, "building-block-submissions", &gauteng_email).await;
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].0, "sent");
+    let (status, items, due_in) = &rows[1];
+    assert_eq!(status, "pending");
+    let listed: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["provider"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, [stations[1].1.as_str(), stations[2].1.as_str()]);
+    assert!(*due_in > 55.0 && *due_in <= 60.0, "due in {due_in} minutes");
+
+    // Nobody else: not the reviewer who switched them off, not another province, not the
+    // submitter.
+    for email in [&quiet_email, &western_cape_email, &official_email] {
+        assert!(
+            rows_to(&db, "building-block-submissions", email)
+                .await
+                .is_empty(),
+            "{email} (quiet {quiet_email}, western cape {western_cape_email})"
+        );
+    }
+
+    // Decisions reach the submitter: a verification, and a return with its reason.
+    decide(&gauteng, "verifyBuildingBlock", stations[0].0, None).await;
+    let verified = text(mail_to(&dir, &official_email, VERIFIED));
+    assert!(verified.contains(&stations[0].1), "{verified}");
+    assert!(
+        verified.contains(&format!("provider={}", stations[0].0)),
+        "{verified}"
+    );
+    decide(
+        &gauteng,
+        "returnBuildingBlock",
+        stations[1].0,
+        Some("The street number is missing."),
+    )
+    .await;
+    let returned = text(mail_to(&dir, &official_email, RETURNED));
+    assert!(
+        returned.contains("The street number is missing."),
+        "{returned}"
+    );
+
+    // The submitter switches them off: the next decision sends nothing.
+    let (s, _) = official
+        .send(
+            reqwest::Method::PUT,
+            "/api/auth/notificationEmails",
+            json!({"buildingBlockEmails": false}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    catch_up(&db.pool).await;
+    decide(&gauteng, "verifyBuildingBlock", stations[2].0, None).await;
+    queued(&db).await;
+    assert_eq!(
+        rows_to(&db, "building-block-verified", &official_email)
+            .await
+            .len(),
+        1,
+        "only the decision before the switch"
+    );
+    db.drop_db().await;
+}
