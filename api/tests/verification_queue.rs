@@ -389,3 +389,133 @@ async fn the_queue_lists_an_areas_submissions_to_its_designated_persons_only() {
         .contains("street number"));
     db.drop_db().await;
 }
+
+/// The specification's update body (`contacts`, `buildingBlockRequirements` with their
+/// contact persons, `address`) records what the form's named fields would, and what it
+/// cannot place or gets twice is refused with nothing appended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_specifications_update_body_is_accepted_as_written() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (hillbrow, joburg): (i64, i64) = sqlx::query_as(
+        "SELECT stakeholder_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let mut official = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut official, vec![joburg]).await;
+    let events = || async {
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM events WHERE aggregate_id = $1")
+            .bind(hillbrow.to_string())
+            .fetch_one(&db.pool)
+            .await
+            .unwrap()
+    };
+    let before = events().await;
+    let put = |body: Value| {
+        let official = &official;
+        async move {
+            official
+                .send(
+                    reqwest::Method::PUT,
+                    "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+                    body,
+                )
+                .await
+        }
+    };
+    let spec = |contacts: Value, persons: Value, address: Value| {
+        json!({"stakeholderId": hillbrow, "buildingBlockId": 1, "address": address,
+               "contacts": contacts,
+               "buildingBlockRequirements": [
+                   {"buildingBlockRequirementId": 1, "name": "ignored", "stakeholderContactPerson": []},
+                   {"buildingBlockRequirementId": 2, "stakeholderContactPerson": persons}]})
+    };
+    let person = json!([{"stakeholderId": 77, "stakeholderTypeId": 2, "name": "Sergeant Mokoena",
+                         "role": "Victim support", "isReporting": false, "isAnswer": true,
+                         "isPublic": true, "buildingBlockRequirementId": 2,
+                         "contacts": [{"contactTypeId": 3, "detail": "4886511", "areaCode": "011"},
+                                      {"contactTypeId": 2, "detail": "0831112233"}]}]);
+    let address = json!({"addressId": 1, "addressLine1": "1 Kotze Street, Hillbrow", "addressLine2": "PO Box 1"});
+
+    // Refused, nothing appended: a provider "mobile phone", a type twice, both shapes at once,
+    // a NUL byte, a megabyte.
+    let refusals = [
+        spec(
+            json!([{"contactTypeId": 2, "detail": "0831112233"}]),
+            person.clone(),
+            address.clone(),
+        ),
+        spec(
+            json!([{"contactTypeId": 3, "detail": "0114886511"}, {"contactTypeId": 3, "detail": "0114886512"}]),
+            person.clone(),
+            address.clone(),
+        ),
+        {
+            let mut b = spec(
+                json!([{"contactTypeId": 3, "detail": "0114886511"}]),
+                person.clone(),
+                address.clone(),
+            );
+            b["receptionNumber"] = json!("0114886511");
+            b
+        },
+        spec(
+            json!([{"contactTypeId": 3, "detail": "011\u{0}4886511"}]),
+            person.clone(),
+            address.clone(),
+        ),
+        spec(
+            json!([]),
+            person.clone(),
+            json!({"addressLine1": "x".repeat(1000)}),
+        ),
+        spec(
+            json!([]),
+            person.clone(),
+            json!({"addressLine1": "x".repeat(1 << 20)}),
+        ),
+    ];
+    for body in refusals {
+        let (s, v) = put(body).await;
+        assert!(s == 400 || s == 422 || s == 413, "{s} {v}");
+    }
+    assert_eq!(events().await, before, "nothing appended on a refusal");
+
+    let (s, v) = put(spec(
+        json!([{"contactId": 9, "contactTypeId": 3, "detail": "4886511", "areaCode": "011"},
+               {"contactTypeId": 1, "detail": "hillbrow.saps@example.org"}]),
+        person,
+        address,
+    ))
+    .await;
+    assert_eq!(s, 200, "{v}");
+    let (_, d) = official
+        .get(&format!(
+            "/api/buildingblock/getBuildingBlockContactsWithRequirements?buildingBlockId=1&stakeholderId={hillbrow}"
+        ))
+        .await;
+    assert_eq!(
+        d["address"]["addressLine1"], "1 Kotze Street, Hillbrow",
+        "{d}"
+    );
+    assert_eq!(d["address"]["addressLine2"], "PO Box 1", "{d}");
+    let contacts = d["contacts"].to_string();
+    assert!(contacts.contains("0114886511"), "{d}");
+    assert!(contacts.contains("hillbrow.saps@example.org"), "{d}");
+    let requirements = d["buildingBlockRequirements"].as_array().unwrap();
+    let available: Vec<i64> = requirements
+        .iter()
+        .filter(|r| r["available"] == true)
+        .map(|r| r["buildingBlockRequirementId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(available, [1, 2], "{d}");
+    let sergeant = &requirements[1]["stakeholderContactPerson"][0];
+    assert_eq!(sergeant["fullName"], "Sergeant Mokoena", "{d}");
+    assert_eq!(sergeant["jobRole"], "Victim support");
+    assert_eq!(sergeant["telephoneNumber"], "0114886511");
+    assert_eq!(sergeant["mobileNumber"], "0831112233");
+    assert_eq!(sergeant["isPublic"], true);
+    db.drop_db().await;
+}

@@ -23,6 +23,7 @@
 //! - [`history`]: a provider's history (JSON or CSV), in words and names.
 //! - [`queue`]: the verification queue of the user's area, with counts per status.
 //! - [`review`]: a submission beside the last verified version.
+//! - [`update_body`]: the specification's shape of the update body, folded into the form's.
 
 pub mod availability;
 pub mod capture;
@@ -30,6 +31,7 @@ pub mod directory;
 pub mod history;
 pub mod queue;
 pub mod review;
+pub mod update_body;
 pub mod verification;
 
 pub use availability::*;

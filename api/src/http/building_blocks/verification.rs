@@ -12,8 +12,8 @@ use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::validation::FieldError;
 use gbvf_commands::building_blocks::provider::{
-    ContactPersonInput, DetailsForm, DetailsInput, Provider, ProviderCommand, ProviderError,
-    ReturnBuildingBlock, SubmitBuildingBlockDetails, VerifyBuildingBlock,
+    DetailsForm, Provider, ProviderCommand, ProviderError, ReturnBuildingBlock,
+    SubmitBuildingBlockDetails, VerifyBuildingBlock,
 };
 use gbvf_commands::execute::execute_with_side_tables;
 use gbvf_events::metadata::EventMetadata;
@@ -88,14 +88,31 @@ pub struct UpdateBody {
     #[serde(default)]
     #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub email_address: Option<gbvf_commands::text::LineText>,
-    /// Requirement ids available.
+    /// Requirements available: ids, or the specification's objects with their contact
+    /// persons (see [`super::update_body`]).
     #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
     #[schema(max_items = 100)]
-    pub building_block_requirements: Vec<i32>,
+    pub building_block_requirements: Vec<super::update_body::RequirementEntry>,
     /// Contact persons (all of them: the list replaces the previous one).
     #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
     #[schema(max_items = 100)]
     pub contact_persons: Vec<ContactPersonBody>,
+    /// The specification's contacts (instead of the named numbers).
+    #[serde(default, deserialize_with = "optional_list")]
+    #[schema(max_items = 100)]
+    pub contacts: Option<Vec<super::update_body::ContactBody>>,
+    /// The specification's address (instead of `physicalAddress`).
+    #[serde(default)]
+    pub address: Option<super::update_body::AddressBody>,
+}
+
+/// `deserialize_with` for an optional list of at most 100 items.
+fn optional_list<'de, D, T>(d: D) -> Result<Option<Vec<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    gbvf_commands::text::at_most_max_items(d).map(Some)
 }
 
 pub(super) fn invalid(errors: Vec<FieldError>) -> Response {
@@ -202,34 +219,16 @@ pub async fn update(
     Json(b): Json<UpdateBody>,
 ) -> Result<Response, ApiError> {
     let area = Area::of(&s, &u).await?;
-    let input = DetailsInput {
-        physical_address: b.physical_address.as_deref(),
-        postal_address: b.postal_address.as_deref(),
-        reception_number: b.reception_number.as_deref(),
-        alternate_number: b.alternate_number.as_deref(),
-        email_address: b.email_address.as_deref(),
-        requirements_available: &b.building_block_requirements,
-        contact_persons: b
-            .contact_persons
-            .iter()
-            .map(|p| ContactPersonInput {
-                building_block_requirement_id: p.building_block_requirement_id,
-                full_name: &p.full_name,
-                job_role: p.job_role.as_deref(),
-                mobile_number: p.mobile_number.as_deref(),
-                email_address: p.email_address.as_deref(),
-                telephone_number: p.telephone_number.as_deref(),
-                alternate_number: p.alternate_number.as_deref(),
-                is_public: p.is_public,
-            })
-            .collect(),
+    let folded = match super::update_body::Folded::of(&b) {
+        Ok(folded) => folded,
+        Err(errors) => return Ok(invalid(errors)),
     };
     let command = ProviderCommand::SubmitBuildingBlockDetails(SubmitBuildingBlockDetails {
         actor: actor_of(&u),
         actor_municipalities: area.municipalities,
         building_block_id: b.building_block_id,
         block_requirements: block_requirements(&s.pool, b.building_block_id).await?,
-        details: DetailsForm::parse(&input),
+        details: DetailsForm::parse(&folded.input()),
     });
     execute_provider(
         &s,

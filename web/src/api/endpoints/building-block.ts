@@ -450,6 +450,53 @@ export type SubmissionReview = {
     comparison is then with the imported record). */
   verifiedAt: string | null;
 };
+export type AddressBody = {
+  /** Id of an existing address (ignored). */
+  addressId?: number | null;
+  /** Physical address. */
+  addressLine1?: string | null;
+  /** Postal address. */
+  addressLine2?: string | null;
+};
+export type ContactBody = {
+  /** Area code written before a number. */
+  areaCode?: string | null;
+  /** Id of an existing contact (ignored: the body replaces the details). */
+  contactId?: number | null;
+  /** WorkEmail 1, MobilePhone 2, Reception 3, Alternative 4, PersonalEmail 5. */
+  contactTypeId: number;
+  /** The number or address. */
+  detail: string;
+};
+export type SpecContactPersonBody = {
+  /** The requirement (when given, it must be the one the person is listed under). */
+  buildingBlockRequirementId?: number | null;
+  /** The person's contacts. */
+  contacts?: ContactBody[];
+  /** Answer flag (ignored). */
+  isAnswer?: boolean | null;
+  /** Agreed to be shown in the public directory (internal when absent). */
+  isPublic?: boolean;
+  /** Reporting flag (ignored). */
+  isReporting?: boolean | null;
+  /** Full name (required). */
+  name: string;
+  /** Job role. */
+  role?: string | null;
+  /** Id of an existing person (ignored: the list replaces the previous one). */
+  stakeholderId?: number | null;
+  /** Stakeholder type (ignored). */
+  stakeholderTypeId?: number | null;
+};
+export type RequirementBody = {
+  /** The requirement, available. */
+  buildingBlockRequirementId: number;
+  /** Its name (ignored: the taxonomy names it). */
+  name?: string | null;
+  /** The persons who answer for it. */
+  stakeholderContactPerson?: SpecContactPersonBody[];
+};
+export type RequirementEntry = number | RequirementBody;
 export type ContactPersonBody = {
   /** Alternate number (10 digits). */
   alternateNumber?: string | null;
@@ -472,14 +519,18 @@ export type ContactPersonBody = {
   telephoneNumber?: string | null;
 };
 export type UpdateBody = {
+  address?: null | AddressBody;
   /** Alternate Number (digits). */
   alternateNumber?: string | null;
   /** Its building block (must match). */
   buildingBlockId: number;
-  /** Requirement ids available. */
-  buildingBlockRequirements?: number[];
+  /** Requirements available: ids, or the specification's objects with their contact
+    persons (see [`super::update_body`]). */
+  buildingBlockRequirements?: RequirementEntry[];
   /** Contact persons (all of them: the list replaces the previous one). */
   contactPersons?: ContactPersonBody[];
+  /** The specification's contacts (instead of the named numbers). */
+  contacts?: ContactBody[] | null;
   /** Email address. */
   emailAddress?: string | null;
   /** Physical Address (required, except for shelters, which never get one). */
