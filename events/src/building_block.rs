@@ -132,6 +132,11 @@ pub struct ProviderImported {
     pub source: String,
     /// Year of the data.
     pub vintage: i32,
+    /// For a police station found in the SAPS precinct list: that precinct's code (e.g.
+    /// `PD210001`), which links the station to its precinct on the crime map. Absent for other
+    /// providers and in events recorded before the link existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saps_precinct_code: Option<String>,
 }
 
 /// A contact person attached to a requirement; the person's details are in the side table

@@ -80,10 +80,25 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
       const box = await pin.boundingBox()
       assert.equal(Math.round(box.width), 25)
       assert.equal(Math.round(box.height), 41)
+      // Every station the directory has is linked to its precinct by the import.
+      const linked = markers.features.filter((f) => f.properties.providerStakeholderId != null)
+      assert.ok(linked.length >= markers.features.length - 1, JSON.stringify(markers.features.map((f) => f.properties)))
       await pin.focus()
       await page.keyboard.press('Enter')
       const dialog = page.getByRole('dialog')
       await dialog.waitFor()
+      // The pin's station shows its contact card from the directory, not "No contacts found".
+      const title = (await dialog.getByRole('heading').first().innerText()).trim()
+      const marker = markers.features.find((f) => f.properties.name === title)
+      assert.ok(marker, `a marker named ${title}`)
+      if (marker.properties.providerStakeholderId != null) {
+        await dialog.getByTestId('stakeholder-contacts').waitFor()
+        const [entry] = await api(`/buildingblock/searchcontact?stakeholderId=${marker.properties.providerStakeholderId}`)
+        const text = await dialog.innerText()
+        assert.match(text, new RegExp(entry.name))
+        for (const c of entry.contacts) assert.match(text, new RegExp(c.detail))
+        assert.doesNotMatch(text, /No contacts found/)
+      }
       await screenshot(page, 'map-local-pin-desktop')
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })

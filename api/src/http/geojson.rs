@@ -186,6 +186,10 @@ pub struct MarkerProperties {
     /// 1 service provider, 5 police station; `null` for a challenge.
     #[schema(required)]
     pub stakeholder_type_id: Option<i32>,
+    /// A police station's entry in the contact directory (its `stakeholderId` there), when
+    /// the directory has the station; its contact card opens from the crime map's pin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider_stakeholder_id: Option<i64>,
     /// `false` for a challenge that has ended.
     pub active: bool,
     /// The provider's building block, by name.

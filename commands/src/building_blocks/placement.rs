@@ -129,8 +129,9 @@ impl MunicipalityIndex {
     }
 }
 
-/// Version of the placement rules, part of each file import's id (see `import_provider_file`).
-pub const PLACEMENT_RULES: u32 = 2;
+/// Version of the placement rules, part of each file import's id (see `import_provider_file`);
+/// 3 records the SAPS precinct code of each police station.
+pub const PLACEMENT_RULES: u32 = 3;
 
 /// How far outside every municipality a provider's point may lie and still be placed in the
 /// nearest municipality of its province, in metres (docs/decisions.md "Providers from real
@@ -238,6 +239,7 @@ pub fn read_providers(
         };
         // Police stations: the precinct join first.
         let mut placed: Option<(i64, String)> = None;
+        let mut saps_precinct_code = None;
         // NSM shelters: the town as a precinct name of the province (no point exists).
         let joined = match file.layout {
             FileLayout::AreaNamed => Some(kind.as_str()),
@@ -251,6 +253,9 @@ pub fn read_providers(
                     // another province falls back to the point).
                     if let Some(&(muni, p)) = munis.by_code.get(&p.muni_code) {
                         if p == prov_id {
+                            if file.number == 1 {
+                                saps_precinct_code = Some(code.clone());
+                            }
                             let how = if file.number == 1 {
                                 "precinct join"
                             } else {
@@ -354,6 +359,7 @@ pub fn read_providers(
             placement,
             source: format!("{} ({})", file.file, file.dataset),
             vintage: file.vintage,
+            saps_precinct_code,
         });
     }
     Ok(ProviderRows {

@@ -7,7 +7,8 @@
 //!   `bb_requirement (building_block_requirement_id, building_block_id, description, source, seq)`:
 //!   the reference taxonomy.
 //! - `bb_provider`: one row per provider: name, building block, municipality, institutional
-//!   contacts, point (`NULL` for shelters, always), source and vintage, workflow `status`
+//!   contacts, point (`NULL` for shelters, always), source and vintage, a police station's
+//!   `saps_precinct_code`, workflow `status`
 //!   (`not_captured`, `submitted`, `verified`, `returned`), the last submission's details
 //!   (`requirements`, addresses, contacts, contact-person ids; seen only by the area's designated
 //!   persons), its version (`submission_version`, the event's sequence) and author
@@ -122,6 +123,7 @@ impl Projection for BuildingBlockProjection {
                 placement text NOT NULL,
                 source text NOT NULL,
                 vintage integer NOT NULL,
+                saps_precinct_code text,
                 status text NOT NULL DEFAULT 'not_captured',
                 physical_address text,
                 postal_address text,
@@ -146,6 +148,7 @@ impl Projection for BuildingBlockProjection {
             CREATE INDEX ON {schema}.bb_provider (status, submitted_at, stakeholder_id);
             CREATE INDEX ON {schema}.bb_provider (status, returned_at, stakeholder_id);
             CREATE INDEX ON {schema}.bb_provider (lower(name));
+            CREATE INDEX ON {schema}.bb_provider (saps_precinct_code) WHERE saps_precinct_code IS NOT NULL;
             CREATE TABLE {schema}.bb_provider_quarter (
                 stakeholder_id bigint NOT NULL,
                 quarter_start date NOT NULL,
@@ -182,14 +185,15 @@ impl Projection for BuildingBlockProjection {
                 ProviderEvent::ProviderImported(p) => {
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.bb_provider (stakeholder_id, name, building_block_id, building_block_category_id,
-                             municipality_id, contacts, point_lon, point_lat, placement, source, vintage)
-                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
+                             municipality_id, contacts, point_lon, point_lat, placement, source, vintage, saps_precinct_code)
+                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)
                          ON CONFLICT (stakeholder_id) DO UPDATE SET name = EXCLUDED.name,
                              building_block_id = EXCLUDED.building_block_id,
                              building_block_category_id = EXCLUDED.building_block_category_id,
                              municipality_id = EXCLUDED.municipality_id, contacts = EXCLUDED.contacts,
                              point_lon = EXCLUDED.point_lon, point_lat = EXCLUDED.point_lat,
-                             placement = EXCLUDED.placement, source = EXCLUDED.source, vintage = EXCLUDED.vintage"
+                             placement = EXCLUDED.placement, source = EXCLUDED.source, vintage = EXCLUDED.vintage,
+                             saps_precinct_code = EXCLUDED.saps_precinct_code"
                     ))
                     .bind(id)
                     .bind(&p.name)
@@ -202,6 +206,7 @@ impl Projection for BuildingBlockProjection {
                     .bind(&p.placement)
                     .bind(&p.source)
                     .bind(p.vintage)
+                    .bind(&p.saps_precinct_code)
                     .execute(&mut **tx)
                     .await?;
                 }
@@ -352,6 +357,7 @@ struct ProviderRow {
     placement: String,
     source: String,
     vintage: i32,
+    saps_precinct_code: Option<String>,
     status: &'static str,
     physical_address: Option<String>,
     postal_address: Option<String>,
@@ -418,6 +424,7 @@ impl RebuildFold for BuildingBlockFold {
                         r.placement = p.placement;
                         r.source = p.source;
                         r.vintage = p.vintage;
+                        r.saps_precinct_code = p.saps_precinct_code;
                     }
                     None => {
                         self.providers.insert(
@@ -434,6 +441,7 @@ impl RebuildFold for BuildingBlockFold {
                                 placement: p.placement,
                                 source: p.source,
                                 vintage: p.vintage,
+                                saps_precinct_code: p.saps_precinct_code,
                                 status: "not_captured",
                                 physical_address: None,
                                 postal_address: None,

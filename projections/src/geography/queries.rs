@@ -231,20 +231,27 @@ pub struct PoliceStation {
     pub point_lon: f64,
     /// Latitude, WGS84 degrees.
     pub point_lat: f64,
+    /// The station in the building-block directory (`bb_provider` with this precinct's
+    /// `saps_precinct_code`), if it is there.
+    pub provider_stakeholder_id: Option<i64>,
 }
 
 /// The police stations of the SAPS precincts in boundary `boundary_id` (the precinct itself,
 /// its children, or the precincts of a district or province; the nation, 1, holds them all),
-/// precincts without a point left out, ordered by name.
+/// precincts without a point left out, ordered by name, each with its station in the
+/// building-block directory when the import linked one.
 pub async fn police_stations_in(
     pool: &PgPool,
     boundary_id: i64,
 ) -> sqlx::Result<Vec<PoliceStation>> {
     sqlx::query_as(
-        "SELECT boundary_id, code, name, point_lon, point_lat FROM boundary
-         WHERE level = 'saps_precinct' AND point_lon IS NOT NULL
-           AND (boundary_id = $1 OR parent_id = $1 OR district_id = $1 OR province_id = $1 OR $1 = 1)
-         ORDER BY name",
+        "SELECT b.boundary_id, b.code, b.name, b.point_lon, b.point_lat,
+                (SELECT min(p.stakeholder_id) FROM bb_provider p WHERE p.saps_precinct_code = b.code)
+                    AS provider_stakeholder_id
+         FROM boundary b
+         WHERE b.level = 'saps_precinct' AND b.point_lon IS NOT NULL
+           AND (b.boundary_id = $1 OR b.parent_id = $1 OR b.district_id = $1 OR b.province_id = $1 OR $1 = 1)
+         ORDER BY b.name",
     )
     .bind(boundary_id)
     .fetch_all(pool)

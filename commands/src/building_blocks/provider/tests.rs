@@ -20,6 +20,7 @@ fn imported(building_block_id: i32) -> ProviderEvent {
         placement: "precinct join".into(),
         source: "police.csv".into(),
         vintage: 2018,
+        saps_precinct_code: None,
     })
 }
 

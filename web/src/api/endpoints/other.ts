@@ -408,6 +408,9 @@ export type MarkerProperties = {
   name: string;
   /** A challenge's pillar (0: not stated; admin spec "Pillars"). */
   pillarId: number | null;
+  /** A police station's entry in the contact directory (its `stakeholderId` there), when
+    the directory has the station; its contact card opens from the crime map's pin. */
+  providerStakeholderId?: number | null;
   /** What a click opens: the provider id, the SAPS station code, or the municipality's
     boundary id for a challenge (its challenge card). */
   stakeholder: string;

@@ -6,10 +6,10 @@
 // the category and building-block counts of the boundary.
 import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
-import { stakeholderContactArgs, useGetBoundaryCountsQuery, useSearchContactsQuery } from '../../api/contact-api'
+import { useGetBoundaryCountsQuery } from '../../api/contact-api'
+import { StakeholderContacts } from '../../components/stakeholder-contacts'
 import { dashboardArgs, useGetDashboardQuery, useGetGeomarkersQuery } from '../../api/public-api'
 import type { MarkerProperties } from '../../api/generated'
-import { ContactCard } from '../../components/contact-card'
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
@@ -28,21 +28,6 @@ function tooltip(area: AreaFigures | undefined, name: string): string {
   return (
     `${title}<br>${strings.bbMap.providers}: ${listedAndVerified(area.total, area.verified ?? 0)}` +
     `<br>${strings.bbMap.availability}: ${describeAvailability(area.rate, area.total)}`
-  )
-}
-
-/** The stakeholder modal of a pin: the provider's contact card. */
-export function StakeholderContacts({ stakeholderId }: { stakeholderId: string }) {
-  const q = useSearchContactsQuery(stakeholderContactArgs(stakeholderId))
-  if (q.isLoading) return <Spinner />
-  if (q.isError || !q.data) return <ErrorMessage />
-  if (q.data.length === 0) return <NoData message={strings.contact.noContacts} />
-  return (
-    <ul className="contact-list" data-testid="stakeholder-contacts">
-      {q.data.map((r) => (
-        <ContactCard key={r.stakeholderId} result={r} headingLevel={4} />
-      ))}
-    </ul>
   )
 }
 

@@ -10,6 +10,7 @@ import type { CrimeStats, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { NoData } from '../../components/status'
+import { StakeholderContacts } from '../../components/stakeholder-contacts'
 import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeOptionsFrom, crimeSource } from '../../lib/crime'
@@ -89,7 +90,11 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
         station ? (
           <Modal title={station.name} onClose={() => setStation(null)}>
             <p>{strings.map.station}</p>
-            <NoData message={strings.map.noContacts} />
+            {station.providerStakeholderId != null ? (
+              <StakeholderContacts stakeholderId={String(station.providerStakeholderId)} />
+            ) : (
+              <NoData message={strings.map.noContacts} />
+            )}
           </Modal>
         ) : null
       }
