@@ -203,12 +203,44 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
     .await
     .unwrap();
     assert!(in_limpopo >= 15, "{in_limpopo}");
+    // Those named only by the province (no municipality or district placed) are listed there
+    // too, and nowhere else below the nation.
+    let named_only: Vec<String> = sqlx::query_scalar(
+        "SELECT challenge_id FROM collective_action WHERE boundary_id IS NULL AND province = 'Limpopo'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert!(
+        !named_only.is_empty(),
+        "SOURCE.md: Limpopo rows without a place"
+    );
     let (_, list) = c
         .get(&format!(
             "/api/CollectiveAction/getCollectiveActionsByBoundary?boundaryId={limpopo}"
         ))
         .await;
-    assert_eq!(list.as_array().unwrap().len() as i64, in_limpopo);
+    let listed: Vec<&Value> = list.as_array().unwrap().iter().collect();
+    assert_eq!(listed.len() as i64, in_limpopo + named_only.len() as i64);
+    let unplaced_listed = listed.iter().filter(|a| a["boundaryId"].is_null()).count();
+    assert_eq!(unplaced_listed, named_only.len(), "{list}");
+    let gauteng: i64 = sqlx::query_scalar(
+        "SELECT boundary_id FROM boundary WHERE level = 'province' AND name = 'Gauteng'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let (_, list) = c
+        .get(&format!(
+            "/api/CollectiveAction/getCollectiveActionsByBoundary?boundaryId={gauteng}"
+        ))
+        .await;
+    for id in &named_only {
+        assert!(
+            !list.to_string().contains(id.as_str()),
+            "{id} listed in Gauteng"
+        );
+    }
 
     // Pins: one per placed challenge; a pin opens the challenge card with the source link.
     let (s, pins) = c.get("/api/geography/actionsGeomarker/4/1").await;

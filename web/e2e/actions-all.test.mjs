@@ -83,3 +83,25 @@ test('collective actions: active bands by default, all challenges on demand with
     await context.close()
   }
 })
+
+test('a province lists the challenges named only by that province', async () => {
+  const provinces = await api('/geography/contained/?containingBoundaryId=1')
+  const limpopo = provinces.find((p) => p.description === 'Limpopo')
+  const inLimpopo = await api(`/CollectiveAction/getCollectiveActionsByBoundary?boundaryId=${limpopo.boundaryId}`)
+  const unplaced = inLimpopo.filter((c) => c.boundaryId == null)
+  assert.ok(unplaced.length > 0, 'the shipped Limpopo rows without a place')
+  const { context, page, errors } = await newPage(browser(), VIEWPORTS.desktop)
+  await open(page, `/home/map?boundaryId=${limpopo.boundaryId}&boundaryTypeId=2&componentId=4`)
+  const map = page.getByTestId('actions-map')
+  await page.waitForSelector('[data-testid="actions-map"][data-ready="true"]', { timeout: 30_000 })
+  await map.getByLabel('All challenges (active and completed)').check()
+  const list = map.getByTestId('unplaced-challenges')
+  await list.locator('summary').click()
+  assert.deepEqual(
+    (await list.getByTestId('challenge-item').evaluateAll((li) => li.map((x) => x.dataset.id))).sort(),
+    unplaced.map((c) => c.collectiveActionId).sort(),
+  )
+  await screenshot(page, 'actions-all-limpopo-desktop', { fullPage: true })
+  assert.deepEqual(errors, [])
+  await context.close()
+})

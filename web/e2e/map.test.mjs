@@ -93,7 +93,9 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
       assert.ok(marker, `a marker named ${title}`)
       if (marker.properties.providerStakeholderId != null) {
         await dialog.getByTestId('stakeholder-contacts').waitFor()
-        const [entry] = await api(`/buildingblock/searchcontact?stakeholderId=${marker.properties.providerStakeholderId}`)
+        const [entry] = await api(
+          `/buildingblock/searchcontact?stakeholderId=${marker.properties.providerStakeholderId}`,
+        )
         const text = await dialog.innerText()
         assert.match(text, new RegExp(entry.name))
         for (const c of entry.contacts) assert.match(text, new RegExp(c.detail))

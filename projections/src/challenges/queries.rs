@@ -56,9 +56,10 @@ impl CollectiveActionRow {
     }
 }
 
-/// The collective actions inside boundary `boundary_id`: placed in it or below it (the
-/// nation, 1, also holds those that could not be placed), ordered by start date (undated
-/// last), then name.
+/// The collective actions inside boundary `boundary_id`: placed in it or below it, and for a
+/// province also those named only by that province (no municipality or district could be
+/// placed; `province` matched to the province's name in `boundary`); the nation, 1, holds
+/// every one. Ordered by start date (undated last), then name.
 pub async fn collective_actions_in(
     pool: &PgPool,
     boundary_id: i64,
@@ -69,6 +70,9 @@ pub async fn collective_actions_in(
                 ancestor_ids, {ACTIVE_SQL} AS active
          FROM collective_action
          WHERE $1 = 1 OR boundary_id = $1 OR $1 = ANY(ancestor_ids)
+            OR (boundary_id IS NULL AND EXISTS (
+                    SELECT 1 FROM boundary b
+                    WHERE b.boundary_id = $1 AND b.level = 'province' AND lower(b.name) = lower(province)))
          ORDER BY start_date NULLS LAST, name"
     ))
     .bind(boundary_id)
