@@ -1,6 +1,9 @@
 // The dashboard (chart view): every component ordered by seq on wide screens; at 991 px or less
 // only the component chosen by componentId (or, with none chosen, the first that has data).
 // Every card sits behind its own error boundary: one that throws says so in its own box.
+// The cards (ApexCharts, about 130 kB compressed) load as their own chunk, started at once: the
+// sections' names and descriptions paint without waiting for it (Largest Contentful Paint on a
+// phone, docs/benchmarks.md).
 import {
   crimeStatsArgs,
   dashboardArgs,
@@ -10,21 +13,22 @@ import {
 } from '../../api/public-api'
 import type { Component, CrimeStats, Dashboard } from '../../api/generated'
 import { CardBoundary } from '../../components/boundary'
-import { ErrorMessage, NoData, Spinner } from '../../components/status'
+import { ErrorMessage, Spinner } from '../../components/status'
 import { ExternalIcon } from '../../components/icons'
 import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeOptionsFrom } from '../../lib/crime'
 import { useIsMobileDashboard } from '../../lib/use-media-query'
 import { useFilters } from '../../filters/use-filters'
-import type { Filters } from '../../filters/query-string'
-import { AvailabilityCard, BuildingBlocksCard } from './building-block-cards'
-import { CycleCard, PillarCard } from './collective-action-cards'
-import { CrimeBreakdownCard, CrimeTrendCard, TotalCrimeCard } from './crime-cards'
-import { ReachCard, SurveysCard } from './health-check-cards'
 import { hasHealthCheckData } from '../../lib/component-models'
 import { Credits } from '../../components/credits'
+import { lazy, Suspense } from 'react'
 import { componentCredits } from '../../lib/credits'
+
+const loadCards = () => import('./component-cards')
+const ComponentCards = lazy(loadCards)
+// Start fetching the cards with this module, in parallel with the dashboard's API calls.
+void loadCards()
 
 export function hasData(componentId: number, dashboard: Dashboard | undefined, crime: CrimeStats | undefined): boolean {
   switch (componentId) {
@@ -55,93 +59,6 @@ export function visibleComponents(
       ? sorted.find((c) => c.componentId === chosen)
       : (sorted.find((c) => withData(c.componentId)) ?? sorted[0])
   return pick ? [pick] : []
-}
-
-function ComponentCards({
-  component,
-  dashboard,
-  crime,
-  defaultTypes,
-  crimeFetching,
-  crimeError,
-  filters,
-  mobile,
-  area,
-}: {
-  component: Component
-  dashboard: Dashboard | undefined
-  crime: CrimeStats | undefined
-  defaultTypes: string[]
-  crimeFetching: boolean
-  crimeError: boolean
-  filters: Filters
-  mobile: boolean
-  area: string
-}) {
-  switch (component.componentId) {
-    case ComponentId.Crime: {
-      if (crimeFetching && !crime) return <Spinner />
-      if (crimeError) return <ErrorMessage />
-      if (!crime || crime.total == null) return <NoData />
-      const selected = crimeOptionsFrom(filters)
-      return (
-        <>
-          <CardBoundary title={strings.cards.crimeBreakdown} resetKeys={[filters]}>
-            <CrimeBreakdownCard stats={crime} selected={selected} defaultTypes={defaultTypes} />
-          </CardBoundary>
-          <CardBoundary title={strings.cards.totalCrime} resetKeys={[filters]}>
-            <TotalCrimeCard stats={crime} selected={selected} />
-          </CardBoundary>
-          <CardBoundary title={strings.cards.totalCrimeTrend} resetKeys={[filters]}>
-            <CrimeTrendCard stats={crime} />
-          </CardBoundary>
-        </>
-      )
-    }
-    case ComponentId.HealthCheck:
-      return (
-        <>
-          <CardBoundary title={strings.cards.reach} resetKeys={[filters]}>
-            <ReachCard summary={dashboard?.healthCheck} area={area} />
-          </CardBoundary>
-          <CardBoundary title={strings.cards.surveysCompleted} resetKeys={[filters]}>
-            <SurveysCard summary={dashboard?.healthCheck} area={area} />
-          </CardBoundary>
-        </>
-      )
-    case ComponentId.BuildingBlock: {
-      const picked = filters.componentId === ComponentId.BuildingBlock ? (filters.componentOptions[0] ?? null) : null
-      return (
-        <>
-          <CardBoundary title={strings.cards.availability} resetKeys={[filters]}>
-            <AvailabilityCard summary={dashboard?.buildingBlock} area={area} mobile={mobile} />
-          </CardBoundary>
-          <CardBoundary title={strings.cards.buildingBlocks} resetKeys={[filters]}>
-            <BuildingBlocksCard
-              summary={dashboard?.buildingBlock}
-              area={area}
-              pickedCategory={picked}
-              pickedBlocks={filters.componentId === ComponentId.BuildingBlock ? filters.componentSubOptions : []}
-              mobile={mobile}
-            />
-          </CardBoundary>
-        </>
-      )
-    }
-    case ComponentId.CollectiveAction:
-      return (
-        <>
-          <CardBoundary title={strings.cards.collectiveActionsPerPillar} resetKeys={[filters]}>
-            <PillarCard summary={dashboard?.collectiveAction} area={area} />
-          </CardBoundary>
-          <CardBoundary title={strings.cards.collectiveActionsPerCycle} resetKeys={[filters]}>
-            <CycleCard summary={dashboard?.collectiveAction} area={area} />
-          </CardBoundary>
-        </>
-      )
-    default:
-      return <ErrorMessage />
-  }
 }
 
 export default function DashboardCards() {
@@ -189,17 +106,19 @@ export default function DashboardCards() {
               <ErrorMessage />
             ) : (
               <CardBoundary title={component.name} resetKeys={[filters]}>
-                <ComponentCards
-                  component={component}
-                  dashboard={dashboard.currentData}
-                  crime={crime.currentData}
-                  defaultTypes={defaultTypes}
-                  crimeFetching={crime.isFetching}
-                  crimeError={crime.isError}
-                  filters={filters}
-                  mobile={mobile}
-                  area={area}
-                />
+                <Suspense fallback={<Spinner />}>
+                  <ComponentCards
+                    component={component}
+                    dashboard={dashboard.currentData}
+                    crime={crime.currentData}
+                    defaultTypes={defaultTypes}
+                    crimeFetching={crime.isFetching}
+                    crimeError={crime.isError}
+                    filters={filters}
+                    mobile={mobile}
+                    area={area}
+                  />
+                </Suspense>
               </CardBoundary>
             )}
           </div>
