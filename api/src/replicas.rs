@@ -40,7 +40,7 @@ pub const USABLE_FOR: Duration = Duration::from_millis(1500);
 /// Default of `GBVF_REPLICA_MAX_LAG_MS`: the most a replica may lag behind the primary, ms.
 pub const DEFAULT_MAX_LAG_MS: u64 = 3000;
 /// Longest a request waits for a connection of a replica's pool before it falls back.
-pub const ACQUIRE_TIMEOUT: Duration = Duration::from_millis(1000);
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_millis(500);
 /// Connections per replica pool (`GBVF_REPLICA_POOL_SIZE`, default 40 like the primary's).
 pub const DEFAULT_POOL_SIZE: u32 = 40;
 /// `application_name` of the connections that serve public reads on a replica (visible in its
@@ -111,7 +111,9 @@ impl Replica {
 
     /// Marks the replica as gone until its next successful probe (a read on it failed).
     pub fn mark_failed(&self) {
-        self.observed.lock().expect("replica state").at = None;
+        let mut o = self.observed.lock().expect("replica state");
+        o.at = None;
+        o.replayed = 0;
         metrics::gauge!("gbvf_replica_up", "replica" => self.name.clone()).set(0.0);
     }
 }
@@ -308,8 +310,14 @@ async fn watch(primary: PgPool, replica: Arc<Replica>, max_lag: Duration) {
                     o.lag = samples.lag(replayed, now);
                 }
                 _ => {
-                    o.at = None;
-                    o.lag = None;
+                    // Restarted, a standby may answer again before it has replayed as far as
+                    // before: its position is learnt anew.
+                    *o = Observed {
+                        at: None,
+                        recovering: false,
+                        replayed: 0,
+                        lag: None,
+                    };
                 }
             }
         }
