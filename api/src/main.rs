@@ -27,7 +27,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the API, the projectors and the built web app in one process.
+    /// Run the API, the projectors and the built web app in one process. Public reads use the
+    /// streaming replicas of DATABASE_READ_URL (comma-separated) while they keep up
+    /// (GBVF_REPLICA_MAX_LAG_MS, default 3000), else the primary.
     Serve {
         /// Port to listen on.
         #[arg(long, env = "PORT", default_value_t = 8080)]

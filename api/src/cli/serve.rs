@@ -140,6 +140,10 @@ pub async fn serve(
         crate::telemetry::metrics(),
     );
     inner.base_url = crate::http::state::public_base_url(Some(port));
+    inner.replicas = std::sync::Arc::new(crate::replicas::ReadReplicas::from_env(&pool)?);
+    for r in inner.replicas.all() {
+        eprintln!("public reads from replica {} when it keeps up", r.name);
+    }
     let state: AppState = inner.into();
     check_dev_mode(&state, bind)?;
     crate::cli::migrate(&pool).await?;

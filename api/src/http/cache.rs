@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// The most bytes of bodies one process keeps; past it the cache starts again empty.
 pub const MAX_BYTES: usize = 64 * 1024 * 1024;
@@ -44,6 +44,7 @@ pub struct ResponseCache {
     inner: Arc<RwLock<Entries>>,
     answers: Arc<RwLock<Answers>>,
     generation: Arc<AtomicU64>,
+    position: Arc<Mutex<Position>>,
     boundaries: Arc<RwLock<HashMap<i64, BoundaryRow>>>,
 }
 
@@ -64,6 +65,14 @@ pub struct CachedAnswer {
 /// One encoding's answer: the request's `Accept-Encoding` value and what it got.
 type Variant = (Option<HeaderValue>, Arc<CachedAnswer>);
 
+/// The read-model position a generation of the cache claims: the primary's WAL position read
+/// after the generation began (`None` until a replica read asks for it).
+#[derive(Default, Clone, Copy)]
+struct Position {
+    generation: u64,
+    wal: Option<u64>,
+}
+
 /// Whole answers by path and query, then by the request's `Accept-Encoding` value (absent:
 /// `None`); the same value always gets the same encoding from the compression layer.
 #[derive(Default)]
@@ -82,6 +91,21 @@ impl ResponseCache {
     /// meanwhile is not kept.
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
+    }
+    /// The current generation and the primary's WAL position (bytes) it claims, if known yet. An
+    /// answer may be kept under this generation only if it was read from data at least at that
+    /// position: the primary, or a replica that has replayed it ([`crate::replicas`]).
+    pub fn position(&self) -> (u64, Option<u64>) {
+        let p = *self.position.lock().expect("cache lock");
+        (p.generation, p.wal)
+    }
+    /// Records `wal`, a WAL position of the primary read after `generation` began, as the
+    /// position of `generation` (nothing if the cache has moved on since).
+    pub fn set_position(&self, generation: u64, wal: u64) {
+        let mut p = self.position.lock().expect("cache lock");
+        if p.generation == generation && p.wal.is_none() {
+            p.wal = Some(wal);
+        }
     }
     /// Stores `body` (answered as `content_type`) under `key` if the cache is still at
     /// `generation`. A body larger than a quarter of [`MAX_BYTES`] is not kept; when the bounds
@@ -145,7 +169,11 @@ impl ResponseCache {
     pub fn clear(&self) {
         let mut e = self.inner.write().expect("cache lock");
         let mut a = self.answers.write().expect("cache lock");
-        self.generation.fetch_add(1, Ordering::AcqRel);
+        let generation = self.generation.fetch_add(1, Ordering::AcqRel) + 1;
+        *self.position.lock().expect("cache lock") = Position {
+            generation,
+            wal: None,
+        };
         e.map.clear();
         e.bytes = 0;
         a.map.clear();
@@ -251,5 +279,25 @@ mod tests {
         );
         assert!(cache.get("/api/stale").is_none());
         assert!(cache.get("/big").is_none());
+    }
+
+    #[test]
+    fn each_generation_claims_a_position_read_after_it_began() {
+        let cache = ResponseCache::default();
+        let (g, p) = cache.position();
+        assert_eq!(p, None);
+        cache.set_position(g, 100);
+        assert_eq!(cache.position(), (g, Some(100)));
+        // A later reading does not replace the first (both were read after the start).
+        cache.set_position(g, 200);
+        assert_eq!(cache.position(), (g, Some(100)));
+        // A projection moved: the position is unknown again, and one read for the old
+        // generation is not taken for the new one.
+        cache.clear();
+        let (g2, p2) = cache.position();
+        assert_eq!((g2, p2), (g + 1, None));
+        assert_eq!(g2, cache.generation());
+        cache.set_position(g, 300);
+        assert_eq!(cache.position(), (g2, None));
     }
 }

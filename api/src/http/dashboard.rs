@@ -143,9 +143,9 @@ pub async fn dashboard(
         (None, ActionFilter::default())
     };
     let types = selected_types(crime_options)?;
-    let crime = crime_stats(&s.pool, id, &types).await?;
+    let crime = crime_stats(&s.read_pool(), id, &types).await?;
     let building_block = super::building_blocks::building_block_data(&s, id).await?;
-    let collective_action = collective_action_stats(&s.pool, id, &action_filter).await?;
+    let collective_action = collective_action_stats(&s.read_pool(), id, &action_filter).await?;
     let organisation_types = if component == 2 {
         super::health_check::organisation_types(q.component_options.as_deref())?
     } else {

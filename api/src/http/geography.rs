@@ -25,7 +25,9 @@ pub async fn boundary(
     Path(id): Path<String>,
 ) -> Result<Json<Boundary>, ApiError> {
     let id = parse_id("boundaryId", &id)?;
-    Ok(Json(boundary::fetch(&s.pool, id).await?.to_boundary()))
+    Ok(Json(
+        boundary::fetch(&s.read_pool(), id).await?.to_boundary(),
+    ))
 }
 
 /// Query of the boundary list.
@@ -74,7 +76,7 @@ async fn list_within(
     let levels = boundary::levels_of_public_type(type_id)?;
     let parent = match parent {
         Some(p) => Some(
-            boundary::fetch(&s.pool, parse_id("parentBoundaryId", &p)?)
+            boundary::fetch(&s.read_pool(), parse_id("parentBoundaryId", &p)?)
                 .await?
                 .boundary_id,
         ),
@@ -87,7 +89,7 @@ async fn list_within(
     // With a parent: its direct children of the type when it has any (nation → provinces,
     // province → districts, district → municipalities), else every boundary of the type inside
     // it (province → municipalities).
-    let rows = boundaries_of_levels(&s.pool, levels, parent, filter.as_deref()).await?;
+    let rows = boundaries_of_levels(&s.read_pool(), levels, parent, filter.as_deref()).await?;
     Ok(Json(
         rows.into_iter()
             .map(|r| BoundaryRow(r).to_boundary())
@@ -114,8 +116,8 @@ pub async fn contained(
         ApiError::bad("containingBoundaryId", "containingBoundaryId is required.")
     })?;
     let id = parse_id("containingBoundaryId", &raw)?;
-    boundary::fetch(&s.pool, id).await?;
-    let rows = boundary::children(&s.pool, id).await?;
+    boundary::fetch(&s.read_pool(), id).await?;
+    let rows = boundary::children(&s.read_pool(), id).await?;
     Ok(Json(rows.iter().map(BoundaryRow::to_boundary).collect()))
 }
 
@@ -130,8 +132,8 @@ pub async fn geojson(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let id = parse_id("boundaryId", &id)?;
-    let b = boundary::fetch(&s.pool, id).await?;
-    let rows = area_shapes(&s.pool, b.boundary_id).await?;
+    let b = boundary::fetch(&s.read_pool(), id).await?;
+    let rows = area_shapes(&s.read_pool(), b.boundary_id).await?;
     let mut features = Vec::with_capacity(rows.len());
     for a in rows {
         let lvl = gbvf_events::boundary::BoundaryLevel::parse(&a.level);
@@ -198,13 +200,13 @@ async fn geomarker_in(
             "componentId must be 1, 2, 3 or 4.",
         ));
     }
-    let b = boundary::fetch(&s.pool, parse_id("boundaryId", &boundary_id)?).await?;
+    let b = boundary::fetch(&s.read_pool(), parse_id("boundaryId", &boundary_id)?).await?;
     let mut features = Vec::new();
     if component == 1 {
         features = super::building_blocks::geomarkers(&s, b.boundary_id, category).await?;
     }
     if component == 3 {
-        for p in police_stations_in(&s.pool, b.boundary_id).await? {
+        for p in police_stations_in(&s.read_pool(), b.boundary_id).await? {
             features.push(MarkerFeature::new(
                 FeatureId::Number(p.boundary_id),
                 p.point_lon,

@@ -28,6 +28,7 @@ pub mod openapi;
 pub mod organisations;
 pub mod permission;
 pub mod read_your_writes;
+pub mod replica_reads;
 pub mod routes;
 pub mod state;
 pub mod users_groups;
@@ -52,7 +53,13 @@ use tower_sessions_sqlx_store::PostgresStore;
 /// The full application router. `web_dir` is the built web app (`web/dist`).
 pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
     let (cached, _) = cached_routes(Routes::new(Some(state.clone()), false)).finish();
-    let cached = cached.layer(middleware::from_fn_with_state(state.clone(), cache_reads));
+    // On a cache miss, the read runs on a replica when one may serve it (replica_reads.rs).
+    let cached = cached
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            replica_reads::route_reads,
+        ))
+        .layer(middleware::from_fn_with_state(state.clone(), cache_reads));
     // Everything else sits behind the session and CSRF layers; the cached public reads above
     // do not (a cache hit touches neither the session store nor a cookie).
     let (api, _) = session_routes(Routes::new(Some(state.clone()), true)).finish();

@@ -84,6 +84,9 @@ pub struct AppStateInner {
     /// The read-your-writes catch-ups of concurrent commands, coalesced per projection
     /// ([`read_your_writes::settle`]).
     pub settlers: read_your_writes::Settlers,
+    /// Streaming replicas serving public reads (`DATABASE_READ_URL`; none by default), see
+    /// [`replica_reads`].
+    pub replicas: Arc<crate::replicas::ReadReplicas>,
 }
 
 /// The site's public address for links in e-mails (no trailing slash): `GBVF_BASE_URL` when
@@ -144,6 +147,7 @@ impl AppStateInner {
             survey_response_cqrs,
             base_url: public_base_url(None),
             settlers: read_your_writes::Settlers::default(),
+            replicas: Arc::default(),
             collective_action_cqrs,
             secure_cookies: !(dev_mode
                 && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),

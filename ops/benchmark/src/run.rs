@@ -51,7 +51,7 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     let mut summary: Vec<Verdict> = Vec::new();
 
     let mut import_db: Option<String> = None;
-    if cfg.wants(2) || cfg.wants(5) || cfg.wants(6) || cfg.wants(8) {
+    if cfg.wants(2) || cfg.wants(5) || cfg.wants(6) || cfg.wants(8) || cfg.wants(13) {
         import_db = Some(sections::import::run(cfg, dbs, &mut summary).await?);
     }
     if cfg.wants(1) || cfg.wants(4) {
@@ -71,6 +71,13 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
             .as_deref()
             .expect("import database created for section 6");
         sections::login_flood::run(cfg, url, &mut summary).await?;
+    }
+    // Before section 8: the replica copies the whole server, and section 8's log is large.
+    if cfg.wants(13) {
+        let url = import_db
+            .as_deref()
+            .expect("import database created for section 13");
+        sections::replica_reads::run(cfg, url).await?;
     }
     if cfg.wants(7) {
         sections::survey::run(cfg, dbs, &mut summary).await?;

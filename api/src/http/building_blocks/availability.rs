@@ -244,13 +244,13 @@ pub async fn building_block_data(
     s: &AppState,
     boundary_id: i64,
 ) -> Result<BuildingBlockData, ApiError> {
-    let boundary = crate::http::boundary::fetch(&s.pool, boundary_id)
+    let boundary = crate::http::boundary::fetch(&s.read_pool(), boundary_id)
         .await?
         .to_boundary();
     let quarters = reporting_quarters(Utc::now().date_naive());
     // Per requirement: providers of its block inside the boundary, available now, and available
     // at the end of each quarter (the latest snapshot at or before that quarter).
-    let rows = queries::requirement_availability(&s.pool, boundary_id, &quarters).await?;
+    let rows = queries::requirement_availability(&s.read_pool(), boundary_id, &quarters).await?;
     let labels: Vec<String> = quarters.iter().map(|q| quarter_label(*q)).collect();
     let quarter_count = labels.len();
     let mut cats: Vec<(i32, Acc)> = Vec::new();
@@ -389,7 +389,7 @@ pub async fn contained_availability(
     s: &AppState,
     boundary_id: i64,
 ) -> Result<Vec<AvailabilityArea>, ApiError> {
-    let rows = queries::area_availability(&s.pool, boundary_id).await?;
+    let rows = queries::area_availability(&s.read_pool(), boundary_id).await?;
     let mut out: Vec<AvailabilityArea> = Vec::new();
     let mut sums: Vec<Figure> = Vec::new();
     for row in rows {
@@ -436,7 +436,7 @@ pub async fn component_options(
     s: &AppState,
 ) -> Result<Vec<crate::http::component_option::ComponentOption>, ApiError> {
     use crate::http::component_option::{ComponentOption, OptionId, SubOption};
-    let rows = queries::taxonomy_blocks(&s.pool).await?;
+    let rows = queries::taxonomy_blocks(&s.read_pool()).await?;
     let mut out: Vec<ComponentOption> = Vec::new();
     let mut last = None;
     for row in rows {

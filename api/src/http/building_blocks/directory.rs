@@ -188,15 +188,15 @@ pub async fn search_contact(
         stakeholder_id: stakeholder,
         filter,
     };
-    let rows = queries::directory_entries(&s.pool, &search).await?;
+    let rows = queries::directory_entries(&s.read_pool(), &search).await?;
     // Contact persons of shelters are never read for a public answer.
     let ids: Vec<i64> = rows
         .iter()
         .filter(|r| r.building_block_id != SHELTER_BUILDING_BLOCK_ID)
         .map(|r| r.stakeholder_id)
         .collect();
-    let reqs = queries::requirements(&s.pool, None).await?;
-    let persons = contact_persons(&s.pool, &ids).await?;
+    let reqs = queries::requirements(&s.read_pool(), None).await?;
+    let persons = contact_persons(&s.read_pool(), &ids).await?;
     let out: Vec<ContactSearchResult> = rows
         .into_iter()
         .map(|row| {
@@ -381,8 +381,8 @@ pub async fn boundary_counts(
     Query(q): Query<BoundaryQuery>,
 ) -> Result<Json<Vec<BoundaryCategoryCount>>, ApiError> {
     let id = required_id("boundaryId", &q.boundary_id)?;
-    crate::http::boundary::fetch(&s.pool, id).await?;
-    let rows = queries::block_counts(&s.pool, id).await?;
+    crate::http::boundary::fetch(&s.read_pool(), id).await?;
+    let rows = queries::block_counts(&s.read_pool(), id).await?;
     let mut out: Vec<BoundaryCategoryCount> = Vec::new();
     for row in rows {
         let n = row.providers;
@@ -412,7 +412,7 @@ pub async fn geomarkers(
     boundary_id: i64,
     category: Option<i64>,
 ) -> Result<Vec<MarkerFeature>, ApiError> {
-    let rows = queries::provider_points(&s.pool, boundary_id, category).await?;
+    let rows = queries::provider_points(&s.read_pool(), boundary_id, category).await?;
     Ok(rows
         .into_iter()
         .map(|row| {

@@ -246,8 +246,8 @@ pub async fn by_boundary(
     let raw = q
         .boundary_id
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
-    let b = boundary::fetch(&s.pool, parse_id("boundaryId", &raw)?).await?;
-    let rows = collective_actions_in(&s.pool, b.boundary_id).await?;
+    let b = boundary::fetch(&s.read_pool(), parse_id("boundaryId", &raw)?).await?;
+    let rows = collective_actions_in(&s.read_pool(), b.boundary_id).await?;
     Ok(Json(rows.iter().map(to_answer).collect()))
 }
 
@@ -275,8 +275,8 @@ pub async fn details(
     let raw = q
         .stakeholder_id
         .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
-    let b = boundary::fetch(&s.pool, parse_id("stakeholderId", &raw)?).await?;
-    let rows: Vec<Row> = collective_actions_in(&s.pool, b.boundary_id)
+    let b = boundary::fetch(&s.read_pool(), parse_id("stakeholderId", &raw)?).await?;
+    let rows: Vec<Row> = collective_actions_in(&s.read_pool(), b.boundary_id)
         .await?
         .into_iter()
         .filter(|r| r.boundary_id == Some(b.boundary_id))
@@ -309,11 +309,11 @@ pub async fn actions_geomarker(
             "actionsGeomarker serves component 4 (collective action) only.",
         ));
     }
-    let b = boundary::fetch(&s.pool, parse_id("boundaryId", &boundary_id)?).await?;
-    let rows = collective_actions_in(&s.pool, b.boundary_id).await?;
+    let b = boundary::fetch(&s.read_pool(), parse_id("boundaryId", &boundary_id)?).await?;
+    let rows = collective_actions_in(&s.read_pool(), b.boundary_id).await?;
     let placed: BTreeSet<i64> = rows.iter().filter_map(|r| r.boundary_id).collect();
     let placed: Vec<i64> = placed.into_iter().collect();
-    let points = representative_points(&s.pool, &placed).await?;
+    let points = representative_points(&s.read_pool(), &placed).await?;
     let at: BTreeMap<i64, (f64, f64)> = points
         .into_iter()
         .map(|p| (p.boundary_id, (p.lon, p.lat)))

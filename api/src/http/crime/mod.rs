@@ -151,7 +151,7 @@ pub async fn stats(
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
     let id = parse_id("boundaryId", &raw)?;
     let types = selected_types(q.component_options.as_deref())?;
-    Ok(Json(crime_stats(&s.pool, id, &types).await?))
+    Ok(Json(crime_stats(&s.read_pool(), id, &types).await?))
 }
 
 /// Latest year with data for any selected type, and the total of the selected types then.

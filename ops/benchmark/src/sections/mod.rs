@@ -15,6 +15,7 @@ pub mod queue;
 pub mod reads;
 pub mod rebuild;
 pub mod rebuild_replica;
+pub mod replica_reads;
 pub mod scale;
 pub mod survey;
 pub mod survey_links;
