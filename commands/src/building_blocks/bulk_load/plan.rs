@@ -1,0 +1,861 @@
+//! The dry run of a bulk load: every row of a [`Sheet`] matched to a provider of the uploader's
+//! area and decided by the provider aggregate as the manage form's submission is
+//! ([`Provider::decide`] of [`SubmitBuildingBlockDetails`], or of [`VerifyBuildingBlock`]),
+//! with what it changes and its errors by row and column.
+
+use std::collections::{HashMap, HashSet};
+
+use gbvf_events::building_block::{ContactDetail, ProviderDetails, ProviderEvent};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::sheet::{CellError, Sheet, SheetRow};
+use super::Column;
+use crate::building_blocks::provider::{
+    ContactPersonInput, DetailsForm, DetailsInput, Provider, ProviderCommand, ProviderError,
+    Status, SubmitBuildingBlockDetails, VerifyBuildingBlock,
+};
+
+/// A provider of the directory as the matching sees it (`bb_provider` with its municipality).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryEntry {
+    /// The provider id.
+    pub stakeholder_id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its building block.
+    pub building_block_id: i32,
+    /// Its municipality (boundary id).
+    pub municipality_id: i64,
+    /// That municipality's name.
+    pub municipality_name: String,
+}
+
+/// A building block of the taxonomy with its requirements (id, name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockInfo {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub name: String,
+    /// Its requirements: (id, name).
+    pub requirements: Vec<(i32, String)>,
+}
+
+/// A contact person's details as the side table `bb_contact_person` keeps them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PersonDetails {
+    /// Full name.
+    pub full_name: String,
+    /// Job role.
+    pub job_role: Option<String>,
+    /// Mobile number.
+    pub mobile_number: Option<String>,
+    /// E-mail address.
+    pub email_address: Option<String>,
+    /// Work telephone number.
+    pub telephone_number: Option<String>,
+    /// Work alternate number.
+    pub alternate_number: Option<String>,
+}
+
+/// Who uploads, and where they may load and verify.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Uploader {
+    /// The user as event metadata names them (`user:<id>`).
+    pub actor: String,
+    /// Municipalities (boundary ids) whose providers they may load (their area).
+    pub municipalities: Vec<i64>,
+    /// Municipalities whose submissions they may verify (ValidateBuildingBlock there).
+    pub reviewed_municipalities: Vec<i64>,
+}
+
+/// What the dry run read from the system: the directory, the taxonomy, the providers of the
+/// uploader's area (folded from their events) and their contact persons' details.
+#[derive(Debug, Clone, Copy)]
+pub struct Known<'a> {
+    /// Every provider of the directory (all provinces: a row of another province is named so).
+    pub directory: &'a [DirectoryEntry],
+    /// Every building block.
+    pub blocks: &'a [BlockInfo],
+    /// The providers of the uploader's area by id.
+    pub providers: &'a HashMap<i64, Provider>,
+    /// Their contact persons by id.
+    pub persons: &'a HashMap<uuid::Uuid, PersonDetails>,
+}
+
+/// What applying a row does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Action {
+    /// Records a submission by the uploader (awaiting another verifier).
+    Submit,
+    /// Verifies the pending submission another person made, which the row confirms.
+    Verify,
+    /// Nothing: the row changes nothing.
+    Unchanged,
+    /// Nothing: the row has errors (and the file is not applied).
+    Error,
+}
+
+/// A change a row makes to a provider's details: the column and its value before and after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Change {
+    /// The template's column (`Contact person` for a contact person).
+    pub column: String,
+    /// The value before (null: none).
+    #[schema(required = true)]
+    pub from: Option<String>,
+    /// The value after (null: none).
+    #[schema(required = true)]
+    pub to: Option<String>,
+}
+
+/// The dry run's report of one row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RowReport {
+    /// The spreadsheet's row number (first data row: 2).
+    pub row: usize,
+    /// The provider matched (null when none).
+    #[schema(required = true)]
+    pub stakeholder_id: Option<i64>,
+    /// Its name.
+    #[schema(required = true)]
+    pub provider: Option<String>,
+    /// Its municipality's name.
+    #[schema(required = true)]
+    pub municipality: Option<String>,
+    /// What applying does with the row.
+    pub action: Action,
+    /// What it changes.
+    pub changes: Vec<Change>,
+    /// Its errors.
+    pub errors: Vec<CellError>,
+}
+
+/// A row's decided command: the provider's state before, the command and the events it decided.
+#[derive(Debug, Clone)]
+pub struct Decided {
+    /// The provider.
+    pub stakeholder_id: i64,
+    /// Its state before (its `version` is the last sequence).
+    pub before: Provider,
+    /// The command, as the manage form or the review sends it.
+    pub command: ProviderCommand,
+    /// The events the aggregate decided.
+    pub events: Vec<ProviderEvent>,
+}
+
+/// A dry run: a report per row, the file's own errors, and the commands applying records.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// Every data row's report, in file order.
+    pub rows: Vec<RowReport>,
+    /// Errors of the file as a whole.
+    pub errors: Vec<CellError>,
+    /// The rows' commands (none when any row or the file has an error).
+    pub decided: Vec<Decided>,
+}
+
+impl Plan {
+    /// Whether the file or any row has an error (then nothing may be applied).
+    pub fn has_errors(&self) -> bool {
+        !self.errors.is_empty() || self.rows.iter().any(|r| !r.errors.is_empty())
+    }
+}
+
+/// 'A reason …' style messages of the bulk load (no wording in the specification).
+mod message {
+    pub const NAME_OR_ID: &str = "Provider name or Provider ID is required.";
+    pub const BLOCK_REQUIRED: &str = "Building block is required.";
+    pub const UNKNOWN_BLOCK: &str = "No building block has this name.";
+    pub const ID_NUMBER: &str = "Provider ID must be a whole number.";
+    pub const NO_SUCH_NAME: &str = "No provider of this building block has this name.";
+    pub const AMBIGUOUS: &str = "More than one provider of this building block has this name: give its Provider ID or its Municipality.";
+    pub const PUBLIC: &str = "Contact person public must be Yes or No.";
+    pub const PERSON_REQUIREMENT: &str =
+        "Contact person requirement is required with a contact person.";
+}
+
+fn lower(s: &str) -> String {
+    s.trim().to_lowercase()
+}
+
+/// Phone cells as typed in spreadsheets: dashes, brackets and dots between the digits are
+/// dropped before the form's digit rules apply (spec §5 "Phone values are stripped to digits").
+fn phone(cell: Option<&str>) -> Option<String> {
+    cell.map(|v| {
+        v.chars()
+            .filter(|c| !matches!(c, '-' | '(' | ')' | '.'))
+            .collect()
+    })
+}
+
+/// Decides every row of `sheet` for `uploader` on what is `known` (see the module's notes).
+pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
+    let mut out = Plan {
+        errors: sheet.errors.clone(),
+        ..Plan::default()
+    };
+    let by_id: HashMap<i64, &DirectoryEntry> = known
+        .directory
+        .iter()
+        .map(|e| (e.stakeholder_id, e))
+        .collect();
+    let mut by_name: HashMap<(String, i32), Vec<&DirectoryEntry>> = HashMap::new();
+    for e in known.directory {
+        by_name
+            .entry((lower(&e.name), e.building_block_id))
+            .or_default()
+            .push(e);
+    }
+    let area: HashSet<i64> = uploader.municipalities.iter().copied().collect();
+    let reviewed: HashSet<i64> = uploader.reviewed_municipalities.iter().copied().collect();
+    let mut seen: HashMap<i64, usize> = HashMap::new();
+    for row in &sheet.rows {
+        let mut report = RowReport {
+            row: row.row,
+            stakeholder_id: None,
+            provider: None,
+            municipality: None,
+            action: Action::Error,
+            changes: Vec::new(),
+            errors: row.errors.clone(),
+        };
+        let found = find(row, known, &by_id, &by_name, &area, &mut report.errors);
+        if let Some(e) = found {
+            report.stakeholder_id = Some(e.stakeholder_id);
+            report.provider = Some(e.name.clone());
+            report.municipality = Some(e.municipality_name.clone());
+            if let Some(first) = seen.insert(e.stakeholder_id, row.row) {
+                report.errors.push(CellError::new(
+                    row.row,
+                    Some(identity_column(row)),
+                    format!("This provider is already on row {first}."),
+                ));
+            }
+        }
+        if let (Some(e), true) = (found, report.errors.is_empty()) {
+            match known.providers.get(&e.stakeholder_id) {
+                None => report.errors.push(CellError::new(
+                    row.row,
+                    Some(identity_column(row)),
+                    ProviderError::UnknownProvider.to_string(),
+                )),
+                Some(p) => {
+                    if let Some(d) = decide(row, p, e, known, uploader, &reviewed, &mut report) {
+                        out.decided.push(d);
+                    }
+                }
+            }
+        }
+        if !report.errors.is_empty() {
+            report.action = Action::Error;
+        }
+        out.rows.push(report);
+    }
+    if out.has_errors() {
+        out.decided.clear();
+    }
+    out
+}
+
+fn identity_column(row: &SheetRow) -> Column {
+    if row.cell(Column::ProviderId).is_some() {
+        Column::ProviderId
+    } else {
+        Column::ProviderName
+    }
+}
+
+fn block_of<'a>(known: Known<'a>, cell: &str) -> Option<&'a BlockInfo> {
+    let id: Option<i32> = cell.trim().parse().ok();
+    known
+        .blocks
+        .iter()
+        .find(|b| Some(b.building_block_id) == id || lower(&b.name) == lower(cell))
+}
+
+/// The provider a row names (by id, else by name and building block, narrowed by
+/// municipality), inside the uploader's area; errors added to `errors`.
+fn find<'a>(
+    row: &SheetRow,
+    known: Known<'a>,
+    by_id: &HashMap<i64, &'a DirectoryEntry>,
+    by_name: &HashMap<(String, i32), Vec<&'a DirectoryEntry>>,
+    area: &HashSet<i64>,
+    errors: &mut Vec<CellError>,
+) -> Option<&'a DirectoryEntry> {
+    let r = row.row;
+    let block = match row.cell(Column::BuildingBlock) {
+        Some(b) => match block_of(known, b) {
+            Some(b) => Some(b),
+            None => {
+                errors.push(CellError::new(
+                    r,
+                    Some(Column::BuildingBlock),
+                    message::UNKNOWN_BLOCK,
+                ));
+                return None;
+            }
+        },
+        None => None,
+    };
+    let outside = || ProviderError::OutsideArea.to_string();
+    if let Some(id) = row.cell(Column::ProviderId) {
+        let Ok(id) = id.parse::<i64>() else {
+            errors.push(CellError::new(
+                r,
+                Some(Column::ProviderId),
+                message::ID_NUMBER,
+            ));
+            return None;
+        };
+        let Some(e) = by_id.get(&id).copied() else {
+            errors.push(CellError::new(
+                r,
+                Some(Column::ProviderId),
+                ProviderError::UnknownProvider.to_string(),
+            ));
+            return None;
+        };
+        if !area.contains(&e.municipality_id) {
+            errors.push(CellError::new(r, Some(Column::ProviderId), outside()));
+            return None;
+        }
+        if row
+            .cell(Column::ProviderName)
+            .is_some_and(|n| lower(n) != lower(&e.name))
+        {
+            errors.push(CellError::new(
+                r,
+                Some(Column::ProviderName),
+                format!("Provider {id} is named \"{}\".", e.name),
+            ));
+        }
+        if block.is_some_and(|b| b.building_block_id != e.building_block_id) {
+            errors.push(CellError::new(
+                r,
+                Some(Column::BuildingBlock),
+                ProviderError::WrongBuildingBlock.to_string(),
+            ));
+        }
+        return Some(e);
+    }
+    let Some(name) = row.cell(Column::ProviderName) else {
+        errors.push(CellError::new(
+            r,
+            Some(Column::ProviderName),
+            message::NAME_OR_ID,
+        ));
+        return None;
+    };
+    let Some(block) = block else {
+        errors.push(CellError::new(
+            r,
+            Some(Column::BuildingBlock),
+            message::BLOCK_REQUIRED,
+        ));
+        return None;
+    };
+    let named = by_name
+        .get(&(lower(name), block.building_block_id))
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let muni = row.cell(Column::Municipality).map(lower);
+    let candidates: Vec<&DirectoryEntry> = named
+        .iter()
+        .copied()
+        .filter(|e| {
+            muni.as_ref()
+                .is_none_or(|m| *m == lower(&e.municipality_name))
+        })
+        .collect();
+    let inside: Vec<&DirectoryEntry> = candidates
+        .iter()
+        .copied()
+        .filter(|e| area.contains(&e.municipality_id))
+        .collect();
+    match (inside.as_slice(), candidates.is_empty()) {
+        ([e], _) => Some(e),
+        ([], true) => {
+            let column = if muni.is_some() && !named.is_empty() {
+                Column::Municipality
+            } else {
+                Column::ProviderName
+            };
+            errors.push(CellError::new(r, Some(column), message::NO_SUCH_NAME));
+            None
+        }
+        ([], false) => {
+            errors.push(CellError::new(r, Some(Column::ProviderName), outside()));
+            None
+        }
+        _ => {
+            errors.push(CellError::new(
+                r,
+                Some(Column::ProviderName),
+                message::AMBIGUOUS,
+            ));
+            None
+        }
+    }
+}
+
+/// A contact person as the form takes it, owned.
+#[derive(Debug, Clone, Default)]
+struct PersonInput {
+    requirement: i32,
+    full_name: String,
+    job_role: Option<String>,
+    mobile_number: Option<String>,
+    email_address: Option<String>,
+    telephone_number: Option<String>,
+    alternate_number: Option<String>,
+    is_public: bool,
+}
+
+impl PersonInput {
+    fn as_input(&self) -> ContactPersonInput<'_> {
+        ContactPersonInput {
+            building_block_requirement_id: self.requirement,
+            full_name: &self.full_name,
+            job_role: self.job_role.as_deref(),
+            mobile_number: self.mobile_number.as_deref(),
+            email_address: self.email_address.as_deref(),
+            telephone_number: self.telephone_number.as_deref(),
+            alternate_number: self.alternate_number.as_deref(),
+            is_public: self.is_public,
+        }
+    }
+}
+
+fn requirement_of(block: &BlockInfo, cell: &str) -> Option<i32> {
+    let id: Option<i32> = cell.trim().parse().ok();
+    block
+        .requirements
+        .iter()
+        .find(|(r, n)| Some(*r) == id || lower(n) == lower(cell))
+        .map(|(r, _)| *r)
+}
+
+fn detail(contacts: &[ContactDetail], contact_type_id: i32) -> Option<String> {
+    contacts
+        .iter()
+        .find(|c| c.contact_type_id == contact_type_id)
+        .map(|c| c.detail.clone())
+}
+
+/// The row merged onto the provider's current details and decided by the aggregate.
+fn decide(
+    row: &SheetRow,
+    provider: &Provider,
+    entry: &DirectoryEntry,
+    known: Known<'_>,
+    uploader: &Uploader,
+    reviewed: &HashSet<i64>,
+    report: &mut RowReport,
+) -> Option<Decided> {
+    let r = row.row;
+    let block = known
+        .blocks
+        .iter()
+        .find(|b| b.building_block_id == entry.building_block_id)?;
+    let imported = provider.imported.as_ref()?;
+    let current = provider.details.as_ref();
+    let contacts = current
+        .map(|d| &d.contacts[..])
+        .unwrap_or(&imported.contacts);
+    let keep = |column: Column, now: Option<String>| row.cell(column).map(str::to_string).or(now);
+    let physical = keep(
+        Column::PhysicalAddress,
+        current.and_then(|d| d.physical_address.clone()),
+    );
+    let postal = keep(
+        Column::PostalAddress,
+        current.and_then(|d| d.postal_address.clone()),
+    );
+    let reception = phone(row.cell(Column::ReceptionNumber)).or_else(|| detail(contacts, 3));
+    let alternate = phone(row.cell(Column::AlternateNumber)).or_else(|| detail(contacts, 4));
+    let email = keep(Column::EmailAddress, detail(contacts, 1));
+    let mut requirements = current
+        .map(|d| d.requirements_available.clone())
+        .unwrap_or_default();
+    if let Some(cell) = row.cell(Column::RequirementsAvailable) {
+        requirements.clear();
+        if !cell.trim().eq_ignore_ascii_case("none") {
+            for name in cell.split(';').map(str::trim).filter(|n| !n.is_empty()) {
+                match requirement_of(block, name) {
+                    Some(id) => requirements.push(id),
+                    None => report.errors.push(CellError::new(
+                        r,
+                        Some(Column::RequirementsAvailable),
+                        format!(
+                            "\"{}\" is not a requirement of {}.",
+                            name.chars().take(100).collect::<String>(),
+                            block.name
+                        ),
+                    )),
+                }
+            }
+        }
+    }
+    let mut persons: Vec<PersonInput> = Vec::new();
+    let file_person = person_of(row, block, &mut report.errors);
+    let mut current_persons: Vec<PersonInput> = current
+        .map(|d| &d.contact_persons[..])
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| {
+            known
+                .persons
+                .get(&c.contact_person_id)
+                .map(|p| PersonInput {
+                    requirement: c.building_block_requirement_id,
+                    full_name: p.full_name.clone(),
+                    job_role: p.job_role.clone(),
+                    mobile_number: p.mobile_number.clone(),
+                    email_address: p.email_address.clone(),
+                    telephone_number: p.telephone_number.clone(),
+                    alternate_number: p.alternate_number.clone(),
+                    is_public: c.is_public,
+                })
+        })
+        .collect();
+    let has_file_person = file_person.is_some();
+    if let Some(p) = file_person {
+        persons.push(p.clone());
+        persons.extend(
+            current_persons
+                .iter()
+                .filter(|c| lower(&c.full_name) != lower(&p.full_name))
+                .cloned(),
+        );
+    } else {
+        persons.extend(current_persons.iter().cloned());
+    }
+    let input = DetailsInput {
+        physical_address: physical.as_deref(),
+        postal_address: postal.as_deref(),
+        reception_number: reception.as_deref(),
+        alternate_number: alternate.as_deref(),
+        email_address: email.as_deref(),
+        requirements_available: &requirements,
+        contact_persons: persons.iter().map(PersonInput::as_input).collect(),
+    };
+    let command = ProviderCommand::SubmitBuildingBlockDetails(SubmitBuildingBlockDetails {
+        actor: uploader.actor.clone(),
+        actor_municipalities: uploader.municipalities.clone(),
+        building_block_id: entry.building_block_id,
+        block_requirements: block.requirements.iter().map(|(id, _)| *id).collect(),
+        details: DetailsForm::parse(&input),
+    });
+    let events = match provider.decide(&command) {
+        Ok(events) if report.errors.is_empty() => events,
+        Ok(_) => return None,
+        Err(e) => {
+            refusal(r, e, has_file_person, &persons, &mut report.errors);
+            return None;
+        }
+    };
+    let Some(ProviderEvent::BuildingBlockDetailsSubmitted(after)) = events.first() else {
+        return None;
+    };
+    let before = current.cloned().unwrap_or_else(|| ProviderDetails {
+        physical_address: None,
+        postal_address: None,
+        contacts: imported.contacts.clone(),
+        requirements_available: Vec::new(),
+        contact_persons: Vec::new(),
+    });
+    report.changes = changes(&before, after, block, &current_persons, &mut persons);
+    current_persons.clear();
+    if !report.changes.is_empty() || provider.status == Status::NotCaptured {
+        report.action = Action::Submit;
+        return Some(Decided {
+            stakeholder_id: entry.stakeholder_id,
+            before: provider.clone(),
+            command,
+            events,
+        });
+    }
+    let others = provider.submitted_by.as_deref() != Some(uploader.actor.as_str());
+    if provider.status == Status::Submitted && others && reviewed.contains(&entry.municipality_id) {
+        let verify = ProviderCommand::VerifyBuildingBlock(VerifyBuildingBlock {
+            actor: uploader.actor.clone(),
+            reviewed_municipalities: uploader.reviewed_municipalities.clone(),
+            submission_version: provider.submission,
+        });
+        if let Ok(events) = provider.decide(&verify) {
+            report.action = Action::Verify;
+            return Some(Decided {
+                stakeholder_id: entry.stakeholder_id,
+                before: provider.clone(),
+                command: verify,
+                events,
+            });
+        }
+    }
+    report.action = Action::Unchanged;
+    None
+}
+
+/// The row's contact person, when any contact-person cell is filled.
+fn person_of(
+    row: &SheetRow,
+    block: &BlockInfo,
+    errors: &mut Vec<CellError>,
+) -> Option<PersonInput> {
+    use Column::*;
+    let columns = [
+        ContactPersonName,
+        ContactPersonJobRole,
+        ContactPersonMobileNumber,
+        ContactPersonEmailAddress,
+        ContactPersonTelephoneNumber,
+        ContactPersonAlternateNumber,
+        ContactPersonRequirement,
+        ContactPersonPublic,
+    ];
+    if columns.iter().all(|c| row.cell(*c).is_none()) {
+        return None;
+    }
+    let requirement = match row.cell(ContactPersonRequirement) {
+        None => {
+            errors.push(CellError::new(
+                row.row,
+                Some(ContactPersonRequirement),
+                message::PERSON_REQUIREMENT,
+            ));
+            0
+        }
+        Some(cell) => requirement_of(block, cell).unwrap_or_else(|| {
+            errors.push(CellError::new(
+                row.row,
+                Some(ContactPersonRequirement),
+                format!(
+                    "\"{}\" is not a requirement of {}.",
+                    cell.chars().take(100).collect::<String>(),
+                    block.name
+                ),
+            ));
+            0
+        }),
+    };
+    let is_public = match row.cell(ContactPersonPublic).map(lower).as_deref() {
+        None | Some("no" | "n" | "false" | "0" | "internal") => false,
+        Some("yes" | "y" | "true" | "1" | "public") => true,
+        Some(_) => {
+            errors.push(CellError::new(
+                row.row,
+                Some(ContactPersonPublic),
+                message::PUBLIC,
+            ));
+            false
+        }
+    };
+    Some(PersonInput {
+        requirement,
+        full_name: row.cell(ContactPersonName).unwrap_or_default().to_string(),
+        job_role: row.cell(ContactPersonJobRole).map(str::to_string),
+        mobile_number: phone(row.cell(ContactPersonMobileNumber)),
+        email_address: row.cell(ContactPersonEmailAddress).map(str::to_string),
+        telephone_number: phone(row.cell(ContactPersonTelephoneNumber)),
+        alternate_number: phone(row.cell(ContactPersonAlternateNumber)),
+        is_public,
+    })
+}
+
+/// The form's field code as the template's column (`contactPersons[0]` is the row's person
+/// when it has one; others are the provider's current persons).
+fn column_of(code: &str, has_file_person: bool) -> (Column, Option<usize>) {
+    use Column::*;
+    let simple = match code {
+        "physicalAddress" => Some(PhysicalAddress),
+        "postalAddress" => Some(PostalAddress),
+        "receptionNumber" => Some(ReceptionNumber),
+        "alternateNumber" => Some(AlternateNumber),
+        "emailAddress" => Some(EmailAddress),
+        _ => None,
+    };
+    if let Some(c) = simple {
+        return (c, None);
+    }
+    let index = code
+        .strip_prefix("contactPersons[")
+        .and_then(|s| s.split(']').next())
+        .and_then(|i| i.parse::<usize>().ok());
+    let field = code.rsplit('.').next().unwrap_or_default();
+    let column = match field {
+        "fullName" => ContactPersonName,
+        "jobRole" => ContactPersonJobRole,
+        "mobileNumber" => ContactPersonMobileNumber,
+        "emailAddress" => ContactPersonEmailAddress,
+        "telephoneNumber" => ContactPersonTelephoneNumber,
+        "alternateNumber" => ContactPersonAlternateNumber,
+        "isPublic" => ContactPersonPublic,
+        _ => ProviderName,
+    };
+    match index {
+        Some(0) if has_file_person => (column, None),
+        other => (column, other),
+    }
+}
+
+/// A refusal of the aggregate as errors of the row's cells.
+fn refusal(
+    row: usize,
+    e: ProviderError,
+    has_file_person: bool,
+    persons: &[PersonInput],
+    errors: &mut Vec<CellError>,
+) {
+    match e {
+        ProviderError::Invalid(fields) => {
+            for f in fields {
+                let (column, current) = column_of(&f.code, has_file_person);
+                let message = match current.and_then(|i| persons.get(i)) {
+                    Some(p) => format!("Current contact person {}: {}", p.full_name, f.description),
+                    None => f.description,
+                };
+                errors.push(CellError::new(row, Some(column), message));
+            }
+        }
+        ProviderError::UnknownRequirement(_) => errors.push(CellError::new(
+            row,
+            Some(Column::RequirementsAvailable),
+            e.to_string(),
+        )),
+        e => errors.push(CellError::new(
+            row,
+            Some(Column::ProviderName),
+            e.to_string(),
+        )),
+    }
+}
+
+fn names_of(block: &BlockInfo, ids: &[i32]) -> Option<String> {
+    let names: Vec<&str> = block
+        .requirements
+        .iter()
+        .filter(|(id, _)| ids.contains(id))
+        .map(|(_, n)| n.as_str())
+        .collect();
+    (!names.is_empty()).then(|| names.join("; "))
+}
+
+/// A contact person in a change: name, role, requirement and consent; the numbers and e-mail
+/// address are named only as changed.
+fn describe(p: &PersonInput, block: &BlockInfo) -> String {
+    let requirement = names_of(block, &[p.requirement]).unwrap_or_default();
+    let role = p
+        .job_role
+        .as_deref()
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
+    let consent = if p.is_public { "public" } else { "internal" };
+    format!("{}{role}, {requirement}, {consent}", p.full_name.trim())
+}
+
+fn same_person(a: &PersonInput, b: &PersonInput) -> bool {
+    let t = |s: &Option<String>| s.as_deref().map(str::trim).unwrap_or_default().to_string();
+    let d = |s: &Option<String>| crate::fields::digits(s.as_deref().unwrap_or_default());
+    a.requirement == b.requirement
+        && a.is_public == b.is_public
+        && a.full_name.trim() == b.full_name.trim()
+        && t(&a.job_role) == t(&b.job_role)
+        && t(&a.email_address) == t(&b.email_address)
+        && d(&a.mobile_number) == d(&b.mobile_number)
+        && d(&a.telephone_number) == d(&b.telephone_number)
+        && d(&a.alternate_number) == d(&b.alternate_number)
+}
+
+/// The changes from `before` to `after`, field by field; contact persons added, changed and
+/// removed by name.
+fn changes(
+    before: &ProviderDetails,
+    after: &ProviderDetails,
+    block: &BlockInfo,
+    before_persons: &[PersonInput],
+    after_persons: &mut [PersonInput],
+) -> Vec<Change> {
+    let mut out = Vec::new();
+    let mut field = |column: Column, from: Option<String>, to: Option<String>| {
+        if from != to {
+            out.push(Change {
+                column: column.header().to_string(),
+                from,
+                to,
+            });
+        }
+    };
+    field(
+        Column::PhysicalAddress,
+        before.physical_address.clone(),
+        after.physical_address.clone(),
+    );
+    field(
+        Column::PostalAddress,
+        before.postal_address.clone(),
+        after.postal_address.clone(),
+    );
+    for (column, t) in [
+        (Column::ReceptionNumber, 3),
+        (Column::AlternateNumber, 4),
+        (Column::EmailAddress, 1),
+    ] {
+        field(
+            column,
+            detail(&before.contacts, t),
+            detail(&after.contacts, t),
+        );
+    }
+    let mut was = before.requirements_available.clone();
+    was.sort_unstable();
+    field(
+        Column::RequirementsAvailable,
+        names_of(block, &was),
+        names_of(block, &after.requirements_available),
+    );
+    // The form keeps only the persons with a name, in order.
+    for p in after_persons.iter_mut() {
+        p.full_name = p.full_name.trim().to_string();
+    }
+    let person = "Contact person".to_string();
+    for p in after_persons.iter() {
+        match before_persons
+            .iter()
+            .find(|b| lower(&b.full_name) == lower(&p.full_name))
+        {
+            None => out.push(Change {
+                column: person.clone(),
+                from: None,
+                to: Some(describe(p, block)),
+            }),
+            Some(b) if !same_person(b, p) => out.push(Change {
+                column: person.clone(),
+                from: Some(describe(b, block)),
+                to: Some(format!("{} (details changed)", describe(p, block))),
+            }),
+            Some(_) => {}
+        }
+    }
+    for b in before_persons {
+        if !after_persons
+            .iter()
+            .any(|p| lower(&p.full_name) == lower(&b.full_name))
+        {
+            out.push(Change {
+                column: person.clone(),
+                from: Some(describe(b, block)),
+                to: None,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
