@@ -237,7 +237,8 @@ pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
                 ));
             }
         }
-        if let (Some(e), true) = (found, report.errors.is_empty()) {
+        // A row with errors is still decided, so every error of it is reported at once.
+        if let Some(e) = found {
             match known.providers.get(&e.stakeholder_id) {
                 None => report.errors.push(CellError::new(
                     row.row,
@@ -556,7 +557,11 @@ fn decide(
         Ok(events) if report.errors.is_empty() => events,
         Ok(_) => return None,
         Err(e) => {
-            refusal(r, e, has_file_person, &persons, &mut report.errors);
+            let mut more = Vec::new();
+            refusal(r, e, has_file_person, &persons, &mut more);
+            // A cell already refused (read as empty) is not reported twice.
+            more.retain(|m| !report.errors.iter().any(|e| e.column == m.column));
+            report.errors.extend(more);
             return None;
         }
     };
