@@ -323,11 +323,18 @@ fn a_file_with_an_unknown_column_or_a_megabyte_cell_is_refused_with_its_place() 
     );
     assert_eq!(
         errors(&plan),
-        [(
-            2,
-            "Postal address".into(),
-            "Postal address must be at most 250 characters.".into()
-        )]
+        [
+            (
+                2,
+                "Postal address".into(),
+                "Postal address must be at most 250 characters.".into()
+            ),
+            (
+                2,
+                "Physical address".into(),
+                "Physical Address is required.".into()
+            ),
+        ]
     );
     let plan = run("", ME, false);
     assert_eq!(
