@@ -86,6 +86,7 @@ pub struct Known<'a> {
 
 /// What applying a row does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = BulkLoadAction)]
 #[serde(rename_all = "camelCase")]
 pub enum Action {
     /// Records a submission by the uploader (awaiting another verifier).
@@ -100,6 +101,7 @@ pub enum Action {
 
 /// A change a row makes to a provider's details: the column and its value before and after.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = BulkLoadChange)]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
     /// The template's column (`Contact person` for a contact person).
@@ -114,6 +116,7 @@ pub struct Change {
 
 /// The dry run's report of one row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = BulkLoadRow)]
 #[serde(rename_all = "camelCase")]
 pub struct RowReport {
     /// The spreadsheet's row number (first data row: 2).

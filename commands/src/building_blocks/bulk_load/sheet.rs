@@ -19,6 +19,7 @@ pub const MAX_ROWS: usize = 10_000;
 /// An error of one cell, or of the file (row 1, the header, or row 0 for the file as a whole),
 /// with the column's header as the template names it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = BulkLoadCellError)]
 #[serde(rename_all = "camelCase")]
 pub struct CellError {
     /// The spreadsheet's row number (the header is row 1; 0: the file as a whole).

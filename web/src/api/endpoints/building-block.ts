@@ -235,7 +235,7 @@ export type ErrorItem = {
   /** The same text as `message`. */
   description: string;
 };
-export type CellError = {
+export type BulkLoadCellError = {
   /** The column's header (empty for the row or file as a whole). */
   column: string;
   /** What is wrong, in the specification's wording where it has one. */
@@ -243,8 +243,8 @@ export type CellError = {
   /** The spreadsheet's row number (the header is row 1; 0: the file as a whole). */
   row: number;
 };
-export type Action = "submit" | "verify" | "unchanged" | "error";
-export type Change = {
+export type BulkLoadAction = "submit" | "verify" | "unchanged" | "error";
+export type BulkLoadChange = {
   /** The template's column (`Contact person` for a contact person). */
   column: string;
   /** The value before (null: none). */
@@ -252,13 +252,13 @@ export type Change = {
   /** The value after (null: none). */
   to: string | null;
 };
-export type RowReport = {
+export type BulkLoadRow = {
   /** What applying does with the row. */
-  action: Action;
+  action: BulkLoadAction;
   /** What it changes. */
-  changes: Change[];
+  changes: BulkLoadChange[];
   /** Its errors. */
-  errors: CellError[];
+  errors: BulkLoadCellError[];
   /** Its municipality's name. */
   municipality: string | null;
   /** Its name. */
@@ -286,11 +286,11 @@ export type BulkLoadReport = {
   /** Every error as the one error shape has it: `code` "row N, column", `description`. */
   errors: ErrorItem[];
   /** Errors of the file as a whole (row 1: the header; row 0: the file). */
-  fileErrors: CellError[];
+  fileErrors: BulkLoadCellError[];
   /** What happened, in words. */
   message: string;
   /** Every data row, in file order. */
-  rows: RowReport[];
+  rows: BulkLoadRow[];
   /** True when the file has no error (a dry run) or was applied (an apply). */
   success: boolean;
   /** Counts per action. */

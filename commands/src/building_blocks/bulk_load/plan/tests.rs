@@ -360,3 +360,88 @@ fn the_template_reads_back_as_a_valid_row() {
     assert_eq!(sheet::column_letter(0), "A");
     assert_eq!(sheet::column_letter(27), "AB");
 }
+
+/// A one-sheet XLSX workbook of `rows` (inline strings; a cell starting with `#` is written
+/// as a number), as a spreadsheet program saves one.
+fn xlsx(rows: &[&[&str]]) -> Vec<u8> {
+    use std::io::Write;
+    let mut cells = String::new();
+    for (r, row) in rows.iter().enumerate() {
+        cells.push_str(&format!("<row r=\"{}\">", r + 1));
+        for (c, v) in row.iter().enumerate() {
+            let at = format!("{}{}", sheet::column_letter(c), r + 1);
+            match v.strip_prefix('#') {
+                Some(n) => cells.push_str(&format!("<c r=\"{at}\"><v>{n}</v></c>")),
+                None => cells.push_str(&format!(
+                    "<c r=\"{at}\" t=\"inlineStr\"><is><t>{v}</t></is></c>"
+                )),
+            }
+        }
+        cells.push_str("</row>");
+    }
+    let files = [
+        ("[Content_Types].xml", r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>"#.to_string()),
+        ("_rels/.rels", r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#.to_string()),
+        ("xl/workbook.xml", r#"<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Providers" sheetId="1" r:id="rId1"/></sheets></workbook>"#.to_string()),
+        ("xl/_rels/workbook.xml.rels", r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>"#.to_string()),
+        ("xl/worksheets/sheet1.xml", format!(r#"<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>{cells}</sheetData></worksheet>"#)),
+    ];
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, body) in files {
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(body.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+#[test]
+fn an_xlsx_workbook_is_read_as_its_first_sheet_with_spreadsheet_row_numbers() {
+    let book = xlsx(&[
+        &["Provider ID", "Physical address", "Reception number"],
+        &["#1", "2 Church Street", "049 846 0015"],
+        &["#2", "1 Main Road, Addo", "#422338800"],
+    ]);
+    let (providers, persons) = providers("user:municipality");
+    let (directory, blocks) = (directory(), blocks());
+    let known = Known {
+        directory: &directory,
+        blocks: &blocks,
+        providers: &providers,
+        persons: &persons,
+    };
+    let plan = plan(&sheet::read(&book), known, &uploader(false));
+    // Numbers as typed; a number cell loses a leading 0 (the template says: keep numbers as text).
+    let got: Vec<(usize, Option<i64>, Action)> = plan
+        .rows
+        .iter()
+        .map(|r| (r.row, r.stakeholder_id, r.action))
+        .collect();
+    assert_eq!(
+        got,
+        [(2, Some(1), Action::Submit), (3, Some(2), Action::Submit)]
+    );
+    assert_eq!(errors(&plan), []);
+    let ProviderEvent::BuildingBlockDetailsSubmitted(d) = &plan.decided[1].events[0] else {
+        panic!("a submission");
+    };
+    assert_eq!(d.contacts[0].detail, "422338800");
+    // Not a workbook: refused whole.
+    let plan = plan_of(b"PK\x03\x04broken");
+    assert_eq!(plan.errors.len(), 1);
+    assert!(plan.errors[0]
+        .message
+        .starts_with("The file is not a readable XLSX workbook"));
+}
+
+fn plan_of(bytes: &[u8]) -> Plan {
+    let (providers, persons) = providers(ME);
+    let (directory, blocks) = (directory(), blocks());
+    let known = Known {
+        directory: &directory,
+        blocks: &blocks,
+        providers: &providers,
+        persons: &persons,
+    };
+    plan(&sheet::read(bytes), known, &uploader(false))
+}
