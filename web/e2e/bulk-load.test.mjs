@@ -76,7 +76,10 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
   await alert.waitFor()
   assert.equal(await alert.getAttribute('role'), 'alert')
   assert.match(await alert.textContent(), /The file has 2 errors/)
-  assert.match(await page.getByTestId('bulk-summary').textContent(), /3 rows: 1 to submit, 0 to verify, 0 unchanged, 2 with errors/)
+  assert.match(
+    await page.getByTestId('bulk-summary').textContent(),
+    /3 rows: 1 to submit, 0 to verify, 0 unchanged, 2 with errors/,
+  )
   const table = page.getByRole('table', { name: 'Dry run: every row of the file' })
   assert.equal(await table.getByRole('columnheader').count(), 5)
   const sasolburg = table.getByRole('row', { name: /Sasolburg SAPS/ })
@@ -85,7 +88,11 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
     await table.getByRole('row', { name: /^4 / }).textContent(),
     /Provider name: No provider of this building block has this name\./,
   )
-  assert.equal(await page.getByRole('button', { name: 'Apply' }).count(), 0, 'nothing is applied while a row has an error')
+  assert.equal(
+    await page.getByRole('button', { name: 'Apply' }).count(),
+    0,
+    'nothing is applied while a row has an error',
+  )
   await axe(page, 'dry run with errors')
   await screenshot(page, 'bulk-load-errors-desktop', { fullPage: true })
 
@@ -98,14 +105,20 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
   )
   await page.getByRole('button', { name: 'Check the file (dry run)' }).click()
   await page.getByText('No errors: the file can be applied.').waitFor()
-  assert.match(await table.getByRole('row', { name: /Parys SAPS/ }).textContent(), /Physical address:.*→ 1 Water Street/)
+  assert.match(
+    await table.getByRole('row', { name: /Parys SAPS/ }).textContent(),
+    /Physical address:.*→ 1 Water Street/,
+  )
   assert.match(await table.getByRole('row', { name: /Sasolburg SAPS/ }).textContent(), /Contact person:.*Nomsa Dube/)
   await screenshot(page, 'bulk-load-dry-run-desktop', { fullPage: true })
   await page.getByRole('button', { name: 'Apply' }).click()
   await page.getByText(/Record 2 submissions and 0 verifications\?/).waitFor()
   await page.getByRole('button', { name: 'Yes, apply the file' }).click()
   await page.getByText('Applied: every row below was recorded.').waitFor()
-  assert.match(await page.getByTestId('bulk-summary').textContent(), /Applied: 2 submission\(s\) recorded, 0 verified\./)
+  assert.match(
+    await page.getByTestId('bulk-summary').textContent(),
+    /Applied: 2 submission\(s\) recorded, 0 verified\./,
+  )
   await axe(page, 'applied')
   await screenshot(page, 'bulk-load-applied-desktop', { fullPage: true })
 
@@ -130,9 +143,11 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
   await phone.page.getByRole('button', { name: 'Login' }).click()
   await phone.page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
   await open(phone.page, '/buildingBlock/bulkLoad')
-  await phone.page.getByLabel('File (CSV or XLSX)').setInputFiles(
-    csvFile('again.csv', ['Parys SAPS,SAPS police station,1 Water Street,056 811 2111,Victim-friendly room,,,']),
-  )
+  await phone.page
+    .getByLabel('File (CSV or XLSX)')
+    .setInputFiles(
+      csvFile('again.csv', ['Parys SAPS,SAPS police station,1 Water Street,056 811 2111,Victim-friendly room,,,']),
+    )
   await phone.page.getByRole('button', { name: 'Check the file (dry run)' }).click()
   await phone.page.getByText(/1 row: 0 to submit, 0 to verify, 1 unchanged, 0 with errors/).waitFor()
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

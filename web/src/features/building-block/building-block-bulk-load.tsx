@@ -125,7 +125,12 @@ export function BulkLoad() {
       <p>{s.intro}</p>
       <p>{s.rules}</p>
       <p>
-        <a className="button" href={TEMPLATE_URL} download="bulk-load-template.csv" data-testid="bulk-template">
+        <a
+          className="button button--outline"
+          href={TEMPLATE_URL}
+          download="bulk-load-template.csv"
+          data-testid="bulk-template"
+        >
           {s.template}
         </a>
       </p>
@@ -163,7 +168,7 @@ export function BulkLoad() {
         <p id={hintId} className="bulk-muted">
           {s.fileHint}
         </p>
-        <button type="submit" className="button" disabled={checking.isLoading || applying.isLoading}>
+        <button type="submit" className="button button--primary" disabled={checking.isLoading || applying.isLoading}>
           {checking.isLoading ? s.checking : s.check}
         </button>
       </form>
@@ -171,9 +176,9 @@ export function BulkLoad() {
       <div role="status" aria-live="polite" className="bulk-status">
         {report ? (
           <p data-testid="bulk-summary">
-            {report.applied ? `${report.message} ` : ''}
-            {s.summary(report.summary)}
-            {!errors && !report.applied ? ` ${toApply ? s.ready : s.nothingToApply}` : ''}
+            {report.applied
+              ? report.message
+              : `${s.summary(report.summary)}${errors ? '' : ` ${toApply ? s.ready : s.nothingToApply}`}`}
           </p>
         ) : null}
       </div>
@@ -206,7 +211,12 @@ export function BulkLoad() {
           {confirming ? (
             <div role="group" aria-labelledby="bulk-confirm" className="bulk-confirm">
               <p id="bulk-confirm">{s.confirm(report.summary.submit, report.summary.verify)}</p>
-              <button type="button" className="button" onClick={() => void confirmApply()} disabled={applying.isLoading}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void confirmApply()}
+                disabled={applying.isLoading}
+              >
                 {applying.isLoading ? s.applying : s.confirmYes}
               </button>{' '}
               <button type="button" className="button button--outline" onClick={() => setConfirming(false)}>
@@ -214,7 +224,7 @@ export function BulkLoad() {
               </button>
             </div>
           ) : (
-            <button type="button" className="button" onClick={() => setConfirming(true)}>
+            <button type="button" className="button button--primary" onClick={() => setConfirming(true)}>
               {s.apply}
             </button>
           )}

@@ -237,6 +237,9 @@ export const bulkLoadStrings = {
       'One contact person per row: added, or replaces the one of the same name. Numbers 10 digits.',
     ],
     ['Contact person requirement', 'The requirement the person answers for; required with a person.'],
-    ['Contact person public', 'Yes: shown in the public directory once verified (never for a shelter). No or blank: internal.'],
+    [
+      'Contact person public',
+      'Yes: shown in the public directory once verified (never for a shelter). No or blank: internal.',
+    ],
   ] as [string, string][],
 }
