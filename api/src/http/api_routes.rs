@@ -215,6 +215,28 @@ pub fn session_routes(r: Routes) -> Routes {
         building_blocks::verification_queue,
     )
     .get(
+        "/api/buildingblock/bulkLoad/template",
+        AnyOf(&[ImportBuildingBlockData]),
+        building_blocks::bulk_load_template,
+    )
+    .at(
+        Method::POST,
+        "/api/buildingblock/bulkLoad/dryRun",
+        // Checked before the body is read; only then may it be a whole file.
+        AnyOf(&[ImportBuildingBlockData]),
+        post(building_blocks::bulk_load_dry_run).layer(axum::extract::DefaultBodyLimit::max(
+            building_blocks::BULK_LOAD_BODY_LIMIT,
+        )),
+    )
+    .at(
+        Method::POST,
+        "/api/buildingblock/bulkLoad/apply",
+        AnyOf(&[ImportBuildingBlockData]),
+        post(building_blocks::bulk_load_apply).layer(axum::extract::DefaultBodyLimit::max(
+            building_blocks::BULK_LOAD_BODY_LIMIT,
+        )),
+    )
+    .get(
         "/api/buildingblock/reviewSubmission",
         AnyOf(&[EditBuildingBlock, ValidateBuildingBlock]),
         building_blocks::review_submission,

@@ -43,6 +43,9 @@ use super::{
         building_blocks::history,
         building_blocks::verification_queue,
         building_blocks::review_submission,
+        building_blocks::bulk_load_template,
+        building_blocks::bulk_load_dry_run,
+        building_blocks::bulk_load_apply,
         collective_actions::by_boundary,
         collective_actions::details,
         collective_actions::actions_geomarker,
@@ -264,6 +267,17 @@ pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
         "/api/buildingblock/reviewSubmission",
         "getSubmissionReview",
     ),
+    (
+        "GET",
+        "/api/buildingblock/bulkLoad/template",
+        "getBulkLoadTemplate",
+    ),
+    (
+        "POST",
+        "/api/buildingblock/bulkLoad/dryRun",
+        "dryRunBulkLoad",
+    ),
+    ("POST", "/api/buildingblock/bulkLoad/apply", "applyBulkLoad"),
     (
         "PUT",
         "/api/buildingblock/updateBuildingBlockContactsAndRequirements",

@@ -28,6 +28,7 @@
 //! Point-in-polygon uses the `geo` crate against the municipality geometries of the
 //! `boundary` read model (MDB 2020 `Muni_2020`, simplified).
 
+pub mod bulk_load;
 mod directory;
 mod placement;
 pub mod provider;

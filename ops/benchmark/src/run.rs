@@ -97,6 +97,9 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     if cfg.wants(12) {
         sections::queue::run(cfg, dbs, &mut summary).await?;
     }
+    if cfg.wants(14) {
+        sections::bulk_load::run(cfg, dbs, &mut summary).await?;
+    }
 
     println!("\n## Summary\n");
     let mut t = table(&["section", "figure", "target", "measured", "result"]);

@@ -7,9 +7,11 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
+mod bulk_load;
 mod notices;
 mod queue;
 mod review;
+pub use bulk_load::*;
 pub use notices::*;
 pub use queue::*;
 pub use review::*;

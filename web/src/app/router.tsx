@@ -89,6 +89,12 @@ export const routes: RouteObject[] = [
               // The verification queue and the review (docs/decisions.md "The verification queue and the review").
               { path: 'queue', lazy: () => import('./routes/building-block-queue') },
               { path: 'review/:stakeholderId', lazy: () => import('./routes/building-block-review') },
+              // The bulk load by a province (docs/decisions.md "Bulk load of provider details").
+              {
+                path: 'bulkLoad',
+                element: <RequireAuth action={Action.ImportBuildingBlockData} />,
+                children: [{ index: true, lazy: () => import('./routes/building-block-bulk-load') }],
+              },
             ],
           },
         ],

@@ -24,8 +24,10 @@
 //! - [`queue`]: the verification queue of the user's area, with counts per status.
 //! - [`review`]: a submission beside the last verified version.
 //! - [`update_body`]: the specification's shape of the update body, folded into the form's.
+//! - [`bulk_load`]: a province's file of provider details: template, dry run and apply.
 
 pub mod availability;
+pub mod bulk_load;
 pub mod capture;
 pub mod directory;
 pub mod history;
@@ -35,6 +37,7 @@ pub mod update_body;
 pub mod verification;
 
 pub use availability::*;
+pub use bulk_load::*;
 pub use capture::*;
 pub use directory::*;
 pub use history::*;

@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod building_blocks;
+pub mod bulk_load;
 pub mod command_paths;
 pub mod commands;
 pub mod every_rebuild;

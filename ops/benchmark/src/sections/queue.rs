@@ -67,6 +67,7 @@ fn synthetic_events(
             placement: "bench".into(),
             source: "bench".into(),
             vintage: 2026,
+            saps_precinct_code: None,
         });
         let mut provider = Provider::default();
         cqrs_es::Aggregate::apply(&mut provider, imported.clone());

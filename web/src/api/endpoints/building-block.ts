@@ -1,6 +1,32 @@
 import { baseApi as api } from "../base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    applyBulkLoad: build.mutation<
+      ApplyBulkLoadApiResponse,
+      ApplyBulkLoadApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/bulkLoad/apply`,
+        method: "POST",
+        body: queryArg.body,
+      }),
+    }),
+    dryRunBulkLoad: build.mutation<
+      DryRunBulkLoadApiResponse,
+      DryRunBulkLoadApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/bulkLoad/dryRun`,
+        method: "POST",
+        body: queryArg.body,
+      }),
+    }),
+    getBulkLoadTemplate: build.query<
+      GetBulkLoadTemplateApiResponse,
+      GetBulkLoadTemplateApiArg
+    >({
+      query: () => ({ url: `/api/buildingblock/bulkLoad/template` }),
+    }),
     getBuildingBlocksAssociatedToUser: build.query<
       GetBuildingBlocksAssociatedToUserApiResponse,
       GetBuildingBlocksAssociatedToUserApiArg
@@ -113,6 +139,21 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type ApplyBulkLoadApiResponse =
+  /** status 200 Applied: the report with what was recorded */ BulkLoadReport;
+export type ApplyBulkLoadApiArg = {
+  /** The file in the template (CSV or XLSX, as for the dry run) */
+  body: string;
+};
+export type DryRunBulkLoadApiResponse =
+  /** status 200 The dry run's report (success false when any row has an error) */ BulkLoadReport;
+export type DryRunBulkLoadApiArg = {
+  /** The file in the template (CSV, or XLSX as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet; at most 16 MiB, 10,000 rows) */
+  body: string;
+};
+export type GetBulkLoadTemplateApiResponse =
+  /** status 200 The template (text/csv) */ string;
+export type GetBulkLoadTemplateApiArg = void;
 export type GetBuildingBlocksAssociatedToUserApiResponse =
   /** status 200 Municipalities with verified/total per building block */ AssignedMunicipality[];
 export type GetBuildingBlocksAssociatedToUserApiArg = {
@@ -187,6 +228,82 @@ export type VerifyProviderApiResponse = /** status 200 Verified */ Done;
 export type VerifyProviderApiArg = {
   decisionBody: DecisionBody;
 };
+export type ErrorItem = {
+  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
+    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
+  code: string;
+  /** The same text as `message`. */
+  description: string;
+};
+export type BulkLoadCellError = {
+  /** The column's header (empty for the row or file as a whole). */
+  column: string;
+  /** What is wrong, in the specification's wording where it has one. */
+  message: string;
+  /** The spreadsheet's row number (the header is row 1; 0: the file as a whole). */
+  row: number;
+};
+export type BulkLoadAction = "submit" | "verify" | "unchanged" | "error";
+export type BulkLoadChange = {
+  /** The template's column (`Contact person` for a contact person). */
+  column: string;
+  /** The value before (null: none). */
+  from: string | null;
+  /** The value after (null: none). */
+  to: string | null;
+};
+export type BulkLoadRow = {
+  /** What applying does with the row. */
+  action: BulkLoadAction;
+  /** What it changes. */
+  changes: BulkLoadChange[];
+  /** Its errors. */
+  errors: BulkLoadCellError[];
+  /** Its municipality's name. */
+  municipality: string | null;
+  /** Its name. */
+  provider: string | null;
+  /** The spreadsheet's row number (first data row: 2). */
+  row: number;
+  /** The provider matched (null when none). */
+  stakeholderId: number | null;
+};
+export type BulkLoadSummary = {
+  /** Rows with errors. */
+  error: number;
+  /** Data rows read. */
+  rows: number;
+  /** Rows that record a submission. */
+  submit: number;
+  /** Rows that change nothing. */
+  unchanged: number;
+  /** Rows that verify another person's pending submission. */
+  verify: number;
+};
+export type BulkLoadReport = {
+  /** True when the file's rows were recorded (apply only). */
+  applied: boolean;
+  /** Every error as the one error shape has it: `code` "row N, column", `description`. */
+  errors: ErrorItem[];
+  /** Errors of the file as a whole (row 1: the header; row 0: the file). */
+  fileErrors: BulkLoadCellError[];
+  /** What happened, in words. */
+  message: string;
+  /** Every data row, in file order. */
+  rows: BulkLoadRow[];
+  /** True when the file has no error (a dry run) or was applied (an apply). */
+  success: boolean;
+  /** Counts per action. */
+  summary: BulkLoadSummary;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
+};
 export type BlockCompletion = {
   /** Building block id. */
   buildingBlockId: number;
@@ -224,21 +341,6 @@ export type AssignedMunicipality = {
   provinceName: string;
   /** Its boundary id. */
   stakeholderId: number;
-};
-export type ErrorItem = {
-  /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
-    `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
-  code: string;
-  /** The same text as `message`. */
-  description: string;
-};
-export type ErrorBody = {
-  /** One entry per problem (empty on a 409 that names the current state instead). */
-  errors: ErrorItem[];
-  /** What went wrong, for people, in the specification's wording. */
-  message: string;
-  /** Always `false`. */
-  success: boolean;
 };
 export type ProviderAddress = {
   /** Always 1. */
@@ -612,6 +714,9 @@ export type QueuePage = {
   total: number;
 };
 export const {
+  useApplyBulkLoadMutation,
+  useDryRunBulkLoadMutation,
+  useGetBulkLoadTemplateQuery,
   useGetBuildingBlocksAssociatedToUserQuery,
   useGetProviderWithRequirementsQuery,
   useGetProvidersOnMunicipalityQuery,

@@ -19,6 +19,7 @@ export const bbApi = generatedApi.enhanceEndpoints({
     updateProvider: { invalidatesTags: [...changed] },
     verifyProvider: { invalidatesTags: [...changed] },
     returnProvider: { invalidatesTags: [...changed] },
+    applyBulkLoad: { invalidatesTags: [...changed] },
   },
 })
 
@@ -34,6 +35,8 @@ export {
   useUpdateProviderMutation,
   useVerifyProviderMutation,
   useReturnProviderMutation,
+  useDryRunBulkLoadMutation,
+  useApplyBulkLoadMutation,
 } from '../../api/endpoints/building-block'
 
 /**

@@ -16,7 +16,7 @@ import { useIsMobileDashboard } from '../../lib/use-media-query'
 import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overlay'
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
 import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './building-block-api'
-import { countWords, queueStrings, bbStrings as t } from './building-block-strings'
+import { bulkLoadStrings, countWords, queueStrings, bbStrings as t } from './building-block-strings'
 import './queue.css'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
@@ -160,6 +160,13 @@ export function BuildingBlockDashboard() {
         <p className="bb-queue-link">
           <Link to="/buildingBlock/queue" data-testid="bb-queue-link">
             {queueStrings.link(waiting.submitted, waiting.returned)}
+          </Link>
+        </p>
+      ) : null}
+      {can(session, Action.ImportBuildingBlockData) ? (
+        <p className="bb-queue-link">
+          <Link to="/buildingBlock/bulkLoad" data-testid="bb-bulk-load-link">
+            {bulkLoadStrings.link}
           </Link>
         </p>
       ) : null}

@@ -183,3 +183,63 @@ export const reviewStrings = {
 }
 
 export const REASON_MAX = 1000
+
+/** The bulk load by a province (docs/decisions.md "Bulk load of provider details"). */
+export const bulkLoadStrings = {
+  title: 'Bulk load of provider details',
+  link: 'Bulk load provider details from a spreadsheet',
+  back: 'Back to the dashboard',
+  intro:
+    'Load the details of many providers of your province at once from a spreadsheet in the template. Each row names one provider (by its Provider ID, or by its name and building block) and is checked as the manage form checks it. Blank cells keep the provider’s current value.',
+  rules:
+    'A row that changes something records a submission in your name, which another designated person of the province verifies. A row that confirms a submission someone else made, unchanged, verifies it when you verify in that province. Nothing is applied while any row has an error.',
+  template: 'Download the template (CSV)',
+  columns: 'What each column holds',
+  file: 'File (CSV or XLSX)',
+  fileHint: 'At most 10,000 rows. The first row must hold the template’s column names.',
+  check: 'Check the file (dry run)',
+  checking: 'Checking the file…',
+  apply: 'Apply',
+  applying: 'Applying…',
+  confirm: (submit: number, verify: number) =>
+    `Record ${submit} ${submit === 1 ? 'submission' : 'submissions'} and ${verify} ${verify === 1 ? 'verification' : 'verifications'}? This cannot be undone, but every change stays in each provider’s history.`,
+  confirmYes: 'Yes, apply the file',
+  cancel: 'Cancel',
+  summary: (s: { rows: number; submit: number; verify: number; unchanged: number; error: number }) =>
+    `${s.rows} ${s.rows === 1 ? 'row' : 'rows'}: ${s.submit} to submit, ${s.verify} to verify, ${s.unchanged} unchanged, ${s.error} with errors.`,
+  hasErrors: (n: number) =>
+    `The file has ${n} ${n === 1 ? 'error' : 'errors'}. Nothing can be applied until ${n === 1 ? 'it is' : 'they are'} corrected: correct the file and check it again.`,
+  nothingToApply: 'The file changes nothing: there is nothing to apply.',
+  ready: 'No errors: the file can be applied.',
+  onlyErrors: 'Show only rows with errors',
+  caption: 'Dry run: every row of the file',
+  applied: 'Applied: every row below was recorded.',
+  fileErrors: 'Errors in the file',
+  headers: { row: 'Row', provider: 'Provider', action: 'What happens', changes: 'Changes', errors: 'Errors' },
+  actions: { submit: 'Submit', verify: 'Verify', unchanged: 'No change', error: 'Error' } as Record<string, string>,
+  none: '—',
+  empty: '(empty)',
+  noFile: 'Choose a file first.',
+  failed: 'The file could not be checked. Try again.',
+  rowOf: (row: number) => (row === 0 ? 'File' : `Row ${row}`),
+  templateColumns: [
+    ['Provider ID', 'The provider’s ID as the directory shows it; optional when the name and building block find it.'],
+    ['Provider name', 'The provider’s name as the directory has it (any case).'],
+    ['Building block', 'The building block’s name (e.g. SAPS police station) or id.'],
+    ['Municipality', 'Only when two providers of the building block share a name.'],
+    ['Physical address', 'Required unless already captured; never for a shelter.'],
+    ['Postal address', 'Optional.'],
+    ['Reception number, Alternate number', 'Digits; spaces, dashes and brackets are dropped.'],
+    ['Email address', 'The provider’s e-mail address.'],
+    ['Requirements available', 'Requirement names separated by semicolons; None clears them.'],
+    [
+      'Contact person name, job role, mobile number, email address, telephone number, alternate number',
+      'One contact person per row: added, or replaces the one of the same name. Numbers 10 digits.',
+    ],
+    ['Contact person requirement', 'The requirement the person answers for; required with a person.'],
+    [
+      'Contact person public',
+      'Yes: shown in the public directory once verified (never for a shelter). No or blank: internal.',
+    ],
+  ] as [string, string][],
+}
