@@ -26,6 +26,12 @@ export default defineConfig({
           }),
         ]),
   ],
+  // Catalogs ship precompiled (scripts/i18n.mjs), so the ICU parser stays out of the bundles.
+  resolve: {
+    alias: [
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+    ],
+  },
   server: process.env.MOCK_API ? {} : { proxy: { '/api': backend } },
   preview: { proxy: { '/api': backend } },
   build: {

@@ -16,6 +16,7 @@ import { useSession } from '../../session/use-session'
 import { useAppSelector } from '../../app/hooks'
 import { selectAnswersStale } from '../../api/availability-slice'
 import { ProfileMenu } from './profile-menu'
+import { LanguagePicker, TranslationNote } from '../../i18n/language-picker'
 
 export function feedbackHref(): string {
   return `mailto:${links.feedbackEmail}?subject=${encodeURIComponent(strings.beta.feedbackSubject)}`
@@ -64,6 +65,7 @@ export function Header() {
           <span>{strings.devMode.text}</span>
         </div>
       )}
+      <TranslationNote />
       <div className="top-bar">
         <Link
           to={{ pathname: paths.home, search: geographySearch }}
@@ -76,6 +78,7 @@ export function Header() {
             <span className="logo__subtitle">{strings.appSubtitle}</span>
           </span>
         </Link>
+        <LanguagePicker className="top-bar__language" />
         <button
           type="button"
           className="menu-button"
