@@ -29,6 +29,7 @@ export const strings = registerStrings('', {
   },
 
   beta: {
+    tag: 'Beta',
     text: 'This dashboard is in beta and is still being improved.',
     feedback: 'Share your feedback',
     feedbackSubject: 'Share your feedback',
@@ -157,6 +158,22 @@ export const strings = registerStrings('', {
     exampleData: 'Example data',
     exampleDataNote: 'These figures include example data, not real responses.',
     maturity: 'Maturity',
+  },
+
+  /** Bands of a map legend: 'Low (0 to under 10)', 'High (30 or more)'. */
+  legend: {
+    orMore: message<[number]>('{start} or more', 'start'),
+    toUnder: message<[number, number]>('{start} to under {end}', 'start', 'end'),
+    band: message<[string, string]>('{description} ({range})', 'description', 'range'),
+  },
+
+  /** MapLibre's own controls. */
+  mapControls: {
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    resetBearing: 'Reset bearing to north',
+    toggleAttribution: 'Toggle attribution',
+    mapTitle: 'Map',
   },
 
   dataTable: {

@@ -16,7 +16,7 @@ export function LanguagePicker({ className = '' }: { className?: string }) {
       </label>
       <select id={id} value={locale} onChange={(e) => void switchLanguage(e.target.value)}>
         {languages.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
+          <option key={l.code} value={l.code} lang={l.code} translate="no">
             {l.language}
           </option>
         ))}

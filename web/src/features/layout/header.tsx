@@ -46,7 +46,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="beta-banner">
-        <span className="beta-banner__tag">Beta</span>
+        <span className="beta-banner__tag">{strings.beta.tag}</span>
         <span className="beta-banner__text">{strings.beta.text}</span>{' '}
         {links.feedbackEmail ? (
           <a href={feedbackHref()} className="beta-banner__link">
