@@ -160,6 +160,22 @@ export const strings = registerStrings('', {
     maturity: 'Maturity',
   },
 
+  /** Month names in dates ('1 April 2022'), January first. */
+  months: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+
   /** Bands of a map legend: 'Low (0 to under 10)', 'High (30 or more)'. */
   legend: {
     orMore: message<[number]>('{start} or more', 'start'),
