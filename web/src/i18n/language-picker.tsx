@@ -5,7 +5,10 @@ import { links } from '../config/constants'
 import { languageStrings } from './language-strings'
 import { languages, switchLanguage, underReview, useActiveLocale } from './locale'
 
-/** A select of the shipped languages, each named in its own language. */
+/**
+ * A select of the shipped languages, each named in its own language. A language whose catalog
+ * cannot be fetched (offline before it was ever loaded) leaves the page as it is.
+ */
 export function LanguagePicker({ className = '' }: { className?: string }) {
   const locale = useActiveLocale()
   const id = useId()
@@ -14,7 +17,7 @@ export function LanguagePicker({ className = '' }: { className?: string }) {
       <label htmlFor={id} className="language-picker__label">
         {languageStrings.label}
       </label>
-      <select id={id} value={locale} onChange={(e) => void switchLanguage(e.target.value)}>
+      <select id={id} value={locale} onChange={(e) => void switchLanguage(e.target.value).catch(() => undefined)}>
         {languages.map((l) => (
           <option key={l.code} value={l.code} lang={l.code} translate="no">
             {l.language}

@@ -65,7 +65,7 @@ export async function switchLanguage(code: string, remember = true): Promise<voi
     try {
       localStorage.setItem(LANGUAGE_KEY, code)
     } catch {
-      // Private browsing without storage: the choice lasts this visit.
+      // Storage refused (private browsing): the choice lasts this visit.
     }
   listeners.forEach((l) => l())
 }
