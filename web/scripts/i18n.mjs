@@ -1,9 +1,11 @@
-// Compiles the message catalogs (src/locales/<language>.json, see docs/translators.md) into the
-// syntax trees the app formats (src/locales/compiled/), with FormatJS' CLI, which also checks that
-// every message is valid ICU: <code>.json (the dashboard: every id), <code>.survey.json (the
-// survey's own light page: the survey's ids only), en-XA.json (the pseudo-locale: English accented
-// and bracketed, so text that is not in a catalog stands out) and languages.json (code, name and
-// review state of each catalog, for the language picker). `--check` compares instead of writing.
+// Compiles the message catalogs (src/locales/<language>.json, see docs/translators.md) into what
+// the app formats (src/locales/compiled/), with FormatJS' CLI, which also checks that every
+// message is valid ICU: <code>.json (the dashboard: every id), <code>.survey.json (the survey's
+// own light page: the survey's ids only), en-XA.json (the pseudo-locale: English accented and
+// bracketed, so text that is not in a catalog stands out) and languages.json (code, name and
+// review state of each catalog, for the language picker). A message is its syntax tree, or its
+// text when it is text alone; English ships only its messages with values, its text being in the
+// string modules already. `--check` compares instead of writing.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,7 +26,12 @@ function compile(code, messages, pseudo) {
   writeFileSync(input, JSON.stringify(messages))
   const args = ['compile', input, '--format', 'simple', '--ast']
   if (pseudo) args.push('--pseudo-locale', pseudo)
-  return JSON.parse(execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 64 << 20 }))
+  const compiled = JSON.parse(execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 64 << 20 }))
+  // A message that is text alone ships as that text: smaller, and nothing to format.
+  for (const [id, ast] of Object.entries(compiled))
+    if (ast.length === 0) compiled[id] = ''
+    else if (ast.length === 1 && ast[0].type === 0) compiled[id] = ast[0].value
+  return compiled
 }
 
 const outputs = new Map()
@@ -37,7 +44,10 @@ for (const file of readdirSync(sources)
   if (typeof catalog.language !== 'string' || typeof catalog.review !== 'string' || !catalog.messages)
     throw new Error(`${file}: needs "language", "review" and "messages" (docs/translators.md)`)
   languages.push({ code, language: catalog.language, review: catalog.review })
-  const compiled = compile(code, catalog.messages)
+  let compiled = compile(code, catalog.messages)
+  // English text alone is in the string modules already (the source, equal to en.json by test):
+  // English ships only its messages with values.
+  if (code === 'en') compiled = Object.fromEntries(Object.entries(compiled).filter(([, m]) => typeof m !== 'string'))
   outputs.set(`${code}.json`, compiled)
   outputs.set(`${code}.survey.json`, Object.fromEntries(Object.entries(compiled).filter(([id]) => surveyIds(id))))
   if (code === 'en') {

@@ -9,8 +9,8 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 
-/** A catalog compiled to syntax trees: message id -> ICU message AST. */
-export type CompiledCatalog = Record<string, MessageFormatElement[]>
+/** A compiled catalog: message id -> ICU message AST, or the text of a message that is text alone. */
+export type CompiledCatalog = Record<string, MessageFormatElement[] | string>
 
 /** Values an ICU message takes: `{area}`, `{count, plural, ...}`, `{at, date}`. */
 export type MessageValues = Record<string, string | number | Date>
@@ -43,12 +43,12 @@ export function activate(locale: string, catalog: CompiledCatalog): void {
   reapply()
 }
 
-function formatter(id: string): IntlMessageFormat | undefined {
+function formatter(id: string): IntlMessageFormat | string | undefined {
   const cached = state.cache.get(id)
   if (cached) return cached
   const own = state.catalog[id]
   const ast = own ?? state.english[id]
-  if (!ast) return undefined
+  if (ast === undefined || typeof ast === 'string') return ast
   // An id the active catalog lacks is formatted as English, with English plural rules.
   const made = new IntlMessageFormat(ast, own ? state.locale : 'en')
   state.cache.set(id, made)
@@ -61,7 +61,8 @@ function formatter(id: string): IntlMessageFormat | undefined {
  */
 export function translate(id: string, values?: MessageValues, fallback?: string): string {
   const made = formatter(id)
-  if (!made) return fallback ?? id
+  if (made === undefined) return fallback ?? id
+  if (typeof made === 'string') return made
   const out = made.format(values)
   return Array.isArray(out) ? out.join('') : String(out)
 }
