@@ -26,6 +26,18 @@ export default defineConfig({
           }),
         ]),
   ],
+  // Catalogs ship precompiled (scripts/i18n.mjs), so the ICU parser stays out of the bundles
+  // (the catalog tests parse messages themselves).
+  resolve: {
+    alias: process.env.VITEST
+      ? []
+      : [
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+          },
+        ],
+  },
   server: process.env.MOCK_API ? {} : { proxy: { '/api': backend } },
   preview: { proxy: { '/api': backend } },
   build: {

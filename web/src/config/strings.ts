@@ -1,9 +1,10 @@
 // Every user-visible string of the public dashboard, in one place. Strings quoted in the
 // specification (public-dashboard-and-accounts.md) are copied here verbatim, including its
 // spelling ('occured'); tests import them from here rather than repeating them.
+import { afterActivate, message, registerStrings } from '../i18n/runtime'
 import { quickExitStrings } from './quick-exit-strings'
 
-export const strings = {
+export const strings = registerStrings('', {
   appName: 'GBVF Dashboard',
   appSubtitle: 'Gender-based violence and femicide in South Africa',
   skipToContent: 'Skip to main content',
@@ -28,6 +29,7 @@ export const strings = {
   },
 
   beta: {
+    tag: 'Beta',
     text: 'This dashboard is in beta and is still being improved.',
     feedback: 'Share your feedback',
     feedbackSubject: 'Share your feedback',
@@ -91,7 +93,7 @@ export const strings = {
   },
 
   summary: {
-    heading: (area: string) => `GBVF crime in ${area}`,
+    heading: message<[string]>('GBVF crime in {area}', 'area'),
     total: 'Total GBVF crime',
     previousYear: 'Previous year',
     change: 'Change',
@@ -100,9 +102,14 @@ export const strings = {
     crimeType: 'Crime type',
     count: 'Count',
     percentage: 'Percentage',
-    financialYear: (label: string, start: string, end: string) => `SAPS financial year ${label} (${start} to ${end})`,
+    financialYear: message<[string, string, string]>(
+      'SAPS financial year {label} ({start} to {end})',
+      'label',
+      'start',
+      'end',
+    ),
     annualNote: 'SAPS publishes these figures per financial year (1 April to 31 March).',
-    notLatest: (label: string) => `The latest figures available for this area are for ${label}.`,
+    notLatest: message<[string]>('The latest figures available for this area are for {label}.', 'label'),
   },
 
   cards: {
@@ -116,8 +123,11 @@ export const strings = {
     crimeBreakdown: 'GBVF crime breakdown',
     totalCrime: 'Total GBVF crime',
     totalCrimeTrend: 'Total GBVF crime by financial year',
-    totalCrimeCompares: (previous: string, current: string) =>
-      `Compares SAPS financial year ${previous} (previous year) with ${current} (current year), per crime type. Annual figures, April to March.`,
+    totalCrimeCompares: message<[string, string]>(
+      'Compares SAPS financial year {previous} (previous year) with {current} (current year), per crime type. Annual figures, April to March.',
+      'previous',
+      'current',
+    ),
     trendNote: 'Annual totals for the selected crime types, SAPS financial years April to March.',
     previousYear: 'Previous year',
     currentYear: 'Current year',
@@ -142,12 +152,44 @@ export const strings = {
     reachNote: 'Approved organisations by organisation type.',
     surveysNote:
       'Quarters are calendar quarters (Q1 is January to March) in which a survey period starts. Expected responses are those set on that quarter’s survey links.',
-    overallMaturityOf: (quarter: string) => `Overall maturity, ${quarter}`,
+    overallMaturityOf: message<[string]>('Overall maturity, {quarter}', 'quarter'),
     maturityWithheld:
       'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     exampleData: 'Example data',
     exampleDataNote: 'These figures include example data, not real responses.',
     maturity: 'Maturity',
+  },
+
+  /** Month names in dates ('1 April 2022'), January first. */
+  months: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+
+  /** Bands of a map legend: 'Low (0 to under 10)', 'High (30 or more)'. */
+  legend: {
+    orMore: message<[number]>('{start} or more', 'start'),
+    toUnder: message<[number, number]>('{start} to under {end}', 'start', 'end'),
+    band: message<[string, string]>('{description} ({range})', 'description', 'range'),
+  },
+
+  /** MapLibre's own controls. */
+  mapControls: {
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    resetBearing: 'Reset bearing to north',
+    toggleAttribution: 'Toggle attribution',
+    mapTitle: 'Map',
   },
 
   dataTable: {
@@ -161,7 +203,7 @@ export const strings = {
   },
 
   map: {
-    label: (area: string) => `Map of ${area}`,
+    label: message<[string]>('Map of {area}', 'area'),
     legend: 'Legend',
     legendTitle: 'GBVF crimes per 1,000 people',
     noData: 'No data available',
@@ -199,8 +241,11 @@ export const strings = {
     showActive: 'Active challenges',
     showAll: 'All challenges (active and completed)',
     allLegendTitle: 'All challenges (active and completed)',
-    placedPins: (count: string) => `Challenges placed in a municipality or district (${count}, pins on the map)`,
-    unplaced: (count: string) => `Challenges named only by province or nationally (${count}, not on the map)`,
+    placedPins: message<[string]>(
+      'Challenges placed in a municipality or district ({count}, pins on the map)',
+      'count',
+    ),
+    unplaced: message<[string]>('Challenges named only by province or nationally ({count}, not on the map)', 'count'),
     unplacedNote:
       'Their reports name a college, a court cluster or a province but no municipality of the Municipal Demarcation Board, so they have no place on the map.',
     activeState: 'active',
@@ -233,7 +278,7 @@ export const strings = {
     moveDown: 'Move down',
     expand: 'Expand',
     collapse: 'Collapse',
-    dragHandle: (name: string) => `Drag to reorder ${name}`,
+    dragHandle: message<[string]>('Drag to reorder {name}', 'name'),
     chooseCategory: 'Choose a category',
     cardsLabel: 'Areas',
   },
@@ -242,7 +287,7 @@ export const strings = {
   // nothing verified reads as such, never as 0%.
   availability: {
     notYetVerified: 'Not yet verified',
-    listedVerified: (listed: string, verified: string) => `${listed} listed, ${verified} verified`,
+    listedVerified: message<[string, string]>('{listed} listed, {verified} verified', 'listed', 'verified'),
     listedProviders: 'Listed providers',
     verifiedProviders: 'Verified providers',
     providers: 'Providers',
@@ -264,7 +309,7 @@ export const strings = {
     legendTitle: 'Building block availability',
     providers: 'Service providers',
     availability: 'Availability',
-    counts: (area: string) => `Building block counts: ${area}`,
+    counts: message<[string]>('Building block counts: {area}', 'area'),
     countsButton: 'Category and building block counts',
     category: 'Category',
     buildingBlock: 'Building block',
@@ -296,8 +341,10 @@ export const strings = {
   // shown as shares of the question's respondents under the same threshold as every result.
   surveyResults: {
     generalTitle: 'Where staff would go for help',
-    shareNote: (respondents: string) =>
-      `Share of the ${respondents} respondents who answered the question; one person may choose several answers, so the shares can add up to more than 100%.`,
+    shareNote: message<[string]>(
+      'Share of the {respondents} respondents who answered the question; one person may choose several answers, so the shares can add up to more than 100%.',
+      'respondents',
+    ),
     withheld: 'Withheld',
   },
 
@@ -321,8 +368,8 @@ export const strings = {
     otpLength: 'OTP must be 6 digits long.',
     otpDigits: 'OTP must only contain numbers.',
     terms: 'Accept terms and conditions to continue',
-    required: (label: string) => `${label} is required`,
-    invalidName: (label: string) => `Please enter a valid ${label.toLowerCase()}`,
+    required: message<[string]>('{label} is required', 'label'),
+    invalidName: message<[string]>('Please enter a valid {label}', 'label'),
     membersRequired: 'Number of members is required',
     membersMinimum: 'Number of members must be at least 1',
     postalCodeNumber: 'Postal code must be a number',
@@ -364,7 +411,7 @@ export const strings = {
     signUpHere: 'Sign up here',
 
     signUpTitle: 'Register your organisation',
-    stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+    stepOf: message<[number, number]>('Step {step} of {total}', 'step', 'total'),
     steps: ['Personal details', 'Organisation details', 'Member details'],
     back: 'Back',
     next: 'Next',
@@ -400,7 +447,7 @@ export const strings = {
     verifyOtpTitle: 'Verify OTP',
     otpSentTo: 'Please enter the 6-digit verification code that was sent to',
     otpCode: 'Verification code',
-    otpDigit: (n: number, total: number) => `Digit ${n} of ${total}`,
+    otpDigit: message<[number, number]>('Digit {n} of {total}', 'n', 'total'),
     verify: 'Verify',
     verifying: 'Verifying...',
     didNotReceive: 'Did not receive OTP?',
@@ -414,7 +461,7 @@ export const strings = {
     sending: 'Sending...',
 
     resetPasswordTitle: 'Reset password',
-    resetPasswordText: (email: string) => `Choose a new password for ${email}.`,
+    resetPasswordText: message<[string]>('Choose a new password for {email}.', 'email'),
 
     addPasswordTitle: 'Add password',
     addPasswordText: 'Choose a password for your account. You will use it with your email address to log in.',
@@ -447,13 +494,13 @@ export const strings = {
     organisationTitle: 'Organisation dashboard',
     buildingBlockTitle: 'Building Block Dashboard',
     alsoAvailable: 'Also available to you',
-    welcome: (name: string) => `Signed in as ${name}.`,
+    welcome: message<[string]>('Signed in as {name}.', 'name'),
   },
-} as const
+} as const)
 
 // One line per source (data/*/SOURCE.md; data/README.md "Attributions"). Each view credits only
 // the sources of what it shows: the maps under the map, the footer for the whole view.
-export const credits = {
+export const credits = registerStrings('credits', {
   crime: 'Crime statistics: SAPS',
   population: 'Population: Statistics South Africa, Census 2022',
   directories:
@@ -461,16 +508,25 @@ export const credits = {
   collectiveActions: 'Collective actions: End GBVF 100-Day Challenges (public reports, theworldofimpact.org)',
   healthCheck: 'Health check: surveys of registered organisations (GBVF dashboard)',
   boundaries: 'Boundaries: Municipal Demarcation Board',
-} as const
+} as const)
+
+type Credit = keyof typeof credits
+
+/** The credit lines of `keys`, in the active language: an array rewritten after each change. */
+function creditLines(...keys: Credit[]): readonly string[] {
+  const lines = keys.map((key) => credits[key] as string)
+  afterActivate(() => keys.forEach((key, i) => (lines[i] = credits[key])))
+  return lines
+}
 
 // Attribution of the crime map and crime figures: crime, population (rates) and boundaries.
-export const attribution = [credits.crime, credits.population, credits.boundaries] as const
+export const attribution = creditLines('crime', 'population', 'boundaries')
 
 // Attribution of the collective-action map (data/challenges/SOURCE.md).
-export const collectiveActionAttribution = [credits.collectiveActions, credits.boundaries] as const
+export const collectiveActionAttribution = creditLines('collectiveActions', 'boundaries')
 
 // Attribution of the health-check map: the surveys themselves (no outside source).
-export const healthCheckAttribution = [credits.healthCheck, credits.boundaries] as const
+export const healthCheckAttribution = creditLines('healthCheck', 'boundaries')
 
 // Attribution of the building-block map (data/building-blocks/SOURCE.md).
-export const buildingBlockAttribution = [credits.directories, credits.boundaries] as const
+export const buildingBlockAttribution = creditLines('directories', 'boundaries')

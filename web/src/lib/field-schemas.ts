@@ -73,7 +73,7 @@ export function personName(label: string, sentAs: PropertyRule) {
     .check(
       z.overwrite(nameForServer),
       z.minLength(1, m.required(label)),
-      z.refine(emptyOr(meetsRules([sentAs, PERSON_NAME])), m.invalidName(label)),
+      z.refine(emptyOr(meetsRules([sentAs, PERSON_NAME])), m.invalidName(label.toLowerCase())),
     )
 }
 
@@ -85,7 +85,7 @@ export function organisationName(label: string, sentAs: PropertyRule) {
     z.minLength(1, m.required(label)),
     z.refine(
       emptyOr((v) => meets(v) && ORGANISATION_CHARACTERS.test(v) && LETTER.test(v)),
-      m.invalidName(label),
+      m.invalidName(label.toLowerCase()),
     ),
   )
 }

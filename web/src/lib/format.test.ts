@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { activate, type CompiledCatalog } from '../i18n/runtime'
 import {
   abbreviateThousands,
   crimeRate,
@@ -95,5 +97,28 @@ describe('period labels', () => {
   it('formats ISO dates without timezone shifts', () => {
     expect(formatIsoDate('2022-04-01')).toBe('1 April 2022')
     expect(formatIsoDate('2023-03-31')).toBe('31 March 2023')
+  })
+})
+
+describe('in the language the reader picked', () => {
+  afterEach(() => activate('en', {}))
+  const catalog = (code: string) =>
+    // The compiled catalogs the app loads (npm run i18n).
+    JSON.parse(readFileSync(`src/locales/compiled/${code}.json`, 'utf8')) as CompiledCatalog
+
+  it('Afrikaans groups with spaces and uses a decimal comma; dates name its months', () => {
+    activate('af', catalog('af'))
+    expect(formatCount(460871)).toBe('460\u00a0871')
+    expect(formatPercentage(5.981)).toBe('5,98%')
+    expect(formatIsoDate('2022-04-01')).toBe('1 April 2022')
+    expect(formatIsoDate('2023-03-31')).toBe('31 Maart 2023')
+  })
+
+  it('isiZulu names its months; English keeps its fixed format', () => {
+    activate('zu', catalog('zu'))
+    expect(formatIsoDate('2022-04-01')).toBe('1 Ephreli 2022')
+    activate('en', {})
+    expect(formatCount(460871)).toBe('460,871')
+    expect(formatIsoDate('2022-04-01')).toBe('1 April 2022')
   })
 })

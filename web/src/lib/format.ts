@@ -1,5 +1,31 @@
-// Number, percentage and period formatting. Deterministic (no locale lookups) so the figures on
-// screen, in CSV files and in tests agree exactly.
+// Number, percentage and period formatting. In English deterministic (no locale lookups) so the
+// figures on screen, in CSV files and in tests agree exactly; in another language the reader
+// picked (src/i18n), numbers and dates follow that language's conventions through Intl.
+import { strings } from '../config/strings'
+import { activeLocale } from '../i18n/runtime'
+
+/**
+ * The reader's language when it is not English (nor the English pseudo-locale) and this browser's
+ * Intl knows it, else null: English's fixed format (some browsers ship no isiZulu data; its
+ * numbers are written as English's).
+ */
+function otherLocale(): string | null {
+  const locale = activeLocale()
+  if (locale === 'en' || locale.startsWith('en-')) return null
+  return Intl.NumberFormat.supportedLocalesOf(locale).length ? locale : null
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function localNumber(locale: string, value: number, decimals: number): string {
+  const key = `${locale}/${decimals}`
+  let made = numberFormats.get(key)
+  if (!made) {
+    made = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+    numberFormats.set(key, made)
+  }
+  return made.format(value)
+}
 
 function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
@@ -9,6 +35,8 @@ function group(digits: string): string {
 export function formatCount(value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return '–'
   const rounded = Math.round(value)
+  const locale = otherLocale()
+  if (locale) return localNumber(locale, rounded, 0)
   const sign = rounded < 0 ? '-' : ''
   return sign + group(String(Math.abs(rounded)))
 }
@@ -16,6 +44,8 @@ export function formatCount(value: number | null | undefined): string {
 /** Fixed 2 decimals with thousands separators: 741.2345 -> '741.23'. */
 export function formatDecimal(value: number | null | undefined, decimals = 2): string {
   if (value == null || !Number.isFinite(value)) return '–'
+  const locale = otherLocale()
+  if (locale) return localNumber(locale, value, decimals)
   const fixed = Math.abs(value).toFixed(decimals)
   const [whole, fraction] = fixed.split('.')
   const negative = value < 0 && Number(fixed) !== 0
@@ -90,25 +120,10 @@ export function quarterOfMonth(month: number): number {
   return Math.floor((month - 1) / 3) + 1
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
-/** '2022-04-01' -> '1 April 2022' without timezone surprises. */
+/** '2022-04-01' -> '1 April 2022' without timezone surprises; month names from the catalogs. */
 export function formatIsoDate(iso: string | null | undefined): string {
   if (!iso) return ''
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso)
   if (!match) return iso
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`
+  return `${Number(match[3])} ${strings.months[Number(match[2]) - 1]} ${match[1]}`
 }

@@ -1,5 +1,6 @@
 // Map colour lookup (section 5): the first scale band with start <= density < end, else black.
 import { colours } from '../config/constants'
+import { strings } from '../config/strings'
 
 export interface LegendBand {
   start: number
@@ -22,6 +23,7 @@ export function legendColour(
 
 /** Human label for a band, e.g. 'Low (0 to 10)' or 'High (30 or more)'. */
 export function bandLabel(band: LegendBand): string {
-  const range = band.end == null || band.end >= 1e9 ? `${band.start} or more` : `${band.start} to under ${band.end}`
-  return band.description ? `${band.description} (${range})` : range
+  const m = strings.legend
+  const range = band.end == null || band.end >= 1e9 ? m.orMore(band.start) : m.toUnder(band.start, band.end)
+  return band.description ? m.band(band.description, range) : range
 }

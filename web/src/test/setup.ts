@@ -3,6 +3,11 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { server } from './mocks/server'
+import { setEnglish } from '../i18n/runtime'
+import english from '../locales/compiled/en.json'
+
+// The app starts in English with its compiled catalog (main.tsx); so do the tests.
+setEnglish(english)
 
 // Lazy route modules compile on first use; on a cold run that can take longer than findBy's 1 s.
 configure({ asyncUtilTimeout: 4000 })

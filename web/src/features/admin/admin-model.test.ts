@@ -218,7 +218,7 @@ describe('user form (section 5)', () => {
       mobile: '082123',
       telephone: '01234567890',
     })
-    expect(errors.name).toEqual([strings.validation.invalidName('Full name')])
+    expect(errors.name).toEqual([strings.validation.invalidName('full name')])
     expect(errors.email).toEqual([strings.validation.emailInvalid])
     expect(errors.mobile).toEqual([strings.validation.contactNumberLength])
     expect(errors.telephone).toEqual([strings.validation.contactNumberLength])

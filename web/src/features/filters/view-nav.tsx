@@ -5,10 +5,10 @@ import { strings } from '../../config/strings'
 import { paths } from '../../filters/paths'
 
 const items = [
-  { to: paths.home, label: strings.views.home, Icon: HomeIcon },
-  { to: paths.map, label: strings.views.map, Icon: MapIcon },
-  { to: paths.grid, label: strings.views.grid, Icon: GridIcon },
-  { to: paths.chart, label: strings.views.chart, Icon: ChartIcon },
+  { to: paths.home, view: 'home', Icon: HomeIcon },
+  { to: paths.map, view: 'map', Icon: MapIcon },
+  { to: paths.grid, view: 'grid', Icon: GridIcon },
+  { to: paths.chart, view: 'chart', Icon: ChartIcon },
 ] as const
 
 export function ViewNav() {
@@ -16,11 +16,11 @@ export function ViewNav() {
   return (
     <nav aria-label={strings.views.label} className="view-nav">
       <ul>
-        {items.map(({ to, label, Icon }) => (
+        {items.map(({ to, view, Icon }) => (
           <li key={to}>
-            <NavLink to={{ pathname: to, search }} end className="view-nav__link" data-view={label.toLowerCase()}>
+            <NavLink to={{ pathname: to, search }} end className="view-nav__link" data-view={view}>
               <Icon />
-              <span className="view-nav__label">{label}</span>
+              <span className="view-nav__label">{strings.views[view]}</span>
             </NavLink>
           </li>
         ))}

@@ -16,6 +16,7 @@ import { useSession } from '../../session/use-session'
 import { useAppSelector } from '../../app/hooks'
 import { selectAnswersStale } from '../../api/availability-slice'
 import { ProfileMenu } from './profile-menu'
+import { LanguagePicker, TranslationNote } from '../../i18n/language-picker'
 
 export function feedbackHref(): string {
   return `mailto:${links.feedbackEmail}?subject=${encodeURIComponent(strings.beta.feedbackSubject)}`
@@ -45,7 +46,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="beta-banner">
-        <span className="beta-banner__tag">Beta</span>
+        <span className="beta-banner__tag">{strings.beta.tag}</span>
         <span className="beta-banner__text">{strings.beta.text}</span>{' '}
         {links.feedbackEmail ? (
           <a href={feedbackHref()} className="beta-banner__link">
@@ -64,6 +65,7 @@ export function Header() {
           <span>{strings.devMode.text}</span>
         </div>
       )}
+      <TranslationNote />
       <div className="top-bar">
         <Link
           to={{ pathname: paths.home, search: geographySearch }}
@@ -76,6 +78,7 @@ export function Header() {
             <span className="logo__subtitle">{strings.appSubtitle}</span>
           </span>
         </Link>
+        <LanguagePicker className="top-bar__language" />
         <button
           type="button"
           className="menu-button"

@@ -62,7 +62,7 @@ export function ProfileMenu({ session }: { session: Session }) {
         onClick={() => setOpen((v) => !v)}
         data-testid="profile-menu-button"
       >
-        <span className="profile-menu__avatar" aria-hidden="true">
+        <span className="profile-menu__avatar" aria-hidden="true" translate="no">
           {initials(session.user?.name ?? '')}
         </span>
         <span className="profile-menu__name">{session.user?.name}</span>

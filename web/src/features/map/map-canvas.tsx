@@ -168,6 +168,13 @@ export function MapCanvas({
       renderWorldCopies: false,
       maxZoom: 14,
       minZoom: 3,
+      locale: {
+        'NavigationControl.ZoomIn': strings.mapControls.zoomIn,
+        'NavigationControl.ZoomOut': strings.mapControls.zoomOut,
+        'NavigationControl.ResetBearing': strings.mapControls.resetBearing,
+        'AttributionControl.ToggleAttribution': strings.mapControls.toggleAttribution,
+        'Map.Title': strings.mapControls.mapTitle,
+      },
     })
     map.touchZoomRotate.disableRotation()
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right')

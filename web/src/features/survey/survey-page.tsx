@@ -19,15 +19,15 @@ import {
   queuedResponses,
   type KeptSurvey,
 } from './offline-store'
+import { surveyStrings } from './survey-strings'
 import './survey.css'
 
 /** Said when a response waits on the phone for the network. */
-export const SAVED_OFFLINE = 'Saved on this phone. It will be sent when you are back online.'
+export const SAVED_OFFLINE = surveyStrings.savedOffline
 
 /** Said once a kept response went: when, by this phone's clock. */
 export function sentAt(iso: string): string {
-  const at = new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' })
-  return `Thank you. Your response was sent on ${at} and has been recorded.`
+  return surveyStrings.sentAt(new Date(iso))
 }
 
 /** Whether an RTK Query error is the network's (no answer at all), not the server's. */
@@ -58,7 +58,7 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 /** The server's answer to a second response from one browser (SurveyError::Duplicate). */
-export const ALREADY_ANSWERED = 'You have already completed this survey. Thank you for taking part.'
+export const ALREADY_ANSWERED = surveyStrings.alreadyAnswered
 
 /**
  * The survey of the invite link in `search` (the address's query string: `inviteCode`, and
@@ -105,7 +105,7 @@ export function SurveyPage({ search }: { search: string }) {
       const after =
         status === 200 || status === 409
           ? await markSent(code, new Date())
-          : await markRefused(code, messageOf(result.error, 'An error has occured please try again later'))
+          : await markRefused(code, messageOf(result.error, surveyStrings.generic))
       if (code === inviteCode) setKept(after)
     }
   }, [submit, inviteCode])
@@ -120,19 +120,19 @@ export function SurveyPage({ search }: { search: string }) {
   if (!inviteCode)
     return (
       <div className="survey">
-        <p role="alert">This survey link is not valid. Please check the link you were sent.</p>
+        <p role="alert">{surveyStrings.invalidLink}</p>
       </div>
     )
   if (isLoading)
     return (
       <div className="survey" aria-busy="true">
-        <p>Loading the survey…</p>
+        <p>{surveyStrings.loading}</p>
       </div>
     )
   if (error || !data) {
     return (
       <div className="survey">
-        <p role="alert">{messageOf(error, 'An error has occured please try again later')}</p>
+        <p role="alert">{messageOf(error, surveyStrings.generic)}</p>
       </div>
     )
   }
@@ -163,7 +163,7 @@ export function SurveyPage({ search }: { search: string }) {
       <div className="survey">
         <h1>{survey.questionnaire}</h1>
         <p role="status" className="survey-done" data-testid="survey-queued">
-          {SAVED_OFFLINE}
+          {surveyStrings.savedOffline}
         </p>
       </div>
     )
@@ -174,7 +174,7 @@ export function SurveyPage({ search }: { search: string }) {
       <div className="survey">
         <h1>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
-          {ALREADY_ANSWERED}
+          {surveyStrings.alreadyAnswered}
         </p>
       </div>
     )
@@ -207,7 +207,7 @@ export function SurveyPage({ search }: { search: string }) {
       .filter(([, ids]) => ids.length > 0)
       .map(([QuestionId, PossibleAnswerIds]) => ({ QuestionId, PossibleAnswerIds }))
     if (Answers.length === 0) {
-      setFormError('Please answer at least one question before submitting.')
+      setFormError(surveyStrings.answerOne)
       return
     }
     const body: SubmitBody = { InviteCode: inviteCode, Answers, ResponseKey: kept?.responseKey ?? null }
@@ -218,8 +218,7 @@ export function SurveyPage({ search }: { search: string }) {
     }
     const result = await submit({ submitBody: body })
     if ('error' in result && offline(result.error)) setKept(await queueResponse(inviteCode, body, new Date()))
-    else if ('error' in result && result.error)
-      setFormError(messageOf(result.error, 'An error has occured please try again later'))
+    else if ('error' in result && result.error) setFormError(messageOf(result.error, surveyStrings.generic))
     else if ('data' in result && result.data) {
       setDone(result.data.message)
       if (keeping) setKept(await markSent(inviteCode, new Date()))
@@ -235,18 +234,15 @@ export function SurveyPage({ search }: { search: string }) {
       <p className="survey-org">{survey.organisationName}</p>
       {survey.example && (
         <p className="survey-example" role="note">
-          Example data: this survey belongs to an example organisation.
+          {surveyStrings.example}
         </p>
       )}
       {preview && (
         <p className="survey-preview" role="note">
-          Preview: answers are not recorded.
+          {surveyStrings.preview}
         </p>
       )}
-      <p className="survey-intro">
-        This survey is anonymous: we do not record your name, e-mail address or device. You may skip any question.
-        Results are shown to your organisation only once at least 5 people have answered.
-      </p>
+      <p className="survey-intro">{surveyStrings.intro}</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {survey.questionCategories.map((c) => (
           <section key={c.questionCategoryId} aria-labelledby={`cat-${c.questionCategoryId}`}>
@@ -257,7 +253,7 @@ export function SurveyPage({ search }: { search: string }) {
                 <fieldset key={q.questionId} className="survey-question">
                   <legend>
                     {q.description}
-                    {multiple ? ' (choose all that apply)' : ''}
+                    {multiple ? surveyStrings.chooseAll : ''}
                   </legend>
                   {q.answers.map((a) => {
                     const id = `q-${q.questionId}-${a.possibleAnswerId}`
@@ -283,16 +279,14 @@ export function SurveyPage({ search }: { search: string }) {
         ))}
         {!preview && (
           <div className="survey-actions">
-            <p aria-live="polite">
-              {answered} of {total} questions answered
-            </p>
+            <p aria-live="polite">{surveyStrings.answered(answered, total)}</p>
             {formError && (
               <p role="alert" className="survey-error">
                 {formError}
               </p>
             )}
             <button type="submit" disabled={submitState.isLoading}>
-              Submit survey
+              {surveyStrings.submit}
             </button>
           </div>
         )}
