@@ -10,6 +10,9 @@
 //! numbers never enter an event; the event names them by id), and a verification deletes the
 //! persons the verified details no longer name, in the transaction that appends the events.
 //!
+//! The lifecycle commands ([`ProposeProvider`], [`ProposeProviderClosure`],
+//! [`DecideProviderProposal`]) are in `provider/lifecycle.rs`.
+//!
 //! States: not captured (imported) → submitted → verified or returned → submitted again ....
 //! The public sees the last *verified* details; a submission or a return leaves them.
 
@@ -29,6 +32,8 @@ use crate::fields::{EmailAddress, Line, PhoneNumber};
 
 mod form;
 pub use form::*;
+mod lifecycle;
+pub use lifecycle::*;
 
 /// 'Physical Address is required.' (spec §5 "Manage building block").
 pub const PHYSICAL_ADDRESS_REQUIRED: &str = "Physical Address is required.";
@@ -75,6 +80,16 @@ pub struct Provider {
     pub verified: Option<ProviderDetails>,
     /// Where it stands.
     pub status: Status,
+    /// Where it stands in its lifecycle (proposed, listed, closed, ...).
+    #[serde(default)]
+    pub existence: Existence,
+    /// The provider as proposed by a municipality (`None` for an imported one).
+    #[serde(default)]
+    pub proposal: Option<gbvf_events::building_block::ProviderProposed>,
+    /// Who made the pending proposal (new provider or closure): the metadata's `actor`, known
+    /// as for [`Provider::submitted_by`].
+    #[serde(default)]
+    pub proposed_by: Option<String>,
 }
 
 impl Provider {
@@ -151,6 +166,12 @@ pub enum ProviderCommand {
     VerifyBuildingBlock(VerifyBuildingBlock),
     /// See [`ReturnBuildingBlock`].
     ReturnBuildingBlock(ReturnBuildingBlock),
+    /// See [`ProposeProvider`].
+    ProposeProvider(ProposeProvider),
+    /// See [`ProposeProviderClosure`].
+    ProposeProviderClosure(ProposeProviderClosure),
+    /// See [`DecideProviderProposal`].
+    DecideProviderProposal(DecideProviderProposal),
 }
 
 /// Why a provider command was refused (wording of spec §5 and §8 where it has one; the spec
@@ -205,6 +226,9 @@ pub enum ProviderError {
         "You submitted these details yourself: another designated person of the province must verify or return them."
     )]
     OwnSubmission,
+    /// A rule of the provider's lifecycle (proposals and closures).
+    #[error(transparent)]
+    Lifecycle(LifecycleError),
 }
 
 impl Provider {
@@ -215,6 +239,9 @@ impl Provider {
             .ok_or(ProviderError::UnknownProvider)?;
         if !municipalities.contains(&p.municipality_id) {
             return Err(ProviderError::OutsideArea);
+        }
+        if self.existence == Existence::Closed {
+            return Err(LifecycleError::NotListed.into());
         }
         Ok(p)
     }
@@ -352,6 +379,9 @@ impl Provider {
                     reason: reason.to_string(),
                 }
             }
+            ProviderCommand::ProposeProvider(c) => self.propose(c)?,
+            ProviderCommand::ProposeProviderClosure(c) => self.propose_closure(c)?,
+            ProviderCommand::DecideProviderProposal(c) => self.decide_proposal(c)?,
         }])
     }
 }
@@ -372,8 +402,11 @@ impl Aggregate for Provider {
         for e in self.decide(&command)? {
             sink.write(e, self).await;
         }
-        if let ProviderCommand::SubmitBuildingBlockDetails(c) = command {
-            self.submitted_by = Some(c.actor);
+        match command {
+            ProviderCommand::SubmitBuildingBlockDetails(c) => self.submitted_by = Some(c.actor),
+            ProviderCommand::ProposeProvider(c) => self.proposed_by = Some(c.actor),
+            ProviderCommand::ProposeProviderClosure(c) => self.proposed_by = Some(c.actor),
+            _ => {}
         }
         Ok(())
     }
@@ -399,6 +432,7 @@ impl Aggregate for Provider {
                 self.status = Status::Verified;
             }
             ProviderEvent::BuildingBlockReturned { .. } => self.status = Status::Returned,
+            e => self.apply_lifecycle(e),
         }
     }
 }
@@ -407,9 +441,16 @@ impl Recorded for Provider {
     /// Applies the event; a submission's author is its metadata's `actor`.
     fn apply_recorded(&mut self, event: ProviderEvent, metadata: &HashMap<String, String>) {
         let submission = matches!(event, ProviderEvent::BuildingBlockDetailsSubmitted(_));
+        let proposal = matches!(
+            event,
+            ProviderEvent::ProviderProposed(_) | ProviderEvent::ProviderClosureProposed { .. }
+        );
         self.apply(event);
         if submission {
             self.submitted_by = metadata.get("actor").cloned();
+        }
+        if proposal {
+            self.proposed_by = metadata.get("actor").cloned();
         }
     }
 }
@@ -442,7 +483,9 @@ impl SideTables<Provider> for ProviderCommand {
             ProviderCommand::VerifyBuildingBlock(c) => {
                 (&[][..], c.actor.as_str(), provider.kept_contact_persons())
             }
-            ProviderCommand::ReturnBuildingBlock(_) => return Ok(()),
+            // Returns and lifecycle decisions touch no contact person (a closed provider's
+            // persons stay with its history).
+            _ => return Ok(()),
         };
         let keep: Vec<uuid::Uuid> = keep;
         sqlx::query(
@@ -477,3 +520,6 @@ impl SideTables<Provider> for ProviderCommand {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod lifecycle_tests;
