@@ -24,11 +24,13 @@
 //! - [`queue`]: the verification queue of the user's area, with counts per status.
 //! - [`review`]: a submission beside the last verified version.
 //! - [`update_body`]: the specification's shape of the update body, folded into the form's.
+//! - [`lifecycle`]: proposals of new providers and closures, and the province's decisions.
 
 pub mod availability;
 pub mod capture;
 pub mod directory;
 pub mod history;
+pub mod lifecycle;
 pub mod queue;
 pub mod review;
 pub mod update_body;
@@ -38,6 +40,7 @@ pub use availability::*;
 pub use capture::*;
 pub use directory::*;
 pub use history::*;
+pub use lifecycle::*;
 pub use queue::*;
 pub use review::*;
 pub use verification::*;

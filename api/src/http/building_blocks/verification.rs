@@ -12,7 +12,7 @@ use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::validation::FieldError;
 use gbvf_commands::building_blocks::provider::{
-    DetailsForm, Provider, ProviderCommand, ProviderError, ReturnBuildingBlock,
+    DetailsForm, LifecycleError, Provider, ProviderCommand, ProviderError, ReturnBuildingBlock,
     SubmitBuildingBlockDetails, VerifyBuildingBlock,
 };
 use gbvf_commands::execute::execute_with_side_tables;
@@ -157,6 +157,13 @@ pub(super) fn provider_error(e: AggregateError<ProviderError>) -> Result<Respons
             ProviderError::WrongBuildingBlock => ApiError::bad("buildingBlockId", e.to_string()),
             ProviderError::NewerSubmission { .. } => ApiError::Conflict(e.to_string()),
             ProviderError::OwnSubmission => ApiError::Refused(e.to_string()),
+            ProviderError::Lifecycle(LifecycleError::OwnProposal) => {
+                ApiError::Refused(e.to_string())
+            }
+            ProviderError::Lifecycle(LifecycleError::AlreadyExists) => {
+                ApiError::Conflict(e.to_string())
+            }
+            ProviderError::Lifecycle(_) => ApiError::bad("stakeholderId", e.to_string()),
             ProviderError::UnknownSubmission(_) => {
                 ApiError::bad("submissionVersion", e.to_string())
             }
