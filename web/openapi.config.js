@@ -62,6 +62,11 @@ export const groups = {
     'updateProvider',
     'verifyProvider',
     'returnProvider',
+    'proposeProvider',
+    'proposeClosure',
+    'confirmProposal',
+    'declineProposal',
+    'getProposals',
   ],
   organisation: [
     'getOrganisationHealthChecks',

@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
               // The verification queue and the review (docs/decisions.md "The verification queue and the review").
               { path: 'queue', lazy: () => import('./routes/building-block-queue') },
               { path: 'review/:stakeholderId', lazy: () => import('./routes/building-block-review') },
+              // A provider missing from the directory (docs/decisions.md "Proposed and closed providers").
+              { path: 'propose', lazy: () => import('./routes/building-block-propose') },
             ],
           },
         ],

@@ -19,6 +19,11 @@ export const bbApi = generatedApi.enhanceEndpoints({
     updateProvider: { invalidatesTags: [...changed] },
     verifyProvider: { invalidatesTags: [...changed] },
     returnProvider: { invalidatesTags: [...changed] },
+    getProposals: { providesTags: ['BuildingBlocks'], keepUnusedDataFor: 0 },
+    proposeProvider: { invalidatesTags: [...changed] },
+    proposeClosure: { invalidatesTags: [...changed] },
+    confirmProposal: { invalidatesTags: [...changed] },
+    declineProposal: { invalidatesTags: [...changed] },
   },
 })
 
@@ -34,6 +39,11 @@ export {
   useUpdateProviderMutation,
   useVerifyProviderMutation,
   useReturnProviderMutation,
+  useGetProposalsQuery,
+  useProposeProviderMutation,
+  useProposeClosureMutation,
+  useConfirmProposalMutation,
+  useDeclineProposalMutation,
 } from '../../api/endpoints/building-block'
 
 /**

@@ -17,6 +17,7 @@ import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overl
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
 import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './building-block-api'
 import { countWords, queueStrings, bbStrings as t } from './building-block-strings'
+import { lifecycleStrings } from './lifecycle-strings'
 import './queue.css'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
@@ -160,6 +161,13 @@ export function BuildingBlockDashboard() {
         <p className="bb-queue-link">
           <Link to="/buildingBlock/queue" data-testid="bb-queue-link">
             {queueStrings.link(waiting.submitted, waiting.returned)}
+          </Link>
+        </p>
+      ) : null}
+      {can(session, Action.AddBuildingBlock) ? (
+        <p className="bb-queue-link">
+          <Link to="/buildingBlock/propose" data-testid="bb-propose-link">
+            {lifecycleStrings.proposeLink}
           </Link>
         </p>
       ) : null}
