@@ -67,6 +67,7 @@ export const groups = {
     'confirmProposal',
     'declineProposal',
     'getProposals',
+    'deleteContactPerson',
   ],
   organisation: [
     'getOrganisationHealthChecks',

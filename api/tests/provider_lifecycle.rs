@@ -521,3 +521,127 @@ async fn a_closed_station_leaves_the_directory_only_once_confirmed_and_keeps_its
     assert_rebuild_equal(&db).await;
     db.drop_db().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_specifications_delete_removes_one_contact_person_in_the_area_only() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (hillbrow, joburg): (i64, i64) = sqlx::query_as(
+        "SELECT stakeholder_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let cape_town: i64 =
+        sqlx::query_scalar("SELECT municipality_id FROM bb_provider WHERE name = 'Mowbray SAPS'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let mut official = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut official, vec![joburg]).await;
+    let mut cape_official = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut cape_official, vec![cape_town]).await;
+    let mut gauteng = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut gauteng, vec![joburg]).await;
+    let (s, v) = official
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": hillbrow, "buildingBlockId": 1, "physicalAddress": "1 Kotze Street",
+                   "buildingBlockRequirements": [1, 2],
+                   "contactPersons": [
+                       {"buildingBlockRequirementId": 1, "fullName": "Sergeant Keep"},
+                       {"buildingBlockRequirementId": 2, "fullName": "Sergeant Gone"}]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let persons = |v: &Value| -> Vec<(String, String)> {
+        v["buildingBlockRequirements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["stakeholderContactPerson"].as_array().unwrap().clone())
+            .map(|p| {
+                (
+                    p["fullName"].as_str().unwrap().to_string(),
+                    p["contactPersonId"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let details = format!(
+        "/api/buildingblock/getBuildingBlockContactsWithRequirements?stakeholderId={hillbrow}"
+    );
+    let (_, v) = official.get(&details).await;
+    let gone = persons(&v)
+        .into_iter()
+        .find(|(n, _)| n == "Sergeant Gone")
+        .unwrap()
+        .1;
+    let delete = |person: &str, block: i64| {
+        format!("/api/buildingblock/DeleteStakeholderById?buildingBlockId={block}&stakeholderId={person}&bldBlockstakeholderId={hillbrow}")
+    };
+    let before = events(&db).await;
+    // EditBuildingBlock in the provider's municipality: the verifier and Cape Town are refused.
+    for c in [&gauteng, &cape_official] {
+        let (s, v) = c
+            .send(reqwest::Method::DELETE, &delete(&gone, 1), json!(null))
+            .await;
+        assert_eq!(s, 403, "{v}");
+    }
+    // The specification's message for what cannot be deleted.
+    for (person, block, status) in [
+        (uuid::Uuid::new_v4().to_string(), 1, 404),
+        ("not-a-person".to_string(), 1, 400),
+        ("%00".to_string(), 1, 400),
+    ] {
+        let (s, v) = official
+            .send(
+                reqwest::Method::DELETE,
+                &delete(&person, block),
+                json!(null),
+            )
+            .await;
+        assert_eq!(s, status, "{v}");
+        assert_eq!(
+            v["message"],
+            "An error occurred while deleting the contact."
+        );
+    }
+    let (s, _) = official
+        .send(reqwest::Method::DELETE, &delete(&gone, 2), json!(null))
+        .await;
+    assert_eq!(s, 400);
+    assert_eq!(events(&db).await, before, "nothing appended on refusal");
+
+    let (s, v) = official
+        .send(reqwest::Method::DELETE, &delete(&gone, 1), json!(null))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(
+        v["message"],
+        "Contact person deleted; the details await the province's verification."
+    );
+    let (_, v) = official.get(&details).await;
+    let left: Vec<String> = persons(&v).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(left, ["Sergeant Keep"]);
+    assert_eq!(v["status"], "submitted");
+    // Never verified: the person's row is erased.
+    let rows: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM bb_contact_person WHERE contact_person_id = $1::uuid",
+    )
+    .bind(&gone)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(rows, 0);
+    // Twice: nothing left to delete.
+    let (s, v) = official
+        .send(reqwest::Method::DELETE, &delete(&gone, 1), json!(null))
+        .await;
+    assert_eq!(
+        (s, v["message"].as_str()),
+        (404, Some("An error occurred while deleting the contact."))
+    );
+    db.drop_db().await;
+}

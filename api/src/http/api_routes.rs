@@ -219,6 +219,11 @@ pub fn session_routes(r: Routes) -> Routes {
         AnyOf(&[EditBuildingBlock, ValidateBuildingBlock]),
         building_blocks::review_submission,
     )
+    .delete(
+        "/api/buildingblock/DeleteStakeholderById",
+        AnyOf(&[EditBuildingBlock]),
+        building_blocks::delete_contact_person,
+    )
     .post(
         "/api/buildingblock/proposeProvider",
         AnyOf(&[AddBuildingBlock]),

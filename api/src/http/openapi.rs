@@ -48,6 +48,7 @@ use super::{
         building_blocks::confirm_proposal,
         building_blocks::decline_proposal,
         building_blocks::proposals,
+        building_blocks::delete_contact_person,
         collective_actions::by_boundary,
         collective_actions::details,
         collective_actions::actions_geomarker,
@@ -308,6 +309,11 @@ pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
         "declineProposal",
     ),
     ("GET", "/api/buildingblock/proposals", "getProposals"),
+    (
+        "DELETE",
+        "/api/buildingblock/DeleteStakeholderById",
+        "deleteContactPerson",
+    ),
     // Health check (admin spec §7).
     ("GET", "/api/healthcheck/stats", "getHealthCheckStats"),
     (

@@ -32,7 +32,9 @@ use crate::fields::{EmailAddress, Line, PhoneNumber};
 
 mod form;
 pub use form::*;
+mod contact_removal;
 mod lifecycle;
+pub use contact_removal::*;
 pub use lifecycle::*;
 
 /// 'Physical Address is required.' (spec §5 "Manage building block").
@@ -172,6 +174,8 @@ pub enum ProviderCommand {
     ProposeProviderClosure(ProposeProviderClosure),
     /// See [`DecideProviderProposal`].
     DecideProviderProposal(DecideProviderProposal),
+    /// See [`RemoveContactPerson`].
+    RemoveContactPerson(RemoveContactPerson),
 }
 
 /// Why a provider command was refused (wording of spec §5 and §8 where it has one; the spec
@@ -226,6 +230,10 @@ pub enum ProviderError {
         "You submitted these details yourself: another designated person of the province must verify or return them."
     )]
     OwnSubmission,
+    /// The details name no such contact person (spec §8 'An error occurred while deleting the
+    /// contact.').
+    #[error("An error occurred while deleting the contact.")]
+    ContactPersonNotFound,
     /// A rule of the provider's lifecycle (proposals and closures).
     #[error(transparent)]
     Lifecycle(LifecycleError),
@@ -382,6 +390,7 @@ impl Provider {
             ProviderCommand::ProposeProvider(c) => self.propose(c)?,
             ProviderCommand::ProposeProviderClosure(c) => self.propose_closure(c)?,
             ProviderCommand::DecideProviderProposal(c) => self.decide_proposal(c)?,
+            ProviderCommand::RemoveContactPerson(c) => self.remove_contact_person(c)?,
         }])
     }
 }
@@ -406,6 +415,7 @@ impl Aggregate for Provider {
             ProviderCommand::SubmitBuildingBlockDetails(c) => self.submitted_by = Some(c.actor),
             ProviderCommand::ProposeProvider(c) => self.proposed_by = Some(c.actor),
             ProviderCommand::ProposeProviderClosure(c) => self.proposed_by = Some(c.actor),
+            ProviderCommand::RemoveContactPerson(c) => self.submitted_by = Some(c.actor),
             _ => {}
         }
         Ok(())
@@ -481,6 +491,10 @@ impl SideTables<Provider> for ProviderCommand {
                     .collect(),
             ),
             ProviderCommand::VerifyBuildingBlock(c) => {
+                (&[][..], c.actor.as_str(), provider.kept_contact_persons())
+            }
+            // The removed person's row goes unless the verified details still name them.
+            ProviderCommand::RemoveContactPerson(c) => {
                 (&[][..], c.actor.as_str(), provider.kept_contact_persons())
             }
             // Returns and lifecycle decisions touch no contact person (a closed provider's

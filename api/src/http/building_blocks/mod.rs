@@ -24,10 +24,12 @@
 //! - [`queue`]: the verification queue of the user's area, with counts per status.
 //! - [`review`]: a submission beside the last verified version.
 //! - [`update_body`]: the specification's shape of the update body, folded into the form's.
+//! - [`contact_removal`]: the specification's removal of one contact person.
 //! - [`lifecycle`]: proposals of new providers and closures, and the province's decisions.
 
 pub mod availability;
 pub mod capture;
+pub mod contact_removal;
 pub mod directory;
 pub mod history;
 pub mod lifecycle;
@@ -38,6 +40,7 @@ pub mod verification;
 
 pub use availability::*;
 pub use capture::*;
+pub use contact_removal::*;
 pub use directory::*;
 pub use history::*;
 pub use lifecycle::*;

@@ -151,7 +151,9 @@ pub(super) async fn provider_place(s: &AppState, id: i64) -> Result<(i64, i64, i
 pub(super) fn provider_error(e: AggregateError<ProviderError>) -> Result<Response, ApiError> {
     Err(match e {
         AggregateError::UserError(e) => match e {
-            ProviderError::UnknownProvider => ApiError::NotFound(e.to_string()),
+            ProviderError::UnknownProvider | ProviderError::ContactPersonNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
             ProviderError::OutsideArea => ApiError::Forbidden,
             ProviderError::Invalid(errors) => return Ok(invalid(errors)),
             ProviderError::WrongBuildingBlock => ApiError::bad("buildingBlockId", e.to_string()),

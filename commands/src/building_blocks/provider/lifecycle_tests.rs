@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::*;
 use cqrs_es::test::TestFramework;
-use gbvf_events::building_block::ProviderProposed;
+use gbvf_events::building_block::{ProviderDetails, ProviderProposed};
 
 const MUNI: i64 = 1000;
 const ID: i64 = PROPOSED_ID_BASE + 42;
@@ -426,4 +426,93 @@ fn a_closed_provider_takes_no_details_and_no_decision() {
         p.decide(&decide("user:other", true, "")),
         Err(ProviderError::Lifecycle(LifecycleError::NothingProposed))
     );
+}
+
+mod contact_removal {
+    use super::*;
+
+    fn person(n: u128, requirement: i32) -> gbvf_events::building_block::ContactPersonRef {
+        gbvf_events::building_block::ContactPersonRef {
+            contact_person_id: uuid::Uuid::from_u128(n),
+            building_block_requirement_id: requirement,
+            is_public: false,
+        }
+    }
+
+    fn submitted(persons: Vec<gbvf_events::building_block::ContactPersonRef>) -> ProviderEvent {
+        ProviderEvent::BuildingBlockDetailsSubmitted(ProviderDetails {
+            physical_address: Some("1 Main Road".into()),
+            postal_address: None,
+            contacts: vec![],
+            requirements_available: vec![1, 2],
+            contact_persons: persons,
+        })
+    }
+
+    fn remove(n: u128) -> ProviderCommand {
+        ProviderCommand::RemoveContactPerson(RemoveContactPerson {
+            actor: M.into(),
+            actor_municipalities: vec![MUNI],
+            building_block_id: 1,
+            contact_person_id: uuid::Uuid::from_u128(n),
+        })
+    }
+
+    #[test]
+    fn removing_a_contact_person_submits_the_details_without_them() {
+        // Submitted or verified: the details are submitted again without the person.
+        for given in [
+            vec![police(), submitted(vec![person(1, 1), person(2, 2)])],
+            vec![
+                police(),
+                submitted(vec![person(1, 1), person(2, 2)]),
+                ProviderEvent::BuildingBlockVerified,
+            ],
+        ] {
+            framework()
+                .given(given)
+                .when(remove(1))
+                .then_expect_events(vec![submitted(vec![person(2, 2)])]);
+        }
+    }
+
+    #[test]
+    fn removing_an_unknown_contact_person_is_refused_with_the_specifications_message() {
+        for given in [
+            vec![police()],
+            vec![police(), submitted(vec![person(2, 2)])],
+        ] {
+            framework()
+                .given(given)
+                .when(remove(1))
+                .then_expect_error_message("An error occurred while deleting the contact.");
+        }
+        framework()
+            .given_no_previous_events()
+            .when(remove(1))
+            .then_expect_error(ProviderError::UnknownProvider);
+        let ProviderCommand::RemoveContactPerson(mut c) = remove(1) else {
+            unreachable!()
+        };
+        c.actor_municipalities = vec![MUNI + 1];
+        framework()
+            .given(vec![police(), submitted(vec![person(1, 1)])])
+            .when(ProviderCommand::RemoveContactPerson(c.clone()))
+            .then_expect_error(ProviderError::OutsideArea);
+        c.actor_municipalities = vec![MUNI];
+        c.building_block_id = 3;
+        framework()
+            .given(vec![police(), submitted(vec![person(1, 1)])])
+            .when(ProviderCommand::RemoveContactPerson(c))
+            .then_expect_error(ProviderError::WrongBuildingBlock);
+        framework()
+            .given(vec![
+                police(),
+                submitted(vec![person(1, 1)]),
+                closure_proposed(),
+                ProviderEvent::ProviderClosed,
+            ])
+            .when(remove(1))
+            .then_expect_error(ProviderError::Lifecycle(LifecycleError::NotListed));
+    }
 }

@@ -1,6 +1,20 @@
 import { baseApi as api } from "../base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    deleteContactPerson: build.mutation<
+      DeleteContactPersonApiResponse,
+      DeleteContactPersonApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/DeleteStakeholderById`,
+        method: "DELETE",
+        params: {
+          buildingBlockId: queryArg.buildingBlockId,
+          stakeholderId: queryArg.stakeholderId,
+          bldBlockstakeholderId: queryArg.bldBlockstakeholderId,
+        },
+      }),
+    }),
     confirmProposal: build.mutation<
       ConfirmProposalApiResponse,
       ConfirmProposalApiArg
@@ -156,6 +170,17 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type DeleteContactPersonApiResponse =
+  /** status 200 Deleted (the server's message) */ Done;
+export type DeleteContactPersonApiArg = {
+  /** The provider's building block. */
+  buildingBlockId: number;
+  /** The contact person to remove (`contactPersonId` of
+    `getBuildingBlockContactsWithRequirements`, a UUID). */
+  stakeholderId: string;
+  /** The provider (its `stakeholderId`). */
+  bldBlockstakeholderId: number;
+};
 export type ConfirmProposalApiResponse = /** status 200 Confirmed */ Done;
 export type ConfirmProposalApiArg = {
   proposalDecisionBody: ProposalDecisionBody;
@@ -751,6 +776,7 @@ export type QueuePage = {
   total: number;
 };
 export const {
+  useDeleteContactPersonMutation,
   useConfirmProposalMutation,
   useDeclineProposalMutation,
   useGetBuildingBlocksAssociatedToUserQuery,

@@ -83,7 +83,17 @@ export function ProposeProvider() {
     number(form.longitude) != null && number(form.latitude) != null
       ? [number(form.longitude)!, number(form.latitude)!]
       : null
-  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }))
+  // A changed field loses its error; the notice goes with the last one.
+  const set = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }))
+    setErrors((e) => {
+      const next = { ...e }
+      for (const k of Object.keys(patch) as (keyof Form)[]) delete next[k]
+      if ('longitude' in patch || 'latitude' in patch || 'physicalAddress' in patch) delete next.point
+      if (Object.keys(next).length === 0) setNotice((n) => (n?.ok ? n : null))
+      return next
+    })
+  }
 
   if (associated.isLoading) return <Spinner />
   if (associated.isError) return <ErrorMessage />
