@@ -246,8 +246,8 @@ pub(super) fn fold(
     };
     match event {
         ProviderEvent::ProviderProposed(p) => {
-            if !rows.contains_key(&id) {
-                rows.insert(id, LifecycleRow::new(&p, actor, at)?);
+            if let std::collections::btree_map::Entry::Vacant(e) = rows.entry(id) {
+                e.insert(LifecycleRow::new(&p, actor, at)?);
             }
         }
         ProviderEvent::ProviderExistenceConfirmed => {

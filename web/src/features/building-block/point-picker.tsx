@@ -6,6 +6,7 @@ import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'map
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import type { AreaCollection } from '../../api/generated'
+import { areaBounds } from './area-bounds'
 
 setWorkerUrl(workerUrl)
 
@@ -13,28 +14,6 @@ const SOUTH_AFRICA: [[number, number], [number, number]] = [
   [16.3, -35.0],
   [33.0, -22.1],
 ]
-
-/** The bounding box `[[west, south], [east, north]]` of the area's polygons; null when empty. */
-export function areaBounds(area: AreaCollection): [[number, number], [number, number]] | null {
-  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity]
-  for (const f of area.features) {
-    const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates
-    for (const ring of polygons.flat()) {
-      for (const [x, y] of ring) {
-        w = Math.min(w, x)
-        e = Math.max(e, x)
-        s = Math.min(s, y)
-        n = Math.max(n, y)
-      }
-    }
-  }
-  return Number.isFinite(w)
-    ? [
-        [w, s],
-        [e, n],
-      ]
-    : null
-}
 
 export function PointPicker({
   area,
