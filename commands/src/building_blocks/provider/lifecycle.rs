@@ -369,6 +369,7 @@ impl Provider {
                         placement: PROPOSED_PLACEMENT.into(),
                         source: PROPOSED_SOURCE.into(),
                         vintage: 0,
+                        saps_precinct_code: None,
                     });
                     self.status = super::Status::NotCaptured;
                 }

@@ -68,6 +68,7 @@ fn police() -> ProviderEvent {
         placement: "precinct join".into(),
         source: "police.csv".into(),
         vintage: 2018,
+        saps_precinct_code: None,
     })
 }
 
