@@ -65,6 +65,12 @@ export const groups = {
     'updateProvider',
     'verifyProvider',
     'returnProvider',
+    'proposeProvider',
+    'proposeClosure',
+    'confirmProposal',
+    'declineProposal',
+    'getProposals',
+    'deleteContactPerson',
   ],
   organisation: [
     'getOrganisationHealthChecks',

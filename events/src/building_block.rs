@@ -186,6 +186,54 @@ pub enum ProviderEvent {
         /// Why it was returned.
         reason: String,
     },
+    /// The municipality's designated person proposed a provider missing from the directory
+    /// (AddBuildingBlock); it counts nowhere until the province confirms it exists. Version "1.0".
+    ProviderProposed(ProviderProposed),
+    /// The province's designated person confirmed that the proposed provider exists
+    /// (VerifyBuildingBlockExist): from now on it is listed like an imported one. Version "1.0".
+    ProviderExistenceConfirmed,
+    /// The province's designated person declined the proposal, with a reason. Version "1.0".
+    ProviderProposalDeclined {
+        /// Why it was declined.
+        reason: String,
+    },
+    /// The municipality's designated person proposed closing the provider (DeleteBuildingBlock),
+    /// with a reason; it keeps counting until the province confirms. Version "1.0".
+    ProviderClosureProposed {
+        /// Why it should close.
+        reason: String,
+    },
+    /// The province's designated person confirmed the closure (VerifyBuildingBlockExist): the
+    /// provider counts nowhere any more; its history stays. Version "1.0".
+    ProviderClosed,
+    /// The province's designated person declined the closure, with a reason. Version "1.0".
+    ProviderClosureDeclined {
+        /// Why it was declined.
+        reason: String,
+    },
+}
+
+/// A provider proposed by a municipality (public spec §2 "Manage building block",
+/// AddBuildingBlock), as recorded; like [`ProviderImported`] without source and vintage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderProposed {
+    /// Stable id (`stakeholderId`), from the range of proposed providers.
+    pub stakeholder_id: i64,
+    /// Name.
+    pub name: String,
+    /// Building block (taxonomy).
+    pub building_block_id: i32,
+    /// Its category.
+    pub building_block_category_id: i32,
+    /// The local or metropolitan municipality (boundary id).
+    pub municipality_id: i64,
+    /// Office numbers: reception (3) and alternate (4), digits only.
+    pub contacts: Vec<ContactDetail>,
+    /// Point `[longitude, latitude]` (WGS84) chosen on the map; always `None` for shelters.
+    pub point: Option<[f64; 2]>,
+    /// Physical address as given; always `None` for shelters.
+    pub physical_address: Option<String>,
 }
 
 impl cqrs_es::DomainEvent for ProviderEvent {
@@ -195,6 +243,12 @@ impl cqrs_es::DomainEvent for ProviderEvent {
             ProviderEvent::BuildingBlockDetailsSubmitted(_) => "BuildingBlockDetailsSubmitted",
             ProviderEvent::BuildingBlockVerified => "BuildingBlockVerified",
             ProviderEvent::BuildingBlockReturned { .. } => "BuildingBlockReturned",
+            ProviderEvent::ProviderProposed(_) => "ProviderProposed",
+            ProviderEvent::ProviderExistenceConfirmed => "ProviderExistenceConfirmed",
+            ProviderEvent::ProviderProposalDeclined { .. } => "ProviderProposalDeclined",
+            ProviderEvent::ProviderClosureProposed { .. } => "ProviderClosureProposed",
+            ProviderEvent::ProviderClosed => "ProviderClosed",
+            ProviderEvent::ProviderClosureDeclined { .. } => "ProviderClosureDeclined",
         }
         .into()
     }

@@ -98,37 +98,46 @@ async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
     cqrs: &cqrs_es::CqrsFramework<Group, ES>,
     g: &gbvf_commands::accounts::permissions::DefaultGroup,
 ) -> anyhow::Result<()> {
-    use gbvf_commands::accounts::permissions::{BuildingBlockAdmin, HealthCheckAdmin};
-    let (action, marker) = match g.id {
-        5 | 6 => (BuildingBlockAdmin, "seed-issue-11"),
-        4 => (HealthCheckAdmin, "seed-issue-12"),
+    use gbvf_commands::accounts::permissions::{
+        BuildingBlockAdmin, DeleteBuildingBlock, HealthCheckAdmin,
+    };
+    // Each action added to a seeded group after its creation, once (its marker), in order.
+    let added: &[(i32, &str)] = match g.id {
+        5 => &[
+            (BuildingBlockAdmin, "seed-issue-11"),
+            (DeleteBuildingBlock, "seed-provider-closure"),
+        ],
+        6 => &[(BuildingBlockAdmin, "seed-issue-11")],
+        4 => &[(HealthCheckAdmin, "seed-issue-12")],
         _ => return Ok(()),
     };
-    let done: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id = $1
-                        AND metadata->>'request_id' = $2)",
-    )
-    .bind(g.id.to_string())
-    .bind(marker)
-    .fetch_one(pool)
-    .await?;
-    if done {
-        return Ok(());
-    }
-    let meta = EventMetadata::now("system", marker, "cli:migrate");
-    match cqrs
-        .execute_with_metadata(
-            &g.id.to_string(),
-            GroupCommand::AddActions(vec![action]),
-            meta.to_map(),
+    for &(action, marker) in added {
+        let done: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE aggregate_type = 'group' AND aggregate_id = $1
+                            AND metadata->>'request_id' = $2)",
         )
-        .await
-    {
-        Ok(()) | Err(AggregateError::AggregateConflict) | Err(AggregateError::UserError(_)) => {
-            Ok(())
+        .bind(g.id.to_string())
+        .bind(marker)
+        .fetch_one(pool)
+        .await?;
+        if done {
+            continue;
         }
-        Err(e) => Err(anyhow::anyhow!("fixing group {}: {e}", g.name)),
+        let meta = EventMetadata::now("system", marker, "cli:migrate");
+        match cqrs
+            .execute_with_metadata(
+                &g.id.to_string(),
+                GroupCommand::AddActions(vec![action]),
+                meta.to_map(),
+            )
+            .await
+        {
+            Ok(()) | Err(AggregateError::AggregateConflict) | Err(AggregateError::UserError(_)) => {
+            }
+            Err(e) => return Err(anyhow::anyhow!("fixing group {}: {e}", g.name)),
+        }
     }
+    Ok(())
 }
 
 /// Runs a users subcommand.

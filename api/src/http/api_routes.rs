@@ -241,6 +241,40 @@ pub fn session_routes(r: Routes) -> Routes {
         AnyOf(&[EditBuildingBlock, ValidateBuildingBlock]),
         building_blocks::review_submission,
     )
+    .delete(
+        "/api/buildingblock/DeleteStakeholderById",
+        AnyOf(&[EditBuildingBlock]),
+        building_blocks::delete_contact_person,
+    )
+    .post(
+        "/api/buildingblock/proposeProvider",
+        AnyOf(&[AddBuildingBlock]),
+        building_blocks::propose_provider,
+    )
+    .post(
+        "/api/buildingblock/proposeClosure",
+        AnyOf(&[DeleteBuildingBlock]),
+        building_blocks::propose_closure,
+    )
+    .post(
+        "/api/buildingblock/confirmProposal",
+        AnyOf(&[VerifyBuildingBlockExist]),
+        building_blocks::confirm_proposal,
+    )
+    .post(
+        "/api/buildingblock/declineProposal",
+        AnyOf(&[VerifyBuildingBlockExist]),
+        building_blocks::decline_proposal,
+    )
+    .get(
+        "/api/buildingblock/proposals",
+        AnyOf(&[
+            AddBuildingBlock,
+            DeleteBuildingBlock,
+            VerifyBuildingBlockExist,
+        ]),
+        building_blocks::proposals,
+    )
     .post_read(
         "/api/healthcheck/getAdminDashboard",
         AnyOf(&[WorldOfImpactAdmin, ViewOrganisations]),

@@ -83,7 +83,7 @@ pub const DEFAULT_GROUPS: &[DefaultGroup] = &[
     DefaultGroup {
         id: 5,
         name: "Municipality designated person",
-        actions: &[12, 14, 15, 19, 21, 35],
+        actions: &[12, 14, 15, 16, 19, 21, 35],
     },
     DefaultGroup {
         id: 6,

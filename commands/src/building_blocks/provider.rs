@@ -10,6 +10,9 @@
 //! numbers never enter an event; the event names them by id), and a verification deletes the
 //! persons the verified details no longer name, in the transaction that appends the events.
 //!
+//! The lifecycle commands ([`ProposeProvider`], [`ProposeProviderClosure`],
+//! [`DecideProviderProposal`]) are in `provider/lifecycle.rs`.
+//!
 //! States: not captured (imported) → submitted → verified or returned → submitted again ....
 //! The public sees the last *verified* details; a submission or a return leaves them.
 
@@ -29,6 +32,10 @@ use crate::fields::{EmailAddress, Line, PhoneNumber};
 
 mod form;
 pub use form::*;
+mod contact_removal;
+mod lifecycle;
+pub use contact_removal::*;
+pub use lifecycle::*;
 
 /// 'Physical Address is required.' (spec §5 "Manage building block").
 pub const PHYSICAL_ADDRESS_REQUIRED: &str = "Physical Address is required.";
@@ -75,6 +82,16 @@ pub struct Provider {
     pub verified: Option<ProviderDetails>,
     /// Where it stands.
     pub status: Status,
+    /// Where it stands in its lifecycle (proposed, listed, closed, ...).
+    #[serde(default)]
+    pub existence: Existence,
+    /// The provider as proposed by a municipality (`None` for an imported one).
+    #[serde(default)]
+    pub proposal: Option<gbvf_events::building_block::ProviderProposed>,
+    /// Who made the pending proposal (new provider or closure): the metadata's `actor`, known
+    /// as for [`Provider::submitted_by`].
+    #[serde(default)]
+    pub proposed_by: Option<String>,
 }
 
 impl Provider {
@@ -151,6 +168,14 @@ pub enum ProviderCommand {
     VerifyBuildingBlock(VerifyBuildingBlock),
     /// See [`ReturnBuildingBlock`].
     ReturnBuildingBlock(ReturnBuildingBlock),
+    /// See [`ProposeProvider`].
+    ProposeProvider(ProposeProvider),
+    /// See [`ProposeProviderClosure`].
+    ProposeProviderClosure(ProposeProviderClosure),
+    /// See [`DecideProviderProposal`].
+    DecideProviderProposal(DecideProviderProposal),
+    /// See [`RemoveContactPerson`].
+    RemoveContactPerson(RemoveContactPerson),
 }
 
 /// Why a provider command was refused (wording of spec §5 and §8 where it has one; the spec
@@ -205,6 +230,13 @@ pub enum ProviderError {
         "You submitted these details yourself: another designated person of the province must verify or return them."
     )]
     OwnSubmission,
+    /// The details name no such contact person (spec §8 'An error occurred while deleting the
+    /// contact.').
+    #[error("An error occurred while deleting the contact.")]
+    ContactPersonNotFound,
+    /// A rule of the provider's lifecycle (proposals and closures).
+    #[error(transparent)]
+    Lifecycle(LifecycleError),
 }
 
 impl Provider {
@@ -215,6 +247,9 @@ impl Provider {
             .ok_or(ProviderError::UnknownProvider)?;
         if !municipalities.contains(&p.municipality_id) {
             return Err(ProviderError::OutsideArea);
+        }
+        if self.existence == Existence::Closed {
+            return Err(LifecycleError::NotListed.into());
         }
         Ok(p)
     }
@@ -352,6 +387,10 @@ impl Provider {
                     reason: reason.to_string(),
                 }
             }
+            ProviderCommand::ProposeProvider(c) => self.propose(c)?,
+            ProviderCommand::ProposeProviderClosure(c) => self.propose_closure(c)?,
+            ProviderCommand::DecideProviderProposal(c) => self.decide_proposal(c)?,
+            ProviderCommand::RemoveContactPerson(c) => self.remove_contact_person(c)?,
         }])
     }
 }
@@ -372,8 +411,12 @@ impl Aggregate for Provider {
         for e in self.decide(&command)? {
             sink.write(e, self).await;
         }
-        if let ProviderCommand::SubmitBuildingBlockDetails(c) = command {
-            self.submitted_by = Some(c.actor);
+        match command {
+            ProviderCommand::SubmitBuildingBlockDetails(c) => self.submitted_by = Some(c.actor),
+            ProviderCommand::ProposeProvider(c) => self.proposed_by = Some(c.actor),
+            ProviderCommand::ProposeProviderClosure(c) => self.proposed_by = Some(c.actor),
+            ProviderCommand::RemoveContactPerson(c) => self.submitted_by = Some(c.actor),
+            _ => {}
         }
         Ok(())
     }
@@ -399,6 +442,7 @@ impl Aggregate for Provider {
                 self.status = Status::Verified;
             }
             ProviderEvent::BuildingBlockReturned { .. } => self.status = Status::Returned,
+            e => self.apply_lifecycle(e),
         }
     }
 }
@@ -407,9 +451,16 @@ impl Recorded for Provider {
     /// Applies the event; a submission's author is its metadata's `actor`.
     fn apply_recorded(&mut self, event: ProviderEvent, metadata: &HashMap<String, String>) {
         let submission = matches!(event, ProviderEvent::BuildingBlockDetailsSubmitted(_));
+        let proposal = matches!(
+            event,
+            ProviderEvent::ProviderProposed(_) | ProviderEvent::ProviderClosureProposed { .. }
+        );
         self.apply(event);
         if submission {
             self.submitted_by = metadata.get("actor").cloned();
+        }
+        if proposal {
+            self.proposed_by = metadata.get("actor").cloned();
         }
     }
 }
@@ -442,7 +493,13 @@ impl SideTables<Provider> for ProviderCommand {
             ProviderCommand::VerifyBuildingBlock(c) => {
                 (&[][..], c.actor.as_str(), provider.kept_contact_persons())
             }
-            ProviderCommand::ReturnBuildingBlock(_) => return Ok(()),
+            // The removed person's row goes unless the verified details still name them.
+            ProviderCommand::RemoveContactPerson(c) => {
+                (&[][..], c.actor.as_str(), provider.kept_contact_persons())
+            }
+            // Returns and lifecycle decisions touch no contact person (a closed provider's
+            // persons stay with its history).
+            _ => return Ok(()),
         };
         let keep: Vec<uuid::Uuid> = keep;
         sqlx::query(
@@ -477,3 +534,6 @@ impl SideTables<Provider> for ProviderCommand {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod lifecycle_tests;

@@ -24,6 +24,10 @@
 //!   requirements as of each quarter in which a verification happened, the quarter taken from
 //!   the event's metadata time (`at`), so a rebuild gives the same rows.
 //!
+//! - `bb_provider_lifecycle`: providers proposed by a municipality and closures, see
+//!   [`lifecycle`] (a proposed provider is not in `bb_provider` until confirmed; a closed one is
+//!   no longer there).
+//!
 //! Contact persons' personal details are not here: they are in `bb_contact_person`
 //! (migration `20261123110000_building_block_contact_person.sql`), referenced by id.
 
@@ -44,6 +48,7 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 /// The building-block projection (`building_blocks`).
 pub struct BuildingBlockProjection;
 
+mod lifecycle;
 pub mod queries;
 pub use queries::{block_requirements, provider_place, ProviderPlace};
 
@@ -89,6 +94,7 @@ impl Projection for BuildingBlockProjection {
             "bb_requirement",
             "bb_provider",
             "bb_provider_quarter",
+            "bb_provider_lifecycle",
         ]
     }
     fn ddl(&self, schema: &str) -> String {
@@ -154,7 +160,9 @@ impl Projection for BuildingBlockProjection {
                 quarter_start date NOT NULL,
                 verified_requirements integer[] NOT NULL,
                 PRIMARY KEY (stakeholder_id, quarter_start)
-            );"
+            );
+            {lifecycle}",
+            lifecycle = lifecycle::ddl(schema)
         )
     }
 
@@ -182,6 +190,8 @@ impl Projection for BuildingBlockProjection {
             let id: i64 = e.aggregate_id.parse()?;
             let at = event_time(e);
             match ProviderEvent::deserialize(&e.payload)? {
+                ProviderEvent::ProviderImported(_)
+                    if lifecycle::is_closed(tx, schema, id).await? => {}
                 ProviderEvent::ProviderImported(p) => {
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.bb_provider (stakeholder_id, name, building_block_id, building_block_category_id,
@@ -262,6 +272,7 @@ impl Projection for BuildingBlockProjection {
                     .execute(&mut **tx)
                     .await?;
                 }
+                other => lifecycle::apply(tx, schema, id, at, actor(e), other).await?,
             }
         }
         Ok(())
@@ -379,6 +390,52 @@ struct ProviderRow {
     returned_by: Option<String>,
 }
 
+impl ProviderRow {
+    /// A listed provider never captured.
+    fn listed(
+        stakeholder_id: i64,
+        name: String,
+        building_block_id: i32,
+        building_block_category_id: i32,
+        municipality_id: i64,
+        contacts: serde_json::Value,
+    ) -> Self {
+        ProviderRow {
+            stakeholder_id,
+            name,
+            building_block_id,
+            building_block_category_id,
+            municipality_id,
+            contacts,
+            point_lon: None,
+            point_lat: None,
+            placement: String::new(),
+            source: String::new(),
+            vintage: 0,
+            saps_precinct_code: None,
+            status: "not_captured",
+            physical_address: None,
+            postal_address: None,
+            details_contacts: None,
+            requirements: Vec::new(),
+            contact_persons: serde_json::Value::Array(Vec::new()),
+            verified_requirements: Vec::new(),
+            submission_version: None,
+            submitted_by: None,
+            verified_physical_address: None,
+            verified_postal_address: None,
+            verified_contacts: None,
+            verified_contact_persons: serde_json::Value::Array(Vec::new()),
+            updated_at: None,
+            verified_at: None,
+            submitted_at: None,
+            return_reason: None,
+            returned_at: None,
+            returned_by: None,
+        }
+    }
+}
+
 /// A `bb_provider_quarter` row.
 #[derive(Serialize)]
 struct ProviderQuarterRow {
@@ -395,6 +452,7 @@ struct BuildingBlockFold {
     taxonomy: TaxonomyRows,
     providers: BTreeMap<i64, ProviderRow>,
     quarters: BTreeMap<(i64, NaiveDate), Vec<i32>>,
+    lifecycle: BTreeMap<i64, lifecycle::LifecycleRow>,
 }
 
 #[async_trait]
@@ -409,6 +467,22 @@ impl RebuildFold for BuildingBlockFold {
             let id: i64 = e.aggregate_id.parse()?;
             let at = event_time(e);
             let event = ProviderEvent::deserialize(&e.payload)?;
+            if lifecycle::is_lifecycle(&event) {
+                lifecycle::fold(
+                    &mut self.lifecycle,
+                    &mut self.providers,
+                    id,
+                    at,
+                    actor(e),
+                    event,
+                )?;
+                continue;
+            }
+            if matches!(event, ProviderEvent::ProviderImported(_))
+                && lifecycle::folded_closed(&self.lifecycle, id)
+            {
+                continue;
+            }
             if let ProviderEvent::ProviderImported(p) = event {
                 let contacts = serde_json::to_value(&p.contacts)?;
                 let (point_lon, point_lat) = (p.point.map(|x| x[0]), p.point.map(|x| x[1]));
@@ -427,42 +501,21 @@ impl RebuildFold for BuildingBlockFold {
                         r.saps_precinct_code = p.saps_precinct_code;
                     }
                     None => {
-                        self.providers.insert(
+                        let mut row = ProviderRow::listed(
                             id,
-                            ProviderRow {
-                                stakeholder_id: id,
-                                name: p.name,
-                                building_block_id: p.building_block_id,
-                                building_block_category_id: p.building_block_category_id,
-                                municipality_id: p.municipality_id,
-                                contacts,
-                                point_lon,
-                                point_lat,
-                                placement: p.placement,
-                                source: p.source,
-                                vintage: p.vintage,
-                                saps_precinct_code: p.saps_precinct_code,
-                                status: "not_captured",
-                                physical_address: None,
-                                postal_address: None,
-                                details_contacts: None,
-                                requirements: Vec::new(),
-                                contact_persons: serde_json::Value::Array(Vec::new()),
-                                verified_requirements: Vec::new(),
-                                submission_version: None,
-                                submitted_by: None,
-                                verified_physical_address: None,
-                                verified_postal_address: None,
-                                verified_contacts: None,
-                                verified_contact_persons: serde_json::Value::Array(Vec::new()),
-                                updated_at: None,
-                                verified_at: None,
-                                submitted_at: None,
-                                return_reason: None,
-                                returned_at: None,
-                                returned_by: None,
-                            },
+                            p.name,
+                            p.building_block_id,
+                            p.building_block_category_id,
+                            p.municipality_id,
+                            contacts,
                         );
+                        row.point_lon = point_lon;
+                        row.point_lat = point_lat;
+                        row.placement = p.placement;
+                        row.source = p.source;
+                        row.vintage = p.vintage;
+                        row.saps_precinct_code = p.saps_precinct_code;
+                        self.providers.insert(id, row);
                     }
                 }
                 continue;
@@ -471,7 +524,13 @@ impl RebuildFold for BuildingBlockFold {
                 continue;
             };
             match event {
-                ProviderEvent::ProviderImported(_) => unreachable!("handled above"),
+                ProviderEvent::ProviderImported(_)
+                | ProviderEvent::ProviderProposed(_)
+                | ProviderEvent::ProviderExistenceConfirmed
+                | ProviderEvent::ProviderProposalDeclined { .. }
+                | ProviderEvent::ProviderClosureProposed { .. }
+                | ProviderEvent::ProviderClosed
+                | ProviderEvent::ProviderClosureDeclined { .. } => unreachable!("handled above"),
                 ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
                     r.status = "submitted";
                     r.physical_address = d.physical_address;
@@ -523,6 +582,13 @@ impl RebuildFold for BuildingBlockFold {
                 verified_requirements: v,
             });
         insert_rows(tx, schema, "bb_provider_quarter", quarters).await?;
+        insert_rows(
+            tx,
+            schema,
+            "bb_provider_lifecycle",
+            self.lifecycle.into_values(),
+        )
+        .await?;
         Ok(())
     }
 }

@@ -8,10 +8,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
 mod bulk_load;
+mod lifecycle;
 mod notices;
 mod queue;
 mod review;
 pub use bulk_load::*;
+pub use lifecycle::*;
 pub use notices::*;
 pub use queue::*;
 pub use review::*;
@@ -46,7 +48,8 @@ pub struct ProviderPlace {
     pub building_block_id: i32,
 }
 
-/// The place of provider `stakeholder_id`; `None` when the read model does not know it.
+/// The place of provider `stakeholder_id` (listed, or else proposed, declined or closed);
+/// `None` when the read model does not know it.
 pub async fn provider_place(
     pool: &sqlx::PgPool,
     stakeholder_id: i64,
@@ -58,6 +61,11 @@ pub async fn provider_place(
     .bind(stakeholder_id)
     .fetch_optional(pool)
     .await?;
+    // A proposed, declined or closed provider is placed by its lifecycle row.
+    let row = match row {
+        Some(row) => Some(row),
+        None => lifecycle::lifecycle_place(pool, stakeholder_id).await?,
+    };
     Ok(row.map(|(m, p, b)| ProviderPlace {
         municipality_id: m,
         province_id: p.unwrap_or(0),

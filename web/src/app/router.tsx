@@ -95,6 +95,8 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth action={Action.ImportBuildingBlockData} />,
                 children: [{ index: true, lazy: () => import('./routes/building-block-bulk-load') }],
               },
+              // A provider missing from the directory (docs/decisions.md "Proposed and closed providers").
+              { path: 'propose', lazy: () => import('./routes/building-block-propose') },
             ],
           },
         ],

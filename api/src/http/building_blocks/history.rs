@@ -59,6 +59,12 @@ pub fn event_words(event_type: &str) -> &'static str {
         "BuildingBlockDetailsSubmitted" => "Details submitted for verification",
         "BuildingBlockVerified" => "Verified by the province",
         "BuildingBlockReturned" => "Returned to the municipality",
+        "ProviderProposed" => "Proposed by the municipality as a new provider",
+        "ProviderExistenceConfirmed" => "Existence confirmed by the province",
+        "ProviderProposalDeclined" => "Proposal declined by the province",
+        "ProviderClosureProposed" => "Closing proposed by the municipality",
+        "ProviderClosed" => "Closing confirmed by the province",
+        "ProviderClosureDeclined" => "Closing declined by the province",
         _ => "Other change",
     }
 }
@@ -258,8 +264,24 @@ pub async fn history(
                 Ok(ProviderEvent::BuildingBlockVerified) => {
                     format!("The details submitted on {submitted_at} are now public.")
                 }
-                Ok(ProviderEvent::BuildingBlockReturned { reason }) => {
+                Ok(ProviderEvent::BuildingBlockReturned { reason })
+                | Ok(ProviderEvent::ProviderProposalDeclined { reason })
+                | Ok(ProviderEvent::ProviderClosureProposed { reason })
+                | Ok(ProviderEvent::ProviderClosureDeclined { reason }) => {
                     format!("Reason: {reason}")
+                }
+                Ok(ProviderEvent::ProviderProposed(p)) => format!(
+                    "{} proposed{}.",
+                    p.name,
+                    p.physical_address
+                        .map(|a| format!(" at {a}"))
+                        .unwrap_or_default()
+                ),
+                Ok(ProviderEvent::ProviderExistenceConfirmed) => {
+                    "The provider is listed from now on.".into()
+                }
+                Ok(ProviderEvent::ProviderClosed) => {
+                    "The provider is no longer listed; its history is kept.".into()
                 }
                 Err(_) => String::new(),
             };

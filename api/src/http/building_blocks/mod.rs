@@ -25,12 +25,16 @@
 //! - [`review`]: a submission beside the last verified version.
 //! - [`update_body`]: the specification's shape of the update body, folded into the form's.
 //! - [`bulk_load`]: a province's file of provider details: template, dry run and apply.
+//! - [`contact_removal`]: the specification's removal of one contact person.
+//! - [`lifecycle`]: proposals of new providers and closures, and the province's decisions.
 
 pub mod availability;
 pub mod bulk_load;
 pub mod capture;
+pub mod contact_removal;
 pub mod directory;
 pub mod history;
+pub mod lifecycle;
 pub mod queue;
 pub mod review;
 pub mod update_body;
@@ -39,8 +43,10 @@ pub mod verification;
 pub use availability::*;
 pub use bulk_load::*;
 pub use capture::*;
+pub use contact_removal::*;
 pub use directory::*;
 pub use history::*;
+pub use lifecycle::*;
 pub use queue::*;
 pub use review::*;
 pub use verification::*;

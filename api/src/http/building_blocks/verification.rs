@@ -12,7 +12,7 @@ use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::validation::FieldError;
 use gbvf_commands::building_blocks::provider::{
-    DetailsForm, Provider, ProviderCommand, ProviderError, ReturnBuildingBlock,
+    DetailsForm, LifecycleError, Provider, ProviderCommand, ProviderError, ReturnBuildingBlock,
     SubmitBuildingBlockDetails, VerifyBuildingBlock,
 };
 use gbvf_commands::execute::execute_with_side_tables;
@@ -151,12 +151,21 @@ pub(super) async fn provider_place(s: &AppState, id: i64) -> Result<(i64, i64, i
 pub(super) fn provider_error(e: AggregateError<ProviderError>) -> Result<Response, ApiError> {
     Err(match e {
         AggregateError::UserError(e) => match e {
-            ProviderError::UnknownProvider => ApiError::NotFound(e.to_string()),
+            ProviderError::UnknownProvider | ProviderError::ContactPersonNotFound => {
+                ApiError::NotFound(e.to_string())
+            }
             ProviderError::OutsideArea => ApiError::Forbidden,
             ProviderError::Invalid(errors) => return Ok(invalid(errors)),
             ProviderError::WrongBuildingBlock => ApiError::bad("buildingBlockId", e.to_string()),
             ProviderError::NewerSubmission { .. } => ApiError::Conflict(e.to_string()),
             ProviderError::OwnSubmission => ApiError::Refused(e.to_string()),
+            ProviderError::Lifecycle(LifecycleError::OwnProposal) => {
+                ApiError::Refused(e.to_string())
+            }
+            ProviderError::Lifecycle(LifecycleError::AlreadyExists) => {
+                ApiError::Conflict(e.to_string())
+            }
+            ProviderError::Lifecycle(_) => ApiError::bad("stakeholderId", e.to_string()),
             ProviderError::UnknownSubmission(_) => {
                 ApiError::bad("submissionVersion", e.to_string())
             }

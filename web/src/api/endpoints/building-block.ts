@@ -1,6 +1,20 @@
 import { baseApi as api } from "../base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    deleteContactPerson: build.mutation<
+      DeleteContactPersonApiResponse,
+      DeleteContactPersonApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/DeleteStakeholderById`,
+        method: "DELETE",
+        params: {
+          buildingBlockId: queryArg.buildingBlockId,
+          stakeholderId: queryArg.stakeholderId,
+          bldBlockstakeholderId: queryArg.bldBlockstakeholderId,
+        },
+      }),
+    }),
     applyBulkLoad: build.mutation<
       ApplyBulkLoadApiResponse,
       ApplyBulkLoadApiArg
@@ -26,6 +40,26 @@ const injectedRtkApi = api.injectEndpoints({
       GetBulkLoadTemplateApiArg
     >({
       query: () => ({ url: `/api/buildingblock/bulkLoad/template` }),
+    }),
+    confirmProposal: build.mutation<
+      ConfirmProposalApiResponse,
+      ConfirmProposalApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/confirmProposal`,
+        method: "POST",
+        body: queryArg.proposalDecisionBody,
+      }),
+    }),
+    declineProposal: build.mutation<
+      DeclineProposalApiResponse,
+      DeclineProposalApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/declineProposal`,
+        method: "POST",
+        body: queryArg.proposalDecisionBody,
+      }),
     }),
     getBuildingBlocksAssociatedToUser: build.query<
       GetBuildingBlocksAssociatedToUserApiResponse,
@@ -74,6 +108,29 @@ const injectedRtkApi = api.injectEndpoints({
           stakeholderId: queryArg.stakeholderId,
           format: queryArg.format,
         },
+      }),
+    }),
+    getProposals: build.query<GetProposalsApiResponse, GetProposalsApiArg>({
+      query: () => ({ url: `/api/buildingblock/proposals` }),
+    }),
+    proposeClosure: build.mutation<
+      ProposeClosureApiResponse,
+      ProposeClosureApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/proposeClosure`,
+        method: "POST",
+        body: queryArg.closureBody,
+      }),
+    }),
+    proposeProvider: build.mutation<
+      ProposeProviderApiResponse,
+      ProposeProviderApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/proposeProvider`,
+        method: "POST",
+        body: queryArg.proposeBody,
       }),
     }),
     returnProvider: build.mutation<
@@ -139,6 +196,17 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type DeleteContactPersonApiResponse =
+  /** status 200 Deleted (the server's message) */ Done;
+export type DeleteContactPersonApiArg = {
+  /** The provider's building block. */
+  buildingBlockId: number;
+  /** The contact person to remove (`contactPersonId` of
+    `getBuildingBlockContactsWithRequirements`, a UUID). */
+  stakeholderId: string;
+  /** The provider (its `stakeholderId`). */
+  bldBlockstakeholderId: number;
+};
 export type ApplyBulkLoadApiResponse =
   /** status 200 Applied: the report with what was recorded */ BulkLoadReport;
 export type ApplyBulkLoadApiArg = {
@@ -154,6 +222,14 @@ export type DryRunBulkLoadApiArg = {
 export type GetBulkLoadTemplateApiResponse =
   /** status 200 The template (text/csv) */ string;
 export type GetBulkLoadTemplateApiArg = void;
+export type ConfirmProposalApiResponse = /** status 200 Confirmed */ Done;
+export type ConfirmProposalApiArg = {
+  proposalDecisionBody: ProposalDecisionBody;
+};
+export type DeclineProposalApiResponse = /** status 200 Declined */ Done;
+export type DeclineProposalApiArg = {
+  proposalDecisionBody: ProposalDecisionBody;
+};
 export type GetBuildingBlocksAssociatedToUserApiResponse =
   /** status 200 Municipalities with verified/total per building block */ AssignedMunicipality[];
 export type GetBuildingBlocksAssociatedToUserApiArg = {
@@ -187,6 +263,18 @@ export type GetProviderHistoryApiArg = {
   stakeholderId: number;
   /** `csv` for the history as CSV. */
   format?: string;
+};
+export type GetProposalsApiResponse =
+  /** status 200 Proposals awaiting the province */ ProposalList;
+export type GetProposalsApiArg = void;
+export type ProposeClosureApiResponse = /** status 200 Closure proposed */ Done;
+export type ProposeClosureApiArg = {
+  closureBody: ClosureBody;
+};
+export type ProposeProviderApiResponse =
+  /** status 200 Proposed, awaiting the province */ Proposed;
+export type ProposeProviderApiArg = {
+  proposeBody: ProposeBody;
 };
 export type ReturnProviderApiResponse = /** status 200 Returned */ Done;
 export type ReturnProviderApiArg = {
@@ -228,12 +316,26 @@ export type VerifyProviderApiResponse = /** status 200 Verified */ Done;
 export type VerifyProviderApiArg = {
   decisionBody: DecisionBody;
 };
+export type Done = {
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+};
 export type ErrorItem = {
   /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
     `not_found`, `permission`, `csrf`, `conflict`, `unavailable`, `internal`. */
   code: string;
   /** The same text as `message`. */
   description: string;
+};
+export type ErrorBody = {
+  /** One entry per problem (empty on a 409 that names the current state instead). */
+  errors: ErrorItem[];
+  /** What went wrong, for people, in the specification's wording. */
+  message: string;
+  /** Always `false`. */
+  success: boolean;
 };
 export type BulkLoadCellError = {
   /** The column's header (empty for the row or file as a whole). */
@@ -296,13 +398,11 @@ export type BulkLoadReport = {
   /** Counts per action. */
   summary: BulkLoadSummary;
 };
-export type ErrorBody = {
-  /** One entry per problem (empty on a 409 that names the current state instead). */
-  errors: ErrorItem[];
-  /** What went wrong, for people, in the specification's wording. */
-  message: string;
-  /** Always `false`. */
-  success: boolean;
+export type LongText = string;
+export type ProposalDecisionBody = {
+  reason?: null | LongText;
+  /** The provider proposed (new) or proposed for closing. */
+  stakeholderId: number;
 };
 export type BlockCompletion = {
   /** Building block id. */
@@ -457,11 +557,75 @@ export type ProviderHistory = {
   /** Always `true`. */
   success: boolean;
 };
-export type Done = {
-  /** The confirmation, for people. */
-  message: string;
+export type ProposalItem = {
+  /** The building block's name. */
+  buildingBlock: string;
+  /** Its building block id. */
+  buildingBlockId: number;
+  /** Office numbers. */
+  contacts: DirectoryContact[];
+  /** Whole days waited until now. */
+  daysWaiting: number;
+  /** `new` (a provider missing from the directory) or `closure`. */
+  kind: string;
+  /** Its municipality (boundary id). */
+  municipalityId: number;
+  /** The municipality's name. */
+  municipalityName: string;
+  /** The provider's name. */
+  name: string;
+  /** True when the reader proposed it (they may not decide on it). */
+  ownProposal: boolean;
+  /** Physical address as given; null when none (always for shelters). */
+  physicalAddress: string | null;
+  /** `[longitude, latitude]` chosen on the map; null when none (always for shelters). */
+  point: number[] | null;
+  /** When (RFC 3339, UTC). */
+  proposedAt: string;
+  /** Who proposed it (name). */
+  proposedByName: string | null;
+  /** Why it should close (closures); null for a new provider. */
+  reason: string | null;
+  /** The provider id. */
+  stakeholderId: number;
+};
+export type ProposalList = {
+  /** The oldest first, at most 100. */
+  items: ProposalItem[];
   /** Always `true`. */
   success: boolean;
+  /** How many await in all. */
+  total: number;
+};
+export type ClosureBody = {
+  reason?: null | LongText;
+  /** The provider. */
+  stakeholderId: number;
+};
+export type Proposed = {
+  /** The confirmation, for people. */
+  message: string;
+  /** The proposed provider's id. */
+  stakeholderId: number;
+  /** Always `true`. */
+  success: boolean;
+};
+export type LineText = string;
+export type ProposeBody = {
+  alternateNumber?: null | LineText;
+  /** Its building block (taxonomy id). */
+  buildingBlockId: number;
+  /** Latitude of the point chosen on the map (WGS84 degrees). */
+  latitude?: number | null;
+  /** Longitude of the point chosen on the map (WGS84 degrees); with `latitude`, inside South
+    Africa. Never recorded for a shelter. */
+  longitude?: number | null;
+  /** Its municipality (boundary id): one assigned to the user. */
+  municipalityId: number;
+  /** The provider's name (required). */
+  name: LineText;
+  physicalAddress?: null | LineText;
+  receptionNumber?: null | LineText;
 };
 export type DecisionBody = {
   /** Required when returning: why, for the municipality (at most 1,000 characters, line
@@ -714,13 +878,19 @@ export type QueuePage = {
   total: number;
 };
 export const {
+  useDeleteContactPersonMutation,
   useApplyBulkLoadMutation,
   useDryRunBulkLoadMutation,
   useGetBulkLoadTemplateQuery,
+  useConfirmProposalMutation,
+  useDeclineProposalMutation,
   useGetBuildingBlocksAssociatedToUserQuery,
   useGetProviderWithRequirementsQuery,
   useGetProvidersOnMunicipalityQuery,
   useGetProviderHistoryQuery,
+  useGetProposalsQuery,
+  useProposeClosureMutation,
+  useProposeProviderMutation,
   useReturnProviderMutation,
   useGetSubmissionReviewQuery,
   useUpdateProviderMutation,

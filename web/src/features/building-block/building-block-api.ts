@@ -20,6 +20,11 @@ export const bbApi = generatedApi.enhanceEndpoints({
     verifyProvider: { invalidatesTags: [...changed] },
     returnProvider: { invalidatesTags: [...changed] },
     applyBulkLoad: { invalidatesTags: [...changed] },
+    getProposals: { providesTags: ['BuildingBlocks'], keepUnusedDataFor: 0 },
+    proposeProvider: { invalidatesTags: [...changed] },
+    proposeClosure: { invalidatesTags: [...changed] },
+    confirmProposal: { invalidatesTags: [...changed] },
+    declineProposal: { invalidatesTags: [...changed] },
   },
 })
 
@@ -37,6 +42,11 @@ export {
   useReturnProviderMutation,
   useDryRunBulkLoadMutation,
   useApplyBulkLoadMutation,
+  useGetProposalsQuery,
+  useProposeProviderMutation,
+  useProposeClosureMutation,
+  useConfirmProposalMutation,
+  useDeclineProposalMutation,
 } from '../../api/endpoints/building-block'
 
 /**

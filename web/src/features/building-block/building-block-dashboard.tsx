@@ -17,6 +17,7 @@ import { LoadingOverlay, useLingeringFlag } from '../../components/loading-overl
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
 import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './building-block-api'
 import { bulkLoadStrings, countWords, queueStrings, bbStrings as t } from './building-block-strings'
+import { lifecycleStrings } from './lifecycle-strings'
 import './queue.css'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
@@ -167,6 +168,13 @@ export function BuildingBlockDashboard() {
         <p className="bb-queue-link">
           <Link to="/buildingBlock/bulkLoad" data-testid="bb-bulk-load-link">
             {bulkLoadStrings.link}
+          </Link>
+        </p>
+      ) : null}
+      {can(session, Action.AddBuildingBlock) ? (
+        <p className="bb-queue-link">
+          <Link to="/buildingBlock/propose" data-testid="bb-propose-link">
+            {lifecycleStrings.proposeLink}
           </Link>
         </p>
       ) : null}

@@ -25,6 +25,7 @@ import {
 import { decodeId } from './building-block-dashboard'
 import { reviewPath } from './building-block-queue'
 import { bbStrings as t } from './building-block-strings'
+import { ProposeClosure } from './building-block-closure'
 
 /** A contact person of the form: one of the provider's, or a new one (no id yet). */
 interface Person extends Omit<ContactPersonDetails, 'contactPersonId'> {
@@ -486,6 +487,9 @@ export function ManageBuildingBlock() {
             )}
           </div>
         </form>
+      ) : null}
+      {p && !editing && can(session, Action.DeleteBuildingBlock) ? (
+        <ProposeClosure key={p.stakeholderId} stakeholderId={p.stakeholderId} name={p.name} />
       ) : null}
       {history.data?.history.length ? (
         <section className="bb-history" aria-labelledby="bb-history-title">

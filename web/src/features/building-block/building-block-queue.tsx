@@ -10,6 +10,10 @@ import type { GetVerificationQueueApiArg, QueueItem } from '../../api/generated'
 import { useGetVerificationQueueQuery } from './building-block-api'
 import { encodeId } from './building-block-dashboard'
 import { queueStrings as q, bbStrings as t } from './building-block-strings'
+import { Action } from '../../config/constants'
+import { can } from '../../session/landing'
+import { useSession } from '../../session/use-session'
+import { ProposalsSection } from './building-block-proposals'
 import './queue.css'
 
 const PAGE_SIZE = 25
@@ -80,6 +84,10 @@ export function VerificationQueue() {
   const [params, setParams] = useSearchParams()
   const args = queueArgs(params)
   const query = useGetVerificationQueueQuery(args)
+  const { session } = useSession()
+  const proposals = [Action.AddBuildingBlock, Action.DeleteBuildingBlock, Action.VerifyBuildingBlockExist].some((a) =>
+    can(session, a),
+  )
   const data = query.data
   const heading = data ? q.heading(data.counts.submitted, data.counts.returned) : q.title
   useDocumentTitle(heading)
@@ -98,6 +106,8 @@ export function VerificationQueue() {
         <Link to="/buildingBlock/">{q.back}</Link>
       </p>
       <h1 id="queue-title">{heading}</h1>
+      {proposals ? <ProposalsSection /> : null}
+      <h2 className="queue-submissions-title">{q.submissionsTitle}</h2>
       <fieldset className="queue-tabs">
         <legend className="visually-hidden">{q.status}</legend>
         {(['submitted', 'returned'] as const).map((s) => (

@@ -86,6 +86,7 @@ export const countWords = {
 /** Wording of the verification queue and the review (docs/decisions.md "The verification queue and the review"). */
 export const queueStrings = {
   title: 'Verification queue',
+  submissionsTitle: 'Submitted details',
   heading: (submitted: number, returned: number) =>
     `Verification queue: ${countWords.submitted(submitted)}, ${countWords.returned(returned)}`,
   link: (submitted: number, returned: number) =>

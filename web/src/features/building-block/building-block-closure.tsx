@@ -1,0 +1,97 @@
+// "Propose closing" on the manage screen (DeleteBuildingBlock, docs/decisions.md "Proposed and
+// closed providers"): the municipality's designated person proposes closing the provider shown,
+// with a reason, after a dialog naming it. It stays listed until the province confirms.
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Modal } from '../../components/modal'
+import { useProposeClosureMutation } from './building-block-api'
+import { errorText } from './building-block-proposals'
+import { REASON_MAX } from './building-block-strings'
+import { lifecycleStrings as l } from './lifecycle-strings'
+
+export function ProposeClosure({ stakeholderId, name }: { stakeholderId: number; name: string }) {
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [reasonError, setReasonError] = useState('')
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
+  const [propose, proposing] = useProposeClosureMutation()
+
+  async function send() {
+    if (!reason.trim()) {
+      setReasonError(l.reasonRequired)
+      return
+    }
+    const result = await propose({ closureBody: { stakeholderId, reason: reason.trim() } })
+    setOpen(false)
+    if ('data' in result && result.data?.success) {
+      setNotice({ ok: true, text: l.closeProposed })
+      setReason('')
+    } else setNotice({ ok: false, text: errorText(result, l.failed) })
+  }
+
+  return (
+    <div className="bb-closure">
+      <button
+        type="button"
+        className="button button--outline"
+        onClick={() => {
+          setOpen(true)
+          setNotice(null)
+        }}
+      >
+        {l.closeButton}
+      </button>
+      {notice ? (
+        <p className={notice.ok ? 'form-notice' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text} {notice.ok ? <Link to="/buildingBlock/queue">{l.toQueue}</Link> : null}
+        </p>
+      ) : null}
+      {open ? (
+        <Modal
+          title={l.closeTitle}
+          onClose={() => setOpen(false)}
+          footer={
+            <>
+              <button type="button" className="button button--outline" onClick={() => setOpen(false)}>
+                {l.cancel}
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={proposing.isLoading}
+                onClick={() => void send()}
+              >
+                {l.closeConfirm}
+              </button>
+            </>
+          }
+        >
+          <p>{l.closeQuestion(name)}</p>
+          <label className="form-field review-reason">
+            <span>{l.closeReason}</span>
+            <textarea
+              value={reason}
+              maxLength={REASON_MAX}
+              rows={4}
+              required
+              aria-invalid={Boolean(reasonError)}
+              aria-describedby="closure-reason-hint"
+              onChange={(e) => {
+                setReason(e.target.value)
+                setReasonError('')
+              }}
+            />
+            <span id="closure-reason-hint" className="field-hint">
+              {l.reasonHint(REASON_MAX - reason.length)}
+            </span>
+            {reasonError ? (
+              <span className="field-errors" role="alert">
+                {reasonError}
+              </span>
+            ) : null}
+          </label>
+        </Modal>
+      ) : null}
+    </div>
+  )
+}
