@@ -2,7 +2,8 @@
 //! database and the shipped police directory (docs/decisions.md "Building-block
 //! notifications"): a submission reaches the reviewers of its province only, at most one
 //! digest an hour each (later submissions join the waiting digest); a verification and a
-//! return reach the submitter, the return with its reason; whoever switched the e-mails off
+//! return reach the submitter, the return with its reason; a proposed provider joins the
+//! digest; whoever switched the e-mails off
 //! in their profile gets none.
 
 mod common;
@@ -168,6 +169,16 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
     // Two more within the hour: one digest, due an hour after the first, listing both.
     submit_station(&official, stations[1].0).await;
     submit_station(&official, stations[2].0).await;
+    // A new provider proposed joins the same digest.
+    let (s, v) = official
+        .post(
+            "/api/buildingblock/proposeProvider",
+            json!({"name": "Hillbrow Community Clinic", "buildingBlockId": 3,
+                   "municipalityId": joburg, "receptionNumber": "011 555 0101",
+                   "longitude": 28.049, "latitude": -26.189, "physicalAddress": "12 Kotze Street"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
     queued(&db).await;
     let rows = rows_to(&db, "building-block-submissions", &gauteng_email).await;
     assert_eq!(rows.len(), 2, "{rows:?}");
@@ -180,7 +191,16 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
         .iter()
         .map(|i| i["provider"].as_str().unwrap())
         .collect();
-    assert_eq!(listed, [stations[1].1.as_str(), stations[2].1.as_str()]);
+    assert_eq!(
+        listed,
+        [
+            stations[1].1.as_str(),
+            stations[2].1.as_str(),
+            "Hillbrow Community Clinic"
+        ]
+    );
+    assert_eq!(items[2]["what"], "proposed as a new provider", "{items}");
+    assert!(!items.to_string().contains("Kotze"), "no address: {items}");
     assert!(*due_in > 55.0 && *due_in <= 60.0, "due in {due_in} minutes");
 
     // Nobody else: not the reviewer who switched them off, not another province, not the

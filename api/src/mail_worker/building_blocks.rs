@@ -1,8 +1,8 @@
 //! Building-block notifications (docs/decisions.md "Building-block notifications"), queued by
 //! the mail worker from a provider's events in its queueing transaction:
 //!
-//! - `BuildingBlockDetailsSubmitted` → [`SUBMISSIONS`], a digest to every reviewer of the
-//!   provider's province (ValidateBuildingBlock, 22, with the province or a municipality in it
+//! - `BuildingBlockDetailsSubmitted`, `ProviderProposed` and `ProviderClosureProposed` →
+//!   [`SUBMISSIONS`], a digest to every reviewer of the provider's province (ValidateBuildingBlock, 22, with the province or a municipality in it
 //!   assigned; not the submitter; not those who declined these e-mails). A reviewer gets at
 //!   most one digest an hour: a submission joins the digest that waits for them, or starts one
 //!   due an hour after their last digest went (at once when none went in the last hour).
@@ -20,7 +20,7 @@ use gbvf_events::store::StoredEvent;
 use gbvf_projections::accounts::queries::{
     building_block_reviewers, receives_building_block_emails,
 };
-use gbvf_projections::building_blocks::queries::{provider_notice, ProviderNotice};
+use gbvf_projections::building_blocks::queries::{place_notice, provider_notice, ProviderNotice};
 use serde_json::{json, Value};
 use sqlx::{Postgres, Transaction};
 
@@ -48,8 +48,50 @@ pub(super) async fn queue(
     let Ok(event) = serde_json::from_value::<ProviderEvent>(e.payload.clone()) else {
         return Ok(());
     };
+    // What waits for the province: details submitted, a new provider proposed, a closure
+    // proposed. Each joins the reviewers' digest.
+    let waiting = match &event {
+        ProviderEvent::BuildingBlockDetailsSubmitted(_) => Some("details submitted"),
+        ProviderEvent::ProviderProposed(_) => Some("proposed as a new provider"),
+        ProviderEvent::ProviderClosureProposed { .. } => Some("proposed for closing"),
+        _ => None,
+    };
+    if let Some(what) = waiting {
+        let notice = match &event {
+            ProviderEvent::ProviderProposed(p) => {
+                place_notice(&mut **tx, p.municipality_id, p.building_block_id)
+                    .await?
+                    .map(|(block, municipality, province)| {
+                        (p.name.clone(), block, municipality, province)
+                    })
+            }
+            _ => provider_notice(&mut **tx, e.aggregate_id.parse()?)
+                .await?
+                .map(|p| (p.name, p.building_block, p.municipality, p.province_id)),
+        };
+        let Some((provider, block, municipality, province)) = notice else {
+            tracing::warn!(id = %e.aggregate_id, "no notification: provider not in the read model");
+            return Ok(());
+        };
+        let submitter = actor_user(&e.metadata);
+        let item = json!({
+            "provider": provider,
+            "building_block": block,
+            "municipality": municipality,
+            "what": what,
+            "submitted_at": e.recorded_at.format("%-d %B %Y, %H:%M UTC").to_string(),
+        });
+        let reviewers =
+            building_block_reviewers(&mut **tx, ValidateBuildingBlock as i64, province).await?;
+        for reviewer in reviewers
+            .iter()
+            .filter(|r| Some(r.as_str()) != submitter.as_deref())
+        {
+            add_to_digest(tx, e, reviewer, &item).await?;
+        }
+        return Ok(());
+    }
     let (template, reason) = match &event {
-        ProviderEvent::BuildingBlockDetailsSubmitted(_) => (SUBMISSIONS, None),
         ProviderEvent::BuildingBlockVerified => (VERIFIED, None),
         ProviderEvent::BuildingBlockReturned { reason } => (RETURNED, Some(reason.clone())),
         _ => return Ok(()),
@@ -62,28 +104,6 @@ pub(super) async fn queue(
         );
         return Ok(());
     };
-    if template == SUBMISSIONS {
-        let submitter = actor_user(&e.metadata);
-        let item = json!({
-            "provider": provider.name,
-            "building_block": provider.building_block,
-            "municipality": provider.municipality,
-            "submitted_at": e.recorded_at.format("%-d %B %Y, %H:%M UTC").to_string(),
-        });
-        let reviewers = building_block_reviewers(
-            &mut **tx,
-            ValidateBuildingBlock as i64,
-            provider.province_id,
-        )
-        .await?;
-        for reviewer in reviewers
-            .iter()
-            .filter(|r| Some(r.as_str()) != submitter.as_deref())
-        {
-            add_to_digest(tx, e, reviewer, &item).await?;
-        }
-        return Ok(());
-    }
     let Some(submitter) = submitter_of(tx, e).await? else {
         return Ok(());
     };

@@ -42,3 +42,24 @@ where
     .fetch_optional(executor)
     .await
 }
+
+/// Building block `building_block_id`'s name, municipality `municipality_id`'s name and its
+/// province (boundary id): what a notice names for a provider not yet in `bb_provider` (a
+/// proposal). `None` when either is unknown.
+pub async fn place_notice<'e, E>(
+    executor: E,
+    municipality_id: i64,
+    building_block_id: i32,
+) -> sqlx::Result<Option<(String, String, i64)>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Postgres>,
+{
+    sqlx::query_as(
+        "SELECT k.description, b.name, coalesce(b.province_id, 0)
+         FROM boundary b, bb_block k WHERE b.boundary_id = $1 AND k.building_block_id = $2",
+    )
+    .bind(municipality_id)
+    .bind(building_block_id)
+    .fetch_optional(executor)
+    .await
+}
