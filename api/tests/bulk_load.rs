@@ -179,6 +179,22 @@ async fn a_provinces_police_stations_load_whole_and_only_where_the_uploader_may(
     assert_eq!(s, 400);
     assert_eq!(provider_events(&db).await, before);
 
+    // No file at all: the report says so, in the documented shape, and nothing is recorded.
+    let (s, report) = upload(&loader, &base, "dryRun", b"").await;
+    assert_eq!(s, 200, "{report}");
+    assert_eq!(report["success"], false);
+    assert!(
+        report["fileErrors"].to_string().contains("empty"),
+        "{report}"
+    );
+    let (s, report) = upload(&loader, &base, "apply", b"").await;
+    assert_eq!(s, 400, "{report}");
+    assert_eq!(
+        report["applied"], false,
+        "the apply's 400 is the report: {report}"
+    );
+    assert_eq!(provider_events(&db).await, before);
+
     // Free State's loader: a clean dry run of every station; nothing recorded by it.
     let (s, report) = upload(&loader, &base, "dryRun", file.as_bytes()).await;
     assert_eq!(s, 200, "{report}");

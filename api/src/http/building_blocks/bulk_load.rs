@@ -88,12 +88,7 @@ async fn uploader(s: &AppState, u: &CurrentUser) -> Result<Uploader, ApiError> {
 /// The dry run of file `body` for user `u`: read, matched and decided on what the read models
 /// and the event log hold now.
 async fn dry_run(s: &AppState, u: &CurrentUser, body: &[u8]) -> Result<Plan, ApiError> {
-    if body.is_empty() {
-        return Err(ApiError::bad(
-            "body",
-            "Send the CSV or XLSX file as the request body.",
-        ));
-    }
+    // An empty body is a file error of the report ("The file is empty"), as any unreadable file.
     let sheet = bulk_load::sheet::read(body);
     let uploader = uploader(s, u).await?;
     let directory: Vec<DirectoryEntry> = queries::bulk_load_providers(&s.pool)
@@ -217,7 +212,7 @@ pub async fn bulk_load_template() -> Response {
 /// recorded. ImportBuildingBlockData; a row outside the user's area is an error.
 #[utoipa::path(post, path = "/api/buildingblock/bulkLoad/dryRun", tag = "building block",
     request_body(content = String, content_type = "text/csv", description = "The file in the template (CSV, or XLSX as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet; at most 16 MiB, 10,000 rows)"),
-    responses((status = 200, description = "The dry run's report (success false when any row has an error)", body = BulkLoadReport), (status = 400, description = "No file"), (status = 403, description = "Permission denied"), (status = 413, description = "File too large")))]
+    responses((status = 200, description = "The dry run's report (success false when any row has an error)", body = BulkLoadReport), (status = 403, description = "Permission denied"), (status = 413, description = "File too large")))]
 pub async fn bulk_load_dry_run(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
