@@ -214,7 +214,11 @@ test('an official submits two stations; the verifier finds both in the queue, ve
     const m = await newPage(browser(), viewport)
     await signIn(m.page, official.email)
     await m.page.getByTestId('bb-queue-link').click()
-    await m.page.getByLabel(/Returned to the municipality/).check()
+    // The tab is the URL's status: it turns checked once the navigation settles, so wait for
+    // that rather than expecting the click to check it at once.
+    await m.page.getByLabel(/Returned to the municipality/).click()
+    await m.page.waitForURL((url) => url.searchParams.get('status') === 'returned')
+    assert.equal(await m.page.getByLabel(/Returned to the municipality/).isChecked(), true)
     const item = m.page.getByTestId('queue-item')
     await item.first().waitFor()
     assert.equal(await item.count(), 1)
