@@ -309,6 +309,9 @@ const validityByState = [
   ['POST', '/api/auth/add-password'],
   // A CSV file of a known SAPS layout.
   ['POST', '/api/crime/import'],
+  // A file in the bulk-load template naming providers of the uploader's area, every row
+  // without an error (the dry run reports such a file with 200; the apply refuses it, 400).
+  ['POST', '/api/buildingblock/bulkLoad/apply'],
   // Province, district and local municipality that nest, on top of every step's field rules.
   ['POST', '/api/auth/register'],
 ]
