@@ -312,6 +312,9 @@ const validityByState = [
   // A file in the bulk-load template naming providers of the uploader's area, every row
   // without an error (the dry run reports such a file with 200; the apply refuses it, 400).
   ['POST', '/api/buildingblock/bulkLoad/apply'],
+  // The id of a contact person the provider's current details name, in the user's
+  // municipality (any other id is refused with the specification's message).
+  ['DELETE', '/api/buildingblock/DeleteStakeholderById'],
   // Province, district and local municipality that nest, on top of every step's field rules.
   ['POST', '/api/auth/register'],
 ]
