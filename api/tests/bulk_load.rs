@@ -137,13 +137,21 @@ async fn a_provinces_police_stations_load_whole_and_only_where_the_uploader_may(
     assert!(stations >= 100, "{stations} stations");
 
     // Building Block admin (17 ImportBuildingBlockData, 22 ValidateBuildingBlock) for Free
-    // State; the same for Gauteng; a province designated person without 17.
+    // State; the same for Gauteng; a Free State municipality designated person, without 17.
     let mut loader = member_of(&db, &base, &dir, 3).await;
     assign_area(&db, &mut loader, vec![], vec![free_state]).await;
     let mut other = member_of(&db, &base, &dir, 3).await;
     assign_area(&db, &mut other, vec![], vec![gauteng]).await;
-    let mut verifier = member_of(&db, &base, &dir, 6).await;
-    assign_area(&db, &mut verifier, vec![], vec![free_state]).await;
+    let mut verifier = member_of(&db, &base, &dir, 5).await;
+    let mangaung: i64 = sqlx::query_scalar(
+        "SELECT p.municipality_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         WHERE b.province_id = $1 AND b.name LIKE 'Mangaung%' LIMIT 1",
+    )
+    .bind(free_state)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assign_area(&db, &mut verifier, vec![mangaung], vec![]).await;
 
     // Permission 17 on every call.
     let (s, _) = verifier.get("/api/buildingblock/bulkLoad/template").await;

@@ -307,8 +307,7 @@ async fn mail_follows_events_through_smtp_outages_once_and_only_once() {
     wait_until("an application notice delivered", 30, || {
         delivered(&maildir).iter().any(|m| {
             m.contains("A new organisation applied")
-                && m.replace("=\r\n", "")
-                    .contains("/admin/organisations/view/")
+                && common::session::message_text(m).contains("/admin/organisations/view/")
         })
     })
     .await;

@@ -8,7 +8,9 @@
 
 mod common;
 
-use common::session::{assign_municipalities, mail_to, member_of, setup, Client};
+use common::session::{
+    assign_municipalities, mail_to, mail_to_containing, member_of, message_text, setup, Client,
+};
 use common::{catch_up, data_dir, TestDb};
 use gbvf_commands::building_blocks::import_building_blocks;
 use serde_json::{json, Value};
@@ -16,6 +18,7 @@ use serde_json::{json, Value};
 const DIGEST: &str = "Building-block details waiting for your review";
 const VERIFIED: &str = "Building-block details verified";
 const RETURNED: &str = "Building-block details returned to you";
+const DECIDED: &str = "The province decided on your building-block proposal";
 
 async fn import(db: &TestDb) {
     let meta = gbvf_events::metadata::EventMetadata::now("import", "test", "test");
@@ -53,13 +56,6 @@ async fn decide(c: &Client, path: &str, id: i64, reason: Option<&str>) {
         )
         .await;
     assert_eq!(s, 200, "{v}");
-}
-
-/// The text of a message (quoted-printable soft breaks and `=3D` undone).
-fn text(raw: String) -> String {
-    raw.replace("=\r\n", "")
-        .replace("=\n", "")
-        .replace("=3D", "=")
 }
 
 async fn email_of(c: &mut Client) -> String {
@@ -161,7 +157,7 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
 
     // The first submission: a digest at once (none went in the last hour).
     submit_station(&official, stations[0].0).await;
-    let first = text(mail_to(&dir, &gauteng_email, DIGEST));
+    let first = message_text(&mail_to(&dir, &gauteng_email, DIGEST));
     assert!(first.contains(&stations[0].1), "{first}");
     assert!(first.contains("/buildingBlock/queue"), "{first}");
     assert!(!first.contains("Kotze"), "no address in a notice: {first}");
@@ -179,6 +175,7 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
         )
         .await;
     assert_eq!(s, 200, "{v}");
+    let clinic = v["stakeholderId"].as_i64().unwrap();
     queued(&db).await;
     let rows = rows_to(&db, "building-block-submissions", &gauteng_email).await;
     assert_eq!(rows.len(), 2, "{rows:?}");
@@ -216,7 +213,7 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
 
     // Decisions reach the submitter: a verification, and a return with its reason.
     decide(&gauteng, "verifyBuildingBlock", stations[0].0, None).await;
-    let verified = text(mail_to(&dir, &official_email, VERIFIED));
+    let verified = message_text(&mail_to(&dir, &official_email, VERIFIED));
     assert!(verified.contains(&stations[0].1), "{verified}");
     assert!(
         verified.contains(&format!("provider={}", stations[0].0)),
@@ -229,11 +226,60 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
         Some("The street number is missing."),
     )
     .await;
-    let returned = text(mail_to(&dir, &official_email, RETURNED));
+    let returned = message_text(&mail_to(&dir, &official_email, RETURNED));
     assert!(
         returned.contains("The street number is missing."),
         "{returned}"
     );
+
+    // The province's decisions on proposals reach the proposer: the new clinic confirmed, a
+    // closing declined with its reason.
+    let (s, v) = gauteng
+        .post(
+            "/api/buildingblock/confirmProposal",
+            json!({"stakeholderId": clinic}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let confirmed = message_text(&mail_to(&dir, &official_email, DECIDED));
+    assert!(
+        confirmed.contains("Hillbrow Community Clinic"),
+        "{confirmed}"
+    );
+    assert!(
+        confirmed.contains("the new provider is confirmed"),
+        "{confirmed}"
+    );
+    assert!(!confirmed.contains("Kotze"), "no address: {confirmed}");
+    let (s, v) = official
+        .post(
+            "/api/buildingblock/proposeClosure",
+            json!({"stakeholderId": stations[3].0, "reason": "The station moved."}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = gauteng
+        .post(
+            "/api/buildingblock/declineProposal",
+            json!({"stakeholderId": stations[3].0, "reason": "It is still open on weekdays."}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    queued(&db).await;
+    let decided = rows_to(&db, "building-block-decided", &official_email).await;
+    assert_eq!(decided.len(), 2, "{decided:?}");
+    let declined = mail_to_containing(&dir, &official_email, DECIDED, "the closing is declined");
+    assert!(declined.contains(&stations[3].1), "{declined}");
+    assert!(
+        declined.contains("Reason: It is still open on weekdays."),
+        "{declined}"
+    );
+    // Nobody but the proposer is told.
+    for email in [&gauteng_email, &quiet_email, &western_cape_email] {
+        assert!(rows_to(&db, "building-block-decided", email)
+            .await
+            .is_empty());
+    }
 
     // The submitter switches them off: the next decision sends nothing.
     let (s, _) = official

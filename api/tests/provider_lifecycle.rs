@@ -508,6 +508,13 @@ async fn a_closed_station_leaves_the_directory_only_once_confirmed_and_keeps_its
         lines.last().unwrap(),
         "Closing confirmed by the province: The provider is no longer listed; its history is kept."
     );
+    // Closed, it still names its building block (from the taxonomy, not its gone details row).
+    assert!(
+        lines[0].starts_with(
+            "Imported from a public directory: Hillbrow SAPS (SAPS police station) imported from"
+        ),
+        "{lines:?}"
+    );
     let (s, _) = western_cape
         .get(&format!(
             "/api/buildingblock/history?stakeholderId={hillbrow}"

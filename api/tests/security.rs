@@ -303,7 +303,7 @@ async fn code_requests_and_registration_do_not_reveal_accounts() {
             .find(|m| m.to.contains(known) && m.raw.contains("tried to register"))
         {
             // Its link points at this server, started on a port of its own (not 8080).
-            let text = m.raw.replace("=\r\n", "").replace("=\n", "");
+            let text = common::session::message_text(&m.raw);
             assert!(
                 text.contains(&format!("{}/auth/login/", srv.base)),
                 "{}",

@@ -91,15 +91,16 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
 /// Default actions added to groups seeded before they held them, once per installation (marked
 /// by the request id), so an administrator's later removals stick: the municipality and
 /// province designated-person groups (5 and 6) got BuildingBlockAdmin (35), the organisation
-/// designated-person group (4) HealthCheckAdmin (34), so they land on their area's screens
-/// (docs/decisions.md "Default groups").
+/// designated-person group (4) HealthCheckAdmin (34), so they land on their area's screens; the
+/// municipality group DeleteBuildingBlock (16) to propose closures and the province group
+/// ImportBuildingBlockData (17) to load its spreadsheet (docs/decisions.md "Default groups").
 async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
     pool: &PgPool,
     cqrs: &cqrs_es::CqrsFramework<Group, ES>,
     g: &gbvf_commands::accounts::permissions::DefaultGroup,
 ) -> anyhow::Result<()> {
     use gbvf_commands::accounts::permissions::{
-        BuildingBlockAdmin, DeleteBuildingBlock, HealthCheckAdmin,
+        BuildingBlockAdmin, DeleteBuildingBlock, HealthCheckAdmin, ImportBuildingBlockData,
     };
     // Each action added to a seeded group after its creation, once (its marker), in order.
     let added: &[(i32, &str)] = match g.id {
@@ -107,7 +108,10 @@ async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
             (BuildingBlockAdmin, "seed-issue-11"),
             (DeleteBuildingBlock, "seed-provider-closure"),
         ],
-        6 => &[(BuildingBlockAdmin, "seed-issue-11")],
+        6 => &[
+            (BuildingBlockAdmin, "seed-issue-11"),
+            (ImportBuildingBlockData, "seed-province-bulk-load"),
+        ],
         4 => &[(HealthCheckAdmin, "seed-issue-12")],
         _ => return Ok(()),
     };

@@ -8,6 +8,9 @@
 //!   due an hour after their last digest went (at once when none went in the last hour).
 //! - `BuildingBlockVerified` → [`VERIFIED`] and `BuildingBlockReturned` → [`RETURNED`] (with
 //!   the reason), to whoever submitted the details decided, unless they declined these e-mails.
+//! - `ProviderExistenceConfirmed`, `ProviderProposalDeclined`, `ProviderClosed` and
+//!   `ProviderClosureDeclined` → [`DECIDED`] (with the reason of a decline), to whoever proposed
+//!   the provider or its closing, unless they declined these e-mails.
 //!
 //! The messages name the provider, its building block and municipality, and link to the
 //! verification queue or the provider's page; never an address, a person or a number.
@@ -32,6 +35,8 @@ pub const SUBMISSIONS: &str = "building-block-submissions";
 pub const VERIFIED: &str = "building-block-verified";
 /// Template of the notice to the submitter that the details were returned, with the reason.
 pub const RETURNED: &str = "building-block-returned";
+/// Template of the notice to the proposer that the province decided a proposal.
+pub const DECIDED: &str = "building-block-decided";
 /// Least time between two digests to one reviewer.
 pub const DIGEST_EVERY: Duration = Duration::from_secs(3600);
 
@@ -91,26 +96,66 @@ pub(super) async fn queue(
         }
         return Ok(());
     }
-    let (template, reason) = match &event {
-        ProviderEvent::BuildingBlockVerified => (VERIFIED, None),
-        ProviderEvent::BuildingBlockReturned { reason } => (RETURNED, Some(reason.clone())),
+    // A decision goes to whoever asked for it: the submitter of the details, or the proposer
+    // of the provider or of its closing (with what the province decided).
+    let (template, asked_by, decision, reason) = match &event {
+        ProviderEvent::BuildingBlockVerified => {
+            (VERIFIED, "BuildingBlockDetailsSubmitted", None, None)
+        }
+        ProviderEvent::BuildingBlockReturned { reason } => {
+            (RETURNED, "BuildingBlockDetailsSubmitted", None, Some(reason))
+        }
+        ProviderEvent::ProviderExistenceConfirmed => (
+            DECIDED,
+            "ProviderProposed",
+            Some("the new provider is confirmed: it is listed and counts on the dashboard from now on"),
+            None,
+        ),
+        ProviderEvent::ProviderProposalDeclined { reason } => (
+            DECIDED,
+            "ProviderProposed",
+            Some("the new provider is declined: it is not listed"),
+            Some(reason),
+        ),
+        ProviderEvent::ProviderClosed => (
+            DECIDED,
+            "ProviderClosureProposed",
+            Some("the closing is confirmed: the provider is no longer listed, and its history is kept"),
+            None,
+        ),
+        ProviderEvent::ProviderClosureDeclined { reason } => (
+            DECIDED,
+            "ProviderClosureProposed",
+            Some("the closing is declined: the provider stays listed"),
+            Some(reason),
+        ),
         _ => return Ok(()),
     };
     let stakeholder_id: i64 = e.aggregate_id.parse()?;
-    let Some(provider) = provider_notice(&mut **tx, stakeholder_id).await? else {
+    let provider = match provider_notice(&mut **tx, stakeholder_id).await? {
+        Some(p) => Some(p),
+        // A declined proposal or a closed provider has no directory row (or no longer): its
+        // first event names it.
+        None if template == DECIDED => origin_notice(tx, e, stakeholder_id).await?,
+        None => None,
+    };
+    let Some(provider) = provider else {
         tracing::warn!(
             stakeholder_id,
             "no notification: provider not in the read model"
         );
         return Ok(());
     };
-    let Some(submitter) = submitter_of(tx, e).await? else {
+    let Some(submitter) = asker_of(tx, e, asked_by).await? else {
         return Ok(());
     };
     if !receives_building_block_emails(&mut **tx, &submitter).await? {
         return Ok(());
     }
     let mut context = provider_context(&provider);
+    if let Some(decision) = decision {
+        context["decision"] = json!(decision);
+    }
     if let Some(reason) = reason {
         context["reason"] = json!(reason);
     }
@@ -150,25 +195,67 @@ fn actor_user(metadata: &Value) -> Option<String> {
         .map(str::to_string)
 }
 
-/// Who submitted the details decided by event `e`: the account of the provider's latest
-/// `BuildingBlockDetailsSubmitted` before it (the event log, not a read model: exact at any
-/// lag).
-async fn submitter_of(
+/// Who asked for the decision of event `e`: the account of the provider's latest event of type
+/// `asked_by` before it (`BuildingBlockDetailsSubmitted`, `ProviderProposed` or
+/// `ProviderClosureProposed`; the event log, not a read model: exact at any lag).
+async fn asker_of(
     tx: &mut Transaction<'_, Postgres>,
     e: &StoredEvent,
+    asked_by: &str,
 ) -> anyhow::Result<Option<String>> {
     let metadata: Option<Value> = sqlx::query_scalar(
         "SELECT metadata FROM events
          WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence < $3
-           AND event_type = 'BuildingBlockDetailsSubmitted'
+           AND event_type = $4
          ORDER BY sequence DESC LIMIT 1",
     )
     .bind(&e.aggregate_type)
     .bind(&e.aggregate_id)
     .bind(e.sequence)
+    .bind(asked_by)
     .fetch_optional(&mut **tx)
     .await?;
     Ok(metadata.as_ref().and_then(actor_user))
+}
+
+/// Provider `stakeholder_id` as its first event (imported or proposed) names it, for a
+/// provider with no directory row: `None` when that event or its place is unknown.
+async fn origin_notice(
+    tx: &mut Transaction<'_, Postgres>,
+    e: &StoredEvent,
+    stakeholder_id: i64,
+) -> anyhow::Result<Option<ProviderNotice>> {
+    let payload: Option<Value> = sqlx::query_scalar(
+        "SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2
+         ORDER BY sequence LIMIT 1",
+    )
+    .bind(&e.aggregate_type)
+    .bind(&e.aggregate_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let origin = payload.and_then(|p| serde_json::from_value::<ProviderEvent>(p).ok());
+    let (name, municipality_id, building_block_id) = match origin {
+        Some(ProviderEvent::ProviderImported(p)) => {
+            (p.name, p.municipality_id, p.building_block_id)
+        }
+        Some(ProviderEvent::ProviderProposed(p)) => {
+            (p.name, p.municipality_id, p.building_block_id)
+        }
+        _ => return Ok(None),
+    };
+    Ok(place_notice(&mut **tx, municipality_id, building_block_id)
+        .await?
+        .map(
+            |(building_block, municipality, province_id)| ProviderNotice {
+                stakeholder_id,
+                name,
+                building_block_id,
+                building_block,
+                municipality_id,
+                municipality,
+                province_id,
+            },
+        ))
 }
 
 /// Adds submission `item` to the digest waiting for `reviewer` (not yet being sent), or

@@ -164,6 +164,7 @@ pub fn subject(template: &str) -> &'static str {
         building_blocks::SUBMISSIONS => "Building-block details waiting for your review",
         building_blocks::VERIFIED => "Building-block details verified",
         building_blocks::RETURNED => "Building-block details returned to you",
+        building_blocks::DECIDED => "The province decided on your building-block proposal",
         _ => "GBVF dashboard",
     }
 }

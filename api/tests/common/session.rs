@@ -160,21 +160,38 @@ pub fn codes_for(dir: &std::path::Path, email: &str, at_least: usize) -> Vec<Str
     }
 }
 
+/// The readable text of raw message `raw`: its quoted-printable soft breaks and escapes undone
+/// (lettre encodes bodies so; the `quoted_printable` crate decodes, leniently for headers).
+pub fn message_text(raw: &str) -> String {
+    let bytes = quoted_printable::decode(raw, quoted_printable::ParseMode::Robust)
+        .unwrap_or_else(|_| raw.as_bytes().to_vec());
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 /// The raw text of the first outbox message to an address containing `to` with `subject`;
 /// waits up to 10 s (the mail worker sends after the event is stored).
 pub fn mail_to(dir: &std::path::Path, to: &str, subject: &str) -> String {
+    mail_to_containing(dir, to, subject, "")
+}
+
+/// As [`mail_to`], the first such message whose readable text ([`message_text`]) contains
+/// `needle`; returns that text.
+pub fn mail_to_containing(dir: &std::path::Path, to: &str, subject: &str, needle: &str) -> String {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let list = gbvf_api::http::auth::mail::list_outbox(dir).unwrap_or_default();
-        if let Some(m) = list
-            .iter()
-            .find(|m| m.to.contains(to) && m.subject == subject)
-        {
-            return m.raw.clone();
+        if let Some(m) = list.iter().find(|m| {
+            m.to.contains(to) && m.subject == subject && message_text(&m.raw).contains(needle)
+        }) {
+            return if needle.is_empty() {
+                m.raw.clone()
+            } else {
+                message_text(&m.raw)
+            };
         }
         assert!(
             std::time::Instant::now() < deadline,
-            "no e-mail {subject:?} to {to} in the outbox"
+            "no e-mail {subject:?} to {to} containing {needle:?} in the outbox"
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }

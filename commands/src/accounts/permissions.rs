@@ -88,7 +88,7 @@ pub const DEFAULT_GROUPS: &[DefaultGroup] = &[
     DefaultGroup {
         id: 6,
         name: "Province designated person",
-        actions: &[12, 19, 21, 22, 35],
+        actions: &[12, 17, 19, 21, 22, 35],
     },
 ];
 

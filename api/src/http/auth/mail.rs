@@ -64,6 +64,10 @@ fn templates() -> Environment<'static> {
             "building-block-returned",
             include_str!("../../../templates/building-block-returned.txt"),
         ),
+        (
+            "building-block-decided",
+            include_str!("../../../templates/building-block-decided.txt"),
+        ),
     ] {
         env.add_template(name, text)
             .expect("building-block template");

@@ -220,11 +220,13 @@ pub async fn history(
     let erased = gbvf_events::person::ERASED_PERSON;
     let emails = gbvf_projections::accounts::actors::actor_names(&s.pool, &actors, erased).await?;
     let names = queries::staff_names(&s.pool, &actors, erased).await?;
-    let place = queries::provider_details(&s.pool, id).await?;
-    let block_name = place
-        .as_ref()
-        .map(|p| p.building_block.clone())
-        .unwrap_or_default();
+    // Block names from the taxonomy, by the event's own block id: a closed or declined provider
+    // has no details row left, and its history still names its block.
+    let block_names: std::collections::HashMap<i32, String> = queries::taxonomy_blocks(&s.pool)
+        .await?
+        .into_iter()
+        .map(|b| (b.building_block_id, b.block_description))
+        .collect();
     let requirement_names: std::collections::HashMap<i32, String> =
         queries::requirements(&s.pool, None)
             .await?
@@ -251,10 +253,16 @@ pub async fn history(
             };
             let actor = m("actor");
             let detail = match serde_json::from_value::<ProviderEvent>(e.payload.clone()) {
-                Ok(ProviderEvent::ProviderImported(p)) => format!(
-                    "{} ({block_name}) imported from {}, {}.",
-                    p.name, p.source, p.vintage
-                ),
+                Ok(ProviderEvent::ProviderImported(p)) => {
+                    let block = block_names
+                        .get(&p.building_block_id)
+                        .map(|b| format!(" ({b})"))
+                        .unwrap_or_default();
+                    format!(
+                        "{}{block} imported from {}, {}.",
+                        p.name, p.source, p.vintage
+                    )
+                }
                 Ok(ProviderEvent::BuildingBlockDetailsSubmitted(d)) => {
                     let words = submission_words(previous.as_ref(), &d, &requirement);
                     previous = Some(d);
@@ -271,8 +279,12 @@ pub async fn history(
                     format!("Reason: {reason}")
                 }
                 Ok(ProviderEvent::ProviderProposed(p)) => format!(
-                    "{} proposed{}.",
+                    "{}{} proposed{}.",
                     p.name,
+                    block_names
+                        .get(&p.building_block_id)
+                        .map(|b| format!(" ({b})"))
+                        .unwrap_or_default(),
                     p.physical_address
                         .map(|a| format!(" at {a}"))
                         .unwrap_or_default()

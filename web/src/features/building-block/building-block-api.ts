@@ -25,6 +25,7 @@ export const bbApi = generatedApi.enhanceEndpoints({
     proposeClosure: { invalidatesTags: [...changed] },
     confirmProposal: { invalidatesTags: [...changed] },
     declineProposal: { invalidatesTags: [...changed] },
+    deleteContactPerson: { invalidatesTags: [...changed] },
   },
 })
 
@@ -47,6 +48,7 @@ export {
   useProposeClosureMutation,
   useConfirmProposalMutation,
   useDeclineProposalMutation,
+  useDeleteContactPersonMutation,
 } from '../../api/endpoints/building-block'
 
 /**

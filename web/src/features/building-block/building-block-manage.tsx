@@ -21,7 +21,9 @@ import {
   useGetProvidersOnMunicipalityQuery,
   useGetProviderWithRequirementsQuery,
   useUpdateProviderMutation,
+  useDeleteContactPersonMutation,
 } from './building-block-api'
+import { Modal } from '../../components/modal'
 import { decodeId } from './building-block-dashboard'
 import { reviewPath } from './building-block-queue'
 import { bbStrings as t } from './building-block-strings'
@@ -147,6 +149,10 @@ export function ManageBuildingBlock() {
   )
   const history = useGetProviderHistoryQuery(stakeholderId ? { stakeholderId } : skipToken)
   const [update, updating] = useUpdateProviderMutation()
+  const [deleteContactPerson, deleting] = useDeleteContactPersonMutation()
+  // A saved contact person whose Delete waits for confirmation (a new one is only dropped from
+  // the form): the specification's DeleteStakeholderById removes them at once.
+  const [removing, setRemoving] = useState<Person | null>(null)
   const [editing, setEditing] = useState(false)
   const [form, setForm] = useState<Form | null>(null)
   const [errors, setErrors] = useState<Errors>({})
@@ -209,8 +215,48 @@ export function ManageBuildingBlock() {
     }
   }
 
+  async function removeContactPerson(x: Person) {
+    if (!p || !x.contactPersonId) return
+    const result = await deleteContactPerson({
+      buildingBlockId: p.buildingBlockId,
+      stakeholderId: x.contactPersonId,
+      bldBlockstakeholderId: p.stakeholderId,
+    })
+    setRemoving(null)
+    if ('data' in result && result.data?.success) {
+      setNotice({ ok: true, text: message(result.data, t.contactDeleted) })
+      setForm((f) => (f ? { ...f, persons: f.persons.filter((y) => y.key !== x.key) } : f))
+    } else {
+      const data = 'error' in result ? (result.error as { data?: Partial<ErrorBody> }).data : undefined
+      setNotice({ ok: false, text: data?.message ?? t.contactNotDeleted })
+    }
+  }
+
   return (
     <section className="bb-manage" aria-labelledby="bb-manage-title">
+      {removing ? (
+        <Modal
+          title={t.deleteContactTitle}
+          onClose={() => setRemoving(null)}
+          footer={
+            <>
+              <button type="button" className="button button--outline" onClick={() => setRemoving(null)}>
+                {t.cancel}
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={deleting.isLoading}
+                onClick={() => void removeContactPerson(removing)}
+              >
+                {t.deleteContact}
+              </button>
+            </>
+          }
+        >
+          <p>{t.deleteContactQuestion(removing.fullName)}</p>
+        </Modal>
+      ) : null}
       <header className="bb-manage__header">
         <h1 id="bb-manage-title">
           {muni?.name} · {block?.description}
@@ -404,7 +450,12 @@ export function ManageBuildingBlock() {
                             <button
                               type="button"
                               className="button"
-                              onClick={() => set({ persons: form.persons.filter((y) => y.key !== x.key) })}
+                              data-testid="bb-delete-contact"
+                              onClick={() =>
+                                x.contactPersonId
+                                  ? setRemoving(x)
+                                  : set({ persons: form.persons.filter((y) => y.key !== x.key) })
+                              }
                             >
                               {t.deleteContact}
                             </button>

@@ -35,6 +35,12 @@ export const bbStrings = {
   requirements: 'Select building blocks that are available:',
   addContact: 'Add Additional Contact Person',
   deleteContact: 'Delete',
+  deleteContactTitle: 'Delete contact person',
+  /** The question before a saved contact person is removed through the server. */
+  deleteContactQuestion: (name: string) =>
+    `Delete ${name || 'this contact person'}? The details go to the province for verification again without them; the public directory keeps the last verified details until then.`,
+  contactDeleted: "Contact person deleted; the details await the province's verification.",
+  contactNotDeleted: 'An error occurred while deleting the contact.',
   back: 'Back to main view',
   cancel: 'Cancel',
   edit: 'Edit',
