@@ -508,7 +508,7 @@ export function ManageBuildingBlock() {
                 >
                   {t.cancel}
                 </button>
-                <button type="submit" className="button button--primary" disabled={updating.isLoading}>
+                <button key="save" type="submit" className="button button--primary" disabled={updating.isLoading}>
                   {t.save}
                 </button>
               </>
@@ -519,9 +519,14 @@ export function ManageBuildingBlock() {
                 </Link>
                 {mayEdit ? (
                   <button
+                    key="edit"
                     type="button"
                     className="button button--primary"
-                    onClick={() => {
+                    onClick={(e) => {
+                      // The save button takes this one's place as the click re-renders; without
+                      // the key (React would reuse this element, now type=submit) and without
+                      // cancelling the click, the browser would submit the unchanged details.
+                      e.preventDefault()
                       setEditing(true)
                       setNotice(null)
                     }}
