@@ -12,6 +12,7 @@ import { useBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, newPage, screenshot } from './lib/app.mjs'
 import { adminSession, choosePassword } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
+import { fillStaffPerson as fillPerson, settled } from './lib/staff.mjs'
 
 const PASSWORD = 'Staff(Key)9Harbour'
 const browser = useBrowser(assertReachable)
@@ -23,20 +24,6 @@ async function signIn(page, email, landing) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL((url) => url.pathname.startsWith(landing), { timeout: 30_000 })
-}
-
-async function settled(page) {
-  await page.waitForSelector('main#main', { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="admin-loading-overlay"]', { state: 'detached', timeout: 30_000 })
-}
-
-async function fillPerson(form, person) {
-  await form.getByLabel('Title').selectOption({ label: 'Ms' })
-  await form.getByLabel('Full name').fill(person.name)
-  await form.getByLabel('Email address').fill(person.email)
-  await form.getByLabel('Role', { exact: true }).selectOption({ label: 'Manager' })
-  await form.getByRole('checkbox', { name: 'Building Block Coordinator' }).check()
-  await form.getByTestId('groups-select').getByRole('checkbox', { name: person.group }).check()
 }
 
 test('an administrator creates a municipal official and a provincial verifier without any NGO', async (t) => {
