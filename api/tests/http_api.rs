@@ -278,6 +278,15 @@ async fn commands_need_the_permission_and_conflicting_ones_get_409() {
     .await
     .unwrap();
     assert!(count.to_string().contains("\"count\":30"), "{count}");
+    // Read your writes: the crime read model holds the figure when the answer comes.
+    let projected: Option<i64> = sqlx::query_scalar(
+        "SELECT reported FROM crime_total WHERE boundary_id = 10 AND crime_type_id = 1 AND year = 2023",
+    )
+    .fetch_optional(&db.pool)
+    .await
+    .unwrap()
+    .flatten();
+    assert_eq!(projected, Some(30), "projected before the answer");
     let (s, bad) = post(
         &base,
         "/api/crime/figures",

@@ -14,6 +14,77 @@ pub enum DelegationRefusal {
     /// neither change, move, delete nor erase someone above them.
     #[error("You do not have permission to perform this action.")]
     TargetHoldsMore,
+    /// Nobody changes their own groups.
+    #[error("You do not have permission to perform this action.")]
+    OwnGroups,
+    /// Taking someone out of a group needs DeleteGroupMember (11).
+    #[error("You do not have permission to perform this action.")]
+    RemovesWithoutDeleteGroupMember,
+    /// Nobody but a WorldOfImpactAdmin changes their own municipalities or provinces.
+    #[error("You do not have permission to perform this action.")]
+    OwnArea,
+}
+
+/// An edit of an account's groups and area, as [`may_edit`] judges it: what the account has
+/// now (the event log) and what the edit asks for (group ids, municipality and province
+/// boundary ids, in any order, repeats allowed).
+#[derive(Debug, Clone, Copy)]
+pub struct AccountEdit<'a> {
+    /// The caller edits their own account.
+    pub own_account: bool,
+    /// The account's groups now, and asked.
+    pub groups_now: &'a [i64],
+    /// Groups asked.
+    pub groups_asked: &'a [i64],
+    /// The account's assigned municipalities now.
+    pub municipalities_now: &'a [i64],
+    /// Municipalities asked.
+    pub municipalities_asked: &'a [i64],
+    /// The account's assigned provinces now.
+    pub provinces_now: &'a [i64],
+    /// Provinces asked.
+    pub provinces_asked: &'a [i64],
+}
+
+/// The same ids, whatever their order and repeats.
+fn same(a: &[i64], b: &[i64]) -> bool {
+    let set = |v: &[i64]| {
+        v.iter()
+            .copied()
+            .collect::<std::collections::BTreeSet<i64>>()
+    };
+    set(a) == set(b)
+}
+
+/// A caller who holds the actions `held` may make `edit` (docs/decisions.md "Nobody grants what
+/// they do not hold"): nobody changes their own groups; taking someone out of a group needs
+/// DeleteGroupMember (11); nobody but a WorldOfImpactAdmin (33) changes their own area (a user
+/// manager assigning themselves municipalities would read and change building blocks there).
+/// What the groups grant and whom the caller may act on are [`may_grant`] and [`may_act_on`].
+pub fn may_edit(
+    held: impl Fn(i32) -> bool,
+    edit: &AccountEdit<'_>,
+) -> Result<(), DelegationRefusal> {
+    use super::permissions::{DeleteGroupMember, WorldOfImpactAdmin};
+    if edit.own_account && !same(edit.groups_now, edit.groups_asked) {
+        return Err(DelegationRefusal::OwnGroups);
+    }
+    if edit
+        .groups_now
+        .iter()
+        .any(|g| !edit.groups_asked.contains(g))
+        && !held(DeleteGroupMember)
+    {
+        return Err(DelegationRefusal::RemovesWithoutDeleteGroupMember);
+    }
+    if edit.own_account
+        && !held(WorldOfImpactAdmin)
+        && !(same(edit.municipalities_now, edit.municipalities_asked)
+            && same(edit.provinces_now, edit.provinces_asked))
+    {
+        return Err(DelegationRefusal::OwnArea);
+    }
+    Ok(())
 }
 
 /// A caller who holds the actions `held` says yes to may grant `granted` (the actions of the
@@ -68,6 +139,73 @@ mod tests {
     #[test]
     fn given_a_manager_when_the_target_holds_no_more_then_they_may_act_on_it() {
         assert_eq!(may_act_on(manager, [12]), Ok(()));
+    }
+
+    fn edit<'a>(
+        own: bool,
+        groups: (&'a [i64], &'a [i64]),
+        area: (&'a [i64], &'a [i64]),
+    ) -> AccountEdit<'a> {
+        AccountEdit {
+            own_account: own,
+            groups_now: groups.0,
+            groups_asked: groups.1,
+            municipalities_now: area.0,
+            municipalities_asked: area.1,
+            provinces_now: &[],
+            provinces_asked: &[],
+        }
+    }
+
+    /// A user manager who may also take people out of groups (11).
+    fn remover(action: i32) -> bool {
+        manager(action) || action == 11
+    }
+
+    #[test]
+    fn given_their_own_account_when_the_groups_change_then_it_is_refused() {
+        assert_eq!(
+            may_edit(remover, &edit(true, (&[5], &[5, 3]), (&[], &[]))),
+            Err(DelegationRefusal::OwnGroups)
+        );
+        // The same groups in another order, repeated: no change.
+        assert_eq!(
+            may_edit(remover, &edit(true, (&[5, 3], &[3, 5, 5]), (&[], &[]))),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn given_someone_in_a_group_when_a_manager_without_11_takes_them_out_then_it_is_refused() {
+        assert_eq!(
+            may_edit(manager, &edit(false, (&[5, 6], &[5]), (&[], &[]))),
+            Err(DelegationRefusal::RemovesWithoutDeleteGroupMember)
+        );
+        assert_eq!(
+            may_edit(remover, &edit(false, (&[5, 6], &[5]), (&[], &[]))),
+            Ok(())
+        );
+        assert_eq!(
+            may_edit(manager, &edit(false, (&[5], &[5, 6]), (&[], &[]))),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn given_their_own_account_when_a_manager_widens_their_area_then_only_an_administrator_may() {
+        assert_eq!(
+            may_edit(manager, &edit(true, (&[5], &[5]), (&[10], &[10, 11]))),
+            Err(DelegationRefusal::OwnArea)
+        );
+        assert_eq!(
+            may_edit(|a| a == 33, &edit(true, (&[5], &[5]), (&[10], &[10, 11]))),
+            Ok(())
+        );
+        // Another account's area is the manager's to set.
+        assert_eq!(
+            may_edit(manager, &edit(false, (&[5], &[5]), (&[10], &[11]))),
+            Ok(())
+        );
     }
 
     #[test]

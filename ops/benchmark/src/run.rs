@@ -175,10 +175,16 @@ async fn print_header(cfg: &Config) -> Result<()> {
     );
     println!("- machine: {cpus} cores ({cpu_model}), {mem_gb:.0} GB RAM; client, servers and PostgreSQL share these cores");
     println!("- PostgreSQL {pg} (fsync={fsync}), on 127.0.0.1");
-    println!(
-        "- server: {} (child process), release build",
-        cfg.gbvf_bin.display()
-    );
+    // The build as the binary's path names it (`GBVF_BIN` may point at a debug build).
+    let path = cfg.gbvf_bin.display().to_string();
+    let build = if path.contains("/release/") {
+        "release build"
+    } else if path.contains("/debug/") {
+        "debug build: figures are slower than a release build's"
+    } else {
+        "build profile unknown"
+    };
+    println!("- server: {path} (child process), {build}");
     println!("- load average at start: {}", load_average());
     Ok(())
 }

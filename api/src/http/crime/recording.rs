@@ -114,6 +114,8 @@ pub async fn record_figure(
     match gbvf_commands::execute::execute(&s.crime_cqrs, &id, command, meta_map).await {
         Ok(()) => {
             metrics::counter!("gbvf_events_appended_total", "source" => "api").increment(1);
+            // Read your writes: the crime read model has the figure before the answer.
+            crate::http::read_your_writes::settle(&s, "crime").await;
             Ok(Json(FigureRecorded {
                 success: true,
                 message: "Crime figure recorded.",

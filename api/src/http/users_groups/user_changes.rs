@@ -5,7 +5,6 @@ use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
-use gbvf_commands::accounts::permissions::{self};
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
 use gbvf_commands::accounts::user::needs_company;
 use gbvf_commands::accounts::user::UserCommand;
@@ -19,9 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::users::{account, UserQuery};
-use super::{
-    meta, no_escalation, no_power_over, own_groups, BUILDING_BLOCK_COORDINATOR, CONTACT_PERSON,
-};
+use super::{meta, no_escalation, no_power_over, BUILDING_BLOCK_COORDINATOR, CONTACT_PERSON};
 use crate::http::auth::CurrentUser;
 use crate::http::error::{ApiError, Done, ErrorItem, Saved};
 use crate::http::AppState;
@@ -293,43 +290,26 @@ pub async fn edit_user(
         Ok(c) => c,
         Err(e) => return Ok(invalid(e)),
     };
-    // Nobody changes their own groups, and nobody grants what they do not hold.
-    if a.user_id == u.session.user_id {
-        let mut mine = own_groups(&s, &u).await?;
-        let mut asked = c.details.group_ids.clone();
-        mine.sort_unstable();
-        asked.sort_unstable();
-        asked.dedup();
-        if mine != asked {
-            return Err(ApiError::Forbidden);
-        }
-    }
+    // Nobody grants what they do not hold, nor acts on someone above them; the edit's own rules
+    // (own groups, removals, own area) are `delegation::may_edit`'s, over the event log's state.
     no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
     no_power_over(&s, &u, &a.user_id).await?;
-    // Taking someone out of a group is DeleteGroupMember (11).
     let before = crate::accounts::load_user(&s.pool, &a.user_id).await?;
-    if before
-        .group_ids
-        .iter()
-        .any(|g| !c.details.group_ids.contains(g))
-        && !u.can(permissions::DeleteGroupMember)
-    {
-        return Err(ApiError::Forbidden);
-    }
-    // Nobody widens their own area but an administrator: a user manager assigning themselves
-    // municipalities would read and change building blocks there.
-    if a.user_id == u.session.user_id && !u.can(permissions::WorldOfImpactAdmin) {
-        let mut now = assigned_municipalities(&s.pool, &a.user_id).await?;
-        let mut asked = c.details.municipality_ids.clone();
-        now.sort_unstable();
-        asked.sort_unstable();
-        asked.dedup();
-        let mut provinces_now = assigned_provinces(&s.pool, &a.user_id).await?;
-        provinces_now.sort_unstable();
-        if now != asked || provinces_now != c.details.province_ids {
-            return Err(ApiError::Forbidden);
-        }
-    }
+    let municipalities_now = assigned_municipalities(&s.pool, &a.user_id).await?;
+    let provinces_now = assigned_provinces(&s.pool, &a.user_id).await?;
+    gbvf_commands::accounts::delegation::may_edit(
+        |action| u.can(action),
+        &gbvf_commands::accounts::delegation::AccountEdit {
+            own_account: a.user_id == u.session.user_id,
+            groups_now: &before.group_ids,
+            groups_asked: &c.details.group_ids,
+            municipalities_now: &municipalities_now,
+            municipalities_asked: &c.details.municipality_ids,
+            provinces_now: &provinces_now,
+            provinces_asked: &c.details.province_ids,
+        },
+    )
+    .map_err(|_| ApiError::Forbidden)?;
     // The names and numbers are corrected in `person` first (the address stays); the event
     // records the edit by the person's id.
     let person_id = crate::accounts::load_user(&s.pool, &a.user_id)
