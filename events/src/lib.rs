@@ -19,6 +19,7 @@ pub mod crime_types;
 pub mod example;
 pub mod geography;
 pub mod healthcheck;
+pub mod healthcheck_translation;
 pub mod metadata;
 pub mod person;
 pub mod store;

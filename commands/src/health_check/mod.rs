@@ -3,13 +3,17 @@
 //! admit ([`survey_period`]), anonymous responses ([`survey_response`]) and the scoring and
 //! privacy rules of the results ([`scoring`]).
 //!
-//! Three aggregates decide here, each on commands of its own, distinct from the events they
+//! Four aggregates decide here, each on commands of its own, distinct from the events they
 //! produce:
 //! - [`QuestionnaireVersion`]: [`PublishQuestionnaireVersion`] → `QuestionnairePublished`;
 //! - [`HealthCheck`] (one survey period): [`HealthCheckCommand::OpenSurveyPeriod`] →
 //!   `SurveyPeriodOpened`, [`HealthCheckCommand::AdmitSurveyResponse`] →
 //!   `SurveyResponseAdmitted`;
-//! - [`SurveyResponse`]: [`SubmitSurveyResponse`] → `SurveyResponseSubmitted`.
+//! - [`SurveyResponse`]: [`SubmitSurveyResponse`] → `SurveyResponseSubmitted`;
+//! - [`QuestionnaireTranslation`] (one version in one language): [`TranslationCommand::Load`]
+//!   → `TranslationLoaded`, [`TranslationCommand::Review`] → `TranslationReviewed`,
+//!   [`TranslationCommand::Withdraw`] → `TranslationWithdrawn` ([`translation`]; the file a
+//!   translator fills in: [`translation_file`]).
 //!
 //! Free input is parsed once into typed values before a command is built: the expected
 //! responses of a link ([`ExpectedResponses`]) and a respondent's answers against the
@@ -19,12 +23,16 @@ pub mod questionnaire;
 pub mod scoring;
 pub mod survey_period;
 pub mod survey_response;
+pub mod translation;
+pub mod translation_file;
 
 pub use gbvf_events::healthcheck::{answer_score, is_scored};
 pub use questionnaire::*;
 pub use scoring::*;
 pub use survey_period::*;
 pub use survey_response::*;
+pub use translation::*;
+pub use translation_file::*;
 
 /// Fewest responses from which any distribution, score or demographic breakdown of one
 /// health check is shown (respondent privacy; docs/decisions.md "Respondent privacy
