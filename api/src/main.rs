@@ -2,7 +2,8 @@
 //!
 //! Subcommands: `serve` (API, projectors and the web app), `project` (projectors only),
 //! `migrate`, `import` (geography, crime files, or everything shipped in `data/`),
-//! `projections status|rebuild`, `events history|verify|verify-proof|public-key`, `users …`, `building-blocks erase-contact`. The database is `DATABASE_URL`.
+//! `projections status|rebuild`, `events history|verify|verify-proof|public-key`, `users …`, `building-blocks erase-contact`,
+//! `questionnaire-translation template|load|review|withdraw|status|erase-credit`. The database is `DATABASE_URL`.
 
 use gbvf_api::{cli, telemetry};
 
@@ -64,6 +65,10 @@ enum Command {
     /// Building-block providers' contact persons (erasure).
     #[command(subcommand)]
     BuildingBlocks(cli::building_blocks::BuildingBlocksCommand),
+    /// The survey's questions and answers in another language: a template for translators,
+    /// loading, review, withdrawal (docs/translators.md).
+    #[command(subcommand)]
+    QuestionnaireTranslation(cli::questionnaire_translation::TranslationCommandLine),
     /// Write the event log and the other write-side tables to FILE (pg_dump custom format).
     Backup {
         /// Archive to write.
@@ -106,6 +111,13 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Events(cli::history::EventsCommand::VerifyProof { file, public_key }) => {
             return cli::audit::verify_proof(&file, public_key.as_deref()).map(|_| ());
         }
+        // A translator's template needs no database.
+        Command::QuestionnaireTranslation(
+            cli::questionnaire_translation::TranslationCommandLine::Template {
+                questionnaire,
+                language,
+            },
+        ) => return cli::questionnaire_translation::template(&questionnaire, &language),
         Command::Openapi => {
             let doc = gbvf_api::http::openapi::full();
             println!("{}", serde_json::to_string_pretty(&doc)?);
@@ -131,6 +143,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Events(c) => cli::history::run(&pool, c).await,
         Command::Users(c) => cli::users::run(&pool, c).await,
         Command::BuildingBlocks(c) => cli::building_blocks::run(&pool, c).await,
+        Command::QuestionnaireTranslation(c) => cli::questionnaire_translation::run(&pool, c).await,
         Command::Examples(ExamplesCommand::Load { seed }) => {
             let r = cli::examples::load(&pool, seed).await?;
             eprintln!(

@@ -24,7 +24,8 @@
 //! respondent. No table holds anything about a respondent.
 //!
 //! - [`queries`]: the typed reads of these tables; [`public_figures`]: the public figures as
-//!   last published.
+//!   last published; [`translations`]: the projection of questionnaire translations, read by
+//!   [`queries_translations`].
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -40,6 +41,8 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 pub mod public_figures;
 pub mod queries;
+pub mod queries_translations;
+pub mod translations;
 pub use public_figures::{public_figures, publish_figures};
 
 /// The health-check projection (`healthcheck`).

@@ -19,6 +19,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(building_blocks::BuildingBlockProjection),
         Arc::new(challenges::ChallengesProjection),
         Arc::new(healthcheck::HealthCheckProjection),
+        Arc::new(healthcheck::translations::TranslationProjection),
     ]
 }
 

@@ -5,7 +5,8 @@
 //! What is kept ([`WRITE_SIDE_TABLES`]): the event log and the tables that are not derived from
 //! it — the personal data of account holders and the e-mail → user lookup kept out of the log
 //! (`person`, `user_email`; POPIA), password and code hashes (`credential`), building-block
-//! contact persons kept out of the log (`bb_contact_person`), the e-mail outbox and its checkpoint, the server secret that
+//! contact persons kept out of the log (`bb_contact_person`), the names credited for
+//! questionnaire translations (`questionnaire_translation_credit`), the e-mail outbox and its checkpoint, the server secret that
 //! signs CSRF tokens, and the public health-check figures as last published
 //! (`health_check_public_figure`: without it a restored server would publish afresh, and two
 //! figures could be differenced), and the audit seal of the log (`event_seal`,
@@ -35,7 +36,7 @@ use anyhow::{bail, Context};
 use sqlx::PgPool;
 
 /// Tables in the archive, in load order.
-pub const WRITE_SIDE_TABLES: [&str; 11] = [
+pub const WRITE_SIDE_TABLES: [&str; 12] = [
     "events",
     "event_seal",
     "event_seal_checkpoint",
@@ -43,6 +44,7 @@ pub const WRITE_SIDE_TABLES: [&str; 11] = [
     "user_email",
     "credential",
     "bb_contact_person",
+    "questionnaire_translation_credit",
     "mail_outbox",
     "mail_checkpoint",
     "server_secret",

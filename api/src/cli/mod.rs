@@ -8,6 +8,7 @@ pub mod history;
 pub mod import;
 pub mod popia;
 pub mod projections;
+pub mod questionnaire_translation;
 pub mod serve;
 pub mod users;
 

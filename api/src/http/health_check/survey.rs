@@ -14,8 +14,10 @@ use gbvf_commands::health_check::{
     HealthCheckCommand, HealthCheckError, SubmitSurveyResponse, SurveyAnswers, SurveyError,
 };
 use gbvf_events::healthcheck::{GivenAnswer, SURVEY_RESPONSE_AGGREGATE};
+use gbvf_events::healthcheck_translation::ORIGINAL_LANGUAGE;
 use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::healthcheck::queries::survey_period_of_link;
+use gbvf_projections::healthcheck::queries_translations::{offered_languages, offered_translation};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -38,6 +40,12 @@ pub struct SurveyQuery {
     /// `true`: show the questions without recording (admin spec §2 "Survey preview").
     #[serde(rename = "Preview", alias = "preview", default)]
     pub preview: Option<bool>,
+    /// The respondent's language (a BCP 47 tag such as `zu` or `zu-ZA`; its primary subtag
+    /// counts): the questions and answers come in that language when a reviewed translation
+    /// of the questionnaire version into it is offered, else in English (docs/decisions.md
+    /// "Questionnaire translations").
+    #[serde(default)]
+    pub language: Option<String>,
 }
 
 pub(super) struct Period {
@@ -110,6 +118,11 @@ pub struct Survey {
     /// before answering everything again; always `false` in a preview. Only this browser can
     /// learn it: the key is an HMAC of its own cookie.
     pub already_answered: bool,
+    /// The language of the questionnaire's title, questions and answers: the one asked for
+    /// when a reviewed translation into it is offered, else `en`.
+    pub language: String,
+    /// `en` and every language into which this version has a reviewed translation offered.
+    pub languages: Vec<String>,
     /// Policies, Practices, Behaviours, General, Demographic, in that order; categories
     /// without questions are left out.
     pub question_categories: Vec<SurveyCategory>,
@@ -153,9 +166,11 @@ pub struct SurveyAnswerOption {
     pub description: String,
 }
 
-/// `GET /api/healthcheck/survey?inviteCode=&Preview=` (anyone with the link): the questions of
-/// the link's questionnaire version, grouped by category, without scores. 404 for an unknown
-/// code; 410 when the period is closed (unless `Preview=true`).
+/// `GET /api/healthcheck/survey?inviteCode=&Preview=&language=` (anyone with the link): the
+/// questions of the link's questionnaire version, grouped by category, without scores, in the
+/// respondent's language when a reviewed translation into it is offered (else English; the
+/// answer's `language` says which). 404 for an unknown code; 410 when the period is closed
+/// (unless `Preview=true`).
 #[utoipa::path(get, path = "/api/healthcheck/survey", tag = "healthcheck", params(SurveyQuery),
     responses((status = 200, description = "The questions, by category", body = SurveyAnswer),
               (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")))]
@@ -178,9 +193,12 @@ pub async fn survey(
         }
         _ => false,
     };
-    let def = load_questionnaire(&s, &p.questionnaire_id)
+    let mut def = load_questionnaire(&s, &p.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    let language = translate(&s, &mut def, q.language.as_deref()).await?;
+    let mut languages = vec![ORIGINAL_LANGUAGE.to_string()];
+    languages.extend(offered_languages(&s.pool, &def.questionnaire_id).await?);
     let mut categories: BTreeMap<i32, Vec<SurveyQuestion>> = BTreeMap::new();
     for question in &def.questions {
         categories
@@ -226,10 +244,54 @@ pub async fn survey(
             is_open: p.open,
             example: p.example,
             already_answered,
+            language,
+            languages,
             question_categories,
         },
     })
     .into_response())
+}
+
+/// Puts the texts of the reviewed translation of `def` into `language` (its primary subtag,
+/// lower case) in place of the English ones, by question and answer id, and returns the
+/// language of the texts: `language` when such a translation is offered, else `en`. The ids
+/// stay those of the questionnaire, so answers given in any language count together.
+async fn translate(
+    s: &AppState,
+    def: &mut gbvf_events::healthcheck::QuestionnairePublished,
+    language: Option<&str>,
+) -> Result<String, ApiError> {
+    let primary = language
+        .and_then(|l| l.split(['-', '_']).next())
+        .map(|l| l.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    if primary.is_empty() || primary == ORIGINAL_LANGUAGE || primary.len() > 8 {
+        return Ok(ORIGINAL_LANGUAGE.into());
+    }
+    let Some(t) = offered_translation(&s.pool, &def.questionnaire_id, &primary).await? else {
+        return Ok(ORIGINAL_LANGUAGE.into());
+    };
+    def.description = t.title;
+    for question in &mut def.questions {
+        let Some(tq) = t
+            .questions
+            .iter()
+            .find(|x| x.question_id == question.question_id)
+        else {
+            continue;
+        };
+        question.description = tq.description.clone();
+        for answer in &mut question.answers {
+            if let Some(ta) = tq
+                .answers
+                .iter()
+                .find(|x| x.possible_answer_id == answer.possible_answer_id)
+            {
+                answer.description = ta.description.clone();
+            }
+        }
+    }
+    Ok(t.language)
 }
 
 /// The survey-response aggregate id of `browser`'s response through link `invite_code` of

@@ -1,0 +1,116 @@
+//! The read model of questionnaire translations (`questionnaire_translations`), beside the
+//! questionnaire read model of [`super`] (docs/decisions.md "Questionnaire translations").
+//!
+//! Table (view in `public`):
+//! `questionnaire_translation(questionnaire_id, language, questionnaire_version,
+//! loaded_title, loaded_questions jsonb, loaded_sha256, translator_credit_id, loaded_at,
+//! offered_title, offered_questions jsonb, offered_sha256, offered_translator_credit_id,
+//! reviewer_credit_id, reviewed_on, reviewed_at)` — per questionnaire version and language the
+//! text loaded last and, apart from it, the text offered to respondents: the one reviewed last,
+//! until withdrawn (all `offered_*` NULL while nothing reviewed is offered). A changed text
+//! loaded after a review waits in `loaded_*` while respondents keep the reviewed one.
+//! Translators and reviewers appear by credit id only; their names are in the write-side table
+//! `questionnaire_translation_credit`.
+
+use async_trait::async_trait;
+use gbvf_events::healthcheck_translation::{TranslationEvent, QUESTIONNAIRE_TRANSLATION_AGGREGATE};
+use gbvf_events::store::StoredEvent;
+use serde::Deserialize;
+use sqlx::{Postgres, Transaction};
+
+use crate::engine::Projection;
+
+/// The projection of questionnaire translations (`questionnaire_translations`).
+pub struct TranslationProjection;
+
+#[async_trait]
+impl Projection for TranslationProjection {
+    fn name(&self) -> &'static str {
+        "questionnaire_translations"
+    }
+    fn aggregate_types(&self) -> &'static [&'static str] {
+        &[QUESTIONNAIRE_TRANSLATION_AGGREGATE]
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &["questionnaire_translation"]
+    }
+    fn ddl(&self, schema: &str) -> String {
+        format!(
+            "CREATE TABLE {schema}.questionnaire_translation (
+                questionnaire_id text NOT NULL, language text NOT NULL, questionnaire_version integer NOT NULL,
+                loaded_title text NOT NULL, loaded_questions jsonb NOT NULL, loaded_sha256 text NOT NULL,
+                translator_credit_id uuid NOT NULL, loaded_at timestamptz NOT NULL,
+                offered_title text, offered_questions jsonb, offered_sha256 text, offered_translator_credit_id uuid,
+                reviewer_credit_id uuid, reviewed_on date, reviewed_at timestamptz,
+                PRIMARY KEY (questionnaire_id, language));"
+        )
+    }
+
+    async fn apply(
+        &self,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+        events: &[StoredEvent],
+    ) -> anyhow::Result<()> {
+        for e in events {
+            if e.aggregate_type != QUESTIONNAIRE_TRANSLATION_AGGREGATE {
+                continue;
+            }
+            match TranslationEvent::deserialize(&e.payload)? {
+                TranslationEvent::TranslationLoaded(l) => {
+                    sqlx::query(&format!(
+                        "INSERT INTO {schema}.questionnaire_translation (questionnaire_id, language, questionnaire_version,
+                             loaded_title, loaded_questions, loaded_sha256, translator_credit_id, loaded_at)
+                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8)
+                         ON CONFLICT (questionnaire_id, language) DO UPDATE SET
+                             loaded_title = excluded.loaded_title, loaded_questions = excluded.loaded_questions,
+                             loaded_sha256 = excluded.loaded_sha256, translator_credit_id = excluded.translator_credit_id,
+                             loaded_at = excluded.loaded_at"
+                    ))
+                    .bind(&l.questionnaire_id)
+                    .bind(&l.language)
+                    .bind(l.questionnaire_version)
+                    .bind(&l.title)
+                    .bind(sqlx::types::Json(&l.questions))
+                    .bind(&l.content_sha256)
+                    .bind(l.translator_credit_id)
+                    .bind(e.recorded_at)
+                    .execute(&mut **tx)
+                    .await?;
+                }
+                TranslationEvent::TranslationReviewed(r) => {
+                    // The aggregate reviews the text loaded last, whose hash the event names.
+                    sqlx::query(&format!(
+                        "UPDATE {schema}.questionnaire_translation SET
+                             offered_title = loaded_title, offered_questions = loaded_questions,
+                             offered_sha256 = loaded_sha256, offered_translator_credit_id = translator_credit_id,
+                             reviewer_credit_id = $3, reviewed_on = $4, reviewed_at = $5
+                         WHERE questionnaire_id = $1 AND language = $2 AND loaded_sha256 = $6"
+                    ))
+                    .bind(&r.questionnaire_id)
+                    .bind(&r.language)
+                    .bind(r.reviewer_credit_id)
+                    .bind(r.reviewed_on)
+                    .bind(e.recorded_at)
+                    .bind(&r.content_sha256)
+                    .execute(&mut **tx)
+                    .await?;
+                }
+                TranslationEvent::TranslationWithdrawn(w) => {
+                    sqlx::query(&format!(
+                        "UPDATE {schema}.questionnaire_translation SET
+                             offered_title = NULL, offered_questions = NULL, offered_sha256 = NULL,
+                             offered_translator_credit_id = NULL, reviewer_credit_id = NULL,
+                             reviewed_on = NULL, reviewed_at = NULL
+                         WHERE questionnaire_id = $1 AND language = $2"
+                    ))
+                    .bind(&w.questionnaire_id)
+                    .bind(&w.language)
+                    .execute(&mut **tx)
+                    .await?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
