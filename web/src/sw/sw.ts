@@ -4,7 +4,10 @@
 // - the survey's page shell (survey.html; index.html for the dashboard) is precached, nothing
 //   else, so the first visit stays light;
 // - script and style files (content-hashed, never changing) are kept as they are fetched;
-// - a survey page and its questions: network first, the copy kept here when offline;
+// - a survey page and its questions: network first, the copy kept here when offline; the
+//   questions are kept once per link whatever their language (the `language` parameter is left
+//   out of the key), so a reader who picks another language offline still has the survey, and
+//   its answer says in which language its texts are;
 // - a response POSTed while offline is queued by Background Sync where the browser has it,
 //   besides the page's own queue (src/features/survey/offline-store.ts); the response key
 //   makes a second delivery harmless (the server records a key once).
@@ -45,9 +48,20 @@ registerRoute(
   ),
 )
 registerRoute(({ url }) => url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS }))
+/** The key the questions of a link are kept under: their address without `language`. */
+function surveyKey(address: string): string {
+  const url = new URL(address)
+  if (url.pathname !== '/api/healthcheck/survey') return address
+  url.searchParams.delete('language')
+  return url.href
+}
 registerRoute(
   ({ url }) => url.pathname === '/api/healthcheck/survey',
-  new NetworkFirst({ cacheName: SURVEY, networkTimeoutSeconds: 4 }),
+  new NetworkFirst({
+    cacheName: SURVEY,
+    networkTimeoutSeconds: 4,
+    plugins: [{ cacheKeyWillBeUsed: ({ request }) => Promise.resolve(surveyKey(request.url)) }],
+  }),
   'GET',
 )
 registerRoute(
@@ -71,7 +85,11 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
         : SURVEY_PAGE.test(path) || path === '/api/healthcheck/survey'
           ? survey
           : null
-      if (cache && !(await cache.match(u))) await cache.add(u).catch(() => undefined)
+      const key = surveyKey(u)
+      if (cache && !(await cache.match(key)))
+        await fetch(u)
+          .then((answer) => (answer.ok ? cache.put(key, answer) : undefined))
+          .catch(() => undefined)
     }
   }
   event.waitUntil(keep())

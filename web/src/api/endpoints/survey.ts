@@ -7,6 +7,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           inviteCode: queryArg.inviteCode,
           Preview: queryArg.preview,
+          language: queryArg.language,
         },
       }),
     }),
@@ -28,6 +29,11 @@ export type GetSurveyApiArg = {
   inviteCode: string;
   /** `true`: show the questions without recording (admin spec §2 "Survey preview"). */
   preview?: boolean;
+  /** The respondent's language (a BCP 47 tag such as `zu` or `zu-ZA`; its primary subtag
+    counts): the questions and answers come in that language when a reviewed translation
+    of the questionnaire version into it is offered, else in English (docs/decisions.md
+    "Questionnaire translations"). */
+  language?: string;
 };
 export type SubmitSurveyApiResponse =
   /** status 200 Thank you. Your response has been recorded. */ Done;
@@ -69,6 +75,11 @@ export type Survey = {
   example: boolean;
   /** Whether the survey period is open now. */
   isOpen: boolean;
+  /** The language of the questionnaire's title, questions and answers: the one asked for
+    when a reviewed translation into it is offered, else `en`. */
+  language: string;
+  /** `en` and every language into which this version has a reviewed translation offered. */
+  languages: string[];
   /** The organisation the link belongs to (empty when unknown). */
   organisationName: string;
   /** `true` when asked with `Preview=true` (nothing can be recorded). */

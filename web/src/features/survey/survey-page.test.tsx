@@ -1,6 +1,6 @@
 // The anonymous survey page against MSW: questions by category as fieldsets, keyboard answers,
 // the submission body, the thank-you message, preview without submit, and a closed link.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -8,6 +8,8 @@ import { renderApp } from '../../test/render'
 import { server } from '../../test/mocks/server'
 import { ALREADY_ANSWERED } from './survey-page'
 import { queueResponse } from './offline-store'
+import { switchLanguage } from '../../i18n/locale'
+import { surveyStrings } from './survey-strings'
 
 const survey = {
   organisationName: 'Kouga Women\u2019s Shelter Network',
@@ -19,6 +21,8 @@ const survey = {
   isOpen: true,
   example: false,
   alreadyAnswered: false,
+  language: 'en',
+  languages: ['en'],
   questionCategories: [
     {
       questionCategoryId: 3,
@@ -56,6 +60,38 @@ const survey = {
 }
 
 describe('survey page', () => {
+  afterEach(() => switchLanguage('en', false))
+
+  it("asks for the reader's language and says so when the questions are in English instead", async () => {
+    const asked: (string | null)[] = []
+    let translated = false
+    server.use(
+      http.get('*/api/healthcheck/survey', ({ request }) => {
+        const language = new URL(request.url).searchParams.get('language')
+        asked.push(language)
+        const data = translated
+          ? {
+              ...survey,
+              language: 'zu',
+              languages: ['en', 'zu'],
+              questionnaire: 'Ukuhlolwa kwabasebenzi',
+            }
+          : survey
+        return HttpResponse.json({ success: true, data })
+      }),
+    )
+    await switchLanguage('zu', false)
+    const first = renderApp('/Questionnaire/SurveyQuestions?inviteCode=abc')
+    expect(await screen.findByTestId('survey-in-english')).toHaveTextContent(surveyStrings.questionsInEnglish)
+    expect(screen.getByRole('heading', { name: survey.questionnaire })).toHaveAttribute('lang', 'en-ZA')
+    expect(asked).toContain('zu')
+    first.unmount()
+    translated = true
+    renderApp('/Questionnaire/SurveyQuestions?inviteCode=abc')
+    expect(await screen.findByRole('heading', { name: 'Ukuhlolwa kwabasebenzi' })).toHaveAttribute('lang', 'zu')
+    expect(screen.queryByTestId('survey-in-english')).toBeNull()
+  })
+
   it('tells a browser that answered already so, before any question', async () => {
     server.use(
       http.get('*/api/healthcheck/survey', () =>

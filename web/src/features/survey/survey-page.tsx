@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Workbox } from 'workbox-window'
 import type { SubmitBody } from '../../api/generated'
+import { htmlLang, useActiveLocale } from '../../i18n/locale'
 import { useGetSurveyQuery, useSubmitSurveyMutation } from './survey-api'
 import {
   keepAnswers,
@@ -69,7 +70,10 @@ export function SurveyPage({ search }: { search: string }) {
   const params = new URLSearchParams(search)
   const inviteCode = params.get('inviteCode') ?? ''
   const preview = params.get('Preview') === 'true'
-  const { data, error, isLoading } = useGetSurveyQuery({ inviteCode, preview }, { skip: !inviteCode })
+  // The questions in the reader's language when a reviewed translation into it is offered; the
+  // answer says which language its texts are in (docs/decisions.md "Questionnaire translations").
+  const language = useActiveLocale().split('-')[0]
+  const { data, error, isLoading } = useGetSurveyQuery({ inviteCode, preview, language }, { skip: !inviteCode })
   const [submit, submitState] = useSubmitSurveyMutation()
   const [chosen, setChosen] = useState<Record<string, number[]>>({})
   const [done, setDone] = useState<string | null>(null)
@@ -137,11 +141,14 @@ export function SurveyPage({ search }: { search: string }) {
     )
   }
   const survey = data.data
+  // The questionnaire's own texts may be in another language than the page's words.
+  const textLang = htmlLang(survey.language)
+  const notTranslated = language !== 'en' && survey.language !== language
   // A response kept on this phone: when it went, or that it waits for the network.
   if (kept?.sentAt && !done) {
     return (
       <div className="survey">
-        <h1>{survey.questionnaire}</h1>
+        <h1 lang={textLang}>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
           {sentAt(kept.sentAt)}
         </p>
@@ -151,7 +158,7 @@ export function SurveyPage({ search }: { search: string }) {
   if (kept?.refused && !done) {
     return (
       <div className="survey">
-        <h1>{survey.questionnaire}</h1>
+        <h1 lang={textLang}>{survey.questionnaire}</h1>
         <p role="alert" className="survey-error">
           {kept.refused}
         </p>
@@ -161,7 +168,7 @@ export function SurveyPage({ search }: { search: string }) {
   if (kept?.queued) {
     return (
       <div className="survey">
-        <h1>{survey.questionnaire}</h1>
+        <h1 lang={textLang}>{survey.questionnaire}</h1>
         <p role="status" className="survey-done" data-testid="survey-queued">
           {surveyStrings.savedOffline}
         </p>
@@ -172,7 +179,7 @@ export function SurveyPage({ search }: { search: string }) {
   if (survey.alreadyAnswered && !done) {
     return (
       <div className="survey">
-        <h1>{survey.questionnaire}</h1>
+        <h1 lang={textLang}>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
           {surveyStrings.alreadyAnswered}
         </p>
@@ -182,7 +189,7 @@ export function SurveyPage({ search }: { search: string }) {
   if (done) {
     return (
       <div className="survey">
-        <h1>{survey.questionnaire}</h1>
+        <h1 lang={textLang}>{survey.questionnaire}</h1>
         <p role="status" className="survey-done">
           {done}
         </p>
@@ -230,7 +237,7 @@ export function SurveyPage({ search }: { search: string }) {
 
   return (
     <div className="survey">
-      <h1>{survey.questionnaire}</h1>
+      <h1 lang={textLang}>{survey.questionnaire}</h1>
       <p className="survey-org">{survey.organisationName}</p>
       {survey.example && (
         <p className="survey-example" role="note">
@@ -243,6 +250,11 @@ export function SurveyPage({ search }: { search: string }) {
         </p>
       )}
       <p className="survey-intro">{surveyStrings.intro}</p>
+      {notTranslated && (
+        <p className="survey-language" role="note" data-testid="survey-in-english">
+          {surveyStrings.questionsInEnglish}
+        </p>
+      )}
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {survey.questionCategories.map((c) => (
           <section key={c.questionCategoryId} aria-labelledby={`cat-${c.questionCategoryId}`}>
@@ -252,7 +264,7 @@ export function SurveyPage({ search }: { search: string }) {
               return (
                 <fieldset key={q.questionId} className="survey-question">
                   <legend>
-                    {q.description}
+                    <span lang={textLang}>{q.description}</span>
                     {multiple ? surveyStrings.chooseAll : ''}
                   </legend>
                   {q.answers.map((a) => {
@@ -268,7 +280,7 @@ export function SurveyPage({ search }: { search: string }) {
                           checked={(chosen[q.questionId] ?? []).includes(a.possibleAnswerId)}
                           onChange={() => toggle(q.questionId, a.possibleAnswerId, multiple)}
                         />
-                        <span>{a.description}</span>
+                        <span lang={textLang}>{a.description}</span>
                       </label>
                     )
                   })}

@@ -1,6 +1,7 @@
 // The anonymous survey's words, apart from the dashboard's strings so that its own light page
 // (src/survey-main.tsx) carries only these; translated through the survey's catalogs
-// (src/locales, ids `survey.*`). Questions and answers are data: they come with the questionnaire.
+// (src/locales, ids `survey.*`). Questions and answers are data: they come with the questionnaire,
+// in a reviewed translation when there is one (docs/translators.md "The survey's questions").
 import { message, registerStrings } from '../../i18n/runtime'
 
 export const surveyStrings = registerStrings('survey', {
@@ -20,6 +21,8 @@ export const surveyStrings = registerStrings('survey', {
   preview: 'Preview: answers are not recorded.',
   intro:
     'This survey is anonymous: we do not record your name, e-mail address or device. You may skip any question. Results are shown to your organisation only once at least 5 people have answered.',
+  questionsInEnglish:
+    'The questions are in English: they have not yet been translated into this language and checked by a first-language speaker.',
   chooseAll: ' (choose all that apply)',
   answered: message<[number, number]>(
     '{answered, number} of {total, plural, one {# question} other {# questions}} answered',
