@@ -258,7 +258,9 @@ export function SurveyPage({ search }: { search: string }) {
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {survey.questionCategories.map((c) => (
           <section key={c.questionCategoryId} aria-labelledby={`cat-${c.questionCategoryId}`}>
-            <h2 id={`cat-${c.questionCategoryId}`}>{c.description}</h2>
+            <h2 id={`cat-${c.questionCategoryId}`}>
+              {surveyStrings.categories[c.questionCategoryId as keyof typeof surveyStrings.categories] ?? c.description}
+            </h2>
             {c.questions.map((q) => {
               const multiple = q.questionTypeId === 4
               return (

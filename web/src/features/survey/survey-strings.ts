@@ -24,6 +24,14 @@ export const surveyStrings = registerStrings('survey', {
   questionsInEnglish:
     'The questions are in English: they have not yet been translated into this language and checked by a first-language speaker.',
   chooseAll: ' (choose all that apply)',
+  /** Question categories by id (admin spec §3): the page's words, not the questionnaire's. */
+  categories: {
+    1: 'Behaviours',
+    2: 'Practices',
+    3: 'Policies',
+    4: 'General',
+    5: 'Demographic',
+  },
   answered: message<[number, number]>(
     '{answered, number} of {total, plural, one {# question} other {# questions}} answered',
     'answered',
