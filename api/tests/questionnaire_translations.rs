@@ -67,8 +67,11 @@ async fn survey(base: &str, code: &str, query: &str) -> Value {
     v["data"].clone()
 }
 
-/// (question id, its text, its answers' (id, text)) in the order shown.
-fn texts(survey: &Value) -> Vec<(String, String, Vec<(i64, String)>)> {
+/// A question as shown: (question id, its text, its answers' (id, text)).
+type Shown = (String, String, Vec<(i64, String)>);
+
+/// The questions in the order shown.
+fn texts(survey: &Value) -> Vec<Shown> {
     let mut out = Vec::new();
     for c in survey["questionCategories"].as_array().unwrap() {
         for q in c["questions"].as_array().unwrap() {
