@@ -308,7 +308,8 @@ async fn read_model(pool: &PgPool, p: &dyn Projection) -> Vec<(String, Vec<serde
 /// page with `Projection::apply` over the same log: the shipped geography, building blocks,
 /// challenges and questionnaires, the example organisations (registrations, approvals by an
 /// administrator then deleted, survey periods and responses), a challenge result and
-/// completion, and an erased account.
+/// completion, an erased account, and questionnaire translations (reviewed, changed after
+/// review, withdrawn).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
     let db = TestDb::new().await;
@@ -367,6 +368,7 @@ async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
             .await
             .unwrap();
     }
+    translations(pool, &meta).await;
     common::catch_up(pool).await;
 
     for p in gbvf_projections::all() {
@@ -515,4 +517,45 @@ async fn a_poison_event_is_quarantined_and_later_events_still_arrive() {
         "rows of the old version are forgotten at the switch"
     );
     db.drop_db().await;
+}
+
+/// Questionnaire translations in each state: staff-v1 into isiZulu loaded, reviewed, then
+/// changed (awaiting review); students-v1 into Afrikaans loaded, reviewed and withdrawn.
+async fn translations(pool: &PgPool, meta: &gbvf_events::metadata::EventMetadata) {
+    use gbvf_commands::health_check::*;
+    let published = PublishedQuestionnaires::built_in().unwrap();
+    let cqrs = cqrs_es::CqrsFramework::<QuestionnaireTranslation, _>::new(
+        gbvf_api::telemetry::event_store(pool),
+        vec![],
+        published.clone(),
+    );
+    let file = |questionnaire: usize, language: &str, marker: &str| {
+        let tag = LanguageTag::parse(language).unwrap();
+        let mut f = translation_template(&published.0[questionnaire], &tag);
+        f.title.text = format!("{marker} {}", f.title.english);
+        for q in &mut f.questions {
+            q.text = format!("{marker} {}", q.english);
+            for a in &mut q.answers {
+                a.text = format!("{marker} {}", a.english);
+            }
+        }
+        parse_translation_file(&serde_json::to_string(&f).unwrap()).unwrap()
+    };
+    let review = || TranslationCommand::Review {
+        reviewer_credit_id: uuid::Uuid::new_v4(),
+        reviewed_on: chrono::NaiveDate::from_ymd_opt(2026, 11, 26).unwrap(),
+    };
+    let steps = [
+        load_command(file(0, "zu", "[zu]"), uuid::Uuid::new_v4()),
+        ("staff-v1/zu".to_string(), review()),
+        load_command(file(0, "zu", "[zu 2]"), uuid::Uuid::new_v4()),
+        load_command(file(1, "af", "[af]"), uuid::Uuid::new_v4()),
+        ("students-v1/af".to_string(), review()),
+        ("students-v1/af".to_string(), TranslationCommand::Withdraw),
+    ];
+    for (id, command) in steps {
+        gbvf_commands::execute::execute(&cqrs, &id, command, meta.to_map())
+            .await
+            .unwrap();
+    }
 }

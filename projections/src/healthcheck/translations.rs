@@ -12,13 +12,18 @@
 //! Translators and reviewers appear by credit id only; their names are in the write-side table
 //! `questionnaire_translation_credit`.
 
+use std::collections::BTreeMap;
+
 use async_trait::async_trait;
-use gbvf_events::healthcheck_translation::{TranslationEvent, QUESTIONNAIRE_TRANSLATION_AGGREGATE};
+use chrono::{DateTime, NaiveDate, SubsecRound, Utc};
+use gbvf_events::healthcheck_translation::{
+    TranslatedQuestion, TranslationEvent, QUESTIONNAIRE_TRANSLATION_AGGREGATE,
+};
 use gbvf_events::store::StoredEvent;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
 
-use crate::engine::Projection;
+use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 /// The projection of questionnaire translations (`questionnaire_translations`).
 pub struct TranslationProjection;
@@ -44,6 +49,10 @@ impl Projection for TranslationProjection {
                 reviewer_credit_id uuid, reviewed_on date, reviewed_at timestamptz,
                 PRIMARY KEY (questionnaire_id, language));"
         )
+    }
+
+    fn rebuild_fold(&self) -> Option<Box<dyn RebuildFold>> {
+        Some(Box::<TranslationFold>::default())
     }
 
     async fn apply(
@@ -111,6 +120,120 @@ impl Projection for TranslationProjection {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// One row of `questionnaire_translation`, as the rebuild fold writes it (keys: the columns).
+#[derive(Debug, Clone, Serialize)]
+struct TranslationRow {
+    questionnaire_id: String,
+    language: String,
+    questionnaire_version: i32,
+    loaded_title: String,
+    loaded_questions: Vec<TranslatedQuestion>,
+    loaded_sha256: String,
+    translator_credit_id: uuid::Uuid,
+    loaded_at: DateTime<Utc>,
+    offered_title: Option<String>,
+    offered_questions: Option<Vec<TranslatedQuestion>>,
+    offered_sha256: Option<String>,
+    offered_translator_credit_id: Option<uuid::Uuid>,
+    reviewer_credit_id: Option<uuid::Uuid>,
+    reviewed_on: Option<NaiveDate>,
+    reviewed_at: Option<DateTime<Utc>>,
+}
+
+/// The whole history folded in memory, written once (the same rows as [`Projection::apply`]).
+#[derive(Default)]
+struct TranslationFold {
+    rows: BTreeMap<(String, String), TranslationRow>,
+}
+
+#[async_trait]
+impl RebuildFold for TranslationFold {
+    fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
+        for e in events.decoded()? {
+            if e.aggregate_type != QUESTIONNAIRE_TRANSLATION_AGGREGATE {
+                continue;
+            }
+            // PostgreSQL keeps microseconds.
+            let at = e.recorded_at.trunc_subsecs(6);
+            match TranslationEvent::deserialize(&e.payload)? {
+                TranslationEvent::TranslationLoaded(l) => {
+                    let key = (l.questionnaire_id.clone(), l.language.clone());
+                    let previous = self.rows.remove(&key);
+                    let mut row = TranslationRow {
+                        questionnaire_id: l.questionnaire_id,
+                        language: l.language,
+                        questionnaire_version: l.questionnaire_version,
+                        loaded_title: l.title,
+                        loaded_questions: l.questions,
+                        loaded_sha256: l.content_sha256,
+                        translator_credit_id: l.translator_credit_id,
+                        loaded_at: at,
+                        offered_title: None,
+                        offered_questions: None,
+                        offered_sha256: None,
+                        offered_translator_credit_id: None,
+                        reviewer_credit_id: None,
+                        reviewed_on: None,
+                        reviewed_at: None,
+                    };
+                    if let Some(p) = previous {
+                        // The version number stays that of the first load, as the upsert's.
+                        row.questionnaire_version = p.questionnaire_version;
+                        row.offered_title = p.offered_title;
+                        row.offered_questions = p.offered_questions;
+                        row.offered_sha256 = p.offered_sha256;
+                        row.offered_translator_credit_id = p.offered_translator_credit_id;
+                        row.reviewer_credit_id = p.reviewer_credit_id;
+                        row.reviewed_on = p.reviewed_on;
+                        row.reviewed_at = p.reviewed_at;
+                    }
+                    self.rows.insert(key, row);
+                }
+                TranslationEvent::TranslationReviewed(r) => {
+                    if let Some(row) = self.rows.get_mut(&(r.questionnaire_id, r.language)) {
+                        if row.loaded_sha256 == r.content_sha256 {
+                            row.offered_title = Some(row.loaded_title.clone());
+                            row.offered_questions = Some(row.loaded_questions.clone());
+                            row.offered_sha256 = Some(row.loaded_sha256.clone());
+                            row.offered_translator_credit_id = Some(row.translator_credit_id);
+                            row.reviewer_credit_id = Some(r.reviewer_credit_id);
+                            row.reviewed_on = Some(r.reviewed_on);
+                            row.reviewed_at = Some(at);
+                        }
+                    }
+                }
+                TranslationEvent::TranslationWithdrawn(w) => {
+                    if let Some(row) = self.rows.get_mut(&(w.questionnaire_id, w.language)) {
+                        row.offered_title = None;
+                        row.offered_questions = None;
+                        row.offered_sha256 = None;
+                        row.offered_translator_credit_id = None;
+                        row.reviewer_credit_id = None;
+                        row.reviewed_on = None;
+                        row.reviewed_at = None;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn write(
+        self: Box<Self>,
+        tx: &mut Transaction<'_, Postgres>,
+        schema: &str,
+    ) -> anyhow::Result<()> {
+        insert_rows(
+            tx,
+            schema,
+            "questionnaire_translation",
+            self.rows.into_values(),
+        )
+        .await?;
         Ok(())
     }
 }
