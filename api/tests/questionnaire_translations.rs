@@ -220,6 +220,12 @@ async fn a_translation_is_offered_once_reviewed_for_its_language_only_and_respon
     assert!(!ok);
     assert!(err.contains("Unknown language tag \"tlh\""), "{err}");
     assert_eq!(translation_events(&db).await, 0);
+    // No name is kept for a refused command.
+    let credits: i64 = sqlx::query_scalar("SELECT count(*) FROM questionnaire_translation_credit")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(credits, 0);
 
     // Loaded: not offered.
     let zu = save(&dir, "zu.json", &filled_template("zu", "[zu]"));

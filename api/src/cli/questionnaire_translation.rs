@@ -116,8 +116,8 @@ fn credited(name: &str, role: &str) -> anyhow::Result<String> {
     Ok(name)
 }
 
-/// Keeps `name` in `questionnaire_translation_credit` under a new credit id. An unused row
-/// (the command then refused) is harmless: it names nothing in the log.
+/// Keeps `name` in `questionnaire_translation_credit` under a new credit id, before the command
+/// that names it is appended (cqrs-es appends in a transaction of its own).
 async fn credit(pool: &PgPool, name: &str) -> anyhow::Result<uuid::Uuid> {
     let id = uuid::Uuid::new_v4();
     sqlx::query("INSERT INTO questionnaire_translation_credit (credit_id, name) VALUES ($1, $2)")
@@ -128,9 +128,40 @@ async fn credit(pool: &PgPool, name: &str) -> anyhow::Result<uuid::Uuid> {
     Ok(id)
 }
 
+/// As [`decide`] for a command that names credit `credit_id`: when the command is refused
+/// (nothing appended) the credit row, which no event names, is deleted, so no name is kept for
+/// nothing.
+async fn decide_credited(
+    pool: &PgPool,
+    id: &str,
+    command: TranslationCommand,
+    source: &str,
+    credit_id: uuid::Uuid,
+) -> anyhow::Result<()> {
+    if let Err(e) = append(pool, id, command, source).await {
+        sqlx::query("DELETE FROM questionnaire_translation_credit WHERE credit_id = $1")
+            .bind(credit_id)
+            .execute(pool)
+            .await?;
+        return Err(e);
+    }
+    catch_up(pool).await
+}
+
 /// Runs `command` on translation `id` and brings the read models up to date. Errors: the
 /// aggregate's refusal in its words (nothing appended), or a store error.
 async fn decide(
+    pool: &PgPool,
+    id: &str,
+    command: TranslationCommand,
+    source: &str,
+) -> anyhow::Result<()> {
+    append(pool, id, command, source).await?;
+    catch_up(pool).await
+}
+
+/// Runs `command` on translation `id`. Errors: as [`decide`]; on any error nothing was appended.
+async fn append(
     pool: &PgPool,
     id: &str,
     command: TranslationCommand,
@@ -143,10 +174,14 @@ async fn decide(
     );
     let meta = EventMetadata::now("system", uuid::Uuid::new_v4().to_string(), source).to_map();
     match gbvf_commands::execute::execute(&cqrs, id, command, meta).await {
-        Ok(()) => {}
+        Ok(()) => Ok(()),
         Err(cqrs_es::AggregateError::UserError(e)) => anyhow::bail!("{e}"),
         Err(e) => anyhow::bail!("translation {id}: {e}"),
     }
+}
+
+/// Brings every read model up to date (the next `status` or survey reads the change).
+async fn catch_up(pool: &PgPool) -> anyhow::Result<()> {
     for p in gbvf_projections::all() {
         gbvf_projections::engine::catch_up(pool, p.as_ref()).await?;
     }
@@ -167,8 +202,10 @@ pub async fn run(pool: &PgPool, cmd: TranslationCommandLine) -> anyhow::Result<(
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let parsed = parse_translation_file(&text).map_err(anyhow::Error::msg)?;
             let translator = credited(&translator, "translator")?;
-            let (id, command) = load_command(parsed, credit(pool, &translator).await?);
-            decide(pool, &id, command, "cli:questionnaire-translation load").await?;
+            let credit_id = credit(pool, &translator).await?;
+            let (id, command) = load_command(parsed, credit_id);
+            let source = "cli:questionnaire-translation load";
+            decide_credited(pool, &id, command, source, credit_id).await?;
             println!("Translation {id} loaded. It is not offered to respondents until a first-language speaker reviews it: gbvf questionnaire-translation review.");
             Ok(())
         }
@@ -188,11 +225,13 @@ pub async fn run(pool: &PgPool, cmd: TranslationCommandLine) -> anyhow::Result<(
                     "{reviewer} translated this text; a review is by another first-language speaker."
                 );
             }
+            let credit_id = credit(pool, &reviewer).await?;
             let command = TranslationCommand::Review {
-                reviewer_credit_id: credit(pool, &reviewer).await?,
+                reviewer_credit_id: credit_id,
                 reviewed_on: on.unwrap_or_else(|| chrono::Utc::now().date_naive()),
             };
-            decide(pool, &id, command, "cli:questionnaire-translation review").await?;
+            let source = "cli:questionnaire-translation review";
+            decide_credited(pool, &id, command, source, credit_id).await?;
             println!(
                 "Translation {id} reviewed: respondents who read this language are offered it."
             );
