@@ -269,6 +269,15 @@ async fn a_translation_is_offered_once_reviewed_for_its_language_only_and_respon
         assert_eq!(z.2[0].1, format!("[zu] {}", e.2[0].1));
     }
     assert_eq!(survey(&base, &code, "&language=af").await["language"], "en");
+    // Anything that is no language subtag (a NUL byte, a long or odd value) asks for none.
+    let long = "z".repeat(10_000);
+    for odd in ["z%00", "zu%00", "%00", long.as_str(), "z%C3%BC", "zu%01"] {
+        assert_eq!(
+            survey(&base, &code, &format!("&language={odd}")).await["language"],
+            "en",
+            "{odd}"
+        );
+    }
     assert_eq!(
         survey(&base, &code, "").await["questionnaire"],
         english["questionnaire"]

@@ -265,7 +265,11 @@ async fn translate(
         .and_then(|l| l.split(['-', '_']).next())
         .map(|l| l.trim().to_ascii_lowercase())
         .unwrap_or_default();
-    if primary.is_empty() || primary == ORIGINAL_LANGUAGE || primary.len() > 8 {
+    // A language subtag is two or three letters (BCP 47); anything else (a NUL byte, a long
+    // value) is no language asked for.
+    let subtag =
+        (2..=3).contains(&primary.len()) && primary.bytes().all(|b| b.is_ascii_lowercase());
+    if !subtag || primary == ORIGINAL_LANGUAGE {
         return Ok(ORIGINAL_LANGUAGE.into());
     }
     let Some(t) = offered_translation(&s.pool, &def.questionnaire_id, &primary).await? else {
