@@ -19,7 +19,7 @@ use gbvf_events::building_block::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::execute::Recorded;
+use crate::execute::{Recorded, SideTables};
 use crate::text::{LineText, ShortText};
 
 /// State of the taxonomy, folded from its events.
@@ -325,6 +325,20 @@ impl Aggregate for ReferenceTaxonomy {
 }
 
 impl Recorded for ReferenceTaxonomy {}
+
+impl SideTables<ReferenceTaxonomy> for TaxonomyCommand {
+    /// The taxonomy writes no row outside the event log (nothing personal in it); it runs
+    /// through [`crate::execute::execute_with_side_tables`] for the events it answers with
+    /// (the new ids and version).
+    async fn write_side_tables(
+        &self,
+        _: &mut sqlx::PgConnection,
+        _: &str,
+        _: &ReferenceTaxonomy,
+    ) -> Result<(), cqrs_es::AggregateError<TaxonomyError>> {
+        Ok(())
+    }
+}
 
 #[cfg(test)]
 mod tests;
