@@ -44,7 +44,7 @@ async fn import(db: &TestDb, dir: &std::path::Path) -> bool {
 
 fn block(category: i64, name: &str) -> Value {
     json!({"buildingBlockCategoryId": category, "name": name,
-           "source": "Provincial DSD circular 2026/14", "description": "A place of safety for a night or two."})
+           "source": "Provincial DSD circular 2026/14", "description": "Walk-in trauma counselling by social workers."})
 }
 
 fn requirement(block: i64, name: &str) -> Value {
@@ -70,7 +70,7 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
     // Without CreateNewBuildingBlock (13): 403 in the usual shape, for writes and the read.
     let before = events(&db).await;
     for c in [&municipal, &province] {
-        let (s, v) = c.post(CREATE_BLOCK, block(4, "Safe house")).await;
+        let (s, v) = c.post(CREATE_BLOCK, block(4, "Counselling centre")).await;
         assert_eq!(s, 403, "{v}");
         assert_eq!(v["success"], false, "{v}");
         assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
@@ -81,7 +81,9 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
         let (s, v) = c.get(TAXONOMY).await;
         assert_eq!(s, 403, "{v}");
     }
-    let (s, _) = public.post(CREATE_BLOCK, block(4, "Safe house")).await;
+    let (s, _) = public
+        .post(CREATE_BLOCK, block(4, "Counselling centre"))
+        .await;
     assert!(s == 401 || s == 403, "anonymous: {s}");
     let (s, _) = public.get(TAXONOMY).await;
     assert!(s == 401 || s == 403, "anonymous: {s}");
@@ -95,7 +97,7 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
             ),
             ("a".repeat(10_000), "must be at most"),
         ] {
-            let mut body = block(4, "Safe house");
+            let mut body = block(4, "Counselling centre");
             body[field] = json!(value);
             let (s, v) = admin.post(CREATE_BLOCK, body).await;
             assert_eq!(s, 400, "{field}: {v}");
@@ -118,7 +120,7 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
     for (path, body, code, message) in [
         (
             CREATE_BLOCK,
-            block(9, "Safe house"),
+            block(9, "Counselling centre"),
             "buildingBlockCategoryId",
             "No building-block category has id 9.",
         ),
@@ -150,12 +152,12 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
     assert_eq!(events(&db).await, before, "nothing appended on refusals");
 
     // The additions: ids from 1001, one version each.
-    let safe_house = added(&admin, CREATE_BLOCK, block(4, " Safe house ")).await;
-    assert_eq!(safe_house, 1001);
+    let centre = added(&admin, CREATE_BLOCK, block(4, " Counselling centre ")).await;
+    assert_eq!(centre, 1001);
     let bed = added(
         &admin,
         CREATE_REQUIREMENT,
-        requirement(safe_house, "Bed for the night"),
+        requirement(centre, "Social worker on duty"),
     )
     .await;
     let legal = added(
@@ -182,11 +184,11 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
         .unwrap()
         .last()
         .unwrap();
-    assert_eq!(added_block["description"], "Safe house");
+    assert_eq!(added_block["description"], "Counselling centre");
     assert_eq!(added_block["addedVersion"], 2);
     assert_eq!(
         added_block["requirements"][0]["description"],
-        "Bed for the night"
+        "Social worker on duty"
     );
     let versions = v["versions"].as_array().unwrap();
     assert_eq!(versions.len(), 4);
@@ -201,7 +203,7 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
     );
     assert_eq!(
         versions[2]["description"],
-        "A place of safety for a night or two."
+        "Walk-in trauma counselling by social workers."
     );
     assert_eq!(versions[3]["kind"], "file");
     assert_eq!(versions[3]["by"], "import");
@@ -217,7 +219,7 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
         .unwrap()
         .iter()
         .flat_map(|c| c["buildingBlocks"].as_array().cloned().unwrap_or_default())
-        .find(|k| k["buildingBlockId"] == safe_house)
+        .find(|k| k["buildingBlockId"] == centre)
         .expect("the added block is counted");
     assert_eq!(counted["blockCount"], 0);
     let (s, v) = public
@@ -234,7 +236,7 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
                 .cloned()
                 .unwrap_or_default()
         })
-        .find(|k| k["buildingBlockId"] == safe_house)
+        .find(|k| k["buildingBlockId"] == centre)
         .expect("the added block is in the availability");
     assert_eq!(stats["availability"], Value::Null, "{stats}");
     assert_eq!(
@@ -267,7 +269,7 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
             .unwrap();
     assert!(names.contains(&"Victim-friendly room (renamed)".to_string()));
     assert!(
-        names.ends_with(&["Bed for the night".into(), "Legal aid referral".into()]),
+        names.ends_with(&["Social worker on duty".into(), "Legal aid referral".into()]),
         "{names:?}"
     );
     let blocks: i64 =

@@ -15,8 +15,8 @@ import { adminSession, choosePassword } from './lib/api-session.mjs'
 const browser = useBrowser(assertReachable)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const PASSWORD = 'Taxonomy(Key)7Add'
-const BLOCK = `Safe house ${unique}`
-const REQUIREMENT = `Bed for the night ${unique}`
+const BLOCK = `Counselling centre ${unique}`
+const REQUIREMENT = `Social worker on duty ${unique}`
 const SOURCE = 'Provincial DSD circular 2026/14'
 
 async function axe(page, where) {
@@ -81,7 +81,7 @@ test('an administrator adds a building block and a requirement with their source
   await page.getByTestId('taxonomy-block-parent').selectOption({ label: 'Shelter and psychosocial support' })
   await page.getByTestId('taxonomy-block-name').fill(` ${BLOCK} `)
   await page.getByTestId('taxonomy-block-source').fill(SOURCE)
-  await page.getByTestId('taxonomy-block-description').fill('A place of safety for a night or two.')
+  await page.getByTestId('taxonomy-block-description').fill('Walk-in trauma counselling by social workers.')
   await page.getByTestId('taxonomy-block-submit').click()
   await page.getByText(`Building block “${BLOCK}” added.`).waitFor()
   // The same name again, in other case: refused by the server, in words.

@@ -142,7 +142,7 @@ fn a_file_that_drops_the_parent_of_an_addition_is_refused() {
             "The taxonomy file no longer holds building block 5, which an administrator's addition is under.",
         );
     framework()
-        .given(vec![recorded(), block_added(2, 1001, 4, "Safe house")])
+        .given(vec![recorded(), block_added(2, 1001, 4, "Counselling centre")])
         .when(TaxonomyCommand::RecordShippedTaxonomy(t))
         .then_expect_error_message(
             "The taxonomy file no longer holds category 4, which an administrator's addition is under.",
@@ -184,8 +184,8 @@ fn added_ids_follow_the_last_added_and_versions_the_sequence() {
             TaxonomyEvent::TaxonomyRecorded(shipped("2027")),
             requirement_added(4, 1001, 1001, "Counsellor on call"),
         ])
-        .when(add_block(4, "Safe house"))
-        .then_expect_events(vec![block_added(5, 1002, 4, "Safe house")]);
+        .when(add_block(4, "Counselling centre"))
+        .then_expect_events(vec![block_added(5, 1002, 4, "Counselling centre")]);
     framework()
         .given(vec![
             recorded(),

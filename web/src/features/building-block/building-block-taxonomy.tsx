@@ -141,6 +141,7 @@ function AdditionForm({
       {input('name', s.name, NAME_MAX)}
       {input('source', s.source, LINE_MAX, s.sourceHint)}
       {block ? input('description', s.description, LINE_MAX) : null}
+      {block ? <p className="form-field__hint">{s.locatedNote}</p> : null}
       <div className="bb-actions">
         <button type="submit" className="button button--primary" disabled={busy} data-testid={`${id}-submit`}>
           {block ? s.addBlockButton : s.addRequirementButton}

@@ -15,6 +15,8 @@ export const taxonomyStrings = {
   source: 'Source',
   sourceHint: 'The Act, policy, circular or programme that asks for it, e.g. “Provincial DSD circular 2026/14”.',
   description: 'Description (optional)',
+  locatedNote:
+    'The providers of an added building block are mapped with their location. A kind of place whose location must stay protected, as shelters, cannot be added here.',
   choose: 'Choose…',
   addBlockButton: 'Add building block',
   addRequirementButton: 'Add requirement',
