@@ -112,7 +112,9 @@ test('an administrator adds a building block and a requirement with their source
   )
   assert.match(
     await history.nth(1).innerText(),
-    new RegExp(`Building block:\\s*${BLOCK}[\\s\\S]*Shelter and psychosocial support[\\s\\S]*A place of safety`),
+    new RegExp(
+      `Building block:\\s*${BLOCK}[\\s\\S]*Shelter and psychosocial support[\\s\\S]*Walk-in trauma counselling`,
+    ),
   )
   const version = await page.getByTestId('taxonomy-version').innerText()
   await axe(page, 'taxonomy desktop')
