@@ -316,3 +316,18 @@ fn a_long_name_or_a_control_character_never_reaches_the_aggregate() {
 fn names_compare_trimmed_without_case_or_repeated_spaces() {
     assert_eq!(comparable_name("  Legal   AID "), "legal aid");
 }
+
+#[test]
+fn the_administrator_groups_may_add_to_the_taxonomy() {
+    use crate::accounts::permissions::{CreateNewBuildingBlock, DEFAULT_GROUPS};
+    let holders: Vec<i64> = DEFAULT_GROUPS
+        .iter()
+        .filter(|g| g.actions.contains(&CreateNewBuildingBlock))
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(
+        holders,
+        vec![1, 3],
+        "World of Impact admin and Building Block admin"
+    );
+}
