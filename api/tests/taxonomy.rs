@@ -64,12 +64,12 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
     assert!(import(&db, &data_dir()).await);
     let admin = member_of(&db, &base, &dir, 3).await;
     let municipal = member_of(&db, &base, &dir, 5).await;
-    let province = member_of(&db, &base, &dir, 6).await;
+    let organisation = member_of(&db, &base, &dir, 4).await;
     let public = Client::new(&base).await;
 
     // Without CreateNewBuildingBlock (13): 403 in the usual shape, for writes and the read.
     let before = events(&db).await;
-    for c in [&municipal, &province] {
+    for c in [&municipal, &organisation] {
         let (s, v) = c.post(CREATE_BLOCK, block(4, "Counselling centre")).await;
         assert_eq!(s, 403, "{v}");
         assert_eq!(v["success"], false, "{v}");

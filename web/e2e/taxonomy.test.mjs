@@ -3,7 +3,7 @@
 // screen from the building-block dashboard, is told what is missing, adds a building block and a
 // requirement under it with their source, and sees both in the taxonomy and in the versions with
 // their name, source and author; the public availability lists the new block as not yet known,
-// never 0 %. A province's designated person (no CreateNewBuildingBlock) sees no link and cannot
+// never 0 %. A municipality's designated person (no CreateNewBuildingBlock) sees no link and cannot
 // open the screen. Screenshots at 1366 and 390 px; axe clean.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -40,9 +40,11 @@ async function signIn(page, email) {
 test('an administrator adds a building block and a requirement with their source and sees them', async () => {
   const admin = await adminSession(`taxonomy-admin-${unique}@example.org`, PASSWORD)
   const provinces = await api('/geography/boundary/list/2/1')
+  const districts = await api(`/geography/boundary/list/2/${provinces[0].boundaryId}`)
+  const municipality = (await api(`/geography/boundary/list/3/${districts[0].boundaryId}`))[0].boundaryId
   const people = {
     taxonomist: { email: `taxonomist-${unique}@example.org`, name: 'Naledi Khumalo', group: 3 },
-    province: { email: `taxonomy-province-${unique}@example.org`, name: 'Johan Botha', group: 6 },
+    municipal: { email: `taxonomy-municipal-${unique}@example.org`, name: 'Johan Botha', group: 5 },
   }
   for (const p of Object.values(people)) {
     await admin.json('POST', '/api/security/createNewUser', {
@@ -51,14 +53,18 @@ test('an administrator adds a building block and a requirement with their source
       roleId: 3,
       groupIds: [p.group],
       contacts: [{ contactTypeId: 1, detail: p.email }],
-      stakeholderRelationships: [{ stakeholderRelationshipTypeId: 6, provinceId: provinces[0].boundaryId }],
+      stakeholderRelationships: [
+        p.group === 5
+          ? { stakeholderRelationshipTypeId: 6, municipalityId: municipality }
+          : { stakeholderRelationshipTypeId: 6, provinceId: provinces[0].boundaryId },
+      ],
     })
     await choosePassword(p.email, PASSWORD)
   }
 
   // Without CreateNewBuildingBlock: no link, and the screen does not open.
   const other = await newPage(browser())
-  await signIn(other.page, people.province.email)
+  await signIn(other.page, people.municipal.email)
   await open(other.page, '/buildingBlock/')
   await other.page.locator('#bb-title').waitFor()
   assert.equal(await other.page.getByTestId('bb-taxonomy-link').count(), 0)
