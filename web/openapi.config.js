@@ -70,6 +70,9 @@ export const groups = {
     'confirmProposal',
     'declineProposal',
     'getProposals',
+    'createBuildingBlock',
+    'createBuildingBlockRequirement',
+    'getBuildingBlockTaxonomy',
     'deleteContactPerson',
   ],
   organisation: [

@@ -81,16 +81,69 @@ pub struct Taxonomy {
     pub categories: Vec<Category>,
 }
 
-/// Events of the taxonomy aggregate.
+/// The first id of a building block or requirement added by an administrator: ids below it
+/// belong to the shipped file (`taxonomy.json`), whose import refuses any id from here up, so
+/// an addition never collides with what a later file names (docs/decisions.md "Additions to
+/// the taxonomy").
+pub const ADDED_ID_BASE: i32 = 1001;
+
+/// A building block an administrator added to a category (CreateNewBuildingBlock, public spec
+/// §6 action 13). Version "1.0".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingBlockAdded {
+    /// The taxonomy version this addition makes (the aggregate's sequence: 1, 2, ...).
+    pub taxonomy_version: i64,
+    /// The new block's id, [`ADDED_ID_BASE`] or above.
+    pub building_block_id: i32,
+    /// The category it is under (an id of the shipped file).
+    pub building_block_category_id: i32,
+    /// Name shown on screens (trimmed, at most 100 characters).
+    pub name: String,
+    /// The Act, policy, circular or programme that asks for it (at most 250 characters).
+    pub source: String,
+    /// What it is, in a sentence; absent when none was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// A requirement an administrator added to a building block, shipped or added. Version "1.0".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequirementAdded {
+    /// The taxonomy version this addition makes (the aggregate's sequence).
+    pub taxonomy_version: i64,
+    /// The new requirement's id, [`ADDED_ID_BASE`] or above.
+    pub building_block_requirement_id: i32,
+    /// The building block it belongs to.
+    pub building_block_id: i32,
+    /// Name shown on screens (trimmed, at most 100 characters).
+    pub name: String,
+    /// The Act, policy, circular or programme that asks for it (at most 250 characters).
+    pub source: String,
+}
+
+/// Events of the taxonomy aggregate. Who added a block or requirement, and when, is the
+/// event's metadata (`actor`, `at`), as for every command.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum TaxonomyEvent {
-    /// The taxonomy as loaded from its file (a new version replaces the whole). Version "1.0".
+    /// The shipped part of the taxonomy as loaded from its file: a new file replaces the
+    /// shipped part whole and keeps the additions. Version "1.0".
     TaxonomyRecorded(Taxonomy),
+    /// See [`BuildingBlockAdded`].
+    BuildingBlockAdded(BuildingBlockAdded),
+    /// See [`RequirementAdded`].
+    RequirementAdded(RequirementAdded),
 }
 
 impl cqrs_es::DomainEvent for TaxonomyEvent {
     fn event_type(&self) -> String {
-        "TaxonomyRecorded".into()
+        match self {
+            TaxonomyEvent::TaxonomyRecorded(_) => "TaxonomyRecorded",
+            TaxonomyEvent::BuildingBlockAdded(_) => "BuildingBlockAdded",
+            TaxonomyEvent::RequirementAdded(_) => "RequirementAdded",
+        }
+        .into()
     }
     fn event_version(&self) -> String {
         "1.0".into()

@@ -266,6 +266,21 @@ pub fn session_routes(r: Routes) -> Routes {
         AnyOf(&[VerifyBuildingBlockExist]),
         building_blocks::decline_proposal,
     )
+    .post(
+        "/api/buildingblock/createBuildingBlock",
+        AnyOf(&[CreateNewBuildingBlock]),
+        building_blocks::create_building_block,
+    )
+    .post(
+        "/api/buildingblock/createBuildingBlockRequirement",
+        AnyOf(&[CreateNewBuildingBlock]),
+        building_blocks::create_requirement,
+    )
+    .get(
+        "/api/buildingblock/getBuildingBlockTaxonomy",
+        AnyOf(&[CreateNewBuildingBlock]),
+        building_blocks::get_taxonomy,
+    )
     .get(
         "/api/buildingblock/proposals",
         AnyOf(&[

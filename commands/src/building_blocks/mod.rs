@@ -32,6 +32,7 @@ pub mod bulk_load;
 mod directory;
 mod placement;
 pub mod provider;
+pub mod taxonomy;
 
 pub use directory::*;
 pub use placement::*;
@@ -183,38 +184,35 @@ pub struct ProviderImportReport {
     pub duplicates: Vec<UnplacedProvider>,
 }
 /// Records the taxonomy of `data_dir/building-blocks/taxonomy.json` when it differs from the
-/// one in the log. Returns whether an event was appended.
+/// shipped part in the log, decided by the [`taxonomy::ReferenceTaxonomy`] aggregate on its
+/// history: the additions of administrators are kept. Returns whether an event was appended.
+/// Errors: the file unreadable, or refused by the aggregate (an id reserved for additions, a
+/// parent of an addition dropped), or a database error.
 pub async fn import_taxonomy(
     pool: &PgPool,
     data_dir: &Path,
     meta: &EventMetadata,
 ) -> Result<bool, ImportError> {
-    let taxonomy = load_taxonomy(data_dir)?;
-    let event = TaxonomyEvent::TaxonomyRecorded(taxonomy);
-    let last: Option<(i64, serde_json::Value)> = sqlx::query_as(
-        "SELECT sequence, payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence DESC LIMIT 1",
-    )
-    .bind(TAXONOMY_AGGREGATE)
-    .bind(TAXONOMY_ID)
-    .fetch_optional(pool)
-    .await?;
-    let payload = serde_json::to_value(&event).expect("serializes");
-    let next = match last {
-        Some((_, p)) if p == payload => return Ok(false),
-        Some((s, _)) => s + 1,
-        None => 1,
-    };
-    append_in_batches(
-        pool,
-        &[NewEvent::of(
-            TAXONOMY_AGGREGATE,
-            TAXONOMY_ID,
-            next,
-            &event,
-            meta,
-        )],
-    )
-    .await?;
+    use cqrs_es::Aggregate;
+    let shipped = load_taxonomy(data_dir)?;
+    let mut state = taxonomy::ReferenceTaxonomy::default();
+    for e in gbvf_events::store::aggregate_history(pool, TAXONOMY_AGGREGATE, TAXONOMY_ID).await? {
+        state.apply(TaxonomyEvent::deserialize(&e.payload).context("reading the taxonomy")?);
+    }
+    let events = state
+        .decide(&taxonomy::TaxonomyCommand::RecordShippedTaxonomy(shipped))
+        .context("importing taxonomy.json")?;
+    if events.is_empty() {
+        return Ok(false);
+    }
+    let rows = NewEvent::run(
+        TAXONOMY_AGGREGATE,
+        TAXONOMY_ID,
+        state.version + 1,
+        &events,
+        meta,
+    );
+    append_in_batches(pool, &rows).await?;
     Ok(true)
 }
 

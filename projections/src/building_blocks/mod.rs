@@ -2,10 +2,8 @@
 //! "Contact directory result"), from taxonomy and provider events.
 //!
 //! Tables (views in `public`):
-//! - `bb_category (building_block_category_id, description, seq)`,
-//!   `bb_block (building_block_id, building_block_category_id, description, seq)`,
-//!   `bb_requirement (building_block_requirement_id, building_block_id, description, source, seq)`:
-//!   the reference taxonomy.
+//! - `bb_category`, `bb_block`, `bb_requirement`, `bb_taxonomy_version`: the reference
+//!   taxonomy, shipped and added by administrators, and its versions (see [`taxonomy`]).
 //! - `bb_provider`: one row per provider: name, building block, municipality, institutional
 //!   contacts, point (`NULL` for shelters, always), source and vintage, a police station's
 //!   `saps_precinct_code`, workflow `status`
@@ -36,9 +34,7 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use std::collections::BTreeMap;
 
 use chrono::SubsecRound;
-use gbvf_events::building_block::{
-    ProviderEvent, Taxonomy, TaxonomyEvent, PROVIDER_AGGREGATE, TAXONOMY_AGGREGATE,
-};
+use gbvf_events::building_block::{ProviderEvent, PROVIDER_AGGREGATE, TAXONOMY_AGGREGATE};
 use gbvf_events::store::StoredEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
@@ -50,7 +46,9 @@ pub struct BuildingBlockProjection;
 
 mod lifecycle;
 pub mod queries;
+mod taxonomy;
 pub use queries::{block_requirements, provider_place, ProviderPlace};
+pub use taxonomy::ADDED_SEQ;
 
 /// The first day of the calendar quarter of `t` (spec §9: Jan-Mar, Apr-Jun, Jul-Sep, Oct-Dec).
 pub fn quarter_start(t: DateTime<Utc>) -> NaiveDate {
@@ -92,6 +90,7 @@ impl Projection for BuildingBlockProjection {
             "bb_category",
             "bb_block",
             "bb_requirement",
+            "bb_taxonomy_version",
             "bb_provider",
             "bb_provider_quarter",
             "bb_provider_lifecycle",
@@ -99,24 +98,7 @@ impl Projection for BuildingBlockProjection {
     }
     fn ddl(&self, schema: &str) -> String {
         format!(
-            "CREATE TABLE {schema}.bb_category (
-                building_block_category_id integer PRIMARY KEY,
-                description text NOT NULL,
-                seq integer NOT NULL
-            );
-            CREATE TABLE {schema}.bb_block (
-                building_block_id integer PRIMARY KEY,
-                building_block_category_id integer NOT NULL,
-                description text NOT NULL,
-                seq integer NOT NULL
-            );
-            CREATE TABLE {schema}.bb_requirement (
-                building_block_requirement_id integer PRIMARY KEY,
-                building_block_id integer NOT NULL,
-                description text NOT NULL,
-                source text NOT NULL,
-                seq integer NOT NULL
-            );
+            "{taxonomy}
             CREATE TABLE {schema}.bb_provider (
                 stakeholder_id bigint PRIMARY KEY,
                 name text NOT NULL,
@@ -162,7 +144,8 @@ impl Projection for BuildingBlockProjection {
                 PRIMARY KEY (stakeholder_id, quarter_start)
             );
             {lifecycle}",
-            lifecycle = lifecycle::ddl(schema)
+            lifecycle = lifecycle::ddl(schema),
+            taxonomy = taxonomy::ddl(schema)
         )
     }
 
@@ -178,13 +161,7 @@ impl Projection for BuildingBlockProjection {
     ) -> anyhow::Result<()> {
         for e in events {
             if e.aggregate_type == TAXONOMY_AGGREGATE {
-                let TaxonomyEvent::TaxonomyRecorded(t) = TaxonomyEvent::deserialize(&e.payload)?;
-                for table in ["bb_category", "bb_block", "bb_requirement"] {
-                    sqlx::query(&format!("DELETE FROM {schema}.{table}"))
-                        .execute(&mut **tx)
-                        .await?;
-                }
-                TaxonomyRows::new(&t).write(tx, schema).await?;
+                taxonomy::apply(tx, schema, e).await?;
                 continue;
             }
             let id: i64 = e.aggregate_id.parse()?;
@@ -275,81 +252,6 @@ impl Projection for BuildingBlockProjection {
                 other => lifecycle::apply(tx, schema, id, at, actor(e), other).await?,
             }
         }
-        Ok(())
-    }
-}
-
-/// A `bb_category` row (field names are the columns, see [`insert_rows`]).
-#[derive(Serialize)]
-struct CategoryRow {
-    building_block_category_id: i32,
-    description: String,
-    seq: i32,
-}
-
-/// A `bb_block` row; `seq` numbers the blocks 1.. across the whole taxonomy, in its order.
-#[derive(Serialize)]
-struct BlockRow {
-    building_block_id: i32,
-    building_block_category_id: i32,
-    description: String,
-    seq: i32,
-}
-
-/// A `bb_requirement` row; `seq` numbers the requirements 1.. across the whole taxonomy.
-#[derive(Serialize)]
-struct RequirementRow {
-    building_block_requirement_id: i32,
-    building_block_id: i32,
-    description: String,
-    source: String,
-    seq: i32,
-}
-
-/// The rows of the three taxonomy tables for one recorded taxonomy (each `TaxonomyRecorded`
-/// replaces the previous one whole).
-#[derive(Default)]
-struct TaxonomyRows {
-    categories: Vec<CategoryRow>,
-    blocks: Vec<BlockRow>,
-    requirements: Vec<RequirementRow>,
-}
-
-impl TaxonomyRows {
-    fn new(t: &Taxonomy) -> Self {
-        let mut rows = TaxonomyRows::default();
-        for c in &t.categories {
-            rows.categories.push(CategoryRow {
-                building_block_category_id: c.building_block_category_id,
-                description: c.description.clone(),
-                seq: c.seq,
-            });
-            for b in &c.building_blocks {
-                rows.blocks.push(BlockRow {
-                    building_block_id: b.building_block_id,
-                    building_block_category_id: c.building_block_category_id,
-                    description: b.description.clone(),
-                    seq: rows.blocks.len() as i32 + 1,
-                });
-                for r in &b.requirements {
-                    rows.requirements.push(RequirementRow {
-                        building_block_requirement_id: r.building_block_requirement_id,
-                        building_block_id: b.building_block_id,
-                        description: r.description.clone(),
-                        source: r.source.clone(),
-                        seq: rows.requirements.len() as i32 + 1,
-                    });
-                }
-            }
-        }
-        rows
-    }
-
-    /// Inserts the rows into the (emptied) taxonomy tables of `schema`.
-    async fn write(self, tx: &mut Transaction<'_, Postgres>, schema: &str) -> anyhow::Result<()> {
-        insert_rows(tx, schema, "bb_category", self.categories).await?;
-        insert_rows(tx, schema, "bb_block", self.blocks).await?;
-        insert_rows(tx, schema, "bb_requirement", self.requirements).await?;
         Ok(())
     }
 }
@@ -449,7 +351,7 @@ struct ProviderQuarterRow {
 /// rules as [`Projection::apply`] (an update of a provider never imported changes nothing).
 #[derive(Default)]
 struct BuildingBlockFold {
-    taxonomy: TaxonomyRows,
+    taxonomy: taxonomy::TaxonomyFold,
     providers: BTreeMap<i64, ProviderRow>,
     quarters: BTreeMap<(i64, NaiveDate), Vec<i32>>,
     lifecycle: BTreeMap<i64, lifecycle::LifecycleRow>,
@@ -460,8 +362,7 @@ impl RebuildFold for BuildingBlockFold {
     fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
         for e in events.decoded()? {
             if e.aggregate_type == TAXONOMY_AGGREGATE {
-                let TaxonomyEvent::TaxonomyRecorded(t) = TaxonomyEvent::deserialize(&e.payload)?;
-                self.taxonomy = TaxonomyRows::new(&t);
+                self.taxonomy.fold(e)?;
                 continue;
             }
             let id: i64 = e.aggregate_id.parse()?;

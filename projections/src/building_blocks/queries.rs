@@ -12,11 +12,13 @@ mod lifecycle;
 mod notices;
 mod queue;
 mod review;
+mod taxonomy;
 pub use bulk_load::*;
 pub use lifecycle::*;
 pub use notices::*;
 pub use queue::*;
 pub use review::*;
+pub use taxonomy::*;
 
 /// The SQL condition "provider `p` is inside boundary `$1`", through its municipality's row
 /// `b` (`boundary`): the municipality itself, its district, its province, or the country (1).

@@ -204,8 +204,18 @@ function userFormFixture(kind) {
     'body.stakeholderRelationships': [],
   }
 }
+// A building block added to the taxonomy: the requirement additions go under it, not under a
+// shipped block other tests read.
+const addedBlock = await admin.json('POST', '/api/buildingblock/createBuildingBlock', {
+  buildingBlockCategoryId: 3,
+  name: `Fuzz fixture block ${stamp}`,
+  source: 'Fuzz fixture source',
+})
 /** `[[operations]]` entries: method, path, parameters (location.name = value). */
 const operations = [
+  // Known parents (a random id names none); the names and sources are the fuzzer's.
+  ['POST', '/api/buildingblock/createBuildingBlock', { 'body.buildingBlockCategoryId': 3 }],
+  ['POST', '/api/buildingblock/createBuildingBlockRequirement', { 'body.buildingBlockId': addedBlock.id }],
   ['GET', '/api/healthcheck/survey', { 'query.inviteCode': link.inviteCode }],
   ['POST', '/api/healthcheck/survey', { 'body.InviteCode': link.inviteCode, 'body.Answers': [firstAnswer] }],
   ['POST', '/api/healthcheck/organisationalResult', { 'body.HealthCheckId': link.healthCheckId }],

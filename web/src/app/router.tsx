@@ -97,6 +97,12 @@ export const routes: RouteObject[] = [
               },
               // A provider missing from the directory (docs/decisions.md "Proposed and closed providers").
               { path: 'propose', lazy: () => import('./routes/building-block-propose') },
+              // Additions to the taxonomy (docs/decisions.md "Additions to the taxonomy").
+              {
+                path: 'taxonomy',
+                element: <RequireAuth action={Action.CreateNewBuildingBlock} />,
+                children: [{ index: true, lazy: () => import('./routes/building-block-taxonomy') }],
+              },
             ],
           },
         ],

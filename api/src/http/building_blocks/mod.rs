@@ -27,6 +27,7 @@
 //! - [`bulk_load`]: a province's file of provider details: template, dry run and apply.
 //! - [`contact_removal`]: the specification's removal of one contact person.
 //! - [`lifecycle`]: proposals of new providers and closures, and the province's decisions.
+//! - [`taxonomy`]: administrators' additions to the taxonomy, and its versions.
 
 pub mod availability;
 pub mod bulk_load;
@@ -37,6 +38,7 @@ pub mod history;
 pub mod lifecycle;
 pub mod queue;
 pub mod review;
+pub mod taxonomy;
 pub mod update_body;
 pub mod verification;
 
@@ -49,6 +51,7 @@ pub use history::*;
 pub use lifecycle::*;
 pub use queue::*;
 pub use review::*;
+pub use taxonomy::*;
 pub use verification::*;
 
 use crate::http::auth::CurrentUser;

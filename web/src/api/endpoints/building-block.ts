@@ -51,6 +51,26 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.proposalDecisionBody,
       }),
     }),
+    createBuildingBlock: build.mutation<
+      CreateBuildingBlockApiResponse,
+      CreateBuildingBlockApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/createBuildingBlock`,
+        method: "POST",
+        body: queryArg.createBuildingBlockBody,
+      }),
+    }),
+    createBuildingBlockRequirement: build.mutation<
+      CreateBuildingBlockRequirementApiResponse,
+      CreateBuildingBlockRequirementApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/buildingblock/createBuildingBlockRequirement`,
+        method: "POST",
+        body: queryArg.createRequirementBody,
+      }),
+    }),
     declineProposal: build.mutation<
       DeclineProposalApiResponse,
       DeclineProposalApiArg
@@ -96,6 +116,12 @@ const injectedRtkApi = api.injectEndpoints({
           buildingBlockId: queryArg.buildingBlockId,
         },
       }),
+    }),
+    getBuildingBlockTaxonomy: build.query<
+      GetBuildingBlockTaxonomyApiResponse,
+      GetBuildingBlockTaxonomyApiArg
+    >({
+      query: () => ({ url: `/api/buildingblock/getBuildingBlockTaxonomy` }),
     }),
     getProviderHistory: build.query<
       GetProviderHistoryApiResponse,
@@ -226,6 +252,16 @@ export type ConfirmProposalApiResponse = /** status 200 Confirmed */ Done;
 export type ConfirmProposalApiArg = {
   proposalDecisionBody: ProposalDecisionBody;
 };
+export type CreateBuildingBlockApiResponse =
+  /** status 200 Added */ TaxonomyAdded;
+export type CreateBuildingBlockApiArg = {
+  createBuildingBlockBody: CreateBuildingBlockBody;
+};
+export type CreateBuildingBlockRequirementApiResponse =
+  /** status 200 Added */ TaxonomyAdded;
+export type CreateBuildingBlockRequirementApiArg = {
+  createRequirementBody: CreateRequirementBody;
+};
 export type DeclineProposalApiResponse = /** status 200 Declined */ Done;
 export type DeclineProposalApiArg = {
   proposalDecisionBody: ProposalDecisionBody;
@@ -254,6 +290,9 @@ export type GetProvidersOnMunicipalityApiArg = {
   /** Building block id. */
   buildingBlockId?: number;
 };
+export type GetBuildingBlockTaxonomyApiResponse =
+  /** status 200 The taxonomy and its versions */ TaxonomyAnswer;
+export type GetBuildingBlockTaxonomyApiArg = void;
 export type GetProviderHistoryApiResponse =
   /** status 200 History entries (JSON) or text/csv */ ProviderHistory;
 export type GetProviderHistoryApiArg = {
@@ -404,6 +443,35 @@ export type ProposalDecisionBody = {
   /** The provider proposed (new) or proposed for closing. */
   stakeholderId: number;
 };
+export type TaxonomyAdded = {
+  /** The new building block's or requirement's id (1001 and above). */
+  id: number;
+  /** The confirmation, for people. */
+  message: string;
+  /** Always `true`. */
+  success: boolean;
+  /** The taxonomy version the addition made. */
+  taxonomyVersion: number;
+};
+export type LineText = string;
+export type ShortText = string;
+export type CreateBuildingBlockBody = {
+  /** The category it goes under. */
+  buildingBlockCategoryId: number;
+  description?: null | LineText;
+  /** Its name (required; unique in the category, ignoring case and spaces). */
+  name: ShortText;
+  /** What asks for it, e.g. "Provincial DSD circular 2026/14" (required). */
+  source: LineText;
+};
+export type CreateRequirementBody = {
+  /** The building block it belongs to. */
+  buildingBlockId: number;
+  /** Its name (required; unique in the block, ignoring case and spaces). */
+  name: ShortText;
+  /** What asks for it (required). */
+  source: LineText;
+};
 export type BlockCompletion = {
   /** Building block id. */
   buildingBlockId: number;
@@ -528,6 +596,66 @@ export type ProviderStatus = {
   /** Its workflow status (`imported`, `submitted`, `verified`, `returned`). */
   status: string;
 };
+export type TaxonomyRequirement = {
+  /** The version that added it; null for a shipped one. */
+  addedVersion: number | null;
+  /** Requirement id. */
+  buildingBlockRequirementId: number;
+  /** Its name. */
+  description: string;
+  /** What asks for it. */
+  source: string;
+};
+export type TaxonomyBlock = {
+  /** The version that added it; null for a shipped one. */
+  addedVersion: number | null;
+  /** Building block id. */
+  buildingBlockId: number;
+  /** Its name. */
+  description: string;
+  /** Its requirements in order. */
+  requirements: TaxonomyRequirement[];
+};
+export type TaxonomyCategory = {
+  /** Category id. */
+  buildingBlockCategoryId: number;
+  /** Its building blocks in order. */
+  buildingBlocks: TaxonomyBlock[];
+  /** Its name. */
+  description: string;
+};
+export type TaxonomyVersion = {
+  /** When (RFC 3339, UTC). */
+  at: string;
+  /** Who: a person's name ("Erased person" once erased), or "import". */
+  by: string;
+  /** An added block's description. */
+  description: string | null;
+  /** The file's version string (`file` only). */
+  fileVersion: string | null;
+  /** The added block's or requirement's id (additions only). */
+  id: number | null;
+  /** `file` (an import of taxonomy.json), `block` or `requirement` (an addition). */
+  kind: string;
+  /** The addition's name, or the file's title. */
+  name: string;
+  /** The category (an added block) or building block (an added requirement) it is under. */
+  parentName: string | null;
+  /** What asks for it (the file's path for `file`). */
+  source: string | null;
+  /** The version (1, 2, ...). */
+  taxonomyVersion: number;
+};
+export type TaxonomyAnswer = {
+  /** Categories, blocks and requirements in order. */
+  categories: TaxonomyCategory[];
+  /** Always `true`. */
+  success: boolean;
+  /** The current version (0 before the first import). */
+  taxonomyVersion: number;
+  /** Every version, newest first. */
+  versions: TaxonomyVersion[];
+};
 export type ProviderHistoryEntry = {
   /** Who (`user:<id>`, `import:...`). */
   actor: string;
@@ -610,7 +738,6 @@ export type Proposed = {
   /** Always `true`. */
   success: boolean;
 };
-export type LineText = string;
 export type ProposeBody = {
   alternateNumber?: null | LineText;
   /** Its building block (taxonomy id). */
@@ -883,10 +1010,13 @@ export const {
   useDryRunBulkLoadMutation,
   useGetBulkLoadTemplateQuery,
   useConfirmProposalMutation,
+  useCreateBuildingBlockMutation,
+  useCreateBuildingBlockRequirementMutation,
   useDeclineProposalMutation,
   useGetBuildingBlocksAssociatedToUserQuery,
   useGetProviderWithRequirementsQuery,
   useGetProvidersOnMunicipalityQuery,
+  useGetBuildingBlockTaxonomyQuery,
   useGetProviderHistoryQuery,
   useGetProposalsQuery,
   useProposeClosureMutation,

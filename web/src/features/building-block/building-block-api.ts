@@ -26,6 +26,9 @@ export const bbApi = generatedApi.enhanceEndpoints({
     confirmProposal: { invalidatesTags: [...changed] },
     declineProposal: { invalidatesTags: [...changed] },
     deleteContactPerson: { invalidatesTags: [...changed] },
+    getBuildingBlockTaxonomy: { providesTags: ['BuildingBlocks'], keepUnusedDataFor: 0 },
+    createBuildingBlock: { invalidatesTags: [...changed, 'Components'] },
+    createBuildingBlockRequirement: { invalidatesTags: [...changed, 'Components'] },
   },
 })
 
@@ -49,6 +52,9 @@ export {
   useConfirmProposalMutation,
   useDeclineProposalMutation,
   useDeleteContactPersonMutation,
+  useGetBuildingBlockTaxonomyQuery,
+  useCreateBuildingBlockMutation,
+  useCreateBuildingBlockRequirementMutation,
 } from '../../api/endpoints/building-block'
 
 /**

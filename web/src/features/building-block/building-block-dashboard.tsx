@@ -18,6 +18,7 @@ import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
 import { associatedArgs, completionClass, useGetBuildingBlocksAssociatedToUserQuery } from './building-block-api'
 import { bulkLoadStrings, countWords, queueStrings, bbStrings as t } from './building-block-strings'
 import { lifecycleStrings } from './lifecycle-strings'
+import { taxonomyStrings } from './taxonomy-strings'
 import './queue.css'
 
 /** The manage screen's path; ids are encoded (spec §2: "encoded ids"). */
@@ -175,6 +176,13 @@ export function BuildingBlockDashboard() {
         <p className="bb-queue-link">
           <Link to="/buildingBlock/propose" data-testid="bb-propose-link">
             {lifecycleStrings.proposeLink}
+          </Link>
+        </p>
+      ) : null}
+      {can(session, Action.CreateNewBuildingBlock) ? (
+        <p className="bb-queue-link">
+          <Link to="/buildingBlock/taxonomy" data-testid="bb-taxonomy-link">
+            {taxonomyStrings.link}
           </Link>
         </p>
       ) : null}

@@ -1,0 +1,39 @@
+// Wording of the administrators' additions to the building-block taxonomy (docs/decisions.md
+// "Additions to the taxonomy"); the specification has none. An admin screen: English only, as
+// the other admin screens (docs/translators.md "What is not in these catalogs").
+export const taxonomyStrings = {
+  link: 'Building blocks and requirements',
+  title: 'Building blocks and requirements',
+  intro:
+    'Add a building block or a requirement to the national taxonomy, with the Act, policy or circular that asks for it. Each addition is a new version of the taxonomy; a new shipped file keeps it.',
+  version: (n: number) => `Taxonomy version ${n}`,
+  addBlock: 'Add a building block',
+  addRequirement: 'Add a requirement',
+  category: 'Category',
+  buildingBlock: 'Building block',
+  name: 'Name',
+  source: 'Source',
+  sourceHint: 'The Act, policy, circular or programme that asks for it, e.g. “Provincial DSD circular 2026/14”.',
+  description: 'Description (optional)',
+  locatedNote:
+    'The providers of an added building block are mapped with their location. A kind of place whose location must stay protected, as shelters, cannot be added here.',
+  choose: 'Choose…',
+  addBlockButton: 'Add building block',
+  addRequirementButton: 'Add requirement',
+  blockAdded: (name: string) => `Building block “${name}” added.`,
+  requirementAdded: (name: string) => `Requirement “${name}” added.`,
+  nameRequired: 'A name is required.',
+  sourceRequired: 'A source is required.',
+  categoryRequired: 'Choose a category.',
+  blockRequired: 'Choose a building block.',
+  failed: 'The addition was not recorded.',
+  taxonomy: 'The taxonomy',
+  addedTag: (version: number) => `added in version ${version}`,
+  noRequirements: 'No requirements yet: its availability is shown once it has one.',
+  history: 'Versions',
+  historyEmpty: 'No version recorded yet.',
+  columns: { under: 'Under', source: 'Source', description: 'Description', by: 'By', when: 'When' },
+  importedBy: 'The import of the shipped files',
+  kinds: { file: 'Shipped file', block: 'Building block', requirement: 'Requirement' } as Record<string, string>,
+  fileName: (title: string, version: string | null | undefined) => (version ? `${title} (${version})` : title),
+}
