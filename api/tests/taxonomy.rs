@@ -304,3 +304,122 @@ async fn an_administrator_adds_a_block_and_requirements_that_survive_a_new_file(
     );
     std::fs::remove_dir_all(&newer).ok();
 }
+
+/// Block 1 (SAPS police station) of the dashboard of `boundary`: (its availability, each
+/// requirement's `(id, availability)`).
+async fn police(public: &Client, boundary: i64) -> (Value, Vec<(i64, Value)>) {
+    let (s, v) = public
+        .get(&format!("/api/dashboard?boundaryId={boundary}"))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let block = v["buildingBlock"]["buildingBlockCategoryStats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["buildingBlockStats"].as_array().unwrap().clone())
+        .find(|b| b["buildingBlockId"] == 1)
+        .unwrap();
+    let requirements = block["buildingBlockRequirementStats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["buildingBlockRequirementId"].as_i64().unwrap(),
+                r["availability"].clone(),
+            )
+        })
+        .collect();
+    (block["availability"].clone(), requirements)
+}
+
+/// `official` submits police station `id` offering `requirements`; `verifier` verifies it.
+async fn verified(official: &Client, verifier: &Client, id: i64, requirements: &[i64]) {
+    let (s, v) = official
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": id, "buildingBlockId": 1, "physicalAddress": "1 Main Road",
+                   "buildingBlockRequirements": requirements, "contactPersons": []}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, review) = verifier
+        .get(&format!(
+            "/api/buildingblock/reviewSubmission?stakeholderId={id}"
+        ))
+        .await;
+    assert_eq!(s, 200, "{review}");
+    let (s, v) = verifier
+        .post(
+            "/api/buildingblock/verifyBuildingBlock",
+            json!({"stakeholderId": id, "submissionVersion": review["submissionVersion"]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_added_requirement_counts_only_for_providers_verified_since() {
+    let (db, base, dir) = setup().await;
+    let meta = gbvf_events::metadata::EventMetadata::now("import", "test", "test");
+    gbvf_commands::building_blocks::import_building_blocks(&db.pool, &data_dir(), &meta)
+        .await
+        .expect("building-block import");
+    catch_up(&db.pool).await;
+    let stations: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT stakeholder_id, municipality_id FROM bb_provider
+         WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS')
+           AND building_block_id = 1 ORDER BY name LIMIT 2",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    let joburg = stations[0].1;
+    let admin = member_of(&db, &base, &dir, 3).await;
+    let mut official = member_of(&db, &base, &dir, 5).await;
+    common::session::assign_municipalities(&db, &mut official, vec![joburg]).await;
+    let mut verifier = member_of(&db, &base, &dir, 6).await;
+    common::session::assign_municipalities(&db, &mut verifier, vec![joburg]).await;
+    let public = Client::new(&base).await;
+
+    // One station verified offering the shipped requirements 1 and 2.
+    verified(&official, &verifier, stations[0].0, &[1, 2]).await;
+    let (before, _) = police(&public, joburg).await;
+    assert!(before.as_f64().is_some_and(|a| a > 0.0), "{before}");
+
+    // A requirement added: nobody's verified details said whether they offer it, so it reads
+    // unknown and the block's figure does not drop.
+    let trauma = added(
+        &admin,
+        CREATE_REQUIREMENT,
+        requirement(1, "Trauma counsellor on call"),
+    )
+    .await;
+    catch_up(&db.pool).await;
+    let (now, requirements) = police(&public, joburg).await;
+    assert_eq!(
+        now, before,
+        "the block's availability is unchanged by the addition"
+    );
+    let new = requirements.iter().find(|r| r.0 == trauma).expect("listed");
+    assert_eq!(new.1, Value::Null, "unknown, never 0: {requirements:?}");
+
+    // A station verified since, offering it: the requirement is known, 1 of the stations.
+    verified(&official, &verifier, stations[1].0, &[1, trauma]).await;
+    let (_, requirements) = police(&public, joburg).await;
+    let providers: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM bb_provider WHERE municipality_id = $1 AND building_block_id = 1",
+    )
+    .bind(joburg)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let new = requirements.iter().find(|r| r.0 == trauma).unwrap();
+    let share = new.1.as_f64().expect("known now");
+    assert!(
+        (share - 1.0 / providers as f64).abs() < 1e-9,
+        "{share} of {providers}"
+    );
+    db.drop_db().await;
+}

@@ -97,11 +97,15 @@ pub struct RequirementAvailabilityRow {
     /// Providers offering it at the end of each quarter of the query (the latest verified
     /// snapshot at or before that quarter), in the order of the quarters given.
     pub available_per_quarter: Vec<i64>,
-    /// Providers of its building block inside the boundary with a verified snapshot now.
+    /// Providers of its building block inside the boundary with a verified snapshot now; for a
+    /// requirement an administrator added, only those verified since (the others' details never
+    /// said whether they offer it).
     pub verified_providers: i64,
     /// The same by the end of each quarter of the query (first verification before the
     /// quarter ended), in the order of the quarters given.
     pub verified_per_quarter: Vec<i64>,
+    /// An administrator added the requirement (not the shipped taxonomy).
+    pub added: bool,
 }
 
 /// Every requirement of the taxonomy (category, block and requirement order) with its
@@ -136,6 +140,10 @@ pub async fn requirement_availability(
              ORDER BY q.stakeholder_id, qs, q.quarter_start DESC
          ),
          per AS (SELECT r, qs, count(*) AS n FROM snap, unnest(snap.verified_requirements) AS r GROUP BY r, qs),
+         added AS (
+             SELECT req.building_block_requirement_id AS r, v.at
+             FROM bb_requirement req JOIN bb_taxonomy_version v ON v.taxonomy_version = req.added_version
+         ),
          perq AS (
              SELECT req.building_block_requirement_id AS r, array_agg(COALESCE(per.n, 0) ORDER BY u.i) AS ns
              FROM bb_requirement req CROSS JOIN unnest($2::date[]) WITH ORDINALITY AS u(q, i)
@@ -146,10 +154,19 @@ pub async fn requirement_availability(
                 k.building_block_id, k.description AS block_description,
                 r.building_block_requirement_id AS requirement_id, r.description AS requirement_description,
                 COALESCE(t.n, 0) AS providers, COALESCE(now.n, 0) AS available_now,
-                perq.ns AS available_per_quarter, COALESCE(t.v, 0) AS verified_providers,
-                verifiedq.vs AS verified_per_quarter
+                perq.ns AS available_per_quarter,
+                CASE WHEN added.at IS NULL THEN COALESCE(t.v, 0)
+                     ELSE (SELECT count(*) FROM p WHERE p.building_block_id = k.building_block_id
+                             AND p.verified_at >= added.at) END AS verified_providers,
+                CASE WHEN added.at IS NULL THEN verifiedq.vs
+                     ELSE ARRAY(SELECT (SELECT count(*) FROM p WHERE p.building_block_id = k.building_block_id
+                                          AND p.verified_at >= added.at AND p.verified_at < u.q + interval '3 months')
+                                FROM unnest($2::date[]) WITH ORDINALITY AS u(q, i) ORDER BY u.i) END
+                    AS verified_per_quarter,
+                added.at IS NOT NULL AS added
          FROM bb_category c JOIN bb_block k USING (building_block_category_id)
          JOIN bb_requirement r USING (building_block_id)
+         LEFT JOIN added ON added.r = r.building_block_requirement_id
          JOIN verifiedq ON verifiedq.building_block_id = k.building_block_id
          LEFT JOIN totals t ON t.building_block_id = k.building_block_id
          LEFT JOIN now ON now.r = r.building_block_requirement_id
@@ -192,8 +209,7 @@ pub async fn area_availability(
         "WITH kids AS (
              SELECT boundary_id, name FROM boundary
              WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
-         ),
-         reqn AS (SELECT building_block_id, count(*) AS n FROM bb_requirement GROUP BY building_block_id)
+         )
          SELECT k.boundary_id, k.name, p.building_block_category_id AS category_id,
                 count(p.stakeholder_id) AS providers,
                 COALESCE(sum(r.n), 0)::bigint AS pairs,
@@ -203,7 +219,13 @@ pub async fn area_availability(
          LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
                              AND b.level = 'municipality'
          LEFT JOIN bb_provider p ON p.municipality_id = b.boundary_id
-         LEFT JOIN reqn r ON r.building_block_id = p.building_block_id
+         LEFT JOIN LATERAL (
+             -- A provider's pairs: its block's shipped requirements, and those an administrator
+             -- added before its details were last verified (the others were never asked).
+             SELECT count(*) AS n FROM bb_requirement req
+             LEFT JOIN bb_taxonomy_version v ON v.taxonomy_version = req.added_version
+             WHERE req.building_block_id = p.building_block_id AND (v.at IS NULL OR v.at <= p.verified_at)
+         ) r ON true
          GROUP BY k.boundary_id, k.name, p.building_block_category_id
          ORDER BY k.name, k.boundary_id, p.building_block_category_id",
     )

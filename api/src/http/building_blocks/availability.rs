@@ -298,8 +298,18 @@ pub async fn building_block_data(
             b
         });
         block.children.push(row.requirement_id);
+        // A requirement an administrator added counts in its block's and category's figures
+        // only where a provider was verified since (before that, nobody's verified details
+        // said whether they offer it: docs/decisions.md "Additions to the taxonomy").
+        let known = |f: &Figure| !row.added || f.verified > 0;
+        let unknown = Figure::default();
+        let now_counted = if known(&now) { now } else { unknown };
+        let per_counted: Vec<Figure> = per
+            .iter()
+            .map(|f| if known(f) { *f } else { unknown })
+            .collect();
         for acc in [&mut *cat, block] {
-            acc.add_pairs(&now, &per);
+            acc.add_pairs(&now_counted, &per_counted);
         }
         reqs.push(RequirementAcc {
             block: bid,
