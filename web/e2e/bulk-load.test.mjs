@@ -6,23 +6,14 @@
 // applies it after a confirmation; the stations are then submitted. Screenshots at 1366 and 390 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 import { adminSession, choosePassword, eventually } from './lib/api-session.mjs'
+import { axeClean } from './lib/staff.mjs'
 
 const browser = useBrowser(assertReachable)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const PASSWORD = 'Bulk(Key)8Meadow'
-
-async function axe(page, where) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  assert.deepEqual(
-    bad.map((v) => `${where}: ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    [],
-  )
-}
 
 const HEADER =
   'Provider name,Building block,Physical address,Reception number,Requirements available,Contact person name,Contact person mobile number,Contact person requirement\n'
@@ -93,7 +84,7 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
     0,
     'nothing is applied while a row has an error',
   )
-  await axe(page, 'dry run with errors')
+  await axeClean(page, 'dry run with errors')
   await screenshot(page, 'bulk-load-errors-desktop', { fullPage: true })
 
   // The corrected file: a clean dry run, applied after a confirmation.
@@ -119,7 +110,7 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
     await page.getByTestId('bulk-summary').textContent(),
     /Applied: 2 submission\(s\) recorded, 0 verified\./,
   )
-  await axe(page, 'applied')
+  await axeClean(page, 'applied')
   await screenshot(page, 'bulk-load-applied-desktop', { fullPage: true })
 
   // The stations are submitted, awaiting another verifier.
@@ -158,6 +149,6 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
     return [document.documentElement.scrollWidth - window.innerWidth, wide.slice(0, 5).join(' ')]
   })
   assert.ok(overflow[0] <= 1, `the page scrolls sideways by ${overflow[0]}px: ${overflow[1]}`)
-  await axe(phone.page, 'phone')
+  await axeClean(phone.page, 'phone')
   await phone.context.close()
 })

@@ -304,7 +304,7 @@ test('a Johannesburg official and a Gauteng verifier capture, propose, review an
     const m = await newPage(browser(), VIEWPORTS.mobile)
     await signIn(m.page, official.email, PASSWORD)
     await m.page.getByTestId('bb-queue-link').click()
-    await m.page.getByLabel(/Returned to the municipality/).click()
+    await m.page.getByRole('radio', { name: /Returned to the municipality/ }).click()
     await m.page.waitForURL((url) => url.searchParams.get('status') === 'returned')
     assert.equal(await m.page.getByTestId('queue-reason').innerText(), RETURN_REASON)
     await screenshot(m.page, `journey-returned-${name}`, { fullPage: true })

@@ -6,37 +6,16 @@
 // clinic and drop the station. Screenshots of the proposal form and the queue at 1366 and 390 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
-import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
+import { VIEWPORTS, api, assertReachable, newPage, screenshot } from './lib/app.mjs'
 import { ApiSession, adminSession, choosePassword } from './lib/api-session.mjs'
+import { axeClean, signIn } from './lib/staff.mjs'
 
 const browser = useBrowser(assertReachable)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const PASSWORD = 'Close(Key)7Clinic'
 const CLINIC = `Hillbrow Community Clinic ${unique}`
 const REASON = 'The station moved to Berea in 2025.'
-
-/** axe-core on the page (or only `include`, a dialog over a dimmed page): nothing serious. */
-async function axe(page, where, include) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  const results = await (include ? builder.include(include) : builder).analyze()
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  assert.deepEqual(
-    bad.map((v) => `${where}: ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    [],
-  )
-}
-
-async function signIn(page, email) {
-  await open(page, '/auth/login/')
-  await page.getByRole('button', { name: 'Continue To Login' }).click()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL((url) => url.pathname.startsWith('/buildingBlock/'), { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
-}
 
 /** The official and the verifier of the City of Johannesburg, made through the admin API. */
 async function people(muni) {
@@ -109,7 +88,7 @@ test('an official proposes a clinic and a closure; the directory changes only af
   // The official: the proposal form, at both widths, then the proposal itself.
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const o = await newPage(browser(), viewport)
-    await signIn(o.page, official.email)
+    await signIn(o.page, official.email, PASSWORD)
     await o.page.getByTestId('bb-propose-link').click()
     await o.page.getByRole('heading', { name: 'Propose a new provider' }).waitFor()
     if (name === 'desktop') {
@@ -125,7 +104,7 @@ test('an official proposes a clinic and a closure; the directory changes only af
     await o.page.getByLabel('Longitude').fill('28.04905')
     await o.page.getByLabel('Physical Address').fill('12 Kotze Street, Hillbrow')
     await screenshot(o.page, `bb-propose-${name}`, { fullPage: true })
-    await axe(o.page, `propose ${name}`)
+    await axeClean(o.page, `propose ${name}`)
     if (name === 'desktop') {
       await o.page.getByRole('button', { name: 'Propose' }).click()
       await o.page.getByText('Provider proposed: it appears once the province confirms it exists.').waitFor()
@@ -140,7 +119,7 @@ test('an official proposes a clinic and a closure; the directory changes only af
 
   // The official proposes closing the station from its manage screen.
   const o = await newPage(browser())
-  await signIn(o.page, official.email)
+  await signIn(o.page, official.email, PASSWORD)
   await o.page.getByRole('link', { name: new RegExp(`SAPS police station in ${muni.description}`) }).click()
   await o.page.getByText('Number of updates').waitFor()
   await o.page.getByLabel('Select building block to update:').selectOption(String(closing.stakeholderId))
@@ -152,7 +131,7 @@ test('an official proposes a clinic and a closure; the directory changes only af
   await dialog.getByText('A reason is required.').waitFor()
   await dialog.getByLabel('Why it should close').fill(REASON)
   await screenshot(o.page, 'bb-closure-dialog-desktop')
-  await axe(o.page, 'closure dialog', '[role="dialog"]')
+  await axeClean(o.page, 'closure dialog', '[role="dialog"]')
   await dialog.getByRole('button', { name: 'Propose closing' }).click()
   await o.page.getByText('Closure proposed: the provider is removed once the province confirms.').waitFor()
   assert.deepEqual(o.errors, [])
@@ -169,7 +148,7 @@ test('an official proposes a clinic and a closure; the directory changes only af
   // dialog.
   for (const [name, viewport] of Object.entries(VIEWPORTS).reverse()) {
     const v = await newPage(browser(), viewport)
-    await signIn(v.page, verifier.email)
+    await signIn(v.page, verifier.email, PASSWORD)
     await v.page.getByTestId('bb-queue-link').click()
     await v.page.getByRole('heading', { name: 'Proposed providers and closures (2)' }).waitFor()
     const items = v.page.getByTestId('proposal-item')
@@ -180,7 +159,7 @@ test('an official proposes a clinic and a closure; the directory changes only af
       new RegExp(`Closing[\\s\\S]*${closing.name}[\\s\\S]*The station moved`),
     )
     await screenshot(v.page, `bb-queue-proposals-${name}`, { fullPage: true })
-    await axe(v.page, `queue proposals ${name}`)
+    await axeClean(v.page, `queue proposals ${name}`)
     if (name === 'desktop') {
       await items.nth(0).getByRole('button', { name: 'Confirm it exists' }).click()
       const confirm = v.page.getByRole('dialog', { name: 'Confirm it exists' })

@@ -7,10 +7,10 @@
 // open the screen. Screenshots at 1366 and 390 px; axe clean.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
 import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 import { adminSession, choosePassword } from './lib/api-session.mjs'
+import { axeClean, signIn } from './lib/staff.mjs'
 
 const browser = useBrowser(assertReachable)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -18,24 +18,6 @@ const PASSWORD = 'Taxonomy(Key)7Add'
 const BLOCK = `Counselling centre ${unique}`
 const REQUIREMENT = `Social worker on duty ${unique}`
 const SOURCE = 'Provincial DSD circular 2026/14'
-
-async function axe(page, where) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  assert.deepEqual(
-    bad.map((v) => `${where}: ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    [],
-  )
-}
-
-async function signIn(page, email) {
-  await open(page, '/auth/login/')
-  await page.getByRole('button', { name: 'Continue To Login' }).click()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
-}
 
 test('an administrator adds a building block and a requirement with their source and sees them', async () => {
   const admin = await adminSession(`taxonomy-admin-${unique}@example.org`, PASSWORD)
@@ -64,7 +46,7 @@ test('an administrator adds a building block and a requirement with their source
 
   // Without CreateNewBuildingBlock: no link, and the screen does not open.
   const other = await newPage(browser())
-  await signIn(other.page, people.municipal.email)
+  await signIn(other.page, people.municipal.email, PASSWORD, null)
   await open(other.page, '/buildingBlock/')
   await other.page.locator('#bb-title').waitFor()
   assert.equal(await other.page.getByTestId('bb-taxonomy-link').count(), 0)
@@ -74,7 +56,7 @@ test('an administrator adds a building block and a requirement with their source
 
   // The administrator, on the desktop: the link, the form's own checks, then the additions.
   const { page, context, errors } = await newPage(browser())
-  await signIn(page, people.taxonomist.email)
+  await signIn(page, people.taxonomist.email, PASSWORD, null)
   await open(page, '/buildingBlock/')
   await page.getByTestId('bb-taxonomy-link').click()
   await page.getByRole('heading', { level: 1, name: 'Building blocks and requirements' }).waitFor()
@@ -123,7 +105,7 @@ test('an administrator adds a building block and a requirement with their source
     ),
   )
   const version = await page.getByTestId('taxonomy-version').innerText()
-  await axe(page, 'taxonomy desktop')
+  await axeClean(page, 'taxonomy desktop')
   await screenshot(page, 'bb-taxonomy-desktop', { fullPage: true })
   assert.deepEqual(errors, [])
   await context.close()
@@ -145,13 +127,13 @@ test('an administrator adds a building block and a requirement with their source
 
   // The phone: the same screen, readable.
   const phone = await newPage(browser(), VIEWPORTS.mobile)
-  await signIn(phone.page, people.taxonomist.email)
+  await signIn(phone.page, people.taxonomist.email, PASSWORD, null)
   await open(phone.page, '/buildingBlock/taxonomy')
   await phone.page.getByTestId('taxonomy-version').waitFor()
   assert.equal(await phone.page.getByTestId('taxonomy-version').innerText(), version)
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px)`)
-  await axe(phone.page, 'taxonomy phone')
+  await axeClean(phone.page, 'taxonomy phone')
   await screenshot(phone.page, 'bb-taxonomy-mobile', { fullPage: true })
   assert.deepEqual(phone.errors, [])
   await phone.context.close()

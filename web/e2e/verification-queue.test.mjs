@@ -7,35 +7,15 @@
 // and the review at 1366 and 390 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { AxeBuilder } from '@axe-core/playwright'
 import { useBrowser } from './lib/browser.mjs'
-import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
+import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, screenshot } from './lib/app.mjs'
 import { ApiSession, adminSession, choosePassword } from './lib/api-session.mjs'
+import { axeClean, signIn } from './lib/staff.mjs'
 
 const browser = useBrowser(assertReachable)
 const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const PASSWORD = 'Queue(Key)7Torch'
 const REASON = 'The street number is missing: please add it.'
-
-/** axe-core on the page as it stands: no serious or critical violation. */
-async function axe(page, where) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  assert.deepEqual(
-    bad.map((v) => `${where}: ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    [],
-  )
-}
-
-async function signIn(page, email) {
-  await open(page, '/auth/login/')
-  await page.getByRole('button', { name: 'Continue To Login' }).click()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL((url) => url.pathname.startsWith('/buildingBlock/'), { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
-}
 
 /** The official and the verifier of the City of Johannesburg, made through the admin API. */
 async function people(muni) {
@@ -101,7 +81,7 @@ test('an official submits two stations; the verifier finds both in the queue, ve
 
   // The official submits both stations on the manage screen.
   const o = await newPage(browser())
-  await signIn(o.page, official.email)
+  await signIn(o.page, official.email, PASSWORD)
   await o.page.getByRole('link', { name: new RegExp(`SAPS police station in ${muni.description}`) }).click()
   await o.page.getByText('Number of updates').waitFor()
   for (const [station, address] of [
@@ -134,7 +114,7 @@ test('an official submits two stations; the verifier finds both in the queue, ve
   // The verifier: from the dashboard's queue link straight to both submissions.
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const v = await newPage(browser(), viewport)
-    await signIn(v.page, verifier.email)
+    await signIn(v.page, verifier.email, PASSWORD)
     const link = v.page.getByTestId('bb-queue-link')
     assert.match(await link.innerText(), /2 awaiting verification, 0 returned/)
     assert.match(await v.page.title(), /2 awaiting verification/)
@@ -151,7 +131,7 @@ test('an official submits two stations; the verifier finds both in the queue, ve
     assert.match(await items.nth(0).innerText(), /Hillbrow SAPS[\s\S]*Less than a day[\s\S]*Lindiwe Dlamini/)
     assert.match(await items.nth(1).innerText(), new RegExp(other.name))
     await screenshot(v.page, `bb-queue-${name}`, { fullPage: true })
-    await axe(v.page, `queue ${name}`)
+    await axeClean(v.page, `queue ${name}`)
     // The filters narrow the list (building block with nothing waiting: none).
     await v.page.getByLabel(/^Building block/).selectOption({ label: 'Sexual offences court' })
     await v.page.getByText('Nothing awaits verification.').waitFor()
@@ -168,14 +148,14 @@ test('an official submits two stations; the verifier finds both in the queue, ve
     const person = v.page.getByTestId('review-person')
     assert.match(await person.innerText(), /Added · Trained GBV desk officer[\s\S]*Captain Hillbrow SAPS/)
     await screenshot(v.page, `bb-review-${name}`, { fullPage: true })
-    await axe(v.page, `review ${name}`)
+    await axeClean(v.page, `review ${name}`)
     assert.deepEqual(v.errors, [])
     await v.context.close()
   }
 
   // Verify Hillbrow and return the other, each confirmed in a dialog.
   const v = await newPage(browser())
-  await signIn(v.page, verifier.email)
+  await signIn(v.page, verifier.email, PASSWORD)
   await v.page.getByTestId('bb-queue-link').click()
   await v.page.getByRole('link', { name: 'Review Hillbrow SAPS' }).click()
   await v.page.getByRole('button', { name: 'Verify these details' }).click()
@@ -194,7 +174,7 @@ test('an official submits two stations; the verifier finds both in the queue, ve
   await back.getByText('A reason is required to return the building block.').waitFor()
   await back.getByLabel('Reason for returning').fill(REASON)
   await screenshot(v.page, 'bb-review-return-dialog-desktop')
-  await axe(v.page, 'return dialog')
+  await axeClean(v.page, 'return dialog')
   await back.getByRole('button', { name: 'Return to municipality' }).click()
   await v.page.getByText('Building block returned to the municipality').waitFor()
   await v.page.getByTestId('review-return').filter({ hasText: REASON }).waitFor()
@@ -212,13 +192,13 @@ test('an official submits two stations; the verifier finds both in the queue, ve
   // The official sees the return and its reason.
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const m = await newPage(browser(), viewport)
-    await signIn(m.page, official.email)
+    await signIn(m.page, official.email, PASSWORD)
     await m.page.getByTestId('bb-queue-link').click()
     // The tab is the URL's status: it turns checked once the navigation settles, so wait for
     // that rather than expecting the click to check it at once.
-    await m.page.getByLabel(/Returned to the municipality/).click()
+    await m.page.getByRole('radio', { name: /Returned to the municipality/ }).click()
     await m.page.waitForURL((url) => url.searchParams.get('status') === 'returned')
-    assert.equal(await m.page.getByLabel(/Returned to the municipality/).isChecked(), true)
+    assert.equal(await m.page.getByRole('radio', { name: /Returned to the municipality/ }).isChecked(), true)
     const item = m.page.getByTestId('queue-item')
     await item.first().waitFor()
     assert.equal(await item.count(), 1)

@@ -5,13 +5,20 @@ import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
 import { BASE_URL, open } from './app.mjs'
 
-/** Signs `email` in with `password` on the login screen; waits for `landing` and its data. */
+/**
+ * Signs `email` in with `password` on the login screen; waits for `landing` and its data, or
+ * with `landing` null only for the page to leave the sign-in screens.
+ */
 export async function signIn(page, email, password, landing = '/buildingBlock/') {
   await open(page, '/auth/login/')
   await page.getByRole('button', { name: 'Continue To Login' }).click()
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
+  if (landing === null) {
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
+    return
+  }
   await page.waitForURL((url) => url.pathname.startsWith(landing), { timeout: 30_000 })
   await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
 }
