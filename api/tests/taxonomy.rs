@@ -333,6 +333,15 @@ async fn police(public: &Client, boundary: i64) -> (Value, Vec<(i64, Value)>) {
     (block["availability"].clone(), requirements)
 }
 
+/// The map's areas of the dashboard of `boundary` (`containedBoundaryData`).
+async fn map_areas(public: &Client, boundary: i64) -> Value {
+    let (s, v) = public
+        .get(&format!("/api/dashboard?boundaryId={boundary}"))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    v["buildingBlock"]["containedBoundaryData"].clone()
+}
+
 /// `official` submits police station `id` offering `requirements`; `verifier` verifies it.
 async fn verified(official: &Client, verifier: &Client, id: i64, requirements: &[i64]) {
     let (s, v) = official
@@ -387,6 +396,11 @@ async fn an_added_requirement_counts_only_for_providers_verified_since() {
     verified(&official, &verifier, stations[0].0, &[1, 2]).await;
     let (before, _) = police(&public, joburg).await;
     assert!(before.as_f64().is_some_and(|a| a > 0.0), "{before}");
+    let map_before = map_areas(&public, joburg).await;
+    assert!(
+        map_before.to_string().contains("availability"),
+        "{map_before}"
+    );
 
     // A requirement added: nobody's verified details said whether they offer it, so it reads
     // unknown and the block's figure does not drop.
@@ -401,6 +415,11 @@ async fn an_added_requirement_counts_only_for_providers_verified_since() {
     assert_eq!(
         now, before,
         "the block's availability is unchanged by the addition"
+    );
+    assert_eq!(
+        map_areas(&public, joburg).await,
+        map_before,
+        "so is the map's"
     );
     let new = requirements.iter().find(|r| r.0 == trauma).expect("listed");
     assert_eq!(new.1, Value::Null, "unknown, never 0: {requirements:?}");

@@ -209,23 +209,27 @@ pub async fn area_availability(
         "WITH kids AS (
              SELECT boundary_id, name FROM boundary
              WHERE geometry IS NOT NULL AND (parent_id = $1 OR (boundary_id = $1 AND level = 'municipality'))
+         ),
+         -- Per block: its shipped requirements, and when each requirement an administrator
+         -- added was added. A provider's pairs are the shipped ones and those added before its
+         -- details were last verified (the others were never asked).
+         reqn AS (
+             SELECT req.building_block_id, count(*) FILTER (WHERE v.at IS NULL) AS shipped,
+                    array_agg(v.at) FILTER (WHERE v.at IS NOT NULL) AS added
+             FROM bb_requirement req LEFT JOIN bb_taxonomy_version v ON v.taxonomy_version = req.added_version
+             GROUP BY req.building_block_id
          )
          SELECT k.boundary_id, k.name, p.building_block_category_id AS category_id,
                 count(p.stakeholder_id) AS providers,
-                COALESCE(sum(r.n), 0)::bigint AS pairs,
+                COALESCE(sum(r.shipped + CASE WHEN r.added IS NULL THEN 0
+                    ELSE (SELECT count(*) FROM unnest(r.added) AS a WHERE a <= p.verified_at) END), 0)::bigint AS pairs,
                 COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint AS available,
                 count(p.stakeholder_id) FILTER (WHERE p.verified_at IS NOT NULL) AS verified
          FROM kids k
          LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
                              AND b.level = 'municipality'
          LEFT JOIN bb_provider p ON p.municipality_id = b.boundary_id
-         LEFT JOIN LATERAL (
-             -- A provider's pairs: its block's shipped requirements, and those an administrator
-             -- added before its details were last verified (the others were never asked).
-             SELECT count(*) AS n FROM bb_requirement req
-             LEFT JOIN bb_taxonomy_version v ON v.taxonomy_version = req.added_version
-             WHERE req.building_block_id = p.building_block_id AND (v.at IS NULL OR v.at <= p.verified_at)
-         ) r ON true
+         LEFT JOIN reqn r ON r.building_block_id = p.building_block_id
          GROUP BY k.boundary_id, k.name, p.building_block_category_id
          ORDER BY k.name, k.boundary_id, p.building_block_category_id",
     )

@@ -196,9 +196,9 @@ pub async fn survey(
     let mut def = load_questionnaire(&s, &p.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-    let language = translate(&s, &mut def, q.language.as_deref()).await?;
     let mut languages = vec![ORIGINAL_LANGUAGE.to_string()];
     languages.extend(offered_languages(&s.pool, &def.questionnaire_id).await?);
+    let language = translate(&s, &mut def, q.language.as_deref(), &languages).await?;
     let mut categories: BTreeMap<i32, Vec<SurveyQuestion>> = BTreeMap::new();
     for question in &def.questions {
         categories
@@ -254,12 +254,14 @@ pub async fn survey(
 
 /// Puts the texts of the reviewed translation of `def` into `language` (its primary subtag,
 /// lower case) in place of the English ones, by question and answer id, and returns the
-/// language of the texts: `language` when such a translation is offered, else `en`. The ids
-/// stay those of the questionnaire, so answers given in any language count together.
+/// language of the texts: `language` when such a translation is offered (it is one of
+/// `offered`, read once per request; no query otherwise), else `en`. The ids stay those of the
+/// questionnaire, so answers given in any language count together.
 async fn translate(
     s: &AppState,
     def: &mut gbvf_events::healthcheck::QuestionnairePublished,
     language: Option<&str>,
+    offered: &[String],
 ) -> Result<String, ApiError> {
     let primary = language
         .and_then(|l| l.split(['-', '_']).next())
@@ -269,7 +271,7 @@ async fn translate(
     // value) is no language asked for.
     let subtag =
         (2..=3).contains(&primary.len()) && primary.bytes().all(|b| b.is_ascii_lowercase());
-    if !subtag || primary == ORIGINAL_LANGUAGE {
+    if !subtag || primary == ORIGINAL_LANGUAGE || !offered.contains(&primary) {
         return Ok(ORIGINAL_LANGUAGE.into());
     }
     let Some(t) = offered_translation(&s.pool, &def.questionnaire_id, &primary).await? else {

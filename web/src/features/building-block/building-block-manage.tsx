@@ -28,6 +28,7 @@ import { decodeId } from './building-block-dashboard'
 import { reviewPath } from './building-block-queue'
 import { bbStrings as t } from './building-block-strings'
 import { ProposeClosure } from './building-block-closure'
+import { errorText } from './building-block-proposals'
 
 /** A contact person of the form: one of the provider's, or a new one (no id yet). */
 interface Person extends Omit<ContactPersonDetails, 'contactPersonId'> {
@@ -226,10 +227,7 @@ export function ManageBuildingBlock() {
     if ('data' in result && result.data?.success) {
       setNotice({ ok: true, text: message(result.data, t.contactDeleted) })
       setForm((f) => (f ? { ...f, persons: f.persons.filter((y) => y.key !== x.key) } : f))
-    } else {
-      const data = 'error' in result ? (result.error as { data?: Partial<ErrorBody> }).data : undefined
-      setNotice({ ok: false, text: data?.message ?? t.contactNotDeleted })
-    }
+    } else setNotice({ ok: false, text: errorText(result, t.contactNotDeleted) })
   }
 
   return (
