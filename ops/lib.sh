@@ -214,3 +214,42 @@ fuzz_api() {
   [[ "$still" == *'"isAuthenticated":true'* ]] \
     || { echo "the administrator's session ended during the fuzzing run"; return 1; }
 }
+
+# A new database named $1 on the DATABASE_URL server with the shipped data imported by the
+# executable $2; prints its URL. The import's report goes to .data/$1-import.log.
+shipped_database() {
+  local name="$1" gbvf="$2"
+  local admin_url="${DATABASE_URL%/*}/postgres" url="${DATABASE_URL%/*}/$1"
+  psql "$admin_url" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" -c "CREATE DATABASE $name" >/dev/null
+  DATABASE_URL="$url" "$gbvf" import shipped --data-dir "$ROOT/data" > "$DATA/$name-import.log"
+  echo "$url"
+}
+
+# Starts `gbvf serve` ($1 executable) on 127.0.0.1:$2 against database $3, as the browser tests
+# and the fuzzing need it (development mode, login shown, the loopback trusted as a proxy),
+# logging to $4; sets SERVER to its process id and returns once /api/health answers. Waits for
+# the server's own state, up to GBVF_START_WAIT seconds (default 300: migrations and
+# projections take longer on a busy machine), and fails at once if the process exits.
+start_test_server() {
+  local gbvf="$1" port="$2" url="$3" logfile="$4"
+  DATABASE_URL="$url" PORT="$port" GBVF_DEV_MODE=true GBVF_ENABLE_LOGIN=true GBVF_TRUSTED_PROXIES=127.0.0.1 \
+    "$gbvf" serve --web-dir "$ROOT/web/dist" > "$logfile" 2>&1 &
+  SERVER=$!
+  local deadline=$(( $(date +%s) + ${GBVF_START_WAIT:-300} ))
+  until curl -sf "http://127.0.0.1:$port/api/health" >/dev/null; do
+    if ! kill -0 "$SERVER" 2>/dev/null; then
+      log "gbvf serve exited before answering; its log:"; tail -40 "$logfile" >&2; return 1
+    fi
+    if [ "$(date +%s)" -ge "$deadline" ]; then
+      log "gbvf serve did not answer /api/health within ${GBVF_START_WAIT:-300} s"; return 1
+    fi
+    sleep 0.2
+  done
+}
+
+# The browser step of ops/test: every web/e2e file in Debian's Chromium against `gbvf serve` on
+# port $1 (database $2, executable $3), the outbox in $GBVF_OUTBOX_DIR.
+run_e2e() {
+  local port="$1" url="$2" gbvf="$3"
+  (cd "$ROOT/web" && BASE_URL="http://127.0.0.1:$port" DATABASE_URL="$url" GBVF_BIN="$gbvf" npm run e2e --silent)
+}

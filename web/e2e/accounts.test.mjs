@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 import { codesFor, createAdmin, nextCode, typeOtp, uniqueEmail } from './lib/accounts.mjs'
 
@@ -50,15 +50,15 @@ after(async () => {
 async function expectMessages(page, messages) {
   for (const message of messages) {
     const found = page.getByText(message, { exact: true }).first()
-    await found.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {})
+    await found.waitFor({ state: 'visible', timeout: WAIT_MS }).catch(() => {})
     assert.ok(await found.isVisible(), `the message '${message}' is shown`)
   }
 }
 
-/** Waits (up to 10 s) until `locator` shows text matching `pattern`: saves re-read the profile. */
+/** Waits (up to WAIT_MS) until `locator` shows text matching `pattern`: saves re-read the profile. */
 async function shows(locator, pattern) {
   try {
-    await locator.filter({ hasText: pattern }).waitFor({ timeout: 10_000 })
+    await locator.filter({ hasText: pattern }).waitFor({ timeout: WAIT_MS })
   } catch (error) {
     throw new Error(
       `expected ${pattern}, the element says: ${(await locator.textContent().catch(() => '')).slice(0, 300)}`,
@@ -103,7 +103,7 @@ async function arrive(page, test, timeout = 20_000) {
 
 async function stepHeading(page, text) {
   try {
-    await page.getByRole('heading', { name: text }).waitFor({ timeout: 15_000 })
+    await page.getByRole('heading', { name: text }).waitFor({ timeout: WAIT_MS })
   } catch (error) {
     await screenshot(page, 'failure-step')
     throw new Error(`no heading '${text}'; the page says: ${(await page.locator('main').innerText()).slice(0, 800)}`, {
@@ -146,7 +146,7 @@ async function selectFirst(page, label) {
       return el && !el.disabled && el.options.length > 1
     },
     await select.getAttribute('id'),
-    { timeout: 15_000 },
+    { timeout: WAIT_MS },
   )
   await select.selectOption({ index: 1 })
 }

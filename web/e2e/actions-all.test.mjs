@@ -4,7 +4,7 @@
 // challenges named only by province or nationally. Figures compared with the API; shipped data.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
 const browser = useBrowser(assertReachable)
@@ -31,7 +31,7 @@ test('collective actions: active bands by default, all challenges on demand with
     const { context, page, errors } = await newPage(browser(), viewport)
     await open(page, '/home/map?boundaryId=1&boundaryTypeId=1&componentId=4')
     const map = page.getByTestId('actions-map')
-    await page.waitForSelector('[data-testid="actions-map"][data-ready="true"]', { timeout: 30_000 })
+    await page.waitForSelector('[data-testid="actions-map"][data-ready="true"]', { timeout: WAIT_MS })
     // Default: the specification's active bands, no pins at national level.
     assert.equal(await map.getByLabel('Active challenges').isChecked(), true)
     assert.match(await map.getByTestId('map-legend').innerText(), /Active challenges/)
@@ -93,7 +93,7 @@ test('a province lists the challenges named only by that province', async () => 
   const { context, page, errors } = await newPage(browser(), VIEWPORTS.desktop)
   await open(page, `/home/map?boundaryId=${limpopo.boundaryId}&boundaryTypeId=2&componentId=4`)
   const map = page.getByTestId('actions-map')
-  await page.waitForSelector('[data-testid="actions-map"][data-ready="true"]', { timeout: 30_000 })
+  await page.waitForSelector('[data-testid="actions-map"][data-ready="true"]', { timeout: WAIT_MS })
   await map.getByLabel('All challenges (active and completed)').check()
   const list = map.getByTestId('unplaced-challenges')
   await list.locator('summary').click()

@@ -12,7 +12,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { AxeBuilder } from '@axe-core/playwright'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, SCREENSHOTS, VIEWPORTS, assertReachable } from './lib/app.mjs'
 import { ApiSession } from './lib/api-session.mjs'
 import { nextCode, typeOtp } from './lib/accounts.mjs'
@@ -112,7 +112,7 @@ function plain(raw) {
 }
 
 async function mailTo(address, subjectPattern) {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + WAIT_MS
   for (;;) {
     const found = (await outbox()).find(
       (m) => m.to.toLowerCase().includes(address.toLowerCase()) && subjectPattern.test(m.subject),
@@ -140,14 +140,14 @@ async function adminPage(viewport = VIEWPORTS.desktop) {
 
 /** Waits until the admin overlay (section 1) has gone. */
 async function settled(page) {
-  await page.waitForSelector('main#main', { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="admin-loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await page.waitForSelector('main#main', { timeout: WAIT_MS })
+  await page.waitForSelector('[data-testid="admin-loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
 }
 
 async function go(page, path, heading) {
   await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
   await settled(page)
-  if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 })
+  if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: WAIT_MS })
   await settled(page)
 }
 
@@ -198,7 +198,7 @@ async function axeBoth(page, t, label) {
 /** A toast of `kind` with `text`, shown at the top right (section 8). */
 async function expectToast(page, kind, text) {
   const toast = page.getByTestId(`toast-${kind}`).filter({ hasText: text }).first()
-  await toast.waitFor({ timeout: 15_000 })
+  await toast.waitFor({ timeout: WAIT_MS })
   const box = await toast.boundingBox()
   const { width } = page.viewportSize()
   assert.ok(
@@ -231,7 +231,7 @@ async function searchList(page, label, text) {
 }
 
 async function rowNames(page, testId) {
-  await page.getByTestId(testId).waitFor({ timeout: 15_000 })
+  await page.getByTestId(testId).waitFor({ timeout: WAIT_MS })
   return page.getByTestId(testId).locator('tbody th[scope="row"]').allTextContents()
 }
 
@@ -273,7 +273,7 @@ test('the administrator signs in the first time through Reset here, the OTP and 
     await page.waitForURL(/\/auth\/login\/$/)
     await page.getByLabel('Password', { exact: true }).fill(admin.password)
     await page.getByRole('button', { name: 'Login' }).click()
-    await page.waitForURL(/\/admin\/$/, { timeout: 20_000 })
+    await page.waitForURL(/\/admin\/$/, { timeout: WAIT_MS })
     await settled(page)
     await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor()
     adminState = await context.storageState()
@@ -404,7 +404,7 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     await page.bringToFront()
     await page.getByRole('button', { name: 'Approve' }).click()
     await expectToast(page, 'success', 'The organisation has been approved.')
-    await page.waitForURL((url) => url.pathname === '/admin/organisations/', { timeout: 20_000 })
+    await page.waitForURL((url) => url.pathname === '/admin/organisations/', { timeout: WAIT_MS })
     assert.match(page.url(), /\?q=/, 'the list keeps its search')
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-approved-toast-desktop.png') })
 
@@ -416,7 +416,7 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     await late.getByRole('button', { name: 'Reject' }).click()
     await late.getByRole('dialog', { name: 'Reason for rejection' }).getByTestId('confirm-reject').click()
     const conflict = late.getByTestId('decision-conflict')
-    await conflict.waitFor({ timeout: 15_000 })
+    await conflict.waitFor({ timeout: WAIT_MS })
     t.diagnostic(`409 message: ${(await conflict.textContent()).trim()}`)
     await expectToast(late, 'error', '')
     await late.waitForFunction(() =>
@@ -465,7 +465,10 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     // how far it is sealed and verified.
     const seal = page.getByTestId('history-seal')
     const sealed = /Sealed and verified up to \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(SAST\)/
-    for (let i = 0; i < 40 && !sealed.test((await seal.textContent()) ?? ''); i++) {
+    for (
+      const deadline = Date.now() + WAIT_MS;
+      !sealed.test((await seal.textContent()) ?? '') && Date.now() < deadline;
+    ) {
       await page.waitForTimeout(500)
       await page.reload()
       await page.getByTestId('history-event').first().waitFor()
@@ -509,7 +512,7 @@ test('reject the other application with reason Other: the reason is required, cl
     await reason.fill(rejectionReason)
     await dialog.getByTestId('confirm-reject').click()
     await expectToast(page, 'success', 'The organisation has been rejected.')
-    await page.waitForURL((url) => url.pathname === '/admin/organisations/', { timeout: 20_000 })
+    await page.waitForURL((url) => url.pathname === '/admin/organisations/', { timeout: WAIT_MS })
 
     const mail = await mailTo(orgs.reject.email, /registration/i)
     assert.match(
@@ -822,7 +825,7 @@ test('guards: anonymous visitors of admin routes go to the public index', async 
       '/admin/manage-users-groups/create-group',
     ]) {
       await page.goto(`${BASE_URL}${path}`)
-      await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 })
+      await page.waitForURL((url) => url.pathname === '/home', { timeout: WAIT_MS })
     }
   } finally {
     await context.close()

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
 import { ApiSession, choosePassword } from './lib/api-session.mjs'
 
@@ -26,7 +26,7 @@ async function signIn(page, email) {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL((url) => url.pathname.startsWith('/buildingBlock/'), { timeout: 30_000 })
+  await page.waitForURL((url) => url.pathname.startsWith('/buildingBlock/'), { timeout: WAIT_MS })
 }
 
 before(async () => {
@@ -61,7 +61,7 @@ test('the contact directory finds a real SAPS station with its real number; Quic
     await page.getByLabel('SAPS police station').check()
     await page.getByPlaceholder('Search by name').fill('aberdeen')
     const card = page.locator('.contact-card', { hasText: 'Aberdeen SAPS' })
-    await card.waitFor({ timeout: 30_000 })
+    await card.waitFor({ timeout: WAIT_MS })
     assert.match(await card.innerText(), /0498460015/)
     await screenshot(page, `bb-contact-results-${name}`, { fullPage: true })
     await page.getByPlaceholder('Search by name').fill('no such station zzz')
@@ -165,7 +165,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   await signIn(page, people.coordinator.email)
   await page.getByRole('heading', { name: `Municipality designated person: ${muni.description}` }).waitFor()
   await page.getByText('100% complete').waitFor()
-  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
   await screenshot(page, 'bb-dashboard-desktop')
   await page.getByRole('link', { name: new RegExp(`SAPS police station in ${muni.description}`) }).click()
   await page.getByText('Number of updates').waitFor()
@@ -197,7 +197,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   const v = await newPage(browser, VIEWPORTS.mobile)
   await signIn(v.page, people.verifier.email)
   await v.page.getByText('100% complete').waitFor()
-  await v.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await v.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
   await screenshot(v.page, 'bb-dashboard-mobile')
   await v.page.goto(`${BASE_URL}${new URL(page.url()).pathname}`)
   await v.page.getByLabel('Select building block to update:').selectOption(String(station.stakeholderId))
@@ -249,7 +249,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     const { context: c, page: p, errors } = await newPage(browser, viewport)
     await open(p, `/home/map?boundaryId=${muni.districtBoundaryId}&boundaryTypeId=2&componentId=1`)
     const map = p.getByTestId('bb-map')
-    await p.waitForSelector('[data-testid="bb-map"][data-ready="true"]', { timeout: 30_000 })
+    await p.waitForSelector('[data-testid="bb-map"][data-ready="true"]', { timeout: WAIT_MS })
     await map.getByText('Building block availability').first().waitFor()
     for (const band of ['0%', '1%-24%', '25%-49%', '50%-74%', '75%-100%'])
       await p.getByTestId('map-legend').getByText(band, { exact: true }).waitFor()
@@ -276,10 +276,10 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     // Drill down to the municipality: its pins, no shelter among them.
     await link.click()
     await p.waitForSelector(`[data-testid="bb-map"][data-boundary-id="${muni.boundaryId}"][data-ready="true"]`, {
-      timeout: 30_000,
+      timeout: WAIT_MS,
     })
     await p.waitForFunction((n) => document.querySelectorAll('.station-pin').length === n, markers.length, {
-      timeout: 30_000,
+      timeout: WAIT_MS,
     })
     assert.equal(await map.getAttribute('data-pins'), String(markers.length))
     await p.waitForTimeout(1500)
@@ -325,7 +325,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     const card = p.getByTestId('card-availability')
     await card.waitFor()
     const percent = (afterData.buildingBlockCategoryStats[0].availability * 100).toFixed(2)
-    await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: 30_000 })
+    await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: WAIT_MS })
     await card.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-${name}`, { fullPage: true })
     // A municipality of the same district with listed providers, none verified: the card says
@@ -336,7 +336,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     if (unverified) {
       await open(p, `/home/chart?boundaryId=${unverified.boundaryId}&boundaryTypeId=3&componentId=1`)
       const pending = p.getByTestId('card-availability')
-      await pending.getByText('Not yet verified').first().waitFor({ timeout: 30_000 })
+      await pending.getByText('Not yet verified').first().waitFor({ timeout: WAIT_MS })
       // The counts stand beside the figure (inside the accordion's body on phones).
       assert.match(await pending.textContent(), /\d[\d,]* listed, 0 verified/)
       assert.doesNotMatch(await pending.innerText(), /0\.00%/)
@@ -350,7 +350,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     const lastValues = async () => {
       if (name === 'mobile') {
         const category = grid.getByTestId('bb-accordion-category').first()
-        await category.waitFor({ timeout: 30_000 })
+        await category.waitFor({ timeout: WAIT_MS })
         await category.locator(':scope > summary').click()
         const block = category.getByTestId('bb-accordion-block').first()
         await block.locator(':scope > summary').click()
@@ -364,7 +364,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
         return { labels, values }
       }
       const rows = grid.getByTestId('quarter-grid-row')
-      await rows.first().waitFor({ timeout: 30_000 })
+      await rows.first().waitFor({ timeout: WAIT_MS })
       const labels = await rows.locator('[role="rowheader"]').allInnerTexts()
       const values = []
       for (let i = 0; i < (await rows.count()); i += 1)

@@ -6,7 +6,7 @@
 // applies it after a confirmation; the stations are then submitted. Screenshots at 1366 and 390 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 import { adminSession, choosePassword, eventually } from './lib/api-session.mjs'
 import { axeClean } from './lib/staff.mjs'
@@ -47,7 +47,7 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: WAIT_MS })
   await open(page, '/buildingBlock/')
   await page.getByTestId('bb-bulk-load-link').click()
   await page.getByRole('heading', { name: 'Bulk load of provider details' }).waitFor()
@@ -132,7 +132,7 @@ test('a provincial person checks a file, reads its errors, corrects it and appli
   await phone.page.getByLabel('Email').fill(email)
   await phone.page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await phone.page.getByRole('button', { name: 'Login' }).click()
-  await phone.page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
+  await phone.page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: WAIT_MS })
   await open(phone.page, '/buildingBlock/bulkLoad')
   await phone.page
     .getByLabel('File (CSV or XLSX)')

@@ -11,7 +11,7 @@
 // left with nothing waiting. Screenshots at 1366 and 390 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, screenshot } from './lib/app.mjs'
 import { adminSession, choosePassword } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
@@ -89,7 +89,7 @@ async function createOfficials(muni) {
       await form.getByTestId('provinces-select').getByRole('checkbox', { name: 'Gauteng' }).check()
     }
     await form.getByRole('button', { name: 'Save' }).click()
-    await page.waitForURL(/\/view-user\/[^/]+$/, { timeout: 30_000 })
+    await page.waitForURL(/\/view-user\/[^/]+$/, { timeout: WAIT_MS })
     await settled(page)
     const details = await page.getByTestId('user-details').textContent()
     assert.doesNotMatch(details, /Company name\s*E2E/, 'no organisation was needed')

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { readFile, mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, SCREENSHOTS, VIEWPORTS, api, assertReachable, open, screenshot } from './lib/app.mjs'
 import { createAdmin, nextCode, typeOtp, uniqueEmail } from './lib/accounts.mjs'
 
@@ -62,7 +62,7 @@ async function signIn() {
   await page.waitForURL(/\/auth\/login\/$/)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(/\/admin\/$/, { timeout: 20_000 })
+  await page.waitForURL(/\/admin\/$/, { timeout: WAIT_MS })
   adminState = await context.storageState()
   await context.close()
 }
@@ -95,11 +95,11 @@ test('cards per pillar and per cycle show the shipped challenges; filters from t
     await open(page, '/home/chart?boundaryId=1&boundaryTypeId=1&componentId=4')
     const pillar = page.getByTestId('card-pillar')
     await pillar.waitFor()
-    await pillar.locator('svg').first().waitFor({ timeout: 20_000 })
+    await pillar.locator('svg').first().waitFor({ timeout: WAIT_MS })
     const text = await pillar.innerText()
     assert.match(text, /Active Challenges/)
     assert.match(text, /Past Challenges/)
-    await page.getByTestId('card-cycle').locator('svg').first().waitFor({ timeout: 20_000 })
+    await page.getByTestId('card-cycle').locator('svg').first().waitFor({ timeout: WAIT_MS })
     await screenshot(page, `challenges-cards-${name}`, { fullPage: true })
     assert.deepEqual(errors, [])
     await context.close()
@@ -124,7 +124,7 @@ test('the map at local level: pins open the challenge card with the source link'
     const page = await context.newPage()
     await open(page, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
     const map = page.getByTestId('actions-map')
-    await page.locator('[data-testid="actions-map"][data-ready="true"]').waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid="actions-map"][data-ready="true"]').waitFor({ timeout: WAIT_MS })
     const pin = page.getByTestId('challenge-pin').filter({ hasText: 'Polokwane' }).first()
     await pin.waitFor()
     await screenshot(page, `challenges-map-${name}`)
@@ -163,7 +163,7 @@ test('an administrator records a challenge; it is active on the map and cards, t
   const pub = await browser.newPage({ viewport: VIEWPORTS.desktop })
   await open(pub, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
   const pin = pub.getByTestId('challenge-pin').filter({ hasText: team })
-  await pin.waitFor({ timeout: 10_000 })
+  await pin.waitFor({ timeout: WAIT_MS })
   assert.equal(await pin.getAttribute('data-active'), 'true')
   const after = (await api('/dashboard?boundaryId=1')).collectiveAction
   assert.equal(after.activeCollectiveActions, before.activeCollectiveActions + 1)
@@ -173,15 +173,15 @@ test('an administrator records a challenge; it is active on the map and cards, t
   await screenshot(pub, 'challenges-recorded-active-desktop')
   const mobile = await browser.newPage({ viewport: VIEWPORTS.mobile })
   await open(mobile, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
-  await mobile.getByTestId('challenge-pin').filter({ hasText: team }).waitFor({ timeout: 10_000 })
+  await mobile.getByTestId('challenge-pin').filter({ hasText: team }).waitFor({ timeout: WAIT_MS })
   await screenshot(mobile, 'challenges-recorded-active-mobile', { fullPage: true })
 
   // Complete it: it moves to Completed.
   const row = page.locator(`tr[data-name="${team}"]`)
-  await row.waitFor({ timeout: 10_000 })
+  await row.waitFor({ timeout: WAIT_MS })
   await row.getByTestId('complete-challenge').click()
   await page.getByTestId('challenge-notice').filter({ hasText: 'The challenge has been completed.' }).waitFor()
-  const deadline = Date.now() + 5_000
+  const deadline = Date.now() + WAIT_MS
   let done
   for (;;) {
     done = (await api('/dashboard?boundaryId=1')).collectiveAction
@@ -191,7 +191,7 @@ test('an administrator records a challenge; it is active on the map and cards, t
   assert.equal(done.activeCollectiveActions, before.activeCollectiveActions)
   await open(pub, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
   const donePin = pub.getByTestId('challenge-pin').filter({ hasText: team })
-  await donePin.waitFor({ timeout: 10_000 })
+  await donePin.waitFor({ timeout: WAIT_MS })
   assert.equal(await donePin.getAttribute('data-active'), 'false')
   await donePin.click()
   await pub.getByTestId('challenges-completed').filter({ hasText: team }).waitFor()

@@ -5,7 +5,7 @@
 // Impact, MDB). Against the real server with the shipped data, at 1366 and 390 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
 const browser = useBrowser(assertReachable)
@@ -33,7 +33,7 @@ function expected(componentId, example) {
 }
 
 async function footerLines(page) {
-  await page.waitForSelector('[data-testid="attribution"] li', { timeout: 30_000 })
+  await page.waitForSelector('[data-testid="attribution"] li', { timeout: WAIT_MS })
   return page.getByTestId('attribution').locator('li').allInnerTexts()
 }
 
@@ -57,7 +57,7 @@ test('map and grid views: the footer and the map credit only the component shown
     for (const componentId of [1, 2, 3, 4]) {
       await open(page, `/home/map?boundaryId=1&boundaryTypeId=1&componentId=${componentId}`)
       const testId = TEST_IDS[componentId]
-      await page.waitForSelector(`[data-testid="${testId}"][data-ready="true"]`, { timeout: 30_000 })
+      await page.waitForSelector(`[data-testid="${testId}"][data-ready="true"]`, { timeout: WAIT_MS })
       const mapCredits = await page.getByTestId(testId).locator('.maplibregl-ctrl-attrib-inner').textContent()
       assertLines(mapCredits.split(' | '), expected(componentId, example), `${testId} credits (${name})`)
       assertLines(await footerLines(page), expected(componentId, example), `footer of map ${componentId} (${name})`)
@@ -80,7 +80,7 @@ test('contact directory credits the directories; chart credits what it shows', a
 
     // The chart view on a phone shows only the chosen component; on a wide screen all four.
     await open(page, '/home/chart?boundaryId=1&boundaryTypeId=1&componentId=4')
-    await page.waitForSelector('[data-testid="dashboard-cards"] section', { timeout: 30_000 })
+    await page.waitForSelector('[data-testid="dashboard-cards"] section', { timeout: WAIT_MS })
     const lines = await footerLines(page)
     if (name === 'mobile') assertLines(lines, expected(4, false), `chart footer (${name})`)
     else {

@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, api, assertReachable, newPage, open } from './lib/app.mjs'
 
 let run
@@ -89,7 +89,7 @@ test('the map CSV lists every province with the API totals', async () => {
   const { context, page } = await newPage(run.browser, VIEWPORTS.desktop)
   try {
     await open(page, '/home/map')
-    await page.waitForFunction(() => document.querySelectorAll('.area-label').length > 0, null, { timeout: 30_000 })
+    await page.waitForFunction(() => document.querySelectorAll('.area-label').length > 0, null, { timeout: WAIT_MS })
     const { rows } = await download(page, page.getByTestId('crime-map'))
     const header = rows[0]
     const totalAt = header.indexOf('Total GBVF crime')
@@ -110,7 +110,7 @@ test('the chart cards download CSV and PNG', async () => {
   try {
     await open(page, '/home/chart')
     const card = page.getByTestId('card-total-crime')
-    await card.locator('svg').first().waitFor({ timeout: 30_000 })
+    await card.locator('svg').first().waitFor({ timeout: WAIT_MS })
     const { rows } = await download(page, card)
     const total = rows.find((r) => r[2] === 'Total')
     assert.ok(total, 'a Total row')

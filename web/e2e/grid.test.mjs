@@ -1,7 +1,7 @@
 // Grid view: one card per area, move to bottom/top by button, reorder by dragging on desktop.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
 let run
@@ -23,7 +23,7 @@ test('grid cards reorder by buttons and by drag and drop', async () => {
   try {
     await open(page, '/home/grid')
     await page.waitForFunction((n) => document.querySelectorAll('.grid-card').length === n, provinces.length, {
-      timeout: 30_000,
+      timeout: WAIT_MS,
     })
     const initial = await order(page)
     assert.deepEqual([...initial].sort(), provinces.map((p) => p.description).sort())

@@ -16,7 +16,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AxeBuilder } from '@axe-core/playwright'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, assertReachable } from './lib/app.mjs'
 import { ApiSession } from './lib/api-session.mjs'
 import { createAdmin, nextCode, typeOtp, uniqueEmail } from './lib/accounts.mjs'
@@ -75,8 +75,8 @@ async function pageCall(page, method, path, body) {
 }
 
 async function settled(page) {
-  await page.waitForSelector('main#main', { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await page.waitForSelector('main#main', { timeout: WAIT_MS })
+  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
 }
 
 async function shoot(page, name) {
@@ -178,7 +178,7 @@ async function respond(r, viewport = WIDTHS.mobile) {
   await page.goto(`${BASE_URL}/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}`)
   const submit = page.getByRole('button', { name: 'Submit survey' })
   try {
-    await submit.waitFor({ timeout: 30_000 })
+    await submit.waitFor({ timeout: WAIT_MS })
   } catch (error) {
     await page.screenshot({ path: join(SHOTS, `survey-failed-${r}.png`), fullPage: true })
     throw new Error(`respondent ${r}: no survey form; the page says: ${await page.locator('body').innerText()}`, {
@@ -194,7 +194,7 @@ async function respond(r, viewport = WIDTHS.mobile) {
   }
   if (r === 0) await page.screenshot({ path: join(SHOTS, 'survey-answered-mobile.png'), fullPage: false })
   await page.getByRole('button', { name: 'Submit survey' }).click()
-  await page.getByText('Thank you. Your response has been recorded.').waitFor({ timeout: 15_000 })
+  await page.getByText('Thank you. Your response has been recorded.').waitFor({ timeout: WAIT_MS })
   assert.deepEqual(errors, [])
   await context.close()
   given.push(chosen)
@@ -202,7 +202,7 @@ async function respond(r, viewport = WIDTHS.mobile) {
 
 /** The designated person's dashboard, reloaded until the read model shows `actual` responses. */
 async function dashboardWith(page, actual) {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + WAIT_MS
   for (;;) {
     await page.goto(`${BASE_URL}/organisation/`)
     await settled(page)
@@ -297,7 +297,7 @@ test('an organisation registers, an administrator approves it and opens a survey
   await page.waitForURL(/\/auth\/login\/$/)
   await page.getByLabel('Password', { exact: true }).fill(adminPassword)
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(/\/admin\/$/, { timeout: 20_000 })
+  await page.waitForURL(/\/admin\/$/, { timeout: WAIT_MS })
 
   // Approval on the application's screen.
   await page.goto(`${BASE_URL}/admin/organisations/?q=${encodeURIComponent(person.organisation)}`)
@@ -330,7 +330,7 @@ test('an organisation registers, an administrator approves it and opens a survey
   // The survey the link serves is the shipped questionnaire the expectations are computed from.
   // The read model learns the code from the event a moment later (projector lag).
   let survey
-  for (const deadline = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 200))) {
+  for (const deadline = Date.now() + WAIT_MS; ; await new Promise((r) => setTimeout(r, 200))) {
     const response = await api.call('GET', `/api/healthcheck/survey?inviteCode=${inviteCode}`)
     if (response.ok) {
       survey = await response.json()
@@ -354,7 +354,7 @@ test('the designated person signs in and lands on the dashboard: no responses ye
   await page.getByLabel('Password', { exact: true }).fill(person.password)
   await page.getByRole('button', { name: 'Login' }).click()
   // Designated persons hold HealthCheckAdmin (34) and land on the organisation's dashboard.
-  await page.waitForURL((url) => url.pathname === '/organisation/', { timeout: 20_000 })
+  await page.waitForURL((url) => url.pathname === '/organisation/', { timeout: WAIT_MS })
   await page.getByRole('heading', { level: 1, name: `${person.organisation} Health Check Dashboard` }).waitFor()
   personState = await context.storageState()
   const audience = page.getByLabel('Survey audience')
@@ -430,7 +430,7 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
 
   // The doughnut is drawn, and its figure is the independent computation.
   const maturity = page.getByTestId('hc-maturity')
-  await maturity.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
+  await maturity.locator('.apexcharts-canvas svg').first().waitFor({ timeout: WAIT_MS })
   assert.ok((await maturity.locator('.apexcharts-pie-series path').count()) >= 1)
   const value = await page.getByTestId('hc-maturity-value').textContent()
   assert.ok(value.startsWith(shown(figures.maturity)), `${value} starts with ${shown(figures.maturity)}`)
@@ -458,7 +458,7 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
         q.questionId,
       )
     } else {
-      await card.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
+      await card.locator('.apexcharts-canvas svg').first().waitFor({ timeout: WAIT_MS })
       assert.equal(await card.locator('.chart[role="img"]').getAttribute('aria-label'), summaryOf(q, figures))
     }
   }
@@ -516,7 +516,7 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   }
   // Axis 0–100 % every 20 %, drawn by ApexCharts.
   const first = page.getByTestId('hc-question-P1')
-  await first.locator('.apexcharts-canvas svg').first().waitFor({ timeout: 20_000 })
+  await first.locator('.apexcharts-canvas svg').first().waitFor({ timeout: WAIT_MS })
   const ticks = await first.locator('.apexcharts-xaxis-label tspan').allTextContents()
   assert.deepEqual(
     [...ticks].sort((a, b) => parseFloat(a) - parseFloat(b)),
@@ -528,7 +528,7 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
   const index = p1.indexOf(biggest)
   await first.locator('.apexcharts-series').nth(index).locator('path').first().hover()
   const tooltip = first.locator('.apexcharts-tooltip')
-  await tooltip.filter({ hasText: biggest.description }).waitFor({ timeout: 5_000 })
+  await tooltip.filter({ hasText: biggest.description }).waitFor({ timeout: WAIT_MS })
   assert.match(await tooltip.textContent(), new RegExp(`${shown(biggest.share).replace('.', '\\.')}`))
   // The figures table opens with the keyboard.
   const summary = page.getByTestId('hc-behaviour-group').first().getByText('Show the figures as a table')
@@ -553,7 +553,7 @@ test('with 6 responses: participation 6 of 8, the maturity doughnut, demographic
 test('an unknown health check is refused by the server and the screen says so', async () => {
   const { context, page } = await personPage()
   await page.goto(`${BASE_URL}/organisation/view/${encodeURIComponent('hc-someone-else-staff-v1-2026Q4')}`)
-  await page.getByText('Failed to load results data.').waitFor({ timeout: 20_000 })
+  await page.getByText('Failed to load results data.').waitFor({ timeout: WAIT_MS })
   const answer = await pageCall(page, 'POST', '/api/healthcheck/organisationalResult', {
     HealthCheckId: 'hc-someone-else-staff-v1-2026Q4',
   })
@@ -587,14 +587,14 @@ test('public health-check card: one quarter convention, expected responses per q
       await page.goto(`${BASE_URL}/home/chart?boundaryId=1&boundaryTypeId=1&componentId=2${search}`)
       await settled(page)
       const surveys = page.getByTestId('card-surveys')
-      await surveys.waitFor({ timeout: 30_000 })
+      await surveys.waitFor({ timeout: WAIT_MS })
       if (!expectRow) {
         // No organisation of the type: no quarter at all, and no figure of type 4 leaks in.
         assert.equal(filtered.byQuarter.length, 0, JSON.stringify(filtered.byQuarter))
-        await surveys.getByText('No data available').waitFor({ timeout: 30_000 })
+        await surveys.getByText('No data available').waitFor({ timeout: WAIT_MS })
         continue
       }
-      await surveys.locator('svg').first().waitFor({ timeout: 30_000 })
+      await surveys.locator('svg').first().waitFor({ timeout: WAIT_MS })
       // The convention is stated once on the page.
       assert.equal(await page.getByTestId('quarter-convention').count(), 1)
       assert.doesNotMatch(await surveys.innerText(), /current quarter/)

@@ -1,7 +1,7 @@
 // /home against the real API: the national total on screen equals GET /api/crime/stats?boundaryId=1.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, screenshot } from './lib/app.mjs'
 
 let run
@@ -21,9 +21,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     try {
       const started = Date.now()
       await page.goto(`${BASE_URL}/home`, { waitUntil: 'domcontentloaded' })
-      await page.waitForSelector('[data-testid="total-crime"]', { timeout: 30_000 })
+      await page.waitForSelector('[data-testid="total-crime"]', { timeout: WAIT_MS })
       const firstRender = Date.now() - started
-      await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+      await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
       const overlayGone = Date.now() - started
       t.diagnostic(`${name}: figures rendered after ${firstRender} ms, overlay gone after ${overlayGone} ms`)
 
@@ -48,8 +48,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         assert.equal(await page.locator('[data-testid="map-canvas"]').count(), 0, 'no map before scrolling on a phone')
         await page.getByTestId('map-slot').scrollIntoViewIfNeeded()
       }
-      await page.waitForSelector('[data-testid="map-canvas"] canvas', { timeout: 30_000 })
-      await page.waitForFunction(() => document.querySelectorAll('.area-label').length > 0, null, { timeout: 30_000 })
+      await page.waitForSelector('[data-testid="map-canvas"] canvas', { timeout: WAIT_MS })
+      await page.waitForFunction(() => document.querySelectorAll('.area-label').length > 0, null, { timeout: WAIT_MS })
       const provinces = await api('/geography/contained/?containingBoundaryId=1')
       assert.equal(await page.locator('.area-label').count(), provinces.length)
       await page.waitForTimeout(500)

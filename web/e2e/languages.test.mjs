@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, screenshot, waitForApp } from './lib/app.mjs'
 import { adminSession, approveOrganisation, eventually, registerOrganisation } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
@@ -79,7 +79,7 @@ test('the survey in isiZulu: its own words translated, the questions in English,
     await context.addInitScript(() => localStorage.setItem('gbvf.language', 'zu'))
     const page = await context.newPage()
     await page.goto(`${BASE_URL}/Questionnaire/SurveyQuestions?inviteCode=${link.inviteCode}`)
-    await page.getByRole('button', { name: 'Thumela inhlolovo' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Thumela inhlolovo' }).waitFor({ timeout: WAIT_MS })
     assert.equal(await lang(page), 'zu')
     assert.match(await page.title(), /Inhlolovo/)
     await page.getByTestId('translation-note').waitFor()

@@ -2,7 +2,7 @@
 // police-station pins (25x41) with their modal.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, api, assertReachable, newPage, open, screenshot, searchOf } from './lib/app.mjs'
 
 let run
@@ -17,9 +17,9 @@ after(async () => {
 /** Waits until the map shows the given boundary's areas with their figures. */
 async function labelsReady(page, count, boundaryId = 1) {
   await page.waitForSelector(`[data-testid="crime-map"][data-ready="true"][data-boundary-id="${boundaryId}"]`, {
-    timeout: 30_000,
+    timeout: WAIT_MS,
   })
-  await page.waitForFunction((n) => document.querySelectorAll('.area-label').length === n, count, { timeout: 30_000 })
+  await page.waitForFunction((n) => document.querySelectorAll('.area-label').length === n, count, { timeout: WAIT_MS })
   await page.waitForTimeout(400)
 }
 
@@ -51,7 +51,7 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
     // Hover shows a tooltip.
     const label = await page.locator('.area-label', { hasText: province.description }).first().boundingBox()
     await page.mouse.move(label.x + label.width / 2 + 2, label.y + label.height / 2 + 2)
-    await page.waitForSelector('.map-tooltip', { timeout: 5000 })
+    await page.waitForSelector('.map-tooltip', { timeout: WAIT_MS })
     assert.match(await page.textContent('.map-tooltip'), new RegExp(province.description))
     await screenshot(page, 'map-national-desktop')
 
@@ -74,7 +74,7 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
       await page.waitForFunction(
         (n) => document.querySelectorAll('.station-pin').length === n,
         markers.features.length,
-        { timeout: 30_000 },
+        { timeout: WAIT_MS },
       )
       const pin = page.locator('.station-pin').first()
       const box = await pin.boundingBox()

@@ -3,7 +3,7 @@
 // Against the real server with the shipped data; screenshots at 1366×768 and 390×844.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
 const browser = useBrowser(assertReachable)
@@ -39,7 +39,7 @@ test('each component map shows its own legend and credits', async () => {
     const { context, page, errors } = await newPage(browser(), viewport)
     for (const m of MAPS) {
       await open(page, `/home/map?boundaryId=1&boundaryTypeId=1&componentId=${m.componentId}`)
-      await page.waitForSelector(`[data-testid="${m.testId}"][data-ready="true"]`, { timeout: 30_000 })
+      await page.waitForSelector(`[data-testid="${m.testId}"][data-ready="true"]`, { timeout: WAIT_MS })
       const legend = await page.getByTestId('map-legend').first().innerText()
       assert.match(legend, m.legend, `${m.testId} legend: ${legend}`)
       if (m.notLegend) assert.doesNotMatch(legend, m.notLegend, `${m.testId} legend: ${legend}`)

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
-import { NO_WEBGL_FLAGS, launchBrowser } from './lib/browser.mjs'
+import { NO_WEBGL_FLAGS, launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { PUBLIC_ROUTES, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
 
 const WEBGL_MESSAGE = 'The map cannot be shown because this browser does not support WebGL2.'
@@ -43,13 +43,13 @@ test('the no-WebGL browser really has no WebGL, so MapLibre cannot draw', async 
 /** The map's place: the explanation, and one row per province with its total. */
 async function assertMapFallback(page) {
   const fallback = page.locator('[data-testid="map-fallback"]')
-  await fallback.waitFor({ timeout: 30_000 })
+  await fallback.waitFor({ timeout: WAIT_MS })
   assert.equal(await fallback.getAttribute('data-reason'), 'webgl')
   assert.ok((await fallback.textContent()).includes(WEBGL_MESSAGE), "the map's place explains why there is no map")
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="map-fallback"] tbody tr').length === n,
     national.containedBoundaryData.length,
-    { timeout: 30_000 },
+    { timeout: WAIT_MS },
   )
   const rows = await fallback
     .locator('tbody tr')
@@ -76,21 +76,21 @@ async function scrollThrough(page) {
 /** What each page must show, beyond not falling over. */
 const CHECKS = {
   '/home': async (page) => {
-    await page.waitForSelector('[data-testid="total-crime"]', { timeout: 30_000 })
+    await page.waitForSelector('[data-testid="total-crime"]', { timeout: WAIT_MS })
     assert.equal((await page.textContent('[data-testid="total-crime"]')).trim(), formatCount(national.total))
     // The map and the cards mount when the visitor scrolls to them (issue 15).
     await scrollThrough(page)
     await assertMapFallback(page)
-    await page.waitForSelector('[data-testid="dashboard-cards"] .card', { timeout: 30_000 })
+    await page.waitForSelector('[data-testid="dashboard-cards"] .card', { timeout: WAIT_MS })
   },
   '/home/map': async (page) => {
     await assertMapFallback(page)
     await page.waitForSelector('[data-testid="map-legend"]')
   },
   '/home/chart': async (page, name) => {
-    await page.waitForSelector('[data-testid="dashboard-cards"] .card svg', { timeout: 30_000 })
+    await page.waitForSelector('[data-testid="dashboard-cards"] .card svg', { timeout: WAIT_MS })
     if (name === 'desktop') {
-      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: 30_000 })
+      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: WAIT_MS })
       assert.ok((await page.textContent('[data-testid="card-total-crime"]')).includes(formatCount(national.total)))
     }
   },
@@ -103,7 +103,7 @@ const CHECKS = {
     await page.waitForFunction(
       (n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
       national.containedBoundaryData.length,
-      { timeout: 30_000 },
+      { timeout: WAIT_MS },
     )
   },
   '/home/comparison': async (page) => {
@@ -157,7 +157,7 @@ test('no WebGL: the mobile grid shows the crime cards once the category is chose
     await page.waitForFunction(
       (n) => document.querySelectorAll('.grid-cards > li .grid-card__total').length === n,
       national.containedBoundaryData.length,
-      { timeout: 30_000 },
+      { timeout: WAIT_MS },
     )
     const totals = await page
       .locator('.grid-cards > li')

@@ -10,23 +10,24 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { AxeBuilder } from '@axe-core/playwright'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, screenshot } from './lib/app.mjs'
 import { adminSession, approveOrganisation, eventually, registerOrganisation } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
 
 const run = promisify(execFile)
+const SAVED = 'Saved on this phone. It will be sent when you are back online.'
 const browser = useBrowser(assertReachable)
 
 /** One number from the server's database. */
 async function scalar(sql) {
   assert.ok(process.env.DATABASE_URL, 'DATABASE_URL (the e2e database) must be set')
-  const { stdout } = await run('psql', [process.env.DATABASE_URL, '-tAc', sql], { timeout: 30_000 })
+  const { stdout } = await run('psql', [process.env.DATABASE_URL, '-tAc', sql], { timeout: WAIT_MS })
   return Number(stdout.trim())
 }
 
 async function until(check, what) {
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + WAIT_MS
   for (;;) {
     if (await check()) return
     assert.ok(Date.now() < deadline, `timed out waiting: ${what}`)
@@ -34,14 +35,15 @@ async function until(check, what) {
   }
 }
 
-test('a response given offline is kept on the phone and recorded once when the connection returns', async () => {
-  const admin = await adminSession(uniqueEmail('offline-admin'), 'Offline(Key)7Harbour')
+/** A new approved organisation with an invite link, and counters of what the server recorded. */
+async function newLink(label) {
+  const admin = await adminSession(uniqueEmail(`${label}-admin`), 'Offline(Key)7Harbour')
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const org = {
     first: 'Lindiwe',
     last: 'Offline',
-    email: uniqueEmail('offline-org'),
-    name: `E2E Offline College ${stamp}`,
+    email: uniqueEmail(`${label}-org`),
+    name: `E2E ${label} College ${stamp}`,
   }
   await registerOrganisation(org)
   const organisationId = await eventually(() => approveOrganisation(admin, org.name))
@@ -64,6 +66,11 @@ test('a response given offline is kept on the phone and recorded once when the c
     )
   const completed = () =>
     scalar(`SELECT coalesce(max(actual_responses), 0) FROM health_check WHERE health_check_id = '${hc}'`)
+  return { url, responses, admitted, completed }
+}
+
+test('a response given offline is kept on the phone and recorded once when the connection returns', async () => {
+  const { url, responses, admitted, completed } = await newLink('offline')
   const completedBefore = await completed()
 
   const context = await browser().newContext({ viewport: VIEWPORTS.mobile, serviceWorkers: 'allow' })
@@ -72,7 +79,7 @@ test('a response given offline is kept on the phone and recorded once when the c
   let page = await context.newPage()
   watch(page)
   await page.goto(url)
-  await page.getByRole('button', { name: 'Submit survey' }).waitFor({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'Submit survey' }).waitFor({ timeout: WAIT_MS })
   // The service worker has taken the page and kept what it loaded.
   await until(
     () => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)),
@@ -102,16 +109,18 @@ test('a response given offline is kept on the phone and recorded once when the c
   // No signal; reload: the survey and the answers so far are still there.
   await context.setOffline(true)
   await page.reload()
-  await page.getByRole('button', { name: 'Submit survey' }).waitFor({ timeout: 30_000 })
-  await page.getByText(`${half} of ${total} questions answered`).waitFor({ timeout: 10_000 })
+  await page.getByRole('button', { name: 'Submit survey' }).waitFor({ timeout: WAIT_MS })
+  await page.getByText(`${half} of ${total} questions answered`).waitFor({ timeout: WAIT_MS })
   for (let i = 0; i < half; i++)
     assert.ok(await questions.nth(i).locator('input').first().isChecked(), `answer ${i} kept`)
   await screenshot(page, 'survey-offline-reloaded-mobile', { fullPage: false })
 
   // Finish and submit offline: saved on the phone, nothing reached the server.
   for (let i = half; i < total; i++) await questions.nth(i).locator('input').first().check()
+  const clicked = Date.now()
   await page.getByRole('button', { name: 'Submit survey' }).click()
-  await page.getByText('Saved on this phone. It will be sent when you are back online.').waitFor({ timeout: 10_000 })
+  await page.getByText(SAVED).waitFor({ timeout: WAIT_MS })
+  console.log(`# offline: "Saved on this phone" ${Date.now() - clicked} ms after the click`)
   await screenshot(page, 'survey-offline-queued-mobile')
   assert.equal(await responses(), 0, 'nothing recorded while offline')
   await page.close()
@@ -121,7 +130,7 @@ test('a response given offline is kept on the phone and recorded once when the c
   page = await context.newPage()
   watch(page)
   await page.goto(url)
-  await page.getByText(/Your response was sent on .* and has been recorded\./).waitFor({ timeout: 30_000 })
+  await page.getByText(/Your response was sent on .* and has been recorded\./).waitFor({ timeout: WAIT_MS })
   await screenshot(page, 'survey-offline-sent-mobile')
   await until(async () => (await completed()) === completedBefore + 1, 'the completed count rises by one')
   // A second tab, a replay: still one response and one place under the cap.
@@ -130,11 +139,44 @@ test('a response given offline is kept on the phone and recorded once when the c
   await again
     .getByText(/sent on|already completed/)
     .first()
-    .waitFor({ timeout: 30_000 })
+    .waitFor({ timeout: WAIT_MS })
   await new Promise((r) => setTimeout(r, 1500))
   assert.equal(await responses(), 1, 'one SurveyResponseSubmitted')
   assert.equal(await admitted(), 1, 'one SurveyResponseAdmitted')
   assert.equal(await completed(), completedBefore + 1)
   assert.deepEqual(errors, [])
+  await context.close()
+})
+
+test('a submission the network never answers is kept on the phone at once and sent when it can be', async () => {
+  // A phone that says it is online but whose connection answers nothing (a dead cell, a captive
+  // portal): the browser alone would wait minutes. No service worker here, so that the page's
+  // own request is the one held.
+  const { url, responses, completed } = await newLink('liefi')
+  const completedBefore = await completed()
+  const context = await browser().newContext({ viewport: VIEWPORTS.mobile, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const held = []
+  await page.route('**/api/healthcheck/survey', (route) =>
+    route.request().method() === 'POST' ? held.push(route) : route.continue(),
+  )
+  await page.goto(url)
+  await page.getByRole('button', { name: 'Submit survey' }).waitFor()
+  const questions = page.locator('fieldset.survey-question')
+  const total = await questions.count()
+  for (let i = 0; i < total; i++) await questions.nth(i).locator('input').first().check()
+  assert.equal(await page.evaluate(() => navigator.onLine), true)
+  const clicked = Date.now()
+  await page.getByRole('button', { name: 'Submit survey' }).click()
+  await page.getByText(SAVED).waitFor({ timeout: WAIT_MS })
+  console.log(`# no answer from the network: "Saved on this phone" ${Date.now() - clicked} ms after the click`)
+  assert.ok(held.length >= 1, 'the submission was sent and held')
+  assert.equal(await responses(), 0, 'nothing recorded while the network answers nothing')
+
+  // The connection works again: the page tries again by itself (no online event comes), once.
+  await page.unroute('**/api/healthcheck/survey')
+  await page.getByText(/Your response was sent on .* and has been recorded\./).waitFor({ timeout: WAIT_MS })
+  await until(async () => (await completed()) === completedBefore + 1, 'the completed count rises by one')
+  assert.equal(await responses(), 1, 'one SurveyResponseSubmitted')
   await context.close()
 })

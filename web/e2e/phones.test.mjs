@@ -5,7 +5,7 @@
 // shipped data; figures compared with the API.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
 const browser = useBrowser(assertReachable)
@@ -39,7 +39,7 @@ test('building blocks card at 390 px: accordion with each requirement’s quarte
   await open(page, '/home/chart?boundaryId=1&boundaryTypeId=1&componentId=1')
   const card = page.getByTestId('card-building-blocks')
   const accordion = card.getByTestId('bb-quarter-accordion')
-  await accordion.waitFor({ timeout: 30_000 })
+  await accordion.waitFor({ timeout: WAIT_MS })
   assert.equal(await card.locator('.quarter-grid').count(), 0, 'no quarter grid on a phone')
   const categories = accordion.getByTestId('bb-accordion-category')
   assert.equal(await categories.count(), data.buildingBlockCategoryStats.length)
@@ -94,7 +94,7 @@ test('building blocks card at 390 px: accordion with each requirement’s quarte
   // On a wide screen the quarter grid stays.
   const wide = await newPage(browser(), VIEWPORTS.desktop)
   await open(wide.page, '/home/chart?boundaryId=1&boundaryTypeId=1&componentId=1')
-  await wide.page.getByTestId('card-building-blocks').locator('.quarter-grid').waitFor({ timeout: 30_000 })
+  await wide.page.getByTestId('card-building-blocks').locator('.quarter-grid').waitFor({ timeout: WAIT_MS })
   assert.equal(await wide.page.getByTestId('bb-quarter-accordion').count(), 0)
   await wide.page.getByTestId('card-building-blocks').scrollIntoViewIfNeeded()
   await screenshot(wide.page, 'bb-quarter-grid-desktop')
@@ -104,7 +104,7 @@ test('building blocks card at 390 px: accordion with each requirement’s quarte
 test('grid at 390 px: Clear is in the sticky filter bar and stays there when scrolling', async () => {
   const { context, page, errors } = await newPage(browser(), VIEWPORTS.mobile)
   await open(page, '/home/grid?boundaryId=1&boundaryTypeId=1&componentId=3')
-  await page.locator('.grid-card').first().waitFor({ timeout: 30_000 })
+  await page.locator('.grid-card').first().waitFor({ timeout: WAIT_MS })
   const bar = page.getByRole('region', { name: 'Filters' })
   const clear = bar.getByTestId('grid-clear')
   await clear.waitFor()
@@ -140,7 +140,7 @@ test('grid card: the first column is named for its component', async (t) => {
         .locator('.grid-card')
         .filter({ has: page.locator('.bar-list') })
         .first()
-      await card.waitFor({ timeout: 30_000 })
+      await card.waitFor({ timeout: WAIT_MS })
       await card.locator('[data-action="expand"]').click()
       await card.locator('[data-action="table"]').click()
       const headers = await card.locator('table thead th').allInnerTexts()

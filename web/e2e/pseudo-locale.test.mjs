@@ -7,7 +7,7 @@
 // planted English sentence, so a pass means something. Also: `<html lang>` is the pseudo-locale.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, PUBLIC_ROUTES, VIEWPORTS, assertReachable, waitForApp } from './lib/app.mjs'
 import { adminSession, approveOrganisation, eventually, registerOrganisation } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
@@ -139,7 +139,7 @@ test('a signed-in profile and a real survey come from the catalogs', async () =>
   assert.ok(login.ok(), `login answered ${login.status()}`)
   await signedIn.page.goto(`${BASE_URL}/profile/`)
   await waitForApp(signedIn.page)
-  await signedIn.page.locator('.profile, [data-testid="profile"]').first().waitFor({ timeout: 30_000 })
+  await signedIn.page.locator('.profile, [data-testid="profile"]').first().waitFor({ timeout: WAIT_MS })
   const found = await check(signedIn.page, [...signedIn.data, email], '/profile/')
   await signedIn.context.close()
 
@@ -158,7 +158,7 @@ test('a signed-in profile and a real survey come from the catalogs', async () =>
   })
   const survey = await pseudoPage()
   await survey.page.goto(`${BASE_URL}/Questionnaire/SurveyQuestions?inviteCode=${link.inviteCode}`)
-  await survey.page.locator('form .survey-question').first().waitFor({ timeout: 30_000 })
+  await survey.page.locator('form .survey-question').first().waitFor({ timeout: WAIT_MS })
   found.push(...(await check(survey.page, survey.data, 'survey')))
   await survey.context.close()
   assert.deepEqual(found, [], 'text not from a catalog')

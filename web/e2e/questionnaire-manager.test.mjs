@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, api, assertReachable, waitForApp } from './lib/app.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
 import { adminSession, approveOrganisation, registerOrganisation } from './lib/api-session.mjs'
@@ -42,7 +42,7 @@ async function signIn(email, password) {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(/\/admin\/$/, { timeout: 20_000 })
+  await page.waitForURL(/\/admin\/$/, { timeout: WAIT_MS })
   adminState = await context.storageState()
   await context.close()
 }
@@ -58,9 +58,9 @@ async function adminContext(viewport) {
 
 async function openManager(page) {
   await page.goto(`${BASE_URL}/admin/questionnaire/`, { waitUntil: 'domcontentloaded' })
-  await page.waitForSelector('main#main', { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="admin-loading-overlay"]', { state: 'detached', timeout: 30_000 })
-  await page.getByRole('heading', { level: 1, name: 'Questionnaire manager' }).waitFor({ timeout: 30_000 })
+  await page.waitForSelector('main#main', { timeout: WAIT_MS })
+  await page.waitForSelector('[data-testid="admin-loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
+  await page.getByRole('heading', { level: 1, name: 'Questionnaire manager' }).waitFor({ timeout: WAIT_MS })
   await page.getByTestId('survey-card').first().waitFor()
 }
 
@@ -208,7 +208,7 @@ test('an administrator generates a link for an organisation with expected respon
   const respondent = await browser.newContext({ viewport: WIDTHS.mobile })
   const survey = await respondent.newPage()
   await survey.goto(`${BASE_URL}${url.pathname}${url.search}`, { waitUntil: 'domcontentloaded' })
-  await survey.getByRole('heading', { level: 1, name: questionnaire }).waitFor({ timeout: 30_000 })
+  await survey.getByRole('heading', { level: 1, name: questionnaire }).waitFor({ timeout: WAIT_MS })
   assert.match(await survey.locator('.survey-org').innerText(), new RegExp(org.name))
   await survey.locator('fieldset.survey-question').first().locator('input').first().check()
   await survey.getByRole('button', { name: 'Submit survey' }).click()
@@ -256,9 +256,9 @@ test("the public health-check cards show the server's figures", async () => {
     })
     await waitForApp(page)
     const reach = page.getByTestId('card-reach')
-    await reach.locator('svg').first().waitFor({ timeout: 30_000 })
+    await reach.locator('svg').first().waitFor({ timeout: WAIT_MS })
     const surveys = page.getByTestId('card-surveys')
-    await surveys.locator('svg').first().waitFor({ timeout: 30_000 })
+    await surveys.locator('svg').first().waitFor({ timeout: WAIT_MS })
     const text = await surveys.innerText()
     for (const q of byQuarter) {
       const [y, n] = q.quarter.split('Q')

@@ -8,7 +8,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, newPage, screenshot } from './lib/app.mjs'
 import { adminSession, choosePassword } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
@@ -23,7 +23,7 @@ async function signIn(page, email, landing) {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL((url) => url.pathname.startsWith(landing), { timeout: 30_000 })
+  await page.waitForURL((url) => url.pathname.startsWith(landing), { timeout: WAIT_MS })
 }
 
 test('an administrator creates a municipal official and a provincial verifier without any NGO', async (t) => {
@@ -77,7 +77,7 @@ test('an administrator creates a municipal official and a provincial verifier wi
     'the user form is axe clean',
   )
   await form.getByRole('button', { name: 'Save' }).click()
-  await page.waitForURL(/\/view-user\/[^/]+$/, { timeout: 30_000 })
+  await page.waitForURL(/\/view-user\/[^/]+$/, { timeout: WAIT_MS })
   await settled(page)
   const officialDetails = await page.getByTestId('user-details').textContent()
   assert.ok(!officialDetails.includes('Company nameE2E'), 'no company was needed')
@@ -93,7 +93,7 @@ test('an administrator creates a municipal official and a provincial verifier wi
   await fillPerson(form, verifier)
   await form.getByTestId('provinces-select').getByRole('checkbox', { name: 'Gauteng' }).check()
   await form.getByRole('button', { name: 'Save' }).click()
-  await page.waitForURL(/\/view-user\/[^/]+$/, { timeout: 30_000 })
+  await page.waitForURL(/\/view-user\/[^/]+$/, { timeout: WAIT_MS })
   await settled(page)
   await page.getByTestId('user-provinces-table').getByText('Gauteng').waitFor()
   await screenshot(page, 'staff-verifier-view-desktop', { fullPage: true })
@@ -111,8 +111,8 @@ test('an administrator creates a municipal official and a provincial verifier wi
         level: 1,
         name: 'Municipality designated person: City of Johannesburg Metropolitan Municipality',
       })
-      .waitFor({ timeout: 30_000 })
-    await a.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+      .waitFor({ timeout: WAIT_MS })
+    await a.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
     await screenshot(a.page, `staff-official-dashboard-${name}`)
     assert.deepEqual(a.errors, [])
     await a.context.close()
@@ -123,8 +123,8 @@ test('an administrator creates a municipal official and a provincial verifier wi
       level: 1,
       name: /^Provincial designated person: Gauteng \| \d+ municipalities$/,
     })
-    await heading.waitFor({ timeout: 30_000 })
-    await b.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+    await heading.waitFor({ timeout: WAIT_MS })
+    await b.page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
     const count = Number(/\| (\d+) municipalities/.exec(await heading.textContent())[1])
     assert.equal(
       count,

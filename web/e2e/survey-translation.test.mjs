@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { AxeBuilder } from '@axe-core/playwright'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, screenshot } from './lib/app.mjs'
 import { adminSession, approveOrganisation, eventually, registerOrganisation } from './lib/api-session.mjs'
 import { uniqueEmail } from './lib/accounts.mjs'
@@ -34,7 +34,7 @@ async function operator(...args) {
 }
 
 async function scalar(sql) {
-  const { stdout } = await run('psql', [process.env.DATABASE_URL, '-tAc', sql], { timeout: 30_000 })
+  const { stdout } = await run('psql', [process.env.DATABASE_URL, '-tAc', sql], { timeout: WAIT_MS })
   return stdout.trim()
 }
 
@@ -78,7 +78,7 @@ test('a reviewed translation of the questions is offered to readers of its langu
     await context.addInitScript((code) => localStorage.setItem('gbvf.language', code), language)
     const page = await context.newPage()
     await page.goto(url)
-    await page.locator('fieldset.survey-question').first().waitFor({ timeout: 30_000 })
+    await page.locator('fieldset.survey-question').first().waitFor({ timeout: WAIT_MS })
     return { context, page }
   }
   try {
@@ -107,7 +107,7 @@ test('a reviewed translation of the questions is offered to readers of its langu
         const total = await questions.count()
         for (let i = 0; i < total; i++) await questions.nth(i).locator('input').first().check()
         await page.getByRole('button', { name: 'Thumela inhlolovo' }).click()
-        await page.locator('.survey-done').waitFor({ timeout: 30_000 })
+        await page.locator('.survey-done').waitFor({ timeout: WAIT_MS })
       }
       await context.close()
     }

@@ -1,7 +1,7 @@
 // Switching views with the bottom bar, the placeholder and contact pages, redirects.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser } from './lib/browser.mjs'
+import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, assertReachable, newPage, open } from './lib/app.mjs'
 
 let run
@@ -28,7 +28,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await nav.getByRole('link', { name: 'Chart' }).click()
       await page.waitForURL(/\/home\/chart\?boundaryId=1$/)
       await page.waitForSelector('[data-testid="dashboard-cards"]')
-      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: 30_000 })
+      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: WAIT_MS })
       assert.match(
         await page.textContent('[data-testid="card-total-crime"]'),
         /Compares SAPS financial year \d{4}\/\d{2} \(previous year\) with \d{4}\/\d{2} \(current year\)/,
@@ -40,8 +40,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       assert.equal(await page.locator('[data-testid="loading-overlay"]').count(), 0)
       // A crime-type selection redraws the charts without errors.
       await open(page, '/home/chart?componentId=3&componentOptions=2,6')
-      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: 30_000 })
-      await page.waitForSelector('[data-testid="card-crime-breakdown"] svg', { timeout: 30_000 })
+      await page.waitForSelector('[data-testid="card-total-crime"] svg', { timeout: WAIT_MS })
+      await page.waitForSelector('[data-testid="card-crime-breakdown"] svg', { timeout: WAIT_MS })
       assert.match(await page.textContent('[data-testid="card-crime-breakdown"]'), /Other/)
       assert.deepEqual(errors, [])
     } finally {
@@ -66,7 +66,7 @@ test('comparison, contact directory, redirects and the mobile menu', async () =>
     await page.goto(`${BASE_URL}/no/such/page`)
     await page.waitForURL(/\/home$/)
 
-    await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+    await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
     const menu = page.getByRole('button', { name: 'Menu' })
     await menu.click()
     const main = page.getByRole('navigation', { name: 'Main' })

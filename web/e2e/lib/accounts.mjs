@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { BASE_URL } from './app.mjs'
+import { WAIT_MS } from './browser.mjs'
 
 const run = promisify(execFile)
 const CODE = /code is: (\d{6})/
@@ -29,7 +30,7 @@ export async function codesFor(email) {
 
 /** Waits for a code to `email` beyond the `before` codes already there; returns the newest. */
 export async function nextCode(email, before = 0) {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + WAIT_MS
   for (;;) {
     const codes = await codesFor(email)
     if (codes.length > before) return codes[0]

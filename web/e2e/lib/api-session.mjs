@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { BASE_URL } from './app.mjs'
 import { codesFor, createAdmin, nextCode } from './accounts.mjs'
+import { WAIT_MS } from './browser.mjs'
 
 /**
  * The client address this test file's API calls come from (X-Forwarded-For; the server trusts
@@ -127,14 +128,15 @@ export async function approveOrganisation(admin, name) {
   return row.stakeholderId
 }
 
-/** Retries `attempt` every 500 ms for up to 20 s: read models (applications, approvals, links)
+/** Retries `attempt` every 500 ms for up to WAIT_MS: read models (applications, approvals, links)
  * may take the projector a moment to reach on a busy machine. Returns what it returns. */
 export async function eventually(attempt) {
-  for (let n = 1; ; n++) {
+  const deadline = Date.now() + WAIT_MS
+  for (;;) {
     try {
       return await attempt()
     } catch (e) {
-      if (n >= 40) throw e
+      if (Date.now() > deadline) throw e
       await new Promise((r) => setTimeout(r, 500))
     }
   }

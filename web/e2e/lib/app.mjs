@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { WAIT_MS } from './browser.mjs'
 
 export const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '')
 export const SCREENSHOTS =
@@ -55,8 +56,8 @@ export async function open(page, path) {
 }
 
 export async function waitForApp(page) {
-  await page.waitForSelector('main#main', { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await page.waitForSelector('main#main', { timeout: WAIT_MS })
+  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
 }
 
 export async function screenshot(page, name, { fullPage = false } = {}) {

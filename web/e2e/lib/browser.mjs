@@ -26,6 +26,26 @@ export const FLAGS = [
 ]
 export const NO_WEBGL_FLAGS = ['--disable-webgl', '--disable-webgl2']
 
+/**
+ * The upper bound of every wait for the page's or the server's own state, in milliseconds
+ * (`E2E_WAIT_MS`, default 90 s). Tests wait for state, never for a fixed time; this bound only
+ * decides when a state that never comes fails the test, so it is generous: CI shares two cores
+ * with whatever else runs, and a slow machine must not fail a test by chance.
+ */
+export const WAIT_MS = Number(process.env.E2E_WAIT_MS ?? 90_000)
+
+/** Every context of `browser` (and every page of `browser.newPage`) waits up to WAIT_MS. */
+function withGenerousWaits(browser) {
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    context.setDefaultTimeout(WAIT_MS)
+    context.setDefaultNavigationTimeout(WAIT_MS)
+    return context
+  }
+  return browser
+}
+
 /** Starts Chromium with FLAGS, then `extraFlags` (later flags win). */
 export async function launchBrowser({ extraFlags = [] } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'gbvf-e2e-profile-'))
@@ -52,7 +72,7 @@ export async function launchBrowser({ extraFlags = [] } = {}) {
       reject(new Error(`Chromium exited with ${code}: ${text}`))
     })
   })
-  const browser = await chromium.connectOverCDP(wsUrl)
+  const browser = withGenerousWaits(await chromium.connectOverCDP(wsUrl))
   return {
     browser,
     async close() {

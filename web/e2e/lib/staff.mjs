@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
 import { BASE_URL, open } from './app.mjs'
+import { WAIT_MS } from './browser.mjs'
 
 /**
  * Signs `email` in with `password` on the login screen; waits for `landing` and its data, or
@@ -16,17 +17,17 @@ export async function signIn(page, email, password, landing = '/buildingBlock/')
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
   if (landing === null) {
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: WAIT_MS })
     return
   }
-  await page.waitForURL((url) => url.pathname.startsWith(landing), { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await page.waitForURL((url) => url.pathname.startsWith(landing), { timeout: WAIT_MS })
+  await page.waitForSelector('[data-testid="loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
 }
 
 /** Waits until an admin screen has loaded. */
 export async function settled(page) {
-  await page.waitForSelector('main#main', { timeout: 30_000 })
-  await page.waitForSelector('[data-testid="admin-loading-overlay"]', { state: 'detached', timeout: 30_000 })
+  await page.waitForSelector('main#main', { timeout: WAIT_MS })
+  await page.waitForSelector('[data-testid="admin-loading-overlay"]', { state: 'detached', timeout: WAIT_MS })
 }
 
 /**
@@ -71,7 +72,7 @@ export function plain(raw) {
  * contains `needle`; returns it with its `text`.
  */
 export async function mailTo(address, subject, needle = '') {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + WAIT_MS
   for (;;) {
     const found = (await outbox())
       .map((m) => ({ ...m, text: plain(m.raw) }))

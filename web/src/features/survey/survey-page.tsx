@@ -37,6 +37,37 @@ function offline(error: unknown): boolean {
   return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'
 }
 
+/**
+ * How long a submission may go unanswered before the response is kept on the phone instead, in
+ * milliseconds (docs/decisions "The survey's submission waits at most 5 s"). A phone that says
+ * it is online may have no working connection (a dead cell, a captive portal): the browser's
+ * own timeout is minutes. The response key makes a second delivery harmless, so giving up early
+ * loses nothing.
+ */
+export const SUBMIT_WAIT_MS = 5_000
+
+/** While a response waits on the phone and the phone says it is online, it is tried this often (ms). */
+export const RETRY_EVERY_MS = 20_000
+
+type SubmitTrigger = ReturnType<typeof useSubmitSurveyMutation>[0]
+
+/** Sends `body`; after SUBMIT_WAIT_MS without an answer, gives up as the network's timeout. */
+async function submitWithin(submit: SubmitTrigger, body: SubmitBody) {
+  const pending = submit({ submitBody: body })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), SUBMIT_WAIT_MS)
+  })
+  try {
+    const outcome = await Promise.race([pending, timedOut])
+    if (outcome !== 'timed out') return outcome
+    pending.abort()
+    return { error: { status: 'TIMEOUT_ERROR' as const, error: 'no answer' } }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Registers the survey's service worker and hands it what this visit loaded before it ran. */
 function useSurveyWorker(enabled: boolean) {
   useEffect(() => {
@@ -101,7 +132,7 @@ export function SurveyPage({ search }: { search: string }) {
   const flush = useCallback(async () => {
     if (!navigator.onLine) return
     for (const [code, queued] of await queuedResponses()) {
-      const result = await submit({ submitBody: queued.body })
+      const result = await submitWithin(submit, queued.body)
       if ('error' in result && offline(result.error)) return
       // Recorded now, or before from this browser (409); any other answer is a refusal (the
       // link closed or took its cap meanwhile), said in the server's words, never "recorded".
@@ -120,6 +151,14 @@ export function SurveyPage({ search }: { search: string }) {
     window.addEventListener('online', online)
     return () => window.removeEventListener('online', online)
   }, [flush, keeping])
+  // A phone that says it is online without a working connection fires no `online` event when
+  // the connection comes back: while a response waits, try again now and then.
+  const waiting = Boolean(kept?.queued)
+  useEffect(() => {
+    if (!keeping || !waiting) return
+    const every = setInterval(() => void flush(), RETRY_EVERY_MS)
+    return () => clearInterval(every)
+  }, [flush, keeping, waiting])
 
   if (!inviteCode)
     return (
@@ -223,7 +262,7 @@ export function SurveyPage({ search }: { search: string }) {
       setKept(await queueResponse(inviteCode, body, new Date()))
       return
     }
-    const result = await submit({ submitBody: body })
+    const result = await submitWithin(submit, body)
     if ('error' in result && offline(result.error)) setKept(await queueResponse(inviteCode, body, new Date()))
     else if ('error' in result && result.error) setFormError(messageOf(result.error, surveyStrings.generic))
     else if ('data' in result && result.data) {
