@@ -86,3 +86,20 @@ test('phones: the filter bar hides no heading, leaves no band, and sticks under 
   assert.deepEqual(errors, [])
   await context.close()
 })
+
+test('Total GBVF crime says what it counts: every victim, which crime types, which year', async () => {
+  const { context, page } = await newPage(browser(), VIEWPORTS.desktop)
+  await open(page, '/home')
+  const definition = page.getByTestId('total-definition')
+  await definition.waitFor()
+  const text = await definition.textContent()
+  const period = await page
+    .locator('[data-testid="crime-summary"] .stat-tile--primary .stat-tile__period')
+    .textContent()
+  assert.ok(text.includes(period), `the definition names the year ${period}: ${text}`)
+  for (const type of await page.locator('[data-testid="breakdown-card"] .bar-list__label').allTextContents())
+    assert.ok(text.toLowerCase().includes(type.toLowerCase()), `the definition names ${type}`)
+  assert.match(text, /every victim/)
+  assert.match(text, /men and boys/)
+  await context.close()
+})
