@@ -1,6 +1,7 @@
 // Routes of section 2. Views other than the landing load lazily so the entry bundle stays small.
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router'
 import { PublicLayout } from './public-layout'
+import { withPublicViewsReplacing } from './history-policy'
 import { AccountLayout } from './account-layout'
 import { AnonymousOnly, RequireAuth } from './guards'
 import { Component as HomeRoute } from './routes/home'
@@ -40,6 +41,8 @@ export const routes: RouteObject[] = [
       {
         element: <AccountLayout />,
         children: [
+          // Private browsing and clearing the history, linked beside Quick exit.
+          { path: 'cover-your-tracks', lazy: () => import('./routes/cover-your-tracks') },
           {
             path: 'auth',
             children: [
@@ -113,6 +116,7 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/** The app's router; public views replace their history entry (history-policy.ts). */
 export function makeRouter() {
-  return createBrowserRouter(routes)
+  return createBrowserRouter(routes, { window: withPublicViewsReplacing(window) })
 }

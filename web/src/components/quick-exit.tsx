@@ -1,6 +1,9 @@
-// 'Quick exit' on every public page, as survivor-support sites have: one click, or the Escape
-// key pressed twice within a second, leaves for a neutral site and replaces the current history
-// entry, so the Back button does not return here.
+// 'Quick exit' on every public page, the account screens and the survey, as survivor-support
+// sites have it (GOV.UK's "Exit this page"): a bar of its own at the top of the page, at every
+// width, so it covers nothing; one click, or the Escape key pressed twice within a second, hides
+// the page at once and leaves for a neutral site, replacing the current history entry. The
+// public views keep one entry in the history (app/history-policy.ts), so Back does not return.
+// Beside it, a link to "Cover your tracks" (private browsing, clearing the history).
 import { useEffect } from 'react'
 import { links } from '../config/constants'
 import { quickExitStrings } from '../config/quick-exit-strings'
@@ -9,7 +12,10 @@ import './quick-exit.css'
 /** Most time allowed between the two Escape presses, ms. */
 export const ESCAPE_WINDOW_MS = 1000
 
+/** Hides the page at once (the neutral site may take a moment to load), then leaves for it. */
 export function quickExit(): void {
+  document.documentElement.style.visibility = 'hidden'
+  document.title = ''
   window.location.replace(links.quickExit)
 }
 
@@ -26,8 +32,14 @@ export function QuickExit() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   return (
-    <button type="button" className="quick-exit" onClick={quickExit} title={quickExitStrings.hint}>
-      {quickExitStrings.label}
-    </button>
+    <div className="quick-exit-bar" data-testid="quick-exit-bar">
+      <p className="quick-exit-bar__hint" id="quick-exit-hint">
+        <span className="quick-exit-bar__keys">{quickExitStrings.hint} </span>
+        <a href={links.coverYourTracks}>{quickExitStrings.coverYourTracks}</a>
+      </p>
+      <button type="button" className="quick-exit" onClick={quickExit} aria-describedby="quick-exit-hint">
+        {quickExitStrings.label}
+      </button>
+    </div>
   )
 }

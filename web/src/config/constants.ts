@@ -102,6 +102,8 @@ export const links = {
   feedbackEmail: setting(import.meta.env.VITE_FEEDBACK_EMAIL, ''),
   /** Where 'Quick exit' goes: a neutral site (a weather forecast). */
   quickExit: 'https://www.weathersa.co.za/',
+  /** The short page on private browsing and clearing history, linked beside Quick exit. */
+  coverYourTracks: '/cover-your-tracks',
   /** The disclaimer (terms and conditions) page linked from sign-up. */
   disclaimer: setting(import.meta.env.VITE_DISCLAIMER_URL, ''),
 } as const

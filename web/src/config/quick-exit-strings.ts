@@ -4,5 +4,6 @@ import { registerStrings } from '../i18n/runtime'
 
 export const quickExitStrings = registerStrings('quickExit', {
   label: 'Quick exit',
-  hint: 'Leave this site at once (or press Escape twice)',
+  hint: 'Leave this site at once (or press Escape twice).',
+  coverYourTracks: 'Cover your tracks',
 } as const)

@@ -109,6 +109,12 @@ export const strings = registerStrings('', {
       'end',
     ),
     annualNote: 'SAPS publishes these figures per financial year (1 April to 31 March).',
+    /** What Total GBVF crime counts (its definition, beside the figure). */
+    totalDefinition: message<[string, string]>(
+      'Total GBVF crime counts every victim of these SAPS crime types in {period}: {types}. SAPS does not record these crimes by the victim’s gender, so the total includes crimes against men and boys.',
+      'period',
+      'types',
+    ),
     notLatest: message<[string]>('The latest figures available for this area are for {label}.', 'label'),
   },
 

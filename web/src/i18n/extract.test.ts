@@ -8,6 +8,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import '../config/strings'
 import '../features/survey/survey-strings'
 import './language-strings'
+import '../config/cover-your-tracks-strings'
 import { englishSource } from './runtime'
 
 // Vitest runs from web/.

@@ -1,5 +1,6 @@
-// The dashboard (chart view): every component ordered by seq on wide screens; at 991 px or less
-// only the component chosen by componentId (or, with none chosen, the first that has data).
+// The dashboard (chart view): every component ordered by seq on wide screens, the one chosen by
+// componentId first; at 991 px or less only the chosen component (or, with none chosen, the
+// first that has data).
 // Every card sits behind its own error boundary: one that throws says so in its own box.
 // The cards (ApexCharts, about 130 kB compressed) load as their own chunk, started at once: the
 // sections' names and descriptions paint without waiting for it (Largest Contentful Paint on a
@@ -53,7 +54,11 @@ export function visibleComponents(
   withData: (id: number) => boolean,
 ): Component[] {
   const sorted = [...components].sort((a, b) => a.seq - b.seq)
-  if (!mobile) return sorted
+  // Wide screens show every component; the chosen one comes first, where the reader looks.
+  if (!mobile) {
+    const first = sorted.filter((c) => c.componentId === chosen)
+    return [...first, ...sorted.filter((c) => c.componentId !== chosen)]
+  }
   const pick =
     chosen != null
       ? sorted.find((c) => c.componentId === chosen)

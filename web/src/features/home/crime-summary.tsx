@@ -16,6 +16,11 @@ import {
 } from '../../lib/format'
 import { crimeSource, periodText } from '../../lib/crime'
 
+/** "a, b and c" in the page's language (Intl.ListFormat). */
+function listOf(items: string[]): string {
+  return new Intl.ListFormat(document.documentElement.lang || 'en', { type: 'conjunction' }).format(items)
+}
+
 export function breakdownTable(stats: CrimeStats): TableData {
   return {
     title: strings.summary.breakdown,
@@ -101,6 +106,14 @@ export function CrimeSummary({
               <dd data-testid="crime-rate">{formatRate(stats.rate)}</dd>
             </div>
           </dl>
+          {stats.distribution.length > 0 && stats.period ? (
+            <p className="summary__note" data-testid="total-definition">
+              {strings.summary.totalDefinition(
+                stats.period,
+                listOf(stats.distribution.map((d) => d.description.toLowerCase())),
+              )}
+            </p>
+          ) : null}
           {stats.source?.rateNote ? <p className="summary__note">{stats.source.rateNote}</p> : null}
           <Card
             title={strings.summary.breakdown}
