@@ -177,3 +177,43 @@ async fn a_nul_a_megabyte_or_thousands_of_items_in_any_command_is_refused_before
     assert_eq!(events(&db.pool).await, before, "nothing was appended");
     db.drop_db().await;
 }
+
+/// A body over the limit is refused with an answer the client can read: the server reads it to
+/// its end (bounded) before answering, instead of closing the connection while the client is
+/// still sending (the client then saw a broken pipe, by chance and more often on a busy
+/// machine). Sent over a raw connection so that every write is seen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_large_body_is_read_and_answered_not_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (_db, base, _dir) = setup().await;
+    let address = base.trim_start_matches("http://").to_string();
+    for path in [
+        "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+        "/api/healthcheck/survey",
+    ] {
+        let length = 6 * 1024 * 1024;
+        let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let chunk = vec![b' '; 64 * 1024];
+        for n in 0..length / chunk.len() {
+            if let Err(e) = stream.write_all(&chunk).await {
+                panic!("{path}: the server cut the connection after {n} chunks of 64 KiB: {e}");
+            }
+        }
+        let mut answer = Vec::new();
+        let mut buffer = [0u8; 4096];
+        while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+            let read = stream.read(&mut buffer).await.unwrap();
+            assert!(read > 0, "{path}: no answer");
+            answer.extend_from_slice(&buffer[..read]);
+        }
+        let status = String::from_utf8_lossy(&answer[..12]).to_string();
+        assert!(
+            status.starts_with("HTTP/1.1 4"),
+            "{path}: a refusal, not {status}"
+        );
+    }
+}

@@ -28,6 +28,7 @@ pub mod openapi;
 pub mod organisations;
 pub mod permission;
 pub mod read_your_writes;
+pub mod refused_bodies;
 pub mod replica_reads;
 pub mod routes;
 pub mod state;
@@ -96,6 +97,7 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
     let mut app = cached
         .merge(api)
         .layer(middleware::from_fn(error::json_rejections))
+        .layer(middleware::from_fn(refused_bodies::drain_refused_bodies))
         .with_state(state.clone());
     if let Some(dir) = web_dir {
         // The build writes Brotli and gzip copies (web/scripts/precompress.mjs); the smallest
