@@ -159,31 +159,15 @@ pub async fn checkpoints(
 
 /// The audit seal's state for `/api/health`: an alarm this process's sealer raised, or the
 /// newest head kept outside the database without its seal row (rows vanished) or with
-/// another seal (rows changed). `None` when all is well.
+/// another seal (rows changed) ([`gbvf_events::audit::heads::database_alarm`]). `None` when
+/// all is well (or the check itself could not run: the database probe reports that).
 pub async fn seal_alarm(s: &AppState) -> Option<String> {
     if let Some(a) = gbvf_events::audit::sealer::alarm() {
         return Some(a);
     }
-    let file = heads_file(s).await.ok()?.clone();
-    let last = tokio::task::spawn_blocking(move || file.last())
+    let file = heads_file(s).await.ok()?;
+    gbvf_events::audit::heads::database_alarm(&s.pool, file)
         .await
-        .ok()?
-        .ok()??;
-    let seal: Option<Vec<u8>> =
-        sqlx::query_scalar("SELECT seal FROM event_seal WHERE chain_index = $1")
-            .bind(last.chain_index)
-            .fetch_optional(&s.pool)
-            .await
-            .ok()?;
-    match seal {
-        None => Some(format!(
-            "seal rows vanished: a head of {} entries was signed and kept outside the database, but event_seal has no entry {}",
-            last.chain_index, last.chain_index
-        )),
-        Some(seal) if hex::encode(&seal) != last.seal => Some(format!(
-            "the seal of chain entry {} in event_seal is not the one signed and kept outside the database",
-            last.chain_index
-        )),
-        Some(_) => None,
-    }
+        .ok()
+        .flatten()
 }

@@ -301,6 +301,36 @@ pub fn parse_kept(text: &str) -> anyhow::Result<Vec<Checkpoint>> {
     Ok(heads)
 }
 
+/// Whether the database lost what the newest head in `file` covers: its chain entry missing
+/// from `event_seal` (seal rows vanished) or with another seal (rows changed); one sentence,
+/// or `None`. The sealer commits its rows before it writes a head, so a head is never ahead of
+/// the database unless rows were removed. Errors: the file's or the database's.
+pub async fn database_alarm(
+    pool: &sqlx::PgPool,
+    file: &HeadsFile,
+) -> anyhow::Result<Option<String>> {
+    let f = file.clone();
+    let Some(last) = tokio::task::spawn_blocking(move || f.last()).await?? else {
+        return Ok(None);
+    };
+    let seal: Option<Vec<u8>> =
+        sqlx::query_scalar("SELECT seal FROM event_seal WHERE chain_index = $1")
+            .bind(last.chain_index)
+            .fetch_optional(pool)
+            .await?;
+    Ok(match seal {
+        None => Some(format!(
+            "seal rows vanished: a head of {} entries was signed and kept outside the database, but event_seal has no entry {}",
+            last.chain_index, last.chain_index
+        )),
+        Some(seal) if hex::encode(&seal) != last.seal => Some(format!(
+            "the seal of chain entry {} in event_seal is not the one signed and kept outside the database",
+            last.chain_index
+        )),
+        Some(_) => None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,6 +31,7 @@ pub mod merkle;
 pub mod proof;
 pub mod sealer;
 pub mod verify;
+pub mod worker;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
