@@ -87,15 +87,10 @@ pub struct AuditCheckpoints {
     pub next: Option<i64>,
 }
 
-/// The heads file of this process's database (resolved once).
-async fn heads_file(
-    s: &AppState,
-) -> Result<&'static gbvf_events::audit::heads::HeadsFile, ApiError> {
-    static FILE: tokio::sync::OnceCell<gbvf_events::audit::heads::HeadsFile> =
-        tokio::sync::OnceCell::const_new();
-    Ok(FILE
-        .get_or_try_init(|| gbvf_events::audit::heads::HeadsFile::from_env(&s.pool))
-        .await?)
+/// The heads file of the state's database (its name and oid read each time: one process may
+/// serve several databases, as the in-process tests do).
+async fn heads_file(s: &AppState) -> Result<gbvf_events::audit::heads::HeadsFile, ApiError> {
+    Ok(gbvf_events::audit::heads::HeadsFile::from_env(&s.pool).await?)
 }
 
 /// `GET /api/audit/checkpoints?after&limit`: the signed tree heads kept outside the database
@@ -125,7 +120,7 @@ pub async fn checkpoints(
     if !(1..=1000).contains(&limit) {
         return Err(ApiError::bad("limit", "limit must be between 1 and 1000."));
     }
-    let file = heads_file(&s).await?.clone();
+    let file = heads_file(&s).await?;
     let heads = tokio::task::spawn_blocking(move || file.binding_heads())
         .await
         .map_err(|e| ApiError::Internal(e.into()))?
@@ -166,7 +161,7 @@ pub async fn seal_alarm(s: &AppState) -> Option<String> {
         return Some(a);
     }
     let file = heads_file(s).await.ok()?;
-    gbvf_events::audit::heads::database_alarm(&s.pool, file)
+    gbvf_events::audit::heads::database_alarm(&s.pool, &file)
         .await
         .ok()
         .flatten()
