@@ -20,12 +20,22 @@ use sqlx::PgPool;
 
 /// Runs the real `gbvf` with `args` (DATABASE_URL `url` unless None); (success, stdout+stderr).
 fn gbvf(url: Option<&str>, args: &[&str]) -> (bool, String) {
+    gbvf_env(url, &[], args)
+}
+
+/// [`gbvf`] with `env` set on top (and no audit key or heads directory inherited).
+fn gbvf_env(url: Option<&str>, env: &[(&str, &str)], args: &[&str]) -> (bool, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gbvf"));
     cmd.args(args)
         .env("RUST_LOG", "warn")
-        .env_remove("DATABASE_URL");
+        .env_remove("DATABASE_URL")
+        .env_remove(key::ENV_KEY)
+        .env_remove(key::ENV_PUBLIC_KEY);
     if let Some(url) = url {
         cmd.env("DATABASE_URL", url);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
     }
     let out = cmd.output().expect("run gbvf");
     (
@@ -104,7 +114,11 @@ async fn an_untouched_log_verifies_through_the_library_and_the_cli() {
     let head = report.verified_checkpoint.expect("the head is signed");
     assert_eq!(head.chain_index, events);
 
-    let (ok, out) = gbvf(Some(&db.url), &["events", "verify"]);
+    let public_key = key::public_key_hex(&db.pool).await.unwrap();
+    let (ok, out) = gbvf(
+        Some(&db.url),
+        &["events", "verify", "--public-key", &public_key],
+    );
     assert!(ok, "{out}");
     assert!(out.contains(&format!("checked {events} events")), "{out}");
     assert!(out.contains("events/s"), "{out}");
@@ -113,6 +127,146 @@ async fn an_untouched_log_verifies_through_the_library_and_the_cli() {
     let (ok, out) = gbvf(Some(&db.url), &["events", "public-key"]);
     assert!(ok, "{out}");
     assert_eq!(out.trim(), key::public_key_hex(&db.pool).await.unwrap());
+    db.drop_db().await;
+}
+
+/// Every table's row count and a checksum of its rows in text form, and every sequence's
+/// state: equal before and after means nothing was written.
+async fn fingerprint(pool: &PgPool) -> Vec<(String, i64, String)> {
+    let tables: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_schema::text, table_name::text FROM information_schema.tables
+         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
+         ORDER BY 1, 2",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let mut out = Vec::new();
+    for (schema, table) in tables {
+        let (count, sum): (i64, String) = sqlx::query_as(&format!(
+            "SELECT count(*), md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), ''))
+             FROM \"{schema}\".\"{table}\" t"
+        ))
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        out.push((format!("{schema}.{table}"), count, sum));
+    }
+    let sequences: Vec<(String, Option<i64>)> = sqlx::query_as(
+        "SELECT schemaname || '.' || sequencename, last_value FROM pg_sequences ORDER BY 1",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    for (name, last) in sequences {
+        out.push((name, last.unwrap_or(-1), "sequence".into()));
+    }
+    assert!(out.iter().any(|(t, n, _)| t == "public.events" && *n > 0));
+    out
+}
+
+async fn key_rows(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM server_secret WHERE name = $1")
+        .bind(key::SECRET_NAME)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn verify_writes_nothing_and_makes_no_key_with_or_without_a_trusted_key() {
+    let db = TestDb::new().await;
+    append(&db.pool, 3, 4).await;
+    let dir = std::env::temp_dir().join(format!("gbvf-ro-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heads = dir.join("heads");
+    let heads = heads.to_str().unwrap();
+    // Sealed by a key held outside the database (as docs/operations.md advises): no key row.
+    let seed = "5a".repeat(32);
+    let public_key = hex::encode(
+        ed25519_dalek::SigningKey::from_bytes(&[0x5a; 32])
+            .verifying_key()
+            .as_bytes(),
+    );
+    let proof = dir.join("a1.proof.json");
+    let (ok, out) = gbvf_env(
+        Some(&db.url),
+        &[(key::ENV_KEY, &seed), ("GBVF_AUDIT_HEADS_DIR", heads)],
+        &[
+            "events",
+            "history",
+            "test",
+            "a1",
+            "--proof",
+            proof.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}");
+    assert_eq!(key_rows(&db.pool).await, 0);
+    let before = fingerprint(&db.pool).await;
+
+    // No key at all: says so, checks the chain, writes nothing, makes no key.
+    let (ok, out) = gbvf_env(
+        Some(&db.url),
+        &[("GBVF_AUDIT_HEADS_DIR", heads)],
+        &["events", "verify"],
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("no trusted public key"), "{out}");
+    assert!(out.contains("checking the chain only"), "{out}");
+    assert!(!out.contains("sealed and verified"), "{out}");
+    assert_eq!(key_rows(&db.pool).await, 0, "verify made a key: {out}");
+    assert_eq!(
+        fingerprint(&db.pool).await,
+        before,
+        "verify wrote to the database"
+    );
+
+    // A key given on the command line, or configured: the signer is checked; still no write.
+    for env in [
+        vec![("GBVF_AUDIT_HEADS_DIR", heads)],
+        vec![
+            ("GBVF_AUDIT_HEADS_DIR", heads),
+            (key::ENV_PUBLIC_KEY, public_key.as_str()),
+        ],
+        vec![
+            ("GBVF_AUDIT_HEADS_DIR", heads),
+            (key::ENV_KEY, seed.as_str()),
+        ],
+    ] {
+        let args: &[&str] = if env.len() == 1 {
+            &["events", "verify", "--public-key", &public_key]
+        } else {
+            &["events", "verify"]
+        };
+        let (ok, out) = gbvf_env(Some(&db.url), &env, args);
+        assert!(ok, "{out}");
+        assert!(
+            out.contains("sealed and verified up to") && out.contains(&public_key),
+            "{out}"
+        );
+        assert_eq!(key_rows(&db.pool).await, 0);
+        assert_eq!(
+            fingerprint(&db.pool).await,
+            before,
+            "verify wrote to the database"
+        );
+    }
+    // Another key given: the signed heads are not trusted.
+    let other_key = hex::encode(
+        ed25519_dalek::SigningKey::from_bytes(&[1; 32])
+            .verifying_key()
+            .as_bytes(),
+    );
+    let (ok, out) = gbvf_env(
+        Some(&db.url),
+        &[("GBVF_AUDIT_HEADS_DIR", heads)],
+        &["events", "verify", "--public-key", &other_key],
+    );
+    assert!(!ok, "{out}");
+    assert!(out.contains("not a trusted key"), "{out}");
+    assert_eq!(fingerprint(&db.pool).await, before);
+    let _ = std::fs::remove_dir_all(&dir);
     db.drop_db().await;
 }
 
@@ -513,4 +667,374 @@ async fn a_restored_backup_still_verifies_and_is_sealed_on() {
     assert_eq!(report.checked as i64, events);
     let _ = std::fs::remove_dir_all(&dir);
     target.drop_db().await;
+}
+
+/// The heads file the sealer of a server with `GBVF_AUDIT_HEADS_DIR=dir` writes for `db`.
+async fn heads_file(db: &TestDb, dir: &std::path::Path) -> gbvf_events::audit::heads::HeadsFile {
+    let mut conn = db.pool.acquire().await.unwrap();
+    gbvf_events::audit::heads::HeadsFile::for_database(&mut conn, dir)
+        .await
+        .unwrap()
+}
+
+async fn health(base: &str) -> serde_json::Value {
+    reqwest::get(format!("{base}/api/health"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// Polls `check` every 100 ms until it returns Some, at most `seconds`.
+async fn until<T, F: std::future::Future<Output = Option<T>>>(
+    seconds: u64,
+    what: &str,
+    mut check: impl FnMut() -> F,
+) -> T {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The attack of the security review, against the real `gbvf serve` (sealer included) with the
+/// signing key held outside the database: one SQL transaction takes the sealer's step lock,
+/// changes a station's phone number in its (early) import event and the actor of a
+/// `BuildingBlockVerified` event, and deletes the seal and checkpoint rows from the station's
+/// chain entry on. The sealer raises its alarm and never seals again; `/api/health` is
+/// degraded; `gbvf events verify` (key set) fails and names the station's event, with the heads
+/// file and, on an auditor's machine without it, with a head kept earlier.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_insider_rewrite_with_deleted_seal_rows_is_named_and_never_resealed() {
+    let db = TestDb::new().await;
+    common::import_geography(&db.pool).await;
+    let meta = EventMetadata::now("import", "test", "test");
+    gbvf_commands::building_blocks::import_building_blocks(&db.pool, &common::data_dir(), &meta)
+        .await
+        .unwrap();
+    // An early building-block event: a station's import, with its phone number.
+    let (station, early, phone, seq): (String, i64, String, i64) = sqlx::query_as(
+        "SELECT aggregate_id, global_position, substring(payload::text FROM '\"(0[0-9]{9})\"'), sequence
+         FROM events WHERE aggregate_type = 'bb_provider' AND event_type = 'ProviderImported'
+           AND payload::text ~ '\"0[0-9]{9}\"' AND payload::text LIKE '%SAPS%'
+         ORDER BY global_position LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    // Its verification by a provincial verifier, later in the log.
+    let verifier = EventMetadata::now("person:the-real-verifier", "req-verify", "http");
+    let mut tx = db.pool.begin().await.unwrap();
+    append_batch(
+        &mut tx,
+        &[NewEvent {
+            aggregate_type: "bb_provider".into(),
+            aggregate_id: station.clone(),
+            sequence: sqlx::query_scalar(
+                "SELECT max(sequence) + 1 FROM events WHERE aggregate_type = 'bb_provider' AND aggregate_id = $1",
+            )
+            .bind(&station)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap(),
+            event_type: "BuildingBlockVerified".into(),
+            event_version: "1.0".into(),
+            payload: json!("BuildingBlockVerified"),
+            metadata: verifier.to_json(),
+        }],
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    append(&db.pool, 3, 2).await;
+    let verified: i64 = sqlx::query_scalar(
+        "SELECT global_position FROM events WHERE event_type = 'BuildingBlockVerified' AND aggregate_id = $1",
+    )
+    .bind(&station)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+
+    let dir = std::env::temp_dir().join(format!("gbvf-attack-{}", uuid::Uuid::new_v4().simple()));
+    let heads_dir = dir.join("heads");
+    let seed = "3c".repeat(32);
+    let env = [
+        (key::ENV_KEY, seed.as_str()),
+        ("GBVF_AUDIT_HEADS_DIR", heads_dir.to_str().unwrap()),
+    ];
+    let server = common::process::GbvfServer::start(&db.url, &env).await;
+    let file = heads_file(&db, &heads_dir).await;
+    // The sealer seals the whole log and signs a head of it, outside the database too.
+    let head = until(120, "the head of the whole log", || {
+        let f = file.clone();
+        async move { f.last().unwrap().filter(|h| h.chain_index == events) }
+    })
+    .await;
+    assert!(head.tree_root.is_some());
+    assert!(head.signature_valid().unwrap());
+    assert!(health(&server.base).await.get("auditAlarm").is_none());
+    // Anyone copies a head from the API and keeps it.
+    let copied: serde_json::Value = reqwest::get(format!(
+        "{}/api/audit/checkpoints?after={}",
+        server.base,
+        events - 1
+    ))
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    let kept = &copied["checkpoints"][0];
+    assert_eq!(kept["treeSize"], events, "{copied}");
+    let kept_file = dir.join("kept-head.json");
+    std::fs::write(&kept_file, kept.to_string()).unwrap();
+    let chain_index: i64 =
+        sqlx::query_scalar("SELECT chain_index FROM event_seal WHERE global_position = $1")
+            .bind(early)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+
+    // The attack: one transaction, holding the sealer's step lock.
+    let mut tx = db.pool.begin().await.unwrap();
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(sealer::STEP_KEY)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE events SET payload = replace(payload::text, $2, '\"0800000000\"')::json WHERE global_position = $1")
+        .bind(early)
+        .bind(format!("\"{phone}\""))
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE events SET metadata = jsonb_set(metadata::jsonb, '{actor}', '\"person:another-verifier\"')::json WHERE global_position = $1")
+        .bind(verified)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    for table in ["event_seal_checkpoint", "event_seal"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE chain_index >= $1"))
+            .bind(chain_index)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let changed: String =
+        sqlx::query_scalar("SELECT payload::text FROM events WHERE global_position = $1")
+            .bind(early)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert!(changed.contains("0800000000") && !changed.contains(&phone));
+
+    // The sealer's own alarm (its log line), and /api/health degraded with it.
+    until(60, "the sealer's alarm", || {
+        let log = std::fs::read_to_string(&server.log).unwrap_or_default();
+        async move { log.contains("audit seal alarm").then_some(()) }
+    })
+    .await;
+    let h = health(&server.base).await;
+    assert_eq!(h["status"], "degraded", "{h}");
+    assert!(
+        h["auditAlarm"]
+            .as_str()
+            .is_some_and(|a| a.contains("vanished")),
+        "{h}"
+    );
+    // Never sealed again: no seal row from the cut on, the outside head unchanged, even after
+    // the sealer's next rounds (it steps every second while events arrive).
+    let mut tx = db.pool.begin().await.unwrap();
+    append_batch(
+        &mut tx,
+        &[NewEvent {
+            aggregate_type: "test".into(),
+            aggregate_id: "after-the-attack".into(),
+            sequence: 1,
+            event_type: "Noted".into(),
+            event_version: "1.0".into(),
+            payload: json!({"Noted": {}}),
+            metadata: json!({}),
+        }],
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    // Watched for 3 s (the sealer would step at least twice in that time).
+    for _ in 0..30 {
+        let n: i64 = sqlx::query_scalar("SELECT count(*) FROM event_seal WHERE chain_index >= $1")
+            .bind(chain_index)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(n, 0, "the sealer sealed the edited log again");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(file.last().unwrap().as_ref(), Some(&head));
+
+    // `gbvf events verify` with the key: fails, naming the station's event.
+    let name = format!("bb_provider/{station} #{seq}");
+    let (ok, out) = gbvf_env(Some(&db.url), &env, &["events", "verify"]);
+    assert!(!ok, "verify must fail: {out}");
+    assert!(
+        out.contains(&format!("the first changed event is at global position {early} ({name}, chain entry {chain_index})")),
+        "{out}"
+    );
+    // On an auditor's machine without the heads file, the head they kept does the same.
+    let elsewhere = dir.join("no-heads-here");
+    let (ok, out) = gbvf_env(
+        Some(&db.url),
+        &[
+            (key::ENV_KEY, seed.as_str()),
+            ("GBVF_AUDIT_HEADS_DIR", elsewhere.to_str().unwrap()),
+        ],
+        &["events", "verify", "--since", kept_file.to_str().unwrap()],
+    );
+    assert!(!ok, "verify must fail: {out}");
+    assert!(
+        out.contains(&format!("global position {early} ({name}")),
+        "{out}"
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+    db.drop_db().await;
+}
+
+/// A head kept by an auditor proves that the log only grew (a consistency proof, checked with
+/// ct-merkle), and catches the newest events cut together with their seal rows.
+#[tokio::test]
+async fn a_kept_head_proves_the_log_only_grew_and_catches_a_cut_of_the_newest_events() {
+    let db = TestDb::new().await;
+    append(&db.pool, 3, 3).await;
+    let dir = std::env::temp_dir().join(format!("gbvf-kept-{}", uuid::Uuid::new_v4().simple()));
+    let heads_dir = dir.join("heads");
+    let seed = "4d".repeat(32);
+    let env = [
+        (key::ENV_KEY, seed.as_str()),
+        ("GBVF_AUDIT_HEADS_DIR", heads_dir.to_str().unwrap()),
+    ];
+    // Sealed and signed by the CLI (the proof export seals what is committed first).
+    let proof = dir.join("a1.proof.json");
+    let seal_all = |proof: &std::path::Path| {
+        let (ok, out) = gbvf_env(
+            Some(&db.url),
+            &env,
+            &[
+                "events",
+                "history",
+                "test",
+                "a1",
+                "--proof",
+                proof.to_str().unwrap(),
+            ],
+        );
+        assert!(ok, "{out}");
+    };
+    seal_all(&proof);
+    let file = heads_file(&db, &heads_dir).await;
+    let kept = file.last().unwrap().expect("a head outside the database");
+    let kept_file = dir.join("kept.json");
+    std::fs::write(&kept_file, serde_json::to_string(&kept).unwrap()).unwrap();
+
+    // The log grows: the kept head is proven a prefix of the new one.
+    append_more(&db.pool).await;
+    seal_all(&proof);
+    let newest = file.last().unwrap().unwrap();
+    assert!(newest.chain_index > kept.chain_index);
+    let auditor = [
+        (key::ENV_KEY, seed.as_str()),
+        ("GBVF_AUDIT_HEADS_DIR", heads_dir.to_str().unwrap()),
+    ];
+    let (ok, out) = gbvf_env(
+        Some(&db.url),
+        &auditor,
+        &["events", "verify", "--since", kept_file.to_str().unwrap()],
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "the log only appended to the kept head of {} entries: consistency proof to the head of {} entries",
+            kept.chain_index, newest.chain_index
+        )),
+        "{out}"
+    );
+
+    // The newest events cut with their seal rows and checkpoints: the database's own chain
+    // is whole, but the kept head (and the heads file) is longer than the log.
+    let cut_from = kept.chain_index - 2;
+    let mut tx = db.pool.begin().await.unwrap();
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(sealer::STEP_KEY)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query(
+        "DELETE FROM events WHERE global_position IN (SELECT global_position FROM event_seal WHERE chain_index >= $1)",
+    )
+    .bind(cut_from)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    for table in ["event_seal_checkpoint", "event_seal"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE chain_index >= $1"))
+            .bind(cut_from)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let elsewhere = dir.join("auditor-has-no-heads-dir");
+    let (ok, out) = gbvf_env(
+        Some(&db.url),
+        &[
+            (key::ENV_KEY, seed.as_str()),
+            ("GBVF_AUDIT_HEADS_DIR", elsewhere.to_str().unwrap()),
+        ],
+        &["events", "verify", "--since", kept_file.to_str().unwrap()],
+    );
+    assert!(!ok, "a cut must not verify: {out}");
+    assert!(
+        out.contains(&format!(
+            "the log holds {} events but the head of {} entries",
+            cut_from - 1,
+            kept.chain_index
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "the events from chain entry {cut_from} on were removed"
+        )),
+        "{out}"
+    );
+    // And the sealer refuses to go on from the shortened chain.
+    let (ok, out) = gbvf_env(
+        Some(&db.url),
+        &env,
+        &[
+            "events",
+            "history",
+            "test",
+            "a1",
+            "--proof",
+            proof.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("audit seal alarm") && out.contains("vanished"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    db.drop_db().await;
 }

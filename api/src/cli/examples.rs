@@ -525,7 +525,15 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
     // The audit chain is cut at the first removed event and sealed afresh from there by the
     // sealer (docs/decisions.md "A hash chain sealed after commit": removing example data is
     // the one sanctioned deletion; checkpoints signed before stay valid only up to the cut).
-    let cut = gbvf_events::audit::sealer::cut_at_missing(&mut tx).await?;
+    // The cut is recorded in the heads file outside the database, so the sealer takes it as
+    // sanctioned rather than as seal rows vanishing.
+    let heads = gbvf_events::audit::heads::HeadsFile::for_database(
+        &mut tx,
+        &gbvf_events::audit::heads::dir_from_env(),
+    )
+    .await?;
+    let cut =
+        gbvf_events::audit::sealer::cut_at_missing(&mut tx, &heads, "gbvf examples remove").await?;
     if let Some(at) = cut {
         eprintln!("audit chain cut at entry {at}: the events after it are sealed again");
     }

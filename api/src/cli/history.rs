@@ -27,10 +27,16 @@ pub enum EventsCommand {
     },
     /// Walk the tamper-evident seal of the whole log and name the first event whose content,
     /// order or presence does not match (exit status 1 then).
+    /// Read-only: never makes a key or writes a row.
     Verify {
-        /// Also trust checkpoints signed with this public key (hex; keys used before a rotation).
+        /// Trust heads signed with this public key (hex); also GBVF_AUDIT_PUBLIC_KEY and the
+        /// public half of GBVF_AUDIT_SIGNING_KEY. Without any, only the chain is checked.
         #[arg(long = "public-key", value_name = "HEX")]
         public_keys: Vec<String>,
+        /// A signed tree head you kept (a line of the heads file, or from GET
+        /// /api/audit/checkpoints): prove that the log only appended to it.
+        #[arg(long, value_name = "HEAD_FILE")]
+        since: Option<PathBuf>,
     },
     /// Check a proof file written by `history --proof`, without a database.
     VerifyProof {
@@ -53,8 +59,8 @@ pub async fn run(pool: &PgPool, cmd: EventsCommand) -> anyhow::Result<()> {
             json,
             proof,
         } => (aggregate_type, id, json, proof),
-        EventsCommand::Verify { public_keys } => {
-            return crate::cli::audit::verify(pool, &public_keys)
+        EventsCommand::Verify { public_keys, since } => {
+            return crate::cli::audit::verify(pool, &public_keys, since.as_deref())
                 .await
                 .map(|_| ())
         }

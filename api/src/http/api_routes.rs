@@ -97,6 +97,7 @@ pub fn session_routes(r: Routes) -> Routes {
     )
     .get("/api/health", Anyone, dashboard::health)
     .get("/api/audit/public-key", Anyone, audit::public_key)
+    .get("/api/audit/checkpoints", Anyone, audit::checkpoints)
     .post(
         "/api/crime/figures",
         PoliceStatistics,

@@ -208,6 +208,7 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
                 status: "unavailable".into(),
                 database: "unreachable".into(),
                 projections: None,
+                audit_alarm: None,
             }),
         )
     };
@@ -221,11 +222,14 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
     )
     .await
     .unwrap_or_else(|_| Err(anyhow::anyhow!("projection status timed out")));
+    // The audit seal: an alarm of this process's sealer, or the newest head kept outside the
+    // database no longer in `event_seal` (docs/operations.md "Auditing").
+    let audit_alarm = super::audit::seal_alarm(&s).await;
     match status {
         Ok(status) => {
             // A projection that skipped events it could not apply still serves, but not
-            // everything: degraded, with the count in its row.
-            let degraded = status.iter().any(|p| p.quarantined > 0);
+            // everything: degraded, with the count in its row. So does a stopped audit seal.
+            let degraded = status.iter().any(|p| p.quarantined > 0) || audit_alarm.is_some();
             for p in &status {
                 metrics::gauge!("gbvf_projector_lag_events", "projection" => p.projection.clone())
                     .set(p.lag_events as f64);
@@ -238,6 +242,7 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
                     status: if degraded { "degraded" } else { "ok" }.into(),
                     database: "reachable".into(),
                     projections: Some(status),
+                    audit_alarm,
                 }),
             )
         }
@@ -252,7 +257,8 @@ pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Health {
     /// `ok`; `degraded` when a projection skipped events it could not apply (its
-    /// `quarantined` count above 0; `gbvf projections quarantine`); `unavailable`.
+    /// `quarantined` count above 0; `gbvf projections quarantine`) or the audit seal stopped
+    /// (`auditAlarm`); `unavailable`.
     #[schema(pattern = "^(ok|degraded|unavailable)$")]
     pub status: String,
     /// `reachable` or `unreachable`.
@@ -265,4 +271,8 @@ pub struct Health {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub projections: Option<Vec<gbvf_projections::engine::Status>>,
+    /// Why the audit seal stopped (one sentence: seal rows vanished or changed, or the log no
+    /// longer reaches the last signed head kept outside the database); absent while it seals.
+    #[serde(rename = "auditAlarm", skip_serializing_if = "Option::is_none")]
+    pub audit_alarm: Option<String>,
 }

@@ -29,6 +29,7 @@ use super::{
         dashboard::feature_flags,
         dashboard::health,
         audit::public_key,
+        audit::checkpoints,
         crime::recording::record_figure,
         building_blocks::search_contact,
         building_blocks::get_data,
@@ -190,6 +191,7 @@ pub const OPERATION_IDS: &[(&str, &str, &str)] = &[
     ("GET", "/api/config/feature-flags", "getFeatureFlags"),
     ("GET", "/api/health", "getHealth"),
     ("GET", "/api/audit/public-key", "getAuditPublicKey"),
+    ("GET", "/api/audit/checkpoints", "getAuditCheckpoints"),
     // Collective action.
     (
         "GET",

@@ -55,6 +55,8 @@ impl GbvfServer {
             .env("GBVF_OUTBOX_DIR", &outbox)
             .env("GBVF_ENABLE_LOGIN", "true")
             .env("GBVF_DEV_MODE", "true")
+            // Signed audit heads outside the database: beside the outbox, one per server.
+            .env("GBVF_AUDIT_HEADS_DIR", outbox.join("audit-heads"))
             .env("RUST_LOG", "warn")
             .env_remove("SMTP_URL")
             .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")

@@ -19,12 +19,19 @@
 //!   1970-01-01T00:00:00Z, decimal).
 //! - `seal = SHA-256("gbvf-seal-v1" 0x00 || previous seal || digest)`; before the first event
 //!   the previous seal is 32 zero bytes ([`GENESIS`]).
-//! - A checkpoint signs the text [`checkpoint_message`] with Ed25519.
+//! - A checkpoint signs the text [`checkpoint_message`] with Ed25519; since the Merkle tree
+//!   ([`merkle`]), a signed tree head signs [`tree_head_message`] (tree size, root hash, head
+//!   event, chain seal, times) instead.
+//! - Every signed head is also appended to a file outside the database ([`heads`]); the
+//!   sealer never signs a head that does not extend the last one there.
 
+pub mod heads;
 pub mod key;
+pub mod merkle;
 pub mod proof;
 pub mod sealer;
 pub mod verify;
+pub mod worker;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -110,23 +117,54 @@ pub fn checkpoint_message(
     )
 }
 
-/// A signed head of the chain.
+/// The text a signed tree head's signature covers: `gbvf-tree-head-v1`, then the tree size
+/// (= chain index of the head), the Merkle root (lower-case hex), the head event's global
+/// position, the chain seal at the head (lower-case hex), the head event's `recorded_at` and
+/// the signing time (both microseconds since the Unix epoch), each on its own line.
+pub fn tree_head_message(
+    tree_size: i64,
+    root: &[u8],
+    global_position: i64,
+    seal: &[u8],
+    recorded_at_micros: i64,
+    signed_at_micros: i64,
+) -> String {
+    format!(
+        "gbvf-tree-head-v1\n{tree_size}\n{}\n{global_position}\n{}\n{recorded_at_micros}\n{signed_at_micros}",
+        hex::encode(root),
+        hex::encode(seal)
+    )
+}
+
+/// A signed head of the chain; with `tree_root`, a signed tree head of the Merkle tree over
+/// the log (its size is `chain_index`). The same shape in `event_seal_checkpoint`, in the heads
+/// file outside the database ([`heads`]) and in proof files.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checkpoint {
-    /// Place of the head in the chain (from 1).
+    /// Place of the head in the chain (from 1): the tree size.
+    #[serde(alias = "chainIndex", alias = "treeSize")]
     pub chain_index: i64,
     /// Global position of the head event.
+    #[serde(alias = "globalPosition")]
     pub global_position: i64,
     /// The head's seal, lower-case hex (32 bytes).
     pub seal: String,
     /// When the head event was written (RFC 3339): "sealed up to".
+    #[serde(alias = "recordedAt")]
     pub recorded_at: chrono::DateTime<chrono::Utc>,
     /// Signing time, microseconds since the Unix epoch (part of the signed message).
+    #[serde(alias = "signedAtMicros")]
     pub signed_at_micros: i64,
-    /// The signer's Ed25519 public key, lower-case hex (32 bytes).
+    /// The signer's Ed25519 public key, lower-case hex (32 bytes): the key id.
+    #[serde(alias = "publicKey")]
     pub public_key: String,
-    /// Ed25519 signature of [`checkpoint_message`], lower-case hex (64 bytes).
+    /// Ed25519 signature of [`tree_head_message`] (with a tree root) or
+    /// [`checkpoint_message`] (without: heads signed before the Merkle tree), lower-case hex.
     pub signature: String,
+    /// The Merkle tree's root hash at `chain_index` leaves, lower-case hex (32 bytes); absent
+    /// on checkpoints signed before the tree existed.
+    #[serde(default, skip_serializing_if = "Option::is_none", alias = "treeRoot")]
+    pub tree_root: Option<String>,
 }
 
 impl Checkpoint {
@@ -142,13 +180,23 @@ impl Checkpoint {
             .try_into()
             .map_err(|_| anyhow::anyhow!("signature is not 64 bytes"))?;
         let seal = hex::decode(&self.seal)?;
-        let msg = checkpoint_message(
-            self.chain_index,
-            self.global_position,
-            &seal,
-            self.recorded_at.timestamp_micros(),
-            self.signed_at_micros,
-        );
+        let msg = match &self.tree_root {
+            Some(root) => tree_head_message(
+                self.chain_index,
+                &hex::decode(root)?,
+                self.global_position,
+                &seal,
+                self.recorded_at.timestamp_micros(),
+                self.signed_at_micros,
+            ),
+            None => checkpoint_message(
+                self.chain_index,
+                self.global_position,
+                &seal,
+                self.recorded_at.timestamp_micros(),
+                self.signed_at_micros,
+            ),
+        };
         Ok(key
             .verify(msg.as_bytes(), &Signature::from_bytes(&sig))
             .is_ok())
@@ -172,7 +220,8 @@ pub async fn latest_checkpoint(pool: &sqlx::PgPool) -> sqlx::Result<Option<Check
 }
 
 pub(crate) const CHECKPOINT_SELECT: &str =
-    "SELECT chain_index, global_position, seal, recorded_at, signed_at, public_key, signature
+    "SELECT chain_index, global_position, seal, recorded_at, signed_at, public_key, signature,
+            tree_root
      FROM event_seal_checkpoint";
 
 #[derive(sqlx::FromRow)]
@@ -184,6 +233,7 @@ pub(crate) struct CheckpointRow {
     signed_at: chrono::DateTime<chrono::Utc>,
     public_key: Vec<u8>,
     signature: Vec<u8>,
+    tree_root: Option<Vec<u8>>,
 }
 
 impl From<CheckpointRow> for Checkpoint {
@@ -196,6 +246,7 @@ impl From<CheckpointRow> for Checkpoint {
             signed_at_micros: r.signed_at.timestamp_micros(),
             public_key: hex::encode(r.public_key),
             signature: hex::encode(r.signature),
+            tree_root: r.tree_root.map(hex::encode),
         }
     }
 }

@@ -44,6 +44,10 @@ pub enum Kind {
     /// The recomputed chain does not reach a signed checkpoint's seal, or its signature or
     /// signer is wrong.
     Checkpoint,
+    /// The log, recomputed from the stored events in commit order, does not reach a signed
+    /// head kept outside the database (its tree root or chain seal), or is shorter than it:
+    /// the log was changed, reordered or cut after that head was signed.
+    HeadMismatch,
 }
 
 /// The first mismatch found.
@@ -125,19 +129,41 @@ impl Entry {
 /// Verifies the chain (module docs). `trusted` holds the public keys (lower-case hex) a
 /// checkpoint may be signed with; empty: any signer, only the signature is checked.
 /// `progress(done, total)` is called after each page with chain entries checked and the chain's
-/// length. Errors: the database's (a mismatch is a finding, not an error).
+/// length. Read-only: every query runs in one `REPEATABLE READ, READ ONLY` transaction (one
+/// consistent view of the log and its seal; PostgreSQL refuses any write), which is rolled
+/// back. Errors: the database's (a mismatch is a finding, not an error).
 pub async fn verify(
     pool: &PgPool,
+    trusted: &[String],
+    progress: impl FnMut(u64, u64),
+) -> anyhow::Result<Report> {
+    let mut tx = read_only(pool).await?;
+    let report = verify_in(&mut tx, trusted, progress).await;
+    tx.rollback().await?;
+    report
+}
+
+/// A transaction on one consistent snapshot in which PostgreSQL refuses every write.
+pub async fn read_only(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}
+
+async fn verify_in(
+    conn: &mut sqlx::PgConnection,
     trusted: &[String],
     mut progress: impl FnMut(u64, u64),
 ) -> anyhow::Result<Report> {
     let mut report = Report::default();
     let total: i64 = sqlx::query_scalar("SELECT coalesce(max(chain_index), 0) FROM event_seal")
-        .fetch_one(pool)
+        .fetch_one(&mut *conn)
         .await?;
     let checkpoints: BTreeMap<i64, Checkpoint> =
         sqlx::query_as::<_, CheckpointRow>(&format!("{CHECKPOINT_SELECT} ORDER BY chain_index"))
-            .fetch_all(pool)
+            .fetch_all(&mut *conn)
             .await?
             .into_iter()
             .map(|r| {
@@ -160,7 +186,7 @@ pub async fn verify(
         )
         .bind(expected)
         .bind(PAGE)
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?;
         if page.is_empty() {
             break;
@@ -254,15 +280,15 @@ pub async fn verify(
         progress(report.checked, total as u64);
     }
     progress(report.checked, total as u64);
-    if let Some(found) = inserted(pool).await? {
+    if let Some(found) = inserted(&mut *conn).await? {
         report.findings.push(found);
     }
-    report.unsealed = unsealed(pool).await?;
+    report.unsealed = unsealed(&mut *conn).await?;
     Ok(report)
 }
 
 /// The first event outside the chain that sorts before the chain's head in commit order.
-async fn inserted(pool: &PgPool) -> anyhow::Result<Option<Finding>> {
+async fn inserted(conn: &mut sqlx::PgConnection) -> anyhow::Result<Option<Finding>> {
     let found: Option<SealedFields> = sqlx::query_as(&format!(
         "WITH head AS (
              SELECT e.transaction_id, e.global_position FROM event_seal s
@@ -274,7 +300,7 @@ async fn inserted(pool: &PgPool) -> anyhow::Result<Option<Finding>> {
          ORDER BY e.transaction_id, e.global_position LIMIT 1",
         super::SEALED_COLUMNS
     ))
-    .fetch_optional(pool)
+    .fetch_optional(&mut *conn)
     .await?;
     Ok(found.map(|f| {
         let name = f.name();
@@ -289,7 +315,7 @@ async fn inserted(pool: &PgPool) -> anyhow::Result<Option<Finding>> {
 }
 
 /// Committed events after the head of the chain (not sealed yet).
-async fn unsealed(pool: &PgPool) -> anyhow::Result<i64> {
+async fn unsealed(conn: &mut sqlx::PgConnection) -> anyhow::Result<i64> {
     Ok(sqlx::query_scalar(
         "WITH head AS (
              SELECT e.transaction_id, e.global_position FROM event_seal s
@@ -299,7 +325,7 @@ async fn unsealed(pool: &PgPool) -> anyhow::Result<i64> {
          WHERE NOT EXISTS (SELECT 1 FROM head)
             OR (e.transaction_id, e.global_position) > (SELECT transaction_id, global_position FROM head)",
     )
-    .fetch_one(pool)
+    .fetch_one(&mut *conn)
     .await?)
 }
 
@@ -367,4 +393,200 @@ pub async fn history_seal(pool: &PgPool, positions: &[i64]) -> anyhow::Result<Hi
         )));
     }
     Ok(HistorySeal::Sealed(c.recorded_at))
+}
+
+/// What the log showed against signed heads kept outside the database ([`check_heads`]).
+#[derive(Debug, Clone, Default)]
+pub struct HeadsReport {
+    /// Heads the recomputed log was compared with.
+    pub checked: usize,
+    /// The newest head the log reaches.
+    pub newest: Option<Checkpoint>,
+    /// With a kept head: (its size, the newest head's size, hashes in the consistency proof
+    /// between them, built and checked with `ct-merkle`).
+    pub consistency: Option<(i64, i64, usize)>,
+    /// The first mismatch.
+    pub finding: Option<Finding>,
+}
+
+#[derive(sqlx::FromRow)]
+struct LogRow {
+    transaction_id: i64,
+    chain_index: Option<i64>,
+    sealed_digest: Option<Vec<u8>>,
+    #[sqlx(flatten)]
+    fields: SealedFields,
+}
+
+/// Checks the log against signed heads kept outside the database (`heads`: their signatures
+/// valid and their signers trusted, which the caller checks), in one read-only transaction:
+/// every event's digest is recomputed from its stored fields in commit order (the order the
+/// sealer chains them), folded into the Merkle tree and the chain, and compared with each
+/// head's tree root and chain seal at its size. A mismatch names the first event whose
+/// digest differs from its `event_seal` row (or whose row is missing) at or after the last
+/// head that matched; a log shorter than a head names the first missing chain entry. With
+/// `kept` (a head an auditor kept, also among `heads`), also builds the consistency proof
+/// from it to the newest head (RFC 9162, `ct-merkle`; ~96 bytes of memory per event) and
+/// checks it. Errors: the database's.
+pub async fn check_heads(
+    pool: &PgPool,
+    heads: &[Checkpoint],
+    kept: Option<&Checkpoint>,
+) -> anyhow::Result<HeadsReport> {
+    let mut report = HeadsReport::default();
+    let mut heads: Vec<&Checkpoint> = heads.iter().collect();
+    heads.sort_by_key(|h| h.chain_index);
+    let Some(largest) = heads.last().map(|h| h.chain_index) else {
+        return Ok(report);
+    };
+    let mut tx = read_only(pool).await?;
+    let mut tree = super::merkle::Frontier::default();
+    let mut full = kept.map(|_| super::merkle::Tree::new());
+    let mut seal = GENESIS;
+    let mut index = 0i64;
+    let mut matched = 0i64;
+    let mut next = 0usize;
+    // The first entry after the last matching head whose digest differs from its seal row.
+    let mut suspect: Option<(i64, i64, String, &'static str)> = None;
+    let mut after = (0i64, 0i64);
+    let describe = |h: &Checkpoint| {
+        format!(
+            "the head of {} entries signed at {} by {}",
+            h.chain_index,
+            chrono::DateTime::from_timestamp_micros(h.signed_at_micros)
+                .map(|t| t.to_rfc3339())
+                .unwrap_or_default(),
+            h.public_key
+        )
+    };
+    'walk: while index < largest {
+        let rows: Vec<LogRow> = sqlx::query_as(&format!(
+            "SELECT (e.transaction_id::text)::bigint AS transaction_id, s.chain_index,
+                    s.digest AS sealed_digest, {}
+             FROM events e LEFT JOIN event_seal s ON s.global_position = e.global_position
+             WHERE (e.transaction_id, e.global_position) > ($1::text::xid8, $2)
+             ORDER BY e.transaction_id, e.global_position LIMIT $3",
+            super::SEALED_COLUMNS
+        ))
+        .bind(after.0.to_string())
+        .bind(after.1)
+        .bind(PAGE.min(largest - index))
+        .fetch_all(&mut *tx)
+        .await?;
+        if rows.is_empty() {
+            break;
+        }
+        for r in rows {
+            after = (r.transaction_id, r.fields.global_position);
+            let digest = r.fields.digest();
+            index += 1;
+            seal = next_seal(&seal, &digest);
+            tree.push(&digest);
+            if let Some(t) = full.as_mut() {
+                t.push(digest);
+            }
+            if suspect.is_none() {
+                let why = match (&r.chain_index, &r.sealed_digest) {
+                    (Some(i), Some(d)) if *i == index && d[..] == digest[..] => None,
+                    (Some(i), Some(d)) if *i == index && d[..] != digest[..] => {
+                        Some("its stored content differs from what was sealed")
+                    }
+                    (Some(_), _) => Some("it was sealed at another place in the chain"),
+                    (None, _) => Some("its seal row is gone"),
+                };
+                if let Some(why) = why {
+                    suspect = Some((index, r.fields.global_position, r.fields.name(), why));
+                }
+            }
+            while next < heads.len() && heads[next].chain_index == index {
+                let h = heads[next];
+                next += 1;
+                report.checked += 1;
+                let root_ok = h
+                    .tree_root
+                    .as_ref()
+                    .is_none_or(|root| *root == hex::encode(tree.root()));
+                if root_ok && h.seal == hex::encode(seal) {
+                    matched = index;
+                    report.newest = Some(h.clone());
+                    suspect = None;
+                    continue;
+                }
+                let (at, position, event, message) = match &suspect {
+                    Some((i, p, name, why)) => (
+                        Some(*i),
+                        *p,
+                        Some(name.clone()),
+                        format!(
+                            "the log does not match {}: the first changed event is at global position {p} ({name}, chain entry {i}): {why}",
+                            describe(h)
+                        ),
+                    ),
+                    None => (
+                        None,
+                        0,
+                        None,
+                        format!(
+                            "the log does not match {}: an event among chain entries {} to {} was changed, reordered or replaced (event_seal was rewritten to match)",
+                            describe(h),
+                            matched + 1,
+                            h.chain_index
+                        ),
+                    ),
+                };
+                report.finding = Some(Finding {
+                    kind: Kind::HeadMismatch,
+                    chain_index: at,
+                    global_position: position,
+                    event,
+                    message,
+                });
+                break 'walk;
+            }
+        }
+    }
+    if report.finding.is_none() && index < largest {
+        let h = heads[next.min(heads.len() - 1)];
+        let missing: Option<i64> =
+            sqlx::query_scalar("SELECT global_position FROM event_seal WHERE chain_index = $1")
+                .bind(index + 1)
+                .fetch_optional(&mut *tx)
+                .await?;
+        report.finding = Some(Finding {
+            kind: Kind::HeadMismatch,
+            chain_index: Some(index + 1),
+            global_position: missing.unwrap_or(0),
+            event: None,
+            message: format!(
+                "the log holds {index} events but {} covers {}: the events from chain entry {} on were removed{}",
+                describe(h),
+                h.chain_index,
+                index + 1,
+                missing
+                    .map(|p| format!(" (chain entry {} was the event at global position {p})", index + 1))
+                    .unwrap_or_default()
+            ),
+        });
+    }
+    if let (Some(k), Some(t), None, Some(newest)) =
+        (kept, full.as_ref(), &report.finding, &report.newest)
+    {
+        let root = |h: &Checkpoint| -> anyhow::Result<[u8; 32]> {
+            let r = h.tree_root.as_ref().ok_or_else(|| {
+                anyhow::anyhow!("the head of {} entries has no tree root", h.chain_index)
+            })?;
+            hex::decode(r)?
+                .try_into()
+                .map_err(|_| anyhow::anyhow!("a tree root is not 32 bytes"))
+        };
+        // Every head matched, so the newest is the largest: the whole tree walked.
+        let prefix = t;
+        let old = u64::try_from(k.chain_index)?;
+        let new = u64::try_from(newest.chain_index)?;
+        let proof = super::merkle::prove_consistency(prefix, old)?;
+        super::merkle::verify_consistency(old, &root(k)?, new, &root(newest)?, &proof)?;
+        report.consistency = Some((k.chain_index, newest.chain_index, proof.len() / 32));
+    }
+    tx.rollback().await?;
+    Ok(report)
 }

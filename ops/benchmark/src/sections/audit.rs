@@ -1,6 +1,6 @@
 //! Section 11: the tamper-evident seal of the event log (gbvf_events::audit). A log of
 //! `GBVF_BENCH_AUDIT_EVENTS` (default 1,000,000) synthetic crime events, then the sealer's own
-//! step (`sealer::step`, pages of `sealer::PAGE`, a checkpoint signed every
+//! step (`Sealer::step`, pages of `sealer::PAGE`, a checkpoint signed every
 //! `sealer::CHECKPOINT_EVERY` events) until the chain reaches the head, then `verify::verify` of
 //! the whole chain. Prints events/s for both. Target: sealing at least
 //! [`TARGET_SEAL_RATE`] events/s, so that the sealer keeps up with any command load measured in
@@ -37,14 +37,16 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
 
     let t = Instant::now();
     let mut sealed = 0u64;
+    // No heads file: the benchmark's database is thrown away.
+    let mut worker = sealer::Sealer::open(&pool, signing, None).await?;
     loop {
-        let step = sealer::step(&pool, &signing, sealer::PAGE, false).await?;
+        let step = worker.step(&pool, sealer::PAGE, false).await?;
         sealed += step.sealed as u64;
         if step.sealed == 0 {
             break;
         }
     }
-    sealer::step(&pool, &signing, sealer::PAGE, true).await?;
+    worker.step(&pool, sealer::PAGE, true).await?;
     let seal_s = t.elapsed().as_secs_f64();
     if sealed as i64 != total {
         bail!("sealed {sealed} events of {total}");

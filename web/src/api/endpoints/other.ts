@@ -1,6 +1,18 @@
 import { baseApi as api } from "../base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getAuditCheckpoints: build.query<
+      GetAuditCheckpointsApiResponse,
+      GetAuditCheckpointsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/audit/checkpoints`,
+        params: {
+          after: queryArg.after,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
     getAuditPublicKey: build.query<
       GetAuditPublicKeyApiResponse,
       GetAuditPublicKeyApiArg
@@ -93,6 +105,14 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type GetAuditCheckpointsApiResponse =
+  /** status 200 Signed tree heads */ AuditCheckpoints;
+export type GetAuditCheckpointsApiArg = {
+  /** Only heads of more entries than this (default 0: from the first). */
+  after?: number;
+  /** At most this many heads (1 to 1,000; default 1,000). */
+  limit?: number;
+};
 export type GetAuditPublicKeyApiResponse =
   /** status 200 The signing key */ AuditPublicKey;
 export type GetAuditPublicKeyApiArg = void;
@@ -156,16 +176,29 @@ export type GetHealthCheckStatsApiArg = {
     public spec §2 Filters); every type when absent or empty. */
   componentOptions?: string;
 };
-export type AuditPublicKey = {
-  /** Always `Ed25519`. */
-  algorithm: string;
-  /** The public key, 64 lower-case hexadecimal digits (32 bytes). */
+export type SignedTreeHead = {
+  /** The head event's global position. */
+  globalPosition: number;
+  /** The signer's Ed25519 public key (the key id), 64 lower-case hexadecimal digits. */
   publicKey: string;
-  /** Events in the chain up to that checkpoint; null before the first. */
-  sealedEvents: number | null;
-  /** When the newest event under a signed checkpoint was written (RFC 3339); null before
-    the first checkpoint. */
-  sealedUpTo: string | null;
+  /** When the head event was written. */
+  recordedAt: string;
+  /** The hash chain's seal at the head, 64 lower-case hexadecimal digits. */
+  seal: string;
+  /** Ed25519 signature of the head (`gbvf-tree-head-v1` message), 128 hexadecimal digits. */
+  signature: string;
+  /** Signing time, microseconds since the Unix epoch. */
+  signedAtMicros: number;
+  /** The Merkle tree's root hash (RFC 9162), 64 lower-case hexadecimal digits. */
+  treeRoot: string;
+  /** Entries in the log's Merkle tree (= chain index of the head). */
+  treeSize: number;
+};
+export type AuditCheckpoints = {
+  /** Heads in the order signed (growing tree size). */
+  checkpoints: SignedTreeHead[];
+  /** `after` for the next page; null at the end. */
+  next: number | null;
 };
 export type ErrorItem = {
   /** The field or parameter at fault (`boundaryId`, `email`), or the kind of failure:
@@ -181,6 +214,17 @@ export type ErrorBody = {
   message: string;
   /** Always `false`. */
   success: boolean;
+};
+export type AuditPublicKey = {
+  /** Always `Ed25519`. */
+  algorithm: string;
+  /** The public key, 64 lower-case hexadecimal digits (32 bytes). */
+  publicKey: string;
+  /** Events in the chain up to that checkpoint; null before the first. */
+  sealedEvents: number | null;
+  /** When the newest event under a signed checkpoint was written (RFC 3339); null before
+    the first checkpoint. */
+  sealedUpTo: string | null;
 };
 export type CsrfToken = {
   /** To send as `X-CSRF-Token` with every state-changing request. */
@@ -436,6 +480,9 @@ export type MarkerCollection = {
   type: FeatureCollectionType;
 };
 export type Health = {
+  /** Why the audit seal stopped (one sentence: seal rows vanished or changed, or the log no
+    longer reaches the last signed head kept outside the database); absent while it seals. */
+  auditAlarm?: string | null;
   /** `reachable` or `unreachable`. */
   database: string;
   /** Each projection's status when the database is reachable
@@ -444,7 +491,8 @@ export type Health = {
     absent otherwise. */
   projections?: object[] | null;
   /** `ok`; `degraded` when a projection skipped events it could not apply (its
-    `quarantined` count above 0; `gbvf projections quarantine`); `unavailable`. */
+    `quarantined` count above 0; `gbvf projections quarantine`) or the audit seal stopped
+    (`auditAlarm`); `unavailable`. */
   status: string;
 };
 export type Participation = {
@@ -513,6 +561,7 @@ export type HealthCheckStatsAnswer = {
   success: boolean;
 };
 export const {
+  useGetAuditCheckpointsQuery,
   useGetAuditPublicKeyQuery,
   useGetCsrfTokenQuery,
   useGetBuildingBlockDataQuery,

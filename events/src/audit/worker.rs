@@ -1,0 +1,141 @@
+//! The sealer as a worker ([`run`], under a lease, in `gbvf serve` and `gbvf project`) and as
+//! a one-off ([`seal_now`], for the proof export and tests); the step itself is
+//! [`super::sealer::Sealer`].
+
+use std::time::Duration;
+
+use sqlx::PgPool;
+use tokio::sync::watch;
+
+use super::heads::HeadsFile;
+use super::sealer::{raise, Alarm, Sealer, LEASE_KEY, PAGE};
+
+/// Longest [`seal_now`] waits for the xmin horizon to pass the newest committed event (a
+/// transaction open anywhere on the PostgreSQL server holds the horizon back).
+pub const SEAL_NOW_WAIT: Duration = Duration::from_secs(30);
+
+/// Seals every event committed before the call and signs the head (waiting while another
+/// process holds the step lock, and while older transactions still running anywhere on the
+/// server keep the newest committed event above the horizon, at most [`SEAL_NOW_WAIT`]), with
+/// the configured key and heads file ([`super::heads::dir_from_env`]). Returns the number of
+/// events sealed. Used by the proof export and tests; the worker ([`run`]) does the same
+/// continuously. Errors: an [`Alarm`] (the database no longer holds what was signed); the
+/// database's; the heads file's.
+pub async fn seal_now(pool: &PgPool) -> anyhow::Result<u64> {
+    let key = super::key::signing_key(pool).await?;
+    let heads = HeadsFile::from_env(pool).await?;
+    let newest: Option<i64> = sqlx::query_scalar("SELECT max(global_position) FROM events")
+        .fetch_one(pool)
+        .await?;
+    let deadline = std::time::Instant::now() + SEAL_NOW_WAIT;
+    let mut sealer = Sealer::open(pool, key, Some(heads)).await?;
+    let mut total = 0u64;
+    loop {
+        let s = sealer.step(pool, PAGE, true).await?;
+        total += s.sealed as u64;
+        if s.sealed > 0 {
+            continue;
+        }
+        let reached = match newest {
+            None => true,
+            Some(p) => {
+                sqlx::query_scalar(
+                    "SELECT EXISTS (SELECT 1 FROM event_seal WHERE global_position = $1)",
+                )
+                .bind(p)
+                .fetch_one(pool)
+                .await?
+            }
+        };
+        if (reached && !s.busy) || std::time::Instant::now() > deadline {
+            return Ok(total);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Runs the sealer until `shutdown` turns true: takes the lease, opens the chain against the
+/// heads file ([`Sealer::open`]), seals page after page, and sleeps until events are committed
+/// (in this process or, through the wake listener, another) or a second passes. An [`Alarm`]
+/// is raised ([`raise`]) and stops sealing for the life of the process (the lease is kept, so
+/// no stand-in seals either); other errors are logged and retried with back-off.
+pub async fn run(pool: PgPool, mut shutdown: watch::Receiver<bool>) {
+    let mut backoff = Duration::from_millis(200);
+    while !*shutdown.borrow() {
+        match run_leased(&pool, &mut shutdown).await {
+            Ok(()) => return,
+            Err(e) => {
+                if let Some(a) = e.downcast_ref::<Alarm>() {
+                    raise(a);
+                    while !*shutdown.borrow() {
+                        if shutdown.changed().await.is_err() {
+                            return;
+                        }
+                    }
+                    return;
+                }
+                tracing::error!(error = %format!("{e:#}"), "audit sealer failed; retrying");
+                tokio::select! {
+                    _ = tokio::time::sleep(backoff) => {}
+                    _ = shutdown.changed() => {}
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(10));
+            }
+        }
+    }
+}
+
+async fn run_leased(pool: &PgPool, shutdown: &mut watch::Receiver<bool>) -> anyhow::Result<()> {
+    crate::wake::spawn_listener(pool.clone());
+    let commits = crate::wake::subscribe(&[]);
+    let key = super::key::signing_key(pool).await?;
+    let heads = HeadsFile::from_env(pool).await?;
+    // The lease lives as long as this connection: if the process dies, PostgreSQL releases it.
+    // On an alarm the connection is kept (leaked with the lease) so no stand-in seals either.
+    let mut lease = pool.acquire().await?.detach();
+    let mut sealer: Option<Sealer> = None;
+    loop {
+        if sealer.is_none() {
+            let leased: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+                .bind(LEASE_KEY)
+                .fetch_one(&mut lease)
+                .await?;
+            if leased {
+                let opened = Sealer::open(pool, key.clone(), Some(heads.clone())).await;
+                match opened {
+                    Ok(s) => sealer = Some(s),
+                    Err(e) => {
+                        if e.downcast_ref::<Alarm>().is_some() {
+                            std::mem::forget(lease);
+                        } else {
+                            let _ = sqlx::query("SELECT pg_advisory_unlock($1)")
+                                .bind(LEASE_KEY)
+                                .execute(&mut lease)
+                                .await;
+                        }
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        if let Some(s) = sealer.as_mut() {
+            loop {
+                match s.step(pool, PAGE, false).await {
+                    Ok(step) if step.sealed > 0 => {}
+                    Ok(_) => break,
+                    Err(e) => {
+                        if e.downcast_ref::<Alarm>().is_some() {
+                            std::mem::forget(lease);
+                        }
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        tokio::select! {
+            _ = commits.committed() => {}
+            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+            _ = shutdown.changed() => { if *shutdown.borrow() { return Ok(()); } }
+        }
+    }
+}
