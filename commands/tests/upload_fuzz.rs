@@ -130,6 +130,8 @@ fn the_dimension_bomb_is_refused_with_a_file_error_not_allocated() {
     let cells = [("A1", "Provider ID"), ("A2", "1"), ("XFD1048576", "x")];
     let bomb = workbook(&sheet_xml(None, &cells), "");
     assert!(bomb.len() < 2_000, "a {} byte file", bomb.len());
+    let (_, peak) = read_checked(&bomb);
+    assert!(peak < 1 << 20, "{peak} bytes for the bomb");
     assert_eq!(
         file_error(&bomb),
         "Cell XFD1048576 is outside the columns A to Z that a bulk-load file may use; remove what is right of them."
