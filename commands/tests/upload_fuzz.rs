@@ -323,7 +323,12 @@ fn mutated(edits: &[(usize, u8)], cut: usize, refs: &[(u32, u32)]) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    // 256 cases each in CI (about 10 s); UPLOAD_FUZZ_CASES=N for a longer run by hand.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("UPLOAD_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn arbitrary_bytes_never_panic_nor_exceed_the_bounds(bytes in proptest::collection::vec(any::<u8>(), 0..4096)) {

@@ -165,6 +165,9 @@ fn check_package(bytes: &[u8]) -> Result<(), String> {
         } else {
             Ok(())
         };
+        if part.read > part.limit {
+            return Err(too_big());
+        }
         scanned?;
         // What the XML scan left (or a part that is not XML), counted to its end.
         if let Err(e) = std::io::copy(&mut part, &mut std::io::sink()) {
@@ -233,17 +236,25 @@ fn plain(what: String) -> String {
     format!("The workbook has {what}; save it again as a plain workbook.")
 }
 
-/// Scans one XML part for what `calamine` would reserve or keep. An XML error ends the scan
-/// (the part is still counted to its end; `calamine` then refuses it or ignores it).
+/// Scans one XML part for what `calamine` would reserve or keep, and refuses what it cannot
+/// read (with the leniency of `calamine`'s own reader), so that nothing `calamine` reads is
+/// unseen.
 fn scan_xml(part: &mut impl Read, counts: &mut Counts) -> Result<(), String> {
     use quick_xml::events::Event;
     let mut xml = quick_xml::Reader::from_reader(std::io::BufReader::new(part));
+    // As lenient as calamine's reader (`xml_reader`), so that nothing it reads goes unseen.
+    let config = xml.config_mut();
+    config.check_end_names = false;
+    config.check_comments = false;
+    config.trim_text(false);
     let mut buf = Vec::new();
     loop {
         buf.clear();
         let e = match xml.read_event_into(&mut buf) {
             Ok(Event::Start(e) | Event::Empty(e)) => e,
-            Ok(Event::Eof) | Err(_) => return Ok(()),
+            Ok(Event::Eof) => return Ok(()),
+            // What the scan cannot read is not given to calamine either.
+            Err(e) => return Err(unreadable(e)),
             Ok(_) => continue,
         };
         if e.len() > MAX_XML_TAG {
@@ -259,7 +270,8 @@ fn scan_xml(part: &mut impl Read, counts: &mut Counts) -> Result<(), String> {
             _ => None,
         };
         if let Some(key) = reference {
-            for a in e.attributes().flatten() {
+            for a in e.attributes().with_checks(false) {
+                let a = a.map_err(unreadable)?;
                 if a.key.local_name().as_ref() == key && !valid_reference(name.as_ref(), &a.value) {
                     return Err(plain(format!(
                         "an invalid cell reference \"{}\"",
@@ -270,7 +282,8 @@ fn scan_xml(part: &mut impl Read, counts: &mut Counts) -> Result<(), String> {
         }
         match name.as_ref() {
             "sst" => {
-                for a in e.attributes().flatten() {
+                for a in e.attributes().with_checks(false) {
+                    let a = a.map_err(unreadable)?;
                     if a.key.local_name().as_ref() == "uniqueCount" {
                         let declared = Some(a.value.as_ref())
                             .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
