@@ -13,6 +13,7 @@ use common::session::{assign_area, member_of, setup, Client};
 use common::{catch_up, data_dir, TestDb};
 use gbvf_commands::building_blocks::import_building_blocks;
 use serde_json::{json, Value};
+use std::io::Write;
 
 async fn import(db: &TestDb) {
     let meta = gbvf_events::metadata::EventMetadata::now("import", "test", "test");
@@ -30,7 +31,18 @@ async fn province(db: &TestDb, name: &str) -> i64 {
         .unwrap()
 }
 
+/// Posts `file` to the dry run (`what` "dryRun") or, as the web app does, to the dry run and
+/// then to the apply naming the dry run's `reviewed` fingerprint (`what` "apply").
 async fn upload(c: &Client, base: &str, what: &str, file: &[u8]) -> (u16, Value) {
+    if what == "apply" {
+        let (_, shown) = post_file(c, base, "dryRun", file).await;
+        let reviewed = shown["reviewed"].as_str().unwrap_or_default();
+        return post_file(c, base, &format!("apply?reviewed={reviewed}"), file).await;
+    }
+    post_file(c, base, what, file).await
+}
+
+async fn post_file(c: &Client, base: &str, what: &str, file: &[u8]) -> (u16, Value) {
     let res = c
         .http
         .post(format!("{base}/api/buildingblock/bulkLoad/{what}"))
@@ -362,5 +374,209 @@ async fn a_provinces_police_stations_load_whole_and_only_where_the_uploader_may(
     .await
     .unwrap();
     assert_eq!(verified, stations as i64);
+    db.drop_db().await;
+}
+
+/// A one-sheet workbook of inline-string cells `(reference, text)`, as a spreadsheet program
+/// saves one (the parts a workbook needs, deflated).
+fn workbook(cells: &[(&str, &str)]) -> Vec<u8> {
+    let mut sheet = String::from(
+        r#"<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>"#,
+    );
+    for (at, text) in cells {
+        sheet.push_str(&format!(
+            r#"<c r="{at}" t="inlineStr"><is><t>{text}</t></is></c>"#
+        ));
+    }
+    sheet.push_str("</sheetData></worksheet>");
+    let files = [
+        ("[Content_Types].xml", r#"<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>"#.to_string()),
+        ("_rels/.rels", r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#.to_string()),
+        ("xl/workbook.xml", r#"<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Providers" sheetId="1" r:id="rId1"/></sheets></workbook>"#.to_string()),
+        ("xl/_rels/workbook.xml.rels", r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>"#.to_string()),
+        ("xl/worksheets/sheet1.xml", sheet),
+    ];
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, body) in files {
+        zip.start_file(name, options).unwrap();
+        zip.write_all(body.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// The 1.5 kB workbook of the report (A1 "Provider ID", A2 a provider id, XFD1048576 "x"),
+/// which made the reader allocate 1,048,576 × 16,384 cells and abort the process, and a 16 MiB
+/// CSV of commas: each is answered with the report's file error, and the server stays up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dimension_bomb_or_a_csv_of_commas_is_refused_and_the_server_stays_up() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let free_state = province(&db, "Free State").await;
+    let mut loader = member_of(&db, &base, &dir, 3).await;
+    assign_area(&db, &mut loader, vec![], vec![free_state]).await;
+    let id: i64 = sqlx::query_scalar(
+        "SELECT p.stakeholder_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         WHERE b.province_id = $1 LIMIT 1",
+    )
+    .bind(free_state)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let id = id.to_string();
+    let bomb = workbook(&[("A1", "Provider ID"), ("A2", &id), ("XFD1048576", "x")]);
+    assert!(bomb.len() < 2_000, "{} bytes", bomb.len());
+    for what in ["dryRun", "apply"] {
+        let (s, report) = upload(&loader, &base, what, &bomb).await;
+        assert_eq!(s, if what == "apply" { 400 } else { 200 }, "{report}");
+        assert_eq!(report["success"], false);
+        assert_eq!(report["fileErrors"][0]["row"], 0, "{report}");
+        assert_eq!(
+            report["fileErrors"][0]["message"],
+            "Cell XFD1048576 is outside the columns A to Z that a bulk-load file may use; remove what is right of them."
+        );
+    }
+    // 16 MiB of commas, just under the body limit.
+    let commas = vec![b','; 16 * 1024 * 1024 - 1];
+    let (s, report) = upload(&loader, &base, "dryRun", &commas).await;
+    assert_eq!(s, 200, "{report}");
+    assert_eq!(
+        report["fileErrors"][0]["message"],
+        "Row 1 has more than 1024 cells; a bulk-load file uses the columns A to Z."
+    );
+    // Over the body limit: refused before it is read.
+    let (s, _) = post_file(&loader, &base, "dryRun", &vec![b','; 16 * 1024 * 1024 + 1]).await;
+    assert_eq!(s, 413);
+    // The server is still up and the same loader's clean workbook reads.
+    let (s, _) = loader.get("/api/health").await;
+    assert_eq!(s, 200);
+    let (s, report) = upload(
+        &loader,
+        &base,
+        "dryRun",
+        &workbook(&[
+            ("A1", "Provider ID"),
+            ("B1", "Postal address"),
+            ("A2", &id),
+            ("B2", "PO Box 1"),
+        ]),
+    )
+    .await;
+    assert_eq!(s, 200, "{report}");
+    assert_eq!(report["fileErrors"], json!([]), "{report}");
+    assert_eq!(report["rows"][0]["stakeholderId"].to_string(), id);
+    db.drop_db().await;
+}
+
+/// The verifier dry-runs a file that verifies a municipality's submission; the municipality
+/// then submits a new address and number. The single verification of the reviewed version is
+/// refused (409), and so is the apply of the same file naming the dry run reviewed: nothing
+/// unseen becomes public. A new dry run shows the new details, and applies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bulk_verification_applies_only_the_submission_its_dry_run_showed() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let free_state = province(&db, "Free State").await;
+    let (station, municipality): (i64, i64) = sqlx::query_as(
+        "SELECT p.stakeholder_id, p.municipality_id FROM bb_provider p
+         JOIN boundary b ON b.boundary_id = p.municipality_id
+         WHERE b.province_id = $1 AND p.building_block_id = 1 ORDER BY p.stakeholder_id LIMIT 1",
+    )
+    .bind(free_state)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    // A municipality's designated person (5) and the province's verifier (3: 17 and 22).
+    let mut municipal = member_of(&db, &base, &dir, 5).await;
+    assign_area(&db, &mut municipal, vec![municipality], vec![]).await;
+    let mut verifier = member_of(&db, &base, &dir, 3).await;
+    assign_area(&db, &mut verifier, vec![], vec![free_state]).await;
+    let submit = |address: &'static str, reception: &'static str| {
+        json!({"stakeholderId": station, "buildingBlockId": 1, "physicalAddress": address,
+               "receptionNumber": reception, "buildingBlockRequirements": [1]})
+    };
+    let path = "/api/buildingblock/updateBuildingBlockContactsAndRequirements";
+    let (s, v) = municipal
+        .send(
+            reqwest::Method::PUT,
+            path,
+            submit("1 Reviewed Road", "0511111111"),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+
+    // The dry run shows what the verification makes public.
+    let file = format!("Provider ID\n{station}\n");
+    let (s, shown) = post_file(&verifier, &base, "dryRun", file.as_bytes()).await;
+    assert_eq!(s, 200, "{shown}");
+    let row = &shown["rows"][0];
+    assert_eq!(row["action"], "verify", "{shown}");
+    let to: Vec<&str> = row["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["to"].as_str())
+        .collect();
+    assert!(
+        to.contains(&"1 Reviewed Road") && to.contains(&"0511111111"),
+        "{row}"
+    );
+    let reviewed = shown["reviewed"].as_str().unwrap().to_string();
+
+    // The municipality submits again after the dry run.
+    let events = provider_events(&db).await;
+    let (s, v) = municipal
+        .send(
+            reqwest::Method::PUT,
+            path,
+            submit("12 Unseen Lane", "0829999999"),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    // The single verification of the version reviewed: 409.
+    let (s, v) = verifier
+        .post(
+            "/api/buildingblock/verifyBuildingBlock",
+            json!({"stakeholderId": station, "submissionVersion": row["version"]}),
+        )
+        .await;
+    assert_eq!(s, 409, "{v}");
+    // The same file applied as reviewed: 409, nothing recorded; without a dry run: 409 too.
+    for query in [format!("apply?reviewed={reviewed}"), "apply".to_string()] {
+        let (s, v) = post_file(&verifier, &base, &query, file.as_bytes()).await;
+        assert_eq!(s, 409, "{query}: {v}");
+        assert!(
+            v["message"]
+                .as_str()
+                .unwrap()
+                .contains("changed since your dry run"),
+            "{v}"
+        );
+    }
+    assert_eq!(provider_events(&db).await, events + 1);
+    let status: String =
+        sqlx::query_scalar("SELECT status FROM bb_provider WHERE stakeholder_id = $1")
+            .bind(station)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(status, "submitted");
+
+    // A new dry run shows the new details; its apply verifies them.
+    let (s, again) = post_file(&verifier, &base, "dryRun", file.as_bytes()).await;
+    assert_eq!(s, 200);
+    assert!(again["rows"][0]["changes"]
+        .to_string()
+        .contains("12 Unseen Lane"));
+    let (s, applied) = post_file(
+        &verifier,
+        &base,
+        &format!("apply?reviewed={}", again["reviewed"].as_str().unwrap()),
+        file.as_bytes(),
+    )
+    .await;
+    assert_eq!(s, 200, "{applied}");
+    assert_eq!(applied["summary"]["verify"], 1);
     db.drop_db().await;
 }

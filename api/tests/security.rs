@@ -1062,3 +1062,59 @@ async fn user_managers_have_no_power_over_those_who_hold_more() {
     assert_eq!(s, 200, "{v}");
     db.drop_db().await;
 }
+
+/// ASVS 8.2.1: a signed-in answer (the profile, the user list, the building-block history
+/// export, a refusal) carries `Cache-Control: no-store`; an anonymous public read keeps its
+/// caching (no `no-store`), and the web app's assets keep theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn signed_in_answers_are_never_stored_and_public_reads_keep_their_caching() {
+    let (db, base, dir) = common::session::setup().await;
+    // System administrator (1) and Building Block admin (3).
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let bb_admin = member_of(&db, &base, &dir, 3).await;
+    let cache_control = |r: &reqwest::Response| {
+        r.headers()
+            .get("cache-control")
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    for (c, path) in [
+        (&admin, "/api/auth/profile"),
+        (&admin, "/api/security/getAllUsers"),
+        (
+            &bb_admin,
+            "/api/buildingblock/history?stakeholderId=1000002",
+        ),
+        (
+            &bb_admin,
+            "/api/buildingblock/getBuildingBlockContactsWithRequirements",
+        ),
+        (&bb_admin, "/api/security/getAllUsers"),
+    ] {
+        let r = c.http.get(format!("{base}{path}")).send().await.unwrap();
+        if path == "/api/auth/profile" {
+            assert_eq!(r.status(), 200);
+        }
+        assert_eq!(cache_control(&r).as_deref(), Some("no-store"), "{path}");
+    }
+    let r = admin
+        .http
+        .post(format!("{base}/api/auth/userAuthenticated"))
+        .header("x-csrf-token", admin.csrf())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cache_control(&r).as_deref(), Some("no-store"));
+    // Anonymous public reads, from the response cache or not: no `no-store`.
+    let anonymous = reqwest::Client::new();
+    for path in [
+        "/api/geography/boundary/list/1",
+        "/api/geography/boundary/list/2/1",
+    ] {
+        for _ in 0..2 {
+            let r = anonymous.get(format!("{base}{path}")).send().await.unwrap();
+            assert_eq!(r.status(), 200, "{path}");
+            assert_ne!(cache_control(&r).as_deref(), Some("no-store"), "{path}");
+        }
+    }
+    db.drop_db().await;
+}

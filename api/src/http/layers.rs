@@ -296,6 +296,19 @@ pub(super) async fn static_cache_headers(req: Request, next: Next) -> Response {
     res
 }
 
+/// `Cache-Control: no-store` on every answer of the session routes that sets no caching of
+/// its own (OWASP ASVS 8.2.1): a profile, user lists, contact persons with their mobile
+/// numbers, history exports, organisation details and every other signed-in answer stay out
+/// of browser and proxy caches. Only the anonymous public reads (the cached routes, which sit
+/// outside the session layer) keep their caching.
+pub(super) async fn no_store_by_default(req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    res.headers_mut()
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    res
+}
+
 /// Counts requests and records their latency per route and status.
 pub(super) async fn record_metrics(req: Request, next: Next) -> Response {
     let started = Instant::now();

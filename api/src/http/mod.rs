@@ -91,6 +91,8 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             auth::csrf::csrf_guard,
         ))
         .layer(sessions)
+        // Signed-in answers are never kept by a browser or proxy (ASVS 8.2.1).
+        .layer(middleware::from_fn(no_store_by_default))
         // Set after the layers, so a method a route does not serve is answered 405 (with
         // `Allow`) before any session or CSRF check, not 403 (schemathesis ST204).
         .method_not_allowed_fallback(method_not_allowed);

@@ -93,6 +93,20 @@ pub enum TaxonomyError {
     /// The parent already holds this name (ignoring case and surrounding or repeated spaces).
     #[error("\"{0}\" already exists there.")]
     DuplicateName(String),
+    /// The name looks like one the parent holds (the same UTS #39 confusable skeleton: a
+    /// Cyrillic о for a Latin o, a digit 1 for an l, ...).
+    #[error("\"{name}\" looks the same as \"{existing}\", which already exists there.")]
+    LooksLikeExisting {
+        /// The name given.
+        name: String,
+        /// The name already there that it looks like.
+        existing: String,
+    },
+    /// The name holds a character that shows as nothing (zero-width space or joiner, a
+    /// direction mark, a soft hyphen, a variation selector, a blank Braille pattern, an
+    /// unassigned or private-use code point).
+    #[error("The name must not contain invisible characters (zero-width spaces, direction marks and the like).")]
+    InvisibleCharacter,
     /// The shipped file uses an id reserved for additions.
     #[error("The taxonomy file uses id {0}, reserved for additions (ids from 1001 up).")]
     ReservedId(i32),
@@ -108,6 +122,34 @@ pub fn comparable_name(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// A name as compared for look-alikes: the UTS #39 confusable skeleton of its
+/// [`comparable_name`] (Unicode's `confusables.txt`, crate `unicode-security`), so that
+/// `SAPS pоlice station` with a Cyrillic о, or `SAPS po1ice station`, is the same as `SAPS
+/// police station`.
+pub fn name_skeleton(name: &str) -> String {
+    let lower: String = unicode_security::skeleton(&comparable_name(name)).collect();
+    // The skeleton of a lower-case letter may be an upper-case prototype, and back.
+    comparable_name(&unicode_security::skeleton(&lower.to_lowercase()).collect::<String>())
+}
+
+/// Whether `c` shows as nothing: a default-ignorable code point (zero-width space, joiners,
+/// direction marks, soft hyphen, variation selectors, tags, Hangul fillers: Unicode's
+/// Default_Ignorable_Code_Point, UTS #39 identifier type `Default_Ignorable`), an unassigned
+/// or control code point (`Not_Character`), a private-use one, or the blank Braille pattern
+/// U+2800.
+pub fn is_invisible(c: char) -> bool {
+    use unicode_security::general_security_profile::IdentifierType;
+    use unicode_security::GeneralSecurityProfile;
+    // Private use shows as whatever a font makes of it, often nothing.
+    let private = matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{10FFFF}');
+    private
+        || c == '\u{2800}'
+        || matches!(
+            c.identifier_type(),
+            Some(IdentifierType::Default_Ignorable | IdentifierType::Not_Character)
+        )
 }
 
 /// A required text: trimmed, or `None` when blank.
@@ -193,9 +235,19 @@ impl ReferenceTaxonomy {
     ) -> Result<(String, String), TaxonomyError> {
         let name = required(name).ok_or(TaxonomyError::NameRequired)?;
         let source = required(source).ok_or(TaxonomyError::SourceRequired)?;
+        if name.chars().any(is_invisible) {
+            return Err(TaxonomyError::InvisibleCharacter);
+        }
         let wanted = comparable_name(&name);
         if siblings.iter().any(|s| comparable_name(s) == wanted) {
             return Err(TaxonomyError::DuplicateName(name));
+        }
+        let looks = name_skeleton(&name);
+        if let Some(existing) = siblings.iter().find(|s| name_skeleton(s) == looks) {
+            return Err(TaxonomyError::LooksLikeExisting {
+                name,
+                existing: existing.to_string(),
+            });
         }
         Ok((name, source))
     }

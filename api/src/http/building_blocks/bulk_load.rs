@@ -59,6 +59,18 @@ pub struct BulkLoadReport {
     pub file_errors: Vec<CellError>,
     /// Every error as the one error shape has it: `code` "row N, column", `description`.
     pub errors: Vec<crate::http::error::ErrorItem>,
+    /// The fingerprint of what this report shows (every row's provider and its version, action,
+    /// changes and errors): the apply names the fingerprint of the dry run the uploader
+    /// reviewed (`?reviewed=`), and is refused (409) when the file's providers changed since.
+    pub reviewed: String,
+}
+
+/// The apply's query: the dry run the uploader reviewed.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BulkLoadApplyQuery {
+    /// The `reviewed` fingerprint of the dry run's report (64 hexadecimal digits).
+    pub reviewed: Option<String>,
 }
 
 /// The area of the bulk load: the municipalities whose providers user `u` may load (assigned
@@ -89,7 +101,7 @@ async fn uploader(s: &AppState, u: &CurrentUser) -> Result<Uploader, ApiError> {
 /// and the event log hold now.
 async fn dry_run(s: &AppState, u: &CurrentUser, body: &[u8]) -> Result<Plan, ApiError> {
     // An empty body is a file error of the report ("The file is empty"), as any unreadable file.
-    let sheet = bulk_load::sheet::read(body);
+    let sheet = read_file(body).await?;
     let uploader = uploader(s, u).await?;
     let directory: Vec<DirectoryEntry> = queries::bulk_load_providers(&s.pool)
         .await?
@@ -152,6 +164,24 @@ async fn dry_run(s: &AppState, u: &CurrentUser, body: &[u8]) -> Result<Plan, Api
     Ok(bulk_load::plan(&sheet, known, &uploader))
 }
 
+/// Files read at once: each read allocates at most `sheet::READ_MEMORY_BOUND`, so the uploads
+/// together stay under twice that, whatever they hold.
+const READS_AT_ONCE: usize = 2;
+
+/// Reads file `body` off the async workers (a 16 MiB workbook takes CPU seconds), at most
+/// [`READS_AT_ONCE`] at a time.
+async fn read_file(body: &[u8]) -> Result<bulk_load::Sheet, ApiError> {
+    static READS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(READS_AT_ONCE);
+    let _permit = READS
+        .acquire()
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let body = body.to_vec();
+    tokio::task::spawn_blocking(move || bulk_load::sheet::read(&body))
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("reading the file: {e}")))
+}
+
 fn report(plan: Plan, applied: bool, message: String) -> BulkLoadReport {
     let mut summary = BulkLoadSummary {
         rows: plan.rows.len(),
@@ -179,6 +209,7 @@ fn report(plan: Plan, applied: bool, message: String) -> BulkLoadReport {
         })
         .collect();
     BulkLoadReport {
+        reviewed: plan.reviewed(),
         success: !plan.has_errors(),
         message,
         applied,
@@ -227,22 +258,27 @@ pub async fn bulk_load_dry_run(
     Ok(Json(report(plan, false, message.into())))
 }
 
-/// `POST /api/buildingblock/bulkLoad/apply` with the file as the body: the dry run again on
-/// what the system holds now, then, only when no row has an error, every row's submission (or
-/// verification) recorded in one transaction, as the manage form and the review record them.
-/// A file with any error, or a provider changed meanwhile, records nothing (400, 409).
-/// ImportBuildingBlockData.
+/// `POST /api/buildingblock/bulkLoad/apply?reviewed=…` with the file as the body: the dry run
+/// again on what the system holds now, then, only when no row has an error, every row's
+/// submission (or verification) recorded in one transaction, as the manage form and the review
+/// record them. The apply names the dry run the uploader reviewed (`reviewed`, the fingerprint
+/// of its report): when a provider of the file changed since (a new submission above all,
+/// which a verification row would otherwise make public unseen), nothing is recorded (409).
+/// A file with any error records nothing (400). ImportBuildingBlockData.
 #[utoipa::path(post, path = "/api/buildingblock/bulkLoad/apply", tag = "building block",
+    params(BulkLoadApplyQuery),
     request_body(content = String, content_type = "text/csv", description = "The file in the template (CSV or XLSX, as for the dry run)"),
-    responses((status = 200, description = "Applied: the report with what was recorded", body = BulkLoadReport), (status = 400, description = "The file has errors: nothing applied; the report lists them", body = BulkLoadReport), (status = 403, description = "Permission denied"), (status = 409, description = "A provider changed meanwhile: nothing applied")))]
+    responses((status = 200, description = "Applied: the report with what was recorded", body = BulkLoadReport), (status = 400, description = "The file has errors: nothing applied; the report lists them", body = BulkLoadReport), (status = 403, description = "Permission denied"), (status = 409, description = "A provider changed since the dry run, or meanwhile: nothing applied")))]
 pub async fn bulk_load_apply(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
+    axum::extract::Query(q): axum::extract::Query<BulkLoadApplyQuery>,
     body: axum::body::Bytes,
 ) -> Result<Response, ApiError> {
     let plan = dry_run(&s, &u, &body).await?;
     let meta = meta_for(&u, "http:POST /api/buildingblock/bulkLoad/apply");
-    match bulk_load::apply(&s.pool, &plan, &meta).await {
+    let reviewed = q.reviewed.unwrap_or_default();
+    match bulk_load::apply(&s.pool, &plan, &reviewed, &meta).await {
         Ok(done) => {
             crate::http::read_your_writes::settle(&s, "building_blocks").await;
             let message = format!(
@@ -256,7 +292,9 @@ pub async fn bulk_load_apply(
             Json(report(plan, false, e.to_string())),
         )
             .into_response()),
-        Err(e @ bulk_load::ApplyError::Conflict) => Err(ApiError::Conflict(e.to_string())),
+        Err(e @ (bulk_load::ApplyError::Conflict | bulk_load::ApplyError::ChangedSinceDryRun)) => {
+            Err(ApiError::Conflict(e.to_string()))
+        }
         Err(bulk_load::ApplyError::Database(e)) => Err(e.into()),
         Err(e) => Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
     }

@@ -176,7 +176,10 @@ async fn run(
                 TaxonomyError::UnknownCategory(_) => "buildingBlockCategoryId",
                 TaxonomyError::UnknownBuildingBlock(_) => "buildingBlockId",
                 TaxonomyError::SourceRequired => "source",
-                TaxonomyError::NameRequired | TaxonomyError::DuplicateName(_) => "name",
+                TaxonomyError::NameRequired
+                | TaxonomyError::DuplicateName(_)
+                | TaxonomyError::LooksLikeExisting { .. }
+                | TaxonomyError::InvisibleCharacter => "name",
                 _ => "taxonomy",
             };
             ApiError::bad(field, e.to_string())

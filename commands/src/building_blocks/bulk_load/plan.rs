@@ -130,9 +130,15 @@ pub struct RowReport {
     /// Its municipality's name.
     #[schema(required = true)]
     pub municipality: Option<String>,
+    /// The provider's version (its events) the row was decided on: applying refuses the file
+    /// when any row's provider changed since (null when no provider).
+    #[schema(required = true)]
+    pub version: Option<i64>,
     /// What applying does with the row.
     pub action: Action,
-    /// What it changes.
+    /// What it changes: for a submission, the row against the provider's current details; for
+    /// a verification, the pending submission against the last verified details (what becomes
+    /// public), as the single review shows them.
     pub changes: Vec<Change>,
     /// Its errors.
     pub errors: Vec<CellError>,
@@ -166,6 +172,29 @@ impl Plan {
     /// Whether the file or any row has an error (then nothing may be applied).
     pub fn has_errors(&self) -> bool {
         !self.errors.is_empty() || self.rows.iter().any(|r| !r.errors.is_empty())
+    }
+
+    /// What the dry run showed, as a fingerprint (lowercase hex SHA-256 of every row's report:
+    /// its provider and that provider's version, its action, its changes and errors, and the
+    /// file's errors). Applying names the fingerprint of the dry run the uploader reviewed
+    /// ([`Plan::check_reviewed`]): a verification is of the submission the dry run showed,
+    /// as a single verification names the submission's version.
+    pub fn reviewed(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let shown = serde_json::to_vec(&(&self.rows, &self.errors)).expect("plain data");
+        hex::encode(Sha256::digest(shown))
+    }
+
+    /// Refuses to apply a plan that is not the one the uploader reviewed: `reviewed` is the
+    /// [`Plan::reviewed`] of their dry run, and this plan (decided again on what the system
+    /// holds now) must show the same: any provider of the file that changed since (a new
+    /// submission, a verification, a return) refuses the whole file.
+    pub fn check_reviewed(&self, reviewed: &str) -> Result<(), super::ApplyError> {
+        if self.reviewed() == reviewed.trim().to_ascii_lowercase() {
+            Ok(())
+        } else {
+            Err(super::ApplyError::ChangedSinceDryRun)
+        }
     }
 }
 
@@ -223,6 +252,7 @@ pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
             stakeholder_id: None,
             provider: None,
             municipality: None,
+            version: None,
             action: Action::Error,
             changes: Vec::new(),
             errors: row.errors.clone(),
@@ -249,6 +279,7 @@ pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
                     ProviderError::UnknownProvider.to_string(),
                 )),
                 Some(p) => {
+                    report.version = Some(p.version);
                     if let Some(d) = decide(row, p, e, known, uploader, &reviewed, &mut report) {
                         out.decided.push(d);
                     }
@@ -366,26 +397,7 @@ fn decide(
     }
     let mut persons: Vec<PersonInput> = Vec::new();
     let file_person = person_of(row, block, &mut report.errors);
-    let mut current_persons: Vec<PersonInput> = current
-        .map(|d| &d.contact_persons[..])
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|c| {
-            known
-                .persons
-                .get(&c.contact_person_id)
-                .map(|p| PersonInput {
-                    requirement: c.building_block_requirement_id,
-                    full_name: p.full_name.clone(),
-                    job_role: p.job_role.clone(),
-                    mobile_number: p.mobile_number.clone(),
-                    email_address: p.email_address.clone(),
-                    telephone_number: p.telephone_number.clone(),
-                    alternate_number: p.alternate_number.clone(),
-                    is_public: c.is_public,
-                })
-        })
-        .collect();
+    let mut current_persons = persons_in(current, known);
     let has_file_person = file_person.is_some();
     if let Some(p) = file_person {
         persons.push(p.clone());
@@ -456,6 +468,25 @@ fn decide(
         });
         if let Ok(events) = provider.decide(&verify) {
             report.action = Action::Verify;
+            // What becomes public: the pending submission against the last verified details.
+            let public = provider
+                .verified
+                .clone()
+                .unwrap_or_else(|| ProviderDetails {
+                    physical_address: None,
+                    postal_address: None,
+                    contacts: imported.contacts.clone(),
+                    requirements_available: Vec::new(),
+                    contact_persons: Vec::new(),
+                });
+            let mut pending = persons_in(current, known);
+            report.changes = changes(
+                &public,
+                current.unwrap_or(&public),
+                block,
+                &persons_in(provider.verified.as_ref(), known),
+                &mut pending,
+            );
             return Some(Decided {
                 stakeholder_id: entry.stakeholder_id,
                 before: provider.clone(),
@@ -466,6 +497,30 @@ fn decide(
     }
     report.action = Action::Unchanged;
     None
+}
+
+/// The contact persons `details` name, with their details from the side table.
+fn persons_in(details: Option<&ProviderDetails>, known: Known<'_>) -> Vec<PersonInput> {
+    details
+        .map(|d| &d.contact_persons[..])
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| {
+            known
+                .persons
+                .get(&c.contact_person_id)
+                .map(|p| PersonInput {
+                    requirement: c.building_block_requirement_id,
+                    full_name: p.full_name.clone(),
+                    job_role: p.job_role.clone(),
+                    mobile_number: p.mobile_number.clone(),
+                    email_address: p.email_address.clone(),
+                    telephone_number: p.telephone_number.clone(),
+                    alternate_number: p.alternate_number.clone(),
+                    is_public: c.is_public,
+                })
+        })
+        .collect()
 }
 
 /// The row's contact person, when any contact-person cell is filled.

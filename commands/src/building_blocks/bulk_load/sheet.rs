@@ -1,20 +1,22 @@
-//! Reading a bulk-load file: a CSV (UTF-8, comma-separated, `csv` crate) or an XLSX workbook
-//! (its first worksheet, `calamine`), header row first, into cells checked once as free text
-//! (length limit of the column, no control character: [`crate::text::check`]).
+//! Reading a bulk-load file: a CSV (UTF-8, comma-separated, `csv-core`, field by field) or an
+//! XLSX workbook (its first worksheet, streamed cell by cell with `calamine`), header row
+//! first, into cells checked once as free text (length limit of the column, no control
+//! character: [`crate::text::check`]).
 //!
-//! A file-level problem (not a spreadsheet, no header, too many rows, a column the template
-//! does not have) is a [`CellError`] of row 1 and refuses the whole file; a bad cell is an
-//! error of its row and column, and the cell is read as empty.
-
-use std::io::Cursor;
+//! Memory is bounded whatever a file declares: the limits of [`limits`] (rows, columns, cells,
+//! bytes of text, a workbook's parts and what they unpack to) are checked as the file is read
+//! and before anything is kept for it; a file over one is refused whole
+//! (docs/decisions/0111-bounded-upload-reading.md).
+//!
+//! A file-level problem (not a spreadsheet, over a limit) is a [`CellError`] of row 0, a
+//! header problem (no header, a column the template does not have) one of the header's row,
+//! and refuses the whole file; a bad cell is an error of its row and column, and the cell is
+//! read as empty.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::Column;
-
-/// Most data rows a file may hold (a province's whole directory is about 6,000 providers).
-pub const MAX_ROWS: usize = 10_000;
 
 /// An error of one cell, or of the file (row 1, the header, or row 0 for the file as a whole),
 /// with the column's header as the template names it.
@@ -94,81 +96,16 @@ type Table = Vec<(usize, Vec<RawCell>)>;
 
 const NOT_UTF8: &str = "must be UTF-8 text.";
 
-fn read_csv(bytes: &[u8]) -> Result<Table, String> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(bytes);
-    let mut table = Vec::new();
-    let mut record = csv::ByteRecord::new();
-    let mut row = 0;
-    loop {
-        match reader.read_byte_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => {}
-            Err(e) => return Err(format!("The file is not a readable CSV file: {e}.")),
-        }
-        row += 1;
-        if row > MAX_ROWS + 1 {
-            return Err(too_many());
-        }
-        let cells = record
-            .iter()
-            .map(|c| {
-                std::str::from_utf8(c)
-                    .map(str::to_string)
-                    .map_err(|_| NOT_UTF8)
-            })
-            .collect();
-        // A CSV row is a line, or more when a quoted cell holds line breaks: the row number
-        // counts records, as a spreadsheet program shows them.
-        table.push((row, cells));
-    }
-    Ok(table)
-}
-
 fn too_many() -> String {
     format!("The file has more than {MAX_ROWS} rows; split it into smaller files.")
 }
 
-fn read_xlsx(bytes: &[u8]) -> Result<Table, String> {
-    use calamine::{Data, Reader};
-    let unreadable =
-        |e: calamine::XlsxError| format!("The file is not a readable XLSX workbook: {e}.");
-    let mut book = calamine::Xlsx::new(Cursor::new(bytes)).map_err(unreadable)?;
-    let range = book
-        .worksheet_range_at(0)
-        .ok_or_else(|| "The workbook has no worksheet.".to_string())?
-        .map_err(unreadable)?;
-    let (first_row, _) = range.start().unwrap_or((0, 0));
-    if range.height() > MAX_ROWS + 1 {
-        return Err(too_many());
-    }
-    let first_col = range.start().map(|(_, c)| c as usize).unwrap_or(0);
-    Ok(range
-        .rows()
-        .enumerate()
-        .map(|(i, cells)| {
-            let mut out: Vec<RawCell> = vec![Ok(String::new()); first_col];
-            out.extend(cells.iter().map(|c| match c {
-                Data::Empty => Ok(String::new()),
-                Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => Ok(s.clone()),
-                // Whole numbers as typed (a provider id); a number cell loses a phone number's
-                // leading 0, which the number's check then reports.
-                Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => {
-                    Ok(format!("{}", *f as i64))
-                }
-                Data::Float(f) => Ok(f.to_string()),
-                Data::Int(n) => Ok(n.to_string()),
-                Data::Bool(b) => Ok(if *b { "Yes" } else { "No" }.to_string()),
-                Data::DateTime(d) => Ok(d.to_string()),
-                Data::Error(_) => Err("holds a spreadsheet error value."),
-            }));
-            (first_row as usize + i + 1, out)
-        })
-        .collect())
-}
+mod delimited;
+mod limits;
+mod xlsx;
+use delimited::read_csv;
+pub use limits::*;
+use xlsx::read_xlsx;
 
 /// Maps the header to the template's columns and checks every cell of the data rows.
 fn rows_of(table: Table) -> Sheet {

@@ -66,6 +66,11 @@ pub enum ApplyError {
     /// The dry run has errors: nothing is applied while it has any.
     #[error("The file has errors: nothing was applied. Correct the rows the dry run lists and upload the file again.")]
     HasErrors,
+    /// A provider of the file changed between the dry run the uploader reviewed and the apply
+    /// (or the apply names no dry run): what the dry run showed is no longer what would be
+    /// recorded (HTTP 409, as a single verification of a replaced submission).
+    #[error("Providers of this file changed since your dry run (a new submission, a verification or a return): nothing was applied. Run the dry run again and review what it shows.")]
+    ChangedSinceDryRun,
     /// Another command changed one of the providers since the dry run read it.
     #[error("Someone else changed one of these providers at the same time: nothing was applied. Run the dry run again.")]
     Conflict,
@@ -80,15 +85,19 @@ pub enum ApplyError {
 /// Applies `plan` in one transaction of `pool`: every decided row's events appended after the
 /// sequence the dry run read (a concurrent change fails the whole apply with
 /// [`ApplyError::Conflict`]), with `metadata`, and its contact persons written as the manage
-/// form's submission writes them ([`SideTables`]). Refused whole when the plan has errors.
+/// form's submission writes them ([`SideTables`]). Refused whole when the plan has errors
+/// ([`ApplyError::HasErrors`]), or is not the dry run the uploader reviewed: `reviewed` is
+/// that dry run's [`Plan::reviewed`] ([`ApplyError::ChangedSinceDryRun`]).
 pub async fn apply(
     pool: &sqlx::PgPool,
     plan: &Plan,
+    reviewed: &str,
     metadata: &EventMetadata,
 ) -> Result<Applied, ApplyError> {
     if plan.has_errors() {
         return Err(ApplyError::HasErrors);
     }
+    plan.check_reviewed(reviewed)?;
     let mut rows = Vec::with_capacity(plan.decided.len());
     let mut applied = Applied::default();
     for d in &plan.decided {

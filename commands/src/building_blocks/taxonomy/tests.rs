@@ -266,6 +266,79 @@ fn a_duplicate_name_in_its_parent_is_refused_ignoring_case_and_spaces() {
 }
 
 #[test]
+fn a_look_alike_of_a_name_in_its_parent_is_refused_naming_the_existing_one() {
+    // Given the shipped "SAPS police station" (and an added block), when a name that only
+    // looks the same is added (a Cyrillic о, a Greek Α, a digit 1 for l), then it is refused.
+    for look_alike in [
+        "SAPS p\u{43e}lice station",
+        "S\u{391}PS police station",
+        "SAPS po1ice station",
+    ] {
+        framework()
+            .given(vec![recorded()])
+            .when(add_block(1, look_alike))
+            .then_expect_error_message(&format!(
+                "\"{look_alike}\" looks the same as \"SAPS police station\", which already exists there."
+            ));
+    }
+    framework()
+        .given(vec![recorded(), requirement_added(2, 1001, 1, "Legal aid")])
+        .when(add_requirement(1, "L\u{435}gal aid"))
+        .then_expect_error_message(
+            "\"L\u{435}gal aid\" looks the same as \"Legal aid\", which already exists there.",
+        );
+    // A name that differs is still accepted.
+    framework()
+        .given(vec![recorded()])
+        .when(add_block(1, "SAPS satellite station"))
+        .then_expect_events(vec![block_added(2, 1001, 1, "SAPS satellite station")]);
+}
+
+#[test]
+fn a_name_with_an_invisible_character_is_refused() {
+    // Given the shipped taxonomy, when a name holds a character that shows as nothing, then
+    // it is refused, whether or not it would copy an existing name.
+    for hidden in [
+        "SAPS\u{200B} police station",
+        "SAPS police\u{200D} station",
+        "Victim\u{00AD} support",
+        "\u{FEFF}Victim support",
+        "Victim support\u{2060}",
+        "Victim\u{200E} support",
+        "Victim\u{2800}support",
+        "Victim support\u{FE0F}",
+        "Victim\u{3164}support",
+        "Victim\u{E000}support",
+    ] {
+        framework()
+            .given(vec![recorded()])
+            .when(add_block(1, hidden))
+            .then_expect_error_message(
+                "The name must not contain invisible characters (zero-width spaces, direction marks and the like).",
+            );
+    }
+    framework()
+        .given(vec![recorded()])
+        .when(add_requirement(1, "Legal\u{200B}aid"))
+        .then_expect_error_message(
+            "The name must not contain invisible characters (zero-width spaces, direction marks and the like).",
+        );
+    // Letters of any script and ordinary punctuation are not invisible.
+    framework()
+        .given(vec![recorded()])
+        .when(add_block(
+            1,
+            "Isikhungo sokunakekela (Thuthuzela) – ukuphepha/ā é",
+        ))
+        .then_expect_events(vec![block_added(
+            2,
+            1001,
+            1,
+            "Isikhungo sokunakekela (Thuthuzela) – ukuphepha/ā é",
+        )]);
+}
+
+#[test]
 fn the_same_name_in_another_parent_is_accepted() {
     framework()
         .given(vec![recorded()])
@@ -315,6 +388,11 @@ fn a_long_name_or_a_control_character_never_reaches_the_aggregate() {
 #[test]
 fn names_compare_trimmed_without_case_or_repeated_spaces() {
     assert_eq!(comparable_name("  Legal   AID "), "legal aid");
+    assert_eq!(
+        name_skeleton("SAPS p\u{43e}lice station"),
+        name_skeleton(" saps  POLICE station")
+    );
+    assert_ne!(name_skeleton("Legal aid"), name_skeleton("Legal advice"));
 }
 
 #[test]

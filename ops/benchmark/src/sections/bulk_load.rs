@@ -143,13 +143,12 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
         &body,
     )
     .await?;
-    let (apply_s, apply_status, applied) = post(
-        &mut http,
-        &session,
-        "/api/buildingblock/bulkLoad/apply",
-        &body,
-    )
-    .await?;
+    // The apply names the dry run reviewed (its `reviewed` fingerprint), as the web app does.
+    let apply_path = format!(
+        "/api/buildingblock/bulkLoad/apply?reviewed={}",
+        dry["reviewed"].as_str().unwrap_or_default()
+    );
+    let (apply_s, apply_status, applied) = post(&mut http, &session, &apply_path, &body).await?;
     server.stop().await;
     if dry_status != 200 || dry["success"] != true {
         bail!("dry run: {dry_status}: {}", dry["errors"]);

@@ -23,6 +23,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/buildingblock/bulkLoad/apply`,
         method: "POST",
         body: queryArg.body,
+        params: {
+          reviewed: queryArg.reviewed,
+        },
       }),
     }),
     dryRunBulkLoad: build.mutation<
@@ -236,6 +239,8 @@ export type DeleteContactPersonApiArg = {
 export type ApplyBulkLoadApiResponse =
   /** status 200 Applied: the report with what was recorded */ BulkLoadReport;
 export type ApplyBulkLoadApiArg = {
+  /** The `reviewed` fingerprint of the dry run's report (64 hexadecimal digits). */
+  reviewed?: string;
   /** The file in the template (CSV or XLSX, as for the dry run) */
   body: string;
 };
@@ -396,7 +401,9 @@ export type BulkLoadChange = {
 export type BulkLoadRow = {
   /** What applying does with the row. */
   action: BulkLoadAction;
-  /** What it changes. */
+  /** What it changes: for a submission, the row against the provider's current details; for
+    a verification, the pending submission against the last verified details (what becomes
+    public), as the single review shows them. */
   changes: BulkLoadChange[];
   /** Its errors. */
   errors: BulkLoadCellError[];
@@ -408,6 +415,9 @@ export type BulkLoadRow = {
   row: number;
   /** The provider matched (null when none). */
   stakeholderId: number | null;
+  /** The provider's version (its events) the row was decided on: applying refuses the file
+    when any row's provider changed since (null when no provider). */
+  version: number | null;
 };
 export type BulkLoadSummary = {
   /** Rows with errors. */
@@ -430,6 +440,10 @@ export type BulkLoadReport = {
   fileErrors: BulkLoadCellError[];
   /** What happened, in words. */
   message: string;
+  /** The fingerprint of what this report shows (every row's provider and its version, action,
+    changes and errors): the apply names the fingerprint of the dry run the uploader
+    reviewed (`?reviewed=`), and is refused (409) when the file's providers changed since. */
+  reviewed: string;
   /** Every data row, in file order. */
   rows: BulkLoadRow[];
   /** True when the file has no error (a dry run) or was applied (an apply). */

@@ -103,9 +103,10 @@ export function BulkLoad() {
   }
 
   const confirmApply = async () => {
-    if (!file) return
+    if (!file || !report) return
     setConfirming(false)
-    const result = await apply({ body: body(file) })
+    // The apply names the dry run shown: a provider changed since refuses it (409).
+    const result = await apply({ body: body(file), reviewed: report.reviewed })
     const r = reportOf(result)
     if (r) setReport(r)
     else setFailure(((result.error as { data?: { message?: string } })?.data?.message ?? null) || s.failed)

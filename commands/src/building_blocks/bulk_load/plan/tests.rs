@@ -446,3 +446,86 @@ fn plan_of(bytes: &[u8]) -> Plan {
     };
     plan(&sheet::read(bytes), known, &uploader(false))
 }
+
+/// The plan of `csv` by a verifier on `providers` (and their persons).
+fn plan_on(
+    csv: &str,
+    providers: &HashMap<i64, Provider>,
+    persons: &HashMap<uuid::Uuid, PersonDetails>,
+) -> Plan {
+    let (directory, blocks) = (directory(), blocks());
+    let known = Known {
+        directory: &directory,
+        blocks: &blocks,
+        providers,
+        persons,
+    };
+    plan(&sheet::read(csv.as_bytes()), known, &uploader(true))
+}
+
+#[test]
+fn a_verification_shows_what_becomes_public_and_applies_only_the_submission_shown() {
+    // Given Addo's details submitted by the municipality (never verified: the public sees
+    // the imported record), when a verifier dry-runs a row that only names it,
+    let csv = format!("{HEADER}Addo SAPS,SAPS police station,,,,,,\n");
+    let (mut providers, persons) = providers("user:municipality");
+    let shown = plan_on(&csv, &providers, &persons);
+    assert_eq!(errors(&shown), []);
+    let row = &shown.rows[0];
+    assert_eq!((row.action, row.version), (Action::Verify, Some(2)));
+    // then the report shows what becomes public: the submission against the public record.
+    let changed: Vec<(&str, Option<&str>, Option<&str>)> = row
+        .changes
+        .iter()
+        .map(|c| (c.column.as_str(), c.from.as_deref(), c.to.as_deref()))
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            ("Physical address", None, Some("1 Main Road, Addo")),
+            ("Reception number", Some("0491111111"), Some("0422338800")),
+            ("Requirements available", None, Some("Victim-friendly room")),
+            (
+                "Contact person",
+                None,
+                Some("Sipho Mabena, Trained GBV desk officer, internal")
+            ),
+        ]
+    );
+    let reviewed = shown.reviewed();
+    assert_eq!(reviewed.len(), 64);
+    assert!(shown.check_reviewed(&reviewed).is_ok());
+    // When the municipality submits a new address and number after the dry run,
+    providers.get_mut(&2).unwrap().apply_recorded(
+        ProviderEvent::BuildingBlockDetailsSubmitted(ProviderDetails {
+            physical_address: Some("12 Other Road, Addo".into()),
+            postal_address: None,
+            contacts: vec![ContactDetail {
+                contact_type_id: 3,
+                detail: "0829999999".into(),
+            }],
+            requirements_available: vec![1],
+            contact_persons: vec![],
+        }),
+        &HashMap::from([("actor".to_string(), "user:municipality".to_string())]),
+    );
+    // then the same file, decided again at apply, would verify the new submission: the apply
+    // naming the dry run the verifier reviewed is refused whole.
+    let now = plan_on(&csv, &providers, &persons);
+    assert_eq!(now.rows[0].action, Action::Verify);
+    assert_ne!(now.reviewed(), reviewed);
+    assert!(matches!(
+        now.check_reviewed(&reviewed),
+        Err(crate::building_blocks::bulk_load::ApplyError::ChangedSinceDryRun)
+    ));
+    assert!(matches!(
+        now.check_reviewed(""),
+        Err(crate::building_blocks::bulk_load::ApplyError::ChangedSinceDryRun)
+    ));
+    // A new dry run shows the new submission, and its own fingerprint applies.
+    assert!(now.rows[0]
+        .changes
+        .iter()
+        .any(|c| c.to.as_deref() == Some("12 Other Road, Addo")));
+    assert!(now.check_reviewed(&now.reviewed()).is_ok());
+}
