@@ -46,7 +46,7 @@ async fn staff_link(db: &TestDb, base: &str, dir: &std::path::Path) -> (Client, 
     let (s, v) = member
         .post(
             "/api/healthcheck/inviteCode",
-            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 20}),
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 14}),
         )
         .await;
     assert_eq!(s, 200, "{v}");

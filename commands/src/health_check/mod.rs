@@ -19,6 +19,8 @@
 //! responses of a link ([`ExpectedResponses`]) and a respondent's answers against the
 //! questionnaire they answer ([`SurveyAnswers`]).
 
+pub mod privacy;
+pub mod public_cells;
 pub mod questionnaire;
 pub mod scoring;
 pub mod survey_period;
@@ -27,6 +29,8 @@ pub mod translation;
 pub mod translation_file;
 
 pub use gbvf_events::healthcheck::{answer_score, is_scored};
+pub use privacy::*;
+pub use public_cells::*;
 pub use questionnaire::*;
 pub use scoring::*;
 pub use survey_period::*;

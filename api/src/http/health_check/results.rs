@@ -12,10 +12,11 @@ use gbvf_commands::accounts::permissions::{
     ViewYourOrganisationSurveyResult,
 };
 use gbvf_commands::health_check::{
-    category_scores, maturity, percent, published_responses, quarter_of, response_cap,
-    suppressed_cells, QuestionTotals, MIN_RESPONSES,
+    answer_score, category_scores, maturity, noisy_question, percent, published_responses,
+    quarter_of, response_band, response_cap, suppressed_cells, NoiseKey, NoisyQuestion,
+    QuestionTotals, EPSILON_PER_QUESTION, MECHANISM, MIN_RESPONSES, RESULT_STEP,
 };
-use gbvf_events::healthcheck::{QuestionnairePublished, DEMOGRAPHIC};
+use gbvf_events::healthcheck::{QuestionnairePublished, DEMOGRAPHIC, SINGLE_CHOICE};
 use gbvf_projections::accounts::queries::organisation_facts;
 use gbvf_projections::healthcheck::queries::{
     published_figures, survey_period, survey_periods_of_organisation,
@@ -25,16 +26,16 @@ use std::collections::{BTreeMap, HashMap};
 
 /// A health check's figures as the read model holds them: `actual` responses so far, and the
 /// published figures (per-question totals and per-answer counts) of the first `published` of
-/// them ([`published_responses`]).
+/// them ([`published_responses`]). Exact: never shown as they are, only through [`release`].
 pub(super) struct Figures {
-    actual: i64,
-    published: i64,
+    pub(super) actual: i64,
+    pub(super) published: i64,
     totals: QuestionTotals,
     counts: HashMap<(String, i32), i64>,
 }
 
-pub(super) async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError> {
-    let f = published_figures(&s.pool, id).await?;
+pub(super) async fn figures(pool: &sqlx::PgPool, id: &str) -> sqlx::Result<Figures> {
+    let f = published_figures(pool, id).await?;
     Ok(Figures {
         actual: f.actual_responses,
         published: published_responses(f.actual_responses),
@@ -51,19 +52,135 @@ pub(super) async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError>
     })
 }
 
-/// Category scores and maturity of a health check's published figures, `None` below the
-/// privacy threshold.
-pub(super) fn scores(
+/// The installation's noise key (`privacy::NoiseKey` under the server's secret).
+pub(super) async fn noise_key(s: &AppState) -> Result<NoiseKey, ApiError> {
+    Ok(NoiseKey::new(s.secret.get(&s.pool).await?))
+}
+
+/// The released (noisy) figures of one health check: per question id its noisy counts and
+/// respondents (docs/decisions/0122-noisy-organisation-results.md), and whether anything is
+/// released (at least [`MIN_RESPONSES`] responses).
+pub(super) struct Release {
+    available: bool,
+    questions: HashMap<String, NoisyQuestion>,
+}
+
+/// The release of health check `health_check_id` of questionnaire `def` from its exact
+/// figures `f`: every question's counts with the noise of each complete step so far.
+pub(super) fn release(
     def: &QuestionnairePublished,
     f: &Figures,
+    key: &NoiseKey,
+    health_check_id: &str,
+) -> Release {
+    let steps = f.published / RESULT_STEP;
+    let questions = def
+        .questions
+        .iter()
+        .map(|q| {
+            let counts: Vec<i64> = q
+                .answers
+                .iter()
+                .map(|a| {
+                    f.counts
+                        .get(&(q.question_id.clone(), a.possible_answer_id))
+                        .copied()
+                        .unwrap_or(0)
+                })
+                .collect();
+            let respondents = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
+            let noisy = noisy_question(
+                key,
+                health_check_id,
+                &q.question_id,
+                q.question_type_id == SINGLE_CHOICE,
+                steps,
+                &counts,
+                respondents,
+            );
+            (q.question_id.clone(), noisy)
+        })
+        .collect();
+    Release {
+        available: f.published >= MIN_RESPONSES,
+        questions,
+    }
+}
+
+/// Per-question totals (respondents, score sum) of a release, for [`category_scores`]: each
+/// released count times its answer's score (`answer_score` of that answer alone).
+fn release_totals(def: &QuestionnairePublished, r: &Release) -> QuestionTotals {
+    def.questions
+        .iter()
+        .filter_map(|q| {
+            let noisy = r.questions.get(&q.question_id)?;
+            let sum: f64 = q
+                .answers
+                .iter()
+                .zip(&noisy.counts)
+                .map(|(a, c)| *c as f64 * answer_score(q, &[a.possible_answer_id]).unwrap_or(0.0))
+                .sum();
+            let n = noisy.respondents;
+            Some((q.question_id.clone(), (n, sum.min(n as f64))))
+        })
+        .collect()
+}
+
+/// Category scores and maturity of a release, `None` below the privacy threshold.
+pub(super) fn scores(
+    def: &QuestionnairePublished,
+    r: &Release,
 ) -> Option<(BTreeMap<i32, f64>, Option<f64>)> {
-    if f.published < MIN_RESPONSES {
+    if !r.available {
         return None;
     }
-    let c = category_scores(def, &f.totals);
+    let c = category_scores(def, &release_totals(def, r));
     let m = maturity(&c);
     Some((c, m))
 }
+
+/// What an organisation is told of its response count: a band, never the exact number
+/// (`privacy::response_band`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResponseBand {
+    /// The band: "0", "1–4", "5–9", "10–19", "20–49", "50–99", "100–199", "200–499", "500–999"
+    /// or "1000 or more".
+    pub band: &'static str,
+    /// The band's lowest count (for a progress bar).
+    pub at_least: i64,
+}
+
+impl ResponseBand {
+    pub(super) fn of(n: i64) -> Self {
+        let (band, at_least) = response_band(n);
+        ResponseBand { band, at_least }
+    }
+}
+
+/// How the figures of a result are protected: the privacy budget stated with them.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReleasePrivacy {
+    /// The mechanism and its budget.
+    pub mechanism: &'static str,
+    /// ε per question and respondent, over all releases of the survey period.
+    pub epsilon_per_question: f64,
+    /// For people.
+    pub note: &'static str,
+}
+
+/// The privacy statement of every release.
+pub(super) fn release_privacy() -> ReleasePrivacy {
+    ReleasePrivacy {
+        mechanism: MECHANISM,
+        epsilon_per_question: EPSILON_PER_QUESTION,
+        note: NOISE_NOTE,
+    }
+}
+
+/// What the results say about their noise.
+pub const NOISE_NOTE: &str = "To protect each respondent, every figure carries a small random adjustment, fixed for each set of results: figures from few responses are rough, and become steadier as more people respond.";
 
 /// One answer's share of a question's respondents, as a percentage only (no count, so two
 /// readings cannot be subtracted into one person's answer; the figures move in steps of five
@@ -115,7 +232,7 @@ pub struct QuestionResult {
     pub visualize_type_id: i32,
     /// Chart type name ("PieChart", ...).
     pub visualize_type_description: &'static str,
-    /// People who answered it.
+    /// People who answered it, as released (with the release's noise; never the exact count).
     pub respondents: i64,
     /// Every answer with its share.
     pub answers: Vec<AnswerDistribution>,
@@ -142,10 +259,10 @@ pub struct CategoryResult {
 
 pub(super) fn result_categories(
     def: &QuestionnairePublished,
-    f: &Figures,
+    r: &Release,
     only: Option<&[i32]>,
 ) -> Vec<CategoryResult> {
-    let cats = category_scores(def, &f.totals);
+    let cats = category_scores(def, &release_totals(def, r));
     let palette = [
         "#d7191c", "#fdae61", "#a6d96a", "#1a9641", "#2E539D", "#cccccc",
     ];
@@ -159,17 +276,11 @@ pub(super) fn result_categories(
                 .iter()
                 .filter(|q| q.category_id == *c)
                 .map(|q| {
-                    let n = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
-                    let counts: Vec<i64> = q
-                        .answers
-                        .iter()
-                        .map(|a| {
-                            f.counts
-                                .get(&(q.question_id.clone(), a.possible_answer_id))
-                                .copied()
-                                .unwrap_or(0)
-                        })
-                        .collect();
+                    let released = r.questions.get(&q.question_id);
+                    let n = released.map(|x| x.respondents).unwrap_or(0);
+                    let counts: Vec<i64> = released
+                        .map(|x| x.counts.clone())
+                        .unwrap_or_else(|| vec![0; q.answers.len()]);
                     let hidden = if q.category_id == DEMOGRAPHIC {
                         suppressed_cells(q.question_type_id == 3, &counts)
                     } else {
@@ -178,7 +289,7 @@ pub(super) fn result_categories(
                     let shown = |i: usize| {
                         (!hidden[i]).then(|| {
                             percent(if n > 0 {
-                                counts[i] as f64 / n as f64
+                                (counts[i] as f64 / n as f64).min(1.0)
                             } else {
                                 0.0
                             })
@@ -272,16 +383,16 @@ pub struct OrganisationHealthCheck {
     pub url: Option<String>,
     /// Expected responses.
     pub expected_responses: i32,
-    /// Responses so far.
-    pub actual_responses: i64,
+    /// Responses so far, as a band: the exact count is not shown, so that nobody who sent
+    /// some of the responses can count the others.
+    pub responses: ResponseBand,
     /// Most responses the link takes: the expected responses plus a margin of a tenth, at
     /// least 5 (`response_cap`).
     pub response_cap: i64,
     /// True when the link has taken `responseCap` responses and refuses more.
     pub cap_reached: bool,
-    /// Responses the results are computed from: the largest multiple of 5 not above
-    /// `actualResponses` (results change only every 5 responses).
-    pub results_as_of_responses: i64,
+    /// How the figures are protected (differential privacy).
+    pub privacy: ReleasePrivacy,
     /// True when the figures include example data.
     pub example: bool,
     /// False below 5 responses.
@@ -327,9 +438,9 @@ pub struct OrganisationHealthChecksAnswer {
 /// `GET /api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=` (the organisation's
 /// designated person: ViewYourOrganisationSurveyResult, AddSurveyLink or
 /// SetSurveyEffectiveDate): the caller's organisation and its survey periods, newest first,
-/// with participation, the link's cap, maturity and category scores, and the demographic cards
-/// — scores and distributions only from 5 responses up, in steps of 5 and as percentages, as
-/// in [`organisational_result`]. The invite code is given to holders of AddSurveyLink
+/// with participation (a band), the link's cap, maturity and category scores, and the
+/// demographic cards — scores and distributions only from 5 responses up, in steps of 5, as
+/// noisy percentages, as in [`organisational_result`]. The invite code is given to holders of AddSurveyLink
 /// or SetSurveyEffectiveDate only.
 #[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
     responses((status = 200, description = "The organisation's survey periods", body = OrganisationHealthChecksAnswer),
@@ -350,13 +461,15 @@ pub async fn organisation_health_checks(
     let type_id = q.questionnaire_type_id.unwrap_or(1);
     let show_code = u.can(AddSurveyLink) || u.can(SetSurveyEffectiveDate);
     let rows = survey_periods_of_organisation(&s.pool, &org, type_id).await?;
+    let key = noise_key(&s).await?;
     let mut list = Vec::new();
     for p in rows {
         let def = load_questionnaire(&s, &p.questionnaire_id)
             .await?
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-        let f = figures(&s, &p.health_check_id).await?;
-        let sc = scores(&def, &f);
+        let f = figures(&s.pool, &p.health_check_id).await?;
+        let rel = release(&def, &f, &key, &p.health_check_id);
+        let sc = scores(&def, &rel);
         let (y, qn) = quarter_of(p.effective_from);
         let cap = response_cap(p.expected_responses as i64);
         list.push(OrganisationHealthCheck {
@@ -370,16 +483,16 @@ pub async fn organisation_health_checks(
             invite_code: show_code.then(|| p.invite_code.clone()),
             url: show_code.then(|| survey_url(&s, &p.invite_code)),
             expected_responses: p.expected_responses,
-            actual_responses: p.actual_responses,
+            responses: ResponseBand::of(p.actual_responses),
             response_cap: cap,
             cap_reached: p.actual_responses >= cap,
-            results_as_of_responses: f.published,
+            privacy: release_privacy(),
             example: p.example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
             question_categories: if sc.is_some() {
-                result_categories(&def, &f, Some(&[1, 2, 3, 5][..]))
+                result_categories(&def, &rel, Some(&[1, 2, 3, 5][..]))
             } else {
                 vec![]
             },
@@ -428,15 +541,13 @@ pub struct OrganisationalResult {
     pub questionnaire_type: &'static str,
     /// Staff 1 or Students 2.
     pub questionnaire_type_id: i32,
-    /// Responses so far, under the specification's misspelt name (admin spec §7).
-    pub actual_responeses: i64,
-    /// Responses so far.
-    pub actual_responses: i64,
+    /// Responses so far, as a band (admin spec §3 names an exact `actualResponeses`; it is not
+    /// shown, so that nobody who sent some of the responses can count the others).
+    pub responses: ResponseBand,
     /// Expected responses.
     pub expected_responses: i32,
-    /// Responses the results are computed from: the largest multiple of 5 not above the
-    /// responses so far (results change only every 5 responses).
-    pub results_as_of_responses: i64,
+    /// How the figures are protected (differential privacy).
+    pub privacy: ReleasePrivacy,
     /// True when the figures include example data.
     pub example: bool,
     /// False below 5 responses.
@@ -463,10 +574,12 @@ pub struct OrganisationalResultAnswer {
 /// `POST /api/healthcheck/organisationalResult` (ViewYourOrganisationSurveyResult for the
 /// caller's own organisation; ViewOrganisationalSurveyResults for any): every question with its
 /// answer distribution (percentages only), category scores and maturity, computed from the
-/// first `resultsAsOfResponses` responses — the largest multiple of 5 received — so two
-/// readings never differ by one respondent; demographic answers chosen by fewer than 5 are
-/// suppressed (`suppressed_cells`). Below 5 responses it answers `resultsAvailable: false`
-/// with the reason and no distribution.
+/// first responses in steps of 5 (the largest multiple of 5 received), so two readings never
+/// differ by one respondent, and released with noise (ε = 1 per question, fixed per release:
+/// `privacy`), so that whoever sent all responses but one still cannot read that one;
+/// demographic answers released for fewer than 5 are suppressed (`suppressed_cells`). The
+/// response count is a band. Below 5 responses it answers `resultsAvailable: false` with the
+/// reason and no distribution.
 #[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
     responses((status = 200, description = "The results", body = OrganisationalResultAnswer),
               (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")))]
@@ -493,8 +606,9 @@ pub async fn organisational_result(
     let def = load_questionnaire(&s, &period.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-    let f = figures(&s, &b.health_check_id).await?;
-    let sc = scores(&def, &f);
+    let f = figures(&s.pool, &b.health_check_id).await?;
+    let rel = release(&def, &f, &noise_key(&s).await?, &b.health_check_id);
+    let sc = scores(&def, &rel);
     let (y, qn) = quarter_of(period.effective_from);
     Ok(Json(OrganisationalResultAnswer {
         success: true,
@@ -505,16 +619,15 @@ pub async fn organisational_result(
             questionnaire_version: def.version,
             questionnaire_type: questionnaire_type(t),
             questionnaire_type_id: t,
-            actual_responeses: f.actual,
-            actual_responses: f.actual,
+            responses: ResponseBand::of(f.actual),
             expected_responses: period.expected_responses,
-            results_as_of_responses: f.published,
+            privacy: release_privacy(),
             example: period.example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
             question_categories: if sc.is_some() {
-                result_categories(&def, &f, None)
+                result_categories(&def, &rel, None)
             } else {
                 vec![]
             },
