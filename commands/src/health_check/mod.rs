@@ -1,7 +1,8 @@
 //! The organisational health check (admin spec §2–§4, §9): the questionnaire file and its
 //! versions ([`questionnaire`]), survey periods with their invite links and the responses they
-//! admit ([`survey_period`]), anonymous responses ([`survey_response`]) and the scoring and
-//! privacy rules of the results ([`scoring`]).
+//! admit ([`survey_period`]), anonymous responses ([`survey_response`]), the scoring and
+//! privacy rules of the results ([`scoring`]), the noise of released results ([`privacy`])
+//! and the suppressed cells of the public figures ([`public_cells`]).
 //!
 //! Four aggregates decide here, each on commands of its own, distinct from the events they
 //! produce:
