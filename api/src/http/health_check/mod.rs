@@ -19,9 +19,11 @@
 //! - [`summaries`]: the administrator's summary of questionnaires.
 //! - [`public_statistics`]: the public figures by boundary, as published.
 //! - [`publication`]: the publication of the public figures of ended quarters.
+//! - [`release`]: the noisy release of one health check's figures.
 
 pub mod public_statistics;
 pub mod publication;
+pub mod release;
 pub mod results;
 pub mod summaries;
 pub mod survey;
