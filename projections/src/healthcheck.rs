@@ -43,9 +43,7 @@ pub mod public_figures;
 pub mod queries;
 pub mod queries_translations;
 pub mod translations;
-pub use public_figures::{
-    publish_quarter, published_cells, withdraw_quarters_except, PublishedCell,
-};
+pub use public_figures::{public_figures, publish_figures};
 
 /// The health-check projection (`healthcheck`).
 pub struct HealthCheckProjection;

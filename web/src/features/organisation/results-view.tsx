@@ -50,10 +50,7 @@ export function ResultsView() {
           </p>
         ) : null}
         <p className="hc-note" data-testid="hc-results-responses">
-          {s.responsesNote(data.responses.band, data.expectedResponses)}
-        </p>
-        <p className="hc-note" data-testid="hc-results-noise">
-          {data.privacy.note}
+          {s.responsesNote(data.resultsAsOfResponses, data.actualResponses, data.expectedResponses)}
         </p>
         {hidden ? (
           <p className="message hc-privacy" role="note" data-testid="hc-privacy">
