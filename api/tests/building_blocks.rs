@@ -1804,7 +1804,7 @@ async fn one_verified_station_of_43_does_not_speak_for_johannesburg() {
         .as_object()
         .unwrap()
         .values()
-        .last()
+        .next_back()
         .unwrap()
         .clone();
     assert!((last.as_f64().unwrap() - expected).abs() < 1e-9, "{police}");
