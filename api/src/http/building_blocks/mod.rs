@@ -36,7 +36,6 @@ pub mod contact_removal;
 pub mod directory;
 pub mod history;
 pub mod lifecycle;
-pub mod quarters;
 pub mod queue;
 pub mod review;
 pub mod taxonomy;
