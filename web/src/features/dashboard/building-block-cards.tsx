@@ -134,11 +134,6 @@ export function AvailabilityCard({
           </tbody>
         </table>
       )}
-      {categories.some((c) => c.availabilityState === 'belowCoverage') ? (
-        <p className="availability-counts" data-testid="coverage-rule">
-          {strings.availability.coverageRule}
-        </p>
-      ) : null}
     </Card>
   )
 }
