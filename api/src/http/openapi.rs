@@ -136,6 +136,7 @@ use super::{
         users_groups::ContactForm,
         users_groups::RelationshipForm,
         users_groups::GroupBody,
+        users_groups::KnownActionId,
         organisations::SearchBody,
         organisations::VerifyBody,
         auth::handlers::codes::VerifyOtpBody,

@@ -153,9 +153,30 @@ pub struct GroupBody {
     group_id: Option<i64>,
     #[serde(rename = "UserActions", alias = "userActions", default)]
     #[serde(deserialize_with = "gbvf_commands::text::at_most_max_items")]
-    #[schema(max_items = 100)]
+    #[schema(max_items = 100, value_type = Vec<KnownActionId>)]
     actions: Vec<i32>,
 }
+
+/// How the document describes one action id of a request body: an integer among the ids of
+/// admin spec §3 ([`ACTIONS`], 5–36). Any other id is refused with "Unknown action", so the
+/// document says which ids exist, and requests generated from it (the API fuzzing of ops/test)
+/// carry ids the server serves.
+pub struct KnownActionId;
+
+impl utoipa::PartialSchema for KnownActionId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Int32,
+            )))
+            .enum_values(Some(ACTIONS.iter().map(|a| a.id)))
+            .description(Some("An action id of the specification's list (admin spec §3)."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for KnownActionId {}
 
 pub(super) fn group_error(
     e: AggregateError<gbvf_commands::accounts::group::GroupError>,

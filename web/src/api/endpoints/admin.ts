@@ -538,11 +538,44 @@ export type GroupCreated = {
   /** Always `true`. */
   success: boolean;
 };
+export type KnownActionId =
+  | 5
+  | 6
+  | 7
+  | 8
+  | 9
+  | 10
+  | 11
+  | 12
+  | 13
+  | 14
+  | 15
+  | 16
+  | 17
+  | 18
+  | 19
+  | 20
+  | 21
+  | 22
+  | 23
+  | 24
+  | 25
+  | 26
+  | 27
+  | 28
+  | 29
+  | 30
+  | 31
+  | 32
+  | 33
+  | 34
+  | 35
+  | 36;
 export type GroupBody = {
   GroupId?: number | null;
   /** The group's name (AddGroup: required, unique, at most 100 characters). */
   GroupName?: string | null;
-  UserActions?: number[];
+  UserActions?: KnownActionId[];
 };
 export type SecurityAction = {
   /** Its name ("ViewOrganisations"); null for an id the list does not know. */

@@ -24,7 +24,15 @@ import { useBusy } from '../components/busy'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
 import { useSettle } from '../use-settle'
-import { actionLabel, canToggle, groupDiff, groupNameErrors, isEmptyDiff, toggle } from './group-model'
+import {
+  actionLabel,
+  canToggle,
+  groupDiff,
+  groupNameErrors,
+  isEmptyDiff,
+  requestedActionIds,
+  toggle,
+} from './group-model'
 
 const g = adminStrings.group
 const c = adminStrings.common
@@ -90,7 +98,7 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
         }
         const answer = ensureSuccess(
           await addGroup({
-            groupBody: { GroupName: name.trim(), UserActions: [...selection].sort((a, b) => a - b) },
+            groupBody: { GroupName: name.trim(), UserActions: requestedActionIds(selection) },
           }).unwrap(),
         )
         if (answer.groupId) await settle.group(answer.groupId, (list) => list.some((g) => g.groupId === answer.groupId))
@@ -107,15 +115,19 @@ function GroupFormScreen({ groupId }: { groupId: number | null }) {
       const messages: string[] = []
       if (diff.added.length) {
         messages.push(
-          ensureSuccess(await addActions({ groupBody: { GroupId: groupId, UserActions: diff.added } }).unwrap())
-            .message,
+          ensureSuccess(
+            await addActions({ groupBody: { GroupId: groupId, UserActions: requestedActionIds(diff.added) } }).unwrap(),
+          ).message,
         )
         partial = true
       }
       if (diff.removed.length)
         messages.push(
-          ensureSuccess(await deleteActions({ groupBody: { GroupId: groupId, UserActions: diff.removed } }).unwrap())
-            .message,
+          ensureSuccess(
+            await deleteActions({
+              groupBody: { GroupId: groupId, UserActions: requestedActionIds(diff.removed) },
+            }).unwrap(),
+          ).message,
         )
       await settle.group(groupId, (list) =>
         isEmptyDiff(groupDiff(list.find((g) => g.groupId === groupId)?.actions ?? [], selection)),

@@ -2,7 +2,13 @@
 // Editing sends the difference: added actions through addGroupActions, removed ones through
 // deleteGroupActions.
 import { adminStrings } from '../../../config/admin-strings'
-import type { SecurityAction } from '../../../api/generated'
+import type { KnownActionId, SecurityAction } from '../../../api/generated'
+
+/** The selected action ids as a request body names them, in ascending order. The form offers
+ * only the ids the server listed (GET securityActions), so each is one the document knows. */
+export function requestedActionIds(ids: Iterable<number>): KnownActionId[] {
+  return [...ids].sort((a, b) => a - b) as KnownActionId[]
+}
 
 export interface GroupDiff {
   added: number[]
