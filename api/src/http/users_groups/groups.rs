@@ -171,7 +171,9 @@ impl utoipa::PartialSchema for KnownActionId {
                 utoipa::openapi::KnownFormat::Int32,
             )))
             .enum_values(Some(ACTIONS.iter().map(|a| a.id)))
-            .description(Some("An action id of the specification's list (admin spec §3)."))
+            .description(Some(
+                "An action id of the specification's list (admin spec §3).",
+            ))
             .into()
     }
 }
