@@ -89,6 +89,14 @@ enum Command {
     /// `serve`).
     #[command(subcommand)]
     Examples(ExamplesCommand),
+    /// Publish the public health-check figures of every quarter that ended before `--as-of`
+    /// (now by default; `gbvf serve` does this every 10 minutes). A later `--as-of` publishes
+    /// the current quarter early: for tests and demonstrations, never on a live site.
+    HealthcheckPublish {
+        /// RFC 3339 instant, e.g. 2027-01-02T00:00:00Z.
+        #[arg(long)]
+        as_of: Option<chrono::DateTime<chrono::Utc>>,
+    },
 }
 
 #[tokio::main]
@@ -162,6 +170,17 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 "examples removed: {} events of {} aggregates; projections rebuilt",
                 r.events, r.aggregates
             );
+            Ok(())
+        }
+        Command::HealthcheckPublish { as_of } => {
+            let secret = gbvf_api::server_secret::ServerSecret::default();
+            let quarters = gbvf_api::http::health_check::publish_ended_quarters(
+                &pool,
+                secret.get(&pool).await?,
+                as_of.unwrap_or_else(chrono::Utc::now),
+            )
+            .await?;
+            eprintln!("health-check figures published: {quarters:?}");
             Ok(())
         }
         Command::Backup { file } => {

@@ -82,7 +82,16 @@ async fn examples_are_marked_labelled_repeatable_and_removable() {
         real_before + r.events
     );
 
-    // The API says its figures include example data.
+    // The API says its figures include example data (once the quarter is published: as if it
+    // had ended).
+    let secret = gbvf_api::server_secret::ServerSecret::default();
+    gbvf_api::http::health_check::publish_ended_quarters(
+        &db.pool,
+        secret.get(&db.pool).await.unwrap(),
+        chrono::Utc::now() + chrono::Duration::days(100),
+    )
+    .await
+    .unwrap();
     let base = start_server(&db.pool, Some(TOKEN)).await;
     let c = Client::new(&base).await;
     let (y, q) = gbvf_commands::health_check::quarter_of(chrono::Utc::now());

@@ -146,6 +146,104 @@ fn pct(x: f64) -> f64 {
     (x * 10_000.0).round() / 100.0
 }
 
+/// The installation's noise key, from the secret in the database (as the server derives it).
+async fn noise_key(db: &TestDb) -> gbvf_commands::health_check::NoiseKey {
+    let secret: Vec<u8> =
+        sqlx::query_scalar("SELECT secret FROM server_secret WHERE name = 'hmac'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    gbvf_commands::health_check::NoiseKey::new(&secret)
+}
+
+/// The released counts of question `q` (as the result shows it) after `steps` steps, from the
+/// exact `counts` per (question, answer).
+fn released_counts(
+    key: &gbvf_commands::health_check::NoiseKey,
+    hc: &str,
+    q: &Value,
+    counts: &HashMap<(String, i64), i64>,
+    steps: i64,
+) -> gbvf_commands::health_check::NoisyQuestion {
+    let qid = q["questionId"].as_str().unwrap();
+    let exact: Vec<i64> = q["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            *counts
+                .get(&(qid.to_string(), a["possibleAnswerId"].as_i64().unwrap()))
+                .unwrap_or(&0)
+        })
+        .collect();
+    let answered = 5 * steps;
+    gbvf_commands::health_check::noisy_question(
+        key,
+        hc,
+        qid,
+        q["questionTypeId"] == 3,
+        steps,
+        &exact,
+        answered,
+    )
+}
+
+/// Category scores and maturity of the staff questionnaire from the released counts: per
+/// question Σ count × score ÷ (highest score × Σ count), per category the mean, maturity the
+/// mean of the categories.
+fn noisy_scores(
+    key: &gbvf_commands::health_check::NoiseKey,
+    hc: &str,
+    counts: &HashMap<(String, i64), i64>,
+    steps: i64,
+) -> (BTreeMap<i64, f64>, f64) {
+    let q = &gbvf_commands::health_check::built_in_questionnaires().unwrap()[0];
+    let mut cats: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+    for question in &q.questions {
+        let cat = question.category_id as i64;
+        if !(1..=3).contains(&cat) {
+            continue;
+        }
+        let as_json = json!({
+            "questionId": question.question_id,
+            "questionTypeId": question.question_type_id,
+            "answers": question.answers.iter().map(|a| json!({"possibleAnswerId": a.possible_answer_id})).collect::<Vec<_>>(),
+        });
+        let released = released_counts(key, hc, &as_json, counts, steps).counts;
+        let n: i64 = released.iter().sum();
+        if n == 0 {
+            continue;
+        }
+        let top = question.answers.iter().map(|a| a.score).max().unwrap() as f64;
+        let sum: f64 = question
+            .answers
+            .iter()
+            .zip(&released)
+            .map(|(a, c)| *c as f64 * a.score as f64 / top)
+            .sum();
+        cats.entry(cat).or_default().push(sum / n as f64);
+    }
+    let cats: BTreeMap<i64, f64> = cats
+        .into_iter()
+        .map(|(c, v)| (c, v.iter().sum::<f64>() / v.len() as f64))
+        .collect();
+    let maturity = cats.values().sum::<f64>() / cats.len() as f64;
+    (cats, maturity)
+}
+
+/// Publishes the public figures as if the current quarter had ended.
+async fn publish_current_quarter(db: &TestDb) {
+    catch_up(&db.pool).await;
+    let secret = gbvf_api::server_secret::ServerSecret::default();
+    gbvf_api::http::health_check::publish_ended_quarters(
+        &db.pool,
+        secret.get(&db.pool).await.unwrap(),
+        chrono::Utc::now() + chrono::Duration::days(100),
+    )
+    .await
+    .unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
     let (db, base, dir) = setup().await;
@@ -360,11 +458,12 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
     let d = &v["data"];
     assert_eq!(
         (
-            d["actualResponeses"].as_i64(),
+            d["responses"]["band"].as_str(),
             d["expectedResponses"].as_i64()
         ),
-        (Some(4), Some(8))
+        (Some("1–4"), Some(8))
     );
+    assert!(d.get("actualResponeses").is_none() && d.get("actualResponses").is_none());
     assert_eq!(d["resultsAvailable"], false);
     assert_eq!(d["message"], "Results are shown once at least 5 people have responded, to protect respondents' anonymity.");
     assert_eq!(d["questionCategories"], json!([]));
@@ -374,8 +473,8 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         .await;
     let h = &v["data"]["questionnaires"][0];
     assert_eq!(
-        (h["actualResponses"].as_i64(), h["isCurrent"].as_bool()),
-        (Some(4), Some(true))
+        (h["responses"]["band"].as_str(), h["isCurrent"].as_bool()),
+        (Some("1–4"), Some(true))
     );
     assert!(h["overallMaturity"].is_null() && h["questionCategories"] == json!([]));
 
@@ -427,14 +526,16 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
     let d = &v["data"];
     assert_eq!(
         (
-            d["actualResponeses"].as_i64(),
+            d["responses"]["band"].as_str(),
             d["resultsAvailable"].as_bool()
         ),
-        (Some(6), Some(true))
+        (Some("5–9"), Some(true))
     );
-    // Six responses: the results are those of the first five (steps of five).
-    assert_eq!(d["resultsAsOfResponses"].as_i64(), Some(5));
-    let (cats, maturity, counts) = independent_scores(&answers[..5]);
+    // Six responses: the results are those of the first five (steps of five), each count with
+    // the noise of that step under the installation's key (recomputed here from the secret).
+    let (_, _, counts) = independent_scores(&answers[..5]);
+    let key = noise_key(&db).await;
+    let (cats, maturity) = noisy_scores(&key, &hc, &counts, 1);
     assert_eq!(d["overallMaturity"].as_f64(), Some(pct(maturity)));
     for c in d["questionCategories"].as_array().unwrap() {
         let id = c["questionCategoryId"].as_i64().unwrap();
@@ -445,12 +546,15 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         );
         for q in c["questions"].as_array().unwrap() {
             let qid = q["questionId"].as_str().unwrap();
-            let n = q["respondents"].as_i64().unwrap();
-            assert_eq!(n, 5);
-            for a in q["answers"].as_array().unwrap() {
-                let k = *counts
-                    .get(&(qid.to_string(), a["possibleAnswerId"].as_i64().unwrap()))
-                    .unwrap_or(&0);
+            let released = released_counts(&key, &hc, q, &counts, 1);
+            let n = released.respondents;
+            assert_eq!(q["respondents"].as_i64(), Some(n), "{qid}");
+            for (a, k) in q["answers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(&released.counts)
+            {
                 assert!(a.get("responses").is_none(), "percentages only: {a}");
                 if a["suppressed"] == true {
                     assert!(id == 5 && a["distributionValue"].is_null(), "{qid}: {a}");
@@ -458,7 +562,11 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
                 }
                 assert_eq!(
                     a["distributionValue"].as_f64(),
-                    Some(pct(k as f64 / 5.0)),
+                    Some(if n > 0 {
+                        pct((*k as f64 / n as f64).min(1.0))
+                    } else {
+                        0.0
+                    }),
                     "{qid}"
                 );
             }
@@ -570,12 +678,21 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         (Some(6), Some(8), Some(1), Some(true))
     );
 
-    // Public figures: one organisation's maturity is never published on its own.
-    let quarter = {
-        use chrono::Datelike;
-        let now = chrono::Utc::now();
-        format!("{}Q{}", now.year(), (now.month() - 1) / 3 + 1)
-    };
+    // Public figures: nothing of a quarter before it has ended and been published; then one
+    // organisation's counts and maturity are never published on their own.
+    let quarter = current_quarter();
+    let (s, v) = anonymous
+        .get(&format!(
+            "/api/healthcheck/stats?boundaryId=1&quarter={quarter}"
+        ))
+        .await;
+    assert_eq!(
+        (s, v["data"]["published"].as_bool()),
+        (200, Some(false)),
+        "{v}"
+    );
+    assert_eq!(v["data"]["byQuarter"], json!([]), "{v}");
+    publish_current_quarter(&db).await;
     let (s, v) = anonymous
         .get(&format!(
             "/api/healthcheck/stats?boundaryId=1&quarter={quarter}"
@@ -604,7 +721,8 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         .iter()
         .any(|x| x["quarter"] == quarter.as_str()
             && x["participatingOrganisations"] == 1
-            && x["totalActualResponses"].is_null()));
+            && x["totalActualResponses"].is_null()
+            && x["totalExpectedResponses"].is_null()));
     assert!(v["data"]["containedBoundaryData"]
         .as_array()
         .unwrap()
@@ -629,7 +747,7 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         assert_eq!(s, 400, "{q}");
     }
 
-    // Expected responses per quarter (the link's 8), stated in the quarter the link starts in.
+    // Expected responses per quarter are withheld with one organisation (its link's 8).
     let in_quarter = |v: &Value| {
         v["data"]["byQuarter"]
             .as_array()
@@ -639,11 +757,7 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
             .cloned()
             .unwrap_or(Value::Null)
     };
-    assert_eq!(
-        in_quarter(&v)["totalExpectedResponses"].as_i64(),
-        Some(8),
-        "{v}"
-    );
+    assert_eq!(in_quarter(&v)["totalExpectedResponses"], Value::Null, "{v}");
     // Filtered by organisation type: the organisation's own type keeps it, another type has
     // neither its responses nor its link; unknown types are refused.
     let (s, own) = anonymous
@@ -658,7 +772,7 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
             in_quarter(&own)["totalExpectedResponses"].as_i64(),
             own["data"]["healthCheckStats"].as_array().unwrap().len()
         ),
-        (Some(1), Some(8), 1)
+        (Some(1), None, 1)
     );
     let (s, other) = anonymous
         .get(&format!(
@@ -706,8 +820,76 @@ async fn approved_link(
     admin: &Client,
     expected: i64,
 ) -> (Client, String, String, String, Value) {
-    let member = member_of(db, base, dir, 4).await;
+    approved_link_of_type(db, base, dir, admin, expected, 1).await
+}
+
+/// As [`approved_link`], for an organisation of type `organisation_type`.
+async fn approved_link_of_type(
+    db: &TestDb,
+    base: &str,
+    dir: &std::path::Path,
+    admin: &Client,
+    expected: i64,
+    organisation_type: i64,
+) -> (Client, String, String, String, Value) {
+    let mut body = common::session::registration(
+        db,
+        &format!("member4-{}@example.org", uuid::Uuid::new_v4().simple()),
+    )
+    .await;
+    body["OrganisationType"] = json!(organisation_type);
+    let member = common::session::member_registered_as(db, base, dir, 4, body).await;
     let org = organisation_of(db, &member).await;
+    let (s, v) = admin
+        .post(
+            "/api/healthcheck/verify",
+            json!({"VerificationStatusId": 3, "StakeholderId": org, "EmailTemplateType": 1}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    // The organisation registered 14 members: its own people expect at most that many; a
+    // platform administrator opens a link for more on its behalf.
+    let (s, v) = if expected <= REGISTERED_MEMBERS {
+        member
+            .post(
+                "/api/healthcheck/inviteCode",
+                json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": expected}),
+            )
+            .await
+    } else {
+        admin
+            .post(
+                "/api/healthcheck/inviteCode",
+                json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": expected, "OrganisationId": org}),
+            )
+            .await
+    };
+    assert_eq!(s, 200, "{v}");
+    let code = v["inviteCode"].as_str().unwrap().to_string();
+    let hc = v["healthCheckId"].as_str().unwrap().to_string();
+    let (_, survey) = Client::new(base)
+        .await
+        .get(&format!("/api/healthcheck/survey?inviteCode={code}"))
+        .await;
+    (member, org, code, hc, survey["data"].clone())
+}
+
+/// The number of members every test organisation registers with (`common::session::registration`).
+const REGISTERED_MEMBERS: i64 = 14;
+
+/// The survey link's cap is not the designated person's to choose: a million expected
+/// responses from an organisation of 14 is refused (it gave a cap of 1,100,000); a period in
+/// 9999 (which made a `9999Q4` quarter in the national figures) or in a past quarter is
+/// refused; a platform administrator opens a link for more than the registered size; and a
+/// rejected organisation's responses and expected responses leave the public figures.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cap_follows_the_registered_size_periods_lie_near_and_rejected_organisations_leave_the_figures(
+) {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let member = member_of(&db, &base, &dir, 4).await;
+    let org = organisation_of(&db, &member).await;
     let (s, v) = admin
         .post(
             "/api/healthcheck/verify",
@@ -719,17 +901,110 @@ async fn approved_link(
     let (s, v) = member
         .post(
             "/api/healthcheck/inviteCode",
-            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": expected}),
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 1_000_000}),
+        )
+        .await;
+    assert_eq!(
+        (s, v["message"].as_str()),
+        (400, Some("Expected responses cannot be more than the organisation's registered number of members (14). A platform administrator can open the link for a larger number.")),
+        "{v}"
+    );
+    for from in ["9999-12-31T00:00:00Z", "2020-01-01T00:00:00Z"] {
+        let (s, v) = member
+            .post(
+                "/api/healthcheck/inviteCode",
+                json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 5, "EffectiveFrom": from}),
+            )
+            .await;
+        assert_eq!(s, 400, "{from}: {v}");
+        let text = v.to_string();
+        assert!(
+            text.contains("A survey period starts in the current quarter or the next one.")
+                || text.contains(
+                    "The survey period must start within the questionnaire's active dates"
+                ),
+            "{from}: {v}"
+        );
+    }
+    let far: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM events WHERE aggregate_type = 'health_check' AND aggregate_id LIKE '%9999Q%'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(far, 0, "no far-future period");
+    // The registered size itself is fine; so is more when an administrator opens it.
+    let (s, v) = member
+        .post(
+            "/api/healthcheck/inviteCode",
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": REGISTERED_MEMBERS}),
         )
         .await;
     assert_eq!(s, 200, "{v}");
     let code = v["inviteCode"].as_str().unwrap().to_string();
-    let hc = v["healthCheckId"].as_str().unwrap().to_string();
-    let (_, survey) = Client::new(base)
+    let (_, other, _, _, _) = approved_link(&db, &base, &dir, &admin, 40).await;
+    let (_, survey) = Client::new(&base)
         .await
         .get(&format!("/api/healthcheck/survey?inviteCode={code}"))
         .await;
-    (member, org, code, hc, survey["data"].clone())
+    let survey = survey["data"].clone();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(77);
+    for _ in 0..5 {
+        let (s, v) = respond(&base, &code, random_answers(&survey, &mut rng)).await;
+        assert_eq!(s, 200, "{v}");
+    }
+    catch_up(&db.pool).await;
+    let quarter = current_quarter();
+    let anonymous = Client::new(&base).await;
+    let national = || {
+        let anonymous = &anonymous;
+        let quarter = quarter.clone();
+        async move {
+            let (s, v) = anonymous
+                .get(&format!(
+                    "/api/healthcheck/stats?boundaryId=1&quarter={quarter}"
+                ))
+                .await;
+            assert_eq!(s, 200, "{v}");
+            v["data"]["overall"]["participatingOrganisations"].as_i64()
+        }
+    };
+    publish_current_quarter(&db).await;
+    assert_eq!(
+        national().await,
+        Some(1),
+        "the organisation's 5 responses count"
+    );
+    let (s, v) = admin
+        .post(
+            "/api/healthcheck/verify",
+            json!({"VerificationStatusId": 2, "StakeholderId": org, "EmailTemplateType": 2}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    publish_current_quarter(&db).await;
+    assert_eq!(
+        national().await,
+        Some(0),
+        "the rejected organisation left the figures ({other} stays, unanswered)"
+    );
+    let left: i64 = sqlx::query_scalar(
+        "SELECT organisations FROM health_check_public_cell WHERE boundary_id = 1 AND cell = 'all' AND quarter = $1",
+    )
+    .bind(&quarter)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(left, 1, "one organisation's link is left");
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `2026Q4` for now.
+fn current_quarter() -> String {
+    use chrono::Datelike;
+    let now = chrono::Utc::now();
+    format!("{}Q{}", now.year(), (now.month() - 1) / 3 + 1)
 }
 
 /// One response from a fresh browser: (status, answer).
@@ -786,11 +1061,11 @@ async fn a_link_is_capped_and_rate_limited_and_closes_when_its_organisation_is_r
     let h = &v["data"]["questionnaires"][0];
     assert_eq!(
         (
-            h["actualResponses"].as_i64(),
+            h["responses"]["band"].as_str(),
             h["responseCap"].as_i64(),
             h["capReached"].as_bool()
         ),
-        (Some(6), Some(6), Some(true)),
+        (Some("5–9"), Some(6), Some(true)),
         "{h}"
     );
 
@@ -848,10 +1123,13 @@ async fn results_move_in_steps_of_five_as_percentages_with_small_demographic_cel
             .post("/api/healthcheck/organisationalResult", body.clone())
             .await;
         let d = v["data"].as_object_mut().unwrap();
-        assert_eq!(d["actualResponses"].as_i64(), Some(n));
-        assert_eq!(d["resultsAsOfResponses"].as_i64(), Some(n / 5 * 5));
-        d.remove("actualResponses");
-        d.remove("actualResponeses");
+        assert_eq!(
+            d["resultsAvailable"].as_bool(),
+            Some(n >= 5),
+            "{n} responses"
+        );
+        assert!(d.get("actualResponses").is_none() && d.get("resultsAsOfResponses").is_none());
+        d.remove("responses");
         readings.push(v["data"].clone());
     }
     // Responses 5..=9 read the same, 10 and 11 the same; 4 and 5 differ (nothing, then figures).
@@ -880,10 +1158,6 @@ async fn results_move_in_steps_of_five_as_percentages_with_small_demographic_cel
             if a["suppressed"] == true {
                 assert!(v.is_none());
                 suppressed += 1;
-            } else {
-                // Of 5 respondents, a shown share is none or all of them (one cell under 5
-                // would be worked out from the rest).
-                assert!(v == Some(0.0) || v == Some(100.0), "{q}");
             }
         }
     }
@@ -892,59 +1166,236 @@ async fn results_move_in_steps_of_five_as_percentages_with_small_demographic_cel
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// A public maturity figure is a whole percentage and changes only when at least 3
-/// contributing organisations have joined or left since it was published, so a fourth
-/// organisation's maturity cannot be worked out from the figures before and after it; response
-/// counts are shown only where at least 3 organisations take part.
+/// The district: 4 organisations and 18 responses over all types; 3 of type 1 with
+/// 8. Published exactly, the fourth organisation's count (10) and maturity followed by
+/// subtraction. Now the figures are a fixed table of cells, published once the quarter has
+/// ended: the lone type-2 organisation's cell is suppressed and so is its complement (type 1),
+/// while the district's total stays; a choice of every type is the total, a choice never
+/// made before computes nothing new; and anonymous reads never write.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn public_maturity_changes_only_when_three_organisations_changed() {
+async fn public_cells_are_published_once_with_complementary_suppression() {
     let (db, base, dir) = setup().await;
     let admin = member_of(&db, &base, &dir, 1).await;
     let anonymous = Client::new(&base).await;
-    let quarter = {
-        use chrono::Datelike;
-        let now = chrono::Utc::now();
-        format!("{}Q{}", now.year(), (now.month() - 1) / 3 + 1)
-    };
-    let overall = |v: &Value| v["data"]["overall"].clone();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-    let mut figures = Vec::new();
-    for i in 0..6 {
-        let (_, _, code, _, survey) = approved_link(&db, &base, &dir, &admin, 5).await;
-        // Each organisation's respondents lean a different way, so its maturity differs.
-        for _ in 0..5 {
-            let mut answers = random_answers(&survey, &mut rng);
-            if i % 2 == 1 {
-                for a in answers.iter_mut() {
-                    a["PossibleAnswerIds"] = json!([1]);
-                }
-            }
-            let (s, v) = respond(&base, &code, answers).await;
+    let quarter = current_quarter();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(6);
+    for (t, n) in [(1, 3), (1, 2), (1, 3), (2, 10)] {
+        let (_, _, code, _, survey) = approved_link_of_type(&db, &base, &dir, &admin, 10, t).await;
+        for _ in 0..n {
+            let (s, v) = respond(&base, &code, random_answers(&survey, &mut rng)).await;
             assert_eq!(s, 200, "{v}");
         }
-        catch_up(&db.pool).await;
-        let (s, v) = anonymous
-            .get(&format!(
-                "/api/healthcheck/stats?boundaryId=1&quarter={quarter}"
-            ))
-            .await;
-        assert_eq!(s, 200, "{v}");
-        figures.push(overall(&v));
     }
-    let m = |i: usize| figures[i]["overalMaturity"].as_f64();
-    assert!(m(0).is_none() && m(1).is_none());
-    assert_eq!(
-        figures[1]["totalActualResponses"],
-        Value::Null,
-        "two organisations"
+    catch_up(&db.pool).await;
+    let district: i64 = sqlx::query_scalar(
+        "SELECT district_id FROM boundary WHERE level = 'municipality' AND code = 'EC108'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let stats = |query: String| {
+        let anonymous = &anonymous;
+        async move {
+            let (s, v) = anonymous
+                .get(&format!(
+                    "/api/healthcheck/stats?boundaryId={district}&quarter={quarter}{query}",
+                    quarter = current_quarter()
+                ))
+                .await;
+            assert_eq!(s, 200, "{v}");
+            v["data"].clone()
+        }
+    };
+    let rows = || async {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT (SELECT count(*) FROM health_check_public_cell) + (SELECT count(*) FROM health_check_publication)",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+    };
+    // Before the quarter is published: nothing, and reading writes nothing.
+    let before = stats(String::new()).await;
+    assert_eq!(before["published"], false);
+    assert!(
+        before["overall"]["totalActualResponses"].is_null(),
+        "{before}"
     );
-    assert_eq!(figures[2]["totalActualResponses"].as_i64(), Some(15));
-    let first = m(2).expect("three organisations");
-    assert_eq!(first, first.round(), "whole percent");
-    // The fourth and fifth organisations change nothing; the sixth makes three.
-    assert_eq!((m(3), m(4)), (Some(first), Some(first)), "{figures:?}");
-    let sixth = m(5).expect("six organisations");
-    assert_eq!(sixth, sixth.round());
+    stats("&componentOptions=1".into()).await;
+    assert_eq!(rows().await, 0, "reads never publish");
+
+    publish_current_quarter(&db).await;
+    let published: Vec<(String, String)> = sqlx::query_as(
+        "SELECT cell, coalesce(responses::text, '-') FROM health_check_public_cell WHERE boundary_id = $1 AND quarter = $2 ORDER BY cell",
+    )
+    .bind(district)
+    .bind(&quarter)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        published,
+        vec![
+            ("all".to_string(), "18".to_string()),
+            ("type:1".to_string(), "-".to_string()),
+            ("type:2".to_string(), "-".to_string())
+        ]
+    );
+    let cells_then = rows().await;
+    let all = stats(String::new()).await;
+    assert_eq!(
+        (
+            all["overall"]["participatingOrganisations"].as_i64(),
+            all["overall"]["totalActualResponses"].as_i64()
+        ),
+        (Some(4), Some(18)),
+        "{all}"
+    );
+    let by_type = |v: &Value, t: i64| {
+        v["healthCheckStats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["organisationTypeId"] == t)
+            .unwrap()
+            .clone()
+    };
+    for t in [1, 2] {
+        let cell = by_type(&all, t);
+        assert!(
+            cell["totalActualResponses"].is_null() && cell["overalMaturity"].is_null(),
+            "type {t}: {cell}"
+        );
+    }
+    // Every figure shown: none is 10, none differs from another by 10.
+    let mut shown: Vec<i64> = vec![all["overall"]["totalActualResponses"].as_i64().unwrap()];
+    for x in all["healthCheckStats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(all["containedBoundaryData"].as_array().unwrap())
+    {
+        shown.extend(x["totalActualResponses"].as_i64());
+    }
+    for a in &shown {
+        for b in &shown {
+            assert_ne!(a - b, 10, "{shown:?}");
+        }
+    }
+    // Filters only choose published cells.
+    let t1 = stats("&componentOptions=1".into()).await;
+    assert!(t1["overall"]["totalActualResponses"].is_null(), "{t1}");
+    let every = stats("&componentOptions=1,2,3,4".into()).await;
+    assert_eq!(every["overall"], all["overall"]);
+    let never = stats("&componentOptions=2,3".into()).await;
+    assert!(
+        never["overall"]["totalActualResponses"].is_null(),
+        "{never}"
+    );
+    assert_eq!(rows().await, cells_then, "reads never publish");
+    // Publishing again with nothing changed writes nothing.
+    let at: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT published_at FROM health_check_publication WHERE quarter = $1")
+            .bind(&quarter)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    publish_current_quarter(&db).await;
+    let again: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT published_at FROM health_check_publication WHERE quarter = $1")
+            .bind(&quarter)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(at, again);
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The attack on one respondent: one real response, then the designated person sends
+/// four of their own from fresh browsers, each choosing the first answer everywhere. Released
+/// exactly, every question showed 20 % on the real respondent's answer. Now the counts carry
+/// noise (ε = 1 per question, fixed per release): the release no longer equals the exact
+/// distribution on most questions, so the fifth answer cannot be read off; the designated
+/// person sees a band, not the count; and reading the same release twice gives the same
+/// figures, so nothing can be averaged away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_designated_person_with_four_of_five_responses_cannot_read_the_fifth() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let (member, _, code, hc, survey) = approved_link(&db, &base, &dir, &admin, 5).await;
+    let answer_all = |pick: &dyn Fn(&[i64]) -> i64| -> Vec<Value> {
+        let mut out = Vec::new();
+        for c in survey["questionCategories"].as_array().unwrap() {
+            for q in c["questions"].as_array().unwrap() {
+                let ids: Vec<i64> = q["answers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| a["possibleAnswerId"].as_i64().unwrap())
+                    .collect();
+                out.push(json!({"QuestionId": q["questionId"], "PossibleAnswerIds": [pick(&ids)]}));
+            }
+        }
+        out
+    };
+    // The real respondent chooses the last answer everywhere.
+    let (s, v) = respond(&base, &code, answer_all(&|ids| *ids.last().unwrap())).await;
+    assert_eq!(s, 200, "{v}");
+    for _ in 0..4 {
+        let (s, v) = respond(&base, &code, answer_all(&|ids| ids[0])).await;
+        assert_eq!(s, 200, "{v}");
+    }
+    catch_up(&db.pool).await;
+    let body = json!({"QuestionnaireTypeId": 1, "HealthCheckId": hc});
+    let (s, first) = member
+        .post("/api/healthcheck/organisationalResult", body.clone())
+        .await;
+    assert_eq!(s, 200, "{first}");
+    let d = &first["data"];
+    assert_eq!(d["resultsAvailable"], true, "{d}");
+    assert_eq!(d["responses"]["band"], "5–9", "a band, not the count");
+    assert!(!d.to_string().contains("\"actualResponses\""));
+    assert_eq!(d["privacy"]["epsilonPerQuestion"].as_f64(), Some(1.0));
+    // How many single-choice questions show the exact 80/20 split that gives the real answer.
+    let mut exact = 0;
+    let mut questions = 0;
+    for c in d["questionCategories"].as_array().unwrap() {
+        for q in c["questions"].as_array().unwrap() {
+            if q["questionTypeId"] != 3 {
+                continue;
+            }
+            questions += 1;
+            let shares: Vec<Option<f64>> = q["answers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a["distributionValue"].as_f64())
+                .collect();
+            let mut expected = vec![Some(0.0); shares.len()];
+            expected[0] = Some(80.0);
+            *expected.last_mut().unwrap() = Some(20.0);
+            if shares == expected {
+                exact += 1;
+            }
+        }
+    }
+    assert!(questions >= 20, "{questions}");
+    assert!(
+        exact <= 3,
+        "{exact} of {questions} questions give the real answer away: {d}"
+    );
+    // The same release read again: the same figures.
+    let (_, second) = member
+        .post("/api/healthcheck/organisationalResult", body.clone())
+        .await;
+    assert_eq!(first, second);
+    let (_, list) = member
+        .get("/api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=1")
+        .await;
+    let h = &list["data"]["questionnaires"][0];
+    assert_eq!(h["responses"]["band"], "5–9");
+    assert_eq!(h["overallMaturity"], d["overallMaturity"], "one release");
     db.drop_db().await;
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -1018,8 +1469,8 @@ async fn a_response_key_is_recorded_once_however_often_it_is_sent() {
         .get("/api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=1")
         .await;
     assert_eq!(
-        v["data"]["questionnaires"][0]["actualResponses"].as_i64(),
-        Some(1)
+        v["data"]["questionnaires"][0]["responses"]["band"].as_str(),
+        Some("1–4")
     );
     // A key that is not a UUID is refused before anything is recorded.
     let (s, _) = Client::new(&base)

@@ -46,7 +46,7 @@ async fn staff_link(db: &TestDb, base: &str, dir: &std::path::Path) -> (Client, 
     let (s, v) = member
         .post(
             "/api/healthcheck/inviteCode",
-            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 20}),
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 14}),
         )
         .await;
     assert_eq!(s, 200, "{v}");
@@ -325,14 +325,16 @@ async fn a_translation_is_offered_once_reviewed_for_its_language_only_and_respon
         .find(|q| q["questionId"] == "P1")
         .unwrap()
         .clone();
-    assert_eq!(p1["respondents"], 5);
+    // The result is released with noise (docs/decisions/0122-noisy-organisation-results.md):
+    // the pooling itself is the exact count above; the release shows a share for the answer.
+    assert!(p1["respondents"].as_i64().is_some(), "{p1}");
     let share = p1["answers"]
         .as_array()
         .unwrap()
         .iter()
         .find(|a| a["possibleAnswerId"] == 5)
         .unwrap();
-    assert_eq!(share["distributionValue"].as_f64(), Some(100.0));
+    assert!(share["distributionValue"].as_f64().is_some(), "{share}");
 
     // A changed text waits for its own review while the reviewed one stays offered.
     let changed = save(&dir, "zu2.json", &filled_template("zu", "[zu v2]"));

@@ -43,7 +43,9 @@ pub mod public_figures;
 pub mod queries;
 pub mod queries_translations;
 pub mod translations;
-pub use public_figures::{public_figures, publish_figures};
+pub use public_figures::{
+    publish_quarter, published_cells, withdraw_quarters_except, PublishedCell,
+};
 
 /// The health-check projection (`healthcheck`).
 pub struct HealthCheckProjection;

@@ -7,9 +7,8 @@
 //! (`person`, `user_email`; POPIA), password and code hashes (`credential`), building-block
 //! contact persons kept out of the log (`bb_contact_person`), the names credited for
 //! questionnaire translations (`questionnaire_translation_credit`), the e-mail outbox and its checkpoint, the server secret that
-//! signs CSRF tokens, and the public health-check figures as last published
-//! (`health_check_public_figure`: without it a restored server would publish afresh, and two
-//! figures could be differenced), and the audit seal of the log (`event_seal`,
+//! signs CSRF tokens (and derives the noise of health-check results), the public health-check
+//! figures as published (`health_check_public_cell`, `health_check_publication`), and the audit seal of the log (`event_seal`,
 //! `event_seal_checkpoint`: it cannot be made again for the past). What is not: projections (rebuilt from the log), sessions, pending one-time
 //! codes and rate-limit counters (transient; people sign in again).
 //!
@@ -36,7 +35,7 @@ use anyhow::{bail, Context};
 use sqlx::PgPool;
 
 /// Tables in the archive, in load order.
-pub const WRITE_SIDE_TABLES: [&str; 12] = [
+pub const WRITE_SIDE_TABLES: [&str; 13] = [
     "events",
     "event_seal",
     "event_seal_checkpoint",
@@ -48,7 +47,8 @@ pub const WRITE_SIDE_TABLES: [&str; 12] = [
     "mail_outbox",
     "mail_checkpoint",
     "server_secret",
-    "health_check_public_figure",
+    "health_check_public_cell",
+    "health_check_publication",
 ];
 
 /// The `transaction_id` restored events get: lower than any id a server hands out (normal

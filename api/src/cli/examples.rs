@@ -550,8 +550,12 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
         .bind(&users)
         .execute(&mut *tx)
         .await?;
-    // Public figures published while examples counted are forgotten with them.
-    sqlx::query("DELETE FROM health_check_public_figure")
+    // Public figures published while examples counted are forgotten with them (the
+    // publisher publishes the ended quarters again without them).
+    sqlx::query("DELETE FROM health_check_public_cell")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM health_check_publication")
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;

@@ -164,6 +164,9 @@ pub async fn serve(
     state.cache.spawn_invalidator(pool.clone());
     spawn_housekeeping(pool.clone());
     crate::http::db_health::spawn(pool.clone());
+    if projectors {
+        crate::http::health_check::spawn_publisher(pool.clone(), state.secret.clone());
+    }
     let web = web_dir
         .join("index.html")
         .exists()

@@ -1,7 +1,8 @@
 //! The organisational health check (admin spec §2–§4, §9): the questionnaire file and its
 //! versions ([`questionnaire`]), survey periods with their invite links and the responses they
-//! admit ([`survey_period`]), anonymous responses ([`survey_response`]) and the scoring and
-//! privacy rules of the results ([`scoring`]).
+//! admit ([`survey_period`]), anonymous responses ([`survey_response`]), the scoring and
+//! privacy rules of the results ([`scoring`]), the noise of released results ([`privacy`])
+//! and the suppressed cells of the public figures ([`public_cells`]).
 //!
 //! Four aggregates decide here, each on commands of its own, distinct from the events they
 //! produce:
@@ -19,6 +20,8 @@
 //! responses of a link ([`ExpectedResponses`]) and a respondent's answers against the
 //! questionnaire they answer ([`SurveyAnswers`]).
 
+pub mod privacy;
+pub mod public_cells;
 pub mod questionnaire;
 pub mod scoring;
 pub mod survey_period;
@@ -27,6 +30,8 @@ pub mod translation;
 pub mod translation_file;
 
 pub use gbvf_events::healthcheck::{answer_score, is_scored};
+pub use privacy::*;
+pub use public_cells::*;
 pub use questionnaire::*;
 pub use scoring::*;
 pub use survey_period::*;

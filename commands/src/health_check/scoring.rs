@@ -1,6 +1,7 @@
 //! Scores and the privacy rules of health-check results (docs/decisions.md "Scores, weights
 //! and bands", "Respondent privacy threshold", "Survey results in steps of five", "Demographic
-//! cells below five", "Public maturity figures"):
+//! cells below five"; the noise of releases is in [`super::privacy`], the public cells in
+//! [`super::public_cells`]):
 //! - a respondent's score on a question is the score of the chosen answer divided by the
 //!   question's highest answer score (MultipleChoice: the sum of the chosen scores over the
 //!   sum of all scores, capped at 1), so it lies in 0..=1 ([`answer_score`](super::answer_score));
@@ -93,36 +94,6 @@ pub fn suppressed_cells(single_choice: bool, counts: &[i64]) -> Vec<bool> {
     out
 }
 
-/// Organisations that changed (joined or left) before a public aggregate is published anew
-/// ([`public_figure`]).
-pub const MIN_ORGANISATIONS_CHANGED: usize = 3;
-
-/// The public maturity figure to show for one aggregate (a boundary, a quarter, an
-/// organisation type or a child area), and whether it is a new publication to store
-/// (docs/decisions.md "Public maturity figures"). `current` is the set of contributing
-/// organisations now and `value` their combined maturity (percent, `None` under the privacy
-/// rule); `last` the last published set and figure. The figure changes only when the set has
-/// changed by at least [`MIN_ORGANISATIONS_CHANGED`] organisations (joined plus left) since
-/// `last`, so one organisation's maturity cannot be worked out by differencing two figures.
-/// Published figures are whole percentages.
-pub fn public_figure(
-    last: Option<(&std::collections::BTreeSet<String>, Option<f64>)>,
-    current: &std::collections::BTreeSet<String>,
-    value: Option<f64>,
-) -> (Option<f64>, bool) {
-    let value = value.map(f64::round);
-    match last {
-        None => (value, value.is_some()),
-        Some((set, shown)) => {
-            if set.symmetric_difference(current).count() >= MIN_ORGANISATIONS_CHANGED {
-                (value, true)
-            } else {
-                (shown, false)
-            }
-        }
-    }
-}
-
 /// A share (0..=1) as a percentage with 2 decimals (admin spec §9).
 pub fn percent(share: f64) -> f64 {
     (share * 10_000.0).round() / 100.0
@@ -174,36 +145,6 @@ mod tests {
         assert_eq!(
             suppressed_cells(false, &[1, 6, 8]),
             vec![true, false, false]
-        );
-    }
-
-    #[test]
-    fn a_public_figure_changes_only_when_three_organisations_changed() {
-        let set = |ids: &[&str]| -> std::collections::BTreeSet<String> {
-            ids.iter().map(|x| x.to_string()).collect()
-        };
-        let first = set(&["a", "b", "c"]);
-        assert_eq!(public_figure(None, &first, Some(61.4)), (Some(61.0), true));
-        assert_eq!(public_figure(None, &set(&["a"]), None), (None, false));
-        // One more organisation: the figure stays what it was.
-        let four = set(&["a", "b", "c", "d"]);
-        assert_eq!(
-            public_figure(Some((&first, Some(61.0))), &four, Some(58.2)),
-            (Some(61.0), false)
-        );
-        // One left and one joined: two changes, still the same.
-        assert_eq!(
-            public_figure(
-                Some((&first, Some(61.0))),
-                &set(&["a", "b", "d"]),
-                Some(50.0)
-            ),
-            (Some(61.0), false)
-        );
-        let six = set(&["a", "b", "c", "d", "e", "f"]);
-        assert_eq!(
-            public_figure(Some((&first, Some(61.0))), &six, Some(57.5)),
-            (Some(58.0), true)
         );
     }
 }

@@ -39,6 +39,28 @@ pub fn end_of_quarter(at: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chr
         - chrono::Duration::seconds(1)
 }
 
+/// The calendar quarter after `(year, quarter)`.
+pub fn next_quarter((y, q): (i32, u32)) -> (i32, u32) {
+    if q == 4 {
+        (y + 1, 1)
+    } else {
+        (y, q + 1)
+    }
+}
+
+/// Whether a survey period starting at `from` and ending at `to` may be opened at `now`: it
+/// starts in the calendar quarter of `now` or in the next one, and has not ended
+/// (docs/decisions/0121-survey-link-bounds.md). Past quarters and far futures (a `9999Q4`
+/// quarter in the national figures) are refused.
+pub fn period_in_window(
+    from: chrono::DateTime<chrono::Utc>,
+    to: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> bool {
+    let start = quarter_of(from);
+    (start == quarter_of(now) || start == next_quarter(quarter_of(now))) && to > now
+}
+
 /// The "current quarter" of the public health-check dashboard: the previous calendar quarter
 /// (Q4 of last year when that is below 1) — admin spec §9.
 pub fn current_dashboard_quarter(now: chrono::DateTime<chrono::Utc>) -> (i32, u32) {
@@ -149,6 +171,12 @@ pub struct OpenSurveyPeriod {
     pub expected_responses: ExpectedResponses,
     /// The invite code of the link (random, 32 hex digits).
     pub invite_code: String,
+    /// The most expected responses allowed: the organisation's registered number of members
+    /// when its own people open the link; `None` when an administrator of the platform opens it
+    /// on the organisation's behalf (docs/decisions/0121-survey-link-bounds.md).
+    pub registered_members: Option<i64>,
+    /// When the link is asked for (the period must start in this quarter or the next).
+    pub now: chrono::DateTime<chrono::Utc>,
 }
 
 /// What a health check is asked to do.
@@ -180,6 +208,12 @@ pub enum HealthCheckError {
     /// Outside the period's dates, or the organisation is no longer approved.
     #[error("This survey is closed and no longer accepts responses.")]
     Closed,
+    /// More expected responses than the organisation's registered number of members.
+    #[error("Expected responses cannot be more than the organisation's registered number of members ({0}). A platform administrator can open the link for a larger number.")]
+    MoreThanMembers(i64),
+    /// The period starts before the current quarter, after the next one, or has ended.
+    #[error("A survey period starts in the current quarter or the next one.")]
+    OutsideWindow,
     /// The link took its cap of responses ([`response_cap`]).
     #[error("This survey has received all the responses its link allows ({0}), so it no longer accepts responses. Thank you for your interest.")]
     Full(i64),
@@ -201,6 +235,16 @@ impl Aggregate for HealthCheck {
             HealthCheckCommand::OpenSurveyPeriod(c) => {
                 if let Some(o) = &self.opened {
                     return Err(HealthCheckError::AlreadyOpen(o.invite_code.clone()));
+                }
+                // The cap follows from the expected responses, so the person it limits does not
+                // choose it beyond the size a verifier saw when approving the organisation.
+                if let Some(members) = c.registered_members {
+                    if c.expected_responses.get() as i64 > members.max(1) {
+                        return Err(HealthCheckError::MoreThanMembers(members.max(1)));
+                    }
+                }
+                if !period_in_window(c.effective_from, c.effective_to, c.now) {
+                    return Err(HealthCheckError::OutsideWindow);
                 }
                 HealthCheckEvent::SurveyPeriodOpened(SurveyPeriodOpened {
                     health_check_id: c.health_check_id,
@@ -285,6 +329,8 @@ mod tests {
             effective_to: to(),
             expected_responses: ExpectedResponses::new(expected).unwrap(),
             invite_code: code.into(),
+            registered_members: Some(50),
+            now: from() + chrono::Duration::days(3),
         }
     }
 
@@ -394,6 +440,85 @@ mod tests {
             .given_no_previous_events()
             .when(HealthCheckCommand::OpenSurveyPeriod(open(8, "code")))
             .then_expect_events(vec![opened(8)]);
+    }
+
+    #[test]
+    fn given_no_period_when_more_are_expected_than_the_registered_members_then_it_is_refused() {
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(HealthCheckCommand::OpenSurveyPeriod(open(51, "code")))
+            .then_expect_error_message(
+                "Expected responses cannot be more than the organisation's registered number of members (50). A platform administrator can open the link for a larger number.",
+            );
+        // Exactly the registered number is fine.
+        let mut at_size = open(8, "code");
+        at_size.registered_members = Some(8);
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(HealthCheckCommand::OpenSurveyPeriod(at_size))
+            .then_expect_events(vec![opened(8)]);
+    }
+
+    #[test]
+    fn given_no_period_when_a_million_are_expected_of_a_small_organisation_then_it_is_refused() {
+        let mut million = open(1_000_000, "code");
+        million.registered_members = Some(12);
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(HealthCheckCommand::OpenSurveyPeriod(million))
+            .then_expect_error(HealthCheckError::MoreThanMembers(12));
+    }
+
+    #[test]
+    fn given_no_period_when_an_administrator_opens_it_for_more_than_the_registered_size_then_it_opens(
+    ) {
+        let mut by_admin = open(8, "code");
+        by_admin.registered_members = None;
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(HealthCheckCommand::OpenSurveyPeriod(by_admin))
+            .then_expect_events(vec![opened(8)]);
+    }
+
+    #[test]
+    fn given_no_period_when_it_starts_outside_this_quarter_and_the_next_then_it_is_refused() {
+        use chrono::TimeZone;
+        let at = |y, m, d| chrono::Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap();
+        let now = at(2026, 11, 27);
+        let try_from = |from: chrono::DateTime<chrono::Utc>| {
+            let mut c = open(8, "code");
+            c.now = now;
+            c.effective_from = from;
+            c.effective_to = end_of_quarter(from);
+            c.health_check_id = health_check_id("o", "staff-v1", from);
+            c
+        };
+        for refused in [
+            at(9999, 12, 31),
+            at(2027, 4, 1),
+            at(2026, 9, 30),
+            at(2025, 11, 1),
+        ] {
+            HealthCheckTest::with(())
+                .given_no_previous_events()
+                .when(HealthCheckCommand::OpenSurveyPeriod(try_from(refused)))
+                .then_expect_error_message(
+                    "A survey period starts in the current quarter or the next one.",
+                );
+        }
+        // This quarter (from its first day) and the next one are fine.
+        assert!(period_in_window(
+            at(2026, 10, 1),
+            end_of_quarter(at(2026, 10, 1)),
+            now
+        ));
+        assert!(period_in_window(
+            at(2027, 3, 31),
+            end_of_quarter(at(2027, 1, 1)),
+            now
+        ));
+        assert_eq!(next_quarter((2026, 4)), (2027, 1));
+        assert_eq!(next_quarter((2027, 1)), (2027, 2));
     }
 
     #[test]

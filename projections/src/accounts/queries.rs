@@ -261,16 +261,19 @@ pub struct OrganisationFacts {
     pub organisation_type_id: i32,
     /// 1 In Progess, 2 Rejected, 3 Approved (as the read model last applied it).
     pub verification_status_id: i32,
+    /// Number of members as registered (public spec §3 "Registration payload"; shown to the
+    /// verifier who approves the application).
+    pub members: i64,
 }
 
-/// Name, type and verification status of organisation `organisation_id`; `None` when the
+/// Name, type, verification status and registered size of organisation `organisation_id`; `None` when the
 /// read model does not know it. From `organisation`.
 pub async fn organisation_facts(
     pool: &PgPool,
     organisation_id: &str,
 ) -> sqlx::Result<Option<OrganisationFacts>> {
     sqlx::query_as(
-        "SELECT name, organisation_type_id, verification_status_id FROM organisation WHERE organisation_id = $1",
+        "SELECT name, organisation_type_id, verification_status_id, coalesce(members, 1) AS members FROM organisation WHERE organisation_id = $1",
     )
     .bind(organisation_id)
     .fetch_optional(pool)

@@ -1,54 +1,128 @@
-//! The public figures as published (`health_check_public_figure`): the health-check privacy
-//! rule shows a group's maturity only from enough organisations and replaces it only when
-//! enough of them changed, so a reader cannot tell one organisation's score by comparing two
-//! views. The reads of the public statistics keep this table.
+//! The public health-check figures as published (`health_check_public_cell`,
+//! `health_check_publication`): a fixed table of cells per ended quarter, computed and
+//! suppressed by the publication (`gbvf_commands::health_check::public_cells`), never by a
+//! read. Public reads only select from it.
 
-use std::collections::{BTreeSet, HashMap};
+use sqlx::PgPool;
 
-/// The last published public figures (health-check privacy rule: a figure is replaced only
-/// when enough organisations changed, `gbvf_commands::health_check::public_figure`) of the
-/// groups `keys` (`<boundary>/<year>Q<n>/<all|type:t|area:id>`), from
-/// `health_check_public_figure`: per key, the organisations behind the figure and the
-/// maturity shown (percent; `None` under the privacy rule).
-pub async fn public_figures(
-    pool: &sqlx::PgPool,
-    keys: &[&String],
-) -> sqlx::Result<HashMap<String, (BTreeSet<String>, Option<f64>)>> {
-    type Last = (String, sqlx::types::Json<BTreeSet<String>>, Option<f64>);
-    let last: Vec<Last> = sqlx::query_as(
-        "SELECT figure_key, organisations, maturity FROM health_check_public_figure WHERE figure_key = ANY($1)",
-    )
-    .bind(keys)
-    .fetch_all(pool)
-    .await?;
-    Ok(last
-        .into_iter()
-        .map(|(k, set, m)| (k, (set.0, m)))
-        .collect())
+/// One published cell (`health_check_public_cell`).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct PublishedCell {
+    /// `2026Q3`.
+    pub quarter: String,
+    /// The boundary.
+    pub boundary_id: i64,
+    /// Its parent boundary among the cells (`None` for the nation).
+    pub parent_id: Option<i64>,
+    /// `all` or `type:<id>`.
+    pub cell: String,
+    /// Organisations with a link in the quarter.
+    pub organisations: i64,
+    /// Organisations with responses.
+    pub participating: i64,
+    /// Responses; `None` when suppressed.
+    pub responses: Option<i64>,
+    /// Expected responses; `None` when suppressed.
+    pub expected: Option<i64>,
+    /// Maturity in whole percent; `None` when suppressed or not available.
+    pub maturity: Option<f64>,
+    /// Holds example data.
+    pub example: bool,
 }
 
-/// Stores newly published public figures (see [`public_figures`]): `keys[i]` now shows
-/// `values[i]`, computed from the organisations `sets[i]` (JSON arrays of ids). Concurrent
-/// readers that publish the same figure store the same row.
-pub async fn publish_figures(
-    pool: &sqlx::PgPool,
-    keys: &[String],
-    sets: &[serde_json::Value],
-    values: &[Option<f64>],
-) -> sqlx::Result<()> {
-    if keys.is_empty() {
-        return Ok(());
+/// Replaces the cells of `quarter` by `cells` and records the publication, unless they are
+/// what is published already. Returns whether anything was written.
+pub async fn publish_quarter(
+    pool: &PgPool,
+    quarter: &str,
+    cells: &[PublishedCell],
+) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    // One publisher at a time (several `gbvf serve` processes may run it).
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('health_check_publication'))")
+        .execute(&mut *tx)
+        .await?;
+    let mut now: Vec<PublishedCell> = sqlx::query_as(
+        "SELECT quarter, boundary_id, parent_id, cell, organisations, participating, responses, expected, maturity, example
+         FROM health_check_public_cell WHERE quarter = $1 ORDER BY boundary_id, cell",
+    )
+    .bind(quarter)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut new = cells.to_vec();
+    let order = |a: &PublishedCell, b: &PublishedCell| {
+        (a.boundary_id, &a.cell).cmp(&(b.boundary_id, &b.cell))
+    };
+    now.sort_by(order);
+    new.sort_by(order);
+    if now == new {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM health_check_public_cell WHERE quarter = $1")
+        .bind(quarter)
+        .execute(&mut *tx)
+        .await?;
+    for c in &new {
+        sqlx::query(
+            "INSERT INTO health_check_public_cell (quarter, boundary_id, parent_id, cell, organisations, participating,
+                 responses, expected, maturity, example) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
+        )
+        .bind(quarter)
+        .bind(c.boundary_id)
+        .bind(c.parent_id)
+        .bind(&c.cell)
+        .bind(c.organisations)
+        .bind(c.participating)
+        .bind(c.responses)
+        .bind(c.expected)
+        .bind(c.maturity)
+        .bind(c.example)
+        .execute(&mut *tx)
+        .await?;
     }
     sqlx::query(
-        "INSERT INTO health_check_public_figure (figure_key, organisations, maturity, published_at)
-         SELECT k, o, m, now() FROM unnest($1::text[], $2::jsonb[], $3::float8[]) AS t(k, o, m)
-         ON CONFLICT (figure_key) DO UPDATE SET organisations = excluded.organisations,
-             maturity = excluded.maturity, published_at = excluded.published_at",
+        "INSERT INTO health_check_publication (quarter, published_at, cells) VALUES ($1, now(), $2)
+         ON CONFLICT (quarter) DO UPDATE SET published_at = now(), cells = excluded.cells",
     )
-    .bind(keys)
-    .bind(sets)
-    .bind(values)
-    .execute(pool)
+    .bind(quarter)
+    .bind(new.len() as i32)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Withdraws every published quarter not in `keep` (its organisations were all rejected, or
+/// its example data removed). Returns the quarters withdrawn.
+pub async fn withdraw_quarters_except(pool: &PgPool, keep: &[String]) -> sqlx::Result<Vec<String>> {
+    let mut tx = pool.begin().await?;
+    let gone: Vec<String> = sqlx::query_scalar(
+        "DELETE FROM health_check_publication WHERE NOT (quarter = ANY($1)) RETURNING quarter",
+    )
+    .bind(keep)
+    .fetch_all(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM health_check_public_cell WHERE NOT (quarter = ANY($1))")
+        .bind(keep)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(gone)
+}
+
+/// The published cells of boundary `boundary_id` in every quarter, and of its children in
+/// `quarter`, in no order.
+pub async fn published_cells(
+    pool: &PgPool,
+    boundary_id: i64,
+    quarter: &str,
+) -> sqlx::Result<Vec<PublishedCell>> {
+    sqlx::query_as(
+        "SELECT quarter, boundary_id, parent_id, cell, organisations, participating, responses, expected, maturity, example
+         FROM health_check_public_cell WHERE boundary_id = $1 OR (parent_id = $1 AND quarter = $2)",
+    )
+    .bind(boundary_id)
+    .bind(quarter)
+    .fetch_all(pool)
+    .await
 }

@@ -334,9 +334,11 @@ pub struct ParticipationRow {
     pub expected_responses: i32,
 }
 
-/// The survey periods (links) of the organisations inside boundary `boundary_id` (by their
-/// province, district or municipality; the nation, 1, holds them all), answered or not, in no
-/// order: participation counts those with responses, expected responses every link.
+/// The survey periods (links) of the approved organisations inside boundary `boundary_id` (by
+/// their province, district or municipality; the nation, 1, holds them all), answered or not,
+/// in no order: participation counts those with responses, expected responses every link. A
+/// rejected organisation's periods are left out, so its figures leave the public statistics
+/// (docs/decisions/0121-survey-link-bounds.md).
 pub async fn participation_in(
     pool: &PgPool,
     boundary_id: i64,
@@ -345,7 +347,8 @@ pub async fn participation_in(
         "SELECT h.organisation_id, o.organisation_type_id, o.province_id, o.district_id, o.municipality_id, h.health_check_id, h.questionnaire_id,
                 h.effective_from, h.actual_responses, h.example, h.expected_responses
          FROM health_check h JOIN organisation o ON o.organisation_id = h.organisation_id
-         WHERE ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id))",
+         WHERE o.verification_status_id = 3
+           AND ($1 = 1 OR $1 IN (o.province_id, o.district_id, o.municipality_id))",
     )
     .bind(boundary_id)
     .fetch_all(pool)

@@ -116,7 +116,7 @@ export function surveyQuarters(summary: HealthCheckStats | undefined): QuarterRo
     const key = `${current[0]}Q${current[1]}`
     const row = rows.get(key)
     if (row) row.expected = row.expected ?? summary.totalExpectedResponses ?? null
-    else if (summary.totalExpectedResponses > 0) {
+    else if ((summary.totalExpectedResponses ?? 0) > 0) {
       rows.set(key, {
         key,
         label: quarterLabel(current[1], current[0]),

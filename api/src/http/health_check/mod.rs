@@ -6,25 +6,31 @@
 //! Respondent privacy (docs/decisions.md, docs/security.md): a link takes at most its cap of
 //! responses, 30 a minute; no distribution, score or demographic breakdown of a health check
 //! is returned from fewer than [`MIN_RESPONSES`] responses, results move in steps of 5
-//! responses and show percentages only, small demographic cells are suppressed; a public
-//! maturity figure combines at least [`MIN_ORGANISATIONS`] organisations, each with at least
-//! [`MIN_RESPONSES`] responses, is a whole percentage and changes only when at least 3
-//! organisations joined or left; response counts are public only where at least 3
-//! organisations take part.
+//! responses, carry noise of a stated privacy budget and show percentages only, with response
+//! counts in bands; small demographic cells are suppressed; public figures are a fixed table
+//! of cells published once a quarter has ended, with primary and secondary suppression: a
+//! maturity combines at least [`MIN_ORGANISATIONS`] organisations, each with at least
+//! [`MIN_RESPONSES`] responses, and is a whole percentage; response counts are public only
+//! where at least 3 organisations take part and no smaller group follows by subtraction.
 //!
 //! - [`survey_links`]: active questionnaires and an organisation's invite links.
 //! - [`survey`]: the anonymous survey and its submission.
 //! - [`results`]: an organisation's health checks and results.
 //! - [`summaries`]: the administrator's summary of questionnaires.
-//! - [`public_statistics`]: the public figures by boundary.
+//! - [`public_statistics`]: the public figures by boundary, as published.
+//! - [`publication`]: the publication of the public figures of ended quarters.
+//! - [`release`]: the noisy release of one health check's figures.
 
 pub mod public_statistics;
+pub mod publication;
+pub mod release;
 pub mod results;
 pub mod summaries;
 pub mod survey;
 pub mod survey_links;
 
 pub use public_statistics::*;
+pub use publication::*;
 pub use results::*;
 pub use summaries::*;
 pub use survey::*;
@@ -34,10 +40,6 @@ use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use gbvf_events::healthcheck::QuestionnairePublished;
-
-/// (organisation, type, child boundary, (year, quarter), responses, maturity when ≥ 5
-/// responses, expected responses).
-pub(super) type OrganisationQuarter = (String, i32, Option<i64>, (i32, u32), i64, Option<f64>, i64);
 
 /// §8: link generated.
 pub const LINK_GENERATED: &str = "Survey Link generated succesfully";

@@ -1,22 +1,18 @@
 //! The public health-check figures by boundary (public spec health-check cards): participation
-//! and maturity, under the privacy rules of the folder's notes.
+//! and maturity as published once a quarter has ended ([`super::publication`]): a fixed table
+//! of cells with primary and secondary suppression. A read only selects published cells and
+//! sums them; it never computes a new cell and never writes.
 
-use super::*;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
 use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
-use gbvf_commands::health_check::{
-    current_dashboard_quarter, percent, public_figure, published_responses, quarter_of,
-    MIN_ORGANISATIONS,
-};
-use gbvf_events::healthcheck::QuestionnairePublished;
+use gbvf_commands::health_check::current_dashboard_quarter;
 use gbvf_projections::accounts::queries::approved_organisations_by_type;
 use gbvf_projections::geography::queries::level_and_parent;
-use gbvf_projections::healthcheck::queries::participation_in;
+use gbvf_projections::healthcheck::{published_cells, PublishedCell};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// Query of the public statistics.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -67,14 +63,18 @@ pub fn organisation_types(raw: Option<&str>) -> Result<Vec<i32>, ApiError> {
     Ok(types)
 }
 
-/// `GET /api/healthcheck/stats?boundaryId=&quarter=` (public): health-check participation in a
-/// boundary. `healthCheckStats` per organisation type for the quarter (Reach pie:
-/// organisationCount of approved organisations; participatingOrganisations;
-/// totalActualResponses; overalMaturity), `byQuarter` (Number of surveys completed by quarter
-/// with participating organisations and overall maturity), and `containedBoundaryData` per
-/// child boundary for the map. A maturity is given only when at least 3 organisations with at
-/// least 5 responses each contribute; it is their maturity averaged with their responses as
-/// weights (admin spec §9). `example` is true when any figure includes example data.
+/// `GET /api/healthcheck/stats?boundaryId=&quarter=&componentOptions=` (public): the published
+/// health-check figures of a boundary (docs/decisions/0123-public-cells-and-suppression.md).
+/// Figures exist for quarters that have ended and been published; the default quarter is the
+/// dashboard's (the previous calendar quarter, admin spec §9). `healthCheckStats` per
+/// organisation type (Reach pie: organisationCount of approved organisations now;
+/// participatingOrganisations; totalActualResponses; overalMaturity), `byQuarter` (every
+/// published quarter), and `containedBoundaryData` per child boundary. Response and expected
+/// counts are `null` where a cell is suppressed (fewer than 3 organisations, or a cell that
+/// would follow from others by subtraction); maturity is `null` unless at least 3 organisations
+/// with at least 5 responses each contribute and the cell is not suppressed. A choice of
+/// types sums published type cells (all of them shown, else `null`); every type chosen is the
+/// all-types cell. `example` is true when any figure includes example data.
 #[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", operation_id = "healthCheckStats", params(StatsQuery),
     responses((status = 200, description = "The figures", body = HealthCheckStatsAnswer),
               (status = 400, description = "Bad quarter"), (status = 404, description = "Unknown boundary")))]
@@ -100,8 +100,7 @@ pub struct HealthCheckStatsAnswer {
 }
 
 /// The public health-check figures of a boundary in one quarter (public spec §3 "Health check
-/// data"; the health-check read model). Maturity is `null` unless at least 3 organisations with
-/// at least 5 responses each contribute (the privacy rule, `MIN_ORGANISATIONS`).
+/// data"), as published.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HealthCheckStats {
@@ -112,25 +111,28 @@ pub struct HealthCheckStats {
     /// `2026Q3`.
     #[schema(pattern = "^[0-9]{4}Q[1-4]$")]
     pub quarter: String,
-    /// The quarter's figures over all organisation types.
+    /// False while the quarter has not ended and been published: every figure is then empty.
+    pub published: bool,
+    /// The quarter's figures over the chosen organisation types.
     pub overall: Participation,
     /// Per organisation type (the Reach pie and maturity per type).
     pub health_check_stats: Vec<OrganisationTypeStat>,
-    /// Participation per quarter with responses, oldest first.
+    /// Every published quarter of the boundary, oldest first.
     pub by_quarter: Vec<QuarterStat>,
     /// Per child boundary with responses in the quarter.
     pub contained_boundary_data: Vec<AreaStat>,
     /// Whether any figure comes from example data.
     pub example: bool,
-    /// Approved organisations in the boundary.
+    /// Approved organisations in the boundary now.
     pub total_organisations: i64,
     /// `overall.participatingOrganisations`.
     pub total_participating_organisations: i64,
-    /// `overall.totalActualResponses` (`null` with fewer than 3 organisations taking part).
+    /// `overall.totalActualResponses`.
     #[schema(required)]
     pub total_actual_responses: Option<i64>,
-    /// Responses expected in the quarter.
-    pub total_expected_responses: i64,
+    /// Responses expected in the quarter; `null` where suppressed.
+    #[schema(required)]
+    pub total_expected_responses: Option<i64>,
     /// The privacy rule, for people.
     pub note: String,
 }
@@ -141,53 +143,14 @@ pub struct HealthCheckStats {
 pub struct Participation {
     /// Organisations with responses.
     pub participating_organisations: i64,
-    /// Responses; `null` where fewer than 3 organisations take part, since one organisation
-    /// could be alone there.
+    /// Responses; `null` where the cell is suppressed (fewer than 3 organisations, or a cell
+    /// that would follow from others by subtraction).
     #[schema(required)]
     pub total_actual_responses: Option<i64>,
     /// Maturity in whole percent, or `null` under the privacy rule (spelled as the
-    /// specification spells it). It is the figure last published for this group: it changes
-    /// only when at least 3 contributing organisations have joined or left since.
+    /// specification spells it).
     #[schema(required)]
     pub overal_maturity: Option<f64>,
-}
-
-/// One group of organisations in the public figures (a boundary's quarter, an organisation
-/// type, a child area): organisations taking part, their responses, the organisations whose
-/// maturity contributes, and their combined maturity now (percent; `None` under the privacy
-/// rule).
-pub(super) struct Group {
-    participating: i64,
-    responses: i64,
-    scored: std::collections::BTreeSet<String>,
-    value: Option<f64>,
-}
-
-/// The maturity to show for each group (by key `<boundary>/<year>Q<n>/<all|type:t|area:id>`):
-/// the last published figure of `health_check_public_figure`, replaced (and stored) when
-/// [`public_figure`] says so. Concurrent readers store the same figure.
-pub(super) async fn published_figures(
-    s: &AppState,
-    groups: &[(String, Group)],
-) -> Result<HashMap<String, Option<f64>>, ApiError> {
-    let keys: Vec<&String> = groups.iter().map(|(k, _)| k).collect();
-    let last = gbvf_projections::healthcheck::public_figures(&s.pool, &keys).await?;
-    let mut shown = HashMap::new();
-    let (mut new_keys, mut new_sets, mut new_values) = (Vec::new(), Vec::new(), Vec::new());
-    for (key, g) in groups {
-        let (figure, publish) =
-            public_figure(last.get(key).map(|(set, m)| (set, *m)), &g.scored, g.value);
-        if publish {
-            new_keys.push(key.clone());
-            new_sets
-                .push(serde_json::to_value(&g.scored).map_err(|e| ApiError::Internal(e.into()))?);
-            new_values.push(figure);
-        }
-        shown.insert(key.clone(), figure);
-    }
-    gbvf_projections::healthcheck::publish_figures(&s.pool, &new_keys, &new_sets, &new_values)
-        .await?;
-    Ok(shown)
 }
 
 /// One organisation type's figures in the quarter.
@@ -201,7 +164,7 @@ pub struct OrganisationTypeStat {
     pub organisation_type_id: i32,
     /// Its name.
     pub description: String,
-    /// Approved organisations of the type in the boundary.
+    /// Approved organisations of the type in the boundary now.
     pub organisation_count: i64,
     /// `2026Q3`.
     pub quarter: String,
@@ -216,8 +179,10 @@ pub struct QuarterStat {
     pub participation: Participation,
     /// `2026Q3`.
     pub quarter: String,
-    /// Responses expected on the survey links that start in the quarter, answered or not.
-    pub total_expected_responses: i64,
+    /// Responses expected on the survey links that start in the quarter, answered or not;
+    /// `null` where suppressed.
+    #[schema(required)]
+    pub total_expected_responses: Option<i64>,
 }
 
 /// One child boundary's figures in the quarter.
@@ -231,20 +196,96 @@ pub struct AreaStat {
     pub boundary_id: i64,
 }
 
+/// The figures of a choice of organisation types, from published cells only.
+#[derive(Debug, Clone, Default)]
+struct Figure {
+    participating: i64,
+    responses: Option<i64>,
+    expected: Option<i64>,
+    maturity: Option<f64>,
+    example: bool,
+}
+
+impl Figure {
+    fn participation(&self) -> Participation {
+        Participation {
+            participating_organisations: self.participating,
+            total_actual_responses: self.responses,
+            overal_maturity: self.maturity,
+        }
+    }
+}
+
+/// The figure of `types` (every type when empty) in boundary `b` and quarter `q` from the
+/// published `cells`: the all-types cell when every type with a cell is chosen, else the sum of the chosen
+/// type cells (a count only when every one of them is shown; a maturity only for one type, or
+/// weighted by the shown responses when every chosen cell's maturity and count are shown).
+/// A cell that was not published is an empty one; a boundary with no cell in the quarter (not
+/// published, or nobody there) has no counts at all.
+fn figure(cells: &[PublishedCell], b: i64, q: &str, types: &[i32]) -> Figure {
+    if !cells.iter().any(|c| c.boundary_id == b && c.quarter == q) {
+        return Figure::default();
+    }
+    let find = |key: &str| {
+        cells
+            .iter()
+            .find(|c| c.boundary_id == b && c.quarter == q && c.cell == key)
+    };
+    // Types with no cell here hold nobody: a choice of every type that has a cell is the
+    // all-types cell.
+    let every = types.is_empty()
+        || cells
+            .iter()
+            .filter(|c| c.boundary_id == b && c.quarter == q)
+            .filter_map(|c| c.cell.strip_prefix("type:")?.parse::<i32>().ok())
+            .all(|t| types.contains(&t));
+    let keys: Vec<String> = if every {
+        vec!["all".into()]
+    } else {
+        types.iter().map(|t| format!("type:{t}")).collect()
+    };
+    let chosen: Vec<&PublishedCell> = keys.iter().filter_map(|k| find(k)).collect();
+    let sum = |f: &dyn Fn(&PublishedCell) -> Option<i64>| -> Option<i64> {
+        chosen.iter().map(|c| f(c)).sum::<Option<i64>>()
+    };
+    let maturity = match chosen.as_slice() {
+        [] => None,
+        [one] => one.maturity,
+        many => {
+            let parts: Option<Vec<(f64, i64)>> = many
+                .iter()
+                .filter(|c| c.participating > 0)
+                .map(|c| Some((c.maturity?, c.responses?)))
+                .collect();
+            parts.and_then(|p| {
+                let w: i64 = p.iter().map(|x| x.1).sum();
+                (w > 0)
+                    .then(|| (p.iter().map(|(m, r)| m * *r as f64).sum::<f64>() / w as f64).round())
+            })
+        }
+    };
+    Figure {
+        participating: chosen.iter().map(|c| c.participating).sum(),
+        responses: sum(&|c| c.responses),
+        expected: sum(&|c| c.expected),
+        maturity,
+        example: chosen.iter().any(|c| c.example),
+    }
+}
+
 /// The `data` of [`stats`] for `boundary` and `quarter` (`2026Q3`; the dashboard's current
 /// quarter when `None`), counting only organisations of the `types` given (every type when
-/// empty); also the `healthCheck` part of `/api/dashboard`. Errors: 404 unknown boundary, 400
-/// malformed quarter.
+/// empty); also the `healthCheck` part of `/api/dashboard`. Reads the published cells only.
+/// Errors: 404 unknown boundary, 400 malformed quarter.
 pub async fn public_stats(
     s: &AppState,
     boundary: i64,
     quarter: Option<&str>,
     types: &[i32],
 ) -> Result<HealthCheckStats, ApiError> {
-    let level = level_and_parent(&s.pool, boundary)
+    level_and_parent(&s.pool, boundary)
         .await?
-        .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?
-        .level;
+        .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?;
     let (qy, qq) = match quarter {
         Some(t) => {
             let bad = || ApiError::bad("quarter", "quarter must look like 2026Q3.");
@@ -269,189 +310,96 @@ pub async fn public_stats(
         }
         None => current_dashboard_quarter(chrono::Utc::now()),
     };
-    let child = match level.as_str() {
-        "national" | "nation" => Some("province_id"),
-        "province" => Some("district_id"),
-        "district" => Some("municipality_id"),
-        _ => None,
-    };
-    // Per organisation and quarter: responses, maturity inputs; computed here from the read model.
-    let rows = participation_in(&s.pool, boundary).await?;
-    let mut defs: HashMap<String, QuestionnairePublished> = HashMap::new();
-    // (org, type, child boundary, quarter, responses, maturity if ≥ 5 responses)
-    let mut per: Vec<OrganisationQuarter> = Vec::new();
-    let mut example = false;
-    // Expected responses per quarter, over every link of the chosen types (answered or not).
-    let mut expected: std::collections::BTreeMap<(i32, u32), i64> = Default::default();
-    for r in rows {
-        if !types.is_empty() && !types.contains(&r.organisation_type_id) {
-            continue;
-        }
-        *expected.entry(quarter_of(r.effective_from)).or_default() += r.expected_responses as i64;
-        if r.actual_responses == 0 {
-            continue;
-        }
-        if !defs.contains_key(&r.questionnaire_id) {
-            if let Some(def) = load_questionnaire(s, &r.questionnaire_id).await? {
-                defs.insert(r.questionnaire_id.clone(), def);
-            }
-        }
-        let f = figures(s, &r.health_check_id).await?;
-        let mat = defs
-            .get(&r.questionnaire_id)
-            .and_then(|def| scores(def, &f))
-            .and_then(|(_, m)| m);
-        let c = match child {
-            Some("province_id") => r.province_id,
-            Some("district_id") => r.district_id,
-            Some(_) => r.municipality_id,
-            None => None,
-        };
-        example |= r.example;
-        per.push((
-            r.organisation_id,
-            r.organisation_type_id,
-            c,
-            quarter_of(r.effective_from),
-            r.actual_responses,
-            mat,
-            r.expected_responses as i64,
-        ));
-    }
-    // Each group's participation and its current figure; the figure shown is the last one
-    // published for the group unless enough organisations changed (`public_figure`).
-    let combine = |items: &[&OrganisationQuarter]| -> Group {
-        let orgs: std::collections::BTreeSet<&String> = items.iter().map(|x| &x.0).collect();
-        let responses: i64 = items.iter().map(|x| x.4).sum();
-        let scored: Vec<_> = items.iter().filter_map(|x| x.5.map(|m| (x, m))).collect();
-        let scored_orgs: std::collections::BTreeSet<String> =
-            scored.iter().map(|(x, _)| x.0.clone()).collect();
-        // Weighted by the responses each organisation's published figures come from.
-        let weight: i64 = scored.iter().map(|(x, _)| published_responses(x.4)).sum();
-        let value = if scored_orgs.len() as i64 >= MIN_ORGANISATIONS && weight > 0 {
-            Some(percent(
-                scored
-                    .iter()
-                    .map(|(x, m)| m * published_responses(x.4) as f64)
-                    .sum::<f64>()
-                    / weight as f64,
-            ))
-        } else {
-            None
-        };
-        Group {
-            participating: orgs.len() as i64,
-            responses,
-            scored: scored_orgs,
-            value,
-        }
-    };
-    // A filtered view is its own group for the published figures (`<boundary>[types:1,4]/…`).
-    let scope = if types.is_empty() {
-        String::new()
-    } else {
-        let ids: Vec<String> = types.iter().map(i32::to_string).collect();
-        format!("[types:{}]", ids.join(","))
-    };
-    let quarter_key = |y: i32, q: u32| format!("{boundary}{scope}/{y}Q{q}");
+    let qk = format!("{qy}Q{qq}");
+    let cells = published_cells(&s.pool, boundary, &qk).await?;
     let approved: Vec<_> = approved_organisations_by_type(&s.pool, boundary)
         .await?
         .into_iter()
         .filter(|a| types.is_empty() || types.contains(&a.organisation_type_id))
         .collect();
-    let in_quarter: Vec<_> = per.iter().filter(|x| x.3 == (qy, qq)).collect();
-    let mut groups: Vec<(String, Group)> = Vec::new();
-    let overall_key = format!("{}/all", quarter_key(qy, qq));
-    groups.push((overall_key.clone(), combine(&in_quarter)));
+    let overall = figure(&cells, boundary, &qk, types);
+    let mut example = overall.example;
     let chosen: Vec<&(i32, &str)> = ORGANISATION_TYPES
         .iter()
         .filter(|(t, _)| types.is_empty() || types.contains(t))
         .collect();
-    for (t, _) in chosen.iter().copied() {
-        let items: Vec<_> = in_quarter.iter().copied().filter(|x| x.1 == *t).collect();
-        groups.push((format!("{}/type:{t}", quarter_key(qy, qq)), combine(&items)));
-    }
-    // Quarters with responses or with links.
-    let mut quarters: Vec<(i32, u32)> = per
+    let by_type: Vec<OrganisationTypeStat> = chosen
         .iter()
-        .map(|x| x.3)
-        .chain(expected.keys().copied())
+        .map(|(t, d)| {
+            let f = figure(&cells, boundary, &qk, &[*t]);
+            example |= f.example;
+            OrganisationTypeStat {
+                participation: f.participation(),
+                organisation_type_id: *t,
+                description: d.to_string(),
+                organisation_count: approved
+                    .iter()
+                    .find(|a| a.organisation_type_id == *t)
+                    .map(|a| a.organisations)
+                    .unwrap_or(0),
+                quarter: qk.clone(),
+            }
+        })
+        .collect();
+    let mut quarters: Vec<&str> = cells
+        .iter()
+        .filter(|c| c.boundary_id == boundary)
+        .map(|c| c.quarter.as_str())
         .collect();
     quarters.sort();
     quarters.dedup();
-    for qt in &quarters {
-        let items: Vec<_> = per.iter().filter(|x| x.3 == *qt).collect();
-        let key = format!("{}/all", quarter_key(qt.0, qt.1));
-        if key != overall_key {
-            groups.push((key, combine(&items)));
-        }
-    }
-    let mut children: Vec<i64> = in_quarter.iter().filter_map(|x| x.2).collect();
-    children.sort();
-    children.dedup();
-    for c in &children {
-        let items: Vec<_> = in_quarter
-            .iter()
-            .copied()
-            .filter(|x| x.2 == Some(*c))
-            .collect();
-        groups.push((format!("{}/area:{c}", quarter_key(qy, qq)), combine(&items)));
-    }
-    let shown = published_figures(s, &groups).await?;
-    let participation = |key: &str| -> Participation {
-        let g = &groups.iter().find(|(k, _)| k == key).expect("grouped").1;
-        Participation {
-            participating_organisations: g.participating,
-            // Withheld where fewer than 3 organisations take part: one could be alone.
-            total_actual_responses: (g.participating >= MIN_ORGANISATIONS).then_some(g.responses),
-            overal_maturity: shown.get(key).copied().flatten(),
-        }
-    };
-    let by_type: Vec<OrganisationTypeStat> = chosen
-        .iter()
-        .map(|(t, d)| OrganisationTypeStat {
-            participation: participation(&format!("{}/type:{t}", quarter_key(qy, qq))),
-            organisation_type_id: *t,
-            description: d.to_string(),
-            organisation_count: approved
-                .iter()
-                .find(|a| a.organisation_type_id == *t)
-                .map(|a| a.organisations)
-                .unwrap_or(0),
-            quarter: format!("{qy}Q{qq}"),
-        })
-        .collect();
     let by_quarter: Vec<QuarterStat> = quarters
         .iter()
-        .map(|qt| QuarterStat {
-            participation: participation(&format!("{}/all", quarter_key(qt.0, qt.1))),
-            quarter: format!("{}Q{}", qt.0, qt.1),
-            total_expected_responses: expected.get(qt).copied().unwrap_or(0),
+        .map(|q| {
+            let f = figure(&cells, boundary, q, types);
+            QuarterStat {
+                participation: f.participation(),
+                quarter: q.to_string(),
+                total_expected_responses: f.expected,
+            }
+        })
+        .filter(|x| {
+            x.participation.participating_organisations > 0 || x.total_expected_responses != Some(0)
         })
         .collect();
+    let mut children: Vec<i64> = cells
+        .iter()
+        .filter(|c| c.parent_id == Some(boundary) && c.quarter == qk)
+        .map(|c| c.boundary_id)
+        .collect();
+    children.sort();
+    children.dedup();
     let contained: Vec<AreaStat> = children
         .iter()
-        .map(|c| AreaStat {
-            participation: participation(&format!("{}/area:{c}", quarter_key(qy, qq))),
-            boundary_id: *c,
+        .map(|c| (c, figure(&cells, *c, &qk, types)))
+        .filter(|(_, f)| f.participating > 0)
+        .map(|(c, f)| {
+            example |= f.example;
+            AreaStat {
+                participation: f.participation(),
+                boundary_id: *c,
+            }
         })
         .collect();
-    let overall = participation(&overall_key);
+    let published = cells.iter().any(|c| c.quarter == qk);
     let total_organisations: i64 = approved.iter().map(|a| a.organisations).sum();
-    let total_expected: i64 = expected.get(&(qy, qq)).copied().unwrap_or(0);
     Ok(HealthCheckStats {
         boundary_id: boundary,
         period: format!("{qy} Q{qq}"),
-        quarter: format!("{qy}Q{qq}"),
+        quarter: qk,
+        published,
         health_check_stats: by_type,
         by_quarter,
         contained_boundary_data: contained,
         example,
         total_organisations,
-        total_participating_organisations: overall.participating_organisations,
-        total_actual_responses: overall.total_actual_responses,
-        total_expected_responses: total_expected,
-        overall,
-        note: "Maturity is shown only where at least 3 organisations with at least 5 responses each contribute, in whole percent, and changes only when at least 3 organisations have joined or left. Response counts are shown where at least 3 organisations take part.".into(),
+        total_participating_organisations: overall.participating,
+        total_actual_responses: overall.responses,
+        total_expected_responses: overall.expected,
+        overall: overall.participation(),
+        note: PUBLIC_NOTE.into(),
     })
 }
+
+/// What the public figures say of their privacy rules.
+pub const PUBLIC_NOTE: &str = "Figures are published once a quarter has ended. Counts are shown where at least 3 organisations take part, and withheld where they would let a smaller group be worked out from other figures; maturity needs at least 3 organisations with at least 5 responses each, in whole percent.";

@@ -12,29 +12,34 @@ use gbvf_commands::accounts::permissions::{
     ViewYourOrganisationSurveyResult,
 };
 use gbvf_commands::health_check::{
-    category_scores, maturity, percent, published_responses, quarter_of, response_cap,
-    suppressed_cells, QuestionTotals, MIN_RESPONSES,
+    category_scores, percent, published_responses, quarter_of, response_cap, suppressed_cells,
+    QuestionTotals,
 };
 use gbvf_events::healthcheck::{QuestionnairePublished, DEMOGRAPHIC};
+
+pub(super) use super::release::{
+    noise_key, release, release_privacy, release_totals, scores, Release,
+};
+pub use super::release::{ReleasePrivacy, ResponseBand, NOISE_NOTE};
 use gbvf_projections::accounts::queries::organisation_facts;
 use gbvf_projections::healthcheck::queries::{
     published_figures, survey_period, survey_periods_of_organisation,
 };
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// A health check's figures as the read model holds them: `actual` responses so far, and the
 /// published figures (per-question totals and per-answer counts) of the first `published` of
-/// them ([`published_responses`]).
+/// them ([`published_responses`]). Exact: never shown as they are, only through [`release`].
 pub(super) struct Figures {
-    actual: i64,
-    published: i64,
-    totals: QuestionTotals,
-    counts: HashMap<(String, i32), i64>,
+    pub(super) actual: i64,
+    pub(super) published: i64,
+    pub(super) totals: QuestionTotals,
+    pub(super) counts: HashMap<(String, i32), i64>,
 }
 
-pub(super) async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError> {
-    let f = published_figures(&s.pool, id).await?;
+pub(super) async fn figures(pool: &sqlx::PgPool, id: &str) -> sqlx::Result<Figures> {
+    let f = published_figures(pool, id).await?;
     Ok(Figures {
         actual: f.actual_responses,
         published: published_responses(f.actual_responses),
@@ -49,20 +54,6 @@ pub(super) async fn figures(s: &AppState, id: &str) -> Result<Figures, ApiError>
             .map(|a| ((a.question_id, a.possible_answer_id), a.responses))
             .collect(),
     })
-}
-
-/// Category scores and maturity of a health check's published figures, `None` below the
-/// privacy threshold.
-pub(super) fn scores(
-    def: &QuestionnairePublished,
-    f: &Figures,
-) -> Option<(BTreeMap<i32, f64>, Option<f64>)> {
-    if f.published < MIN_RESPONSES {
-        return None;
-    }
-    let c = category_scores(def, &f.totals);
-    let m = maturity(&c);
-    Some((c, m))
 }
 
 /// One answer's share of a question's respondents, as a percentage only (no count, so two
@@ -115,7 +106,7 @@ pub struct QuestionResult {
     pub visualize_type_id: i32,
     /// Chart type name ("PieChart", ...).
     pub visualize_type_description: &'static str,
-    /// People who answered it.
+    /// People who answered it, as released (with the release's noise; never the exact count).
     pub respondents: i64,
     /// Every answer with its share.
     pub answers: Vec<AnswerDistribution>,
@@ -142,10 +133,10 @@ pub struct CategoryResult {
 
 pub(super) fn result_categories(
     def: &QuestionnairePublished,
-    f: &Figures,
+    r: &Release,
     only: Option<&[i32]>,
 ) -> Vec<CategoryResult> {
-    let cats = category_scores(def, &f.totals);
+    let cats = category_scores(def, &release_totals(def, r));
     let palette = [
         "#d7191c", "#fdae61", "#a6d96a", "#1a9641", "#2E539D", "#cccccc",
     ];
@@ -159,17 +150,11 @@ pub(super) fn result_categories(
                 .iter()
                 .filter(|q| q.category_id == *c)
                 .map(|q| {
-                    let n = f.totals.get(&q.question_id).map(|t| t.0).unwrap_or(0);
-                    let counts: Vec<i64> = q
-                        .answers
-                        .iter()
-                        .map(|a| {
-                            f.counts
-                                .get(&(q.question_id.clone(), a.possible_answer_id))
-                                .copied()
-                                .unwrap_or(0)
-                        })
-                        .collect();
+                    let released = r.questions.get(&q.question_id);
+                    let n = released.map(|x| x.respondents).unwrap_or(0);
+                    let counts: Vec<i64> = released
+                        .map(|x| x.counts.clone())
+                        .unwrap_or_else(|| vec![0; q.answers.len()]);
                     let hidden = if q.category_id == DEMOGRAPHIC {
                         suppressed_cells(q.question_type_id == 3, &counts)
                     } else {
@@ -178,7 +163,7 @@ pub(super) fn result_categories(
                     let shown = |i: usize| {
                         (!hidden[i]).then(|| {
                             percent(if n > 0 {
-                                counts[i] as f64 / n as f64
+                                (counts[i] as f64 / n as f64).min(1.0)
                             } else {
                                 0.0
                             })
@@ -272,16 +257,16 @@ pub struct OrganisationHealthCheck {
     pub url: Option<String>,
     /// Expected responses.
     pub expected_responses: i32,
-    /// Responses so far.
-    pub actual_responses: i64,
+    /// Responses so far, as a band: the exact count is not shown, so that nobody who sent
+    /// some of the responses can count the others.
+    pub responses: ResponseBand,
     /// Most responses the link takes: the expected responses plus a margin of a tenth, at
     /// least 5 (`response_cap`).
     pub response_cap: i64,
     /// True when the link has taken `responseCap` responses and refuses more.
     pub cap_reached: bool,
-    /// Responses the results are computed from: the largest multiple of 5 not above
-    /// `actualResponses` (results change only every 5 responses).
-    pub results_as_of_responses: i64,
+    /// How the figures are protected (differential privacy).
+    pub privacy: ReleasePrivacy,
     /// True when the figures include example data.
     pub example: bool,
     /// False below 5 responses.
@@ -327,9 +312,9 @@ pub struct OrganisationHealthChecksAnswer {
 /// `GET /api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=` (the organisation's
 /// designated person: ViewYourOrganisationSurveyResult, AddSurveyLink or
 /// SetSurveyEffectiveDate): the caller's organisation and its survey periods, newest first,
-/// with participation, the link's cap, maturity and category scores, and the demographic cards
-/// — scores and distributions only from 5 responses up, in steps of 5 and as percentages, as
-/// in [`organisational_result`]. The invite code is given to holders of AddSurveyLink
+/// with participation (a band), the link's cap, maturity and category scores, and the
+/// demographic cards — scores and distributions only from 5 responses up, in steps of 5, as
+/// noisy percentages, as in [`organisational_result`]. The invite code is given to holders of AddSurveyLink
 /// or SetSurveyEffectiveDate only.
 #[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
     responses((status = 200, description = "The organisation's survey periods", body = OrganisationHealthChecksAnswer),
@@ -350,13 +335,15 @@ pub async fn organisation_health_checks(
     let type_id = q.questionnaire_type_id.unwrap_or(1);
     let show_code = u.can(AddSurveyLink) || u.can(SetSurveyEffectiveDate);
     let rows = survey_periods_of_organisation(&s.pool, &org, type_id).await?;
+    let key = noise_key(&s).await?;
     let mut list = Vec::new();
     for p in rows {
         let def = load_questionnaire(&s, &p.questionnaire_id)
             .await?
             .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-        let f = figures(&s, &p.health_check_id).await?;
-        let sc = scores(&def, &f);
+        let f = figures(&s.pool, &p.health_check_id).await?;
+        let rel = release(&def, &f, &key, &p.health_check_id);
+        let sc = scores(&def, &rel);
         let (y, qn) = quarter_of(p.effective_from);
         let cap = response_cap(p.expected_responses as i64);
         list.push(OrganisationHealthCheck {
@@ -370,16 +357,16 @@ pub async fn organisation_health_checks(
             invite_code: show_code.then(|| p.invite_code.clone()),
             url: show_code.then(|| survey_url(&s, &p.invite_code)),
             expected_responses: p.expected_responses,
-            actual_responses: p.actual_responses,
+            responses: ResponseBand::of(p.actual_responses),
             response_cap: cap,
             cap_reached: p.actual_responses >= cap,
-            results_as_of_responses: f.published,
+            privacy: release_privacy(),
             example: p.example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
             question_categories: if sc.is_some() {
-                result_categories(&def, &f, Some(&[1, 2, 3, 5][..]))
+                result_categories(&def, &rel, Some(&[1, 2, 3, 5][..]))
             } else {
                 vec![]
             },
@@ -428,15 +415,13 @@ pub struct OrganisationalResult {
     pub questionnaire_type: &'static str,
     /// Staff 1 or Students 2.
     pub questionnaire_type_id: i32,
-    /// Responses so far, under the specification's misspelt name (admin spec §7).
-    pub actual_responeses: i64,
-    /// Responses so far.
-    pub actual_responses: i64,
+    /// Responses so far, as a band (admin spec §3 names an exact `actualResponeses`; it is not
+    /// shown, so that nobody who sent some of the responses can count the others).
+    pub responses: ResponseBand,
     /// Expected responses.
     pub expected_responses: i32,
-    /// Responses the results are computed from: the largest multiple of 5 not above the
-    /// responses so far (results change only every 5 responses).
-    pub results_as_of_responses: i64,
+    /// How the figures are protected (differential privacy).
+    pub privacy: ReleasePrivacy,
     /// True when the figures include example data.
     pub example: bool,
     /// False below 5 responses.
@@ -463,10 +448,12 @@ pub struct OrganisationalResultAnswer {
 /// `POST /api/healthcheck/organisationalResult` (ViewYourOrganisationSurveyResult for the
 /// caller's own organisation; ViewOrganisationalSurveyResults for any): every question with its
 /// answer distribution (percentages only), category scores and maturity, computed from the
-/// first `resultsAsOfResponses` responses — the largest multiple of 5 received — so two
-/// readings never differ by one respondent; demographic answers chosen by fewer than 5 are
-/// suppressed (`suppressed_cells`). Below 5 responses it answers `resultsAvailable: false`
-/// with the reason and no distribution.
+/// first responses in steps of 5 (the largest multiple of 5 received), so two readings never
+/// differ by one respondent, and released with noise (ε = 1 per question, fixed per release:
+/// `privacy`), so that whoever sent all responses but one still cannot read that one;
+/// demographic answers released for fewer than 5 are suppressed (`suppressed_cells`). The
+/// response count is a band. Below 5 responses it answers `resultsAvailable: false` with the
+/// reason and no distribution.
 #[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
     responses((status = 200, description = "The results", body = OrganisationalResultAnswer),
               (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")))]
@@ -493,8 +480,9 @@ pub async fn organisational_result(
     let def = load_questionnaire(&s, &period.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-    let f = figures(&s, &b.health_check_id).await?;
-    let sc = scores(&def, &f);
+    let f = figures(&s.pool, &b.health_check_id).await?;
+    let rel = release(&def, &f, &noise_key(&s).await?, &b.health_check_id);
+    let sc = scores(&def, &rel);
     let (y, qn) = quarter_of(period.effective_from);
     Ok(Json(OrganisationalResultAnswer {
         success: true,
@@ -505,16 +493,15 @@ pub async fn organisational_result(
             questionnaire_version: def.version,
             questionnaire_type: questionnaire_type(t),
             questionnaire_type_id: t,
-            actual_responeses: f.actual,
-            actual_responses: f.actual,
+            responses: ResponseBand::of(f.actual),
             expected_responses: period.expected_responses,
-            results_as_of_responses: f.published,
+            privacy: release_privacy(),
             example: period.example,
             results_available: sc.is_some(),
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
             question_categories: if sc.is_some() {
-                result_categories(&def, &f, None)
+                result_categories(&def, &rel, None)
             } else {
                 vec![]
             },

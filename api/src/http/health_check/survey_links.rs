@@ -137,7 +137,7 @@ pub async fn invite_code(
     let expected = ExpectedResponses::from_json(&b.expected_responses)
         .map_err(|e| ApiError::bad("ExpectedResponses", e.to_string()))?;
     let own = user_organisation(&s, &u).await?;
-    let organisation_id = match b
+    let organisation_id: String = match b
         .organisation_id
         .map(|o| o.into_string())
         .filter(|o| !o.is_empty())
@@ -147,7 +147,7 @@ pub async fn invite_code(
         Some(o) if u.can(WorldOfImpactAdmin) || (u.can(HealthCheckAdmin) && own.is_none()) => o,
         Some(o) if Some(&o) == own.as_ref() => o,
         Some(_) => return Err(ApiError::Forbidden),
-        None => own.ok_or_else(|| {
+        None => own.clone().ok_or_else(|| {
             ApiError::bad(
                 "OrganisationId",
                 "Your account is not linked to an organisation.",
@@ -176,9 +176,14 @@ pub async fn invite_code(
     }
     let from = b.effective_from.unwrap_or(now);
     let to = end_of_quarter(from).min(q.effective_to);
-    if to <= now || from < q.effective_from {
+    if from < q.effective_from {
         return Err(ApiError::bad("EffectiveFrom", "The survey period must start within the questionnaire's active dates and end in the future."));
     }
+    // The organisation's own people are bounded by its registered size; a platform
+    // administrator acting for another organisation is not the person the cap limits.
+    let registered_members = (own.as_deref() == Some(organisation_id.as_str())
+        || !(u.can(WorldOfImpactAdmin) || u.can(HealthCheckAdmin)))
+    .then_some(org.members);
     let id = health_check_id(&organisation_id, &q.questionnaire_id, from);
     let code = uuid::Uuid::new_v4().simple().to_string();
     let open = OpenSurveyPeriod {
@@ -192,6 +197,8 @@ pub async fn invite_code(
         effective_to: to,
         expected_responses: expected,
         invite_code: code.clone(),
+        registered_members,
+        now,
     };
     let meta = EventMetadata::now(
         format!("user:{}", u.session.user_id),
@@ -209,6 +216,9 @@ pub async fn invite_code(
         {
             Ok(()) => code,
             Err(AggregateError::UserError(HealthCheckError::AlreadyOpen(existing))) => existing,
+            Err(AggregateError::UserError(e @ HealthCheckError::OutsideWindow)) => {
+                return Err(ApiError::bad("EffectiveFrom", e.to_string()))
+            }
             Err(AggregateError::UserError(e)) => {
                 return Err(ApiError::bad("ExpectedResponses", e.to_string()))
             }

@@ -100,6 +100,14 @@ export type ErrorBody = {
   /** Always `false`. */
   success: boolean;
 };
+export type ReleasePrivacy = {
+  /** ε per question and respondent, over all releases of the survey period. */
+  epsilonPerQuestion: number;
+  /** The mechanism and its budget. */
+  mechanism: string;
+  /** For people. */
+  note: string;
+};
 export type AnswerDistribution = {
   /** Its text. */
   description: string;
@@ -136,7 +144,7 @@ export type QuestionResult = {
   questionType: string;
   /** 3 single choice, 4 multiple choice. */
   questionTypeId: number;
-  /** People who answered it. */
+  /** People who answered it, as released (with the release's noise; never the exact count). */
   respondents: number;
   /** Chart type name ("PieChart", ...). */
   visualizeTypeDescription: string;
@@ -155,9 +163,14 @@ export type CategoryResult = {
   /** Its questions. */
   questions: QuestionResult[];
 };
+export type ResponseBand = {
+  /** The band's lowest count (for a progress bar). */
+  atLeast: number;
+  /** The band: "0", "1–4", "5–9", "10–19", "20–49", "50–99", "100–199", "200–499", "500–999"
+    or "1000 or more". */
+  band: string;
+};
 export type OrganisationHealthCheck = {
-  /** Responses so far. */
-  actualResponses: number;
   /** True when the link has taken `responseCap` responses and refuses more. */
   capReached: boolean;
   /** Start of the period. */
@@ -178,6 +191,8 @@ export type OrganisationHealthCheck = {
   message: string | null;
   /** Overall maturity in percent; null when not available. */
   overallMaturity: number | null;
+  /** How the figures are protected (differential privacy). */
+  privacy: ReleasePrivacy;
   /** Behaviours, Practices, Policies and Demographic results; empty below 5 responses. */
   questionCategories: CategoryResult[];
   /** "<questionnaire> — <year> Q<quarter>". */
@@ -193,9 +208,9 @@ export type OrganisationHealthCheck = {
   /** Most responses the link takes: the expected responses plus a margin of a tenth, at
     least 5 (`response_cap`). */
   responseCap: number;
-  /** Responses the results are computed from: the largest multiple of 5 not above
-    `actualResponses` (results change only every 5 responses). */
-  resultsAsOfResponses: number;
+  /** Responses so far, as a band: the exact count is not shown, so that nobody who sent
+    some of the responses can count the others. */
+  responses: ResponseBand;
   /** False below 5 responses. */
   resultsAvailable: boolean;
   /** The link; null like `inviteCode`. */
@@ -246,10 +261,6 @@ export type InviteCodeBody = {
   QuestionnaireId: string;
 };
 export type OrganisationalResult = {
-  /** Responses so far, under the specification's misspelt name (admin spec §7). */
-  actualResponeses: number;
-  /** Responses so far. */
-  actualResponses: number;
   /** True when the figures include example data. */
   example: boolean;
   /** Expected responses. */
@@ -260,6 +271,8 @@ export type OrganisationalResult = {
   message: string | null;
   /** Overall maturity in percent; null when not available. */
   overallMaturity: number | null;
+  /** How the figures are protected (differential privacy). */
+  privacy: ReleasePrivacy;
   /** Every category's results; empty below 5 responses. */
   questionCategories: CategoryResult[];
   /** "<questionnaire> — <year> Q<quarter>". */
@@ -272,9 +285,9 @@ export type OrganisationalResult = {
   questionnaireTypeId: number;
   /** Questionnaire version number. */
   questionnaireVersion: number;
-  /** Responses the results are computed from: the largest multiple of 5 not above the
-    responses so far (results change only every 5 responses). */
-  resultsAsOfResponses: number;
+  /** Responses so far, as a band (admin spec §3 names an exact `actualResponeses`; it is not
+    shown, so that nobody who sent some of the responses can count the others). */
+  responses: ResponseBand;
   /** False below 5 responses. */
   resultsAvailable: boolean;
 };

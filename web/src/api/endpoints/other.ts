@@ -497,20 +497,20 @@ export type Health = {
 };
 export type Participation = {
   /** Maturity in whole percent, or `null` under the privacy rule (spelled as the
-    specification spells it). It is the figure last published for this group: it changes
-    only when at least 3 contributing organisations have joined or left since. */
+    specification spells it). */
   overalMaturity: number | null;
   /** Organisations with responses. */
   participatingOrganisations: number;
-  /** Responses; `null` where fewer than 3 organisations take part, since one organisation
-    could be alone there. */
+  /** Responses; `null` where the cell is suppressed (fewer than 3 organisations, or a cell
+    that would follow from others by subtraction). */
   totalActualResponses: number | null;
 };
 export type QuarterStat = Participation & {
   /** `2026Q3`. */
   quarter: string;
-  /** Responses expected on the survey links that start in the quarter, answered or not. */
-  totalExpectedResponses: number;
+  /** Responses expected on the survey links that start in the quarter, answered or not;
+    `null` where suppressed. */
+  totalExpectedResponses: number | null;
 };
 export type AreaStat = Participation & {
   /** The child boundary. */
@@ -519,7 +519,7 @@ export type AreaStat = Participation & {
 export type OrganisationTypeStat = Participation & {
   /** Its name. */
   description: string;
-  /** Approved organisations of the type in the boundary. */
+  /** Approved organisations of the type in the boundary now. */
   organisationCount: number;
   /** Organisation type id. */
   organisationTypeId: number;
@@ -529,7 +529,7 @@ export type OrganisationTypeStat = Participation & {
 export type HealthCheckStats = {
   /** The boundary. */
   boundaryId: number;
-  /** Participation per quarter with responses, oldest first. */
+  /** Every published quarter of the boundary, oldest first. */
   byQuarter: QuarterStat[];
   /** Per child boundary with responses in the quarter. */
   containedBoundaryData: AreaStat[];
@@ -539,17 +539,19 @@ export type HealthCheckStats = {
   healthCheckStats: OrganisationTypeStat[];
   /** The privacy rule, for people. */
   note: string;
-  /** The quarter's figures over all organisation types. */
+  /** The quarter's figures over the chosen organisation types. */
   overall: Participation;
   /** `2026 Q3`. */
   period: string;
+  /** False while the quarter has not ended and been published: every figure is then empty. */
+  published: boolean;
   /** `2026Q3`. */
   quarter: string;
-  /** `overall.totalActualResponses` (`null` with fewer than 3 organisations taking part). */
+  /** `overall.totalActualResponses`. */
   totalActualResponses: number | null;
-  /** Responses expected in the quarter. */
-  totalExpectedResponses: number;
-  /** Approved organisations in the boundary. */
+  /** Responses expected in the quarter; `null` where suppressed. */
+  totalExpectedResponses: number | null;
+  /** Approved organisations in the boundary now. */
   totalOrganisations: number;
   /** `overall.participatingOrganisations`. */
   totalParticipatingOrganisations: number;

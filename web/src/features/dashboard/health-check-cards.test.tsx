@@ -42,6 +42,7 @@ function stats(counts: number[], extra: Partial<HealthCheckStats> = {}): HealthC
     boundaryId: 1,
     period: '2026 Q3',
     quarter: '2026Q3',
+    published: true,
     healthCheckStats: TYPES.map(([id, description], i) => ({
       organisationTypeId: id,
       description,

@@ -18,8 +18,8 @@ export const hcStrings = {
   currentPeriod: 'Current questionnaire period',
   questionnairePeriod: 'Questionnaire period',
   completed: 'Completed responses',
-  of: (actual: number, expected: number) => `${actual} of ${expected}`,
-  progressText: (actual: number, expected: number) => `${actual} of ${expected} expected responses completed`,
+  of: (band: string, expected: number) => `${band} of ${expected}`,
+  progressText: (band: string, expected: number) => `${band} of ${expected} expected responses completed`,
   preview: 'Preview survey questions',
   maturity: 'Overall GBVF maturity',
   categoryScores: 'Category scores',
@@ -51,10 +51,8 @@ export const hcStrings = {
   back: 'Back to the organisation dashboard',
   policiesPractices: 'Policies and Practices',
   behaviours: 'Organisational Behaviours',
-  responsesNote: (asOf: number, actual: number, expected: number) =>
-    asOf === actual || asOf === 0
-      ? `Based on ${actual} of ${expected} expected responses.`
-      : `Based on ${asOf} of ${actual} responses so far (${expected} expected). Results are updated with every 5 new responses, so that no single response can be singled out.`,
+  responsesNote: (band: string, expected: number) =>
+    `Responses so far: ${band} (${expected} expected). Results are updated with every 5 new responses, so that no single response can be singled out.`,
   suppressed: 'fewer than 5',
   suppressedNote: 'Answers chosen by fewer than 5 respondents are not shown, so that nobody can be recognised.',
   capNote: (cap: number) => `The survey link accepts up to ${cap} responses: the expected responses plus a margin.`,

@@ -161,7 +161,7 @@ export function OrganisationDashboard() {
 /** Participation, maturity and demographic cards of one survey period. */
 function PeriodView({ period, canResults }: { period: OrganisationHealthCheck; canResults: boolean }) {
   const hidden = privacyMessage(period)
-  const percent = progressPercent(period.actualResponses, period.expectedResponses)
+  const percent = progressPercent(period.responses.atLeast, period.expectedResponses)
   const demographic = categoryOf(period.questionCategories, QuestionCategory.Demographic)
   return (
     <>
@@ -182,8 +182,8 @@ function PeriodView({ period, canResults }: { period: OrganisationHealthCheck; c
           <ProgressBar
             label={s.completed}
             percent={percent}
-            text={s.of(period.actualResponses, period.expectedResponses)}
-            valueText={s.progressText(period.actualResponses, period.expectedResponses)}
+            text={s.of(period.responses.band, period.expectedResponses)}
+            valueText={s.progressText(period.responses.band, period.expectedResponses)}
             testId="hc-completed"
           />
           {period.capReached ? (

@@ -80,10 +80,14 @@ function period(over: Partial<OrganisationHealthCheck> = {}): OrganisationHealth
     inviteCode: 'code123',
     url: 'http://127.0.0.1/Questionnaire/SurveyQuestions?inviteCode=code123',
     expectedResponses: 8,
-    actualResponses: 6,
+    responses: { band: '5–9', atLeast: 5 },
     responseCap: 13,
     capReached: false,
-    resultsAsOfResponses: 5,
+    privacy: {
+      mechanism: 'two-sided geometric (discrete Laplace), ε = 1 per question',
+      epsilonPerQuestion: 1,
+      note: 'noise',
+    },
     example: false,
     resultsAvailable: true,
     message: null,
@@ -99,9 +103,8 @@ const earlier = period({
   isCurrent: false,
   effectiveFrom: '2026-07-01T00:00:00Z',
   effectiveTo: '2026-09-30T23:59:59Z',
-  actualResponses: 4,
+  responses: { band: '1–4', atLeast: 1 },
   expectedResponses: 10,
-  resultsAsOfResponses: 0,
   resultsAvailable: false,
   message: TOO_FEW,
   overallMaturity: null,
@@ -133,10 +136,13 @@ function result(over: Partial<OrganisationalResult> = {}): OrganisationalResult 
     questionnaireVersion: p.questionnaireVersion,
     questionnaireType: 'Staff',
     questionnaireTypeId: 1,
-    actualResponses: 6,
-    actualResponeses: 6,
+    responses: { band: '5–9', atLeast: 5 },
     expectedResponses: 8,
-    resultsAsOfResponses: 5,
+    privacy: {
+      mechanism: 'two-sided geometric (discrete Laplace), ε = 1 per question',
+      epsilonPerQuestion: 1,
+      note: 'noise',
+    },
     example: false,
     resultsAvailable: true,
     message: null,
@@ -257,8 +263,8 @@ describe('organisation dashboard', () => {
     expect(within(participation).getByRole('heading', { name: 'Current questionnaire period' })).toBeInTheDocument()
     expect(within(participation).getByTestId('hc-period')).toHaveTextContent('2026-11-23 – 2026-12-31')
     const bar = within(participation).getByRole('progressbar', { name: 'Completed responses' })
-    expect(bar).toHaveAttribute('aria-valuenow', '75')
-    expect(bar).toHaveAttribute('aria-valuetext', '6 of 8 expected responses completed')
+    expect(bar).toHaveAttribute('aria-valuenow', '63')
+    expect(bar).toHaveAttribute('aria-valuetext', '5–9 of 8 expected responses completed')
     expect(within(participation).getByTestId('hc-cap')).toHaveTextContent(
       'The survey link accepts up to 13 responses: the expected responses plus a margin.',
     )
@@ -316,7 +322,7 @@ describe('organisation dashboard', () => {
     const user = userEvent.setup()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Survey period' }), 'hc-org1-staff-v1-2026Q3')
     expect(screen.getByTestId('hc-participation')).toHaveTextContent('Questionnaire period')
-    expect(screen.getByRole('progressbar', { name: 'Completed responses' })).toHaveAttribute('aria-valuenow', '40')
+    expect(screen.getByRole('progressbar', { name: 'Completed responses' })).toHaveAttribute('aria-valuenow', '10')
     expect(screen.getByTestId('hc-privacy')).toHaveTextContent(TOO_FEW)
     expect(screen.queryByTestId('hc-maturity-value')).toBeNull()
     expect(screen.queryByRole('heading', { name: 'About the respondents' })).toBeNull()
@@ -329,7 +335,7 @@ describe('organisation dashboard', () => {
     d1.answers = d1.answers.map((a, i) => (i === 0 ? a : { ...a, distributionValue: null, suppressed: true }))
     db.byType[1] = [
       period({
-        actualResponses: 13,
+        responses: { band: '10–19', atLeast: 10 },
         capReached: true,
         questionCategories: [...scored, cat(5, 'Demographic', null, [d1])],
       }),
@@ -486,7 +492,7 @@ describe('results view', () => {
       '/organisation/',
     )
     expect(screen.getByTestId('hc-results-responses')).toHaveTextContent(
-      'Based on 5 of 6 responses so far (8 expected). Results are updated with every 5 new responses',
+      'Responses so far: 5–9 (8 expected). Results are updated with every 5 new responses',
     )
     const pp = screen.getByTestId('hc-policies-practices')
     expect(within(pp).getByRole('heading', { name: 'Policies — 61.11%' })).toBeInTheDocument()
@@ -531,8 +537,7 @@ describe('results view', () => {
       body: {
         success: true,
         data: result({
-          actualResponses: 4,
-          resultsAsOfResponses: 0,
+          responses: { band: '1–4', atLeast: 1 },
           resultsAvailable: false,
           message: TOO_FEW,
           overallMaturity: null,
@@ -542,7 +547,7 @@ describe('results view', () => {
     }
     renderApp('/organisation/view/hc-org1-staff-v1-2026Q4')
     expect(await screen.findByTestId('hc-privacy')).toHaveTextContent(TOO_FEW)
-    expect(screen.getByTestId('hc-results-responses')).toHaveTextContent('Based on 4 of 8 expected responses.')
+    expect(screen.getByTestId('hc-results-responses')).toHaveTextContent('Responses so far: 1–4 (8 expected).')
     expect(screen.queryByTestId('hc-policies-practices')).toBeNull()
     expect(screen.queryAllByRole('img')).toHaveLength(0)
   })

@@ -50,7 +50,10 @@ export function ResultsView() {
           </p>
         ) : null}
         <p className="hc-note" data-testid="hc-results-responses">
-          {s.responsesNote(data.resultsAsOfResponses, data.actualResponses, data.expectedResponses)}
+          {s.responsesNote(data.responses.band, data.expectedResponses)}
+        </p>
+        <p className="hc-note" data-testid="hc-results-noise">
+          {data.privacy.note}
         </p>
         {hidden ? (
           <p className="message hc-privacy" role="note" data-testid="hc-privacy">

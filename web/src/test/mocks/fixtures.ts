@@ -222,6 +222,7 @@ export function dashboard(id: number): Dashboard {
       boundaryId: id,
       period: '2026 Q3',
       quarter: '2026Q3',
+      published: true,
       overall: { participatingOrganisations: 0, totalActualResponses: 0, overalMaturity: null },
       healthCheckStats: [],
       byQuarter: [],
