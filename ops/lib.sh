@@ -232,6 +232,10 @@ shipped_database() {
 # projections take longer on a busy machine), and fails at once if the process exits.
 start_test_server() {
   local gbvf="$1" port="$2" url="$3" logfile="$4"
+  # Another server on the port would answer the health check for this one.
+  if curl -sf "http://127.0.0.1:$port/api/health" >/dev/null; then
+    log "port $port already has a server: stop it first"; return 1
+  fi
   DATABASE_URL="$url" PORT="$port" GBVF_DEV_MODE=true GBVF_ENABLE_LOGIN=true GBVF_TRUSTED_PROXIES=127.0.0.1 \
     "$gbvf" serve --web-dir "$ROOT/web/dist" > "$logfile" 2>&1 &
   SERVER=$!

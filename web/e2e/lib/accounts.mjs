@@ -1,5 +1,6 @@
 // Helpers for the account journeys: unique addresses, codes from the development outbox
-// (GET /dev/outbox, newest first), administrators made with the gbvf CLI, and the OTP boxes.
+// (GET /dev/outbox, newest first), administrators made with the gbvf CLI, the OTP boxes, and
+// the health check's public figures published with the CLI as if a quarter had ended.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -37,6 +38,25 @@ export async function nextCode(email, before = 0) {
     assert.ok(Date.now() < deadline, `no new code for ${email} in the outbox`)
     await new Promise((r) => setTimeout(r, 250))
   }
+}
+
+/** The instant a quarter ('2026Q4') ends: the first moment of the next one, RFC 3339 UTC. */
+export function quarterEnd(quarter) {
+  const [year, number] = quarter.split('Q').map(Number)
+  return new Date(Date.UTC(year, number * 3, 1)).toISOString()
+}
+
+/** `gbvf healthcheck-publish --as-of <the end of quarter>` against the e2e database: the
+ * public health-check figures of `quarter` are published as if it had ended (they are public
+ * only then, docs/decisions/0123-public-cells-and-suppression.md). */
+export async function publishHealthCheckQuarter(quarter) {
+  const bin = process.env.GBVF_BIN
+  const db = process.env.DATABASE_URL
+  assert.ok(bin && db, 'GBVF_BIN and DATABASE_URL must be set to publish the health-check figures')
+  await run(bin, ['healthcheck-publish', '--as-of', quarterEnd(quarter)], {
+    env: { ...process.env, DATABASE_URL: db, RUST_LOG: 'warn' },
+    timeout: 120_000,
+  })
 }
 
 /** `gbvf users create-admin --email` against the e2e database. */
