@@ -49,7 +49,7 @@ async fn approve_one_reject_another_with_e_mails_and_history() {
         waiting[0]["organisationName"], "Another Shelter Trust",
         "A-Z by default"
     );
-    assert_eq!(waiting[0]["verificationStatus"], "In Progess");
+    assert_eq!(waiting[0]["verificationStatus"], "In Progress");
 
     let (s, v) = admin.post("/api/healthcheck/verify", json!({"VerificationStatusId": 3, "StakeholderId": a, "EmailTemplateType": 1, "ExpectedStatusId": 1})).await;
     assert_eq!(

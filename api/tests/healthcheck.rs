@@ -329,7 +329,7 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         .await;
     assert_eq!(
         (s, v["message"].as_str()),
-        (200, Some("Survey Link generated succesfully")),
+        (200, Some("Survey link generated successfully")),
         "{v}"
     );
     let code = v["inviteCode"].as_str().unwrap().to_string();

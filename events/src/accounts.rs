@@ -168,7 +168,7 @@ impl cqrs_es::DomainEvent for UserEvent {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum OrganisationEvent {
-    /// Registered through sign-up; verification status In Progess. "2.0".
+    /// Registered through sign-up; verification status In Progress. "2.0".
     OrganisationRegistered(OrganisationRegistered),
     /// A verifier approved the organisation (status 3); the welcome e-mail was sent. "2.0".
     OrganisationApproved(VerificationDecision),

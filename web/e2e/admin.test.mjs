@@ -320,12 +320,12 @@ test('dashboard: the Organisations and Surveys cards, Manage links and Manage Us
   }
 })
 
-test('applications list: In Progess by default, search, sort, filter, No records found', async (t) => {
+test('applications list: In Progress by default, search, sort, filter, No records found', async (t) => {
   const { context, page, errors } = await adminPage()
   try {
     await go(page, '/admin/organisations/', 'View all applications')
     await page.getByTestId('applications-table').waitFor()
-    assert.ok(await page.getByRole('radio', { name: 'In Progess' }).isChecked(), 'In Progess is the default filter')
+    assert.ok(await page.getByRole('radio', { name: 'In Progress' }).isChecked(), 'In Progress is the default filter')
     assert.ok(await page.getByRole('button', { name: 'Add new' }).isDisabled(), 'Add new is shown but disabled')
     assert.equal(await page.getByRole('link', { name: 'Back to the admin dashboard' }).getAttribute('href'), '/admin/')
     for (const column of ['Organisation name', 'Received from', 'Received on', 'Status']) {
@@ -345,7 +345,7 @@ test('applications list: In Progess by default, search, sort, filter, No records
       new RegExp(`${orgs.approve.first} ${orgs.approve.last}`),
       'Received from names the applicant',
     )
-    assert.match(await row.textContent(), /In Progess/)
+    assert.match(await row.textContent(), /In Progress/)
     assert.match(await row.textContent(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
 
     await page.getByLabel('Sort').selectOption({ label: 'Z-A' })
@@ -390,7 +390,7 @@ test('approve one application: toast, back to the list, welcome e-mail, history 
     const address = await page.getByTestId('organisation-address-list').textContent()
     assert.match(address, /Street address12 Govan Mbeki Avenue/)
     assert.match(address, /Number of members in organisation14/)
-    assert.match(address, /Organisation verification statusIn Progess/)
+    assert.match(address, /Organisation verification statusIn Progress/)
     await page.getByTestId('history-event').first().waitFor()
     await shots(page, 'application-in-progress')
     await axeBoth(page, t, 'application view')

@@ -337,7 +337,7 @@ test('an organisation registers, an administrator approves it and opens a survey
   await page.getByRole('button', { name: 'Generate link' }).click()
   const opened = { status: (await answered).status(), body: await (await answered).json() }
   assert.equal(opened.status, 200, JSON.stringify(opened.body))
-  await page.getByTestId('toast-success').filter({ hasText: 'Survey Link generated succesfully' }).waitFor()
+  await page.getByTestId('toast-success').filter({ hasText: 'Survey link generated successfully' }).waitFor()
   inviteCode = opened.body.inviteCode
   healthCheckId = opened.body.healthCheckId
   const shown = await page.getByRole('textbox', { name: 'Survey link' }).inputValue()

@@ -2,7 +2,7 @@
 // shipped data: an administrator (made with the CLI, signed in through the reset flow over the
 // API) opens /admin/questionnaire/, sees the shipped Staff and Students questionnaires as cards,
 // generates a link for an approved organisation with expected responses, gets 'Survey Link
-// generated succesfully' and the URL, copies it, sees the card's expected responses and a
+// generated successfully' and the URL, copies it, sees the card's expected responses and a
 // Preview; the link opens the survey page, one respondent answers, and the public dashboard's
 // health-check cards show the server's figures. Screenshots at 1280 and 390 px wide into
 // SCREENSHOTS_DIR (default /tmp/hc-admin-shots).
@@ -155,7 +155,7 @@ test('an administrator generates a link for an organisation with expected respon
   await page.keyboard.type(String(EXPECTED))
   await panel.getByRole('button', { name: 'Generate link' }).click()
 
-  const toast = page.getByTestId('toast-success').filter({ hasText: 'Survey Link generated succesfully' })
+  const toast = page.getByTestId('toast-success').filter({ hasText: 'Survey link generated successfully' })
   await toast.waitFor()
   const link = panel.getByLabel('Survey link')
   await link.waitFor()

@@ -15,7 +15,7 @@ pub const CSRF_MESSAGE: &str = "Your session has expired. Please reload the page
 /// Permission refused (public spec §6 and §8).
 pub const PERMISSION_DENIED: &str = "You do not have permission to perform this action.";
 /// Generic failure (public spec §8), spelled as the specification spells it.
-pub const GENERIC_FAILURE: &str = "An error has occured please try again later";
+pub const GENERIC_FAILURE: &str = "An error has occurred. Please try again later.";
 
 /// The JSON body of every failure (4xx and 5xx): `{"success": false, "message", "errors":
 /// [{"code", "description"}]}` (public spec §7 "Responses read: success, message, errors").

@@ -1,4 +1,4 @@
-//! The organisation aggregate: registered through sign-up (In Progess), then approved or
+//! The organisation aggregate: registered through sign-up (In Progress), then approved or
 //! rejected by a verifier (admin spec §4 "Application verification"). A decision names the
 //! status the verifier saw; if the application moved on since, the decision is refused, so two
 //! administrators acting at once record exactly one decision.
@@ -10,19 +10,20 @@ use gbvf_events::accounts::{
 };
 use serde::{Deserialize, Serialize};
 
-/// Status In Progess (admin spec §3 "Application status keys").
+/// Status In Progress (admin spec §3 "Application status keys").
 pub const IN_PROGRESS: i32 = 1;
 /// Status Rejected.
 pub const REJECTED: i32 = 2;
 /// Status Approved.
 pub const APPROVED: i32 = 3;
 
-/// The specification's name of a status id ("In Progess" as spelled there).
+/// The specification's name of a status id ("In Progress"; the specification spells it "In
+/// Progess", corrected by docs/decisions/0133-spelling-corrected.md).
 pub fn status_name(id: i32) -> &'static str {
     match id {
         APPROVED => "Approved",
         REJECTED => "Rejected",
-        _ => "In Progess",
+        _ => "In Progress",
     }
 }
 

@@ -11,7 +11,7 @@
 //! - `organisation(organisation_id, name, branch, organisation_type_id, province_id,
 //!   district_id, municipality_id, members, designated_user_id, designated_email,
 //!   verification_status_id, status_date, registered_at, decided_by, decided_by_user_id)`;
-//!   `decided_by` is the verifier's name, "Erased person" once erased. Verification status 1 = In Progess
+//!   `decided_by` is the verifier's name, "Erased person" once erased. Verification status 1 = In Progress
 //!   (spelled as the specification spells it), 2 Rejected, 3 Approved (admin spec §3).
 //!
 //! Street addresses are kept in the event log only; no read model holds them, so no public

@@ -259,7 +259,7 @@ pub struct OrganisationFacts {
     pub name: String,
     /// Its type id (admin spec §3; 4: higher education institution).
     pub organisation_type_id: i32,
-    /// 1 In Progess, 2 Rejected, 3 Approved (as the read model last applied it).
+    /// 1 In Progress, 2 Rejected, 3 Approved (as the read model last applied it).
     pub verification_status_id: i32,
     /// Number of members as registered (public spec §3 "Registration payload"; shown to the
     /// verifier who approves the application).
@@ -358,7 +358,7 @@ pub struct ApplicationRow {
     pub designated_last_name: Option<String>,
     /// When it registered.
     pub registered_at: DateTime<Utc>,
-    /// 1 In Progess, 2 Rejected, 3 Approved.
+    /// 1 In Progress, 2 Rejected, 3 Approved.
     pub verification_status_id: i32,
     /// When the status last changed.
     pub status_date: DateTime<Utc>,

@@ -1,6 +1,7 @@
 // Every user-visible string of the admin console (admin-and-health-check.md sections 2, 8 and
-// 9). Strings quoted in the specification are copied verbatim, including its spelling ('In
-// Progess', 'occured'); tests import them from here rather than repeating them. The public
+// 9). Strings quoted in the specification are copied here, with its misspellings corrected
+// (docs/decisions/0133-spelling-corrected.md); tests import them from here rather than
+// repeating them. The public
 // dashboard's and the account screens' strings are in strings.ts.
 
 export const adminStrings = {
@@ -42,8 +43,8 @@ export const adminStrings = {
   },
 
   messages: {
-    /** Section 8 generic failure (the product's spelling). */
-    generic: 'An error has occured please try again later',
+    /** Section 8 generic failure. */
+    generic: 'An error has occurred. Please try again later.',
     permissionDenied: 'You do not have permission to perform this action.',
     noData: 'No data available',
     notificationsRegion: 'Notifications',
@@ -90,7 +91,7 @@ export const adminStrings = {
     generate: 'Generate link',
     copy: 'Copy link',
     linkLabel: 'Survey link',
-    generated: 'Survey Link generated succesfully',
+    generated: 'Survey link generated successfully',
     copied: 'Survey link copied to clipboard!',
     unable: 'Unable to generate link',
     inactive: 'A survey link can be generated only while the questionnaire is active.',
@@ -103,7 +104,7 @@ export const adminStrings = {
     back: 'Back to the admin dashboard',
     statusFilter: 'Status',
     all: 'All',
-    inProgress: 'In Progess',
+    inProgress: 'In Progress',
     approved: 'Approved',
     rejected: 'Rejected',
     searchPlaceholder: 'Search by organisation name',

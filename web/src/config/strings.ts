@@ -1,6 +1,7 @@
 // Every user-visible string of the public dashboard, in one place. Strings quoted in the
-// specification (public-dashboard-and-accounts.md) are copied here verbatim, including its
-// spelling ('occured'); tests import them from here rather than repeating them.
+// specification (public-dashboard-and-accounts.md) are copied here, with its misspellings
+// corrected (docs/decisions/0133-spelling-corrected.md); tests import them from here rather
+// than repeating them.
 import { afterActivate, message, registerStrings } from '../i18n/runtime'
 import { quickExitStrings } from './quick-exit-strings'
 
@@ -75,7 +76,7 @@ export const strings = registerStrings('', {
   },
 
   messages: {
-    generic: 'An error has occured please try again later',
+    generic: 'An error has occurred. Please try again later.',
     mapFailure: 'Failed to fetch data. Please try again.',
     noData: 'No data available',
     noDataToDisplay: 'No data available to display.',

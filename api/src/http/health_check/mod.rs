@@ -42,7 +42,7 @@ use crate::http::AppState;
 use gbvf_events::healthcheck::QuestionnairePublished;
 
 /// §8: link generated.
-pub const LINK_GENERATED: &str = "Survey Link generated succesfully";
+pub const LINK_GENERATED: &str = "Survey link generated successfully";
 /// §8: link generation failed.
 pub const LINK_FAILED: &str = "Unable to generate link";
 /// An unknown invite code.

@@ -293,7 +293,7 @@ pub struct OrganisationHealthChecks {
     pub organisation_type_id: i32,
     /// True for higher education institutions (type 4), which are offered the Students survey.
     pub students_offered: bool,
-    /// 1 In Progess (the application awaits an administrator's decision), 2 Rejected,
+    /// 1 In Progress (the application awaits an administrator's decision), 2 Rejected,
     /// 3 Approved (admin spec §3): the screen says "awaiting approval" before it offers a form.
     pub verification_status_id: i32,
     /// Its survey periods, newest first.

@@ -110,7 +110,7 @@ pub struct InviteCodeBody {
 pub struct SurveyLink {
     /// Always `true`.
     pub success: bool,
-    /// "Survey Link generated succesfully" (the specification's spelling).
+    /// "Survey link generated successfully" (admin spec §8, spelling corrected: decision 0133).
     pub message: &'static str,
     /// The link respondents open.
     pub url: String,
@@ -125,7 +125,7 @@ pub struct SurveyLink {
 /// `{success, message, url, inviteCode, healthCheckId}`. Asking again for the same period
 /// returns the same link. 400 with the reason; 403 with the permission message.
 #[utoipa::path(post, path = "/api/healthcheck/inviteCode", tag = "healthcheck", request_body = InviteCodeBody,
-    responses((status = 200, description = "Survey Link generated succesfully", body = SurveyLink),
+    responses((status = 200, description = "Survey link generated successfully", body = SurveyLink),
               (status = 400, description = "Unable to generate link: {success: false, message, errors}"),
               (status = 403, description = "You do not have permission to perform this action."),
               (status = 404, description = "Unknown questionnaire")))]

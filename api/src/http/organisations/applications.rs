@@ -74,7 +74,7 @@ pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Vec<AdminDashbo
 /// Body of the applications search.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SearchBody {
-    /// 1 In Progess, 2 Rejected, 3 Approved; null for all.
+    /// 1 In Progress, 2 Rejected, 3 Approved; null for all.
     #[serde(rename = "statusId", alias = "StatusId", default)]
     #[schema(minimum = 1, maximum = 3)]
     status_id: Option<i32>,
@@ -102,7 +102,7 @@ pub struct OrganisationRow {
     pub received_from: String,
     /// When it registered.
     pub received_on: chrono::DateTime<chrono::Utc>,
-    /// 1 In Progess, 2 Rejected, 3 Approved.
+    /// 1 In Progress, 2 Rejected, 3 Approved.
     pub verification_status_id: i32,
     /// The status's name.
     pub verification_status: &'static str,
@@ -137,7 +137,7 @@ pub async fn search(
     if b.status_id.is_some_and(|x| !(1..=3).contains(&x)) {
         return Err(ApiError::bad(
             "statusId",
-            "statusId must be 1 (In Progess), 2 (Rejected), 3 (Approved) or null (All).",
+            "statusId must be 1 (In Progress), 2 (Rejected), 3 (Approved) or null (All).",
         ));
     }
     let size = b.page_size.unwrap_or(30).clamp(1, 200);
@@ -246,7 +246,7 @@ pub struct OrganisationApplication {
     pub local_municipality: Option<String>,
     /// Members in the organisation.
     pub members_in_organisation: i64,
-    /// 1 In Progess, 2 Rejected, 3 Approved.
+    /// 1 In Progress, 2 Rejected, 3 Approved.
     pub verification_status_id: i32,
     /// The status's name.
     pub verification_status: &'static str,

@@ -426,7 +426,7 @@ export type OrganisationApplication = {
   title: string | null;
   /** The status's name. */
   verificationStatus: string;
-  /** 1 In Progess, 2 Rejected, 3 Approved. */
+  /** 1 In Progress, 2 Rejected, 3 Approved. */
   verificationStatusId: number;
   /** Events of the organisation so far (for the decision's `ExpectedStatusId` check). */
   version: number;
@@ -493,7 +493,7 @@ export type OrganisationRow = {
   statusDate: string;
   /** The status's name. */
   verificationStatus: string;
-  /** 1 In Progess, 2 Rejected, 3 Approved. */
+  /** 1 In Progress, 2 Rejected, 3 Approved. */
   verificationStatusId: number;
 };
 export type OrganisationPage = {
@@ -513,7 +513,7 @@ export type SearchBody = {
   pageNumber?: number | null;
   pageSize?: number | null;
   sort?: string | null;
-  /** 1 In Progess, 2 Rejected, 3 Approved; null for all. */
+  /** 1 In Progress, 2 Rejected, 3 Approved; null for all. */
   statusId?: number | null;
 };
 export type Done = {

@@ -52,7 +52,7 @@ export type GetOrganisationHealthChecksApiArg = {
   questionnaireTypeId?: number;
 };
 export type GenerateInviteCodeApiResponse =
-  /** status 200 Survey Link generated succesfully */ SurveyLink;
+  /** status 200 Survey link generated successfully */ SurveyLink;
 export type GenerateInviteCodeApiArg = {
   inviteCodeBody: InviteCodeBody;
 };
@@ -227,7 +227,7 @@ export type OrganisationHealthChecks = {
   questionnaires: OrganisationHealthCheck[];
   /** True for higher education institutions (type 4), which are offered the Students survey. */
   studentsOffered: boolean;
-  /** 1 In Progess (the application awaits an administrator's decision), 2 Rejected,
+  /** 1 In Progress (the application awaits an administrator's decision), 2 Rejected,
     3 Approved (admin spec §3): the screen says "awaiting approval" before it offers a form. */
   verificationStatusId: number;
 };
@@ -242,7 +242,7 @@ export type SurveyLink = {
   healthCheckId: string;
   /** The invite code in the link. */
   inviteCode: string;
-  /** "Survey Link generated succesfully" (the specification's spelling). */
+  /** "Survey link generated successfully" (admin spec §8, spelling corrected: decision 0133). */
   message: string;
   /** Always `true`. */
   success: boolean;

@@ -1,6 +1,6 @@
 // Ids and limits of the admin console (admin spec sections 3 and 9).
 
-/** Application status keys: In Progess 1, Rejected 2, Approved 3, All null. */
+/** Application status keys: In Progress 1, Rejected 2, Approved 3, All null. */
 export const VerificationStatus = { InProgress: 1, Rejected: 2, Approved: 3 } as const
 
 /** E-mail templates sent on a decision. */

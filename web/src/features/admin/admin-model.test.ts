@@ -55,7 +55,7 @@ describe('rows of four (section 9)', () => {
 })
 
 describe('applications list parameters', () => {
-  it('defaults to In Progess, A-Z, page 1 of size 30', () => {
+  it('defaults to In Progress, A-Z, page 1 of size 30', () => {
     const state = readListState(new URLSearchParams())
     expect(state).toEqual({ status: 1, sort: 'asc', query: '', page: 1 })
     expect(searchRequest(state)).toEqual({
@@ -300,7 +300,7 @@ describe('server errors (section 8)', () => {
       ),
     ).toBe('You do not have permission to perform this action.')
     expect(joinedErrors(adminFailureOf({ status: 'FETCH_ERROR', error: 'offline' }))).toBe(
-      'An error has occured please try again later',
+      'An error has occurred. Please try again later.',
     )
     expect(joinedErrors(adminFailureOf({ success: false, message: 'Plain refusal' }))).toBe('Plain refusal')
   })

@@ -135,7 +135,7 @@ describe('applications list', () => {
       .getAllByRole('rowheader')
       .map((h) => h.textContent)
 
-  it('defaults to In Progess, A-Z, page 1 of 30; filters, sorts and searches through the request', async () => {
+  it('defaults to In Progress, A-Z, page 1 of 30; filters, sorts and searches through the request', async () => {
     as(ALL)
     const user = userEvent.setup()
     const { router } = renderApp('/admin/organisations/')
@@ -232,7 +232,7 @@ describe('application view', () => {
       'Street address12 Govan Mbeki Avenue, Central, Nelson Mandela Bay, Nelson Mandela Bay, Eastern Cape',
     )
     expect(address).toHaveTextContent('Number of members in organisation14')
-    expect(address).toHaveTextContent('Organisation verification statusIn Progess2025-11-20 00:30')
+    expect(address).toHaveTextContent('Organisation verification statusIn Progress2025-11-20 00:30')
     const history = screen.getByTestId('verification-history')
     const event = await within(history).findByTestId('history-event')
     expect(event).toHaveTextContent('Registered by Nomvula Dlamini')

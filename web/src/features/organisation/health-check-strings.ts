@@ -1,5 +1,5 @@
 // User-visible text of the organisation health-check screens: the specification's wording where
-// it gives one (admin spec §2, §8 — its spelling kept, e.g. "succesfully", "occured"), the
+// it gives one (admin spec §2, §8; misspellings corrected, docs/decisions/0133), the
 // server's wording for the privacy threshold (api/src/http/healthcheck.rs TOO_FEW), plain labels
 // otherwise.
 
@@ -31,10 +31,10 @@ export const hcStrings = {
   linkLabel: 'Survey link to send to respondents',
   copy: 'Copy survey link',
   copied: 'Survey link copied to clipboard!',
-  generated: 'Survey Link generated succesfully',
+  generated: 'Survey link generated successfully',
   unableToGenerate: 'Unable to generate link',
   permissionDenied: 'You do not have permission to perform this action.',
-  generic: 'An error has occured please try again later.',
+  generic: 'An error has occurred. Please try again later.',
   resultsFailed: 'Failed to load results data.',
   generateHeading: 'Generate a survey link',
   questionnaire: 'Questionnaire',

@@ -163,7 +163,7 @@ beforeEach(() => {
       status: 200,
       body: {
         success: true,
-        message: 'Survey Link generated succesfully',
+        message: 'Survey link generated successfully',
         url: 'http://127.0.0.1/Questionnaire/SurveyQuestions?inviteCode=new456',
         inviteCode: 'new456',
         healthCheckId: 'hc-x',

@@ -13,7 +13,7 @@ export const surveyStrings = registerStrings('survey', {
     'at',
   ),
   alreadyAnswered: 'You have already completed this survey. Thank you for taking part.',
-  generic: 'An error has occured please try again later',
+  generic: 'An error has occurred. Please try again later.',
   invalidLink: 'This survey link is not valid. Please check the link you were sent.',
   loading: 'Loading the survey…',
   answerOne: 'Please answer at least one question before submitting.',

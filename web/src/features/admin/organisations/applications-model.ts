@@ -1,5 +1,5 @@
 // The applications list's state lives in the query string, so the back button and the View
-// link's return keep the filter: ?status=all|1|2|3 (default In Progess), sort=asc|desc (A-Z by
+// link's return keep the filter: ?status=all|1|2|3 (default In Progress), sort=asc|desc (A-Z by
 // default), q= (organisation name), page= (from 1). The request follows docs/admin-api.md.
 import { FIRST_PAGE, ORGANISATION_PAGE_SIZE, VerificationStatus } from '../admin-constants'
 import type { SearchBody } from '../../../api/generated'

@@ -1,4 +1,4 @@
-// /admin/organisations/ (section 2): 'View all applications', filtered by status (In Progess by
+// /admin/organisations/ (section 2): 'View all applications', filtered by status (In Progress by
 // default), sorted A-Z or Z-A, searched by organisation name, 30 to a page (section 9). The
 // Status cell links to the application; the back arrow returns to the dashboard; Add new is
 // shown but disabled.

@@ -1,4 +1,4 @@
-// Application status labels in the specification's wording ('In Progess'), by status id.
+// Application status labels in the specification's wording ('In Progress'), by status id.
 import { adminStrings } from '../../../config/admin-strings'
 import { VerificationStatus } from '../admin-constants'
 

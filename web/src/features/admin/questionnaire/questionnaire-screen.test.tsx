@@ -69,7 +69,7 @@ beforeEach(() => {
       }
       return HttpResponse.json({
         success: true,
-        message: 'Survey Link generated succesfully',
+        message: 'Survey link generated successfully',
         url: 'http://127.0.0.1:8080/Questionnaire/SurveyQuestions?inviteCode=xyz',
         inviteCode: 'xyz',
         healthCheckId: 'hc-1',

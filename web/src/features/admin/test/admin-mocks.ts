@@ -66,7 +66,7 @@ function organisation(id: string, name: string, statusId: number, receivedOn: st
     localMunicipality: 'Nelson Mandela Bay',
     membersInOrganisation: 14,
     verificationStatusId: statusId,
-    verificationStatus: statusId === 1 ? 'In Progess' : statusId === 2 ? 'Rejected' : 'Approved',
+    verificationStatus: statusId === 1 ? 'In Progress' : statusId === 2 ? 'Rejected' : 'Approved',
     organisationVerified: statusId === 3,
     statusDate: receivedOn,
     version: 1,
