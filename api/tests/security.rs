@@ -529,6 +529,63 @@ async fn responses_carry_security_headers_and_host_prefixed_secure_cookies() {
 }
 
 /// Development mode cannot be left on by accident on a public address.
+/// A page's first reads and its session check leave at once, without a cookie. Only the
+/// answers that hand out or use the token issue the browser cookie, so whatever order the
+/// first answers arrive in, the cookie the browser keeps is the one of the token the session
+/// check gave, and the page's first change is not refused as an expired session.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_browsers_first_change_is_accepted_whatever_order_its_first_answers_arrive() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    // No cookie store: every request is the browser's very first.
+    let http = reqwest::Client::new();
+    let read = |path: &str| http.get(format!("{}{path}", srv.base)).send();
+    for path in [
+        "/api/config/feature-flags",
+        "/api/geography/boundary/list/2/1",
+    ] {
+        let r = read(path).await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        assert!(
+            r.headers().get("set-cookie").is_none(),
+            "{path} issued a browser cookie: {:?}",
+            r.headers().get("set-cookie")
+        );
+    }
+    let r = http
+        .post(format!("{}/api/auth/userAuthenticated", srv.base))
+        .send()
+        .await
+        .unwrap();
+    let cookie = r.headers()["set-cookie"].to_str().unwrap();
+    let cookie = cookie.split(';').next().unwrap().to_string();
+    let token = r.json::<Value>().await.unwrap()["csrfToken"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The feature flags answering after the session check set no cookie of their own, so the
+    // browser keeps the session check's, and its first change carries the matching token: a
+    // sign-in with a wrong password is refused as such (401), not as an expired session (403).
+    let late = read("/api/config/feature-flags").await.unwrap();
+    assert!(late.headers().get("set-cookie").is_none());
+    let r = http
+        .post(format!("{}/api/auth/login", srv.base))
+        .header("cookie", &cookie)
+        .header("x-csrf-token", &token)
+        .json(&json!({"Username": "nobody@example.org", "Password": "Wrong!Password9"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 401, "{}", r.text().await.unwrap());
+    // The token read issues the cookie too (the client's way to a token before a change).
+    let r = read("/api/auth/csrf").await.unwrap();
+    assert!(r.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .starts_with("__Host-gbvf_browser="));
+    db.drop_db().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn development_mode_is_refused_unless_bound_to_loopback() {
     let db = TestDb::new().await;

@@ -42,6 +42,47 @@ describe('the session check', () => {
   })
 })
 
+describe('a new browser', () => {
+  it('asks for a token only after its session check answered, so both name one cookie', async () => {
+    // The server issues the browser cookie with the token; two cookie-less requests at once
+    // would each get one, and the token kept could belong to the cookie that lost.
+    const events: string[] = []
+    let answerCheck = () => {}
+    const checkHeld = new Promise<void>((resolve) => {
+      answerCheck = resolve
+    })
+    server.use(
+      http.post('*/api/auth/userAuthenticated', async () => {
+        events.push('session check sent')
+        await checkHeld
+        events.push('session check answered')
+        return HttpResponse.json({ ...signedIn([12]), csrfToken: CSRF_TOKEN })
+      }),
+      http.get('*/api/auth/csrf', () => {
+        events.push('token request sent')
+        return HttpResponse.json({ csrfToken: CSRF_TOKEN })
+      }),
+      http.post('*/api/auth/login', ({ request }) => {
+        events.push(`change sent with ${request.headers.get('x-csrf-token')}`)
+        return HttpResponse.json({ success: true, message: 'Signed in', userType: 2 })
+      }),
+    )
+    const store = makeStore()
+    const session = store.dispatch(sessionApi.endpoints.userAuthenticated.initiate())
+    const change = store.dispatch(
+      authApi.endpoints.login.initiate({ loginBody: { Username: 'a@b.org', Password: 'x' } }),
+    )
+    await expect.poll(() => events).toContain('session check sent')
+    await settle()
+    expect(events).toEqual(['session check sent'])
+    answerCheck()
+    await change
+    expect(events.slice(0, 3)).toEqual(['session check sent', 'session check answered', 'token request sent'])
+    expect(events).toContain(`change sent with ${CSRF_TOKEN}`)
+    session.unsubscribe()
+  })
+})
+
 describe('calls that rotate the session', () => {
   it('drop the CSRF token and reload the session after a sign-in', async () => {
     const checks = countSessionChecks()

@@ -53,14 +53,25 @@ export function isCsrfRefusal(error: FetchBaseQueryError | undefined): boolean {
 // session cookie would each open a session, and the second would void the first one's token.
 let tokenRequest: Promise<string | null> | null = null
 
+// Until the browser holds its cookie, the requests that would be issued one (the token request
+// and the session check) go one after the other: two at once would each be given a browser id,
+// the later cookie replacing the earlier, and the token kept could be the other one's, so the
+// first change would be refused.
+let cookieIssuing: Promise<unknown> = Promise.resolve()
+function oneAfterTheOther<T>(request: () => Promise<T>): Promise<T> {
+  const turn = cookieIssuing.then(request, request)
+  cookieIssuing = turn.catch(() => undefined)
+  return turn
+}
+
 async function fetchCsrfToken(api: Api, extra: Extra): Promise<string | null> {
-  tokenRequest ??= (async () => {
+  tokenRequest ??= oneAfterTheOther(async () => {
     const result = await rawBaseQuery({ url: 'auth/csrf', cache: 'no-store' }, api, extra)
     const token = (result.data as { csrfToken?: unknown } | undefined)?.csrfToken
     if (typeof token !== 'string') return null
     api.dispatch(csrfTokenReceived(token))
     return token
-  })().finally(() => {
+  }).finally(() => {
     tokenRequest = null
   })
   return tokenRequest
@@ -81,14 +92,18 @@ export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBa
   const method = (request.method ?? 'GET').toUpperCase()
   if (SAFE_METHODS.has(method)) return rawBaseQuery(request, api, extra)
 
-  const send = (token: string | null) => {
+  const send = async (token: string | null) => {
     const headers = new Headers(request.headers as HeadersInit | undefined)
     if (token) headers.set(CSRF_HEADER, token)
     return rawBaseQuery({ ...request, headers }, api, extra)
   }
   const known = selectCsrfToken(api.getState() as { csrf: CsrfState })
   const needsNoToken = NEEDS_NO_TOKEN.has(stripApiPrefix(request.url))
-  let result = await send(known ?? (needsNoToken ? null : await fetchCsrfToken(api, extra)))
+  let result = await (known
+    ? send(known)
+    : needsNoToken
+      ? oneAfterTheOther(() => send(null))
+      : send(await fetchCsrfToken(api, extra)))
   if (isCsrfRefusal(result.error)) {
     const fresh = await fetchCsrfToken(api, extra)
     if (fresh) result = await send(fresh)

@@ -69,10 +69,18 @@ pub fn valid_operator_bearer(s: &AppState, req_headers: &axum::http::HeaderMap) 
     matches!((given, &s.operator_token), (Some(g), Some(e)) if password::constant_time_eq(g.as_bytes(), e.as_bytes()))
 }
 
-/// Sets the browser id of every `/api` request (issuing the cookie when missing) and rejects
-/// state-changing requests whose `X-CSRF-Token` is not the browser's token. Exempt: the
-/// session check (a POST that changes nothing and hands out the token) and requests carrying
-/// the *valid* operator token (no cookie, no browser).
+/// Sets the browser id of every `/api` request and rejects state-changing requests whose
+/// `X-CSRF-Token` is not the browser's token. Exempt: the session check (a POST that changes
+/// nothing and hands out the token) and requests carrying the *valid* operator token (no
+/// cookie, no browser).
+///
+/// A browser without the cookie is issued one only by `GET /api/auth/csrf` and the changes
+/// this guard lets through (the session check among them), the answers that hand out or use
+/// its token. Other reads
+/// (feature flags, public figures) issue none: a page's first reads and its session check
+/// leave at once without a cookie, and if each answer set an id of its own, the last cookie to
+/// arrive could belong to a read while the token kept came from the session check, so the
+/// page's first change was refused. Anonymous readers of the public figures get no cookie.
 pub async fn csrf_guard(State(s): State<AppState>, mut req: Request, next: Next) -> Response {
     let name = cookie_name(s.secure_cookies);
     let existing = req
@@ -108,9 +116,10 @@ pub async fn csrf_guard(State(s): State<AppState>, mut req: Request, next: Next)
             return ApiError::Csrf.into_response();
         }
     }
+    let issues_cookie = fresh && (changes_state || req.uri().path() == "/api/auth/csrf");
     req.extensions_mut().insert(browser.clone());
     let mut res = next.run(req).await;
-    if fresh {
+    if issues_cookie {
         let cookie = Cookie::build((name, browser.0))
             .path("/")
             .http_only(true)
