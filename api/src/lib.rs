@@ -13,4 +13,5 @@ pub mod http;
 pub mod mail_worker;
 pub mod replicas;
 pub mod server_secret;
+pub mod site_address;
 pub mod telemetry;

@@ -529,6 +529,42 @@ async fn responses_carry_security_headers_and_host_prefixed_secure_cookies() {
 }
 
 /// Development mode cannot be left on by accident on a public address.
+/// `gbvf users create-admin` run beside a server on another port than 8080 links to that
+/// server (the address it recorded when it started), sends the new administrator straight to
+/// the reset form, and greets without a placeholder name ("Hello System," read oddly).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_admin_links_to_the_running_server_and_greets_without_a_placeholder() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[]).await;
+    let admin = "port.admin@example.org";
+    let out = std::process::Command::new(process::binary())
+        .args(["users", "create-admin", "--email", admin])
+        .env("DATABASE_URL", &db.url)
+        .env("GBVF_OUTBOX_DIR", &srv.outbox)
+        .env("RUST_LOG", "warn")
+        .env_remove("GBVF_BASE_URL")
+        .env_remove("PORT")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let form = format!("{}/auth/forgot-password/", srv.base);
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains(&form), "{printed}");
+    let mail = gbvf_api::http::auth::mail::list_outbox(&srv.outbox)
+        .unwrap()
+        .into_iter()
+        .find(|m| m.to.contains(admin))
+        .expect("the invitation");
+    assert!(mail.raw.contains(&form), "{}", mail.raw);
+    assert!(mail.raw.contains("Hello,"), "{}", mail.raw);
+    assert!(!mail.raw.contains("Hello System"), "{}", mail.raw);
+    db.drop_db().await;
+}
+
 /// A page's first reads and its session check leave at once, without a cookie. Only the
 /// answers that hand out or use the token issue the browser cookie, so whatever order the
 /// first answers arrive in, the cookie the browser keeps is the one of the token the session

@@ -176,6 +176,7 @@ pub async fn serve(
     }
     let app = router(state, web);
     let listener = tokio::net::TcpListener::bind((bind, port)).await?;
+    crate::site_address::record(&pool, &crate::http::state::public_base_url(Some(port))).await?;
     eprintln!("gbvf serving on http://{bind}:{port}");
     serve_app(listener, app, shutdown_signal()).await?;
     let _ = tx.send(true);

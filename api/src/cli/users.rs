@@ -22,14 +22,16 @@ pub enum UsersCommand {
         /// E-mail address.
         #[arg(long)]
         email: String,
-        /// First name.
-        #[arg(long, default_value = "System")]
-        first_name: String,
+        /// First name (the account is "System Administrator" without names, and the e-mail
+        /// greets without one).
+        #[arg(long)]
+        first_name: Option<String>,
         /// Last name.
-        #[arg(long, default_value = "Administrator")]
-        last_name: String,
-        /// Public address of the site, for the e-mail (default: `GBVF_BASE_URL`, else
-        /// `http://127.0.0.1:$PORT`, else port 8080).
+        #[arg(long)]
+        last_name: Option<String>,
+        /// Public address of the site, for the e-mail (default: `GBVF_BASE_URL`, else the
+        /// address the running `gbvf serve` recorded, else `http://127.0.0.1:$PORT`, else port
+        /// 8080).
         #[arg(long)]
         base_url: Option<String>,
     },
@@ -157,10 +159,18 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
             email,
             first_name,
             last_name,
-            base_url.unwrap_or_else(|| crate::http::state::public_base_url(None)),
+            crate::site_address::for_commands(pool, base_url).await?,
         ),
         UsersCommand::Erase { id } => return erase(pool, &id).await,
     };
+    // The greeting uses the first name only when one was given: "Hello System," read oddly.
+    let greeting = first_name
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or("")
+        .to_string();
+    let first_name = first_name.unwrap_or_else(|| "System".into());
+    let last_name = last_name.unwrap_or_else(|| "Administrator".into());
     let mut e = Errors::default();
     v::email(&mut e, "email", &email);
     v::name(&mut e, "firstName", "First name", &first_name, false);
@@ -203,13 +213,13 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
             email.trim(),
             "Your GBVF dashboard administrator account",
             "invitation",
-            serde_json::json!({"name": first_name, "email": email.trim(), "base_url": base_url}),
+            serde_json::json!({"name": greeting, "email": email.trim(), "base_url": base_url}),
         )
         .await?;
     for p in gbvf_projections::all() {
         gbvf_projections::engine::catch_up(pool, p.as_ref()).await?;
     }
-    println!("Administrator {email} created. To sign in the first time: open {base_url}/auth/login/, choose \"Reset here\", and follow the code sent to {email}.");
+    println!("Administrator {email} created. To sign in the first time: open {base_url}/auth/forgot-password/, enter {email}, and follow the code sent there to choose a password.");
     Ok(())
 }
 
