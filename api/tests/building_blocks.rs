@@ -728,6 +728,26 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
         .as_str()
         .unwrap()
         .contains("@example.org"));
+    // The auditor's command-line history names the same people as the screen, beside their
+    // ids, and looking at the projections changes nothing.
+    let out = std::process::Command::new(common::process::binary())
+        .args(["events", "history", "bb_provider", &station.to_string()])
+        .env("DATABASE_URL", &db.url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    for i in [1, 2] {
+        let name = h["history"][i]["actorName"].as_str().unwrap();
+        let actor = h["history"][i]["actor"].as_str().unwrap();
+        assert!(name != actor && !name.is_empty(), "{name}");
+        assert!(printed.contains(&format!("{name} ({actor})")), "{printed}");
+    }
 
     // Rebuilding the read model from the log gives identical tables.
     let tables = [

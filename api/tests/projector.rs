@@ -559,3 +559,38 @@ async fn translations(pool: &PgPool, meta: &gbvf_events::metadata::EventMetadata
             .unwrap();
     }
 }
+
+/// Looking changes nothing: `gbvf projections status` and `quarantine` on a database with a
+/// migration still to apply leave it unapplied (an operator's look must not migrate a live
+/// database), and say plainly when a database was never migrated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn projections_status_and_quarantine_apply_no_migration() {
+    let db = TestDb::new().await;
+    // The newest migration, as if this database had not had it yet.
+    sqlx::query("DROP TABLE site_address")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let forgotten = sqlx::query("DELETE FROM _sqlx_migrations WHERE description = 'site address'")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(forgotten.rows_affected(), 1);
+    for args in [["projections", "status"], ["projections", "quarantine"]] {
+        let (ok, err) = common::process::run(&db.url, &[], &args);
+        assert!(ok, "{args:?}: {err}");
+        let applied: bool = sqlx::query_scalar("SELECT to_regclass('site_address') IS NOT NULL")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert!(!applied, "{args:?} applied a migration");
+    }
+    sqlx::query("DROP TABLE projection_checkpoint CASCADE")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let (ok, err) = common::process::run(&db.url, &[], &["projections", "status"]);
+    assert!(!ok);
+    assert!(err.contains("run `gbvf migrate` first"), "{err}");
+    db.drop_db().await;
+}

@@ -83,6 +83,19 @@ pub async fn run(pool: &PgPool, cmd: EventsCommand) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&events)?);
         return Ok(());
     }
+    // Actors as people read them: "Thandi Nkosi (user:<id>)", "Erased person (user:<id>)"
+    // once erased (POPIA), the bare actor for import, system and the like.
+    let actors: Vec<String> = events
+        .iter()
+        .filter_map(|e| e.metadata.get("actor").and_then(|v| v.as_str()))
+        .map(str::to_string)
+        .collect();
+    let names = gbvf_projections::building_blocks::queries::staff_names(
+        pool,
+        &actors,
+        gbvf_events::person::ERASED_PERSON,
+    )
+    .await?;
     let mut t = Table::new();
     t.set_header([
         "seq",
@@ -109,7 +122,10 @@ pub async fn run(pool: &PgPool, cmd: EventsCommand) -> anyhow::Result<()> {
         t.add_row([
             e.sequence.to_string(),
             e.recorded_at.to_rfc3339(),
-            m("actor"),
+            match names.get(&m("actor")) {
+                Some(name) => format!("{name} ({})", m("actor")),
+                None => m("actor"),
+            },
             m("source"),
             e.event_type,
             e.event_version,

@@ -39,8 +39,22 @@ pub enum ProjectionsCommand {
 }
 
 /// Runs a projections subcommand.
+///
+/// `status` and `quarantine` only read: they never apply migrations or install projections
+/// (an operator looking must not change the database); on a database that was never migrated
+/// they say so. `rebuild` migrates first.
 pub async fn run(pool: &PgPool, cmd: ProjectionsCommand) -> anyhow::Result<()> {
-    crate::cli::migrate(pool).await?;
+    if matches!(cmd, ProjectionsCommand::Rebuild { .. }) {
+        crate::cli::migrate(pool).await?;
+    } else {
+        let installed: bool =
+            sqlx::query_scalar("SELECT to_regclass('projection_checkpoint') IS NOT NULL")
+                .fetch_one(pool)
+                .await?;
+        if !installed {
+            anyhow::bail!("this database has no projections yet: run `gbvf migrate` first");
+        }
+    }
     match cmd {
         ProjectionsCommand::Status { json } => {
             let status = gbvf_projections::engine::status(pool, &gbvf_projections::all()).await?;
