@@ -159,7 +159,10 @@ export const strings = registerStrings('', {
     reachNote: 'Approved organisations by organisation type.',
     surveysNote:
       'Quarters are calendar quarters (Q1 is January to March) in which a survey period starts. Expected responses are those set on that quarter’s survey links.',
-    overallMaturityOf: message<[string]>('Overall maturity, {quarter}', 'quarter'),
+    /** The health check's figures are those of the latest quarter published (a quarter is
+     * published once it has ended, docs/decisions/0134-one-current-quarter.md): said so, so
+     * that it does not read as the current quarter the building blocks show. */
+    overallMaturityOf: message<[string]>('Overall maturity, {quarter} (latest published)', 'quarter'),
     maturityWithheld:
       'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
     exampleData: 'Example data',
@@ -303,6 +306,8 @@ export const strings = registerStrings('', {
   // The component-2 map (spec §3 "Map colour scales": health-check scores in blue bands).
   hcMap: {
     legendTitle: 'Health check: overall maturity',
+    /** The map's subtitle: the latest published quarter, said so (decision 0134). */
+    subtitle: message<[string]>('Health check: overall maturity, {quarter} (latest published)', 'quarter'),
     organisations: 'Organisations taking part',
     maturity: 'Overall maturity',
     tooFew: 'Too few organisations to show',

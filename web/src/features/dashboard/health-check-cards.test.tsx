@@ -172,7 +172,9 @@ describe('Number of surveys completed card', () => {
     expect(within(card).getByTestId('participating-by-quarter')).toHaveTextContent(
       'Participating organisations, Q2 261Participating organisations, Q3 263',
     )
-    const bar = within(card).getByRole('progressbar', { name: strings.cards.overallMaturityOf('Q3 26') })
+    // The quarter shown is the latest published one, and says so: not the current quarter the
+    // building blocks show.
+    const bar = within(card).getByRole('progressbar', { name: 'Overall maturity, Q3 26 (latest published)' })
     expect(bar).toHaveAttribute('aria-valuenow', '57.5')
     expect(within(card).getByTestId('overall-maturity')).toHaveTextContent('57.50%')
     expect(within(card).queryByTestId('example-data')).not.toBeInTheDocument()
