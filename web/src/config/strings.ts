@@ -98,7 +98,7 @@ export const strings = registerStrings('', {
     total: 'Total GBVF crime',
     previousYear: 'Previous year',
     change: 'Change',
-    rate: 'Rate per 100,000 people',
+    rate: 'Rate per 100,000 people (Census 2022 population)',
     breakdown: 'Crime-type breakdown',
     crimeType: 'Crime type',
     count: 'Count',

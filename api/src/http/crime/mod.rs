@@ -347,6 +347,28 @@ pub struct DataSource {
     pub rate_note: String,
 }
 
+/// The SAPS financial year (starting April of this year) that holds Census 2022's reference
+/// night, 2–3 February 2022 (Statistics South Africa): 2021/22.
+pub const CENSUS_2022_FINANCIAL_YEAR: i32 = 2021;
+
+/// How the rate and the map density are computed, said beside the figures: every rate divides
+/// by the Census 2022 population (the only population by precinct the product ships,
+/// data/geography/SOURCE.md). When the crime figures are of another financial year than the
+/// census (`year`, the year April starts in), the note says plainly that the rate divides one
+/// year's crimes by another year's population.
+pub fn rate_note(year: Option<i32>) -> String {
+    let mut note = String::from(
+        "Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.",
+    );
+    if let Some(year) = year.filter(|y| *y != CENSUS_2022_FINANCIAL_YEAR) {
+        note.push_str(&format!(
+            " The crimes are of {} and the population of Census 2022, so the rate divides one year's crimes by another year's population.",
+            period_label(year)
+        ));
+    }
+    note
+}
+
 /// Builds the [`CrimeStats`] of boundary `id` for the selected crime `types`.
 /// Errors: 404 for an unknown boundary; 500 on a database fault.
 #[tracing::instrument(name = "read model crime_total", skip_all, fields(boundary.id = id))]
@@ -413,7 +435,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
                 "Population: Statistics South Africa, Census 2022".into(),
                 "Boundaries: Municipal Demarcation Board".into(),
             ],
-            rate_note: "Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.".into(),
+            rate_note: rate_note(None),
         },
     };
     if let Some((year, total)) = latest_total(&by_year, types) {
@@ -441,6 +463,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
             .map(|t| share(t, now[&t.id], total))
             .collect();
         stats.period = Some(period_label(year));
+        stats.source.rate_note = rate_note(Some(year));
         stats.period_start = Some(format!("{year}-04-01"));
         stats.period_end = Some(format!("{}-03-31", year + 1));
         stats.year = Some(year);
@@ -545,6 +568,19 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rate_of_another_year_than_the_census_says_so() {
+        // Johannesburg's latest crime figures are of 2015/16 (40,302): its rate divides by the
+        // Census 2022 population, and the note says so.
+        let note = rate_note(Some(2015));
+        assert!(
+            note.contains("The crimes are of 2015/16 and the population of Census 2022"),
+            "{note}"
+        );
+        assert!(!rate_note(Some(CENSUS_2022_FINANCIAL_YEAR)).contains("another year"));
+        assert!(!rate_note(None).contains("another year"));
+    }
 
     #[test]
     fn financial_year_labels() {
