@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
-import { VIEWPORTS, api, assertReachable, newPage, open, screenshot, searchOf } from './lib/app.mjs'
+import { VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot, searchOf } from './lib/app.mjs'
 
 let run
 before(async () => {
@@ -91,6 +91,15 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
       const title = (await dialog.getByRole('heading').first().innerText()).trim()
       const marker = markers.features.find((f) => f.properties.name === title)
       assert.ok(marker, `a marker named ${title}`)
+      // The station's own figures: its precinct's total and rate, as the API gives them.
+      const precinct = await api(`/crime/stats?boundaryId=${marker.properties.boundaryId}`)
+      if (precinct.total != null) {
+        await dialog.getByTestId('station-figures').waitFor()
+        assert.equal(await dialog.getByTestId('station-total').innerText(), formatCount(precinct.total))
+        assert.match(await dialog.innerText(), new RegExp(`Total GBVF crime in its precinct, ${precinct.period}`))
+      } else {
+        await dialog.getByText('SAPS publishes no figures for this precinct.').waitFor()
+      }
       if (marker.properties.providerStakeholderId != null) {
         await dialog.getByTestId('stakeholder-contacts').waitFor()
         const [entry] = await api(

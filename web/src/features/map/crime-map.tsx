@@ -45,6 +45,42 @@ function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: s
   }
 }
 
+/**
+ * A police station's own figures in its pin's modal: its precinct's total GBVF crime for the
+ * latest financial year with figures (the crime types chosen), the previous year, and the rate
+ * per 100,000 people of the precinct's Census 2022 population, from `GET /api/crime/stats` of
+ * the precinct (the pin's boundary, type 5).
+ */
+function StationFigures({ boundaryId, options }: { boundaryId: number; options: readonly string[] }) {
+  const { currentData: stats, isFetching, isError } = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, options))
+  if (isError) return <NoData message={strings.map.stationFiguresFailed} />
+  if (!stats) return isFetching ? <p aria-busy="true">{strings.map.stationFiguresLoading}</p> : null
+  if (stats.total == null) return <NoData message={strings.map.stationNoFigures} />
+  return (
+    <dl className="station-figures" data-testid="station-figures">
+      <div>
+        <dt>{strings.map.stationTotal(stats.period ?? '')}</dt>
+        <dd data-testid="station-total">{formatCount(stats.total)}</dd>
+      </div>
+      {stats.previousTotal != null ? (
+        <div>
+          <dt>
+            {strings.summary.previousYear}
+            {stats.previousPeriod ? `, ${stats.previousPeriod}` : ''}
+          </dt>
+          <dd>{formatCount(stats.previousTotal)}</dd>
+        </div>
+      ) : null}
+      {stats.rate != null ? (
+        <div>
+          <dt>{strings.summary.rate}</dt>
+          <dd data-testid="station-rate">{formatRate(stats.rate)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
 export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   const area = useMapArea()
   const { filters, boundaryId, boundary, areasQ, isLocal } = area
@@ -90,6 +126,7 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
         station ? (
           <Modal title={station.name} onClose={() => setStation(null)}>
             <p>{strings.map.station}</p>
+            <StationFigures boundaryId={station.boundaryId} options={options} />
             {station.providerStakeholderId != null ? (
               <StakeholderContacts stakeholderId={String(station.providerStakeholderId)} />
             ) : (
