@@ -289,11 +289,14 @@ export const strings = registerStrings('', {
     cardsLabel: 'Areas',
   },
 
-  // Availability before verification (docs/decisions.md "Availability before verification"):
-  // nothing verified reads as such, never as 0%.
+  // Availability before verification (docs/decisions.md "Availability before verification",
+  // docs/decisions/0141-availability-needs-coverage.md): too little verified reads as such,
+  // never as a number, with the coverage beside it.
   availability: {
     notYetVerified: 'Not yet verified',
-    listedVerified: message<[string, string]>('{listed} listed, {verified} verified', 'listed', 'verified'),
+    listedVerified: message<[string, string]>('{verified} of {listed} verified', 'listed', 'verified'),
+    belowCoverage: 'too few providers verified to speak for the area',
+    coverageRule: 'Not yet verified: fewer than half of the listed providers (or fewer than 3) verified.',
     listedProviders: 'Listed providers',
     verifiedProviders: 'Verified providers',
     providers: 'Providers',

@@ -44,7 +44,10 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     buildingBlockRequirementId: id,
     description,
     availability: q4,
+    availabilityState: 'figure' as const,
     periodAvailability: { 'Q3 26': q3, 'Q4 26': q4 },
+    providerCount: 2,
+    verifiedProviderCount: 2,
   })
   const bb: BuildingBlockData = {
     boundary: boundaries[0],
@@ -60,6 +63,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         description: 'Police',
         isIncluded: true,
         availability: 0.25,
+        availabilityState: 'figure',
         periodAvailability: { 'Q3 26': 0, 'Q4 26': 0.25 },
         providerCount: 2,
         verifiedProviderCount: 1,
@@ -73,6 +77,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             options: [],
             subOptions: [],
             availability: 0.25,
+            availabilityState: 'figure',
             buildingBlockRequirementStats: [
               req(1, 'Victim-friendly room', 0, 0.5),
               req(2, 'Trained GBV desk officer', 0, 0),
@@ -85,6 +90,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         description: 'Health',
         isIncluded: true,
         availability: 0.1,
+        availabilityState: 'figure',
         periodAvailability: {},
         providerCount: 6,
         verifiedProviderCount: 1,
@@ -98,6 +104,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             options: [],
             subOptions: [],
             availability: 0.2,
+            availabilityState: 'figure',
             buildingBlockRequirementStats: [req(10, 'Post-exposure prophylaxis', 0.2, 0.2)],
           },
           {
@@ -109,6 +116,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             options: [],
             subOptions: [],
             availability: 0,
+            availabilityState: 'figure',
             buildingBlockRequirementStats: [req(20, 'Thuthuzela care centre', 0, 0)],
           },
         ],

@@ -134,6 +134,11 @@ export function AvailabilityCard({
           </tbody>
         </table>
       )}
+      {categories.some((c) => c.availabilityState === 'belowCoverage') ? (
+        <p className="availability-counts" data-testid="coverage-rule">
+          {strings.availability.coverageRule}
+        </p>
+      ) : null}
     </Card>
   )
 }

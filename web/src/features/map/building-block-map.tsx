@@ -16,20 +16,15 @@ import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId } from '../../config/constants'
 import { buildingBlockAttribution, strings } from '../../config/strings'
 import { formatCount } from '../../lib/format'
-import { availabilityCsv, describeAvailability, listedAndVerified } from '../../lib/availability'
+import { availabilityCsv, describeAvailability } from '../../lib/availability'
 import { MapLegend } from './map-legend'
-import { BUILDING_BLOCK_SCALE, buildingBlockAreaFigures, markerVisible, type AreaFigures } from './map-data'
+import {
+  BUILDING_BLOCK_SCALE,
+  buildingBlockAreaFigures,
+  buildingBlockTooltip as tooltip,
+  markerVisible,
+} from './map-data'
 import { MapStage, PinButton, useMapArea } from './map-stage'
-import { escapeHtml } from '../../lib/escape-html'
-
-function tooltip(area: AreaFigures | undefined, name: string): string {
-  const title = `<strong>${escapeHtml(name)}</strong>`
-  if (!area || area.total == null) return `${title}<br>${strings.map.noData}`
-  return (
-    `${title}<br>${strings.bbMap.providers}: ${listedAndVerified(area.total, area.verified ?? 0)}` +
-    `<br>${strings.bbMap.availability}: ${describeAvailability(area.rate, area.total)}`
-  )
-}
 
 /** The count modal: per category its providers, per building block its providers. */
 export function BoundaryCounts({ boundaryId }: { boundaryId: number }) {
