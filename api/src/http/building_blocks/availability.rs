@@ -5,7 +5,7 @@ use crate::http::error::{parse_id, ApiError};
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::{Datelike, Utc};
 use gbvf_projections::building_blocks::coverage::{Coverage, AVAILABILITY_COVERAGE};
 use gbvf_projections::building_blocks::queries;
 use serde::{Deserialize, Serialize};
@@ -13,28 +13,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::IntoParams;
 
-/// A quarter label `Q1 26` (spec §9: Q1..Q4 with a two-digit year).
-pub fn quarter_label(start: NaiveDate) -> String {
-    format!("Q{} {:02}", (start.month() - 1) / 3 + 1, start.year() % 100)
-}
-
-/// The last four calendar quarters up to today's, oldest first.
-pub fn reporting_quarters(today: NaiveDate) -> Vec<NaiveDate> {
-    let mut q = NaiveDate::from_ymd_opt(today.year(), (today.month() - 1) / 3 * 3 + 1, 1)
-        .expect("valid date");
-    let mut out = vec![q];
-    for _ in 0..3 {
-        q = if q.month() == 1 {
-            NaiveDate::from_ymd_opt(q.year() - 1, 10, 1)
-        } else {
-            NaiveDate::from_ymd_opt(q.year(), q.month() - 3, 1)
-        }
-        .expect("valid date");
-        out.push(q);
-    }
-    out.reverse();
-    out
-}
+pub use super::quarters::{quarter_label, reporting_quarters};
 
 /// Availability (0..1) at the end of each reporting quarter, by quarter label (`Q3 26`);
 /// `null` for a quarter by whose end too few providers had been verified to speak for the area
