@@ -295,8 +295,19 @@ export const strings = registerStrings('', {
   availability: {
     notYetVerified: 'Not yet verified',
     listedVerified: message<[string, string]>('{verified} of {listed} verified', 'listed', 'verified'),
+    noneListed: 'None listed',
     belowCoverage: 'too few providers verified to speak for the area',
-    coverageRule: 'Not yet verified: fewer than half of the listed providers (or fewer than 3) verified.',
+    coverageRule:
+      'Not yet verified: fewer than half of the listed providers verified, or fewer than 3 (all of them where fewer than 3 are listed).',
+    definitionTitle: 'How availability is measured',
+    definitionRequirement: 'A requirement: the verified providers that meet it, divided by the verified providers.',
+    definitionBlock:
+      'A building block or category: the requirements its verified providers meet, divided by all the requirements of its verified providers.',
+    definitionUnverified:
+      'Providers not yet verified are not counted, neither as meeting a requirement nor as missing it.',
+    definitionCoverage:
+      'A figure is shown only when at least half of the listed providers are verified and at least 3 of them (all of them where fewer than 3 are listed); otherwise the area reads Not yet verified, with how many of its providers are verified.',
+    coverageNow: message<[string, string]>('{name}: {coverage}', 'name', 'coverage'),
     listedProviders: 'Listed providers',
     verifiedProviders: 'Verified providers',
     providers: 'Providers',

@@ -18,8 +18,9 @@ export function awaitsVerification(availability: number | null | undefined, list
   return listed > 0 && availability == null
 }
 
-/** The coverage beside a figure: '1 of 42 verified'. */
+/** The coverage beside a figure: '1 of 42 verified'; 'None listed' without providers. */
 export function listedAndVerified(listed: number, verified: number): string {
+  if (listed <= 0) return strings.availability.noneListed
   return strings.availability.listedVerified(formatCount(listed), formatCount(verified))
 }
 

@@ -133,6 +133,11 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
       // No per-quarter figures: only the current quarter is filled.
       { label: 'Health', cells: [null, 0.1], listed: 6 },
     ])
+    // The coverage beside the grid: each category's verified providers of those listed.
+    expect(grid.coverage).toEqual([
+      { label: 'Police', listed: 2, verified: 1 },
+      { label: 'Health', listed: 6, verified: 1 },
+    ])
   })
 
   it('shows one row per requirement of the picked category', () => {
@@ -142,6 +147,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
       { label: 'Victim-friendly room', cells: [0, 0.5], listed: 2 },
       { label: 'Trained GBV desk officer', cells: [0, 0], listed: 2 },
     ])
+    expect(grid.coverage).toEqual([{ label: 'SAPS police station', listed: 2, verified: 1 }])
   })
 
   it('names the block when the category has several, and keeps to the picked blocks', () => {
@@ -151,6 +157,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     ])
     expect(buildingBlockGrid(bb, '3', ['3-4', '1-1'])).toMatchObject({
       rows: [{ label: 'Thuthuzela care centre', cells: [0, 0] }],
+      coverage: [{ label: 'Hospital', listed: 1, verified: 1 }],
     })
   })
 })

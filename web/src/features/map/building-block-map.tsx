@@ -16,7 +16,7 @@ import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { ComponentId } from '../../config/constants'
 import { buildingBlockAttribution, strings } from '../../config/strings'
 import { formatCount } from '../../lib/format'
-import { availabilityCsv, describeAvailability } from '../../lib/availability'
+import { availabilityCsv, describeAvailability, listedAndVerified } from '../../lib/availability'
 import { MapLegend } from './map-legend'
 import {
   BUILDING_BLOCK_SCALE,
@@ -131,7 +131,15 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
       credits={buildingBlockAttribution}
       legend={<MapLegend scale={BUILDING_BLOCK_SCALE} title={strings.bbMap.legendTitle} plain notVerified />}
       areaCount={(f) =>
-        f.total == null ? strings.map.noData : `${describeAvailability(f.rate, f.total)} · ${formatCount(f.total)}`
+        f.total == null ? (
+          strings.map.noData
+        ) : (
+          // The figure, and the coverage on a line of its own below it.
+          <>
+            <span className="area-link__line">{describeAvailability(f.rate, f.total)}</span>
+            <span className="area-link__line area-link__coverage">{listedAndVerified(f.total, f.verified ?? 0)}</span>
+          </>
+        )
       }
       markAreaColour
       note={

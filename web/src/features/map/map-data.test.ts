@@ -273,7 +273,7 @@ describe('building-block map below the coverage rule', () => {
     const legend = screen.getByTestId('map-legend')
     expect(legend.textContent).toContain('Not yet verified')
     expect(legend.textContent).toContain(
-      'Not yet verified: fewer than half of the listed providers (or fewer than 3) verified.',
+      'Not yet verified: fewer than half of the listed providers verified, or fewer than 3 (all of them where fewer than 3 are listed).',
     )
   })
 })
