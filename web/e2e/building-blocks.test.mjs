@@ -276,7 +276,8 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     assert.doesNotMatch(credits, /Crime statistics/)
     const link = map.locator(`.area-link[data-boundary-id="${muni.boundaryId}"]`)
     assert.equal(await link.getAttribute('data-colour'), NOT_VERIFIED_COLOUR)
-    assert.match(await link.innerText(), /Not yet verified/)
+    // The coverage beside it: the one verified station of the municipality's providers.
+    assert.match(await link.innerText(), new RegExp(`Not yet verified\\s+1 of ${formatCount(area.total)} verified`))
     const others = districtData.containedBoundaryData.filter((a) => a.boundaryId !== muni.boundaryId)
     for (const o of others) {
       const other = map.locator(`.area-link[data-boundary-id="${o.boundaryId}"]`)
@@ -351,6 +352,13 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
       await card.textContent(),
       new RegExp(`${police.verifiedProviderCount} of ${formatCount(police.providerCount)} verified`),
     )
+    if (police.availabilityState === 'belowCoverage')
+      assert.match(await card.getByTestId('coverage-rule').innerText(), /fewer than half of the listed providers/)
+    await card.getByTestId('availability-definition').locator(':scope > summary').click()
+    assert.match(
+      await card.getByTestId('availability-definition').innerText(),
+      /requirements its verified providers meet, divided by all the requirements of its verified providers/,
+    )
     await card.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-${name}`, { fullPage: true })
     // A municipality of the same district with listed providers, none verified: the card says
@@ -367,8 +375,11 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
       assert.doesNotMatch(await pending.innerText(), /0\.00%/)
       await screenshot(p, `bb-chart-not-verified-${name}`, { fullPage: true })
     }
-    // A category option picked: the Building blocks card's quarter grid is by requirement, and
-    // the current quarter shows the verified share (1 of the municipality's stations).
+    // A category option picked: the Building blocks card's quarter grid is by requirement. Its
+    // current quarter is measured over the verified station alone, and only where that one
+    // station is enough to speak for the municipality (the coverage rule); otherwise each
+    // requirement reads Not yet verified, never 1 ÷ the listed stations, with the coverage
+    // below the grid.
     await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1&componentOptions=1`)
     const grid = p.getByTestId('card-building-blocks')
     // Phones: the accordion category > block > requirement, each requirement's quarters in rows.
@@ -401,8 +412,25 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
       labels,
       reqs.map((r) => r.description),
     )
-    assert.equal(values[0], `${((1 / total) * 100).toFixed(2)}%`)
-    assert.equal(values[2], '0.00%')
+    if (covered(1, total)) {
+      assert.equal(values[0], '100.00%')
+      assert.equal(values[2], '0.00%')
+    } else {
+      assert.deepEqual(
+        values,
+        reqs.map(() => 'Not yet verified'),
+      )
+    }
+    assert.equal(
+      (await grid.getByTestId('bb-coverage').innerText()).trim(),
+      `${afterData.buildingBlockCategoryStats[0].buildingBlockStats[0].description}: 1 of ${formatCount(total)} verified`,
+    )
+    // What the figures mean, one click from them.
+    const definition = grid.getByTestId('availability-definition')
+    await definition.locator(':scope > summary').click()
+    const meaning = await definition.innerText()
+    assert.match(meaning, /the verified providers that meet it, divided by the verified providers/)
+    assert.match(meaning, /at least half of the listed providers are verified and at least 3/)
     await grid.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-requirements-${name}`)
     await c.close()
