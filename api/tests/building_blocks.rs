@@ -17,6 +17,7 @@ use gbvf_commands::building_blocks::{
     import_building_blocks, raw_counts_per_province, ProviderImportReport, PROVIDER_FILES,
 };
 use gbvf_commands::sources::province_code;
+use gbvf_projections::building_blocks::coverage::{Coverage, AVAILABILITY_COVERAGE};
 use serde_json::{json, Value};
 
 async fn import(db: &TestDb) -> Vec<ProviderImportReport> {
@@ -569,15 +570,27 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     let after = coordinator.get(&data_path).await.1;
     let reqs = &after["buildingBlockCategoryStats"][0]["buildingBlockStats"][0]
         ["buildingBlockRequirementStats"];
-    let expected = 1.0 / total as f64;
-    assert!(
-        (reqs[0]["availability"].as_f64().unwrap() - expected).abs() < 1e-9,
-        "{reqs}"
-    );
-    assert!((reqs[1]["availability"].as_f64().unwrap() - expected).abs() < 1e-9);
-    assert_eq!(reqs[2]["availability"], 0.0);
     let last = after["lastQuarter"].as_str().unwrap();
-    assert!((reqs[0]["periodAvailability"][last].as_f64().unwrap() - expected).abs() < 1e-9);
+    // Over verified providers only, and only with enough of them verified
+    // (docs/decisions/0141-availability-needs-coverage.md): the one verified station meets
+    // requirements 1 and 2; its figure speaks for the municipality only if it is the only one.
+    if AVAILABILITY_COVERAGE.coverage(1, total) == Coverage::Enough {
+        assert_eq!(reqs[0]["availability"], 1.0, "{reqs}");
+        assert_eq!(reqs[1]["availability"], 1.0);
+        assert_eq!(reqs[2]["availability"], 0.0);
+        assert_eq!(reqs[0]["periodAvailability"][last], 1.0);
+    } else {
+        for r in reqs.as_array().unwrap() {
+            assert_eq!(
+                (&r["availability"], &r["availabilityState"]),
+                (&Value::Null, &json!("belowCoverage")),
+                "{reqs}"
+            );
+            assert_eq!(r["periodAvailability"][last], Value::Null);
+            assert_eq!(r["verifiedProviderCount"], 1);
+            assert_eq!(r["providerCount"], total);
+        }
+    }
     // The public dashboard shows the same.
     let public = reqwest::get(format!("{base}/api/dashboard?boundaryId={muni}"))
         .await
@@ -589,12 +602,11 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
         public["buildingBlock"]["buildingBlockCategoryStats"][0]["availability"],
         after["buildingBlockCategoryStats"][0]["availability"]
     );
-    // The map's figures: the province's districts, the municipality's district and the
-    // municipality itself carry 2 available pairs of all pairs of their providers (pairs and
-    // providers counted from the database), the other provinces none.
-    let (district, pairs, providers): (i64, i64, i64) = sqlx::query_as(
-        "SELECT m.district_id, sum((SELECT count(*) FROM bb_requirement r WHERE r.building_block_id = p.building_block_id))::bigint,
-                count(*) FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+    // The map's figures: the municipality's district lists many providers with one verified:
+    // too few to speak for it, so no figure (never 2 available pairs of all its providers'
+    // pairs, as if the unverified ones offered nothing), the coverage beside it.
+    let (district, providers): (i64, i64) = sqlx::query_as(
+        "SELECT m.district_id, count(*) FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN boundary m ON m.boundary_id = $1 WHERE b.district_id = m.district_id GROUP BY m.district_id",
     )
     .bind(muni)
@@ -617,13 +629,14 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
             .unwrap_or_else(|| panic!("{child} in {areas:?}"));
         if child == district {
             assert_eq!(area["total"], providers, "{area}");
-            assert!(
-                (area["availability"].as_f64().unwrap() - 2.0 / pairs as f64).abs() < 1e-9,
+            assert_eq!(
+                (&area["availability"], &area["availabilityState"]),
+                (&Value::Null, &json!("belowCoverage")),
                 "{area}"
             );
             let police = &area["categories"][0];
             assert_eq!(police["buildingBlockCategoryId"], 1);
-            assert!(police["availability"].as_f64().unwrap() > 0.0);
+            assert_eq!(police["verified"], 1);
             assert_eq!(area["verified"], 1, "{area}");
             // Other areas: providers listed, none verified: no figure, not 0.
             assert!(areas
@@ -632,7 +645,8 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
                 .all(|a| a["availability"].is_null() && a["verified"] == 0));
         } else {
             assert_eq!(areas.len(), 1, "a municipality's map is itself");
-            assert!(area["availability"].as_f64().unwrap() > 0.0);
+            assert_eq!(area["verified"], 1);
+            assert_eq!(area["availabilityState"], "belowCoverage", "{area}");
         }
     }
     let national = reqwest::get(format!(
@@ -659,14 +673,15 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     assert_eq!(
         provinces
             .iter()
-            .filter(|a| a["availability"].as_f64().is_some_and(|v| v > 0.0))
+            .filter(|a| a["availabilityState"] == "belowCoverage")
             .count(),
-        1
+        1,
+        "one verified station does not speak for its province"
     );
     assert_eq!(
         provinces
             .iter()
-            .filter(|a| a["availability"].is_null())
+            .filter(|a| a["availability"].is_null() && a["availabilityState"] == "noneVerified")
             .count(),
         8,
         "the other provinces have listed providers, none verified"
@@ -1652,5 +1667,179 @@ async fn a_submission_whose_contact_persons_cannot_be_stored_stores_nothing() {
     let after = counts().await;
     assert_eq!(after.0, before.0 + 1, "one submission event");
     assert!(after.1 > before.1, "its contact person stored");
+    db.drop_db().await;
+}
+
+/// `official` submits police station `id` offering `requirements`; `verifier` verifies that
+/// submission through the real review path (the version the review screen shows).
+async fn verify_offering(official: &Client, verifier: &Client, id: i64, requirements: &[i64]) {
+    let (s, v) = official
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": id, "buildingBlockId": 1, "physicalAddress": "1 Main Road",
+                   "buildingBlockRequirements": requirements, "contactPersons": []}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let version = details(verifier, id).await["submissionVersion"].clone();
+    let (s, v) = review(verifier, id, &version, None).await;
+    assert_eq!(s, 200, "{v}");
+}
+
+/// The police category (1) of `boundary`'s building-block data and `boundary`'s own map area
+/// (`containedBoundaryData` of the boundary itself, a municipality).
+async fn police_and_area(base: &str, boundary: i64) -> (Value, Value) {
+    let body = reqwest::get(format!("{base}/api/dashboard?boundaryId={boundary}"))
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    let data = &body["buildingBlock"];
+    let police = data["buildingBlockCategoryStats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["buildingBlockCategoryId"] == 1)
+        .expect("police category")
+        .clone();
+    let area = data["containedBoundaryData"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["boundaryId"] == boundary)
+        .expect("the municipality is its own map area")
+        .clone();
+    (police, area)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_verified_station_of_43_does_not_speak_for_johannesburg() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    // Johannesburg and its police stations, Hillbrow first.
+    let joburg: i64 =
+        sqlx::query_scalar("SELECT municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let stations: Vec<i64> = sqlx::query_scalar(
+        "SELECT stakeholder_id FROM bb_provider WHERE municipality_id = $1 AND building_block_id = 1
+         ORDER BY name <> 'Hillbrow SAPS', name",
+    )
+    .bind(joburg)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        stations.len(),
+        43,
+        "the shipped directory lists 43 stations"
+    );
+    let requirements: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM bb_requirement WHERE building_block_id = 1")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(requirements, 4);
+    let mut official = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut official, vec![joburg]).await;
+    let mut verifier = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut verifier, vec![joburg]).await;
+
+    // Hillbrow verified meeting 2 of its 4 requirements: 1 of 43 stations verified. The old
+    // figure, 2 of 172 pairs (1.16 %), counted the 42 unverified stations as offering nothing.
+    verify_offering(&official, &verifier, stations[0], &[1, 2]).await;
+    let (police, area) = police_and_area(&base, joburg).await;
+    assert_eq!(police["availability"], Value::Null, "{police}");
+    assert_eq!(police["availabilityState"], "belowCoverage", "{police}");
+    assert_eq!(
+        (&police["verifiedProviderCount"], &police["providerCount"]),
+        (&json!(1), &json!(43))
+    );
+    let block = &police["buildingBlockStats"][0];
+    assert_eq!(block["availability"], Value::Null, "{block}");
+    assert_eq!(block["availabilityState"], "belowCoverage");
+    let first = &block["buildingBlockRequirementStats"][0];
+    assert_eq!(first["availability"], Value::Null, "{first}");
+    assert_eq!(first["availabilityState"], "belowCoverage");
+    assert_eq!(
+        (&first["verifiedProviderCount"], &first["providerCount"]),
+        (&json!(1), &json!(43))
+    );
+    assert!(police["periodAvailability"]
+        .as_object()
+        .unwrap()
+        .values()
+        .all(Value::is_null));
+    // The map: the area and its police category read "not yet verified" with the coverage.
+    assert_eq!(area["availability"], Value::Null, "{area}");
+    assert_eq!(area["availabilityState"], "belowCoverage", "{area}");
+    assert_eq!(area["verified"], 1);
+    let map_police = area["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["buildingBlockCategoryId"] == 1)
+        .unwrap();
+    assert_eq!(
+        (
+            &map_police["availability"],
+            &map_police["availabilityState"],
+            &map_police["verified"],
+            &map_police["total"]
+        ),
+        (&Value::Null, &json!("belowCoverage"), &json!(1), &json!(43)),
+        "{map_police}"
+    );
+
+    // 20 more verified meeting requirement 1 only: 21 of 43, under half: still no figure.
+    for id in &stations[1..21] {
+        verify_offering(&official, &verifier, *id, &[1]).await;
+    }
+    let (police, _) = police_and_area(&base, joburg).await;
+    assert_eq!(police["availability"], Value::Null, "{police}");
+    assert_eq!(police["availabilityState"], "belowCoverage");
+    assert_eq!(police["verifiedProviderCount"], 21);
+    // One more: 22 of 43, half, reaches the coverage rule; the figure is over the 22 verified
+    // stations only: (2 + 21) of 22 × 4 pairs, 26.14 % (over all 43 it would read 13.37 %).
+    verify_offering(&official, &verifier, stations[21], &[1]).await;
+    let (police, area) = police_and_area(&base, joburg).await;
+    let expected = 23.0 / 88.0;
+    assert_eq!(police["availabilityState"], "figure", "{police}");
+    assert!(
+        (police["availability"].as_f64().unwrap() - expected).abs() < 1e-9,
+        "{police}"
+    );
+    assert_eq!(
+        (&police["verifiedProviderCount"], &police["providerCount"]),
+        (&json!(22), &json!(43))
+    );
+    let reqs = &police["buildingBlockStats"][0]["buildingBlockRequirementStats"];
+    assert_eq!(reqs[0]["availability"], 1.0, "{reqs}");
+    assert!((reqs[1]["availability"].as_f64().unwrap() - 1.0 / 22.0).abs() < 1e-9);
+    assert_eq!(reqs[2]["availability"], 0.0);
+    let last = police["periodAvailability"]
+        .as_object()
+        .unwrap()
+        .values()
+        .next_back()
+        .unwrap()
+        .clone();
+    assert!((last.as_f64().unwrap() - expected).abs() < 1e-9, "{police}");
+    let map_police = area["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["buildingBlockCategoryId"] == 1)
+        .unwrap();
+    assert_eq!(map_police["availabilityState"], "figure", "{map_police}");
+    assert!((map_police["availability"].as_f64().unwrap() - expected).abs() < 1e-9);
+    // The area as a whole (clinics, courts and shelters listed too, none verified) still has
+    // too few verified providers to speak for it.
+    assert_eq!(area["verified"], 22);
+    assert_eq!(area["availabilityState"], "belowCoverage", "{area}");
+    assert_eq!(area["availability"], Value::Null);
     db.drop_db().await;
 }

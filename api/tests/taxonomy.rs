@@ -376,27 +376,33 @@ async fn an_added_requirement_counts_only_for_providers_verified_since() {
         .await
         .expect("building-block import");
     catch_up(&db.pool).await;
+    // A municipality with 3 police stations: all 3 verified meet the coverage rule
+    // (docs/decisions/0141-availability-needs-coverage.md).
     let stations: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT stakeholder_id, municipality_id FROM bb_provider
-         WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS')
-           AND building_block_id = 1 ORDER BY name LIMIT 2",
+         WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE building_block_id = 1
+                                  GROUP BY municipality_id HAVING count(*) = 3 ORDER BY municipality_id LIMIT 1)
+           AND building_block_id = 1 ORDER BY name",
     )
     .fetch_all(&db.pool)
     .await
     .unwrap();
-    let joburg = stations[0].1;
+    let muni = stations[0].1;
     let admin = member_of(&db, &base, &dir, 3).await;
     let mut official = member_of(&db, &base, &dir, 5).await;
-    common::session::assign_municipalities(&db, &mut official, vec![joburg]).await;
+    common::session::assign_municipalities(&db, &mut official, vec![muni]).await;
     let mut verifier = member_of(&db, &base, &dir, 6).await;
-    common::session::assign_municipalities(&db, &mut verifier, vec![joburg]).await;
+    common::session::assign_municipalities(&db, &mut verifier, vec![muni]).await;
     let public = Client::new(&base).await;
 
-    // One station verified offering the shipped requirements 1 and 2.
-    verified(&official, &verifier, stations[0].0, &[1, 2]).await;
-    let (before, _) = police(&public, joburg).await;
+    assert_eq!(stations.len(), 3);
+    // Every station verified offering the shipped requirements 1 and 2.
+    for (id, _) in &stations {
+        verified(&official, &verifier, *id, &[1, 2]).await;
+    }
+    let (before, _) = police(&public, muni).await;
     assert!(before.as_f64().is_some_and(|a| a > 0.0), "{before}");
-    let map_before = map_areas(&public, joburg).await;
+    let map_before = map_areas(&public, muni).await;
     assert!(
         map_before.to_string().contains("availability"),
         "{map_before}"
@@ -411,26 +417,37 @@ async fn an_added_requirement_counts_only_for_providers_verified_since() {
     )
     .await;
     catch_up(&db.pool).await;
-    let (now, requirements) = police(&public, joburg).await;
+    let (now, requirements) = police(&public, muni).await;
     assert_eq!(
         now, before,
         "the block's availability is unchanged by the addition"
     );
     assert_eq!(
-        map_areas(&public, joburg).await,
+        map_areas(&public, muni).await,
         map_before,
         "so is the map's"
     );
     let new = requirements.iter().find(|r| r.0 == trauma).expect("listed");
     assert_eq!(new.1, Value::Null, "unknown, never 0: {requirements:?}");
 
-    // A station verified since, offering it: the requirement is known, 1 of the stations.
-    verified(&official, &verifier, stations[1].0, &[1, trauma]).await;
-    let (_, requirements) = police(&public, joburg).await;
+    // One station verified since, offering it: known for 1 of 3 stations, too few to speak for
+    // the area; once all 3 are verified since, 1 of the 3 offers it.
+    verified(&official, &verifier, stations[0].0, &[1, trauma]).await;
+    let (_, requirements) = police(&public, muni).await;
+    let new = requirements.iter().find(|r| r.0 == trauma).unwrap();
+    assert_eq!(
+        new.1,
+        Value::Null,
+        "1 of 3 verified since: {requirements:?}"
+    );
+    for (id, _) in &stations[1..] {
+        verified(&official, &verifier, *id, &[1, 2]).await;
+    }
+    let (_, requirements) = police(&public, muni).await;
     let providers: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM bb_provider WHERE municipality_id = $1 AND building_block_id = 1",
     )
-    .bind(joburg)
+    .bind(muni)
     .fetch_one(&db.pool)
     .await
     .unwrap();

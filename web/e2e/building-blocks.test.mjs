@@ -219,18 +219,35 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
   await screenshot(v.page, 'bb-manage-verified-mobile', { fullPage: true })
   await v.context.close()
 
-  // Public figures follow: 1 of n stations offers the two requirements.
+  // Public figures follow, over verified providers only and only where enough are verified
+  // (docs/decisions/0141-availability-needs-coverage.md: at least 3, or all where fewer are
+  // listed, and at least half): 1 verified of n stations speaks for the municipality only if n = 1.
+  const covered = (verified, listed) => verified >= Math.min(3, listed) && 2 * verified >= listed
   const afterData = (await api(`/dashboard?boundaryId=${muni.boundaryId}`)).buildingBlock
   const total = afterData.buildingBlockCategoryStats[0].buildingBlockStats[0].buildingBlockCount
   const reqs = afterData.buildingBlockCategoryStats[0].buildingBlockStats[0].buildingBlockRequirementStats
-  assert.ok(Math.abs(reqs[0].availability - 1 / total) < 1e-9, JSON.stringify(reqs))
-  assert.ok(Math.abs(reqs[1].availability - 1 / total) < 1e-9)
-  assert.equal(reqs[2].availability, 0)
+  if (covered(1, total)) {
+    assert.deepEqual(
+      reqs.slice(0, 3).map((r) => r.availability),
+      [1, 1, 0],
+      JSON.stringify(reqs),
+    )
+  } else {
+    for (const r of reqs) {
+      assert.equal(r.availability, null, JSON.stringify(reqs))
+      assert.equal(r.availabilityState, 'belowCoverage')
+      assert.equal(r.verifiedProviderCount, 1)
+    }
+  }
   // The component-1 map (spec §2 "Map view", §9): green bands from the server's figures, pins of
   // providers (never shelters) at local level, the stakeholder modal and the count modal.
   const districtData = (await api(`/dashboard?boundaryId=${muni.districtBoundaryId}`)).buildingBlock
   const area = districtData.containedBoundaryData.find((a) => a.boundaryId === muni.boundaryId)
-  assert.ok(area && area.availability > 0, JSON.stringify(districtData.containedBoundaryData))
+  // One verified provider of the municipality's many: too few to speak for it, no green.
+  assert.ok(
+    area && area.verified === 1 && area.availability == null && area.availabilityState === 'belowCoverage',
+    JSON.stringify(districtData.containedBoundaryData),
+  )
   const bucket = (p) => (p <= 0 ? 0 : p <= 24 ? 1 : p <= 49 ? 2 : p <= 74 ? 3 : 4)
   const greens = ['#e0e0e0', '#cfe6d4', '#8fc29c', '#4f9e63', '#36854A']
   const NOT_VERIFIED_COLOUR = '#f4efe1'
@@ -258,19 +275,23 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     assert.match(credits, /Service providers: SAPS, DoJ&CD/)
     assert.doesNotMatch(credits, /Crime statistics/)
     const link = map.locator(`.area-link[data-boundary-id="${muni.boundaryId}"]`)
-    assert.equal(await link.getAttribute('data-colour'), greens[bucket(area.availability * 100)])
-    assert.match(await link.innerText(), new RegExp(`${(area.availability * 100).toFixed(2)}%`))
+    assert.equal(await link.getAttribute('data-colour'), NOT_VERIFIED_COLOUR)
+    // The coverage beside it: the one verified station of the municipality's providers.
+    assert.match(await link.innerText(), new RegExp(`Not yet verified\\s+1 of ${formatCount(area.total)} verified`))
     const others = districtData.containedBoundaryData.filter((a) => a.boundaryId !== muni.boundaryId)
     for (const o of others) {
       const other = map.locator(`.area-link[data-boundary-id="${o.boundaryId}"]`)
       if (o.availability == null && o.total > 0) {
-        // Listed, none verified: its own hatched class, never 0%.
+        // Listed, none (or too few) verified: its own hatched class, never 0%.
         assert.equal(await other.getAttribute('data-colour'), NOT_VERIFIED_COLOUR)
         assert.match(await other.innerText(), /Not yet verified/)
       } else assert.equal(await other.getAttribute('data-colour'), greens[bucket(o.availability * 100)])
     }
-    if (others.some((o) => o.availability == null && o.total > 0))
-      await p.getByTestId('map-legend').getByText('Not yet verified', { exact: true }).waitFor()
+    await p.getByTestId('map-legend').getByText('Not yet verified', { exact: true }).waitFor()
+    await p
+      .getByTestId('map-legend')
+      .getByText(/fewer than half of the listed providers/)
+      .waitFor()
     await p.waitForTimeout(1500)
     await screenshot(p, `bb-map-district-${name}`)
     // Drill down to the municipality: its pins, no shelter among them.
@@ -324,8 +345,20 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1`)
     const card = p.getByTestId('card-availability')
     await card.waitFor()
-    const percent = (afterData.buildingBlockCategoryStats[0].availability * 100).toFixed(2)
-    await p.getByTestId('card-availability').getByText(`${percent}%`).first().waitFor({ timeout: WAIT_MS })
+    const police = afterData.buildingBlockCategoryStats[0]
+    const shown = police.availability == null ? 'Not yet verified' : `${(police.availability * 100).toFixed(2)}%`
+    await p.getByTestId('card-availability').getByText(shown).first().waitFor({ timeout: WAIT_MS })
+    assert.match(
+      await card.textContent(),
+      new RegExp(`${police.verifiedProviderCount} of ${formatCount(police.providerCount)} verified`),
+    )
+    if (police.availabilityState === 'belowCoverage')
+      assert.match(await card.getByTestId('coverage-rule').innerText(), /fewer than half of the listed providers/)
+    await card.getByTestId('availability-definition').locator(':scope > summary').click()
+    assert.match(
+      await card.getByTestId('availability-definition').innerText(),
+      /requirements its verified providers meet, divided by all the requirements of its verified providers/,
+    )
     await card.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-${name}`, { fullPage: true })
     // A municipality of the same district with listed providers, none verified: the card says
@@ -338,12 +371,15 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
       const pending = p.getByTestId('card-availability')
       await pending.getByText('Not yet verified').first().waitFor({ timeout: WAIT_MS })
       // The counts stand beside the figure (inside the accordion's body on phones).
-      assert.match(await pending.textContent(), /\d[\d,]* listed, 0 verified/)
+      assert.match(await pending.textContent(), /0 of \d[\d,]* verified/)
       assert.doesNotMatch(await pending.innerText(), /0\.00%/)
       await screenshot(p, `bb-chart-not-verified-${name}`, { fullPage: true })
     }
-    // A category option picked: the Building blocks card's quarter grid is by requirement, and
-    // the current quarter shows the verified share (1 of the municipality's stations).
+    // A category option picked: the Building blocks card's quarter grid is by requirement. Its
+    // current quarter is measured over the verified station alone, and only where that one
+    // station is enough to speak for the municipality (the coverage rule); otherwise each
+    // requirement reads Not yet verified, never 1 ÷ the listed stations, with the coverage
+    // below the grid.
     await open(p, `/home/chart?boundaryId=${muni.boundaryId}&boundaryTypeId=3&componentId=1&componentOptions=1`)
     const grid = p.getByTestId('card-building-blocks')
     // Phones: the accordion category > block > requirement, each requirement's quarters in rows.
@@ -376,8 +412,25 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
       labels,
       reqs.map((r) => r.description),
     )
-    assert.equal(values[0], `${((1 / total) * 100).toFixed(2)}%`)
-    assert.equal(values[2], '0.00%')
+    if (covered(1, total)) {
+      assert.equal(values[0], '100.00%')
+      assert.equal(values[2], '0.00%')
+    } else {
+      assert.deepEqual(
+        values,
+        reqs.map(() => 'Not yet verified'),
+      )
+    }
+    assert.equal(
+      (await grid.getByTestId('bb-coverage').innerText()).trim(),
+      `${afterData.buildingBlockCategoryStats[0].buildingBlockStats[0].description}: 1 of ${formatCount(total)} verified`,
+    )
+    // What the figures mean, one click from them.
+    const definition = grid.getByTestId('availability-definition')
+    await definition.locator(':scope > summary').click()
+    const meaning = await definition.innerText()
+    assert.match(meaning, /the verified providers that meet it, divided by the verified providers/)
+    assert.match(meaning, /at least half of the listed providers are verified and at least 3/)
     await grid.scrollIntoViewIfNeeded()
     await screenshot(p, `bb-chart-requirements-${name}`)
     await c.close()

@@ -44,6 +44,7 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 /// The building-block projection (`building_blocks`).
 pub struct BuildingBlockProjection;
 
+pub mod coverage;
 mod lifecycle;
 pub mod queries;
 mod taxonomy;

@@ -90,9 +90,10 @@ pub struct RequirementAvailabilityRow {
     pub requirement_id: i32,
     /// The requirement's name.
     pub requirement_description: String,
-    /// Providers of its building block inside the boundary.
+    /// Providers of its building block inside the boundary (listed, verified or not).
     pub providers: i64,
-    /// Of those, providers whose verified details offer it now.
+    /// Of those, providers whose verified details offer it now (availability divides this by
+    /// `verified_providers`, never by `providers`).
     pub available_now: i64,
     /// Providers offering it at the end of each quarter of the query (the latest verified
     /// snapshot at or before that quarter), in the order of the quarters given.
@@ -190,7 +191,9 @@ pub struct AreaAvailabilityRow {
     pub category_id: Option<i32>,
     /// Its providers of that category.
     pub providers: i64,
-    /// Their (provider, requirement) pairs: every requirement of each provider's block.
+    /// The (provider, requirement) pairs of its *verified* providers: every requirement of
+    /// each verified provider's block (an added one only if added before that provider's last
+    /// verification). Unverified providers have no pairs: their details are unknown, not 0.
     pub pairs: i64,
     /// Of those, the pairs their verified details offer now.
     pub available: i64,
@@ -199,8 +202,9 @@ pub struct AreaAvailabilityRow {
 }
 
 /// Per area drawn by `/api/geography/geojson/{boundary_id}` (the boundary's children with a
-/// geometry; a municipality itself) and per category: providers, pairs and available pairs
-/// now. Ordered by area name, area id, category.
+/// geometry; a municipality itself) and per category: listed providers, verified providers,
+/// and the pairs of the verified ones with those available now (availability is measured over
+/// verified providers only). Ordered by area name, area id, category.
 pub async fn area_availability(
     pool: &sqlx::PgPool,
     boundary_id: i64,
@@ -222,7 +226,8 @@ pub async fn area_availability(
          SELECT k.boundary_id, k.name, p.building_block_category_id AS category_id,
                 count(p.stakeholder_id) AS providers,
                 COALESCE(sum(r.shipped + CASE WHEN r.added IS NULL THEN 0
-                    ELSE (SELECT count(*) FROM unnest(r.added) AS a WHERE a <= p.verified_at) END), 0)::bigint AS pairs,
+                    ELSE (SELECT count(*) FROM unnest(r.added) AS a WHERE a <= p.verified_at) END)
+                    FILTER (WHERE p.verified_at IS NOT NULL), 0)::bigint AS pairs,
                 COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint AS available,
                 count(p.stakeholder_id) FILTER (WHERE p.verified_at IS NOT NULL) AS verified
          FROM kids k

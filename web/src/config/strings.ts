@@ -297,11 +297,25 @@ export const strings = registerStrings('', {
     cardsLabel: 'Areas',
   },
 
-  // Availability before verification (docs/decisions.md "Availability before verification"):
-  // nothing verified reads as such, never as 0%.
+  // Availability before verification (docs/decisions.md "Availability before verification",
+  // docs/decisions/0141-availability-needs-coverage.md): too little verified reads as such,
+  // never as a number, with the coverage beside it.
   availability: {
     notYetVerified: 'Not yet verified',
-    listedVerified: message<[string, string]>('{listed} listed, {verified} verified', 'listed', 'verified'),
+    listedVerified: message<[string, string]>('{verified} of {listed} verified', 'listed', 'verified'),
+    noneListed: 'None listed',
+    belowCoverage: 'too few providers verified to speak for the area',
+    coverageRule:
+      'Not yet verified: fewer than half of the listed providers verified, or fewer than 3 (all of them where fewer than 3 are listed).',
+    definitionTitle: 'How availability is measured',
+    definitionRequirement: 'A requirement: the verified providers that meet it, divided by the verified providers.',
+    definitionBlock:
+      'A building block or category: the requirements its verified providers meet, divided by all the requirements of its verified providers.',
+    definitionUnverified:
+      'Providers not yet verified are not counted, neither as meeting a requirement nor as missing it.',
+    definitionCoverage:
+      'A figure is shown only when at least half of the listed providers are verified and at least 3 of them (all of them where fewer than 3 are listed); otherwise the area reads Not yet verified, with how many of its providers are verified.',
+    coverageNow: message<[string, string]>('{name}: {coverage}', 'name', 'coverage'),
     listedProviders: 'Listed providers',
     verifiedProviders: 'Verified providers',
     providers: 'Providers',

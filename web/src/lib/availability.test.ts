@@ -18,7 +18,10 @@ describe('availability before verification', () => {
     expect(describeAvailability(null, 0)).toBe('–')
     expect(availabilityCsv(null, 0)).toBeNull()
   })
-  it('counts listed and verified providers', () => {
-    expect(listedAndVerified(1154, 0)).toBe('1,154 listed, 0 verified')
+  it('shows the coverage beside a figure: verified of listed', () => {
+    expect(listedAndVerified(1154, 0)).toBe('0 of 1,154 verified')
+    expect(listedAndVerified(42, 1)).toBe('1 of 42 verified')
+    // Nothing listed: no coverage to state ('0 of 0 verified' would read as a shortfall).
+    expect(listedAndVerified(0, 0)).toBe(strings.availability.noneListed)
   })
 })

@@ -44,7 +44,10 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     buildingBlockRequirementId: id,
     description,
     availability: q4,
+    availabilityState: 'figure' as const,
     periodAvailability: { 'Q3 26': q3, 'Q4 26': q4 },
+    providerCount: 2,
+    verifiedProviderCount: 2,
   })
   const bb: BuildingBlockData = {
     boundary: boundaries[0],
@@ -60,6 +63,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         description: 'Police',
         isIncluded: true,
         availability: 0.25,
+        availabilityState: 'figure',
         periodAvailability: { 'Q3 26': 0, 'Q4 26': 0.25 },
         providerCount: 2,
         verifiedProviderCount: 1,
@@ -73,6 +77,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             options: [],
             subOptions: [],
             availability: 0.25,
+            availabilityState: 'figure',
             buildingBlockRequirementStats: [
               req(1, 'Victim-friendly room', 0, 0.5),
               req(2, 'Trained GBV desk officer', 0, 0),
@@ -85,6 +90,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
         description: 'Health',
         isIncluded: true,
         availability: 0.1,
+        availabilityState: 'figure',
         periodAvailability: {},
         providerCount: 6,
         verifiedProviderCount: 1,
@@ -98,6 +104,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             options: [],
             subOptions: [],
             availability: 0.2,
+            availabilityState: 'figure',
             buildingBlockRequirementStats: [req(10, 'Post-exposure prophylaxis', 0.2, 0.2)],
           },
           {
@@ -109,6 +116,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
             options: [],
             subOptions: [],
             availability: 0,
+            availabilityState: 'figure',
             buildingBlockRequirementStats: [req(20, 'Thuthuzela care centre', 0, 0)],
           },
         ],
@@ -125,6 +133,11 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
       // No per-quarter figures: only the current quarter is filled.
       { label: 'Health', cells: [null, 0.1], listed: 6 },
     ])
+    // The coverage beside the grid: each category's verified providers of those listed.
+    expect(grid.coverage).toEqual([
+      { label: 'Police', listed: 2, verified: 1 },
+      { label: 'Health', listed: 6, verified: 1 },
+    ])
   })
 
   it('shows one row per requirement of the picked category', () => {
@@ -134,6 +147,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
       { label: 'Victim-friendly room', cells: [0, 0.5], listed: 2 },
       { label: 'Trained GBV desk officer', cells: [0, 0], listed: 2 },
     ])
+    expect(grid.coverage).toEqual([{ label: 'SAPS police station', listed: 2, verified: 1 }])
   })
 
   it('names the block when the category has several, and keeps to the picked blocks', () => {
@@ -143,6 +157,7 @@ describe('building blocks quarter grid (spec §2 "Building blocks" card)', () =>
     ])
     expect(buildingBlockGrid(bb, '3', ['3-4', '1-1'])).toMatchObject({
       rows: [{ label: 'Thuthuzela care centre', cells: [0, 0] }],
+      coverage: [{ label: 'Hospital', listed: 1, verified: 1 }],
     })
   })
 })

@@ -190,6 +190,13 @@ export function percentageBucket(percent: number): number {
 
 export const GREENS = ['#e0e0e0', '#cfe6d4', '#8fc29c', '#4f9e63', '#36854A']
 
+/** The providers verified today of those listed, for the categories or blocks a grid shows. */
+export interface Coverage {
+  label: string
+  listed: number
+  verified: number
+}
+
 export interface GridRow {
   label: string
   /** Availability per period (0..1); null where none of the listed providers was verified yet. */
@@ -208,7 +215,7 @@ export function buildingBlockGrid(
   summary: BuildingBlockData | undefined,
   pickedCategory: string | null,
   pickedBlocks: string[] = [],
-): { periods: string[]; rows: GridRow[]; byRequirement: boolean } {
+): { periods: string[]; rows: GridRow[]; byRequirement: boolean; coverage: Coverage[] } {
   const periods = [...(summary?.buildingBlockReportingPeriods ?? [])].sort(
     (a, b) => a.year * 10 + a.quarter - (b.year * 10 + b.quarter),
   )
@@ -234,6 +241,11 @@ export function buildingBlockGrid(
     return {
       periods: labels,
       byRequirement: true,
+      coverage: blocks.map((b) => ({
+        label: b.description,
+        listed: b.buildingBlockCount,
+        verified: b.verifiedProviderCount,
+      })),
       rows: blocks.flatMap((b) =>
         (b.buildingBlockRequirementStats ?? []).map((r) => ({
           label: blocks.length > 1 ? `${b.description}: ${r.description}` : r.description,
@@ -246,6 +258,11 @@ export function buildingBlockGrid(
   return {
     periods: labels,
     byRequirement: false,
+    coverage: categories.map((c) => ({
+      label: c.description,
+      listed: c.providerCount,
+      verified: c.verifiedProviderCount,
+    })),
     rows: categories.map((c) => ({
       label: c.description,
       cells: cellsFor(c.availability, c.periodAvailability),

@@ -5,39 +5,50 @@ use crate::http::error::{parse_id, ApiError};
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::{Datelike, Utc};
+use gbvf_projections::building_blocks::coverage::{Coverage, AVAILABILITY_COVERAGE};
 use gbvf_projections::building_blocks::queries;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::IntoParams;
 
-/// A quarter label `Q1 26` (spec §9: Q1..Q4 with a two-digit year).
-pub fn quarter_label(start: NaiveDate) -> String {
-    format!("Q{} {:02}", (start.month() - 1) / 3 + 1, start.year() % 100)
-}
-
-/// The last four calendar quarters up to today's, oldest first.
-pub fn reporting_quarters(today: NaiveDate) -> Vec<NaiveDate> {
-    let mut q = NaiveDate::from_ymd_opt(today.year(), (today.month() - 1) / 3 * 3 + 1, 1)
-        .expect("valid date");
-    let mut out = vec![q];
-    for _ in 0..3 {
-        q = if q.month() == 1 {
-            NaiveDate::from_ymd_opt(q.year() - 1, 10, 1)
-        } else {
-            NaiveDate::from_ymd_opt(q.year(), q.month() - 3, 1)
-        }
-        .expect("valid date");
-        out.push(q);
-    }
-    out.reverse();
-    out
-}
+pub use super::quarters::{quarter_label, reporting_quarters};
 
 /// Availability (0..1) at the end of each reporting quarter, by quarter label (`Q3 26`);
-/// `null` for a quarter by whose end no provider had been verified.
+/// `null` for a quarter by whose end too few providers had been verified to speak for the area
+/// ([`AVAILABILITY_COVERAGE`], against today's listed providers).
 pub type PeriodAvailability = BTreeMap<String, Option<f64>>;
+
+/// Whether an `availability` is a figure, and if not, why (docs/decisions/
+/// 0141-availability-needs-coverage.md): `figure` (enough providers verified, the number is
+/// over verified providers only), `noneVerified` (listed, none verified), `belowCoverage` (some
+/// verified, fewer than the coverage rule asks: at least 3, or all where fewer are listed, and
+/// at least half of the listed ones), `noProviders` (nothing listed). Every state but `figure`
+/// comes with `availability: null`; the first two read "Not yet verified".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AvailabilityState {
+    /// Enough providers verified: `availability` is the figure.
+    Figure,
+    /// Providers listed, none verified.
+    NoneVerified,
+    /// Some verified, too few to speak for the area.
+    BelowCoverage,
+    /// No provider listed.
+    NoProviders,
+}
+
+impl From<Coverage> for AvailabilityState {
+    fn from(c: Coverage) -> Self {
+        match c {
+            Coverage::Enough => AvailabilityState::Figure,
+            Coverage::NoneVerified => AvailabilityState::NoneVerified,
+            Coverage::BelowCoverage => AvailabilityState::BelowCoverage,
+            Coverage::NoProviders => AvailabilityState::NoProviders,
+        }
+    }
+}
 
 /// Building-block data of a boundary (public spec §3 "Building block data"; the building-block
 /// read model: providers and their verified requirements per quarter).
@@ -81,10 +92,12 @@ pub struct CategoryStat {
     pub description: String,
     /// Always `true`.
     pub is_included: bool,
-    /// Available (provider, requirement) pairs ÷ all pairs now, 0..1; `null` while none of
-    /// its providers in the boundary is verified ("Not yet verified", never 0).
+    /// Available (provider, requirement) pairs ÷ the pairs of its *verified* providers now,
+    /// 0..1; `null` unless `availabilityState` is `figure` ("Not yet verified", never 0).
     #[schema(required = true, minimum = 0, maximum = 1)]
     pub availability: Option<f64>,
+    /// Whether `availability` is a figure, and if not, why.
+    pub availability_state: AvailabilityState,
     /// The same at the end of each reporting quarter.
     pub period_availability: PeriodAvailability,
     /// Providers of its blocks in the boundary (listed).
@@ -107,10 +120,12 @@ pub struct BlockStat {
     pub building_block_count: i64,
     /// Of those, providers with a verified snapshot.
     pub verified_provider_count: i64,
-    /// Available pairs ÷ all pairs now, 0..1; `null` while none of its providers in the
-    /// boundary is verified.
+    /// Available pairs ÷ the pairs of its verified providers now, 0..1; `null` unless
+    /// `availabilityState` is `figure`.
     #[schema(required = true, minimum = 0, maximum = 1)]
     pub availability: Option<f64>,
+    /// Whether `availability` is a figure, and if not, why.
+    pub availability_state: AvailabilityState,
     /// The same at the end of each reporting quarter.
     pub period_availability: PeriodAvailability,
     /// Its requirements.
@@ -131,12 +146,19 @@ pub struct RequirementStat {
     pub building_block_requirement_id: i32,
     /// Its text.
     pub description: String,
-    /// Providers meeting it ÷ providers of its block now, 0..1; `null` while none of its
-    /// block's providers in the boundary is verified.
+    /// Providers meeting it ÷ *verified* providers of its block now (for a requirement an
+    /// administrator added, those verified since), 0..1; `null` unless `availabilityState` is
+    /// `figure`.
     #[schema(required = true, minimum = 0, maximum = 1)]
     pub availability: Option<f64>,
+    /// Whether `availability` is a figure, and if not, why.
+    pub availability_state: AvailabilityState,
     /// The same at the end of each reporting quarter.
     pub period_availability: PeriodAvailability,
+    /// Providers of its block in the boundary (listed).
+    pub provider_count: i64,
+    /// Of those, providers whose verified details say whether they meet it.
+    pub verified_provider_count: i64,
 }
 
 /// One map area's availability.
@@ -151,9 +173,12 @@ pub struct AvailabilityArea {
     pub total: i64,
     /// Of those, providers with a verified snapshot.
     pub verified: i64,
-    /// Available pairs ÷ all pairs, 0..1; `null` while none of its providers is verified.
+    /// Available pairs ÷ the pairs of its verified providers, 0..1; `null` unless
+    /// `availabilityState` is `figure`.
     #[schema(required = true, minimum = 0, maximum = 1)]
     pub availability: Option<f64>,
+    /// Whether `availability` is a figure, and if not, why (coverage `verified` of `total`).
+    pub availability_state: AvailabilityState,
     /// Per category with providers.
     pub categories: Vec<AreaCategory>,
 }
@@ -168,28 +193,44 @@ pub struct AreaCategory {
     pub total: i64,
     /// Of those, providers with a verified snapshot.
     pub verified: i64,
-    /// Available pairs ÷ all pairs, 0..1; `null` while none of them is verified.
+    /// Available pairs ÷ the pairs of its verified providers, 0..1; `null` unless
+    /// `availabilityState` is `figure`.
     #[schema(required = true, minimum = 0, maximum = 1)]
     pub availability: Option<f64>,
+    /// Whether `availability` is a figure, and if not, why (coverage `verified` of `total`).
+    pub availability_state: AvailabilityState,
 }
 
 /// Availability figures of one level (requirement, block, category or area) at one time:
-/// available (provider, requirement) pairs, all pairs, and providers verified by then.
+/// available (provider, requirement) pairs, the pairs of verified providers, providers verified
+/// by then and providers listed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Figure {
     /// Pairs the verified details offer.
     pub available: i64,
-    /// All pairs (providers × requirements of their blocks).
+    /// Pairs of the verified providers (verified providers × requirements of their blocks):
+    /// an unverified provider's requirements are unknown and never counted as unmet.
     pub possible: i64,
     /// Providers with a verified snapshot (at that time).
     pub verified: i64,
+    /// Providers listed (today's).
+    pub listed: i64,
 }
 
 impl Figure {
-    /// `available ÷ possible` (0..1), or `None` while no provider is verified: nothing is known
-    /// yet, which must never read as 0 (docs/decisions.md "Availability before verification").
+    /// Whether `verified` of `listed` may speak for the area ([`AVAILABILITY_COVERAGE`]).
+    pub fn state(&self) -> AvailabilityState {
+        AVAILABILITY_COVERAGE
+            .coverage(self.verified, self.listed)
+            .into()
+    }
+
+    /// `available ÷ possible` (0..1) over verified providers, or `None` unless
+    /// [`Figure::state`] is a figure: too little is known, which must never read as a number
+    /// (docs/decisions.md "Availability before verification",
+    /// docs/decisions/0141-availability-needs-coverage.md).
     pub fn availability(&self) -> Option<f64> {
-        if self.verified == 0 {
+        if self.state() != AvailabilityState::Figure {
             None
         } else if self.possible == 0 {
             Some(0.0)
@@ -218,11 +259,13 @@ impl Acc {
             children: Vec::new(),
         }
     }
-    /// Adds one block's verified providers (once per block).
+    /// Adds one block's verified and listed providers (once per block).
     fn verified_providers(&mut self, now: &Figure, per: &[Figure]) {
         self.now.verified += now.verified;
+        self.now.listed += now.listed;
         for (acc, f) in self.per.iter_mut().zip(per) {
             acc.verified += f.verified;
+            acc.listed += f.listed;
         }
     }
     /// Adds one requirement's pairs.
@@ -266,10 +309,13 @@ pub async fn building_block_data(
     let mut reqs: Vec<RequirementAcc> = Vec::new();
     for row in rows {
         let (cid, bid, total) = (row.category_id, row.building_block_id, row.providers);
+        // Over verified providers only: each one verified (since the requirement was added,
+        // for an added one) is a pair; an unverified one's details are unknown, not unmet.
         let now = Figure {
             available: row.available_now,
-            possible: total,
+            possible: row.verified_providers,
             verified: row.verified_providers,
+            listed: total,
         };
         let per: Vec<Figure> = row
             .available_per_quarter
@@ -277,8 +323,9 @@ pub async fn building_block_data(
             .zip(&row.verified_per_quarter)
             .map(|(available, verified)| Figure {
                 available: *available,
-                possible: total,
+                possible: *verified,
                 verified: *verified,
+                listed: total,
             })
             .collect();
         if cats.last().map(|c| c.0) != Some(cid) {
@@ -300,7 +347,8 @@ pub async fn building_block_data(
         block.children.push(row.requirement_id);
         // A requirement an administrator added counts in its block's and category's figures
         // only where a provider was verified since (before that, nobody's verified details
-        // said whether they offer it: docs/decisions.md "Additions to the taxonomy").
+        // said whether they offer it: docs/decisions.md "Additions to the taxonomy"). Its pairs
+        // are already those of the providers verified since.
         let known = |f: &Figure| !row.added || f.verified > 0;
         let unknown = Figure::default();
         let now_counted = if known(&now) { now } else { unknown };
@@ -341,7 +389,10 @@ pub async fn building_block_data(
                             building_block_requirement_id: r.id,
                             description: r.description.clone(),
                             availability: r.now.availability(),
+                            availability_state: r.now.state(),
                             period_availability: periods(&r.per),
+                            provider_count: r.now.listed,
+                            verified_provider_count: r.now.verified,
                         })
                         .collect();
                     BlockStat {
@@ -350,6 +401,7 @@ pub async fn building_block_data(
                         building_block_count: b.count,
                         verified_provider_count: b.now.verified,
                         availability: b.now.availability(),
+                        availability_state: b.now.state(),
                         period_availability: periods(&b.per),
                         building_block_requirement_stats: req_stats,
                         options: vec![],
@@ -362,6 +414,7 @@ pub async fn building_block_data(
                 description: c.desc.clone(),
                 is_included: true,
                 availability: c.now.availability(),
+                availability_state: c.now.state(),
                 period_availability: periods(&c.per),
                 provider_count: c.count,
                 verified_provider_count: c.now.verified,
@@ -392,9 +445,10 @@ pub async fn building_block_data(
 
 /// The map's figures per area (spec §2 "Map view", §3 `containedBoundaryData`): for each child
 /// of the boundary drawn by `/api/geography/geojson/{id}` (for a municipality, itself), its
-/// providers (`total`), available (provider, requirement) pairs ÷ all pairs now
-/// (`availability`, 0..1) and the same per category (`categories`). Shelters count like any
-/// provider; no point or address is involved.
+/// providers (`total`), of those verified (`verified`), available (provider, requirement) pairs
+/// ÷ the pairs of the verified providers now (`availability`, 0..1, only where the coverage
+/// rule holds, `availabilityState` saying why not) and the same per category (`categories`).
+/// Shelters count like any provider; no point or address is involved.
 pub async fn contained_availability(
     s: &AppState,
     boundary_id: i64,
@@ -410,6 +464,7 @@ pub async fn contained_availability(
                 total: 0,
                 verified: 0,
                 availability: None,
+                availability_state: AvailabilityState::NoProviders,
                 categories: vec![],
             });
             sums.push(Figure::default());
@@ -421,20 +476,24 @@ pub async fn contained_availability(
             available: row.available,
             possible: row.pairs,
             verified: row.verified,
+            listed: row.providers,
         };
         let area = out.last_mut().expect("pushed");
         let sum = sums.last_mut().expect("pushed");
         sum.available += figure.available;
         sum.possible += figure.possible;
         sum.verified += figure.verified;
+        sum.listed += figure.listed;
         area.total += row.providers;
         area.verified = sum.verified;
         area.availability = sum.availability();
+        area.availability_state = sum.state();
         area.categories.push(AreaCategory {
             building_block_category_id: cid,
             total: row.providers,
             verified: row.verified,
             availability: figure.availability(),
+            availability_state: figure.state(),
         });
     }
     Ok(out)

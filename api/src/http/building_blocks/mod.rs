@@ -36,6 +36,7 @@ pub mod contact_removal;
 pub mod directory;
 pub mod history;
 pub mod lifecycle;
+pub mod quarters;
 pub mod queue;
 pub mod review;
 pub mod taxonomy;

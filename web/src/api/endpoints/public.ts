@@ -321,24 +321,35 @@ export type CrimeStats = {
   /** Its first calendar year, 2022. */
   year: number | null;
 };
+export type AvailabilityState =
+  "figure" | "noneVerified" | "belowCoverage" | "noProviders";
 export type BTreeMap = {
   [key: string]: null | number;
 };
 export type RequirementStat = {
-  /** Providers meeting it ÷ providers of its block now, 0..1; `null` while none of its
-    block's providers in the boundary is verified. */
+  /** Providers meeting it ÷ *verified* providers of its block now (for a requirement an
+    administrator added, those verified since), 0..1; `null` unless `availabilityState` is
+    `figure`. */
   availability: number | null;
+  /** Whether `availability` is a figure, and if not, why. */
+  availabilityState: AvailabilityState;
   /** Requirement id. */
   buildingBlockRequirementId: number;
   /** Its text. */
   description: string;
   /** The same at the end of each reporting quarter. */
   periodAvailability: BTreeMap;
+  /** Providers of its block in the boundary (listed). */
+  providerCount: number;
+  /** Of those, providers whose verified details say whether they meet it. */
+  verifiedProviderCount: number;
 };
 export type BlockStat = {
-  /** Available pairs ÷ all pairs now, 0..1; `null` while none of its providers in the
-    boundary is verified. */
+  /** Available pairs ÷ the pairs of its verified providers now, 0..1; `null` unless
+    `availabilityState` is `figure`. */
   availability: number | null;
+  /** Whether `availability` is a figure, and if not, why. */
+  availabilityState: AvailabilityState;
   /** Its providers in the boundary (listed). */
   buildingBlockCount: number;
   /** Building block id. */
@@ -357,9 +368,11 @@ export type BlockStat = {
   verifiedProviderCount: number;
 };
 export type CategoryStat = {
-  /** Available (provider, requirement) pairs ÷ all pairs now, 0..1; `null` while none of
-    its providers in the boundary is verified ("Not yet verified", never 0). */
+  /** Available (provider, requirement) pairs ÷ the pairs of its *verified* providers now,
+    0..1; `null` unless `availabilityState` is `figure` ("Not yet verified", never 0). */
   availability: number | null;
+  /** Whether `availability` is a figure, and if not, why. */
+  availabilityState: AvailabilityState;
   /** Category id. */
   buildingBlockCategoryId: number;
   /** Its building blocks. */
@@ -386,8 +399,11 @@ export type ReportingPeriod = {
   year: number;
 };
 export type AreaCategory = {
-  /** Available pairs ÷ all pairs, 0..1; `null` while none of them is verified. */
+  /** Available pairs ÷ the pairs of its verified providers, 0..1; `null` unless
+    `availabilityState` is `figure`. */
   availability: number | null;
+  /** Whether `availability` is a figure, and if not, why (coverage `verified` of `total`). */
+  availabilityState: AvailabilityState;
   /** Category id. */
   buildingBlockCategoryId: number;
   /** Its providers in the area (listed). */
@@ -396,8 +412,11 @@ export type AreaCategory = {
   verified: number;
 };
 export type AvailabilityArea = {
-  /** Available pairs ÷ all pairs, 0..1; `null` while none of its providers is verified. */
+  /** Available pairs ÷ the pairs of its verified providers, 0..1; `null` unless
+    `availabilityState` is `figure`. */
   availability: number | null;
+  /** Whether `availability` is a figure, and if not, why (coverage `verified` of `total`). */
+  availabilityState: AvailabilityState;
   /** The area. */
   boundaryId: number;
   /** Per category with providers. */

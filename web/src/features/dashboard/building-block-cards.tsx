@@ -134,7 +134,32 @@ export function AvailabilityCard({
           </tbody>
         </table>
       )}
+      {categories.some((c) => c.availabilityState === 'belowCoverage') ? (
+        <p className="availability-note" data-testid="coverage-rule">
+          {strings.availability.coverageRule}
+        </p>
+      ) : null}
+      {categories.length > 0 ? <AvailabilityDefinition /> : null}
     </Card>
+  )
+}
+
+/**
+ * What each availability figure on a card means and when it is shown
+ * (docs/decisions/0141-availability-needs-coverage.md), one click from the figures.
+ */
+export function AvailabilityDefinition() {
+  const a = strings.availability
+  return (
+    <details className="figure-definition" data-testid="availability-definition">
+      <summary>{a.definitionTitle}</summary>
+      <ul>
+        <li>{a.definitionRequirement}</li>
+        <li>{a.definitionBlock}</li>
+        <li>{a.definitionUnverified}</li>
+        <li>{a.definitionCoverage}</li>
+      </ul>
+    </details>
   )
 }
 
@@ -270,6 +295,14 @@ export function BuildingBlocksCard({
     })),
   }
   const empty = grid.rows.length === 0 || grid.periods.length === 0
+  // Today's coverage of what the grid shows, one line per category or block.
+  const coverage = (
+    <ul className="plain-list availability-note" data-testid="bb-coverage">
+      {grid.coverage.map((c) => (
+        <li key={c.label}>{strings.availability.coverageNow(c.label, listedAndVerified(c.listed, c.verified))}</li>
+      ))}
+    </ul>
+  )
   return (
     <Card title={strings.cards.buildingBlocks} headingLevel={3} table={table} testId="card-building-blocks">
       {empty ? (
@@ -297,6 +330,12 @@ export function BuildingBlocksCard({
             </div>
           ))}
         </div>
+      )}
+      {empty ? null : (
+        <>
+          {coverage}
+          <AvailabilityDefinition />
+        </>
       )}
     </Card>
   )

@@ -18,18 +18,13 @@ import { buildingBlockAttribution, strings } from '../../config/strings'
 import { formatCount } from '../../lib/format'
 import { availabilityCsv, describeAvailability, listedAndVerified } from '../../lib/availability'
 import { MapLegend } from './map-legend'
-import { BUILDING_BLOCK_SCALE, buildingBlockAreaFigures, markerVisible, type AreaFigures } from './map-data'
+import {
+  BUILDING_BLOCK_SCALE,
+  buildingBlockAreaFigures,
+  buildingBlockTooltip as tooltip,
+  markerVisible,
+} from './map-data'
 import { MapStage, PinButton, useMapArea } from './map-stage'
-import { escapeHtml } from '../../lib/escape-html'
-
-function tooltip(area: AreaFigures | undefined, name: string): string {
-  const title = `<strong>${escapeHtml(name)}</strong>`
-  if (!area || area.total == null) return `${title}<br>${strings.map.noData}`
-  return (
-    `${title}<br>${strings.bbMap.providers}: ${listedAndVerified(area.total, area.verified ?? 0)}` +
-    `<br>${strings.bbMap.availability}: ${describeAvailability(area.rate, area.total)}`
-  )
-}
 
 /** The count modal: per category its providers, per building block its providers. */
 export function BoundaryCounts({ boundaryId }: { boundaryId: number }) {
@@ -136,7 +131,15 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
       credits={buildingBlockAttribution}
       legend={<MapLegend scale={BUILDING_BLOCK_SCALE} title={strings.bbMap.legendTitle} plain notVerified />}
       areaCount={(f) =>
-        f.total == null ? strings.map.noData : `${describeAvailability(f.rate, f.total)} · ${formatCount(f.total)}`
+        f.total == null ? (
+          strings.map.noData
+        ) : (
+          // The figure, and the coverage on a line of its own below it.
+          <>
+            <span className="area-link__line">{describeAvailability(f.rate, f.total)}</span>
+            <span className="area-link__line area-link__coverage">{listedAndVerified(f.total, f.verified ?? 0)}</span>
+          </>
+        )
       }
       markAreaColour
       note={

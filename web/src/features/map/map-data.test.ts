@@ -7,6 +7,7 @@ import {
   areaFigures,
   availabilityColour,
   buildingBlockAreaFigures,
+  buildingBlockTooltip,
   markerVisible,
   NOT_VERIFIED_COLOUR,
   BLUES,
@@ -14,6 +15,9 @@ import {
   healthCheckAreaFigures,
 } from './map-data'
 import { legendColour } from '../../lib/legend'
+import { createElement } from 'react'
+import { render, screen } from '@testing-library/react'
+import { MapLegend } from './map-legend'
 
 /** A collection of square-less areas with the given ids, named 'Area <id>', at province level. */
 function areasWith(ids: number[]): AreaCollection {
@@ -120,12 +124,21 @@ describe('map data', () => {
           total: 4,
           verified: 4,
           availability: 0.3,
+          availabilityState: 'figure',
           categories: [
-            { buildingBlockCategoryId: 1, total: 1, verified: 1, availability: 0.9 },
-            { buildingBlockCategoryId: 3, total: 3, verified: 3, availability: 0.1 },
+            { buildingBlockCategoryId: 1, total: 1, verified: 1, availability: 0.9, availabilityState: 'figure' },
+            { buildingBlockCategoryId: 3, total: 3, verified: 3, availability: 0.1, availabilityState: 'figure' },
           ],
         },
-        { boundaryId: 11, description: 'Area 11', total: 2, verified: 2, availability: 0, categories: [] },
+        {
+          boundaryId: 11,
+          description: 'Area 11',
+          total: 2,
+          verified: 2,
+          availability: 0,
+          availabilityState: 'figure',
+          categories: [],
+        },
       ],
     }
     const all = buildingBlockAreaFigures(areas, summary)
@@ -156,9 +169,26 @@ describe('map data', () => {
           total: 43,
           verified: 0,
           availability: null,
-          categories: [{ buildingBlockCategoryId: 1, total: 43, verified: 0, availability: null }],
+          availabilityState: 'noneVerified',
+          categories: [
+            {
+              buildingBlockCategoryId: 1,
+              total: 43,
+              verified: 0,
+              availability: null,
+              availabilityState: 'noneVerified',
+            },
+          ],
         },
-        { boundaryId: 11, description: 'Area 11', total: 0, verified: 0, availability: null, categories: [] },
+        {
+          boundaryId: 11,
+          description: 'Area 11',
+          total: 0,
+          verified: 0,
+          availability: null,
+          availabilityState: 'noProviders',
+          categories: [],
+        },
       ],
     }
     const [listed, empty] = buildingBlockAreaFigures(areas, summary)
@@ -166,6 +196,85 @@ describe('map data', () => {
     expect(listed.color).toBe(NOT_VERIFIED_COLOUR)
     expect(empty.pattern).toBeUndefined()
     expect(buildingBlockAreaFigures(areas, summary, ['1'])[0]).toMatchObject({ rate: null, pattern: 'not-verified' })
+  })
+})
+
+describe('building-block map below the coverage rule', () => {
+  // Johannesburg after Hillbrow SAPS is verified: 1 of its 43 stations; the server sends no
+  // figure (docs/decisions/0141-availability-needs-coverage.md), never 1.19% in green.
+  const areas = areasWith([10, 12])
+  const summary: BuildingBlockData = {
+    boundary: boundaries[0],
+    buildingBlockCategoryStats: [],
+    buildingBlockReportingPeriods: [],
+    lastQuarter: 'Q4 26',
+    containedBoundaryData: [
+      {
+        boundaryId: 10,
+        description: 'City of Johannesburg',
+        total: 43,
+        verified: 1,
+        availability: null,
+        availabilityState: 'belowCoverage',
+        categories: [
+          {
+            buildingBlockCategoryId: 1,
+            total: 43,
+            verified: 1,
+            availability: null,
+            availabilityState: 'belowCoverage',
+          },
+        ],
+      },
+      {
+        boundaryId: 12,
+        description: 'Area 12',
+        total: 45,
+        verified: 3,
+        availability: null,
+        availabilityState: 'belowCoverage',
+        categories: [
+          {
+            buildingBlockCategoryId: 1,
+            total: 43,
+            verified: 1,
+            availability: null,
+            availabilityState: 'belowCoverage',
+          },
+          { buildingBlockCategoryId: 3, total: 2, verified: 2, availability: 0.5, availabilityState: 'figure' },
+        ],
+      },
+    ],
+  }
+
+  it('is hatched "Not yet verified" with "1 of 43 verified" and the reason in its tooltip', () => {
+    const [joburg] = buildingBlockAreaFigures(areas, summary)
+    expect(joburg).toMatchObject({ total: 43, verified: 1, rate: null, density: null, pattern: 'not-verified' })
+    expect(joburg.color).toBe(NOT_VERIFIED_COLOUR)
+    expect(buildingBlockTooltip(joburg, 'City of Johannesburg')).toBe(
+      '<strong>City of Johannesburg</strong><br>Service providers: 1 of 43 verified' +
+        '<br>Availability: Not yet verified (too few providers verified to speak for the area)',
+    )
+  })
+
+  it('stays "Not yet verified" when a picked category below the rule is mixed with one that has a figure', () => {
+    const [, mixed] = buildingBlockAreaFigures(areas, summary, ['1', '3'])
+    expect(mixed).toMatchObject({ total: 45, verified: 3, rate: null, pattern: 'not-verified', state: 'belowCoverage' })
+    expect(mixed.color).toBe(NOT_VERIFIED_COLOUR)
+    const [, courts] = buildingBlockAreaFigures(areas, summary, ['3'])
+    expect(courts).toMatchObject({ rate: 0.5, color: availabilityColour(0.5), state: 'figure' })
+    expect(buildingBlockTooltip(courts, 'Area 12')).toBe(
+      '<strong>Area 12</strong><br>Service providers: 2 of 2 verified<br>Availability: 50.00%',
+    )
+  })
+
+  it('says in the legend what "Not yet verified" means', () => {
+    render(createElement(MapLegend, { scale: BUILDING_BLOCK_SCALE, plain: true, notVerified: true }))
+    const legend = screen.getByTestId('map-legend')
+    expect(legend.textContent).toContain('Not yet verified')
+    expect(legend.textContent).toContain(
+      'Not yet verified: fewer than half of the listed providers verified, or fewer than 3 (all of them where fewer than 3 are listed).',
+    )
   })
 })
 

@@ -1,6 +1,7 @@
 // Joins the polygons with the crime figures and the colour legend; filters station pins.
 import type {
   AreaCollection,
+  AvailabilityState,
   BuildingBlockData,
   ContainedBoundaryData,
   CrimeStats,
@@ -12,6 +13,9 @@ import { GREENS, percentageBucket } from '../../lib/component-models'
 import { legendColour } from '../../lib/legend'
 import type { Filters } from '../../filters/query-string'
 import { ComponentId } from '../../config/constants'
+import { strings } from '../../config/strings'
+import { coverageReason, describeAvailability, listedAndVerified } from '../../lib/availability'
+import { escapeHtml } from '../../lib/escape-html'
 
 export interface AreaFigures {
   boundaryId: number
@@ -24,10 +28,15 @@ export interface AreaFigures {
   density: number | null
   period: string | null
   color: string
-  /** A fill pattern drawn over the colour: 'not-verified' where providers are listed and none is verified. */
+  /**
+   * A fill pattern drawn over the colour: 'not-verified' where providers are listed and too few
+   * (or none) are verified for a figure (docs/decisions/0141-availability-needs-coverage.md).
+   */
   pattern?: 'not-verified'
   /** Providers verified in the area (building blocks only). */
   verified?: number
+  /** Whether the availability is a figure, and if not why (building blocks only). */
+  state?: AvailabilityState
 }
 
 /** Figures per area: from the current stats' children, else (at local level) the parent's. */
@@ -129,9 +138,11 @@ export function availabilityColour(availability: number): string {
 
 /**
  * Building-block figures per area from the server's `containedBoundaryData`: `total` is the
- * number of providers (the count label), `density` the availability in percent (the colour).
- * With category options picked, only those categories count (providers and pairs are not
- * sent per category pair, so availability is the provider-weighted mean of the categories').
+ * number of providers (the count label), `verified` the coverage beside it, `density` the
+ * availability over verified providers in percent (the colour). An area below the server's
+ * coverage rule has no figure and reads "Not yet verified". With category options picked, only
+ * those categories count: a figure only if every picked category with providers has one (each
+ * meeting the rule means their union does), the mean of theirs weighted by verified providers.
  */
 export function buildingBlockAreaFigures(
   areas: AreaCollection | undefined,
@@ -146,11 +157,13 @@ export function buildingBlockAreaFigures(
     let total: number | null = row?.total ?? null
     let verified: number | null = row?.verified ?? null
     let availability: number | null = row?.availability ?? null
+    let state: AvailabilityState | undefined = row?.availabilityState
     if (row && categories.length > 0) {
       const picked = row.categories.filter((c) => categories.includes(String(c.buildingBlockCategoryId)))
       total = picked.reduce((n, c) => n + c.total, 0)
       verified = picked.reduce((n, c) => n + c.verified, 0)
-      availability = picked.length === 1 ? picked[0].availability : weightedAvailability(picked)
+      state = combinedState(picked, verified)
+      availability = state === 'figure' ? weightedAvailability(picked) : null
     }
     const awaiting = total != null && total > 0 && availability == null
     return {
@@ -166,16 +179,49 @@ export function buildingBlockAreaFigures(
       color: awaiting ? NOT_VERIFIED_COLOUR : availability == null ? '#d9d9d9' : availabilityColour(availability),
       ...(awaiting ? { pattern: 'not-verified' as const } : {}),
       ...(verified != null ? { verified } : {}),
+      ...(state ? { state } : {}),
     }
   })
 }
 
-/** The provider-weighted mean of the categories with a figure; null while none has one. */
-function weightedAvailability(rows: { total: number; availability: number | null }[]): number | null {
-  const known = rows.filter((r) => r.availability != null)
-  const n = known.reduce((s, r) => s + r.total, 0)
+/**
+ * The building-block map's tooltip of an area (HTML; the name escaped): its providers with the
+ * coverage ('1 of 42 verified') and its availability, or "Not yet verified" with the reason
+ * when some are verified but too few to speak for the area.
+ */
+export function buildingBlockTooltip(area: AreaFigures | undefined, name: string): string {
+  const title = `<strong>${escapeHtml(name)}</strong>`
+  if (!area || area.total == null) return `${title}<br>${strings.map.noData}`
+  const reason = area.rate == null ? coverageReason(area.state) : null
+  return (
+    `${title}<br>${strings.bbMap.providers}: ${listedAndVerified(area.total, area.verified ?? 0)}` +
+    `<br>${strings.bbMap.availability}: ${describeAvailability(area.rate, area.total)}` +
+    (reason ? ` (${reason})` : '')
+  )
+}
+
+/**
+ * The state of several categories of one area together: a figure only if every one with
+ * providers has one; otherwise "none verified" or "below coverage" by the verified count.
+ */
+function combinedState(
+  rows: { total: number; availabilityState: AvailabilityState }[],
+  verified: number,
+): AvailabilityState {
+  const listed = rows.filter((r) => r.total > 0)
+  if (listed.length === 0) return 'noProviders'
+  if (listed.every((r) => r.availabilityState === 'figure')) return 'figure'
+  return verified === 0 ? 'noneVerified' : 'belowCoverage'
+}
+
+/** The mean of the categories' figures weighted by their verified providers; null without any. */
+function weightedAvailability(
+  rows: { verified: number; availability: number | null; availabilityState: AvailabilityState }[],
+): number | null {
+  const known = rows.filter((r) => r.availabilityState === 'figure' && r.availability != null)
+  const n = known.reduce((s, r) => s + r.verified, 0)
   if (known.length === 0) return null
-  return n === 0 ? 0 : known.reduce((s, r) => s + (r.availability ?? 0) * r.total, 0) / n
+  return n === 0 ? 0 : known.reduce((s, r) => s + (r.availability ?? 0) * r.verified, 0) / n
 }
 
 /** The base colour of an area whose listed providers are not yet verified (hatched on the map). */

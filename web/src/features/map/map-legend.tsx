@@ -14,7 +14,10 @@ export function MapLegend({
   title?: string
   /** Show each band's description alone (bands named by their range, e.g. '1%-24%'). */
   plain?: boolean
-  /** Add the hatched class of areas whose listed providers are not yet verified. */
+  /**
+   * Add the hatched class of areas whose listed providers are not yet verified (none, or too
+   * few to speak for the area), with the coverage rule in words below the classes.
+   */
   notVerified?: boolean
   /** Further classes of the map's own, before 'No data'. */
   extra?: { color: string; label: string }[]
@@ -47,6 +50,7 @@ export function MapLegend({
           {strings.map.noData}
         </li>
       </ul>
+      {notVerified ? <p className="map-legend__note">{strings.availability.coverageRule}</p> : null}
     </div>
   )
 }
