@@ -130,6 +130,17 @@ pub const WRONG_CODE_ADDRESS: Policy = Policy::Count {
     window_secs: 600,
 };
 
+/// Wrong codes per account and purpose in a day typed in the browsers that asked for them, all
+/// such browsers together: 20. Bounds the guesses of someone who asks for codes himself, each
+/// from a fresh browser (each would otherwise bring a [`WRONG_CODE_REQUESTER_DAY`] of its own).
+/// A browser that signed in to the account before ([`known_browser`]) is not held by it, so the
+/// owner's own browser is not locked out by an attacker's failures.
+pub const WRONG_CODE_REQUESTERS_DAY: Policy = Policy::Count {
+    scope: "wrong-code:account-requesters-day",
+    limit: 20,
+    window_secs: 86_400,
+};
+
 /// Survey submissions per invite link, from any browser: 30 per minute (docs/decisions.md
 /// "Survey links: cap and rate limit"). A link shared with a workforce fills at a few responses
 /// a minute; a script minting fresh browsers is slowed to this pace, and the cap

@@ -82,9 +82,11 @@ pub struct VerifyOtpBody {
 /// minutes, once.
 ///
 /// Wrong codes count per day across resends, then [`CODES_LOCKED`]: in the browser that asked
-/// for the live code against its own budget ([`limits::WRONG_CODE_REQUESTER_DAY`]), in any
-/// other browser against the account's ([`limits::WRONG_CODE_ACCOUNT_DAY`]); and per client
-/// address ([`limits::WRONG_CODE_ADDRESS`]: then 429).
+/// for the live code against its own budget ([`limits::WRONG_CODE_REQUESTER_DAY`]) and that of
+/// all requesting browsers ([`limits::WRONG_CODE_REQUESTERS_DAY`], which does not hold a
+/// browser that signed in to the account before), in any other browser against the account's
+/// ([`limits::WRONG_CODE_ACCOUNT_DAY`]); and per client address ([`limits::WRONG_CODE_ADDRESS`]:
+/// then 429).
 #[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", operation_id = "authVerifyOtp", request_body = VerifyOtpBody, responses((status = 200, description = "Code accepted: the user type and address, and for a NewUser whether a password is still to be chosen", body = AuthAnswer), (status = 429, description = "Too many wrong codes from this address")))]
 pub async fn verify_otp(
     State(s): State<AppState>,
@@ -120,18 +122,35 @@ pub async fn verify_otp(
     };
     // The browser that asked for the live code has a day's budget of its own; failures from
     // every other browser share the account's, so they cannot lock the owner out.
-    let (day, day_key) =
-        match one_time_codes::requested_here(&s.pool, &key, user_type, &requester).await {
-            Ok(true) => (
-                limits::WRONG_CODE_REQUESTER_DAY,
-                limits::key(
-                    secret,
-                    &[&email_key(&b.email), &user_type.to_string(), &requester],
-                ),
-            ),
-            Ok(false) => (limits::WRONG_CODE_ACCOUNT_DAY, account.clone()),
-            Err(err) => return internal(err),
+    let here = match one_time_codes::requested_here(&s.pool, &key, user_type, &requester).await {
+        Ok(here) => here,
+        Err(err) => return internal(err),
+    };
+    let (day, day_key) = if here {
+        let own = limits::key(
+            secret,
+            &[&email_key(&b.email), &user_type.to_string(), &requester],
+        );
+        (limits::WRONG_CODE_REQUESTER_DAY, own)
+    } else {
+        (limits::WRONG_CODE_ACCOUNT_DAY, account.clone())
+    };
+    // Requesting browsers together are bounded too, except one that signed in to the account.
+    if here {
+        let device = limits::key(secret, &[&email_key(&b.email), "browser", &browser.0]);
+        let held = async {
+            Ok::<_, sqlx::Error>(
+                !limits::known_browser(&s.pool, &device).await?
+                    && limits::blocked(&s.pool, limits::WRONG_CODE_REQUESTERS_DAY, &account)
+                        .await?,
+            )
         };
+        match held.await {
+            Ok(true) => return failure(StatusCode::BAD_REQUEST, CODES_LOCKED),
+            Ok(false) => {}
+            Err(err) => return internal(err),
+        }
+    }
     match limits::blocked(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await {
         Ok(true) => return failure(StatusCode::TOO_MANY_REQUESTS, THROTTLED),
         Ok(false) => {}
@@ -154,6 +173,9 @@ pub async fn verify_otp(
         Ok(Checked::Wrong) => {
             let counted = async {
                 limits::hit(&s.pool, day, &day_key).await?;
+                if here {
+                    limits::hit(&s.pool, limits::WRONG_CODE_REQUESTERS_DAY, &account).await?;
+                }
                 limits::hit(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await
             };
             if let Err(err) = counted.await {
