@@ -555,29 +555,38 @@ fn a_code_is_found_as_a_value_but_not_as_a_timestamp_fraction() {
 
 /// Parallel guesses at one code get at most five tries between them (spec §4 "OTP"), the
 /// right code after them is refused as used up, and of two right answers at one moment
-/// only one verifies the challenge.
+/// only one verifies the challenge. The browser that asked for the code and all other
+/// browsers each get five tries: guesses elsewhere do not use up the owner's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn parallel_guesses_share_five_tries_and_a_code_verifies_once() {
     use gbvf_api::accounts::one_time_codes::{check, issue, Checked, MAX_ATTEMPTS};
     let db = common::TestDb::new().await;
-    let code = issue(&db.pool, "guessed@example.org", 1).await.unwrap();
+    let (owner, elsewhere) = ("owner-browser", "other-browser");
+    let code = issue(&db.pool, "guessed@example.org", 1, Some(owner))
+        .await
+        .unwrap();
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    let guesses = (0..20).map(|_| check(&db.pool, "guessed@example.org", 1, wrong));
-    let outcomes = futures::future::join_all(guesses).await;
-    let wrongs = outcomes
-        .iter()
-        .filter(|o| matches!(o, Ok(Checked::Wrong)))
-        .count();
-    assert_eq!(wrongs, MAX_ATTEMPTS as usize, "{outcomes:?}");
-    assert_eq!(
-        check(&db.pool, "guessed@example.org", 1, &code)
-            .await
-            .unwrap(),
-        Checked::Expired
-    );
+    for browser in [elsewhere, owner] {
+        let guesses = (0..20).map(|_| check(&db.pool, "guessed@example.org", 1, wrong, browser));
+        let outcomes = futures::future::join_all(guesses).await;
+        let wrongs = outcomes
+            .iter()
+            .filter(|o| matches!(o, Ok(Checked::Wrong)))
+            .count();
+        assert_eq!(wrongs, MAX_ATTEMPTS as usize, "{browser}: {outcomes:?}");
+        assert_eq!(
+            check(&db.pool, "guessed@example.org", 1, &code, browser)
+                .await
+                .unwrap(),
+            Checked::Expired,
+            "{browser}"
+        );
+    }
 
-    let code = issue(&db.pool, "answered@example.org", 1).await.unwrap();
-    let answers = (0..2).map(|_| check(&db.pool, "answered@example.org", 1, &code));
+    let code = issue(&db.pool, "answered@example.org", 1, Some(owner))
+        .await
+        .unwrap();
+    let answers = (0..2).map(|_| check(&db.pool, "answered@example.org", 1, &code, owner));
     let outcomes = futures::future::join_all(answers).await;
     let valid = outcomes
         .iter()

@@ -652,3 +652,97 @@ async fn the_specifications_delete_removes_one_contact_person_in_the_area_only()
     );
     db.drop_db().await;
 }
+
+/// A building block an administrator adds to the shelter category is a shelter as much as the
+/// shipped one: a proposal of it with a point and a street address, once confirmed and
+/// captured, shows neither on the public map nor in the public directory, and neither is
+/// recorded in any event.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shelter_like_block_added_by_an_administrator_never_shows_its_location() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let (joburg, gauteng_id): (i64, i64) = sqlx::query_as(
+        "SELECT p.municipality_id, b.province_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+         WHERE p.name = 'Hillbrow SAPS'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let admin = member_of(&db, &base, &dir, 3).await;
+    let (s, v) = admin
+        .post(
+            "/api/buildingblock/createBuildingBlock",
+            json!({"buildingBlockCategoryId": 4, "name": "Safe house",
+                   "source": "Provincial DSD circular 2026/14"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let safe_house = v["id"].as_i64().unwrap();
+    catch_up(&db.pool).await;
+
+    let mut official = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut official, vec![joburg]).await;
+    let mut gauteng = member_of(&db, &base, &dir, 6).await;
+    assign_area(&db, &mut gauteng, vec![], vec![gauteng_id]).await;
+    let (s, v) = official
+        .post(
+            "/api/buildingblock/proposeProvider",
+            json!({"name": "Alexandra Safe House", "buildingBlockId": safe_house,
+                   "municipalityId": joburg, "receptionNumber": "011 555 0199",
+                   "longitude": 28.105, "latitude": -26.103,
+                   "physicalAddress": "12 Hidden Lane, Alexandra"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let id = v["stakeholderId"].as_i64().unwrap();
+    let (s, v) = gauteng
+        .post(
+            "/api/buildingblock/confirmProposal",
+            json!({"stakeholderId": id}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    // Captured and verified like any provider, with a street address typed in again.
+    let (s, v) = official
+        .send(
+            reqwest::Method::PUT,
+            "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
+            json!({"stakeholderId": id, "buildingBlockId": safe_house,
+                   "physicalAddress": "12 Hidden Lane, Alexandra"}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+
+    let public = Client::new(&base).await;
+    for path in [
+        format!("/api/geography/geomarker/1/{joburg}"),
+        format!("/api/geography/geomarker/1/{joburg}/4"),
+    ] {
+        let (s, v) = public.get(&path).await;
+        assert_eq!(s, 200, "{path}: {v}");
+        assert!(
+            !v.to_string().contains("Alexandra Safe House"),
+            "{path} shows the shelter: {v}"
+        );
+    }
+    let (s, v) = public
+        .get(&format!(
+            "/api/buildingblock/searchcontact?boundaryId={joburg}&stakeholderId={id}"
+        ))
+        .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v[0]["name"], "Alexandra Safe House", "{v}");
+    assert!(v[0]["address"].is_null(), "{v}");
+    assert!(!v.to_string().contains("Hidden Lane"), "{v}");
+    let recorded: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM events WHERE aggregate_type = 'bb_provider'
+           AND (payload::text LIKE '%Hidden Lane%' OR payload::text LIKE '%28.105,%')",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(recorded, 0, "the location was recorded in an event");
+    assert_rebuild_equal(&db).await;
+    db.drop_db().await;
+}

@@ -250,6 +250,135 @@ async fn wrong_codes_are_capped_per_account_across_resends_and_per_address() {
     db.drop_db().await;
 }
 
+/// Wrong reset codes typed in other browsers, from other addresses, neither void the owner's
+/// code nor lock the owner's browser out for the day: the browser that asked for a code keeps
+/// its own budget of tries. Guessing stays bounded: once other browsers have used up the
+/// account's wrong codes for the day, even the right code is refused to them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_codes_from_elsewhere_do_not_lock_out_the_browser_that_asked_for_the_code() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[("GBVF_TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let email = "locked.out@example.org";
+    verified_user(&db, &srv, email).await;
+    let wrong = |code: &str| if code == "000000" { "111111" } else { "000000" }.to_string();
+    let mut sent = codes_for(&srv.outbox, email, 1).len();
+    for round in 0..2 {
+        let owner = client_from(&srv.base, "198.51.100.7").await;
+        let (s, v) = owner
+            .post("/api/auth/forgot-password", json!({"Email": email}))
+            .await;
+        assert_eq!(s, 200, "{v}");
+        sent += 1;
+        let code = codes_for(&srv.outbox, email, sent)[0].clone();
+        // Twelve wrong codes, each from another browser at another address.
+        for i in 0..12 {
+            let attacker = client_from(&srv.base, &format!("203.0.113.{}", round * 20 + i)).await;
+            let (s, v) = attacker
+                .post(
+                    "/api/auth/verify-otp",
+                    json!({"Email": email, "OTP": wrong(&code), "UserType": 3}),
+                )
+                .await;
+            assert_eq!(s, 400, "round {round}, guess {i}: {v}");
+        }
+        if round == 1 {
+            // Ten wrong codes from elsewhere today: other browsers are refused even the
+            // right code.
+            let elsewhere = client_from(&srv.base, "203.0.113.99").await;
+            let (s, v) = elsewhere
+                .post(
+                    "/api/auth/verify-otp",
+                    json!({"Email": email, "OTP": code, "UserType": 3}),
+                )
+                .await;
+            assert_eq!(s, 400, "{v}");
+            assert!(
+                v["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("Too many wrong codes"),
+                "{v}"
+            );
+        }
+        // The owner's browser, which asked for the code, still proves it and resets.
+        let (s, v) = owner
+            .post(
+                "/api/auth/verify-otp",
+                json!({"Email": email, "OTP": code, "UserType": 3}),
+            )
+            .await;
+        assert_eq!(s, 200, "round {round}: {v}");
+        let new = format!("{NEW_PASSWORD}{round}");
+        let mine = json!({"Email": email, "Password": new, "ConfirmPassword": new});
+        let (s, v) = owner.post("/api/auth/reset-password", mine).await;
+        assert_eq!(s, 200, "round {round}: {v}");
+    }
+    login(&srv.base, email, &format!("{NEW_PASSWORD}1")).await;
+    db.drop_db().await;
+}
+
+/// Someone who asks for codes himself, each from a fresh browser, gets a budget per browser but
+/// not an endless one: wrong codes typed in requesting browsers are bounded per account and
+/// day. A browser that signed in to the account before is not held by that bound, so the owner
+/// still resets from their own browser.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guesses_at_codes_asked_for_from_fresh_browsers_are_bounded_but_not_in_a_known_browser() {
+    let db = db().await;
+    let srv = GbvfServer::start(&db.url, &[("GBVF_TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let email = "asked.for@example.org";
+    let owner = verified_user(&db, &srv, email).await;
+    let attacker = client_from(&srv.base, "203.0.113.5").await;
+    let (s, _) = attacker
+        .post("/api/auth/forgot-password", json!({"Email": email}))
+        .await;
+    assert_eq!(s, 200);
+    let code = codes_for(&srv.outbox, email, 2)[0].clone();
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (s, _) = attacker
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": wrong, "UserType": 3}),
+        )
+        .await;
+    assert_eq!(s, 400);
+    // As after 20 wrong codes in 20 fresh requesting browsers (each needs a code request, of
+    // which the account allows 3 in 10 minutes).
+    sqlx::query(
+        "UPDATE auth_limit SET hits = 20 WHERE scope = 'wrong-code:account-requesters-day'",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let (s, v) = attacker
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": code, "UserType": 3}),
+        )
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("Too many wrong codes"),
+        "{v}"
+    );
+    // The owner's browser signed in before: its own code still works.
+    let (s, _) = owner
+        .post("/api/auth/forgot-password", json!({"Email": email}))
+        .await;
+    assert_eq!(s, 200);
+    let code = codes_for(&srv.outbox, email, 3)[0].clone();
+    let (s, v) = owner
+        .post(
+            "/api/auth/verify-otp",
+            json!({"Email": email, "OTP": code, "UserType": 3}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    db.drop_db().await;
+}
+
 fn without_email(mut v: Value) -> Value {
     v.as_object_mut().unwrap().remove("email");
     v.as_object_mut().unwrap().remove("otp");

@@ -10,7 +10,11 @@
 //!
 //! POPIA: contact persons' names, e-mail addresses and phone numbers are never in a payload.
 //! They live in the side table `bb_contact_person` and events name them by id only.
-//! Shelters never carry a point or a street address (their locations are protected).
+//! Shelters never carry a point or a street address (their locations are protected). Which
+//! building blocks are shelters in this sense is a property of the taxonomy:
+//! [`Category::location_secret`] for a shipped category (the "Shelter and psychosocial support"
+//! category of `taxonomy.json`), and [`BuildingBlockAdded::location_secret`] for an added block
+//! (docs/decisions/0152-location-secret-is-a-property-of-the-taxonomy.md).
 
 use serde::{Deserialize, Serialize};
 
@@ -23,8 +27,17 @@ pub const PROVIDER_AGGREGATE: &str = "bb_provider";
 /// Aggregate type of provider imports.
 pub const PROVIDER_IMPORT_AGGREGATE: &str = "bb_import";
 
-/// The building block id of shelters in the shipped taxonomy: never mapped, never addressed.
+/// The building block id of shelters in the shipped taxonomy: the block the shipped shelter
+/// directories (`shelters.csv`, `shelters_nsm_2018.csv`) are imported under. Whether a
+/// provider's location is secret is never decided by this id but by the taxonomy
+/// ([`Category::location_secret`], [`BuildingBlockAdded::location_secret`]).
 pub const SHELTER_BUILDING_BLOCK_ID: i32 = 5;
+
+/// `skip_serializing_if` of the `location_secret` flags: false is left out, so payloads of
+/// blocks, categories and proposals that are not secret read as before.
+fn is_false(b: &bool) -> bool {
+    !*b
+}
 
 /// One requirement of a building block.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -64,6 +77,11 @@ pub struct Category {
     pub seq: i32,
     /// The NSP GBVF pillar(s) it serves.
     pub pillar: String,
+    /// `locationSecret`: the locations of the providers of every block in it, shipped or added,
+    /// are secret (shelters): no point, no street address and no public contact person is ever
+    /// recorded or shown. Absent is false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub location_secret: bool,
     /// Its building blocks.
     pub building_blocks: Vec<BuildingBlock>,
 }
@@ -105,6 +123,10 @@ pub struct BuildingBlockAdded {
     /// What it is, in a sentence; absent when none was given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// The locations of its providers are secret (a shelter-like block): decided by the
+    /// taxonomy aggregate, true under a [`Category::location_secret`] category. Absent is false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub location_secret: bool,
 }
 
 /// A requirement an administrator added to a building block, shipped or added. Version "1.0".
@@ -287,6 +309,10 @@ pub struct ProviderProposed {
     pub point: Option<[f64; 2]>,
     /// Physical address as given; always `None` for shelters.
     pub physical_address: Option<String>,
+    /// The provider's building block has a secret location (a shelter): no point or street
+    /// address was recorded, and none ever will be. Absent is false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub location_secret: bool,
 }
 
 impl cqrs_es::DomainEvent for ProviderEvent {

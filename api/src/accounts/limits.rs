@@ -104,10 +104,22 @@ pub const CODE_REQUEST_ADDRESS: Policy = Policy::Count {
     limit: 20,
     window_secs: 600,
 };
-/// Wrong codes per account and purpose in a day, across resends: 10. Then codes for that
-/// account are locked until the day is over (a new code can be requested, not verified).
+/// Wrong codes per account and purpose in a day, across resends, typed in browsers other than
+/// the one that asked for the live code: 10. Then those browsers are refused every code for the
+/// account until the day is over; the browser that asked for a code is not
+/// ([`WRONG_CODE_REQUESTER_DAY`]), so an attacker's failures cannot lock the owner out
+/// (docs/decisions/0151-one-time-codes-bound-to-the-requesting-browser.md).
 pub const WRONG_CODE_ACCOUNT_DAY: Policy = Policy::Count {
     scope: "wrong-code:account-day",
+    limit: 10,
+    window_secs: 86_400,
+};
+/// Wrong codes per account, purpose and requesting browser in a day, typed in the browser that
+/// asked for the live code: 10. Keyed by the browser's binding, so only that browser's own
+/// failures count; a fresh browser starts afresh only by asking for a new code, which
+/// [`CODE_REQUEST_ACCOUNT`] limits and which replaces the code.
+pub const WRONG_CODE_REQUESTER_DAY: Policy = Policy::Count {
+    scope: "wrong-code:account-requester-day",
     limit: 10,
     window_secs: 86_400,
 };
@@ -116,6 +128,17 @@ pub const WRONG_CODE_ADDRESS: Policy = Policy::Count {
     scope: "wrong-code:address",
     limit: 20,
     window_secs: 600,
+};
+
+/// Wrong codes per account and purpose in a day typed in the browsers that asked for them, all
+/// such browsers together: 20. Bounds the guesses of someone who asks for codes himself, each
+/// from a fresh browser (each would otherwise bring a [`WRONG_CODE_REQUESTER_DAY`] of its own).
+/// A browser that signed in to the account before ([`known_browser`]) is not held by it, so the
+/// owner's own browser is not locked out by an attacker's failures.
+pub const WRONG_CODE_REQUESTERS_DAY: Policy = Policy::Count {
+    scope: "wrong-code:account-requesters-day",
+    limit: 20,
+    window_secs: 86_400,
 };
 
 /// Survey submissions per invite link, from any browser: 30 per minute (docs/decisions.md

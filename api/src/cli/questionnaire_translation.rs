@@ -24,7 +24,7 @@ use gbvf_commands::health_check::{
 };
 use gbvf_commands::text::ShortText;
 use gbvf_events::metadata::EventMetadata;
-use gbvf_projections::healthcheck::queries_translations::{translation_status, translator_name};
+use gbvf_projections::healthcheck::queries_translations::translation_status;
 use sqlx::PgPool;
 
 /// Questionnaire translation subcommands.
@@ -116,29 +116,47 @@ fn credited(name: &str, role: &str) -> anyhow::Result<String> {
     Ok(name)
 }
 
-/// Keeps `name` in `questionnaire_translation_credit` under a new credit id, before the command
-/// that names it is appended (cqrs-es appends in a transaction of its own).
-async fn credit(pool: &PgPool, name: &str) -> anyhow::Result<uuid::Uuid> {
+/// The credit id of the person named `name`, and whether it is new: a person keeps one credit
+/// id however their name is typed (the same UTS #39 confusable skeleton of the name with white
+/// space collapsed and case folded, as taxonomy names are compared: `thandi  nkosi` is `Thandi
+/// Nkosi`), so the translation aggregate tells translator and reviewer apart by id. A new id is
+/// kept in `questionnaire_translation_credit` before the command that names it is appended
+/// (cqrs-es appends in a transaction of its own). Erased credits are never matched.
+async fn credit(pool: &PgPool, name: &str) -> anyhow::Result<(uuid::Uuid, bool)> {
+    use gbvf_commands::building_blocks::taxonomy::name_skeleton;
+    let wanted = name_skeleton(name);
+    let live: Vec<(uuid::Uuid, String)> = sqlx::query_as(
+        "SELECT credit_id, name FROM questionnaire_translation_credit
+         WHERE erased_at IS NULL ORDER BY created_at, credit_id",
+    )
+    .fetch_all(pool)
+    .await?;
+    if let Some((id, _)) = live.iter().find(|(_, n)| name_skeleton(n) == wanted) {
+        return Ok((*id, false));
+    }
     let id = uuid::Uuid::new_v4();
     sqlx::query("INSERT INTO questionnaire_translation_credit (credit_id, name) VALUES ($1, $2)")
         .bind(id)
         .bind(name)
         .execute(pool)
         .await?;
-    Ok(id)
+    Ok((id, true))
 }
 
-/// As [`decide`] for a command that names credit `credit_id`: when the command is refused
-/// (nothing appended) the credit row, which no event names, is deleted, so no name is kept for
-/// nothing.
+/// As [`decide`] for a command that names credit `credit_id` (`new` when [`credit`] just made
+/// it): when the command is refused (nothing appended) a new credit row, which no event names,
+/// is deleted, so no name is kept for nothing.
 async fn decide_credited(
     pool: &PgPool,
     id: &str,
     command: TranslationCommand,
     source: &str,
-    credit_id: uuid::Uuid,
+    (credit_id, new): (uuid::Uuid, bool),
 ) -> anyhow::Result<()> {
     if let Err(e) = append(pool, id, command, source).await {
+        if !new {
+            return Err(e);
+        }
         sqlx::query("DELETE FROM questionnaire_translation_credit WHERE credit_id = $1")
             .bind(credit_id)
             .execute(pool)
@@ -203,7 +221,7 @@ pub async fn run(pool: &PgPool, cmd: TranslationCommandLine) -> anyhow::Result<(
             let parsed = parse_translation_file(&text).map_err(anyhow::Error::msg)?;
             let translator = credited(&translator, "translator")?;
             let credit_id = credit(pool, &translator).await?;
-            let (id, command) = load_command(parsed, credit_id);
+            let (id, command) = load_command(parsed, credit_id.0);
             let source = "cli:questionnaire-translation load";
             decide_credited(pool, &id, command, source, credit_id).await?;
             println!("Translation {id} loaded. It is not offered to respondents until a first-language speaker reviews it: gbvf questionnaire-translation review.");
@@ -218,16 +236,10 @@ pub async fn run(pool: &PgPool, cmd: TranslationCommandLine) -> anyhow::Result<(
             let id = translation_aggregate_id(questionnaire.trim(), &language)
                 .map_err(anyhow::Error::msg)?;
             let reviewer = credited(&reviewer, "reviewer")?;
-            let (q, l) = id.split_once('/').expect("questionnaire/language");
-            if let Some(translator) = translator_name(pool, q, l).await? {
-                anyhow::ensure!(
-                    translator.to_lowercase() != reviewer.to_lowercase(),
-                    "{reviewer} translated this text; a review is by another first-language speaker."
-                );
-            }
+            // Whether the reviewer translated the text is the aggregate's rule, on credit ids.
             let credit_id = credit(pool, &reviewer).await?;
             let command = TranslationCommand::Review {
-                reviewer_credit_id: credit_id,
+                reviewer_credit_id: credit_id.0,
                 reviewed_on: on.unwrap_or_else(|| chrono::Utc::now().date_naive()),
             };
             let source = "cli:questionnaire-translation review";
@@ -274,11 +286,24 @@ pub async fn run(pool: &PgPool, cmd: TranslationCommandLine) -> anyhow::Result<(
             Ok(())
         }
         TranslationCommandLine::EraseCredit { name } => {
+            // The person's credits however their name was typed, as [`credit`] matches them.
+            use gbvf_commands::building_blocks::taxonomy::name_skeleton;
+            let wanted = name_skeleton(&name);
+            let live: Vec<(uuid::Uuid, String)> = sqlx::query_as(
+                "SELECT credit_id, name FROM questionnaire_translation_credit WHERE erased_at IS NULL",
+            )
+            .fetch_all(pool)
+            .await?;
+            let ids: Vec<uuid::Uuid> = live
+                .into_iter()
+                .filter(|(_, n)| name_skeleton(n) == wanted)
+                .map(|(id, _)| id)
+                .collect();
             let erased = sqlx::query(
                 "UPDATE questionnaire_translation_credit SET name = NULL, erased_at = now()
-                 WHERE erased_at IS NULL AND lower(trim(name)) = lower(trim($1))",
+                 WHERE erased_at IS NULL AND credit_id = ANY($1)",
             )
-            .bind(&name)
+            .bind(&ids)
             .execute(pool)
             .await?
             .rows_affected();

@@ -22,7 +22,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, AggregateError};
 use gbvf_events::building_block::{
     ContactDetail, ContactPersonRef, ProviderDetails, ProviderEvent, ProviderImported,
-    PROVIDER_AGGREGATE, SHELTER_BUILDING_BLOCK_ID,
+    PROVIDER_AGGREGATE,
 };
 use serde::{Deserialize, Serialize};
 
@@ -95,11 +95,12 @@ pub struct Provider {
 }
 
 impl Provider {
-    /// Whether the provider is a shelter (never an address: its location is protected).
-    pub fn is_shelter(&self) -> bool {
-        self.imported
-            .as_ref()
-            .is_some_and(|p| p.building_block_id == SHELTER_BUILDING_BLOCK_ID)
+    /// Whether the provider was proposed under a building block whose locations are secret
+    /// (recorded on [`gbvf_events::building_block::ProviderProposed::location_secret`]). A
+    /// command that records addresses adds what the taxonomy says of the block now
+    /// ([`SubmitBuildingBlockDetails::location_secret`]).
+    pub fn proposed_location_secret(&self) -> bool {
+        self.proposal.as_ref().is_some_and(|p| p.location_secret)
     }
 
     /// The contact-person ids the provider's rows in `bb_contact_person` must keep: those of
@@ -125,6 +126,10 @@ pub struct SubmitBuildingBlockDetails {
     pub building_block_id: i32,
     /// The requirement ids of that building block (taxonomy).
     pub block_requirements: Vec<i32>,
+    /// Whether that building block's locations are secret (a shelter), as the taxonomy says
+    /// (`ReferenceTaxonomy::location_secret`, read model `queries::block_location_secret`): no
+    /// address is recorded and no contact person may be public.
+    pub location_secret: bool,
     /// The form, parsed.
     pub details: ParsedDetails,
 }
@@ -264,7 +269,7 @@ impl Provider {
             return Err(ProviderError::WrongBuildingBlock);
         }
         let form = &c.details.form;
-        let shelter = self.is_shelter();
+        let shelter = c.location_secret || self.proposed_location_secret();
         let mut errors = Vec::new();
         if form.physical_address.is_none() && !shelter {
             errors.push(FieldError {

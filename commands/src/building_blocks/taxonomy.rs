@@ -158,6 +158,35 @@ fn required(text: &str) -> Option<String> {
 }
 
 impl ReferenceTaxonomy {
+    /// Whether the locations of the providers of building block `block` are secret (shelters):
+    /// its category is [`gbvf_events::building_block::Category::location_secret`], or it was
+    /// added as secret. The one rule; the read model's `bb_block.location_secret` and
+    /// `bb_category.location_secret` hold the same facts for the handlers and public reads
+    /// (`gbvf_projections::building_blocks::queries::LOCATION_SECRET`). False for an unknown
+    /// block.
+    pub fn location_secret(&self, block: i32) -> bool {
+        let Some(shipped) = self.shipped.as_ref() else {
+            return false;
+        };
+        let category_secret = |id: i32| {
+            shipped
+                .categories
+                .iter()
+                .any(|c| c.building_block_category_id == id && c.location_secret)
+        };
+        if let Some(c) = shipped.categories.iter().find(|c| {
+            c.building_blocks
+                .iter()
+                .any(|b| b.building_block_id == block)
+        }) {
+            return c.location_secret;
+        }
+        self.added_blocks
+            .iter()
+            .find(|b| b.building_block_id == block)
+            .is_some_and(|b| b.location_secret || category_secret(b.building_block_category_id))
+    }
+
     /// The names of the building blocks of category `category`, shipped and added; `None`
     /// when there is no such category.
     fn block_names(&self, category: i32) -> Option<Vec<&str>> {
@@ -318,6 +347,14 @@ impl ReferenceTaxonomy {
                     .block_names(c.building_block_category_id)
                     .ok_or(TaxonomyError::UnknownCategory(c.building_block_category_id))?;
                 let (name, source) = Self::name_and_source(&siblings, &c.name, &c.source)?;
+                // A block added under a category of shelters is a shelter: its providers'
+                // locations are secret, whatever it is called.
+                let location_secret = self.shipped.as_ref().is_some_and(|t| {
+                    t.categories.iter().any(|k| {
+                        k.building_block_category_id == c.building_block_category_id
+                            && k.location_secret
+                    })
+                });
                 vec![TaxonomyEvent::BuildingBlockAdded(BuildingBlockAdded {
                     taxonomy_version: version,
                     building_block_id: self.next_id(true),
@@ -325,6 +362,7 @@ impl ReferenceTaxonomy {
                     name,
                     source,
                     description: c.description.as_deref().and_then(required),
+                    location_secret,
                 })]
             }
             TaxonomyCommand::AddRequirement(c) => {

@@ -11,6 +11,9 @@
 //! - the same text loaded again appends nothing (refused as unchanged);
 //! - a review approves the text loaded last; a changed text needs a review of its own, and until
 //!   then respondents keep the text reviewed before (the read model keeps it);
+//! - the reviewer is not the translator of the text loaded last: their credit ids differ (a
+//!   person keeps one credit id however their name is typed; the operator command resolves a
+//!   name to it);
 //! - only a reviewed translation can be withdrawn.
 
 use cqrs_es::event_sink::EventSink;
@@ -98,6 +101,9 @@ pub enum TranslationError {
     /// The text loaded last is reviewed already.
     #[error("The translation loaded last is reviewed already.")]
     AlreadyReviewed,
+    /// The reviewer is credited as the translator of the text loaded last.
+    #[error("The translator of this text cannot review it: a review is by another first-language speaker.")]
+    ReviewerIsTranslator,
     /// No reviewed text is offered.
     #[error("No reviewed translation of this questionnaire into this language is offered.")]
     NothingOffered,
@@ -116,6 +122,9 @@ pub struct QuestionnaireTranslation {
     pub offered_sha256: Option<String>,
     /// Whether the text loaded last was reviewed.
     pub last_reviewed: bool,
+    /// The credit id of the translator of the text loaded last.
+    #[serde(default)]
+    pub loaded_translator_credit_id: Option<uuid::Uuid>,
 }
 
 /// SHA-256 (hex) of a translation's title and questions as JSON.
@@ -262,6 +271,9 @@ impl Aggregate for QuestionnaireTranslation {
                 if self.last_reviewed {
                     return Err(TranslationError::AlreadyReviewed);
                 }
+                if self.loaded_translator_credit_id == Some(reviewer_credit_id) {
+                    return Err(TranslationError::ReviewerIsTranslator);
+                }
                 TranslationEvent::TranslationReviewed(TranslationReviewed {
                     questionnaire_id: q.clone(),
                     language: l.clone(),
@@ -290,6 +302,7 @@ impl Aggregate for QuestionnaireTranslation {
                 self.questionnaire_id = Some(e.questionnaire_id);
                 self.language = Some(e.language);
                 self.loaded_sha256 = Some(e.content_sha256);
+                self.loaded_translator_credit_id = Some(e.translator_credit_id);
                 self.last_reviewed = false;
             }
             TranslationEvent::TranslationReviewed(e) => {

@@ -200,6 +200,41 @@ fn given_a_loaded_translation_when_it_is_reviewed_then_the_review_names_its_text
         .then_expect_error(TranslationError::AlreadyReviewed);
 }
 
+/// The reviewer is told apart from the translator by credit id, not by a typed name.
+#[test]
+fn given_a_loaded_translation_when_its_translator_reviews_it_then_it_is_refused() {
+    let l = loaded(file(|_| {}));
+    given()
+        .given(vec![l.clone()])
+        .when(TranslationCommand::Review {
+            reviewer_credit_id: translator(),
+            reviewed_on: day(),
+        })
+        .then_expect_error(TranslationError::ReviewerIsTranslator);
+    // The translator of an earlier text may review a text someone else changed.
+    let changed = file(|f| f.questions[0].text = "[zu] changed".into());
+    let TranslationEvent::TranslationLoaded(mut second) = loaded(changed) else {
+        unreachable!()
+    };
+    second.translator_credit_id = reviewer();
+    let second = TranslationEvent::TranslationLoaded(second);
+    given()
+        .given(vec![l.clone(), reviewed(&l), second.clone()])
+        .when(TranslationCommand::Review {
+            reviewer_credit_id: translator(),
+            reviewed_on: day(),
+        })
+        .then_expect_events(vec![TranslationEvent::TranslationReviewed(
+            TranslationReviewed {
+                reviewer_credit_id: translator(),
+                ..match reviewed(&second) {
+                    TranslationEvent::TranslationReviewed(r) => r,
+                    _ => unreachable!(),
+                }
+            },
+        )]);
+}
+
 #[test]
 fn given_a_reviewed_translation_when_changed_text_is_loaded_then_it_needs_a_review_of_its_own() {
     let first = loaded(file(|_| {}));

@@ -9,12 +9,14 @@ use serde_json::Value;
 
 mod bulk_load;
 mod lifecycle;
+mod location;
 mod notices;
 mod queue;
 mod review;
 mod taxonomy;
 pub use bulk_load::*;
 pub use lifecycle::*;
+pub use location::*;
 pub use notices::*;
 pub use queue::*;
 pub use review::*;
@@ -348,6 +350,9 @@ pub struct DirectoryEntryRow {
     pub contacts: Value,
     /// Verified physical address, if any (never read out for a shelter by the answers).
     pub physical_address: Option<String>,
+    /// The block's locations are secret ([`LOCATION_SECRET`]): the answers show no address,
+    /// no person and only the telephone lines.
+    pub location_secret: bool,
     /// Verified contact-person references: `[{contactPersonId, buildingBlockRequirementId,
     /// isPublic}]`.
     pub contact_persons: Value,
@@ -365,6 +370,7 @@ pub async fn directory_entries(
                 k.description AS building_block,
                 COALESCE(p.verified_contacts, p.contacts) AS contacts,
                 p.verified_physical_address AS physical_address,
+                {LOCATION_SECRET} AS location_secret,
                 p.verified_contact_persons AS contact_persons, p.verified_requirements
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN bb_block k ON k.building_block_id = p.building_block_id
@@ -443,21 +449,20 @@ pub struct ProviderPointRow {
 }
 
 /// Providers with a point inside boundary `boundary_id`, of category `category_id` when
-/// given, by name; shelters never (their point is never stored, and they are excluded here
-/// as well).
+/// given, by name; never one whose location is secret ([`LOCATION_SECRET`]: shelters, shipped
+/// or added; their point is never stored, and they are excluded here as well).
 pub async fn provider_points(
     pool: &sqlx::PgPool,
     boundary_id: i64,
     category_id: Option<i64>,
 ) -> sqlx::Result<Vec<ProviderPointRow>> {
-    use gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID;
     sqlx::query_as(&format!(
         "SELECT p.stakeholder_id, p.name, p.building_block_id, k.description AS building_block,
                 p.building_block_category_id AS category_id,
                 p.point_lon AS longitude, p.point_lat AS latitude
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN bb_block k ON k.building_block_id = p.building_block_id
-         WHERE p.point_lon IS NOT NULL AND p.building_block_id <> {SHELTER_BUILDING_BLOCK_ID} AND {INSIDE}
+         WHERE p.point_lon IS NOT NULL AND NOT {LOCATION_SECRET} AND {INSIDE}
            AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
          ORDER BY p.name"
     ))

@@ -1,9 +1,11 @@
 //! The taxonomy tables of the building-block read model, from the `bb_taxonomy` events
 //! (docs/decisions.md "Additions to the taxonomy"):
 //!
-//! - `bb_category (building_block_category_id, description, seq)`;
+//! - `bb_category (building_block_category_id, description, seq, location_secret)`;
 //! - `bb_block (building_block_id, building_block_category_id, description, seq,
-//!   added_version)`, `bb_requirement (building_block_requirement_id, building_block_id,
+//!   added_version, location_secret)` (`location_secret`: the category's flag for a shipped
+//!   block, the event's for an added one; reads combine both through
+//!   [`super::queries::LOCATION_SECRET`]), `bb_requirement (building_block_requirement_id, building_block_id,
 //!   description, source, seq, added_version)`: the shipped rows (`added_version` NULL, `seq`
 //!   1.. across the whole file in its order) and the added ones (`added_version` the taxonomy
 //!   version that added it, `seq` = [`ADDED_SEQ`] + that version, so an addition sorts after
@@ -34,14 +36,16 @@ pub(super) fn ddl(schema: &str) -> String {
         "CREATE TABLE {schema}.bb_category (
             building_block_category_id integer PRIMARY KEY,
             description text NOT NULL,
-            seq integer NOT NULL
+            seq integer NOT NULL,
+            location_secret boolean NOT NULL DEFAULT false
         );
         CREATE TABLE {schema}.bb_block (
             building_block_id integer PRIMARY KEY,
             building_block_category_id integer NOT NULL,
             description text NOT NULL,
             seq integer NOT NULL,
-            added_version bigint
+            added_version bigint,
+            location_secret boolean NOT NULL DEFAULT false
         );
         CREATE TABLE {schema}.bb_requirement (
             building_block_requirement_id integer PRIMARY KEY,
@@ -73,6 +77,7 @@ struct CategoryRow {
     building_block_category_id: i32,
     description: String,
     seq: i32,
+    location_secret: bool,
 }
 
 /// A `bb_block` row.
@@ -83,6 +88,7 @@ struct BlockRow {
     description: String,
     seq: i32,
     added_version: Option<i64>,
+    location_secret: bool,
 }
 
 /// A `bb_requirement` row.
@@ -131,6 +137,7 @@ fn shipped_rows(t: &Taxonomy) -> (Vec<CategoryRow>, Vec<BlockRow>, Vec<Requireme
             building_block_category_id: c.building_block_category_id,
             description: c.description.clone(),
             seq: c.seq,
+            location_secret: c.location_secret,
         });
         for b in &c.building_blocks {
             blocks.push(BlockRow {
@@ -139,6 +146,7 @@ fn shipped_rows(t: &Taxonomy) -> (Vec<CategoryRow>, Vec<BlockRow>, Vec<Requireme
                 description: b.description.clone(),
                 seq: blocks.len() as i32 + 1,
                 added_version: None,
+                location_secret: c.location_secret,
             });
             for r in &b.requirements {
                 requirements.push(RequirementRow {
@@ -194,6 +202,7 @@ fn rows_of(e: &StoredEvent) -> anyhow::Result<EventRows> {
                 description: b.name.clone(),
                 seq: added_seq(b.taxonomy_version),
                 added_version: Some(b.taxonomy_version),
+                location_secret: b.location_secret,
             });
             rows.version.push(VersionRow {
                 building_block_category_id: Some(b.building_block_category_id),

@@ -85,23 +85,3 @@ pub async fn translation_status(pool: &PgPool) -> sqlx::Result<Vec<TranslationSt
     .fetch_all(pool)
     .await
 }
-
-/// The name credited as the translator of the text of `questionnaire_id` in `language` loaded
-/// last, when one was loaded and its credit not erased (the CLI refuses a reviewer of the same
-/// name: nobody reviews their own translation).
-pub async fn translator_name(
-    pool: &PgPool,
-    questionnaire_id: &str,
-    language: &str,
-) -> sqlx::Result<Option<String>> {
-    Ok(sqlx::query_scalar(
-        "SELECT c.name FROM questionnaire_translation t
-         JOIN questionnaire_translation_credit c ON c.credit_id = t.translator_credit_id
-         WHERE t.questionnaire_id = $1 AND t.language = $2",
-    )
-    .bind(questionnaire_id)
-    .bind(language)
-    .fetch_optional(pool)
-    .await?
-    .flatten())
-}

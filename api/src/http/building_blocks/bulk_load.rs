@@ -115,19 +115,19 @@ async fn dry_run(s: &AppState, u: &CurrentUser, body: &[u8]) -> Result<Plan, Api
         })
         .collect();
     let requirements = queries::requirements(&s.pool, None).await?;
-    let blocks: Vec<BlockInfo> = queries::taxonomy_blocks(&s.pool)
-        .await?
-        .into_iter()
-        .map(|b| BlockInfo {
+    let mut blocks: Vec<BlockInfo> = Vec::new();
+    for b in queries::taxonomy_blocks(&s.pool).await? {
+        blocks.push(BlockInfo {
             building_block_id: b.building_block_id,
             requirements: requirements
                 .iter()
                 .filter(|r| r.building_block_id == b.building_block_id)
                 .map(|r| (r.requirement_id, r.description.clone()))
                 .collect(),
+            location_secret: queries::block_location_secret(&s.pool, b.building_block_id).await?,
             name: b.block_description,
-        })
-        .collect();
+        });
+    }
     let in_area: Vec<i64> = {
         let area: std::collections::HashSet<i64> =
             uploader.municipalities.iter().copied().collect();

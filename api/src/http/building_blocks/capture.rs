@@ -8,7 +8,7 @@ use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
+use gbvf_events::building_block::ContactPersonRef;
 use gbvf_projections::building_blocks::queries::{self, MunicipalityScope};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -361,7 +361,8 @@ pub async fn contacts_with_requirements(
         status: row.status,
         submission_version: row.submission_version,
         own_submission: row.submitted_by.as_deref() == Some(actor_of(&u).as_str()),
-        is_shelter: bid == SHELTER_BUILDING_BLOCK_ID,
+        is_shelter: gbvf_projections::building_blocks::queries::block_location_secret(&s.pool, bid)
+            .await?,
         address: ProviderAddress {
             address_id: 1,
             address_line1: row.physical_address,

@@ -7,7 +7,7 @@ use crate::http::geojson::{FeatureId, MarkerFeature, MarkerProperties};
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
+use gbvf_events::building_block::ContactPersonRef;
 use gbvf_projections::building_blocks::queries::{self, ContactPersonRow, DirectorySearch};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -192,7 +192,7 @@ pub async fn search_contact(
     // Contact persons of shelters are never read for a public answer.
     let ids: Vec<i64> = rows
         .iter()
-        .filter(|r| r.building_block_id != SHELTER_BUILDING_BLOCK_ID)
+        .filter(|r| !r.location_secret)
         .map(|r| r.stakeholder_id)
         .collect();
     let reqs = queries::requirements(&s.read_pool(), None).await?;
@@ -201,7 +201,7 @@ pub async fn search_contact(
         .into_iter()
         .map(|row| {
             let bid = row.building_block_id;
-            let shelter = bid == SHELTER_BUILDING_BLOCK_ID;
+            let shelter = row.location_secret;
             let refs: Vec<ContactPersonRef> =
                 serde_json::from_value(row.contact_persons).unwrap_or_default();
             let requirements = reqs

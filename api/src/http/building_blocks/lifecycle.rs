@@ -21,7 +21,6 @@ use gbvf_commands::building_blocks::provider::{
     PROPOSED_ID_SPAN,
 };
 use gbvf_commands::execute::execute_with_side_tables;
-use gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID;
 use gbvf_projections::building_blocks::queries;
 use gbvf_projections::geography::boundaries_in_provinces;
 use serde::{Deserialize, Serialize};
@@ -219,6 +218,7 @@ pub async fn propose_provider(
     let proposal = ProposalForm::parse(&input);
     let actor_municipalities = assigned_municipalities(&s, &u).await?;
     let category = queries::block_category(&s.pool, b.building_block_id).await?;
+    let location_secret = queries::block_location_secret(&s.pool, b.building_block_id).await?;
     // A drawn id that is taken is drawn again (once more is plenty in a trillion).
     for _ in 0..3 {
         let id = PROPOSED_ID_BASE + (rand::random::<u64>() % PROPOSED_ID_SPAN as u64) as i64;
@@ -227,7 +227,7 @@ pub async fn propose_provider(
             actor_municipalities: actor_municipalities.clone(),
             stakeholder_id: id,
             building_block_category_id: category,
-            shelter: b.building_block_id == SHELTER_BUILDING_BLOCK_ID,
+            location_secret,
             proposal: proposal.clone(),
         });
         let store = crate::telemetry::event_store::<Provider>(&s.pool);

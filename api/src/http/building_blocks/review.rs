@@ -10,7 +10,7 @@ use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use gbvf_events::building_block::{ContactPersonRef, SHELTER_BUILDING_BLOCK_ID};
+use gbvf_events::building_block::ContactPersonRef;
 use gbvf_projections::building_blocks::queries;
 use serde::Serialize;
 use serde_json::Value;
@@ -362,7 +362,11 @@ pub async fn review_submission(
         returned_at: row.returned_at.map(rfc3339),
         returned_by_name: row.returned_by.as_ref().and_then(|a| names.get(a).cloned()),
         own_submission: own,
-        is_shelter: row.building_block_id == SHELTER_BUILDING_BLOCK_ID,
+        is_shelter: gbvf_projections::building_blocks::queries::block_location_secret(
+            &s.pool,
+            row.building_block_id,
+        )
+        .await?,
     }))
 }
 

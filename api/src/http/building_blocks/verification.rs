@@ -237,6 +237,11 @@ pub async fn update(
         actor_municipalities: area.municipalities,
         building_block_id: b.building_block_id,
         block_requirements: block_requirements(&s.pool, b.building_block_id).await?,
+        location_secret: gbvf_projections::building_blocks::queries::block_location_secret(
+            &s.pool,
+            b.building_block_id,
+        )
+        .await?,
         details: DetailsForm::parse(&folded.input()),
     });
     execute_provider(

@@ -186,3 +186,16 @@ pub fn template_csv() -> String {
 
 /// [`template_csv`] as a constant-like name for documentation links.
 pub const TEMPLATE_CSV: &str = "bulk-load-template.csv";
+
+/// A building block of the taxonomy with its requirements (id, name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockInfo {
+    /// Building block id.
+    pub building_block_id: i32,
+    /// Its name.
+    pub name: String,
+    /// Its requirements: (id, name).
+    pub requirements: Vec<(i32, String)>,
+    /// Its providers' locations are secret (a shelter: the taxonomy's `location_secret`).
+    pub location_secret: bool,
+}

@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::sheet::{CellError, Sheet, SheetRow};
-use super::Column;
+use super::{BlockInfo, Column};
 use crate::building_blocks::provider::{
     ContactPersonInput, DetailsForm, DetailsInput, Provider, ProviderCommand, ProviderError,
     Status, SubmitBuildingBlockDetails, VerifyBuildingBlock,
@@ -29,17 +29,6 @@ pub struct DirectoryEntry {
     pub municipality_id: i64,
     /// That municipality's name.
     pub municipality_name: String,
-}
-
-/// A building block of the taxonomy with its requirements (id, name).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BlockInfo {
-    /// Building block id.
-    pub building_block_id: i32,
-    /// Its name.
-    pub name: String,
-    /// Its requirements: (id, name).
-    pub requirements: Vec<(i32, String)>,
 }
 
 /// A contact person's details as the side table `bb_contact_person` keeps them.
@@ -424,6 +413,7 @@ fn decide(
         actor_municipalities: uploader.municipalities.clone(),
         building_block_id: entry.building_block_id,
         block_requirements: block.requirements.iter().map(|(id, _)| *id).collect(),
+        location_secret: block.location_secret,
         details: DetailsForm::parse(&input),
     });
     let events = match provider.decide(&command) {

@@ -167,8 +167,10 @@ pub struct ProposeProvider {
     pub stakeholder_id: i64,
     /// The category of the named building block; `None` when the taxonomy has no such block.
     pub building_block_category_id: Option<i32>,
-    /// Whether the named building block is the shelters' (no point, no address recorded).
-    pub shelter: bool,
+    /// Whether the named building block's locations are secret (a shelter: no point, no
+    /// address recorded), as the taxonomy says
+    /// (`ReferenceTaxonomy::location_secret`, read model `queries::block_location_secret`).
+    pub location_secret: bool,
     /// The form, parsed.
     pub proposal: ParsedProposal,
 }
@@ -258,7 +260,7 @@ impl Provider {
             errors.push(error("buildingBlockId", BUILDING_BLOCK_REQUIRED));
         }
         let located = f.point.is_some() || f.physical_address.is_some();
-        if !c.shelter && !located && !errors.iter().any(|e| e.code == "point") {
+        if !c.location_secret && !located && !errors.iter().any(|e| e.code == "point") {
             errors.push(error("point", LOCATION_REQUIRED));
         }
         let (Some(name), Some(category), true) = (
@@ -284,12 +286,13 @@ impl Provider {
             building_block_category_id: category,
             municipality_id: f.municipality_id,
             contacts,
-            point: f.point.filter(|_| !c.shelter),
+            point: f.point.filter(|_| !c.location_secret),
             physical_address: f
                 .physical_address
                 .as_ref()
-                .filter(|_| !c.shelter)
+                .filter(|_| !c.location_secret)
                 .map(|a| a.as_str().to_string()),
+            location_secret: c.location_secret,
         }))
     }
 

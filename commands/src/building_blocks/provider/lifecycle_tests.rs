@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::*;
 use cqrs_es::test::TestFramework;
-use gbvf_events::building_block::{ProviderDetails, ProviderProposed};
+use gbvf_events::building_block::{ProviderDetails, ProviderProposed, SHELTER_BUILDING_BLOCK_ID};
 
 const MUNI: i64 = 1000;
 const ID: i64 = PROPOSED_ID_BASE + 42;
@@ -35,7 +35,7 @@ fn propose_with(input: &ProposalInput<'_>, shelter: bool) -> ProviderCommand {
         actor_municipalities: vec![MUNI],
         stakeholder_id: ID,
         building_block_category_id: Some(2),
-        shelter,
+        location_secret: shelter,
         proposal: ProposalForm::parse(input),
     })
 }
@@ -53,6 +53,7 @@ fn proposed() -> ProviderEvent {
         }],
         point: Some([28.05, -26.19]),
         physical_address: Some("12 Kotze Street".into()),
+        location_secret: false,
     })
 }
 
@@ -136,6 +137,7 @@ fn a_proposed_shelter_never_records_a_point_or_address() {
     expected.building_block_id = SHELTER_BUILDING_BLOCK_ID;
     expected.point = None;
     expected.physical_address = None;
+    expected.location_secret = true;
     framework()
         .given_no_previous_events()
         .when(propose_with(&shelter, true))
@@ -304,6 +306,7 @@ fn a_proposed_provider_takes_no_details_until_confirmed() {
                 actor_municipalities: vec![MUNI],
                 building_block_id: 3,
                 block_requirements: vec![],
+                location_secret: false,
                 details: DetailsForm::parse(&DetailsInput {
                     physical_address: Some("12 Kotze Street"),
                     ..DetailsInput::default()
@@ -323,6 +326,46 @@ fn a_proposed_provider_takes_no_details_until_confirmed() {
         Some("Hillbrow Community Clinic")
     );
     assert_eq!(submit(&p).unwrap().len(), 1);
+}
+
+/// A provider proposed under a block whose locations are secret (an administrator's shelter-like
+/// block) keeps them secret: a later submission records no address, even when it names the
+/// block's flag as clear.
+#[test]
+fn a_provider_proposed_as_a_shelter_never_records_an_address_later() {
+    let ProviderCommand::ProposeProvider(mut c) = propose_with(&input(), true) else {
+        unreachable!()
+    };
+    c.proposal.form.building_block_id = 1001;
+    let p = recorded(vec![]);
+    let proposed = p.decide(&ProviderCommand::ProposeProvider(c)).unwrap();
+    let ProviderEvent::ProviderProposed(made) = &proposed[0] else {
+        unreachable!()
+    };
+    assert!(made.location_secret && made.point.is_none() && made.physical_address.is_none());
+    let p = recorded(vec![
+        (proposed[0].clone(), M),
+        (ProviderEvent::ProviderExistenceConfirmed, P),
+    ]);
+    let submitted = p
+        .decide(&ProviderCommand::SubmitBuildingBlockDetails(
+            SubmitBuildingBlockDetails {
+                actor: M.into(),
+                actor_municipalities: vec![MUNI],
+                building_block_id: 1001,
+                block_requirements: vec![],
+                location_secret: false,
+                details: DetailsForm::parse(&DetailsInput {
+                    physical_address: Some("12 Hidden Lane, Alexandra"),
+                    ..DetailsInput::default()
+                }),
+            },
+        ))
+        .unwrap();
+    let ProviderEvent::BuildingBlockDetailsSubmitted(d) = &submitted[0] else {
+        unreachable!()
+    };
+    assert_eq!(d.physical_address, None);
 }
 
 #[test]
@@ -414,6 +457,7 @@ fn a_closed_provider_takes_no_details_and_no_decision() {
         actor_municipalities: vec![MUNI],
         building_block_id: 1,
         block_requirements: vec![],
+        location_secret: false,
         details: DetailsForm::parse(&DetailsInput {
             physical_address: Some("1 Main Road"),
             ..DetailsInput::default()

@@ -3,6 +3,7 @@
 
 use super::*;
 use cqrs_es::test::TestFramework;
+use gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID;
 
 const MUNI: i64 = 1000;
 const M: &str = "user:municipality";
@@ -68,6 +69,7 @@ fn submit_with(details: ParsedDetails) -> ProviderCommand {
         actor_municipalities: vec![MUNI],
         building_block_id: 1,
         block_requirements: vec![1, 2, 3],
+        location_secret: false,
         details,
     })
 }
@@ -194,6 +196,7 @@ fn a_shelter_needs_no_address_and_never_records_one() {
         unreachable!()
     };
     c.building_block_id = SHELTER_BUILDING_BLOCK_ID;
+    c.location_secret = true;
     c.details.form.contact_persons[0].is_public = false;
     framework()
         .given(vec![imported(SHELTER_BUILDING_BLOCK_ID)])
@@ -226,6 +229,7 @@ fn a_shelters_contact_person_is_never_public() {
         unreachable!()
     };
     c.building_block_id = SHELTER_BUILDING_BLOCK_ID;
+    c.location_secret = true;
     framework()
         .given(vec![imported(SHELTER_BUILDING_BLOCK_ID)])
         .when(ProviderCommand::SubmitBuildingBlockDetails(c))

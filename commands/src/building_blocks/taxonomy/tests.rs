@@ -26,6 +26,7 @@ fn shipped(version: &str) -> Taxonomy {
         description: name.into(),
         seq: id,
         pillar: "4".into(),
+        location_secret: id == 4,
         building_blocks: blocks,
     };
     Taxonomy {
@@ -76,6 +77,7 @@ fn block_added(version: i64, id: i32, category: i32, name: &str) -> TaxonomyEven
         name: name.into(),
         source: "Provincial DSD circular 2026/14".into(),
         description: None,
+        location_secret: category == 4,
     })
 }
 
@@ -407,4 +409,34 @@ fn the_administrator_groups_may_add_to_the_taxonomy() {
             group.name
         );
     }
+}
+
+/// A block added under a category whose locations are secret is recorded as secret, whatever
+/// its name; one added elsewhere is not. The shipped shelter block and the added one are both
+/// secret by the one rule the handlers use.
+#[test]
+fn a_block_added_to_the_shelter_category_has_a_secret_location() {
+    framework()
+        .given(vec![recorded()])
+        .when(add_block(4, "Safe house"))
+        .then_expect_events(vec![block_added(2, ADDED_ID_BASE, 4, "Safe house")]);
+    let mut t = ReferenceTaxonomy::default();
+    for e in [
+        recorded(),
+        block_added(2, ADDED_ID_BASE, 4, "Safe house"),
+        block_added(3, ADDED_ID_BASE + 1, 1, "Police desk"),
+    ] {
+        t.apply(e);
+    }
+    assert!(t.location_secret(5), "the shipped shelter block");
+    assert!(
+        t.location_secret(ADDED_ID_BASE),
+        "the added shelter-like block"
+    );
+    assert!(!t.location_secret(1), "a police station");
+    assert!(
+        !t.location_secret(ADDED_ID_BASE + 1),
+        "an added police block"
+    );
+    assert!(!t.location_secret(77), "no such block");
 }

@@ -81,8 +81,12 @@ pub struct VerifyOtpBody {
 /// bound to this browser; only this browser's reset-password call may follow, within 10
 /// minutes, once.
 ///
-/// Wrong codes count per account and day across resends ([`limits::WRONG_CODE_ACCOUNT_DAY`]:
-/// then [`CODES_LOCKED`]) and per client address ([`limits::WRONG_CODE_ADDRESS`]: then 429).
+/// Wrong codes count per day across resends, then [`CODES_LOCKED`]: in the browser that asked
+/// for the live code against its own budget ([`limits::WRONG_CODE_REQUESTER_DAY`]) and that of
+/// all requesting browsers ([`limits::WRONG_CODE_REQUESTERS_DAY`], which does not hold a
+/// browser that signed in to the account before), in any other browser against the account's
+/// ([`limits::WRONG_CODE_ACCOUNT_DAY`]); and per client address ([`limits::WRONG_CODE_ADDRESS`]:
+/// then 429).
 #[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", operation_id = "authVerifyOtp", request_body = VerifyOtpBody, responses((status = 200, description = "Code accepted: the user type and address, and for a NewUser whether a password is still to be chosen", body = AuthAnswer), (status = 429, description = "Too many wrong codes from this address")))]
 pub async fn verify_otp(
     State(s): State<AppState>,
@@ -112,17 +116,52 @@ pub async fn verify_otp(
     };
     let account = limits::key(secret, &[&email_key(&b.email), &user_type.to_string()]);
     let address = limits::key(secret, &[&ci.key_part()]);
+    let requester = match csrf::binding(&s, &browser, one_time_codes::REQUESTED_BY).await {
+        Ok(binding) => binding,
+        Err(err) => return err.into_response(),
+    };
+    // The browser that asked for the live code has a day's budget of its own; failures from
+    // every other browser share the account's, so they cannot lock the owner out.
+    let here = match one_time_codes::requested_here(&s.pool, &key, user_type, &requester).await {
+        Ok(here) => here,
+        Err(err) => return internal(err),
+    };
+    let (day, day_key) = if here {
+        let own = limits::key(
+            secret,
+            &[&email_key(&b.email), &user_type.to_string(), &requester],
+        );
+        (limits::WRONG_CODE_REQUESTER_DAY, own)
+    } else {
+        (limits::WRONG_CODE_ACCOUNT_DAY, account.clone())
+    };
+    // Requesting browsers together are bounded too, except one that signed in to the account.
+    if here {
+        let device = limits::key(secret, &[&email_key(&b.email), "browser", &browser.0]);
+        let held = async {
+            Ok::<_, sqlx::Error>(
+                !limits::known_browser(&s.pool, &device).await?
+                    && limits::blocked(&s.pool, limits::WRONG_CODE_REQUESTERS_DAY, &account)
+                        .await?,
+            )
+        };
+        match held.await {
+            Ok(true) => return failure(StatusCode::BAD_REQUEST, CODES_LOCKED),
+            Ok(false) => {}
+            Err(err) => return internal(err),
+        }
+    }
     match limits::blocked(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await {
         Ok(true) => return failure(StatusCode::TOO_MANY_REQUESTS, THROTTLED),
         Ok(false) => {}
         Err(err) => return internal(err),
     }
-    match limits::blocked(&s.pool, limits::WRONG_CODE_ACCOUNT_DAY, &account).await {
+    match limits::blocked(&s.pool, day, &day_key).await {
         Ok(true) => return failure(StatusCode::BAD_REQUEST, CODES_LOCKED),
         Ok(false) => {}
         Err(err) => return internal(err),
     }
-    match one_time_codes::check(&s.pool, &key, user_type, &b.otp).await {
+    match one_time_codes::check(&s.pool, &key, user_type, &b.otp, &requester).await {
         Ok(Checked::Valid) => {
             // A used code ends its round: the next request (a later reset) starts with three
             // again. Only the holder of the code can do this, so it says nothing about
@@ -133,7 +172,10 @@ pub async fn verify_otp(
         }
         Ok(Checked::Wrong) => {
             let counted = async {
-                limits::hit(&s.pool, limits::WRONG_CODE_ACCOUNT_DAY, &account).await?;
+                limits::hit(&s.pool, day, &day_key).await?;
+                if here {
+                    limits::hit(&s.pool, limits::WRONG_CODE_REQUESTERS_DAY, &account).await?;
+                }
                 limits::hit(&s.pool, limits::WRONG_CODE_ADDRESS, &address).await
             };
             if let Err(err) = counted.await {
@@ -219,9 +261,10 @@ pub struct ForgotBody {
 pub async fn forgot_password(
     State(s): State<AppState>,
     ci: ClientIp,
+    Extension(browser): Extension<BrowserId>,
     Json(b): Json<ForgotBody>,
 ) -> Response {
-    forgot_or_resend(&s, &ci, &b.email, RESET_PASSWORD).await
+    forgot_or_resend(&s, &ci, &browser, &b.email, RESET_PASSWORD).await
 }
 
 /// Body of `resend-otp`.
@@ -245,12 +288,14 @@ pub struct ResendBody {
 pub async fn resend_otp(
     State(s): State<AppState>,
     ci: ClientIp,
+    Extension(browser): Extension<BrowserId>,
     Json(b): Json<ResendBody>,
 ) -> Response {
     let user_type = b.user_type.unwrap_or(NEW_USER);
     forgot_or_resend(
         &s,
         &ci,
+        &browser,
         &b.email,
         if user_type == RESET_PASSWORD {
             RESET_PASSWORD
@@ -261,7 +306,13 @@ pub async fn resend_otp(
     .await
 }
 
-async fn forgot_or_resend(s: &AppState, ci: &ClientIp, email: &str, user_type: i32) -> Response {
+async fn forgot_or_resend(
+    s: &AppState,
+    ci: &ClientIp,
+    browser: &BrowserId,
+    email: &str,
+    user_type: i32,
+) -> Response {
     let mut e = Errors::default();
     v::email(&mut e, "email", email);
     if !e.is_empty() {
@@ -287,7 +338,11 @@ async fn forgot_or_resend(s: &AppState, ci: &ClientIp, email: &str, user_type: i
     };
     let wants = user.is_live() && (user_type == RESET_PASSWORD || !user.email_verified);
     let code = if wants {
-        match one_time_codes::issue(&s.pool, &key, user_type).await {
+        let requested_by = match csrf::binding(s, browser, one_time_codes::REQUESTED_BY).await {
+            Ok(binding) => binding,
+            Err(err) => return err.into_response(),
+        };
+        match one_time_codes::issue(&s.pool, &key, user_type, Some(&requested_by)).await {
             Ok(code) => {
                 send_otp(s, email, &user.profile.first_name, &code, user_type).await;
                 Some(code)

@@ -2,7 +2,7 @@
 //! validated by the server, and the atomic registration of an organisation and its designated
 //! person.
 
-use axum::extract::State;
+use axum::extract::{Extension, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,6 +18,7 @@ use sqlx::PgPool;
 
 use super::{failure, internal, invalid, load_user, meta, send_otp, ClientIp, NEW_USER};
 use crate::accounts::{limits, one_time_codes, password};
+use crate::http::auth::csrf::{self, BrowserId};
 use crate::http::AppState;
 
 /// The answer to a registration (and, identically, to one of a taken address).
@@ -171,6 +172,7 @@ pub struct Registered {
 pub async fn register(
     State(s): State<AppState>,
     ci: ClientIp,
+    Extension(browser): Extension<BrowserId>,
     Json(form): Json<RegistrationForm>,
 ) -> Response {
     let step = form.validate_step;
@@ -391,7 +393,11 @@ pub async fn register(
         };
     }
     let key = user_id.clone();
-    match one_time_codes::issue(&s.pool, &key, NEW_USER).await {
+    let requested_by = match csrf::binding(&s, &browser, one_time_codes::REQUESTED_BY).await {
+        Ok(binding) => binding,
+        Err(err) => return err.into_response(),
+    };
+    match one_time_codes::issue(&s.pool, &key, NEW_USER, Some(&requested_by)).await {
         Ok(code) => {
             send_otp(&s, &email, &profile.first_name, &code, NEW_USER).await;
             registered(&s, &email, Some(&code), resends)

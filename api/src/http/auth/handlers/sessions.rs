@@ -100,6 +100,7 @@ pub async fn login(
     let pair = limits::key(&secret, &[&account_key, &ci.key_part()]);
     let address = limits::key(&secret, &[&ci.key_part()]);
     let account = limits::key(&secret, &[&account_key]);
+    let browser_id = browser.as_ref().map(|b| b.0.clone());
     let device = browser.map(|b| limits::key(&secret, &[&account_key, "browser", &b.0 .0]));
     let blocked = async {
         let known = match &device {
@@ -180,7 +181,14 @@ pub async fn login(
             .otp(&s, &user.email, NEW_USER, None, 0)
             .into_response();
         }
-        return match one_time_codes::issue(&s.pool, &key, NEW_USER).await {
+        let requested_by = match &browser_id {
+            Some(b) => match csrf::binding(&s, b, one_time_codes::REQUESTED_BY).await {
+                Ok(binding) => Some(binding),
+                Err(err) => return err.into_response(),
+            },
+            None => None,
+        };
+        return match one_time_codes::issue(&s.pool, &key, NEW_USER, requested_by.as_deref()).await {
             Ok(code) => {
                 send_otp(&s, &user.email, &user.profile.first_name, &code, NEW_USER).await;
                 AuthAnswer {

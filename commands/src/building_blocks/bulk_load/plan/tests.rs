@@ -55,6 +55,7 @@ fn blocks() -> Vec<BlockInfo> {
             (1, "Victim-friendly room".into()),
             (2, "Trained GBV desk officer".into()),
         ],
+        location_secret: false,
     }]
 }
 
