@@ -294,9 +294,10 @@ test('dashboard: the Organisations and Surveys cards, Manage links and Manage Us
     assert.ok(count >= 2, `at least our two applications are new (${count})`)
     assert.match(await organisations.textContent(), /New applications received/)
     assert.match(await organisations.textContent(), /Last updated: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
-    assert.ok(
-      await organisations.getByRole('button', { name: 'Manage' }).isDisabled(),
-      'the Organisations card has no active Manage link',
+    assert.equal(
+      await organisations.getByRole('link', { name: 'Manage' }).getAttribute('href'),
+      '/admin/organisations/',
+      'the Organisations card manages the applications',
     )
     const surveys = page.getByTestId('surveys-card')
     assert.equal(await surveys.getByRole('link', { name: 'Manage' }).getAttribute('href'), '/admin/questionnaire/')

@@ -65,7 +65,6 @@ export const adminStrings = {
     lastUpdated: 'Last updated',
     neverUpdated: 'No updates yet',
     manage: 'Manage',
-    manageOrganisationsUnavailable: 'Managing organisations from here is not available',
     manageUsersAndGroups: 'Manage Users and Groups',
     signedInAs: (name: string) => `Signed in as ${name}.`,
     exampleData: 'Example data',

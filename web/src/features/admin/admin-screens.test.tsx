@@ -65,7 +65,11 @@ describe('dashboard', () => {
     expect(within(organisations).getByTestId('in-progress-count')).toHaveTextContent('2')
     expect(organisations).toHaveTextContent(a.dashboard.newApplications)
     expect(organisations).toHaveTextContent(`${a.dashboard.lastUpdated}: 2025-11-20 14:05`)
-    expect(within(organisations).getByRole('button', { name: a.dashboard.manage })).toBeDisabled()
+    // Manage leads somewhere on both cards: the Organisations card's to the applications.
+    expect(within(organisations).getByRole('link', { name: a.dashboard.manage })).toHaveAttribute(
+      'href',
+      '/admin/organisations/',
+    )
     const surveys = screen.getByTestId('surveys-card')
     expect(within(surveys).getByRole('link', { name: a.dashboard.manage })).toHaveAttribute(
       'href',

@@ -84,15 +84,9 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
         <header className="admin-card__header">
           <h2 id="card-organisations">{d.organisations}</h2>
           {canManage ? (
-            <button
-              type="button"
-              className="text-button admin-card__manage"
-              disabled
-              aria-disabled="true"
-              title={d.manageOrganisationsUnavailable}
-            >
+            <Link to={adminPaths.organisations} className="admin-card__manage">
               {d.manage}
-            </button>
+            </Link>
           ) : null}
         </header>
         <p className="admin-card__figure">
