@@ -134,6 +134,12 @@ test('an official proposes a clinic and a closure; the directory changes only af
   await axeClean(o.page, 'closure dialog', '[role="dialog"]')
   await dialog.getByRole('button', { name: 'Propose closing' }).click()
   await o.page.getByText('Closure proposed: the provider is removed once the province confirms.').waitFor()
+  assert.equal(await o.page.getByRole('button', { name: 'Propose closing' }).count(), 0, 'not offered twice')
+  // Back on the screen later, the waiting closure is said, not offered again.
+  await o.page.reload()
+  await o.page.getByLabel('Select building block to update:').selectOption(String(closing.stakeholderId))
+  await o.page.getByTestId('bb-closure-pending').waitFor()
+  assert.equal(await o.page.getByRole('button', { name: 'Propose closing' }).count(), 0, 'not offered again')
   assert.deepEqual(o.errors, [])
   await o.context.close()
 

@@ -9,7 +9,29 @@ import { errorText } from './building-block-proposals'
 import { REASON_MAX } from './building-block-strings'
 import { lifecycleStrings as l } from './lifecycle-strings'
 
-export function ProposeClosure({ stakeholderId, name }: { stakeholderId: number; name: string }) {
+/**
+ * Whether a closure of the provider waits for the province: its history's last closure event
+ * (oldest first, as `GET /api/buildingblock/history` gives it) is a proposal, not a decline.
+ * A confirmed closure removes the provider, so the manage screen no longer shows it.
+ */
+export function closurePending(history: readonly { eventType: string }[]): boolean {
+  const last = [...history]
+    .reverse()
+    .find((e) => e.eventType === 'ProviderClosureProposed' || e.eventType === 'ProviderClosureDeclined')
+  return last?.eventType === 'ProviderClosureProposed'
+}
+
+/** "Propose closing" for the provider shown; once a closure waits for the province (`pending`,
+ * or just proposed here) the screen says so instead of offering it again. */
+export function ProposeClosure({
+  stakeholderId,
+  name,
+  pending,
+}: {
+  stakeholderId: number
+  name: string
+  pending: boolean
+}) {
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [reasonError, setReasonError] = useState('')
@@ -29,18 +51,29 @@ export function ProposeClosure({ stakeholderId, name }: { stakeholderId: number;
     } else setNotice({ ok: false, text: errorText(result, l.failed) })
   }
 
+  if (pending && !notice)
+    return (
+      <div className="bb-closure">
+        <p className="form-notice" role="status" data-testid="bb-closure-pending">
+          {l.closurePending} <Link to="/buildingBlock/queue">{l.toQueue}</Link>
+        </p>
+      </div>
+    )
+  const proposed = notice?.ok === true
   return (
     <div className="bb-closure">
-      <button
-        type="button"
-        className="button button--outline"
-        onClick={() => {
-          setOpen(true)
-          setNotice(null)
-        }}
-      >
-        {l.closeButton}
-      </button>
+      {proposed ? null : (
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => {
+            setOpen(true)
+            setNotice(null)
+          }}
+        >
+          {l.closeButton}
+        </button>
+      )}
       {notice ? (
         <p className={notice.ok ? 'form-notice' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
           {notice.text} {notice.ok ? <Link to="/buildingBlock/queue">{l.toQueue}</Link> : null}

@@ -27,7 +27,7 @@ import { Modal } from '../../components/modal'
 import { decodeId } from './building-block-dashboard'
 import { reviewPath } from './building-block-queue'
 import { bbStrings as t } from './building-block-strings'
-import { ProposeClosure } from './building-block-closure'
+import { ProposeClosure, closurePending } from './building-block-closure'
 import { errorText } from './building-block-proposals'
 
 /** A contact person of the form: one of the provider's, or a new one (no id yet). */
@@ -543,7 +543,12 @@ export function ManageBuildingBlock() {
         </form>
       ) : null}
       {p && !editing && can(session, Action.DeleteBuildingBlock) ? (
-        <ProposeClosure key={p.stakeholderId} stakeholderId={p.stakeholderId} name={p.name} />
+        <ProposeClosure
+          key={p.stakeholderId}
+          stakeholderId={p.stakeholderId}
+          name={p.name}
+          pending={closurePending(history.data?.history ?? [])}
+        />
       ) : null}
       {history.data?.history.length ? (
         <section className="bb-history" aria-labelledby="bb-history-title">

@@ -37,6 +37,7 @@ export const lifecycleStrings = {
   closeReason: 'Why it should close',
   closeConfirm: 'Propose closing',
   closeProposed: 'Closure proposed: the provider is removed once the province confirms.',
+  closurePending: 'A closure of this provider has been proposed and waits for the province to confirm or decline it.',
   reasonRequired: 'A reason is required.',
   reasonHint: (left: number) => `${left.toLocaleString('en-ZA')} characters left`,
   cancel: 'Cancel',
