@@ -59,6 +59,7 @@ export function ContactCard({ result, headingLevel = 3 }: { result: ContactSearc
                     {req.stakeholderContactPerson.map((person) => (
                       <li key={person.contactId}>
                         <strong>{person.name}</strong>
+                        {person.role ? <span className="contact-card__role">, {person.role}</span> : null}
                         <Contacts contacts={person.contacts} empty={strings.contact.noContactDetails} />
                       </li>
                     ))}
