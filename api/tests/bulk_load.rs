@@ -184,6 +184,17 @@ async fn a_provinces_police_stations_load_whole_and_only_where_the_uploader_may(
         template.starts_with("Provider ID,Provider name,Building block,"),
         "{template}"
     );
+    // The template's example row names no real provider: uploaded unchanged it is refused and
+    // changes nothing.
+    assert!(!template.contains("Hillbrow"), "{template}");
+    let before = provider_events(&db).await;
+    let (s, report) = upload(&loader, &base, "dryRun", template.as_bytes()).await;
+    assert_eq!(s, 200, "{report}");
+    assert_eq!(report["success"], false, "{report}");
+    assert_eq!(report["summary"]["error"], 1, "{report}");
+    let (s, _) = upload(&loader, &base, "apply", template.as_bytes()).await;
+    assert_ne!(s, 200);
+    assert_eq!(provider_events(&db).await, before);
 
     // Another province's holder: every row is outside their area; applying records nothing.
     let before = provider_events(&db).await;

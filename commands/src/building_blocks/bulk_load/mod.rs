@@ -153,29 +153,31 @@ impl Column {
     }
 }
 
-/// The template: the header row and one example row (a SAPS station with a contact person),
-/// UTF-8 CSV. Served by `GET /api/buildingblock/bulkLoad/template`; the columns are explained
-/// by [`Column::description`] and docs/bulk-load.md.
+/// The template: the header row and one example row showing how each column is filled, UTF-8
+/// CSV. Served by `GET /api/buildingblock/bulkLoad/template`; the columns are explained by
+/// [`Column::description`] and docs/bulk-load.md. The example names no real provider and no
+/// real municipality, so a template uploaded unchanged is refused row by row in the dry run
+/// and can never change a real station.
 pub fn template_csv() -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(Column::ALL.map(Column::header))
         .expect("writing to memory");
     w.write_record([
         "",
-        "Hillbrow SAPS",
+        "EXAMPLE ROW: replace or delete it",
         "SAPS police station",
-        "City of Johannesburg Metropolitan Municipality",
-        "1 Kotze Street, Hillbrow, 2001",
-        "Private Bag X1, Hillbrow, 2038",
-        "011 488 6511",
+        "Example Local Municipality",
+        "1 Example Street, Example Town, 0000",
+        "PO Box 1, Example Town, 0000",
+        "012 345 6789",
         "",
-        "hillbrow@example.org",
+        "station@example.org",
         "Victim-friendly room; Trained GBV desk officer",
-        "Thandi Nkosi",
+        "Example Person",
         "Station commander",
-        "082 123 4567",
+        "082 000 0000",
         "",
-        "011 488 6500",
+        "012 345 6780",
         "",
         "Trained GBV desk officer",
         "No",
