@@ -85,6 +85,8 @@ fn synthetic_events(
                     actor_municipalities: vec![municipality_id],
                     building_block_id: *block,
                     block_requirements: requirements.clone(),
+                    // Only blocks whose locations are public are chosen (below).
+                    location_secret: false,
                     details: DetailsForm::parse(&input),
                 },
             ))
@@ -158,13 +160,14 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
     )
     .fetch_all(&pool)
     .await?;
-    let blocks: Vec<(i32, i32, Vec<i32>)> = sqlx::query_as(
+    // Blocks whose locations are public only: the submissions carry an address.
+    let blocks: Vec<(i32, i32, Vec<i32>)> = sqlx::query_as(&format!(
         "SELECT k.building_block_id, k.building_block_category_id,
                 array_agg(r.building_block_requirement_id ORDER BY r.seq)
          FROM bb_block k JOIN bb_requirement r USING (building_block_id)
-         WHERE k.building_block_id <> $1 GROUP BY k.building_block_id, k.building_block_category_id, k.seq ORDER BY k.seq",
-    )
-    .bind(gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID)
+         WHERE NOT {} GROUP BY k.building_block_id, k.building_block_category_id, k.seq ORDER BY k.seq",
+        gbvf_projections::building_blocks::queries::LOCATION_SECRET
+    ))
     .fetch_all(&pool)
     .await?;
     let capturer =
