@@ -17,10 +17,27 @@ import { attribution, strings } from '../../config/strings'
 import { formatCount, formatRate } from '../../lib/format'
 import { throttle } from '../../lib/throttle'
 import { areaSize, boundsOf, labelPoint } from './geometry'
-import type { AreaFigures } from './map-data'
+import { NO_DATA_COLOUR, type AreaFigures } from './map-data'
 import { escapeHtml } from '../../lib/escape-html'
 
 const NOT_VERIFIED_PATTERN = 'not-verified-hatch'
+const NO_DATA_PATTERN = 'no-data-dots'
+
+/** Dark grey dots on the no-data grey: an area without a figure differs by pattern from the
+ * palest class of a scale (the legend's dotted swatch). */
+function dotImage(): { width: number; height: number; data: Uint8Array } {
+  const size = 6
+  const data = new Uint8Array(size * size * 4)
+  for (const [x, y] of [
+    [1, 1],
+    [2, 1],
+    [1, 2],
+    [2, 2],
+  ]) {
+    data.set([80, 80, 80, 230], (y * size + x) * 4)
+  }
+  return { width: size, height: size, data }
+}
 
 /** An 8×8 transparent tile with one diagonal stroke: repeated, the hatch of 'Not yet verified'. */
 function hatchImage(): { width: number; height: number; data: Uint8Array } {
@@ -213,7 +230,7 @@ export function MapCanvas({
         type: 'fill',
         source: 'areas',
         paint: {
-          'fill-color': ['coalesce', ['get', 'color'], '#d9d9d9'],
+          'fill-color': ['coalesce', ['get', 'color'], NO_DATA_COLOUR],
           'fill-opacity': ['case', ['boolean', ['feature-state', 'hover'], false], 0.95, 0.8],
         },
       })
@@ -225,6 +242,14 @@ export function MapCanvas({
         source: 'areas',
         filter: ['==', ['get', 'pattern'], 'not-verified'],
         paint: { 'fill-pattern': NOT_VERIFIED_PATTERN },
+      })
+      map.addImage(NO_DATA_PATTERN, dotImage())
+      map.addLayer({
+        id: 'areas-no-data',
+        type: 'fill',
+        source: 'areas',
+        filter: ['==', ['get', 'pattern'], 'no-data'],
+        paint: { 'fill-pattern': NO_DATA_PATTERN },
       })
       map.addLayer({
         id: 'areas-line',
@@ -290,8 +315,10 @@ export function MapCanvas({
           ...feature,
           properties: {
             ...feature.properties,
-            color: byId.get(feature.properties.boundaryId)?.color ?? '#d9d9d9',
-            pattern: byId.get(feature.properties.boundaryId)?.pattern ?? null,
+            color: byId.get(feature.properties.boundaryId)?.color ?? NO_DATA_COLOUR,
+            pattern: byId.has(feature.properties.boundaryId)
+              ? (byId.get(feature.properties.boundaryId)?.pattern ?? null)
+              : 'no-data',
           },
         })),
       }

@@ -12,6 +12,7 @@ import {
   NOT_VERIFIED_COLOUR,
   BLUES,
   TOO_FEW_COLOUR,
+  NO_DATA_COLOUR,
   healthCheckAreaFigures,
 } from './map-data'
 import { legendColour } from '../../lib/legend'
@@ -194,7 +195,8 @@ describe('map data', () => {
     const [listed, empty] = buildingBlockAreaFigures(areas, summary)
     expect(listed).toMatchObject({ total: 43, verified: 0, rate: null, density: null, pattern: 'not-verified' })
     expect(listed.color).toBe(NOT_VERIFIED_COLOUR)
-    expect(empty.pattern).toBeUndefined()
+    // No providers, no figure: the no-data pattern, not a grey beside the palest green.
+    expect(empty).toMatchObject({ color: NO_DATA_COLOUR, pattern: 'no-data' })
     expect(buildingBlockAreaFigures(areas, summary, ['1'])[0]).toMatchObject({ rate: null, pattern: 'not-verified' })
   })
 })
@@ -275,6 +277,10 @@ describe('building-block map below the coverage rule', () => {
     expect(legend.textContent).toContain(
       'Not yet verified: fewer than half of the listed providers verified, or fewer than 3 (all of them where fewer than 3 are listed).',
     )
+    // "No data" is a dotted swatch, told apart from 0% by pattern.
+    const noData = [...legend.querySelectorAll('li')].find((li) => li.textContent === 'No data available')
+    expect(noData).toBeDefined()
+    expect(noData!.querySelector('.map-legend__swatch--no-data')).toBeInstanceOf(HTMLElement)
   })
 })
 
@@ -291,7 +297,9 @@ describe('health-check map figures', () => {
     } as unknown as HealthCheckStats
     const [shown, tooFew, none] = healthCheckAreaFigures(areas, summary)
     expect(shown).toMatchObject({ total: 4, density: 62, color: BLUES[3] })
+    // "Too few organisations" and no data differ by pattern, not only by two pale greys.
     expect(tooFew).toMatchObject({ total: 2, density: null, color: TOO_FEW_COLOUR })
-    expect(none).toMatchObject({ total: null, density: null, color: '#d9d9d9' })
+    expect(tooFew.pattern).toBeUndefined()
+    expect(none).toMatchObject({ total: null, density: null, color: NO_DATA_COLOUR, pattern: 'no-data' })
   })
 })

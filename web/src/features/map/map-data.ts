@@ -30,14 +30,23 @@ export interface AreaFigures {
   color: string
   /**
    * A fill pattern drawn over the colour: 'not-verified' where providers are listed and too few
-   * (or none) are verified for a figure (docs/decisions/0141-availability-needs-coverage.md).
+   * (or none) are verified for a figure (docs/decisions/0141-availability-needs-coverage.md);
+   * 'no-data' where the area has no figure, so that it differs by pattern from the palest class
+   * of every scale (0 % availability, "Too few organisations"), which no grey can do at 3:1
+   * (WCAG 1.4.11).
    */
-  pattern?: 'not-verified'
+  pattern?: 'not-verified' | 'no-data'
   /** Providers verified in the area (building blocks only). */
   verified?: number
   /** Whether the availability is a figure, and if not why (building blocks only). */
   state?: AvailabilityState
 }
+
+/** The fill of an area without a figure, under the 'no-data' pattern (the legend's swatch). */
+export const NO_DATA_COLOUR = '#d9d9d9'
+
+/** The fields of an area without a figure: the no-data colour and pattern. */
+const NO_DATA = { color: NO_DATA_COLOUR, pattern: 'no-data' as const }
 
 /** Figures per area: from the current stats' children, else (at local level) the parent's. */
 export function areaFigures(
@@ -67,7 +76,7 @@ export function areaFigures(
       rate: own?.rate ?? row?.rate ?? null,
       density,
       period: own?.period ?? row?.period ?? null,
-      color: total == null ? '#d9d9d9' : legendColour(scale, density),
+      ...(total == null ? NO_DATA : { color: legendColour(scale, density) }),
     }
   })
 }
@@ -176,8 +185,11 @@ export function buildingBlockAreaFigures(
       rate: availability,
       density: availability == null ? null : availability * 100,
       period: null,
-      color: awaiting ? NOT_VERIFIED_COLOUR : availability == null ? '#d9d9d9' : availabilityColour(availability),
-      ...(awaiting ? { pattern: 'not-verified' as const } : {}),
+      ...(awaiting
+        ? { color: NOT_VERIFIED_COLOUR, pattern: 'not-verified' as const }
+        : availability == null
+          ? NO_DATA
+          : { color: availabilityColour(availability) }),
       ...(verified != null ? { verified } : {}),
       ...(state ? { state } : {}),
     }
@@ -261,7 +273,7 @@ export function healthCheckAreaFigures(
       rate: maturity,
       density: maturity,
       period: summary?.period ?? null,
-      color: !row ? '#d9d9d9' : maturity == null ? TOO_FEW_COLOUR : BLUES[percentageBucket(maturity)],
+      ...(!row ? NO_DATA : { color: maturity == null ? TOO_FEW_COLOUR : BLUES[percentageBucket(maturity)] }),
     }
   })
 }

@@ -46,7 +46,7 @@ export function MapLegend({
           </li>
         ) : null}
         <li>
-          <span className="map-legend__swatch" style={{ background: '#d9d9d9' }} aria-hidden="true" />
+          <span className="map-legend__swatch map-legend__swatch--no-data" aria-hidden="true" />
           {strings.map.noData}
         </li>
       </ul>
