@@ -18,6 +18,7 @@ import { formatCount, formatRate } from '../../lib/format'
 import { throttle } from '../../lib/throttle'
 import { areaSize, boundsOf, labelPoint } from './geometry'
 import { NO_DATA_COLOUR, type AreaFigures } from './map-data'
+import { spreadOffsets } from './pin-spread'
 import { escapeHtml } from '../../lib/escape-html'
 
 const NOT_VERIFIED_PATTERN = 'not-verified-hatch'
@@ -86,6 +87,17 @@ function pinElement(props: MarkerProperties, onOpen: (p: MarkerProperties) => vo
     onOpen(props)
   })
   return button
+}
+
+/** Spreads the pins that would cover one another at the map's current zoom ([`spreadOffsets`],
+ * a pin's height apart, so that no pin's tail covers another's head): each stays visible and
+ * clickable. Run after the pins change and after every zoom. */
+function spreadPins(map: MapLibreMap, pins: readonly Marker[]): void {
+  const offsets = spreadOffsets(
+    pins.map((m) => map.project(m.getLngLat())),
+    MARKER_HEIGHT + 1,
+  )
+  pins.forEach((m, i) => m.setOffset(offsets[i]))
 }
 
 function tooltipHtml(area: AreaFigures | undefined, name: string): string {
@@ -282,7 +294,10 @@ export function MapCanvas({
       pending.current = null
     })
     map.on('idle', () => onReady?.())
-    map.on('zoomend', () => declutterLabels(labelMarkers.current.map((m) => m.getElement())))
+    map.on('zoomend', () => {
+      declutterLabels(labelMarkers.current.map((m) => m.getElement()))
+      spreadPins(map, htmlMarkers.current)
+    })
 
     return () => {
       onMove.cancel()
@@ -363,6 +378,7 @@ export function MapCanvas({
         .setLngLat([feature.geometry.coordinates[0], feature.geometry.coordinates[1]])
         .addTo(map),
     )
+    spreadPins(map, htmlMarkers.current)
   }, [markers])
 
   return <div ref={container} className="map-canvas" data-testid="map-canvas" />
