@@ -46,6 +46,22 @@ test('each component map shows its own legend and credits', async () => {
       const credits = await page.getByTestId(m.testId).locator('.maplibregl-ctrl-attrib-inner').textContent()
       assert.match(credits, m.credits, `${m.testId} credits: ${credits}`)
       if (m.notCredits) assert.doesNotMatch(credits, m.notCredits, `${m.testId} credits: ${credits}`)
+      // "No data" differs from the palest class by pattern, not by a grey no one can tell apart
+      // (WCAG 1.4.11): its swatch is dotted, every other swatch a plain colour or the hatch.
+      const swatches = await page
+        .getByTestId('map-legend')
+        .first()
+        .locator('li')
+        .evaluateAll((items) =>
+          items.map((li) => {
+            const style = getComputedStyle(li.querySelector('.map-legend__swatch'))
+            return { label: li.textContent, pattern: style.backgroundImage !== 'none', colour: style.backgroundColor }
+          }),
+        )
+      const noData = swatches.find((s) => s.label === 'No data available')
+      assert.ok(noData?.pattern, `${m.testId}: the No data swatch has a pattern: ${JSON.stringify(swatches)}`)
+      for (const s of swatches.filter((x) => !x.pattern))
+        assert.notEqual(s.colour, noData.colour, `${m.testId}: ${s.label} looks like No data`)
       if (m.componentId === 2) await screenshot(page, `hc-map-national-${name}`)
     }
     assert.deepEqual(errors, [])
