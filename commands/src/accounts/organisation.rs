@@ -356,7 +356,7 @@ mod tests {
         TestFramework::<Organisation>::with(())
             .given(vec![registered()])
             .when(verify(IN_PROGRESS, None, None))
-            .then_expect_error_message("This organisation is already in progess.");
+            .then_expect_error_message("This organisation is already in progress.");
     }
 
     #[test]

@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
         children: [
           // Private browsing and clearing the history, linked beside Quick exit.
           { path: 'cover-your-tracks', lazy: () => import('./routes/cover-your-tracks') },
+          // The terms and conditions the sign-up form asks to accept.
+          { path: 'terms', lazy: () => import('./routes/terms') },
           {
             path: 'auth',
             children: [

@@ -104,6 +104,7 @@ export const links = {
   quickExit: 'https://www.weathersa.co.za/',
   /** The short page on private browsing and clearing history, linked beside Quick exit. */
   coverYourTracks: '/cover-your-tracks',
-  /** The disclaimer (terms and conditions) page linked from sign-up. */
-  disclaimer: setting(import.meta.env.VITE_DISCLAIMER_URL, ''),
+  /** The disclaimer (terms and conditions) page linked from sign-up: the product's own /terms
+   * unless VITE_DISCLAIMER_URL names another. */
+  disclaimer: setting(import.meta.env.VITE_DISCLAIMER_URL, '/terms'),
 } as const

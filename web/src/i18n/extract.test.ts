@@ -9,6 +9,7 @@ import '../config/strings'
 import '../features/survey/survey-strings'
 import './language-strings'
 import '../config/cover-your-tracks-strings'
+import '../config/terms-strings'
 import { englishSource } from './runtime'
 
 // Vitest runs from web/.

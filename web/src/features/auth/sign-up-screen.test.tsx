@@ -170,9 +170,12 @@ describe('sign-up', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: a.submit }))
     expect(await screen.findByText(strings.validation.terms)).toBeInTheDocument()
     expect(screen.getByText(strings.validation.membersRequired)).toBeInTheDocument()
-    // No disclaimer page configured in the tests: the words stand without a link.
-    expect(screen.queryByRole('link', { name: /terms and conditions/ })).toBeNull()
-    expect(screen.getByText(/I accept the\s+terms and conditions/)).toBeInTheDocument()
+    // The terms the box accepts are the product's own /terms page (no other configured), in a
+    // new tab so the form keeps what was typed.
+    const terms = screen.getByRole('link', { name: /terms and conditions/ })
+    expect(terms).toHaveAttribute('href', '/terms')
+    expect(terms).toHaveAttribute('target', '_blank')
+    expect(screen.getByRole('checkbox').closest('.form-field')).toHaveTextContent(/I accept the\s+terms and conditions/)
     await user.type(screen.getByLabelText(a.numOfOrgMembers), '14')
     await user.click(screen.getByRole('checkbox'))
     await user.click(screen.getByRole('button', { name: a.submit }))

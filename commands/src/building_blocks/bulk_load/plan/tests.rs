@@ -357,7 +357,7 @@ fn the_template_reads_back_as_a_valid_row() {
     assert_eq!(sheet.rows.len(), 1);
     assert_eq!(
         sheet.rows[0].cell(Column::ProviderName),
-        Some("Hillbrow SAPS")
+        Some("EXAMPLE ROW: replace or delete it")
     );
     assert_eq!(sheet::column_letter(0), "A");
     assert_eq!(sheet::column_letter(27), "AB");
