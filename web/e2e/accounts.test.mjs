@@ -236,13 +236,18 @@ test('sign-up: three steps with the section 5 messages, OTP from the outbox, sig
     await page.getByRole('button', { name: 'Submit' }).click()
     await expectMessages(page, ['Number of members must be at least 1'])
     await page.getByLabel('Number of members in the organisation').fill('14')
-    // The disclaimer opens in a new tab when the build names one; otherwise the words stand
-    // without a link (docs/decisions.md "External links").
-    for (const terms of await page.getByRole('link', { name: /terms and conditions/ }).all()) {
-      assert.equal(await terms.getAttribute('target'), '_blank', 'the disclaimer opens in a new tab')
-      assert.match(await terms.getAttribute('href'), /^https?:\/\/\S+/)
+    // The terms open in a new tab, so the form keeps what was typed: the product's own /terms
+    // page unless the build names another disclaimer page.
+    const terms = page.getByRole('link', { name: /terms and conditions/ })
+    assert.equal(await terms.getAttribute('target'), '_blank', 'the terms open in a new tab')
+    const href = await terms.getAttribute('href')
+    assert.match(href, /^(\/terms|https?:\/\/\S+)$/)
+    if (href === '/terms') {
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), terms.click()])
+      await tab.getByRole('heading', { level: 1, name: 'Terms and conditions' }).waitFor()
+      await tab.getByRole('heading', { name: 'Your personal information' }).waitFor()
+      await tab.close()
     }
-    await page.getByText('terms and conditions').first().waitFor()
     await page.getByRole('checkbox').check()
     await screenshot(page, 'auth-sign-up-step3-desktop')
     await page.getByRole('button', { name: 'Submit' }).click()
