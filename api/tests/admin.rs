@@ -119,6 +119,32 @@ async fn approve_one_reject_another_with_e_mails_and_history() {
         .unwrap()
         .contains("Not a registered NPO"));
     assert!(decision["at"].as_str().unwrap().starts_with("20"));
+    // The verifier's own words are kept beside the log, not in the event or the outbox, and
+    // can be erased (docs/decisions/0154-free-text-reasons-beside-the-log.md).
+    let (in_events, in_outbox): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM events WHERE payload::text LIKE '%registered NPO%'),
+                (SELECT count(*) FROM mail_outbox WHERE context::text LIKE '%registered NPO%')",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!((in_events, in_outbox), (0, 0));
+    let reason_id: uuid::Uuid = decision["payload"]["OrganisationRejected"]["reason_id"]
+        .as_str()
+        .expect("the event names the reason by id")
+        .parse()
+        .unwrap();
+    gbvf_api::cli::building_blocks::erase_reason(&db.pool, reason_id)
+        .await
+        .unwrap();
+    let (_, h) = admin
+        .get(&format!("/api/healthcheck/organisation/{b}/history"))
+        .await;
+    let summary = h["data"].as_array().unwrap().last().unwrap()["summary"].clone();
+    assert!(
+        summary.as_str().unwrap().ends_with(": Erased reason"),
+        "{summary}"
+    );
     let csv = admin
         .http
         .get(format!(

@@ -302,3 +302,166 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
     );
     db.drop_db().await;
 }
+
+/// How many rows of every table of the database (the event log, side tables, read models in
+/// their projection schemas, the mail outbox, ...) hold `needle` anywhere in their text.
+async fn rows_anywhere_holding(db: &TestDb, needle: &str) -> Vec<(String, i64)> {
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT format('%I.%I', table_schema, table_name) FROM information_schema.tables
+         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    let mut found = vec![];
+    for table in tables {
+        let n: i64 = sqlx::query_scalar(&format!(
+            "SELECT count(*) FROM {table} t WHERE t::text ILIKE '%' || $1 || '%'"
+        ))
+        .bind(needle)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if n > 0 {
+            found.push((table, n));
+        }
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere() {
+    let (db, base, dir) = setup().await;
+    import(&db).await;
+    let stations: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT stakeholder_id, municipality_id FROM bb_provider
+         WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS')
+           AND building_block_id = 1 ORDER BY name LIMIT 2",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    let joburg = stations[0].1;
+    let mut official = member_of(&db, &base, &dir, 5).await;
+    assign_municipalities(&db, &mut official, vec![joburg]).await;
+    let mut gauteng = member_of(&db, &base, &dir, 6).await;
+    assign_municipalities(&db, &mut gauteng, vec![joburg]).await;
+    let official_email = email_of(&mut official).await;
+
+    // A return, a closure proposal and its decline, each with a reason that names a person.
+    submit_station(&official, stations[0].0).await;
+    decide(
+        &gauteng,
+        "returnBuildingBlock",
+        stations[0].0,
+        Some("  Ask Thandi Ngcobo-Radebe for the street number.  "),
+    )
+    .await;
+    let (s, v) = official
+        .post(
+            "/api/buildingblock/proposeClosure",
+            json!({"stakeholderId": stations[1].0, "reason": "Sipho Mahlangu-Venter says it moved."}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = gauteng
+        .post(
+            "/api/buildingblock/declineProposal",
+            json!({"stakeholderId": stations[1].0, "reason": "Nomsa Khoza-Pieterse says it is open."}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    queued(&db).await;
+    catch_up(&db.pool).await;
+
+    // Whoever needs a reason reads it: the e-mail, the review screen, the history.
+    let returned = message_text(&mail_to(&dir, &official_email, RETURNED));
+    assert!(
+        returned.contains("Reason: Ask Thandi Ngcobo-Radebe for the street number."),
+        "{returned}"
+    );
+    let (s, review) = official
+        .get(&format!(
+            "/api/buildingblock/reviewSubmission?stakeholderId={}",
+            stations[0].0
+        ))
+        .await;
+    assert_eq!(s, 200, "{review}");
+    assert!(
+        review.to_string().contains("Ask Thandi Ngcobo-Radebe"),
+        "{review}"
+    );
+    let history = |id: i64| format!("/api/buildingblock/history?stakeholderId={id}");
+    let (_, h) = gauteng.get(&history(stations[1].0)).await;
+    let details: Vec<&str> = h["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["detail"].as_str().unwrap())
+        .collect();
+    assert!(
+        details.contains(&"Reason: Sipho Mahlangu-Venter says it moved.")
+            && details.contains(&"Reason: Nomsa Khoza-Pieterse says it is open."),
+        "{details:?}"
+    );
+
+    // The event log and the outbox name none of them: only the side table does, trimmed.
+    for name in ["Ngcobo-Radebe", "Mahlangu-Venter", "Khoza-Pieterse"] {
+        let found = rows_anywhere_holding(&db, name).await;
+        assert_eq!(
+            found.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(),
+            ["public.decision_reason"],
+            "{name}: {found:?}"
+        );
+    }
+    let kept: Vec<(uuid::Uuid, String)> =
+        sqlx::query_as("SELECT reason_id, reason FROM decision_reason ORDER BY created_at")
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    assert_eq!(kept[0].1, "Ask Thandi Ngcobo-Radebe for the street number.");
+
+    // Erased (POPIA): no row anywhere holds the names any more; the history and the review
+    // still say that a reason was given.
+    for (id, _) in &kept {
+        let done = gbvf_api::cli::building_blocks::erase_reason(&db.pool, *id)
+            .await
+            .unwrap();
+        assert_eq!(done, gbvf_api::cli::building_blocks::ContactErasure::Erased);
+    }
+    let again = gbvf_api::cli::building_blocks::erase_reason(&db.pool, kept[0].0)
+        .await
+        .unwrap();
+    assert_eq!(
+        again,
+        gbvf_api::cli::building_blocks::ContactErasure::AlreadyErased
+    );
+    assert!(
+        gbvf_api::cli::building_blocks::erase_reason(&db.pool, uuid::Uuid::new_v4())
+            .await
+            .is_err()
+    );
+    for name in ["Ngcobo-Radebe", "Mahlangu-Venter", "Khoza-Pieterse"] {
+        assert_eq!(rows_anywhere_holding(&db, name).await, vec![], "{name}");
+    }
+    let (_, h) = gauteng.get(&history(stations[1].0)).await;
+    assert_eq!(
+        h["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["detail"] == "Reason: Erased reason")
+            .count(),
+        2,
+        "{h}"
+    );
+    let (_, review) = official
+        .get(&format!(
+            "/api/buildingblock/reviewSubmission?stakeholderId={}",
+            stations[0].0
+        ))
+        .await;
+    assert!(review.to_string().contains("Erased reason"), "{review}");
+    db.drop_db().await;
+}

@@ -876,7 +876,9 @@ async fn sign_in_needs_log_into_system_and_an_organisation_not_rejected_not_the_
                 by_user_id: "test".into(),
                 email_template_type: 2,
                 reason: Some("Duplicated Organisation".into()),
+                reason_id: None,
             },
+            reason_id: uuid::Uuid::new_v4(),
         },
         meta.to_map(),
     )
@@ -1135,7 +1137,9 @@ async fn revoked_access_ends_open_sessions() {
                 by_user_id: "test".into(),
                 email_template_type: 2,
                 reason: Some("Duplicated Organisation".into()),
+                reason_id: None,
             },
+            reason_id: uuid::Uuid::new_v4(),
         },
         meta.to_map(),
     )

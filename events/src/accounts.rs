@@ -184,8 +184,16 @@ pub struct VerificationDecision {
     pub by_user_id: String,
     /// E-mail template: WelcomeMessage 1, DuplicateOrganization 2, Other 3.
     pub email_template_type: i32,
-    /// Rejection reason (Duplicated Organisation, or the verifier's text for Other).
+    /// Rejection reason in the event: "Duplicated Organisation" (template 2), or the
+    /// verifier's own text (Other) in events recorded before such text moved to the side table
+    /// `decision_reason`; `None` for an approval and for a newer Other.
     pub reason: Option<String>,
+    /// The verifier's own words for Other (template 3): the id of their text in
+    /// `decision_reason` (it may name a person; erasable,
+    /// docs/decisions/0154-free-text-reasons-beside-the-log.md). Absent in
+    /// approvals, duplicates and events recorded before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason_id: Option<uuid::Uuid>,
 }
 
 /// A registered organisation (public spec §3 "Registration payload").

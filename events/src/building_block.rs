@@ -231,6 +231,33 @@ pub struct ContactPersonRef {
     pub is_public: bool,
 }
 
+/// The free-text reason of a return, a closure proposal or a declined proposal: it may name a
+/// person, so its text is personal data kept out of the event log (POPIA;
+/// docs/decisions/0154-free-text-reasons-beside-the-log.md). The event names it by `reasonId`; the text is in
+/// the side table `decision_reason`, where `gbvf building-blocks erase-reason` can erase it.
+/// Events recorded before the side table existed carry the text in `reason` instead and replay
+/// as they are; new events never carry it. Serialised `{"reasonId": "<uuid>"}` (new) or
+/// `{"reason": "<text>"}` (old), the same JSON object the struct variant used to hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReasonRef {
+    /// Id of the text in `decision_reason`; `None` in events recorded before the side table.
+    #[serde(rename = "reasonId", default, skip_serializing_if = "Option::is_none")]
+    pub reason_id: Option<uuid::Uuid>,
+    /// The text itself, only in events recorded before the side table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl ReasonRef {
+    /// A reason kept in `decision_reason` under `reason_id`.
+    pub fn kept(reason_id: uuid::Uuid) -> ReasonRef {
+        ReasonRef {
+            reason_id: Some(reason_id),
+            reason: None,
+        }
+    }
+}
+
 /// The details captured by the municipality's designated person.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -257,10 +284,7 @@ pub enum ProviderEvent {
     /// The province's designated person verified the submitted details. Version "1.0".
     BuildingBlockVerified,
     /// The province's designated person returned the details with a reason. Version "1.0".
-    BuildingBlockReturned {
-        /// Why it was returned.
-        reason: String,
-    },
+    BuildingBlockReturned(ReasonRef),
     /// The municipality's designated person proposed a provider missing from the directory
     /// (AddBuildingBlock); it counts nowhere until the province confirms it exists. Version "1.0".
     ProviderProposed(ProviderProposed),
@@ -268,24 +292,15 @@ pub enum ProviderEvent {
     /// (VerifyBuildingBlockExist): from now on it is listed like an imported one. Version "1.0".
     ProviderExistenceConfirmed,
     /// The province's designated person declined the proposal, with a reason. Version "1.0".
-    ProviderProposalDeclined {
-        /// Why it was declined.
-        reason: String,
-    },
+    ProviderProposalDeclined(ReasonRef),
     /// The municipality's designated person proposed closing the provider (DeleteBuildingBlock),
     /// with a reason; it keeps counting until the province confirms. Version "1.0".
-    ProviderClosureProposed {
-        /// Why it should close.
-        reason: String,
-    },
+    ProviderClosureProposed(ReasonRef),
     /// The province's designated person confirmed the closure (VerifyBuildingBlockExist): the
     /// provider counts nowhere any more; its history stays. Version "1.0".
     ProviderClosed,
     /// The province's designated person declined the closure, with a reason. Version "1.0".
-    ProviderClosureDeclined {
-        /// Why it was declined.
-        reason: String,
-    },
+    ProviderClosureDeclined(ReasonRef),
 }
 
 /// A provider proposed by a municipality (public spec §2 "Manage building block",
@@ -321,13 +336,13 @@ impl cqrs_es::DomainEvent for ProviderEvent {
             ProviderEvent::ProviderImported(_) => "ProviderImported",
             ProviderEvent::BuildingBlockDetailsSubmitted(_) => "BuildingBlockDetailsSubmitted",
             ProviderEvent::BuildingBlockVerified => "BuildingBlockVerified",
-            ProviderEvent::BuildingBlockReturned { .. } => "BuildingBlockReturned",
+            ProviderEvent::BuildingBlockReturned(_) => "BuildingBlockReturned",
             ProviderEvent::ProviderProposed(_) => "ProviderProposed",
             ProviderEvent::ProviderExistenceConfirmed => "ProviderExistenceConfirmed",
-            ProviderEvent::ProviderProposalDeclined { .. } => "ProviderProposalDeclined",
-            ProviderEvent::ProviderClosureProposed { .. } => "ProviderClosureProposed",
+            ProviderEvent::ProviderProposalDeclined(_) => "ProviderProposalDeclined",
+            ProviderEvent::ProviderClosureProposed(_) => "ProviderClosureProposed",
             ProviderEvent::ProviderClosed => "ProviderClosed",
-            ProviderEvent::ProviderClosureDeclined { .. } => "ProviderClosureDeclined",
+            ProviderEvent::ProviderClosureDeclined(_) => "ProviderClosureDeclined",
         }
         .into()
     }
@@ -360,5 +375,38 @@ impl cqrs_es::DomainEvent for ProviderImportEvent {
     }
     fn event_version(&self) -> String {
         "1.0".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reason_recorded_in_the_payload_before_the_side_table_still_replays() {
+        // Given the payload a return was stored with before reasons moved to `decision_reason`.
+        let old = serde_json::json!({"BuildingBlockReturned": {"reason": "Wrong address"}});
+        // Then it reads as the same return, its text in the payload.
+        let event: ProviderEvent = serde_json::from_value(old).unwrap();
+        assert_eq!(
+            event,
+            ProviderEvent::BuildingBlockReturned(ReasonRef {
+                reason_id: None,
+                reason: Some("Wrong address".into()),
+            })
+        );
+    }
+
+    #[test]
+    fn a_new_reason_is_stored_by_id_only() {
+        // When a closure is proposed now, its payload holds the id and never the text.
+        let id = uuid::Uuid::nil();
+        let payload =
+            serde_json::to_value(ProviderEvent::ProviderClosureProposed(ReasonRef::kept(id)))
+                .unwrap();
+        assert_eq!(
+            payload,
+            serde_json::json!({"ProviderClosureProposed": {"reasonId": id}})
+        );
     }
 }

@@ -9,6 +9,7 @@ pub mod crime;
 pub mod engine;
 pub mod geography;
 pub mod healthcheck;
+pub mod reasons;
 
 /// Every projection of the product, in the order they are installed.
 pub fn all() -> Vec<Arc<dyn engine::Projection>> {

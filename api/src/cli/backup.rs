@@ -5,7 +5,8 @@
 //! What is kept ([`WRITE_SIDE_TABLES`]): the event log and the tables that are not derived from
 //! it — the personal data of account holders and the e-mail → user lookup kept out of the log
 //! (`person`, `user_email`; POPIA), password and code hashes (`credential`), building-block
-//! contact persons kept out of the log (`bb_contact_person`), the names credited for
+//! contact persons and free-text reasons kept out of the log (`bb_contact_person`,
+//! `decision_reason`), the names credited for
 //! questionnaire translations (`questionnaire_translation_credit`), the e-mail outbox and its checkpoint, the server secret that
 //! signs CSRF tokens (and derives the noise of health-check results), the public health-check
 //! figures as published (`health_check_public_cell`, `health_check_publication`), and the audit seal of the log (`event_seal`,
@@ -35,7 +36,7 @@ use anyhow::{bail, Context};
 use sqlx::PgPool;
 
 /// Tables in the archive, in load order.
-pub const WRITE_SIDE_TABLES: [&str; 13] = [
+pub const WRITE_SIDE_TABLES: [&str; 14] = [
     "events",
     "event_seal",
     "event_seal_checkpoint",
@@ -43,6 +44,7 @@ pub const WRITE_SIDE_TABLES: [&str; 13] = [
     "user_email",
     "credential",
     "bb_contact_person",
+    "decision_reason",
     "questionnaire_translation_credit",
     "mail_outbox",
     "mail_checkpoint",

@@ -1,6 +1,9 @@
 //! `gbvf building-blocks erase-contact <id>`: the POPIA right to deletion for a building-block
 //! contact person (a third party whose name, role, e-mail and numbers a municipality captured;
-//! docs/decisions.md "Erasing a building-block contact person").
+//! docs/decisions.md "Erasing a building-block contact person"). `gbvf building-blocks
+//! erase-reason <id>`: the same for the free-text reason of a decision on a provider, which may
+//! name a person, and for an organisation rejected in a verifier's own words (table
+//! `decision_reason`; docs/decisions/0154-free-text-reasons-beside-the-log.md).
 //!
 //! The person's row in `bb_contact_person` keeps its id (the `bb_provider` events and read
 //! models name the person by id only) and loses every personal column; `erased_at` says when.
@@ -21,27 +24,43 @@ pub enum BuildingBlocksCommand {
         /// public directory).
         id: uuid::Uuid,
     },
+    /// Erase the free-text reason of a return, a closure proposal, a declined proposal or an
+    /// organisation's rejection (POPIA right to deletion for a person the reason names): its
+    /// text is removed from the database for good, and histories, the verification queue and
+    /// unsent e-mails show "Erased reason".
+    EraseReason {
+        /// The reason's id (`reasonId` in the event's payload, `gbvf events history`).
+        id: uuid::Uuid,
+    },
 }
 
-/// What [`erase_contact`] did.
+/// What [`erase_contact`] or [`erase_reason`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ContactErasure {
-    /// The person's details were removed now.
+    /// The person's details (or the reason's text) were removed now.
     Erased,
-    /// The person had been erased before; nothing changed.
+    /// Erased before; nothing changed.
     AlreadyErased,
 }
 
 /// Runs a building-blocks subcommand (after migrating, like every operator command).
 pub async fn run(pool: &PgPool, cmd: BuildingBlocksCommand) -> anyhow::Result<()> {
     crate::cli::migrate(pool).await?;
-    let BuildingBlocksCommand::EraseContact { id } = cmd;
-    match erase_contact(pool, id).await? {
-        ContactErasure::Erased => println!(
-            "Contact person {id} erased: personal data removed; every answer shows \"{}\".",
-            gbvf_events::person::ERASED_PERSON
-        ),
-        ContactErasure::AlreadyErased => println!("Contact person {id} was already erased."),
+    match cmd {
+        BuildingBlocksCommand::EraseContact { id } => match erase_contact(pool, id).await? {
+            ContactErasure::Erased => println!(
+                "Contact person {id} erased: personal data removed; every answer shows \"{}\".",
+                gbvf_events::person::ERASED_PERSON
+            ),
+            ContactErasure::AlreadyErased => println!("Contact person {id} was already erased."),
+        },
+        BuildingBlocksCommand::EraseReason { id } => match erase_reason(pool, id).await? {
+            ContactErasure::Erased => println!(
+                "Reason {id} erased: its text is removed; every answer shows \"{}\".",
+                gbvf_projections::reasons::ERASED_REASON
+            ),
+            ContactErasure::AlreadyErased => println!("Reason {id} was already erased."),
+        },
     }
     Ok(())
 }
@@ -76,6 +95,37 @@ pub async fn erase_contact(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<Cont
     .execute(&mut *tx)
     .await?;
     // Cached answers (directory, map modals, manage screen) were built from the old row.
+    sqlx::query("SELECT pg_notify('gbvf_projections', 'building_blocks')")
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(ContactErasure::Erased)
+}
+
+/// Erases decision reason `id`: NULLs `reason` of its `decision_reason` row and sets
+/// `erased_at` (the table's CHECK holds both together), in one transaction that also sends
+/// `NOTIFY gbvf_projections`, so no cached answer keeps the text. Idempotent. A reason recorded
+/// before the side table existed is in its event's payload and has no id: it cannot be erased
+/// without rewriting the sealed log (docs/decisions/0154-free-text-reasons-beside-the-log.md).
+///
+/// Errors: "No reason has this id." when no row has this id; database errors.
+pub async fn erase_reason(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<ContactErasure> {
+    let mut tx = pool.begin().await?;
+    let erased_before: Option<bool> = sqlx::query_scalar(
+        "SELECT erased_at IS NOT NULL FROM decision_reason WHERE reason_id = $1 FOR UPDATE",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match erased_before {
+        None => anyhow::bail!("No reason has this id."),
+        Some(true) => return Ok(ContactErasure::AlreadyErased),
+        Some(false) => {}
+    }
+    sqlx::query("UPDATE decision_reason SET reason = NULL, erased_at = now() WHERE reason_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query("SELECT pg_notify('gbvf_projections', 'building_blocks')")
         .execute(&mut *tx)
         .await?;

@@ -68,8 +68,6 @@ pub struct AppStateInner {
     /// Secure, `__Host-` prefixed cookies: always, except in development mode with
     /// `GBVF_COOKIE_SECURE=false`.
     pub secure_cookies: bool,
-    /// cqrs-es framework of the organisation aggregate.
-    pub organisation_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::organisation::Organisation>>,
     /// cqrs-es framework of the group aggregate.
     pub group_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::group::Group>>,
     /// cqrs-es framework of survey periods (health checks).
@@ -115,7 +113,6 @@ impl AppStateInner {
     ) -> Self {
         let crime_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
-        let organisation_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let health_check_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let survey_response_cqrs =
@@ -141,7 +138,6 @@ impl AppStateInner {
                 client::TrustedProxies::default()
             }),
             dev_mode,
-            organisation_cqrs,
             group_cqrs,
             health_check_cqrs,
             survey_response_cqrs,

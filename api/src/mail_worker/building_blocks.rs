@@ -58,7 +58,7 @@ pub(super) async fn queue(
     let waiting = match &event {
         ProviderEvent::BuildingBlockDetailsSubmitted(_) => Some("details submitted"),
         ProviderEvent::ProviderProposed(_) => Some("proposed as a new provider"),
-        ProviderEvent::ProviderClosureProposed { .. } => Some("proposed for closing"),
+        ProviderEvent::ProviderClosureProposed(_) => Some("proposed for closing"),
         _ => None,
     };
     if let Some(what) = waiting {
@@ -102,7 +102,7 @@ pub(super) async fn queue(
         ProviderEvent::BuildingBlockVerified => {
             (VERIFIED, "BuildingBlockDetailsSubmitted", None, None)
         }
-        ProviderEvent::BuildingBlockReturned { reason } => {
+        ProviderEvent::BuildingBlockReturned(reason) => {
             (RETURNED, "BuildingBlockDetailsSubmitted", None, Some(reason))
         }
         ProviderEvent::ProviderExistenceConfirmed => (
@@ -111,7 +111,7 @@ pub(super) async fn queue(
             Some("the new provider is confirmed: it is listed and counts on the dashboard from now on"),
             None,
         ),
-        ProviderEvent::ProviderProposalDeclined { reason } => (
+        ProviderEvent::ProviderProposalDeclined(reason) => (
             DECIDED,
             "ProviderProposed",
             Some("the new provider is declined: it is not listed"),
@@ -123,7 +123,7 @@ pub(super) async fn queue(
             Some("the closing is confirmed: the provider is no longer listed, and its history is kept"),
             None,
         ),
-        ProviderEvent::ProviderClosureDeclined { reason } => (
+        ProviderEvent::ProviderClosureDeclined(reason) => (
             DECIDED,
             "ProviderClosureProposed",
             Some("the closing is declined: the provider stays listed"),
@@ -156,8 +156,13 @@ pub(super) async fn queue(
     if let Some(decision) = decision {
         context["decision"] = json!(decision);
     }
+    // The reason's text is looked up when the message is sent (`super::reason_at_send`): the
+    // outbox keeps its id only, so erasing the reason leaves no copy here.
     if let Some(reason) = reason {
-        context["reason"] = json!(reason);
+        match reason.reason_id {
+            Some(id) => context["reason_id"] = json!(id),
+            None => context["reason"] = json!(reason.reason),
+        }
     }
     let planned = Planned {
         template,

@@ -81,7 +81,8 @@ pub struct Planned {
     pub user_id: Option<String>,
     /// Recipient as the designated person of this organisation (welcome, rejection).
     pub organisation_id: Option<String>,
-    /// Template values that are not personal data (the rejection reason).
+    /// Template values that are not personal data (a free-text reason only by its
+    /// `reason_id`, see [`reason_at_send`]).
     pub context: Value,
     /// To every account holding VerifyOrganisation (32) when queued (a new application).
     pub to_verifiers: bool,
@@ -107,7 +108,11 @@ pub fn plan(e: &StoredEvent) -> Vec<Planned> {
                     template: "rejection",
                     user_id: None,
                     organisation_id: Some(e.aggregate_id.clone()),
-                    context: json!({"reason": d.reason}),
+                    // The verifier's own words are looked up when the message is sent.
+                    context: match d.reason_id {
+                        Some(id) => json!({"reason_id": id}),
+                        None => json!({"reason": d.reason}),
+                    },
                     to_verifiers: false,
                 }],
                 // The applicant's organisation name and id are not personal data.
@@ -384,6 +389,7 @@ impl MailWorker {
                 context["email"] = json!(email);
                 context["organisation"] = json!(organisation);
                 context["base_url"] = json!(self.base_url);
+                reason_at_send(&self.pool, &mut context).await?;
                 self.mailer
                     .send_with_id(
                         &email,
@@ -569,4 +575,24 @@ pub async fn status(pool: &PgPool) -> anyhow::Result<MailStatus> {
         events_read,
         messages,
     })
+}
+
+/// Fills in `context["reason"]` of a message about to be sent from its `reason_id` (the
+/// `decision_reason` text, "Erased reason" once erased): the outbox keeps a free-text reason's id
+/// only, so erasing the reason leaves no copy in it. A context without `reason_id` is left as
+/// it is.
+async fn reason_at_send(pool: &PgPool, context: &mut Value) -> anyhow::Result<()> {
+    let Some(id) = context
+        .get("reason_id")
+        .and_then(Value::as_str)
+        .and_then(|id| id.parse::<uuid::Uuid>().ok())
+    else {
+        return Ok(());
+    };
+    let texts = gbvf_projections::reasons::reason_texts(pool, &[id]).await?;
+    context["reason"] = json!(texts
+        .get(&id)
+        .map(String::as_str)
+        .unwrap_or(gbvf_projections::reasons::ERASED_REASON));
+    Ok(())
 }

@@ -51,9 +51,69 @@ pub enum OrganisationCommand {
         status_id: i32,
         /// The status the verifier saw; `None` skips the check.
         expected_status_id: Option<i32>,
-        /// The decision.
+        /// The decision (with the verifier's text as `reason` for a rejection of their own
+        /// words; the event names that text by `reason_id` only).
         decision: VerificationDecision,
+        /// Id the verifier's own words are kept under in `decision_reason` (a new UUID per
+        /// command; unused for an approval or a duplicate).
+        reason_id: uuid::Uuid,
     },
+}
+
+/// E-mail template DuplicateOrganization (admin spec §3): the rejection reason is the fixed
+/// "Duplicated Organisation", not the verifier's own words.
+pub const DUPLICATE_ORGANISATION_TEMPLATE: i32 = 2;
+
+impl OrganisationCommand {
+    /// The verifier's own words this command keeps in `decision_reason`: `(reason_id, text
+    /// trimmed, by_user_id)` for a rejection with any template but
+    /// [`DUPLICATE_ORGANISATION_TEMPLATE`]; `None` otherwise.
+    pub fn kept_reason(&self) -> Option<(uuid::Uuid, &str, &str)> {
+        match self {
+            OrganisationCommand::Verify {
+                status_id: REJECTED,
+                decision,
+                reason_id,
+                ..
+            } if decision.email_template_type != DUPLICATE_ORGANISATION_TEMPLATE => Some((
+                *reason_id,
+                decision.reason.as_deref().map(str::trim).unwrap_or(""),
+                &decision.by_user_id,
+            )),
+            _ => None,
+        }
+    }
+}
+
+impl crate::execute::Recorded for Organisation {}
+
+impl crate::execute::SideTables<Organisation> for OrganisationCommand {
+    /// A rejection in the verifier's own words keeps them in `decision_reason` (aggregate
+    /// `organisation`, the organisation id, created by `user:<verifier>`); nothing else
+    /// writes a row.
+    async fn write_side_tables(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        aggregate_id: &str,
+        _: &Organisation,
+    ) -> Result<(), cqrs_es::AggregateError<OrganisationError>> {
+        let Some((reason_id, reason, by)) = self.kept_reason() else {
+            return Ok(());
+        };
+        sqlx::query(
+            "INSERT INTO decision_reason (reason_id, aggregate_type, aggregate_id, reason, created_by)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(reason_id)
+        .bind(ORGANISATION_AGGREGATE)
+        .bind(aggregate_id)
+        .bind(reason)
+        .bind(format!("user:{by}"))
+        .execute(&mut *tx)
+        .await
+        .map_err(crate::execute::database_error)?;
+        Ok(())
+    }
 }
 
 /// Why a decision was refused.
@@ -116,7 +176,8 @@ impl Organisation {
         &self,
         command: OrganisationCommand,
     ) -> Result<Vec<OrganisationEvent>, OrganisationError> {
-        let (status_id, expected_status_id, decision) = match command {
+        let own_words = command.kept_reason().map(|(id, _, _)| id);
+        let (status_id, expected_status_id, mut decision) = match command {
             OrganisationCommand::Register(registered) => {
                 return if self.registered {
                     Err(OrganisationError::AlreadyRegistered)
@@ -128,6 +189,7 @@ impl Organisation {
                 status_id,
                 expected_status_id,
                 decision,
+                ..
             } => (status_id, expected_status_id, decision),
         };
         if !self.registered {
@@ -158,6 +220,11 @@ impl Organisation {
                     .is_empty()
                 {
                     return Err(OrganisationError::ReasonRequired);
+                }
+                // The verifier's own words may name a person: the event names them by id.
+                if let Some(id) = own_words {
+                    decision.reason = None;
+                    decision.reason_id = Some(id);
                 }
                 OrganisationEvent::OrganisationRejected(decision)
             }
@@ -208,11 +275,20 @@ mod tests {
             designated_person_id: uuid::Uuid::nil(),
         })
     }
+    /// The id the verifier's own words are kept under in these tests.
+    const REASON: uuid::Uuid = uuid::Uuid::from_u128(7);
+
+    /// A decision; a rejection as a duplicate when `reason` is "Duplicated Organisation".
     fn decision(reason: Option<&str>) -> VerificationDecision {
         VerificationDecision {
             by_user_id: "admin".into(),
-            email_template_type: 1,
+            email_template_type: if reason == Some("Duplicated Organisation") {
+                DUPLICATE_ORGANISATION_TEMPLATE
+            } else {
+                1
+            },
             reason: reason.map(str::to_string),
+            reason_id: None,
         }
     }
 
@@ -250,6 +326,7 @@ mod tests {
                 status_id: APPROVED,
                 expected_status_id: Some(IN_PROGRESS),
                 decision: decision(None),
+                reason_id: REASON,
             })
             .then_expect_events(vec![OrganisationEvent::OrganisationApproved(decision(
                 None,
@@ -267,6 +344,7 @@ mod tests {
                 status_id: REJECTED,
                 expected_status_id: Some(IN_PROGRESS),
                 decision: decision(Some("x")),
+                reason_id: REASON,
             })
             .then_expect_error(OrganisationError::Moved {
                 actual: APPROVED,
@@ -282,6 +360,7 @@ mod tests {
                 status_id: REJECTED,
                 expected_status_id: None,
                 decision: decision(Some("  ")),
+                reason_id: REASON,
             })
             .then_expect_error(OrganisationError::ReasonRequired);
     }
@@ -295,6 +374,7 @@ mod tests {
             status_id,
             expected_status_id,
             decision: decision(reason),
+            reason_id: REASON,
         }
     }
 
@@ -416,5 +496,25 @@ mod tests {
             .given(vec![registered(), approved()])
             .when(verify(REJECTED, None, Some("Duplicated Organisation")))
             .then_expect_events(vec![rejected()]);
+    }
+
+    #[test]
+    fn a_rejection_in_the_verifiers_own_words_names_them_by_id_only() {
+        // Given an application in progress, when a verifier rejects it in their own words
+        // (Other), then the event names the words by id: they are kept beside the log.
+        let mut expected = decision(None);
+        expected.email_template_type = 3;
+        expected.reason_id = Some(REASON);
+        let mut given = decision(Some("Thandi from the office says it closed"));
+        given.email_template_type = 3;
+        TestFramework::<Organisation>::with(())
+            .given(vec![registered()])
+            .when(OrganisationCommand::Verify {
+                status_id: REJECTED,
+                expected_status_id: Some(IN_PROGRESS),
+                decision: given,
+                reason_id: REASON,
+            })
+            .then_expect_events(vec![OrganisationEvent::OrganisationRejected(expected)]);
     }
 }

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, AggregateError};
 use gbvf_events::building_block::{
-    ContactDetail, ContactPersonRef, ProviderDetails, ProviderEvent, ProviderImported,
+    ContactDetail, ContactPersonRef, ProviderDetails, ProviderEvent, ProviderImported, ReasonRef,
     PROVIDER_AGGREGATE,
 };
 use serde::{Deserialize, Serialize};
@@ -156,13 +156,31 @@ pub struct ReturnBuildingBlock {
     pub reviewed_municipalities: Vec<i64>,
     /// The version of the submission reviewed (`submissionVersion`).
     pub submission_version: i64,
-    /// Why it is returned (required).
+    /// Why it is returned (required). Kept in the side table `decision_reason` under
+    /// `reason_id`, never in the event ([`gbvf_events::building_block::ReasonRef`]).
     pub reason: String,
+    /// Id the reason is kept under (a new UUID per command).
+    pub reason_id: uuid::Uuid,
 }
 
 /// Most characters a return's reason may have (docs/decisions.md "The verification queue and
 /// the review"): a paragraph or two for the municipality, not a document.
 pub const RETURN_REASON_MAX: usize = 1000;
+
+/// A required free-text reason, trimmed: at most [`RETURN_REASON_MAX`] characters, line breaks
+/// and tabs allowed, no other control character. Errors: [`ProviderError::ReasonRequired`],
+/// [`ProviderError::ReasonTooLong`], [`ProviderError::ReasonControlCharacters`].
+pub fn checked_reason(r: &str) -> Result<&str, ProviderError> {
+    let r = r.trim();
+    if r.is_empty() {
+        return Err(ProviderError::ReasonRequired);
+    }
+    match crate::text::check(r, RETURN_REASON_MAX, true) {
+        Ok(()) => Ok(r),
+        Err(crate::text::TextError::TooLong(n)) => Err(ProviderError::ReasonTooLong(n)),
+        Err(_) => Err(ProviderError::ReasonControlCharacters),
+    }
+}
 
 /// Commands of a provider.
 #[derive(Debug, Clone, PartialEq)]
@@ -377,20 +395,8 @@ impl Provider {
             }
             ProviderCommand::ReturnBuildingBlock(c) => {
                 self.review(&c.actor, &c.reviewed_municipalities, c.submission_version)?;
-                let reason = c.reason.trim();
-                if reason.is_empty() {
-                    return Err(ProviderError::ReasonRequired);
-                }
-                match crate::text::check(reason, RETURN_REASON_MAX, true) {
-                    Ok(()) => {}
-                    Err(crate::text::TextError::TooLong(n)) => {
-                        return Err(ProviderError::ReasonTooLong(n))
-                    }
-                    Err(_) => return Err(ProviderError::ReasonControlCharacters),
-                }
-                ProviderEvent::BuildingBlockReturned {
-                    reason: reason.to_string(),
-                }
+                checked_reason(&c.reason)?;
+                ProviderEvent::BuildingBlockReturned(ReasonRef::kept(c.reason_id))
             }
             ProviderCommand::ProposeProvider(c) => self.propose(c)?,
             ProviderCommand::ProposeProviderClosure(c) => self.propose_closure(c)?,
@@ -446,7 +452,7 @@ impl Aggregate for Provider {
                 self.verified = self.details.clone();
                 self.status = Status::Verified;
             }
-            ProviderEvent::BuildingBlockReturned { .. } => self.status = Status::Returned,
+            ProviderEvent::BuildingBlockReturned(_) => self.status = Status::Returned,
             e => self.apply_lifecycle(e),
         }
     }
@@ -458,7 +464,7 @@ impl Recorded for Provider {
         let submission = matches!(event, ProviderEvent::BuildingBlockDetailsSubmitted(_));
         let proposal = matches!(
             event,
-            ProviderEvent::ProviderProposed(_) | ProviderEvent::ProviderClosureProposed { .. }
+            ProviderEvent::ProviderProposed(_) | ProviderEvent::ProviderClosureProposed(_)
         );
         self.apply(event);
         if submission {
@@ -470,17 +476,50 @@ impl Recorded for Provider {
     }
 }
 
+impl ProviderCommand {
+    /// The free-text reason this command keeps in `decision_reason`: `(reason_id, reason as
+    /// given, actor)` for a return, a closure proposal and a declined proposal; `None` for
+    /// every other command.
+    fn kept_reason(&self) -> Option<(uuid::Uuid, &str, &str)> {
+        match self {
+            ProviderCommand::ReturnBuildingBlock(c) => Some((c.reason_id, &c.reason, &c.actor)),
+            ProviderCommand::ProposeProviderClosure(c) => Some((c.reason_id, &c.reason, &c.actor)),
+            ProviderCommand::DecideProviderProposal(c) if !c.confirm => {
+                Some((c.reason_id, &c.reason, &c.actor))
+            }
+            _ => None,
+        }
+    }
+}
+
 impl SideTables<Provider> for ProviderCommand {
     /// A submission replaces the pending submission's contact persons: the provider's rows
     /// that the last verified details do not name are deleted (erasure), the submission's
     /// persons inserted. A verification deletes the rows the verified details no longer name.
-    /// A return writes nothing.
+    /// A return, a closure proposal and a declined proposal keep their reason in
+    /// `decision_reason` (trimmed, under the command's `reason_id`); a confirmation writes
+    /// nothing.
     async fn write_side_tables(
         &self,
         tx: &mut sqlx::PgConnection,
         aggregate_id: &str,
         provider: &Provider,
     ) -> Result<(), AggregateError<ProviderError>> {
+        if let Some((reason_id, reason, actor)) = self.kept_reason() {
+            sqlx::query(
+                "INSERT INTO decision_reason (reason_id, aggregate_type, aggregate_id, reason, created_by)
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(reason_id)
+            .bind(PROVIDER_AGGREGATE)
+            .bind(aggregate_id)
+            .bind(checked_reason(reason).map_err(AggregateError::UserError)?)
+            .bind(actor)
+            .execute(&mut *tx)
+            .await
+            .map_err(database_error)?;
+            return Ok(());
+        }
         let stakeholder_id: i64 = aggregate_id
             .parse()
             .map_err(|_| AggregateError::UserError(ProviderError::UnknownProvider))?;
@@ -502,8 +541,8 @@ impl SideTables<Provider> for ProviderCommand {
             ProviderCommand::RemoveContactPerson(c) => {
                 (&[][..], c.actor.as_str(), provider.kept_contact_persons())
             }
-            // Returns and lifecycle decisions touch no contact person (a closed provider's
-            // persons stay with its history).
+            // Lifecycle decisions touch no contact person (a closed provider's persons stay
+            // with its history).
             _ => return Ok(()),
         };
         let keep: Vec<uuid::Uuid> = keep;

@@ -2,9 +2,11 @@
 //! providers"): table `bb_provider_lifecycle`, one row per provider ever proposed by a
 //! municipality or proposed for closing, with the latest proposal:
 //! `(stakeholder_id, kind, state, name, building_block_id, building_block_category_id,
-//! municipality_id, contacts, point_lon, point_lat, physical_address, reason, proposed_by,
-//! proposed_at, decided_by, decided_at, decline_reason)`; `kind` is `new` or `closure`, `state`
-//! `proposed`, `confirmed` or `declined`.
+//! municipality_id, contacts, point_lon, point_lat, physical_address, reason, reason_id,
+//! proposed_by, proposed_at, decided_by, decided_at, decline_reason, decline_reason_id)`; `kind`
+//! is `new` or `closure`, `state` `proposed`, `confirmed` or `declined`. A reason is named by
+//! its id in the side table `decision_reason` (`reason_id`, `decline_reason_id`); the text
+//! columns hold only reasons recorded before that table ([`crate::reasons::reason_text`] reads both).
 //!
 //! A proposed provider is not in `bb_provider` (so it counts in no public figure, directory or
 //! map) until its existence is confirmed; then its row is inserted there like an import. A
@@ -15,7 +17,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Datelike, Utc};
-use gbvf_events::building_block::{ProviderEvent, ProviderProposed};
+use gbvf_events::building_block::{ProviderEvent, ProviderProposed, ReasonRef};
 use serde::Serialize;
 use sqlx::{Postgres, Transaction};
 
@@ -37,11 +39,13 @@ pub(super) fn ddl(schema: &str) -> String {
             point_lat double precision,
             physical_address text,
             reason text,
+            reason_id uuid,
             proposed_by text NOT NULL,
             proposed_at timestamptz NOT NULL,
             decided_by text,
             decided_at timestamptz,
-            decline_reason text
+            decline_reason text,
+            decline_reason_id uuid
         );
         CREATE INDEX ON {schema}.bb_provider_lifecycle (state, proposed_at, stakeholder_id);"
     )
@@ -53,10 +57,10 @@ pub(super) fn is_lifecycle(e: &ProviderEvent) -> bool {
         e,
         ProviderEvent::ProviderProposed(_)
             | ProviderEvent::ProviderExistenceConfirmed
-            | ProviderEvent::ProviderProposalDeclined { .. }
-            | ProviderEvent::ProviderClosureProposed { .. }
+            | ProviderEvent::ProviderProposalDeclined(_)
+            | ProviderEvent::ProviderClosureProposed(_)
             | ProviderEvent::ProviderClosed
-            | ProviderEvent::ProviderClosureDeclined { .. }
+            | ProviderEvent::ProviderClosureDeclined(_)
     )
 }
 
@@ -91,15 +95,17 @@ pub(super) async fn apply(
 ) -> anyhow::Result<()> {
     let decided_sql = format!(
         "UPDATE {schema}.bb_provider_lifecycle SET state = $5, decided_by = $2,
-             decided_at = $3, decline_reason = $4 WHERE stakeholder_id = $1"
+             decided_at = $3, decline_reason = $4, decline_reason_id = $6 WHERE stakeholder_id = $1"
     );
-    let decided = |state: &'static str, reason: Option<String>| {
+    let decided = |state: &'static str, reason: Option<ReasonRef>| {
+        let reason = reason.unwrap_or_default();
         sqlx::query(&decided_sql)
             .bind(id)
             .bind(actor.to_string())
             .bind(at)
-            .bind(reason)
+            .bind(reason.reason)
             .bind(state)
+            .bind(reason.reason_id)
     };
     match event {
         ProviderEvent::ProviderProposed(p) => {
@@ -142,28 +148,30 @@ pub(super) async fn apply(
             .execute(&mut **tx)
             .await?;
         }
-        ProviderEvent::ProviderProposalDeclined { reason }
-        | ProviderEvent::ProviderClosureDeclined { reason } => {
+        ProviderEvent::ProviderProposalDeclined(reason)
+        | ProviderEvent::ProviderClosureDeclined(reason) => {
             decided("declined", Some(reason)).execute(&mut **tx).await?;
         }
-        ProviderEvent::ProviderClosureProposed { reason } => {
+        ProviderEvent::ProviderClosureProposed(reason) => {
             sqlx::query(&format!(
                 "INSERT INTO {schema}.bb_provider_lifecycle (stakeholder_id, kind, state, name,
                      building_block_id, building_block_category_id, municipality_id, contacts,
-                     point_lon, point_lat, physical_address, reason, proposed_by, proposed_at)
+                     point_lon, point_lat, physical_address, reason, reason_id, proposed_by, proposed_at)
                  SELECT stakeholder_id, 'closure', 'proposed', name, building_block_id,
                      building_block_category_id, municipality_id, contacts, point_lon, point_lat,
-                     verified_physical_address, $2, $3, $4
+                     verified_physical_address, $2, $5, $3, $4
                  FROM {schema}.bb_provider WHERE stakeholder_id = $1
                  ON CONFLICT (stakeholder_id) DO UPDATE SET kind = 'closure', state = 'proposed',
-                     reason = EXCLUDED.reason, proposed_by = EXCLUDED.proposed_by,
+                     reason = EXCLUDED.reason, reason_id = EXCLUDED.reason_id,
+                     proposed_by = EXCLUDED.proposed_by,
                      proposed_at = EXCLUDED.proposed_at, decided_by = NULL, decided_at = NULL,
-                     decline_reason = NULL"
+                     decline_reason = NULL, decline_reason_id = NULL"
             ))
             .bind(id)
-            .bind(&reason)
+            .bind(&reason.reason)
             .bind(actor)
             .bind(at)
+            .bind(reason.reason_id)
             .execute(&mut **tx)
             .await?;
         }
@@ -196,11 +204,13 @@ pub(super) struct LifecycleRow {
     point_lat: Option<f64>,
     physical_address: Option<String>,
     reason: Option<String>,
+    reason_id: Option<uuid::Uuid>,
     proposed_by: String,
     proposed_at: DateTime<Utc>,
     decided_by: Option<String>,
     decided_at: Option<DateTime<Utc>>,
     decline_reason: Option<String>,
+    decline_reason_id: Option<uuid::Uuid>,
 }
 
 impl LifecycleRow {
@@ -218,11 +228,13 @@ impl LifecycleRow {
             point_lat: p.point.map(|x| x[1]),
             physical_address: p.physical_address.clone(),
             reason: None,
+            reason_id: None,
             proposed_by: actor.to_string(),
             proposed_at: at,
             decided_by: None,
             decided_at: None,
             decline_reason: None,
+            decline_reason_id: None,
         })
     }
 }
@@ -236,12 +248,14 @@ pub(super) fn fold(
     actor: &str,
     event: ProviderEvent,
 ) -> anyhow::Result<()> {
-    let decide = |rows: &mut BTreeMap<i64, LifecycleRow>, state, reason| {
+    let decide = |rows: &mut BTreeMap<i64, LifecycleRow>, state, reason: Option<ReasonRef>| {
         if let Some(r) = rows.get_mut(&id) {
+            let reason = reason.unwrap_or_default();
             r.state = state;
             r.decided_by = Some(actor.to_string());
             r.decided_at = Some(at);
-            r.decline_reason = reason;
+            r.decline_reason = reason.reason;
+            r.decline_reason_id = reason.reason_id;
         }
     };
     match event {
@@ -271,11 +285,11 @@ pub(super) fn fold(
                 });
             }
         }
-        ProviderEvent::ProviderProposalDeclined { reason }
-        | ProviderEvent::ProviderClosureDeclined { reason } => {
+        ProviderEvent::ProviderProposalDeclined(reason)
+        | ProviderEvent::ProviderClosureDeclined(reason) => {
             decide(rows, "declined", Some(reason));
         }
-        ProviderEvent::ProviderClosureProposed { reason } => {
+        ProviderEvent::ProviderClosureProposed(reason) => {
             if let Some(p) = providers.get(&id) {
                 rows.insert(
                     id,
@@ -291,12 +305,14 @@ pub(super) fn fold(
                         point_lon: p.point_lon,
                         point_lat: p.point_lat,
                         physical_address: p.verified_physical_address.clone(),
-                        reason: Some(reason),
+                        reason: reason.reason,
+                        reason_id: reason.reason_id,
                         proposed_by: actor.to_string(),
                         proposed_at: at,
                         decided_by: None,
                         decided_at: None,
                         decline_reason: None,
+                        decline_reason_id: None,
                     },
                 );
             }

@@ -14,7 +14,9 @@
 //!   `verified_physical_address`, `verified_postal_address`, `verified_contacts` (NULL before
 //!   the first verification) and `verified_contact_persons`: what every public answer shows;
 //!   the verification queue's columns: `submitted_at` (metadata time of the last submission,
-//!   the start of its wait), and the last return's `return_reason`, `returned_at` and
+//!   the start of its wait), and the last return's reason (`return_reason_id`, its text in the
+//!   side table `decision_reason`; `return_reason` holds the text of returns recorded before
+//!   that table), `returned_at` and
 //!   `returned_by` (kept when details are submitted again, so a reviewer sees why they came
 //!   back); indexed by `(status, submitted_at, stakeholder_id)` and `(status, returned_at,
 //!   stakeholder_id)` for the queue, oldest first.
@@ -130,6 +132,7 @@ impl Projection for BuildingBlockProjection {
                 verified_at timestamptz,
                 submitted_at timestamptz,
                 return_reason text,
+                return_reason_id uuid,
                 returned_at timestamptz,
                 returned_by text
             );
@@ -238,15 +241,16 @@ impl Projection for BuildingBlockProjection {
                     .execute(&mut **tx)
                     .await?;
                 }
-                ProviderEvent::BuildingBlockReturned { reason } => {
+                ProviderEvent::BuildingBlockReturned(reason) => {
                     sqlx::query(&format!(
                         "UPDATE {schema}.bb_provider SET status = 'returned', updated_at = $2, returned_at = $2,
-                             return_reason = $3, returned_by = $4 WHERE stakeholder_id = $1"
+                             return_reason = $3, return_reason_id = $5, returned_by = $4 WHERE stakeholder_id = $1"
                     ))
                     .bind(id)
                     .bind(at)
-                    .bind(&reason)
+                    .bind(&reason.reason)
                     .bind(actor(e))
+                    .bind(reason.reason_id)
                     .execute(&mut **tx)
                     .await?;
                 }
@@ -289,6 +293,7 @@ struct ProviderRow {
     verified_at: Option<DateTime<Utc>>,
     submitted_at: Option<DateTime<Utc>>,
     return_reason: Option<String>,
+    return_reason_id: Option<uuid::Uuid>,
     returned_at: Option<DateTime<Utc>>,
     returned_by: Option<String>,
 }
@@ -333,6 +338,7 @@ impl ProviderRow {
             verified_at: None,
             submitted_at: None,
             return_reason: None,
+            return_reason_id: None,
             returned_at: None,
             returned_by: None,
         }
@@ -429,10 +435,10 @@ impl RebuildFold for BuildingBlockFold {
                 ProviderEvent::ProviderImported(_)
                 | ProviderEvent::ProviderProposed(_)
                 | ProviderEvent::ProviderExistenceConfirmed
-                | ProviderEvent::ProviderProposalDeclined { .. }
-                | ProviderEvent::ProviderClosureProposed { .. }
+                | ProviderEvent::ProviderProposalDeclined(_)
+                | ProviderEvent::ProviderClosureProposed(_)
                 | ProviderEvent::ProviderClosed
-                | ProviderEvent::ProviderClosureDeclined { .. } => unreachable!("handled above"),
+                | ProviderEvent::ProviderClosureDeclined(_) => unreachable!("handled above"),
                 ProviderEvent::BuildingBlockDetailsSubmitted(d) => {
                     r.status = "submitted";
                     r.physical_address = d.physical_address;
@@ -456,11 +462,12 @@ impl RebuildFold for BuildingBlockFold {
                     self.quarters
                         .insert((id, quarter_start(at)), r.verified_requirements.clone());
                 }
-                ProviderEvent::BuildingBlockReturned { reason } => {
+                ProviderEvent::BuildingBlockReturned(reason) => {
                     r.status = "returned";
                     r.updated_at = Some(at);
                     r.returned_at = Some(at);
-                    r.return_reason = Some(reason);
+                    r.return_reason = reason.reason;
+                    r.return_reason_id = reason.reason_id;
                     r.returned_by = Some(actor(e).to_string());
                 }
             }

@@ -1,6 +1,6 @@
 //! Reads of the building-block read model (`bb_category`, `bb_block`, `bb_requirement`,
 //! `bb_provider`, `bb_provider_quarter`, with the `boundary` read model) and of the side table
-//! `bb_contact_person` the write side keeps beside the provider events. The HTTP layer maps
+//! `bb_contact_person` and `decision_reason` the write side keeps beside the provider events. The HTTP layer maps
 //! these rows to answers; the rules of what the public sees (verified snapshots only, shelters
 //! without address, point or person) are in the SQL here and in the answers built from it.
 

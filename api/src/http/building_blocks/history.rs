@@ -239,6 +239,19 @@ pub async fn history(
             .cloned()
             .unwrap_or_else(|| format!("requirement {r}"))
     };
+    // Free-text reasons by id, from the side table (erased ones read "Erased reason").
+    let reason_ids: Vec<uuid::Uuid> = events
+        .iter()
+        .filter_map(|e| serde_json::from_value::<ProviderEvent>(e.payload.clone()).ok())
+        .filter_map(|e| match e {
+            ProviderEvent::BuildingBlockReturned(r)
+            | ProviderEvent::ProviderProposalDeclined(r)
+            | ProviderEvent::ProviderClosureProposed(r)
+            | ProviderEvent::ProviderClosureDeclined(r) => r.reason_id,
+            _ => None,
+        })
+        .collect();
+    let reasons = gbvf_projections::reasons::reason_texts(&s.pool, &reason_ids).await?;
     let mut previous: Option<ProviderDetails> = None;
     let mut submitted_at = String::new();
     let entries: Vec<ProviderHistoryEntry> = events
@@ -272,11 +285,16 @@ pub async fn history(
                 Ok(ProviderEvent::BuildingBlockVerified) => {
                     format!("The details submitted on {submitted_at} are now public.")
                 }
-                Ok(ProviderEvent::BuildingBlockReturned { reason })
-                | Ok(ProviderEvent::ProviderProposalDeclined { reason })
-                | Ok(ProviderEvent::ProviderClosureProposed { reason })
-                | Ok(ProviderEvent::ProviderClosureDeclined { reason }) => {
-                    format!("Reason: {reason}")
+                Ok(ProviderEvent::BuildingBlockReturned(reason))
+                | Ok(ProviderEvent::ProviderProposalDeclined(reason))
+                | Ok(ProviderEvent::ProviderClosureProposed(reason))
+                | Ok(ProviderEvent::ProviderClosureDeclined(reason)) => {
+                    let text = reason
+                        .reason_id
+                        .and_then(|id| reasons.get(&id).cloned())
+                        .or(reason.reason)
+                        .unwrap_or_else(|| gbvf_projections::reasons::ERASED_REASON.to_string());
+                    format!("Reason: {text}")
                 }
                 Ok(ProviderEvent::ProviderProposed(p)) => format!(
                     "{}{} proposed{}.",

@@ -278,6 +278,7 @@ pub async fn propose_closure(
         actor: actor_of(&u),
         actor_municipalities: assigned_municipalities(&s, &u).await?,
         reason: b.reason.as_deref().unwrap_or_default().to_string(),
+        reason_id: uuid::Uuid::new_v4(),
     });
     if let Err(r) = run(
         &s,
@@ -308,6 +309,7 @@ async fn decide(
         reviewed_municipalities: confirming_municipalities(&s, &u).await?,
         confirm,
         reason: b.reason.as_deref().unwrap_or_default().to_string(),
+        reason_id: uuid::Uuid::new_v4(),
     });
     if let Err(r) = run(&s, &u, b.stakeholder_id, command, source).await? {
         return Ok(r);

@@ -331,6 +331,7 @@ pub async fn return_block(
         reviewed_municipalities: reviewed_boundaries(&s, &u).await?,
         submission_version: b.submission_version,
         reason: b.reason.as_deref().unwrap_or_default().to_string(),
+        reason_id: uuid::Uuid::new_v4(),
     });
     execute_provider(
         &s,

@@ -10,7 +10,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::organisation::{
-    status_name, OrganisationCommand, OrganisationError, APPROVED, REJECTED,
+    status_name, Organisation, OrganisationCommand, OrganisationError, APPROVED,
+    DUPLICATE_ORGANISATION_TEMPLATE, REJECTED,
 };
 use gbvf_commands::accounts::reference::{JOB_ROLES, ORGANISATION_TYPES, TITLES};
 use gbvf_events::accounts::{OrganisationEvent, VerificationDecision, ORGANISATION_AGGREGATE};
@@ -379,7 +380,7 @@ pub async fn verify(
         .template
         .unwrap_or(if b.status_id == APPROVED { 1 } else { 2 });
     let reason = match (b.status_id, template) {
-        (REJECTED, 2) => Some("Duplicated Organisation".to_string()),
+        (REJECTED, DUPLICATE_ORGANISATION_TEMPLATE) => Some("Duplicated Organisation".to_string()),
         (REJECTED, _) => b.reason.clone().map(|r| r.trim().to_string()),
         _ => None,
     };
@@ -396,6 +397,7 @@ pub async fn verify(
         by_user_id: u.session.user_id.clone(),
         email_template_type: template,
         reason: reason.clone(),
+        reason_id: None,
     };
     let meta = EventMetadata::now(
         format!("user:{}", u.session.user_id),
@@ -406,16 +408,22 @@ pub async fn verify(
         status_id: b.status_id,
         expected_status_id: b.expected_status_id,
         decision,
+        reason_id: uuid::Uuid::new_v4(),
     };
-    match gbvf_commands::execute::execute(
-        &s.organisation_cqrs,
+    // A rejection in the verifier's own words keeps them in the side table `decision_reason`,
+    // in the transaction that appends the event.
+    let store = crate::telemetry::event_store::<Organisation>(&s.pool);
+    match gbvf_commands::execute::execute_with_side_tables(
+        &store,
+        &s.pool,
         &b.stakeholder_id,
         cmd,
-        meta.to_map(),
+        &(),
+        &meta,
     )
     .await
     {
-        Ok(()) => {}
+        Ok(_) => {}
         Err(AggregateError::UserError(OrganisationError::Moved { actual, by })) => {
             // The aggregate names the verifier by user id; the message shows their name.
             let by = match person_names(&s.pool, &[by]).await {

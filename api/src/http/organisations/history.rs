@@ -21,10 +21,13 @@ pub struct HistoryQuery {
     format: Option<String>,
 }
 
+/// One line for people about event `event_type` with `payload`: `name_of` names a user id,
+/// `reason_of` gives the text of a `decision_reason` id ("Erased reason" once erased).
 pub(super) fn summary(
     event_type: &str,
     payload: &Value,
     name_of: &dyn Fn(&str) -> String,
+    reason_of: &dyn Fn(&str) -> String,
 ) -> String {
     let inner = payload
         .as_object()
@@ -45,7 +48,10 @@ pub(super) fn summary(
         "OrganisationRejected" => format!(
             "Rejected by {}: {}",
             name_of(inner["by_user_id"].as_str().unwrap_or("")),
-            inner["reason"].as_str().unwrap_or("")
+            match inner["reason_id"].as_str() {
+                Some(id) => reason_of(id),
+                None => inner["reason"].as_str().unwrap_or("").to_string(),
+            }
         ),
         "UserRegistered" => "Designated person's account created".into(),
         "EmailVerified" => "E-mail address verified".into(),
@@ -178,6 +184,19 @@ pub async fn history(
             .map(|p| p.name.clone())
             .unwrap_or_else(|| u.to_string())
     };
+    // The verifiers' own words, from the side table.
+    let reason_ids: Vec<uuid::Uuid> = events
+        .iter()
+        .filter_map(|e| e.payload.as_object().and_then(|o| o.values().next()))
+        .filter_map(|v| v["reason_id"].as_str().and_then(|id| id.parse().ok()))
+        .collect();
+    let reasons = gbvf_projections::reasons::reason_texts(&s.pool, &reason_ids).await?;
+    let reason_of = |id: &str| {
+        id.parse::<uuid::Uuid>()
+            .ok()
+            .and_then(|id| reasons.get(&id).cloned())
+            .unwrap_or_else(|| gbvf_projections::reasons::ERASED_REASON.to_string())
+    };
     let rows: Vec<HistoryEntry> = events
         .into_iter()
         .map(|e| {
@@ -189,7 +208,7 @@ pub async fn history(
                 .unwrap_or_else(|| actor.clone());
             HistoryEntry {
                 sequence: e.sequence,
-                summary: summary(&e.event_type, &e.payload, &name_of),
+                summary: summary(&e.event_type, &e.payload, &name_of, &reason_of),
                 aggregate: e.aggregate_type,
                 at: e.recorded_at,
                 actor,

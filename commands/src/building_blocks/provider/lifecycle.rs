@@ -9,10 +9,10 @@
 //! States ([`Existence`]): proposed → listed (confirmed) or declined; listed (imported or
 //! confirmed) → closure proposed → closed (confirmed) or listed again (declined).
 
-use gbvf_events::building_block::{ContactDetail, ProviderEvent, ProviderProposed};
+use gbvf_events::building_block::{ContactDetail, ProviderEvent, ProviderProposed, ReasonRef};
 use serde::{Deserialize, Serialize};
 
-use super::{Provider, ProviderError, RETURN_REASON_MAX};
+use super::{checked_reason, Provider, ProviderError};
 use crate::accounts::validation::FieldError;
 use crate::fields::{Line, PhoneNumber};
 
@@ -183,8 +183,11 @@ pub struct ProposeProviderClosure {
     pub actor: String,
     /// The municipalities assigned to the actor (boundary ids).
     pub actor_municipalities: Vec<i64>,
-    /// Why it should close (required, at most [`RETURN_REASON_MAX`] characters).
+    /// Why it should close (required, at most [`super::RETURN_REASON_MAX`] characters), kept in
+    /// `decision_reason` under `reason_id`.
     pub reason: String,
+    /// Id the reason is kept under (a new UUID per command).
+    pub reason_id: uuid::Uuid,
 }
 
 /// The province's designated person decides on the pending proposal, new provider or closure
@@ -197,8 +200,11 @@ pub struct DecideProviderProposal {
     pub reviewed_municipalities: Vec<i64>,
     /// Confirm (`true`) or decline (`false`).
     pub confirm: bool,
-    /// Why it is declined (required to decline, ignored to confirm).
+    /// Why it is declined (required to decline, ignored to confirm), kept in
+    /// `decision_reason` under `reason_id`.
     pub reason: String,
+    /// Id the reason is kept under when declined (a new UUID per command).
+    pub reason_id: uuid::Uuid,
 }
 
 /// Why a lifecycle command was refused.
@@ -219,19 +225,6 @@ pub enum LifecycleError {
     /// Four-eyes: the proposer may not decide on their own proposal (HTTP 403).
     #[error("You proposed this yourself: another designated person of the province must confirm or decline it.")]
     OwnProposal,
-}
-
-/// Checks a required reason (at most [`RETURN_REASON_MAX`] characters, line breaks allowed).
-fn reason(r: &str) -> Result<String, ProviderError> {
-    let r = r.trim();
-    if r.is_empty() {
-        return Err(ProviderError::ReasonRequired);
-    }
-    match crate::text::check(r, RETURN_REASON_MAX, true) {
-        Ok(()) => Ok(r.to_string()),
-        Err(crate::text::TextError::TooLong(n)) => Err(ProviderError::ReasonTooLong(n)),
-        Err(_) => Err(ProviderError::ReasonControlCharacters),
-    }
 }
 
 impl Provider {
@@ -311,9 +304,10 @@ impl Provider {
             Existence::ClosureProposed => return Err(LifecycleError::ClosureAlreadyProposed.into()),
             _ => return Err(LifecycleError::NotListed.into()),
         }
-        Ok(ProviderEvent::ProviderClosureProposed {
-            reason: reason(&c.reason)?,
-        })
+        checked_reason(&c.reason)?;
+        Ok(ProviderEvent::ProviderClosureProposed(ReasonRef::kept(
+            c.reason_id,
+        )))
     }
 
     /// A decision (in this order): a known provider in a province the actor reviews, a proposal
@@ -340,12 +334,14 @@ impl Provider {
         Ok(match (closure, c.confirm) {
             (false, true) => ProviderEvent::ProviderExistenceConfirmed,
             (true, true) => ProviderEvent::ProviderClosed,
-            (false, false) => ProviderEvent::ProviderProposalDeclined {
-                reason: reason(&c.reason)?,
-            },
-            (true, false) => ProviderEvent::ProviderClosureDeclined {
-                reason: reason(&c.reason)?,
-            },
+            (false, false) => {
+                checked_reason(&c.reason)?;
+                ProviderEvent::ProviderProposalDeclined(ReasonRef::kept(c.reason_id))
+            }
+            (true, false) => {
+                checked_reason(&c.reason)?;
+                ProviderEvent::ProviderClosureDeclined(ReasonRef::kept(c.reason_id))
+            }
         })
     }
 
@@ -378,13 +374,13 @@ impl Provider {
                 }
                 self.existence = Existence::Listed;
             }
-            ProviderEvent::ProviderProposalDeclined { .. } => self.existence = Existence::Declined,
-            ProviderEvent::ProviderClosureProposed { .. } => {
+            ProviderEvent::ProviderProposalDeclined(_) => self.existence = Existence::Declined,
+            ProviderEvent::ProviderClosureProposed(_) => {
                 self.existence = Existence::ClosureProposed;
                 self.proposed_by = None;
             }
             ProviderEvent::ProviderClosed => self.existence = Existence::Closed,
-            ProviderEvent::ProviderClosureDeclined { .. } => self.existence = Existence::Listed,
+            ProviderEvent::ProviderClosureDeclined(_) => self.existence = Existence::Listed,
             _ => {}
         }
     }

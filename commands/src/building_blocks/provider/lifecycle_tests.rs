@@ -5,12 +5,16 @@ use std::collections::HashMap;
 
 use super::*;
 use cqrs_es::test::TestFramework;
-use gbvf_events::building_block::{ProviderDetails, ProviderProposed, SHELTER_BUILDING_BLOCK_ID};
+use gbvf_events::building_block::{
+    ProviderDetails, ProviderProposed, ReasonRef, SHELTER_BUILDING_BLOCK_ID,
+};
 
 const MUNI: i64 = 1000;
 const ID: i64 = PROPOSED_ID_BASE + 42;
 const M: &str = "user:municipality";
 const P: &str = "user:province";
+/// The id reasons are kept under in these tests.
+const REASON: uuid::Uuid = uuid::Uuid::from_u128(7);
 
 fn framework() -> TestFramework<Provider> {
     TestFramework::<Provider>::with(())
@@ -79,6 +83,7 @@ fn decide(actor: &str, confirm: bool, reason: &str) -> ProviderCommand {
         reviewed_municipalities: vec![MUNI, MUNI + 1],
         confirm,
         reason: reason.into(),
+        reason_id: REASON,
     })
 }
 
@@ -87,13 +92,12 @@ fn close(reason: &str) -> ProviderCommand {
         actor: M.into(),
         actor_municipalities: vec![MUNI],
         reason: reason.into(),
+        reason_id: REASON,
     })
 }
 
 fn closure_proposed() -> ProviderEvent {
-    ProviderEvent::ProviderClosureProposed {
-        reason: "Closed in 2025".into(),
-    }
+    ProviderEvent::ProviderClosureProposed(ReasonRef::kept(REASON))
 }
 
 fn invalid(errors: &[(&str, &str)]) -> ProviderError {
@@ -228,9 +232,9 @@ fn the_province_confirms_or_declines_a_proposal() {
     framework()
         .given(vec![proposed()])
         .when(decide(P, false, " Not a clinic "))
-        .then_expect_events(vec![ProviderEvent::ProviderProposalDeclined {
-            reason: "Not a clinic".into(),
-        }]);
+        .then_expect_events(vec![ProviderEvent::ProviderProposalDeclined(
+            ReasonRef::kept(REASON),
+        )]);
     framework()
         .given(vec![proposed()])
         .when(decide(P, false, "  "))
@@ -264,9 +268,7 @@ fn a_decision_is_refused_outside_the_province_twice_or_by_the_proposer() {
         vec![proposed(), ProviderEvent::ProviderExistenceConfirmed],
         vec![
             proposed(),
-            ProviderEvent::ProviderProposalDeclined {
-                reason: "no".into(),
-            },
+            ProviderEvent::ProviderProposalDeclined(ReasonRef::kept(REASON)),
         ],
     ] {
         framework()
@@ -423,17 +425,15 @@ fn the_province_confirms_or_declines_a_closure() {
     framework()
         .given(vec![police(), closure_proposed()])
         .when(decide(P, false, "Still open"))
-        .then_expect_events(vec![ProviderEvent::ProviderClosureDeclined {
-            reason: "Still open".into(),
-        }]);
+        .then_expect_events(vec![ProviderEvent::ProviderClosureDeclined(
+            ReasonRef::kept(REASON),
+        )]);
     // Declined: it may be proposed again.
     framework()
         .given(vec![
             police(),
             closure_proposed(),
-            ProviderEvent::ProviderClosureDeclined {
-                reason: "Still open".into(),
-            },
+            ProviderEvent::ProviderClosureDeclined(ReasonRef::kept(REASON)),
         ])
         .when(close("Closed in 2025"))
         .then_expect_events(vec![closure_proposed()]);

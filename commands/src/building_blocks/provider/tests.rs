@@ -8,6 +8,8 @@ use gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID;
 const MUNI: i64 = 1000;
 const M: &str = "user:municipality";
 const P: &str = "user:province";
+/// The id reasons are kept under in these tests.
+const REASON: uuid::Uuid = uuid::Uuid::from_u128(7);
 
 fn imported(building_block_id: i32) -> ProviderEvent {
     ProviderEvent::ProviderImported(ProviderImported {
@@ -123,13 +125,12 @@ fn return_with(version: i64, reason: &str) -> ProviderCommand {
         reviewed_municipalities: vec![MUNI],
         submission_version: version,
         reason: reason.into(),
+        reason_id: REASON,
     })
 }
 
 fn returned() -> ProviderEvent {
-    ProviderEvent::BuildingBlockReturned {
-        reason: "Wrong address".into(),
-    }
+    ProviderEvent::BuildingBlockReturned(ReasonRef::kept(REASON))
 }
 
 fn error(code: &str, description: &str) -> FieldError {
@@ -277,6 +278,7 @@ fn a_provider_outside_the_area_is_refused() {
             reviewed_municipalities: vec![MUNI + 5],
             submission_version: 2,
             reason: "why".into(),
+            reason_id: REASON,
         }),
     ] {
         framework()
@@ -397,9 +399,9 @@ fn a_return_reason_is_limited_in_length_and_characters() {
     framework()
         .given(vec![police(), submitted()])
         .when(return_with(2, &at_limit))
-        .then_expect_events(vec![ProviderEvent::BuildingBlockReturned {
-            reason: at_limit.clone(),
-        }]);
+        .then_expect_events(vec![ProviderEvent::BuildingBlockReturned(ReasonRef::kept(
+            REASON,
+        ))]);
     // A control character or a bidirectional override: refused.
     for reason in ["Wrong\u{0007} address", "Wrong \u{202E}sserdda"] {
         framework()

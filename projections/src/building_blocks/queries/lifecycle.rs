@@ -44,15 +44,16 @@ pub async fn pending_proposals(
     area: &[i64],
     limit: i64,
 ) -> sqlx::Result<Vec<ProposalRow>> {
-    sqlx::query_as(
+    sqlx::query_as(&format!(
         "SELECT l.stakeholder_id, l.kind, l.name, l.municipality_id, b.name AS municipality_name,
                 l.building_block_id, k.description AS building_block, l.contacts, l.point_lon,
-                l.point_lat, l.physical_address, l.reason, l.proposed_by, l.proposed_at
+                l.point_lat, l.physical_address, {reason} AS reason, l.proposed_by, l.proposed_at
          FROM bb_provider_lifecycle l JOIN boundary b ON b.boundary_id = l.municipality_id
          JOIN bb_block k ON k.building_block_id = l.building_block_id
          WHERE l.state = 'proposed' AND l.municipality_id = ANY($1)
          ORDER BY l.proposed_at, l.stakeholder_id LIMIT $2",
-    )
+        reason = crate::reasons::reason_text("l.reason_id", "l.reason"),
+    ))
     .bind(area)
     .bind(limit)
     .fetch_all(pool)

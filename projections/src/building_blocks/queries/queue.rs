@@ -88,11 +88,12 @@ pub async fn verification_queue(
     let rows = sqlx::query_as(&format!(
         "SELECT p.stakeholder_id, p.name, p.municipality_id, b.name AS municipality_name, p.building_block_id,
                 k.description AS building_block, p.status, p.submission_version, p.submitted_by, p.submitted_at,
-                p.{since} AS waiting_since, p.return_reason, p.returned_by
+                p.{since} AS waiting_since, {reason} AS return_reason, p.returned_by
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN bb_block k ON k.building_block_id = p.building_block_id
          WHERE {condition}
-         ORDER BY p.{since}, p.stakeholder_id LIMIT $6 OFFSET $7"
+         ORDER BY p.{since}, p.stakeholder_id LIMIT $6 OFFSET $7",
+        reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason"),
     ))
     .bind(f.status)
     .bind(&f.area)

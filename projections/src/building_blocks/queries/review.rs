@@ -63,16 +63,17 @@ pub async fn provider_details(
     pool: &sqlx::PgPool,
     stakeholder_id: i64,
 ) -> sqlx::Result<Option<ProviderDetailsRow>> {
-    sqlx::query_as(
+    sqlx::query_as(&format!(
         "SELECT p.name, p.building_block_id, k.description AS building_block, p.municipality_id,
                 b.name AS municipality_name, p.contacts, p.details_contacts, p.physical_address,
                 p.postal_address, p.requirements, p.verified_requirements, p.contact_persons, p.status,
                 p.submission_version, p.submitted_by, p.submitted_at, p.verified_physical_address,
                 p.verified_postal_address, p.verified_contacts, p.verified_contact_persons, p.verified_at,
-                p.return_reason, p.returned_at, p.returned_by
+                {reason} AS return_reason, p.returned_at, p.returned_by
          FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
          WHERE p.stakeholder_id = $1",
-    )
+        reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason"),
+    ))
     .bind(stakeholder_id)
     .fetch_optional(pool)
     .await
