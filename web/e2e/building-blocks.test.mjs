@@ -11,7 +11,17 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
-import { BASE_URL, VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot } from './lib/app.mjs'
+import {
+  BASE_URL,
+  VIEWPORTS,
+  api,
+  assertReachable,
+  formatCount,
+  newPage,
+  open,
+  screenshot,
+  waitForPins,
+} from './lib/app.mjs'
 import { ApiSession, choosePassword } from './lib/api-session.mjs'
 
 const run = promisify(execFile)
@@ -299,9 +309,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await p.waitForSelector(`[data-testid="bb-map"][data-boundary-id="${muni.boundaryId}"][data-ready="true"]`, {
       timeout: WAIT_MS,
     })
-    await p.waitForFunction((n) => document.querySelectorAll('.station-pin').length === n, markers.length, {
-      timeout: WAIT_MS,
-    })
+    await waitForPins(p, markers.length)
     assert.equal(await map.getAttribute('data-pins'), String(markers.length))
     await p.waitForTimeout(1500)
     await screenshot(p, `bb-map-local-${name}`)
@@ -320,7 +328,14 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await dialog.waitFor({ state: 'detached' })
     // The map pin itself (a button on the canvas) opens the same modal on desktop.
     if (name === 'desktop') {
-      await p.getByRole('button', { name: 'SAPS police station: Aberdeen SAPS' }).click()
+      // In a crowd the pin is inside a cluster that names it: choosing the cluster zooms in.
+      const pin = p.getByRole('button', { name: 'SAPS police station: Aberdeen SAPS' })
+      for (let step = 0; step < 6 && (await pin.count()) === 0; step++) {
+        const cluster = await p.locator('.pin-cluster[title*="Aberdeen SAPS"]').first().elementHandle()
+        await cluster.click()
+        await p.waitForFunction((el) => !el.isConnected, cluster, { timeout: WAIT_MS })
+      }
+      await pin.click()
       await p.getByRole('dialog').getByText('0498460015').waitFor()
       await p.keyboard.press('Escape')
     }

@@ -3,7 +3,17 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { launchBrowser, WAIT_MS } from './lib/browser.mjs'
-import { VIEWPORTS, api, assertReachable, formatCount, newPage, open, screenshot, searchOf } from './lib/app.mjs'
+import {
+  VIEWPORTS,
+  api,
+  assertReachable,
+  formatCount,
+  newPage,
+  open,
+  screenshot,
+  searchOf,
+  waitForPins,
+} from './lib/app.mjs'
 
 let run
 before(async () => {
@@ -71,11 +81,7 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
 
     const markers = await api(`/geography/geomarker/3/${local.boundaryId}`)
     if (markers.features.length > 0) {
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('.station-pin').length === n,
-        markers.features.length,
-        { timeout: WAIT_MS },
-      )
+      await waitForPins(page, markers.features.length)
       const pin = page.locator('.station-pin').first()
       const box = await pin.boundingBox()
       assert.equal(Math.round(box.width), 25)

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useBrowser, WAIT_MS } from './lib/browser.mjs'
-import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
+import { VIEWPORTS, api, assertReachable, newPage, open, screenshot, waitForPins } from './lib/app.mjs'
 
 const browser = useBrowser(assertReachable)
 
@@ -69,62 +69,98 @@ test('each component map shows its own legend and credits', async () => {
   }
 })
 
-test('pins that would cover one another are spread, so each can be clicked', async () => {
-  // Johannesburg's building-block map: 172 providers, some at one address (a court and a clinic).
+/** The map's pins and clusters once the map has stopped moving (their places read twice,
+ * 300 ms apart, equal), with the pointer off the map. */
+async function settledPins(page) {
+  // The pointer leaves the map, so no area tooltip lies over the pins.
+  await page.mouse.move(1, 1)
+  await page.waitForSelector('.maplibregl-popup', { state: 'detached', timeout: WAIT_MS })
+  const read = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.station-pin, .pin-cluster')].map((p) => {
+        const r = p.getBoundingClientRect()
+        return `${Math.round(r.x)},${Math.round(r.y)}`
+      }),
+    )
+  for (let before = await read(); ;) {
+    await page.waitForTimeout(300)
+    const now = await read()
+    if (now.join() === before.join()) return
+    before = now
+  }
+}
+
+/** The pins and clusters in view (inside the map, on screen, not under the legend or a
+ * control) that are not the element at their own head (a pin) or centre (a cluster): hidden
+ * under another. Also how many were checked, and the index of a cluster in view. */
+function hiddenMarkers(page) {
+  return page.evaluate(() => {
+    const map = document.querySelector('[data-testid="map-canvas"]').getBoundingClientRect()
+    const covers = [...document.querySelectorAll('.map-legend, .maplibregl-ctrl')].map((e) => e.getBoundingClientRect())
+    const names = []
+    let checked = 0
+    let clusterInView = -1
+    const clusters = [...document.querySelectorAll('.pin-cluster')]
+    for (const el of document.querySelectorAll('.station-pin, .pin-cluster')) {
+      const r = el.getBoundingClientRect()
+      const x = r.x + r.width / 2
+      const y = el.classList.contains('pin-cluster') ? r.y + r.height / 2 : r.y + r.width / 2
+      const inMap = x > map.left + 5 && x < map.right - 5 && y > map.top + 5 && y < map.bottom - 5 && y < innerHeight
+      const underCover = covers.some((c) => x >= c.left && x <= c.right && y >= c.top && y <= c.bottom)
+      if (!inMap || underCover) continue
+      checked++
+      if (!el.contains(document.elementFromPoint(x, y))) names.push(el.getAttribute('aria-label'))
+      else if (clusterInView < 0 && el.classList.contains('pin-cluster')) clusterInView = clusters.indexOf(el)
+    }
+    return { checked, names, clusterInView }
+  })
+}
+
+test('crowded pins are clustered and close pins spread, so each can be clicked, at both widths', async () => {
+  // Johannesburg's building-block map: 172 providers, a crowd in the inner city and some at one
+  // address (a court and a clinic).
   const provinces = await api('/geography/boundary/list/2/1')
   const gauteng = provinces.find((p) => p.description === 'Gauteng')
   const districts = await api(`/geography/boundary/list/2/${gauteng.boundaryId}`)
   const district = districts.find((d) => d.description === 'City of Johannesburg')
   const [joburg] = await api(`/geography/boundary/list/3/${district.boundaryId}`)
   const markers = await api(`/geography/geomarker/1/${joburg.boundaryId}`)
-  const { context, page, errors } = await newPage(browser(), VIEWPORTS.desktop)
-  await open(page, `/home/map?boundaryId=${joburg.boundaryId}&boundaryTypeId=3&componentId=1`)
-  await page.waitForSelector('[data-testid="bb-map"][data-ready="true"]', { timeout: WAIT_MS })
-  await page.waitForFunction((n) => document.querySelectorAll('.station-pin').length === n, markers.features.length, {
-    timeout: WAIT_MS,
-  })
-  await page.getByTestId('map-canvas').scrollIntoViewIfNeeded()
-  // Where the pins stand once the map has stopped moving (read twice, equal).
-  const settledPins = async () => {
-    const read = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('.station-pin')].map((p) => {
-          const r = p.getBoundingClientRect()
-          return `${Math.round(r.x)},${Math.round(r.y)}`
-        }),
-      )
-    for (let before = await read(); ;) {
-      await page.waitForTimeout(300)
-      const now = await read()
-      if (now.join() === before.join()) return
-      before = now
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    const { context, page, errors } = await newPage(browser(), viewport)
+    await open(page, `/home/map?boundaryId=${joburg.boundaryId}&boundaryTypeId=3&componentId=1`)
+    await page.waitForSelector('[data-testid="bb-map"][data-ready="true"]', { timeout: WAIT_MS })
+    await waitForPins(page, markers.features.length)
+    await page.getByTestId('map-canvas').scrollIntoViewIfNeeded()
+    await settledPins(page)
+    // The whole municipality: the inner city is a numbered cluster, and no pin or cluster in
+    // view lies under another.
+    assert.ok((await page.locator('.pin-cluster').count()) > 0, `${name}: a crowd is clustered`)
+    let seen = await hiddenMarkers(page)
+    assert.ok(seen.checked > 0, `${name}: some pins are in view`)
+    assert.deepEqual(seen.names, [], `${name}: hidden under another pin at the municipality's zoom`)
+    await screenshot(page, `bb-map-pins-clustered-${name}`)
+    // Choosing a cluster zooms in to it: more pins are drawn, every marker still accounted for.
+    assert.ok(seen.clusterInView >= 0, `${name}: a cluster can be chosen`)
+    const pinsBefore = await page.locator('.station-pin').count()
+    await page.locator('.pin-cluster').nth(seen.clusterInView).click()
+    await waitForPins(page, markers.features.length)
+    await page.waitForFunction((n) => document.querySelectorAll('.station-pin').length > n, pinsBefore, {
+      timeout: WAIT_MS,
+    })
+    await settledPins(page)
+    // Closer still: whatever is in view is clickable at each step.
+    for (let i = 0; i < 3; i++) {
+      seen = await hiddenMarkers(page)
+      assert.deepEqual(seen.names, [], `${name}: hidden under another pin after ${i} zoom steps`)
+      await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
+      await settledPins(page)
     }
+    await waitForPins(page, markers.features.length)
+    seen = await hiddenMarkers(page)
+    assert.ok(seen.checked > 0, `${name}: some pins are in view up close`)
+    assert.deepEqual(seen.names, [], `${name}: hidden under another pin up close`)
+    await screenshot(page, `bb-map-pins-spread-${name}`)
+    assert.deepEqual(errors, [])
+    await context.close()
   }
-  for (let i = 0; i < 4; i++) {
-    await page.getByRole('button', { name: 'Zoom in' }).click()
-    await settledPins()
-  }
-  // Every pin in view, away from the legend and the controls, is the element at its own head.
-  const hidden = await page.evaluate(() => {
-    const map = document.querySelector('[data-testid="map-canvas"]').getBoundingClientRect()
-    const covers = [...document.querySelectorAll('.map-legend, .maplibregl-ctrl')].map((e) => e.getBoundingClientRect())
-    const names = []
-    let checked = 0
-    for (const pin of document.querySelectorAll('.station-pin')) {
-      const r = pin.getBoundingClientRect()
-      const x = r.x + r.width / 2
-      const y = r.y + r.width / 2
-      const inMap = x > map.left + 5 && x < map.right - 5 && y > map.top + 5 && y < map.bottom - 5 && y < innerHeight
-      const underCover = covers.some((c) => x >= c.left && x <= c.right && y >= c.top && y <= c.bottom)
-      if (!inMap || underCover) continue
-      checked++
-      if (!pin.contains(document.elementFromPoint(x, y))) names.push(pin.getAttribute('aria-label'))
-    }
-    return { checked, names }
-  })
-  assert.ok(hidden.checked > 0, 'some pins are in view')
-  assert.deepEqual(hidden.names, [], 'pins hidden under another pin')
-  await screenshot(page, 'bb-map-pins-spread-desktop')
-  assert.deepEqual(errors, [])
-  await context.close()
 })

@@ -68,3 +68,16 @@ export async function screenshot(page, name, { fullPage = false } = {}) {
 export function searchOf(page) {
   return new URL(page.url()).searchParams
 }
+
+/** Waits until the map shows all `n` markers: the pins drawn plus the pins counted in the
+ * clusters of crowded places (`.pin-cluster[data-count]`). */
+export async function waitForPins(page, n) {
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelectorAll('.station-pin').length +
+        [...document.querySelectorAll('.pin-cluster')].reduce((sum, c) => sum + Number(c.dataset.count), 0) ===
+      expected,
+    n,
+    { timeout: WAIT_MS },
+  )
+}

@@ -228,6 +228,8 @@ export const strings = registerStrings('', {
     density: 'Crimes per 1,000 people',
     population: 'Population',
     close: 'Close',
+    cluster: message<[string, string]>('{count} places close together: {names}. Select to see them.', 'count', 'names'),
+    clusterMore: message<[string]>('and {count} more', 'count'),
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     noContacts: 'No contacts found',

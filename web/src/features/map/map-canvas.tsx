@@ -19,6 +19,16 @@ import { throttle } from '../../lib/throttle'
 import { areaSize, boundsOf, labelPoint } from './geometry'
 import { NO_DATA_COLOUR, type AreaFigures } from './map-data'
 import { spreadOffsets } from './pin-spread'
+import {
+  CLUSTER_MAX_ZOOM,
+  clusterWidth,
+  foldTouching,
+  pinIndex,
+  pinsAt,
+  type DrawnPin,
+  type PinIndex,
+  type ScreenBox,
+} from './pin-clusters'
 import { escapeHtml } from '../../lib/escape-html'
 
 const NOT_VERIFIED_PATTERN = 'not-verified-hatch'
@@ -87,6 +97,36 @@ function pinElement(props: MarkerProperties, onOpen: (p: MarkerProperties) => vo
     onOpen(props)
   })
   return button
+}
+
+/** A cluster of `count` pins, the first of them `names`: a round button with the count that
+ * zooms in to it, named by its places. */
+function clusterElement(count: number, names: string[], onExpand: () => void): HTMLElement {
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'pin-cluster'
+  button.dataset.count = String(count)
+  button.textContent = formatCount(count)
+  const more = count - names.length
+  const listed = more > 0 ? [...names, strings.map.clusterMore(formatCount(more))] : names
+  const label = strings.map.cluster(formatCount(count), listed.join(', '))
+  button.setAttribute('aria-label', label)
+  button.title = label
+  button.addEventListener('click', (event) => {
+    event.stopPropagation()
+    onExpand()
+  })
+  return button
+}
+
+/** Where `drawn` stands on `map`'s screen: a pin above its point (anchor bottom), a cluster
+ * centred on it. */
+function screenBox(map: MapLibreMap, drawn: DrawnPin): ScreenBox {
+  const p = map.project(drawn.at)
+  if (drawn.kind === 'pin')
+    return { x: p.x - MARKER_WIDTH / 2, y: p.y - MARKER_HEIGHT, width: MARKER_WIDTH, height: MARKER_HEIGHT }
+  const width = clusterWidth(drawn.count)
+  return { x: p.x - width / 2, y: p.y - 17, width, height: 34 }
 }
 
 /** Spreads the pins that would cover one another at the map's current zoom ([`spreadOffsets`],
@@ -172,6 +212,57 @@ export function MapCanvas({
   const markerClickRef = useRef(onMarkerClick)
   markerClickRef.current = onMarkerClick
   const htmlMarkers = useRef<Marker[]>([])
+  const pins = useRef<PinIndex | null>(null)
+  // Draws the pins and clusters for the map's current zoom (pin-clusters.ts), then spreads the
+  // pins that are still close (pin-spread.ts). Run after the pins change and after every zoom.
+  const drawPins = useRef(() => {})
+  drawPins.current = () => {
+    const map = mapRef.current
+    const index = pins.current
+    if (!map) return
+    htmlMarkers.current.forEach((m) => m.remove())
+    htmlMarkers.current = []
+    if (!index) return
+    const zoom = map.getZoom()
+    let toDraw = pinsAt(index, zoom)
+    // Below the closest zoom, what would still touch on screen is folded into one cluster.
+    if (zoom < CLUSTER_MAX_ZOOM) {
+      for (let pass = 0; pass < 5; pass++) {
+        const folded = foldTouching(
+          toDraw,
+          toDraw.map((d) => screenBox(map, d)),
+          zoom,
+        )
+        if (folded.length === toDraw.length) break
+        toDraw = folded
+      }
+    }
+    const single: Marker[] = []
+    for (const drawn of toDraw) {
+      if (drawn.kind === 'pin') {
+        const pin = new Marker({
+          element: pinElement(drawn.properties, (p) => markerClickRef.current(p)),
+          anchor: 'bottom',
+        })
+          .setLngLat(drawn.at)
+          .addTo(map)
+        single.push(pin)
+        htmlMarkers.current.push(pin)
+      } else {
+        const expand = () => {
+          map.easeTo({ center: drawn.at, zoom: Math.max(drawn.expansionZoom, map.getZoom() + 1) })
+          // The cluster's button is redrawn as pins: keyboard users continue from the map.
+          map.getCanvas().focus()
+        }
+        htmlMarkers.current.push(
+          new Marker({ element: clusterElement(drawn.count, drawn.names, expand), anchor: 'center' })
+            .setLngLat(drawn.at)
+            .addTo(map),
+        )
+      }
+    }
+    spreadPins(map, single)
+  }
   const labelMarkers = useRef<Marker[]>([])
   const pending = useRef<(() => void) | null>(null)
   const mobileRef = useRef(mobile)
@@ -279,12 +370,16 @@ export function MapCanvas({
         },
       })
       map.on('mousemove', 'areas-fill', onMove)
-      map.on('mouseleave', 'areas-fill', () => {
+      const leave = () => {
         onMove.cancel()
         setHover(null)
         popup.remove()
         map.getCanvas().style.cursor = ''
-      })
+      }
+      map.on('mouseleave', 'areas-fill', leave)
+      // Leaving the map itself (to the page, or onto a pin) fires no layer event: without this
+      // the tooltip stayed over the pins.
+      map.on('mouseout', leave)
       map.on('click', 'areas-fill', (event) => {
         const id = Number(event.features?.[0]?.properties?.boundaryId)
         if (Number.isFinite(id)) clickRef.current(id)
@@ -296,7 +391,7 @@ export function MapCanvas({
     map.on('idle', () => onReady?.())
     map.on('zoomend', () => {
       declutterLabels(labelMarkers.current.map((m) => m.getElement()))
-      spreadPins(map, htmlMarkers.current)
+      drawPins.current()
     })
 
     return () => {
@@ -368,17 +463,10 @@ export function MapCanvas({
     else pending.current = apply
   }, [areas, figures])
 
-  // Station pins (25x41), each a keyboard-reachable button.
+  // Station pins (25x41) and clusters of crowded pins, each a keyboard-reachable button.
   useEffect(() => {
-    const map = mapRef.current
-    if (!map) return
-    htmlMarkers.current.forEach((m) => m.remove())
-    htmlMarkers.current = markers.map((feature) =>
-      new Marker({ element: pinElement(feature.properties, (p) => markerClickRef.current(p)), anchor: 'bottom' })
-        .setLngLat([feature.geometry.coordinates[0], feature.geometry.coordinates[1]])
-        .addTo(map),
-    )
-    spreadPins(map, htmlMarkers.current)
+    pins.current = markers.length > 0 ? pinIndex(markers) : null
+    drawPins.current()
   }, [markers])
 
   return <div ref={container} className="map-canvas" data-testid="map-canvas" />
