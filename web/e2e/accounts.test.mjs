@@ -407,7 +407,7 @@ test('forgot password → OTP → reset password → sign in with the new passwo
     await arrive(page, /\/auth\/reset-password\/$/)
     await page.getByRole('heading', { name: 'Reset password' }).waitFor()
 
-    // Issue 9: the verified code belongs to this browser. A second, unrelated browser with its
+    // The verified code belongs to this browser. A second, unrelated browser with its
     // own cookies and CSRF token cannot use it to set the password.
     const other = await newPage(run.browser, VIEWPORTS.desktop)
     try {

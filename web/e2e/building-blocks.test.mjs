@@ -1,4 +1,4 @@
-// Building blocks (issue 11) against the real server with the shipped directories, in development
+// Building blocks against the real server with the shipped directories, in development
 // mode (GBVF_DEV_MODE=true): the contact directory finds a real SAPS station with its real number;
 // Quick exit leaves and replaces the history entry; an administrator (made with the CLI) creates a
 // coordinator for one municipality and a provincial verifier through the admin API; the

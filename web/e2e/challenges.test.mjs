@@ -1,4 +1,4 @@
-// Collective actions (issue 13) against the real server with the shipped data imported:
+// Collective actions against the real server with the shipped data imported:
 // the per-pillar and per-cycle cards show the real End GBVF 100-Day Challenges (cycle figures
 // checked against the API and the shipped CSV's counts), pillar filters from the query string,
 // the orange map at local level with pins opening the challenge card with its source link, and

@@ -1,4 +1,4 @@
-// The organisation health check end to end (issue 12) against the real server in development
+// The organisation health check end to end against the real server in development
 // mode with the shipped data: an organisation (type 4, so Students is offered) registers through
 // the API and its designated person verifies the address; an administrator made with the CLI
 // signs in, approves the application on its screen and, from the signed-in page, opens a Staff

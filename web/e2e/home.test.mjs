@@ -43,7 +43,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         assert.ok(attribution.includes(line), `attribution shows '${line}'`)
       }
       // The province choropleth is drawn with our own polygons; on a phone the map loads when
-      // the visitor scrolls to it (issue 15).
+      // the visitor scrolls to it.
       if (name === 'mobile') {
         assert.equal(await page.locator('[data-testid="map-canvas"]').count(), 0, 'no map before scrolling on a phone')
         await page.getByTestId('map-slot').scrollIntoViewIfNeeded()

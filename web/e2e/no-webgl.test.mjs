@@ -78,7 +78,7 @@ const CHECKS = {
   '/home': async (page) => {
     await page.waitForSelector('[data-testid="total-crime"]', { timeout: WAIT_MS })
     assert.equal((await page.textContent('[data-testid="total-crime"]')).trim(), formatCount(national.total))
-    // The map and the cards mount when the visitor scrolls to them (issue 15).
+    // The map and the cards mount when the visitor scrolls to them.
     await scrollThrough(page)
     await assertMapFallback(page)
     await page.waitForSelector('[data-testid="dashboard-cards"] .card', { timeout: WAIT_MS })

@@ -1,4 +1,4 @@
-// The questionnaire manager (issue 12; admin spec section 2) against the real server with the
+// The questionnaire manager (admin spec section 2) against the real server with the
 // shipped data: an administrator (made with the CLI, signed in through the reset flow over the
 // API) opens /admin/questionnaire/, sees the shipped Staff and Students questionnaires as cards,
 // generates a link for an approved organisation with expected responses, gets 'Survey Link

@@ -1,4 +1,4 @@
-// The administrator fuzzing run's session and data (issue 10: "a schemathesis run finds no
+// The administrator fuzzing run's session and data ("a schemathesis run finds no
 // schema mismatch warnings"). Signs a new administrator in, creates through the real API the
 // records the operations need to reach their handlers' logic instead of "No ... has this id"
 // (an approved organisation, which the administrator is linked to, an open survey period, a

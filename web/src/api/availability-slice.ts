@@ -1,5 +1,5 @@
 // Whether the answers on screen are the server's last saved ones because its database cannot be
-// reached (issue 14 item 1): the server then serves cached public answers with
+// reached: the server then serves cached public answers with
 // `X-GBVF-Stale: database unreachable`, and answers other calls with 503. The header shows a
 // notice while this is so; the next fresh answer clears it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'

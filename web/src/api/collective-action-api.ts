@@ -1,4 +1,4 @@
-// Collective actions (issue 13): the two /api/CollectiveAction calls and actionsGeomarker of
+// Collective actions: the two /api/CollectiveAction calls and actionsGeomarker of
 // spec section 7, and the WorldOfImpactAdmin commands that record a challenge, report its
 // result and close it, generated from the API document into endpoints/collective-action.ts (npm
 // run gen:api). This file only adds what the document cannot say: the cache tags (a change

@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          // The anonymous survey of an invite link (issue 12): no account needed.
+          // The anonymous survey of an invite link: no account needed.
           { path: 'Questionnaire/SurveyQuestions', lazy: () => import('./routes/survey-questions') },
           {
             path: 'buildingBlock',

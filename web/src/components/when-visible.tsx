@@ -1,4 +1,4 @@
-// Mounts its children only when their place comes near the viewport (issue 15, "Bytes on a
+// Mounts its children only when their place comes near the viewport ("Bytes on a
 // phone"): the map library and the chart library are large downloads, and most visitors in South
 // Africa pay for mobile data by the megabyte. Until then a box of `minHeight` keeps the layout
 // from jumping. Where IntersectionObserver does not exist (old browsers, jsdom) the children

@@ -230,7 +230,7 @@ export const adminStrings = {
     companyRequired: 'Company is required',
     saved: 'The user was saved.',
     deleted: 'The user was deleted.',
-    /** Erasure (POPIA, issue 14 item 4): the specification has none; docs/decisions.md "Issue 14 item 4: POPIA". */
+    /** Erasure (POPIA): the specification has none; docs/decisions.md "Erasing an account holder". */
     erase: 'Erase personal data',
     eraseTitle: 'Erase personal data',
     eraseQuestion:

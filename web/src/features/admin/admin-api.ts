@@ -49,7 +49,7 @@ export const adminApi = generatedApi.enhanceEndpoints({
       invalidatesTags: (_r, _e, { stakeholderId }) => ['AdminUsers', { type: 'AdminUsers', id: stakeholderId }],
     },
     deleteUser: { invalidatesTags: ['AdminUsers'] },
-    /** POPIA erasure (issue 14 item 4): DeleteUser (36); the person's data is removed, the account deleted. */
+    /** POPIA erasure: DeleteUser (36); the person's data is removed, the account deleted. */
     eraseUser: { invalidatesTags: ['AdminUsers'] },
     addGroup: { invalidatesTags: ['AdminGroups', 'AdminUsers'] },
     addGroupActions: { invalidatesTags: ['AdminGroups'] },

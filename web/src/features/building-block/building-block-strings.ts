@@ -1,6 +1,6 @@
 // Building-block area wording: the specification's words (public spec §2 "Building block
 // dashboard", "Manage building block", §5, §8) and, where it has none, ours
-// (docs/decisions.md "Issue 11").
+// (docs/decisions.md "Building blocks").
 export const bbStrings = {
   title: 'Building Block Dashboard',
   /** "9 municipalities", "1 municipality". */

@@ -17,7 +17,7 @@ import { overallMaturity, quarterText, reachSlices, surveyQuarters } from '../..
 
 const SOURCE = 'Organisation health checks'
 
-/** 'Example data' notice for figures that include example data (issue 12). */
+/** 'Example data' notice for figures that include example data. */
 function ExampleNotice({ summary }: { summary: HealthCheckStats | undefined }) {
   if (!summary?.example) return null
   return (

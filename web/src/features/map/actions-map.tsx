@@ -1,4 +1,4 @@
-// The collective-action map (component 4, issue 13): areas coloured by their number of active
+// The collective-action map (component 4): areas coloured by their number of active
 // challenges on the spec's orange scale (0 Active grey, 1 light orange, 2 or more orange),
 // drill-down while the boundary type is 3 or below, challenge pins at local level (from
 // actionsGeomarker, filtered by 'pillarId-typeId'), and a pin opens the challenge card with the

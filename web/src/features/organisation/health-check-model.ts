@@ -1,4 +1,4 @@
-// Pure rules of the health-check screens (issue 12): the default period (admin spec §4), the
+// Pure rules of the health-check screens: the default period (admin spec §4), the
 // maturity bands of docs/decisions.md, grouping of Organisational Behaviours questions with
 // identical answer categories and scores (admin spec §2 "View results"), the stacked series,
 // progress, the survey-audience options (Students only for organisation type 4, §9), the text

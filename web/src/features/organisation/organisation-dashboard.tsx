@@ -1,4 +1,4 @@
-// /organisation/ (admin spec §2 "Organisation health-check dashboard"; issue 12): the caller's
+// /organisation/ (admin spec §2 "Organisation health-check dashboard"): the caller's
 // organisation, its survey periods per audience, participation, the maturity doughnut, the
 // demographic cards, the results link and the survey link for the designated person. Nothing
 // computed from fewer than 5 responses is shown: the server withholds it and its privacy message

@@ -1,4 +1,4 @@
-// The anonymous survey calls (admin spec §7; issue 12): the questions of an invite link, and
+// The anonymous survey calls (admin spec §7): the questions of an invite link, and
 // one submission; the server keeps nothing about the respondent. The endpoints are generated
 // from the API document into src/api/endpoints/survey.ts (npm run gen:api); this file only adds
 // what the document cannot say: how long the questions are kept.

@@ -1,5 +1,5 @@
-// /Questionnaire/SurveyQuestions?inviteCode=…[&Preview=true]: the anonymous health-check survey
-// (issue 12). Mobile first: one column, large touch targets. Every question is a fieldset with
+// /Questionnaire/SurveyQuestions?inviteCode=…[&Preview=true]: the anonymous health-check survey.
+// Mobile first: one column, large touch targets. Every question is a fieldset with
 // a legend; choices are native radio buttons or checkboxes, so the keyboard works throughout.
 // Preview shows the questions without a submit button.
 // Offline (docs/decisions.md "Offline survey"): every answer is kept on the phone as it is

@@ -1,4 +1,4 @@
-// /admin/challenges/ (issue 13; WorldOfImpactAdmin, checked again by the server on every call):
+// /admin/challenges/ (WorldOfImpactAdmin, checked again by the server on every call):
 // record a challenge in a municipality, report its result and complete it. Each action is one
 // event with who and when; the public cards and map follow within a second.
 import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react'

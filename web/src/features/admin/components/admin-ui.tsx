@@ -223,7 +223,7 @@ export function NoRecords() {
   )
 }
 
-/** Issue 12: a figure that includes example data says so. */
+/** A figure that includes example data says so. */
 export function ExampleData({ note }: { note: string }) {
   return (
     <p className="admin-example" role="note" data-testid="example-data">

@@ -1,7 +1,7 @@
 // .../view-user/{userId} (section 2): title, full name, telephone and mobile numbers, e-mail,
 // company, role, groups, and for a Building Block Coordinator the assigned municipalities, four
 // per row. Cancel returns to the list; Delete (DeleteUser) asks first; Edit (SetGroupMember).
-// "Erase personal data" (DeleteUser; POPIA, issue 14 item 4) asks first, then removes the
+// "Erase personal data" (DeleteUser; POPIA) asks first, then removes the
 // person's data for good (POST security/eraseUser).
 import { useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
