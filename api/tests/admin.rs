@@ -78,7 +78,7 @@ async fn approve_one_reject_another_with_e_mails_and_history() {
     );
 
     // The applicants' e-mails.
-    // Sent by the mail worker after the events are stored (api/src/mail_worker.rs).
+    // Sent by the mail worker after the events are stored (api/src/mail_worker/mod.rs).
     assert!(
         mail_to(&dir, "masiphumelele", "Your organisation has been approved")
             .contains("has been approved")

@@ -8,7 +8,7 @@
 //! The person's row in `bb_contact_person` keeps its id (the `bb_provider` events and read
 //! models name the person by id only) and loses every personal column; `erased_at` says when.
 //! Every answer that lists contact persons then shows "Erased person" without details
-//! (`api/src/http/building_block.rs`, `ContactPerson`).
+//! (`api/src/http/building_blocks/directory.rs`, `ContactPerson`).
 
 use clap::Subcommand;
 use sqlx::PgPool;

@@ -23,7 +23,7 @@ fn spawn_projectors(
         .collect()
 }
 
-/// Starts the durable e-mail worker (api/src/mail_worker.rs) next to the projectors.
+/// Starts the durable e-mail worker (api/src/mail_worker/mod.rs) next to the projectors.
 fn spawn_mail_worker(
     pool: &PgPool,
     mailer: crate::http::auth::mail::Mailer,

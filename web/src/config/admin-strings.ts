@@ -222,7 +222,7 @@ export const adminStrings = {
     deleteQuestion:
       'Would you like to delete this User? If you choose to delete, you will not be able to undo this action.',
     phoneHint: '10 digits, for example 0821234567',
-    /** Where section 5 gives no wording, the server's (api/src/http/security.rs), so both say the same. */
+    /** Where section 5 gives no wording, the server's (api/src/http/users_groups/user_changes.rs), so both say the same. */
     groupRequired: 'At least one group is required',
     municipalityRequired: 'Select at least one municipality or province',
     titleRequired: 'Title is required',

@@ -144,7 +144,7 @@ impl Mailer {
     }
 
     /// Like [`Mailer::send`] with a fixed `Message-ID` header (`<…@…>`), so that a message sent
-    /// again for the same event is recognisably the same message (api/src/mail_worker.rs).
+    /// again for the same event is recognisably the same message (api/src/mail_worker/mod.rs).
     /// Errors: template, address or SMTP failures (connection refused, 10 s timeout, rejection).
     pub async fn send_with_id(
         &self,

@@ -368,7 +368,7 @@ pub struct VerifyBody {
 
 /// `POST /api/healthcheck/verify` (VerifyOrganisation): approve (3, welcome e-mail) or reject
 /// (2, e-mail with the reason); the e-mail is sent by the mail worker after the event is
-/// stored (api/src/mail_worker.rs). A decision on an application that moved on since the
+/// stored (api/src/mail_worker/mod.rs). A decision on an application that moved on since the
 /// verifier looked answers 409 with the current status.
 #[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "healthcheckVerify", request_body = VerifyBody, responses((status = 200, description = "Decided", body = Done), (status = 404, description = "No organisation application has this id."), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
 pub async fn verify(
@@ -453,7 +453,7 @@ pub async fn verify(
         Err(e) => return ApiError::from_aggregate(e).into_response(),
     }
     // The welcome or rejection e-mail is queued by the mail worker from the event just stored
-    // (api/src/mail_worker.rs): retried until SMTP takes it, sent once.
+    // (api/src/mail_worker/mod.rs): retried until SMTP takes it, sent once.
     let message = if b.status_id == APPROVED {
         "The organisation has been approved."
     } else {

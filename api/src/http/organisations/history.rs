@@ -255,7 +255,7 @@ pub async fn history(
 /// `GET /api/admin/mail` (WorldOfImpactAdmin): the durable e-mail outbox — counts of pending,
 /// sent and failed messages and the newest 100, each by idempotency key, template, status,
 /// tries and last error. No address is shown: recipients are looked up at send time
-/// (api/src/mail_worker.rs).
+/// (api/src/mail_worker/mod.rs).
 #[utoipa::path(
     get,
     path = "/api/admin/mail",

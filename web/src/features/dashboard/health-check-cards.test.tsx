@@ -1,4 +1,4 @@
-// The public health-check cards with the server's answer shape (api/src/http/healthcheck.rs
+// The public health-check cards with the server's answer shape (api/src/http/health_check/
 // `public_stats`): Reach by organisation type, surveys completed by quarter with expected
 // responses for the current quarter, participating organisations, the server's overall maturity
 // or its note when withheld, the Example data notice, and 'No data available' when empty.

@@ -1,4 +1,4 @@
-// The organisation health-check calls (admin spec §7; api/src/http/healthcheck.rs):
+// The organisation health-check calls (admin spec §7; api/src/http/health_check/):
 // the caller's organisation and its survey periods per audience, the active questionnaires,
 // link generation and the results of one health check. The endpoints are generated from the API
 // document into src/api/endpoints/organisation.ts (npm run gen:api); this file only adds what

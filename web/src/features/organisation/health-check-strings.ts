@@ -1,6 +1,6 @@
 // User-visible text of the organisation health-check screens: the specification's wording where
 // it gives one (admin spec §2, §8; misspellings corrected, docs/decisions/0133), the
-// server's wording for the privacy threshold (api/src/http/healthcheck.rs TOO_FEW), plain labels
+// server's wording for the privacy threshold (api/src/http/health_check/ TOO_FEW), plain labels
 // otherwise.
 
 /** Text of the organisation dashboard and results view. */

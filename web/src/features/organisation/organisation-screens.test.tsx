@@ -1,5 +1,5 @@
 // The organisation dashboard and results view on the real routes and store against MSW mocks
-// shaped like api/src/http/healthcheck.rs answers: the guard, the heading, audiences (Students
+// shaped like api/src/http/health_check/ answers: the guard, the heading, audiences (Students
 // only for type 4) and reloading, the default period, progress, preview and results links, the
 // maturity figures and demographic cards, the privacy threshold, the survey link controls by
 // permission, link generation, and the results view's grouping, heading and failures.
