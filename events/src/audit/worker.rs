@@ -10,6 +10,12 @@ use tokio::sync::watch;
 use super::heads::HeadsFile;
 use super::sealer::{raise, Alarm, Sealer, LEASE_KEY, PAGE};
 
+/// How long the worker lets commits gather after the first one wakes it before it seals them
+/// in one step: one transaction and one `event_seal` insert for all the commands of that
+/// moment, not a step (four statements and a lock) per command. An event is sealed at most
+/// this much (plus a step) after its commit; the history shows it as "pending" meanwhile.
+pub const GATHER: Duration = Duration::from_millis(250);
+
 /// Longest [`seal_now`] waits for the xmin horizon to pass the newest committed event (a
 /// transaction open anywhere on the PostgreSQL server holds the horizon back).
 pub const SEAL_NOW_WAIT: Duration = Duration::from_secs(30);
@@ -56,7 +62,8 @@ pub async fn seal_now(pool: &PgPool) -> anyhow::Result<u64> {
 
 /// Runs the sealer until `shutdown` turns true: takes the lease, opens the chain against the
 /// heads file ([`Sealer::open`]), seals page after page, and sleeps until events are committed
-/// (in this process or, through the wake listener, another) or a second passes. An [`Alarm`]
+/// (in this process or, through the wake listener, another; then [`GATHER`] longer, so the
+/// commits of that moment are sealed in one step) or a second passes. An [`Alarm`]
 /// is raised ([`raise`]) and stops sealing for the life of the process (the lease is kept, so
 /// no stand-in seals either); other errors are logged and retried with back-off.
 pub async fn run(pool: PgPool, mut shutdown: watch::Receiver<bool>) {
@@ -121,7 +128,9 @@ async fn run_leased(pool: &PgPool, shutdown: &mut watch::Receiver<bool>) -> anyh
         if let Some(s) = sealer.as_mut() {
             loop {
                 match s.step(pool, PAGE, false).await {
-                    Ok(step) if step.sealed > 0 => {}
+                    // A full page: more may be waiting. A partial one sealed all there was;
+                    // what commits later wakes the worker again.
+                    Ok(step) if step.sealed as i64 >= PAGE => {}
                     Ok(_) => break,
                     Err(e) => {
                         if e.downcast_ref::<Alarm>().is_some() {
@@ -133,7 +142,13 @@ async fn run_leased(pool: &PgPool, shutdown: &mut watch::Receiver<bool>) -> anyh
             }
         }
         tokio::select! {
-            _ = commits.committed() => {}
+            _ = commits.committed() => {
+                // Let the commits of this moment gather, then seal them together.
+                tokio::select! {
+                    _ = tokio::time::sleep(GATHER) => {}
+                    _ = shutdown.changed() => { if *shutdown.borrow() { return Ok(()); } }
+                }
+            }
             _ = tokio::time::sleep(Duration::from_secs(1)) => {}
             _ = shutdown.changed() => { if *shutdown.borrow() { return Ok(()); } }
         }
