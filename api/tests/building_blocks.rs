@@ -12,7 +12,7 @@ use common::session::{
     assign_area, assign_municipalities, member_of, member_registered_as, registration, setup,
     user_key, Client,
 };
-use common::{catch_up, data_dir, TestDb};
+use common::{catch_up, data_dir, places_holding, TestDb};
 use gbvf_commands::building_blocks::{
     import_building_blocks, raw_counts_per_province, ProviderImportReport, PROVIDER_FILES,
 };
@@ -1294,33 +1294,6 @@ async fn shelters_publish_no_contact_person() {
     db.drop_db().await;
 }
 
-/// `base_table: rows` of every base table of a non-system schema whose row text contains
-/// `needle` (case-insensitive).
-async fn tables_holding(db: &TestDb, needle: &str) -> Vec<String> {
-    let tables: Vec<(String, String)> = sqlx::query_as(
-        "SELECT table_schema, table_name FROM information_schema.tables
-         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
-           AND table_schema NOT LIKE 'pg_toast%'",
-    )
-    .fetch_all(&db.pool)
-    .await
-    .unwrap();
-    let mut found = Vec::new();
-    for (schema, table) in tables {
-        let n: i64 = sqlx::query_scalar(&format!(
-            "SELECT count(*) FROM \"{schema}\".\"{table}\" t WHERE t::text ILIKE '%' || $1 || '%'"
-        ))
-        .bind(needle)
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-        if n > 0 {
-            found.push(format!("{schema}.{table}: {n}"));
-        }
-    }
-    found
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_erased_contact_person_shows_as_erased_everywhere() {
     let (db, base, dir) = setup().await;
@@ -1457,7 +1430,7 @@ async fn an_erased_contact_person_shows_as_erased_everywhere() {
     assert_eq!((name, erased), (None, true));
     for secret in SECRETS {
         assert_eq!(
-            tables_holding(&db, secret).await,
+            places_holding(&db, secret).await,
             Vec::<String>::new(),
             "{secret}"
         );

@@ -17,6 +17,7 @@ pub mod fields;
 pub mod health_check;
 pub mod import;
 pub mod places;
+pub mod reasons;
 pub mod reference_schemas;
 pub mod sources;
 pub mod text;

@@ -67,65 +67,75 @@ pub async fn run(pool: &PgPool, cmd: BuildingBlocksCommand) -> anyhow::Result<()
 
 /// Erases contact person `id`: NULLs `name`, `job_role`, `mobile_number`, `email`,
 /// `telephone_number` and `alternate_number` of their `bb_contact_person` row and sets
-/// `erased_at` (the table's CHECK holds both together), in one transaction that also sends
-/// `NOTIFY gbvf_projections`, so every serving process empties its response cache at commit
-/// and no cached answer shows the old details. Idempotent.
+/// `erased_at` (the table's CHECK holds both together). See [`erase_row`]. Idempotent.
 ///
 /// Errors: "No contact person has this id." when no row has this id (a person dropped from
 /// every submission is already deleted); database errors.
 pub async fn erase_contact(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<ContactErasure> {
-    let mut tx = pool.begin().await?;
-    let erased_before: Option<bool> = sqlx::query_scalar(
-        "SELECT erased_at IS NOT NULL FROM bb_contact_person WHERE contact_person_id = $1 FOR UPDATE",
+    erase_row(
+        pool,
+        "bb_contact_person",
+        "contact_person_id",
+        "name = NULL, job_role = NULL, mobile_number = NULL, email = NULL, telephone_number = NULL,
+         alternate_number = NULL",
+        id,
+        "No contact person has this id.",
     )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    match erased_before {
-        None => anyhow::bail!("No contact person has this id."),
-        Some(true) => return Ok(ContactErasure::AlreadyErased),
-        Some(false) => {}
-    }
-    sqlx::query(
-        "UPDATE bb_contact_person SET name = NULL, job_role = NULL, mobile_number = NULL, email = NULL,
-             telephone_number = NULL, alternate_number = NULL, erased_at = now()
-         WHERE contact_person_id = $1",
-    )
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
-    // Cached answers (directory, map modals, manage screen) were built from the old row.
-    sqlx::query("SELECT pg_notify('gbvf_projections', 'building_blocks')")
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(ContactErasure::Erased)
+    .await
 }
 
 /// Erases decision reason `id`: NULLs `reason` of its `decision_reason` row and sets
-/// `erased_at` (the table's CHECK holds both together), in one transaction that also sends
-/// `NOTIFY gbvf_projections`, so no cached answer keeps the text. Idempotent. A reason recorded
-/// before the side table existed is in its event's payload and has no id: it cannot be erased
-/// without rewriting the sealed log (docs/decisions/0154-free-text-reasons-beside-the-log.md).
+/// `erased_at` (the table's CHECK holds both together). See [`erase_row`]. Idempotent. A reason
+/// recorded before the side table existed is in its event's payload and has no id: it cannot be
+/// erased without rewriting the sealed log
+/// (docs/decisions/0154-free-text-reasons-beside-the-log.md).
 ///
 /// Errors: "No reason has this id." when no row has this id; database errors.
 pub async fn erase_reason(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<ContactErasure> {
-    let mut tx = pool.begin().await?;
-    let erased_before: Option<bool> = sqlx::query_scalar(
-        "SELECT erased_at IS NOT NULL FROM decision_reason WHERE reason_id = $1 FOR UPDATE",
+    erase_row(
+        pool,
+        "decision_reason",
+        "reason_id",
+        "reason = NULL",
+        id,
+        "No reason has this id.",
     )
+    .await
+}
+
+/// Erases the row of `table` whose `id_column` is `id`: runs `SET {blank}, erased_at = now()`
+/// unless `erased_at` is set already, in one transaction that also sends `NOTIFY
+/// gbvf_projections`, so every serving process empties its response cache at commit and no
+/// cached answer shows the old text. `table`, `id_column` and `blank` are this module's
+/// constants, never input. Errors: `missing` when no row has this id; database errors.
+async fn erase_row(
+    pool: &PgPool,
+    table: &str,
+    id_column: &str,
+    blank: &str,
+    id: uuid::Uuid,
+    missing: &str,
+) -> anyhow::Result<ContactErasure> {
+    let mut tx = pool.begin().await?;
+    let erased_before: Option<bool> = sqlx::query_scalar(&format!(
+        "SELECT erased_at IS NOT NULL FROM {table} WHERE {id_column} = $1 FOR UPDATE"
+    ))
     .bind(id)
     .fetch_optional(&mut *tx)
     .await?;
     match erased_before {
-        None => anyhow::bail!("No reason has this id."),
+        None => anyhow::bail!("{missing}"),
         Some(true) => return Ok(ContactErasure::AlreadyErased),
         Some(false) => {}
     }
-    sqlx::query("UPDATE decision_reason SET reason = NULL, erased_at = now() WHERE reason_id = $1")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(&format!(
+        "UPDATE {table} SET {blank}, erased_at = now() WHERE {id_column} = $1"
+    ))
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    // Cached answers (directory, map modals, manage screen, queue, histories) were built from
+    // the old row.
     sqlx::query("SELECT pg_notify('gbvf_projections', 'building_blocks')")
         .execute(&mut *tx)
         .await?;

@@ -171,3 +171,51 @@ pub async fn catch_up(pool: &PgPool) {
             .expect("catch up");
     }
 }
+
+/// Every place in the database holding `needle` (case-insensitive): `schema.table` of each
+/// base table of every non-system schema whose row text (all columns, json and arrays
+/// included) or any bytea column contains it.
+pub async fn places_holding(db: &TestDb, needle: &str) -> Vec<String> {
+    let tables: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_schema, table_name FROM information_schema.tables
+         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
+           AND table_schema NOT LIKE 'pg_toast%'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert!(
+        tables.len() > 20,
+        "the scan sees the whole database: {}",
+        tables.len()
+    );
+    let mut found = Vec::new();
+    for (schema, table) in tables {
+        let bytea: Vec<String> = sqlx::query_scalar(
+            "SELECT column_name::text FROM information_schema.columns
+             WHERE table_schema = $1 AND table_name = $2 AND data_type = 'bytea'",
+        )
+        .bind(&schema)
+        .bind(&table)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+        let mut test = "t::text ILIKE '%' || $1 || '%'".to_string();
+        for c in bytea {
+            test.push_str(&format!(
+                " OR position(convert_to(lower($1), 'UTF8') in lower(encode(t.\"{c}\", 'escape'))::bytea) > 0"
+            ));
+        }
+        let n: i64 = sqlx::query_scalar(&format!(
+            "SELECT count(*) FROM \"{schema}\".\"{table}\" t WHERE {test}"
+        ))
+        .bind(needle)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if n > 0 {
+            found.push(format!("{schema}.{table} ({n} rows)"));
+        }
+    }
+    found
+}

@@ -100,19 +100,16 @@ impl crate::execute::SideTables<Organisation> for OrganisationCommand {
         let Some((reason_id, reason, by)) = self.kept_reason() else {
             return Ok(());
         };
-        sqlx::query(
-            "INSERT INTO decision_reason (reason_id, aggregate_type, aggregate_id, reason, created_by)
-             VALUES ($1, $2, $3, $4, $5)",
+        crate::reasons::keep_reason(
+            tx,
+            reason_id,
+            ORGANISATION_AGGREGATE,
+            aggregate_id,
+            reason,
+            &format!("user:{by}"),
         )
-        .bind(reason_id)
-        .bind(ORGANISATION_AGGREGATE)
-        .bind(aggregate_id)
-        .bind(reason)
-        .bind(format!("user:{by}"))
-        .execute(&mut *tx)
         .await
-        .map_err(crate::execute::database_error)?;
-        Ok(())
+        .map_err(crate::execute::database_error)
     }
 }
 

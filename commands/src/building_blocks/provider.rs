@@ -506,16 +506,15 @@ impl SideTables<Provider> for ProviderCommand {
         provider: &Provider,
     ) -> Result<(), AggregateError<ProviderError>> {
         if let Some((reason_id, reason, actor)) = self.kept_reason() {
-            sqlx::query(
-                "INSERT INTO decision_reason (reason_id, aggregate_type, aggregate_id, reason, created_by)
-                 VALUES ($1, $2, $3, $4, $5)",
+            let reason = checked_reason(reason).map_err(AggregateError::UserError)?;
+            crate::reasons::keep_reason(
+                tx,
+                reason_id,
+                PROVIDER_AGGREGATE,
+                aggregate_id,
+                reason,
+                actor,
             )
-            .bind(reason_id)
-            .bind(PROVIDER_AGGREGATE)
-            .bind(aggregate_id)
-            .bind(checked_reason(reason).map_err(AggregateError::UserError)?)
-            .bind(actor)
-            .execute(&mut *tx)
             .await
             .map_err(database_error)?;
             return Ok(());
