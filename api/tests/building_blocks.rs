@@ -1450,7 +1450,7 @@ async fn an_erased_contact_person_shows_as_erased_everywhere() {
         gbvf_api::cli::building_blocks::erase_contact(&db.pool, id)
             .await
             .unwrap(),
-        gbvf_api::cli::building_blocks::ContactErasure::AlreadyErased
+        gbvf_api::cli::building_blocks::Erasure::AlreadyErased
     );
     let err = gbvf_api::cli::building_blocks::erase_contact(&db.pool, uuid::Uuid::new_v4())
         .await

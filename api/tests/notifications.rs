@@ -398,14 +398,14 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
         let done = gbvf_api::cli::building_blocks::erase_reason(&db.pool, *id)
             .await
             .unwrap();
-        assert_eq!(done, gbvf_api::cli::building_blocks::ContactErasure::Erased);
+        assert_eq!(done, gbvf_api::cli::building_blocks::Erasure::Erased);
     }
     let again = gbvf_api::cli::building_blocks::erase_reason(&db.pool, kept[0].0)
         .await
         .unwrap();
     assert_eq!(
         again,
-        gbvf_api::cli::building_blocks::ContactErasure::AlreadyErased
+        gbvf_api::cli::building_blocks::Erasure::AlreadyErased
     );
     assert!(
         gbvf_api::cli::building_blocks::erase_reason(&db.pool, uuid::Uuid::new_v4())

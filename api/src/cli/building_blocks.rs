@@ -36,7 +36,7 @@ pub enum BuildingBlocksCommand {
 
 /// What [`erase_contact`] or [`erase_reason`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ContactErasure {
+pub enum Erasure {
     /// The person's details (or the reason's text) were removed now.
     Erased,
     /// Erased before; nothing changed.
@@ -48,18 +48,18 @@ pub async fn run(pool: &PgPool, cmd: BuildingBlocksCommand) -> anyhow::Result<()
     crate::cli::migrate(pool).await?;
     match cmd {
         BuildingBlocksCommand::EraseContact { id } => match erase_contact(pool, id).await? {
-            ContactErasure::Erased => println!(
+            Erasure::Erased => println!(
                 "Contact person {id} erased: personal data removed; every answer shows \"{}\".",
                 gbvf_events::person::ERASED_PERSON
             ),
-            ContactErasure::AlreadyErased => println!("Contact person {id} was already erased."),
+            Erasure::AlreadyErased => println!("Contact person {id} was already erased."),
         },
         BuildingBlocksCommand::EraseReason { id } => match erase_reason(pool, id).await? {
-            ContactErasure::Erased => println!(
+            Erasure::Erased => println!(
                 "Reason {id} erased: its text is removed; every answer shows \"{}\".",
                 gbvf_projections::reasons::ERASED_REASON
             ),
-            ContactErasure::AlreadyErased => println!("Reason {id} was already erased."),
+            Erasure::AlreadyErased => println!("Reason {id} was already erased."),
         },
     }
     Ok(())
@@ -71,7 +71,7 @@ pub async fn run(pool: &PgPool, cmd: BuildingBlocksCommand) -> anyhow::Result<()
 ///
 /// Errors: "No contact person has this id." when no row has this id (a person dropped from
 /// every submission is already deleted); database errors.
-pub async fn erase_contact(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<ContactErasure> {
+pub async fn erase_contact(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<Erasure> {
     erase_row(
         pool,
         "bb_contact_person",
@@ -91,7 +91,7 @@ pub async fn erase_contact(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<Cont
 /// (docs/decisions/0154-free-text-reasons-beside-the-log.md).
 ///
 /// Errors: "No reason has this id." when no row has this id; database errors.
-pub async fn erase_reason(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<ContactErasure> {
+pub async fn erase_reason(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<Erasure> {
     erase_row(
         pool,
         "decision_reason",
@@ -115,7 +115,7 @@ async fn erase_row(
     blank: &str,
     id: uuid::Uuid,
     missing: &str,
-) -> anyhow::Result<ContactErasure> {
+) -> anyhow::Result<Erasure> {
     let mut tx = pool.begin().await?;
     let erased_before: Option<bool> = sqlx::query_scalar(&format!(
         "SELECT erased_at IS NOT NULL FROM {table} WHERE {id_column} = $1 FOR UPDATE"
@@ -125,7 +125,7 @@ async fn erase_row(
     .await?;
     match erased_before {
         None => anyhow::bail!("{missing}"),
-        Some(true) => return Ok(ContactErasure::AlreadyErased),
+        Some(true) => return Ok(Erasure::AlreadyErased),
         Some(false) => {}
     }
     sqlx::query(&format!(
@@ -140,5 +140,5 @@ async fn erase_row(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok(ContactErasure::Erased)
+    Ok(Erasure::Erased)
 }
