@@ -378,8 +378,10 @@ export function MapCanvas({
       }
       map.on('mouseleave', 'areas-fill', leave)
       // Leaving the map itself (to the page, or onto a pin) fires no layer event: without this
-      // the tooltip stayed over the pins.
+      // the tooltip stayed over the pins. The container's own mouseleave also covers a pointer
+      // that left from a pin or cluster just redrawn under it.
       map.on('mouseout', leave)
+      map.getContainer().addEventListener('mouseleave', leave)
       map.on('click', 'areas-fill', (event) => {
         const id = Number(event.features?.[0]?.properties?.boundaryId)
         if (Number.isFinite(id)) clickRef.current(id)
