@@ -240,9 +240,14 @@ pub async fn history(
             .unwrap_or_else(|| format!("requirement {r}"))
     };
     // Free-text reasons by id, from the side table (erased ones read "Erased reason").
-    let reason_ids: Vec<uuid::Uuid> = events
+    // Each payload read once; a kind this version does not know reads as `None`.
+    let parsed: Vec<Option<ProviderEvent>> = events
         .iter()
-        .filter_map(|e| serde_json::from_value::<ProviderEvent>(e.payload.clone()).ok())
+        .map(|e| serde_json::from_value::<ProviderEvent>(e.payload.clone()).ok())
+        .collect();
+    let reason_ids: Vec<uuid::Uuid> = parsed
+        .iter()
+        .flatten()
         .filter_map(|e| match e {
             ProviderEvent::BuildingBlockReturned(r)
             | ProviderEvent::ProviderProposalDeclined(r)
@@ -256,7 +261,8 @@ pub async fn history(
     let mut submitted_at = String::new();
     let entries: Vec<ProviderHistoryEntry> = events
         .iter()
-        .map(|e| {
+        .zip(parsed)
+        .map(|(e, parsed)| {
             let m = |k: &str| {
                 e.metadata
                     .get(k)
@@ -265,7 +271,7 @@ pub async fn history(
                     .to_string()
             };
             let actor = m("actor");
-            let detail = match serde_json::from_value::<ProviderEvent>(e.payload.clone()) {
+            let detail = match parsed.ok_or(()) {
                 Ok(ProviderEvent::ProviderImported(p)) => {
                     let block = block_names
                         .get(&p.building_block_id)
