@@ -30,6 +30,12 @@ use std::time::{Duration, Instant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
+/// An idle connection is pinged before it is handed out only when it has been idle longer than
+/// this (sqlx's default pings on every acquire, one extra round trip per query under
+/// load). A connection idle across a database restart (seconds) is still tested and discarded;
+/// one that breaks while in use is discarded by sqlx's test on release.
+pub const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
+
 /// How often each replica's health task probes.
 pub const PROBE_EVERY: Duration = Duration::from_millis(250);
 /// Longest one probe (primary position, then replica position) may take before the replica
@@ -168,7 +174,7 @@ impl ReadReplicas {
                 .test_before_acquire(false)
                 .before_acquire(|conn, meta| {
                     Box::pin(async move {
-                        if meta.idle_for > crate::cli::PING_WHEN_IDLE_FOR {
+                        if meta.idle_for > PING_WHEN_IDLE_FOR {
                             sqlx::Connection::ping(conn).await?;
                         }
                         Ok(true)

@@ -37,5 +37,21 @@ pub async fn for_commands(pool: &PgPool, given: Option<String>) -> sqlx::Result<
             return Ok(url);
         }
     }
-    Ok(crate::http::state::public_base_url(None))
+    Ok(public_base_url(None))
+}
+
+/// The site's public address for links in e-mails (no trailing slash): `GBVF_BASE_URL` when
+/// set (the address readers use, e.g. `https://dashboard.example.org`), else
+/// `http://127.0.0.1:<port>` with `port`, else the `PORT` variable, else 8080.
+pub fn public_base_url(port: Option<u16>) -> String {
+    if let Some(url) = std::env::var("GBVF_BASE_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+    {
+        return url.trim().trim_end_matches('/').to_string();
+    }
+    let port = port
+        .or_else(|| std::env::var("PORT").ok()?.parse().ok())
+        .unwrap_or(8080);
+    format!("http://127.0.0.1:{port}")
 }

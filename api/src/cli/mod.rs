@@ -20,12 +20,6 @@ use sqlx::PgPool;
 /// (an answer within 2 s; docs/reliability.md "Database outage").
 pub const DEFAULT_ACQUIRE_TIMEOUT_MS: u64 = 1500;
 
-/// An idle connection is pinged before it is handed out only when it has been idle longer than
-/// this (sqlx's default pings on every acquire, one extra round trip per query under
-/// load). A connection idle across a database restart (seconds) is still tested and discarded;
-/// one that breaks while in use is discarded by sqlx's test on release.
-pub const PING_WHEN_IDLE_FOR: std::time::Duration = std::time::Duration::from_secs(1);
-
 /// Connects to PostgreSQL (pool of up to 40 connections; one per projector lease, one per
 /// listener, the rest for requests). Errors: the first connection cannot be made.
 pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
@@ -39,7 +33,7 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
         .test_before_acquire(false)
         .before_acquire(|conn, meta| {
             Box::pin(async move {
-                if meta.idle_for > PING_WHEN_IDLE_FOR {
+                if meta.idle_for > crate::replicas::PING_WHEN_IDLE_FOR {
                     sqlx::Connection::ping(conn).await?;
                 }
                 Ok(true)

@@ -139,7 +139,7 @@ pub async fn serve(
             .unwrap_or(false),
         crate::telemetry::metrics(),
     );
-    inner.base_url = crate::http::state::public_base_url(Some(port));
+    inner.base_url = crate::site_address::public_base_url(Some(port));
     inner.replicas = std::sync::Arc::new(crate::replicas::ReadReplicas::from_env(&pool)?);
     for r in inner.replicas.all() {
         eprintln!("public reads from replica {} when it keeps up", r.name);
@@ -176,7 +176,7 @@ pub async fn serve(
     }
     let app = router(state, web);
     let listener = tokio::net::TcpListener::bind((bind, port)).await?;
-    crate::site_address::record(&pool, &crate::http::state::public_base_url(Some(port))).await?;
+    crate::site_address::record(&pool, &crate::site_address::public_base_url(Some(port))).await?;
     eprintln!("gbvf serving on http://{bind}:{port}");
     serve_app(listener, app, shutdown_signal()).await?;
     let _ = tx.send(true);
@@ -191,7 +191,7 @@ pub async fn project(pool: PgPool) -> anyhow::Result<()> {
     crate::cli::migrate(&pool).await?;
     let (tx, rx) = watch::channel(false);
     let mut workers = spawn_projectors(&pool, &rx);
-    let base_url = crate::http::state::public_base_url(None);
+    let base_url = crate::site_address::public_base_url(None);
     workers.push(spawn_mail_worker(
         &pool,
         crate::http::auth::mail::Mailer::from_env()?,

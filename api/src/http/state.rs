@@ -87,22 +87,6 @@ pub struct AppStateInner {
     pub replicas: Arc<crate::replicas::ReadReplicas>,
 }
 
-/// The site's public address for links in e-mails (no trailing slash): `GBVF_BASE_URL` when
-/// set (the address readers use, e.g. `https://dashboard.example.org`), else
-/// `http://127.0.0.1:<port>` with `port`, else the `PORT` variable, else 8080.
-pub fn public_base_url(port: Option<u16>) -> String {
-    if let Some(url) = std::env::var("GBVF_BASE_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())
-    {
-        return url.trim().trim_end_matches('/').to_string();
-    }
-    let port = port
-        .or_else(|| std::env::var("PORT").ok()?.parse().ok())
-        .unwrap_or(8080);
-    format!("http://127.0.0.1:{port}")
-}
-
 impl AppStateInner {
     /// State over `pool`; adjust fields, then make an [`AppState`] with `into()`.
     pub fn new(
@@ -141,7 +125,7 @@ impl AppStateInner {
             group_cqrs,
             health_check_cqrs,
             survey_response_cqrs,
-            base_url: public_base_url(None),
+            base_url: crate::site_address::public_base_url(None),
             settlers: read_your_writes::Settlers::default(),
             replicas: Arc::default(),
             collective_action_cqrs,

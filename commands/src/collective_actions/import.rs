@@ -28,48 +28,9 @@ use gbvf_events::store::NewEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-use super::aggregate::{CollectiveAction, ImportCollectiveAction};
+use super::aggregate::{CollectiveAction, CollectiveActionRow, ImportCollectiveAction};
 use super::placement::Placer;
 use crate::import::{append_in_batches, file_sha256, ImportError};
-
-/// One row of the collective-actions CSV.
-#[derive(Debug, Clone, Deserialize)]
-pub struct CollectiveActionRow {
-    /// Slug, unique.
-    pub challenge_id: String,
-    /// Year label (`2022` … `2025`) or blank.
-    #[serde(default)]
-    pub year: String,
-    /// Cycle label (`2022 pilot`, `2023`, `2024 cycle 1`, `2024 cycle 2`) or blank.
-    #[serde(default)]
-    pub cycle: String,
-    /// ISO date or blank.
-    #[serde(default)]
-    pub start_date: String,
-    /// ISO date or blank.
-    #[serde(default)]
-    pub end_date: String,
-    /// Team name.
-    pub team_name: String,
-    /// Ecosystem code.
-    pub ecosystem: String,
-    /// Place as reported.
-    pub place_name: String,
-    /// Province or blank.
-    #[serde(default)]
-    pub province: String,
-    /// 1..=6 or blank.
-    #[serde(default)]
-    pub nsp_pillar: String,
-    /// Goal (paraphrase).
-    #[serde(default)]
-    pub goal: String,
-    /// Reported result (paraphrase) or blank.
-    #[serde(default)]
-    pub reported_result: String,
-    /// Source page(s).
-    pub source_url: String,
-}
 
 /// A row that could not be placed in a boundary. It is imported all the same, without a place.
 /// Stored in `ChallengeImportCompleted` under these field names.

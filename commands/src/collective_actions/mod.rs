@@ -15,11 +15,11 @@ pub mod import;
 pub mod placement;
 
 pub use aggregate::{
-    CollectiveAction, CollectiveActionCommand, CollectiveActionError, CompleteCollectiveAction,
-    ImportCollectiveAction, RecordCollectiveAction, ReportCollectiveActionResult, CONFLICT_MESSAGE,
+    CollectiveAction, CollectiveActionCommand, CollectiveActionError, CollectiveActionRow,
+    CompleteCollectiveAction, ImportCollectiveAction, RecordCollectiveAction,
+    ReportCollectiveActionResult, CONFLICT_MESSAGE,
 };
 pub use import::{
-    import_collective_actions_file, CollectiveActionImportReport, CollectiveActionRow,
-    UnplacedCollectiveAction,
+    import_collective_actions_file, CollectiveActionImportReport, UnplacedCollectiveAction,
 };
 pub use placement::{find_boundary, KnownBoundary, Placer};

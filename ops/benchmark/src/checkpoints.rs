@@ -19,6 +19,18 @@ use crate::stats::new_hist;
 /// Lag sampling interval.
 pub const SAMPLE_EVERY: Duration = Duration::from_millis(10);
 
+/// The events one round of one path appended: `global_position` in `(from, to]`.
+pub struct Window {
+    /// `"raw execute"` or `"HTTP"`.
+    pub path: &'static str,
+    /// Concurrent callers.
+    pub level: usize,
+    /// Last position before the round.
+    pub from: i64,
+    /// Last position after it.
+    pub to: i64,
+}
+
 /// A reading of a projection's checkpoint, on the database server's clock.
 pub struct Sample {
     /// When it was read (`clock_timestamp()`).

@@ -24,8 +24,6 @@ use gbvf_commands::text::{LineText, ShortText};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::verification::UpdateBody;
-
 /// A contact of the specification's shape (§3 "contacts").
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -334,4 +332,96 @@ impl Folded {
                 .collect(),
         }
     }
+}
+
+/// A contact person in the update body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactPersonBody {
+    /// Requirement the person answers for.
+    pub building_block_requirement_id: i32,
+    /// Full name (required).
+    #[schema(value_type = String, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub full_name: gbvf_commands::text::ShortText,
+    /// Job role.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 100, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub job_role: Option<gbvf_commands::text::ShortText>,
+    /// Mobile number (10 digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub mobile_number: Option<gbvf_commands::text::LineText>,
+    /// E-mail address.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub email_address: Option<gbvf_commands::text::LineText>,
+    /// Telephone number (10 digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub telephone_number: Option<gbvf_commands::text::LineText>,
+    /// Alternate number (10 digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub alternate_number: Option<gbvf_commands::text::LineText>,
+    /// The person agreed to be shown in the public directory (spec §3 `isPublic`): then, once
+    /// verified, their name, role and work numbers (telephone and alternate) are published;
+    /// their mobile number and e-mail address never are. Internal (`false`) when absent.
+    /// Refused for a shelter's contact persons.
+    #[serde(default)]
+    pub is_public: bool,
+}
+
+/// Body of `PUT /api/buildingblock/updateBuildingBlockContactsAndRequirements`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateBody {
+    /// The provider.
+    pub stakeholder_id: i64,
+    /// Its building block (must match).
+    pub building_block_id: i32,
+    /// Physical Address (required, except for shelters, which never get one).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub physical_address: Option<gbvf_commands::text::LineText>,
+    /// Postal Address.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub postal_address: Option<gbvf_commands::text::LineText>,
+    /// Reception Number (digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub reception_number: Option<gbvf_commands::text::LineText>,
+    /// Alternate Number (digits).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub alternate_number: Option<gbvf_commands::text::LineText>,
+    /// Email address.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
+    pub email_address: Option<gbvf_commands::text::LineText>,
+    /// Requirements available: ids, or the specification's objects with their contact
+    /// persons (see this module).
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    pub building_block_requirements: Vec<RequirementEntry>,
+    /// Contact persons (all of them: the list replaces the previous one).
+    #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
+    #[schema(max_items = 100)]
+    pub contact_persons: Vec<ContactPersonBody>,
+    /// The specification's contacts (instead of the named numbers).
+    #[serde(default, deserialize_with = "optional_list")]
+    #[schema(max_items = 100)]
+    pub contacts: Option<Vec<ContactBody>>,
+    /// The specification's address (instead of `physicalAddress`).
+    #[serde(default)]
+    pub address: Option<AddressBody>,
+}
+
+/// `deserialize_with` for an optional list of at most 100 items.
+fn optional_list<'de, D, T>(d: D) -> Result<Option<Vec<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    gbvf_commands::text::at_most_max_items(d).map(Some)
 }

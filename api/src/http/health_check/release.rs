@@ -3,16 +3,45 @@
 //! step of 5, the scores computed from them, the response count as a band, and the privacy
 //! statement shown with them.
 
-use super::results::Figures;
 use crate::http::error::ApiError;
 use crate::http::AppState;
+use gbvf_commands::health_check::published_responses;
 use gbvf_commands::health_check::{
     answer_score, category_scores, maturity, noisy_question, response_band, NoiseKey,
     NoisyQuestion, QuestionTotals, EPSILON_PER_QUESTION, MECHANISM, MIN_RESPONSES, RESULT_STEP,
 };
 use gbvf_events::healthcheck::{QuestionnairePublished, SINGLE_CHOICE};
+use gbvf_projections::healthcheck::queries::published_figures;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+
+/// A health check's figures as the read model holds them: `actual` responses so far, and the
+/// published figures (per-question totals and per-answer counts) of the first `published` of
+/// them ([`published_responses`]). Exact: never shown as they are, only through [`release`].
+pub(super) struct Figures {
+    pub(super) actual: i64,
+    pub(super) published: i64,
+    pub(super) totals: QuestionTotals,
+    pub(super) counts: HashMap<(String, i32), i64>,
+}
+
+pub(super) async fn figures(pool: &sqlx::PgPool, id: &str) -> sqlx::Result<Figures> {
+    let f = published_figures(pool, id).await?;
+    Ok(Figures {
+        actual: f.actual_responses,
+        published: published_responses(f.actual_responses),
+        totals: f
+            .questions
+            .into_iter()
+            .map(|q| (q.question_id, (q.respondents, q.score_sum)))
+            .collect(),
+        counts: f
+            .answers
+            .into_iter()
+            .map(|a| ((a.question_id, a.possible_answer_id), a.responses))
+            .collect(),
+    })
+}
 
 /// The installation's noise key (`privacy::NoiseKey` under the server's secret).
 pub(super) async fn noise_key(s: &AppState) -> Result<NoiseKey, ApiError> {

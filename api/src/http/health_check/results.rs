@@ -12,49 +12,17 @@ use gbvf_commands::accounts::permissions::{
     ViewYourOrganisationSurveyResult,
 };
 use gbvf_commands::health_check::{
-    category_scores, percent, published_responses, quarter_of, response_cap, suppressed_cells,
-    QuestionTotals,
+    category_scores, percent, quarter_of, response_cap, suppressed_cells,
 };
 use gbvf_events::healthcheck::{QuestionnairePublished, DEMOGRAPHIC};
 
 pub(super) use super::release::{
-    noise_key, release, release_privacy, release_totals, scores, Release,
+    figures, noise_key, release, release_privacy, release_totals, scores, Release,
 };
 pub use super::release::{ReleasePrivacy, ResponseBand, NOISE_NOTE};
 use gbvf_projections::accounts::queries::organisation_facts;
-use gbvf_projections::healthcheck::queries::{
-    published_figures, survey_period, survey_periods_of_organisation,
-};
+use gbvf_projections::healthcheck::queries::{survey_period, survey_periods_of_organisation};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-
-/// A health check's figures as the read model holds them: `actual` responses so far, and the
-/// published figures (per-question totals and per-answer counts) of the first `published` of
-/// them ([`published_responses`]). Exact: never shown as they are, only through [`release`].
-pub(super) struct Figures {
-    pub(super) actual: i64,
-    pub(super) published: i64,
-    pub(super) totals: QuestionTotals,
-    pub(super) counts: HashMap<(String, i32), i64>,
-}
-
-pub(super) async fn figures(pool: &sqlx::PgPool, id: &str) -> sqlx::Result<Figures> {
-    let f = published_figures(pool, id).await?;
-    Ok(Figures {
-        actual: f.actual_responses,
-        published: published_responses(f.actual_responses),
-        totals: f
-            .questions
-            .into_iter()
-            .map(|q| (q.question_id, (q.respondents, q.score_sum)))
-            .collect(),
-        counts: f
-            .answers
-            .into_iter()
-            .map(|a| ((a.question_id, a.possible_answer_id), a.responses))
-            .collect(),
-    })
-}
 
 /// One answer's share of a question's respondents, as a percentage only (no count, so two
 /// readings cannot be subtracted into one person's answer; the figures move in steps of five

@@ -17,7 +17,7 @@ use sqlx::PgPool;
 use gbvf_events::crime::SeriesPlace;
 
 use super::command_paths::{load_places, run_http, run_raw, wait_caught_up, Cmd, Planner, RawPath};
-use crate::checkpoints::Sampler;
+use crate::checkpoints::{Sampler, Window};
 use crate::config::Config;
 use crate::db::{max_global_position, open_db, Databases};
 use crate::procfs::{cores, CpuSplit};
@@ -31,23 +31,11 @@ use crate::synthetic::CRIME_TYPES;
 const TARGET_HTTP_SHARE: f64 = 0.80;
 /// HTTP commands at 32 clients before the performance work (quiet 2-core machine), cmd/s: the
 /// target is twice this.
-const ISSUE15_HTTP_BEFORE: f64 = 676.0;
+const HTTP_BEFORE_PERFORMANCE_WORK: f64 = 676.0;
 /// Guide: postgres-es `execute`, one event per command, at 1 / 8 / 32 callers, cmd/s.
 const GUIDE_EXECUTE: [(usize, f64); 3] = [(1, 896.0), (8, 2_517.0), (32, 3_051.0)];
 /// Alternating rounds per concurrency level.
 const ROUNDS: usize = 4;
-
-/// The events one round of one path appended: `global_position` in `(from, to]`.
-pub struct Window {
-    /// `"raw execute"` or `"HTTP"`.
-    pub path: &'static str,
-    /// Concurrent callers.
-    pub level: usize,
-    /// Last position before the round.
-    pub from: i64,
-    /// Last position after it.
-    pub to: i64,
-}
 
 /// What the alternating rounds measured.
 struct Rounds {
@@ -396,9 +384,9 @@ fn report(r: &Rounds, summary: &mut Vec<Verdict>) {
     summary.push(Verdict {
         section: "1 commands",
         figure: "HTTP cmd/s at 32 clients vs the recorded starting figure".into(),
-        target: format!(">= 2 x {}", num(ISSUE15_HTTP_BEFORE)),
+        target: format!(">= 2 x {}", num(HTTP_BEFORE_PERFORMANCE_WORK)),
         measured: num(http32.rate()),
-        pass: Some(http32.rate() >= 2.0 * ISSUE15_HTTP_BEFORE && http32.errors == 0),
+        pass: Some(http32.rate() >= 2.0 * HTTP_BEFORE_PERFORMANCE_WORK && http32.errors == 0),
     });
     summary.push(versus("raw execute", "raw", raw32));
 }

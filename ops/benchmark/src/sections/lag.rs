@@ -8,8 +8,7 @@ use sqlx::PgPool;
 
 use gbvf_events::crime::CRIME_SERIES_AGGREGATE;
 
-use super::commands::Window;
-use crate::checkpoints::{lag_of, LagResult, Sample, SAMPLE_EVERY};
+use crate::checkpoints::{lag_of, LagResult, Sample, Window, SAMPLE_EVERY};
 use crate::report::{ms, num, section_title, table, verdict_text, Verdict};
 
 /// p99 of projector lag during the command load, seconds.
