@@ -450,7 +450,7 @@ async fn the_document_declares_every_route_with_its_permission() {
             }
         }
     }
-    let routed: std::collections::BTreeSet<(String, String)> = gbvf_api::http::routes::declared()
+    let routed: std::collections::BTreeSet<(String, String)> = gbvf_api::http::declared()
         .into_iter()
         .map(|d| (d.method.to_string(), d.path.to_string()))
         .collect();

@@ -7,7 +7,11 @@
 //! - nor does it run SQL to read: reads of read models are typed query functions next to their
 //!   projection in `projections/`, reads of side tables and of the log live with the module that
 //!   owns them (`api/src/accounts`, `gbvf_events`); handlers call them;
-//! - the modules of `api/src/http` import each other without circles;
+//! - the modules of `api/src/http` import each other without circles, and so do the files of
+//!   every crate (a list of the circles still open through the application state may only
+//!   shrink);
+//! - production code has no glob imports (`use x::*`), but for a function's import of an
+//!   enum's variants;
 //! - no hand-written source file of the workspace (the four crates and the benchmark,
 //!   `ops/benchmark`) is over 600 lines outside its tests (a `#[cfg(test)]` module or a
 //!   `tests.rs` file).
@@ -380,4 +384,320 @@ fn no_hand_written_source_file_is_over_600_lines() {
         .map(|(n, l)| format!("{n}: {l} lines"))
         .collect();
     assert!(long.is_empty(), "files over 600 lines: {long:?}");
+}
+
+/// The glob imports (`use x::*`) of a production file's code, as (line, text). A function's
+/// import of an enum's variants (`use Column::*;`, the last segment a type name) is allowed:
+/// it names the enum, so it hides nothing of the file's dependencies.
+fn glob_imports(text: &str) -> Vec<(usize, String)> {
+    code_lines(text)
+        .into_iter()
+        .filter(|(_, line)| {
+            let t = line.trim();
+            let Some(path) = t
+                .strip_prefix("use ")
+                .or_else(|| t.split_once(" use ").map(|(_, p)| p))
+                .and_then(|p| p.strip_suffix("::*;"))
+            else {
+                return false;
+            };
+            let last = path.rsplit("::").next().unwrap_or(path);
+            let is_variants = line.starts_with("    ") && last.starts_with(char::is_uppercase);
+            !is_variants
+        })
+        .collect()
+}
+
+/// The source folders of the workspace's crates, each with its crate root.
+const CRATES: [&str; 5] = [
+    "events/src",
+    "commands/src",
+    "projections/src",
+    "api/src",
+    "ops/benchmark/src",
+];
+
+/// A production source file: not a `tests.rs` or `*_tests.rs` file of a test module.
+fn is_production(file: &Path) -> bool {
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    name != "tests.rs" && !name.ends_with("_tests.rs")
+}
+
+#[test]
+fn production_code_has_no_glob_imports() {
+    let root = workspace();
+    let mut found = Vec::new();
+    for dir in CRATES {
+        for file in rust_files(&root.join(dir))
+            .into_iter()
+            .filter(|f| is_production(f))
+        {
+            let text = std::fs::read_to_string(&file).expect("read source");
+            for (line, code) in glob_imports(&text) {
+                let name = file.strip_prefix(&root).expect("under the workspace");
+                found.push(format!("{}:{line}: {}", name.display(), code.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "glob imports in production code: {found:#?}"
+    );
+}
+
+#[test]
+fn the_glob_check_sees_a_glob_and_allows_enum_variants() {
+    let text = "use super::*;\npub use state::*;\nfn f() {\n    use Column::*;\n}\n";
+    let found: Vec<usize> = glob_imports(text).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(found, vec![1, 2]);
+}
+
+/// The module path of a file under a crate's `src` (`http/building_blocks/mod.rs` →
+/// `["http", "building_blocks"]`; `lib.rs`/`main.rs` → `[]`).
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = file
+        .strip_prefix(src)
+        .expect("under src")
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// Every path a text names that starts with `crate`, `super`, `self` or a bare identifier,
+/// with `a::{b, c::d}` groups expanded, as segments.
+fn paths_in(text: &str) -> Vec<Vec<String>> {
+    fn ident(s: &[char], at: &mut usize) -> Option<String> {
+        let start = *at;
+        while *at < s.len() && (s[*at].is_alphanumeric() || s[*at] == '_') {
+            *at += 1;
+        }
+        (start < *at).then(|| s[start..*at].iter().collect())
+    }
+    fn skip_space(s: &[char], at: &mut usize) {
+        while *at < s.len() && s[*at].is_whitespace() {
+            *at += 1;
+        }
+    }
+    /// Parses `ident(::ident)*(::{group})?` from `at`, pushing every full path onto `out`.
+    fn path(s: &[char], at: &mut usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) {
+        let mut segments = prefix;
+        loop {
+            skip_space(s, at);
+            if *at < s.len() && s[*at] == '{' {
+                *at += 1;
+                loop {
+                    skip_space(s, at);
+                    if *at >= s.len() || s[*at] == '}' {
+                        *at += 1;
+                        return;
+                    }
+                    if s[*at] == ',' {
+                        *at += 1;
+                        continue;
+                    }
+                    let before = *at;
+                    path(s, at, segments.clone(), out);
+                    if *at == before {
+                        *at += 1;
+                    }
+                }
+            }
+            let Some(name) = ident(s, at) else { return };
+            segments.push(name);
+            if *at + 1 < s.len() && s[*at] == ':' && s[*at + 1] == ':' {
+                *at += 2;
+            } else {
+                out.push(segments);
+                return;
+            }
+        }
+    }
+    let s: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < s.len() {
+        let boundary =
+            at == 0 || !(s[at - 1].is_alphanumeric() || s[at - 1] == '_' || s[at - 1] == ':');
+        if boundary && (s[at].is_alphabetic() || s[at] == '_') {
+            let start = at;
+            let mut probe = at;
+            ident(&s, &mut probe);
+            if probe + 1 < s.len() && s[probe] == ':' && s[probe + 1] == ':' {
+                path(&s, &mut at, Vec::new(), &mut out);
+                if at == start {
+                    at += 1;
+                }
+                continue;
+            }
+            at = probe;
+            continue;
+        }
+        at += 1;
+    }
+    out
+}
+
+/// The circles between the files of one crate: an arrow from a file to each file whose module
+/// its code names (`crate::`, `super::`, `self::` or a child module), through re-exports to the
+/// file that defines the name; `pub use` lines themselves are a facade's, not its code's, and a
+/// module naming one of its ancestors (the parent's shared types) draws no arrow.
+fn file_circles(src: &Path) -> BTreeSet<String> {
+    let files: Vec<PathBuf> = rust_files(src)
+        .into_iter()
+        .filter(|f| is_production(f))
+        .filter(|f| !(f.ends_with("main.rs") && src.join("lib.rs").exists()))
+        .collect();
+    let modules: BTreeMap<Vec<String>, String> = files
+        .iter()
+        .map(|f| {
+            (
+                module_path(src, f),
+                f.strip_prefix(src).unwrap().display().to_string(),
+            )
+        })
+        .collect();
+    let mut reexports: BTreeMap<(Vec<String>, String), Vec<String>> = BTreeMap::new();
+    let mut code_of: BTreeMap<Vec<String>, String> = BTreeMap::new();
+    for file in &files {
+        let own = module_path(src, file);
+        let text = std::fs::read_to_string(file).expect("read source");
+        let mut code = String::new();
+        let mut in_reexport = false;
+        for (_, line) in code_lines(&text) {
+            let t = line.trim_start();
+            if t.starts_with("pub use ") || in_reexport {
+                in_reexport = !t.contains(';');
+                for p in paths_in(t.trim_start_matches("pub use ")) {
+                    let mut child = own.clone();
+                    child.push(p[0].clone());
+                    if p.len() >= 2 && modules.contains_key(&child) {
+                        reexports.insert((own.clone(), p[p.len() - 1].clone()), child);
+                    }
+                }
+                continue;
+            }
+            code.push_str(&line);
+            code.push('\n');
+        }
+        code_of.insert(own, code);
+    }
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (own, code) in &code_of {
+        let me = modules[own].clone();
+        for p in paths_in(code) {
+            let absolute: Vec<String> = match p[0].as_str() {
+                "crate" => p[1..].to_vec(),
+                "self" => own.iter().chain(&p[1..]).cloned().collect(),
+                "super" => {
+                    let ups = p.iter().take_while(|s| *s == "super").count();
+                    let keep = own.len().saturating_sub(ups);
+                    own[..keep].iter().chain(&p[ups..]).cloned().collect()
+                }
+                first => {
+                    let mut child = own.clone();
+                    child.push(first.to_string());
+                    if !modules.contains_key(&child) {
+                        continue;
+                    }
+                    own.iter().chain(&p).cloned().collect()
+                }
+            };
+            let Some(len) = (1..=absolute.len())
+                .rev()
+                .find(|n| modules.contains_key(&absolute[..*n]))
+            else {
+                continue;
+            };
+            let mut target = absolute[..len].to_vec();
+            if let Some(name) = absolute.get(len) {
+                if let Some(child) = reexports.get(&(target.clone(), name.clone())) {
+                    target = child.clone();
+                }
+            }
+            // A child naming its parent's shared definitions is inside one unit of code.
+            if own.starts_with(&target) {
+                continue;
+            }
+            let target = modules[&target].clone();
+            if target != me {
+                graph.entry(me.clone()).or_default().insert(target);
+            }
+        }
+    }
+    circles(&graph)
+}
+
+/// The circles still open, each through the application state: `AppState` holds a field of
+/// the module's type and the module takes `&AppState`. The list may only shrink: a new circle
+/// fails, and so does one listed here that is gone (remove it from the list).
+const CIRCLES_THROUGH_APP_STATE: [&str; 5] = [
+    "api/src: http/auth/handlers/mod.rs -> http/state.rs -> http/auth/mod.rs -> http/auth/handlers/mod.rs",
+    "api/src: http/auth/mod.rs -> http/state.rs -> http/auth/mod.rs",
+    "api/src: http/boundary.rs -> http/state.rs -> http/cache.rs -> http/boundary.rs",
+    "api/src: http/client.rs -> http/state.rs -> http/client.rs",
+    "api/src: http/read_your_writes.rs -> http/state.rs -> http/read_your_writes.rs",
+];
+
+#[test]
+fn files_import_each_other_without_new_circles() {
+    let root = workspace();
+    let mut found = BTreeSet::new();
+    for dir in CRATES {
+        for circle in file_circles(&root.join(dir)) {
+            found.insert(format!("{dir}: {circle}"));
+        }
+    }
+    let known: BTreeSet<String> = CIRCLES_THROUGH_APP_STATE
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let new: Vec<&String> = found.difference(&known).collect();
+    let gone: Vec<&String> = known.difference(&found).collect();
+    assert!(new.is_empty(), "new import circles between files: {new:#?}");
+    assert!(
+        gone.is_empty(),
+        "circles no longer there, remove them from the list: {gone:#?}"
+    );
+}
+
+#[test]
+fn the_file_circle_search_sees_a_circle_between_two_files() {
+    let dir = std::env::temp_dir().join(format!("gbvf-circle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    std::fs::write(dir.join("lib.rs"), "mod a;\nmod b;\n").expect("write");
+    std::fs::write(dir.join("a.rs"), "use crate::b::B;\npub struct A;\n").expect("write");
+    std::fs::write(dir.join("b.rs"), "pub struct B(crate::a::A);\n").expect("write");
+    let found = file_circles(&dir);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(found, BTreeSet::from(["a.rs -> b.rs -> a.rs".to_string()]));
+}
+
+#[test]
+fn the_path_reader_expands_groups() {
+    let paths = paths_in("use crate::http::{auth, cache::{Cache, Key}};\nlet x = super::y::z(1);");
+    let joined: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        joined,
+        vec![
+            "crate::http::auth",
+            "crate::http::cache::Cache",
+            "crate::http::cache::Key",
+            "super::y::z"
+        ]
+    );
 }

@@ -31,8 +31,12 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use async_trait::async_trait;
 use chrono::{DateTime, SubsecRound, Utc};
-use gbvf_events::example::is_example;
-use gbvf_events::healthcheck::*;
+use gbvf_events::example::{is_example, EXAMPLE_METADATA_KEY};
+use gbvf_events::healthcheck::{
+    answer_score, HealthCheckEvent, QuestionnaireEvent, QuestionnairePublished, SurveyPeriodOpened,
+    SurveyResponseEvent, SurveyResponseSubmitted, HEALTH_CHECK_AGGREGATE, QUESTIONNAIRE_AGGREGATE,
+    RESULT_STEP, SURVEY_RESPONSE_AGGREGATE,
+};
 use gbvf_events::store::StoredEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};

@@ -1,11 +1,29 @@
 //! The route table of `/api` (public spec §7 paths): each route with the permission it needs
 //! and what it does to the event log; reads that may be cached first.
 
-use super::*;
+use crate::http::audit;
+use crate::http::auth;
+use crate::http::building_blocks;
+use crate::http::collective_actions;
+use crate::http::crime;
+use crate::http::dashboard;
+use crate::http::geography;
+use crate::http::health_check;
+use crate::http::openapi;
+use crate::http::organisations;
 use crate::http::routes::{Needs, Routes};
-pub use crate::telemetry::PostgresCqrs;
+use crate::http::users_groups;
+use crate::http::IMPORT_BODY_LIMIT;
 use axum::http::Method;
 use axum::routing::post;
+use gbvf_commands::accounts::permissions::{
+    AddBuildingBlock, AddGroupAction, AddSurveyLink, BuildingBlockAdmin, CreateGroup,
+    CreateNewBuildingBlock, DeleteBuildingBlock, DeleteGroup, DeleteGroupAction, DeleteUser,
+    EditBuildingBlock, HealthCheckAdmin, ImportBuildingBlockData, SetGroupMember,
+    SetSurveyEffectiveDate, ValidateBuildingBlock, VerifyBuildingBlockExist, VerifyOrganisation,
+    ViewOrganisationalSurveyResults, ViewOrganisations, ViewYourOrganisationSurveyResult,
+    WorldOfImpactAdmin,
+};
 
 /// The public reads answered from the response cache, outside the session layer (a
 /// cache hit touches neither the session store nor a cookie). All are [`Needs::Anyone`].
@@ -85,7 +103,6 @@ pub fn cached_routes(r: Routes) -> Routes {
 /// the one place a route's permission is declared: [`routes::Routes`] enforces it and the
 /// OpenAPI document shows it (`x-permission`).
 pub fn session_routes(r: Routes) -> Routes {
-    use gbvf_commands::accounts::permissions::*;
     use Needs::{AnyOf, Anyone, PoliceStatistics, SignedIn};
     const ADMIN: Needs = AnyOf(&[WorldOfImpactAdmin]);
     const BB_ADMIN: Needs = AnyOf(&[BuildingBlockAdmin]);

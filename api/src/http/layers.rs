@@ -1,8 +1,11 @@
 //! What wraps every answer: security headers, the response cache of public reads, request
 //! metrics, the example-data scope and the development outbox.
 
-use super::*;
-pub use crate::telemetry::PostgresCqrs;
+use crate::http::auth;
+use crate::http::cache;
+use crate::http::db_health;
+use crate::http::error;
+use crate::http::AppState;
 use axum::body::Body;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};

@@ -34,9 +34,20 @@ pub mod routes;
 pub mod state;
 pub mod users_groups;
 
-pub use api_routes::*;
-pub use layers::*;
-pub use state::*;
+use crate::http::layers::answer_from_cache;
+use crate::http::layers::api_not_found;
+use crate::http::layers::cache_reads;
+use crate::http::layers::dev_outbox;
+use crate::http::layers::example_scope;
+use crate::http::layers::method_not_allowed;
+use crate::http::layers::metrics_text;
+use crate::http::layers::no_store_by_default;
+use crate::http::layers::record_metrics;
+use crate::http::layers::security_headers;
+use crate::http::layers::static_cache_headers;
+pub use api_routes::{cached_routes, session_routes};
+pub use layers::{API_BODY_LIMIT, CONTENT_SECURITY_POLICY, EXAMPLE_HEADER, IMPORT_BODY_LIMIT};
+pub use state::{AppState, AppStateInner};
 
 use crate::http::routes::Routes;
 pub use crate::telemetry::PostgresCqrs;
@@ -136,4 +147,12 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
                 .on_response(crate::telemetry::record_status),
         )
         .layer(middleware::from_fn_with_state(state, answer_from_cache))
+}
+
+/// Both route sets with no state: what the document describes (see [`router`]).
+pub fn declared() -> Vec<routes::Declared> {
+    let (_, mut a) = cached_routes(Routes::new(None, false)).finish();
+    let (_, b) = session_routes(Routes::new(None, true)).finish();
+    a.extend(b);
+    a
 }

@@ -453,7 +453,7 @@ pub fn full() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     // What each route needs, from its one declaration (super::routes): `x-permission`, and a
     // 403 answer wherever someone may be refused.
-    for d in super::routes::declared() {
+    for d in super::declared() {
         let Some(item) = doc.paths.paths.get_mut(d.path) else {
             continue;
         };
@@ -565,7 +565,7 @@ mod tests {
     /// route the router does not declare.
     #[test]
     fn operation_ids_cover_the_routes() {
-        let routed: BTreeSet<(String, String)> = super::super::routes::declared()
+        let routed: BTreeSet<(String, String)> = super::super::declared()
             .into_iter()
             .map(|d| (d.method.to_string(), d.path.to_string()))
             .collect();
@@ -617,7 +617,7 @@ mod tests {
             }
         }
         assert!(commands >= 25, "only {commands} commands found");
-        let declared_reads: BTreeSet<&str> = super::super::routes::declared()
+        let declared_reads: BTreeSet<&str> = super::super::declared()
             .into_iter()
             .filter(|d| {
                 d.method != axum::http::Method::GET

@@ -300,13 +300,5 @@ async fn enforce(
     next.run(req).await
 }
 
-/// Both route sets with no state: what the document describes (see [`super::router`]).
-pub fn declared() -> Vec<Declared> {
-    let (_, mut a) = super::cached_routes(Routes::new(None, false)).finish();
-    let (_, b) = super::session_routes(Routes::new(None, true)).finish();
-    a.extend(b);
-    a
-}
-
 /// The signed-in caller a route layer admitted (see [`enforce`]).
 pub type Caller = axum::Extension<CurrentUser>;

@@ -1,8 +1,11 @@
 //! The application state every handler gets: the pool, the aggregates' command frameworks,
 //! the cache and settings.
 
-use super::*;
-pub use crate::telemetry::PostgresCqrs;
+use crate::http::auth;
+use crate::http::cache;
+use crate::http::client;
+use crate::http::read_your_writes;
+use crate::telemetry::PostgresCqrs;
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::crime_series::CrimeSeries;
 use metrics_exporter_prometheus::PrometheusHandle;

@@ -34,8 +34,14 @@ mod placement;
 pub mod provider;
 pub mod taxonomy;
 
-pub use directory::*;
-pub use placement::*;
+pub use directory::{
+    clean_refine_value, phone_numbers, raw_rows, refine_point, same_shelter, RawRow,
+    LOWER_COURT_BUILDING_BLOCK_ID,
+};
+pub use placement::{
+    geojson_multipolygon, read_providers, MunicipalityIndex, ProviderRows,
+    NEAREST_MUNICIPALITY_MAX_M, PLACEMENT_RULES,
+};
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;

@@ -31,11 +31,18 @@ use crate::execute::{database_error, Recorded, SideTables};
 use crate::fields::{EmailAddress, Line, PhoneNumber};
 
 mod form;
-pub use form::*;
+pub use form::{
+    ContactPerson, ContactPersonInput, DetailsForm, DetailsInput, ParsedDetails, NAME_REQUIRED,
+};
 mod contact_removal;
 mod lifecycle;
-pub use contact_removal::*;
-pub use lifecycle::*;
+pub use contact_removal::{RemoveContactPerson, CONTACT_DELETED, CONTACT_NOT_DELETED};
+pub use lifecycle::{
+    DecideProviderProposal, Existence, LifecycleError, ParsedProposal, ProposalForm, ProposalInput,
+    ProposeProvider, ProposeProviderClosure, BUILDING_BLOCK_REQUIRED, LOCATION_REQUIRED,
+    POINT_OUTSIDE, PROPOSED_ID_BASE, PROPOSED_ID_SPAN, PROPOSED_PLACEMENT, PROPOSED_SOURCE,
+    PROVIDER_NAME_REQUIRED, SOUTH_AFRICA_BOUNDS,
+};
 
 /// 'Physical Address is required.' (spec §5 "Manage building block").
 pub const PHYSICAL_ADDRESS_REQUIRED: &str = "Physical Address is required.";

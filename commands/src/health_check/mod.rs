@@ -30,14 +30,33 @@ pub mod translation;
 pub mod translation_file;
 
 pub use gbvf_events::healthcheck::{answer_score, is_scored};
-pub use privacy::*;
-pub use public_cells::*;
-pub use questionnaire::*;
-pub use scoring::*;
-pub use survey_period::*;
-pub use survey_response::*;
-pub use translation::*;
-pub use translation_file::*;
+pub use privacy::{
+    noisy_question, response_band, sensitivity, two_sided_geometric, NoiseKey, NoisyQuestion,
+    EPSILON_PER_QUESTION, MECHANISM, RESULT_STEP,
+};
+pub use public_cells::{public_cells, CellKind, Contribution, PublicCell};
+pub use questionnaire::{
+    built_in_questionnaires, parse_questionnaires, publish_questionnaires,
+    PublishQuestionnaireVersion, QuestionnaireError, QuestionnaireVersion, QUESTIONNAIRE_FILE,
+    QUESTIONNAIRE_SOURCE,
+};
+pub use scoring::{
+    category_scores, maturity, percent, published_responses, suppressed_cells, QuestionTotals,
+};
+pub use survey_period::{
+    current_dashboard_quarter, end_of_quarter, health_check_id, next_quarter, period_in_window,
+    quarter_of, response_cap, ExpectedResponses, ExpectedResponsesError, HealthCheck,
+    HealthCheckCommand, HealthCheckError, OpenSurveyPeriod, RESPONSE_MARGIN_MIN,
+};
+pub use survey_response::{SubmitSurveyResponse, SurveyAnswers, SurveyError, SurveyResponse};
+pub use translation::{
+    load_command, translation_aggregate_id, translation_sha256, LoadTranslation,
+    PublishedQuestionnaires, QuestionnaireTranslation, TranslationCommand, TranslationError,
+};
+pub use translation_file::{
+    parse_translation_file, translation_template, FileAnswer, FileQuestion, FileText, LanguageTag,
+    ParsedTranslation, TranslationFile, ANSWER_TEXT_MAX, QUESTION_TEXT_MAX,
+};
 
 /// Fewest responses from which any distribution, score or demographic breakdown of one
 /// health check is shown (respondent privacy; docs/decisions.md "Respondent privacy

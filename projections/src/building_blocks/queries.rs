@@ -14,13 +14,17 @@ mod notices;
 mod queue;
 mod review;
 mod taxonomy;
-pub use bulk_load::*;
-pub use lifecycle::*;
-pub use location::*;
-pub use notices::*;
-pub use queue::*;
-pub use review::*;
-pub use taxonomy::*;
+pub use bulk_load::{bulk_load_providers, BulkLoadProviderRow};
+pub use lifecycle::{
+    block_category, lifecycle_place, pending_proposal_count, pending_proposals, ProposalRow,
+};
+pub use location::{block_location_secret, LOCATION_SECRET};
+pub use notices::{place_notice, provider_notice, ProviderNotice};
+pub use queue::{
+    municipality_names, staff_names, status_counts, verification_queue, QueueFilter, QueueRow,
+};
+pub use review::{provider_details, ProviderDetailsRow};
+pub use taxonomy::{taxonomy_tree, taxonomy_versions, TaxonomyTreeRow, TaxonomyVersionRow};
 
 /// The SQL condition "provider `p` is inside boundary `$1`", through its municipality's row
 /// `b` (`boundary`): the municipality itself, its district, its province, or the country (1).

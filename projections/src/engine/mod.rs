@@ -32,11 +32,12 @@ pub mod status;
 pub mod versions;
 pub mod worker;
 
-pub use quarantine::*;
-pub use rebuild::*;
-pub use status::*;
-pub use versions::*;
-pub use worker::*;
+use crate::engine::worker::run_leased;
+pub use quarantine::{apply_guarded, is_poison, quarantined, Quarantined, QUARANTINE_PER_PAGE};
+pub use rebuild::{rebuild, RebuildProgress};
+pub use status::{status, Status};
+pub use versions::{ddl_hash, install, needs_rebuild, schema_name};
+pub use worker::{catch_up, run, step, Step};
 
 use async_trait::async_trait;
 use gbvf_events::store::{read_page, Position, RawEvent, StoredEvent};

@@ -1,7 +1,7 @@
 //! Events a projection cannot apply: one bad event is recorded in `projection_quarantine` and
 //! skipped, so it never stops the projection (`gbvf projections quarantine` lists them).
 
-use super::*;
+use crate::engine::Projection;
 use gbvf_events::store::StoredEvent;
 use sqlx::{PgPool, Postgres, Transaction};
 

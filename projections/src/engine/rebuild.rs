@@ -1,7 +1,13 @@
 //! Rebuilding a projection: version n+1 folded from the whole log in memory while n serves,
 //! then views, checkpoint and old schema switched in one transaction.
 
-use super::*;
+use crate::engine::apply_guarded;
+use crate::engine::ddl_hash;
+use crate::engine::install;
+use crate::engine::versions::create_version;
+use crate::engine::versions::point_views;
+use crate::engine::FoldPage;
+use crate::engine::Projection;
 use gbvf_events::store::{read_page, read_raw_page, Position, RawEvent, StoredEvent};
 use sqlx::PgPool;
 use std::time::Instant;

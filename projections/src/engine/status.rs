@@ -1,6 +1,7 @@
 //! Each projection's position and lag, for `/api/health` and `gbvf projections status`.
 
-use super::*;
+use crate::engine::versions::lock_key;
+use crate::engine::Projection;
 use gbvf_events::store::Position;
 use sqlx::PgPool;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! A projection's versions: its schema `proj_<name>_v<n>`, the views in `public` that point at
 //! the active one, and installing or rebuilding when the table shape changed.
 
-use super::*;
+use crate::engine::Projection;
 use sqlx::{PgPool, Postgres, Transaction};
 
 /// The schema of a projection version.

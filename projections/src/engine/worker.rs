@@ -1,7 +1,14 @@
 //! The projector loop: a lease, pages in commit order below the horizon, each applied with its
 //! checkpoint in one transaction; catch-ups started at most once per batch window.
 
-use super::*;
+use crate::engine::apply_guarded;
+use crate::engine::install;
+use crate::engine::schema_name;
+use crate::engine::versions::lock_key;
+use crate::engine::Projection;
+use crate::engine::BATCH_WINDOW;
+use crate::engine::PAGE;
+use crate::engine::POLL;
 use gbvf_events::store::{read_page, Position, StoredEvent};
 use sqlx::PgPool;
 use std::sync::Arc;

@@ -3,9 +3,11 @@
 //! its apply. The file is the request body (CSV or XLSX, at most [`BULK_LOAD_BODY_LIMIT`]);
 //! rules in `gbvf_commands::building_blocks::bulk_load` and the `Provider` aggregate.
 
+use crate::http::building_blocks::verification::actor_of;
+use crate::http::building_blocks::verification::meta_for;
+use crate::http::building_blocks::Area;
 use std::collections::HashMap;
 
-use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::AppState;

@@ -2,8 +2,16 @@
 //! municipalities with their completion, the providers of one building block in a
 //! municipality, and one provider's details, each limited to the user's [`super::Area`].
 
-use super::*;
 use crate::http::auth::CurrentUser;
+use crate::http::building_blocks::availability::required_id;
+use crate::http::building_blocks::directory::contact_persons;
+use crate::http::building_blocks::directory::directory_contacts;
+use crate::http::building_blocks::directory::opt_id;
+use crate::http::building_blocks::verification::actor_of;
+use crate::http::building_blocks::verification::provider_place;
+use crate::http::building_blocks::Area;
+use crate::http::building_blocks::BoundaryQuery;
+use crate::http::building_blocks::DirectoryContact;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};

@@ -3,8 +3,11 @@
 //! designated person removes one contact person from a provider's details, a command on the
 //! provider aggregate (`RemoveContactPerson`).
 
-use super::*;
 use crate::http::auth::CurrentUser;
+use crate::http::building_blocks::assigned_municipalities;
+use crate::http::building_blocks::availability::required_id;
+use crate::http::building_blocks::verification::actor_of;
+use crate::http::building_blocks::verification::execute_provider;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
 use axum::extract::{Query, State};

@@ -1,7 +1,9 @@
 //! The public contact directory (public spec §7 `searchcontact`), provider counts per boundary
 //! and map markers. Shelters show name, municipality and telephone lines only.
 
-use super::*;
+use crate::http::building_blocks::availability::required_id;
+use crate::http::building_blocks::BoundaryQuery;
+use crate::http::building_blocks::ContactPersonDetails;
 use crate::http::error::{parse_id, ApiError};
 use crate::http::geojson::{FeatureId, MarkerFeature, MarkerProperties};
 use crate::http::AppState;

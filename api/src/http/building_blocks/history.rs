@@ -1,8 +1,11 @@
 //! A provider's history (public spec §7 "Building block"): every event of its aggregate, for
 //! the user's area, as JSON or CSV.
 
-use super::*;
 use crate::http::auth::CurrentUser;
+use crate::http::building_blocks::availability::required_id;
+use crate::http::building_blocks::verification::provider_place;
+use crate::http::building_blocks::Area;
+use crate::http::building_blocks::ProviderQuery;
 use crate::http::csv_export::{Cell, CsvExport};
 use crate::http::error::ApiError;
 use crate::http::AppState;

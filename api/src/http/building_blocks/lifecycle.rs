@@ -5,8 +5,14 @@
 //! Each is a command on the provider aggregate; the proposals awaiting a decision are listed
 //! beside the verification queue.
 
-use super::*;
 use crate::http::auth::CurrentUser;
+use crate::http::building_blocks::assigned_municipalities;
+use crate::http::building_blocks::directory::directory_contacts;
+use crate::http::building_blocks::verification::actor_of;
+use crate::http::building_blocks::verification::meta_for;
+use crate::http::building_blocks::verification::provider_error;
+use crate::http::building_blocks::Area;
+use crate::http::building_blocks::DirectoryContact;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
 use axum::extract::State;

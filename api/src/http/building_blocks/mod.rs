@@ -43,17 +43,57 @@ pub mod taxonomy;
 pub mod update_body;
 pub mod verification;
 
-pub use availability::*;
-pub use bulk_load::*;
-pub use capture::*;
-pub use contact_removal::*;
-pub use directory::*;
-pub use history::*;
-pub use lifecycle::*;
-pub use queue::*;
-pub use review::*;
-pub use taxonomy::*;
-pub use verification::*;
+pub use availability::{
+    __path_get_data, __path_get_requirement_detail, building_block_data, component_options,
+    contained_availability, get_data, get_requirement_detail, quarter_label, reporting_quarters,
+    AreaCategory, AvailabilityArea, AvailabilityState, BlockStat, BoundaryQuery, BuildingBlockData,
+    CategoryQuery, CategoryStat, Figure, PeriodAvailability, ReportingPeriod, RequirementStat,
+};
+pub use bulk_load::{
+    __path_bulk_load_apply, __path_bulk_load_dry_run, __path_bulk_load_template, bulk_load_apply,
+    bulk_load_dry_run, bulk_load_template, BulkLoadApplyQuery, BulkLoadReport, BulkLoadSummary,
+    BULK_LOAD_BODY_LIMIT,
+};
+pub use capture::{
+    __path_associated_to_user, __path_contacts_with_requirements, __path_on_municipality,
+    associated_to_user, completion, contacts_with_requirements, on_municipality, AssignedCategory,
+    AssignedMunicipality, BlockCompletion, BuildingBlockDetails, ContactPersonDetails,
+    MunicipalityQuery, ProviderAddress, ProviderQuery, ProviderStatus, RequirementDetails,
+};
+pub use contact_removal::{
+    __path_delete_contact_person, delete_contact_person, DeleteContactQuery,
+};
+pub use directory::{
+    __path_boundary_counts, __path_search_contact, boundary_counts, geomarkers, search_contact,
+    BlockCount, BoundaryCategoryCount, ContactPerson, ContactSearchResult, DirectoryAddress,
+    DirectoryContact, DirectoryRequirement, PublicContactPerson, SearchQuery,
+};
+pub use history::{
+    __path_history, event_words, history, submission_words, ProviderHistory, ProviderHistoryEntry,
+};
+pub use lifecycle::{
+    __path_confirm_proposal, __path_decline_proposal, __path_proposals, __path_propose_closure,
+    __path_propose_provider, confirm_proposal, decline_proposal, proposals, propose_closure,
+    propose_provider, ClosureBody, ProposalDecisionBody, ProposalItem, ProposalList, ProposeBody,
+    Proposed, PROPOSALS_SHOWN,
+};
+pub use queue::{
+    __path_verification_queue, verification_queue, QueueChoice, QueueItem, QueuePage, QueueQuery,
+    StatusCounts, QUEUE_MAX_DAYS, QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZE_MAX,
+};
+pub use review::{
+    __path_review_submission, field_changes, person_changes, review_submission,
+    ContactPersonChange, FieldChange, RequirementChange, SubmissionReview,
+};
+pub use taxonomy::{
+    __path_create_building_block, __path_create_requirement, __path_get_taxonomy,
+    create_building_block, create_requirement, get_taxonomy, CreateBuildingBlockBody,
+    CreateRequirementBody, TaxonomyAdded, TaxonomyAnswer, TaxonomyBlock, TaxonomyCategory,
+    TaxonomyRequirement, TaxonomyVersion,
+};
+pub use verification::{
+    __path_return_block, __path_update, __path_verify, return_block, update, verify, DecisionBody,
+};
 
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;

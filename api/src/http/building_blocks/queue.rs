@@ -3,8 +3,10 @@
 //! municipality with its reason, oldest wait first, filtered and paged, with the counts of
 //! each workflow status.
 
-use super::*;
 use crate::http::auth::CurrentUser;
+use crate::http::building_blocks::directory::opt_id;
+use crate::http::building_blocks::verification::actor_of;
+use crate::http::building_blocks::Area;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};

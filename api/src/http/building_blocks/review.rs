@@ -4,8 +4,14 @@
 //! contact person (added, changed, removed), with what the reader may decide.
 
 use super::queue::rfc3339;
-use super::*;
 use crate::http::auth::CurrentUser;
+use crate::http::building_blocks::availability::required_id;
+use crate::http::building_blocks::directory::contact_persons;
+use crate::http::building_blocks::verification::actor_of;
+use crate::http::building_blocks::verification::provider_place;
+use crate::http::building_blocks::Area;
+use crate::http::building_blocks::ContactPersonDetails;
+use crate::http::building_blocks::ProviderQuery;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};

@@ -400,7 +400,7 @@ pub struct UpdateBody {
     #[schema(value_type = Option<String>, max_length = 250, pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$")]
     pub email_address: Option<gbvf_commands::text::LineText>,
     /// Requirements available: ids, or the specification's objects with their contact
-    /// persons (see this module).
+    /// persons.
     #[serde(default, deserialize_with = "gbvf_commands::text::at_most_max_items")]
     #[schema(max_items = 100)]
     pub building_block_requirements: Vec<RequirementEntry>,

@@ -2,9 +2,10 @@
 //! municipality's update (EditBuildingBlock) and the province's verification or return
 //! (ValidateBuildingBlock), each a command on the provider aggregate.
 
-use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::building_blocks::update_body::UpdateBody;
+use crate::http::building_blocks::Area;
+use crate::http::building_blocks::UPDATED;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
 use axum::extract::State;

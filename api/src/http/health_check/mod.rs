@@ -29,12 +29,28 @@ pub mod summaries;
 pub mod survey;
 pub mod survey_links;
 
-pub use public_statistics::*;
-pub use publication::*;
-pub use results::*;
-pub use summaries::*;
-pub use survey::*;
-pub use survey_links::*;
+pub use public_statistics::{
+    __path_stats, organisation_types, public_stats, stats, AreaStat, HealthCheckStats,
+    HealthCheckStatsAnswer, OrganisationTypeStat, Participation, QuarterStat, StatsQuery,
+    PUBLIC_NOTE,
+};
+pub use publication::{publish_ended_quarters, spawn_publisher};
+pub use results::{
+    __path_organisation_health_checks, __path_organisational_result, organisation_health_checks,
+    organisational_result, AnswerDistribution, CategoryResult, OrganisationHealthCheck,
+    OrganisationHealthChecks, OrganisationHealthChecksAnswer, OrganisationQuery,
+    OrganisationalResult, OrganisationalResultAnswer, PaletteEntry, QuestionResult, ReleasePrivacy,
+    ResponseBand, ResultBody, NOISE_NOTE,
+};
+pub use summaries::{__path_summarised, summarised, QuestionnaireSummaries, QuestionnaireSummary};
+pub use survey::{
+    __path_submit, __path_survey, submit, survey, AnswerBody, SubmitBody, Survey, SurveyAnswer,
+    SurveyAnswerOption, SurveyCategory, SurveyQuery, SurveyQuestion,
+};
+pub use survey_links::{
+    __path_active_questionnaires, __path_invite_code, active_questionnaires, invite_code,
+    InviteCodeBody, QuestionnaireVersion, QuestionnaireVersions, SurveyLink,
+};
 
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;

@@ -1,9 +1,16 @@
 //! An organisation's health checks and results (admin spec §2, §9), withheld below the
 //! privacy threshold and moving in steps of five responses.
 
-use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
+use crate::http::health_check::category_name;
+use crate::http::health_check::chart_name;
+use crate::http::health_check::load_questionnaire;
+use crate::http::health_check::question_type;
+use crate::http::health_check::questionnaire_type;
+use crate::http::health_check::survey_links::survey_url;
+use crate::http::health_check::user_organisation;
+use crate::http::health_check::TOO_FEW;
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;

@@ -1,9 +1,10 @@
 //! The administrator's summary of questionnaires (admin spec §2 "Health check"); the admin
 //! dashboard's surveys card reads `gbvf_projections::healthcheck::queries::surveys_card`.
 
-use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
+use crate::http::health_check::questionnaire_type;
+use crate::http::health_check::user_organisation;
 use crate::http::AppState;
 use axum::extract::State;
 use axum::Json;

@@ -1,9 +1,16 @@
 //! The anonymous survey (admin spec §2 "Survey"): the questions behind an invite link, and a
 //! respondent's submission, admitted by the survey period under the link's cap.
 
-use super::*;
 use crate::http::auth::csrf::BrowserId;
 use crate::http::error::{ApiError, Done};
+use crate::http::health_check::category_name;
+use crate::http::health_check::load_questionnaire;
+use crate::http::health_check::question_type;
+use crate::http::health_check::questionnaire_type;
+use crate::http::health_check::CLOSED;
+use crate::http::health_check::LINK_BUSY;
+use crate::http::health_check::THANK_YOU;
+use crate::http::health_check::UNKNOWN_CODE;
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;

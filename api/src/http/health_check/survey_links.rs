@@ -1,9 +1,12 @@
 //! Survey links (admin spec §2 "Health check", §8): the active questionnaires and an
 //! organisation's invite link for a survey period.
 
-use super::*;
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
+use crate::http::health_check::load_questionnaire;
+use crate::http::health_check::questionnaire_type;
+use crate::http::health_check::user_organisation;
+use crate::http::health_check::LINK_GENERATED;
 use crate::http::AppState;
 use axum::extract::State;
 use axum::Json;

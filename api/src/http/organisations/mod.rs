@@ -8,5 +8,12 @@
 pub mod applications;
 pub mod history;
 
-pub use applications::*;
-pub use history::*;
+pub use applications::{
+    __path_application, __path_dashboard, __path_search, __path_verify, application, dashboard,
+    search, verify, AdminDashboard, OrganisationApplication, OrganisationApplicationAnswer,
+    OrganisationPage, OrganisationRow, SearchBody, VerifyBody,
+};
+pub use history::{
+    __path_history, __path_mail_status, history, mail_status, HistoryEntry, HistoryQuery,
+    HistorySealAnswer, OrganisationHistory,
+};

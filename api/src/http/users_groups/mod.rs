@@ -9,9 +9,23 @@ pub mod groups;
 pub mod user_changes;
 pub mod users;
 
-pub use groups::*;
-pub use user_changes::*;
-pub use users::*;
+pub use groups::{
+    __path_add_group, __path_add_group_actions, __path_all_actions, __path_delete_group,
+    __path_delete_group_actions, __path_group_actions, __path_groups, add_group, add_group_actions,
+    all_actions, delete_group, delete_group_actions, group_actions, groups, Group,
+    GroupActionsChanged, GroupBody, GroupCreated, GroupIdBody, GroupIdQuery, GroupQuery,
+    KnownActionId, SecurityAction,
+};
+pub use user_changes::{
+    __path_create_user, __path_delete_user, __path_edit_user, __path_erase_user, create_user,
+    delete_user, edit_user, erase_user, ContactForm, EraseAnswer, RelationshipForm, UserCreated,
+    UserForm,
+};
+pub use users::{
+    __path_municipalities, __path_organisations, __path_user_details, __path_users, municipalities,
+    organisations, user_details, users, Company, GroupRef, Municipality, StakeholderRelationship,
+    UserAccountDetails, UserContact, UserQuery, UserSummary,
+};
 
 use gbvf_commands::accounts::delegation;
 use gbvf_events::metadata::EventMetadata;

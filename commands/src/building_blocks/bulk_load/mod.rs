@@ -19,9 +19,11 @@ pub mod plan;
 pub mod sheet;
 pub mod store;
 
-pub use plan::*;
+pub use plan::{
+    plan, Action, Change, Decided, DirectoryEntry, Known, PersonDetails, Plan, RowReport, Uploader,
+};
 pub use sheet::{CellError, Sheet, SheetRow, MAX_ROWS};
-pub use store::*;
+pub use store::{apply, load_providers, Applied, ApplyError};
 
 /// A column of the bulk-load template, in the template's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -173,18 +173,6 @@ impl Plan {
         let shown = serde_json::to_vec(&(&self.rows, &self.errors)).expect("plain data");
         hex::encode(Sha256::digest(shown))
     }
-
-    /// Refuses to apply a plan that is not the one the uploader reviewed: `reviewed` is the
-    /// [`Plan::reviewed`] of their dry run, and this plan (decided again on what the system
-    /// holds now) must show the same: any provider of the file that changed since (a new
-    /// submission, a verification, a return) refuses the whole file.
-    pub fn check_reviewed(&self, reviewed: &str) -> Result<(), super::ApplyError> {
-        if self.reviewed() == reviewed.trim().to_ascii_lowercase() {
-            Ok(())
-        } else {
-            Err(super::ApplyError::ChangedSinceDryRun)
-        }
-    }
 }
 
 /// 'A reason …' style messages of the bulk load (no wording in the specification).

@@ -104,7 +104,10 @@ mod delimited;
 mod limits;
 mod xlsx;
 use delimited::read_csv;
-pub use limits::*;
+pub use limits::{
+    MAX_CELLS, MAX_COLUMNS, MAX_CSV_FIELDS, MAX_ROWS, MAX_TEXT_BYTES, MAX_XLSX_PARTS,
+    MAX_XLSX_STYLES, MAX_XLSX_UNPACKED, MAX_XML_TAG, READ_MEMORY_BOUND,
+};
 use xlsx::read_xlsx;
 
 /// Maps the header to the template's columns and checks every cell of the data rows.

@@ -149,3 +149,17 @@ fn after(d: &Decided) -> Provider {
     }
     p
 }
+
+impl Plan {
+    /// Refuses to apply a plan that is not the one the uploader reviewed: `reviewed` is the
+    /// [`Plan::reviewed`] of their dry run, and this plan (decided again on what the system
+    /// holds now) must show the same: any provider of the file that changed since (a new
+    /// submission, a verification, a return) refuses the whole file.
+    pub fn check_reviewed(&self, reviewed: &str) -> Result<(), ApplyError> {
+        if self.reviewed() == reviewed.trim().to_ascii_lowercase() {
+            Ok(())
+        } else {
+            Err(ApplyError::ChangedSinceDryRun)
+        }
+    }
+}

@@ -2,7 +2,10 @@
 //! which crime rows and providers are placed.
 
 use super::super::{normalise_name, RenameBasis, PROVINCE_CODES, STATION_RENAMES};
-use super::*;
+use crate::sources::geography::shapes::round5;
+use crate::sources::geography::text_field;
+use crate::sources::geography::PlacementError;
+use crate::sources::geography::NATION_CODE;
 use anyhow::{anyhow, bail, ensure, Context, Result};
 use gbvf_events::boundary::BoundaryLevel;
 use serde::Deserialize;

@@ -38,8 +38,8 @@
 pub mod gazetteer;
 pub mod shapes;
 
-pub use gazetteer::*;
-pub use shapes::*;
+pub use gazetteer::{load_station_points, Gazetteer, Precinct, StationPoints};
+pub use shapes::polygon_geometry;
 
 use super::PROVINCE_CODES;
 use anyhow::{anyhow, bail, ensure, Context, Result};
@@ -275,6 +275,8 @@ pub(super) fn number_field(record: &Record, field: &str) -> Result<f64> {
 mod tests {
     use super::super::STATION_RENAMES;
     use super::*;
+    use crate::sources::geography::shapes::round5;
+    use crate::sources::geography::shapes::{contains, Ring};
     use serde_json::json;
     use shapefile::{PolygonRing, Shape};
     use std::path::PathBuf;

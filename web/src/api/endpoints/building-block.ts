@@ -932,7 +932,7 @@ export type UpdateBody = {
   /** Its building block (must match). */
   buildingBlockId: number;
   /** Requirements available: ids, or the specification's objects with their contact
-    persons (see [`super::update_body`]). */
+    persons. */
   buildingBlockRequirements?: RequirementEntry[];
   /** Contact persons (all of them: the list replaces the previous one). */
   contactPersons?: ContactPersonBody[];

@@ -1,6 +1,12 @@
 //! What a row changes, field by field, and its contact persons added or changed by name.
 
-use super::*;
+use crate::building_blocks::bulk_load::plan::detail;
+use crate::building_blocks::bulk_load::plan::lower;
+use crate::building_blocks::bulk_load::plan::PersonInput;
+use crate::building_blocks::bulk_load::BlockInfo;
+use crate::building_blocks::bulk_load::Change;
+use crate::building_blocks::bulk_load::Column;
+use gbvf_events::building_block::ProviderDetails;
 
 pub(super) fn names_of(block: &BlockInfo, ids: &[i32]) -> Option<String> {
     let names: Vec<&str> = block

@@ -1,8 +1,17 @@
 //! Which provider a row names: by id, else by name and building block (narrowed by
 //! municipality), inside the uploader's area.
 
-use super::*;
-
+use crate::building_blocks::bulk_load::plan::lower;
+use crate::building_blocks::bulk_load::plan::message;
+use crate::building_blocks::bulk_load::plan::HashSet;
+use crate::building_blocks::bulk_load::BlockInfo;
+use crate::building_blocks::bulk_load::CellError;
+use crate::building_blocks::bulk_load::Column;
+use crate::building_blocks::bulk_load::DirectoryEntry;
+use crate::building_blocks::bulk_load::Known;
+use crate::building_blocks::bulk_load::SheetRow;
+use crate::building_blocks::provider::ProviderError;
+use crate::building_blocks::HashMap;
 pub(super) fn identity_column(row: &SheetRow) -> Column {
     if row.cell(Column::ProviderId).is_some() {
         Column::ProviderId

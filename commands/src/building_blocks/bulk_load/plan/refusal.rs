@@ -1,6 +1,9 @@
 //! A refusal of the provider aggregate as errors of the row's cells.
 
-use super::*;
+use crate::building_blocks::bulk_load::plan::PersonInput;
+use crate::building_blocks::bulk_load::CellError;
+use crate::building_blocks::bulk_load::Column;
+use crate::building_blocks::provider::ProviderError;
 
 /// The form's field code as the template's column (`contactPersons[0]` is the row's person
 /// when it has one; others are the provider's current persons).

@@ -2,9 +2,16 @@
 //! order mark skipped, blank lines skipped), so that no record is held before its fields are
 //! counted: a line of a million commas is refused at its 1,025th field, not allocated.
 
+use crate::building_blocks::bulk_load::sheet::limits::outside;
+use crate::building_blocks::bulk_load::sheet::limits::too_many_cells;
+use crate::building_blocks::bulk_load::sheet::limits::too_much_text;
+use crate::building_blocks::bulk_load::sheet::MAX_CELLS;
+use crate::building_blocks::bulk_load::sheet::MAX_COLUMNS;
+use crate::building_blocks::bulk_load::sheet::MAX_CSV_FIELDS;
+use crate::building_blocks::bulk_load::sheet::MAX_TEXT_BYTES;
+use crate::building_blocks::bulk_load::MAX_ROWS;
 use csv_core::{ReadFieldResult, Reader};
 
-use super::limits::*;
 use super::{too_many, RawCell, Table, NOT_UTF8};
 
 /// The records of CSV `bytes`, each with its record number (a spreadsheet program's row), or

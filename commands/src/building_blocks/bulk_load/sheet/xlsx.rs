@@ -4,11 +4,21 @@
 //! the limits before anything is kept. A workbook's `<dimension ref="A1:XFD1048576">` or one
 //! cell at XFD1048576 is refused, never allocated as rows × columns.
 
+use crate::building_blocks::bulk_load::sheet::limits::outside;
+use crate::building_blocks::bulk_load::sheet::limits::too_many_cells;
+use crate::building_blocks::bulk_load::sheet::limits::too_much_text;
+use crate::building_blocks::bulk_load::sheet::MAX_CELLS;
+use crate::building_blocks::bulk_load::sheet::MAX_COLUMNS;
+use crate::building_blocks::bulk_load::sheet::MAX_TEXT_BYTES;
+use crate::building_blocks::bulk_load::sheet::MAX_XLSX_PARTS;
+use crate::building_blocks::bulk_load::sheet::MAX_XLSX_STYLES;
+use crate::building_blocks::bulk_load::sheet::MAX_XLSX_UNPACKED;
+use crate::building_blocks::bulk_load::sheet::MAX_XML_TAG;
+use crate::building_blocks::bulk_load::MAX_ROWS;
 use std::io::{Cursor, Read};
 
 use calamine::{DataRef, Reader, Xlsx, XlsxError};
 
-use super::limits::*;
 use super::{too_many, RawCell, Table};
 
 fn unreadable(e: impl std::fmt::Display) -> String {
