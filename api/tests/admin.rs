@@ -379,6 +379,56 @@ async fn each_admin_call_is_refused_without_its_action() {
     db.drop_db().await;
 }
 
+/// A group is usable the moment it is created: a user placed in it by the next request is not
+/// refused with "Please select valid groups" because the groups' read model had not caught up
+/// (here nothing catches up in the background, so the request must do it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_created_a_moment_ago_can_be_given_to_a_user() {
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let org_id = apply(&db, &base, "Fresh Group Org").await;
+    let mut member = member_of(&db, &base, &dir, 4).await;
+    let member_id = member.refresh().await["user"]["userId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    catch_up(&db.pool).await;
+    let (s, v) = admin
+        .post(
+            "/api/security/AddGroup",
+            json!({"GroupName": "Created a moment ago", "UserActions": [12]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let gid = v["groupId"].as_i64().unwrap();
+    let (s, v) = admin
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/security/editUserDetails?stakeholderId={member_id}"),
+            json!({"titleId": 2, "name": "Member Person", "roleId": 2, "companyId": org_id, "groupIds": [4, gid],
+                   "contacts": [{"contactTypeId": 2, "detail": "0821112222"}],
+                   "stakeholderRelationships": []}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    // A group that does not exist is still refused.
+    let (s, v) = admin
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/security/editUserDetails?stakeholderId={member_id}"),
+            json!({"titleId": 2, "name": "Member Person", "roleId": 2, "companyId": org_id, "groupIds": [4, 987654],
+                   "contacts": [{"contactTypeId": 2, "detail": "0821112222"}],
+                   "stakeholderRelationships": []}),
+        )
+        .await;
+    assert_eq!(s, 400, "{v}");
+    assert_eq!(
+        v["errors"][0]["description"], "Please select valid groups",
+        "{v}"
+    );
+    db.drop_db().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn users_and_groups_are_managed_and_changes_apply_at_once() {
     let (db, base, dir) = setup().await;

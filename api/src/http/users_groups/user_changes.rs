@@ -117,7 +117,12 @@ pub(super) async fn check_form(
     if f.group_ids.is_empty() {
         e.add("groupIds", "At least one group is required");
     } else {
-        let live = live_group_count(&s.pool, &f.group_ids).await?;
+        let mut live = live_group_count(&s.pool, &f.group_ids).await?;
+        if live as usize != f.group_ids.len() {
+            // A group created a moment ago may not be projected yet: catch up, then count again.
+            crate::http::read_your_writes::settle(s, "accounts").await;
+            live = live_group_count(&s.pool, &f.group_ids).await?;
+        }
         if live as usize != f.group_ids.len() {
             e.add("groupIds", "Please select valid groups");
         }
