@@ -17,7 +17,8 @@ import tseslint from 'typescript-eslint'
 // it: every folder inside a feature gets the patterns that reach the other features from there
 // (a specifier is matched as written, so the patterns are computed per folder). Not
 // eslint-plugin-import-x: its resolver's platform packages are missing from the registry this
-// project installs from, so `npm ci` refused its lock file (docs/decisions.md).
+// project installs from, so `npm ci` refused its lock file
+// (docs/decisions/0092-linting-and-formatting.md).
 const FEATURES = 'src/features'
 const featureEntries = (dir) => readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true })
 const features = featureEntries(FEATURES)

@@ -1,5 +1,5 @@
 //! Public reads from PostgreSQL streaming replicas (`DATABASE_READ_URL`), with the primary as
-//! the fallback (docs/operations.md "Topology", docs/decisions.md "Reads from replicas").
+//! the fallback (docs/operations.md "Topology", docs/decisions/0099-reads-from-replicas.md).
 //!
 //! Each replica has a health task that every [`PROBE_EVERY`] reads the primary's WAL position
 //! and then the replica's replay position, each within [`PROBE_TIMEOUT`]. A replica is used

@@ -1,5 +1,5 @@
 //! The bulk load by a province against the real database and the shipped directories
-//! (docs/decisions.md "Bulk load of provider details"): a file of every Free State police
+//! (docs/decisions/0059-bulk-load-of-provider-details.md): a file of every Free State police
 //! station of `data/building-blocks/police.csv` is dry-run and applied whole by a holder of
 //! ImportBuildingBlockData for Free State; a holder for another province, or a user without the
 //! permission, is refused; a file with broken rows (NUL byte, megabyte cell, unknown provider,

@@ -1,8 +1,8 @@
-//! `gbvf examples load` / `remove` against real PostgreSQL (docs/decisions.md "Example
-//! data"): every event it writes is marked example, the API says its figures include
-//! example data, the same seed gives the same answers, loading twice is refused, nobody
-//! without the operator token can mark a request as example, and removal leaves exactly the
-//! real events and read models without the examples.
+//! `gbvf examples load` / `remove` against real PostgreSQL (docs/decisions/0072-example-data.md):
+//! every event it writes is marked example, the API says its figures include example data, the same
+//! seed gives the same answers, loading twice is refused, nobody without the operator token can
+//! mark a request as example, and removal leaves exactly the real events and read models without
+//! the examples.
 
 mod common;
 

@@ -1,9 +1,8 @@
 //! Building-block notification e-mails through the durable mail worker, against the real
-//! database and the shipped police directory (docs/decisions.md "Building-block
-//! notifications"): a submission reaches the reviewers of its province only, at most one
-//! digest an hour each (later submissions join the waiting digest); a verification and a
-//! return reach the submitter, the return with its reason; a proposed provider joins the
-//! digest; whoever switched the e-mails off
+//! database and the shipped police directory (docs/decisions/0057-building-block-notifications.md):
+//! a submission reaches the reviewers of its province only, at most one digest an hour each (later
+//! submissions join the waiting digest); a verification and a return reach the submitter, the
+//! return with its reason; a proposed provider joins the digest; whoever switched the e-mails off
 //! in their profile gets none.
 
 mod common;

@@ -1,7 +1,7 @@
-//! A provider's lifecycle against the real database and the shipped directories (docs/decisions.md
-//! "Proposed and closed providers"): a City of Johannesburg official proposes a clinic and the
-//! closing of a police station; Gauteng's verifier, not another province's, and never the
-//! proposer, confirms; the public directory and counts change only then; every permission
+//! A provider's lifecycle against the real database and the shipped directories
+//! (docs/decisions/0100-proposed-and-closed-providers.md): a City of Johannesburg official proposes
+//! a clinic and the closing of a police station; Gauteng's verifier, not another province's, and
+//! never the proposer, confirms; the public directory and counts change only then; every permission
 //! (14, 16, 21) is checked with the user's area; every text field refuses a NUL, ten kilobytes
 //! and a megabyte, appending nothing; the history of a closed provider stays readable.
 

@@ -1,7 +1,7 @@
-//! Additions to the building-block taxonomy against the real database (docs/decisions.md
-//! "Additions to the taxonomy"): CreateNewBuildingBlock (13) is checked on the server for the
-//! additions and the read of the versions; bad text appends nothing; an added block and
-//! requirement show like any other, unknown (never 0 %) without verified providers; a new
+//! Additions to the building-block taxonomy against the real database
+//! (docs/decisions/0053-additions-to-the-taxonomy.md): CreateNewBuildingBlock (13) is checked on
+//! the server for the additions and the read of the versions; bad text appends nothing; an added
+//! block and requirement show like any other, unknown (never 0 %) without verified providers; a new
 //! taxonomy.json keeps the additions; a rebuild of the read model gives the same tables.
 
 mod common;

@@ -1,5 +1,5 @@
 //! The verification queue and the review against the real database and the shipped
-//! directories (docs/decisions.md "The verification queue and the review"): what waits in
+//! directories (docs/decisions/0056-the-verification-queue-and-the-review.md): what waits in
 //! Gauteng is listed to Gauteng's designated persons only, oldest first, filtered and paged;
 //! a municipal person cannot verify, nobody verifies their own submission; the review names
 //! requirements and shows contact persons added; a return needs a short, clean reason and

@@ -6,7 +6,7 @@
 //! rule of the command runs, so nothing is appended; the message names the field
 //! (`physicalAddress must not contain control characters.`; see `json_rejections` in the API).
 //!
-//! The limits (docs/decisions.md "Free-text limits"): [`ShortText`] 100 characters (names,
+//! The limits (docs/decisions/0005-free-text-limits.md): [`ShortText`] 100 characters (names,
 //! titles, a branch, a job role: the registration form's limit for names, public spec §5);
 //! [`LineText`] 250 (an address line, an organisation's or provider's name, an e-mail address
 //! as typed, a telephone number as typed); [`UrlText`] 2,048 (a source link); [`LongText`]

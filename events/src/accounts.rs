@@ -11,11 +11,11 @@
 //! tables `credential` and `otp_challenge`; the log records only that a password was set or an
 //! e-mail verified.
 //!
-//! POPIA (docs/decisions.md "Privacy (POPIA)"): no event carries a person's name, e-mail
-//! address or phone number. Events name the person by `person_id`; the details live in the side
-//! table `person` ([`crate::person`]), where they are corrected in place and erased. Version
-//! "2.0" of the events below is this shape; the "1.0" shapes (clear fields, e-mail-keyed users)
-//! are rewritten once by `gbvf migrate` (api/src/cli/popia.rs).
+//! POPIA (docs/decisions/0036-personal-data-in-side-tables-not-in-events.md): no event carries a
+//! person's name, e-mail address or phone number. Events name the person by `person_id`; the
+//! details live in the side table `person` ([`crate::person`]), where they are corrected in place
+//! and erased. Version "2.0" of the events below is this shape; the "1.0" shapes (clear fields,
+//! e-mail-keyed users) are rewritten once by `gbvf migrate` (api/src/cli/popia.rs).
 
 use serde::{Deserialize, Serialize};
 

@@ -101,8 +101,8 @@ pub struct Taxonomy {
 
 /// The first id of a building block or requirement added by an administrator: ids below it
 /// belong to the shipped file (`taxonomy.json`), whose import refuses any id from here up, so
-/// an addition never collides with what a later file names (docs/decisions.md "Additions to
-/// the taxonomy").
+/// an addition never collides with what a later file names
+/// (docs/decisions/0053-additions-to-the-taxonomy.md).
 pub const ADDED_ID_BASE: i32 = 1001;
 
 /// A building block an administrator added to a category (CreateNewBuildingBlock, public spec

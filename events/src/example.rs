@@ -1,6 +1,6 @@
 //! Example data: events written while an example scope is active carry `"example": "true"` in
 //! their metadata, so projections can say which figures include them and `gbvf examples
-//! remove` can find them (docs/decisions.md "Example data").
+//! remove` can find them (docs/decisions/0072-example-data.md).
 //!
 //! The scope is a Tokio task-local: the HTTP layer opens it for a request that carries the
 //! operator token and `X-GBVF-Example: true`, and `gbvf examples load` opens it around the

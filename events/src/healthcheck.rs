@@ -224,7 +224,7 @@ impl cqrs_es::DomainEvent for SurveyResponseEvent {
 /// Results of a health check are published in steps of this many responses: its answer
 /// distributions and scores are those of its first `RESULT_STEP × ⌊n / RESULT_STEP⌋`
 /// responses in commit order, so two readings never differ by one respondent
-/// (docs/decisions.md "Survey results in steps of five"). The health-check read model keeps
+/// (docs/decisions/0082-survey-results-in-steps-of-five.md). The health-check read model keeps
 /// the others aside until the step is complete.
 pub const RESULT_STEP: i64 = 5;
 

@@ -1,6 +1,6 @@
 //! Translations of a questionnaire version: the same questions and answers, by the same ids,
 //! in another language, loaded by an operator from a translator's file and offered to
-//! respondents once a reviewer has read them (docs/decisions.md "Questionnaire translations").
+//! respondents once a reviewer has read them (docs/decisions/0074-questionnaire-translations.md).
 //!
 //! Aggregate id: `<questionnaire id>/<language>` (`staff-v1/zu`), one translation of one
 //! version into one language, so loading isiZulu never waits on Afrikaans and a published

@@ -1,4 +1,5 @@
-//! Personal data kept outside the event log (POPIA; docs/decisions.md "Privacy (POPIA)").
+//! Personal data kept outside the event log (POPIA;
+//! docs/decisions/0036-personal-data-in-side-tables-not-in-events.md).
 //!
 //! Two write-side tables (migrations/20261124000001_person.sql):
 //! - `person(person_id, email, first_name, last_name, mobile_number, alternative_number,
@@ -15,7 +16,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 /// What every screen, history and CSV shows in place of an erased person's name
-/// (docs/decisions.md "Erasing an account holder").
+/// (docs/decisions/0038-erasing-an-account-holder.md).
 pub const ERASED_PERSON: &str = "Erased person";
 
 /// A person's details: e-mail address as entered, names, phone numbers (10 digits each, public

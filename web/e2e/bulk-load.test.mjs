@@ -1,4 +1,4 @@
-// The bulk load by a province (docs/decisions.md "Bulk load of provider details") against the
+// The bulk load by a province (docs/decisions/0059-bulk-load-of-provider-details.md) against the
 // real server with the shipped directories: a Free State Building Block admin (holder of
 // ImportBuildingBlockData for the province, made by an administrator without any NGO) goes from
 // the dashboard to the bulk-load page, uploads a file with a broken row and reads the errors by

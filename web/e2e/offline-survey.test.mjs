@@ -1,4 +1,4 @@
-// The survey on a phone that loses its connection (docs/decisions.md "Offline survey"): a
+// The survey on a phone that loses its connection (docs/decisions/0080-offline-survey.md): a
 // respondent opens an invite link, answers half, loses signal and reloads — the survey and the
 // answers so far are still there (service worker and IndexedDB); finishing and submitting
 // offline says the response is saved on the phone; closing the page, coming back online and

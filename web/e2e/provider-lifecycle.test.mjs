@@ -1,4 +1,4 @@
-// Proposed and closed providers (docs/decisions.md "Proposed and closed providers") against the
+// Proposed and closed providers (docs/decisions/0100-proposed-and-closed-providers.md) against the
 // real server with the shipped directories: a City of Johannesburg official proposes a new
 // clinic on its screen (placed by coordinates and address) and the closing of a police station
 // from its manage screen; the public directory does not change; the Gauteng verifier finds both

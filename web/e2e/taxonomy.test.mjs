@@ -1,4 +1,4 @@
-// Additions to the building-block taxonomy (docs/decisions.md "Additions to the taxonomy")
+// Additions to the building-block taxonomy (docs/decisions/0053-additions-to-the-taxonomy.md)
 // against the real server: a building-block administrator (CreateNewBuildingBlock) opens the
 // screen from the building-block dashboard, is told what is missing, adds a building block and a
 // requirement under it with their source, and sees both in the taxonomy and in the versions with

@@ -1,10 +1,10 @@
-// The verification queue and the review (docs/decisions.md "The verification queue and the
-// review") against the real server with the shipped directories: a City of Johannesburg
-// official submits two police stations in the browser; the Gauteng verifier goes from the
-// dashboard's queue link (no cell opened) to both in the queue, sees what changed beside the
-// imported record, verifies one and returns the other with a reason, each after a confirmation
-// dialog; the official finds the return and its reason in the queue. Screenshots of the queue
-// and the review at 1366 and 390 px.
+// The verification queue and the review
+// (docs/decisions/0056-the-verification-queue-and-the-review.md) against the real server with the
+// shipped directories: a City of Johannesburg official submits two police stations in the browser;
+// the Gauteng verifier goes from the dashboard's queue link (no cell opened) to both in the queue,
+// sees what changed beside the imported record, verifies one and returns the other with a reason,
+// each after a confirmation dialog; the official finds the return and its reason in the queue.
+// Screenshots of the queue and the review at 1366 and 390 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useBrowser } from './lib/browser.mjs'

@@ -77,7 +77,7 @@ test('comparison, contact directory, redirects and the mobile menu', async () =>
     await menu.click()
     const about = main.getByRole('link', { name: /About Us/ })
     assert.equal(await about.getAttribute('target'), '_blank')
-    // Every external link has a real target (docs/decisions.md "External links"): About Us by
+    // Every external link has a real target (docs/decisions/0093-external-links.md): About Us by
     // default The World of Impact's page on this dashboard; Help and the feedback address only
     // when the build sets them, and then never an empty address.
     assert.match(await about.getAttribute('href'), /^https:\/\/[^/]+\.[a-z]+\//)

@@ -141,9 +141,9 @@ pub const WRONG_CODE_REQUESTERS_DAY: Policy = Policy::Count {
     window_secs: 86_400,
 };
 
-/// Survey submissions per invite link, from any browser: 30 per minute (docs/decisions.md
-/// "Survey links: cap and rate limit"). A link shared with a workforce fills at a few responses
-/// a minute; a script minting fresh browsers is slowed to this pace, and the cap
+/// Survey submissions per invite link, from any browser: 30 per minute
+/// (docs/decisions/0078-survey-links-cap-and-rate-limit.md). A link shared with a workforce fills
+/// at a few responses a minute; a script minting fresh browsers is slowed to this pace, and the cap
 /// (`gbvf_commands::health_check::response_cap`) bounds it.
 pub const SURVEY_LINK: Policy = Policy::Count {
     scope: "survey:link",

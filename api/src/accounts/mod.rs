@@ -1,6 +1,7 @@
-//! The write side of accounts that touches personal data or credentials (POPIA; docs/decisions.md
-//! "Personal data"): every event of a user that carries a side-table change is appended in
-//! the same transaction as that change, here, so a crash between the two is impossible.
+//! The write side of accounts that touches personal data or credentials (POPIA;
+//! docs/decisions/0036-personal-data-in-side-tables-not-in-events.md): every event of a user that
+//! carries a side-table change is appended in the same transaction as that change, here, so a crash
+//! between the two is impossible.
 //!
 //! - [`create`], [`register`], [`delete`], [`erase`]: accounts and their `person` rows,
 //!   e-mail claims and password hashes.

@@ -27,7 +27,8 @@
 //! keeps each aggregate's order (positions grow with sequences) and lets the read order fall
 //! back to `global_position`. The mail checkpoint is moved to just before the first event it
 //! had not read, so nothing is missed; events it re-reads queue nothing twice (idempotency keys).
-//! Payloads, positions and times are untouched. Recorded in docs/decisions.md.
+//! Payloads, positions and times are untouched. Recorded in
+//! docs/decisions/0094-backup-and-restore.md.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

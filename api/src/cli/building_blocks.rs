@@ -1,6 +1,6 @@
 //! `gbvf building-blocks erase-contact <id>`: the POPIA right to deletion for a building-block
 //! contact person (a third party whose name, role, e-mail and numbers a municipality captured;
-//! docs/decisions.md "Erasing a building-block contact person"). `gbvf building-blocks
+//! docs/decisions/0039-erasing-a-building-block-contact-person.md). `gbvf building-blocks
 //! erase-reason <id>`: the same for the free-text reason of a decision on a provider, which may
 //! name a person, and for an organisation rejected in a verifier's own words (table
 //! `decision_reason`; docs/decisions/0154-free-text-reasons-beside-the-log.md).

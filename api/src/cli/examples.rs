@@ -1,4 +1,4 @@
-//! `gbvf examples load` and `gbvf examples remove` (docs/decisions.md "Example data"): a few
+//! `gbvf examples load` and `gbvf examples remove` (docs/decisions/0072-example-data.md): a few
 //! example organisations that take the health check, so its screens can be seen before real
 //! organisations answer.
 //!
@@ -23,7 +23,7 @@
 //! **Remove.** Every event of an aggregate that holds an example event, and every response to
 //! an example survey link, is deleted in one transaction (example data is not part of the
 //! record), with the example accounts' password rows, and every projection is rebuilt from the
-//! remaining log (docs/decisions.md).
+//! remaining log (docs/decisions/0072-example-data.md).
 //!
 //! `gbvf serve` never loads examples; `./ops/run` does on its development cluster unless
 //! `GBVF_EXAMPLES=0`.
@@ -523,7 +523,7 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
     .await?
     .rows_affected();
     // The audit chain is cut at the first removed event and sealed afresh from there by the
-    // sealer (docs/decisions.md "A hash chain sealed after commit": removing example data is
+    // sealer (docs/decisions/0095-a-hash-chain-sealed-after-commit.md: removing example data is
     // the one sanctioned deletion; checkpoints signed before stay valid only up to the cut).
     // The cut is recorded in the heads file outside the database, so the sealer takes it as
     // sanctioned rather than as seal rows vanishing.

@@ -1,5 +1,5 @@
-//! The one-off migration of personal data out of the event log (POPIA; docs/decisions.md
-//! "Old events were moved once"), run by `gbvf migrate` (and so by every
+//! The one-off migration of personal data out of the event log (POPIA;
+//! docs/decisions/0041-old-events-were-moved-once.md), run by `gbvf migrate` (and so by every
 //! command that migrates) after the SQL migrations. Idempotent: it touches only events in the
 //! old shape, so a second run finds nothing.
 //!

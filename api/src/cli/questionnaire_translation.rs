@@ -1,6 +1,6 @@
 //! `gbvf questionnaire-translation …`: the survey's questions and answers in another language,
-//! as data (docs/translators.md "The survey's questions"; docs/decisions.md "Questionnaire
-//! translations").
+//! as data (docs/translators.md "The survey's questions";
+//! docs/decisions/0074-questionnaire-translations.md).
 //!
 //! - `template --questionnaire staff-v1 --language zu`: prints the file a translator fills in
 //!   (no database needed);

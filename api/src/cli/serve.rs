@@ -120,8 +120,8 @@ pub async fn serve_app(
 
 /// Serves the API until SIGINT/SIGTERM, with the workers unless `projectors` is false: the
 /// projectors, the mail worker and the audit sealer. Without them (`--no-projectors`) the
-/// process is API-only: a `gbvf project` process elsewhere must run them (docs/decisions.md
-/// "API-only instances").
+/// process is API-only: a `gbvf project` process elsewhere must run them
+/// (docs/decisions/0098-api-only-instances.md).
 pub async fn serve(
     pool: PgPool,
     bind: &str,

@@ -95,7 +95,7 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
 /// province designated-person groups (5 and 6) got BuildingBlockAdmin (35), the organisation
 /// designated-person group (4) HealthCheckAdmin (34), so they land on their area's screens; the
 /// municipality group DeleteBuildingBlock (16) to propose closures and the province group
-/// ImportBuildingBlockData (17) to load its spreadsheet (docs/decisions.md "Default groups").
+/// ImportBuildingBlockData (17) to load its spreadsheet (docs/decisions/0032-default-groups.md).
 async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
     pool: &PgPool,
     cqrs: &cqrs_es::CqrsFramework<Group, ES>,

@@ -99,7 +99,7 @@ pub fn cached_routes(r: Routes) -> Routes {
 }
 
 /// Every other `/api` route, behind the session and CSRF layers, each with what it needs
-/// (public spec §3 "Permission actions"; docs/decisions.md "Default groups"). This list is
+/// (public spec §3 "Permission actions"; docs/decisions/0032-default-groups.md). This list is
 /// the one place a route's permission is declared: [`routes::Routes`] enforces it and the
 /// OpenAPI document shows it (`x-permission`).
 pub fn session_routes(r: Routes) -> Routes {

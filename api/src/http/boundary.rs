@@ -5,7 +5,8 @@
 //! level, boundaryTypeId (public numbering), adminBoundaryTypeId, parentBoundaryId,
 //! districtBoundaryId, nationalBoundaryId, provinceBoundaryId, peopleCount, areaKm2}`.
 //! `nationalBoundaryId` is the entry of the cascade's first ("National") dropdown, i.e. the
-//! boundary's province, for districts, municipalities and precincts (docs/decisions.md).
+//! boundary's province, for districts, municipalities and precincts
+//! (docs/decisions/0044-the-cascades-national-dropdown-lists-provinces.md).
 
 use std::ops::Deref;
 
@@ -100,7 +101,7 @@ pub struct Boundary {
     #[schema(required)]
     pub district_boundary_id: Option<i64>,
     /// For a district, municipality or precinct: its province (the cascade's first dropdown,
-    /// docs/decisions.md).
+    /// docs/decisions/0044-the-cascades-national-dropdown-lists-provinces.md).
     #[schema(required)]
     pub national_boundary_id: Option<i64>,
     /// Its province.

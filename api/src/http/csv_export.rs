@@ -8,8 +8,9 @@
 //! injection", OWASP: <https://owasp.org/www-community/attacks/CSV_Injection>). Every text cell
 //! that begins with one of those characters gets a leading single quote, which the programs
 //! show as text and do not evaluate. Number cells are written as numbers, untouched, so a
-//! negative number stays a number (docs/decisions.md "CSV exports are safe to open in a
-//! spreadsheet"). Quoting of commas, quotes and line breaks is the `csv` crate's.
+//! negative number stays a number
+//! (docs/decisions/0013-csv-exports-are-safe-to-open-in-a-spreadsheet.md). Quoting of commas,
+//! quotes and line breaks is the `csv` crate's.
 
 use std::borrow::Cow;
 

@@ -4,8 +4,8 @@
 //!
 //! Besides a signed-in user's permissions, the operator token (`GBVF_OPERATOR_TOKEN`, sent as
 //! `Authorization: Bearer …`) stands for permission ImportPoliceStatistics (18) and nothing
-//! else; with no token configured a bearer request is refused (docs/decisions.md "The operator
-//! token").
+//! else; with no token configured a bearer request is refused
+//! (docs/decisions/0031-the-operator-token.md).
 
 use axum::http::HeaderMap;
 use tower_sessions::Session;

@@ -1,4 +1,4 @@
-//! Building-block notifications (docs/decisions.md "Building-block notifications"), queued by
+//! Building-block notifications (docs/decisions/0057-building-block-notifications.md), queued by
 //! the mail worker from a provider's events in its queueing transaction:
 //!
 //! - `BuildingBlockDetailsSubmitted`, `ProviderProposed` and `ProviderClosureProposed` →

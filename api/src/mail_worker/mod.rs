@@ -20,7 +20,8 @@
 //!    (the process dies after the SMTP server accepted a message and before the row is marked)
 //!    is recognisable as the same message by the receiving side.
 //!
-//! Which events mail (admin spec §3 "Organisation verification", docs/decisions.md "E-mail"):
+//! Which events mail (admin spec §3 "Organisation verification",
+//! docs/decisions/0042-mail-that-follows-an-event-is-sent-by-a-worker.md):
 //! - `OrganisationApproved` → `welcome` to the organisation's designated person;
 //! - `OrganisationRejected` → `rejection` (with the reason) to the same person;
 //! - `UserRegistered` created by an administrator (`created_by` = `admin:…`) → `invitation`;

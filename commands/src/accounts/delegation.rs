@@ -1,4 +1,4 @@
-//! Who may hand out or touch what (docs/decisions.md "Nobody grants what they do not hold"):
+//! Who may hand out or touch what (docs/decisions/0033-nobody-grants-what-they-do-not-hold.md):
 //! the rules of delegated user and group management, over action ids (admin spec §3). The
 //! HTTP layer gathers the actions from the read models and asks these; they decide.
 
@@ -56,11 +56,12 @@ fn same(a: &[i64], b: &[i64]) -> bool {
     set(a) == set(b)
 }
 
-/// A caller who holds the actions `held` may make `edit` (docs/decisions.md "Nobody grants what
-/// they do not hold"): nobody changes their own groups; taking someone out of a group needs
-/// DeleteGroupMember (11); nobody but a WorldOfImpactAdmin (33) changes their own area (a user
-/// manager assigning themselves municipalities would read and change building blocks there).
-/// What the groups grant and whom the caller may act on are [`may_grant`] and [`may_act_on`].
+/// A caller who holds the actions `held` may make `edit`
+/// (docs/decisions/0033-nobody-grants-what-they-do-not-hold.md): nobody changes their own groups;
+/// taking someone out of a group needs DeleteGroupMember (11); nobody but a WorldOfImpactAdmin (33)
+/// changes their own area (a user manager assigning themselves municipalities would read and change
+/// building blocks there). What the groups grant and whom the caller may act on are [`may_grant`]
+/// and [`may_act_on`].
 pub fn may_edit(
     held: impl Fn(i32) -> bool,
     edit: &AccountEdit<'_>,

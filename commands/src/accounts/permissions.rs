@@ -55,7 +55,7 @@ pub const WORLD_OF_IMPACT_ADMIN_GROUP: i64 = 1;
 /// Group of organisations' designated persons; self-registration puts the user here.
 pub const ORGANISATION_GROUP: i64 = 4;
 
-/// The default groups (docs/decisions.md "Default groups" gives the reasoning per role).
+/// The default groups (docs/decisions/0032-default-groups.md gives the reasoning per role).
 pub const DEFAULT_GROUPS: &[DefaultGroup] = &[
     DefaultGroup {
         id: 1,

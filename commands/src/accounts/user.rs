@@ -94,8 +94,8 @@ pub const BUILDING_BLOCK_COORDINATOR: i32 = 6;
 /// Public spec §2 names three kinds of designated person: an organisation's, a municipality's
 /// and a province's. The last two work for government, not for a registered organisation, so a
 /// Building Block Coordinator assigned at least one municipality or province needs none; every
-/// other account does (admin spec §2 "Add or edit user"; docs/decisions.md "Government staff
-/// accounts").
+/// other account does (admin spec §2 "Add or edit user";
+/// docs/decisions/0035-government-staff-accounts.md).
 pub fn needs_company(
     relationship_type_ids: &[i32],
     municipality_ids: &[i64],

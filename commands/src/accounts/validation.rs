@@ -1,7 +1,7 @@
 //! Validation rules and their messages (public spec §5); the e-mail and phone rules are the
 //! shared parsers of [`crate::fields`]. The messages the specification gives
 //! are used verbatim; where it names a rule without wording, the wording here is ours
-//! (docs/decisions.md "Validation wording").
+//! (docs/decisions/0029-validation-wording-and-reference-lists.md).
 
 /// A field error: `code` is the field name the client highlights, `description` the message.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -171,11 +171,11 @@ fn shelter_words(name: &str) -> Vec<String> {
 }
 
 /// Whether two shelter rows of different directories are the same shelter (the
-/// de-duplication rule of docs/decisions.md): the same province, and either the significant
-/// words of one name are all in the other ("Bombani Shelter" = "Bombani", "On Eagles Wings
-/// Multipurpose Centre" = "On Eagles Wings Centre") or the words joined differ by typing
-/// slips only (normalised Levenshtein similarity of at least 0.85, `strsim`: "Louiville" =
-/// "Louisville").
+/// de-duplication rule of docs/decisions/0051-providers-from-real-directories.md): the same
+/// province, and either the significant words of one name are all in the other ("Bombani Shelter" =
+/// "Bombani", "On Eagles Wings Multipurpose Centre" = "On Eagles Wings Centre") or the words joined
+/// differ by typing slips only (normalised Levenshtein similarity of at least 0.85, `strsim`:
+/// "Louiville" = "Louisville").
 pub fn same_shelter(name_a: &str, province_a: &str, name_b: &str, province_b: &str) -> bool {
     if province_code(province_a).is_none() || province_code(province_a) != province_code(province_b)
     {

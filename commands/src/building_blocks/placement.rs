@@ -134,10 +134,10 @@ impl MunicipalityIndex {
 pub const PLACEMENT_RULES: u32 = 3;
 
 /// How far outside every municipality a provider's point may lie and still be placed in the
-/// nearest municipality of its province, in metres (docs/decisions.md "Providers from real
-/// directories"). In the shipped files four clinics lie 0.1 to 8.7 km
-/// outside the simplified coastline; the two other points in no municipality lie 104 and 474 km
-/// away (wrong coordinates) and stay unplaced.
+/// nearest municipality of its province, in metres
+/// (docs/decisions/0051-providers-from-real-directories.md). In the shipped files four clinics lie
+/// 0.1 to 8.7 km outside the simplified coastline; the two other points in no municipality lie 104
+/// and 474 km away (wrong coordinates) and stay unplaced.
 pub const NEAREST_MUNICIPALITY_MAX_M: f64 = 10_000.0;
 /// One provider file read and placed (see [`read_providers`]).
 #[derive(Debug, Clone)]

@@ -1,7 +1,6 @@
 //! The provider aggregate (type `bb_provider`, id the `stakeholderId`): one service provider
 //! from its import through the municipality's capture and the province's verification (public
-//! spec §2 "Manage building block", §4, §5; docs/decisions.md "Verified snapshots, reviews and
-//! read scope").
+//! spec §2 "Manage building block", §4, §5; docs/decisions/0055-capture-and-verification.md).
 //!
 //! Commands: [`SubmitBuildingBlockDetails`] (the municipality's designated person),
 //! [`VerifyBuildingBlock`] and [`ReturnBuildingBlock`] (the province's designated person). They
@@ -48,8 +47,8 @@ pub use lifecycle::{
 pub const PHYSICAL_ADDRESS_REQUIRED: &str = "Physical Address is required.";
 
 /// The refusal of a shelter's contact person marked public: a shelter's people are never
-/// published, whatever they agreed to (its location and staff are protected; docs/decisions.md
-/// "Contact persons and consent").
+/// published, whatever they agreed to (its location and staff are protected;
+/// docs/decisions/0040-contact-persons-and-consent.md).
 pub const SHELTER_CONTACT_PERSON_NOT_PUBLIC: &str =
     "A shelter's contact persons are never shown in the public directory.";
 
@@ -170,8 +169,9 @@ pub struct ReturnBuildingBlock {
     pub reason_id: uuid::Uuid,
 }
 
-/// Most characters a return's reason may have (docs/decisions.md "The verification queue and
-/// the review"): a paragraph or two for the municipality, not a document.
+/// Most characters a return's reason may have
+/// (docs/decisions/0056-the-verification-queue-and-the-review.md): a paragraph or two for the
+/// municipality, not a document.
 pub const RETURN_REASON_MAX: usize = 1000;
 
 /// A required free-text reason, trimmed: at most [`RETURN_REASON_MAX`] characters, line breaks
@@ -209,8 +209,7 @@ pub enum ProviderCommand {
 }
 
 /// Why a provider command was refused (wording of spec §5 and §8 where it has one; the spec
-/// has none for the review rules, docs/decisions.md "Verified snapshots, reviews and read
-/// scope").
+/// has none for the review rules, docs/decisions/0055-capture-and-verification.md).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ProviderError {
     /// No provider has this id (HTTP 404).

@@ -1,7 +1,7 @@
 //! The taxonomy aggregate (type `bb_taxonomy`, id `reference`): the building-block reference
 //! taxonomy as shipped in `data/building-blocks/taxonomy.json` and what administrators with
-//! CreateNewBuildingBlock (public spec §6 action 13) added to it (docs/decisions.md "Additions
-//! to the taxonomy").
+//! CreateNewBuildingBlock (public spec §6 action 13) added to it
+//! (docs/decisions/0053-additions-to-the-taxonomy.md).
 //!
 //! Commands: [`TaxonomyCommand::RecordShippedTaxonomy`] (the import of the file: the shipped
 //! part is replaced whole, the additions are kept), [`AddBuildingBlock`] and [`AddRequirement`].

@@ -45,8 +45,8 @@ pub async fn find_boundary(pool: &PgPool, boundary_id: i64) -> sqlx::Result<Opti
 
 /// Places collective actions by name in the geography read model.
 ///
-/// Rule (documented in `docs/decisions.md`): the reported place is split into
-/// candidate names (the text before any parenthesis, then each comma- or semicolon-separated
+/// Rule (documented in `docs/decisions/0068-placing-challenges.md`): the reported place is split
+/// into candidate names (the text before any parenthesis, then each comma- or semicolon-separated
 /// part of it and of the parentheses); generic words (`Local Municipality`, `District
 /// Municipality`, `District`, `Municipality`, `Cluster`, `TVET College`) are removed from the
 /// candidate and `City of`/`Greater` from boundary names; each candidate is matched, after

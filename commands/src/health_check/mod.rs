@@ -59,8 +59,8 @@ pub use translation_file::{
 };
 
 /// Fewest responses from which any distribution, score or demographic breakdown of one
-/// health check is shown (respondent privacy; docs/decisions.md "Respondent privacy
-/// threshold").
+/// health check is shown (respondent privacy;
+/// docs/decisions/0082-survey-results-in-steps-of-five.md).
 pub const MIN_RESPONSES: i64 = 5;
 /// Fewest organisations whose scores are combined into a public maturity figure for one
 /// boundary, organisation type and quarter, so that no single organisation is identified.

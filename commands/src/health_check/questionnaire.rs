@@ -1,7 +1,7 @@
 //! Questionnaire versions (admin spec §3 "Questionnaire", "Question"): the questionnaire file
 //! shipped with the product, parsed into [`PublishQuestionnaireVersion`] commands, and the
-//! [`QuestionnaireVersion`] aggregate that publishes each version once (docs/decisions.md
-//! "The instrument": a change is a new version).
+//! [`QuestionnaireVersion`] aggregate that publishes each version once
+//! (docs/decisions/0069-the-instrument.md: a change is a new version).
 
 use std::collections::HashMap;
 
@@ -76,7 +76,7 @@ pub struct PublishQuestionnaireVersion {
 
 impl PublishQuestionnaireVersion {
     /// SHA-256 (hex) of the version's questions as JSON: what tells a changed version from the
-    /// one published (docs/decisions.md "The instrument").
+    /// one published (docs/decisions/0069-the-instrument.md).
     pub fn content_sha256(&self) -> String {
         hex::encode(Sha256::digest(
             serde_json::to_vec(&self.questions).expect("questions serialize"),
@@ -228,8 +228,8 @@ pub struct QuestionnaireVersion {
 /// Why a publication was refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum QuestionnaireError {
-    /// The version exists: a published version never changes (docs/decisions.md "The
-    /// instrument").
+    /// The version exists: a published version never changes
+    /// (docs/decisions/0069-the-instrument.md).
     #[error("This questionnaire version is already published; a change must be a new version.")]
     AlreadyPublished,
 }

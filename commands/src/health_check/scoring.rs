@@ -1,7 +1,8 @@
-//! Scores and the privacy rules of health-check results (docs/decisions.md "Scores, weights
-//! and bands", "Respondent privacy threshold", "Survey results in steps of five", "Demographic
-//! cells below five"; the noise of releases is in [`super::privacy`], the public cells in
-//! [`super::public_cells`]):
+//! Scores and the privacy rules of health-check results
+//! (docs/decisions/0070-scores-weights-and-bands.md,
+//! docs/decisions/0082-survey-results-in-steps-of-five.md,
+//! docs/decisions/0083-demographic-cells-below-five.md; the noise of releases is in
+//! [`super::privacy`], the public cells in [`super::public_cells`]):
 //! - a respondent's score on a question is the score of the chosen answer divided by the
 //!   question's highest answer score (MultipleChoice: the sum of the chosen scores over the
 //!   sum of all scores, capped at 1), so it lies in 0..=1 ([`answer_score`](super::answer_score));
@@ -51,14 +52,14 @@ pub fn maturity(categories: &BTreeMap<i32, f64>) -> Option<f64> {
 }
 
 /// Responses from which a health check's figures are published when `actual` have arrived:
-/// the largest multiple of [`RESULT_STEP`] not above it (docs/decisions.md "Survey results in
-/// steps of five"; the read model keeps the others aside).
+/// the largest multiple of [`RESULT_STEP`] not above it
+/// (docs/decisions/0082-survey-results-in-steps-of-five.md; the read model keeps the others aside).
 pub fn published_responses(actual: i64) -> i64 {
     actual.max(0) / RESULT_STEP * RESULT_STEP
 }
 
 /// Which answer cells of one demographic question are suppressed, given each answer's count of
-/// respondents in the published figures (docs/decisions.md "Demographic cells below five"):
+/// respondents in the published figures (docs/decisions/0083-demographic-cells-below-five.md):
 /// every cell with 1 to 4 respondents, and, for a single-choice question (whose shares add up
 /// to 100 %), further cells — the smallest non-empty first — until the suppressed cells
 /// together hold none or at least [`MIN_RESPONSES`], so no suppressed cell can be worked out

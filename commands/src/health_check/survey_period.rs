@@ -1,7 +1,7 @@
 //! Survey periods (aggregate `health_check`): one organisation's period of one questionnaire
 //! version with its invite link (SetSurveyEffectiveDate; admin spec §3 "Invite code", §4), and
-//! the responses the link admits within its cap (docs/decisions.md "Survey periods and
-//! links", "Survey links: cap and rate limit").
+//! the responses the link admits within its cap (docs/decisions/0071-survey-periods-and-links.md,
+//! docs/decisions/0078-survey-links-cap-and-rate-limit.md).
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
@@ -73,7 +73,7 @@ pub fn current_dashboard_quarter(now: chrono::DateTime<chrono::Utc>) -> (i32, u3
 }
 
 /// Most responses one invite link takes: the expected responses plus a margin of a tenth of
-/// them, at least 5 (docs/decisions.md "Survey links: cap and rate limit"). A link cannot
+/// them, at least 5 (docs/decisions/0078-survey-links-cap-and-rate-limit.md). A link cannot
 /// collect unlimited responses from fresh browsers, so a designated person cannot outnumber
 /// the real respondents with invented ones at will. `expected` is at least 1.
 pub fn response_cap(expected: i64) -> i64 {
@@ -108,7 +108,7 @@ impl ExpectedResponses {
 
     /// Parses the field as a form sends it: a JSON number, or a string of digits (the form's
     /// input blocks e, E, +, -, dot and comma, admin spec §5, so "1e3", "2.5" and "-3" are
-    /// refused; docs/decisions.md "Survey periods and links"). Errors:
+    /// refused; docs/decisions/0071-survey-periods-and-links.md). Errors:
     /// [`ExpectedResponsesError`] for anything else, or a number out of range.
     pub fn from_json(value: &serde_json::Value) -> Result<Self, ExpectedResponsesError> {
         match value {
@@ -136,7 +136,8 @@ pub struct HealthCheck {
     /// The opening, once opened.
     pub opened: Option<SurveyPeriodOpened>,
     /// Responses admitted through the link ([`SurveyResponseAdmitted`]). Responses recorded
-    /// before admissions existed are not counted (docs/decisions.md).
+    /// before admissions existed are not counted
+    /// (docs/decisions/0078-survey-links-cap-and-rate-limit.md).
     #[serde(default)]
     pub admitted: i64,
     /// The responses admitted ([`SurveyResponseAdmitted::response_id`]), so a retry of one is

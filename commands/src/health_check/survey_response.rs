@@ -1,5 +1,5 @@
 //! Anonymous survey responses (aggregate `survey_response`, id `<health check>/<respondent
-//! key>`): one per browser and link (docs/decisions.md "Anonymous responses and duplicates").
+//! key>`): one per browser and link (docs/decisions/0077-anonymous-responses-one-per-browser.md).
 //! A respondent's answers are parsed once against the questionnaire version they answer
 //! ([`SurveyAnswers`]); the aggregate refuses a second response from the same browser.
 

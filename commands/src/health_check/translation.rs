@@ -1,4 +1,4 @@
-//! Translations of a questionnaire version (docs/decisions.md "Questionnaire translations"):
+//! Translations of a questionnaire version (docs/decisions/0074-questionnaire-translations.md):
 //! the [`QuestionnaireTranslation`] aggregate (`questionnaire_translation`, id
 //! `<questionnaire id>/<language>`) that takes a translator's text ([`LoadTranslation`], read
 //! from the file of [`super::translation_file`]), a first-language speaker's review, and a

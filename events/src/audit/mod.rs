@@ -1,6 +1,6 @@
 //! The tamper-evident event log: a hash chain over every event in commit order, sealed after
-//! commit, with signed checkpoints (docs/ARCHITECTURE.md "Audit seal", docs/decisions.md "A
-//! hash chain sealed after commit").
+//! commit, with signed checkpoints (docs/ARCHITECTURE.md "Audit seal",
+//! docs/decisions/0095-a-hash-chain-sealed-after-commit.md).
 //!
 //! - [`sealer`]: the worker that appends each committed event to the chain (`event_seal`) and
 //!   signs the head every [`sealer::CHECKPOINT_EVERY`] events or [`sealer::CHECKPOINT_AFTER`]

@@ -1,6 +1,6 @@
 //! Proof files: one aggregate's history with what is needed to check it against signed
 //! checkpoints, without a database (`gbvf events history <type> <id> --proof FILE`,
-//! `gbvf events verify-proof FILE`; format in docs/decisions.md "Proof files").
+//! `gbvf events verify-proof FILE`; format in docs/decisions/0097-proof-files.md).
 //!
 //! The chain is linear, so linking an event to a signed checkpoint needs the digest of every
 //! event between them (never their content). Each event is placed in a *segment*: from the

@@ -3,8 +3,9 @@
 use std::collections::HashMap;
 
 /// The e-mail address of each account among `actors` (metadata actors `user:<id>`), keyed by
-/// the actor; an erased account reads `erased` ("Erased person", POPIA: docs/decisions.md
-/// "Erasing an account holder"). Actors of no account (`import`, `system`, ...) are absent.
+/// the actor; an erased account reads `erased` ("Erased person", POPIA:
+/// docs/decisions/0038-erasing-an-account-holder.md). Actors of no account (`import`, `system`,
+/// ...) are absent.
 pub async fn actor_names(
     pool: &sqlx::PgPool,
     actors: &[String],

@@ -117,8 +117,8 @@ impl Projection for AccountsProjection {
             match e.aggregate_type.as_str() {
                 USER_AGGREGATE => {
                     let event: UserEvent = serde_json::from_value(e.payload.clone())?;
-                    // The aggregate id is the user id (docs/decisions.md "Aggregate ids and the
-                    // e-mail claim").
+                    // The aggregate id is the user id
+                    // (docs/decisions/0037-aggregate-ids-and-the-e-mail-claim.md).
                     let uid = e.aggregate_id.as_str();
                     match event {
                         UserEvent::UserRegistered(r) => {

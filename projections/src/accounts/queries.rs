@@ -214,7 +214,7 @@ pub struct PersonName {
 
 /// The names to show for the accounts `user_ids` (unknown ids are left out, in no order): read
 /// from the side table `person` through `user_account.person_id`, so an erasure shows at once,
-/// before the projector has run (docs/decisions.md "Erasing an account holder").
+/// before the projector has run (docs/decisions/0038-erasing-an-account-holder.md).
 pub async fn person_names(pool: &PgPool, user_ids: &[String]) -> sqlx::Result<Vec<PersonName>> {
     sqlx::query_as(
         "SELECT u.user_id, CASE WHEN p.erased_at IS NOT NULL THEN $2
@@ -417,8 +417,8 @@ where
 /// The live accounts (not deleted, not erased, e-mail verified) that review building-block
 /// submissions in province `province_id` and have not declined the notification e-mails:
 /// holders of action `action_id` (ValidateBuildingBlock, 22) with the province assigned, or a
-/// municipality in it (the area rule of the verification queue, docs/decisions.md "Government
-/// staff accounts"). User ids ascending.
+/// municipality in it (the area rule of the verification queue,
+/// docs/decisions/0035-government-staff-accounts.md). User ids ascending.
 pub async fn building_block_reviewers<'e, E>(
     executor: E,
     action_id: i64,

@@ -1,12 +1,12 @@
-//! The lifecycle part of the building-block read model (docs/decisions.md "Proposed and closed
-//! providers"): table `bb_provider_lifecycle`, one row per provider ever proposed by a
-//! municipality or proposed for closing, with the latest proposal:
+//! The lifecycle part of the building-block read model
+//! (docs/decisions/0100-proposed-and-closed-providers.md): table `bb_provider_lifecycle`, one row
+//! per provider ever proposed by a municipality or proposed for closing, with the latest proposal:
 //! `(stakeholder_id, kind, state, name, building_block_id, building_block_category_id,
 //! municipality_id, contacts, point_lon, point_lat, physical_address, reason, reason_id,
-//! proposed_by, proposed_at, decided_by, decided_at, decline_reason, decline_reason_id)`; `kind`
-//! is `new` or `closure`, `state` `proposed`, `confirmed` or `declined`. A reason is named by
-//! its id in the side table `decision_reason` (`reason_id`, `decline_reason_id`); the text
-//! columns hold only reasons recorded before that table ([`crate::reasons::reason_text`] reads both).
+//! proposed_by, proposed_at, decided_by, decided_at, decline_reason, decline_reason_id)`; `kind` is
+//! `new` or `closure`, `state` `proposed`, `confirmed` or `declined`. A reason is named by its id
+//! in the side table `decision_reason` (`reason_id`, `decline_reason_id`); the text columns hold
+//! only reasons recorded before that table ([`crate::reasons::reason_text`] reads both).
 //!
 //! A proposed provider is not in `bb_provider` (so it counts in no public figure, directory or
 //! map) until its existence is confirmed; then its row is inserted there like an import. A

@@ -1,5 +1,5 @@
 //! The taxonomy tables of the building-block read model, from the `bb_taxonomy` events
-//! (docs/decisions.md "Additions to the taxonomy"):
+//! (docs/decisions/0053-additions-to-the-taxonomy.md):
 //!
 //! - `bb_category (building_block_category_id, description, seq, location_secret)`;
 //! - `bb_block (building_block_id, building_block_category_id, description, seq,

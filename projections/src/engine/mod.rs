@@ -113,7 +113,7 @@ impl<'a> FoldPage<'a> {
 }
 
 /// The in-memory side of a rebuild (target 150,000 events/s, the same technique for every
-/// projection; docs/decisions.md "Every projection rebuilds through a fold"): events are folded
+/// projection; docs/decisions/0007-every-projection-rebuilds-through-a-fold.md): events are folded
 /// into one state per row, and each row is written once at the end, into tables nobody else
 /// reads until the switch. Each projection's fold must give the same tables as its page-by-page
 /// [`Projection::apply`]; the rebuild tests compare the two (api/tests/projector.rs).

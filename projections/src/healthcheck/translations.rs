@@ -1,5 +1,5 @@
 //! The read model of questionnaire translations (`questionnaire_translations`), beside the
-//! questionnaire read model of [`super`] (docs/decisions.md "Questionnaire translations").
+//! questionnaire read model of [`super`] (docs/decisions/0074-questionnaire-translations.md).
 //!
 //! Table (view in `public`):
 //! `questionnaire_translation(questionnaire_id, language, questionnaire_version,

@@ -309,7 +309,7 @@ const tomlValue = (v) =>
 // Operations whose valid requests depend on rules no JSON schema can state, so every generated
 // request is refused however truthful the document is; the run does not fail on their
 // "mostly rejected" warning (every other operation's does: `fail-on` below). The reasons are in
-// docs/decisions.md ("Fuzzing data").
+// docs/decisions/0011-the-fuzzer-must-find-every-operation-reachable.md.
 const validityByState = [
   // A code that was sent to the address (the fuzzer cannot read the mailbox).
   ['POST', '/api/auth/verify-otp'],

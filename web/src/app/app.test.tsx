@@ -92,7 +92,7 @@ describe('header', () => {
     expect(about).toHaveAttribute('target', '_blank')
     expect(about).toHaveAttribute('href', links.aboutUs)
     expect(links.aboutUs).toMatch(/^https:\/\/theworldofimpact\.org\//)
-    // No build setting in the tests: no stand-in targets (docs/decisions.md "External links").
+    // No build setting in the tests: no stand-in targets (docs/decisions/0093-external-links.md).
     expect(links.help).toBe('')
     expect(screen.queryByRole('link', { name: new RegExp(strings.header.help) })).toBeNull()
     expect(screen.queryByRole('link', { name: strings.beta.feedback })).toBeNull()

@@ -91,18 +91,20 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('./routes/building-block') },
               { path: 'manage/:boundaryId/:bldId', lazy: () => import('./routes/building-block-manage') },
-              // The verification queue and the review (docs/decisions.md "The verification queue and the review").
+              // The verification queue and the review
+              // (docs/decisions/0056-the-verification-queue-and-the-review.md).
               { path: 'queue', lazy: () => import('./routes/building-block-queue') },
               { path: 'review/:stakeholderId', lazy: () => import('./routes/building-block-review') },
-              // The bulk load by a province (docs/decisions.md "Bulk load of provider details").
+              // The bulk load by a province (docs/decisions/0059-bulk-load-of-provider-details.md).
               {
                 path: 'bulkLoad',
                 element: <RequireAuth action={Action.ImportBuildingBlockData} />,
                 children: [{ index: true, lazy: () => import('./routes/building-block-bulk-load') }],
               },
-              // A provider missing from the directory (docs/decisions.md "Proposed and closed providers").
+              // A provider missing from the directory
+              // (docs/decisions/0100-proposed-and-closed-providers.md).
               { path: 'propose', lazy: () => import('./routes/building-block-propose') },
-              // Additions to the taxonomy (docs/decisions.md "Additions to the taxonomy").
+              // Additions to the taxonomy (docs/decisions/0053-additions-to-the-taxonomy.md).
               {
                 path: 'taxonomy',
                 element: <RequireAuth action={Action.CreateNewBuildingBlock} />,

@@ -230,7 +230,7 @@ export const adminStrings = {
     companyRequired: 'Company is required',
     saved: 'The user was saved.',
     deleted: 'The user was deleted.',
-    /** Erasure (POPIA): the specification has none; docs/decisions.md "Erasing an account holder". */
+    /** Erasure (POPIA): the specification has none; docs/decisions/0038-erasing-an-account-holder.md. */
     erase: 'Erase personal data',
     eraseTitle: 'Erase personal data',
     eraseQuestion:

@@ -88,7 +88,7 @@ function setting(value: string | undefined, fallback: string): string {
 
 /**
  * External pages opened in a new tab; set at build time with VITE_ABOUT_URL, VITE_HELP_URL,
- * VITE_FEEDBACK_EMAIL and VITE_DISCLAIMER_URL (docs/decisions.md "External links"). A link
+ * VITE_FEEDBACK_EMAIL and VITE_DISCLAIMER_URL (docs/decisions/0093-external-links.md). A link
  * without a target is not shown. The one default is the page of The World of Impact about this
  * dashboard ("Ending GBVF Dashboard: the compass of our impact", cited in
  * data/healthcheck/SOURCE.md); Help, the feedback address and the terms have no real page yet.

@@ -299,7 +299,7 @@ export const strings = registerStrings('', {
     cardsLabel: 'Areas',
   },
 
-  // Availability before verification (docs/decisions.md "Availability before verification",
+  // Availability before verification (docs/decisions/0061-availability-before-verification.md,
   // docs/decisions/0141-availability-needs-coverage.md): too little verified reads as such,
   // never as a number, with the coverage beside it.
   availability: {

@@ -5,7 +5,7 @@
 // stays in the typed string modules (`config/strings.ts`, `features/survey/survey-strings.ts`);
 // `src/locales/en.json` is extracted from them (a test keeps the two equal) and is what translators
 // translate. An id missing from a catalog falls back to English, which the pseudo-locale makes
-// visible (docs/translators.md, docs/decisions.md "Languages").
+// visible (docs/translators.md, docs/decisions/0088-languages.md).
 import { IntlMessageFormat } from 'intl-messageformat'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 

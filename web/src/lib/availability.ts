@@ -1,8 +1,9 @@
-// How an availability figure reads (public spec §3 component 1; docs/decisions.md "Availability
-// before verification", docs/decisions/0141-availability-needs-coverage.md): the server sends
-// null while too few of the providers counted are verified to speak for the area (none, or
-// below the coverage rule), which reads "Not yet verified", never 0%, with the coverage
-// ("1 of 42 verified") beside it; an area without listed providers has no figure.
+// How an availability figure reads (public spec §3 component 1;
+// docs/decisions/0061-availability-before-verification.md,
+// docs/decisions/0141-availability-needs-coverage.md): the server sends null while too few of the
+// providers counted are verified to speak for the area (none, or below the coverage rule), which
+// reads "Not yet verified", never 0%, with the coverage ("1 of 42 verified") beside it; an area
+// without listed providers has no figure.
 import { strings } from '../config/strings'
 import { formatAvailability, formatCount } from './format'
 

@@ -227,7 +227,7 @@ impl Figure {
 
     /// `available ÷ possible` (0..1) over verified providers, or `None` unless
     /// [`Figure::state`] is a figure: too little is known, which must never read as a number
-    /// (docs/decisions.md "Availability before verification",
+    /// (docs/decisions/0061-availability-before-verification.md,
     /// docs/decisions/0141-availability-needs-coverage.md).
     pub fn availability(&self) -> Option<f64> {
         if self.state() != AvailabilityState::Figure {
@@ -347,7 +347,7 @@ pub async fn building_block_data(
         block.children.push(row.requirement_id);
         // A requirement an administrator added counts in its block's and category's figures
         // only where a provider was verified since (before that, nobody's verified details
-        // said whether they offer it: docs/decisions.md "Additions to the taxonomy"). Its pairs
+        // said whether they offer it: docs/decisions/0053-additions-to-the-taxonomy.md). Its pairs
         // are already those of the providers verified since.
         let known = |f: &Figure| !row.added || f.verified > 0;
         let unknown = Figure::default();

@@ -1,5 +1,5 @@
 //! The bulk load of provider details by a province (ImportBuildingBlockData; docs/bulk-load.md,
-//! docs/decisions.md "Bulk load of provider details"): the template, the dry run of a file and
+//! docs/decisions/0059-bulk-load-of-provider-details.md): the template, the dry run of a file and
 //! its apply. The file is the request body (CSV or XLSX, at most [`BULK_LOAD_BODY_LIMIT`]);
 //! rules in `gbvf_commands::building_blocks::bulk_load` and the `Provider` aggregate.
 

@@ -266,7 +266,7 @@ pub(super) const SHELTER_LINES: [i32; 2] = [3, 4];
 
 /// The contact types a public contact person shows: their work numbers, telephone (3) and
 /// alternate (4); never their mobile number (2) or e-mail address (1), which stay internal
-/// (docs/decisions.md "Contact persons and consent").
+/// (docs/decisions/0040-contact-persons-and-consent.md).
 pub(super) const PUBLIC_PERSON_LINES: [i32; 2] = [3, 4];
 
 /// A contact person from the side table `bb_contact_person`. An erased person (`gbvf

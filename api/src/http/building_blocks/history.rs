@@ -214,7 +214,7 @@ pub async fn history(
         return Err(ApiError::NotFound("No provider has this id.".into()));
     }
     // Actors by user id → name and e-mail, for people reading the history ("Erased person"
-    // once erased, POPIA: docs/decisions.md "Erasing an account holder").
+    // once erased, POPIA: docs/decisions/0038-erasing-an-account-holder.md).
     let actors: Vec<String> = events
         .iter()
         .filter_map(|e| e.metadata.get("actor").and_then(|v| v.as_str()))

@@ -1,5 +1,5 @@
 //! A provider's lifecycle (public spec §6 actions AddBuildingBlock 14, DeleteBuildingBlock 16,
-//! VerifyBuildingBlockExist 21; docs/decisions.md "Proposed and closed providers"): the
+//! VerifyBuildingBlockExist 21; docs/decisions/0100-proposed-and-closed-providers.md): the
 //! municipality's designated person proposes a provider missing from the directory or the
 //! closing of one; a designated person of the province, not the proposer, confirms or declines.
 //! Each is a command on the provider aggregate; the proposals awaiting a decision are listed

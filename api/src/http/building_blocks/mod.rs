@@ -11,10 +11,10 @@
 //! reviewer saw, never by its submitter), and a provider's history (JSON or CSV). Every
 //! signed-in call about a provider is limited to the user's [`Area`].
 //!
-//! Availability (docs/decisions.md "Availability and completion"): for a requirement in a boundary, the share of
-//! the providers of its building block in that boundary whose *verified* details offer it;
-//! for a building block or category, the share of (provider, requirement) pairs available.
-//! Shelters never carry a point or address in any answer.
+//! Availability (docs/decisions/0062-availability-and-completion.md): for a requirement in a
+//! boundary, the share of the providers of its building block in that boundary whose *verified*
+//! details offer it; for a building block or category, the share of (provider, requirement) pairs
+//! available. Shelters never carry a point or address in any answer.
 //!
 //! - [`availability`]: availability per category, block and requirement, and the quarter grid.
 //! - [`directory`]: the contact directory search, counts per boundary and map markers.
@@ -115,11 +115,11 @@ pub(super) async fn assigned_municipalities(
 }
 
 /// The area a signed-in user's building-block work covers, for reads and writes alike
-/// (docs/decisions.md "Verified snapshots, reviews and read scope", "Government staff
-/// accounts"): the municipalities assigned to their account (a municipality's designated
-/// person edits there), and, when they hold ValidateBuildingBlock, the provinces assigned to
-/// their account and those of their municipalities (a province's designated person reviews
-/// there). Other groups, WorldOfImpactAdmin included, add nothing.
+/// (docs/decisions/0034-own-organisation-and-area.md,
+/// docs/decisions/0035-government-staff-accounts.md): the municipalities assigned to their account
+/// (a municipality's designated person edits there), and, when they hold ValidateBuildingBlock, the
+/// provinces assigned to their account and those of their municipalities (a province's designated
+/// person reviews there). Other groups, WorldOfImpactAdmin included, add nothing.
 #[derive(Debug, Clone, Default)]
 pub struct Area {
     /// Assigned municipalities (boundary ids).

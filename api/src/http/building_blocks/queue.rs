@@ -1,4 +1,4 @@
-//! The verification queue (docs/decisions.md "The verification queue and the review"): every
+//! The verification queue (docs/decisions/0056-the-verification-queue-and-the-review.md): every
 //! submission awaiting the province across the reader's area, and every return awaiting the
 //! municipality with its reason, oldest wait first, filtered and paged, with the counts of
 //! each workflow status.

@@ -1,4 +1,4 @@
-//! The review of a submission (docs/decisions.md "The verification queue and the review"): the
+//! The review of a submission (docs/decisions/0056-the-verification-queue-and-the-review.md): the
 //! pending submission beside the last verified version (the imported record before any
 //! verification), field by field, requirement by requirement (by name) and contact person by
 //! contact person (added, changed, removed), with what the reader may decide.

@@ -1,5 +1,5 @@
 //! Additions to the building-block taxonomy (public spec §6 action CreateNewBuildingBlock 13;
-//! the spec names no route, docs/decisions.md "Additions to the taxonomy"): an administrator
+//! the spec names no route, docs/decisions/0053-additions-to-the-taxonomy.md): an administrator
 //! adds a building block to a category or a requirement to a building block, each with the
 //! source that asks for it; the taxonomy with its versions for the administrators' screen.
 //! Each addition is a command on the taxonomy aggregate; the taxonomy is national, so the

@@ -1,7 +1,7 @@
 //! The specification's shape of the update body (public spec §3 "Building block details",
 //! "Contact person"; §7 `updateBuildingBlockContactsAndRequirements` with `contacts`,
 //! `buildingBlockRequirements`, `address`), accepted beside the form's named fields and
-//! folded into them (docs/decisions.md "The specification's update body"):
+//! folded into them (docs/decisions/0058-the-specifications-update-body.md):
 //!
 //! - `contacts: [{contactTypeId, detail, areaCode?}]`: Reception 3 → reception number,
 //!   Alternative 4 → alternate number, WorkEmail 1 → e-mail address; `areaCode` goes before

@@ -100,7 +100,7 @@ pub struct CycleStat {
     pub end_month: Option<String>,
     /// Whether today's month is inside it.
     pub is_active: bool,
-    /// Whether it is the current cycle (docs/decisions.md "Types, pillars and cycles").
+    /// Whether it is the current cycle (docs/decisions/0066-types-pillars-and-cycles.md).
     pub is_current_cycle: bool,
     /// All its challenges.
     pub total_collective_actions: i64,
@@ -228,7 +228,7 @@ pub async fn collective_action_stats(
 }
 
 /// The current cycle: the latest cycle with stated months that started on or before `month`
-/// (`YYYY-MM`) (docs/decisions.md).
+/// (`YYYY-MM`) (docs/decisions/0066-types-pillars-and-cycles.md).
 fn current_cycle_id(month: &str) -> i32 {
     CYCLES
         .iter()

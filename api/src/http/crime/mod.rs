@@ -74,7 +74,8 @@ pub fn rate_per_100k(total: i64, population: Option<i64>) -> Option<f64> {
 
 /// The map density of an area, the value coloured by [`crime_scale`]: the crime rate per
 /// 1,000 people (rate per 100,000 ÷ 100), 2 decimals; for a SAPS precinct (type 5) the
-/// total itself, as public spec §9 says. See docs/decisions.md for why per 1,000.
+/// total itself, as public spec §9 says. See docs/decisions/0049-map-density-and-population.md for
+/// why per 1,000.
 pub fn density(level: BoundaryLevel, total: i64, population: Option<i64>) -> Option<f64> {
     if level == BoundaryLevel::SapsPrecinct {
         return Some(total as f64);

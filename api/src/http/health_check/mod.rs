@@ -3,15 +3,17 @@
 //! taking, an organisation's health checks and results, the admin summary, and the public
 //! figures by boundary.
 //!
-//! Respondent privacy (docs/decisions.md, docs/security.md): a link takes at most its cap of
-//! responses, 30 a minute; no distribution, score or demographic breakdown of a health check
-//! is returned from fewer than [`MIN_RESPONSES`] responses, results move in steps of 5
-//! responses, carry noise of a stated privacy budget and show percentages only, with response
-//! counts in bands; small demographic cells are suppressed; public figures are a fixed table
-//! of cells published once a quarter has ended, with primary and secondary suppression: a
-//! maturity combines at least [`MIN_ORGANISATIONS`] organisations, each with at least
-//! [`MIN_RESPONSES`] responses, and is a whole percentage; response counts are public only
-//! where at least 3 organisations take part and no smaller group follows by subtraction.
+//! Respondent privacy (docs/decisions/0078-survey-links-cap-and-rate-limit.md,
+//! docs/decisions/0082-survey-results-in-steps-of-five.md,
+//! docs/decisions/0083-demographic-cells-below-five.md, docs/security.md): a link takes at most its
+//! cap of responses, 30 a minute; no distribution, score or demographic breakdown of a health check
+//! is returned from fewer than [`MIN_RESPONSES`] responses, results move in steps of 5 responses,
+//! carry noise of a stated privacy budget and show percentages only, with response counts in bands;
+//! small demographic cells are suppressed; public figures are a fixed table of cells published once
+//! a quarter has ended, with primary and secondary suppression: a maturity combines at least
+//! [`MIN_ORGANISATIONS`] organisations, each with at least [`MIN_RESPONSES`] responses, and is a
+//! whole percentage; response counts are public only where at least 3 organisations take part and
+//! no smaller group follows by subtraction.
 //!
 //! - [`survey_links`]: active questionnaires and an organisation's invite links.
 //! - [`survey`]: the anonymous survey and its submission.

@@ -49,8 +49,8 @@ pub struct SurveyQuery {
     pub preview: Option<bool>,
     /// The respondent's language (a BCP 47 tag such as `zu` or `zu-ZA`; its primary subtag
     /// counts): the questions and answers come in that language when a reviewed translation
-    /// of the questionnaire version into it is offered, else in English (docs/decisions.md
-    /// "Questionnaire translations").
+    /// of the questionnaire version into it is offered, else in English
+    /// (docs/decisions/0074-questionnaire-translations.md).
     #[serde(default)]
     pub language: Option<String>,
 }
@@ -360,14 +360,13 @@ pub struct SubmitBody {
 /// and the questionnaire version. Nothing about the respondent is stored: a second response
 /// from the same browser is refused (409) because its key — an HMAC of the browser's random
 /// cookie and the invite code — names the same aggregate; the same response sent again with
-/// its `ResponseKey` is answered 200 and recorded once (docs/decisions.md "Exactly-once survey
-/// responses"). Before it, the period's
-/// `health_check` aggregate admits the response (`SurveyResponseAdmitted`): it refuses once
-/// the link has taken its cap (`response_cap`: expected responses plus a tenth, at least 5),
-/// outside the period and when the organisation is no longer approved (a rejected
-/// organisation's link is closed). At most 30 submissions per link and minute
-/// (`limits::SURVEY_LINK`). 400 invalid answers; 404 unknown code; 409 answered already;
-/// 410 closed or full; 429 too many through this link just now.
+/// its `ResponseKey` is answered 200 and recorded once
+/// (docs/decisions/0079-exactly-once-survey-responses.md). Before it, the period's `health_check`
+/// aggregate admits the response (`SurveyResponseAdmitted`): it refuses once the link has taken its
+/// cap (`response_cap`: expected responses plus a tenth, at least 5), outside the period and when
+/// the organisation is no longer approved (a rejected organisation's link is closed). At most 30
+/// submissions per link and minute (`limits::SURVEY_LINK`). 400 invalid answers; 404 unknown code;
+/// 409 answered already; 410 closed or full; 429 too many through this link just now.
 #[utoipa::path(post, path = "/api/healthcheck/survey", tag = "healthcheck", request_body = SubmitBody,
     responses((status = 200, description = "Thank you. Your response has been recorded.", body = Done), (status = 400, description = "Invalid answers"),
               (status = 404, description = "This survey link is not valid."), (status = 409, description = "You have already completed this survey."),

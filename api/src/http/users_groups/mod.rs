@@ -50,7 +50,7 @@ pub(super) fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
 /// Refuses (403) a change by `caller` that would grant an action the caller does not hold
 /// (the rule: [`delegation::may_grant`]):
 /// membership of `group_ids` or adding `actions` to a group (privilege escalation;
-/// docs/decisions.md "Nobody grants what they do not hold").
+/// docs/decisions/0033-nobody-grants-what-they-do-not-hold.md).
 pub(super) async fn no_escalation(
     s: &AppState,
     caller: &CurrentUser,

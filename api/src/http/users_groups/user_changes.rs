@@ -240,7 +240,8 @@ pub struct UserCreated {
 }
 
 /// `POST /api/security/createNewUser` (SetGroupMember): an account without a password; its
-/// owner is e-mailed how to choose one (docs/decisions.md).
+/// owner is e-mailed how to choose one
+/// (docs/decisions/0021-how-an-account-created-for-someone-first-signs-in.md).
 #[utoipa::path(post, path = "/api/security/createNewUser", tag = "security", operation_id = "securityCreateNewUser", request_body = UserForm, responses((status = 200, description = "Created", body = UserCreated)))]
 pub async fn create_user(
     State(s): State<AppState>,
@@ -383,10 +384,11 @@ pub struct EraseAnswer {
 }
 
 /// `POST /api/security/eraseUser?stakeholderId` (DeleteUser, CSRF): erases the person of an
-/// account, live or deleted (POPIA right to deletion; docs/decisions.md "Erasing an account holder"):
-/// their e-mail address, names and phone numbers are removed from the database; the account
-/// is deleted; the event log keeps every event, and histories show "Erased person".
-/// Nobody erases their own account here (the CLI `gbvf users erase <id>` can).
+/// account, live or deleted (POPIA right to deletion;
+/// docs/decisions/0038-erasing-an-account-holder.md): their e-mail address, names and phone numbers
+/// are removed from the database; the account is deleted; the event log keeps every event, and
+/// histories show "Erased person". Nobody erases their own account here (the CLI `gbvf users erase
+/// <id>` can).
 #[utoipa::path(post, path = "/api/security/eraseUser", tag = "security", operation_id = "securityEraseUser",
     params(UserQuery),
     responses(

@@ -1,7 +1,7 @@
-//! The bulk load of provider details by a province (ImportBuildingBlockData; docs/decisions.md
-//! "Bulk load of provider details"): a file in the template ([`TEMPLATE_CSV`]) is read
-//! ([`sheet::read`]), each row matched to a provider of the uploader's area and decided by the
-//! [`Provider`](super::provider::Provider) aggregate exactly as the manage form's submission
+//! The bulk load of provider details by a province (ImportBuildingBlockData;
+//! docs/decisions/0059-bulk-load-of-provider-details.md): a file in the template ([`TEMPLATE_CSV`])
+//! is read ([`sheet::read`]), each row matched to a provider of the uploader's area and decided by
+//! the [`Provider`](super::provider::Provider) aggregate exactly as the manage form's submission
 //! ([`plan::plan`]); the dry run reports every row, and applying appends every row's events and
 //! contact persons in ONE transaction ([`store::apply`]), so a file is applied whole or not at
 //! all.
@@ -120,7 +120,7 @@ impl Column {
             .find(|c| c.header().eq_ignore_ascii_case(name.trim()))
     }
 
-    /// Most characters a cell of the column may hold (docs/decisions.md "Free-text limits":
+    /// Most characters a cell of the column may hold (docs/decisions/0005-free-text-limits.md:
     /// names and roles 100, lines 250; the requirement list up to 100 names).
     pub fn max_chars(self) -> usize {
         match self {

@@ -1,10 +1,10 @@
 //! A provider's lifecycle on the provider aggregate (public spec §6 actions AddBuildingBlock 14,
-//! DeleteBuildingBlock 16, VerifyBuildingBlockExist 21; docs/decisions.md "Proposed and closed
-//! providers"): the municipality's designated person proposes a provider missing from the
-//! directory, or the closing of one, with a reason; another person, a designated person of the
-//! province, confirms (the proposed provider exists, the closed one is gone) or declines with a
-//! reason. A proposed provider counts nowhere until confirmed; a closed one counts nowhere
-//! once confirmed, and keeps its events.
+//! DeleteBuildingBlock 16, VerifyBuildingBlockExist 21;
+//! docs/decisions/0100-proposed-and-closed-providers.md): the municipality's designated person
+//! proposes a provider missing from the directory, or the closing of one, with a reason; another
+//! person, a designated person of the province, confirms (the proposed provider exists, the closed
+//! one is gone) or declines with a reason. A proposed provider counts nowhere until confirmed; a
+//! closed one counts nowhere once confirmed, and keeps its events.
 //!
 //! States ([`Existence`]): proposed → listed (confirmed) or declined; listed (imported or
 //! confirmed) → closure proposed → closed (confirmed) or listed again (declined).

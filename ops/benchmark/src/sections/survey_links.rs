@@ -3,7 +3,7 @@
 //! over HTTP, approves each at `POST /api/healthcheck/verify` and opens its staff survey period
 //! at `POST /api/healthcheck/inviteCode` with the responses it expects. A link takes at most its
 //! cap (expected responses plus a margin) and [`gbvf_api::accounts::limits::SURVEY_LINK`]
-//! submissions a minute (docs/decisions.md "Survey links: cap and rate limit"), so the section
+//! submissions a minute (docs/decisions/0078-survey-links-cap-and-rate-limit.md), so the section
 //! opens one link per [`responses_per_link`] responses: every response is within both rules,
 //! and neither is what is measured. Nothing is bypassed: the server refuses what it would
 //! refuse anyone.

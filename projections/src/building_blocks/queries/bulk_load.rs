@@ -1,4 +1,4 @@
-//! Reads of the bulk load (docs/decisions.md "Bulk load of provider details"): every provider of
+//! Reads of the bulk load (docs/decisions/0059-bulk-load-of-provider-details.md): every provider of
 //! the directory with its municipality's name, the rows a file's provider names and ids are
 //! matched against.
 

@@ -1,4 +1,4 @@
-//! Reads of the providers' lifecycle (docs/decisions.md "Proposed and closed providers"): the
+//! Reads of the providers' lifecycle (docs/decisions/0100-proposed-and-closed-providers.md): the
 //! proposals of new providers and of closures awaiting the province in a reader's area, and
 //! the building blocks a proposal may name.
 

@@ -1,13 +1,12 @@
-//! Reads of the verification queue (docs/decisions.md "The verification queue and the
-//! review"): the providers waiting for the province (`submitted`) or for the municipality
-//! (`returned`) in a reader's area, their counts per status, the names the queue and the
-//! histories show.
+//! Reads of the verification queue (docs/decisions/0056-the-verification-queue-and-the-review.md):
+//! the providers waiting for the province (`submitted`) or for the municipality (`returned`) in a
+//! reader's area, their counts per status, the names the queue and the histories show.
 
 use chrono::{DateTime, Utc};
 
-/// Which providers a verification-queue page lists (docs/decisions.md "The verification queue
-/// and the review"): those of one workflow status in the reader's area, narrowed by the
-/// optional filters, oldest wait first.
+/// Which providers a verification-queue page lists
+/// (docs/decisions/0056-the-verification-queue-and-the-review.md): those of one workflow status in
+/// the reader's area, narrowed by the optional filters, oldest wait first.
 #[derive(Debug, Clone)]
 pub struct QueueFilter {
     /// The reader's area: the municipalities (boundary ids) whose providers may be listed.

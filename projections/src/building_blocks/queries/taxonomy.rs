@@ -1,5 +1,5 @@
 //! Reads of the taxonomy's versions (`bb_taxonomy_version`): the administrators' screen of
-//! additions (docs/decisions.md "Additions to the taxonomy").
+//! additions (docs/decisions/0053-additions-to-the-taxonomy.md).
 
 /// One version of the taxonomy: an import of the file or an addition.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -249,7 +249,7 @@ export type Boundary = {
   /** `national`, `province`, `district`, `municipality`, `saps_precinct` or `ward`. */
   level: string;
   /** For a district, municipality or precinct: its province (the cascade's first dropdown,
-    docs/decisions.md). */
+    docs/decisions/0044-the-cascades-national-dropdown-lists-provinces.md). */
   nationalBoundaryId: number | null;
   /** Containing boundary. */
   parentBoundaryId: number | null;

@@ -169,7 +169,7 @@ export type Boundary = {
   /** `national`, `province`, `district`, `municipality`, `saps_precinct` or `ward`. */
   level: string;
   /** For a district, municipality or precinct: its province (the cascade's first dropdown,
-    docs/decisions.md). */
+    docs/decisions/0044-the-cascades-national-dropdown-lists-provinces.md). */
   nationalBoundaryId: number | null;
   /** Containing boundary. */
   parentBoundaryId: number | null;
@@ -473,7 +473,7 @@ export type CycleStat = {
   endMonth: string | null;
   /** Whether today's month is inside it. */
   isActive: boolean;
-  /** Whether it is the current cycle (docs/decisions.md "Types, pillars and cycles"). */
+  /** Whether it is the current cycle (docs/decisions/0066-types-pillars-and-cycles.md). */
   isCurrentCycle: boolean;
   /** First month, `YYYY-MM`, when stated. */
   startMonth: string | null;

@@ -31,8 +31,8 @@ export type GetSurveyApiArg = {
   preview?: boolean;
   /** The respondent's language (a BCP 47 tag such as `zu` or `zu-ZA`; its primary subtag
     counts): the questions and answers come in that language when a reviewed translation
-    of the questionnaire version into it is offered, else in English (docs/decisions.md
-    "Questionnaire translations"). */
+    of the questionnaire version into it is offered, else in English
+    (docs/decisions/0074-questionnaire-translations.md). */
   language?: string;
 };
 export type SubmitSurveyApiResponse =

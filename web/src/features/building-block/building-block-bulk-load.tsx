@@ -1,8 +1,9 @@
-// /buildingBlock/bulkLoad (ImportBuildingBlockData; docs/decisions.md "Bulk load of provider
-// details"): the provincial person downloads the template, uploads a CSV or XLSX file, reads
-// the dry run (every row: provider, what happens, changes, errors by column) and applies the
-// file, which the server refuses while any row has an error. The summary and the result are
-// announced (status and alert regions); the table has a caption and column headers.
+// /buildingBlock/bulkLoad (ImportBuildingBlockData;
+// docs/decisions/0059-bulk-load-of-provider-details.md): the provincial person downloads the
+// template, uploads a CSV or XLSX file, reads the dry run (every row: provider, what happens,
+// changes, errors by column) and applies the file, which the server refuses while any row has an
+// error. The summary and the result are announced (status and alert regions); the table has a
+// caption and column headers.
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useDocumentTitle } from '../../lib/use-document-title'

@@ -1,6 +1,7 @@
-// "Propose closing" on the manage screen (DeleteBuildingBlock, docs/decisions.md "Proposed and
-// closed providers"): the municipality's designated person proposes closing the provider shown,
-// with a reason, after a dialog naming it. It stays listed until the province confirms.
+// "Propose closing" on the manage screen (DeleteBuildingBlock,
+// docs/decisions/0100-proposed-and-closed-providers.md): the municipality's designated person
+// proposes closing the provider shown, with a reason, after a dialog naming it. It stays listed
+// until the province confirms.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Modal } from '../../components/modal'

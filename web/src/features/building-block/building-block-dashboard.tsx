@@ -99,7 +99,7 @@ function Legend() {
 }
 
 /**
- * The dashboard's heading by who reads it (docs/decisions.md "Government staff accounts"): a
+ * The dashboard's heading by who reads it (docs/decisions/0035-government-staff-accounts.md): a
  * province's designated person (holds ValidateBuildingBlock) sees their provinces and how many
  * municipalities; a municipality's designated person their municipality; an administrator who
  * sees everything the specification's "System Admin" heading.

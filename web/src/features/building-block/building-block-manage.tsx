@@ -2,9 +2,9 @@
 // municipality's providers of one building block. Read-only mode shows the details; Edit
 // (EditBuildingBlock) opens edit mode, whose save records and submits the details; a submitted
 // or returned provider links to its review (building-block-review.tsx), where the province's
-// designated person (ValidateBuildingBlock) verifies or returns it (docs/decisions.md "The
-// verification queue and the review"). `?provider=<id>` selects a provider. Validation and
-// messages of §5 and §8.
+// designated person (ValidateBuildingBlock) verifies or returns it
+// (docs/decisions/0056-the-verification-queue-and-the-review.md). `?provider=<id>` selects a
+// provider. Validation and messages of §5 and §8.
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'

@@ -1,5 +1,5 @@
 // The proposals of new providers and of closures awaiting the province, shown on the
-// verification queue beside the submissions (docs/decisions.md "Proposed and closed providers").
+// verification queue beside the submissions (docs/decisions/0100-proposed-and-closed-providers.md).
 // A designated person of the province (VerifyBuildingBlockExist) confirms or declines each, in
 // a dialog naming the provider; a decline needs a reason; nobody decides on their own proposal.
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-// /buildingBlock/propose (AddBuildingBlock, docs/decisions.md "Proposed and closed providers"):
+// /buildingBlock/propose (AddBuildingBlock, docs/decisions/0100-proposed-and-closed-providers.md):
 // the municipality's designated person proposes a provider missing from the directory: name,
 // building block, municipality, office numbers, and its place chosen on the map (or typed) or
 // its physical address; for a shelter neither is asked. It counts nowhere until a designated

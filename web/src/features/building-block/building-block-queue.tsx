@@ -1,4 +1,4 @@
-// /buildingBlock/queue (docs/decisions.md "The verification queue and the review"): every
+// /buildingBlock/queue (docs/decisions/0056-the-verification-queue-and-the-review.md): every
 // submission awaiting the province across the user's area, or every return awaiting the
 // municipality with its reason; oldest first, filtered by municipality, building block and
 // age, paged, with the time waiting. The heading counts both. Filters live in the address so

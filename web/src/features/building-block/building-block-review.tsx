@@ -1,10 +1,10 @@
-// /buildingBlock/review/:stakeholderId (docs/decisions.md "The verification queue and the
-// review"): a submission beside the last verified version, field by field, requirement by
-// requirement (by name) and contact person by contact person (added, changed, removed). The
-// province's designated person verifies or returns the submission shown: each asks for
-// confirmation in a dialog naming the submission (its version goes with the decision, so a
-// newer submission makes the server refuse it), and a return needs a reason. The
-// municipality's designated person sees why it was returned and goes on to edit it.
+// /buildingBlock/review/:stakeholderId
+// (docs/decisions/0056-the-verification-queue-and-the-review.md): a submission beside the last
+// verified version, field by field, requirement by requirement (by name) and contact person by
+// contact person (added, changed, removed). The province's designated person verifies or returns
+// the submission shown: each asks for confirmation in a dialog naming the submission (its version
+// goes with the decision, so a newer submission makes the server refuse it), and a return needs a
+// reason. The municipality's designated person sees why it was returned and goes on to edit it.
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'

@@ -1,6 +1,6 @@
 // Building-block area wording: the specification's words (public spec §2 "Building block
 // dashboard", "Manage building block", §5, §8) and, where it has none, ours
-// (docs/decisions.md "Building blocks").
+// (docs/decisions/0063-contact-directory-and-screens.md).
 export const bbStrings = {
   title: 'Building Block Dashboard',
   /** "9 municipalities", "1 municipality". */
@@ -89,7 +89,7 @@ export const countWords = {
   verified: (n: number, total: number) => `${n} of ${total} verified`,
 }
 
-/** Wording of the verification queue and the review (docs/decisions.md "The verification queue and the review"). */
+/** Wording of the verification queue and the review (docs/decisions/0056-the-verification-queue-and-the-review.md). */
 export const queueStrings = {
   title: 'Verification queue',
   submissionsTitle: 'Submitted details',
@@ -191,7 +191,7 @@ export const reviewStrings = {
 
 export const REASON_MAX = 1000
 
-/** The bulk load by a province (docs/decisions.md "Bulk load of provider details"). */
+/** The bulk load by a province (docs/decisions/0059-bulk-load-of-provider-details.md). */
 export const bulkLoadStrings = {
   title: 'Bulk load of provider details',
   link: 'Bulk load provider details from a spreadsheet',

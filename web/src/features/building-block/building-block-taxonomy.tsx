@@ -1,7 +1,7 @@
-// /buildingBlock/taxonomy (CreateNewBuildingBlock, docs/decisions.md "Additions to the
-// taxonomy"): an administrator adds a building block to a category or a requirement to a
-// building block, each with its source; the taxonomy as it stands, additions marked with their
-// version, and every version with who made it, when and on what source.
+// /buildingBlock/taxonomy (CreateNewBuildingBlock,
+// docs/decisions/0053-additions-to-the-taxonomy.md): an administrator adds a building block to a
+// category or a requirement to a building block, each with its source; the taxonomy as it stands,
+// additions marked with their version, and every version with who made it, when and on what source.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ErrorMessage, Spinner } from '../../components/status'

@@ -1,5 +1,5 @@
 // Wording of proposing new providers and closures, and of the province's decisions
-// (docs/decisions.md "Proposed and closed providers"); the specification has none.
+// (docs/decisions/0100-proposed-and-closed-providers.md); the specification has none.
 export const lifecycleStrings = {
   proposeLink: 'Propose a new provider',
   proposeTitle: 'Propose a new provider',

@@ -1,6 +1,6 @@
-// Wording of the administrators' additions to the building-block taxonomy (docs/decisions.md
-// "Additions to the taxonomy"); the specification has none. An admin screen: English only, as
-// the other admin screens (docs/translators.md "What is not in these catalogs").
+// Wording of the administrators' additions to the building-block taxonomy
+// (docs/decisions/0053-additions-to-the-taxonomy.md); the specification has none. An admin screen:
+// English only, as the other admin screens (docs/translators.md "What is not in these catalogs").
 export const taxonomyStrings = {
   link: 'Building blocks and requirements',
   title: 'Building blocks and requirements',

@@ -117,7 +117,7 @@ describe('groupQuestions', () => {
   })
 })
 
-describe('maturity bands (docs/decisions.md)', () => {
+describe('maturity bands (docs/decisions/0070-scores-weights-and-bands.md)', () => {
   it('cuts at 40, 60 and 80 per cent', () => {
     expect([0, 39.99, 40, 59.99, 60, 79.99, 80, 100].map(maturityBand)).toEqual([
       'Initial',

@@ -1,9 +1,9 @@
 // Pure rules of the health-check screens: the default period (admin spec §4), the
-// maturity bands of docs/decisions.md, grouping of Organisational Behaviours questions with
-// identical answer categories and scores (admin spec §2 "View results"), the stacked series,
-// progress, the survey-audience options (Students only for organisation type 4, §9), the text
-// alternatives of the charts and the expected-responses rule (§5). Nothing here invents a
-// figure: every number comes from the server's answer.
+// maturity bands of docs/decisions/0070-scores-weights-and-bands.md, grouping of Organisational
+// Behaviours questions with identical answer categories and scores (admin spec §2 "View results"),
+// the stacked series, progress, the survey-audience options (Students only for organisation type 4,
+// §9), the text alternatives of the charts and the expected-responses rule (§5). Nothing here
+// invents a figure: every number comes from the server's answer.
 import { hcStrings } from './health-check-strings'
 import type { AnswerDistribution, CategoryResult, OrganisationHealthCheck, QuestionResult } from '../../api/generated'
 
@@ -15,7 +15,7 @@ export const QuestionCategory = { Behaviours: 1, Practices: 2, Policies: 3, Gene
 export const ChartType = { PieChart: 1, ProgressBar: 2, BarGraph: 3, StackedBar: 4 } as const
 /** Organisation type offered the Students survey (admin spec §9). */
 export const STUDENTS_ORGANISATION_TYPE = 4
-/** The server's respondent privacy threshold (docs/decisions.md); the server enforces it. */
+/** The server's respondent privacy threshold (docs/decisions/0082-survey-results-in-steps-of-five.md); the server enforces it. */
 export const MIN_RESPONSES = 5
 /** Percentage axis ticks every 20 % (admin spec §9). */
 export const AXIS_TICKS = [0, 20, 40, 60, 80, 100] as const
@@ -35,10 +35,10 @@ export function defaultPeriod(periods: readonly OrganisationHealthCheck[]): Orga
   return [...periods].sort((a, b) => Date.parse(b.effectiveFrom) - Date.parse(a.effectiveFrom))[0]
 }
 
-/** The maturity levels of docs/decisions.md. */
+/** The maturity levels of docs/decisions/0070-scores-weights-and-bands.md. */
 export type MaturityBand = 'Initial' | 'Developing' | 'Established' | 'Leading'
 
-/** docs/decisions.md: below 40 % Initial, 40–59.99 % Developing, 60–79.99 % Established, 80 %+ Leading. */
+/** docs/decisions/0070-scores-weights-and-bands.md: below 40 % Initial, 40–59.99 % Developing, 60–79.99 % Established, 80 %+ Leading. */
 export function maturityBand(percent: number): MaturityBand {
   if (percent >= 80) return 'Leading'
   if (percent >= 60) return 'Established'
@@ -143,7 +143,8 @@ export function labelColour(fill: string): string {
 
 /**
  * An answer's share as text: its percentage, or the server's suppression (a demographic answer
- * chosen by fewer than 5 respondents has no share; docs/decisions.md).
+ * chosen by fewer than 5 respondents has no share;
+ * docs/decisions/0083-demographic-cells-below-five.md).
  */
 export function formatShare(value: number | null): string {
   return value == null ? hcStrings.suppressed : formatPercent(value)

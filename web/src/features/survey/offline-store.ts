@@ -1,8 +1,8 @@
-// What the survey keeps on the phone, in IndexedDB through idb-keyval (docs/decisions.md
-// "Offline survey"): per invite link the answers given so far, the response key created when
-// the survey started (the server records a key once), a response waiting for the network and
-// when it went. Nothing here leaves the phone except the response itself. Where IndexedDB is
-// unavailable (private modes of some browsers, tests) the same shapes live in memory.
+// What the survey keeps on the phone, in IndexedDB through idb-keyval
+// (docs/decisions/0080-offline-survey.md): per invite link the answers given so far, the response
+// key created when the survey started (the server records a key once), a response waiting for the
+// network and when it went. Nothing here leaves the phone except the response itself. Where
+// IndexedDB is unavailable (private modes of some browsers, tests) the same shapes live in memory.
 import { createStore, entries, get, set, type UseStore } from 'idb-keyval'
 import type { SubmitBody } from '../../api/generated'
 

@@ -2,7 +2,7 @@
 // Mobile first: one column, large touch targets. Every question is a fieldset with
 // a legend; choices are native radio buttons or checkboxes, so the keyboard works throughout.
 // Preview shows the questions without a submit button.
-// Offline (docs/decisions.md "Offline survey"): every answer is kept on the phone as it is
+// Offline (docs/decisions/0080-offline-survey.md): every answer is kept on the phone as it is
 // given (offline-store.ts); a response submitted without a network waits there and is sent when
 // the connection returns (the `online` event, the next visit, Background Sync in the service
 // worker), with the key made when the survey started, so the server records it once.
@@ -102,7 +102,8 @@ export function SurveyPage({ search }: { search: string }) {
   const inviteCode = params.get('inviteCode') ?? ''
   const preview = params.get('Preview') === 'true'
   // The questions in the reader's language when a reviewed translation into it is offered; the
-  // answer says which language its texts are in (docs/decisions.md "Questionnaire translations").
+  // answer says which language its texts are in
+  // (docs/decisions/0074-questionnaire-translations.md).
   const language = useActiveLocale().split('-')[0]
   const { data, error, isLoading } = useGetSurveyQuery({ inviteCode, preview, language }, { skip: !inviteCode })
   const [submit, submitState] = useSubmitSurveyMutation()

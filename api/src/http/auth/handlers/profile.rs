@@ -159,7 +159,7 @@ pub struct NotificationEmailsForm {
 }
 
 /// `PUT /api/auth/notificationEmails`: the signed-in person switches the building-block
-/// notification e-mails on or off (docs/decisions.md "Building-block notifications").
+/// notification e-mails on or off (docs/decisions/0057-building-block-notifications.md).
 /// Answers `{success, message}`.
 #[utoipa::path(put, path = "/api/auth/notificationEmails", tag = "auth", operation_id = "authNotificationEmails", request_body = NotificationEmailsForm, responses((status = 200, description = "Saved", body = Saved)))]
 pub async fn notification_emails(

@@ -71,7 +71,7 @@ async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static st
 /// NewUser, so the client goes to the OTP screen. Refused with 403 without LogIntoSystem (12)
 /// and for the designated person of a rejected organisation. The enableLogin flag only shows
 /// or hides the public header's Login link: invited staff and registered organisations sign
-/// in whatever it says (docs/decisions.md "Login answers and refusals").
+/// in whatever it says (docs/decisions/0022-login-answers-and-refusals.md).
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "Signed in", body = AuthAnswer), (status = 403, description = "Refused (no LogIntoSystem, a rejected organisation: the error body), or the e-mail address is not verified yet: this answer with `success: false` and the OTP fields, to go to the OTP screen", body = AuthAnswer), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
 pub async fn login(
     State(s): State<AppState>,

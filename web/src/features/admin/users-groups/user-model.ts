@@ -176,7 +176,7 @@ export function userDetails(editing: boolean): readonly PersonalDetail<UserField
  * Section 5 on save: full name valid; the e-mail valid; mobile and telephone, when present,
  * 10-digit numbers; title and role required; at least one group. A coordinator needs at least
  * one municipality or province (the relationship is recorded per place); everyone else names
- * their company (docs/decisions.md "Government staff accounts"). The rules are the same whether
+ * their company (docs/decisions/0035-government-staff-accounts.md). The rules are the same whether
  * the user is new or edited.
  */
 export const userSchema = personalDetailsSchema<UserForm>(userDetails(false), {
