@@ -47,6 +47,7 @@ mod config;
 mod db;
 mod http;
 mod procfs;
+mod regression;
 mod report;
 mod run;
 mod sections;

@@ -124,6 +124,10 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
         missed,
         started.elapsed().as_secs_f64()
     );
+    let recorded = std::env::var("GBVF_BENCH_RECORDED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| std::path::PathBuf::from("docs/benchmarks.md"));
+    crate::regression::check(&recorded, &summary);
     Ok(())
 }
 
