@@ -134,6 +134,30 @@ async fn approve_one_reject_another_with_e_mails_and_history() {
         .expect("the event names the reason by id")
         .parse()
         .unwrap();
+    assert_eq!(
+        decision["payload"]["OrganisationRejected"]["reason_digest"]
+            .as_str()
+            .map(str::len),
+        Some(64),
+        "the event proves the words by their salted digest"
+    );
+    // Changed by someone with SQL access: the history no longer shows them as the verifier's.
+    sqlx::query("UPDATE decision_reason SET reason = 'Approved after all' WHERE reason_id = $1")
+        .bind(reason_id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let (_, h) = admin
+        .get(&format!("/api/healthcheck/organisation/{b}/history"))
+        .await;
+    let summary = h["data"].as_array().unwrap().last().unwrap()["summary"].clone();
+    assert!(
+        summary
+            .as_str()
+            .unwrap()
+            .ends_with(gbvf_projections::reasons::ALTERED_REASON),
+        "{summary}"
+    );
     gbvf_api::cli::building_blocks::erase_reason(&db.pool, reason_id)
         .await
         .unwrap();

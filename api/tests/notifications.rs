@@ -391,6 +391,31 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
     assert_eq!(kept.len(), 3, "{kept:?}");
     assert_eq!(kept[0].1, "Ask Thandi Ngcobo-Radebe for the street number.");
 
+    // An insider with SQL access changes a kept reason: the sealed event's digest no longer
+    // matches, and the history says so instead of showing the changed words as given.
+    let changed = sqlx::query(
+        "UPDATE decision_reason SET reason = 'The provider asked to be closed.'
+         WHERE reason = 'Sipho Mahlangu-Venter says it moved.'",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(changed.rows_affected(), 1);
+    let (_, h) = gauteng.get(&history(stations[1].0)).await;
+    let details: Vec<&str> = h["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["detail"].as_str().unwrap())
+        .collect();
+    let altered = format!("Reason: {}", gbvf_projections::reasons::ALTERED_REASON);
+    assert!(
+        details.contains(&altered.as_str())
+            && details.contains(&"Reason: Nomsa Khoza-Pieterse says it is open.")
+            && !details.iter().any(|d| d.contains("asked to be closed")),
+        "{details:?}"
+    );
+
     // Erased (POPIA): no row anywhere holds the names any more; the history and the review
     // still say that a reason was given.
     for (id, _) in &kept {
@@ -418,6 +443,13 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
             "{name}"
         );
     }
+    // The salts go with the texts: the digests left in the log cannot be tested against guesses.
+    let salted: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM decision_reason WHERE salt IS NOT NULL")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(salted, 0);
     let (_, h) = gauteng.get(&history(stations[1].0)).await;
     assert_eq!(
         h["history"]

@@ -877,8 +877,10 @@ async fn sign_in_needs_log_into_system_and_an_organisation_not_rejected_not_the_
                 email_template_type: 2,
                 reason: Some("Duplicated Organisation".into()),
                 reason_id: None,
+                reason_digest: None,
             },
             reason_id: uuid::Uuid::new_v4(),
+            reason_salt: uuid::Uuid::new_v4(),
         },
         meta.to_map(),
     )
@@ -1138,8 +1140,10 @@ async fn revoked_access_ends_open_sessions() {
                 email_template_type: 2,
                 reason: Some("Duplicated Organisation".into()),
                 reason_id: None,
+                reason_digest: None,
             },
             reason_id: uuid::Uuid::new_v4(),
+            reason_salt: uuid::Uuid::new_v4(),
         },
         meta.to_map(),
     )

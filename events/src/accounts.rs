@@ -194,6 +194,10 @@ pub struct VerificationDecision {
     /// approvals, duplicates and events recorded before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason_id: Option<uuid::Uuid>,
+    /// [`crate::building_block::reason_digest`] of that text under its salt (absent where
+    /// `reason_id` is, and in events recorded before digests).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason_digest: Option<String>,
 }
 
 /// A registered organisation (public spec §3 "Registration payload").

@@ -246,16 +246,38 @@ pub struct ReasonRef {
     /// The text itself, only in events recorded before the side table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// [`reason_digest`] of the kept text under its salt, so that the sealed log proves the
+    /// text in `decision_reason` is the one given; `None` in events recorded before.
+    #[serde(
+        rename = "reasonDigest",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub digest: Option<String>,
 }
 
 impl ReasonRef {
-    /// A reason kept in `decision_reason` under `reason_id`.
-    pub fn kept(reason_id: uuid::Uuid) -> ReasonRef {
+    /// A reason `text` kept in `decision_reason` under `reason_id` with `salt`.
+    pub fn kept(reason_id: uuid::Uuid, salt: uuid::Uuid, text: &str) -> ReasonRef {
         ReasonRef {
             reason_id: Some(reason_id),
             reason: None,
+            digest: Some(reason_digest(salt, text)),
         }
     }
+}
+
+/// The digest an event keeps of a free-text reason kept beside the log: hex SHA-256 of the
+/// salt's 16 bytes followed by the text's UTF-8 bytes (64 hex digits). The salt is random and
+/// lives only beside the text in `decision_reason` (erased with it), so the digest in the
+/// sealed log neither reveals a short text to someone guessing it nor lets anyone with SQL
+/// access change the kept text unnoticed (docs/decisions/0155-reason-digests-in-the-log.md).
+pub fn reason_digest(salt: uuid::Uuid, text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    hash.update(salt.as_bytes());
+    hash.update(text.as_bytes());
+    hex::encode(hash.finalize())
 }
 
 /// The details captured by the municipality's designated person.
@@ -393,20 +415,31 @@ mod tests {
             ProviderEvent::BuildingBlockReturned(ReasonRef {
                 reason_id: None,
                 reason: Some("Wrong address".into()),
+                digest: None,
             })
         );
     }
 
     #[test]
-    fn a_new_reason_is_stored_by_id_only() {
-        // When a closure is proposed now, its payload holds the id and never the text.
+    fn a_new_reason_is_stored_by_id_and_salted_digest_only() {
+        // When a closure is proposed now, its payload holds the id and the text's digest under
+        // a salt, never the text.
         let id = uuid::Uuid::nil();
-        let payload =
-            serde_json::to_value(ProviderEvent::ProviderClosureProposed(ReasonRef::kept(id)))
-                .unwrap();
+        let salt = uuid::Uuid::from_u128(7);
+        let kept = ReasonRef::kept(id, salt, "Closed in May");
+        let payload = serde_json::to_value(ProviderEvent::ProviderClosureProposed(kept)).unwrap();
+        let digest = reason_digest(salt, "Closed in May");
         assert_eq!(
             payload,
-            serde_json::json!({"ProviderClosureProposed": {"reasonId": id}})
+            serde_json::json!({"ProviderClosureProposed": {"reasonId": id, "reasonDigest": digest}})
         );
+        assert!(!payload.to_string().contains("Closed in May"));
+        // The digest depends on the salt and on every byte of the text.
+        assert_eq!(digest.len(), 64);
+        assert_ne!(
+            digest,
+            reason_digest(uuid::Uuid::from_u128(8), "Closed in May")
+        );
+        assert_ne!(digest, reason_digest(salt, "Closed in June"));
     }
 }

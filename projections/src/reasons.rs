@@ -19,19 +19,49 @@ pub fn reason_text(id: &str, legacy: &str) -> String {
     )
 }
 
-/// The texts of reasons `ids`, by id ([`ERASED_REASON`] for an erased one); an id without a row
-/// is left out.
+/// What an answer shows for a kept reason whose text no longer matches the digest its event
+/// carries: someone changed `decision_reason` after the decision was recorded.
+pub const ALTERED_REASON: &str =
+    "This reason was changed after it was recorded; the text given cannot be shown.";
+
+/// The texts of reasons `kept`, each `(reason id, the digest its event carries)`, by id:
+/// [`ERASED_REASON`] for an erased one, [`ALTERED_REASON`] for one whose text and salt no
+/// longer give the event's digest ([`gbvf_events::building_block::reason_digest`]), else the
+/// text. An id without a row is left out; a reason without a digest (kept before digests) is
+/// shown as kept.
 pub async fn reason_texts<'e>(
     executor: impl sqlx::PgExecutor<'e>,
-    ids: &[uuid::Uuid],
+    kept: &[(uuid::Uuid, Option<String>)],
 ) -> sqlx::Result<HashMap<uuid::Uuid, String>> {
-    let rows: Vec<(uuid::Uuid, Option<String>)> =
-        sqlx::query_as("SELECT reason_id, reason FROM decision_reason WHERE reason_id = ANY($1)")
-            .bind(ids)
-            .fetch_all(executor)
-            .await?;
+    let ids: Vec<uuid::Uuid> = kept.iter().map(|(id, _)| *id).collect();
+    let digests: HashMap<uuid::Uuid, &str> = kept
+        .iter()
+        .filter_map(|(id, digest)| Some((*id, digest.as_deref()?)))
+        .collect();
+    let rows: Vec<(uuid::Uuid, Option<String>, Option<uuid::Uuid>)> = sqlx::query_as(
+        "SELECT reason_id, reason, salt FROM decision_reason WHERE reason_id = ANY($1)",
+    )
+    .bind(&ids)
+    .fetch_all(executor)
+    .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, text)| (id, text.unwrap_or_else(|| ERASED_REASON.to_string())))
+        .map(|(id, text, salt)| {
+            let shown = match (text, digests.get(&id)) {
+                (None, _) => ERASED_REASON.to_string(),
+                (Some(text), Some(digest)) => {
+                    let proven = salt.is_some_and(|salt| {
+                        gbvf_events::building_block::reason_digest(salt, &text) == *digest
+                    });
+                    if proven {
+                        text
+                    } else {
+                        ALTERED_REASON.to_string()
+                    }
+                }
+                (Some(text), None) => text,
+            };
+            (id, shown)
+        })
         .collect())
 }

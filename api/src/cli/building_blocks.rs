@@ -84,8 +84,9 @@ pub async fn erase_contact(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<Eras
     .await
 }
 
-/// Erases decision reason `id`: NULLs `reason` of its `decision_reason` row and sets
-/// `erased_at` (the table's CHECK holds both together). See [`erase_row`]. Idempotent. A reason
+/// Erases decision reason `id`: NULLs `reason` and the `salt` of its digest in the event (so
+/// the digest left in the sealed log cannot be tested against guesses) and sets `erased_at`
+/// (the table's CHECKs hold them together). See [`erase_row`]. Idempotent. A reason
 /// recorded before the side table existed is in its event's payload and has no id: it cannot be
 /// erased without rewriting the sealed log
 /// (docs/decisions/0154-free-text-reasons-beside-the-log.md).
@@ -96,7 +97,7 @@ pub async fn erase_reason(pool: &PgPool, id: uuid::Uuid) -> anyhow::Result<Erasu
         pool,
         "decision_reason",
         "reason_id",
-        "reason = NULL",
+        "reason = NULL, salt = NULL",
         id,
         "No reason has this id.",
     )

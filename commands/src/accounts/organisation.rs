@@ -57,6 +57,8 @@ pub enum OrganisationCommand {
         /// Id the verifier's own words are kept under in `decision_reason` (a new UUID per
         /// command; unused for an approval or a duplicate).
         reason_id: uuid::Uuid,
+        /// The salt of their digest in the event (a new random UUID per command).
+        reason_salt: uuid::Uuid,
     },
 }
 
@@ -65,18 +67,20 @@ pub enum OrganisationCommand {
 pub const DUPLICATE_ORGANISATION_TEMPLATE: i32 = 2;
 
 impl OrganisationCommand {
-    /// The verifier's own words this command keeps in `decision_reason`: `(reason_id, text
-    /// trimmed, by_user_id)` for a rejection with any template but
+    /// The verifier's own words this command keeps in `decision_reason`: `(reason_id, salt,
+    /// text trimmed, by_user_id)` for a rejection with any template but
     /// [`DUPLICATE_ORGANISATION_TEMPLATE`]; `None` otherwise.
-    pub fn kept_reason(&self) -> Option<(uuid::Uuid, &str, &str)> {
+    pub fn kept_reason(&self) -> Option<(uuid::Uuid, uuid::Uuid, &str, &str)> {
         match self {
             OrganisationCommand::Verify {
                 status_id: REJECTED,
                 decision,
                 reason_id,
+                reason_salt,
                 ..
             } if decision.email_template_type != DUPLICATE_ORGANISATION_TEMPLATE => Some((
                 *reason_id,
+                *reason_salt,
                 decision.reason.as_deref().map(str::trim).unwrap_or(""),
                 &decision.by_user_id,
             )),
@@ -97,12 +101,13 @@ impl crate::execute::SideTables<Organisation> for OrganisationCommand {
         aggregate_id: &str,
         _: &Organisation,
     ) -> Result<(), cqrs_es::AggregateError<OrganisationError>> {
-        let Some((reason_id, reason, by)) = self.kept_reason() else {
+        let Some((reason_id, salt, reason, by)) = self.kept_reason() else {
             return Ok(());
         };
         crate::reasons::keep_reason(
             tx,
             reason_id,
+            salt,
             ORGANISATION_AGGREGATE,
             aggregate_id,
             reason,
@@ -173,7 +178,9 @@ impl Organisation {
         &self,
         command: OrganisationCommand,
     ) -> Result<Vec<OrganisationEvent>, OrganisationError> {
-        let own_words = command.kept_reason().map(|(id, _, _)| id);
+        let own_words = command.kept_reason().map(|(id, salt, text, _)| {
+            (id, gbvf_events::building_block::reason_digest(salt, text))
+        });
         let (status_id, expected_status_id, mut decision) = match command {
             OrganisationCommand::Register(registered) => {
                 return if self.registered {
@@ -219,9 +226,10 @@ impl Organisation {
                     return Err(OrganisationError::ReasonRequired);
                 }
                 // The verifier's own words may name a person: the event names them by id.
-                if let Some(id) = own_words {
+                if let Some((id, digest)) = own_words {
                     decision.reason = None;
                     decision.reason_id = Some(id);
+                    decision.reason_digest = Some(digest);
                 }
                 OrganisationEvent::OrganisationRejected(decision)
             }
@@ -274,6 +282,7 @@ mod tests {
     }
     /// The id the verifier's own words are kept under in these tests.
     const REASON: uuid::Uuid = uuid::Uuid::from_u128(7);
+    const SALT: uuid::Uuid = uuid::Uuid::from_u128(11);
 
     /// A decision; a rejection as a duplicate when `reason` is "Duplicated Organisation".
     fn decision(reason: Option<&str>) -> VerificationDecision {
@@ -286,6 +295,7 @@ mod tests {
             },
             reason: reason.map(str::to_string),
             reason_id: None,
+            reason_digest: None,
         }
     }
 
@@ -324,6 +334,7 @@ mod tests {
                 expected_status_id: Some(IN_PROGRESS),
                 decision: decision(None),
                 reason_id: REASON,
+                reason_salt: SALT,
             })
             .then_expect_events(vec![OrganisationEvent::OrganisationApproved(decision(
                 None,
@@ -342,6 +353,7 @@ mod tests {
                 expected_status_id: Some(IN_PROGRESS),
                 decision: decision(Some("x")),
                 reason_id: REASON,
+                reason_salt: SALT,
             })
             .then_expect_error(OrganisationError::Moved {
                 actual: APPROVED,
@@ -358,6 +370,7 @@ mod tests {
                 expected_status_id: None,
                 decision: decision(Some("  ")),
                 reason_id: REASON,
+                reason_salt: SALT,
             })
             .then_expect_error(OrganisationError::ReasonRequired);
     }
@@ -372,6 +385,7 @@ mod tests {
             expected_status_id,
             decision: decision(reason),
             reason_id: REASON,
+            reason_salt: SALT,
         }
     }
 
@@ -498,10 +512,15 @@ mod tests {
     #[test]
     fn a_rejection_in_the_verifiers_own_words_names_them_by_id_only() {
         // Given an application in progress, when a verifier rejects it in their own words
-        // (Other), then the event names the words by id: they are kept beside the log.
+        // (Other), then the event names the words by id and by their salted digest: they are
+        // kept beside the log, and the sealed log proves which words they were.
         let mut expected = decision(None);
         expected.email_template_type = 3;
         expected.reason_id = Some(REASON);
+        expected.reason_digest = Some(gbvf_events::building_block::reason_digest(
+            SALT,
+            "Thandi from the office says it closed",
+        ));
         let mut given = decision(Some("Thandi from the office says it closed"));
         given.email_template_type = 3;
         TestFramework::<Organisation>::with(())
@@ -511,6 +530,7 @@ mod tests {
                 expected_status_id: Some(IN_PROGRESS),
                 decision: given,
                 reason_id: REASON,
+                reason_salt: SALT,
             })
             .then_expect_events(vec![OrganisationEvent::OrganisationRejected(expected)]);
     }

@@ -167,6 +167,9 @@ pub struct ReturnBuildingBlock {
     pub reason: String,
     /// Id the reason is kept under (a new UUID per command).
     pub reason_id: uuid::Uuid,
+    /// The salt of the reason's digest in the event (a new random UUID per command; kept
+    /// beside the text, never in the log).
+    pub reason_salt: uuid::Uuid,
 }
 
 /// Most characters a return's reason may have
@@ -401,8 +404,12 @@ impl Provider {
             }
             ProviderCommand::ReturnBuildingBlock(c) => {
                 self.review(&c.actor, &c.reviewed_municipalities, c.submission_version)?;
-                checked_reason(&c.reason)?;
-                ProviderEvent::BuildingBlockReturned(ReasonRef::kept(c.reason_id))
+                let reason = checked_reason(&c.reason)?;
+                ProviderEvent::BuildingBlockReturned(ReasonRef::kept(
+                    c.reason_id,
+                    c.reason_salt,
+                    reason,
+                ))
             }
             ProviderCommand::ProposeProvider(c) => self.propose(c)?,
             ProviderCommand::ProposeProviderClosure(c) => self.propose_closure(c)?,
@@ -483,15 +490,19 @@ impl Recorded for Provider {
 }
 
 impl ProviderCommand {
-    /// The free-text reason this command keeps in `decision_reason`: `(reason_id, reason as
-    /// given, actor)` for a return, a closure proposal and a declined proposal; `None` for
-    /// every other command.
-    fn kept_reason(&self) -> Option<(uuid::Uuid, &str, &str)> {
+    /// The free-text reason this command keeps in `decision_reason`: `(reason_id, salt,
+    /// reason as given, actor)` for a return, a closure proposal and a declined proposal;
+    /// `None` for every other command.
+    fn kept_reason(&self) -> Option<(uuid::Uuid, uuid::Uuid, &str, &str)> {
         match self {
-            ProviderCommand::ReturnBuildingBlock(c) => Some((c.reason_id, &c.reason, &c.actor)),
-            ProviderCommand::ProposeProviderClosure(c) => Some((c.reason_id, &c.reason, &c.actor)),
+            ProviderCommand::ReturnBuildingBlock(c) => {
+                Some((c.reason_id, c.reason_salt, &c.reason, &c.actor))
+            }
+            ProviderCommand::ProposeProviderClosure(c) => {
+                Some((c.reason_id, c.reason_salt, &c.reason, &c.actor))
+            }
             ProviderCommand::DecideProviderProposal(c) if !c.confirm => {
-                Some((c.reason_id, &c.reason, &c.actor))
+                Some((c.reason_id, c.reason_salt, &c.reason, &c.actor))
             }
             _ => None,
         }
@@ -511,11 +522,12 @@ impl SideTables<Provider> for ProviderCommand {
         aggregate_id: &str,
         provider: &Provider,
     ) -> Result<(), AggregateError<ProviderError>> {
-        if let Some((reason_id, reason, actor)) = self.kept_reason() {
+        if let Some((reason_id, salt, reason, actor)) = self.kept_reason() {
             let reason = checked_reason(reason).map_err(AggregateError::UserError)?;
             crate::reasons::keep_reason(
                 tx,
                 reason_id,
+                salt,
                 PROVIDER_AGGREGATE,
                 aggregate_id,
                 reason,

@@ -248,18 +248,19 @@ pub async fn history(
         .iter()
         .map(|e| serde_json::from_value::<ProviderEvent>(e.payload.clone()).ok())
         .collect();
-    let reason_ids: Vec<uuid::Uuid> = parsed
+    // Each with the digest its event carries: a text changed since reads as altered.
+    let kept: Vec<(uuid::Uuid, Option<String>)> = parsed
         .iter()
         .flatten()
         .filter_map(|e| match e {
             ProviderEvent::BuildingBlockReturned(r)
             | ProviderEvent::ProviderProposalDeclined(r)
             | ProviderEvent::ProviderClosureProposed(r)
-            | ProviderEvent::ProviderClosureDeclined(r) => r.reason_id,
+            | ProviderEvent::ProviderClosureDeclined(r) => Some((r.reason_id?, r.digest.clone())),
             _ => None,
         })
         .collect();
-    let reasons = gbvf_projections::reasons::reason_texts(&s.pool, &reason_ids).await?;
+    let reasons = gbvf_projections::reasons::reason_texts(&s.pool, &kept).await?;
     let mut previous: Option<ProviderDetails> = None;
     let mut submitted_at = String::new();
     let entries: Vec<ProviderHistoryEntry> = events

@@ -285,6 +285,7 @@ pub async fn propose_closure(
         actor_municipalities: assigned_municipalities(&s, &u).await?,
         reason: b.reason.as_deref().unwrap_or_default().to_string(),
         reason_id: uuid::Uuid::new_v4(),
+        reason_salt: uuid::Uuid::new_v4(),
     });
     if let Err(r) = run(
         &s,
@@ -316,6 +317,7 @@ async fn decide(
         confirm,
         reason: b.reason.as_deref().unwrap_or_default().to_string(),
         reason_id: uuid::Uuid::new_v4(),
+        reason_salt: uuid::Uuid::new_v4(),
     });
     if let Err(r) = run(&s, &u, b.stakeholder_id, command, source).await? {
         return Ok(r);

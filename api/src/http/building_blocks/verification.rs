@@ -242,6 +242,7 @@ pub async fn return_block(
         submission_version: b.submission_version,
         reason: b.reason.as_deref().unwrap_or_default().to_string(),
         reason_id: uuid::Uuid::new_v4(),
+        reason_salt: uuid::Uuid::new_v4(),
     });
     execute_provider(
         &s,

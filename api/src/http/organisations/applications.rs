@@ -398,6 +398,7 @@ pub async fn verify(
         email_template_type: template,
         reason: reason.clone(),
         reason_id: None,
+        reason_digest: None,
     };
     let meta = EventMetadata::now(
         format!("user:{}", u.session.user_id),
@@ -409,6 +410,7 @@ pub async fn verify(
         expected_status_id: b.expected_status_id,
         decision,
         reason_id: uuid::Uuid::new_v4(),
+        reason_salt: uuid::Uuid::new_v4(),
     };
     // A rejection in the verifier's own words keeps them in the side table `decision_reason`,
     // in the transaction that appends the event.

@@ -184,13 +184,17 @@ pub async fn history(
             .map(|p| p.name.clone())
             .unwrap_or_else(|| u.to_string())
     };
-    // The verifiers' own words, from the side table.
-    let reason_ids: Vec<uuid::Uuid> = events
+    // The verifiers' own words, from the side table, each with the digest its event carries
+    // (a text changed since reads as altered).
+    let kept: Vec<(uuid::Uuid, Option<String>)> = events
         .iter()
         .filter_map(|e| e.payload.as_object().and_then(|o| o.values().next()))
-        .filter_map(|v| v["reason_id"].as_str().and_then(|id| id.parse().ok()))
+        .filter_map(|v| {
+            let id = v["reason_id"].as_str()?.parse().ok()?;
+            Some((id, v["reason_digest"].as_str().map(str::to_string)))
+        })
         .collect();
-    let reasons = gbvf_projections::reasons::reason_texts(&s.pool, &reason_ids).await?;
+    let reasons = gbvf_projections::reasons::reason_texts(&s.pool, &kept).await?;
     let reason_of = |id: &str| {
         id.parse::<uuid::Uuid>()
             .ok()

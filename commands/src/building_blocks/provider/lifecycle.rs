@@ -188,6 +188,8 @@ pub struct ProposeProviderClosure {
     pub reason: String,
     /// Id the reason is kept under (a new UUID per command).
     pub reason_id: uuid::Uuid,
+    /// The salt of the reason's digest in the event (a new random UUID per command).
+    pub reason_salt: uuid::Uuid,
 }
 
 /// The province's designated person decides on the pending proposal, new provider or closure
@@ -205,6 +207,8 @@ pub struct DecideProviderProposal {
     pub reason: String,
     /// Id the reason is kept under when declined (a new UUID per command).
     pub reason_id: uuid::Uuid,
+    /// The salt of the reason's digest in the event (a new random UUID per command).
+    pub reason_salt: uuid::Uuid,
 }
 
 /// Why a lifecycle command was refused.
@@ -304,9 +308,11 @@ impl Provider {
             Existence::ClosureProposed => return Err(LifecycleError::ClosureAlreadyProposed.into()),
             _ => return Err(LifecycleError::NotListed.into()),
         }
-        checked_reason(&c.reason)?;
+        let reason = checked_reason(&c.reason)?;
         Ok(ProviderEvent::ProviderClosureProposed(ReasonRef::kept(
             c.reason_id,
+            c.reason_salt,
+            reason,
         )))
     }
 
@@ -335,12 +341,20 @@ impl Provider {
             (false, true) => ProviderEvent::ProviderExistenceConfirmed,
             (true, true) => ProviderEvent::ProviderClosed,
             (false, false) => {
-                checked_reason(&c.reason)?;
-                ProviderEvent::ProviderProposalDeclined(ReasonRef::kept(c.reason_id))
+                let reason = checked_reason(&c.reason)?;
+                ProviderEvent::ProviderProposalDeclined(ReasonRef::kept(
+                    c.reason_id,
+                    c.reason_salt,
+                    reason,
+                ))
             }
             (true, false) => {
-                checked_reason(&c.reason)?;
-                ProviderEvent::ProviderClosureDeclined(ReasonRef::kept(c.reason_id))
+                let reason = checked_reason(&c.reason)?;
+                ProviderEvent::ProviderClosureDeclined(ReasonRef::kept(
+                    c.reason_id,
+                    c.reason_salt,
+                    reason,
+                ))
             }
         })
     }

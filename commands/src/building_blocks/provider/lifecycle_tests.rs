@@ -15,6 +15,7 @@ const M: &str = "user:municipality";
 const P: &str = "user:province";
 /// The id reasons are kept under in these tests.
 const REASON: uuid::Uuid = uuid::Uuid::from_u128(7);
+const SALT: uuid::Uuid = uuid::Uuid::from_u128(11);
 
 fn framework() -> TestFramework<Provider> {
     TestFramework::<Provider>::with(())
@@ -84,6 +85,7 @@ fn decide(actor: &str, confirm: bool, reason: &str) -> ProviderCommand {
         confirm,
         reason: reason.into(),
         reason_id: REASON,
+        reason_salt: SALT,
     })
 }
 
@@ -93,11 +95,13 @@ fn close(reason: &str) -> ProviderCommand {
         actor_municipalities: vec![MUNI],
         reason: reason.into(),
         reason_id: REASON,
+        reason_salt: SALT,
     })
 }
 
+/// The closure proposed by `close(" Closed in 2025 ")`: its digest is of the trimmed text.
 fn closure_proposed() -> ProviderEvent {
-    ProviderEvent::ProviderClosureProposed(ReasonRef::kept(REASON))
+    ProviderEvent::ProviderClosureProposed(ReasonRef::kept(REASON, SALT, "Closed in 2025"))
 }
 
 fn invalid(errors: &[(&str, &str)]) -> ProviderError {
@@ -233,7 +237,7 @@ fn the_province_confirms_or_declines_a_proposal() {
         .given(vec![proposed()])
         .when(decide(P, false, " Not a clinic "))
         .then_expect_events(vec![ProviderEvent::ProviderProposalDeclined(
-            ReasonRef::kept(REASON),
+            ReasonRef::kept(REASON, SALT, "Not a clinic"),
         )]);
     framework()
         .given(vec![proposed()])
@@ -268,7 +272,7 @@ fn a_decision_is_refused_outside_the_province_twice_or_by_the_proposer() {
         vec![proposed(), ProviderEvent::ProviderExistenceConfirmed],
         vec![
             proposed(),
-            ProviderEvent::ProviderProposalDeclined(ReasonRef::kept(REASON)),
+            ProviderEvent::ProviderProposalDeclined(ReasonRef::kept(REASON, SALT, "why")),
         ],
     ] {
         framework()
@@ -426,14 +430,14 @@ fn the_province_confirms_or_declines_a_closure() {
         .given(vec![police(), closure_proposed()])
         .when(decide(P, false, "Still open"))
         .then_expect_events(vec![ProviderEvent::ProviderClosureDeclined(
-            ReasonRef::kept(REASON),
+            ReasonRef::kept(REASON, SALT, "Still open"),
         )]);
     // Declined: it may be proposed again.
     framework()
         .given(vec![
             police(),
             closure_proposed(),
-            ProviderEvent::ProviderClosureDeclined(ReasonRef::kept(REASON)),
+            ProviderEvent::ProviderClosureDeclined(ReasonRef::kept(REASON, SALT, "why")),
         ])
         .when(close("Closed in 2025"))
         .then_expect_events(vec![closure_proposed()]);

@@ -10,6 +10,7 @@ const M: &str = "user:municipality";
 const P: &str = "user:province";
 /// The id reasons are kept under in these tests.
 const REASON: uuid::Uuid = uuid::Uuid::from_u128(7);
+const SALT: uuid::Uuid = uuid::Uuid::from_u128(11);
 
 fn imported(building_block_id: i32) -> ProviderEvent {
     ProviderEvent::ProviderImported(ProviderImported {
@@ -126,11 +127,13 @@ fn return_with(version: i64, reason: &str) -> ProviderCommand {
         submission_version: version,
         reason: reason.into(),
         reason_id: REASON,
+        reason_salt: SALT,
     })
 }
 
+/// The return of `return_with(_, "  Wrong address ")`: its digest is of the trimmed text.
 fn returned() -> ProviderEvent {
-    ProviderEvent::BuildingBlockReturned(ReasonRef::kept(REASON))
+    ProviderEvent::BuildingBlockReturned(ReasonRef::kept(REASON, SALT, "Wrong address"))
 }
 
 fn error(code: &str, description: &str) -> FieldError {
@@ -279,6 +282,7 @@ fn a_provider_outside_the_area_is_refused() {
             submission_version: 2,
             reason: "why".into(),
             reason_id: REASON,
+            reason_salt: SALT,
         }),
     ] {
         framework()
@@ -400,7 +404,7 @@ fn a_return_reason_is_limited_in_length_and_characters() {
         .given(vec![police(), submitted()])
         .when(return_with(2, &at_limit))
         .then_expect_events(vec![ProviderEvent::BuildingBlockReturned(ReasonRef::kept(
-            REASON,
+            REASON, SALT, &at_limit,
         ))]);
     // A control character or a bidirectional override: refused.
     for reason in ["Wrong\u{0007} address", "Wrong \u{202E}sserdda"] {
