@@ -590,8 +590,6 @@ async fn reason_at_send(pool: &PgPool, context: &mut Value) -> anyhow::Result<()
     else {
         return Ok(());
     };
-    // The outbox row names the reason by id only; the digest is checked where the history is
-    // read.
     let texts = gbvf_projections::reasons::reason_texts(pool, &[(id, None)]).await?;
     context["reason"] = json!(texts
         .get(&id)
