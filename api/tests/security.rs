@@ -584,6 +584,59 @@ async fn nobody_grants_what_they_do_not_hold_or_edits_their_own_groups() {
         s, 200,
         "granting an action one holds, to another group: {v}"
     );
+    // Nobody strips or deletes a group that holds more than they do. A steward may take group
+    // actions away (10) and delete groups (8), so only the aggregate's rule refuses: the
+    // administrators' group (1) keeps LogIntoSystem (12), which the steward holds, and stays.
+    let (s, v) = admin
+        .post(
+            "/api/security/AddGroup",
+            json!({"GroupName": "Stewards", "UserActions": [8, 10, 12, 33]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let stewards = v["groupId"].as_i64().unwrap();
+    catch_up(&db.pool).await;
+    let steward = member_of(&db, &srv.base, &srv.outbox, stewards).await;
+    let (s, v) = steward
+        .send(
+            reqwest::Method::DELETE,
+            "/api/security/deleteGroupActions",
+            json!({"GroupId": 1, "UserActions": [12]}),
+        )
+        .await;
+    assert_eq!(s, 403, "stripping the administrators' group: {v}");
+    let (s, v) = steward
+        .send(
+            reqwest::Method::DELETE,
+            "/api/security/deleteGroup?groupId=1",
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, 403, "deleting the administrators' group: {v}");
+    // The same steward deletes a group holding no more than they do.
+    let (s, v) = admin
+        .post(
+            "/api/security/AddGroup",
+            json!({"GroupName": "Readers", "UserActions": [12, 33]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let (s, v) = steward
+        .send(
+            reqwest::Method::DELETE,
+            &format!("/api/security/deleteGroup?groupId={}", v["groupId"]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(s, 200, "deleting a group holding no more: {v}");
+    let held: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM events WHERE aggregate_type = 'group' AND aggregate_id = '1'
+           AND event_type IN ('GroupActionsRemoved', 'GroupDeleted')",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(held, 0, "nothing appended for the administrators' group");
     db.drop_db().await;
 }
 
@@ -1106,6 +1159,7 @@ async fn revoked_access_ends_open_sessions() {
                 group_id: 901,
                 name: "Revocable".into(),
                 actions: vec![12, 31],
+                by: gbvf_commands::accounts::delegation::Actor::operator(),
             },
             meta.to_map(),
         )
@@ -1117,7 +1171,10 @@ async fn revoked_access_ends_open_sessions() {
     groups
         .execute_with_metadata(
             "901",
-            gbvf_commands::accounts::group::GroupCommand::RemoveActions(vec![12]),
+            gbvf_commands::accounts::group::GroupCommand::RemoveActions {
+                actions: vec![12],
+                by: gbvf_commands::accounts::delegation::Actor::operator(),
+            },
             meta.to_map(),
         )
         .await

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use cqrs_es::AggregateError;
+use gbvf_commands::accounts::delegation::Actor;
 use gbvf_commands::accounts::group::{Group, GroupCommand};
 use gbvf_commands::accounts::permissions::{DEFAULT_GROUPS, WORLD_OF_IMPACT_ADMIN_GROUP};
 use gbvf_commands::accounts::user::UserError;
@@ -77,6 +78,7 @@ pub async fn seed_groups(pool: &PgPool) -> anyhow::Result<()> {
             group_id: g.id,
             name: g.name.to_string(),
             actions: g.actions.to_vec(),
+            by: Actor::operator(),
         };
         match cqrs
             .execute_with_metadata(&g.id.to_string(), cmd, meta.to_map())
@@ -133,7 +135,10 @@ async fn fix_designated_person_group<ES: cqrs_es::EventStore<Group>>(
         match cqrs
             .execute_with_metadata(
                 &g.id.to_string(),
-                GroupCommand::AddActions(vec![action]),
+                GroupCommand::AddActions {
+                    actions: vec![action],
+                    by: Actor::operator(),
+                },
                 meta.to_map(),
             )
             .await

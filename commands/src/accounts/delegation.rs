@@ -1,6 +1,38 @@
 //! Who may hand out or touch what (docs/decisions/0033-nobody-grants-what-they-do-not-hold.md):
 //! the rules of delegated user and group management, over action ids (admin spec §3). The
-//! HTTP layer gathers the actions from the read models and asks these; they decide.
+//! user and group aggregates decide with them, over the [`Actor`] a command carries: what its
+//! issuer holds and belongs to now, gathered by whoever issues it (HTTP from the session's
+//! groups and the event log, the command line as the installation's operator).
+
+use std::collections::BTreeSet;
+
+/// Who issues a change of users or groups, as the aggregates judge it (admin spec §3): the
+/// action ids they hold now and the group ids they belong to now. Gathered when the command is
+/// issued, from current state, never from the request's body.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Actor {
+    /// Action ids held through the issuer's groups.
+    pub actions: BTreeSet<i32>,
+    /// Group ids the issuer belongs to.
+    pub groups: BTreeSet<i64>,
+}
+
+impl Actor {
+    /// The installation's operator at the command line (seeding, `gbvf users`): holds every
+    /// action of the specification and belongs to no group; whoever runs the command line
+    /// already has the database.
+    pub fn operator() -> Actor {
+        Actor {
+            actions: super::permissions::ACTIONS.iter().map(|a| a.id).collect(),
+            groups: BTreeSet::new(),
+        }
+    }
+
+    /// Whether the issuer holds `action`.
+    pub fn holds(&self, action: i32) -> bool {
+        self.actions.contains(&action)
+    }
+}
 
 /// Why a change of users or groups is refused (answered 403 "You do not have permission to
 /// perform this action.").
@@ -23,6 +55,10 @@ pub enum DelegationRefusal {
     /// Nobody but a WorldOfImpactAdmin changes their own municipalities or provinces.
     #[error("You do not have permission to perform this action.")]
     OwnArea,
+    /// Nobody changes or deletes a group they belong to (so the last administrators cannot
+    /// lock themselves out, and nobody widens their own powers).
+    #[error("You do not have permission to perform this action.")]
+    OwnGroup,
 }
 
 /// An edit of an account's groups and area, as [`may_edit`] judges it: what the account has

@@ -1,5 +1,8 @@
 //! The permission-group aggregate (id: the group id as text). A group is a set of actions
-//! (public spec §6); only actions of the specification exist.
+//! (public spec §6); only actions of the specification exist. Who may change a group is
+//! decided here too, over the command's [`Actor`] (docs/decisions/0033-nobody-grants-what-they-do-not-hold.md):
+//! nobody grants an action they do not hold, nobody changes or deletes a group they belong to,
+//! and nobody takes actions from or deletes a group that holds an action they do not hold.
 
 use std::collections::BTreeSet;
 
@@ -8,11 +11,15 @@ use cqrs_es::Aggregate;
 use gbvf_events::accounts::{GroupEvent, GROUP_AGGREGATE};
 use serde::{Deserialize, Serialize};
 
+use super::delegation::{may_act_on, may_grant, Actor, DelegationRefusal};
 use super::permissions::action;
 
 /// State of one group.
 #[derive(Debug, Default, Clone, Serialize, Deserialize)]
 pub struct Group {
+    /// Its id, once created (recorded by its creation event).
+    #[serde(default)]
+    pub group_id: Option<i64>,
     /// Name, once created.
     pub name: Option<String>,
     /// Actions.
@@ -32,13 +39,28 @@ pub enum GroupCommand {
         name: String,
         /// Actions.
         actions: Vec<i32>,
+        /// Who creates it: must hold every action it gives.
+        by: Actor,
     },
-    /// Add actions.
-    AddActions(Vec<i32>),
-    /// Remove actions.
-    RemoveActions(Vec<i32>),
-    /// Delete.
-    Delete,
+    /// Add actions: `by` must hold each and not belong to the group.
+    AddActions {
+        /// Action ids.
+        actions: Vec<i32>,
+        /// Who adds them.
+        by: Actor,
+    },
+    /// Remove actions: `by` must not belong to the group.
+    RemoveActions {
+        /// Action ids.
+        actions: Vec<i32>,
+        /// Who removes them.
+        by: Actor,
+    },
+    /// Delete: `by` must not belong to the group.
+    Delete {
+        /// Who deletes it.
+        by: Actor,
+    },
 }
 
 /// Why a group command was refused.
@@ -53,6 +75,9 @@ pub enum GroupError {
     /// Unknown action id.
     #[error("Unknown action {0}.")]
     UnknownAction(i32),
+    /// The issuer may not make this change (answered 403).
+    #[error("{0}")]
+    Refused(#[from] DelegationRefusal),
 }
 
 impl Aggregate for Group {
@@ -74,14 +99,24 @@ impl Aggregate for Group {
                 .iter()
                 .try_for_each(|a| action(*a).map(|_| ()).ok_or(GroupError::UnknownAction(*a)))
         };
+        // Nobody changes or deletes a group they belong to.
+        let not_own = |by: &Actor| match self.group_id {
+            Some(id) if by.groups.contains(&id) => Err(DelegationRefusal::OwnGroup),
+            _ => Ok(()),
+        };
+        // Nobody takes actions from, or deletes, a group that holds an action they do not hold:
+        // a delegated manager cannot strip or delete the administrators' group.
+        let no_power_over = |by: &Actor| may_act_on(|a| by.holds(a), self.actions.iter().copied());
         let event = match command {
             GroupCommand::Create { .. } if live => return Err(GroupError::Exists),
             GroupCommand::Create {
                 group_id,
                 name,
                 actions,
+                by,
             } => {
                 check(&actions)?;
+                may_grant(|a| by.holds(a), actions.iter().copied())?;
                 GroupEvent::GroupCreated {
                     group_id,
                     name,
@@ -89,8 +124,10 @@ impl Aggregate for Group {
                 }
             }
             _ if !live => return Err(GroupError::Missing),
-            GroupCommand::AddActions(a) => {
+            GroupCommand::AddActions { actions: a, by } => {
+                not_own(&by)?;
                 check(&a)?;
+                may_grant(|x| by.holds(x), a.iter().copied())?;
                 let new: Vec<i32> = a
                     .into_iter()
                     .filter(|x| !self.actions.contains(x))
@@ -100,14 +137,20 @@ impl Aggregate for Group {
                 }
                 GroupEvent::GroupActionsAdded { actions: new }
             }
-            GroupCommand::RemoveActions(a) => {
+            GroupCommand::RemoveActions { actions: a, by } => {
+                not_own(&by)?;
+                no_power_over(&by)?;
                 let gone: Vec<i32> = a.into_iter().filter(|x| self.actions.contains(x)).collect();
                 if gone.is_empty() {
                     return Ok(());
                 }
                 GroupEvent::GroupActionsRemoved { actions: gone }
             }
-            GroupCommand::Delete => GroupEvent::GroupDeleted,
+            GroupCommand::Delete { by } => {
+                not_own(&by)?;
+                no_power_over(&by)?;
+                GroupEvent::GroupDeleted
+            }
         };
         sink.write(event, self).await;
         Ok(())
@@ -115,8 +158,13 @@ impl Aggregate for Group {
 
     fn apply(&mut self, event: Self::Event) {
         match event {
-            GroupEvent::GroupCreated { name, actions, .. } => {
+            GroupEvent::GroupCreated {
+                group_id,
+                name,
+                actions,
+            } => {
                 *self = Group {
+                    group_id: Some(group_id),
                     name: Some(name),
                     actions: actions.into_iter().collect(),
                     deleted: false,
@@ -146,7 +194,138 @@ mod tests {
             group_id: 7,
             name: "Verifiers".into(),
             actions,
+            by: Actor::operator(),
         }
+    }
+
+    fn add(actions: Vec<i32>) -> GroupCommand {
+        GroupCommand::AddActions {
+            actions,
+            by: Actor::operator(),
+        }
+    }
+
+    fn remove(actions: Vec<i32>) -> GroupCommand {
+        GroupCommand::RemoveActions {
+            actions,
+            by: Actor::operator(),
+        }
+    }
+
+    fn delete() -> GroupCommand {
+        GroupCommand::Delete {
+            by: Actor::operator(),
+        }
+    }
+
+    /// A delegated manager holding `actions` and belonging to `groups`.
+    fn manager(actions: &[i32], groups: &[i64]) -> Actor {
+        Actor {
+            actions: actions.iter().copied().collect(),
+            groups: groups.iter().copied().collect(),
+        }
+    }
+
+    const REFUSED: &str = "You do not have permission to perform this action.";
+
+    #[test]
+    fn given_no_group_when_someone_creates_it_with_an_action_they_do_not_hold_then_it_is_refused() {
+        GroupTest::with(())
+            .given_no_previous_events()
+            .when(GroupCommand::Create {
+                group_id: 7,
+                name: "Verifiers".into(),
+                actions: vec![31, 33],
+                by: manager(&[31, 32], &[]),
+            })
+            .then_expect_error(GroupError::Refused(DelegationRefusal::GrantsMoreThanHeld));
+        GroupTest::with(())
+            .given_no_previous_events()
+            .when(GroupCommand::Create {
+                group_id: 7,
+                name: "Verifiers".into(),
+                actions: vec![31],
+                by: manager(&[31, 32], &[]),
+            })
+            .then_expect_events(vec![created(vec![31])]);
+    }
+
+    #[test]
+    fn given_a_group_when_someone_adds_an_action_they_do_not_hold_then_it_is_refused() {
+        GroupTest::with(())
+            .given(vec![created(vec![31])])
+            .when(GroupCommand::AddActions {
+                actions: vec![32, 33],
+                by: manager(&[31, 32], &[2]),
+            })
+            .then_expect_error_message(REFUSED);
+    }
+
+    #[test]
+    fn given_a_group_when_one_of_its_members_changes_or_deletes_it_then_it_is_refused() {
+        let member = manager(&[31, 32, 33], &[3, 7]);
+        for command in [
+            GroupCommand::AddActions {
+                actions: vec![32],
+                by: member.clone(),
+            },
+            GroupCommand::RemoveActions {
+                actions: vec![31],
+                by: member.clone(),
+            },
+            GroupCommand::Delete { by: member.clone() },
+        ] {
+            GroupTest::with(())
+                .given(vec![created(vec![31])])
+                .when(command)
+                .then_expect_error(GroupError::Refused(DelegationRefusal::OwnGroup));
+        }
+    }
+
+    #[test]
+    fn given_a_group_holding_more_than_someone_when_they_strip_or_delete_it_then_it_is_refused() {
+        let lesser = manager(&[31, 32], &[3]);
+        for command in [
+            GroupCommand::RemoveActions {
+                actions: vec![31],
+                by: lesser.clone(),
+            },
+            GroupCommand::RemoveActions {
+                actions: vec![33],
+                by: lesser.clone(),
+            },
+            GroupCommand::Delete { by: lesser.clone() },
+        ] {
+            GroupTest::with(())
+                .given(vec![created(vec![31, 33])])
+                .when(command)
+                .then_expect_error(GroupError::Refused(DelegationRefusal::TargetHoldsMore));
+        }
+        // Granting it an action they hold takes nothing from its members.
+        GroupTest::with(())
+            .given(vec![created(vec![31, 33])])
+            .when(GroupCommand::AddActions {
+                actions: vec![32],
+                by: lesser,
+            })
+            .then_expect_events(vec![GroupEvent::GroupActionsAdded { actions: vec![32] }]);
+    }
+
+    #[test]
+    fn given_a_group_when_someone_outside_it_holding_the_actions_changes_it_then_it_changes() {
+        GroupTest::with(())
+            .given(vec![created(vec![31])])
+            .when(GroupCommand::AddActions {
+                actions: vec![32],
+                by: manager(&[31, 32], &[3]),
+            })
+            .then_expect_events(vec![GroupEvent::GroupActionsAdded { actions: vec![32] }]);
+        GroupTest::with(())
+            .given(vec![created(vec![31])])
+            .when(GroupCommand::Delete {
+                by: manager(&[31], &[3]),
+            })
+            .then_expect_events(vec![GroupEvent::GroupDeleted]);
     }
 
     fn created(actions: Vec<i32>) -> GroupEvent {
@@ -203,11 +382,7 @@ mod tests {
 
     #[test]
     fn given_no_group_when_it_is_changed_or_deleted_then_it_does_not_exist() {
-        for command in [
-            GroupCommand::AddActions(vec![31]),
-            GroupCommand::RemoveActions(vec![31]),
-            GroupCommand::Delete,
-        ] {
+        for command in [add(vec![31]), remove(vec![31]), delete()] {
             GroupTest::with(())
                 .given_no_previous_events()
                 .when(command)
@@ -217,11 +392,7 @@ mod tests {
 
     #[test]
     fn given_a_deleted_group_when_it_is_changed_or_deleted_then_it_does_not_exist() {
-        for command in [
-            GroupCommand::AddActions(vec![33]),
-            GroupCommand::RemoveActions(vec![31]),
-            GroupCommand::Delete,
-        ] {
+        for command in [add(vec![33]), remove(vec![31]), delete()] {
             GroupTest::with(())
                 .given(vec![created(vec![31]), GroupEvent::GroupDeleted])
                 .when(command)
@@ -233,7 +404,7 @@ mod tests {
     fn given_a_group_when_actions_are_added_then_only_the_new_ones_are_recorded() {
         GroupTest::with(())
             .given(vec![created(vec![31])])
-            .when(GroupCommand::AddActions(vec![31, 32, 33]))
+            .when(add(vec![31, 32, 33]))
             .then_expect_events(vec![GroupEvent::GroupActionsAdded {
                 actions: vec![32, 33],
             }]);
@@ -246,7 +417,7 @@ mod tests {
                 created(vec![31]),
                 GroupEvent::GroupActionsAdded { actions: vec![32] },
             ])
-            .when(GroupCommand::AddActions(vec![32, 31]))
+            .when(add(vec![32, 31]))
             .then_expect_events(vec![]);
     }
 
@@ -254,7 +425,7 @@ mod tests {
     fn given_a_group_when_an_unknown_action_is_added_then_it_is_refused() {
         GroupTest::with(())
             .given(vec![created(vec![31])])
-            .when(GroupCommand::AddActions(vec![32, 99]))
+            .when(add(vec![32, 99]))
             .then_expect_error_message("Unknown action 99.");
     }
 
@@ -262,7 +433,7 @@ mod tests {
     fn given_a_group_when_actions_are_removed_then_only_those_it_has_are_recorded() {
         GroupTest::with(())
             .given(vec![created(vec![31, 32])])
-            .when(GroupCommand::RemoveActions(vec![32, 33, 99]))
+            .when(remove(vec![32, 33, 99]))
             .then_expect_events(vec![GroupEvent::GroupActionsRemoved { actions: vec![32] }]);
     }
 
@@ -273,7 +444,7 @@ mod tests {
                 created(vec![31, 32]),
                 GroupEvent::GroupActionsRemoved { actions: vec![32] },
             ])
-            .when(GroupCommand::RemoveActions(vec![32]))
+            .when(remove(vec![32]))
             .then_expect_events(vec![]);
     }
 
@@ -284,7 +455,7 @@ mod tests {
                 created(vec![31, 32]),
                 GroupEvent::GroupActionsRemoved { actions: vec![32] },
             ])
-            .when(GroupCommand::AddActions(vec![32]))
+            .when(add(vec![32]))
             .then_expect_events(vec![GroupEvent::GroupActionsAdded { actions: vec![32] }]);
     }
 
@@ -295,7 +466,7 @@ mod tests {
                 created(vec![31]),
                 GroupEvent::GroupActionsAdded { actions: vec![32] },
             ])
-            .when(GroupCommand::Delete)
+            .when(delete())
             .then_expect_events(vec![GroupEvent::GroupDeleted]);
     }
 
@@ -308,7 +479,7 @@ mod tests {
                 GroupEvent::GroupDeleted,
                 created(vec![33]),
             ])
-            .when(GroupCommand::RemoveActions(vec![31, 32]))
+            .when(remove(vec![31, 32]))
             .then_expect_events(vec![]);
     }
 }

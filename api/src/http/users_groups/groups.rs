@@ -5,7 +5,7 @@ use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use cqrs_es::AggregateError;
-use gbvf_commands::accounts::group::GroupCommand;
+use gbvf_commands::accounts::group::{GroupCommand, GroupError};
 use gbvf_commands::accounts::permissions::{action, ACTIONS};
 use gbvf_commands::accounts::validation::Errors;
 use gbvf_projections::accounts::queries::{
@@ -14,7 +14,7 @@ use gbvf_projections::accounts::queries::{
 use serde::{Deserialize, Serialize};
 
 use super::user_changes::invalid;
-use super::{meta, no_escalation, own_groups};
+use super::{actor, meta};
 use crate::http::auth::CurrentUser;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
@@ -180,10 +180,9 @@ impl utoipa::PartialSchema for KnownActionId {
 
 impl utoipa::ToSchema for KnownActionId {}
 
-pub(super) fn group_error(
-    e: AggregateError<gbvf_commands::accounts::group::GroupError>,
-) -> ApiError {
+pub(super) fn group_error(e: AggregateError<GroupError>) -> ApiError {
     match e {
+        AggregateError::UserError(GroupError::Refused(_)) => ApiError::Forbidden,
         AggregateError::UserError(g) => ApiError::bad("group", g.to_string()),
         AggregateError::AggregateConflict => ApiError::Conflict(
             "This group was changed by someone else at the same moment. Reload and try again."
@@ -241,7 +240,6 @@ pub async fn add_group(
     if !e.is_empty() {
         return Ok(invalid(e));
     }
-    no_escalation(&s, &u, &[], &b.actions).await?;
     // New ids above the seeded ones; a race on the same id conflicts on the event log's key.
     let id = crate::accounts::next_group_id(&s.pool).await?;
     gbvf_commands::execute::execute(
@@ -251,6 +249,7 @@ pub async fn add_group(
             group_id: id,
             name,
             actions: b.actions,
+            by: actor(&s, &u).await?,
         },
         meta(&u, "http:POST /api/security/AddGroup").to_map(),
     )
@@ -273,17 +272,19 @@ pub(super) async fn change_actions(
     let gid = b
         .group_id
         .ok_or_else(|| ApiError::bad("groupId", "GroupId is required."))?;
-    // Nobody edits a group they belong to, and nobody grants what they do not hold.
-    if own_groups(s, u).await?.contains(&gid) {
-        return Err(ApiError::Forbidden);
-    }
-    if add {
-        no_escalation(s, u, &[], &b.actions).await?;
-    }
+    // Who may change the group is the aggregate's rule (its own members may not, nor anyone
+    // holding less than it or than what is added).
+    let by = actor(s, u).await?;
     let cmd = if add {
-        GroupCommand::AddActions(b.actions)
+        GroupCommand::AddActions {
+            actions: b.actions,
+            by,
+        }
     } else {
-        GroupCommand::RemoveActions(b.actions)
+        GroupCommand::RemoveActions {
+            actions: b.actions,
+            by,
+        }
     };
     let source = if add {
         "http:POST /api/security/addGroupActions"
@@ -349,15 +350,13 @@ pub async fn delete_group(
         .group_id
         .and_then(|g| g.parse::<i64>().ok())
         .ok_or_else(|| ApiError::bad("groupId", "groupId must be a whole number."))?;
-    // Like editing (change_actions): nobody deletes a group they belong to, so the last
-    // administrators cannot lock themselves out.
-    if own_groups(&s, &u).await?.contains(&gid) {
-        return Err(ApiError::Forbidden);
-    }
+    // Like editing (change_actions), the aggregate refuses a member of the group (so the last
+    // administrators cannot lock themselves out) and anyone holding less than it.
+    let by = actor(&s, &u).await?;
     gbvf_commands::execute::execute(
         &s.group_cqrs,
         &gid.to_string(),
-        GroupCommand::Delete,
+        GroupCommand::Delete { by },
         meta(&u, "http:DELETE /api/security/deleteGroup").to_map(),
     )
     .await

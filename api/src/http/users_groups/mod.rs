@@ -27,7 +27,7 @@ pub use users::{
     UserAccountDetails, UserContact, UserQuery, UserSummary,
 };
 
-use gbvf_commands::accounts::delegation;
+use gbvf_commands::accounts::delegation::{self, Actor};
 use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::accounts::queries::{actions_of_groups, actions_of_live_groups};
 
@@ -79,6 +79,15 @@ pub(super) async fn no_power_over(
     let target = crate::accounts::load_user(&s.pool, target_user_id).await?;
     let held = actions_of_live_groups(&s.pool, &target.group_ids).await?;
     delegation::may_act_on(|a| caller.can(a), held).map_err(|_| ApiError::Forbidden)
+}
+
+/// `caller` as the user and group aggregates judge them ([`Actor`]): the actions their session
+/// holds now and the groups they belong to now (event log).
+pub(super) async fn actor(s: &AppState, caller: &CurrentUser) -> Result<Actor, ApiError> {
+    Ok(Actor {
+        actions: caller.actions.clone(),
+        groups: own_groups(s, caller).await?.into_iter().collect(),
+    })
 }
 
 /// The groups `caller` belongs to now, from the event log.
