@@ -337,7 +337,9 @@ async fn a_deleted_user_is_signed_out_at_once_and_cannot_sign_in() {
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
         &common::session::user_key(&db.pool, &email).await,
-        gbvf_commands::accounts::user::UserCommand::Delete,
+        gbvf_commands::accounts::user::UserCommand::Delete(
+            gbvf_commands::accounts::delegation::Authority::operator(),
+        ),
         meta.to_map(),
     )
     .await

@@ -552,7 +552,13 @@ async fn create_official(pool: &sqlx::PgPool, email: &str, created_by: &str) {
         province_ids: vec![],
     };
     let meta = gbvf_events::metadata::EventMetadata::now("admin:test", "test", "test");
-    gbvf_api::accounts::create(pool, &person, registered, &meta)
-        .await
-        .expect("account created");
+    gbvf_api::accounts::create(
+        pool,
+        &person,
+        registered,
+        gbvf_commands::accounts::delegation::Authority::operator(),
+        &meta,
+    )
+    .await
+    .expect("account created");
 }

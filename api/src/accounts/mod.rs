@@ -18,6 +18,7 @@ pub mod one_time_codes;
 pub mod password;
 
 use cqrs_es::Aggregate;
+use gbvf_commands::accounts::delegation::Authority;
 use gbvf_commands::accounts::organisation::{Organisation, OrganisationCommand};
 use gbvf_commands::accounts::user::{User, UserCommand, UserError};
 use gbvf_events::accounts::{
@@ -64,12 +65,16 @@ fn new_events(
 /// (whose `profile.person_id` is set here) under the new user id — all in one transaction, so
 /// two creations of one address end with exactly one account and nothing half written.
 ///
+/// `authority` creates it (the User aggregate's `Create`: nobody gives groups granting more
+/// than they hold; [`Authority::operator`] at the command line).
+///
 /// Returns the new user id. Errors: [`UserError::AlreadyRegistered`] when the address has a
-/// live account (or a racing creation won).
+/// live account (or a racing creation won); [`UserError::Refused`] by the delegation rules.
 pub async fn create(
     pool: &PgPool,
     details: &Person,
     mut registered: UserRegistered,
+    authority: Authority,
     meta: &EventMetadata,
 ) -> Result<String, AccountError> {
     let key = user_key(pool, &details.email).await?;
@@ -79,7 +84,10 @@ pub async fn create(
     let person_id = uuid::Uuid::new_v4();
     registered.profile.person_id = person_id;
     let user_id = registered.user_id.clone();
-    let decided = User::default().decide(&UserCommand::Register(registered))?;
+    let decided = User::default().decide(&UserCommand::Create {
+        registered,
+        authority,
+    })?;
     let events = new_events(&user_id, 1, &decided, meta);
     let mut tx = pool.begin().await?;
     let previous = (!key.is_empty()).then_some(key.as_str());
@@ -111,7 +119,7 @@ pub async fn create_with_password(
     how: &str,
     meta: &EventMetadata,
 ) -> anyhow::Result<String> {
-    let key = create(pool, details, registered, meta).await?;
+    let key = create(pool, details, registered, Authority::operator(), meta).await?;
     let users =
         cqrs_es::CqrsFramework::<User, _>::new(crate::telemetry::event_store(pool), vec![], ());
     for command in [
@@ -270,10 +278,11 @@ pub async fn set_password(
 pub async fn erase(
     pool: &PgPool,
     user_id: &str,
+    authority: Authority,
     meta: &EventMetadata,
 ) -> Result<bool, AccountError> {
     let user = load_user(pool, user_id).await?;
-    let decided = user.decide(&UserCommand::Erase)?;
+    let decided = user.decide(&UserCommand::Erase(authority))?;
     if decided.is_empty() {
         return Ok(false);
     }
@@ -306,11 +315,12 @@ pub async fn erase(
 pub async fn delete(
     pool: &PgPool,
     user_id: &str,
+    authority: &Authority,
     meta: &EventMetadata,
 ) -> Result<(), AccountError> {
     let mut tried = 1;
     loop {
-        match try_delete(pool, user_id, meta).await {
+        match try_delete(pool, user_id, authority, meta).await {
             Err(AccountError::Conflict) if tried < gbvf_commands::execute::TRIES => tried += 1,
             other => return other,
         }
@@ -320,10 +330,11 @@ pub async fn delete(
 async fn try_delete(
     pool: &PgPool,
     user_id: &str,
+    authority: &Authority,
     meta: &EventMetadata,
 ) -> Result<(), AccountError> {
     let user = load_user(pool, user_id).await?;
-    let decided = user.decide(&UserCommand::Delete)?;
+    let decided = user.decide(&UserCommand::Delete(authority.clone()))?;
     let events = new_events(user_id, user.version + 1, &decided, meta);
     let mut tx = pool.begin().await?;
     match append_batch(&mut tx, &events).await {

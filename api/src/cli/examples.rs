@@ -352,9 +352,13 @@ async fn run(
             uuid::Uuid::new_v4().to_string(),
             "cli:examples load",
         );
-        cqrs.execute_with_metadata(&admin_key, UserCommand::Delete, meta.to_map())
-            .await
-            .map_err(|e| anyhow::anyhow!("deleting the example administrator: {e}"))
+        cqrs.execute_with_metadata(
+            &admin_key,
+            UserCommand::Delete(gbvf_commands::accounts::delegation::Authority::operator()),
+            meta.to_map(),
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("deleting the example administrator: {e}"))
     })
     .await?;
     sqlx::query("DELETE FROM credential WHERE user_key = $1")

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use cqrs_es::AggregateError;
-use gbvf_commands::accounts::delegation::Actor;
+use gbvf_commands::accounts::delegation::{Actor, Authority};
 use gbvf_commands::accounts::group::{Group, GroupCommand};
 use gbvf_commands::accounts::permissions::{DEFAULT_GROUPS, WORLD_OF_IMPACT_ADMIN_GROUP};
 use gbvf_commands::accounts::user::UserError;
@@ -205,7 +205,7 @@ pub async fn run(pool: &PgPool, cmd: UsersCommand) -> anyhow::Result<()> {
         uuid::Uuid::new_v4().to_string(),
         "cli:users create-admin",
     );
-    match crate::accounts::create(pool, &details, registered, &meta).await {
+    match crate::accounts::create(pool, &details, registered, Authority::operator(), &meta).await {
         Ok(_) => {}
         Err(crate::accounts::AccountError::Refused(UserError::AlreadyRegistered)) => {
             anyhow::bail!("an account with this email address already exists")
@@ -237,7 +237,7 @@ pub async fn erase(pool: &PgPool, id: &str) -> anyhow::Result<()> {
         uuid::Uuid::new_v4().to_string(),
         "cli:users erase",
     );
-    match crate::accounts::erase(pool, id.trim(), &meta).await {
+    match crate::accounts::erase(pool, id.trim(), Authority::operator(), &meta).await {
         Ok(true) => {}
         Ok(false) => println!("User {id} was already erased."),
         Err(crate::accounts::AccountError::Refused(UserError::NotRegistered)) => {

@@ -302,8 +302,9 @@ pub async fn assign_area(
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
         user.user_id.as_deref().unwrap(),
-        gbvf_commands::accounts::user::UserCommand::EditDetails(
-            gbvf_events::accounts::UserDetails {
+        gbvf_commands::accounts::user::UserCommand::EditDetails {
+            authority: gbvf_commands::accounts::delegation::Authority::operator(),
+            details: gbvf_events::accounts::UserDetails {
                 profile: gbvf_events::accounts::ProfileFacts {
                     person_id: user.person_id.unwrap(),
                     title_id: user.profile.title_id,
@@ -315,7 +316,7 @@ pub async fn assign_area(
                 province_ids: provinces,
                 group_ids: user.group_ids.clone(),
             },
-        ),
+        },
         meta.to_map(),
     )
     .await

@@ -4,13 +4,15 @@
 //! issuer holds and belongs to now, gathered by whoever issues it (HTTP from the session's
 //! groups and the event log, the command line as the installation's operator).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Who issues a change of users or groups, as the aggregates judge it (admin spec §3): the
 /// action ids they hold now and the group ids they belong to now. Gathered when the command is
 /// issued, from current state, never from the request's body.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Actor {
+    /// The issuer's user id; `None` for the installation's operator.
+    pub user_id: Option<String>,
     /// Action ids held through the issuer's groups.
     pub actions: BTreeSet<i32>,
     /// Group ids the issuer belongs to.
@@ -23,14 +25,56 @@ impl Actor {
     /// already has the database.
     pub fn operator() -> Actor {
         Actor {
+            user_id: None,
             actions: super::permissions::ACTIONS.iter().map(|a| a.id).collect(),
             groups: BTreeSet::new(),
         }
     }
 
+    /// Whether the issuer is the account `user_id`.
+    pub fn is(&self, user_id: Option<&str>) -> bool {
+        self.user_id.is_some() && self.user_id.as_deref() == user_id
+    }
+
     /// Whether the issuer holds `action`.
     pub fn holds(&self, action: i32) -> bool {
         self.actions.contains(&action)
+    }
+}
+
+/// What each group grants now: group id → its action ids, for the live groups a user command
+/// names (the account's groups now and those asked); a group not listed grants nothing.
+pub type GroupActions = BTreeMap<i64, BTreeSet<i32>>;
+
+/// A change of someone's account by whoever manages users (admin spec §2–3), as the user
+/// aggregate judges it: who issues it, and what the groups it names grant now (both gathered
+/// from current state when it is issued).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Authority {
+    /// Who issues it.
+    pub by: Actor,
+    /// What the groups named grant now.
+    pub group_actions: GroupActions,
+}
+
+impl Authority {
+    /// The installation's operator at the command line ([`Actor::operator`]), for whom the
+    /// groups' actions do not matter.
+    pub fn operator() -> Authority {
+        Authority {
+            by: Actor::operator(),
+            group_actions: GroupActions::new(),
+        }
+    }
+
+    /// The actions membership of `groups` gives, each once.
+    pub fn grants(&self, groups: &[i64]) -> BTreeSet<i32> {
+        groups
+            .iter()
+            .filter_map(|g| self.group_actions.get(g))
+            .flatten()
+            .copied()
+            .collect()
     }
 }
 

@@ -221,6 +221,7 @@ mod tests {
     /// A delegated manager holding `actions` and belonging to `groups`.
     fn manager(actions: &[i32], groups: &[i64]) -> Actor {
         Actor {
+            user_id: Some("manager".into()),
             actions: actions.iter().copied().collect(),
             groups: groups.iter().copied().collect(),
         }

@@ -3,11 +3,19 @@
 //! profile or groups; one live account per address is kept by the `user_email` lookup
 //! (`gbvf_events::person`); a deleted account's address can be registered again (a new
 //! aggregate with a new user id); any registered account can be erased (POPIA), once.
+//! Changes by whoever manages users carry an [`Authority`] and are judged by the delegation
+//! rules (`super::delegation`; docs/decisions/0033-nobody-grants-what-they-do-not-hold.md):
+//! nobody grants what they do not hold, acts on an account holding more than they do, changes
+//! their own groups or area, or deletes or erases their own account.
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use gbvf_events::accounts::{Profile, ProfileFacts, UserEvent, UserRegistered, USER_AGGREGATE};
 use serde::{Deserialize, Serialize};
+
+use super::delegation::{
+    may_act_on, may_edit, may_grant, AccountEdit, Authority, DelegationRefusal,
+};
 
 /// State of one user.
 #[derive(Debug, Default, Clone, Serialize, Deserialize)]
@@ -33,6 +41,12 @@ pub struct User {
     pub group_ids: Vec<i64>,
     /// Organisation of a designated person.
     pub organisation_id: Option<String>,
+    /// Municipalities assigned (boundary ids).
+    #[serde(default)]
+    pub municipality_ids: Vec<i64>,
+    /// Provinces assigned (boundary ids).
+    #[serde(default)]
+    pub province_ids: Vec<i64>,
     /// Whether the person declined the building-block notification e-mails.
     pub declined_building_block_emails: bool,
     /// Events applied.
@@ -49,8 +63,15 @@ impl User {
 /// Commands of a user.
 #[derive(Debug, Clone)]
 pub enum UserCommand {
-    /// Create the account.
+    /// Create the account: the person registering themselves.
     Register(UserRegistered),
+    /// Create the account for someone else: `authority` must hold every action its groups give.
+    Create {
+        /// The account.
+        registered: UserRegistered,
+        /// Who creates it.
+        authority: Authority,
+    },
     /// Mark the e-mail verified (after a correct OTP).
     VerifyEmail,
     /// Record that a password was set (`how`: registration, add-password, reset-password).
@@ -59,12 +80,18 @@ pub enum UserCommand {
     UpdateProfile(ProfileFacts),
     /// Replace the groups.
     AssignGroups(Vec<i64>),
-    /// Delete the account.
-    Delete,
-    /// Replace the details an administrator manages.
-    EditDetails(gbvf_events::accounts::UserDetails),
-    /// Erase the person (POPIA): deletes the account if live; nothing when already erased.
-    Erase,
+    /// Delete the account: not one's own, nor one holding more than `authority`.
+    Delete(Authority),
+    /// Replace the details an administrator manages, by `authority` under the delegation rules.
+    EditDetails {
+        /// The details asked.
+        details: gbvf_events::accounts::UserDetails,
+        /// Who edits them.
+        authority: Authority,
+    },
+    /// Erase the person (POPIA): deletes the account if live; nothing when already erased. Not
+    /// one's own, nor one holding more than `authority`.
+    Erase(Authority),
     /// Choose whether to receive the building-block notification e-mails (`true`: receive).
     ChooseNotificationEmails {
         /// Receive the building-block notifications.
@@ -84,6 +111,15 @@ pub enum UserError {
     /// An administrator's account for someone outside government names no company.
     #[error("Company is required")]
     CompanyRequired,
+    /// Nobody deletes their own account here.
+    #[error("You cannot delete your own account.")]
+    DeletesOwnAccount,
+    /// Nobody erases their own account here (the command line can).
+    #[error("You cannot erase your own account.")]
+    ErasesOwnAccount,
+    /// The issuer may not make this change (answered 403).
+    #[error("{0}")]
+    Refused(#[from] DelegationRefusal),
 }
 
 /// Relationship type of a Building Block Coordinator (admin spec §3).
@@ -109,6 +145,17 @@ impl User {
     /// The events `command` produces, or why it is refused. Shared by cqrs-es and the
     /// multi-aggregate registration path.
     pub fn decide(&self, command: &UserCommand) -> Result<Vec<UserEvent>, UserError> {
+        if let UserCommand::Create {
+            registered,
+            authority,
+        } = command
+        {
+            may_grant(
+                |a| authority.by.holds(a),
+                authority.grants(&registered.group_ids),
+            )?;
+            return self.decide(&UserCommand::Register(registered.clone()));
+        }
         if let UserCommand::Register(r) = command {
             let by_admin = r.created_by.starts_with("admin:");
             return if self.is_live() {
@@ -126,7 +173,13 @@ impl User {
                 Ok(vec![UserEvent::UserRegistered(r.clone())])
             };
         }
-        if let UserCommand::Erase = command {
+        if let UserCommand::Erase(authority) = command {
+            if self.user_id.is_some() {
+                if authority.by.is(self.user_id.as_deref()) {
+                    return Err(UserError::ErasesOwnAccount);
+                }
+                self.no_power_over(authority)?;
+            }
             return match (self.user_id.is_some(), self.erased, self.deleted) {
                 (false, _, _) => Err(UserError::NotRegistered),
                 (true, true, _) => Ok(vec![]),
@@ -138,7 +191,9 @@ impl User {
             return Err(UserError::NotRegistered);
         }
         Ok(match command {
-            UserCommand::Register(_) | UserCommand::Erase => unreachable!(),
+            UserCommand::Register(_) | UserCommand::Create { .. } | UserCommand::Erase(_) => {
+                unreachable!()
+            }
             UserCommand::VerifyEmail if self.email_verified => vec![],
             UserCommand::VerifyEmail => vec![UserEvent::EmailVerified],
             UserCommand::SetPassword(how) => vec![UserEvent::PasswordSet { how: how.clone() }],
@@ -148,18 +203,26 @@ impl User {
             UserCommand::AssignGroups(g) => vec![UserEvent::GroupsAssigned {
                 group_ids: g.clone(),
             }],
-            UserCommand::Delete => vec![UserEvent::UserDeleted],
-            UserCommand::EditDetails(d)
-                if d.organisation_id.is_none()
-                    && needs_company(
-                        &d.relationship_type_ids,
-                        &d.municipality_ids,
-                        &d.province_ids,
-                    ) =>
-            {
-                return Err(UserError::CompanyRequired)
+            UserCommand::Delete(authority) => {
+                if authority.by.is(self.user_id.as_deref()) {
+                    return Err(UserError::DeletesOwnAccount);
+                }
+                self.no_power_over(authority)?;
+                vec![UserEvent::UserDeleted]
             }
-            UserCommand::EditDetails(d) => vec![UserEvent::UserDetailsEdited(d.clone())],
+            UserCommand::EditDetails { details, authority } => {
+                self.may_edit(details, authority)?;
+                if details.organisation_id.is_none()
+                    && needs_company(
+                        &details.relationship_type_ids,
+                        &details.municipality_ids,
+                        &details.province_ids,
+                    )
+                {
+                    return Err(UserError::CompanyRequired);
+                }
+                vec![UserEvent::UserDetailsEdited(details.clone())]
+            }
             // Choosing what is already chosen records nothing.
             UserCommand::ChooseNotificationEmails { building_block }
                 if *building_block != self.declined_building_block_emails =>
@@ -176,6 +239,37 @@ impl User {
 }
 
 impl User {
+    /// Refuses a change by `authority` to this account when it holds an action the issuer
+    /// does not ([`may_act_on`]).
+    fn no_power_over(&self, authority: &Authority) -> Result<(), DelegationRefusal> {
+        may_act_on(|a| authority.by.holds(a), authority.grants(&self.group_ids))
+    }
+
+    /// The delegation rules of an edit of this account's details into `details`: nothing
+    /// granted beyond what the issuer holds, no power over an account holding more, and
+    /// [`may_edit`]'s own (own groups, removals, own area).
+    fn may_edit(
+        &self,
+        details: &gbvf_events::accounts::UserDetails,
+        authority: &Authority,
+    ) -> Result<(), DelegationRefusal> {
+        let by = &authority.by;
+        may_grant(|a| by.holds(a), authority.grants(&details.group_ids))?;
+        self.no_power_over(authority)?;
+        may_edit(
+            |a| by.holds(a),
+            &AccountEdit {
+                own_account: by.is(self.user_id.as_deref()),
+                groups_now: &self.group_ids,
+                groups_asked: &details.group_ids,
+                municipalities_now: &self.municipality_ids,
+                municipalities_asked: &details.municipality_ids,
+                provinces_now: &self.province_ids,
+                provinces_asked: &details.province_ids,
+            },
+        )
+    }
+
     fn set_facts(&mut self, p: ProfileFacts) {
         self.person_id = Some(p.person_id);
         self.profile.title_id = p.title_id;
@@ -227,6 +321,8 @@ impl Aggregate for User {
                     },
                     group_ids: r.group_ids,
                     organisation_id: r.organisation_id,
+                    municipality_ids: r.municipality_ids,
+                    province_ids: r.province_ids,
                     version: self.version,
                     ..User::default()
                 };
@@ -246,6 +342,8 @@ impl Aggregate for User {
                 self.set_facts(d.profile);
                 self.organisation_id = d.organisation_id;
                 self.group_ids = d.group_ids;
+                self.municipality_ids = d.municipality_ids;
+                self.province_ids = d.province_ids;
             }
             UserEvent::NotificationEmailsChosen { building_block } => {
                 self.declined_building_block_emails = !building_block;
@@ -258,6 +356,14 @@ impl Aggregate for User {
 mod tests {
     use super::*;
     use cqrs_es::test::TestFramework;
+
+    /// An edit of the details by the installation's operator.
+    fn edit(details: gbvf_events::accounts::UserDetails) -> UserCommand {
+        UserCommand::EditDetails {
+            details,
+            authority: Authority::operator(),
+        }
+    }
 
     fn registered() -> UserRegistered {
         UserRegistered {
@@ -329,13 +435,13 @@ mod tests {
         provincial.province_ids = vec![7];
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
-            .when(UserCommand::EditDetails(provincial.clone()))
+            .when(edit(provincial.clone()))
             .then_expect_events(vec![UserEvent::UserDetailsEdited(provincial.clone())]);
         let mut ngo = provincial;
         ngo.relationship_type_ids = vec![1];
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
-            .when(UserCommand::EditDetails(ngo))
+            .when(edit(ngo))
             .then_expect_error(UserError::CompanyRequired);
     }
 
@@ -369,7 +475,7 @@ mod tests {
     fn erasure_deletes_a_live_account_once() {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
-            .when(UserCommand::Erase)
+            .when(UserCommand::Erase(Authority::operator()))
             .then_expect_events(vec![UserEvent::UserDeleted, UserEvent::UserErased]);
         TestFramework::<User>::with(())
             .given(vec![
@@ -377,11 +483,11 @@ mod tests {
                 UserEvent::UserDeleted,
                 UserEvent::UserErased,
             ])
-            .when(UserCommand::Erase)
+            .when(UserCommand::Erase(Authority::operator()))
             .then_expect_events(vec![]);
         TestFramework::<User>::with(())
             .given(vec![])
-            .when(UserCommand::Erase)
+            .when(UserCommand::Erase(Authority::operator()))
             .then_expect_error(UserError::NotRegistered);
     }
 
@@ -421,8 +527,8 @@ mod tests {
             UserCommand::SetPassword("registration".into()),
             UserCommand::UpdateProfile(ProfileFacts::default()),
             UserCommand::AssignGroups(vec![2]),
-            UserCommand::Delete,
-            UserCommand::EditDetails(details(vec![2])),
+            UserCommand::Delete(Authority::operator()),
+            edit(details(vec![2])),
         ]
     }
 
@@ -581,7 +687,7 @@ mod tests {
     fn given_an_account_when_an_administrator_edits_its_details_then_they_are_recorded() {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
-            .when(UserCommand::EditDetails(details(vec![2])))
+            .when(edit(details(vec![2])))
             .then_expect_events(vec![UserEvent::UserDetailsEdited(details(vec![2]))]);
     }
 
@@ -592,7 +698,7 @@ mod tests {
                 UserEvent::UserRegistered(registered()),
                 UserEvent::EmailVerified,
             ])
-            .when(UserCommand::Delete)
+            .when(UserCommand::Delete(Authority::operator()))
             .then_expect_events(vec![UserEvent::UserDeleted]);
     }
 
@@ -603,7 +709,7 @@ mod tests {
                 UserEvent::UserRegistered(registered()),
                 UserEvent::UserDeleted,
             ])
-            .when(UserCommand::Erase)
+            .when(UserCommand::Erase(Authority::operator()))
             .then_expect_events(vec![UserEvent::UserErased]);
     }
 
@@ -611,7 +717,7 @@ mod tests {
     fn given_no_account_when_it_is_erased_then_no_account_is_found() {
         TestFramework::<User>::with(())
             .given_no_previous_events()
-            .when(UserCommand::Erase)
+            .when(UserCommand::Erase(Authority::operator()))
             .then_expect_error_message(NOT_REGISTERED);
     }
 
@@ -624,7 +730,7 @@ mod tests {
                 UserEvent::UserErased,
                 UserEvent::UserRegistered(registered()),
             ])
-            .when(UserCommand::Erase)
+            .when(UserCommand::Erase(Authority::operator()))
             .then_expect_events(vec![UserEvent::UserDeleted, UserEvent::UserErased]);
     }
 
@@ -678,5 +784,162 @@ mod tests {
                 building_block: false,
             })
             .then_expect_error_message(NOT_REGISTERED);
+    }
+
+    /// A delegated user manager (user `m1`, in group 3): SetGroupMember (5), DeleteUser (36),
+    /// LogIntoSystem (12), DeleteGroupMember (11); group 1 grants everything an administrator
+    /// holds, groups 2, 3 and 4 no more than the manager.
+    fn manager() -> Authority {
+        let groups = |ids: &[i32]| ids.iter().copied().collect();
+        Authority {
+            by: super::super::delegation::Actor {
+                user_id: Some("m1".into()),
+                actions: groups(&[5, 11, 12, 36]),
+                groups: [3].into_iter().collect(),
+            },
+            group_actions: [
+                (1, groups(&[5, 11, 12, 33, 36])),
+                (2, groups(&[12])),
+                (3, groups(&[5, 11, 12, 36])),
+                (4, groups(&[12])),
+            ]
+            .into_iter()
+            .collect(),
+        }
+    }
+
+    const REFUSED: &str = "You do not have permission to perform this action.";
+
+    #[test]
+    fn given_no_account_when_a_manager_creates_one_in_a_group_holding_more_then_it_is_refused() {
+        let into = |group_ids: Vec<i64>| UserCommand::Create {
+            registered: UserRegistered {
+                group_ids,
+                created_by: "admin:m1".into(),
+                organisation_id: Some("o1".into()),
+                ..registered()
+            },
+            authority: manager(),
+        };
+        TestFramework::<User>::with(())
+            .given_no_previous_events()
+            .when(into(vec![2, 1]))
+            .then_expect_error(UserError::Refused(DelegationRefusal::GrantsMoreThanHeld));
+        TestFramework::<User>::with(())
+            .given_no_previous_events()
+            .when(into(vec![2]))
+            .then_expect_events(vec![UserEvent::UserRegistered(UserRegistered {
+                group_ids: vec![2],
+                created_by: "admin:m1".into(),
+                organisation_id: Some("o1".into()),
+                ..registered()
+            })]);
+    }
+
+    #[test]
+    fn given_an_administrator_when_a_manager_edits_deletes_or_erases_them_then_it_is_refused() {
+        let admin = UserRegistered {
+            group_ids: vec![1],
+            ..registered()
+        };
+        for command in [
+            UserCommand::EditDetails {
+                details: details(vec![2]),
+                authority: manager(),
+            },
+            UserCommand::Delete(manager()),
+            UserCommand::Erase(manager()),
+        ] {
+            TestFramework::<User>::with(())
+                .given(vec![UserEvent::UserRegistered(admin.clone())])
+                .when(command)
+                .then_expect_error(UserError::Refused(DelegationRefusal::TargetHoldsMore));
+        }
+    }
+
+    #[test]
+    fn given_an_account_when_a_manager_gives_it_a_group_holding_more_then_it_is_refused() {
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::EditDetails {
+                details: details(vec![4, 1]),
+                authority: manager(),
+            })
+            .then_expect_error_message(REFUSED);
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(UserCommand::EditDetails {
+                details: details(vec![2]),
+                authority: manager(),
+            })
+            .then_expect_events(vec![UserEvent::UserDetailsEdited(details(vec![2]))]);
+    }
+
+    #[test]
+    fn given_the_managers_own_account_when_they_change_its_groups_area_or_delete_it_then_it_is_refused(
+    ) {
+        let own = UserRegistered {
+            user_id: "m1".into(),
+            group_ids: vec![3],
+            organisation_id: Some("o1".into()),
+            relationship_type_ids: vec![1],
+            municipality_ids: vec![1000],
+            ..registered()
+        };
+        let mut other_groups = details(vec![3, 2]);
+        other_groups.municipality_ids = vec![1000];
+        let mut other_area = details(vec![3]);
+        other_area.municipality_ids = vec![1000, 1001];
+        for (command, refusal) in [
+            (
+                UserCommand::EditDetails {
+                    details: other_groups,
+                    authority: manager(),
+                },
+                UserError::Refused(DelegationRefusal::OwnGroups),
+            ),
+            (
+                UserCommand::EditDetails {
+                    details: other_area,
+                    authority: manager(),
+                },
+                UserError::Refused(DelegationRefusal::OwnArea),
+            ),
+            (UserCommand::Delete(manager()), UserError::DeletesOwnAccount),
+            (UserCommand::Erase(manager()), UserError::ErasesOwnAccount),
+        ] {
+            TestFramework::<User>::with(())
+                .given(vec![UserEvent::UserRegistered(own.clone())])
+                .when(command)
+                .then_expect_error(refusal);
+        }
+        // Their own names and numbers, with the same groups and area, are theirs to correct.
+        let same = details(vec![3]);
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(own)])
+            .when(UserCommand::EditDetails {
+                details: same.clone(),
+                authority: manager(),
+            })
+            .then_expect_events(vec![UserEvent::UserDetailsEdited(same)]);
+    }
+
+    #[test]
+    fn given_an_account_when_a_manager_without_delete_group_member_takes_it_out_of_a_group_then_it_is_refused(
+    ) {
+        let mut authority = manager();
+        authority.by.actions.remove(&11);
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(UserRegistered {
+                group_ids: vec![2, 4],
+                ..registered()
+            })])
+            .when(UserCommand::EditDetails {
+                details: details(vec![2]),
+                authority,
+            })
+            .then_expect_error(UserError::Refused(
+                DelegationRefusal::RemovesWithoutDeleteGroupMember,
+            ));
     }
 }

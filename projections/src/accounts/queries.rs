@@ -140,13 +140,24 @@ pub async fn actions_of_live_groups(pool: &PgPool, group_ids: &[i64]) -> sqlx::R
     .await
 }
 
-/// Every action (action ids, each once, in no order) recorded for the groups `group_ids` in
-/// `group_action`, whether or not a group is deleted: what a membership of them would grant.
-pub async fn actions_of_groups(pool: &PgPool, group_ids: &[i64]) -> sqlx::Result<Vec<i32>> {
-    sqlx::query_scalar("SELECT DISTINCT action_id FROM group_action WHERE group_id = ANY($1)")
-        .bind(group_ids)
-        .fetch_all(pool)
-        .await
+/// What every live group grants now: group id → its action ids (`group_action` of groups in
+/// `access_group` that are not deleted; a live group without actions maps to none). The user
+/// aggregate judges delegation over it (`gbvf_commands::accounts::delegation::GroupActions`).
+pub async fn actions_by_live_group(
+    pool: &PgPool,
+) -> sqlx::Result<std::collections::BTreeMap<i64, std::collections::BTreeSet<i32>>> {
+    let rows: Vec<(i64, Option<i32>)> = sqlx::query_as(
+        "SELECT g.group_id, ga.action_id FROM access_group g
+         LEFT JOIN group_action ga ON ga.group_id = g.group_id WHERE NOT g.deleted",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut by_group = std::collections::BTreeMap::<i64, std::collections::BTreeSet<i32>>::new();
+    for (group, action) in rows {
+        let actions = by_group.entry(group).or_default();
+        actions.extend(action);
+    }
+    Ok(by_group)
 }
 
 /// The action ids of group `group_id`, ascending (`group_action`); empty for an unknown group.

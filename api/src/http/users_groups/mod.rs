@@ -27,9 +27,9 @@ pub use users::{
     UserAccountDetails, UserContact, UserQuery, UserSummary,
 };
 
-use gbvf_commands::accounts::delegation::{self, Actor};
+use gbvf_commands::accounts::delegation::{Actor, Authority};
 use gbvf_events::metadata::EventMetadata;
-use gbvf_projections::accounts::queries::{actions_of_groups, actions_of_live_groups};
+use gbvf_projections::accounts::queries::actions_by_live_group;
 
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
@@ -47,44 +47,21 @@ pub(super) fn meta(u: &CurrentUser, source: &str) -> EventMetadata {
     )
 }
 
-/// Refuses (403) a change by `caller` that would grant an action the caller does not hold
-/// (the rule: [`delegation::may_grant`]):
-/// membership of `group_ids` or adding `actions` to a group (privilege escalation;
-/// docs/decisions/0033-nobody-grants-what-they-do-not-hold.md).
-pub(super) async fn no_escalation(
-    s: &AppState,
-    caller: &CurrentUser,
-    group_ids: &[i64],
-    actions: &[i32],
-) -> Result<(), ApiError> {
-    let granted = actions_of_groups(&s.pool, group_ids).await?;
-    delegation::may_grant(
-        |a| caller.can(a),
-        granted.into_iter().chain(actions.iter().copied()),
-    )
-    .map_err(|_| ApiError::Forbidden)
-}
-
-/// Refuses (403; the rule: [`delegation::may_act_on`]) a change by `caller` to the account of
-/// `target_user_id` (its details, groups,
-/// deletion or erasure) when that account holds an action the caller does not hold: a
-/// delegated user manager (SetGroupMember, DeleteUser) can neither move nor delete an
-/// administrator. The target's actions are those of its groups now (event log, then the
-/// groups' read model).
-pub(super) async fn no_power_over(
-    s: &AppState,
-    caller: &CurrentUser,
-    target_user_id: &str,
-) -> Result<(), ApiError> {
-    let target = crate::accounts::load_user(&s.pool, target_user_id).await?;
-    let held = actions_of_live_groups(&s.pool, &target.group_ids).await?;
-    delegation::may_act_on(|a| caller.can(a), held).map_err(|_| ApiError::Forbidden)
+/// A change of someone's account by `caller`, as the user aggregate judges it ([`Authority`]):
+/// who they are now ([`actor`]) and what every live group grants now (the groups' read model,
+/// caught up by the caller where a form has just named a group).
+pub(super) async fn authority(s: &AppState, caller: &CurrentUser) -> Result<Authority, ApiError> {
+    Ok(Authority {
+        by: actor(s, caller).await?,
+        group_actions: actions_by_live_group(&s.pool).await?,
+    })
 }
 
 /// `caller` as the user and group aggregates judge them ([`Actor`]): the actions their session
 /// holds now and the groups they belong to now (event log).
 pub(super) async fn actor(s: &AppState, caller: &CurrentUser) -> Result<Actor, ApiError> {
     Ok(Actor {
+        user_id: Some(caller.session.user_id.clone()),
         actions: caller.actions.clone(),
         groups: own_groups(s, caller).await?.into_iter().collect(),
     })

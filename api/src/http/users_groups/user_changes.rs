@@ -7,18 +7,17 @@ use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
 use gbvf_commands::accounts::user::needs_company;
-use gbvf_commands::accounts::user::UserCommand;
+use gbvf_commands::accounts::user::{UserCommand, UserError};
 use gbvf_commands::accounts::validation::{self as v, Errors};
 use gbvf_events::accounts::{ProfileFacts, UserDetails, UserRegistered};
 use gbvf_events::person::Person;
 use gbvf_projections::accounts::queries::{live_group_count, organisation_exists};
-use gbvf_projections::accounts::{assigned_municipalities, assigned_provinces};
 use gbvf_projections::geography::queries::{municipality_count, province_count};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::users::{account, UserQuery};
-use super::{meta, no_escalation, no_power_over, BUILDING_BLOCK_COORDINATOR, CONTACT_PERSON};
+use super::{authority, meta, BUILDING_BLOCK_COORDINATOR, CONTACT_PERSON};
 use crate::http::auth::CurrentUser;
 use crate::http::error::{ApiError, Done, ErrorItem, Saved};
 use crate::http::AppState;
@@ -211,11 +210,12 @@ pub(super) fn invalid(e: Errors) -> Response {
         .into_response()
 }
 
-pub(super) fn user_error(e: AggregateError<gbvf_commands::accounts::user::UserError>) -> ApiError {
+pub(super) fn user_error(e: AggregateError<UserError>) -> ApiError {
     match e {
-        AggregateError::UserError(
-            u @ gbvf_commands::accounts::user::UserError::CompanyRequired,
-        ) => ApiError::bad("companyId", u.to_string()),
+        AggregateError::UserError(UserError::Refused(_)) => ApiError::Forbidden,
+        AggregateError::UserError(u @ UserError::CompanyRequired) => {
+            ApiError::bad("companyId", u.to_string())
+        }
         AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
         AggregateError::AggregateConflict => ApiError::Conflict(
             "This user was changed by someone else at the same moment. Reload and try again."
@@ -252,7 +252,6 @@ pub async fn create_user(
         Ok(c) => c,
         Err(e) => return Ok(invalid(e)),
     };
-    no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
     let user_id = uuid::Uuid::new_v4().to_string();
     let registered = UserRegistered {
         user_id: user_id.clone(),
@@ -269,6 +268,7 @@ pub async fn create_user(
         &s.pool,
         &c.person,
         registered,
+        authority(&s, &u).await?,
         &meta(&u, "http:POST /api/security/createNewUser"),
     )
     .await
@@ -296,26 +296,9 @@ pub async fn edit_user(
         Ok(c) => c,
         Err(e) => return Ok(invalid(e)),
     };
-    // Nobody grants what they do not hold, nor acts on someone above them; the edit's own rules
-    // (own groups, removals, own area) are `delegation::may_edit`'s, over the event log's state.
-    no_escalation(&s, &u, &c.details.group_ids, &[]).await?;
-    no_power_over(&s, &u, &a.user_id).await?;
-    let before = crate::accounts::load_user(&s.pool, &a.user_id).await?;
-    let municipalities_now = assigned_municipalities(&s.pool, &a.user_id).await?;
-    let provinces_now = assigned_provinces(&s.pool, &a.user_id).await?;
-    gbvf_commands::accounts::delegation::may_edit(
-        |action| u.can(action),
-        &gbvf_commands::accounts::delegation::AccountEdit {
-            own_account: a.user_id == u.session.user_id,
-            groups_now: &before.group_ids,
-            groups_asked: &c.details.group_ids,
-            municipalities_now: &municipalities_now,
-            municipalities_asked: &c.details.municipality_ids,
-            provinces_now: &provinces_now,
-            provinces_asked: &c.details.province_ids,
-        },
-    )
-    .map_err(|_| ApiError::Forbidden)?;
+    // Who may edit whom (nothing granted beyond what the editor holds, no power over someone
+    // above them, own groups, removals, own area) is the User aggregate's rule.
+    let authority = authority(&s, &u).await?;
     // The names and numbers are corrected in `person` first (the address stays); the event
     // records the edit by the person's id.
     let person_id = crate::accounts::load_user(&s.pool, &a.user_id)
@@ -332,7 +315,7 @@ pub async fn edit_user(
     gbvf_commands::execute::execute(
         &s.user_cqrs,
         &a.user_id,
-        UserCommand::EditDetails(details),
+        UserCommand::EditDetails { details, authority },
         meta(&u, "http:PUT /api/security/editUserDetails").to_map(),
     )
     .await
@@ -349,16 +332,10 @@ pub async fn delete_user(
     Query(q): Query<UserQuery>,
 ) -> Result<Json<Done>, ApiError> {
     let a = account(&s, &q).await?;
-    if a.user_id == u.session.user_id {
-        return Err(ApiError::bad(
-            "stakeholderId",
-            "You cannot delete your own account.",
-        ));
-    }
-    no_power_over(&s, &u, &a.user_id).await?;
     crate::accounts::delete(
         &s.pool,
         &a.user_id,
+        &authority(&s, &u).await?,
         &meta(&u, "http:DELETE /api/security/deleteUser"),
     )
     .await
@@ -368,6 +345,10 @@ pub async fn delete_user(
 
 pub(super) fn account_error(e: crate::accounts::AccountError) -> ApiError {
     match e {
+        crate::accounts::AccountError::Refused(UserError::Refused(_)) => ApiError::Forbidden,
+        crate::accounts::AccountError::Refused(
+            e @ (UserError::DeletesOwnAccount | UserError::ErasesOwnAccount),
+        ) => ApiError::bad("stakeholderId", e.to_string()),
         crate::accounts::AccountError::Refused(u) => ApiError::bad("user", u.to_string()),
         e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
         crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
@@ -409,23 +390,19 @@ pub async fn erase_user(
         .map(|x| x.trim().to_string())
         .filter(|x| !x.is_empty())
         .ok_or_else(|| ApiError::bad("stakeholderId", "stakeholderId is required."))?;
-    if id == u.session.user_id {
-        return Err(ApiError::bad(
-            "stakeholderId",
-            "You cannot erase your own account.",
-        ));
-    }
-    no_power_over(&s, &u, &id).await?;
-    let erased =
-        crate::accounts::erase(&s.pool, &id, &meta(&u, "http:POST /api/security/eraseUser"))
-            .await
-            .map_err(|e| match e {
-                crate::accounts::AccountError::Refused(_) => {
-                    ApiError::NotFound("No user has this id.".into())
-                }
-                e @ crate::accounts::AccountError::Conflict => ApiError::Conflict(e.to_string()),
-                crate::accounts::AccountError::Database(e) => ApiError::Internal(e),
-            })?;
+    let erased = crate::accounts::erase(
+        &s.pool,
+        &id,
+        authority(&s, &u).await?,
+        &meta(&u, "http:POST /api/security/eraseUser"),
+    )
+    .await
+    .map_err(|e| match e {
+        crate::accounts::AccountError::Refused(UserError::NotRegistered) => {
+            ApiError::NotFound("No user has this id.".into())
+        }
+        e => account_error(e),
+    })?;
     Ok(Json(EraseAnswer {
         success: true,
         message: if erased {
