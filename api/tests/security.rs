@@ -1290,6 +1290,14 @@ async fn user_managers_have_no_power_over_those_who_hold_more() {
     )
     .await;
     assert_eq!(s, 403, "moving the administrator into one's own group: {v}");
+    // Nothing of the refused edit is written: the administrator keeps their own names (the
+    // person row is corrected only with the event, in one transaction).
+    let kept = common::session::load_user(&db.pool, &admin_email).await;
+    assert!(!kept.profile.first_name.is_empty());
+    assert_ne!(
+        kept.profile.first_name, "Sipho",
+        "the refused edit renamed the administrator"
+    );
     let (s, v) = manager
         .send(
             reqwest::Method::DELETE,

@@ -42,16 +42,6 @@ pub async fn password_hash(pool: &PgPool, user_key: &str) -> sqlx::Result<Option
         .await
 }
 
-/// Deletes the password hash of `user_key` inside the caller's transaction (an account deleted
-/// or erased can no longer sign in).
-pub async fn delete(tx: &mut sqlx::PgConnection, user_key: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM credential WHERE user_key = $1")
-        .bind(user_key)
-        .execute(tx)
-        .await?;
-    Ok(())
-}
-
 /// Stores `hash` as the password of `user_key` inside the caller's transaction and moves the
 /// credential epoch on (a new account taking over a deleted account's row included). Returns
 /// the new epoch.

@@ -265,87 +265,66 @@ pub async fn set_password(
     }
 }
 
-/// Erases the person of account `user_id` (POPIA right to deletion): appends `UserDeleted`
-/// (if the account is live) and `UserErased` — neither carries personal data — and in the same
-/// transaction NULLs the `person` row, releases the address in `user_email`, and deletes the
-/// account's password hash and one-time codes. The accounts projection blanks its copies when
-/// it applies `UserErased`; histories then show "Erased person". The events stay: the
+/// Erases the person of account `user_id` (POPIA right to deletion) as `authority` (the User
+/// aggregate's `Erase`): appends `UserDeleted` (if the account is live) and `UserErased` —
+/// neither carries personal data — and in the same transaction NULLs the `person` row, releases
+/// the address in `user_email`, and deletes the account's password hash and one-time codes
+/// (`gbvf_commands::accounts::user_side_tables`). The accounts projection blanks its copies
+/// when it applies `UserErased`; histories then show "Erased person". The events stay: the
 /// verification history remains complete.
 ///
 /// Returns false when the person was already erased (nothing written). Errors:
-/// [`UserError::NotRegistered`] when no account has this id; [`AccountError::Conflict`] when
-/// another change of the account was appended at the same moment (nothing written).
+/// [`UserError::NotRegistered`] when no account has this id; the delegation rules' refusal;
+/// [`AccountError::Conflict`] when both tries met another change of the account.
 pub async fn erase(
     pool: &PgPool,
     user_id: &str,
     authority: Authority,
     meta: &EventMetadata,
 ) -> Result<bool, AccountError> {
-    let user = load_user(pool, user_id).await?;
-    let decided = user.decide(&UserCommand::Erase(authority))?;
-    if decided.is_empty() {
-        return Ok(false);
-    }
-    let events = new_events(user_id, user.version + 1, &decided, meta);
-    let mut tx = pool.begin().await?;
-    match append_batch(&mut tx, &events).await {
-        Ok(_) => {}
-        Err(e) if gbvf_events::store::is_conflict(&e) => return Err(AccountError::Conflict),
-        Err(e) => return Err(e.into()),
-    }
-    if let Some(id) = user.person_id {
-        person::erase(&mut tx, id).await?;
-    }
-    person::release_email(&mut tx, user_id).await?;
-    credentials::delete(&mut tx, user_id).await?;
-    sqlx::query("DELETE FROM otp_challenge WHERE user_key = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    gbvf_events::wake::events_of_type_committed(USER_AGGREGATE);
-    Ok(true)
+    let events = execute_user(pool, user_id, UserCommand::Erase(authority), meta).await?;
+    Ok(!events.is_empty())
 }
 
-/// Deletes account `user_id` (admin spec, users: "Delete"): the User aggregate decides
-/// (`UserCommand::Delete`), and its events are appended with the deletion of the password hash
-/// in one transaction; a concurrent append is retried once as [`gbvf_commands::execute`] does.
-/// Errors: the aggregate's refusal (e.g. already deleted), [`AccountError::Conflict`] when
-/// both tries met another change of the account.
+/// Deletes account `user_id` (admin spec, users: "Delete") as `authority`: the User aggregate
+/// decides (`UserCommand::Delete`), and its events are appended with the deletion of the
+/// password hash in one transaction (the shared execute path, which decides again once on a
+/// concurrent append). Errors: the aggregate's refusal (e.g. already deleted, the delegation
+/// rules), [`AccountError::Conflict`] when both tries met another change of the account.
 pub async fn delete(
     pool: &PgPool,
     user_id: &str,
     authority: &Authority,
     meta: &EventMetadata,
 ) -> Result<(), AccountError> {
-    let mut tried = 1;
-    loop {
-        match try_delete(pool, user_id, authority, meta).await {
-            Err(AccountError::Conflict) if tried < gbvf_commands::execute::TRIES => tried += 1,
-            other => return other,
-        }
-    }
+    execute_user(pool, user_id, UserCommand::Delete(authority.clone()), meta).await?;
+    Ok(())
 }
 
-async fn try_delete(
+/// Executes `command` on account `user_id` through the shared execute path with the user's
+/// side tables (`gbvf_commands::execute::execute_with_side_tables`). Returns the events
+/// appended; errors as [`AccountError`].
+pub async fn execute_user(
     pool: &PgPool,
     user_id: &str,
-    authority: &Authority,
+    command: UserCommand,
     meta: &EventMetadata,
-) -> Result<(), AccountError> {
-    let user = load_user(pool, user_id).await?;
-    let decided = user.decide(&UserCommand::Delete(authority.clone()))?;
-    let events = new_events(user_id, user.version + 1, &decided, meta);
-    let mut tx = pool.begin().await?;
-    match append_batch(&mut tx, &events).await {
-        Ok(_) => {}
-        Err(e) if gbvf_events::store::is_conflict(&e) => return Err(AccountError::Conflict),
-        Err(e) => return Err(e.into()),
-    }
-    credentials::delete(&mut tx, user_id).await?;
-    tx.commit().await?;
-    gbvf_events::wake::events_of_type_committed(USER_AGGREGATE);
-    Ok(())
+) -> Result<Vec<UserEvent>, AccountError> {
+    let store = crate::telemetry::event_store::<User>(pool);
+    gbvf_commands::execute::execute_with_side_tables(&store, pool, user_id, command, &(), meta)
+        .await
+        .map_err(|e| match e {
+            cqrs_es::AggregateError::UserError(e) => AccountError::Refused(e),
+            cqrs_es::AggregateError::AggregateConflict => AccountError::Conflict,
+            cqrs_es::AggregateError::UnexpectedError(source)
+            | cqrs_es::AggregateError::DatabaseConnectionError(source) => {
+                match source.downcast::<sqlx::Error>() {
+                    Ok(e) => AccountError::from(*e),
+                    Err(other) => AccountError::Database(anyhow::anyhow!(other)),
+                }
+            }
+            other => AccountError::Database(anyhow::anyhow!("{other}")),
+        })
 }
 
 /// The user aggregate id (the user id) an e-mail address belongs to, from the `user_email`

@@ -304,6 +304,7 @@ pub async fn assign_area(
         user.user_id.as_deref().unwrap(),
         gbvf_commands::accounts::user::UserCommand::EditDetails {
             authority: gbvf_commands::accounts::delegation::Authority::operator(),
+            person: None,
             details: gbvf_events::accounts::UserDetails {
                 profile: gbvf_events::accounts::ProfileFacts {
                     person_id: user.person_id.unwrap(),

@@ -6,4 +6,5 @@ pub mod organisation;
 pub mod permissions;
 pub mod reference;
 pub mod user;
+pub mod user_side_tables;
 pub mod validation;

@@ -86,6 +86,9 @@ pub enum UserCommand {
     EditDetails {
         /// The details asked.
         details: gbvf_events::accounts::UserDetails,
+        /// The person's corrected names and numbers, written to `person` with the event
+        /// (`super::user_side_tables`); `None` leaves them.
+        person: Option<gbvf_events::person::Person>,
         /// Who edits them.
         authority: Authority,
     },
@@ -210,7 +213,9 @@ impl User {
                 self.no_power_over(authority)?;
                 vec![UserEvent::UserDeleted]
             }
-            UserCommand::EditDetails { details, authority } => {
+            UserCommand::EditDetails {
+                details, authority, ..
+            } => {
                 self.may_edit(details, authority)?;
                 if details.organisation_id.is_none()
                     && needs_company(
@@ -221,7 +226,10 @@ impl User {
                 {
                     return Err(UserError::CompanyRequired);
                 }
-                vec![UserEvent::UserDetailsEdited(details.clone())]
+                // The event names the account's own person, whatever the command says.
+                let mut details = details.clone();
+                details.profile.person_id = self.person_id.unwrap_or(details.profile.person_id);
+                vec![UserEvent::UserDetailsEdited(details)]
             }
             // Choosing what is already chosen records nothing.
             UserCommand::ChooseNotificationEmails { building_block }
@@ -361,6 +369,7 @@ mod tests {
     fn edit(details: gbvf_events::accounts::UserDetails) -> UserCommand {
         UserCommand::EditDetails {
             details,
+            person: None,
             authority: Authority::operator(),
         }
     }
@@ -844,6 +853,7 @@ mod tests {
         };
         for command in [
             UserCommand::EditDetails {
+                person: None,
                 details: details(vec![2]),
                 authority: manager(),
             },
@@ -862,6 +872,7 @@ mod tests {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
             .when(UserCommand::EditDetails {
+                person: None,
                 details: details(vec![4, 1]),
                 authority: manager(),
             })
@@ -869,6 +880,7 @@ mod tests {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
             .when(UserCommand::EditDetails {
+                person: None,
                 details: details(vec![2]),
                 authority: manager(),
             })
@@ -893,6 +905,7 @@ mod tests {
         for (command, refusal) in [
             (
                 UserCommand::EditDetails {
+                    person: None,
                     details: other_groups,
                     authority: manager(),
                 },
@@ -900,6 +913,7 @@ mod tests {
             ),
             (
                 UserCommand::EditDetails {
+                    person: None,
                     details: other_area,
                     authority: manager(),
                 },
@@ -918,6 +932,7 @@ mod tests {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(own)])
             .when(UserCommand::EditDetails {
+                person: None,
                 details: same.clone(),
                 authority: manager(),
             })
@@ -935,6 +950,7 @@ mod tests {
                 ..registered()
             })])
             .when(UserCommand::EditDetails {
+                person: None,
                 details: details(vec![2]),
                 authority,
             })

@@ -4,7 +4,6 @@
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use cqrs_es::AggregateError;
 use gbvf_commands::accounts::reference::{self, JOB_ROLES, TITLES};
 use gbvf_commands::accounts::user::needs_company;
 use gbvf_commands::accounts::user::{UserCommand, UserError};
@@ -210,21 +209,6 @@ pub(super) fn invalid(e: Errors) -> Response {
         .into_response()
 }
 
-pub(super) fn user_error(e: AggregateError<UserError>) -> ApiError {
-    match e {
-        AggregateError::UserError(UserError::Refused(_)) => ApiError::Forbidden,
-        AggregateError::UserError(u @ UserError::CompanyRequired) => {
-            ApiError::bad("companyId", u.to_string())
-        }
-        AggregateError::UserError(u) => ApiError::bad("user", u.to_string()),
-        AggregateError::AggregateConflict => ApiError::Conflict(
-            "This user was changed by someone else at the same moment. Reload and try again."
-                .into(),
-        ),
-        other => ApiError::from_aggregate(other),
-    }
-}
-
 /// The answer of [`create_user`].
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -299,27 +283,25 @@ pub async fn edit_user(
     // Who may edit whom (nothing granted beyond what the editor holds, no power over someone
     // above them, own groups, removals, own area) is the User aggregate's rule.
     let authority = authority(&s, &u).await?;
-    // The names and numbers are corrected in `person` first (the address stays); the event
-    // records the edit by the person's id.
-    let person_id = crate::accounts::load_user(&s.pool, &a.user_id)
-        .await?
-        .person_id
-        .ok_or_else(|| ApiError::NotFound("No user has this id.".into()))?;
-    let mut details = c.details;
-    details.profile.person_id = person_id;
-    let mut conn = s.pool.acquire().await?;
-    if !gbvf_events::person::correct(&mut conn, person_id, &c.person).await? {
-        return Err(ApiError::NotFound("No user has this id.".into()));
-    }
-    drop(conn);
-    gbvf_commands::execute::execute(
-        &s.user_cqrs,
+    // The names and numbers are corrected in `person` with the event, in one transaction (the
+    // address stays); the event names the account's person by id.
+    crate::accounts::execute_user(
+        &s.pool,
         &a.user_id,
-        UserCommand::EditDetails { details, authority },
-        meta(&u, "http:PUT /api/security/editUserDetails").to_map(),
+        UserCommand::EditDetails {
+            details: c.details,
+            person: Some(c.person),
+            authority,
+        },
+        &meta(&u, "http:PUT /api/security/editUserDetails"),
     )
     .await
-    .map_err(user_error)?;
+    .map_err(|e| match e {
+        crate::accounts::AccountError::Refused(UserError::NotRegistered) => {
+            ApiError::NotFound("No user has this id.".into())
+        }
+        e => account_error(e),
+    })?;
     Ok(Json(Saved::new("User updated successfully.")).into_response())
 }
 
@@ -346,6 +328,9 @@ pub async fn delete_user(
 pub(super) fn account_error(e: crate::accounts::AccountError) -> ApiError {
     match e {
         crate::accounts::AccountError::Refused(UserError::Refused(_)) => ApiError::Forbidden,
+        crate::accounts::AccountError::Refused(e @ UserError::CompanyRequired) => {
+            ApiError::bad("companyId", e.to_string())
+        }
         crate::accounts::AccountError::Refused(
             e @ (UserError::DeletesOwnAccount | UserError::ErasesOwnAccount),
         ) => ApiError::bad("stakeholderId", e.to_string()),
