@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use gbvf_commands::health_check::{
     load_command, parse_translation_file, translation_aggregate_id, translation_template,
-    LanguageTag, PublishedQuestionnaires, QuestionnaireTranslation, TranslationCommand,
+    LanguageTag, NewCredit, PublishedQuestionnaires, QuestionnaireTranslation, TranslationCommand,
 };
 use gbvf_commands::text::ShortText;
 use gbvf_events::metadata::EventMetadata;
@@ -116,13 +116,13 @@ fn credited(name: &str, role: &str) -> anyhow::Result<String> {
     Ok(name)
 }
 
-/// The credit id of the person named `name`, and whether it is new: a person keeps one credit
-/// id however their name is typed (the same UTS #39 confusable skeleton of the name with white
-/// space collapsed and case folded, as taxonomy names are compared: `thandi  nkosi` is `Thandi
-/// Nkosi`), so the translation aggregate tells translator and reviewer apart by id. A new id is
-/// kept in `questionnaire_translation_credit` before the command that names it is appended
-/// (cqrs-es appends in a transaction of its own). Erased credits are never matched.
-async fn credit(pool: &PgPool, name: &str) -> anyhow::Result<(uuid::Uuid, bool)> {
+/// The credit id of the person named `name`, and the new credit to keep when nobody has it
+/// yet: a person keeps one credit id however their name is typed (the same UTS #39 confusable
+/// skeleton of the name with white space collapsed and case folded, as taxonomy names are
+/// compared: `thandi  nkosi` is `Thandi Nkosi`), so the translation aggregate tells translator
+/// and reviewer apart by id. A new credit is written with the command that names it, on the
+/// append's transaction ([`credited_command`]). Erased credits are never matched.
+async fn credit(pool: &PgPool, name: &str) -> anyhow::Result<(uuid::Uuid, Option<NewCredit>)> {
     use gbvf_commands::building_blocks::taxonomy::name_skeleton;
     let wanted = name_skeleton(name);
     let live: Vec<(uuid::Uuid, String)> = sqlx::query_as(
@@ -132,38 +132,27 @@ async fn credit(pool: &PgPool, name: &str) -> anyhow::Result<(uuid::Uuid, bool)>
     .fetch_all(pool)
     .await?;
     if let Some((id, _)) = live.iter().find(|(_, n)| name_skeleton(n) == wanted) {
-        return Ok((*id, false));
+        return Ok((*id, None));
     }
-    let id = uuid::Uuid::new_v4();
-    sqlx::query("INSERT INTO questionnaire_translation_credit (credit_id, name) VALUES ($1, $2)")
-        .bind(id)
-        .bind(name)
-        .execute(pool)
-        .await?;
-    Ok((id, true))
+    let credit_id = uuid::Uuid::new_v4();
+    Ok((
+        credit_id,
+        Some(NewCredit {
+            credit_id,
+            name: name.to_string(),
+        }),
+    ))
 }
 
-/// As [`decide`] for a command that names credit `credit_id` (`new` when [`credit`] just made
-/// it): when the command is refused (nothing appended) a new credit row, which no event names,
-/// is deleted, so no name is kept for nothing.
-async fn decide_credited(
-    pool: &PgPool,
-    id: &str,
-    command: TranslationCommand,
-    source: &str,
-    (credit_id, new): (uuid::Uuid, bool),
-) -> anyhow::Result<()> {
-    if let Err(e) = append(pool, id, command, source).await {
-        if !new {
-            return Err(e);
-        }
-        sqlx::query("DELETE FROM questionnaire_translation_credit WHERE credit_id = $1")
-            .bind(credit_id)
-            .execute(pool)
-            .await?;
-        return Err(e);
+/// `command`, carrying `new` when it names a person credited for the first time.
+fn credited_command(command: TranslationCommand, new: Option<NewCredit>) -> TranslationCommand {
+    match new {
+        Some(credit) => TranslationCommand::Credited {
+            credit,
+            command: Box::new(command),
+        },
+        None => command,
     }
-    catch_up(pool).await
 }
 
 /// Runs `command` on translation `id` and brings the read models up to date. Errors: the
@@ -185,14 +174,15 @@ async fn append(
     command: TranslationCommand,
     source: &str,
 ) -> anyhow::Result<()> {
-    let cqrs = cqrs_es::CqrsFramework::<QuestionnaireTranslation, _>::new(
-        crate::telemetry::event_store(pool),
-        vec![],
-        PublishedQuestionnaires::built_in()?,
-    );
-    let meta = EventMetadata::now("system", uuid::Uuid::new_v4().to_string(), source).to_map();
-    match gbvf_commands::execute::execute(&cqrs, id, command, meta).await {
-        Ok(()) => Ok(()),
+    let store = crate::telemetry::event_store::<QuestionnaireTranslation>(pool);
+    let published = PublishedQuestionnaires::built_in()?;
+    let meta = EventMetadata::now("system", uuid::Uuid::new_v4().to_string(), source);
+    let done = gbvf_commands::execute::execute_with_side_tables(
+        &store, pool, id, command, &published, &meta,
+    )
+    .await;
+    match done {
+        Ok(_) => Ok(()),
         Err(cqrs_es::AggregateError::UserError(e)) => anyhow::bail!("{e}"),
         Err(e) => anyhow::bail!("translation {id}: {e}"),
     }
@@ -220,10 +210,10 @@ pub async fn run(pool: &PgPool, cmd: TranslationCommandLine) -> anyhow::Result<(
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let parsed = parse_translation_file(&text).map_err(anyhow::Error::msg)?;
             let translator = credited(&translator, "translator")?;
-            let credit_id = credit(pool, &translator).await?;
-            let (id, command) = load_command(parsed, credit_id.0);
+            let (credit_id, new) = credit(pool, &translator).await?;
+            let (id, command) = load_command(parsed, credit_id);
             let source = "cli:questionnaire-translation load";
-            decide_credited(pool, &id, command, source, credit_id).await?;
+            decide(pool, &id, credited_command(command, new), source).await?;
             println!("Translation {id} loaded. It is not offered to respondents until a first-language speaker reviews it: gbvf questionnaire-translation review.");
             Ok(())
         }
@@ -237,13 +227,13 @@ pub async fn run(pool: &PgPool, cmd: TranslationCommandLine) -> anyhow::Result<(
                 .map_err(anyhow::Error::msg)?;
             let reviewer = credited(&reviewer, "reviewer")?;
             // Whether the reviewer translated the text is the aggregate's rule, on credit ids.
-            let credit_id = credit(pool, &reviewer).await?;
+            let (credit_id, new) = credit(pool, &reviewer).await?;
             let command = TranslationCommand::Review {
-                reviewer_credit_id: credit_id.0,
+                reviewer_credit_id: credit_id,
                 reviewed_on: on.unwrap_or_else(|| chrono::Utc::now().date_naive()),
             };
             let source = "cli:questionnaire-translation review";
-            decide_credited(pool, &id, command, source, credit_id).await?;
+            decide(pool, &id, credited_command(command, new), source).await?;
             println!(
                 "Translation {id} reviewed: respondents who read this language are offered it."
             );

@@ -50,7 +50,7 @@ pub use survey_period::{
 };
 pub use survey_response::{SubmitSurveyResponse, SurveyAnswers, SurveyError, SurveyResponse};
 pub use translation::{
-    load_command, translation_aggregate_id, translation_sha256, LoadTranslation,
+    load_command, translation_aggregate_id, translation_sha256, LoadTranslation, NewCredit,
     PublishedQuestionnaires, QuestionnaireTranslation, TranslationCommand, TranslationError,
 };
 pub use translation_file::{

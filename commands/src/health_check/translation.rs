@@ -70,6 +70,51 @@ pub enum TranslationCommand {
     },
     /// Stop offering the reviewed text.
     Withdraw,
+    /// `command`, naming a person credited for the first time: their name is kept in
+    /// `questionnaire_translation_credit` under its id on the append's transaction
+    /// ([`crate::execute::SideTables`]), so a refused command keeps no name.
+    Credited {
+        /// The new credit.
+        credit: NewCredit,
+        /// The command naming it.
+        command: Box<TranslationCommand>,
+    },
+}
+
+/// A person credited for the first time (translator or reviewer): a new credit id and the name
+/// shown with it (one line, at most 100 characters, parsed by the operator command).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewCredit {
+    /// The new credit id.
+    pub credit_id: uuid::Uuid,
+    /// The name as credited.
+    pub name: String,
+}
+
+impl crate::execute::Recorded for QuestionnaireTranslation {}
+
+impl crate::execute::SideTables<QuestionnaireTranslation> for TranslationCommand {
+    /// A [`TranslationCommand::Credited`] keeps its new credit's name; nothing else writes a
+    /// row.
+    async fn write_side_tables(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        _: &str,
+        _: &QuestionnaireTranslation,
+    ) -> Result<(), cqrs_es::AggregateError<TranslationError>> {
+        let TranslationCommand::Credited { credit, .. } = self else {
+            return Ok(());
+        };
+        sqlx::query(
+            "INSERT INTO questionnaire_translation_credit (credit_id, name) VALUES ($1, $2)",
+        )
+        .bind(credit.credit_id)
+        .bind(&credit.name)
+        .execute(tx)
+        .await
+        .map_err(crate::execute::database_error)?;
+        Ok(())
+    }
 }
 
 /// Why a translation command was refused.
@@ -257,7 +302,13 @@ impl Aggregate for QuestionnaireTranslation {
         published: &PublishedQuestionnaires,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
+        // A new credit changes nothing of the decision; its row is the side table's.
+        let mut command = command;
+        while let TranslationCommand::Credited { command: inner, .. } = command {
+            command = *inner;
+        }
         let event = match command {
+            TranslationCommand::Credited { .. } => unreachable!("unwrapped above"),
             TranslationCommand::Load(c) => self.load(c, published)?,
             TranslationCommand::Review {
                 reviewer_credit_id,

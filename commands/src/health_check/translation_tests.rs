@@ -200,6 +200,28 @@ fn given_a_loaded_translation_when_it_is_reviewed_then_the_review_names_its_text
         .then_expect_error(TranslationError::AlreadyReviewed);
 }
 
+/// A command naming a new credit decides as the command alone; the credit's row is the side
+/// table's, written only with the events.
+#[test]
+fn given_a_loaded_translation_when_a_newly_credited_reviewer_reviews_it_then_it_is_reviewed() {
+    let l = loaded(file(|_| {}));
+    let credited = |command: TranslationCommand| TranslationCommand::Credited {
+        credit: super::NewCredit {
+            credit_id: reviewer(),
+            name: "Reviewer One".into(),
+        },
+        command: Box::new(command),
+    };
+    given()
+        .given(vec![l.clone()])
+        .when(credited(review()))
+        .then_expect_events(vec![reviewed(&l)]);
+    given()
+        .given(vec![l.clone(), reviewed(&l)])
+        .when(credited(review()))
+        .then_expect_error(TranslationError::AlreadyReviewed);
+}
+
 /// The reviewer is told apart from the translator by credit id, not by a typed name.
 #[test]
 fn given_a_loaded_translation_when_its_translator_reviews_it_then_it_is_refused() {
