@@ -342,6 +342,15 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
         )
         .await;
     assert_eq!(status, 403, "{refused}");
+    assert!(!refused.to_string().contains(&code), "{refused}");
+    // Nor learn whether an organisation id exists.
+    let (status, refused) = other_org_user
+        .post(
+            "/api/healthcheck/inviteCode",
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 8, "OrganisationId": "no-such-organisation"}),
+        )
+        .await;
+    assert_eq!(status, 403, "{refused}");
     let (status, refused) = other_org_user
         .get("/api/healthcheck/getSummarisedHealthCheck")
         .await;

@@ -46,7 +46,7 @@ pub use scoring::{
 pub use survey_period::{
     current_dashboard_quarter, end_of_quarter, health_check_id, next_quarter, period_in_window,
     quarter_of, response_cap, ExpectedResponses, ExpectedResponsesError, HealthCheck,
-    HealthCheckCommand, HealthCheckError, OpenSurveyPeriod, RESPONSE_MARGIN_MIN,
+    HealthCheckCommand, HealthCheckError, LinkRequester, OpenSurveyPeriod, RESPONSE_MARGIN_MIN,
 };
 pub use survey_response::{SubmitSurveyResponse, SurveyAnswers, SurveyError, SurveyResponse};
 pub use translation::{

@@ -164,21 +164,72 @@ pub struct OpenSurveyPeriod {
     pub questionnaire_type_id: i32,
     /// Questionnaire version number.
     pub questionnaire_version: i32,
-    /// Start of the period.
+    /// Start of the period (the period ends at [`end_of_quarter`] of it, at most the version's
+    /// end).
     pub effective_from: chrono::DateTime<chrono::Utc>,
-    /// End of the period ([`end_of_quarter`] of the start, at most the version's end).
-    pub effective_to: chrono::DateTime<chrono::Utc>,
+    /// The questionnaire version's active dates: a link opens only while it is active, for a
+    /// period starting within them.
+    pub questionnaire_active: (chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>),
+    /// The organisation's verification status is Approved (3) now (the organisation read
+    /// model).
+    pub organisation_approved: bool,
     /// Expected responses.
     pub expected_responses: ExpectedResponses,
     /// The invite code of the link (random, 32 hex digits).
     pub invite_code: String,
-    /// The most expected responses allowed: the organisation's registered number of members
-    /// when its own people open the link; `None` when an administrator of the platform opens it
-    /// on the organisation's behalf (docs/decisions/0121-survey-link-bounds.md).
-    pub registered_members: Option<i64>,
+    /// The organisation's registered number of members: the most expected responses allowed
+    /// when its own people open the link (docs/decisions/0121-survey-link-bounds.md).
+    pub organisation_members: i64,
+    /// Who asks for the link.
+    pub requested_by: LinkRequester,
     /// When the link is asked for (the period must start in this quarter or the next).
     pub now: chrono::DateTime<chrono::Utc>,
 }
+
+/// Who asks for a survey link (SetSurveyEffectiveDate; admin spec §3), as the rules of
+/// [`HealthCheckCommand::OpenSurveyPeriod`] need them: gathered from the session's actions and
+/// account now.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LinkRequester {
+    /// The organisation the requester's account belongs to (a designated person's), if any.
+    pub own_organisation: Option<String>,
+    /// Holds WorldOfImpactAdmin (33).
+    pub world_of_impact_admin: bool,
+    /// Holds HealthCheckAdmin (34).
+    pub health_check_admin: bool,
+}
+
+impl LinkRequester {
+    /// Whether the requester is one of the organisation's own people.
+    fn own(&self, organisation_id: &str) -> bool {
+        self.own_organisation.as_deref() == Some(organisation_id)
+    }
+
+    /// Whether they may open a link for `organisation_id`: world-of-impact administrators and
+    /// health-check administrators who belong to no organisation for any; everyone else
+    /// (a designated person, HealthCheckAdmin too) only for their own.
+    fn may_open_for(&self, organisation_id: &str) -> bool {
+        self.own(organisation_id) || self.may_open_for_any()
+    }
+
+    /// Whether they may open a link for any organisation: world-of-impact administrators, and
+    /// health-check administrators who belong to no organisation (designated persons hold
+    /// HealthCheckAdmin too, for their own).
+    pub fn may_open_for_any(&self) -> bool {
+        self.world_of_impact_admin || (self.health_check_admin && self.own_organisation.is_none())
+    }
+
+    /// Whether the organisation's registered size bounds the expected responses: for its own
+    /// people, and for anyone who is not an administrator of the platform.
+    fn bounded_by_members(&self, organisation_id: &str) -> bool {
+        self.own(organisation_id) || !(self.world_of_impact_admin || self.health_check_admin)
+    }
+}
+
+/// The Students questionnaire type (admin spec §4), offered only to higher education.
+pub const STUDENTS: i32 = 2;
+/// The organisation type of higher education institutions (public spec §2).
+pub const HIGHER_EDUCATION: i32 = 4;
 
 /// What a health check is asked to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -215,6 +266,21 @@ pub enum HealthCheckError {
     /// The period starts before the current quarter, after the next one, or has ended.
     #[error("A survey period starts in the current quarter or the next one.")]
     OutsideWindow,
+    /// The requester may not open a link for this organisation (answered 403).
+    #[error("You do not have permission to perform this action.")]
+    NotTheirs,
+    /// The organisation is not approved.
+    #[error("The organisation must be approved before it can take the health check.")]
+    NotApproved,
+    /// The questionnaire version's active dates have ended.
+    #[error("This questionnaire is no longer active; a survey link can be generated only while a questionnaire is active.")]
+    QuestionnaireInactive,
+    /// A Students questionnaire for an organisation that is not a higher education institution.
+    #[error("The Students survey is offered only to higher education institutions (organisation type 4).")]
+    StudentsOnlyInHigherEducation,
+    /// The period would start before the questionnaire version is active.
+    #[error("The survey period must start within the questionnaire's active dates and end in the future.")]
+    BeforeQuestionnaire,
     /// The link took its cap of responses ([`response_cap`]).
     #[error("This survey has received all the responses its link allows ({0}), so it no longer accepts responses. Thank you for your interest.")]
     Full(i64),
@@ -234,17 +300,37 @@ impl Aggregate for HealthCheck {
     ) -> Result<(), Self::Error> {
         let event = match command {
             HealthCheckCommand::OpenSurveyPeriod(c) => {
+                // Who may ask comes first: an existing link's code is told only to them.
+                if !c.requested_by.may_open_for(&c.organisation_id) {
+                    return Err(HealthCheckError::NotTheirs);
+                }
+                if !c.organisation_approved {
+                    return Err(HealthCheckError::NotApproved);
+                }
+                let (active_from, active_to) = c.questionnaire_active;
+                if active_to <= c.now {
+                    return Err(HealthCheckError::QuestionnaireInactive);
+                }
+                if c.questionnaire_type_id == STUDENTS && c.organisation_type_id != HIGHER_EDUCATION
+                {
+                    return Err(HealthCheckError::StudentsOnlyInHigherEducation);
+                }
+                if c.effective_from < active_from {
+                    return Err(HealthCheckError::BeforeQuestionnaire);
+                }
                 if let Some(o) = &self.opened {
                     return Err(HealthCheckError::AlreadyOpen(o.invite_code.clone()));
                 }
                 // The cap follows from the expected responses, so the person it limits does not
                 // choose it beyond the size a verifier saw when approving the organisation.
-                if let Some(members) = c.registered_members {
-                    if c.expected_responses.get() as i64 > members.max(1) {
-                        return Err(HealthCheckError::MoreThanMembers(members.max(1)));
+                if c.requested_by.bounded_by_members(&c.organisation_id) {
+                    let members = c.organisation_members.max(1);
+                    if c.expected_responses.get() as i64 > members {
+                        return Err(HealthCheckError::MoreThanMembers(members));
                     }
                 }
-                if !period_in_window(c.effective_from, c.effective_to, c.now) {
+                let effective_to = end_of_quarter(c.effective_from).min(active_to);
+                if !period_in_window(c.effective_from, effective_to, c.now) {
                     return Err(HealthCheckError::OutsideWindow);
                 }
                 HealthCheckEvent::SurveyPeriodOpened(SurveyPeriodOpened {
@@ -255,7 +341,7 @@ impl Aggregate for HealthCheck {
                     questionnaire_type_id: c.questionnaire_type_id,
                     questionnaire_version: c.questionnaire_version,
                     effective_from: c.effective_from,
-                    effective_to: c.effective_to,
+                    effective_to,
                     expected_responses: c.expected_responses.get(),
                     invite_code: c.invite_code,
                 })
@@ -327,10 +413,18 @@ mod tests {
             questionnaire_type_id: 1,
             questionnaire_version: 1,
             effective_from: from(),
-            effective_to: to(),
+            questionnaire_active: (
+                from() - chrono::Duration::days(1000),
+                from() + chrono::Duration::days(400),
+            ),
+            organisation_approved: true,
             expected_responses: ExpectedResponses::new(expected).unwrap(),
             invite_code: code.into(),
-            registered_members: Some(50),
+            organisation_members: 50,
+            requested_by: LinkRequester {
+                own_organisation: Some("o".into()),
+                ..LinkRequester::default()
+            },
             now: from() + chrono::Duration::days(3),
         }
     }
@@ -453,7 +547,7 @@ mod tests {
             );
         // Exactly the registered number is fine.
         let mut at_size = open(8, "code");
-        at_size.registered_members = Some(8);
+        at_size.organisation_members = 8;
         HealthCheckTest::with(())
             .given_no_previous_events()
             .when(HealthCheckCommand::OpenSurveyPeriod(at_size))
@@ -463,7 +557,7 @@ mod tests {
     #[test]
     fn given_no_period_when_a_million_are_expected_of_a_small_organisation_then_it_is_refused() {
         let mut million = open(1_000_000, "code");
-        million.registered_members = Some(12);
+        million.organisation_members = 12;
         HealthCheckTest::with(())
             .given_no_previous_events()
             .when(HealthCheckCommand::OpenSurveyPeriod(million))
@@ -473,12 +567,84 @@ mod tests {
     #[test]
     fn given_no_period_when_an_administrator_opens_it_for_more_than_the_registered_size_then_it_opens(
     ) {
-        let mut by_admin = open(8, "code");
-        by_admin.registered_members = None;
+        for requested_by in [
+            LinkRequester {
+                world_of_impact_admin: true,
+                ..LinkRequester::default()
+            },
+            LinkRequester {
+                health_check_admin: true,
+                ..LinkRequester::default()
+            },
+        ] {
+            let mut by_admin = open(8, "code");
+            by_admin.organisation_members = 3;
+            by_admin.requested_by = requested_by;
+            HealthCheckTest::with(())
+                .given_no_previous_events()
+                .when(HealthCheckCommand::OpenSurveyPeriod(by_admin))
+                .then_expect_events(vec![opened(8)]);
+        }
+    }
+
+    #[test]
+    fn given_a_period_when_someone_of_another_organisation_asks_for_its_link_then_it_is_refused() {
+        // A designated person of another organisation, HealthCheckAdmin too, learns nothing of
+        // the link, open or not.
+        let other = LinkRequester {
+            own_organisation: Some("p".into()),
+            health_check_admin: true,
+            ..LinkRequester::default()
+        };
+        let mut theirs = open(8, "code");
+        theirs.requested_by = other;
+        HealthCheckTest::with(())
+            .given(vec![opened(8)])
+            .when(HealthCheckCommand::OpenSurveyPeriod(theirs.clone()))
+            .then_expect_error(HealthCheckError::NotTheirs);
         HealthCheckTest::with(())
             .given_no_previous_events()
-            .when(HealthCheckCommand::OpenSurveyPeriod(by_admin))
-            .then_expect_events(vec![opened(8)]);
+            .when(HealthCheckCommand::OpenSurveyPeriod(theirs))
+            .then_expect_error_message("You do not have permission to perform this action.");
+    }
+
+    #[test]
+    fn given_no_period_when_the_organisation_or_questionnaire_does_not_qualify_then_it_is_refused()
+    {
+        let mut unapproved = open(8, "code");
+        unapproved.organisation_approved = false;
+        let mut ended = open(8, "code");
+        ended.questionnaire_active.1 = ended.now - chrono::Duration::days(1);
+        let mut students = open(8, "code");
+        students.questionnaire_type_id = STUDENTS;
+        let mut early = open(8, "code");
+        early.questionnaire_active.0 = from() + chrono::Duration::days(1);
+        for (command, refusal) in [
+            (unapproved, HealthCheckError::NotApproved),
+            (ended, HealthCheckError::QuestionnaireInactive),
+            (students, HealthCheckError::StudentsOnlyInHigherEducation),
+            (early, HealthCheckError::BeforeQuestionnaire),
+        ] {
+            HealthCheckTest::with(())
+                .given_no_previous_events()
+                .when(HealthCheckCommand::OpenSurveyPeriod(command))
+                .then_expect_error(refusal);
+        }
+    }
+
+    #[test]
+    fn given_no_period_when_the_questionnaire_ends_within_the_quarter_then_the_period_ends_with_it()
+    {
+        let mut short = open(8, "code");
+        short.questionnaire_active.1 = to() - chrono::Duration::days(10);
+        let HealthCheckEvent::SurveyPeriodOpened(mut expected) = opened(8) else {
+            unreachable!()
+        };
+        expected.effective_to = to() - chrono::Duration::days(10);
+        HealthCheckTest::with(())
+            .given_no_previous_events()
+            .when(HealthCheckCommand::OpenSurveyPeriod(short))
+            .then_expect_events(vec![HealthCheckEvent::SurveyPeriodOpened(expected)]);
     }
 
     #[test]
@@ -490,7 +656,6 @@ mod tests {
             let mut c = open(8, "code");
             c.now = now;
             c.effective_from = from;
-            c.effective_to = end_of_quarter(from);
             c.health_check_id = health_check_id("o", "staff-v1", from);
             c
         };

@@ -13,7 +13,7 @@ use axum::Json;
 use cqrs_es::AggregateError;
 use gbvf_commands::accounts::permissions::{HealthCheckAdmin, WorldOfImpactAdmin};
 use gbvf_commands::health_check::{
-    end_of_quarter, health_check_id, ExpectedResponses, HealthCheckCommand, HealthCheckError,
+    health_check_id, ExpectedResponses, HealthCheckCommand, HealthCheckError, LinkRequester,
     OpenSurveyPeriod,
 };
 use gbvf_events::metadata::EventMetadata;
@@ -145,11 +145,7 @@ pub async fn invite_code(
         .map(|o| o.into_string())
         .filter(|o| !o.is_empty())
     {
-        // Any organisation: world-of-impact administrators, and health-check administrators who
-        // belong to no organisation; a designated person (HealthCheckAdmin too) only their own.
-        Some(o) if u.can(WorldOfImpactAdmin) || (u.can(HealthCheckAdmin) && own.is_none()) => o,
-        Some(o) if Some(&o) == own.as_ref() => o,
-        Some(_) => return Err(ApiError::Forbidden),
+        Some(o) => o,
         None => own.clone().ok_or_else(|| {
             ApiError::bad(
                 "OrganisationId",
@@ -157,50 +153,43 @@ pub async fn invite_code(
             )
         })?,
     };
-    let org = organisation_facts(&s.pool, &organisation_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No organisation has this id.".into()))?;
-    let org_type = org.organisation_type_id;
-    if org.verification_status_id != 3 {
-        return Err(ApiError::bad(
-            "OrganisationId",
-            "The organisation must be approved before it can take the health check.",
-        ));
-    }
+    // Whether this person may open a link for this organisation, the organisation's and the
+    // questionnaire's conditions and the period's dates are the HealthCheck aggregate's rules.
+    let requested_by = LinkRequester {
+        own_organisation: own,
+        world_of_impact_admin: u.can(WorldOfImpactAdmin),
+        health_check_admin: u.can(HealthCheckAdmin),
+    };
+    let org = organisation_facts(&s.pool, &organisation_id).await?;
+    let org = match org {
+        Some(org) => org,
+        // An unknown organisation is told only to whoever may ask for any.
+        None if requested_by.may_open_for_any() => {
+            return Err(ApiError::NotFound("No organisation has this id.".into()))
+        }
+        None => return Err(ApiError::Forbidden),
+    };
     let q = load_questionnaire(&s, &b.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("No questionnaire has this id.".into()))?;
     let now = chrono::Utc::now();
-    if q.effective_to <= now {
-        return Err(ApiError::bad("QuestionnaireId", "This questionnaire is no longer active; a survey link can be generated only while a questionnaire is active."));
-    }
-    if q.questionnaire_type_id == 2 && org_type != 4 {
-        return Err(ApiError::bad("QuestionnaireId", "The Students survey is offered only to higher education institutions (organisation type 4)."));
-    }
     let from = b.effective_from.unwrap_or(now);
-    let to = end_of_quarter(from).min(q.effective_to);
-    if from < q.effective_from {
-        return Err(ApiError::bad("EffectiveFrom", "The survey period must start within the questionnaire's active dates and end in the future."));
-    }
-    // The organisation's own people are bounded by its registered size; a platform
-    // administrator acting for another organisation is not the person the cap limits.
-    let registered_members = (own.as_deref() == Some(organisation_id.as_str())
-        || !(u.can(WorldOfImpactAdmin) || u.can(HealthCheckAdmin)))
-    .then_some(org.members);
     let id = health_check_id(&organisation_id, &q.questionnaire_id, from);
     let code = uuid::Uuid::new_v4().simple().to_string();
     let open = OpenSurveyPeriod {
         health_check_id: id.clone(),
         organisation_id,
-        organisation_type_id: org_type,
+        organisation_type_id: org.organisation_type_id,
         questionnaire_id: q.questionnaire_id.clone(),
         questionnaire_type_id: q.questionnaire_type_id,
         questionnaire_version: q.version,
         effective_from: from,
-        effective_to: to,
+        questionnaire_active: (q.effective_from, q.effective_to),
+        organisation_approved: org.verification_status_id == 3,
         expected_responses: expected,
         invite_code: code.clone(),
-        registered_members,
+        organisation_members: org.members,
+        requested_by,
         now,
     };
     let meta = EventMetadata::now(
@@ -219,9 +208,19 @@ pub async fn invite_code(
         {
             Ok(()) => code,
             Err(AggregateError::UserError(HealthCheckError::AlreadyOpen(existing))) => existing,
-            Err(AggregateError::UserError(e @ HealthCheckError::OutsideWindow)) => {
-                return Err(ApiError::bad("EffectiveFrom", e.to_string()))
+            Err(AggregateError::UserError(HealthCheckError::NotTheirs)) => {
+                return Err(ApiError::Forbidden)
             }
+            Err(AggregateError::UserError(e @ HealthCheckError::NotApproved)) => {
+                return Err(ApiError::bad("OrganisationId", e.to_string()))
+            }
+            Err(AggregateError::UserError(
+                e @ (HealthCheckError::QuestionnaireInactive
+                | HealthCheckError::StudentsOnlyInHigherEducation),
+            )) => return Err(ApiError::bad("QuestionnaireId", e.to_string())),
+            Err(AggregateError::UserError(
+                e @ (HealthCheckError::OutsideWindow | HealthCheckError::BeforeQuestionnaire),
+            )) => return Err(ApiError::bad("EffectiveFrom", e.to_string())),
             Err(AggregateError::UserError(e)) => {
                 return Err(ApiError::bad("ExpectedResponses", e.to_string()))
             }
