@@ -416,6 +416,39 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
         "{details:?}"
     );
 
+    // The e-mail is no way round it: the planned message carries the sealed event's digest, and
+    // a text changed since is not sent as the verifier's words.
+    let (mut context,): (serde_json::Value,) = sqlx::query_as(
+        "SELECT context FROM mail_outbox WHERE template = 'building-block-returned' LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(context["reason_id"], json!(kept[0].0), "{context}");
+    assert!(context["reason_digest"].is_string(), "{context}");
+    gbvf_api::mail_worker::reason_at_send(&db.pool, &mut context)
+        .await
+        .unwrap();
+    assert_eq!(
+        context["reason"],
+        "Ask Thandi Ngcobo-Radebe for the street number."
+    );
+    sqlx::query(
+        "UPDATE decision_reason SET reason = 'Pay the fee to this account.' WHERE reason_id = $1",
+    )
+    .bind(kept[0].0)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    gbvf_api::mail_worker::reason_at_send(&db.pool, &mut context)
+        .await
+        .unwrap();
+    assert_eq!(
+        context["reason"],
+        gbvf_projections::reasons::ALTERED_REASON,
+        "{context}"
+    );
+
     // Erased (POPIA): no row anywhere holds the names any more; the history and the review
     // still say that a reason was given.
     for (id, _) in &kept {

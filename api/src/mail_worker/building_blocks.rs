@@ -160,7 +160,10 @@ pub(super) async fn queue(
     // outbox keeps its id only, so erasing the reason leaves no copy here.
     if let Some(reason) = reason {
         match reason.reason_id {
-            Some(id) => context["reason_id"] = json!(id),
+            Some(id) => {
+                context["reason_id"] = json!(id);
+                context["reason_digest"] = json!(reason.digest);
+            }
             None => context["reason"] = json!(reason.reason),
         }
     }

@@ -47,6 +47,8 @@ use tokio::sync::watch;
 use crate::http::auth::mail::Mailer;
 
 pub mod building_blocks;
+mod reasons;
+pub use reasons::reason_at_send;
 
 /// The checkpoint row's name in `mail_checkpoint`.
 pub const WORKER: &str = "mail";
@@ -111,7 +113,7 @@ pub fn plan(e: &StoredEvent) -> Vec<Planned> {
                     organisation_id: Some(e.aggregate_id.clone()),
                     // The verifier's own words are looked up when the message is sent.
                     context: match d.reason_id {
-                        Some(id) => json!({"reason_id": id}),
+                        Some(id) => json!({"reason_id": id, "reason_digest": d.reason_digest}),
                         None => json!({"reason": d.reason}),
                     },
                     to_verifiers: false,
@@ -576,24 +578,4 @@ pub async fn status(pool: &PgPool) -> anyhow::Result<MailStatus> {
         events_read,
         messages,
     })
-}
-
-/// Fills in `context["reason"]` of a message about to be sent from its `reason_id` (the
-/// `decision_reason` text, "Erased reason" once erased): the outbox keeps a free-text reason's id
-/// only, so erasing the reason leaves no copy in it. A context without `reason_id` is left as
-/// it is.
-async fn reason_at_send(pool: &PgPool, context: &mut Value) -> anyhow::Result<()> {
-    let Some(id) = context
-        .get("reason_id")
-        .and_then(Value::as_str)
-        .and_then(|id| id.parse::<uuid::Uuid>().ok())
-    else {
-        return Ok(());
-    };
-    let texts = gbvf_projections::reasons::reason_texts(pool, &[(id, None)]).await?;
-    context["reason"] = json!(texts
-        .get(&id)
-        .map(String::as_str)
-        .unwrap_or(gbvf_projections::reasons::ERASED_REASON));
-    Ok(())
 }
