@@ -448,6 +448,20 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
         gbvf_projections::reasons::ALTERED_REASON,
         "{context}"
     );
+    // Nor does the review screen show the changed words as the reviewer's.
+    let (s, review) = official
+        .get(&format!(
+            "/api/buildingblock/reviewSubmission?stakeholderId={}",
+            stations[0].0
+        ))
+        .await;
+    assert_eq!(s, 200, "{review}");
+    let review = review.to_string();
+    assert!(
+        review.contains(gbvf_projections::reasons::ALTERED_REASON)
+            && !review.contains("Pay the fee"),
+        "{review}"
+    );
 
     // Erased (POPIA): no row anywhere holds the names any more; the history and the review
     // still say that a reason was given.

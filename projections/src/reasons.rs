@@ -10,12 +10,19 @@ use std::collections::HashMap;
 pub const ERASED_REASON: &str = "Erased reason";
 
 /// The SQL expression of a reason's text: the `decision_reason` text of the id in column `id`
-/// ([`ERASED_REASON`] once erased), else the text column `legacy` (reasons recorded before the
-/// side table existed); `NULL` when neither holds one.
-pub fn reason_text(id: &str, legacy: &str) -> String {
+/// ([`ERASED_REASON`] once erased; [`ALTERED_REASON`] when column `digest`, the digest its
+/// event carries, is set and no longer matches the text and salt, as [`reason_texts`] judges),
+/// else the text column `legacy` (reasons recorded before the side table existed); `NULL` when
+/// neither holds one.
+pub fn reason_text(id: &str, digest: &str, legacy: &str) -> String {
     format!(
-        "COALESCE((SELECT COALESCE(dr.reason, '{ERASED_REASON}') FROM decision_reason dr
-                   WHERE dr.reason_id = {id}), {legacy})"
+        "COALESCE((SELECT CASE
+                     WHEN dr.reason IS NULL THEN '{ERASED_REASON}'
+                     WHEN {digest} IS NULL THEN dr.reason
+                     WHEN dr.salt IS NOT NULL AND encode(sha256(uuid_send(dr.salt)
+                          || convert_to(dr.reason, 'UTF8')), 'hex') = {digest} THEN dr.reason
+                     ELSE '{ALTERED_REASON}' END
+                   FROM decision_reason dr WHERE dr.reason_id = {id}), {legacy})"
     )
 }
 

@@ -40,12 +40,14 @@ pub(super) fn ddl(schema: &str) -> String {
             physical_address text,
             reason text,
             reason_id uuid,
+            reason_digest text,
             proposed_by text NOT NULL,
             proposed_at timestamptz NOT NULL,
             decided_by text,
             decided_at timestamptz,
             decline_reason text,
-            decline_reason_id uuid
+            decline_reason_id uuid,
+            decline_reason_digest text
         );
         CREATE INDEX ON {schema}.bb_provider_lifecycle (state, proposed_at, stakeholder_id);"
     )
@@ -95,7 +97,8 @@ pub(super) async fn apply(
 ) -> anyhow::Result<()> {
     let decided_sql = format!(
         "UPDATE {schema}.bb_provider_lifecycle SET state = $5, decided_by = $2,
-             decided_at = $3, decline_reason = $4, decline_reason_id = $6 WHERE stakeholder_id = $1"
+             decided_at = $3, decline_reason = $4, decline_reason_id = $6, decline_reason_digest = $7
+         WHERE stakeholder_id = $1"
     );
     let decided = |state: &'static str, reason: Option<ReasonRef>| {
         let reason = reason.unwrap_or_default();
@@ -106,6 +109,7 @@ pub(super) async fn apply(
             .bind(reason.reason)
             .bind(state)
             .bind(reason.reason_id)
+            .bind(reason.digest)
     };
     match event {
         ProviderEvent::ProviderProposed(p) => {
@@ -156,22 +160,24 @@ pub(super) async fn apply(
             sqlx::query(&format!(
                 "INSERT INTO {schema}.bb_provider_lifecycle (stakeholder_id, kind, state, name,
                      building_block_id, building_block_category_id, municipality_id, contacts,
-                     point_lon, point_lat, physical_address, reason, reason_id, proposed_by, proposed_at)
+                     point_lon, point_lat, physical_address, reason, reason_id, reason_digest,
+                     proposed_by, proposed_at)
                  SELECT stakeholder_id, 'closure', 'proposed', name, building_block_id,
                      building_block_category_id, municipality_id, contacts, point_lon, point_lat,
-                     verified_physical_address, $2, $5, $3, $4
+                     verified_physical_address, $2, $5, $6, $3, $4
                  FROM {schema}.bb_provider WHERE stakeholder_id = $1
                  ON CONFLICT (stakeholder_id) DO UPDATE SET kind = 'closure', state = 'proposed',
                      reason = EXCLUDED.reason, reason_id = EXCLUDED.reason_id,
-                     proposed_by = EXCLUDED.proposed_by,
+                     reason_digest = EXCLUDED.reason_digest, proposed_by = EXCLUDED.proposed_by,
                      proposed_at = EXCLUDED.proposed_at, decided_by = NULL, decided_at = NULL,
-                     decline_reason = NULL, decline_reason_id = NULL"
+                     decline_reason = NULL, decline_reason_id = NULL, decline_reason_digest = NULL"
             ))
             .bind(id)
             .bind(&reason.reason)
             .bind(actor)
             .bind(at)
             .bind(reason.reason_id)
+            .bind(&reason.digest)
             .execute(&mut **tx)
             .await?;
         }
@@ -205,12 +211,14 @@ pub(super) struct LifecycleRow {
     physical_address: Option<String>,
     reason: Option<String>,
     reason_id: Option<uuid::Uuid>,
+    reason_digest: Option<String>,
     proposed_by: String,
     proposed_at: DateTime<Utc>,
     decided_by: Option<String>,
     decided_at: Option<DateTime<Utc>>,
     decline_reason: Option<String>,
     decline_reason_id: Option<uuid::Uuid>,
+    decline_reason_digest: Option<String>,
 }
 
 impl LifecycleRow {
@@ -229,12 +237,14 @@ impl LifecycleRow {
             physical_address: p.physical_address.clone(),
             reason: None,
             reason_id: None,
+            reason_digest: None,
             proposed_by: actor.to_string(),
             proposed_at: at,
             decided_by: None,
             decided_at: None,
             decline_reason: None,
             decline_reason_id: None,
+            decline_reason_digest: None,
         })
     }
 }
@@ -256,6 +266,7 @@ pub(super) fn fold(
             r.decided_at = Some(at);
             r.decline_reason = reason.reason;
             r.decline_reason_id = reason.reason_id;
+            r.decline_reason_digest = reason.digest;
         }
     };
     match event {
@@ -307,12 +318,14 @@ pub(super) fn fold(
                         physical_address: p.verified_physical_address.clone(),
                         reason: reason.reason,
                         reason_id: reason.reason_id,
+                        reason_digest: reason.digest,
                         proposed_by: actor.to_string(),
                         proposed_at: at,
                         decided_by: None,
                         decided_at: None,
                         decline_reason: None,
                         decline_reason_id: None,
+                        decline_reason_digest: None,
                     },
                 );
             }

@@ -133,6 +133,7 @@ impl Projection for BuildingBlockProjection {
                 submitted_at timestamptz,
                 return_reason text,
                 return_reason_id uuid,
+                return_reason_digest text,
                 returned_at timestamptz,
                 returned_by text
             );
@@ -244,13 +245,15 @@ impl Projection for BuildingBlockProjection {
                 ProviderEvent::BuildingBlockReturned(reason) => {
                     sqlx::query(&format!(
                         "UPDATE {schema}.bb_provider SET status = 'returned', updated_at = $2, returned_at = $2,
-                             return_reason = $3, return_reason_id = $5, returned_by = $4 WHERE stakeholder_id = $1"
+                             return_reason = $3, return_reason_id = $5, return_reason_digest = $6,
+                             returned_by = $4 WHERE stakeholder_id = $1"
                     ))
                     .bind(id)
                     .bind(at)
                     .bind(&reason.reason)
                     .bind(actor(e))
                     .bind(reason.reason_id)
+                    .bind(&reason.digest)
                     .execute(&mut **tx)
                     .await?;
                 }
@@ -294,6 +297,7 @@ struct ProviderRow {
     submitted_at: Option<DateTime<Utc>>,
     return_reason: Option<String>,
     return_reason_id: Option<uuid::Uuid>,
+    return_reason_digest: Option<String>,
     returned_at: Option<DateTime<Utc>>,
     returned_by: Option<String>,
 }
@@ -339,6 +343,7 @@ impl ProviderRow {
             submitted_at: None,
             return_reason: None,
             return_reason_id: None,
+            return_reason_digest: None,
             returned_at: None,
             returned_by: None,
         }
@@ -468,6 +473,7 @@ impl RebuildFold for BuildingBlockFold {
                     r.returned_at = Some(at);
                     r.return_reason = reason.reason;
                     r.return_reason_id = reason.reason_id;
+                    r.return_reason_digest = reason.digest;
                     r.returned_by = Some(actor(e).to_string());
                 }
             }

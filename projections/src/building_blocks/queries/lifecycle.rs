@@ -52,7 +52,7 @@ pub async fn pending_proposals(
          JOIN bb_block k ON k.building_block_id = l.building_block_id
          WHERE l.state = 'proposed' AND l.municipality_id = ANY($1)
          ORDER BY l.proposed_at, l.stakeholder_id LIMIT $2",
-        reason = crate::reasons::reason_text("l.reason_id", "l.reason"),
+        reason = crate::reasons::reason_text("l.reason_id", "l.reason_digest", "l.reason"),
     ))
     .bind(area)
     .bind(limit)

@@ -92,7 +92,7 @@ pub async fn verification_queue(
          JOIN bb_block k ON k.building_block_id = p.building_block_id
          WHERE {condition}
          ORDER BY p.{since}, p.stakeholder_id LIMIT $6 OFFSET $7",
-        reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason"),
+        reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason_digest", "p.return_reason"),
     ))
     .bind(f.status)
     .bind(&f.area)

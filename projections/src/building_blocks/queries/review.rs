@@ -72,7 +72,7 @@ pub async fn provider_details(
                 {reason} AS return_reason, p.returned_at, p.returned_by
          FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
          WHERE p.stakeholder_id = $1",
-        reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason"),
+        reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason_digest", "p.return_reason"),
     ))
     .bind(stakeholder_id)
     .fetch_optional(pool)
