@@ -124,18 +124,6 @@ pub async fn fetch(pool: &PgPool, id: i64) -> Result<BoundaryRow, ApiError> {
         .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {id}.")))
 }
 
-/// The boundary `id` from the process's boundary cache, read from the model on a miss (or 404).
-/// Commands use it; the cache is emptied when the geography projection moves
-/// ([`super::cache::ResponseCache::spawn_invalidator`]).
-pub async fn fetch_cached(s: &super::AppState, id: i64) -> Result<BoundaryRow, ApiError> {
-    if let Some(b) = s.cache.boundary(id) {
-        return Ok(b);
-    }
-    let b = fetch(&s.pool, id).await?;
-    s.cache.put_boundary(b.clone());
-    Ok(b)
-}
-
 /// Direct children of boundary `id`, ordered by name.
 pub async fn children(pool: &PgPool, id: i64) -> Result<Vec<BoundaryRow>, ApiError> {
     Ok(geography::children(pool, id)

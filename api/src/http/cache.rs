@@ -187,6 +187,21 @@ impl ResponseCache {
             .get(&id)
             .cloned()
     }
+    /// The boundary `id` from this cache, read from the `boundary` read model of `pool` on a
+    /// miss and kept (404 for an unknown one; [`super::boundary::fetch`]). Commands use it; the
+    /// boundaries are forgotten when the geography projection moves ([`Self::spawn_invalidator`]).
+    pub async fn fetch_boundary(
+        &self,
+        pool: &PgPool,
+        id: i64,
+    ) -> Result<BoundaryRow, super::error::ApiError> {
+        if let Some(b) = self.boundary(id) {
+            return Ok(b);
+        }
+        let b = super::boundary::fetch(pool, id).await?;
+        self.put_boundary(b.clone());
+        Ok(b)
+    }
     /// Keeps `row` (at most [`MAX_ENTRIES`] boundaries; South Africa has about 1,450).
     pub fn put_boundary(&self, row: BoundaryRow) {
         let mut b = self.boundaries.write().expect("cache lock");

@@ -10,10 +10,8 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
-
-use super::AppState;
 
 /// Proxies whose `X-Forwarded-For` is believed.
 #[derive(Clone, Default, Debug)]
@@ -77,9 +75,13 @@ impl ClientIp {
     }
 }
 
-impl FromRequestParts<AppState> for ClientIp {
+impl<S> FromRequestParts<S> for ClientIp
+where
+    S: Send + Sync,
+    TrustedProxies: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
-    async fn from_request_parts(parts: &mut Parts, s: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, s: &S) -> Result<Self, Self::Rejection> {
         let Some(peer) = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
@@ -93,7 +95,9 @@ impl FromRequestParts<AppState> for ClientIp {
             .iter()
             .filter_map(|v| v.to_str().ok())
             .collect();
-        Ok(ClientIp(Some(s.trusted_proxies.client(peer, &xff))))
+        Ok(ClientIp(Some(
+            TrustedProxies::from_ref(s).client(peer, &xff),
+        )))
     }
 }
 

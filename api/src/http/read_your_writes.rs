@@ -4,7 +4,16 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use super::AppState;
+/// What [`settle`] needs of the server's state (`AppState` has it): its pool, its settle gates,
+/// and a way to empty its response cache.
+pub trait Settling {
+    /// The database.
+    fn pool(&self) -> &sqlx::PgPool;
+    /// The gates of concurrent calls.
+    fn settlers(&self) -> &Settlers;
+    /// Empties the response cache.
+    fn clear_cache(&self);
+}
 
 /// Read-your-writes after a command: brings the named projection up to date (the projector
 /// workers would within a second) and empties the response cache, so the caller's next read
@@ -15,15 +24,15 @@ use super::AppState;
 /// catch-up read the log after the caller's command committed. Before, 32 concurrent
 /// building-block updates ran 32 catch-ups one after another on the checkpoint row's lock
 /// (bench section 10).
-pub async fn settle(s: &AppState, projection: &str) {
+pub async fn settle(s: &impl Settling, projection: &str) {
     if let Some(p) = gbvf_projections::by_name(projection) {
-        let gate = s.settlers.of(p.name());
+        let gate = s.settlers().of(p.name());
         let ticket = gate.arrivals.fetch_add(1, Ordering::SeqCst) + 1;
         let mut covered = gate.covered.lock().await;
         if *covered < ticket {
             // Every arrival counted so far committed its command before arriving.
             let start = gate.arrivals.load(Ordering::SeqCst);
-            match gbvf_projections::engine::catch_up(&s.pool, p.as_ref()).await {
+            match gbvf_projections::engine::catch_up(s.pool(), p.as_ref()).await {
                 Ok(_) => *covered = start,
                 Err(e) => {
                     tracing::warn!(error = %e, projection, "catch-up after a command failed")
@@ -31,10 +40,10 @@ pub async fn settle(s: &AppState, projection: &str) {
             }
         }
     }
-    s.cache.clear();
+    s.clear_cache();
 }
 
-/// The coalescing state of [`settle`], one gate per projection, per [`AppState`] (so per
+/// The coalescing state of [`settle`], one gate per projection, per server state (so per
 /// database).
 #[derive(Default)]
 pub struct Settlers {

@@ -1,10 +1,11 @@
 //! The application state every handler gets: the pool, the aggregates' command frameworks,
 //! the cache and settings.
 
-use crate::http::auth;
+use crate::http::auth::mail::Mailer;
 use crate::http::cache;
 use crate::http::client;
 use crate::http::read_your_writes;
+use crate::server_secret::ServerSecret;
 use crate::telemetry::PostgresCqrs;
 use gbvf_commands::accounts::user::User;
 use gbvf_commands::crime_series::CrimeSeries;
@@ -59,9 +60,9 @@ pub struct AppStateInner {
     /// cqrs-es framework of the user aggregate.
     pub user_cqrs: Arc<PostgresCqrs<User>>,
     /// Where e-mail goes.
-    pub mailer: auth::mail::Mailer,
+    pub mailer: Mailer,
     /// The installation's secret for CSRF tokens and browser bindings.
-    pub secret: auth::csrf::ServerSecret,
+    pub secret: ServerSecret,
     /// Reverse proxies whose `X-Forwarded-For` is believed (`GBVF_TRUSTED_PROXIES`).
     pub trusted_proxies: client::TrustedProxies,
     /// Development mode (`GBVF_DEV_MODE=true`): OTP answers carry the code and `/dev/outbox`
@@ -115,11 +116,11 @@ impl AppStateInner {
             enable_login,
             metrics,
             user_cqrs,
-            mailer: auth::mail::Mailer::from_env().unwrap_or_else(|e| {
+            mailer: Mailer::from_env().unwrap_or_else(|e| {
                 tracing::warn!(error = %e, "mail settings invalid; using the outbox");
-                auth::mail::Mailer::outbox(".data/outbox".into())
+                Mailer::outbox(".data/outbox".into())
             }),
-            secret: auth::csrf::ServerSecret::default(),
+            secret: ServerSecret::default(),
             trusted_proxies: client::TrustedProxies::from_env().unwrap_or_else(|e| {
                 tracing::error!(error = %e, "ignoring GBVF_TRUSTED_PROXIES");
                 client::TrustedProxies::default()
@@ -143,4 +144,22 @@ pub(super) fn store_for<A: cqrs_es::Aggregate>(
     pool: &PgPool,
 ) -> cqrs_es::persist::PersistedEventStore<crate::telemetry::TracedRepository, A> {
     crate::telemetry::event_store(pool)
+}
+
+impl axum::extract::FromRef<AppState> for client::TrustedProxies {
+    fn from_ref(s: &AppState) -> client::TrustedProxies {
+        s.trusted_proxies.clone()
+    }
+}
+
+impl read_your_writes::Settling for AppState {
+    fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+    fn settlers(&self) -> &read_your_writes::Settlers {
+        &self.settlers
+    }
+    fn clear_cache(&self) {
+        self.cache.clear();
+    }
 }

@@ -13,7 +13,6 @@ use gbvf_events::crime::{crime_series_id, CrimeFigure, SeriesPlace};
 use gbvf_events::metadata::EventMetadata;
 use serde::{Deserialize, Serialize};
 
-use crate::http::boundary;
 use crate::http::error::ApiError;
 use crate::http::permission::Actor;
 use crate::http::AppState;
@@ -74,7 +73,7 @@ pub async fn record_figure(
     body: Option<Json<RecordFigureBody>>,
 ) -> Result<Json<FigureRecorded>, ApiError> {
     let Json(body) = body.ok_or_else(|| ApiError::bad("body", "The request body must be a JSON object with boundaryId, crimeTypeId, periodStartYear and count."))?;
-    let b = boundary::fetch_cached(&s, body.boundary_id).await?;
+    let b = s.cache.fetch_boundary(&s.pool, body.boundary_id).await?;
     let level = b.level();
     let mut ancestor_ids = Vec::new();
     match level {
