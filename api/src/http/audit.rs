@@ -29,7 +29,7 @@ pub struct AuditPublicKey {
 
 /// `GET /api/audit/public-key`: the key checkpoints are signed with (made on first use) and
 /// the newest signed checkpoint's head time.
-#[utoipa::path(get, path = "/api/audit/public-key", tag = "operations", responses((status = 200, description = "The signing key", body = AuditPublicKey)))]
+#[utoipa::path(get, path = "/api/audit/public-key", operation_id = "getAuditPublicKey", tag = "operations", responses((status = 200, description = "The signing key", body = AuditPublicKey)))]
 pub async fn public_key(State(s): State<AppState>) -> Result<Json<AuditPublicKey>, ApiError> {
     let public_key = gbvf_events::audit::key::public_key_hex(&s.pool).await?;
     let latest = gbvf_events::audit::latest_checkpoint(&s.pool).await?;
@@ -96,7 +96,7 @@ async fn heads_file(s: &AppState) -> Result<gbvf_events::audit::heads::HeadsFile
 /// `GET /api/audit/checkpoints?after&limit`: the signed tree heads kept outside the database
 /// (the heads file, docs/operations.md "Auditing"), for anyone to copy: a head once copied
 /// cannot be taken back by someone who can only write the database.
-#[utoipa::path(get, path = "/api/audit/checkpoints", tag = "operations",
+#[utoipa::path(get, path = "/api/audit/checkpoints", operation_id = "getAuditCheckpoints", tag = "operations",
     params(CheckpointsQuery),
     responses((status = 200, description = "Signed tree heads", body = AuditCheckpoints), (status = 400, description = "Malformed after or limit")))]
 pub async fn checkpoints(

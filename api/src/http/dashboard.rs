@@ -83,7 +83,7 @@ pub fn components() -> Vec<Component> {
 
 /// `GET /api/dashboard/components`: the components, component 1 with the building-block
 /// categories and their building blocks as options (from the taxonomy read model).
-#[utoipa::path(get, path = "/api/dashboard/components", tag = "dashboard", responses((status = 200, description = "The components", body = [Component])))]
+#[utoipa::path(get, path = "/api/dashboard/components", operation_id = "getComponents", tag = "dashboard", responses((status = 200, description = "The components", body = [Component])))]
 pub async fn components_handler(
     State(s): State<AppState>,
 ) -> Result<Json<Vec<Component>>, ApiError> {
@@ -110,7 +110,7 @@ pub struct DashboardQuery {
 
 /// `GET /api/dashboard?boundaryId`: every component's data for a boundary. Components whose
 /// data does not exist yet answer their specification shape with empty lists.
-#[utoipa::path(get, path = "/api/dashboard", tag = "dashboard",
+#[utoipa::path(get, path = "/api/dashboard", operation_id = "getDashboard", tag = "dashboard",
     params(("boundaryId" = i64, Query, description = "boundary", minimum = 1), ("componentId" = Option<i64>, Query, description = "component the options belong to (default 3, crime)", minimum = 1),
            ("componentOptions" = Option<String>, Query, description = "crime type ids, organisation type ids for component 2, or pillar ids for component 4"),
            ("componentSubOptions" = Option<String>, Query, description = "component 4: 'pillarId-typeId' pairs")),
@@ -190,7 +190,7 @@ pub struct FeatureFlags {
 }
 
 /// `GET /api/config/feature-flags`: `{enableLogin}` (false unless GBVF_ENABLE_LOGIN=true).
-#[utoipa::path(get, path = "/api/config/feature-flags", tag = "config", responses((status = 200, description = "The feature flags", body = FeatureFlags)))]
+#[utoipa::path(get, path = "/api/config/feature-flags", operation_id = "getFeatureFlags", tag = "config", responses((status = 200, description = "The feature flags", body = FeatureFlags)))]
 pub async fn feature_flags(State(s): State<AppState>) -> Json<FeatureFlags> {
     Json(FeatureFlags {
         enable_login: s.enable_login,
@@ -198,7 +198,7 @@ pub async fn feature_flags(State(s): State<AppState>) -> Json<FeatureFlags> {
 }
 
 /// `GET /api/health`: database reachability and projector lag. 503 when the database is down.
-#[utoipa::path(get, path = "/api/health", tag = "operations", responses((status = 200, description = "Healthy", body = Health), (status = 503, description = "Database unreachable", body = Health)))]
+#[utoipa::path(get, path = "/api/health", operation_id = "getHealth", tag = "operations", responses((status = 200, description = "Healthy", body = Health), (status = 503, description = "Database unreachable", body = Health)))]
 pub async fn health(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
     let projections = gbvf_projections::all();
     let unavailable = || {

@@ -17,7 +17,7 @@ use super::geojson::{
 use super::AppState;
 
 /// `GET /api/geography/boundary/{id}`: one boundary.
-#[utoipa::path(get, path = "/api/geography/boundary/{id}", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/boundary/{id}", operation_id = "getBoundary", tag = "geography",
     params(("id" = i64, Path, description = "boundaryId", minimum = 1)),
     responses((status = 200, description = "The boundary", body = Boundary), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn boundary(
@@ -38,7 +38,7 @@ pub struct ListQuery {
 }
 
 /// `GET /api/geography/boundary/list/{boundaryTypeId}`: boundaries of a public type.
-#[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}", operation_id = "listBoundaries", tag = "geography",
     params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct", minimum = 1, maximum = 5),
            ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
     responses((status = 200, description = "The boundaries, by name", body = [Boundary]), (status = 400, description = "Unknown type")))]
@@ -52,7 +52,7 @@ pub async fn list(
 
 /// `GET /api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}`: boundaries of a
 /// public type inside a boundary (at any depth).
-#[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}", operation_id = "listBoundariesIn", tag = "geography",
     params(("boundaryTypeId" = i64, Path, description = "1 National, 2 District/Province, 3 Local, 5 SAPS precinct", minimum = 1, maximum = 5),
            ("parentBoundaryId" = i64, Path, description = "containing boundary", minimum = 1),
            ("filter" = Option<String>, Query, description = "name contains (case-insensitive)")),
@@ -105,7 +105,7 @@ pub struct ContainedQuery {
 }
 
 /// `GET /api/geography/contained/?containingBoundaryId`: direct children.
-#[utoipa::path(get, path = "/api/geography/contained/", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/contained/", operation_id = "getContained", tag = "geography",
     params(("containingBoundaryId" = i64, Query, description = "containing boundary", minimum = 1)),
     responses((status = 200, description = "The boundaries, by name", body = [Boundary]), (status = 400, description = "Missing or malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn contained(
@@ -124,7 +124,7 @@ pub async fn contained(
 /// `GET /api/geography/geojson/{id}`: the polygons of the boundary's children (for a
 /// municipality, its own polygon) as a GeoJSON FeatureCollection, WGS84, 5 decimals.
 /// Feature properties: `{boundaryId, description, boundaryTypeId, level, peopleCount}`.
-#[utoipa::path(get, path = "/api/geography/geojson/{id}", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/geojson/{id}", operation_id = "getGeojson", tag = "geography",
     params(("id" = i64, Path, description = "boundaryId", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection", body = AreaCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed id"), (status = 404, description = "Unknown id")))]
 pub async fn geojson(
@@ -161,7 +161,7 @@ pub async fn geojson(
 /// inside a boundary. Component 1 (building block): the service providers with a published
 /// point (police stations, courts, health facilities; never shelters). Component 3 (crime): the
 /// SAPS police stations of the precincts in the boundary. Never shelters or street addresses.
-#[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}", operation_id = "getGeomarkers", tag = "geography",
     params(("componentId" = i64, Path, description = "1 building block, 2 health check, 3 crime, 4 collective action", minimum = 1, maximum = 4),
            ("boundaryId" = i64, Path, description = "boundary", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection of points", body = MarkerCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
@@ -174,7 +174,7 @@ pub async fn geomarker(
 
 /// `GET /api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}`: as above, for one
 /// category of the component (crime has no point categories: same points).
-#[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/geomarker/{componentId}/{boundaryId}/{categoryId}", operation_id = "getGeomarkersInCategory", tag = "geography",
     params(("componentId" = i64, Path, description = "component", minimum = 1, maximum = 4), ("boundaryId" = i64, Path, description = "boundary", minimum = 1),
            ("categoryId" = i64, Path, description = "category of the component", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection of points", body = MarkerCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]

@@ -151,8 +151,17 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
 
 /// Both route sets with no state: what the document describes (see [`router`]).
 pub fn declared() -> Vec<routes::Declared> {
-    let (_, mut a) = cached_routes(Routes::new(None, false)).finish();
-    let (_, b) = session_routes(Routes::new(None, true)).finish();
-    a.extend(b);
-    a
+    documented().0
+}
+
+/// Both route sets with no state, and the document's part of them: every operation from its
+/// handler's `#[utoipa::path]` and the schemas they name.
+pub fn documented() -> (Vec<routes::Declared>, routes::Documented) {
+    let (mut declared, mut documented) =
+        cached_routes(Routes::new(None, false)).finish_documented();
+    let (more, rest) = session_routes(Routes::new(None, true)).finish_documented();
+    declared.extend(more);
+    documented.paths.merge(rest.paths);
+    documented.schemas.extend(rest.schemas);
+    (declared, documented)
 }

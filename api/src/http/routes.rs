@@ -1,12 +1,15 @@
 //! Where every `/api` route is declared with the permission it needs: one
 //! declaration per route both enforces the permission (a route layer that runs before the
 //! handler reads its body) and appears in the OpenAPI document as `x-permission`
-//! (see [`super::openapi::full`]).
+//! (see [`super::openapi::full`]). A route's path, method, operation id and description come
+//! from its handler's `#[utoipa::path]`, taken by utoipa-axum's `routes!`: the route table
+//! names the handler and what it needs, and nothing else.
 //!
 //! A handler behind [`Needs::SignedIn`] or [`Needs::AnyOf`] reads the caller with
 //! `Extension<CurrentUser>`; one behind [`Needs::PoliceStatistics`] with `Extension<Actor>`.
-//! Rules finer than a permission (one's own organisation, one's assigned municipalities) stay
-//! in the handlers.
+//! Rules finer than a permission are the aggregates' for commands (who may change whom, one's
+//! own organisation's survey link, one's assigned municipalities' providers); reads check the
+//! caller's area in their handlers.
 
 use axum::extract::{Request, State};
 use axum::handler::Handler;
@@ -16,6 +19,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
 use axum::Router;
 use tower_sessions::Session;
+use utoipa::openapi::path::{Operation, PathItem, Paths};
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::RefOr;
+use utoipa_axum::router::UtoipaMethodRouter;
 
 use super::auth::{current_user, CurrentUser};
 use super::error::ApiError;
@@ -91,7 +98,9 @@ pub struct Declared {
     /// HTTP method.
     pub method: Method,
     /// Path, e.g. `/api/healthcheck/organisation/{id}`.
-    pub path: &'static str,
+    pub path: String,
+    /// The operation's id in the document (the web client's endpoint name).
+    pub operation_id: String,
     /// What the caller needs.
     pub needs: Needs,
     /// What serving it does: GET reads; POST, PUT and DELETE are commands unless declared
@@ -106,6 +115,17 @@ pub struct Routes {
     router: Router<AppState>,
     declared: Vec<Declared>,
     behind_session: bool,
+    paths: Paths,
+    schemas: Vec<(String, RefOr<Schema>)>,
+}
+
+/// The document's part of a set of routes: every operation by path, and the schemas their
+/// bodies and answers name.
+pub struct Documented {
+    /// The operations.
+    pub paths: Paths,
+    /// The schemas, by name.
+    pub schemas: Vec<(String, RefOr<Schema>)>,
 }
 
 impl Routes {
@@ -117,35 +137,70 @@ impl Routes {
             router: Router::new(),
             declared: Vec::new(),
             behind_session,
+            paths: Paths::new(),
+            schemas: Vec::new(),
         }
     }
 
-    /// Serves `method path` with `route` for callers who have what `needs` says; a GET reads,
-    /// any other method is a command (see [`Effect`]).
-    ///
-    /// # Panics
-    /// When a route that needs someone is declared outside the session layer (a programming
-    /// error found at start-up, never at request time).
-    pub fn at(
+    /// Serves the handler of `route` (utoipa-axum's `routes!(handler)`: its method and path
+    /// from its `#[utoipa::path]`) for callers who have what `needs` says; a GET reads, any
+    /// other method is a command (see [`Effect`]).
+    pub fn api(self, needs: Needs, route: UtoipaMethodRouter<AppState>) -> Self {
+        self.documented(needs, None, route, |r| r)
+    }
+
+    /// [`Routes::api`] for a POST that carries a query in its body: it appends nothing.
+    pub fn api_read(self, needs: Needs, route: UtoipaMethodRouter<AppState>) -> Self {
+        self.documented(needs, Some(Effect::Reads), route, |r| r)
+    }
+
+    /// [`Routes::api`] for a POST that changes only the caller's session.
+    pub fn api_session(self, needs: Needs, route: UtoipaMethodRouter<AppState>) -> Self {
+        self.documented(needs, Some(Effect::Session), route, |r| r)
+    }
+
+    /// [`Routes::api`] with `layer` applied to the handler's router (a larger body limit, after
+    /// the permission is checked).
+    pub fn api_layered(
         self,
-        method: Method,
-        path: &'static str,
         needs: Needs,
-        route: MethodRouter<AppState>,
+        route: UtoipaMethodRouter<AppState>,
+        layer: impl FnOnce(MethodRouter<AppState>) -> MethodRouter<AppState>,
     ) -> Self {
-        let effect = if method == Method::GET {
+        self.documented(needs, None, route, layer)
+    }
+
+    fn documented(
+        mut self,
+        needs: Needs,
+        effect: Option<Effect>,
+        (schemas, paths, route): UtoipaMethodRouter<AppState>,
+        layer: impl FnOnce(MethodRouter<AppState>) -> MethodRouter<AppState>,
+    ) -> Self {
+        let (path, item) = paths
+            .paths
+            .iter()
+            .next()
+            .map(|(p, i)| (p.clone(), i.clone()))
+            .expect("routes! names one handler");
+        let (method, operation) = the_operation(&path, &item);
+        let effect = effect.unwrap_or(if method == Method::GET {
             Effect::Reads
         } else {
             Effect::Command
-        };
-        self.at_with(method, path, needs, effect, route)
+        });
+        let operation_id = operation.operation_id.clone().unwrap_or_default();
+        self.paths.merge(paths);
+        self.schemas.extend(schemas);
+        self.at_declared(method, path, operation_id, needs, effect, layer(route))
     }
 
-    /// [`Routes::at`] with what the route does stated.
-    fn at_with(
+    /// Serves `route` at `method path` and declares it.
+    fn at_declared(
         mut self,
         method: Method,
-        path: &'static str,
+        path: String,
+        operation_id: String,
         needs: Needs,
         effect: Effect,
         route: MethodRouter<AppState>,
@@ -156,7 +211,8 @@ impl Routes {
         );
         self.declared.push(Declared {
             method,
-            path,
+            path: path.clone(),
+            operation_id,
             needs,
             effect,
         });
@@ -172,7 +228,7 @@ impl Routes {
                     enforce,
                 ))
             };
-            self.router = self.router.route(path, route);
+            self.router = self.router.route(&path, route);
         }
         self
     }
@@ -190,66 +246,43 @@ impl Routes {
         self
     }
 
-    /// `GET path` served by `handler`.
-    pub fn get<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
-        self.at(Method::GET, path, needs, axum::routing::get(handler))
-    }
-
-    /// `POST path` served by `handler`.
-    pub fn post<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
-        self.at(Method::POST, path, needs, axum::routing::post(handler))
-    }
-
-    /// `POST path` served by `handler`, a query carried in the body: it appends nothing.
-    pub fn post_read<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
-        let route = axum::routing::post(handler);
-        self.at_with(Method::POST, path, needs, Effect::Reads, route)
-    }
-
-    /// `POST path` served by `handler`, which changes only the caller's session.
-    pub fn post_session<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
-        let route = axum::routing::post(handler);
-        self.at_with(Method::POST, path, needs, Effect::Session, route)
-    }
-
-    /// `PUT path` served by `handler`.
-    pub fn put<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
-        self.at(Method::PUT, path, needs, axum::routing::put(handler))
-    }
-
-    /// `DELETE path` served by `handler`.
-    pub fn delete<H, T>(self, path: &'static str, needs: Needs, handler: H) -> Self
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
-        self.at(Method::DELETE, path, needs, axum::routing::delete(handler))
-    }
-
     /// The router and what it declared.
     pub fn finish(self) -> (Router<AppState>, Vec<Declared>) {
         (self.router, self.declared)
     }
+
+    /// What it declared and the document's part of it.
+    pub fn finish_documented(self) -> (Vec<Declared>, Documented) {
+        (
+            self.declared,
+            Documented {
+                paths: self.paths,
+                schemas: self.schemas,
+            },
+        )
+    }
+}
+
+/// The one operation of `item` (a route names one handler, of one method) and its method.
+///
+/// # Panics
+/// When `item` has no operation or more than one (a programming error found at start-up).
+fn the_operation(path: &str, item: &PathItem) -> (Method, Operation) {
+    let operations: Vec<(Method, &Option<Operation>)> = vec![
+        (Method::GET, &item.get),
+        (Method::POST, &item.post),
+        (Method::PUT, &item.put),
+        (Method::DELETE, &item.delete),
+        (Method::PATCH, &item.patch),
+    ];
+    let mut found = operations
+        .into_iter()
+        .filter_map(|(m, op)| op.clone().map(|op| (m, op)));
+    let first = found
+        .next()
+        .unwrap_or_else(|| panic!("{path}: no operation"));
+    assert!(found.next().is_none(), "{path}: one handler, one method");
+    first
 }
 
 /// State of [`enforce`]: the app and the one route's need.

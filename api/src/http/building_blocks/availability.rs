@@ -549,7 +549,7 @@ pub(super) fn required_id(name: &str, v: &Option<String>) -> Result<i64, ApiErro
 }
 
 /// `GET /api/buildingblock/getBuildingBlockData?boundaryId`.
-#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockData", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockData", operation_id = "getBuildingBlockData", tag = "building block",
     params(BoundaryQuery),
     responses((status = 200, description = "Building block data (spec §3)", body = BuildingBlockData), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn get_data(
@@ -576,7 +576,7 @@ pub struct CategoryQuery {
 
 /// `GET /api/buildingblock/getBuildingBlockRquirementDetailData?buildingBlockCategoryId&boundaryId`:
 /// the category's building blocks with their requirement stats (spec spelling of the path kept).
-#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockRquirementDetailData", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockRquirementDetailData", operation_id = "getBuildingBlockRequirementDetailData", tag = "building block",
     params(CategoryQuery),
     responses((status = 200, description = "The building blocks of the category", body = [BlockStat]), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary or category")))]
 pub async fn get_requirement_detail(

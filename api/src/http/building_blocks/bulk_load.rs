@@ -224,7 +224,7 @@ fn report(plan: Plan, applied: bool, message: String) -> BulkLoadReport {
 
 /// `GET /api/buildingblock/bulkLoad/template`: the bulk load's template, a CSV with the header
 /// row and one example row (docs/bulk-load.md explains each column). ImportBuildingBlockData.
-#[utoipa::path(get, path = "/api/buildingblock/bulkLoad/template", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/bulkLoad/template", operation_id = "getBulkLoadTemplate", tag = "building block",
     responses((status = 200, description = "The template (text/csv)", content_type = "text/csv", body = String), (status = 403, description = "Permission denied")))]
 pub async fn bulk_load_template() -> Response {
     (
@@ -243,7 +243,7 @@ pub async fn bulk_load_template() -> Response {
 /// `POST /api/buildingblock/bulkLoad/dryRun` with the file as the body (CSV or XLSX): every row
 /// with the provider it names, what it changes and its errors by row and column; nothing is
 /// recorded. ImportBuildingBlockData; a row outside the user's area is an error.
-#[utoipa::path(post, path = "/api/buildingblock/bulkLoad/dryRun", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/bulkLoad/dryRun", operation_id = "dryRunBulkLoad", tag = "building block",
     request_body(content = String, content_type = "text/csv", description = "The file in the template (CSV, or XLSX as application/vnd.openxmlformats-officedocument.spreadsheetml.sheet; at most 16 MiB, 10,000 rows)"),
     responses((status = 200, description = "The dry run's report (success false when any row has an error)", body = BulkLoadReport), (status = 403, description = "Permission denied"), (status = 413, description = "File too large")))]
 pub async fn bulk_load_dry_run(
@@ -267,7 +267,7 @@ pub async fn bulk_load_dry_run(
 /// of its report): when a provider of the file changed since (a new submission above all,
 /// which a verification row would otherwise make public unseen), nothing is recorded (409).
 /// A file with any error records nothing (400). ImportBuildingBlockData.
-#[utoipa::path(post, path = "/api/buildingblock/bulkLoad/apply", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/bulkLoad/apply", operation_id = "applyBulkLoad", tag = "building block",
     params(BulkLoadApplyQuery),
     request_body(content = String, content_type = "text/csv", description = "The file in the template (CSV or XLSX, as for the dry run)"),
     responses((status = 200, description = "Applied: the report with what was recorded", body = BulkLoadReport), (status = 400, description = "The file has errors: nothing applied; the report lists them", body = BulkLoadReport), (status = 403, description = "Permission denied"), (status = 409, description = "A provider changed since the dry run, or meanwhile: nothing applied")))]

@@ -78,7 +78,7 @@ pub struct AssignedMunicipality {
 /// [{buildingBlockCategoryId, description, buildingBlocks: [{buildingBlockId, description,
 /// totalBuildingBlockCount, totalVerifiedBuildingBlockCount, completion}]}]}` with completion 0/1/2
 /// of spec §4. Needs BuildingBlockAdmin (35).
-#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockAssociatedToUser", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockAssociatedToUser", operation_id = "getBuildingBlocksAssociatedToUser", tag = "building block",
     params(BoundaryQuery),
     responses((status = 200, description = "Municipalities with verified/total per building block", body = [AssignedMunicipality]), (status = 403, description = "Permission denied")))]
 pub async fn associated_to_user(
@@ -178,7 +178,7 @@ pub struct ProviderStatus {
 /// `GET /api/buildingblock/getBuildingBlockOnMunicipality?boundaryStakeholderId&buildingBlockId`:
 /// the providers of a building block in a municipality with their status. BuildingBlockAdmin,
 /// and the municipality in the user's [`Area`] (403 otherwise, also for an unknown one).
-#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockOnMunicipality", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockOnMunicipality", operation_id = "getProvidersOnMunicipality", tag = "building block",
     params(MunicipalityQuery),
     responses((status = 200, description = "Providers with status", body = [ProviderStatus]), (status = 403, description = "Permission denied or not in the user's area")))]
 pub async fn on_municipality(
@@ -317,7 +317,7 @@ pub struct BuildingBlockDetails {
 /// contacts, every requirement of its block with `available` and its contact persons, status,
 /// the last submission's version and whether the user made it. These are the last submitted
 /// (possibly unverified) details: BuildingBlockAdmin, and the provider in the user's [`Area`].
-#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockContactsWithRequirements", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockContactsWithRequirements", operation_id = "getProviderWithRequirements", tag = "building block",
     params(ProviderQuery),
     responses((status = 200, description = "Building block details", body = BuildingBlockDetails), (status = 403, description = "Permission denied or not in the user's area"), (status = 404, description = "Unknown provider")))]
 pub async fn contacts_with_requirements(

@@ -43,7 +43,7 @@ pub struct DeleteContactQuery {
 /// the details are submitted again without them for the province to verify, and the public
 /// keeps the last verified details until then. Unknown person: 404 'An error occurred while
 /// deleting the contact.'
-#[utoipa::path(delete, path = "/api/buildingblock/DeleteStakeholderById", tag = "building block",
+#[utoipa::path(delete, path = "/api/buildingblock/DeleteStakeholderById", operation_id = "deleteContactPerson", tag = "building block",
     params(DeleteContactQuery),
     responses((status = 200, description = "Deleted (the server's message)", body = Done), (status = 400, description = "Malformed parameter or other building block"),
               (status = 403, description = "Permission denied or not an assigned municipality"), (status = 404, description = "'An error occurred while deleting the contact.' or unknown provider")))]

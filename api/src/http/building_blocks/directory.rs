@@ -157,7 +157,7 @@ pub struct ContactSearchResult {
 /// name (spec §2 "Contact directory"). A boundary and a category or block are required
 /// (spec §5: the search is blocked without them). Only verified details are shown (see
 /// [`ContactSearchResult`]). Shelters: name, municipality and phone only.
-#[utoipa::path(get, path = "/api/buildingblock/searchcontact", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/searchcontact", operation_id = "searchContacts", tag = "building block",
     params(SearchQuery),
     responses((status = 200, description = "Contact directory results (spec §3)", body = [ContactSearchResult]), (status = 400, description = "Boundary or building block missing")))]
 pub async fn search_contact(
@@ -375,7 +375,7 @@ pub struct BoundaryCategoryCount {
 /// `GET /api/buildingblock/getBoundaryCounts?boundaryId`: the map's count modal (spec §2 "Map
 /// view"): per category `{buildingBlockCategoryId, categoryDescription, totalCategoryCount,
 /// buildingBlocks: [{buildingBlockId, description, blockCount}]}`.
-#[utoipa::path(get, path = "/api/buildingblock/getBoundaryCounts", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/getBoundaryCounts", operation_id = "getBoundaryCounts", tag = "building block",
     params(BoundaryQuery),
     responses((status = 200, description = "Counts per category and building block", body = [BoundaryCategoryCount]), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn boundary_counts(

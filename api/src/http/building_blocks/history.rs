@@ -194,7 +194,7 @@ pub fn submission_words(
 /// in plain words, with what changed (requirement and building-block names), who (the
 /// person's name), when and from where (BuildingBlockAdmin, provider in the user's [`Area`]: the
 /// history names staff e-mail addresses). Contact persons appear by id only.
-#[utoipa::path(get, path = "/api/buildingblock/history", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/history", operation_id = "getProviderHistory", tag = "building block",
     params(ProviderQuery),
     responses((status = 200, description = "History entries (JSON) or text/csv", content(
         (ProviderHistory = "application/json"),

@@ -202,7 +202,7 @@ async fn run(
 /// designated person proposes a provider missing from the directory (AddBuildingBlock, in one
 /// of their municipalities). It counts nowhere until a designated person of the province
 /// confirms it exists. Field errors as the update's: 400 with `errors`.
-#[utoipa::path(post, path = "/api/buildingblock/proposeProvider", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/proposeProvider", operation_id = "proposeProvider", tag = "building block",
     request_body = ProposeBody,
     responses((status = 200, description = "Proposed, awaiting the province", body = Proposed), (status = 400, description = "Field errors"),
               (status = 403, description = "Permission denied or not an assigned municipality")))]
@@ -271,7 +271,7 @@ pub async fn propose_provider(
 /// `POST /api/buildingblock/proposeClosure {stakeholderId, reason}`: the municipality's
 /// designated person proposes closing a listed provider, with a reason (DeleteBuildingBlock, in
 /// one of their municipalities). It keeps counting until the province confirms.
-#[utoipa::path(post, path = "/api/buildingblock/proposeClosure", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/proposeClosure", operation_id = "proposeClosure", tag = "building block",
     request_body = ClosureBody,
     responses((status = 200, description = "Closure proposed", body = Done), (status = 400, description = "No reason, closed, or already proposed"),
               (status = 403, description = "Permission denied or not an assigned municipality"), (status = 404, description = "Unknown provider")))]
@@ -334,7 +334,7 @@ async fn decide(
 /// province confirms the pending proposal (VerifyBuildingBlockExist, a province they review,
 /// not their own proposal): a proposed provider exists and is listed from now on, or a provider
 /// proposed for closing is closed and counts nowhere (its history stays).
-#[utoipa::path(post, path = "/api/buildingblock/confirmProposal", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/confirmProposal", operation_id = "confirmProposal", tag = "building block",
     request_body = ProposalDecisionBody,
     responses((status = 200, description = "Confirmed", body = Done), (status = 400, description = "Nothing proposed"),
               (status = 403, description = "Permission denied, other province, or the user's own proposal"), (status = 404, description = "Unknown provider")))]
@@ -356,7 +356,7 @@ pub async fn confirm_proposal(
 /// `POST /api/buildingblock/declineProposal {stakeholderId, reason}`: as `confirmProposal`, but
 /// the proposal is declined with a reason: a proposed provider never counts, a provider
 /// proposed for closing stays listed.
-#[utoipa::path(post, path = "/api/buildingblock/declineProposal", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/declineProposal", operation_id = "declineProposal", tag = "building block",
     request_body = ProposalDecisionBody,
     responses((status = 200, description = "Declined", body = Done), (status = 400, description = "No reason or nothing proposed"),
               (status = 403, description = "Permission denied, other province, or the user's own proposal"), (status = 404, description = "Unknown provider")))]
@@ -379,7 +379,7 @@ pub async fn decline_proposal(
 /// the province in the reader's area, oldest first: the municipalities assigned to them (what
 /// they proposed waits there) and those of the provinces where they confirm existence.
 /// AddBuildingBlock, DeleteBuildingBlock or VerifyBuildingBlockExist.
-#[utoipa::path(get, path = "/api/buildingblock/proposals", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/proposals", operation_id = "getProposals", tag = "building block",
     responses((status = 200, description = "Proposals awaiting the province", body = ProposalList), (status = 403, description = "Permission denied")))]
 pub async fn proposals(
     State(s): State<AppState>,

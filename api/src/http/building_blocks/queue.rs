@@ -183,7 +183,7 @@ pub(super) async fn area_boundaries(s: &AppState, u: &CurrentUser) -> Result<Vec
 /// first, `total` over every page, the counts per status across the area and the filters'
 /// choices. EditBuildingBlock or ValidateBuildingBlock; the area is the user's [`Area`]
 /// (assigned municipalities; the provinces reviewed), nothing outside it is ever counted.
-#[utoipa::path(get, path = "/api/buildingblock/verificationQueue", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/verificationQueue", operation_id = "getVerificationQueue", tag = "building block",
     params(QueueQuery),
     responses((status = 200, description = "A page of the queue", body = QueuePage), (status = 400, description = "Malformed filter"), (status = 403, description = "Permission denied")))]
 pub async fn verification_queue(

@@ -214,7 +214,7 @@ async fn run(
 /// `POST /api/buildingblock/createBuildingBlock {buildingBlockCategoryId, name, source,
 /// description}`: an administrator adds a building block to a category (CreateNewBuildingBlock).
 /// It counts like any other block; with no providers it reads as not known.
-#[utoipa::path(post, path = "/api/buildingblock/createBuildingBlock", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/createBuildingBlock", operation_id = "createBuildingBlock", tag = "building block",
     request_body = CreateBuildingBlockBody,
     responses((status = 200, description = "Added", body = TaxonomyAdded),
               (status = 400, description = "Unknown category, blank or duplicate name, blank source"),
@@ -241,7 +241,7 @@ pub async fn create_building_block(
 
 /// `POST /api/buildingblock/createBuildingBlockRequirement {buildingBlockId, name, source}`:
 /// an administrator adds a requirement to a building block (CreateNewBuildingBlock).
-#[utoipa::path(post, path = "/api/buildingblock/createBuildingBlockRequirement", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/createBuildingBlockRequirement", operation_id = "createBuildingBlockRequirement", tag = "building block",
     request_body = CreateRequirementBody,
     responses((status = 200, description = "Added", body = TaxonomyAdded),
               (status = 400, description = "Unknown building block, blank or duplicate name, blank source"),
@@ -267,7 +267,7 @@ pub async fn create_requirement(
 
 /// `GET /api/buildingblock/getBuildingBlockTaxonomy`: the taxonomy, shipped and added, and
 /// every version with who made it, when and on what source (CreateNewBuildingBlock).
-#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockTaxonomy", tag = "building block",
+#[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockTaxonomy", operation_id = "getBuildingBlockTaxonomy", tag = "building block",
     responses((status = 200, description = "The taxonomy and its versions", body = TaxonomyAnswer),
               (status = 403, description = "Permission denied")))]
 pub async fn get_taxonomy(State(s): State<AppState>) -> Result<Json<TaxonomyAnswer>, ApiError> {

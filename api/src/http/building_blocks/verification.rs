@@ -128,7 +128,7 @@ pub(super) async fn execute_provider(
 /// provider must be in one of the user's assigned municipalities). Validation of spec §5; on
 /// failure `'Please correct the highlighted errors before submitting.'` with field errors.
 /// Contact persons go to the side table; the event names them by id only.
-#[utoipa::path(put, path = "/api/buildingblock/updateBuildingBlockContactsAndRequirements", tag = "building block",
+#[utoipa::path(put, path = "/api/buildingblock/updateBuildingBlockContactsAndRequirements", operation_id = "updateProvider", tag = "building block",
     request_body = UpdateBody,
     responses((status = 200, description = "'Building block updated successfully'", body = Done), (status = 400, description = "Validation errors"),
               (status = 403, description = "Permission denied or not an assigned municipality"), (status = 404, description = "Unknown provider"), (status = 409, description = "Concurrent change")))]
@@ -200,7 +200,7 @@ pub(super) async fn reviewed_boundaries(
 /// provider in the province of one of the user's assigned municipalities, not their own
 /// submission; rules in the `Provider` aggregate). Its details become the
 /// provider's public snapshot.
-#[utoipa::path(post, path = "/api/buildingblock/verifyBuildingBlock", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/verifyBuildingBlock", operation_id = "verifyProvider", tag = "building block",
     request_body = DecisionBody,
     responses((status = 200, description = "Verified", body = Done), (status = 400, description = "Nothing submitted or no such submission"), (status = 403, description = "Permission denied, other province, or the user's own submission"), (status = 404, description = "Unknown provider"), (status = 409, description = "A newer submission exists: reload")))]
 pub async fn verify(
@@ -228,7 +228,7 @@ pub async fn verify(
 /// the reviewed submission is returned to the municipality with a reason (ValidateBuildingBlock,
 /// same province, version and four-eyes rules as verify). The public keeps the last verified
 /// snapshot.
-#[utoipa::path(post, path = "/api/buildingblock/returnBuildingBlock", tag = "building block",
+#[utoipa::path(post, path = "/api/buildingblock/returnBuildingBlock", operation_id = "returnProvider", tag = "building block",
     request_body = DecisionBody,
     responses((status = 200, description = "Returned", body = Done), (status = 400, description = "No reason, nothing submitted or no such submission"), (status = 403, description = "Permission denied, other province, or the user's own submission"), (status = 404, description = "Unknown provider"), (status = 409, description = "A newer submission exists: reload")))]
 pub async fn return_block(

@@ -121,7 +121,7 @@ fn collective_action_error(e: AggregateError<CollectiveActionError>) -> ApiError
 
 /// `POST /api/admin/challenges` (WorldOfImpactAdmin, CSRF): records a new challenge
 /// (`ChallengeLaunched`, with who and when in its metadata). 201 `{success, collectiveActionId}`.
-#[utoipa::path(post, path = "/api/admin/challenges", tag = "collective action",
+#[utoipa::path(post, path = "/api/admin/challenges", operation_id = "recordChallenge", tag = "collective action",
     request_body = RecordCollectiveActionBody,
     responses((status = 201, description = "Recorded", body = CollectiveActionRecorded), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")))]
 pub async fn record(
@@ -175,7 +175,7 @@ pub struct ReportBody {
 
 /// `POST /api/admin/challenges/{id}/result` (WorldOfImpactAdmin, CSRF):
 /// `ChallengeResultReported`.
-#[utoipa::path(post, path = "/api/admin/challenges/{id}/result", tag = "collective action",
+#[utoipa::path(post, path = "/api/admin/challenges/{id}/result", operation_id = "reportChallengeResult", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")), request_body = ReportBody,
     responses((status = 200, description = "Reported", body = Succeeded), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")))]
 pub async fn report(
@@ -201,7 +201,7 @@ pub async fn report(
 
 /// `POST /api/admin/challenges/{id}/complete` (WorldOfImpactAdmin, CSRF): `ChallengeCompleted`
 /// today; 409 when already completed.
-#[utoipa::path(post, path = "/api/admin/challenges/{id}/complete", tag = "collective action",
+#[utoipa::path(post, path = "/api/admin/challenges/{id}/complete", operation_id = "completeChallenge", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")),
     responses((status = 200, description = "Completed", body = Succeeded), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")))]
 pub async fn complete(

@@ -236,7 +236,7 @@ pub struct ByBoundaryQuery {
 
 /// `GET /api/CollectiveAction/getCollectiveActionsByBoundary?boundaryId`: every challenge in
 /// the boundary (spec §3 "Collective action" fields, plus pillar, type, cycle and source URL).
-#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionsByBoundary", tag = "collective action",
+#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionsByBoundary", operation_id = "getActionsByBoundary", tag = "collective action",
     params(ByBoundaryQuery),
     responses((status = 200, description = "The challenges", body = [CollectiveAction]), (status = 400, description = "Missing or malformed boundaryId"), (status = 404, description = "Unknown boundary")))]
 pub async fn by_boundary(
@@ -265,7 +265,7 @@ pub struct DetailsQuery {
 /// `GET /api/CollectiveAction/getCollectiveActionDetailsByStakeholderId?stakeholderId`: the
 /// challenge card of a map pin: `{localMunicipalityName, boundaryId, activeCollectiveActions[],
 /// inactiveCollectiveActions[]}` for the challenges placed in that boundary itself.
-#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId", tag = "collective action",
+#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId", operation_id = "getChallengeCard", tag = "collective action",
     params(DetailsQuery),
     responses((status = 200, description = "Challenge card", body = CollectiveActionCard), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
 pub async fn details(
@@ -296,7 +296,7 @@ pub async fn details(
 /// point inside it, never an address). Properties (spec §3 "Map point properties"):
 /// `stakeholder` = the municipality's boundary id (opens its challenge card), `name`, `active`,
 /// `pillarId` (0: not stated), `collectiveActionTypeId`, `boundaryId`, `boundaryTypeId` 3.
-#[utoipa::path(get, path = "/api/geography/actionsGeomarker/{componentId}/{boundaryId}", tag = "geography",
+#[utoipa::path(get, path = "/api/geography/actionsGeomarker/{componentId}/{boundaryId}", operation_id = "getActionsGeomarkers", tag = "geography",
     params(("componentId" = i64, Path, description = "4 (collective action)", minimum = 4, maximum = 4), ("boundaryId" = i64, Path, description = "boundary", minimum = 1)),
     responses((status = 200, description = "GeoJSON FeatureCollection of points", body = MarkerCollection, content_type = "application/geo+json"), (status = 400, description = "Malformed, or component other than 4"), (status = 404, description = "Unknown boundary")))]
 pub async fn actions_geomarker(

@@ -139,7 +139,7 @@ pub fn selected_types(raw: Option<&str>) -> Result<Vec<i32>, ApiError> {
 }
 
 /// `GET /api/crime/stats?boundaryId`: crime statistics of a boundary and its children.
-#[utoipa::path(get, path = "/api/crime/stats", tag = "crime", operation_id = "crimeStats",
+#[utoipa::path(get, path = "/api/crime/stats", tag = "crime", operation_id = "getCrimeStats",
     params(("boundaryId" = i64, Query, description = "boundary", minimum = 1),
            ("componentOptions" = Option<String>, Query, description = "comma-separated crime type ids", pattern = "^ *[0-9]+ *(, *[0-9]+ *)*$")),
     responses((status = 200, description = "The crime statistics", body = CrimeStats), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]

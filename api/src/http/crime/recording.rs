@@ -63,7 +63,7 @@ pub struct CrimeImported {
 /// `POST /api/crime/figures`: records one SAPS figure (permission ImportPoliceStatistics, 18).
 /// 200 `{success, message}`; 400 invalid; 403 no permission; 404 unknown boundary; 409 when
 /// another command changed the same series first.
-#[utoipa::path(post, path = "/api/crime/figures", tag = "crime", request_body = RecordFigureBody,
+#[utoipa::path(post, path = "/api/crime/figures", operation_id = "recordCrimeFigure", tag = "crime", request_body = RecordFigureBody,
     responses((status = 200, description = "Recorded", body = FigureRecorded), (status = 400, description = "Invalid"), (status = 403, description = "No permission"),
               (status = 404, description = "Unknown boundary"), (status = 409, description = "Conflicting command")))]
 #[tracing::instrument(name = "command RecordCrimeFigure", skip_all)]
@@ -145,7 +145,7 @@ pub struct ImportQuery {
 /// 18): the same import as `gbvf import crime`, with its report (every unplaced row and
 /// why). Re-posting the same bytes adds nothing.
 #[tracing::instrument(name = "command ImportCrimeStatistics", skip_all)]
-#[utoipa::path(post, path = "/api/crime/import", tag = "crime", operation_id = "crimeImport", params(ImportQuery), request_body(content = String, content_type = "text/csv", description = "A SAPS crime statistics CSV (up to 64 MiB)"), responses((status = 200, description = "The import's report: figures appended, unplaced rows and why", body = CrimeImported)))]
+#[utoipa::path(post, path = "/api/crime/import", tag = "crime", operation_id = "importCrimeStatistics", params(ImportQuery), request_body(content = String, content_type = "text/csv", description = "A SAPS crime statistics CSV (up to 64 MiB)"), responses((status = 200, description = "The import's report: figures appended, unplaced rows and why", body = CrimeImported)))]
 pub async fn import_crime(
     State(s): State<AppState>,
     axum::Extension(Actor(actor)): axum::Extension<Actor>,

@@ -75,7 +75,7 @@ pub fn organisation_types(raw: Option<&str>) -> Result<Vec<i32>, ApiError> {
 /// with at least 5 responses each contribute and the cell is not suppressed. A choice of
 /// types sums published type cells (all of them shown, else `null`); every type chosen is the
 /// all-types cell. `example` is true when any figure includes example data.
-#[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", operation_id = "healthCheckStats", params(StatsQuery),
+#[utoipa::path(get, path = "/api/healthcheck/stats", tag = "healthcheck", operation_id = "getHealthCheckStats", params(StatsQuery),
     responses((status = 200, description = "The figures", body = HealthCheckStatsAnswer),
               (status = 400, description = "Bad quarter"), (status = 404, description = "Unknown boundary")))]
 pub async fn stats(

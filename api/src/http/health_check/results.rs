@@ -291,7 +291,7 @@ pub struct OrganisationHealthChecksAnswer {
 /// demographic cards — scores and distributions only from 5 responses up, in steps of 5, as
 /// noisy percentages, as in [`organisational_result`]. The invite code is given to holders of AddSurveyLink
 /// or SetSurveyEffectiveDate only.
-#[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
+#[utoipa::path(get, path = "/api/healthcheck/getOrganisationHealthChecks", operation_id = "getOrganisationHealthChecks", tag = "healthcheck", params(OrganisationQuery),
     responses((status = 200, description = "The organisation's survey periods", body = OrganisationHealthChecksAnswer),
               (status = 403, description = "You do not have permission to perform this action."),
               (status = 404, description = "Your account is not linked to an organisation, or the organisation is unknown.")))]
@@ -429,7 +429,7 @@ pub struct OrganisationalResultAnswer {
 /// demographic answers released for fewer than 5 are suppressed (`suppressed_cells`). The
 /// response count is a band. Below 5 responses it answers `resultsAvailable: false` with the
 /// reason and no distribution.
-#[utoipa::path(post, path = "/api/healthcheck/organisationalResult", tag = "healthcheck", request_body = ResultBody,
+#[utoipa::path(post, path = "/api/healthcheck/organisationalResult", operation_id = "getOrganisationalResult", tag = "healthcheck", request_body = ResultBody,
     responses((status = 200, description = "The results", body = OrganisationalResultAnswer),
               (status = 403, description = "You do not have permission to perform this action."), (status = 404, description = "Unknown health check")))]
 pub async fn organisational_result(

@@ -61,7 +61,7 @@ pub struct QuestionnaireSummaries {
 /// per questionnaire version (admin spec §3 "Summarised health check"): responses against
 /// expected over its survey periods, approved organisations, and organisations that took part;
 /// `inviteCode` is the latest link of the version (for the manager's Preview), null before any.
-#[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", tag = "healthcheck",
+#[utoipa::path(get, path = "/api/healthcheck/getSummarisedHealthCheck", operation_id = "getSummarisedHealthCheck", tag = "healthcheck",
     responses((status = 200, description = "Participation per questionnaire version", body = QuestionnaireSummaries),
               (status = 403, description = "You do not have permission to perform this action.")))]
 pub async fn summarised(

@@ -178,7 +178,7 @@ pub struct SurveyAnswerOption {
 /// respondent's language when a reviewed translation into it is offered (else English; the
 /// answer's `language` says which). 404 for an unknown code; 410 when the period is closed
 /// (unless `Preview=true`).
-#[utoipa::path(get, path = "/api/healthcheck/survey", tag = "healthcheck", params(SurveyQuery),
+#[utoipa::path(get, path = "/api/healthcheck/survey", operation_id = "getSurvey", tag = "healthcheck", params(SurveyQuery),
     responses((status = 200, description = "The questions, by category", body = SurveyAnswer),
               (status = 404, description = "This survey link is not valid."), (status = 410, description = "This survey is closed.")))]
 pub async fn survey(
@@ -367,7 +367,7 @@ pub struct SubmitBody {
 /// the organisation is no longer approved (a rejected organisation's link is closed). At most 30
 /// submissions per link and minute (`limits::SURVEY_LINK`). 400 invalid answers; 404 unknown code;
 /// 409 answered already; 410 closed or full; 429 too many through this link just now.
-#[utoipa::path(post, path = "/api/healthcheck/survey", tag = "healthcheck", request_body = SubmitBody,
+#[utoipa::path(post, path = "/api/healthcheck/survey", operation_id = "submitSurvey", tag = "healthcheck", request_body = SubmitBody,
     responses((status = 200, description = "Thank you. Your response has been recorded.", body = Done), (status = 400, description = "Invalid answers"),
               (status = 404, description = "This survey link is not valid."), (status = 409, description = "You have already completed this survey."),
               (status = 410, description = "This survey is closed, or its link has taken all the responses it allows."),

@@ -56,7 +56,7 @@ pub struct QuestionnaireVersions {
 /// `GET /api/healthcheck/getActiveQuestionnaires` (SetSurveyEffectiveDate, HealthCheckAdmin or
 /// WorldOfImpactAdmin): every published questionnaire version, newest first, with
 /// `isActive` (links can be generated only before `effectiveTo`; admin spec §4).
-#[utoipa::path(get, path = "/api/healthcheck/getActiveQuestionnaires", tag = "healthcheck",
+#[utoipa::path(get, path = "/api/healthcheck/getActiveQuestionnaires", operation_id = "getActiveQuestionnaires", tag = "healthcheck",
     responses((status = 200, description = "Every published version", body = QuestionnaireVersions),
               (status = 403, description = "You do not have permission to perform this action.")))]
 pub async fn active_questionnaires(
@@ -127,7 +127,7 @@ pub struct SurveyLink {
 /// organisation for the questionnaire (only while it is active) and returns its invite link
 /// `{success, message, url, inviteCode, healthCheckId}`. Asking again for the same period
 /// returns the same link. 400 with the reason; 403 with the permission message.
-#[utoipa::path(post, path = "/api/healthcheck/inviteCode", tag = "healthcheck", request_body = InviteCodeBody,
+#[utoipa::path(post, path = "/api/healthcheck/inviteCode", operation_id = "generateInviteCode", tag = "healthcheck", request_body = InviteCodeBody,
     responses((status = 200, description = "Survey link generated successfully", body = SurveyLink),
               (status = 400, description = "Unable to generate link: {success: false, message, errors}"),
               (status = 403, description = "You do not have permission to perform this action."),

@@ -56,7 +56,7 @@ pub struct AdminDashboard {
 
 /// `POST /api/healthcheck/getAdminDashboard` (WorldOfImpactAdmin or ViewOrganisations): a list
 /// of one item (admin spec §7).
-#[utoipa::path(post, path = "/api/healthcheck/getAdminDashboard", tag = "admin", operation_id = "healthcheckGetAdminDashboard", responses((status = 200, description = "The counts, as a list of one", body = [AdminDashboard])))]
+#[utoipa::path(post, path = "/api/healthcheck/getAdminDashboard", tag = "admin", operation_id = "getAdminDashboard", responses((status = 200, description = "The counts, as a list of one", body = [AdminDashboard])))]
 pub async fn dashboard(State(s): State<AppState>) -> Result<Json<Vec<AdminDashboard>>, ApiError> {
     let organisations = application_counts(&s.pool).await?;
     let surveys = surveys_card(&s.pool).await?;
@@ -130,7 +130,7 @@ pub struct OrganisationPage {
 }
 
 /// `POST /api/healthcheck/searchOrganisations` (ViewOrganisations): page 1, size 30 by default.
-#[utoipa::path(post, path = "/api/healthcheck/searchOrganisations", tag = "admin", operation_id = "healthcheckSearchOrganisations", request_body = SearchBody, responses((status = 200, description = "One page of applications", body = OrganisationPage)))]
+#[utoipa::path(post, path = "/api/healthcheck/searchOrganisations", tag = "admin", operation_id = "searchOrganisations", request_body = SearchBody, responses((status = 200, description = "One page of applications", body = OrganisationPage)))]
 pub async fn search(
     State(s): State<AppState>,
     Json(b): Json<SearchBody>,
@@ -270,7 +270,7 @@ pub struct OrganisationApplicationAnswer {
 
 /// `GET /api/healthcheck/organisation/{id}` (ViewOrganisations): one application, read from
 /// the organisation's events and its designated person's account.
-#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}", tag = "admin", operation_id = "healthcheckOrganisation", params(("id" = String, Path, description = "Organisation id")), responses((status = 200, description = "The application", body = OrganisationApplicationAnswer), (status = 404, description = "No organisation has this id")))]
+#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}", tag = "admin", operation_id = "getOrganisation", params(("id" = String, Path, description = "Organisation id")), responses((status = 200, description = "The application", body = OrganisationApplicationAnswer), (status = 404, description = "No organisation has this id")))]
 pub async fn application(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -370,7 +370,7 @@ pub struct VerifyBody {
 /// (2, e-mail with the reason); the e-mail is sent by the mail worker after the event is
 /// stored (api/src/mail_worker/mod.rs). A decision on an application that moved on since the
 /// verifier looked answers 409 with the current status.
-#[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "healthcheckVerify", request_body = VerifyBody, responses((status = 200, description = "Decided", body = Done), (status = 404, description = "No organisation application has this id."), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
+#[utoipa::path(post, path = "/api/healthcheck/verify", tag = "admin", operation_id = "verifyOrganisation", request_body = VerifyBody, responses((status = 200, description = "Decided", body = Done), (status = 404, description = "No organisation application has this id."), (status = 409, description = "The application moved on: {success: false, message, currentStatusId}")))]
 pub async fn verify(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

@@ -142,7 +142,7 @@ pub struct HistoryEntry {
 /// `GET /api/healthcheck/organisation/{id}/history[?format=csv]` (ViewOrganisations): every
 /// event of the organisation and of its designated person's account, in order, with actor,
 /// time and source, read from the event log itself. Never includes secrets (none are logged).
-#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}/history", tag = "admin", operation_id = "healthcheckOrganisationHistory", params(("id" = String, Path, description = "Organisation id"), HistoryQuery), responses((status = 200, description = "Every event of the organisation and its designated person: JSON, or CSV with format=csv", content((OrganisationHistory = "application/json"), (String = "text/csv"))), (status = 404, description = "No organisation has this id")))]
+#[utoipa::path(get, path = "/api/healthcheck/organisation/{id}/history", tag = "admin", operation_id = "getOrganisationHistory", params(("id" = String, Path, description = "Organisation id"), HistoryQuery), responses((status = 200, description = "Every event of the organisation and its designated person: JSON, or CSV with format=csv", content((OrganisationHistory = "application/json"), (String = "text/csv"))), (status = 404, description = "No organisation has this id")))]
 pub async fn history(
     State(s): State<AppState>,
     Path(id): Path<String>,
@@ -262,7 +262,7 @@ pub async fn history(
 /// (api/src/mail_worker/mod.rs).
 #[utoipa::path(
     get,
-    path = "/api/admin/mail",
+    path = "/api/admin/mail", operation_id = "getMailStatus",
     tag = "admin",
     responses(
         (status = 200, description = "Outbox counts and newest messages", body = crate::mail_worker::MailStatus),

@@ -57,7 +57,7 @@ pub(super) fn split_camel(name: &str) -> String {
 }
 
 /// `GET /api/security/getAllActions`.
-#[utoipa::path(get, path = "/api/security/getAllActions", tag = "security", operation_id = "securityGetAllActions", responses((status = 200, description = "Every action", body = [SecurityAction])))]
+#[utoipa::path(get, path = "/api/security/getAllActions", tag = "security", operation_id = "getAllActions", responses((status = 200, description = "Every action", body = [SecurityAction])))]
 pub async fn all_actions() -> Result<Json<Vec<SecurityAction>>, ApiError> {
     Ok(Json(
         ACTIONS.iter().map(|a| describe_action(a.id)).collect(),
@@ -72,7 +72,7 @@ pub struct GroupIdBody {
 }
 
 /// `POST /api/security/getGroupActions {groupId}`.
-#[utoipa::path(post, path = "/api/security/getGroupActions", tag = "security", operation_id = "securityGetGroupActions", request_body = GroupIdBody, responses((status = 200, description = "The group's actions", body = [SecurityAction])))]
+#[utoipa::path(post, path = "/api/security/getGroupActions", tag = "security", operation_id = "getGroupActions", request_body = GroupIdBody, responses((status = 200, description = "The group's actions", body = [SecurityAction])))]
 pub async fn group_actions(
     State(s): State<AppState>,
     Json(b): Json<GroupIdBody>,
@@ -114,7 +114,7 @@ pub struct Group {
 }
 
 /// `GET /api/security/getGroups[?groupId]`: live groups with their actions.
-#[utoipa::path(get, path = "/api/security/getGroups", tag = "security", operation_id = "securityGetGroups", params(GroupQuery), responses((status = 200, description = "Groups with their actions", body = [Group]), (status = 404, description = "No group has this id.")))]
+#[utoipa::path(get, path = "/api/security/getGroups", tag = "security", operation_id = "getGroups", params(GroupQuery), responses((status = 200, description = "Groups with their actions", body = [Group]), (status = 404, description = "No group has this id.")))]
 pub async fn groups(
     State(s): State<AppState>,
     Query(q): Query<GroupQuery>,
@@ -217,7 +217,7 @@ pub struct GroupActionsChanged {
 }
 
 /// `POST /api/security/AddGroup {GroupName, UserActions}` (CreateGroup).
-#[utoipa::path(post, path = "/api/security/AddGroup", tag = "security", operation_id = "securityAddGroup", request_body = GroupBody, responses((status = 200, description = "Created", body = GroupCreated)))]
+#[utoipa::path(post, path = "/api/security/AddGroup", tag = "security", operation_id = "addGroup", request_body = GroupBody, responses((status = 200, description = "Created", body = GroupCreated)))]
 pub async fn add_group(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -319,7 +319,7 @@ pub(super) async fn change_actions(
 }
 
 /// `POST /api/security/addGroupActions {GroupId, UserActions}` (AddGroupAction).
-#[utoipa::path(post, path = "/api/security/addGroupActions", tag = "security", operation_id = "securityAddGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
+#[utoipa::path(post, path = "/api/security/addGroupActions", tag = "security", operation_id = "addGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
 pub async fn add_group_actions(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -329,7 +329,7 @@ pub async fn add_group_actions(
 }
 
 /// `DELETE /api/security/deleteGroupActions {GroupId, UserActions}` (DeleteGroupAction).
-#[utoipa::path(delete, path = "/api/security/deleteGroupActions", tag = "security", operation_id = "securityDeleteGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
+#[utoipa::path(delete, path = "/api/security/deleteGroupActions", tag = "security", operation_id = "deleteGroupActions", request_body = GroupBody, responses((status = 200, description = "Updated", body = GroupActionsChanged)))]
 pub async fn delete_group_actions(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -340,7 +340,7 @@ pub async fn delete_group_actions(
 
 /// `DELETE /api/security/deleteGroup?groupId` (DeleteGroup). Members lose its actions on their
 /// next request.
-#[utoipa::path(delete, path = "/api/security/deleteGroup", tag = "security", operation_id = "securityDeleteGroup", params(GroupIdQuery), responses((status = 200, description = "Deleted", body = Done)))]
+#[utoipa::path(delete, path = "/api/security/deleteGroup", tag = "security", operation_id = "deleteGroup", params(GroupIdQuery), responses((status = 200, description = "Deleted", body = Done)))]
 pub async fn delete_group(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

@@ -226,7 +226,7 @@ pub struct UserCreated {
 /// `POST /api/security/createNewUser` (SetGroupMember): an account without a password; its
 /// owner is e-mailed how to choose one
 /// (docs/decisions/0021-how-an-account-created-for-someone-first-signs-in.md).
-#[utoipa::path(post, path = "/api/security/createNewUser", tag = "security", operation_id = "securityCreateNewUser", request_body = UserForm, responses((status = 200, description = "Created", body = UserCreated)))]
+#[utoipa::path(post, path = "/api/security/createNewUser", tag = "security", operation_id = "createNewUser", request_body = UserForm, responses((status = 200, description = "Created", body = UserCreated)))]
 pub async fn create_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -268,7 +268,7 @@ pub async fn create_user(
 }
 
 /// `PUT /api/security/editUserDetails?stakeholderId` (SetGroupMember).
-#[utoipa::path(put, path = "/api/security/editUserDetails", tag = "security", operation_id = "securityEditUserDetails", params(UserQuery), request_body = UserForm, responses((status = 200, description = "Updated", body = Saved), (status = 404, description = "No user has this id")))]
+#[utoipa::path(put, path = "/api/security/editUserDetails", tag = "security", operation_id = "editUserDetails", params(UserQuery), request_body = UserForm, responses((status = 200, description = "Updated", body = Saved), (status = 404, description = "No user has this id")))]
 pub async fn edit_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -307,7 +307,7 @@ pub async fn edit_user(
 
 /// `DELETE /api/security/deleteUser?stakeholderId` (DeleteUser): the account can no longer
 /// sign in and its sessions end at once.
-#[utoipa::path(delete, path = "/api/security/deleteUser", tag = "security", operation_id = "securityDeleteUser", params(UserQuery), responses((status = 200, description = "Deleted", body = Done), (status = 404, description = "No user has this id")))]
+#[utoipa::path(delete, path = "/api/security/deleteUser", tag = "security", operation_id = "deleteUser", params(UserQuery), responses((status = 200, description = "Deleted", body = Done), (status = 404, description = "No user has this id")))]
 pub async fn delete_user(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -355,7 +355,7 @@ pub struct EraseAnswer {
 /// are removed from the database; the account is deleted; the event log keeps every event, and
 /// histories show "Erased person". Nobody erases their own account here (the CLI `gbvf users erase
 /// <id>` can).
-#[utoipa::path(post, path = "/api/security/eraseUser", tag = "security", operation_id = "securityEraseUser",
+#[utoipa::path(post, path = "/api/security/eraseUser", tag = "security", operation_id = "eraseUser",
     params(UserQuery),
     responses(
         (status = 200, description = "Erased (or already erased)", body = EraseAnswer),

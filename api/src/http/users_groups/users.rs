@@ -41,7 +41,7 @@ pub struct UserSummary {
 }
 
 /// `GET /api/security/getAllUsers`: live accounts with their groups.
-#[utoipa::path(get, path = "/api/security/getAllUsers", tag = "security", operation_id = "securityGetAllUsers", responses((status = 200, description = "Users with their groups", body = [UserSummary])))]
+#[utoipa::path(get, path = "/api/security/getAllUsers", tag = "security", operation_id = "getAllUsers", responses((status = 200, description = "Users with their groups", body = [UserSummary])))]
 pub async fn users(State(s): State<AppState>) -> Result<Json<Vec<UserSummary>>, ApiError> {
     let rows = live_users(&s.pool).await?;
     Ok(Json(
@@ -155,7 +155,7 @@ pub struct UserAccountDetails {
 }
 
 /// `GET /api/security/getUserDetails?stakeholderId`.
-#[utoipa::path(get, path = "/api/security/getUserDetails", tag = "security", operation_id = "securityGetUserDetails", params(UserQuery), responses((status = 200, description = "One user", body = UserAccountDetails), (status = 404, description = "No user has this id")))]
+#[utoipa::path(get, path = "/api/security/getUserDetails", tag = "security", operation_id = "getUserDetails", params(UserQuery), responses((status = 200, description = "One user", body = UserAccountDetails), (status = 404, description = "No user has this id")))]
 pub async fn user_details(
     State(s): State<AppState>,
     Query(q): Query<UserQuery>,
@@ -249,7 +249,7 @@ pub struct Municipality {
 
 /// `GET /api/security/getLocalMunicipalities`: `[{stakeholderId, name, districtId,
 /// districtName, provinceId, provinceName}]`, ordered by province, district and name.
-#[utoipa::path(get, path = "/api/security/getLocalMunicipalities", tag = "security", operation_id = "securityGetLocalMunicipalities", responses((status = 200, description = "Every local municipality, by province, district and name", body = [Municipality])))]
+#[utoipa::path(get, path = "/api/security/getLocalMunicipalities", tag = "security", operation_id = "getLocalMunicipalities", responses((status = 200, description = "Every local municipality, by province, district and name", body = [Municipality])))]
 pub async fn municipalities(
     State(s): State<AppState>,
 ) -> Result<Json<Vec<Municipality>>, ApiError> {
@@ -279,7 +279,7 @@ pub struct Company {
 }
 
 /// `GET /api/security/getOrganisations`: `[{stakeholderId, organisationName}]`.
-#[utoipa::path(get, path = "/api/security/getOrganisations", tag = "security", operation_id = "securityGetOrganisations", responses((status = 200, description = "Every organisation, by name", body = [Company])))]
+#[utoipa::path(get, path = "/api/security/getOrganisations", tag = "security", operation_id = "getOrganisations", responses((status = 200, description = "Every organisation, by name", body = [Company])))]
 pub async fn organisations(State(s): State<AppState>) -> Result<Json<Vec<Company>>, ApiError> {
     let rows = organisation_names(&s.pool).await?;
     Ok(Json(

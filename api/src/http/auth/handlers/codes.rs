@@ -87,7 +87,7 @@ pub struct VerifyOtpBody {
 /// browser that signed in to the account before), in any other browser against the account's
 /// ([`limits::WRONG_CODE_ACCOUNT_DAY`]); and per client address ([`limits::WRONG_CODE_ADDRESS`]:
 /// then 429).
-#[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", operation_id = "authVerifyOtp", request_body = VerifyOtpBody, responses((status = 200, description = "Code accepted: the user type and address, and for a NewUser whether a password is still to be chosen", body = AuthAnswer), (status = 429, description = "Too many wrong codes from this address")))]
+#[utoipa::path(post, path = "/api/auth/verify-otp", tag = "auth", operation_id = "verifyOtp", request_body = VerifyOtpBody, responses((status = 200, description = "Code accepted: the user type and address, and for a NewUser whether a password is still to be chosen", body = AuthAnswer), (status = 429, description = "Too many wrong codes from this address")))]
 pub async fn verify_otp(
     State(s): State<AppState>,
     session: Session,
@@ -257,7 +257,7 @@ pub struct ForgotBody {
 
 /// `POST /api/auth/forgot-password {Email}` (also the OTP resend): answers the same whether
 /// or not an account exists; a code is e-mailed only to a live account.
-#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth", operation_id = "authForgotPassword", request_body = ForgotBody, responses((status = 200, description = "The same answer whether or not the account exists", body = AuthAnswer), (status = 429, description = "Too many requests")))]
+#[utoipa::path(post, path = "/api/auth/forgot-password", tag = "auth", operation_id = "forgotPassword", request_body = ForgotBody, responses((status = 200, description = "The same answer whether or not the account exists", body = AuthAnswer), (status = 429, description = "Too many requests")))]
 pub async fn forgot_password(
     State(s): State<AppState>,
     ci: ClientIp,
@@ -284,7 +284,7 @@ pub struct ResendBody {
 /// `POST /api/auth/resend-otp {Email, UserType}`: a new code for the OTP screen. The
 /// specification sends resends through forgot-password; that covers user type
 /// ResetPassword, and this call covers NewUser (e-mail verification) the same way.
-#[utoipa::path(post, path = "/api/auth/resend-otp", tag = "auth", operation_id = "authResendOtp", request_body = ResendBody, responses((status = 200, description = "A new code was sent (the same answer whether or not one was due)", body = AuthAnswer), (status = 429, description = "Too many requests")))]
+#[utoipa::path(post, path = "/api/auth/resend-otp", tag = "auth", operation_id = "resendOtp", request_body = ResendBody, responses((status = 200, description = "A new code was sent (the same answer whether or not one was due)", body = AuthAnswer), (status = 429, description = "Too many requests")))]
 pub async fn resend_otp(
     State(s): State<AppState>,
     ci: ClientIp,

@@ -61,7 +61,7 @@ fn password_errors(b: &PasswordBody) -> Errors {
 /// `POST /api/auth/reset-password {Email, Password, ConfirmPassword, UserType}`: needs a code
 /// for this address verified in the last 10 minutes *by this browser* (its binding), and
 /// consumes it. Any other caller gets the expired-code message, whoever verified a code.
-#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", operation_id = "authResetPassword", request_body = PasswordBody, responses((status = 200, description = "Saved", body = Done)))]
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", operation_id = "resetPassword", request_body = PasswordBody, responses((status = 200, description = "Saved", body = Done)))]
 pub async fn reset_password(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -106,7 +106,7 @@ pub async fn reset_password(
 
 /// `POST /api/auth/add-password {Password, ConfirmPassword, UserType}`: a signed-in user
 /// whose account has no password yet chooses one.
-#[utoipa::path(post, path = "/api/auth/add-password", tag = "auth", operation_id = "authAddPassword", request_body = PasswordBody, responses((status = 200, description = "Saved", body = Done)))]
+#[utoipa::path(post, path = "/api/auth/add-password", tag = "auth", operation_id = "addPassword", request_body = PasswordBody, responses((status = 200, description = "Saved", body = Done)))]
 pub async fn add_password(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

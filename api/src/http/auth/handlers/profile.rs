@@ -50,7 +50,7 @@ pub struct OrganisationType {
 }
 
 /// `GET /api/auth/getUserTitles`: `[{titleId, description}]`.
-#[utoipa::path(get, path = "/api/auth/getUserTitles", tag = "auth", operation_id = "authGetUserTitles", responses((status = 200, description = "Every title", body = [Title])))]
+#[utoipa::path(get, path = "/api/auth/getUserTitles", tag = "auth", operation_id = "getUserTitles", responses((status = 200, description = "Every title", body = [Title])))]
 pub async fn titles() -> Json<Vec<Title>> {
     Json(
         TITLES
@@ -63,7 +63,7 @@ pub async fn titles() -> Json<Vec<Title>> {
     )
 }
 /// `GET /api/auth/getUserJobRoles`: `[{roleId, description}]`.
-#[utoipa::path(get, path = "/api/auth/getUserJobRoles", tag = "auth", operation_id = "authGetUserJobRoles", responses((status = 200, description = "Every job role", body = [JobRole])))]
+#[utoipa::path(get, path = "/api/auth/getUserJobRoles", tag = "auth", operation_id = "getUserJobRoles", responses((status = 200, description = "Every job role", body = [JobRole])))]
 pub async fn job_roles() -> Json<Vec<JobRole>> {
     Json(
         JOB_ROLES
@@ -76,7 +76,7 @@ pub async fn job_roles() -> Json<Vec<JobRole>> {
     )
 }
 /// `GET /api/auth/getOrganisationTypes`: `[{organisationTypeId, description}]`.
-#[utoipa::path(get, path = "/api/auth/getOrganisationTypes", tag = "auth", operation_id = "authGetOrganisationTypes", responses((status = 200, description = "Every organisation type", body = [OrganisationType])))]
+#[utoipa::path(get, path = "/api/auth/getOrganisationTypes", tag = "auth", operation_id = "getOrganisationTypes", responses((status = 200, description = "Every organisation type", body = [OrganisationType])))]
 pub async fn organisation_types() -> Json<Vec<OrganisationType>> {
     Json(
         ORGANISATION_TYPES
@@ -126,7 +126,7 @@ pub struct ProfileAnswer {
 }
 
 /// `GET /api/auth/profile`: the signed-in user's profile (spec §3 "Profile").
-#[utoipa::path(get, path = "/api/auth/profile", tag = "auth", operation_id = "authProfile", responses((status = 200, description = "The profile", body = ProfileAnswer)))]
+#[utoipa::path(get, path = "/api/auth/profile", tag = "auth", operation_id = "getProfile", responses((status = 200, description = "The profile", body = ProfileAnswer)))]
 pub async fn profile(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -161,7 +161,7 @@ pub struct NotificationEmailsForm {
 /// `PUT /api/auth/notificationEmails`: the signed-in person switches the building-block
 /// notification e-mails on or off (docs/decisions/0057-building-block-notifications.md).
 /// Answers `{success, message}`.
-#[utoipa::path(put, path = "/api/auth/notificationEmails", tag = "auth", operation_id = "authNotificationEmails", request_body = NotificationEmailsForm, responses((status = 200, description = "Saved", body = Saved)))]
+#[utoipa::path(put, path = "/api/auth/notificationEmails", tag = "auth", operation_id = "setNotificationEmails", request_body = NotificationEmailsForm, responses((status = 200, description = "Saved", body = Saved)))]
 pub async fn notification_emails(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
@@ -242,7 +242,7 @@ use gbvf_commands::text::field as text;
 
 /// `PUT /api/auth/updateProfile`: full name, title, job role, telephone and mobile, and
 /// optionally a new password (with the current one). Answers `{success, message, errors}`.
-#[utoipa::path(put, path = "/api/auth/updateProfile", tag = "auth", operation_id = "authUpdateProfile", request_body = ProfileForm, responses((status = 200, description = "Saved", body = Saved)))]
+#[utoipa::path(put, path = "/api/auth/updateProfile", tag = "auth", operation_id = "updateProfile", request_body = ProfileForm, responses((status = 200, description = "Saved", body = Saved)))]
 pub async fn update_profile(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,

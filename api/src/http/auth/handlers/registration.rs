@@ -168,7 +168,7 @@ pub struct Registered {
 /// its owner an e-mail saying someone tried (registration must not reveal accounts).
 /// Registrations are limited per address typed ([`limits::REGISTRATION_ACCOUNT`]) and per
 /// client address.
-#[utoipa::path(post, path = "/api/auth/register", tag = "auth", operation_id = "authRegister", request_body = RegistrationForm, responses((status = 200, description = "Registered (the OTP e-mail is sent), or the step is valid", body = Registered), (status = 429, description = "Too many registrations")))]
+#[utoipa::path(post, path = "/api/auth/register", tag = "auth", operation_id = "register", request_body = RegistrationForm, responses((status = 200, description = "Registered (the OTP e-mail is sent), or the step is valid", body = Registered), (status = 429, description = "Too many registrations")))]
 pub async fn register(
     State(s): State<AppState>,
     ci: ClientIp,

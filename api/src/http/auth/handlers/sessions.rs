@@ -72,7 +72,7 @@ async fn refusal(s: &AppState, user: &User) -> anyhow::Result<Option<&'static st
 /// and for the designated person of a rejected organisation. The enableLogin flag only shows
 /// or hides the public header's Login link: invited staff and registered organisations sign
 /// in whatever it says (docs/decisions/0022-login-answers-and-refusals.md).
-#[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "authLogin", request_body = LoginBody, responses((status = 200, description = "Signed in", body = AuthAnswer), (status = 403, description = "Refused (no LogIntoSystem, a rejected organisation: the error body), or the e-mail address is not verified yet: this answer with `success: false` and the OTP fields, to go to the OTP screen", body = AuthAnswer), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", operation_id = "login", request_body = LoginBody, responses((status = 200, description = "Signed in", body = AuthAnswer), (status = 403, description = "Refused (no LogIntoSystem, a rejected organisation: the error body), or the e-mail address is not verified yet: this answer with `success: false` and the OTP fields, to go to the OTP screen", body = AuthAnswer), (status = 401, description = "Wrong e-mail or password"), (status = 429, description = "Too many failed sign-ins")))]
 pub async fn login(
     State(s): State<AppState>,
     session: Session,
@@ -212,7 +212,7 @@ pub async fn login(
 }
 
 /// `POST /api/auth/logout`: destroys the session.
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", operation_id = "authLogout", responses((status = 200, description = "Signed out", body = Done)))]
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", operation_id = "logout", responses((status = 200, description = "Signed out", body = Done)))]
 pub async fn logout(session: Session) -> Response {
     match session.flush().await {
         Ok(()) => Json(Done::new("You have been logged out.")).into_response(),
@@ -229,7 +229,7 @@ pub struct CsrfToken {
 }
 
 /// `GET /api/auth/csrf`: the browser's CSRF token `{csrfToken}` (no session row is made).
-#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", operation_id = "authCsrf", responses((status = 200, description = "The token", body = CsrfToken)))]
+#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", operation_id = "getCsrfToken", responses((status = 200, description = "The token", body = CsrfToken)))]
 pub async fn csrf(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -294,7 +294,7 @@ pub struct SessionState {
 /// user {userId, name, email, permissions}, organisationName, organisationTypeId,
 /// userActions [{actionId, name}]`), plus `userType`, `csrfToken` and `devMode` (development
 /// mode is on: the web app shows a banner).
-#[utoipa::path(post, path = "/api/auth/userAuthenticated", tag = "auth", operation_id = "authUserAuthenticated", responses((status = 200, description = "The session", body = SessionState)))]
+#[utoipa::path(post, path = "/api/auth/userAuthenticated", tag = "auth", operation_id = "userAuthenticated", responses((status = 200, description = "The session", body = SessionState)))]
 pub async fn user_authenticated(
     State(s): State<AppState>,
     session: Session,
