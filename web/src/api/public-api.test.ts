@@ -1,12 +1,15 @@
 // The generated endpoints (npm run gen:api) name full paths; through the app's base query they
 // reach /api/… once, not /api/api/…, with the arguments the document declares; and the tags the
 // wrapper adds still tie an admin change to the dashboard.
-import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../test/mocks/server'
 import { makeStore } from '../app/store'
 import { baseApi } from './base-api'
-import { crimeStatsArgs, dashboardArgs, publicApi } from './public-api'
+import { crimeStatsArgs, dashboardArgs, localComponent, publicApi } from './public-api'
+import type { Component } from './generated'
+import { activate, type CompiledCatalog } from '../i18n/runtime'
 
 function record(path: string, seen: string[]) {
   return ({ request }: { request: Request }) => {
@@ -60,5 +63,37 @@ describe('generated public endpoints', () => {
     await expect.poll(() => seen.length).toBe(2)
     expect(seen).toEqual(['/api/dashboard?boundaryId=9', '/api/dashboard?boundaryId=9'])
     subscription.unsubscribe()
+  })
+})
+
+describe('component words in the reader language', () => {
+  const compiled = (name: string) =>
+    JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
+  const crime: Component = {
+    componentId: 3,
+    name: 'Crime',
+    description: 'GBVF crime recorded by the South African Police Service, per SAPS financial year (April to March).',
+    linkTitle: 'SAPS crime statistics',
+    linkUrl: 'https://www.saps.gov.za/services/crimestats.php',
+    options: [],
+    seq: 1,
+  }
+  afterEach(() => activate('en', compiled('en')))
+
+  it('names, describes and links a component in the chosen language, by its id', () => {
+    expect(localComponent(crime)).toEqual(crime)
+    activate('af', compiled('af'))
+    expect(localComponent(crime)).toMatchObject({ name: 'Misdaad', linkTitle: 'SAPD-misdaadstatistiek', seq: 1 })
+    activate('zu', compiled('zu'))
+    expect(localComponent({ ...crime, componentId: 1, linkTitle: null })).toMatchObject({
+      name: 'Izakhi',
+      linkTitle: null,
+    })
+  })
+
+  it('keeps the server words of a component the catalog does not know', () => {
+    activate('zu', compiled('zu'))
+    const unknown = { ...crime, componentId: 9, name: 'Something new' }
+    expect(localComponent(unknown)).toEqual(unknown)
   })
 })

@@ -2,8 +2,11 @@
 // flags), generated from the API document into endpoints/public.ts (npm run gen:api). This file
 // only adds what the document cannot say: the app's cache tags and the argument adapters of the
 // filters.
-import { generatedApi } from './endpoints/public'
-import type { GetCrimeStatsApiArg, GetDashboardApiArg } from './generated'
+import { useMemo } from 'react'
+import { generatedApi, useGetComponentsQuery as useGeneratedComponentsQuery } from './endpoints/public'
+import type { Component, GetCrimeStatsApiArg, GetDashboardApiArg } from './generated'
+import { strings } from '../config/strings'
+import { useActiveLocale } from '../i18n/locale'
 
 /** The generated endpoints with the app's tags: an admin change that invalidates 'Dashboard'
  * refreshes every boundary's dashboard. */
@@ -28,7 +31,6 @@ export {
   useListBoundariesQuery,
   useListBoundariesInQuery,
   useGetCrimeStatsQuery,
-  useGetComponentsQuery,
   useGetDashboardQuery,
   useGetFeatureFlagsQuery,
   useGetGeojsonQuery,
@@ -64,4 +66,40 @@ export function dashboardArgs(
     componentOptions: filters.componentOptions.join(','),
     componentSubOptions: filters.componentSubOptions.join(','),
   }
+}
+
+/** The catalog's texts of each component, by component id (1 building blocks, 2 health check,
+ * 3 crime, 4 collective actions). */
+const COMPONENT_TEXT = {
+  1: () => strings.componentText.buildingBlocks,
+  2: () => strings.componentText.healthCheck,
+  3: () => strings.componentText.crime,
+  4: () => strings.componentText.collectiveActions,
+} as Record<number, () => { name: string; description: string; linkTitle?: string }>
+
+/** `component` with its name, description and link title in the reader's language (the
+ * catalog's, by component id); the server's words for a component the catalog does not know. */
+export function localComponent(component: Component): Component {
+  const text = COMPONENT_TEXT[component.componentId]?.()
+  if (!text) return component
+  return {
+    ...component,
+    name: text.name,
+    description: text.description,
+    linkTitle: component.linkTitle == null ? null : (text.linkTitle ?? component.linkTitle),
+  }
+}
+
+/** `GET /api/dashboard/components` (the generated hook), each component's words in the reader's
+ * language, again whenever the reader picks another. */
+export function useGetComponentsQuery() {
+  const result = useGeneratedComponentsQuery()
+  const locale = useActiveLocale()
+  const data = useMemo(
+    () => result.data?.map(localComponent),
+    // The words change with the language as well as with the answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [result.data, locale],
+  )
+  return { ...result, data }
 }

@@ -119,6 +119,31 @@ export const strings = registerStrings('', {
     notLatest: message<[string]>('The latest figures available for this area are for {label}.', 'label'),
   },
 
+  /** The four components' names, descriptions and source-link titles in the reader's language,
+   * by component (the server sends them in English, the same words: api/src/http/dashboard.rs). */
+  componentText: {
+    crime: {
+      name: 'Crime',
+      description: 'GBVF crime recorded by the South African Police Service, per SAPS financial year (April to March).',
+      linkTitle: 'SAPS crime statistics',
+    },
+    buildingBlocks: {
+      name: 'Building blocks',
+      description:
+        'Availability of support services per category and requirement, with verification progress per municipality.',
+    },
+    healthCheck: {
+      name: 'Health check',
+      description: 'Reach and maturity of organisations from their health-check surveys.',
+    },
+    collectiveActions: {
+      name: 'Collective actions',
+      description:
+        'Challenges, including 100-Day Challenges, per pillar of the National Strategic Plan on GBVF and per cycle.',
+      linkTitle: 'End GBVF 100-Day Challenges',
+    },
+  },
+
   cards: {
     availability: 'Availability',
     reach: 'Reach',
