@@ -13,6 +13,7 @@ import { formatCount, formatPercentage } from '../../lib/format'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { barOptions, pieOptions } from './chart-options'
 import { breakdownSlices, comparisonRows, trendRows } from './crime-model'
+import { areaName } from '../../lib/area-name'
 
 function png(id: string, title: string, area: string) {
   return () => void saveChartPng(id, `${slug(`${title} ${area}`)}.png`)
@@ -28,7 +29,7 @@ export function CrimeBreakdownCard({
   defaultTypes: string[]
 }) {
   const slices = breakdownSlices(stats, selected, defaultTypes)
-  const area = stats.boundary.description
+  const area = areaName(stats.boundary)
   const id = 'crime-breakdown'
   const table: TableData = {
     title: strings.cards.crimeBreakdown,
@@ -80,7 +81,7 @@ export function CrimeBreakdownCard({
 export function TotalCrimeCard({ stats, selected }: { stats: CrimeStats; selected: string[] }) {
   const narrow = useMediaQuery('(max-width: 600px)')
   const rows = comparisonRows(stats, selected)
-  const area = stats.boundary.description
+  const area = areaName(stats.boundary)
   const id = 'total-crime'
   const previous = stats.previousPeriod ?? strings.cards.previousYear
   const current = stats.period ?? strings.cards.currentYear
@@ -163,7 +164,7 @@ export function TotalCrimeCard({ stats, selected }: { stats: CrimeStats; selecte
 
 export function CrimeTrendCard({ stats }: { stats: CrimeStats }) {
   const rows = trendRows(stats)
-  const area = stats.boundary.description
+  const area = areaName(stats.boundary)
   const id = 'crime-trend'
   if (rows.length < 2) return null
   const first = rows[0].period

@@ -25,6 +25,7 @@ import { hasHealthCheckData } from '../../lib/component-models'
 import { Credits } from '../../components/credits'
 import { lazy, Suspense } from 'react'
 import { componentCredits } from '../../lib/credits'
+import { areaName } from '../../lib/area-name'
 
 const loadCards = () => import('./component-cards')
 const ComponentCards = lazy(loadCards)
@@ -78,7 +79,7 @@ export default function DashboardCards() {
 
   if (components.isLoading) return <Spinner />
   if (components.isError) return <ErrorMessage />
-  const area = dashboard.currentData?.boundary.description ?? crime.currentData?.boundary.description ?? ''
+  const area = areaName(dashboard.currentData?.boundary ?? crime.currentData?.boundary)
   const shown = visibleComponents(components.data ?? [], mobile, filters.componentId, (id) =>
     hasData(id, dashboard.currentData, crime.currentData),
   )

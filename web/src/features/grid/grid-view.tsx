@@ -23,6 +23,7 @@ import { GridCard } from './grid-card'
 import { Credits } from '../../components/credits'
 import { componentCredits } from '../../lib/credits'
 import { moveBy, moveTo, moveToBottom, moveToTop, reconcileOrder } from './grid-model'
+import { areaName as nameOf } from '../../lib/area-name'
 
 export default function GridView() {
   const { filters, boundaryId, update } = useFilters()
@@ -47,7 +48,7 @@ export default function GridView() {
   )
   const byId = new Map(children.map((c) => [c.boundaryId, c]))
   const componentId = filters.componentId ?? ComponentId.Crime
-  const areaName = stats.currentData?.boundary.description ?? ''
+  const areaName = nameOf(stats.currentData?.boundary)
   // Whether the health-check figures include example data (the footer says so).
   const dashboard = useGetDashboardQuery(
     componentId === ComponentId.HealthCheck ? dashboardArgs(boundaryId, filters) : skipToken,

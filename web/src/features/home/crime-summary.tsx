@@ -15,6 +15,7 @@ import {
   percentageChange,
 } from '../../lib/format'
 import { crimeSource, periodText } from '../../lib/crime'
+import { areaName } from '../../lib/area-name'
 
 /** "a, b and c" in the page's language (Intl.ListFormat). */
 function listOf(items: string[]): string {
@@ -24,7 +25,7 @@ function listOf(items: string[]): string {
 export function breakdownTable(stats: CrimeStats): TableData {
   return {
     title: strings.summary.breakdown,
-    area: stats.boundary.description,
+    area: areaName(stats.boundary),
     period: stats.period ?? '',
     source: crimeSource(stats),
     columns: [
@@ -60,7 +61,7 @@ export function CrimeSummary({
         <ErrorMessage />
       </section>
     )
-  const area = stats.boundary.description
+  const area = areaName(stats.boundary)
   const change = percentageChange(stats.total, stats.previousTotal)
   const max = Math.max(1, ...stats.distribution.map((d) => d.value))
   return (

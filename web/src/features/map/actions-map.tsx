@@ -22,6 +22,7 @@ import { legendColour } from '../../lib/legend'
 import { MapLegend } from './map-legend'
 import { ACTIONS_SCALE, ALL_ACTIONS_SCALE, markerVisible, type AreaFigures } from './map-data'
 import { MapStage, PinButton, useMapArea } from './map-stage'
+import { areaName as nameOf } from '../../lib/area-name'
 
 function ChallengeItem({ action }: { action: CollectiveAction }) {
   const dates = action.validFrom
@@ -241,7 +242,7 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
     [markersQ.currentData, filters, isLocal, all],
   )
 
-  const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''
+  const areaName = nameOf(boundary ?? dashboardQ.currentData?.boundary)
   const totals = new Map((summary?.containedBoundaryData ?? []).map((a) => [a.boundaryId, a.totalCollectiveActions]))
   const table: TableData = {
     title: all ? strings.actions.allLegendTitle : strings.actions.legendTitle,

@@ -25,6 +25,7 @@ import {
   markerVisible,
 } from './map-data'
 import { MapStage, PinButton, useMapArea } from './map-stage'
+import { areaName as nameOf } from '../../lib/area-name'
 
 /** The count modal: per category its providers, per building block its providers. */
 export function BoundaryCounts({ boundaryId }: { boundaryId: number }) {
@@ -92,7 +93,7 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
     [markersQ.currentData, filters],
   )
 
-  const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''
+  const areaName = nameOf(boundary ?? dashboardQ.currentData?.boundary)
   const table: TableData = {
     title: strings.bbMap.legendTitle,
     area: areaName,

@@ -18,6 +18,7 @@ import { formatCount, formatDecimal, formatRate } from '../../lib/format'
 import { MapLegend } from './map-legend'
 import { areaFigures, markerVisible, type AreaFigures } from './map-data'
 import { MapStage, useMapArea } from './map-stage'
+import { areaName as nameOf } from '../../lib/area-name'
 
 function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: string): TableData {
   return {
@@ -105,7 +106,7 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
     ? statsQ.currentData.colorLegend.scale
     : (parentQ.currentData?.colorLegend?.scale ?? [])
 
-  const areaName = boundary?.description ?? statsQ.currentData?.boundary.description ?? ''
+  const areaName = nameOf(boundary ?? statsQ.currentData?.boundary)
   const table = mapTable(figures, statsQ.currentData, areaName)
 
   return (

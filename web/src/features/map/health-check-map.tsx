@@ -14,6 +14,7 @@ import { quarterText } from '../../lib/component-models'
 import { HEALTH_CHECK_SCALE, TOO_FEW_COLOUR, healthCheckAreaFigures, type AreaFigures } from './map-data'
 import { MapStage, useMapArea } from './map-stage'
 import { escapeHtml } from '../../lib/escape-html'
+import { areaName as nameOf } from '../../lib/area-name'
 
 /** 'Overall maturity: 62%', 'Too few organisations to show' or 'No responses'. */
 export function maturityText(area: AreaFigures | undefined): string {
@@ -37,7 +38,7 @@ export default function HealthCheckMap({ compact = false }: { compact?: boolean 
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
   const summary = dashboardQ.currentData?.healthCheck
   const figures = useMemo(() => healthCheckAreaFigures(areasQ.currentData, summary), [areasQ.currentData, summary])
-  const areaName = boundary?.description ?? dashboardQ.currentData?.boundary.description ?? ''
+  const areaName = nameOf(boundary ?? dashboardQ.currentData?.boundary)
   const example = summary?.example === true
   const table: TableData = {
     title: strings.hcMap.legendTitle,
