@@ -216,6 +216,13 @@ export const strings = registerStrings('', {
     orMore: message<[number]>('{start} or more', 'start'),
     toUnder: message<[number, number]>('{start} to under {end}', 'start', 'end'),
     band: message<[string, string]>('{description} ({range})', 'description', 'range'),
+    /** The crime scale's band names as the server sends them (public spec §3 "Map colour
+     * scales"), in the reader's language. */
+    levels: {
+      Low: 'Low',
+      Medium: 'Medium',
+      High: 'High',
+    },
   },
 
   /** MapLibre's own controls. */

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { bandLabel, legendColour } from './legend'
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { activate, type CompiledCatalog } from '../i18n/runtime'
+import { bandLabel, legendColour, levelName } from './legend'
 
 const scale = [
   { start: 0, end: 10, color: '#EED0D2', description: 'Low' },
@@ -45,5 +47,20 @@ describe('legend colour lookup: first band with start <= density < end, else bla
   it('labels bands', () => {
     expect(bandLabel(scale[0])).toBe('Low (0 to under 10)')
     expect(bandLabel({ start: 30, end: null, color: '#A8161D', description: 'High' })).toBe('High (30 or more)')
+  })
+})
+
+describe('band names in the reader language', () => {
+  const compiled = (name: string) =>
+    JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
+  afterEach(() => activate('en', compiled('en')))
+
+  it('names the crime scale bands from the catalog and keeps other names', () => {
+    activate('zu', compiled('zu'))
+    expect(levelName('High')).toBe('Phezulu')
+    expect(levelName('1%-24%')).toBe('1%-24%')
+    expect(levelName('constructor')).toBe('constructor')
+    activate('af', compiled('af'))
+    expect(bandLabel({ start: 0, end: 10, color: '#EED0D2', description: 'Low' })).toMatch(/^Laag \(/)
   })
 })

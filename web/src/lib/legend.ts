@@ -25,5 +25,12 @@ export function legendColour(
 export function bandLabel(band: LegendBand): string {
   const m = strings.legend
   const range = band.end == null || band.end >= 1e9 ? m.orMore(band.start) : m.toUnder(band.start, band.end)
-  return band.description ? m.band(band.description, range) : range
+  return band.description ? m.band(levelName(band.description), range) : range
+}
+
+/** A band's name in the reader's language: the crime scale's Low, Medium and High from the
+ * catalog, any other name (a range such as '1%-24%') as the server gives it. */
+export function levelName(description: string): string {
+  const levels: Record<string, string> = strings.legend.levels
+  return Object.hasOwn(levels, description) ? levels[description] : description
 }

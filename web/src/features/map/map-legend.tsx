@@ -1,7 +1,7 @@
 // The colour legend drawn over the map, from the API's colorLegend.
 import type { ColorBand } from '../../api/types'
 import { strings } from '../../config/strings'
-import { bandLabel } from '../../lib/legend'
+import { bandLabel, levelName } from '../../lib/legend'
 
 export function MapLegend({
   scale,
@@ -30,7 +30,7 @@ export function MapLegend({
         {scale.map((band) => (
           <li key={`${band.start}-${band.end}`}>
             <span className="map-legend__swatch" style={{ background: band.color }} aria-hidden="true" />
-            {plain && band.description ? band.description : bandLabel(band)}
+            {plain && band.description ? levelName(band.description) : bandLabel(band)}
           </li>
         ))}
         {extra.map((e) => (
