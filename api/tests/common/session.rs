@@ -116,7 +116,10 @@ pub async fn assign_groups(pool: &sqlx::PgPool, email: &str, groups: Vec<i64>) {
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
         &user_key(pool, email).await,
-        gbvf_commands::accounts::user::UserCommand::AssignGroups(groups),
+        gbvf_commands::accounts::user::UserCommand::AssignGroups {
+            group_ids: groups,
+            authority: gbvf_commands::accounts::delegation::Authority::operator(),
+        },
         meta.to_map(),
     )
     .await
@@ -262,7 +265,10 @@ pub async fn member_registered_as(
     let meta = gbvf_events::metadata::EventMetadata::now("system", "test", "test");
     cqrs.execute_with_metadata(
         &user_key(&db.pool, &email).await,
-        gbvf_commands::accounts::user::UserCommand::AssignGroups(vec![group]),
+        gbvf_commands::accounts::user::UserCommand::AssignGroups {
+            group_ids: vec![group],
+            authority: gbvf_commands::accounts::delegation::Authority::operator(),
+        },
         meta.to_map(),
     )
     .await

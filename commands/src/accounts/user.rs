@@ -79,7 +79,12 @@ pub enum UserCommand {
     /// Record a profile change (the person's details were corrected in `person` first).
     UpdateProfile(ProfileFacts),
     /// Replace the groups.
-    AssignGroups(Vec<i64>),
+    AssignGroups {
+        /// The groups asked.
+        group_ids: Vec<i64>,
+        /// Who assigns them, under the delegation rules.
+        authority: Authority,
+    },
     /// Delete the account: not one's own, nor one holding more than `authority`.
     Delete(Authority),
     /// Replace the details an administrator manages, by `authority` under the delegation rules.
@@ -202,10 +207,16 @@ impl User {
             UserCommand::SetPassword(how) => vec![UserEvent::PasswordSet { how: how.clone() }],
             // Always recorded: the names or numbers may have changed in `person`.
             UserCommand::UpdateProfile(p) => vec![UserEvent::ProfileUpdated(p.clone())],
-            UserCommand::AssignGroups(g) if *g == self.group_ids => vec![],
-            UserCommand::AssignGroups(g) => vec![UserEvent::GroupsAssigned {
-                group_ids: g.clone(),
-            }],
+            UserCommand::AssignGroups { group_ids, .. } if *group_ids == self.group_ids => vec![],
+            UserCommand::AssignGroups {
+                group_ids,
+                authority,
+            } => {
+                self.may_assign(group_ids, authority)?;
+                vec![UserEvent::GroupsAssigned {
+                    group_ids: group_ids.clone(),
+                }]
+            }
             UserCommand::Delete(authority) => {
                 if authority.by.is(self.user_id.as_deref()) {
                     return Err(UserError::DeletesOwnAccount);
@@ -251,6 +262,30 @@ impl User {
     /// does not ([`may_act_on`]).
     fn no_power_over(&self, authority: &Authority) -> Result<(), DelegationRefusal> {
         may_act_on(|a| authority.by.holds(a), authority.grants(&self.group_ids))
+    }
+
+    /// The delegation rules of a change of this account's groups to `group_ids` alone (its area
+    /// stays): as [`Self::may_edit`].
+    fn may_assign(
+        &self,
+        group_ids: &[i64],
+        authority: &Authority,
+    ) -> Result<(), DelegationRefusal> {
+        let by = &authority.by;
+        may_grant(|a| by.holds(a), authority.grants(group_ids))?;
+        self.no_power_over(authority)?;
+        may_edit(
+            |a| by.holds(a),
+            &AccountEdit {
+                own_account: by.is(self.user_id.as_deref()),
+                groups_now: &self.group_ids,
+                groups_asked: group_ids,
+                municipalities_now: &self.municipality_ids,
+                municipalities_asked: &self.municipality_ids,
+                provinces_now: &self.province_ids,
+                provinces_asked: &self.province_ids,
+            },
+        )
     }
 
     /// The delegation rules of an edit of this account's details into `details`: nothing
@@ -364,6 +399,14 @@ impl Aggregate for User {
 mod tests {
     use super::*;
     use cqrs_es::test::TestFramework;
+
+    /// Groups assigned by the installation's operator.
+    fn assign(group_ids: Vec<i64>) -> UserCommand {
+        UserCommand::AssignGroups {
+            group_ids,
+            authority: Authority::operator(),
+        }
+    }
 
     /// An edit of the details by the installation's operator.
     fn edit(details: gbvf_events::accounts::UserDetails) -> UserCommand {
@@ -535,7 +578,7 @@ mod tests {
             UserCommand::VerifyEmail,
             UserCommand::SetPassword("registration".into()),
             UserCommand::UpdateProfile(ProfileFacts::default()),
-            UserCommand::AssignGroups(vec![2]),
+            assign(vec![2]),
             UserCommand::Delete(Authority::operator()),
             edit(details(vec![2])),
         ]
@@ -658,7 +701,7 @@ mod tests {
     fn given_an_account_when_other_groups_are_assigned_then_they_replace_its_groups() {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
-            .when(UserCommand::AssignGroups(vec![2, 4]))
+            .when(assign(vec![2, 4]))
             .then_expect_events(vec![UserEvent::GroupsAssigned {
                 group_ids: vec![2, 4],
             }]);
@@ -668,7 +711,7 @@ mod tests {
     fn given_an_account_when_its_own_groups_are_assigned_then_nothing_is_recorded() {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
-            .when(UserCommand::AssignGroups(vec![4]))
+            .when(assign(vec![4]))
             .then_expect_events(vec![]);
         TestFramework::<User>::with(())
             .given(vec![
@@ -677,7 +720,7 @@ mod tests {
                     group_ids: vec![2, 4],
                 },
             ])
-            .when(UserCommand::AssignGroups(vec![2, 4]))
+            .when(assign(vec![2, 4]))
             .then_expect_events(vec![]);
     }
 
@@ -688,7 +731,7 @@ mod tests {
                 UserEvent::UserRegistered(registered()),
                 UserEvent::UserDetailsEdited(details(vec![3])),
             ])
-            .when(UserCommand::AssignGroups(vec![3]))
+            .when(assign(vec![3]))
             .then_expect_events(vec![]);
     }
 
@@ -957,5 +1000,46 @@ mod tests {
             .then_expect_error(UserError::Refused(
                 DelegationRefusal::RemovesWithoutDeleteGroupMember,
             ));
+    }
+
+    #[test]
+    fn given_accounts_when_a_manager_assigns_groups_the_delegation_rules_hold() {
+        let admin = UserRegistered {
+            group_ids: vec![1],
+            ..registered()
+        };
+        let own = UserRegistered {
+            user_id: "m1".into(),
+            group_ids: vec![3],
+            ..registered()
+        };
+        let by_manager = |group_ids: Vec<i64>| UserCommand::AssignGroups {
+            group_ids,
+            authority: manager(),
+        };
+        for (given, command, refusal) in [
+            (
+                admin,
+                by_manager(vec![2]),
+                DelegationRefusal::TargetHoldsMore,
+            ),
+            (
+                registered(),
+                by_manager(vec![4, 1]),
+                DelegationRefusal::GrantsMoreThanHeld,
+            ),
+            (own, by_manager(vec![3, 2]), DelegationRefusal::OwnGroups),
+        ] {
+            TestFramework::<User>::with(())
+                .given(vec![UserEvent::UserRegistered(given)])
+                .when(command)
+                .then_expect_error(UserError::Refused(refusal));
+        }
+        TestFramework::<User>::with(())
+            .given(vec![UserEvent::UserRegistered(registered())])
+            .when(by_manager(vec![4, 2]))
+            .then_expect_events(vec![UserEvent::GroupsAssigned {
+                group_ids: vec![4, 2],
+            }]);
     }
 }
