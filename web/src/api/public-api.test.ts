@@ -7,8 +7,8 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../test/mocks/server'
 import { makeStore } from '../app/store'
 import { baseApi } from './base-api'
-import { crimeStatsArgs, dashboardArgs, localComponent, publicApi } from './public-api'
-import type { Component } from './generated'
+import { crimeStatsArgs, crimeTypeName, dashboardArgs, localComponent, localCrimeStats, publicApi } from './public-api'
+import type { Component, CrimeStats } from './generated'
 import { activate, type CompiledCatalog } from '../i18n/runtime'
 
 function record(path: string, seen: string[]) {
@@ -95,5 +95,35 @@ describe('component words in the reader language', () => {
     activate('zu', compiled('zu'))
     const unknown = { ...crime, componentId: 9, name: 'Something new' }
     expect(localComponent(unknown)).toEqual(unknown)
+  })
+})
+
+describe('crime types in the reader language', () => {
+  const compiled = (name: string) =>
+    JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
+  afterEach(() => activate('en', compiled('en')))
+
+  it('names each SAPS crime type by its id and keeps an unknown one as the server names it', () => {
+    expect(crimeTypeName('2', 'Rape')).toBe('Rape')
+    activate('af', compiled('af'))
+    expect(crimeTypeName('2', 'Rape')).toBe('Verkragting')
+    expect(crimeTypeName(6, 'Murder')).toBe('Moord')
+    expect(crimeTypeName('99', 'Something new')).toBe('Something new')
+    expect(crimeTypeName('constructor', 'x')).toBe('x')
+  })
+
+  it('renames the types of a crime-stats answer everywhere it names them', () => {
+    activate('zu', compiled('zu'))
+    const item = { crimeTypeId: '2', description: 'Rape', total: 5 }
+    const stats = {
+      crimeStats: [item],
+      distribution: [item],
+      groupedByBoundary: [{ boundaryId: 7, distribution: [item] }],
+    } as unknown as CrimeStats
+    const local = localCrimeStats(stats)
+    expect(local.crimeStats[0].description).toBe('Ukudlwengula')
+    expect(local.distribution[0].description).toBe('Ukudlwengula')
+    expect(local.groupedByBoundary[0].distribution[0].description).toBe('Ukudlwengula')
+    expect(stats.distribution[0].description).toBe('Rape')
   })
 })

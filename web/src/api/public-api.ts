@@ -3,8 +3,13 @@
 // only adds what the document cannot say: the app's cache tags and the argument adapters of the
 // filters.
 import { useMemo } from 'react'
-import { generatedApi, useGetComponentsQuery as useGeneratedComponentsQuery } from './endpoints/public'
-import type { Component, GetCrimeStatsApiArg, GetDashboardApiArg } from './generated'
+import type { skipToken } from '@reduxjs/toolkit/query'
+import {
+  generatedApi,
+  useGetComponentsQuery as useGeneratedComponentsQuery,
+  useGetCrimeStatsQuery as useGeneratedCrimeStatsQuery,
+} from './endpoints/public'
+import type { Component, CrimeStats, GetCrimeStatsApiArg, GetDashboardApiArg } from './generated'
 import { strings } from '../config/strings'
 import { useActiveLocale } from '../i18n/locale'
 
@@ -30,7 +35,6 @@ export {
   useGetBoundaryQuery,
   useListBoundariesQuery,
   useListBoundariesInQuery,
-  useGetCrimeStatsQuery,
   useGetDashboardQuery,
   useGetFeatureFlagsQuery,
   useGetGeojsonQuery,
@@ -77,13 +81,40 @@ const COMPONENT_TEXT = {
   4: () => strings.componentText.collectiveActions,
 } as Record<number, () => { name: string; description: string; linkTitle?: string }>
 
+/** The name of SAPS crime type `id` in the reader's language; `fallback` (the server's) for a
+ * type the catalog does not know. */
+export function crimeTypeName(id: number | string, fallback: string): string {
+  const names: Record<string, string> = strings.crimeTypes
+  const key = String(id)
+  return Object.hasOwn(names, key) ? names[key] : fallback
+}
+
+/** `stats` with every crime type named in the reader's language ([`crimeTypeName`]). */
+export function localCrimeStats(stats: CrimeStats): CrimeStats {
+  const named = <T extends { crimeTypeId: string; description: string }>(d: T): T => ({
+    ...d,
+    description: crimeTypeName(d.crimeTypeId, d.description),
+  })
+  return {
+    ...stats,
+    crimeStats: stats.crimeStats.map(named),
+    distribution: stats.distribution.map(named),
+    groupedByBoundary: stats.groupedByBoundary.map((g) => ({ ...g, distribution: g.distribution.map(named) })),
+  }
+}
+
 /** `component` with its name, description and link title in the reader's language (the
- * catalog's, by component id); the server's words for a component the catalog does not know. */
+ * catalog's, by component id), and the crime component's options (the crime types) named so
+ * too; the server's words for a component the catalog does not know. */
 export function localComponent(component: Component): Component {
   const text = COMPONENT_TEXT[component.componentId]?.()
   if (!text) return component
   return {
     ...component,
+    options:
+      component.componentId === 3
+        ? component.options.map((o) => ({ ...o, name: crimeTypeName(String(o.id), o.name) }))
+        : component.options,
     name: text.name,
     description: text.description,
     linkTitle: component.linkTitle == null ? null : (text.linkTitle ?? component.linkTitle),
@@ -102,4 +133,22 @@ export function useGetComponentsQuery() {
     [result.data, locale],
   )
   return { ...result, data }
+}
+
+/** `GET /api/crime/stats` (the generated hook), every crime type named in the reader's language,
+ * again whenever the reader picks another. */
+export function useGetCrimeStatsQuery(arg: GetCrimeStatsApiArg | typeof skipToken, options?: { skip?: boolean }) {
+  const result = useGeneratedCrimeStatsQuery(arg, options)
+  const locale = useActiveLocale()
+  const data = useMemo(
+    () => (result.data ? localCrimeStats(result.data) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [result.data, locale],
+  )
+  const currentData = useMemo(
+    () => (result.currentData ? localCrimeStats(result.currentData) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [result.currentData, locale],
+  )
+  return { ...result, data, currentData }
 }

@@ -119,6 +119,22 @@ export const strings = registerStrings('', {
     notLatest: message<[string]>('The latest figures available for this area are for {label}.', 'label'),
   },
 
+  /** The SAPS crime types by id, in the reader's language (the server sends SAPS's English
+   * names, the same words: events/src/crime_types.rs). */
+  crimeTypes: {
+    1: 'Sexual offences',
+    2: 'Rape',
+    3: 'Sexual assault',
+    4: 'Attempted sexual offences',
+    5: 'Contact sexual offences',
+    6: 'Murder',
+    7: 'Attempted murder',
+    8: 'Assault with the intent to inflict grievous bodily harm',
+    9: 'Common assault',
+    10: 'Kidnapping',
+    11: 'Neglect and ill-treatment of children',
+  },
+
   /** The four components' names, descriptions and source-link titles in the reader's language,
    * by component (the server sends them in English, the same words: api/src/http/dashboard.rs). */
   componentText: {

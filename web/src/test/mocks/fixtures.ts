@@ -13,8 +13,8 @@ export const components: Component[] = [
     options: [
       { id: '6', name: 'Murder', options: [] },
       { id: '1', name: 'Sexual offences', options: [] },
-      { id: '9', name: 'Assault with the intent to inflict grievous bodily harm', options: [] },
-      { id: '12', name: 'Common assault', options: [] },
+      { id: '8', name: 'Assault with the intent to inflict grievous bodily harm', options: [] },
+      { id: '9', name: 'Common assault', options: [] },
     ],
   },
   {
@@ -116,12 +116,12 @@ const types = [
   { crimeTypeId: '6', description: 'Murder', included: true, share: 0.06 },
   { crimeTypeId: '1', description: 'Sexual offences', included: true, share: 0.12 },
   {
-    crimeTypeId: '9',
+    crimeTypeId: '8',
     description: 'Assault with the intent to inflict grievous bodily harm',
     included: true,
     share: 0.35,
   },
-  { crimeTypeId: '12', description: 'Common assault', included: true, share: 0.47 },
+  { crimeTypeId: '9', description: 'Common assault', included: true, share: 0.47 },
   { crimeTypeId: '30', description: 'Burglary at residential premises', included: false, share: 0.5 },
 ]
 
