@@ -206,6 +206,10 @@ export const strings = registerStrings('', {
     overallMaturityOf: message<[string]>('Overall maturity, {quarter} (latest published)', 'quarter'),
     maturityWithheld:
       'Maturity is shown only where at least 3 organisations with at least 5 responses each contribute.',
+    /** What the public health-check figures say of their privacy rules, in the reader's language
+     * (the server's `note`, the same words: api/src/http/health_check/public_statistics.rs). */
+    publicFiguresNote:
+      'Figures are published once a quarter has ended. Counts are shown where at least 3 organisations take part, and withheld where they would let a smaller group be worked out from other figures; maturity needs at least 3 organisations with at least 5 responses each, in whole percent.',
     exampleData: 'Example data',
     exampleDataNote: 'These figures include example data, not real responses.',
     maturity: 'Maturity',

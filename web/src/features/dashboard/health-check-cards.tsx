@@ -184,7 +184,7 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckStats | und
           ) : (
             <p className="card-note" data-testid="maturity-withheld">
               {strings.cards.overallMaturityOf(quarterText(summary?.quarter))}:{' '}
-              {summary?.note ?? strings.cards.maturityWithheld}
+              {summary?.note ? strings.cards.publicFiguresNote : strings.cards.maturityWithheld}
             </p>
           )}
         </>

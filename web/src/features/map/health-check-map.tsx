@@ -79,7 +79,7 @@ export default function HealthCheckMap({ compact = false }: { compact?: boolean 
       }
       areaCount={(f) => (f.total == null ? strings.hcMap.noResponses : maturityText(f))}
       markAreaColour
-      note={summary?.note ? <p className="crime-map__note">{summary.note}</p> : undefined}
+      note={summary?.note ? <p className="crime-map__note">{strings.cards.publicFiguresNote}</p> : undefined}
     />
   )
 }
