@@ -271,20 +271,11 @@ impl User {
         group_ids: &[i64],
         authority: &Authority,
     ) -> Result<(), DelegationRefusal> {
-        let by = &authority.by;
-        may_grant(|a| by.holds(a), authority.grants(group_ids))?;
-        self.no_power_over(authority)?;
-        may_edit(
-            |a| by.holds(a),
-            &AccountEdit {
-                own_account: by.is(self.user_id.as_deref()),
-                groups_now: &self.group_ids,
-                groups_asked: group_ids,
-                municipalities_now: &self.municipality_ids,
-                municipalities_asked: &self.municipality_ids,
-                provinces_now: &self.province_ids,
-                provinces_asked: &self.province_ids,
-            },
+        self.may_change(
+            group_ids,
+            &self.municipality_ids,
+            &self.province_ids,
+            authority,
         )
     }
 
@@ -296,19 +287,36 @@ impl User {
         details: &gbvf_events::accounts::UserDetails,
         authority: &Authority,
     ) -> Result<(), DelegationRefusal> {
+        self.may_change(
+            &details.group_ids,
+            &details.municipality_ids,
+            &details.province_ids,
+            authority,
+        )
+    }
+
+    /// The delegation rules of giving this account `group_ids`, `municipality_ids` and
+    /// `province_ids` by `authority`.
+    fn may_change(
+        &self,
+        group_ids: &[i64],
+        municipality_ids: &[i64],
+        province_ids: &[i64],
+        authority: &Authority,
+    ) -> Result<(), DelegationRefusal> {
         let by = &authority.by;
-        may_grant(|a| by.holds(a), authority.grants(&details.group_ids))?;
+        may_grant(|a| by.holds(a), authority.grants(group_ids))?;
         self.no_power_over(authority)?;
         may_edit(
             |a| by.holds(a),
             &AccountEdit {
                 own_account: by.is(self.user_id.as_deref()),
                 groups_now: &self.group_ids,
-                groups_asked: &details.group_ids,
+                groups_asked: group_ids,
                 municipalities_now: &self.municipality_ids,
-                municipalities_asked: &details.municipality_ids,
+                municipalities_asked: municipality_ids,
                 provinces_now: &self.province_ids,
-                provinces_asked: &details.province_ids,
+                provinces_asked: province_ids,
             },
         )
     }

@@ -296,12 +296,7 @@ pub async fn edit_user(
         &meta(&u, "http:PUT /api/security/editUserDetails"),
     )
     .await
-    .map_err(|e| match e {
-        crate::accounts::AccountError::Refused(UserError::NotRegistered) => {
-            ApiError::NotFound("No user has this id.".into())
-        }
-        e => account_error(e),
-    })?;
+    .map_err(account_error)?;
     Ok(Json(Saved::new("User updated successfully.")).into_response())
 }
 
@@ -328,6 +323,9 @@ pub async fn delete_user(
 pub(super) fn account_error(e: crate::accounts::AccountError) -> ApiError {
     match e {
         crate::accounts::AccountError::Refused(UserError::Refused(_)) => ApiError::Forbidden,
+        crate::accounts::AccountError::Refused(UserError::NotRegistered) => {
+            ApiError::NotFound("No user has this id.".into())
+        }
         crate::accounts::AccountError::Refused(e @ UserError::CompanyRequired) => {
             ApiError::bad("companyId", e.to_string())
         }
@@ -382,12 +380,7 @@ pub async fn erase_user(
         &meta(&u, "http:POST /api/security/eraseUser"),
     )
     .await
-    .map_err(|e| match e {
-        crate::accounts::AccountError::Refused(UserError::NotRegistered) => {
-            ApiError::NotFound("No user has this id.".into())
-        }
-        e => account_error(e),
-    })?;
+    .map_err(account_error)?;
     Ok(Json(EraseAnswer {
         success: true,
         message: if erased {
