@@ -353,17 +353,19 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
         returned.contains("Reason: Ask Thandi Ngcobo-Radebe for the street number."),
         "{returned}"
     );
-    let (s, review) = official
-        .get(&format!(
-            "/api/buildingblock/reviewSubmission?stakeholderId={}",
-            stations[0].0
-        ))
-        .await;
-    assert_eq!(s, 200, "{review}");
-    assert!(
-        review.to_string().contains("Ask Thandi Ngcobo-Radebe"),
-        "{review}"
-    );
+    // The review screen of the returned submission, as its JSON text.
+    let review_of_returned = || async {
+        let (s, review) = official
+            .get(&format!(
+                "/api/buildingblock/reviewSubmission?stakeholderId={}",
+                stations[0].0
+            ))
+            .await;
+        assert_eq!(s, 200, "{review}");
+        review.to_string()
+    };
+    let review = review_of_returned().await;
+    assert!(review.contains("Ask Thandi Ngcobo-Radebe"), "{review}");
     let history = |id: i64| format!("/api/buildingblock/history?stakeholderId={id}");
     let (_, h) = gauteng.get(&history(stations[1].0)).await;
     let details: Vec<&str> = h["history"]
@@ -449,14 +451,7 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
         "{context}"
     );
     // Nor does the review screen show the changed words as the reviewer's.
-    let (s, review) = official
-        .get(&format!(
-            "/api/buildingblock/reviewSubmission?stakeholderId={}",
-            stations[0].0
-        ))
-        .await;
-    assert_eq!(s, 200, "{review}");
-    let review = review.to_string();
+    let review = review_of_returned().await;
     assert!(
         review.contains(gbvf_projections::reasons::ALTERED_REASON)
             && !review.contains("Pay the fee"),
