@@ -99,6 +99,15 @@ export const strings = registerStrings('', {
     previousYear: 'Previous year',
     change: 'Change',
     rate: 'Rate per 100,000 people (Census 2022 population)',
+    /** How the rate and the map density are computed (the server's `rateNote`, the same words:
+     * api/src/http/crime/mod.rs `rate_note`). */
+    rateNote:
+      'Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.',
+    /** Added when the crimes are of another SAPS year than the census's (2021/22). */
+    rateNoteOtherYear: message<[string]>(
+      "The crimes are of {period} and the population of Census 2022, so the rate divides one year's crimes by another year's population.",
+      'period',
+    ),
     breakdown: 'Crime-type breakdown',
     crimeType: 'Crime type',
     count: 'Count',
