@@ -5,7 +5,7 @@
 // the chosen one first). Screenshots at 390 and 1366 px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useBrowser } from './lib/browser.mjs'
+import { useBrowser, WAIT_MS } from './lib/browser.mjs'
 import { VIEWPORTS, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
 const browser = useBrowser(assertReachable)
@@ -20,7 +20,18 @@ test('desktop: Building blocks, then Chart, opens on the building blocks', async
   await page.waitForURL((url) => url.pathname === '/home/chart')
   const first = page.locator('[data-testid="dashboard-cards"] section[data-component-id]').first()
   await first.waitFor()
-  assert.equal(await first.getAttribute('data-component-id'), '1')
+  // The cards settle in the chosen order once the route's filters and the components are read:
+  // wait for that state (a first render may still be on its way), then check it.
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('[data-testid="dashboard-cards"] section[data-component-id]')?.dataset.componentId ===
+        '1',
+      null,
+      { timeout: WAIT_MS },
+    )
+    .catch(() => {})
+  assert.equal(await first.getAttribute('data-component-id'), '1', `the first section on ${page.url()}`)
   // Its cards have drawn (no spinner left in the section).
   await page.waitForFunction(
     () => !document.querySelector('[data-testid="dashboard-cards"] section[data-component-id="1"] .spinner'),
