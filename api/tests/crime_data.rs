@@ -182,6 +182,25 @@ async fn imported_figures_equal_independent_sums_of_the_raw_files() {
         "SOURCE.md spot check"
     );
     assert_eq!(nation["period"], "2022/23");
+    // The rate divides by the population of its own year (decision 0157): Census 2022
+    // (62,027,502) carried from census night, 3 February 2022, to 1 October 2022 (240 days) at
+    // the nation's growth since Census 2011 (51,770,560 on 10 October 2011, 3,769 days before):
+    // 62,027,502 × (62,027,502 / 51,770,560)^(240 / 3,769) = 62,745,568.
+    assert_eq!(nation["population"], 62_745_568);
+    let total = nation["total"].as_i64().unwrap();
+    assert_eq!(
+        nation["rate"].as_f64().unwrap(),
+        (total as f64 / 62_745_568.0 * 100_000.0 * 100.0).round() / 100.0
+    );
+    // The provinces of the nation's map: each its own year's population, so a province whose
+    // latest figures are of 2022/23 has more people than at Census 2022 night.
+    for child in nation["containedBoundaryData"].as_array().unwrap() {
+        let people = child["peopleCount"].as_i64().unwrap();
+        assert!(people > 1_000_000, "{child}");
+        let rate = child["rate"].as_f64().unwrap();
+        let expected = child["total"].as_i64().unwrap() as f64 / people as f64 * 100_000.0;
+        assert!((rate - expected).abs() < 0.006, "{child}");
+    }
     let gauteng = boundary_id(&base, 2, "Gauteng").await;
     let gp = stats(&base, gauteng, "1,6").await;
     for year in [2016, 2020] {
@@ -234,6 +253,11 @@ async fn imported_figures_equal_independent_sums_of_the_raw_files() {
             assert_eq!(figure(&k, t, year), Some(expected), "Kouga {cat} {year}");
         }
     }
+    // Its rate is of 2015/16 and divides by the population then: its precincts' Census 2022
+    // 107,221 at the Eastern Cape's growth (6,562,053 → 7,230,208), 2,317 days back from
+    // census night to 1 October 2015: 107,221 × (7,230,208 / 6,562,053)^(−2,317 / 3,769).
+    assert_eq!(k["period"], "2015/16");
+    assert_eq!(k["population"], 101_016);
     // Children of the municipality are its precincts, each with its own figure.
     assert_eq!(
         k["containedBoundaryData"].as_array().unwrap().len(),

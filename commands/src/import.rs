@@ -138,6 +138,7 @@ pub async fn import_geography(
             level: seed.level,
             parent_id,
             population: seed.population,
+            census_2011_population: seed.census_2011_population,
             area_km2: seed.area_km2,
             geometry: seed.geometry.clone(),
             point: seed.point,

@@ -36,6 +36,11 @@ pub struct BoundaryRecorded {
     pub parent_id: Option<i64>,
     /// Census 2022 population (sum of precinct populations, Statistics South Africa).
     pub population: Option<i64>,
+    /// Census 2011 population (Statistics South Africa) of the nation and the provinces, for
+    /// the growth between the two censuses (decision 0157); absent on every other level and in
+    /// records written before it was added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub census_2011_population: Option<i64>,
     /// Area in km².
     pub area_km2: Option<f64>,
     /// GeoJSON geometry (Polygon or MultiPolygon, WGS84, 5 decimals); `None` for precincts.

@@ -3,11 +3,13 @@
 //!
 //! Table `boundary` (view in `public`):
 //! `boundary_id, code, level, name, parent_id, province_id, district_id, population,
+//! census_2011_population (nation and provinces only),
 //! area_km2, geometry (GeoJSON text), point_lon, point_lat, source`.
 //! `province_id` and `district_id` are the boundary's own province and district (for a
 //! province, itself), so the cascade and drill-down read one row.
 //!
 //! - [`queries`]: the typed reads of this table.
+//! - [`population`]: the population of a boundary in a SAPS year (the rate denominator).
 
 use std::collections::BTreeMap;
 
@@ -20,6 +22,7 @@ use sqlx::{Postgres, Transaction};
 
 use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
+pub mod population;
 pub mod queries;
 
 /// The provinces (boundary ids) of the boundaries `boundary_ids`, each once.
@@ -69,6 +72,7 @@ impl Projection for GeographyProjection {
                 province_id bigint,
                 district_id bigint,
                 population  bigint,
+                census_2011_population bigint,
                 area_km2    double precision,
                 geometry    text,
                 point_lon   double precision,
@@ -107,11 +111,12 @@ impl Projection for GeographyProjection {
             let r = BoundaryRow::new(b, parent);
             sqlx::query(&format!(
                 "INSERT INTO {schema}.boundary (boundary_id, code, level, name, parent_id, province_id, district_id,
-                     population, area_km2, geometry, point_lon, point_lat, source)
-                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)
+                     population, census_2011_population, area_km2, geometry, point_lon, point_lat, source)
+                 VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)
                  ON CONFLICT (boundary_id) DO UPDATE SET code = EXCLUDED.code, level = EXCLUDED.level,
                      name = EXCLUDED.name, parent_id = EXCLUDED.parent_id, province_id = EXCLUDED.province_id,
-                     district_id = EXCLUDED.district_id, population = EXCLUDED.population, area_km2 = EXCLUDED.area_km2,
+                     district_id = EXCLUDED.district_id, population = EXCLUDED.population,
+                     census_2011_population = EXCLUDED.census_2011_population, area_km2 = EXCLUDED.area_km2,
                      geometry = EXCLUDED.geometry, point_lon = EXCLUDED.point_lon, point_lat = EXCLUDED.point_lat,
                      source = EXCLUDED.source"
             ))
@@ -123,6 +128,7 @@ impl Projection for GeographyProjection {
             .bind(r.province_id)
             .bind(r.district_id)
             .bind(r.population)
+            .bind(r.census_2011_population)
             .bind(r.area_km2)
             .bind(&r.geometry)
             .bind(r.point_lon)
@@ -147,6 +153,7 @@ struct BoundaryRow {
     province_id: Option<i64>,
     district_id: Option<i64>,
     population: Option<i64>,
+    census_2011_population: Option<i64>,
     area_km2: Option<f64>,
     geometry: Option<String>,
     point_lon: Option<f64>,
@@ -175,6 +182,7 @@ impl BoundaryRow {
             province_id,
             district_id,
             population: b.population,
+            census_2011_population: b.census_2011_population,
             area_km2: b.area_km2,
             geometry: b.geometry.as_ref().map(|g| g.to_string()),
             point_lon: b.point.map(|p| p[0]),

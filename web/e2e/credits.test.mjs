@@ -1,5 +1,5 @@
 // Each view credits its own sources (data/*/SOURCE.md): under every component's map and in the
-// footer, the lines of that component and no other (crime: SAPS, Census 2022, MDB; building
+// footer, the lines of that component and no other (crime: SAPS, Census 2022 and 2011, MDB; building
 // blocks: the directories, MDB; health check: the surveys, MDB, and "Example data" exactly when
 // the API says its figures include example data; collective actions: End GBVF / The World of
 // Impact, MDB). Against the real server with the shipped data, at 1366 and 390 px.
@@ -11,7 +11,7 @@ import { VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './li
 const browser = useBrowser(assertReachable)
 
 const CRIME = 'Crime statistics: SAPS'
-const CENSUS = 'Population: Statistics South Africa, Census 2022'
+const CENSUS = 'Population: Statistics South Africa, Census 2022 and Census 2011'
 const MDB = 'Boundaries: Municipal Demarcation Board'
 const DIRECTORIES = /^Service providers: .*Seeking Shelter/
 const CHALLENGES = /^Collective actions: End GBVF 100-Day Challenges .*theworldofimpact\.org/

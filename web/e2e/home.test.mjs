@@ -37,7 +37,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const attribution = await page.textContent('[data-testid="attribution"]')
       for (const line of [
         'Crime statistics: SAPS',
-        'Population: Statistics South Africa, Census 2022',
+        'Population: Statistics South Africa, Census 2022 and Census 2011',
         'Boundaries: Municipal Demarcation Board',
       ]) {
         assert.ok(attribution.includes(line), `attribution shows '${line}'`)

@@ -12,7 +12,7 @@ use super::{
 #[openapi(
     info(
         title = "GBVF dashboard API",
-        description = "Public dashboard API of the national GBVF movement. Crime statistics: SAPS. Population: Statistics South Africa, Census 2022. Boundaries: Municipal Demarcation Board."
+        description = "Public dashboard API of the national GBVF movement. Crime statistics: SAPS. Population: Statistics South Africa, Census 2022 and Census 2011. Boundaries: Municipal Demarcation Board."
     ),
     components(schemas(
         super::error::ErrorBody,

@@ -59,7 +59,7 @@ describe('without WebGL2', () => {
     expect(await screen.findByTestId('total-crime')).toHaveTextContent(formatCount(crimeStats(1).total))
     const rows = await fallbackRows()
     expect(rows).toEqual([
-      'AreaPopulationTotal GBVF crimeRate per 100,000 people (Census 2022 population)Crimes per 1,000 people',
+      'AreaPopulation that yearTotal GBVF crimeRate per 100,000 peopleCrimes per 1,000 people',
       'Gauteng15,099,4221,000100.005.00',
       'Western Cape7,433,0192,000200.0020.00',
     ])

@@ -98,16 +98,11 @@ export const strings = registerStrings('', {
     total: 'Total GBVF crime',
     previousYear: 'Previous year',
     change: 'Change',
-    rate: 'Rate per 100,000 people (Census 2022 population)',
+    rate: 'Rate per 100,000 people',
     /** How the rate and the map density are computed (the server's `rateNote`, the same words:
-     * api/src/http/crime/mod.rs `rate_note`). */
+     * api/src/http/crime/mod.rs `RATE_NOTE`; decision 0157). */
     rateNote:
-      'Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.',
-    /** Added when the crimes are of another SAPS year than the census's (2021/22). */
-    rateNoteOtherYear: message<[string]>(
-      "The crimes are of {period} and the population of Census 2022, so the rate divides one year's crimes by another year's population.",
-      'period',
-    ),
+      "Rate per 100,000 people divides the crimes of a SAPS year by the population of that year: Census 2022 precinct populations summed by area, carried to 1 October of the year at the province's growth between Census 2011 and Census 2022. Map density is the rate per 1,000 people.",
     breakdown: 'Crime-type breakdown',
     crimeType: 'Crime type',
     count: 'Count',
@@ -287,7 +282,8 @@ export const strings = registerStrings('', {
     stationFiguresFailed: 'The station’s figures could not be loaded.',
     area: 'Area',
     density: 'Crimes per 1,000 people',
-    population: 'Population',
+    /** The population the row's rate divides by: of the row's SAPS year (decision 0157). */
+    population: 'Population that year',
     close: 'Close',
     cluster: message<[string, string]>('{count} places close together: {names}. Select to see them.', 'count', 'names'),
     clusterMore: message<[string]>('and {count} more', 'count'),
@@ -595,7 +591,7 @@ export const strings = registerStrings('', {
 // the sources of what it shows: the maps under the map, the footer for the whole view.
 export const credits = registerStrings('credits', {
   crime: 'Crime statistics: SAPS',
-  population: 'Population: Statistics South Africa, Census 2022',
+  population: 'Population: Statistics South Africa, Census 2022 and Census 2011',
   directories:
     'Service providers: SAPS, DoJ&CD, public health facilities and shelter directories (Code for South Africa, Seeking Shelter)',
   collectiveActions: 'Collective actions: End GBVF 100-Day Challenges (public reports, theworldofimpact.org)',

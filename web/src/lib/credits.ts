@@ -9,7 +9,7 @@ import {
 } from '../config/strings'
 
 /**
- * Credit lines of one component (public spec §1 component ids): crime 3 (SAPS, Census 2022,
+ * Credit lines of one component (public spec §1 component ids): crime 3 (SAPS, Census 2022 and 2011,
  * MDB), building block 1 (the directories, MDB), health check 2 (the surveys, MDB, and the
  * example-data line when `example`), collective action 4 (End GBVF / The World of Impact, MDB).
  */

@@ -15,6 +15,7 @@ use gbvf_events::crime_types::{crime_type, CRIME_TYPES};
 use gbvf_projections::crime::queries::{
     figures_of_boundary, figures_of_children, latest_national_year,
 };
+use gbvf_projections::geography::population::population_growth;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
@@ -167,7 +168,7 @@ fn latest_total(by_year: &BTreeMap<i32, BTreeMap<i32, i64>>, types: &[i32]) -> O
 }
 
 /// The crime statistics of a boundary and its children (public spec §3 "Crime data"; SAPS crime
-/// statistics by financial year, Census 2022 populations). The period fields describe the
+/// statistics by financial year; populations of the same year, as `source.rateNote` says). The period fields describe the
 /// latest SAPS financial year with a figure for a selected type (all `null` without data).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -199,10 +200,14 @@ pub struct CrimeStats {
     /// The same sum in the year before.
     #[schema(required)]
     pub previous_total: Option<i64>,
-    /// Crimes per 100,000 people, 2 decimals (spec §9; `null` for a precinct or without
-    /// population).
+    /// Crimes per 100,000 people of `population`, 2 decimals (spec §9; `null` for a precinct
+    /// or without a population).
     #[schema(required)]
     pub rate: Option<f64>,
+    /// The population the rate divides by: the boundary's in the period (persons, estimated
+    /// as `source.rateNote` says); `null` without figures or without a population for the year.
+    #[schema(required)]
+    pub population: Option<i64>,
     /// The value the map colours: crimes per 1,000 people, or the total for a precinct.
     #[schema(required)]
     pub density: Option<f64>,
@@ -307,7 +312,8 @@ pub struct ContainedBoundaryData {
     /// Public type number.
     #[schema(required)]
     pub boundary_type_id: Option<i32>,
-    /// Census 2022 population.
+    /// Its population in `period` (persons, estimated as `source.rateNote` says), the
+    /// rate's denominator; `null` without figures or without a population for that year.
     #[schema(required)]
     pub people_count: Option<i64>,
     /// Total of the selected types in its latest period.
@@ -348,27 +354,9 @@ pub struct DataSource {
     pub rate_note: String,
 }
 
-/// The SAPS financial year (starting April of this year) that holds Census 2022's reference
-/// night, 2–3 February 2022 (Statistics South Africa): 2021/22.
-pub const CENSUS_2022_FINANCIAL_YEAR: i32 = 2021;
-
-/// How the rate and the map density are computed, said beside the figures: every rate divides
-/// by the Census 2022 population (the only population by precinct the product ships,
-/// data/geography/SOURCE.md). When the crime figures are of another financial year than the
-/// census (`year`, the year April starts in), the note says plainly that the rate divides one
-/// year's crimes by another year's population.
-pub fn rate_note(year: Option<i32>) -> String {
-    let mut note = String::from(
-        "Rate per 100,000 people uses Census 2022 precinct populations summed by area; map density is the rate per 1,000 people.",
-    );
-    if let Some(year) = year.filter(|y| *y != CENSUS_2022_FINANCIAL_YEAR) {
-        note.push_str(&format!(
-            " The crimes are of {} and the population of Census 2022, so the rate divides one year's crimes by another year's population.",
-            period_label(year)
-        ));
-    }
-    note
-}
+/// How the rate and the map density are computed, said beside the figures (decision 0157;
+/// the web app shows its catalog's translation of the same words).
+pub const RATE_NOTE: &str = "Rate per 100,000 people divides the crimes of a SAPS year by the population of that year: Census 2022 precinct populations summed by area, carried to 1 October of the year at the province's growth between Census 2011 and Census 2022. Map density is the rate per 1,000 people.";
 
 /// Builds the [`CrimeStats`] of boundary `id` for the selected crime `types`.
 /// Errors: 404 for an unknown boundary; 500 on a database fault.
@@ -377,6 +365,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
     let b = boundary::fetch(pool, id).await?;
     let own = figures_of_boundary(pool, id).await?;
     let national_latest = latest_national_year(pool).await?;
+    let growth = population_growth(pool).await?;
 
     let mut by_year: BTreeMap<i32, BTreeMap<i32, i64>> = BTreeMap::new();
     let mut sources = BTreeSet::new();
@@ -411,6 +400,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
         total: None,
         previous_total: None,
         rate: None,
+        population: None,
         density: None,
         selected_options: types.iter().map(|t| t.to_string()).collect(),
         default_options: CRIME_TYPES
@@ -433,10 +423,10 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
             datasets: vec![],
             attribution: vec![
                 "Crime statistics: SAPS".into(),
-                "Population: Statistics South Africa, Census 2022".into(),
+                "Population: Statistics South Africa, Census 2022 and Census 2011".into(),
                 "Boundaries: Municipal Demarcation Board".into(),
             ],
-            rate_note: rate_note(None),
+            rate_note: RATE_NOTE.into(),
         },
     };
     if let Some((year, total)) = latest_total(&by_year, types) {
@@ -464,7 +454,6 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
             .map(|t| share(t, now[&t.id], total))
             .collect();
         stats.period = Some(period_label(year));
-        stats.source.rate_note = rate_note(Some(year));
         stats.period_start = Some(format!("{year}-04-01"));
         stats.period_end = Some(format!("{}-03-31", year + 1));
         stats.year = Some(year);
@@ -535,33 +524,35 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
                 .get(&c.boundary_id)
                 .and_then(|y| latest_total(y, types));
             let level = c.level();
+            let people = latest.and_then(|l| growth.population_in(c, l.0));
             ContainedBoundaryData {
                 boundary_id: c.boundary_id,
                 description: c.name.clone(),
                 code: c.code.clone(),
                 level: c.level.clone(),
                 boundary_type_id: level.public_type_id(),
-                people_count: c.population,
+                people_count: people,
                 total: latest.map(|l| l.1),
                 period: latest.map(|l| period_label(l.0)),
-                rate: latest.and_then(|l| rate_per_100k(l.1, c.population)),
-                density: latest.and_then(|l| density(level, l.1, c.population)),
+                rate: latest.and_then(|l| rate_per_100k(l.1, people)),
+                density: latest.and_then(|l| density(level, l.1, people)),
                 color: latest
-                    .map(|l| legend_colour(scale, density(level, l.1, c.population)).to_string()),
+                    .map(|l| legend_colour(scale, density(level, l.1, people)).to_string()),
             }
         })
         .collect();
 
+    stats.population = stats.year.and_then(|year| growth.population_in(&b, year));
     stats.rate = stats.total.and_then(|t| {
         if b.level() == BoundaryLevel::SapsPrecinct {
             None
         } else {
-            rate_per_100k(t, b.population)
+            rate_per_100k(t, stats.population)
         }
     });
     stats.density = stats
         .total
-        .and_then(|t| density(b.level(), t, b.population));
+        .and_then(|t| density(b.level(), t, stats.population));
     stats.source.datasets = sources.into_iter().collect();
     Ok(stats)
 }
@@ -569,19 +560,6 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_rate_of_another_year_than_the_census_says_so() {
-        // Johannesburg's latest crime figures are of 2015/16 (40,302): its rate divides by the
-        // Census 2022 population, and the note says so.
-        let note = rate_note(Some(2015));
-        assert!(
-            note.contains("The crimes are of 2015/16 and the population of Census 2022"),
-            "{note}"
-        );
-        assert!(!rate_note(Some(CENSUS_2022_FINANCIAL_YEAR)).contains("another year"));
-        assert!(!rate_note(None).contains("another year"));
-    }
 
     #[test]
     fn financial_year_labels() {

@@ -34,7 +34,9 @@
 //!
 //! - [`gazetteer`]: placing police precincts and stations by name and point.
 //! - [`shapes`]: polygon rings and point-in-polygon.
+//! - [`census_2011`]: the Census 2011 totals of the nation and the provinces.
 
+pub mod census_2011;
 pub mod gazetteer;
 pub mod shapes;
 
@@ -68,6 +70,9 @@ pub struct BoundarySeed {
     /// Census 2022 population (persons): the precinct's own figure, or the sum over the
     /// precincts inside (see the module documentation).
     pub population: Option<i64>,
+    /// Census 2011 population (persons) of the nation and the provinces ([`census_2011`]);
+    /// `None` for every other level.
+    pub census_2011_population: Option<i64>,
     /// Area in km² (shapefile `Area` / 100 for areas, `area_km2` of the csv for precincts, the sum
     /// of the provinces for the nation), rounded to 2 decimals.
     pub area_km2: Option<f64>,
@@ -162,6 +167,7 @@ pub fn load_geography(data_dir: &Path) -> Result<Vec<BoundarySeed>> {
             *pop.entry(key).or_default() += p.population;
         }
     }
+    let census_2011 = census_2011::census_2011_totals(data_dir, &gaz)?;
     let mut seeds = Vec::new();
     let layers = [
         ("Provinces_2020.shp", BoundaryLevel::Province),
@@ -209,6 +215,7 @@ pub fn load_geography(data_dir: &Path) -> Result<Vec<BoundarySeed>> {
                 level,
                 parent_code: Some(parent),
                 population: pop.get(&key).copied(),
+                census_2011_population: census_2011.get(&key).copied(),
                 area_km2: Some(area.area_km2),
                 geometry: Some(area.geometry.clone()),
                 point: None,
@@ -229,6 +236,9 @@ pub fn load_geography(data_dir: &Path) -> Result<Vec<BoundarySeed>> {
         population: pop
             .get(&(BoundaryLevel::National, NATION_CODE.to_string()))
             .copied(),
+        census_2011_population: census_2011
+            .get(&(BoundaryLevel::National, NATION_CODE.to_string()))
+            .copied(),
         area_km2: Some((nation_area * 100.0).round() / 100.0),
         geometry: None,
         point: None,
@@ -244,6 +254,7 @@ pub fn load_geography(data_dir: &Path) -> Result<Vec<BoundarySeed>> {
             level: BoundaryLevel::SapsPrecinct,
             parent_code: Some(p.muni_code.clone()),
             population: Some(p.population),
+            census_2011_population: None,
             area_km2: Some(p.area_km2),
             geometry: None,
             point: points.points.get(&p.code).copied(),
@@ -354,6 +365,15 @@ mod tests {
         };
         assert_eq!(find("ZA", National).population, Some(62_027_502));
         assert_eq!(find("ZA", National).boundary_id, 1);
+        assert_eq!(
+            find("ZA", National).census_2011_population,
+            Some(51_770_560)
+        );
+        assert_eq!(
+            find("GP", Province).census_2011_population,
+            Some(12_272_263)
+        );
+        assert_eq!(find("CPT", Municipality).census_2011_population, None);
         assert_eq!(find("GP", Province).population, Some(15_099_424));
         assert_eq!(find("EC", Province).boundary_id, 10);
         assert_eq!(find("WC", Province).boundary_id, 18);

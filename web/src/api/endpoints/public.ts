@@ -207,7 +207,8 @@ export type ContainedBoundaryData = {
   description: string;
   /** Level name. */
   level: string;
-  /** Census 2022 population. */
+  /** Its population in `period` (persons, estimated as `source.rateNote` says), the
+    rate's denominator; `null` without figures or without a population for that year. */
   peopleCount: number | null;
   /** That period, `2022/23`. */
   period: string | null;
@@ -299,14 +300,17 @@ export type CrimeStats = {
   periodEnd: string | null;
   /** First day of that year, `2022-04-01`. */
   periodStart: string | null;
+  /** The population the rate divides by: the boundary's in the period (persons, estimated
+    as `source.rateNote` says); `null` without figures or without a population for the year. */
+  population: number | null;
   /** Label of the year before, when it has figures. */
   previousPeriod: string | null;
   /** The same sum in the year before. */
   previousTotal: number | null;
   /** `#A8161D`. */
   primaryColor: string;
-  /** Crimes per 100,000 people, 2 decimals (spec §9; `null` for a precinct or without
-    population). */
+  /** Crimes per 100,000 people of `population`, 2 decimals (spec §9; `null` for a precinct
+    or without a population). */
   rate: number | null;
   /** The crime type ids counted (strings, spec §2 Filters). */
   selectedOptions: string[];

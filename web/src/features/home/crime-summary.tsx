@@ -5,7 +5,6 @@ import { Card } from '../../components/card'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import type { TableData } from '../../components/data-table'
 import type { CrimeStats } from '../../api/generated'
-import { rateNote } from '../../lib/crime'
 import { strings } from '../../config/strings'
 import {
   formatCount,
@@ -116,7 +115,7 @@ export function CrimeSummary({
               )}
             </p>
           ) : null}
-          {stats.source?.rateNote ? <p className="summary__note">{rateNote(stats)}</p> : null}
+          {stats.source?.rateNote ? <p className="summary__note">{strings.summary.rateNote}</p> : null}
           <Card
             title={strings.summary.breakdown}
             table={breakdownTable(stats)}

@@ -49,7 +49,7 @@ function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: s
 /**
  * A police station's own figures in its pin's modal: its precinct's total GBVF crime for the
  * latest financial year with figures (the crime types chosen), the previous year, and the rate
- * per 100,000 people of the precinct's Census 2022 population, from `GET /api/crime/stats` of
+ * per 100,000 people of the precinct's population that year, from `GET /api/crime/stats` of
  * the precinct (the pin's boundary, type 5).
  */
 function StationFigures({ boundaryId, options }: { boundaryId: number; options: readonly string[] }) {

@@ -71,7 +71,8 @@ export function areaFigures(
       description: p.description ?? row?.description ?? '',
       boundaryTypeId: p.boundaryTypeId,
       level: p.level,
-      peopleCount: row?.peopleCount ?? p.peopleCount ?? null,
+      // The population the row's rate divides by, of the row's own year; none without figures.
+      peopleCount: row ? (row.peopleCount ?? null) : (p.peopleCount ?? null),
       total,
       rate: own?.rate ?? row?.rate ?? null,
       density,

@@ -170,6 +170,7 @@ export function crimeStats(id: number, selected: string[] = []): CrimeStats {
     previousPeriod: '2021/22',
     total,
     previousTotal,
+    population: bd.peopleCount ?? null,
     rate: bd.peopleCount ? Math.round((total / bd.peopleCount) * 100000 * 100) / 100 : null,
     crimeStats: crime,
     distribution: chosen.map((c) => ({
@@ -206,7 +207,7 @@ export function crimeStats(id: number, selected: string[] = []): CrimeStats {
       rateNote: 'Rate per 100,000 people.',
       attribution: [
         'Crime statistics: SAPS',
-        'Population: Statistics South Africa, Census 2022',
+        'Population: Statistics South Africa, Census 2022 and Census 2011',
         'Boundaries: Municipal Demarcation Board',
       ],
     },
