@@ -1,7 +1,8 @@
 // The pseudo-locale (docs/translators.md): with `en-XA` chosen, every message of a catalog shows
 // accented and in brackets ("[Ŀǿĝīƞ]"), so words left in plain Latin letters are words that do not
 // come from a catalog. On every public route, the account screens, a signed-in profile and the
-// survey (a real link and a broken one), the visible text, labels, titles and placeholders hold
+// survey (a real link and a broken one), the admin console, the organisation's health check and
+// the building-block screens, the visible text, labels, titles and placeholders hold
 // no plain Latin word that is not a data value: a string the server sent in a JSON answer on that
 // page (names of places, organisations, questions). The detector is first shown to fail on a
 // planted English sentence, so a pass means something. Also: `<html lang>` is the pseudo-locale.
@@ -125,18 +126,24 @@ test('every public route and account screen comes from the catalogs', async () =
   assert.deepEqual(found, [], 'text not from a catalog')
 })
 
-test('a signed-in profile and a real survey come from the catalogs', async () => {
-  const email = uniqueEmail('pseudo-admin')
-  const password = 'Pseudo(Key)7Harbour'
-  const admin = await adminSession(email, password)
+/** A pseudo-locale page signed in as `email` through the API in the page's own context (its
+ * cookies are the page's). */
+async function signedInPseudoPage(email, password) {
   const signedIn = await pseudoPage()
-  // Signed in through the API in the page's own context: its cookies are the page's.
   const { csrfToken } = await (await signedIn.page.request.get(`${BASE_URL}/api/auth/csrf`)).json()
   const login = await signedIn.page.request.post(`${BASE_URL}/api/auth/login`, {
     data: { Username: email, Password: password },
     headers: { 'x-csrf-token': csrfToken },
   })
   assert.ok(login.ok(), `login answered ${login.status()}`)
+  return signedIn
+}
+
+test('a signed-in profile and a real survey come from the catalogs', async () => {
+  const email = uniqueEmail('pseudo-admin')
+  const password = 'Pseudo(Key)7Harbour'
+  const admin = await adminSession(email, password)
+  const signedIn = await signedInPseudoPage(email, password)
   await signedIn.page.goto(`${BASE_URL}/profile/`)
   await waitForApp(signedIn.page)
   await signedIn.page.locator('.profile, [data-testid="profile"]').first().waitFor({ timeout: WAIT_MS })
@@ -161,5 +168,44 @@ test('a signed-in profile and a real survey come from the catalogs', async () =>
   await survey.page.locator('form .survey-question').first().waitFor({ timeout: WAIT_MS })
   found.push(...(await check(survey.page, survey.data, 'survey')))
   await survey.context.close()
+  assert.deepEqual(found, [], 'text not from a catalog')
+})
+
+// The staff screens: the admin console, the organisation's health check and the building-block
+// area, each waited for until its first heading shows, as an administrator (who holds every
+// action) sees them.
+test('the admin console and the building-block screens come from the catalogs', async () => {
+  const email = uniqueEmail('pseudo-staff')
+  const password = 'Pseudo(Key)7Harbour'
+  await adminSession(email, password)
+  const { context, page, data } = await signedInPseudoPage(email, password)
+  const found = []
+  for (const route of [
+    '/admin/',
+    '/admin/questionnaire',
+    '/admin/challenges',
+    '/admin/organisations',
+    '/admin/manage-users-groups/',
+    '/admin/manage-users-groups/create-user',
+    '/admin/manage-users-groups/create-group',
+    '/organisation/',
+    '/buildingBlock/',
+    '/buildingBlock/queue',
+    '/buildingBlock/bulkLoad',
+    '/buildingBlock/propose',
+    '/buildingBlock/taxonomy',
+  ]) {
+    await page.goto(`${BASE_URL}${route}`)
+    await waitForApp(page)
+    await page.locator('main h1, main h2').first().waitFor({ timeout: WAIT_MS })
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: WAIT_MS })
+    found.push(...(await check(page, [...data, email], route)))
+  }
+  // A user's and a group's own screens, reached from the lists as a person would.
+  await page.goto(`${BASE_URL}/admin/manage-users-groups/`)
+  await page.locator('a[href*="view-user/"]').first().click()
+  await page.locator('main h1, main h2').first().waitFor({ timeout: WAIT_MS })
+  found.push(...(await check(page, [...data, email], 'view-user')))
+  await context.close()
   assert.deepEqual(found, [], 'text not from a catalog')
 })

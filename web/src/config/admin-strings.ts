@@ -1,10 +1,12 @@
+// Translated through the message catalogs (src/locales) under the prefix `admin`: ids `admin.*`.
 // Every user-visible string of the admin console (admin-and-health-check.md sections 2, 8 and
 // 9). Strings quoted in the specification are copied here, with its misspellings corrected
 // (docs/decisions/0133-spelling-corrected.md); tests import them from here rather than
 // repeating them. The public
 // dashboard's and the account screens' strings are in strings.ts.
+import { message, registerStrings } from '../i18n/runtime'
 
-export const adminStrings = {
+export const adminStrings = registerStrings('admin', {
   loading: {
     heading: 'End GBVF Movement',
     label: 'Loading',
@@ -31,15 +33,16 @@ export const adminStrings = {
     none: 'None',
     close: 'Close',
     back: 'Back',
-    showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
+    showing: message<[number, number, number]>('Showing {from}–{to} of {total}', 'from', 'to', 'total'),
     previousPage: 'Previous page',
     nextPage: 'Next page',
     pagination: 'Pages',
-    page: (n: number, of: number) => `Page ${n} of ${of}`,
+    page: message<[number, number]>('Page {page} of {pages}', 'page', 'pages'),
     updating: 'Updating the list',
-    chosen: (n: number) => (n === 1 ? '1 selected' : `${n} selected`),
-    filterOptions: (label: string) => `Filter ${label.toLowerCase()}`,
-    removeChoice: (label: string) => `Remove ${label}`,
+    chosen: message<[number]>('{count, plural, one {# selected} other {# selected}}', 'count'),
+    /** `label` in lower case (the caller lowers it: a language may not). */
+    filterOptions: message<[string]>('Filter {label}', 'label'),
+    removeChoice: message<[string]>('Remove {label}', 'label'),
   },
 
   messages: {
@@ -59,14 +62,14 @@ export const adminStrings = {
     viewAllApplications: 'View all applications',
     surveys: 'Surveys',
     participating: 'Participating organisations',
-    participatingOf: (actual: number, total: number) => `${actual} of ${total} approved organisations`,
+    participatingOf: message<[number, number]>('{actual} of {total} approved organisations', 'actual', 'total'),
     responses: 'Responses',
-    responsesOf: (actual: number, total: number) => `${actual} of ${total} expected responses`,
+    responsesOf: message<[number, number]>('{actual} of {total} expected responses', 'actual', 'total'),
     lastUpdated: 'Last updated',
     neverUpdated: 'No updates yet',
     manage: 'Manage',
     manageUsersAndGroups: 'Manage Users and Groups',
-    signedInAs: (name: string) => `Signed in as ${name}.`,
+    signedInAs: message<[string]>('Signed in as {name}.', 'name'),
     exampleData: 'Example data',
     exampleDataNote: 'The survey figures include example data, not real responses.',
   },
@@ -75,6 +78,15 @@ export const adminStrings = {
     title: 'Questionnaire manager',
     back: 'Back to the admin dashboard',
     publishedOn: 'Published on',
+    /** Survey status (spec section 4), by `surveyStatus`. */
+    statusName: { Active: 'Active', Expired: 'Expired' },
+    /** A progress bar's text: "Responses: 3 of 10". */
+    progress: message<[string, number, number]>('{label}: {done} of {of}', 'label', 'done', 'of'),
+    /** The heading of a group of cards (spec section 2), by how many it holds. */
+    staffHeading: message<[number]>('{count, plural, one {Staff survey} other {Staff surveys}}', 'count'),
+    studentsHeading: message<[number]>('{count, plural, one {Students survey} other {Students surveys}}', 'count'),
+    /** The expected-responses rule (spec sections 5 and 9). */
+    expectedRule: 'Expected responses must be a whole number of at least 1.',
     status: 'Status',
     organisations: 'Organisations participated',
     responses: 'Completed questionnaires',
@@ -113,7 +125,7 @@ export const adminStrings = {
     receivedOn: 'Received on',
     status: 'Status',
     /** The View link's spoken name (it starts with the visible word). */
-    viewApplication: (name: string) => `View the application of ${name}`,
+    viewApplication: message<[string]>('View the application of {name}', 'name'),
     caption: 'Organisation applications',
   },
 
@@ -182,8 +194,8 @@ export const adminStrings = {
     userGroups: 'User permission group(s)',
     emailAddress: 'Email address',
     groupName: 'Group name',
-    manageUser: (name: string) => `Manage ${name}`,
-    manageGroup: (name: string) => `Manage ${name}`,
+    manageUser: message<[string]>('Manage {name}', 'name'),
+    manageGroup: message<[string]>('Manage {name}', 'name'),
     addUser: 'Add new user',
     addGroup: 'Add new group',
     usersCaption: 'Users',
@@ -215,9 +227,6 @@ export const adminStrings = {
     assignedMunicipalities: 'Assigned municipalities',
     provinces: 'Assigned locations: Provinces (a province’s designated person)',
     assignedProvinces: 'Assigned provinces',
-    /** A municipality's district and province, as the picker shows it. */
-    placeOf: (district: string | null | undefined, province: string | null | undefined) =>
-      [district, province].filter(Boolean).join(', '),
     deleteTitle: 'Delete user',
     deleteQuestion:
       'Would you like to delete this User? If you choose to delete, you will not be able to undo this action.',
@@ -240,6 +249,37 @@ export const adminStrings = {
     erased: 'User erased successfully.',
   },
 
+  /** The collective-action form's lists (/admin/challenges/), by id. */
+  challenges: {
+    /** Pillars of the NSP on GBVF (data/challenges/nsp-gbvf-pillars.md). */
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- indexed by a plain id
+    pillars: {
+      1: 'Accountability, coordination and leadership',
+      2: 'Prevention and rebuilding social cohesion',
+      3: 'Justice, safety and protection',
+      4: 'Response, care, support and healing',
+      5: 'Economic power',
+      6: 'Research and information management',
+    } as Record<number, string>,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- indexed by a plain id
+    types: {
+      1: 'Municipality',
+      2: 'Court',
+      3: 'TVET college or university',
+      4: 'Workplace',
+      5: 'Other',
+    } as Record<number, string>,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- indexed by a plain id
+    cycles: {
+      5: '2025',
+      4: '2024 cycle 2',
+      3: '2024 cycle 1',
+      2: '2023',
+      1: '2022 pilot',
+      99: 'Year not stated',
+    } as Record<number, string>,
+  },
+
   group: {
     viewTitle: 'Manage group',
     createTitle: 'Add group',
@@ -258,4 +298,9 @@ export const adminStrings = {
     deleted: 'The group was deleted.',
     nothingChanged: 'Nothing was changed.',
   },
-} as const
+} as const)
+
+/** A municipality's district and province, as the picker shows it (formatting, no words). */
+export function placeOf(district: string | null | undefined, province: string | null | undefined): string {
+  return [district, province].filter(Boolean).join(', ')
+}

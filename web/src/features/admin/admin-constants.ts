@@ -24,9 +24,3 @@ export const CELLS_PER_ROW = 4
 
 /** Waits this long after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 300
-
-/**
- * Screens show times in South African Standard Time (UTC+2, no daylight saving), whatever the
- * browser's zone, so everyone reading an audit trail sees the same clock.
- */
-export const DISPLAY_UTC_OFFSET_MINUTES = 120

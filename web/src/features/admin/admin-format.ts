@@ -1,21 +1,5 @@
-// Formatting of the admin screens: status dates as YYYY-MM-DD HH:mm (section 9), in South
-// African Standard Time, and lists chunked into table rows of four.
-import { DISPLAY_UTC_OFFSET_MINUTES } from './admin-constants'
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/**
- * An ISO 8601 instant as 'YYYY-MM-DD HH:mm' in SAST (UTC+2). An instant without a zone is read
- * as UTC, as the server writes them. Empty or unreadable values give '–'.
- */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '–'
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())
-  const ms = Date.parse(hasZone || !/T|\s\d/.test(value) ? value : `${value.trim().replace(' ', 'T')}Z`)
-  if (Number.isNaN(ms)) return '–'
-  const d = new Date(ms + DISPLAY_UTC_OFFSET_MINUTES * 60_000)
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
-}
+// Formatting of the admin screens: lists chunked into table rows of four, and text compared for
+// sorting. Instants are formatted by src/lib/instant.ts.
 
 /** Splits a list into rows of `size` (the last row may be shorter). */
 export function chunk<T>(items: readonly T[], size: number): T[][] {

@@ -9,7 +9,7 @@ import { Link } from 'react-router'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import type { BulkLoadReport, BulkLoadRow } from '../../api/generated'
 import { useApplyBulkLoadMutation, useDryRunBulkLoadMutation } from './building-block-api'
-import { bulkLoadStrings as s } from './building-block-strings'
+import { bulkLoadSummary, bulkLoadStrings as s } from './building-block-strings'
 import './bulk-load.css'
 
 const TEMPLATE_URL = '/api/buildingblock/bulkLoad/template'
@@ -180,7 +180,7 @@ export function BulkLoad() {
           <p data-testid="bulk-summary">
             {report.applied
               ? report.message
-              : `${s.summary(report.summary)}${errors ? '' : ` ${toApply ? s.ready : s.nothingToApply}`}`}
+              : `${bulkLoadSummary(report.summary)}${errors ? '' : ` ${toApply ? s.ready : s.nothingToApply}`}`}
           </p>
         ) : null}
       </div>

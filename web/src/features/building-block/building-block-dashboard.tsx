@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../components/status'
 import { Action } from '../../config/constants'
 import { Credits } from '../../components/credits'
 import { BuildingBlockCategoryIcon } from '../../components/icons'
-import { buildingBlockAttribution } from '../../config/strings'
+import { buildingBlockAttribution, strings } from '../../config/strings'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { can } from '../../session/landing'
 import { useSession } from '../../session/use-session'
@@ -81,7 +81,7 @@ export function totals(all: AssignedMunicipality[]): { submitted: number; return
 
 function Legend() {
   return (
-    <ul className="bb-legend" aria-label="Legend">
+    <ul className="bb-legend" aria-label={strings.map.legend}>
       <li>
         <span className="bb-swatch bb-complete" />
         {t.legendComplete}

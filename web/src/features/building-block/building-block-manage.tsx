@@ -5,6 +5,8 @@
 // designated person (ValidateBuildingBlock) verifies or returns it
 // (docs/decisions/0056-the-verification-queue-and-the-review.md). `?provider=<id>` selects a
 // provider. Validation and messages of §5 and §8.
+
+import { formatDateTime } from '../../lib/instant'
 import { useEffect, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
@@ -26,7 +28,7 @@ import {
 import { Modal } from '../../components/modal'
 import { decodeId } from './building-block-dashboard'
 import { reviewPath } from './building-block-queue'
-import { bbStrings as t } from './building-block-strings'
+import { bbStrings as t, deleteContactQuestion } from './building-block-strings'
 import { ProposeClosure, closurePending } from './building-block-closure'
 import { errorText } from './building-block-proposals'
 
@@ -252,7 +254,7 @@ export function ManageBuildingBlock() {
             </>
           }
         >
-          <p>{t.deleteContactQuestion(removing.fullName)}</p>
+          <p>{deleteContactQuestion(removing.fullName)}</p>
         </Modal>
       ) : null}
       <header className="bb-manage__header">
@@ -556,8 +558,8 @@ export function ManageBuildingBlock() {
           <ol>
             {history.data.history.map((h) => (
               <li key={h.sequence}>
-                <time dateTime={h.at}>{new Date(h.at).toLocaleString('en-ZA')}</time> · <strong>{h.event}</strong> ·{' '}
-                {h.actorName} · {h.detail}
+                <time dateTime={h.at}>{formatDateTime(h.at)}</time> · <strong>{h.event}</strong> · {h.actorName} ·{' '}
+                {h.detail}
               </li>
             ))}
           </ol>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AssignedMunicipality, BlockCompletion } from '../../api/generated'
 import { queueArgs, reviewPath } from './building-block-queue'
 import { cellWords, decodeId, totals } from './building-block-dashboard'
-import { queueStrings } from './building-block-strings'
+import { queueDays, queueStrings } from './building-block-strings'
 
 const block = (patch: Partial<BlockCompletion>): BlockCompletion => ({
   buildingBlockId: 1,
@@ -35,12 +35,7 @@ describe('verification queue', () => {
   })
 
   it('words waiting times and pages', () => {
-    expect([0, 1, 12, null].map((d) => queueStrings.days(d))).toEqual([
-      'Less than a day',
-      '1 day',
-      '12 days',
-      'Unknown',
-    ])
+    expect([0, 1, 12, null].map((d) => queueDays(d))).toEqual(['Less than a day', '1 day', '12 days', 'Unknown'])
     expect(queueStrings.page(2, 5, 101)).toBe('Page 2 of 5 (101 providers)')
   })
 

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title'
 import type { GetVerificationQueueApiArg, QueueItem } from '../../api/generated'
 import { useGetVerificationQueueQuery } from './building-block-api'
 import { encodeId } from './building-block-dashboard'
-import { queueStrings as q, bbStrings as t } from './building-block-strings'
+import { queueDays, queueStrings as q, bbStrings as t } from './building-block-strings'
 import { Action } from '../../config/constants'
 import { can } from '../../session/landing'
 import { useSession } from '../../session/use-session'
@@ -54,7 +54,7 @@ function Item({ item }: { item: QueueItem }) {
       <dl className="queue-item__facts">
         <div>
           <dt>{q.waiting}</dt>
-          <dd data-testid="queue-waiting">{q.days(item.daysWaiting)}</dd>
+          <dd data-testid="queue-waiting">{queueDays(item.daysWaiting)}</dd>
         </div>
         <div>
           <dt>{q.submittedBy}</dt>

@@ -5,6 +5,8 @@
 // the submission shown: each asks for confirmation in a dialog naming the submission (its version
 // goes with the decision, so a newer submission makes the server refuse it), and a return needs a
 // reason. The municipality's designated person sees why it was returned and goes on to edit it.
+
+import { formatDateTime } from '../../lib/instant'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
@@ -17,11 +19,18 @@ import { useSession } from '../../session/use-session'
 import type { ContactPersonChange, ContactPersonDetails, ErrorBody, SubmissionReview } from '../../api/generated'
 import { useGetSubmissionReviewQuery, useReturnProviderMutation, useVerifyProviderMutation } from './building-block-api'
 import { decodeId, managePath } from './building-block-dashboard'
-import { REASON_MAX, reviewStrings as r, bbStrings as t } from './building-block-strings'
+import {
+  REASON_MAX,
+  reviewChangedFields,
+  reviewComparedWith,
+  reviewStrings as r,
+  bbStrings as t,
+} from './building-block-strings'
 import './queue.css'
 
+/** The admin screens' instant: 'YYYY-MM-DD HH:mm' in SAST, no month names to translate. */
 function when(at: string | null | undefined): string {
-  return at ? new Date(at).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short' }) : ''
+  return at ? formatDateTime(at) : ''
 }
 
 function Value({ v }: { v: string | null | undefined }) {
@@ -58,7 +67,7 @@ function Person({ c }: { c: ContactPersonChange }) {
     <li className={`review-person-change review-person-change--${c.change}`} data-testid="review-person">
       <p className="review-person-change__head">
         <strong>{r.personChange[c.change] ?? c.change}</strong> · {c.requirement}
-        {names.length ? <> · {r.changedFields(names)}</> : null}
+        {names.length ? <> · {reviewChangedFields(names)}</> : null}
       </p>
       <div className="review-columns">
         {c.verified ? (
@@ -211,7 +220,7 @@ export function SubmissionReviewScreen() {
             {r.submittedBy(v.submittedByName ?? '—', submittedAt)} (version {version})
           </p>
         ) : null}
-        <p>{r.comparedWith(v.verifiedAt ? when(v.verifiedAt) : null)}</p>
+        <p>{reviewComparedWith(v.verifiedAt ? when(v.verifiedAt) : null)}</p>
       </header>
       {notice ? (
         <p className={notice.ok ? 'form-notice' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>

@@ -1,19 +1,30 @@
+// Translated through the message catalogs under the prefixes `buildingBlock`, `buildingBlockCounts`,
+// `verificationQueue`, `review` and `bulkLoad` (src/locales, ids `buildingBlock.*` and so on).
 // Building-block area wording: the specification's words (public spec §2 "Building block
 // dashboard", "Manage building block", §5, §8) and, where it has none, ours
 // (docs/decisions/0063-contact-directory-and-screens.md).
-export const bbStrings = {
+import { message, registerStrings } from '../../i18n/runtime'
+
+export const bbStrings = registerStrings('buildingBlock', {
   title: 'Building Block Dashboard',
   /** "9 municipalities", "1 municipality". */
-  municipalityCount: (n: number) => `${n.toLocaleString('en-ZA')} ${n === 1 ? 'municipality' : 'municipalities'}`,
+  municipalityCount: message<[number]>('{count, plural, one {# municipality} other {# municipalities}}', 'count'),
   /** A province's designated person (reviews): "Provincial designated person: Gauteng | 9 municipalities". */
-  provincialHeading: (provinces: string, n: number) =>
-    `Provincial designated person: ${provinces} | ${bbStrings.municipalityCount(n)}`,
+  provincialHeading: message<[string, number]>(
+    'Provincial designated person: {provinces} | {count, plural, one {# municipality} other {# municipalities}}',
+    'provinces',
+    'count',
+  ),
   /** A municipality's designated person: "Municipality designated person: City of Johannesburg". */
-  municipalHeading: (municipalities: string) => `Municipality designated person: ${municipalities}`,
+  municipalHeading: message<[string]>('Municipality designated person: {municipalities}', 'municipalities'),
   /** Everyone else with the building-block area (an administrator): the specification's "System Admin". */
-  systemAdmin: (provinces: string, n: number) => `System Admin: ${provinces} | ${bbStrings.municipalityCount(n)}`,
+  systemAdmin: message<[string, number]>(
+    'System Admin: {provinces} | {count, plural, one {# municipality} other {# municipalities}}',
+    'provinces',
+    'count',
+  ),
   /** "3 provinces". */
-  provinceCount: (n: number) => `${n} ${n === 1 ? 'province' : 'provinces'}`,
+  provinceCount: message<[number]>('{count, plural, one {{count} province} other {{count} provinces}}', 'count'),
   all: 'All',
   province: 'Province',
   district: 'District',
@@ -36,9 +47,14 @@ export const bbStrings = {
   addContact: 'Add Additional Contact Person',
   deleteContact: 'Delete',
   deleteContactTitle: 'Delete contact person',
-  /** The question before a saved contact person is removed through the server. */
-  deleteContactQuestion: (name: string) =>
-    `Delete ${name || 'this contact person'}? The details go to the province for verification again without them; the public directory keeps the last verified details until then.`,
+  /** The question before a saved contact person is removed through the server (`deleteContactQuestion`). */
+  deleteContactQuestion: message<[string]>(
+    'Delete {name}? The details go to the province for verification again without them; the public directory keeps the last verified details until then.',
+    'name',
+  ),
+  /** The same question about a contact person without a name. */
+  deleteUnnamedContactQuestion:
+    'Delete this contact person? The details go to the province for verification again without them; the public directory keeps the last verified details until then.',
   contactDeleted: "Contact person deleted; the details await the province's verification.",
   contactNotDeleted: 'An error occurred while deleting the contact.',
   back: 'Back to main view',
@@ -71,6 +87,7 @@ export const bbStrings = {
   verifiedMessage: 'Building block verified successfully',
   ownSubmission: 'You submitted these details: another designated person of the province verifies or returns them.',
   shelterNote: 'A shelter’s address is never recorded: its location is protected.',
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   status: {
     not_captured: 'Not yet captured',
     submitted: 'Submitted, awaiting verification',
@@ -79,24 +96,36 @@ export const bbStrings = {
   } as Record<string, string>,
   history: 'History',
   historyCsv: 'Download history (CSV)',
+})
+
+/** The question before a saved contact person is removed: by name, or "this contact person". */
+export function deleteContactQuestion(name: string): string {
+  return name ? bbStrings.deleteContactQuestion(name) : bbStrings.deleteUnnamedContactQuestion
 }
 
 /** Counts of a municipality's providers by status, for the dashboard cell and titles. */
-export const countWords = {
-  submitted: (n: number) => `${n} awaiting verification`,
-  returned: (n: number) => `${n} returned`,
-  notCaptured: (n: number) => `${n} not captured`,
-  verified: (n: number, total: number) => `${n} of ${total} verified`,
-}
+export const countWords = registerStrings('buildingBlockCounts', {
+  submitted: message<[number]>('{count} awaiting verification', 'count'),
+  returned: message<[number]>('{count} returned', 'count'),
+  notCaptured: message<[number]>('{count} not captured', 'count'),
+  verified: message<[number, number]>('{verified} of {total} verified', 'verified', 'total'),
+})
 
 /** Wording of the verification queue and the review (docs/decisions/0056-the-verification-queue-and-the-review.md). */
-export const queueStrings = {
+export const queueStrings = registerStrings('verificationQueue', {
   title: 'Verification queue',
   submissionsTitle: 'Submitted details',
-  heading: (submitted: number, returned: number) =>
-    `Verification queue: ${countWords.submitted(submitted)}, ${countWords.returned(returned)}`,
-  link: (submitted: number, returned: number) =>
-    `Verification queue (${countWords.submitted(submitted)}, ${countWords.returned(returned)})`,
+  heading: message<[number, number]>(
+    'Verification queue: {submitted} awaiting verification, {returned} returned',
+    'submitted',
+    'returned',
+  ),
+  link: message<[number, number]>(
+    'Verification queue ({submitted} awaiting verification, {returned} returned)',
+    'submitted',
+    'returned',
+  ),
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   tabs: { submitted: 'Awaiting verification', returned: 'Returned to the municipality' } as Record<string, string>,
   status: 'Show',
   municipality: 'Municipality',
@@ -116,27 +145,38 @@ export const queueStrings = {
   waiting: 'Waiting',
   reason: 'Reason returned',
   open: 'Review',
-  openNamed: (name: string) => `Review ${name}`,
+  openNamed: message<[string]>('Review {name}', 'name'),
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   none: { submitted: 'Nothing awaits verification.', returned: 'Nothing was returned.' } as Record<string, string>,
-  days: (n: number | null | undefined) =>
-    n == null ? 'Unknown' : n === 0 ? 'Less than a day' : n === 1 ? '1 day' : `${n} days`,
-  page: (page: number, pages: number, total: number) =>
-    `Page ${page} of ${pages} (${total} ${total === 1 ? 'provider' : 'providers'})`,
+  /** Days waiting, known (`queueDays` also words an unknown wait). */
+  days: message<[number]>('{days, plural, =0 {Less than a day} one {{days} day} other {{days} days}}', 'days'),
+  unknownDays: 'Unknown',
+  page: message<[number, number, number]>(
+    'Page {page} of {pages} ({total, plural, one {{total} provider} other {{total} providers}})',
+    'page',
+    'pages',
+    'total',
+  ),
   previous: 'Previous page',
   next: 'Next page',
   yours: 'You submitted this',
   back: 'Back to the dashboard',
+})
+
+/** How long a provider has waited in the queue: "Less than a day", "12 days", or "Unknown". */
+export function queueDays(n: number | null | undefined): string {
+  return n == null ? queueStrings.unknownDays : queueStrings.days(n)
 }
 
-export const reviewStrings = {
-  title: (name: string) => `Review: ${name}`,
-  submittedBy: (who: string, at: string) => `Submitted by ${who} on ${at}`,
-  comparedWith: (at: string | null) =>
-    at
-      ? `Compared with the version verified on ${at}`
-      : 'Nothing was verified yet: compared with the imported directory record',
+export const reviewStrings = registerStrings('review', {
+  title: message<[string]>('Review: {name}', 'name'),
+  submittedBy: message<[string, string]>('Submitted by {who} on {at}', 'who', 'at'),
+  /** What the submission is compared with (`reviewComparedWith`): the version verified on `at`, */
+  comparedWith: message<[string]>('Compared with the version verified on {at}', 'at'),
+  /** or the imported record when none was verified yet. */
+  comparedWithImported: 'Nothing was verified yet: compared with the imported directory record',
   lastReturn: 'Returned before',
-  returnedBy: (who: string, at: string) => `Returned by ${who} on ${at}`,
+  returnedBy: message<[string, string]>('Returned by {who} on {at}', 'who', 'at'),
   details: 'Details',
   field: 'Field',
   verified: 'Last verified',
@@ -152,10 +192,12 @@ export const reviewStrings = {
   notOffered: 'Not offered',
   persons: 'Contact persons',
   noPersons: 'No contact persons in either version.',
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   personChange: { added: 'Added', changed: 'Changed', removed: 'Removed', unchanged: 'Unchanged' } as Record<
     string,
     string
   >,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   personFields: {
     fullName: 'Full name',
     jobRole: 'Job role',
@@ -165,6 +207,7 @@ export const reviewStrings = {
     alternateNumber: 'Alternate number',
     isPublic: 'Shown in the public directory',
   } as Record<string, string>,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   fields: {
     physicalAddress: 'Physical Address',
     postalAddress: 'Postal Address',
@@ -172,14 +215,23 @@ export const reviewStrings = {
     alternateNumber: 'Alternate Number',
     emailAddress: 'Email address',
   } as Record<string, string>,
-  changedFields: (names: string[]) => `Changed: ${names.join(', ')}`,
+  /** The names of the changed fields, listed (`reviewChangedFields`). */
+  changedFields: message<[string]>('Changed: {names}', 'names'),
   verifyTitle: 'Verify these details?',
-  verifyQuestion: (name: string, version: number, at: string) =>
-    `The details of ${name} submitted on ${at} (version ${version}) become the public record.`,
+  verifyQuestion: message<[string, number, string]>(
+    'The details of {name} submitted on {at} (version {version}) become the public record.',
+    'name',
+    'version',
+    'at',
+  ),
   returnTitle: 'Return to the municipality?',
-  returnQuestion: (name: string, version: number, at: string) =>
-    `The details of ${name} submitted on ${at} (version ${version}) go back to the municipality with your reason. The public keeps the last verified details.`,
-  reasonHint: (left: number) => `${left} characters left`,
+  returnQuestion: message<[string, number, string]>(
+    'The details of {name} submitted on {at} (version {version}) go back to the municipality with your reason. The public keeps the last verified details.',
+    'name',
+    'version',
+    'at',
+  ),
+  reasonHint: message<[number]>('{left} characters left', 'left'),
   reasonRequired: 'A reason is required to return the building block.',
   confirmReturn: 'Return to municipality',
   cancel: 'Cancel',
@@ -187,12 +239,22 @@ export const reviewStrings = {
   returned_: 'Building block returned to the municipality',
   backToQueue: 'Back to the verification queue',
   nothingToDecide: 'These details do not await a decision.',
+})
+
+/** What the submission is compared with: the version verified at `at`, or the imported record. */
+export function reviewComparedWith(at: string | null): string {
+  return at ? reviewStrings.comparedWith(at) : reviewStrings.comparedWithImported
+}
+
+/** "Changed: Full name, Job role". */
+export function reviewChangedFields(names: string[]): string {
+  return reviewStrings.changedFields(names.join(', '))
 }
 
 export const REASON_MAX = 1000
 
 /** The bulk load by a province (docs/decisions/0059-bulk-load-of-provider-details.md). */
-export const bulkLoadStrings = {
+export const bulkLoadStrings = registerStrings('bulkLoad', {
   title: 'Bulk load of provider details',
   link: 'Bulk load provider details from a spreadsheet',
   back: 'Back to the dashboard',
@@ -208,14 +270,26 @@ export const bulkLoadStrings = {
   checking: 'Checking the file…',
   apply: 'Apply',
   applying: 'Applying…',
-  confirm: (submit: number, verify: number) =>
-    `Record ${submit} ${submit === 1 ? 'submission' : 'submissions'} and ${verify} ${verify === 1 ? 'verification' : 'verifications'}? This cannot be undone, but every change stays in each provider’s history.`,
+  confirm: message<[number, number]>(
+    'Record {submit, plural, one {{submit} submission} other {{submit} submissions}} and {verify, plural, one {{verify} verification} other {{verify} verifications}}? This cannot be undone, but every change stays in each provider’s history.',
+    'submit',
+    'verify',
+  ),
   confirmYes: 'Yes, apply the file',
   cancel: 'Cancel',
-  summary: (s: { rows: number; submit: number; verify: number; unchanged: number; error: number }) =>
-    `${s.rows} ${s.rows === 1 ? 'row' : 'rows'}: ${s.submit} to submit, ${s.verify} to verify, ${s.unchanged} unchanged, ${s.error} with errors.`,
-  hasErrors: (n: number) =>
-    `The file has ${n} ${n === 1 ? 'error' : 'errors'}. Nothing can be applied until ${n === 1 ? 'it is' : 'they are'} corrected: correct the file and check it again.`,
+  /** The dry run's counts (`bulkLoadSummary`). */
+  summary: message<[number, number, number, number, number]>(
+    '{rows, plural, one {{rows} row} other {{rows} rows}}: {submit} to submit, {verify} to verify, {unchanged} unchanged, {error} with errors.',
+    'rows',
+    'submit',
+    'verify',
+    'unchanged',
+    'error',
+  ),
+  hasErrors: message<[number]>(
+    '{errors, plural, one {The file has {errors} error. Nothing can be applied until it is corrected: correct the file and check it again.} other {The file has {errors} errors. Nothing can be applied until they are corrected: correct the file and check it again.}}',
+    'errors',
+  ),
   nothingToApply: 'The file changes nothing: there is nothing to apply.',
   ready: 'No errors: the file can be applied.',
   onlyErrors: 'Show only rows with errors',
@@ -223,12 +297,14 @@ export const bulkLoadStrings = {
   applied: 'Applied: every row below was recorded.',
   fileErrors: 'Errors in the file',
   headers: { row: 'Row', provider: 'Provider', action: 'What happens', changes: 'Changes', errors: 'Errors' },
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   actions: { submit: 'Submit', verify: 'Verify', unchanged: 'No change', error: 'Error' } as Record<string, string>,
   none: '—',
   empty: '(empty)',
   noFile: 'Choose a file first.',
   failed: 'The file could not be checked. Try again.',
-  rowOf: (row: number) => (row === 0 ? 'File' : `Row ${row}`),
+  /** Where a file error is: row 0 is the file as a whole. */
+  rowOf: message<[number]>('{row, plural, =0 {File} other {Row {row}}}', 'row'),
   templateColumns: [
     ['Provider ID', 'The provider’s ID as the directory shows it; optional when the name and building block find it.'],
     ['Provider name', 'The provider’s name as the directory has it (any case).'],
@@ -249,4 +325,15 @@ export const bulkLoadStrings = {
       'Yes: shown in the public directory once verified (never for a shelter). No or blank: internal.',
     ],
   ] as [string, string][],
+})
+
+/** The dry run's counts: "12 rows: 3 to submit, 1 to verify, 8 unchanged, 0 with errors." */
+export function bulkLoadSummary(s: {
+  rows: number
+  submit: number
+  verify: number
+  unchanged: number
+  error: number
+}): string {
+  return bulkLoadStrings.summary(s.rows, s.submit, s.verify, s.unchanged, s.error)
 }

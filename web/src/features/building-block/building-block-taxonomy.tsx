@@ -2,6 +2,8 @@
 // docs/decisions/0053-additions-to-the-taxonomy.md): an administrator adds a building block to a
 // category or a requirement to a building block, each with its source; the taxonomy as it stands,
 // additions marked with their version, and every version with who made it, when and on what source.
+
+import { formatDateTime } from '../../lib/instant'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ErrorMessage, Spinner } from '../../components/status'
@@ -13,7 +15,7 @@ import {
   useGetBuildingBlockTaxonomyQuery,
 } from './building-block-api'
 import { bbStrings as t } from './building-block-strings'
-import { taxonomyStrings as s } from './taxonomy-strings'
+import { taxonomyFileName, taxonomyStrings as s } from './taxonomy-strings'
 import './taxonomy.css'
 
 /** Most characters of a name (ShortText) and of a source or description (LineText). */
@@ -189,8 +191,8 @@ function TaxonomyTree({ categories }: { categories: TaxonomyCategory[] }) {
 
 /** Every version, newest first: what, under what, on what source, by whom and when. */
 function VersionHistory({ versions }: { versions: TaxonomyVersion[] }) {
-  const when = (at: string) =>
-    new Date(at).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' })
+  // The admin screens' instant: 'YYYY-MM-DD HH:mm' in SAST, no month names to translate.
+  const when = (at: string) => formatDateTime(at)
   return (
     <section aria-labelledby="taxonomy-history-title">
       <h2 id="taxonomy-history-title">{s.history}</h2>
@@ -203,7 +205,7 @@ function VersionHistory({ versions }: { versions: TaxonomyVersion[] }) {
               <p className="taxonomy-history__head">
                 <span className="taxonomy-history__version">{v.taxonomyVersion}</span>{' '}
                 <span>{s.kinds[v.kind] ?? v.kind}:</span>{' '}
-                <strong>{v.kind === 'file' ? s.fileName(v.name, v.fileVersion) : v.name}</strong>
+                <strong>{v.kind === 'file' ? taxonomyFileName(v.name, v.fileVersion) : v.name}</strong>
               </p>
               <dl className="taxonomy-history__facts">
                 {v.parentName ? (

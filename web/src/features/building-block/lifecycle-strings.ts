@@ -1,6 +1,9 @@
+// Translated through the message catalogs under the prefix `providerLifecycle` (src/locales, ids `providerLifecycle.*`).
 // Wording of proposing new providers and closures, and of the province's decisions
 // (docs/decisions/0100-proposed-and-closed-providers.md); the specification has none.
-export const lifecycleStrings = {
+import { message, registerStrings } from '../../i18n/runtime'
+
+export const lifecycleStrings = registerStrings('providerLifecycle', {
   proposeLink: 'Propose a new provider',
   proposeTitle: 'Propose a new provider',
   proposeIntro:
@@ -19,7 +22,7 @@ export const lifecycleStrings = {
   clearPoint: 'Clear the point',
   noMap: 'The map cannot be shown in this browser: type the coordinates or the physical address.',
   shelterNote: "A shelter's location is protected: no point or address is asked for or kept.",
-  mapLabel: (municipality: string) => `Map of ${municipality}: click to place the provider`,
+  mapLabel: message<[string]>('Map of {municipality}: click to place the provider', 'municipality'),
   submit: 'Propose',
   proposed: 'Provider proposed: it appears once the province confirms it exists.',
   correctErrors: 'Please correct the highlighted errors before submitting.',
@@ -32,22 +35,25 @@ export const lifecycleStrings = {
   // Closing.
   closeButton: 'Propose closing',
   closeTitle: 'Propose closing this provider',
-  closeQuestion: (name: string) =>
-    `Propose closing ${name}? It stays listed until a designated person of the province confirms.`,
+  closeQuestion: message<[string]>(
+    'Propose closing {name}? It stays listed until a designated person of the province confirms.',
+    'name',
+  ),
   closeReason: 'Why it should close',
   closeConfirm: 'Propose closing',
   closeProposed: 'Closure proposed: the provider is removed once the province confirms.',
   closurePending: 'A closure of this provider has been proposed and waits for the province to confirm or decline it.',
   reasonRequired: 'A reason is required.',
-  reasonHint: (left: number) => `${left.toLocaleString('en-ZA')} characters left`,
+  reasonHint: message<[number]>('{left, number} characters left', 'left'),
   cancel: 'Cancel',
   // The province's list.
   listTitle: 'Proposed providers and closures',
   none: 'No proposals await the province.',
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- looked up by any string: registerStrings keeps the literal's type
   kinds: { new: 'New provider', closure: 'Closing' } as Record<string, string>,
   proposedBy: 'Proposed by',
   waiting: 'Waiting',
-  days: (n: number) => (n === 0 ? 'Less than a day' : n === 1 ? '1 day' : `${n} days`),
+  days: message<[number]>('{days, plural, =0 {Less than a day} one {{days} day} other {{days} days}}', 'days'),
   address: 'Address',
   point: 'Point',
   numbers: 'Office numbers',
@@ -56,13 +62,19 @@ export const lifecycleStrings = {
   confirmNew: 'Confirm it exists',
   confirmClosure: 'Confirm closing',
   decline: 'Decline',
-  confirmNewQuestion: (name: string, municipality: string) =>
-    `Confirm that ${name} exists in ${municipality}? It is listed and counted from now on.`,
-  confirmClosureQuestion: (name: string, municipality: string) =>
-    `Confirm that ${name} in ${municipality} has closed? It is no longer listed or counted; its history is kept.`,
-  declineQuestion: (name: string) => `Decline the proposal about ${name}?`,
+  confirmNewQuestion: message<[string, string]>(
+    'Confirm that {name} exists in {municipality}? It is listed and counted from now on.',
+    'name',
+    'municipality',
+  ),
+  confirmClosureQuestion: message<[string, string]>(
+    'Confirm that {name} in {municipality} has closed? It is no longer listed or counted; its history is kept.',
+    'name',
+    'municipality',
+  ),
+  declineQuestion: message<[string]>('Decline the proposal about {name}?', 'name'),
   declineReason: 'Why it is declined',
   confirmed: 'Proposal confirmed.',
   declined: 'Proposal declined.',
   notDecided: 'The decision was not recorded.',
-}
+})

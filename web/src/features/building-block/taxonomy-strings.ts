@@ -1,12 +1,14 @@
+// Translated through the message catalogs (src/locales) under the prefix `taxonomy`: ids `taxonomy.*`.
 // Wording of the administrators' additions to the building-block taxonomy
-// (docs/decisions/0053-additions-to-the-taxonomy.md); the specification has none. An admin screen:
-// English only, as the other admin screens (docs/translators.md "What is not in these catalogs").
-export const taxonomyStrings = {
+// (docs/decisions/0053-additions-to-the-taxonomy.md); the specification has none.
+import { message, registerStrings } from '../../i18n/runtime'
+
+export const taxonomyStrings = registerStrings('taxonomy', {
   link: 'Building blocks and requirements',
   title: 'Building blocks and requirements',
   intro:
     'Add a building block or a requirement to the national taxonomy, with the Act, policy or circular that asks for it. Each addition is a new version of the taxonomy; a new shipped file keeps it.',
-  version: (n: number) => `Taxonomy version ${n}`,
+  version: message<[number]>('Taxonomy version {version}', 'version'),
   addBlock: 'Add a building block',
   addRequirement: 'Add a requirement',
   category: 'Category',
@@ -20,20 +22,27 @@ export const taxonomyStrings = {
   choose: 'Choose…',
   addBlockButton: 'Add building block',
   addRequirementButton: 'Add requirement',
-  blockAdded: (name: string) => `Building block “${name}” added.`,
-  requirementAdded: (name: string) => `Requirement “${name}” added.`,
+  blockAdded: message<[string]>('Building block “{name}” added.', 'name'),
+  requirementAdded: message<[string]>('Requirement “{name}” added.', 'name'),
   nameRequired: 'A name is required.',
   sourceRequired: 'A source is required.',
   categoryRequired: 'Choose a category.',
   blockRequired: 'Choose a building block.',
   failed: 'The addition was not recorded.',
   taxonomy: 'The taxonomy',
-  addedTag: (version: number) => `added in version ${version}`,
+  addedTag: message<[number]>('added in version {version}', 'version'),
   noRequirements: 'No requirements yet: its availability is shown once it has one.',
   history: 'Versions',
   historyEmpty: 'No version recorded yet.',
   columns: { under: 'Under', source: 'Source', description: 'Description', by: 'By', when: 'When' },
   importedBy: 'The import of the shipped files',
+  // Indexed by a version's kind, any string: the assertion widens the type (the rule misreads
+  // registerStrings' inference of it).
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   kinds: { file: 'Shipped file', block: 'Building block', requirement: 'Requirement' } as Record<string, string>,
-  fileName: (title: string, version: string | null | undefined) => (version ? `${title} (${version})` : title),
+})
+
+/** A shipped file's title with its version, if any, in brackets (formatting, no words). */
+export function taxonomyFileName(title: string, version: string | null | undefined): string {
+  return version ? `${title} (${version})` : title
 }

@@ -1,10 +1,12 @@
+// Translated through the message catalogs (src/locales) under the prefix `healthCheck`: ids `healthCheck.*`.
 // User-visible text of the organisation health-check screens: the specification's wording where
 // it gives one (admin spec §2, §8; misspellings corrected, docs/decisions/0133), the
 // server's wording for the privacy threshold (api/src/http/health_check/ TOO_FEW), plain labels
 // otherwise.
+import { message, registerStrings } from '../../i18n/runtime'
 
 /** Text of the organisation dashboard and results view. */
-export const hcStrings = {
+export const hcStrings = registerStrings('healthCheck', {
   dashboardSuffix: 'Health Check Dashboard',
   awaitingApproval: "Your organisation's application is awaiting approval",
   awaitingApprovalDetail:
@@ -18,8 +20,8 @@ export const hcStrings = {
   currentPeriod: 'Current questionnaire period',
   questionnairePeriod: 'Questionnaire period',
   completed: 'Completed responses',
-  of: (band: string, expected: number) => `${band} of ${expected}`,
-  progressText: (band: string, expected: number) => `${band} of ${expected} expected responses completed`,
+  of: message<[string, number]>('{band} of {expected}', 'band', 'expected'),
+  progressText: message<[string, number]>('{band} of {expected} expected responses completed', 'band', 'expected'),
   preview: 'Preview survey questions',
   maturity: 'Overall GBVF maturity',
   categoryScores: 'Category scores',
@@ -44,28 +46,50 @@ export const hcStrings = {
   expectedInvalid: 'Expected responses must be a whole number of at least 1.',
   startDate: 'Start date (optional; the period ends with its quarter)',
   generate: 'Generate survey link',
-  // The questionnaire's name usually names its type ('Staff health check 2026'): said once.
-  resultsTitle: (type: string, questionnaire: string) =>
-    `View results: ${questionnaire.toLowerCase().startsWith(type.toLowerCase()) ? questionnaire : `${type} ${questionnaire}`}`,
+  // The questionnaire's name usually names its type ('Staff health check 2026'): said once
+  // (resultsTitle below picks one of the two).
+  resultsTitle: message<[string]>('View results: {questionnaire}', 'questionnaire'),
+  resultsTitleWithType: message<[string, string]>('View results: {type} {questionnaire}', 'type', 'questionnaire'),
   resultsTitleLoading: 'View results',
   back: 'Back to the organisation dashboard',
   policiesPractices: 'Policies and Practices',
   behaviours: 'Organisational Behaviours',
-  responsesNote: (band: string, expected: number) =>
-    `Responses so far: ${band} (${expected} expected). Results are updated with every 5 new responses, so that no single response can be singled out.`,
+  responsesNote: message<[string, number]>(
+    'Responses so far: {band} ({expected} expected). Results are updated with every 5 new responses, so that no single response can be singled out.',
+    'band',
+    'expected',
+  ),
   suppressed: 'fewer than 5',
   suppressedNote: 'Answers chosen by fewer than 5 respondents are not shown, so that nobody can be recognised.',
-  capNote: (cap: number) => `The survey link accepts up to ${cap} responses: the expected responses plus a margin.`,
-  capReached: (cap: number) =>
-    `The survey link has received ${cap} responses, its limit, and no longer accepts responses.`,
+  capNote: message<[number]>(
+    'The survey link accepts up to {cap} responses: the expected responses plus a margin.',
+    'cap',
+  ),
+  capReached: message<[number]>(
+    'The survey link has received {cap} responses, its limit, and no longer accepts responses.',
+    'cap',
+  ),
   example: 'Example data: these figures come from example responses, not from a real survey.',
   demographics: 'About the respondents',
   band: 'Maturity level',
   remaining: 'Remaining',
-  respondents: (n: number) => `${n} respondent${n === 1 ? '' : 's'} answered this question.`,
+  respondents: message<[number]>(
+    '{count, plural, one {# respondent} other {# respondents}} answered this question.',
+    'count',
+  ),
   showTable: 'Show the figures as a table',
   answer: 'Answer',
   share: 'Share of respondents',
   question: 'Question',
-  maturityAlt: (value: string, band: string) => `Overall GBVF maturity ${value}, maturity level ${band}`,
-} as const
+  maturityAlt: message<[string, string]>('Overall GBVF maturity {value}, maturity level {band}', 'value', 'band'),
+} as const)
+
+/**
+ * The results view's title: the questionnaire's name, after its type unless the name starts with
+ * it ('Staff health check 2026' is not said 'Staff Staff health check 2026').
+ */
+export function resultsTitle(type: string, questionnaire: string): string {
+  return questionnaire.toLowerCase().startsWith(type.toLowerCase())
+    ? hcStrings.resultsTitle(questionnaire)
+    : hcStrings.resultsTitleWithType(type, questionnaire)
+}

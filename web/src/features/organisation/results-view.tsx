@@ -17,7 +17,7 @@ import {
   privacyMessage,
   singleGroup,
 } from './health-check-model'
-import { hcStrings as s } from './health-check-strings'
+import { hcStrings as s, resultsTitle } from './health-check-strings'
 import { organisationPaths } from './paths'
 import type { CategoryResult } from '../../api/generated'
 import { strings } from '../../config/strings'
@@ -29,7 +29,7 @@ export function ResultsView() {
   const query = useGetOrganisationalResultQuery({ resultBody: { HealthCheckId: resId } }, { skip: !resId })
   const { isLoading, isError } = query
   const data = query.data?.data
-  const title = data ? s.resultsTitle(data.questionnaireType, data.questionnaire) : s.resultsTitleLoading
+  const title = data ? resultsTitle(data.questionnaireType, data.questionnaire) : s.resultsTitleLoading
   useDocumentTitle(title)
   const hidden = privacyMessage(data)
   const categories = data?.questionCategories ?? []

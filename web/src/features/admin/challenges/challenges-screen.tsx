@@ -11,36 +11,20 @@ import {
 import type { RecordChallenge } from '../../../api/generated'
 import { useListBoundariesQuery } from '../../../api/public-api'
 import { ErrorMessage, Spinner } from '../../../components/status'
+import { adminStrings } from '../../../config/admin-strings'
 import { strings } from '../../../config/strings'
+import { useDocumentTitle } from '../../../lib/use-document-title'
 import { PageHeader } from '../components/admin-ui'
 import { adminPaths } from '../admin-paths'
 
 const s = strings.actions
 
-/** Pillars of the NSP on GBVF (ids as the API's pillarStats). */
-const PILLARS: [number, string][] = [
-  [1, 'Accountability, coordination and leadership'],
-  [2, 'Prevention and rebuilding social cohesion'],
-  [3, 'Justice, safety and protection'],
-  [4, 'Response, care, support and healing'],
-  [5, 'Economic power'],
-  [6, 'Research and information management'],
-]
-const TYPES: [number, string][] = [
-  [1, 'Municipality'],
-  [2, 'Court'],
-  [3, 'TVET college or university'],
-  [4, 'Workplace'],
-  [5, 'Other'],
-]
-const CYCLES: [number, string][] = [
-  [5, '2025'],
-  [4, '2024 cycle 2'],
-  [3, '2024 cycle 1'],
-  [2, '2023'],
-  [1, '2022 pilot'],
-  [99, 'Year not stated'],
-]
+/** Pillars of the NSP on GBVF (ids as the API's pillarStats), the team types and the cycles,
+ * in the order the form offers them; their names are in the catalogs (`admin.challenges.*`). */
+const PILLAR_IDS = [1, 2, 3, 4, 5, 6]
+const TYPE_IDS = [1, 2, 3, 4, 5]
+const CYCLE_IDS = [5, 4, 3, 2, 1, 99]
+const names = adminStrings.challenges
 
 function message(error: unknown): string {
   const data = (error as { data?: { message?: string } } | undefined)?.data
@@ -115,9 +99,9 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
       </Field>
       <Field label={s.type}>
         <select name="typeId" defaultValue="1">
-          {TYPES.map(([id, d]) => (
+          {TYPE_IDS.map((id) => (
             <option key={id} value={id}>
-              {d}
+              {names.types[id]}
             </option>
           ))}
         </select>
@@ -125,18 +109,18 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
       <Field label={strings.cards.pillar}>
         <select name="pillarId" defaultValue="">
           <option value="">{s.pillarNotStated}</option>
-          {PILLARS.map(([id, d]) => (
+          {PILLAR_IDS.map((id) => (
             <option key={id} value={id}>
-              {id}. {d}
+              {id}. {names.pillars[id]}
             </option>
           ))}
         </select>
       </Field>
       <Field label={s.cycle}>
         <select name="cycleId" defaultValue="5">
-          {CYCLES.map(([id, d]) => (
+          {CYCLE_IDS.map((id) => (
             <option key={id} value={id}>
-              {d}
+              {names.cycles[id]}
             </option>
           ))}
         </select>
@@ -250,9 +234,10 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
 
 function ChallengesScreen() {
   const [notice, setNotice] = useState<string | null>(null)
+  useDocumentTitle(s.admin)
   return (
     <div className="admin-challenges">
-      <PageHeader title={s.admin} back={adminPaths.dashboard} backLabel="Back" />
+      <PageHeader title={s.admin} back={adminPaths.dashboard} backLabel={adminStrings.common.back} />
       {notice ? (
         <p role="status" data-testid="challenge-notice">
           {notice}

@@ -114,13 +114,13 @@ export function MultiSelect({
       {filterable ? (
         <div className="multi-select__filter">
           <label htmlFor={`${id}-filter`} className="visually-hidden">
-            {filterLabel ?? adminStrings.common.filterOptions(legend)}
+            {filterLabel ?? adminStrings.common.filterOptions(legend.toLowerCase())}
           </label>
           <input
             id={`${id}-filter`}
             type="search"
             value={filter}
-            placeholder={filterLabel ?? adminStrings.common.filterOptions(legend)}
+            placeholder={filterLabel ?? adminStrings.common.filterOptions(legend.toLowerCase())}
             onChange={(e) => setFilter(e.target.value)}
             autoComplete="off"
           />

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/status'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useSearchOrganisationsQuery } from '../admin-api'
 import { ORGANISATION_PAGE_SIZE } from '../admin-constants'
-import { formatDateTime } from '../admin-format'
+import { formatDateTime } from '../../../lib/instant'
 import { adminPaths } from '../admin-paths'
 import { LoadFailure, NoRecords, PageHeader, SearchBox, SegmentedChoice, SortSelect } from '../components/admin-ui'
 import { useBusy } from '../components/busy'
@@ -26,12 +26,15 @@ import type { OrganisationPage } from '../../../api/generated'
 const a = adminStrings.applications
 const c = adminStrings.common
 
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: a.all },
-  { value: 1, label: a.inProgress },
-  { value: 3, label: a.approved },
-  { value: 2, label: a.rejected },
-]
+/** The status filter's choices, labelled in the language active when they are shown. */
+function statusOptions(): { value: StatusFilter; label: string }[] {
+  return [
+    { value: 'all', label: a.all },
+    { value: 1, label: a.inProgress },
+    { value: 3, label: a.approved },
+    { value: 2, label: a.rejected },
+  ]
+}
 
 function ApplicationsScreen() {
   useDocumentTitle(a.title)
@@ -65,7 +68,7 @@ function ApplicationsScreen() {
           legend={a.statusFilter}
           name="status"
           value={state.status}
-          options={STATUS_OPTIONS}
+          options={statusOptions()}
           onChange={(status) => update({ status })}
         />
         <div className="admin-toolbar__end">

@@ -1,6 +1,7 @@
 // The questionnaire manager's rules (admin spec section 2 "Manage: Questionnaires", sections 4,
 // 5 and 9), kept apart from the screen so they can be tested alone.
 import type { QuestionnaireSummary } from '../../../api/generated'
+import { adminStrings } from '../../../config/admin-strings'
 
 /** Survey status (spec section 4): Active when isCurrent, otherwise Expired. */
 export function surveyStatus(s: Pick<QuestionnaireSummary, 'isCurrent'>): 'Active' | 'Expired' {
@@ -37,8 +38,9 @@ export function groupSurveys(list: QuestionnaireSummary[], family: string | null
     const surveys = shown
       .filter((s) => s.questionnaireTypeId === t)
       .sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))
-    const name = t === 2 ? 'Students' : 'Staff'
-    return { questionnaireTypeId: t, heading: `${name} survey${surveys.length === 1 ? '' : 's'}`, surveys }
+    const q = adminStrings.questionnaire
+    const heading = t === 2 ? q.studentsHeading(surveys.length) : q.staffHeading(surveys.length)
+    return { questionnaireTypeId: t, heading, surveys }
   })
 }
 
@@ -47,9 +49,6 @@ export function share(done: number, of: number): number {
   if (!(of > 0)) return 0
   return Math.min(100, Math.max(0, (done / of) * 100))
 }
-
-/** The expected-responses rule (spec sections 5 and 9): a whole number of at least 1. */
-export const EXPECTED_RESPONSES_MESSAGE = 'Expected responses must be a whole number of at least 1.'
 
 /** The expected responses typed, or null when the rule is broken. */
 export function parseExpectedResponses(raw: string): number | null {

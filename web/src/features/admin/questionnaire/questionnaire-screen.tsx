@@ -10,13 +10,12 @@ import { Action } from '../../../config/constants'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useSearchOrganisationsQuery } from '../admin-api'
 import { adminPaths } from '../admin-paths'
-import { formatDateTime } from '../admin-format'
+import { formatDateTime } from '../../../lib/instant'
 import { PageHeader } from '../components/admin-ui'
 import { useToast } from '../components/toasts'
 import { usePermission } from '../use-permissions'
 import { useGenerateInviteCodeMutation, useGetSummarisedHealthCheckQuery } from './questionnaire-api'
 import {
-  EXPECTED_RESPONSES_MESSAGE,
   groupSurveys,
   isBlockedExpectedKey,
   parseExpectedResponses,
@@ -37,9 +36,7 @@ function Progress({ label, done, of }: { label: string; done: number; of: number
   const id = useId()
   return (
     <div className="survey-card__progress">
-      <span id={id}>
-        {label}: {done} of {of}
-      </span>
+      <span id={id}>{q.progress(label, done, of)}</span>
       <progress aria-labelledby={id} max={100} value={share(done, of)} />
     </div>
   )
@@ -62,7 +59,9 @@ function SurveyCard({
       </button>
       <p className="survey-card__meta">
         {q.publishedOn}: {formatDateTime(survey.effectiveFrom).slice(0, 10)}
-        <span className={`survey-card__status survey-card__status--${status.toLowerCase()}`}>{status}</span>
+        <span className={`survey-card__status survey-card__status--${status.toLowerCase()}`}>
+          {q.statusName[status]}
+        </span>
       </p>
       <Progress label={q.organisations} done={survey.totalParticipatedOrganisations} of={survey.totalOrganisations} />
       <Progress label={q.responses} done={survey.totalActualResponses} of={survey.totalExpectedResponses} />
@@ -96,7 +95,7 @@ function LinkForm({ survey }: { survey: QuestionnaireSummary }) {
     const organisation = f.get('organisation')
     const expectedRaw = f.get('expected')
     const expected = parseExpectedResponses(typeof expectedRaw === 'string' ? expectedRaw : '')
-    setExpectedError(expected == null ? EXPECTED_RESPONSES_MESSAGE : null)
+    setExpectedError(expected == null ? q.expectedRule : null)
     if (expected == null || typeof organisation !== 'string' || !organisation) return
     setReason(null)
     setUrl(null)

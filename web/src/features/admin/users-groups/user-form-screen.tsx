@@ -17,7 +17,7 @@ import {
 import { SubmitButton } from '../../../components/form'
 import { JobRoleSelect, PersonalDetailsFields } from '../../../components/personal-details'
 import { Action } from '../../../config/constants'
-import { adminStrings } from '../../../config/admin-strings'
+import { adminStrings, placeOf } from '../../../config/admin-strings'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import {
   useCreateNewUserMutation,
@@ -208,8 +208,8 @@ function UserFormBody({ userId, initial }: { userId: string | null; initial: Use
               options={(municipalities.data ?? []).map((m) => ({
                 value: m.stakeholderId,
                 label: m.name,
-                detail: u.placeOf(m.districtName === m.name ? null : m.districtName, m.provinceName),
-                group: u.placeOf(m.provinceName, m.districtName === m.name ? null : m.districtName),
+                detail: placeOf(m.districtName === m.name ? null : m.districtName, m.provinceName),
+                group: placeOf(m.provinceName, m.districtName === m.name ? null : m.districtName),
               }))}
             />
           </>
