@@ -284,6 +284,8 @@ export const strings = registerStrings('', {
     density: 'Crimes per 1,000 people',
     /** The population the row's rate divides by: of the row's SAPS year (decision 0157). */
     population: 'Population that year',
+    /** The map's period when its areas' latest years differ (each area shows its own). */
+    periodOfEachArea: message<[string, string]>("each area's latest year, {from} to {to}", 'from', 'to'),
     close: 'Close',
     cluster: message<[string, string]>('{count} places close together: {names}. Select to see them.', 'count', 'names'),
     clusterMore: message<[string]>('and {count} more', 'count'),

@@ -16,7 +16,7 @@ import { strings } from '../../config/strings'
 import { crimeOptionsFrom, crimeSource } from '../../lib/crime'
 import { formatCount, formatDecimal, formatRate } from '../../lib/format'
 import { MapLegend } from './map-legend'
-import { areaFigures, markerVisible, type AreaFigures } from './map-data'
+import { areaFigures, markerVisible, periodOfAreas, type AreaFigures } from './map-data'
 import { MapStage, useMapArea } from './map-stage'
 import { areaName as nameOf } from '../../lib/area-name'
 
@@ -24,7 +24,7 @@ function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: s
   return {
     title: strings.map.legendTitle,
     area,
-    period: stats?.period ?? '',
+    period: periodOfAreas(figures, stats?.period),
     source: crimeSource(stats),
     columns: [
       { label: strings.map.area },
@@ -108,6 +108,9 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
 
   const areaName = nameOf(boundary ?? statsQ.currentData?.boundary)
   const table = mapTable(figures, statsQ.currentData, areaName)
+  // The areas' own year: a parent's latest year is not its children's (Gauteng 2022/23, its
+  // districts 2015/16).
+  const period = periodOfAreas(figures, statsQ.currentData?.period)
 
   return (
     <MapStage
@@ -116,7 +119,7 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
       figuresQuery={statsQ}
       compact={compact}
       title={strings.map.label(areaName)}
-      subtitle={statsQ.currentData?.period ? `${strings.summary.total}, ${statsQ.currentData.period}` : undefined}
+      subtitle={period ? `${strings.summary.total}, ${period}` : undefined}
       table={table}
       figures={figures}
       markers={markers}

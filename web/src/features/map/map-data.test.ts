@@ -14,6 +14,8 @@ import {
   TOO_FEW_COLOUR,
   NO_DATA_COLOUR,
   healthCheckAreaFigures,
+  periodOfAreas,
+  type AreaFigures,
 } from './map-data'
 import { legendColour } from '../../lib/legend'
 import { createElement } from 'react'
@@ -301,5 +303,30 @@ describe('health-check map figures', () => {
     expect(tooFew).toMatchObject({ total: 2, density: null, color: TOO_FEW_COLOUR })
     expect(tooFew.pattern).toBeUndefined()
     expect(none).toMatchObject({ total: null, density: null, color: NO_DATA_COLOUR, pattern: 'no-data' })
+  })
+})
+
+describe('the period of the areas on a map', () => {
+  const area = (period: string | null, total: number | null): AreaFigures => ({
+    boundaryId: 1,
+    description: '',
+    boundaryTypeId: 3,
+    level: 'district',
+    peopleCount: null,
+    total,
+    rate: null,
+    density: null,
+    period,
+    color: '#000000',
+  })
+  it("is the areas' own year, not the parent's", () => {
+    expect(periodOfAreas([area('2015/16', 5), area('2015/16', 7)], '2022/23')).toBe('2015/16')
+  })
+  it('spans the latest years when they differ, and falls back without figures', () => {
+    expect(periodOfAreas([area('2022/23', 5), area('2015/16', 7), area(null, null)], '2022/23')).toBe(
+      "each area's latest year, 2015/16 to 2022/23",
+    )
+    expect(periodOfAreas([area(null, null)], '2022/23')).toBe('2022/23')
+    expect(periodOfAreas([], undefined)).toBe('')
   })
 })

@@ -278,3 +278,15 @@ export function healthCheckAreaFigures(
     }
   })
 }
+
+/**
+ * The SAPS year the shown areas' figures are of, for the map's subtitle and table: the one label
+ * when every area with a figure shares it ('2015/16'), else the span of their latest years (each
+ * area is shown in its own latest year), else `fallback` (no area has a figure).
+ */
+export function periodOfAreas(figures: readonly AreaFigures[], fallback: string | null | undefined): string {
+  const periods = [...new Set(figures.filter((f) => f.total != null && f.period).map((f) => f.period as string))].sort()
+  if (periods.length === 0) return fallback ?? ''
+  if (periods.length === 1) return periods[0]
+  return strings.map.periodOfEachArea(periods[0], periods[periods.length - 1])
+}
