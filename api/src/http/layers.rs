@@ -3,6 +3,7 @@
 
 use crate::http::auth;
 use crate::http::cache;
+use crate::http::conditional;
 use crate::http::db_health;
 use crate::http::error;
 use crate::http::AppState;
@@ -229,7 +230,8 @@ pub(super) async fn buffered(
 /// is answered at once, headers and body as the full stack produced them, without routing,
 /// tracing, compression or the header layers; the route's request counter and duration are
 /// still recorded. Otherwise the request goes through the stack, and an answer [`cache_reads`]
-/// marked cacheable is kept whole. Nothing is served from here while the database is
+/// marked cacheable gets its entity tag ([`conditional::entity_tag`]) and is kept whole. A
+/// request whose `If-None-Match` names the answer's tag gets 304 ([`conditional`]). Nothing is served from here while the database is
 /// unreachable, so such answers carry the stale header of the normal path.
 pub(super) async fn answer_from_cache(
     State(s): State<AppState>,
@@ -245,11 +247,17 @@ pub(super) async fn answer_from_cache(
         return next.run(req).await;
     }
     let accept = req.headers().get(header::ACCEPT_ENCODING);
+    let if_none_match = req.headers().get(header::IF_NONE_MATCH).cloned();
     if let Some(a) = s.cache.answer(key, accept) {
-        let mut res = Response::new(Body::from(a.body.clone()));
-        *res.headers_mut() = a.headers.clone();
         a.requests.increment(1);
         a.duration.record(started.elapsed().as_secs_f64());
+        if let Some(etag) = a.headers.get(header::ETAG) {
+            if conditional::none_match_names(if_none_match.as_ref(), etag) {
+                return conditional::not_modified(&a.headers);
+            }
+        }
+        let mut res = Response::new(Body::from(a.body.clone()));
+        *res.headers_mut() = a.headers.clone();
         return res;
     }
     let generation = s.cache.generation();
@@ -262,7 +270,9 @@ pub(super) async fn answer_from_cache(
         return res;
     }
     match buffered(res).await {
-        Ok((parts, bytes)) => {
+        Ok((mut parts, bytes)) => {
+            let etag = conditional::entity_tag(&bytes);
+            parts.headers.insert(header::ETAG, etag.clone());
             let route = route.to_string();
             s.cache.put_answer(
                 generation,
@@ -275,6 +285,9 @@ pub(super) async fn answer_from_cache(
                     duration: metrics::histogram!("http_request_duration_seconds", "method" => "GET", "route" => route),
                 },
             );
+            if conditional::none_match_names(if_none_match.as_ref(), &etag) {
+                return conditional::not_modified(&parts.headers);
+            }
             Response::from_parts(parts, Body::from(bytes))
         }
         Err(res) => res,

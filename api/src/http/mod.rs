@@ -14,6 +14,7 @@ pub mod cache;
 pub mod client;
 pub mod collective_actions;
 pub mod component_option;
+pub mod conditional;
 pub mod crime;
 pub mod csv_export;
 pub mod dashboard;
@@ -51,12 +52,15 @@ pub use state::{AppState, AppStateInner};
 
 use crate::http::routes::Routes;
 pub use crate::telemetry::PostgresCqrs;
+use axum::http::{header, HeaderValue, Method};
 use axum::middleware::{self};
 use axum::routing::get;
 use axum::Router;
 use std::path::PathBuf;
 use tower_http::compression::CompressionLayer;
+use tower_http::cors::{Any, CorsLayer};
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use tower_sessions::cookie::time::Duration as CookieDuration;
 use tower_sessions::{Expiry, SessionManagerLayer};
@@ -71,7 +75,15 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
             state.clone(),
             replica_reads::route_reads,
         ))
-        .layer(middleware::from_fn_with_state(state.clone(), cache_reads));
+        .layer(middleware::from_fn_with_state(state.clone(), cache_reads))
+        // The public read contract (decision 0158): any site may read these answers, and a
+        // browser or proxy revalidates them by their entity tag, as they change whenever a
+        // projection commits.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .layer(public_reads_cors());
     // Everything else sits behind the session and CSRF layers; the cached public reads above
     // do not (a cache hit touches neither the session store nor a cookie).
     let (api, _) = session_routes(Routes::new(Some(state.clone()), true)).finish();
@@ -147,6 +159,18 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
                 .on_response(crate::telemetry::record_status),
         )
         .layer(middleware::from_fn_with_state(state, answer_from_cache))
+}
+
+/// CORS of the public reads: any origin, GET and HEAD, no credentials (a cross-origin page
+/// gets no session's answer: the session routes send no CORS headers at all), `ETag` exposed
+/// and `If-None-Match` allowed so a partner site can revalidate.
+fn public_reads_cors() -> CorsLayer {
+    CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods([Method::GET, Method::HEAD])
+        .allow_headers([header::IF_NONE_MATCH])
+        .expose_headers([header::ETAG])
+        .max_age(std::time::Duration::from_secs(24 * 60 * 60))
 }
 
 /// Both route sets with no state: what the document describes (see [`router`]).
