@@ -8,7 +8,7 @@ pub mod challenges;
 pub mod crime;
 pub mod engine;
 pub mod geography;
-pub mod healthcheck;
+pub mod health_check;
 pub mod reasons;
 
 /// Every projection of the product, in the order they are installed.
@@ -19,8 +19,8 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(accounts::AccountsProjection),
         Arc::new(building_blocks::BuildingBlockProjection),
         Arc::new(challenges::ChallengesProjection),
-        Arc::new(healthcheck::HealthCheckProjection),
-        Arc::new(healthcheck::translations::TranslationProjection),
+        Arc::new(health_check::HealthCheckProjection),
+        Arc::new(health_check::translations::TranslationProjection),
     ]
 }
 

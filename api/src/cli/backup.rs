@@ -131,7 +131,7 @@ pub async fn restore(pool: &PgPool, url: &str, file: &Path) -> anyhow::Result<Re
          WHERE NOT (aggregate_type = 'group' AND metadata->>'source' = 'cli:migrate')
            AND NOT (aggregate_type = $1 AND metadata->>'source' = $2)",
     )
-    .bind(gbvf_events::healthcheck::QUESTIONNAIRE_AGGREGATE)
+    .bind(gbvf_events::health_check::QUESTIONNAIRE_AGGREGATE)
     .bind(gbvf_commands::health_check::QUESTIONNAIRE_SOURCE)
     .fetch_one(pool)
     .await?;

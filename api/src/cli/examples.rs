@@ -370,7 +370,7 @@ async fn run(
     catch_up_all(pool).await?;
 
     // 3. Respondents, each in a browser of its own.
-    let questionnaires: HashMap<String, gbvf_events::healthcheck::QuestionnairePublished> =
+    let questionnaires: HashMap<String, gbvf_events::health_check::QuestionnairePublished> =
         gbvf_commands::health_check::built_in_questionnaires()?
             .into_iter()
             .map(|q| (q.questionnaire_id.clone(), q))
@@ -444,7 +444,7 @@ async fn create_administrator(
 /// best-scored answer, otherwise one at random (MultipleChoice: sometimes a second one).
 /// Unscored questions (General, Demographic) are answered at random.
 pub fn answers(
-    def: &gbvf_events::healthcheck::QuestionnairePublished,
+    def: &gbvf_events::health_check::QuestionnairePublished,
     lean: f64,
     rng: &mut impl Rng,
 ) -> Vec<Value> {
@@ -453,7 +453,7 @@ pub fn answers(
         .filter(|q| !q.answers.is_empty())
         .map(|q| {
             let ids: Vec<i32> = q.answers.iter().map(|a| a.possible_answer_id).collect();
-            let scored = gbvf_events::healthcheck::is_scored(q.category_id);
+            let scored = gbvf_events::health_check::is_scored(q.category_id);
             let best = q
                 .answers
                 .iter()
@@ -497,8 +497,8 @@ pub async fn remove(pool: &PgPool) -> anyhow::Result<RemoveReport> {
          SELECT DISTINCT r.aggregate_type, r.aggregate_id FROM events r JOIN example h
              ON h.aggregate_type = $1 AND r.aggregate_type = $2 AND r.aggregate_id LIKE h.aggregate_id || '/%'",
     )
-    .bind(gbvf_events::healthcheck::HEALTH_CHECK_AGGREGATE)
-    .bind(gbvf_events::healthcheck::SURVEY_RESPONSE_AGGREGATE)
+    .bind(gbvf_events::health_check::HEALTH_CHECK_AGGREGATE)
+    .bind(gbvf_events::health_check::SURVEY_RESPONSE_AGGREGATE)
     .fetch_all(&mut *tx)
     .await?;
     let (types, ids): (Vec<String>, Vec<String>) = aggregates.iter().cloned().unzip();

@@ -24,7 +24,7 @@ use gbvf_commands::health_check::{
 };
 use gbvf_commands::text::ShortText;
 use gbvf_events::metadata::EventMetadata;
-use gbvf_projections::healthcheck::queries_translations::translation_status;
+use gbvf_projections::health_check::queries_translations::translation_status;
 use sqlx::PgPool;
 
 /// Questionnaire translation subcommands.

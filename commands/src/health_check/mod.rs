@@ -29,7 +29,7 @@ pub mod survey_response;
 pub mod translation;
 pub mod translation_file;
 
-pub use gbvf_events::healthcheck::{answer_score, is_scored};
+pub use gbvf_events::health_check::{answer_score, is_scored};
 pub use privacy::{
     noisy_question, response_band, sensitivity, two_sided_geometric, NoiseKey, NoisyQuestion,
     EPSILON_PER_QUESTION, MECHANISM, RESULT_STEP,

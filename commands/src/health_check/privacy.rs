@@ -25,7 +25,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_distr::{Distribution, Geometric};
 use sha2::Sha256;
 
-pub use gbvf_events::healthcheck::RESULT_STEP;
+pub use gbvf_events::health_check::RESULT_STEP;
 
 /// The privacy budget of one question in one release, for one respondent: ε = 1 (the ratio of
 /// the probabilities of any released figures with and without that respondent's answer to the

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use gbvf_events::healthcheck::{
+use gbvf_events::health_check::{
     PossibleAnswer, Question, QuestionnaireEvent, QuestionnairePublished, MULTIPLE_CHOICE,
     QUESTIONNAIRE_AGGREGATE, SINGLE_CHOICE,
 };
@@ -265,7 +265,7 @@ impl Aggregate for QuestionnaireVersion {
 mod tests {
     use super::*;
     use cqrs_es::test::TestFramework;
-    use gbvf_events::healthcheck::{BEHAVIOURS, DEMOGRAPHIC, POLICIES, PRACTICES};
+    use gbvf_events::health_check::{BEHAVIOURS, DEMOGRAPHIC, POLICIES, PRACTICES};
 
     #[test]
     fn the_shipped_file_parses_and_every_question_names_its_source() {

@@ -16,7 +16,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use gbvf_events::healthcheck::{is_scored, QuestionnairePublished, RESULT_STEP};
+use gbvf_events::health_check::{is_scored, QuestionnairePublished, RESULT_STEP};
 
 use super::MIN_RESPONSES;
 
@@ -104,7 +104,7 @@ pub fn percent(share: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::health_check::built_in_questionnaires;
-    use gbvf_events::healthcheck::{answer_score, BEHAVIOURS, POLICIES};
+    use gbvf_events::health_check::{answer_score, BEHAVIOURS, POLICIES};
 
     #[test]
     fn scores_follow_the_documented_rule() {

@@ -5,7 +5,7 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use gbvf_events::healthcheck::{
+use gbvf_events::health_check::{
     HealthCheckEvent, SurveyPeriodOpened, SurveyResponseAdmitted, HEALTH_CHECK_AGGREGATE,
 };
 use serde::{Deserialize, Serialize};

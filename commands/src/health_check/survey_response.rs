@@ -5,7 +5,7 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use gbvf_events::healthcheck::{
+use gbvf_events::health_check::{
     GivenAnswer, QuestionnairePublished, SurveyResponseEvent, SurveyResponseSubmitted,
     SINGLE_CHOICE, SURVEY_RESPONSE_AGGREGATE,
 };

@@ -18,8 +18,8 @@
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use gbvf_events::healthcheck::QuestionnairePublished;
-use gbvf_events::healthcheck_translation::{
+use gbvf_events::health_check::QuestionnairePublished;
+use gbvf_events::health_check_translation::{
     TranslatedQuestion, TranslationEvent, TranslationLoaded, TranslationReviewed,
     TranslationWithdrawn, QUESTIONNAIRE_TRANSLATION_AGGREGATE,
 };
@@ -374,7 +374,7 @@ pub fn load_command(
     translation: ParsedTranslation,
     translator_credit_id: uuid::Uuid,
 ) -> (String, TranslationCommand) {
-    let id = gbvf_events::healthcheck_translation::translation_id(
+    let id = gbvf_events::health_check_translation::translation_id(
         &translation.questionnaire_id,
         translation.language.as_str(),
     );
@@ -390,7 +390,7 @@ pub fn load_command(
 /// Parses `language` for a review or withdrawal. Errors: as [`LanguageTag::parse`].
 pub fn translation_aggregate_id(questionnaire_id: &str, language: &str) -> Result<String, String> {
     let tag = LanguageTag::parse(language)?;
-    Ok(gbvf_events::healthcheck_translation::translation_id(
+    Ok(gbvf_events::health_check_translation::translation_id(
         questionnaire_id,
         tag.as_str(),
     ))

@@ -18,8 +18,8 @@
 //! fields are the translator's reference and are not read. Whether the ids are those of the
 //! questionnaire is the aggregate's rule ([`super::translation`]).
 
-use gbvf_events::healthcheck::QuestionnairePublished;
-use gbvf_events::healthcheck_translation::{
+use gbvf_events::health_check::QuestionnairePublished;
+use gbvf_events::health_check_translation::{
     TranslatedAnswer, TranslatedQuestion, ORIGINAL_LANGUAGE, TRANSLATION_LANGUAGES,
 };
 use serde::{Deserialize, Serialize};

@@ -72,7 +72,7 @@ pub async fn create_account(
 
 /// The built-in health-check questionnaires by questionnaire id (`staff-v1`, …).
 pub fn questionnaires(
-) -> Result<std::collections::HashMap<String, gbvf_events::healthcheck::QuestionnairePublished>> {
+) -> Result<std::collections::HashMap<String, gbvf_events::health_check::QuestionnairePublished>> {
     Ok(gbvf_commands::health_check::built_in_questionnaires()?
         .into_iter()
         .map(|q| (q.questionnaire_id.clone(), q))

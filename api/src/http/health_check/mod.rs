@@ -57,7 +57,7 @@ pub use survey_links::{
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::AppState;
-use gbvf_events::healthcheck::QuestionnairePublished;
+use gbvf_events::health_check::QuestionnairePublished;
 
 /// §8: link generated.
 pub const LINK_GENERATED: &str = "Survey link generated successfully";
@@ -128,5 +128,5 @@ pub(super) async fn load_questionnaire(
     s: &AppState,
     id: &str,
 ) -> Result<Option<QuestionnairePublished>, ApiError> {
-    Ok(gbvf_projections::healthcheck::queries::questionnaire(&s.pool, id).await?)
+    Ok(gbvf_projections::health_check::queries::questionnaire(&s.pool, id).await?)
 }

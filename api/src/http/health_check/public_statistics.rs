@@ -11,7 +11,7 @@ use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
 use gbvf_commands::health_check::current_dashboard_quarter;
 use gbvf_projections::accounts::queries::approved_organisations_by_type;
 use gbvf_projections::geography::queries::level_and_parent;
-use gbvf_projections::healthcheck::{published_cells, PublishedCell};
+use gbvf_projections::health_check::{published_cells, PublishedCell};
 use serde::{Deserialize, Serialize};
 
 /// Query of the public statistics.

@@ -11,9 +11,9 @@ use chrono::{DateTime, Utc};
 use gbvf_commands::health_check::{
     end_of_quarter, public_cells, quarter_of, Contribution, NoiseKey,
 };
-use gbvf_events::healthcheck::QuestionnairePublished;
-use gbvf_projections::healthcheck::queries::{participation_in, questionnaire};
-use gbvf_projections::healthcheck::{publish_quarter, withdraw_quarters_except, PublishedCell};
+use gbvf_events::health_check::QuestionnairePublished;
+use gbvf_projections::health_check::queries::{participation_in, questionnaire};
+use gbvf_projections::health_check::{publish_quarter, withdraw_quarters_except, PublishedCell};
 use sqlx::PgPool;
 
 use super::results::{figures, release, scores};

@@ -10,8 +10,8 @@ use gbvf_commands::health_check::{
     answer_score, category_scores, maturity, noisy_question, response_band, NoiseKey,
     NoisyQuestion, QuestionTotals, EPSILON_PER_QUESTION, MECHANISM, MIN_RESPONSES, RESULT_STEP,
 };
-use gbvf_events::healthcheck::{QuestionnairePublished, SINGLE_CHOICE};
-use gbvf_projections::healthcheck::queries::published_figures;
+use gbvf_events::health_check::{QuestionnairePublished, SINGLE_CHOICE};
+use gbvf_projections::health_check::queries::published_figures;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 

@@ -21,14 +21,14 @@ use gbvf_commands::accounts::permissions::{
 use gbvf_commands::health_check::{
     category_scores, percent, quarter_of, response_cap, suppressed_cells,
 };
-use gbvf_events::healthcheck::{QuestionnairePublished, DEMOGRAPHIC};
+use gbvf_events::health_check::{QuestionnairePublished, DEMOGRAPHIC};
 
 pub(super) use super::release::{
     figures, noise_key, release, release_privacy, release_totals, scores, Release,
 };
 pub use super::release::{ReleasePrivacy, ResponseBand, NOISE_NOTE};
 use gbvf_projections::accounts::queries::organisation_facts;
-use gbvf_projections::healthcheck::queries::{survey_period, survey_periods_of_organisation};
+use gbvf_projections::health_check::queries::{survey_period, survey_periods_of_organisation};
 use serde::{Deserialize, Serialize};
 
 /// One answer's share of a question's respondents, as a percentage only (no count, so two

@@ -1,5 +1,5 @@
 //! The administrator's summary of questionnaires (admin spec §2 "Health check"); the admin
-//! dashboard's surveys card reads `gbvf_projections::healthcheck::queries::surveys_card`.
+//! dashboard's surveys card reads `gbvf_projections::health_check::queries::surveys_card`.
 
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
@@ -9,7 +9,7 @@ use crate::http::AppState;
 use axum::extract::State;
 use axum::Json;
 use gbvf_commands::accounts::permissions::WorldOfImpactAdmin;
-use gbvf_projections::healthcheck::queries::questionnaire_summaries;
+use gbvf_projections::health_check::queries::questionnaire_summaries;
 use serde::Serialize;
 
 /// One questionnaire version's participation (admin spec §3 "Summarised health check").

@@ -20,11 +20,13 @@ use cqrs_es::AggregateError;
 use gbvf_commands::health_check::{
     HealthCheckCommand, HealthCheckError, SubmitSurveyResponse, SurveyAnswers, SurveyError,
 };
-use gbvf_events::healthcheck::{GivenAnswer, SURVEY_RESPONSE_AGGREGATE};
-use gbvf_events::healthcheck_translation::ORIGINAL_LANGUAGE;
+use gbvf_events::health_check::{GivenAnswer, SURVEY_RESPONSE_AGGREGATE};
+use gbvf_events::health_check_translation::ORIGINAL_LANGUAGE;
 use gbvf_events::metadata::EventMetadata;
-use gbvf_projections::healthcheck::queries::survey_period_of_link;
-use gbvf_projections::healthcheck::queries_translations::{offered_languages, offered_translation};
+use gbvf_projections::health_check::queries::survey_period_of_link;
+use gbvf_projections::health_check::queries_translations::{
+    offered_languages, offered_translation,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -266,7 +268,7 @@ pub async fn survey(
 /// questionnaire, so answers given in any language count together.
 async fn translate(
     s: &AppState,
-    def: &mut gbvf_events::healthcheck::QuestionnairePublished,
+    def: &mut gbvf_events::health_check::QuestionnairePublished,
     language: Option<&str>,
     offered: &[String],
 ) -> Result<String, ApiError> {

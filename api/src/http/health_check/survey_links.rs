@@ -18,7 +18,7 @@ use gbvf_commands::health_check::{
 };
 use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::accounts::queries::organisation_facts;
-use gbvf_projections::healthcheck::queries::questionnaire_versions;
+use gbvf_projections::health_check::queries::questionnaire_versions;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

@@ -21,7 +21,7 @@ use gbvf_projections::accounts::queries::{
     application_counts, person_names, search_applications, ApplicationSearch,
 };
 use gbvf_projections::geography::queries::boundary_names;
-use gbvf_projections::healthcheck::queries::surveys_card;
+use gbvf_projections::health_check::queries::surveys_card;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 

@@ -54,7 +54,7 @@ impl engine::Projection for PageByPage {
 /// of its questionnaire as the example respondents do (`cli::examples::answers`, seeded): the
 /// health-check projection's load, as respondents would make it.
 async fn append_synthetic_responses(pool: &PgPool, n: usize) -> Result<usize> {
-    use gbvf_events::healthcheck::{
+    use gbvf_events::health_check::{
         GivenAnswer, SurveyResponseEvent, SurveyResponseSubmitted, SURVEY_RESPONSE_AGGREGATE,
     };
     let periods: Vec<(String, String, String, i32)> = sqlx::query_as(

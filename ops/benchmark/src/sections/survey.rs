@@ -14,7 +14,7 @@ use hyper::Method;
 use rand::SeedableRng;
 
 use gbvf_api::cli;
-use gbvf_events::healthcheck::SURVEY_RESPONSE_AGGREGATE;
+use gbvf_events::health_check::SURVEY_RESPONSE_AGGREGATE;
 
 use super::survey_links::{self, responses_per_link, Links};
 use crate::checkpoints::{lag_of, lag_table, Sampler};

@@ -10,7 +10,7 @@
 // screen checked against the release the server gives (results move in steps of 5 and carry
 // noise, docs/decisions/0122-noisy-organisation-results.md; demographic answers chosen by fewer
 // than 5 read "fewer than 5"). That the release is the exact computation plus the noise is shown
-// against the database by api/tests/healthcheck.rs. Screenshots at 1280 and 390 px wide in
+// against the database by api/tests/health_check.rs. Screenshots at 1280 and 390 px wide in
 // HC_SHOTS (default /tmp/hc-shots).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, SubsecRound, Utc};
-use gbvf_events::healthcheck_translation::{
+use gbvf_events::health_check_translation::{
     TranslatedQuestion, TranslationEvent, QUESTIONNAIRE_TRANSLATION_AGGREGATE,
 };
 use gbvf_events::store::StoredEvent;

@@ -4,7 +4,7 @@
 //! ("Erased person" once erased). Every function fails only with the database's error.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use gbvf_events::healthcheck_translation::TranslatedQuestion;
+use gbvf_events::health_check_translation::TranslatedQuestion;
 use sqlx::types::Json;
 use sqlx::PgPool;
 

@@ -32,7 +32,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use async_trait::async_trait;
 use chrono::{DateTime, SubsecRound, Utc};
 use gbvf_events::example::{is_example, EXAMPLE_METADATA_KEY};
-use gbvf_events::healthcheck::{
+use gbvf_events::health_check::{
     answer_score, HealthCheckEvent, QuestionnaireEvent, QuestionnairePublished, SurveyPeriodOpened,
     SurveyResponseEvent, SurveyResponseSubmitted, HEALTH_CHECK_AGGREGATE, QUESTIONNAIRE_AGGREGATE,
     RESULT_STEP, SURVEY_RESPONSE_AGGREGATE,
@@ -51,7 +51,8 @@ pub use public_figures::{
     publish_quarter, published_cells, withdraw_quarters_except, PublishedCell,
 };
 
-/// The health-check projection (`healthcheck`).
+/// The health-check projection, stored under the name `healthcheck` (its tables
+/// `proj_healthcheck_v<n>` and its checkpoint row; renaming it would orphan them).
 pub struct HealthCheckProjection;
 
 #[async_trait]

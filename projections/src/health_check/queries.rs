@@ -4,7 +4,7 @@
 //! only with the database's error (a stored questionnaire that no longer decodes included).
 
 use chrono::{DateTime, Utc};
-use gbvf_events::healthcheck::QuestionnairePublished;
+use gbvf_events::health_check::QuestionnairePublished;
 use sqlx::types::Json;
 use sqlx::PgPool;
 
