@@ -1,7 +1,6 @@
 // The generated endpoints (npm run gen:api) name full paths; through the app's base query they
 // reach /api/… once, not /api/api/…, with the arguments the document declares; and the tags the
 // wrapper adds still tie an admin change to the dashboard.
-import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../test/mocks/server'
@@ -9,7 +8,8 @@ import { makeStore } from '../app/store'
 import { baseApi } from './base-api'
 import { crimeStatsArgs, crimeTypeName, dashboardArgs, localComponent, localCrimeStats, publicApi } from './public-api'
 import type { Component, CrimeStats } from './generated'
-import { activate, type CompiledCatalog } from '../i18n/runtime'
+import { activate } from '../i18n/runtime'
+import { compiledCatalog } from '../test/catalogs'
 
 function record(path: string, seen: string[]) {
   return ({ request }: { request: Request }) => {
@@ -67,8 +67,6 @@ describe('generated public endpoints', () => {
 })
 
 describe('component words in the reader language', () => {
-  const compiled = (name: string) =>
-    JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
   const crime: Component = {
     componentId: 3,
     name: 'Crime',
@@ -78,13 +76,13 @@ describe('component words in the reader language', () => {
     options: [],
     seq: 1,
   }
-  afterEach(() => activate('en', compiled('en')))
+  afterEach(() => activate('en', compiledCatalog('en')))
 
   it('names, describes and links a component in the chosen language, by its id', () => {
     expect(localComponent(crime)).toEqual(crime)
-    activate('af', compiled('af'))
+    activate('af', compiledCatalog('af'))
     expect(localComponent(crime)).toMatchObject({ name: 'Misdaad', linkTitle: 'SAPD-misdaadstatistiek', seq: 1 })
-    activate('zu', compiled('zu'))
+    activate('zu', compiledCatalog('zu'))
     expect(localComponent({ ...crime, componentId: 1, linkTitle: null })).toMatchObject({
       name: 'Izakhi',
       linkTitle: null,
@@ -92,20 +90,18 @@ describe('component words in the reader language', () => {
   })
 
   it('keeps the server words of a component the catalog does not know', () => {
-    activate('zu', compiled('zu'))
+    activate('zu', compiledCatalog('zu'))
     const unknown = { ...crime, componentId: 9, name: 'Something new' }
     expect(localComponent(unknown)).toEqual(unknown)
   })
 })
 
 describe('crime types in the reader language', () => {
-  const compiled = (name: string) =>
-    JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
-  afterEach(() => activate('en', compiled('en')))
+  afterEach(() => activate('en', compiledCatalog('en')))
 
   it('names each SAPS crime type by its id and keeps an unknown one as the server names it', () => {
     expect(crimeTypeName('2', 'Rape')).toBe('Rape')
-    activate('af', compiled('af'))
+    activate('af', compiledCatalog('af'))
     expect(crimeTypeName('2', 'Rape')).toBe('Verkragting')
     expect(crimeTypeName(6, 'Murder')).toBe('Moord')
     expect(crimeTypeName('99', 'Something new')).toBe('Something new')
@@ -113,7 +109,7 @@ describe('crime types in the reader language', () => {
   })
 
   it('renames the types of a crime-stats answer everywhere it names them', () => {
-    activate('zu', compiled('zu'))
+    activate('zu', compiledCatalog('zu'))
     const item = { crimeTypeId: '2', description: 'Rape', total: 5 }
     const stats = {
       crimeStats: [item],

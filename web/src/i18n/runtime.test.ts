@@ -1,41 +1,38 @@
 // The message runtime with the compiled catalogs the app ships: strings rewritten in place on a
 // change of language, plurals by the language's rules, English for an id a catalog lacks, and the
 // first language from the stored choice, then the browser's preference.
-import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { strings } from '../config/strings'
 import { surveyStrings } from '../features/survey/survey-strings'
 import { initialLocale, LANGUAGE_KEY } from './locale'
-import { activate, type CompiledCatalog } from './runtime'
-
-const compiled = (name: string) =>
-  JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
+import { activate } from './runtime'
+import { compiledCatalog } from '../test/catalogs'
 
 describe('message runtime', () => {
   afterEach(() => {
-    activate('en', compiled('en'))
+    activate('en', compiledCatalog('en'))
     localStorage.clear()
     vi.restoreAllMocks()
   })
 
   it('rewrites the registered strings in place and back', () => {
     expect(strings.header.login).toBe('Login')
-    activate('zu', compiled('zu'))
+    activate('zu', compiledCatalog('zu'))
     expect(strings.header.login).toBe('Ngena')
     expect(strings.auth.stepOf(1, 3)).toBe('Isinyathelo 1 kwezingu-3')
-    activate('en', compiled('en'))
+    activate('en', compiledCatalog('en'))
     expect(strings.header.login).toBe('Login')
   })
 
   it('plurals follow the language', () => {
     expect(surveyStrings.answered(1, 1)).toBe('1 of 1 question answered')
     expect(surveyStrings.answered(3, 22)).toBe('3 of 22 questions answered')
-    activate('af', compiled('af'))
+    activate('af', compiledCatalog('af'))
     expect(surveyStrings.answered(3, 22)).toBe('3 van 22 vrae beantwoord')
   })
 
   it('an id the catalog lacks shows in English, which the pseudo-locale makes stand out', () => {
-    const { ['header.login']: _dropped, ...partial } = compiled('en-XA')
+    const { ['header.login']: _dropped, ...partial } = compiledCatalog('en-XA')
     activate('en-XA', partial)
     expect(strings.header.login).toBe('Login')
     expect(strings.header.logout).toMatch(/^\[.+\]$/)

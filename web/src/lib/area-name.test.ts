@@ -1,20 +1,17 @@
 // The nation is named in the reader's language; every other place keeps its source's name.
-import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { activate, type CompiledCatalog } from '../i18n/runtime'
+import { activate } from '../i18n/runtime'
 import { areaName } from './area-name'
-
-const compiled = (name: string) =>
-  JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
+import { compiledCatalog } from '../test/catalogs'
 
 describe('areaName', () => {
-  afterEach(() => activate('en', compiled('en')))
+  afterEach(() => activate('en', compiledCatalog('en')))
 
   it('names the nation in the chosen language and other places as their sources do', () => {
     const nation = { level: 'national', description: 'South Africa' }
     const gauteng = { level: 'province', description: 'Gauteng' }
     expect(areaName(nation)).toBe('South Africa')
-    activate('af', compiled('af'))
+    activate('af', compiledCatalog('af'))
     expect(areaName(nation)).toBe('Suid-Afrika')
     expect(areaName(gauteng)).toBe('Gauteng')
     expect(areaName(undefined)).toBe('')

@@ -2,11 +2,9 @@
 // (api/src/http/crime/mod.rs `RATE_NOTE`), and the reader's language replaces it.
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { activate, type CompiledCatalog } from '../i18n/runtime'
+import { activate } from '../i18n/runtime'
 import { strings } from '../config/strings'
-
-const compiled = (name: string) =>
-  JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
+import { compiledCatalog } from '../test/catalogs'
 
 /** The server's rate note, read from its source. */
 function serverRateNote(): string {
@@ -17,12 +15,12 @@ function serverRateNote(): string {
 }
 
 describe('the rate note', () => {
-  afterEach(() => activate('en', compiled('en')))
+  afterEach(() => activate('en', compiledCatalog('en')))
 
   it('says the server words, a rate of each year by that year’s population', () => {
     expect(strings.summary.rateNote).toBe(serverRateNote())
     expect(strings.summary.rateNote).toContain('the population of that year')
-    activate('af', compiled('af'))
+    activate('af', compiledCatalog('af'))
     expect(strings.summary.rateNote).not.toBe(serverRateNote())
   })
 })

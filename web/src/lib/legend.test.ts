@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { activate, type CompiledCatalog } from '../i18n/runtime'
+import { activate } from '../i18n/runtime'
 import { bandLabel, legendColour, levelName } from './legend'
+import { compiledCatalog } from '../test/catalogs'
 
 const scale = [
   { start: 0, end: 10, color: '#EED0D2', description: 'Low' },
@@ -51,16 +51,14 @@ describe('legend colour lookup: first band with start <= density < end, else bla
 })
 
 describe('band names in the reader language', () => {
-  const compiled = (name: string) =>
-    JSON.parse(readFileSync(`src/locales/compiled/${name}.json`, 'utf8')) as CompiledCatalog
-  afterEach(() => activate('en', compiled('en')))
+  afterEach(() => activate('en', compiledCatalog('en')))
 
   it('names the crime scale bands from the catalog and keeps other names', () => {
-    activate('zu', compiled('zu'))
+    activate('zu', compiledCatalog('zu'))
     expect(levelName('High')).toBe('Phezulu')
     expect(levelName('1%-24%')).toBe('1%-24%')
     expect(levelName('constructor')).toBe('constructor')
-    activate('af', compiled('af'))
+    activate('af', compiledCatalog('af'))
     expect(bandLabel({ start: 0, end: 10, color: '#EED0D2', description: 'Low' })).toMatch(/^Laag \(/)
   })
 })
