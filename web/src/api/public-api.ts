@@ -2,6 +2,7 @@
 // flags), generated from the API document into endpoints/public.ts (npm run gen:api). This file
 // only adds what the document cannot say: the app's cache tags and the argument adapters of the
 // filters.
+import { catalogName } from '../lib/catalog-name'
 import { useMemo } from 'react'
 import type { skipToken } from '@reduxjs/toolkit/query'
 import {
@@ -84,9 +85,7 @@ const COMPONENT_TEXT = {
 /** The name of SAPS crime type `id` in the reader's language; `fallback` (the server's) for a
  * type the catalog does not know. */
 export function crimeTypeName(id: number | string, fallback: string): string {
-  const names: Record<string, string> = strings.crimeTypes
-  const key = String(id)
-  return Object.hasOwn(names, key) ? names[key] : fallback
+  return catalogName(strings.crimeTypes, String(id), fallback)
 }
 
 /** `stats` with every crime type named in the reader's language ([`crimeTypeName`]). */

@@ -1,4 +1,5 @@
 // Map colour lookup (section 5): the first scale band with start <= density < end, else black.
+import { catalogName } from './catalog-name'
 import { colours } from '../config/constants'
 import { strings } from '../config/strings'
 
@@ -31,6 +32,5 @@ export function bandLabel(band: LegendBand): string {
 /** A band's name in the reader's language: the crime scale's Low, Medium and High from the
  * catalog, any other name (a range such as '1%-24%') as the server gives it. */
 export function levelName(description: string): string {
-  const levels: Record<string, string> = strings.legend.levels
-  return Object.hasOwn(levels, description) ? levels[description] : description
+  return catalogName(strings.legend.levels, description, description)
 }
