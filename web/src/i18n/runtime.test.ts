@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { strings } from '../config/strings'
 import { surveyStrings } from '../features/survey/survey-strings'
+import { adminStrings } from '../config/admin-strings'
+import { queueStrings } from '../features/building-block/building-block-strings'
 import { initialLocale, LANGUAGE_KEY } from './locale'
 import { activate } from './runtime'
 import { compiledCatalog } from '../test/catalogs'
@@ -37,6 +39,13 @@ describe('message runtime', () => {
     expect(strings.header.login).toBe('Login')
     expect(strings.header.logout).toMatch(/^\[.+\]$/)
     expect(strings.header.logout).not.toMatch(/Logout/)
+  })
+
+  it('a staff message awaiting its translation reads in English, its values filled in', () => {
+    activate('zu', compiledCatalog('zu'))
+    expect(adminStrings.common.showing(1, 10, 12)).toBe('Showing 1–10 of 12')
+    expect(queueStrings.days(1)).toBe('1 day')
+    expect(queueStrings.heading(2, 1)).toBe('Verification queue: 2 awaiting verification, 1 returned')
   })
 
   it('starts in the stored language, else the first preferred one with a catalog, else English', () => {
