@@ -11,7 +11,7 @@ use super::gazetteer::Gazetteer;
 use super::NATION_CODE;
 use anyhow::{ensure, Context, Result};
 use gbvf_events::boundary::BoundaryLevel;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 /// The shipped file, under `data/`.
@@ -36,7 +36,7 @@ pub fn census_2011_totals(
     let path = data_dir.join(CENSUS_2011_FILE);
     let mut reader =
         csv::Reader::from_path(&path).with_context(|| format!("opening {}", path.display()))?;
-    let mut seen = BTreeMap::new();
+    let mut seen = BTreeSet::new();
     let mut sums: BTreeMap<(BoundaryLevel, String), f64> = BTreeMap::new();
     for row in reader.deserialize::<Row>() {
         let row = row.with_context(|| format!("reading {}", path.display()))?;
@@ -56,7 +56,7 @@ pub fn census_2011_totals(
                 format!("{}: unknown municipality {}", path.display(), row.muni_code)
             })?;
         ensure!(
-            seen.insert(row.muni_code.clone(), ()).is_none(),
+            seen.insert(row.muni_code.clone()),
             "{}: {} listed twice",
             path.display(),
             row.muni_code

@@ -20,11 +20,11 @@ import { areaFigures, markerVisible, periodOfAreas, type AreaFigures } from './m
 import { MapStage, useMapArea } from './map-stage'
 import { areaName as nameOf } from '../../lib/area-name'
 
-function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: string): TableData {
+function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: string, period: string): TableData {
   return {
     title: strings.map.legendTitle,
     area,
-    period: periodOfAreas(figures, stats?.period),
+    period,
     source: crimeSource(stats),
     columns: [
       { label: strings.map.area },
@@ -107,10 +107,10 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
     : (parentQ.currentData?.colorLegend?.scale ?? [])
 
   const areaName = nameOf(boundary ?? statsQ.currentData?.boundary)
-  const table = mapTable(figures, statsQ.currentData, areaName)
   // The areas' own year: a parent's latest year is not its children's (Gauteng 2022/23, its
   // districts 2015/16).
   const period = periodOfAreas(figures, statsQ.currentData?.period)
+  const table = mapTable(figures, statsQ.currentData, areaName, period)
 
   return (
     <MapStage
