@@ -45,11 +45,11 @@ export const groups = {
   profile: ['getProfile', 'updateProfile', 'setNotificationEmails'],
   'collective-action': [
     'getActionsByBoundary',
-    'getChallengeCard',
+    'getCollectiveActionCard',
     'getActionsGeomarkers',
-    'recordChallenge',
-    'reportChallengeResult',
-    'completeChallenge',
+    'recordCollectiveAction',
+    'reportCollectiveActionResult',
+    'completeCollectiveAction',
   ],
   contact: ['searchContacts', 'getBoundaryCounts'],
   'building-block': [

@@ -1,5 +1,5 @@
 //! Backup and restore for operators against real PostgreSQL and the real
-//! `gbvf` executable: `gbvf backup` of a database with geography, crime, challenges and an
+//! `gbvf` executable: `gbvf backup` of a database with geography, crime, collective actions and an
 //! account; `gbvf restore` into an empty database; every public answer compared equals the
 //! original, the account signs in with its password, and an event written after the restore is
 //! projected although the source's transaction ids were far higher than the new server's (the
@@ -61,7 +61,7 @@ async fn restore_into_an_empty_database_gives_the_same_answers() {
     let challenges = data.join("challenges/challenges.csv");
     let (ok, log) = gbvf(
         &db.url,
-        &["import", "challenges", challenges.to_str().unwrap()],
+        &["import", "collective-actions", challenges.to_str().unwrap()],
     );
     assert!(ok, "{log}");
     // An account with a password (credential table) and a group (events).

@@ -137,10 +137,10 @@ async fn a_nul_a_megabyte_or_thousands_of_items_in_any_command_is_refused_before
         "must be at most 100 characters.",
     );
 
-    // A challenge's result and a group's name.
+    // A collective action's result and a group's name.
     let (s, v) = admin
         .post(
-            "/api/admin/challenges/some-challenge/result",
+            "/api/admin/collectiveActions/some-challenge/result",
             json!({"outcome": "done\u{7}"}),
         )
         .await;
@@ -168,11 +168,11 @@ async fn a_nul_a_megabyte_or_thousands_of_items_in_any_command_is_refused_before
     // A multi-line field keeps its line breaks.
     let (s, v) = admin
         .post(
-            "/api/admin/challenges/some-challenge/result",
+            "/api/admin/collectiveActions/some-challenge/result",
             json!({"outcome": "First line\nsecond line"}),
         )
         .await;
-    assert_eq!(s, 404, "an unknown challenge, past the parser: {v}");
+    assert_eq!(s, 404, "an unknown collective action, past the parser: {v}");
 
     assert_eq!(events(&db.pool).await, before, "nothing was appended");
     db.drop_db().await;

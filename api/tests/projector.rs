@@ -306,8 +306,8 @@ async fn read_model(pool: &PgPool, p: &dyn Projection) -> Vec<(String, Vec<serde
 /// Every projection rebuilds by folding the log in memory and writing each row once
 /// (`RebuildFold`); the read models it writes must equal what the live projectors built page by
 /// page with `Projection::apply` over the same log: the shipped geography, building blocks,
-/// challenges and questionnaires, the example organisations (registrations, approvals by an
-/// administrator then deleted, survey periods and responses), a challenge result and
+/// collective actions and questionnaires, the example organisations (registrations, approvals by an
+/// administrator then deleted, survey periods and responses), a collective action result and
 /// completion, an erased account, and questionnaire translations (reviewed, changed after
 /// review, withdrawn).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -321,7 +321,7 @@ async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
         .unwrap();
     gbvf_commands::collective_actions::import_collective_actions_file(
         pool,
-        &common::data_dir().join(gbvf_api::cli::import::SHIPPED_CHALLENGES_FILE),
+        &common::data_dir().join(gbvf_api::cli::import::SHIPPED_COLLECTIVE_ACTIONS_FILE),
         &meta,
     )
     .await
@@ -342,8 +342,8 @@ async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
     gbvf_api::cli::users::erase(pool, &designated)
         .await
         .unwrap();
-    let challenge: String = sqlx::query_scalar(
-        "SELECT challenge_id FROM collective_action WHERE completed_on IS NULL ORDER BY challenge_id LIMIT 1",
+    let collective_action: String = sqlx::query_scalar(
+        "SELECT collective_action_id FROM collective_action WHERE completed_on IS NULL ORDER BY collective_action_id LIMIT 1",
     )
     .fetch_one(pool)
     .await
@@ -364,9 +364,14 @@ async fn every_projections_rebuild_fold_equals_its_page_by_page_apply() {
         .into(),
     ];
     for command in commands {
-        gbvf_commands::execute::execute(&collective_actions, &challenge, command, meta.to_map())
-            .await
-            .unwrap();
+        gbvf_commands::execute::execute(
+            &collective_actions,
+            &collective_action,
+            command,
+            meta.to_map(),
+        )
+        .await
+        .unwrap();
     }
     translations(pool, &meta).await;
     common::catch_up(pool).await;

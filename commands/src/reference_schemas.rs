@@ -20,10 +20,10 @@ fn one_of_ids(ids: impl IntoIterator<Item = i32>, description: &str) -> Object {
         .build()
 }
 
-/// `cycleId`: the ids of [`gbvf_events::challenge::CYCLES`] (1–5, 99 "Year not stated").
+/// `cycleId`: the ids of [`gbvf_events::collective_action::CYCLES`] (1–5, 99 "Year not stated").
 pub fn cycle_ids() -> Object {
     one_of_ids(
-        gbvf_events::challenge::CYCLES.iter().map(|c| c.id),
+        gbvf_events::collective_action::CYCLES.iter().map(|c| c.id),
         "One of the cycles' ids (1–5, 99 \"Year not stated\").",
     )
 }

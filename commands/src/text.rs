@@ -10,7 +10,7 @@
 //! titles, a branch, a job role: the registration form's limit for names, public spec §5);
 //! [`LineText`] 250 (an address line, an organisation's or provider's name, an e-mail address
 //! as typed, a telephone number as typed); [`UrlText`] 2,048 (a source link); [`LongText`]
-//! 4,000 over several lines (a reason for returning a submission, a challenge's goal or result).
+//! 4,000 over several lines (a reason for returning a submission, a collective action's goal or result).
 //! Each is declared in the OpenAPI document with its `maxLength` and a `pattern` that excludes
 //! the refused characters.
 

@@ -13,7 +13,7 @@ pub mod accounts;
 pub mod audit;
 pub mod boundary;
 pub mod building_block;
-pub mod challenge;
+pub mod collective_action;
 pub mod crime;
 pub mod crime_types;
 pub mod example;

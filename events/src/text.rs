@@ -7,7 +7,7 @@
 //! event stopped a projector) and the bidirectional overrides and isolates (`U+202A`–`U+202E`,
 //! `U+2066`–`U+2069`), which make a telephone number or a name read differently from what it
 //! is. Newline and tab (and the carriage return of a pasted Windows line end) are allowed in
-//! text that is multi-line by nature (a reason for returning a submission, a challenge's goal).
+//! text that is multi-line by nature (a reason for returning a submission, a collective action's goal).
 
 use serde_json::Value;
 

@@ -1,10 +1,10 @@
 //! Read side of the GBVF dashboard: the projector engine ([`engine`]) and the read models it
-//! maintains ([`geography`], [`crime`], [`accounts`], [`challenges`]).
+//! maintains ([`geography`], [`crime`], [`accounts`], [`collective_actions`]).
 use std::sync::Arc;
 
 pub mod accounts;
 pub mod building_blocks;
-pub mod challenges;
+pub mod collective_actions;
 pub mod crime;
 pub mod engine;
 pub mod geography;
@@ -18,7 +18,7 @@ pub fn all() -> Vec<Arc<dyn engine::Projection>> {
         Arc::new(crime::CrimeProjection),
         Arc::new(accounts::AccountsProjection),
         Arc::new(building_blocks::BuildingBlockProjection),
-        Arc::new(challenges::ChallengesProjection),
+        Arc::new(collective_actions::CollectiveActionsProjection),
         Arc::new(health_check::HealthCheckProjection),
         Arc::new(health_check::translations::TranslationProjection),
     ]

@@ -1,7 +1,8 @@
-// The collective-actions map keeps the specification's active-challenge bands, and the reader
-// can switch to all challenges (active and completed): areas then coloured by all their
-// challenges, a pin for every challenge placed in a municipality or district, and a list of the
-// challenges named only by province or nationally. Figures compared with the API; shipped data.
+// The collective-actions map keeps the specification's bands of active collective actions, and
+// the reader can switch to all collective actions (active and completed): areas then coloured by
+// all their collective actions, a pin for every collective action placed in a municipality or
+// district, and a list of the collective actions named only by province or nationally. Figures
+// compared with the API; shipped data.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useBrowser, WAIT_MS } from './lib/browser.mjs'
@@ -20,13 +21,13 @@ async function areaColours(page) {
     .evaluateAll((links) => links.map((l) => [Number(l.dataset.boundaryId), l.dataset.colour]))
 }
 
-test('collective actions: active bands by default, all challenges on demand with pins and a list', async () => {
+test('collective actions: active bands by default, all of them on demand with pins and a list', async () => {
   const dashboard = await api('/dashboard?boundaryId=1')
   const areas = new Map(dashboard.collectiveAction.containedBoundaryData.map((a) => [a.boundaryId, a]))
-  const everyChallenge = await api('/CollectiveAction/getCollectiveActionsByBoundary?boundaryId=1')
+  const everyCollectiveAction = await api('/CollectiveAction/getCollectiveActionsByBoundary?boundaryId=1')
   const pins = await api('/geography/actionsGeomarker/4/1')
-  const unplaced = everyChallenge.filter((c) => c.boundaryId == null)
-  assert.ok(everyChallenge.length > 0, 'the shipped challenges are loaded')
+  const unplaced = everyCollectiveAction.filter((c) => c.boundaryId == null)
+  assert.ok(everyCollectiveAction.length > 0, 'the shipped collective actions are loaded')
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const { context, page, errors } = await newPage(browser(), viewport)
     await open(page, '/home/map?boundaryId=1&boundaryTypeId=1&componentId=4')
@@ -37,11 +38,11 @@ test('collective actions: active bands by default, all challenges on demand with
     assert.match(await map.getByTestId('map-legend').innerText(), /Active challenges/)
     for (const [id, colour] of await areaColours(page))
       assert.equal(colour, activeColour(areas.get(id)?.total ?? 0), `active colour of ${id}`)
-    assert.equal(await map.getByTestId('challenge-pin').count(), 0)
+    assert.equal(await map.getByTestId('collective-action-pin').count(), 0)
 
-    // All challenges.
+    // All collective actions.
     await map.getByLabel('All challenges (active and completed)').check()
-    await map.getByTestId('placed-challenges').waitFor()
+    await map.getByTestId('placed-collective-actions').waitFor()
     assert.match(await map.getByTestId('map-legend').innerText(), /All challenges/)
     const colours = await areaColours(page)
     assert.ok(colours.length > 0)
@@ -49,22 +50,22 @@ test('collective actions: active bands by default, all challenges on demand with
       assert.equal(colour, allColour(areas.get(id)?.totalCollectiveActions ?? 0), `all colour of ${id}`)
     assert.ok(
       colours.some(([, c]) => c !== '#BDBDBD'),
-      'with all challenges some area is coloured (the shipped challenges are completed)',
+      'with all collective actions some area is coloured (the shipped ones are completed)',
     )
-    // A pin (button) for every placed challenge, each opening its challenge card.
-    await map.getByTestId('placed-challenges').locator('summary').click()
-    const buttons = map.getByTestId('challenge-pin')
+    // A pin (button) for every placed collective action, each opening its collective-action card.
+    await map.getByTestId('placed-collective-actions').locator('summary').click()
+    const buttons = map.getByTestId('collective-action-pin')
     assert.equal(await buttons.count(), pins.features.length)
     assert.deepEqual(
       (await buttons.evaluateAll((b) => b.map((x) => x.dataset.id))).sort(),
       pins.features.map((f) => String(f.id)).sort(),
     )
-    // The challenges without a municipality or district, listed with their names.
-    const list = map.getByTestId('unplaced-challenges')
+    // The collective actions without a municipality or district, listed with their names.
+    const list = map.getByTestId('unplaced-collective-actions')
     await list.locator('summary').click()
     assert.match(await list.locator('summary').innerText(), new RegExp(`\\(${unplaced.length}, not on the map\\)`))
     assert.deepEqual(
-      (await list.getByTestId('challenge-item').evaluateAll((li) => li.map((x) => x.dataset.id))).sort(),
+      (await list.getByTestId('collective-action-item').evaluateAll((li) => li.map((x) => x.dataset.id))).sort(),
       unplaced.map((c) => c.collectiveActionId).sort(),
     )
     // Nothing wider than the screen, lists open.
@@ -72,19 +73,19 @@ test('collective actions: active bands by default, all challenges on demand with
     assert.ok(width <= 0, `page ${width}px wider than the screen (${name})`)
     await screenshot(page, `actions-all-${name}`, { fullPage: true })
     await buttons.first().click()
-    await page.getByTestId('challenge-card').waitFor()
-    assert.ok((await page.getByTestId('challenge-item').count()) >= 1)
+    await page.getByTestId('collective-action-card').waitFor()
+    assert.ok((await page.getByTestId('collective-action-item').count()) >= 1)
     await page.keyboard.press('Escape')
     // Back to the specification's bands.
     await map.getByLabel('Active challenges').check()
-    await page.waitForFunction(() => !document.querySelector('[data-testid="placed-challenges"]'))
+    await page.waitForFunction(() => !document.querySelector('[data-testid="placed-collective-actions"]'))
     for (const [id, colour] of await areaColours(page)) assert.equal(colour, activeColour(areas.get(id)?.total ?? 0))
     assert.deepEqual(errors, [])
     await context.close()
   }
 })
 
-test('a province lists the challenges named only by that province', async () => {
+test('a province lists the collective actions named only by that province', async () => {
   const provinces = await api('/geography/contained/?containingBoundaryId=1')
   const limpopo = provinces.find((p) => p.description === 'Limpopo')
   const inLimpopo = await api(`/CollectiveAction/getCollectiveActionsByBoundary?boundaryId=${limpopo.boundaryId}`)
@@ -95,10 +96,10 @@ test('a province lists the challenges named only by that province', async () => 
   const map = page.getByTestId('actions-map')
   await page.waitForSelector('[data-testid="actions-map"][data-ready="true"]', { timeout: WAIT_MS })
   await map.getByLabel('All challenges (active and completed)').check()
-  const list = map.getByTestId('unplaced-challenges')
+  const list = map.getByTestId('unplaced-collective-actions')
   await list.locator('summary').click()
   assert.deepEqual(
-    (await list.getByTestId('challenge-item').evaluateAll((li) => li.map((x) => x.dataset.id))).sort(),
+    (await list.getByTestId('collective-action-item').evaluateAll((li) => li.map((x) => x.dataset.id))).sort(),
     unplaced.map((c) => c.collectiveActionId).sort(),
   )
   await screenshot(page, 'actions-all-limpopo-desktop', { fullPage: true })

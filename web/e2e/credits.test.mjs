@@ -14,7 +14,7 @@ const CRIME = 'Crime statistics: SAPS'
 const CENSUS = 'Population: Statistics South Africa, Census 2022 and Census 2011'
 const MDB = 'Boundaries: Municipal Demarcation Board'
 const DIRECTORIES = /^Service providers: .*Seeking Shelter/
-const CHALLENGES = /^Collective actions: End GBVF 100-Day Challenges .*theworldofimpact\.org/
+const COLLECTIVE_ACTIONS = /^Collective actions: End GBVF 100-Day Challenges .*theworldofimpact\.org/
 const SURVEYS = /^Health check: surveys of registered organisations/
 const EXAMPLE = /^Example data/
 
@@ -26,7 +26,7 @@ function expected(componentId, example) {
     case 2:
       return example ? [MDB, SURVEYS, EXAMPLE] : [MDB, SURVEYS]
     case 4:
-      return [MDB, CHALLENGES]
+      return [MDB, COLLECTIVE_ACTIONS]
     default:
       return [CRIME, CENSUS, MDB]
   }
@@ -84,7 +84,7 @@ test('contact directory credits the directories; chart credits what it shows', a
     const lines = await footerLines(page)
     if (name === 'mobile') assertLines(lines, expected(4, false), `chart footer (${name})`)
     else {
-      for (const p of [CRIME, CENSUS, MDB, DIRECTORIES, CHALLENGES, SURVEYS])
+      for (const p of [CRIME, CENSUS, MDB, DIRECTORIES, COLLECTIVE_ACTIONS, SURVEYS])
         assert.ok(
           lines.some((l) => (typeof p === 'string' ? l === p : p.test(l))),
           `chart footer (${name}): ${p} in ${JSON.stringify(lines)}`,

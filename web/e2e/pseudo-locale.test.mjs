@@ -183,7 +183,7 @@ test('the admin console and the building-block screens come from the catalogs', 
   for (const route of [
     '/admin/',
     '/admin/questionnaire',
-    '/admin/challenges',
+    '/admin/collective-actions',
     '/admin/organisations',
     '/admin/manage-users-groups/',
     '/admin/manage-users-groups/create-user',

@@ -44,14 +44,15 @@ pub enum ImportCommand {
     /// A collective-action (End GBVF 100-Day Challenges) CSV; format in
     /// `gbvf_commands::collective_actions::import` and docs/ARCHITECTURE.md. Operator command (database access);
     /// the web equivalent is guarded by WorldOfImpactAdmin.
-    Challenges {
+    #[command(alias = "challenges")]
+    CollectiveActions {
         /// The CSV file.
         file: PathBuf,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
-    /// Everything shipped in DATA_DIR (geography, every crime file, building blocks, challenges); a no-op when done before.
+    /// Everything shipped in DATA_DIR (geography, every crime file, building blocks, collective actions); a no-op when done before.
     Shipped {
         /// The project's data directory.
         #[arg(long, default_value = "data")]
@@ -68,9 +69,12 @@ pub const SHIPPED_CRIME_FILES: [&str; 4] = [
 ];
 
 /// The shipped End GBVF 100-Day Challenges file (see data/challenges/SOURCE.md).
-pub const SHIPPED_CHALLENGES_FILE: &str = "challenges/challenges.csv";
+pub const SHIPPED_COLLECTIVE_ACTIONS_FILE: &str = "challenges/challenges.csv";
 
-async fn challenges(pool: &PgPool, file: &Path) -> anyhow::Result<CollectiveActionImportReport> {
+async fn collective_actions(
+    pool: &PgPool,
+    file: &Path,
+) -> anyhow::Result<CollectiveActionImportReport> {
     let source = format!(
         "import:{}",
         file.file_name()
@@ -80,8 +84,8 @@ async fn challenges(pool: &PgPool, file: &Path) -> anyhow::Result<CollectiveActi
     Ok(import_collective_actions_file(pool, file, &meta(&source)).await?)
 }
 
-/// Prints a challenge import report: totals, then every row placed in no boundary.
-pub fn print_challenge_report(r: &CollectiveActionImportReport, json: bool) {
+/// Prints a collective action import report: totals, then every row placed in no boundary.
+pub fn print_collective_action_report(r: &CollectiveActionImportReport, json: bool) {
     if json {
         println!(
             "{}",
@@ -98,7 +102,7 @@ pub fn print_challenge_report(r: &CollectiveActionImportReport, json: bool) {
         return;
     }
     println!(
-        "{}: {} rows read, {} challenge events appended, {} rows not placed in a boundary (imported without a place)",
+        "{}: {} rows read, {} collective action events appended, {} rows not placed in a boundary (imported without a place)",
         r.file_name, r.rows_read, r.events_appended, r.unplaced.len()
     );
     for u in &r.unplaced {
@@ -141,9 +145,9 @@ pub async fn run(pool: &PgPool, cmd: ImportCommand) -> anyhow::Result<()> {
             building_blocks(pool, &data_dir).await?;
             catch_up_all(pool).await
         }
-        ImportCommand::Challenges { file, json } => {
-            let report = challenges(pool, &file).await?;
-            print_challenge_report(&report, json);
+        ImportCommand::CollectiveActions { file, json } => {
+            let report = collective_actions(pool, &file).await?;
+            print_collective_action_report(&report, json);
             catch_up_all(pool).await
         }
         ImportCommand::Shipped { data_dir } => {
@@ -154,8 +158,9 @@ pub async fn run(pool: &PgPool, cmd: ImportCommand) -> anyhow::Result<()> {
                 let report = crime(pool, &data_dir.join(f), None, &gazetteer).await?;
                 print_report(&report, false);
             }
-            let report = challenges(pool, &data_dir.join(SHIPPED_CHALLENGES_FILE)).await?;
-            print_challenge_report(&report, false);
+            let report =
+                collective_actions(pool, &data_dir.join(SHIPPED_COLLECTIVE_ACTIONS_FILE)).await?;
+            print_collective_action_report(&report, false);
             catch_up_all(pool).await
         }
     }

@@ -3,7 +3,7 @@
 //! these types and serialize them, so the OpenAPI document describes what is sent.
 //!
 //! Map points are never shelters or street addresses (spec §3 "Map point properties"; the
-//! privacy rule of the project): a provider's point is a public facility's, a challenge's is a
+//! privacy rule of the project): a provider's point is a public facility's, a collective action's is a
 //! police-station point inside its municipality.
 
 use axum::http::header;
@@ -29,13 +29,13 @@ pub enum FeatureType {
     Feature,
 }
 
-/// A feature's id: a boundary or provider id (number) or a challenge id (text).
+/// A feature's id: a boundary or provider id (number) or a collective action id (text).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum FeatureId {
     /// Boundary id, provider (stakeholder) id.
     Number(i64),
-    /// Challenge (collective action) id.
+    /// Collective action (collective action) id.
     Text(String),
 }
 
@@ -128,7 +128,7 @@ pub struct MarkerFeature {
     /// `"Feature"`.
     #[serde(rename = "type")]
     pub kind: FeatureType,
-    /// The provider, police station (boundary) or challenge id.
+    /// The provider, police station (boundary) or collective action id.
     pub id: FeatureId,
     /// Where it is.
     pub geometry: Point,
@@ -175,7 +175,7 @@ pub struct Point {
 #[serde(rename_all = "camelCase")]
 pub struct MarkerProperties {
     /// What a click opens: the provider id, the SAPS station code, or the municipality's
-    /// boundary id for a challenge (its challenge card).
+    /// boundary id for a collective action (its collective action card).
     pub stakeholder: String,
     /// The name shown.
     pub name: String,
@@ -183,14 +183,14 @@ pub struct MarkerProperties {
     pub boundary_id: i64,
     /// That boundary's public type id (3 municipality, 5 SAPS precinct).
     pub boundary_type_id: i32,
-    /// 1 service provider, 5 police station; `null` for a challenge.
+    /// 1 service provider, 5 police station; `null` for a collective action.
     #[schema(required)]
     pub stakeholder_type_id: Option<i32>,
     /// A police station's entry in the contact directory (its `stakeholderId` there), when
     /// the directory has the station; its contact card opens from the crime map's pin.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub provider_stakeholder_id: Option<i64>,
-    /// `false` for a challenge that has ended.
+    /// `false` for a collective action that has ended.
     pub active: bool,
     /// The provider's building block, by name.
     #[schema(required)]
@@ -201,13 +201,13 @@ pub struct MarkerProperties {
     /// The provider's building-block category id.
     #[schema(required)]
     pub building_block_category_id: Option<i32>,
-    /// A challenge's pillar (0: not stated; admin spec "Pillars").
+    /// A collective action's pillar (0: not stated; admin spec "Pillars").
     #[schema(required)]
     pub pillar_id: Option<i32>,
-    /// A challenge's collective-action type id.
+    /// A collective action's collective-action type id.
     #[schema(required)]
     pub collective_action_type_id: Option<i32>,
-    /// A challenge's municipality, by name.
+    /// A collective action's municipality, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local_municipality_name: Option<String>,
 }

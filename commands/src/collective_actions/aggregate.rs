@@ -1,10 +1,10 @@
 //! The collective-action aggregate (public spec §3 "Collective action data"): launched once,
 //! then zero or more results reported, then completed at most once. Stored as aggregate type
-//! `challenge` with the events of [`gbvf_events::challenge`].
+//! `collective action` with the events of [`gbvf_events::collective_action`].
 //!
 //! Four commands, each its own type:
 //! - [`RecordCollectiveAction`]: an administrator records a collective action
-//!   (`POST /api/admin/challenges`);
+//!   (`POST /api/admin/collectiveActions`);
 //! - [`ReportCollectiveActionResult`]: a result is reported (`.../{id}/result`);
 //! - [`CompleteCollectiveAction`]: it is closed (`.../{id}/complete`);
 //! - [`ImportCollectiveAction`]: one row of a collective-actions CSV, decided against what the
@@ -23,9 +23,9 @@ use chrono::NaiveDate;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use gbvf_events::boundary::BoundaryLevel;
-use gbvf_events::challenge::{
-    action_type, cycle_of, ChallengeEvent, ChallengeLaunched, PillarBasis, ACTION_TYPES,
-    CHALLENGE_AGGREGATE, CYCLES,
+use gbvf_events::collective_action::{
+    action_type, cycle_of, CollectiveActionEvent, CollectiveActionLaunched, PillarBasis,
+    ACTION_TYPES, COLLECTIVE_ACTION_AGGREGATE, CYCLES,
 };
 use gbvf_events::crime::SeriesPlace;
 use serde::{Deserialize, Serialize};
@@ -74,7 +74,7 @@ pub struct CollectiveActionRow {
 /// The message of a command that met a concurrent change twice
 /// ([`crate::execute::execute`] tries once more, then gives up).
 pub const CONFLICT_MESSAGE: &str =
-    "Someone else changed this challenge at the same time; reload and try again.";
+    "Someone else changed this collective action at the same time; reload and try again.";
 
 /// State of one collective action, folded from its events.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -186,13 +186,13 @@ pub enum CollectiveActionError {
     #[error("{1}")]
     Invalid(&'static str, String),
     /// No collective action with that id (or the boundary has no place). HTTP 404.
-    #[error("No challenge with that id.")]
+    #[error("No collective action with that id.")]
     NotFound,
     /// It was completed before. HTTP 409.
-    #[error("This challenge is already completed.")]
+    #[error("This collective action is already completed.")]
     AlreadyCompleted,
     /// One with that id exists. HTTP 409.
-    #[error("A challenge with that id already exists.")]
+    #[error("A collective action with that id already exists.")]
     Exists,
 }
 
@@ -229,7 +229,9 @@ fn basis(pillar_id: Option<i32>, stated: PillarBasis) -> PillarBasis {
 
 /// The launch of an administrator's record; every field rule of [`RecordCollectiveAction`], in
 /// the order a person fixes them: name, type, pillar, cycle, dates, boundary.
-fn launch_of_record(c: RecordCollectiveAction) -> Result<ChallengeLaunched, CollectiveActionError> {
+fn launch_of_record(
+    c: RecordCollectiveAction,
+) -> Result<CollectiveActionLaunched, CollectiveActionError> {
     required("name", &c.name)?;
     let type_id = ACTION_TYPES
         .iter()
@@ -269,8 +271,8 @@ fn launch_of_record(c: RecordCollectiveAction) -> Result<ChallengeLaunched, Coll
             )
         })?;
     let place = boundary.place.ok_or(CollectiveActionError::NotFound)?;
-    Ok(ChallengeLaunched {
-        challenge_id: c.collective_action_id,
+    Ok(CollectiveActionLaunched {
+        collective_action_id: c.collective_action_id,
         name: c.name.trim().to_string(),
         goal: c.description.trim().to_string(),
         type_id,
@@ -294,7 +296,7 @@ fn launch_of_record(c: RecordCollectiveAction) -> Result<ChallengeLaunched, Coll
 fn launch_of_row(
     row: &CollectiveActionRow,
     placed: Option<(SeriesPlace, String)>,
-) -> Result<ChallengeLaunched, CollectiveActionError> {
+) -> Result<CollectiveActionLaunched, CollectiveActionError> {
     required("challenge_id", &row.challenge_id)?;
     required("team_name", &row.team_name)?;
     required("place_name", &row.place_name)?;
@@ -330,8 +332,8 @@ fn launch_of_row(
         Some((place, name)) => (Some(place), Some(name)),
         None => (None, None),
     };
-    Ok(ChallengeLaunched {
-        challenge_id: row.challenge_id.trim().to_string(),
+    Ok(CollectiveActionLaunched {
+        collective_action_id: row.challenge_id.trim().to_string(),
         name: row.team_name.trim().to_string(),
         goal: row.goal.trim().to_string(),
         type_id,
@@ -349,9 +351,9 @@ fn launch_of_row(
 }
 
 impl Aggregate for CollectiveAction {
-    const TYPE: &'static str = CHALLENGE_AGGREGATE;
+    const TYPE: &'static str = COLLECTIVE_ACTION_AGGREGATE;
     type Command = CollectiveActionCommand;
-    type Event = ChallengeEvent;
+    type Event = CollectiveActionEvent;
     type Error = CollectiveActionError;
     type Services = ();
 
@@ -374,15 +376,18 @@ impl Aggregate for CollectiveAction {
                     return Err(CollectiveActionError::Exists);
                 }
                 let launch = launch_of_record(c)?;
-                sink.write(ChallengeEvent::ChallengeLaunched(launch), self)
-                    .await;
+                sink.write(
+                    CollectiveActionEvent::CollectiveActionLaunched(launch),
+                    self,
+                )
+                .await;
             }
             CollectiveActionCommand::ReportResult(c) => {
                 required("outcome", &c.outcome)?;
                 if !self.launched {
                     return Err(CollectiveActionError::NotFound);
                 }
-                let event = ChallengeEvent::ChallengeResultReported {
+                let event = CollectiveActionEvent::CollectiveActionResultReported {
                     outcome: c.outcome.trim().to_string(),
                     source_url: c.source_url.trim().to_string(),
                 };
@@ -395,7 +400,7 @@ impl Aggregate for CollectiveAction {
                 if self.completed {
                     return Err(CollectiveActionError::AlreadyCompleted);
                 }
-                let event = ChallengeEvent::ChallengeCompleted {
+                let event = CollectiveActionEvent::CollectiveActionCompleted {
                     completed_on: c.completed_on,
                 };
                 sink.write(event, self).await;
@@ -405,12 +410,15 @@ impl Aggregate for CollectiveAction {
                 let launch = launch_of_row(&row, placed)?;
                 let end = launch.end_date;
                 if !self.launched {
-                    sink.write(ChallengeEvent::ChallengeLaunched(launch), self)
-                        .await;
+                    sink.write(
+                        CollectiveActionEvent::CollectiveActionLaunched(launch),
+                        self,
+                    )
+                    .await;
                 }
                 let result = row.reported_result.trim();
                 if !result.is_empty() && self.outcome.as_deref() != Some(result) {
-                    let event = ChallengeEvent::ChallengeResultReported {
+                    let event = CollectiveActionEvent::CollectiveActionResultReported {
                         outcome: result.to_string(),
                         source_url: row.source_url.trim().to_string(),
                     };
@@ -418,7 +426,8 @@ impl Aggregate for CollectiveAction {
                 }
                 if let Some(end) = end.filter(|end| *end < today) {
                     if !self.completed {
-                        let event = ChallengeEvent::ChallengeCompleted { completed_on: end };
+                        let event =
+                            CollectiveActionEvent::CollectiveActionCompleted { completed_on: end };
                         sink.write(event, self).await;
                     }
                 }
@@ -429,9 +438,11 @@ impl Aggregate for CollectiveAction {
 
     fn apply(&mut self, event: Self::Event) {
         match event {
-            ChallengeEvent::ChallengeLaunched(_) => self.launched = true,
-            ChallengeEvent::ChallengeResultReported { outcome, .. } => self.outcome = Some(outcome),
-            ChallengeEvent::ChallengeCompleted { .. } => self.completed = true,
+            CollectiveActionEvent::CollectiveActionLaunched(_) => self.launched = true,
+            CollectiveActionEvent::CollectiveActionResultReported { outcome, .. } => {
+                self.outcome = Some(outcome)
+            }
+            CollectiveActionEvent::CollectiveActionCompleted { .. } => self.completed = true,
         }
     }
 }

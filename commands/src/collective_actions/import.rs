@@ -1,13 +1,13 @@
 //! The import of a collective-actions CSV: the End GBVF 100-Day Challenges.
 //!
-//! CSV format (`gbvf import challenges <file>`; the shipped `data/challenges/challenges.csv` is
+//! CSV format (`gbvf import collective-actions <file>`; the shipped `data/challenges/challenges.csv` is
 //! in it; see `data/challenges/SOURCE.md`), header row required, UTF-8, columns:
 //! `challenge_id, year, cycle, start_date, end_date, team_name, ecosystem, place_name, province,
 //! nsp_pillar, goal, reported_result, source_url`.
 //! - `challenge_id`: unique slug (the aggregate id); `team_name`, `ecosystem`
 //!   (`municipality|court|tvet_or_university|workplace|other`), `place_name` and `source_url`
 //!   are required;
-//! - `year`/`cycle`: labels of [`gbvf_events::challenge::CYCLES`] (blank: "Year not stated");
+//! - `year`/`cycle`: labels of [`gbvf_events::collective_action::CYCLES`] (blank: "Year not stated");
 //! - dates ISO `YYYY-MM-DD` or blank; `nsp_pillar` 1..=6 or blank (unassigned).
 //!
 //! Each row is placed by name ([`Placer`]) and decided by the [`CollectiveAction`] aggregate's
@@ -20,8 +20,9 @@ use std::path::Path;
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
-use gbvf_events::challenge::{
-    ChallengeEvent, ChallengeImportEvent, CHALLENGE_AGGREGATE, CHALLENGE_IMPORT_AGGREGATE,
+use gbvf_events::collective_action::{
+    CollectiveActionEvent, CollectiveActionImportEvent, COLLECTIVE_ACTION_AGGREGATE,
+    COLLECTIVE_ACTION_IMPORT_AGGREGATE,
 };
 use gbvf_events::metadata::EventMetadata;
 use gbvf_events::store::NewEvent;
@@ -33,7 +34,7 @@ use super::placement::Placer;
 use crate::import::{append_in_batches, file_sha256, ImportError};
 
 /// A row that could not be placed in a boundary. It is imported all the same, without a place.
-/// Stored in `ChallengeImportCompleted` under these field names.
+/// Stored in `CollectiveActionImportCompleted` under these field names.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct UnplacedCollectiveAction {
     /// Line in the file (header = 1).
@@ -71,13 +72,13 @@ async fn load_all(pool: &PgPool) -> Result<HashMap<String, (CollectiveAction, i6
         "SELECT aggregate_id, sequence, payload, event_type, event_version FROM events
          WHERE aggregate_type = $1 ORDER BY aggregate_id, sequence",
     )
-    .bind(CHALLENGE_AGGREGATE)
+    .bind(COLLECTIVE_ACTION_AGGREGATE)
     .fetch_all(pool)
     .await?;
     let mut states: HashMap<String, (CollectiveAction, i64)> = HashMap::new();
     for (id, sequence, payload, event_type, version) in rows {
         let payload = gbvf_events::upcast::upcast_payload(&event_type, &version, payload);
-        let event: ChallengeEvent = serde_json::from_value(payload)
+        let event: CollectiveActionEvent = serde_json::from_value(payload)
             .map_err(|e| anyhow::anyhow!("stored collective-action event unreadable: {e}"))?;
         let state = states.entry(id).or_default();
         state.0.apply(event);
@@ -88,8 +89,8 @@ async fn load_all(pool: &PgPool) -> Result<HashMap<String, (CollectiveAction, i6
 
 /// Imports a collective-actions CSV (format in the module docs). Every row is imported: rows
 /// that cannot be placed are imported without a place and listed in the report. A collective
-/// action already in the log gets a `ChallengeResultReported` only when its result text
-/// changed; a stated end date in the past appends `ChallengeCompleted` on that day. Importing
+/// action already in the log gets a `CollectiveActionResultReported` only when its result text
+/// changed; a stated end date in the past appends `CollectiveActionCompleted` on that day. Importing
 /// the same file twice appends nothing. Errors: [`ImportError::NoGeography`] before the
 /// geography; [`ImportError::Source`] for an unreadable file, or a malformed or repeated row
 /// (with its line; nothing is written); [`ImportError::Conflict`] when another writer appended
@@ -127,11 +128,14 @@ pub async fn import_collective_actions_file(
     let done: Vec<(i64, String)> = sqlx::query_as(
         "SELECT sequence, event_type FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
     )
-    .bind(CHALLENGE_IMPORT_AGGREGATE)
+    .bind(COLLECTIVE_ACTION_IMPORT_AGGREGATE)
     .bind(&sha256)
     .fetch_all(pool)
     .await?;
-    if done.iter().any(|(_, t)| t == "ChallengeImportCompleted") {
+    if done
+        .iter()
+        .any(|(_, t)| t == gbvf_events::collective_action::stored::IMPORT_COMPLETED)
+    {
         report.already_imported = true;
         return Ok(report);
     }
@@ -139,10 +143,10 @@ pub async fn import_collective_actions_file(
     let today = chrono::Utc::now().date_naive();
     let mut states = load_all(pool).await?;
     let mut events = vec![NewEvent::of(
-        CHALLENGE_IMPORT_AGGREGATE,
+        COLLECTIVE_ACTION_IMPORT_AGGREGATE,
         &sha256,
         import_seq + 1,
-        &ChallengeImportEvent::ChallengeImportStarted {
+        &CollectiveActionImportEvent::CollectiveActionImportStarted {
             file_name: file_name.clone(),
             sha256: sha256.clone(),
         },
@@ -177,7 +181,7 @@ pub async fn import_collective_actions_file(
         }
         let decided = sink.collect().await;
         events.extend(NewEvent::run(
-            CHALLENGE_AGGREGATE,
+            COLLECTIVE_ACTION_AGGREGATE,
             &id,
             *version + 1,
             &decided,
@@ -187,10 +191,10 @@ pub async fn import_collective_actions_file(
     }
     report.events_appended = events.len() as u64 - 1;
     events.push(NewEvent::of(
-        CHALLENGE_IMPORT_AGGREGATE,
+        COLLECTIVE_ACTION_IMPORT_AGGREGATE,
         &sha256,
         import_seq + 2,
-        &ChallengeImportEvent::ChallengeImportCompleted {
+        &CollectiveActionImportEvent::CollectiveActionImportCompleted {
             rows_read: report.rows_read,
             events_appended: report.events_appended,
             unplaced: report

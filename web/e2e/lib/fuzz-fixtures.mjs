@@ -2,7 +2,7 @@
 // schema mismatch warnings"). Signs a new administrator in, creates through the real API the
 // records the operations need to reach their handlers' logic instead of "No ... has this id"
 // (an approved organisation, which the administrator is linked to, an open survey period, a
-// challenge, a group and a user), and writes:
+// collective action, a group and a user), and writes:
 //   argv[2]: the session's request headers, one per line (`Cookie: …`, `X-CSRF-Token: …`);
 //   argv[3]: a schemathesis configuration giving those ids to the operations that take them.
 // Needs BASE_URL, DATABASE_URL, GBVF_BIN and GBVF_OUTBOX_DIR like the e2e tests.
@@ -50,15 +50,15 @@ const link = await eventually(async () => {
   return answer
 })
 
-// A local municipality (for a challenge and a coordinator).
+// A local municipality (for a collective action and a coordinator).
 const provinces = await admin.json('GET', '/api/geography/boundary/list/2/1')
 const districts = await admin.json('GET', `/api/geography/boundary/list/2/${provinces[0].boundaryId}`)
 const locals = await admin.json('GET', `/api/geography/boundary/list/3/${districts[0].boundaryId}`)
 const municipality = locals[0].boundaryId
 
-// A challenge to report a result of and complete.
-const challenge = await admin.json('POST', '/api/admin/challenges', {
-  name: `Fuzz fixture challenge ${stamp}`,
+// A collective action to report a result of and complete.
+const collectiveAction = await admin.json('POST', '/api/admin/collectiveActions', {
+  name: `Fuzz fixture collective action ${stamp}`,
   description: 'Created for the API fuzzing run.',
   collectiveActionTypeId: 1,
   cycleId: 5,
@@ -66,7 +66,7 @@ const challenge = await admin.json('POST', '/api/admin/challenges', {
   validTo: '2025-12-31',
   boundaryId: municipality,
 })
-assert.equal(challenge.success, true, JSON.stringify(challenge))
+assert.equal(collectiveAction.success, true, JSON.stringify(collectiveAction))
 
 // Building-block providers (the shipped directory) in that municipality.
 const providers = await admin.json(
@@ -227,10 +227,10 @@ const operations = [
   ['POST', '/api/healthcheck/verify', { 'body.StakeholderId': decidedId }],
   ['GET', '/api/healthcheck/organisation/{id}', { 'path.id': organisationId }],
   ['GET', '/api/healthcheck/organisation/{id}/history', { 'path.id': organisationId }],
-  ['POST', '/api/admin/challenges/{id}/result', { 'path.id': challenge.collectiveActionId }],
-  ['POST', '/api/admin/challenges/{id}/complete', { 'path.id': challenge.collectiveActionId }],
+  ['POST', '/api/admin/collectiveActions/{id}/result', { 'path.id': collectiveAction.collectiveActionId }],
+  ['POST', '/api/admin/collectiveActions/{id}/complete', { 'path.id': collectiveAction.collectiveActionId }],
   // The cycle ids are a list (1-5, 99) a JSON schema range cannot state.
-  ['POST', '/api/admin/challenges', { 'body.boundaryId': municipality, 'body.cycleId': 5 }],
+  ['POST', '/api/admin/collectiveActions', { 'body.boundaryId': municipality, 'body.cycleId': 5 }],
   ['GET', '/api/geography/boundary/list/{boundaryTypeId}/{parentBoundaryId}', { 'path.parentBoundaryId': 1 }],
   [
     'POST',
@@ -290,7 +290,7 @@ const operations = [
 ]
 // Each entry names its operation by operationId: schemathesis 4.32.5 matched none of the
 // `include-method` + `include-path` pairs written here before, so no fixture value reached a
-// call (found 2026-11-24 from the recorded requests: random cycle and challenge ids).
+// call (found 2026-11-24 from the recorded requests: random cycle and collective-action ids).
 const doc = await admin.json('GET', '/api/openapi.json')
 const operationId = (method, path) => {
   const id = doc.paths[path]?.[method.toLowerCase()]?.operationId

@@ -1,7 +1,7 @@
-// The collective-action and contact wrappers over the generated endpoints: a recorded challenge
-// reloads the challenge lists and every dashboard (component 4 counts it); the pins name the
-// collective-action component; the directory and one provider's card send only the parameters
-// they have, although the document marks the boundary and building block required.
+// The collective-action and contact wrappers over the generated endpoints: a recorded collective
+// action reloads the collective-action lists and every dashboard (component 4 counts it); the
+// pins name the collective-action component; the directory and one provider's card send only the
+// parameters they have, although the document marks the boundary and building block required.
 import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { server } from '../test/mocks/server'
@@ -21,12 +21,12 @@ function recordGets(seen: string[], path: string, answer: JsonBodyType) {
 }
 
 describe('collective-action endpoints', () => {
-  it('reload the challenges and the dashboards after a recorded challenge', async () => {
+  it('reload the collective actions and the dashboards after a recorded collective action', async () => {
     const seen: string[] = []
     server.use(
       recordGets(seen, '*/api/CollectiveAction/getCollectiveActionsByBoundary', []),
       recordGets(seen, '*/api/dashboard', {}),
-      http.post('*/api/admin/challenges', () => HttpResponse.json({ success: true, collectiveActionId: 'c-1' })),
+      http.post('*/api/admin/collectiveActions', () => HttpResponse.json({ success: true, collectiveActionId: 'c-1' })),
     )
     const store = makeStore()
     store.dispatch(csrfTokenReceived(CSRF_TOKEN))
@@ -34,8 +34,8 @@ describe('collective-action endpoints', () => {
     const dashboard = store.dispatch(publicApi.endpoints.getDashboard.initiate({ boundaryId: 1 }))
     await Promise.all([list, dashboard])
     await store.dispatch(
-      collectiveActionApi.endpoints.recordChallenge.initiate({
-        recordChallenge: {
+      collectiveActionApi.endpoints.recordCollectiveAction.initiate({
+        recordCollectiveAction: {
           name: 'Team',
           boundaryId: 5,
           collectiveActionTypeId: 1,

@@ -1,5 +1,5 @@
 // Collective actions: the two /api/CollectiveAction calls and actionsGeomarker of
-// spec section 7, and the WorldOfImpactAdmin commands that record a challenge, report its
+// spec section 7, and the WorldOfImpactAdmin commands that record a collective action, report its
 // result and close it, generated from the API document into endpoints/collective-action.ts (npm
 // run gen:api). This file only adds what the document cannot say: the cache tags (a change
 // refreshes the lists, the pins and the dashboard's component 4), the GeoJSON type of the pins,
@@ -13,11 +13,11 @@ export const collectiveActionApi = generatedApi.enhanceEndpoints({
   addTagTypes: ['CollectiveAction'],
   endpoints: {
     getActionsByBoundary: { providesTags: ['CollectiveAction'] },
-    getChallengeCard: { providesTags: ['CollectiveAction'] },
+    getCollectiveActionCard: { providesTags: ['CollectiveAction'] },
     getActionsGeomarkers: { providesTags: ['CollectiveAction'] },
-    recordChallenge: { invalidatesTags: [...changed] },
-    reportChallengeResult: { invalidatesTags: [...changed] },
-    completeChallenge: { invalidatesTags: [...changed] },
+    recordCollectiveAction: { invalidatesTags: [...changed] },
+    reportCollectiveActionResult: { invalidatesTags: [...changed] },
+    completeCollectiveAction: { invalidatesTags: [...changed] },
   },
 })
 
@@ -25,10 +25,10 @@ export const collectiveActionApi = generatedApi.enhanceEndpoints({
 // component that imports them from here.
 export {
   useGetActionsByBoundaryQuery,
-  useGetChallengeCardQuery,
-  useRecordChallengeMutation,
-  useReportChallengeResultMutation,
-  useCompleteChallengeMutation,
+  useGetCollectiveActionCardQuery,
+  useRecordCollectiveActionMutation,
+  useReportCollectiveActionResultMutation,
+  useCompleteCollectiveActionMutation,
 } from './endpoints/collective-action'
 
 // The pins are a GeoJSON FeatureCollection (spec §7 "actionsGeomarker").
@@ -37,7 +37,7 @@ export { useGetActionsGeomarkersQuery } from './endpoints/collective-action'
 /** The collective-action component (4), whose pins `actionsGeomarker` gives. */
 const COLLECTIVE_ACTION = 4
 
-/** Arguments of the pins of a boundary's challenges. */
+/** Arguments of the pins of a boundary's collective actions. */
 export function actionsGeomarkersArgs(boundaryId: number): GetActionsGeomarkersApiArg {
   return { componentId: COLLECTIVE_ACTION, boundaryId }
 }

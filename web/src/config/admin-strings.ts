@@ -249,8 +249,8 @@ export const adminStrings = registerStrings('admin', {
     erased: 'User erased successfully.',
   },
 
-  /** The collective-action form's lists (/admin/challenges/), by id. */
-  challenges: {
+  /** The collective-action form's lists (/admin/collective-actions/), by id. */
+  collectiveActions: {
     /** Pillars of the NSP on GBVF (data/challenges/nsp-gbvf-pillars.md). */
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- indexed by a plain id
     pillars: {

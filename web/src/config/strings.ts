@@ -298,7 +298,7 @@ export const strings = registerStrings('', {
     mapUnavailable: 'The map could not be shown. The figures for each area are in the table below.',
   },
 
-  // Collective actions: the orange map, the challenge card and the admin screen.
+  // Collective actions: the orange map, the collective-action card and the admin screen.
   actions: {
     legendTitle: 'Active challenges',
     activeChallenges: 'Active challenges',

@@ -26,14 +26,14 @@ const summary = (cycles: CycleStat[]): CollectiveActionStats => ({
 })
 
 describe('cycleRows', () => {
-  it('gives one bar pair per cycle when the area has challenges', () => {
+  it('gives one bar pair per cycle when the area has collective actions', () => {
     expect(cycleRows(summary([cycle(1, 2, 0), cycle(2, 0, 1)]))).toEqual([
       { label: 'Cycle 1', completed: 2, active: 0 },
       { label: 'Cycle 2', completed: 0, active: 1 },
     ])
   })
 
-  it('is empty when no cycle has a challenge in the area, so the card says No data available', () => {
+  it('is empty when no cycle has a collective action in the area, so the card says No data available', () => {
     expect(cycleRows(summary([cycle(1, 0, 0), cycle(2, 0, 0)]))).toEqual([])
     expect(cycleRows(undefined)).toEqual([])
   })

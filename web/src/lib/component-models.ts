@@ -165,7 +165,8 @@ export interface CycleRow {
 
 /**
  * Bars of the per-cycle card (Completed and Active per cycle). Empty when no cycle has a
- * challenge in the area, so the card shows the section 8 empty state instead of empty axes.
+ * collective action in the area, so the card shows the section 8 empty state instead of empty
+ * axes.
  */
 export function cycleRows(summary: CollectiveActionStats | undefined): CycleRow[] {
   const rows = (summary?.cycles ?? []).map((c) => {

@@ -22,9 +22,9 @@ use super::super::auth::CurrentUser;
 use super::super::error::ApiError;
 use super::super::AppState;
 
-/// A challenge recorded by an administrator (`POST /api/admin/challenges`).
+/// A collective action recorded by an administrator (`POST /api/admin/collectiveActions`).
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
-#[schema(as = RecordChallenge)]
+#[schema(as = RecordCollectiveAction)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordCollectiveActionBody {
     /// Team name (required: not blank).
@@ -62,12 +62,12 @@ pub struct RecordCollectiveActionBody {
 
 /// The answer of [`record`].
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = ChallengeRecorded)]
+#[schema(as = CollectiveActionRecorded)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectiveActionRecorded {
     /// Always `true`.
     pub success: bool,
-    /// The new challenge's id.
+    /// The new collective action's id.
     pub collective_action_id: String,
 }
 
@@ -79,7 +79,7 @@ pub struct Succeeded {
 }
 
 /// Runs `command` on collective action `id` for `user` (metadata: who, a request id, and
-/// `http:{method} {path}`), then lets the `challenges` projection catch up so the next read
+/// `http:{method} {path}`), then lets the `collective actions` projection catch up so the next read
 /// shows the change. Errors: the aggregate's refusals as 400 (naming the field), 404 or 409;
 /// a change that met a concurrent one twice as 409 with [`CONFLICT_MESSAGE`].
 async fn run(
@@ -98,7 +98,7 @@ async fn run(
     execute::<CollectiveAction, _>(&s.collective_action_cqrs, id, command, metadata)
         .await
         .map_err(collective_action_error)?;
-    crate::http::read_your_writes::settle(s, "challenges").await;
+    crate::http::read_your_writes::settle(s, gbvf_projections::collective_actions::NAME).await;
     Ok(())
 }
 
@@ -119,9 +119,9 @@ fn collective_action_error(e: AggregateError<CollectiveActionError>) -> ApiError
     }
 }
 
-/// `POST /api/admin/challenges` (WorldOfImpactAdmin, CSRF): records a new challenge
-/// (`ChallengeLaunched`, with who and when in its metadata). 201 `{success, collectiveActionId}`.
-#[utoipa::path(post, path = "/api/admin/challenges", operation_id = "recordChallenge", tag = "collective action",
+/// `POST /api/admin/collectiveActions` (WorldOfImpactAdmin, CSRF): records a new collective action
+/// (`CollectiveActionLaunched`, with who and when in its metadata). 201 `{success, collectiveActionId}`.
+#[utoipa::path(post, path = "/api/admin/collectiveActions", operation_id = "recordCollectiveAction", tag = "collective action",
     request_body = RecordCollectiveActionBody,
     responses((status = 201, description = "Recorded", body = CollectiveActionRecorded), (status = 400, description = "Invalid field"), (status = 403, description = "Not permitted")))]
 pub async fn record(
@@ -147,7 +147,7 @@ pub async fn record(
         &user,
         &id,
         command.into(),
-        "http:POST /api/admin/challenges",
+        "http:POST /api/admin/collectiveActions",
     )
     .await?;
     Ok((
@@ -173,11 +173,11 @@ pub struct ReportBody {
     pub source_url: gbvf_commands::text::UrlText,
 }
 
-/// `POST /api/admin/challenges/{id}/result` (WorldOfImpactAdmin, CSRF):
-/// `ChallengeResultReported`.
-#[utoipa::path(post, path = "/api/admin/challenges/{id}/result", operation_id = "reportChallengeResult", tag = "collective action",
+/// `POST /api/admin/collectiveActions/{id}/result` (WorldOfImpactAdmin, CSRF):
+/// `CollectiveActionResultReported`.
+#[utoipa::path(post, path = "/api/admin/collectiveActions/{id}/result", operation_id = "reportCollectiveActionResult", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")), request_body = ReportBody,
-    responses((status = 200, description = "Reported", body = Succeeded), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge")))]
+    responses((status = 200, description = "Reported", body = Succeeded), (status = 400, description = "outcome missing"), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown collective action")))]
 pub async fn report(
     State(s): State<AppState>,
     axum::Extension(user): axum::Extension<CurrentUser>,
@@ -193,17 +193,17 @@ pub async fn report(
         &user,
         &id,
         command.into(),
-        "http:POST /api/admin/challenges/{id}/result",
+        "http:POST /api/admin/collectiveActions/{id}/result",
     )
     .await?;
     Ok(Json(Succeeded { success: true }))
 }
 
-/// `POST /api/admin/challenges/{id}/complete` (WorldOfImpactAdmin, CSRF): `ChallengeCompleted`
+/// `POST /api/admin/collectiveActions/{id}/complete` (WorldOfImpactAdmin, CSRF): `CollectiveActionCompleted`
 /// today; 409 when already completed.
-#[utoipa::path(post, path = "/api/admin/challenges/{id}/complete", operation_id = "completeChallenge", tag = "collective action",
+#[utoipa::path(post, path = "/api/admin/collectiveActions/{id}/complete", operation_id = "completeCollectiveAction", tag = "collective action",
     params(("id" = String, Path, description = "collectiveActionId")),
-    responses((status = 200, description = "Completed", body = Succeeded), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown challenge"), (status = 409, description = "Already completed")))]
+    responses((status = 200, description = "Completed", body = Succeeded), (status = 403, description = "Not permitted"), (status = 404, description = "Unknown collective action"), (status = 409, description = "Already completed")))]
 pub async fn complete(
     State(s): State<AppState>,
     axum::Extension(user): axum::Extension<CurrentUser>,
@@ -217,7 +217,7 @@ pub async fn complete(
         &user,
         &id,
         command.into(),
-        "http:POST /api/admin/challenges/{id}/complete",
+        "http:POST /api/admin/collectiveActions/{id}/complete",
     )
     .await?;
     Ok(Json(Succeeded { success: true }))

@@ -3,8 +3,8 @@
 //! §7 `/api/CollectiveAction/*` and `actionsGeomarker`); the administrator's commands to
 //! record a collective action, report its result and close it are in [`admin`].
 //!
-//! Figures come from the `collective_action` read model (projection `challenges`), read with
-//! [`gbvf_projections::challenges::queries`]; "active" is computed there for today.
+//! Figures come from the `collective_action` read model (projection [`gbvf_projections::collective_actions::NAME`]), read with
+//! [`gbvf_projections::collective_actions::queries`]; "active" is computed there for today.
 
 pub mod admin;
 mod stats;
@@ -19,8 +19,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::Json;
-use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
-use gbvf_projections::challenges::queries::{collective_actions_in, CollectiveActionRow as Row};
+use gbvf_events::collective_action::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
+use gbvf_projections::collective_actions::queries::{
+    collective_actions_in, CollectiveActionRow as Row,
+};
 use gbvf_projections::geography::queries::representative_points;
 use serde::{Deserialize, Serialize};
 
@@ -110,7 +112,7 @@ impl ActionFilter {
         Ok(f)
     }
 
-    /// Whether a challenge of `pillar` and `type_id` passes (spec §2 map rules: shown when its
+    /// Whether a collective action of `pillar` and `type_id` passes (spec §2 map rules: shown when its
     /// pillar is selected and, when sub-options exist for it, its type is among them).
     pub fn includes(&self, pillar: i32, type_id: i32) -> bool {
         if self.pillars.is_empty() {
@@ -132,7 +134,7 @@ impl ActionFilter {
 /// The answer for one collective action of the read model (spec §3 "Collective action").
 fn to_answer(r: &Row) -> CollectiveAction {
     CollectiveAction {
-        collective_action_id: r.challenge_id.clone(),
+        collective_action_id: r.collective_action_id.clone(),
         name: r.name.clone(),
         description: r.goal.clone(),
         valid_from: r.start_date,
@@ -157,11 +159,11 @@ fn to_answer(r: &Row) -> CollectiveAction {
     }
 }
 
-/// One challenge (public spec §3 "Collective action", with pillar, type, cycle and source).
+/// One collective action (public spec §3 "Collective action", with pillar, type, cycle and source).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectiveAction {
-    /// The challenge id.
+    /// The collective action id.
     pub collective_action_id: String,
     /// Its name.
     pub name: String,
@@ -209,18 +211,18 @@ pub struct CollectiveAction {
     pub source_url: String,
 }
 
-/// The challenge card of a map pin.
+/// The collective action card of a map pin.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = ChallengeCard)]
+#[schema(as = CollectiveActionCard)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectiveActionCard {
     /// The boundary of the pin.
     pub boundary_id: i64,
     /// Its name.
     pub local_municipality_name: String,
-    /// Its active challenges.
+    /// Its active collective actions.
     pub active_collective_actions: Vec<CollectiveAction>,
-    /// Its completed challenges.
+    /// Its completed collective actions.
     pub inactive_collective_actions: Vec<CollectiveAction>,
 }
 
@@ -234,11 +236,11 @@ pub struct ByBoundaryQuery {
     boundary_id: Option<String>,
 }
 
-/// `GET /api/CollectiveAction/getCollectiveActionsByBoundary?boundaryId`: every challenge in
+/// `GET /api/CollectiveAction/getCollectiveActionsByBoundary?boundaryId`: every collective action in
 /// the boundary (spec §3 "Collective action" fields, plus pillar, type, cycle and source URL).
 #[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionsByBoundary", operation_id = "getActionsByBoundary", tag = "collective action",
     params(ByBoundaryQuery),
-    responses((status = 200, description = "The challenges", body = [CollectiveAction]), (status = 400, description = "Missing or malformed boundaryId"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "The collective actions", body = [CollectiveAction]), (status = 400, description = "Missing or malformed boundaryId"), (status = 404, description = "Unknown boundary")))]
 pub async fn by_boundary(
     State(s): State<AppState>,
     Query(q): Query<ByBoundaryQuery>,
@@ -256,18 +258,18 @@ pub async fn by_boundary(
 #[into_params(parameter_in = Query)]
 pub struct DetailsQuery {
     /// The pin's `stakeholder`: the boundary id of the municipality (or district) the
-    /// challenges are placed in.
+    /// collective actions are placed in.
     #[serde(rename = "stakeholderId")]
     #[param(value_type = i64, minimum = 1)]
     stakeholder_id: Option<String>,
 }
 
 /// `GET /api/CollectiveAction/getCollectiveActionDetailsByStakeholderId?stakeholderId`: the
-/// challenge card of a map pin: `{localMunicipalityName, boundaryId, activeCollectiveActions[],
-/// inactiveCollectiveActions[]}` for the challenges placed in that boundary itself.
-#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId", operation_id = "getChallengeCard", tag = "collective action",
+/// collective action card of a map pin: `{localMunicipalityName, boundaryId, activeCollectiveActions[],
+/// inactiveCollectiveActions[]}` for the collective actions placed in that boundary itself.
+#[utoipa::path(get, path = "/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId", operation_id = "getCollectiveActionCard", tag = "collective action",
     params(DetailsQuery),
-    responses((status = 200, description = "Challenge card", body = CollectiveActionCard), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
+    responses((status = 200, description = "Collective action card", body = CollectiveActionCard), (status = 400, description = "Missing or malformed stakeholderId"), (status = 404, description = "Unknown boundary")))]
 pub async fn details(
     State(s): State<AppState>,
     Query(q): Query<DetailsQuery>,
@@ -290,11 +292,11 @@ pub async fn details(
     }))
 }
 
-/// `GET /api/geography/actionsGeomarker/{componentId}/{boundaryId}`: one point per challenge
+/// `GET /api/geography/actionsGeomarker/{componentId}/{boundaryId}`: one point per collective action
 /// placed inside the boundary, at a representative point of its municipality (the SAPS
 /// police-station point of the municipality nearest the mean of its station points: a real
 /// point inside it, never an address). Properties (spec §3 "Map point properties"):
-/// `stakeholder` = the municipality's boundary id (opens its challenge card), `name`, `active`,
+/// `stakeholder` = the municipality's boundary id (opens its collective action card), `name`, `active`,
 /// `pillarId` (0: not stated), `collectiveActionTypeId`, `boundaryId`, `boundaryTypeId` 3.
 #[utoipa::path(get, path = "/api/geography/actionsGeomarker/{componentId}/{boundaryId}", operation_id = "getActionsGeomarkers", tag = "geography",
     params(("componentId" = i64, Path, description = "4 (collective action)", minimum = 4, maximum = 4), ("boundaryId" = i64, Path, description = "boundary", minimum = 1)),
@@ -324,7 +326,7 @@ pub async fn actions_geomarker(
             let bid = r.boundary_id?;
             let (lon, lat) = at.get(&bid)?;
             Some(MarkerFeature::new(
-                FeatureId::Text(r.challenge_id.clone()),
+                FeatureId::Text(r.collective_action_id.clone()),
                 *lon,
                 *lat,
                 MarkerProperties {

@@ -3,8 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use gbvf_events::challenge::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
-use gbvf_projections::challenges::queries::{collective_actions_in, CollectiveActionRow as Row};
+use gbvf_events::collective_action::{ACTION_TYPES, CYCLES, PILLARS, UNASSIGNED_PILLAR_ID};
+use gbvf_projections::collective_actions::queries::{
+    collective_actions_in, CollectiveActionRow as Row,
+};
 use gbvf_projections::geography::queries::map_areas;
 use serde::Serialize;
 use sqlx::PgPool;
@@ -19,21 +21,21 @@ use crate::http::error::ApiError;
 pub struct CollectiveActionStats {
     /// Per map area (the boundary and its child areas, not precincts).
     pub contained_boundary_data: Vec<ActionArea>,
-    /// One per pillar, plus "Pillar not stated" (id 0) when a challenge has none.
+    /// One per pillar, plus "Pillar not stated" (id 0) when a collective action has none.
     pub pillar_stats: Vec<PillarStat>,
     /// One per collective-action type.
     pub collective_action_stats: Vec<ActionTypeStat>,
     /// Every cycle.
     pub cycles: Vec<CycleStat>,
-    /// Challenges shown that are active today.
+    /// Collective actions shown that are active today.
     pub active_collective_actions: i64,
-    /// Challenges shown that are past.
+    /// Collective actions shown that are past.
     pub inactive_collective_actions: i64,
-    /// Challenges shown.
+    /// Collective actions shown.
     pub total_actions: i64,
 }
 
-/// Challenges in one map area.
+/// Collective actions in one map area.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActionArea {
@@ -41,13 +43,13 @@ pub struct ActionArea {
     pub boundary_id: i64,
     /// Its name.
     pub description: String,
-    /// Active challenges in it.
+    /// Active collective actions in it.
     pub total: i64,
-    /// All challenges in it.
+    /// All collective actions in it.
     pub total_collective_actions: i64,
 }
 
-/// Challenges of one NSP pillar.
+/// Collective actions of one NSP pillar.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PillarStat {
@@ -57,20 +59,20 @@ pub struct PillarStat {
     pub description: String,
     /// Help text.
     pub help: String,
-    /// Active challenges.
+    /// Active collective actions.
     pub total: i64,
-    /// Past challenges.
+    /// Past collective actions.
     pub inactive: i64,
     /// Always `null` (the pillar is not split by type here).
     #[schema(required, value_type = Option<i32>)]
     pub collective_action_type_id: Option<i32>,
-    /// All challenges.
+    /// All collective actions.
     pub total_collective_actions: i64,
     /// Whether the filter selects the pillar.
     pub is_included: bool,
 }
 
-/// Challenges of one collective-action type.
+/// Collective actions of one collective-action type.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActionTypeStat {
@@ -78,13 +80,13 @@ pub struct ActionTypeStat {
     pub collective_action_type_id: i32,
     /// Type name.
     pub description: String,
-    /// Active challenges.
+    /// Active collective actions.
     pub total: i64,
-    /// All challenges.
+    /// All collective actions.
     pub total_collective_actions: i64,
 }
 
-/// Challenges of one cycle.
+/// Collective actions of one cycle.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CycleStat {
@@ -102,16 +104,16 @@ pub struct CycleStat {
     pub is_active: bool,
     /// Whether it is the current cycle (docs/decisions/0066-types-pillars-and-cycles.md).
     pub is_current_cycle: bool,
-    /// All its challenges.
+    /// All its collective actions.
     pub total_collective_actions: i64,
-    /// Its active challenges.
+    /// Its active collective actions.
     pub active_collective_actions: i64,
-    /// Its past challenges.
+    /// Its past collective actions.
     pub completed_collective_actions: i64,
 }
 
 /// Builds the [`CollectiveActionStats`] of boundary `id` (spec §3 "Collective
-/// action data"): `pillarStats` (one per pillar, plus "Pillar not stated" when any challenge
+/// action data"): `pillarStats` (one per pillar, plus "Pillar not stated" when any collective action
 /// has none: `total` = active, `totalCollectiveActions` = all, `inactive` = past),
 /// `collectiveActionStats` (per type), `cycles` (every cycle with
 /// `totalCollectiveActions`, `activeCollectiveActions`, `completedCollectiveActions`),
@@ -149,7 +151,7 @@ pub async fn collective_action_stats(
         .chain(has_unassigned.then_some((
             UNASSIGNED_PILLAR_ID,
             "Pillar not stated",
-            "The source names no NSP pillar for these challenges.",
+            "The source names no NSP pillar for these collective actions.",
         )))
         .map(|(pid, d, help)| {
             let (all, active) = per_pillar.get(&pid).copied().unwrap_or_default();

@@ -41,9 +41,9 @@ fn record() -> RecordCollectiveAction {
     }
 }
 
-fn recorded() -> ChallengeLaunched {
-    ChallengeLaunched {
-        challenge_id: "ca-1".into(),
+fn recorded() -> CollectiveActionLaunched {
+    CollectiveActionLaunched {
+        collective_action_id: "ca-1".into(),
         name: "Test team".into(),
         goal: "Test goal".into(),
         type_id: 1,
@@ -60,19 +60,19 @@ fn recorded() -> ChallengeLaunched {
     }
 }
 
-fn launched() -> ChallengeEvent {
-    ChallengeEvent::ChallengeLaunched(recorded())
+fn launched() -> CollectiveActionEvent {
+    CollectiveActionEvent::CollectiveActionLaunched(recorded())
 }
 
-fn result(outcome: &str) -> ChallengeEvent {
-    ChallengeEvent::ChallengeResultReported {
+fn result(outcome: &str) -> CollectiveActionEvent {
+    CollectiveActionEvent::CollectiveActionResultReported {
         outcome: outcome.into(),
         source_url: String::new(),
     }
 }
 
-fn completed(on: &str) -> ChallengeEvent {
-    ChallengeEvent::ChallengeCompleted {
+fn completed(on: &str) -> CollectiveActionEvent {
+    CollectiveActionEvent::CollectiveActionCompleted {
         completed_on: day(on),
     }
 }
@@ -81,7 +81,11 @@ fn invalid(field: &'static str, message: &str) -> CollectiveActionError {
     CollectiveActionError::Invalid(field, message.into())
 }
 
-fn refused(given: Vec<ChallengeEvent>, command: impl Into<CollectiveActionCommand>, message: &str) {
+fn refused(
+    given: Vec<CollectiveActionEvent>,
+    command: impl Into<CollectiveActionCommand>,
+    message: &str,
+) {
     Fw::with(())
         .given(given)
         .when(command.into())
@@ -112,7 +116,9 @@ fn recording_without_a_pillar_leaves_it_unassigned() {
             }
             .into(),
         )
-        .then_expect_events(vec![ChallengeEvent::ChallengeLaunched(launch)]);
+        .then_expect_events(vec![CollectiveActionEvent::CollectiveActionLaunched(
+            launch,
+        )]);
 }
 
 #[test]
@@ -135,7 +141,9 @@ fn a_district_may_hold_a_collective_action() {
             }
             .into(),
         )
-        .then_expect_events(vec![ChallengeEvent::ChallengeLaunched(launch)]);
+        .then_expect_events(vec![CollectiveActionEvent::CollectiveActionLaunched(
+            launch,
+        )]);
 }
 
 #[test]
@@ -143,7 +151,7 @@ fn recording_an_existing_id_is_refused() {
     refused(
         vec![launched()],
         record(),
-        "A challenge with that id already exists.",
+        "A collective action with that id already exists.",
     );
     Fw::with(())
         .given(vec![launched()])
@@ -275,7 +283,7 @@ fn a_boundary_without_a_place_is_not_found() {
             boundary: Some(nowhere),
             ..record()
         },
-        "No challenge with that id.",
+        "No collective action with that id.",
     );
 }
 
@@ -293,10 +301,12 @@ fn a_result_is_reported_trimmed() {
     Fw::with(())
         .given(vec![launched()])
         .when(report(" Done well ").into())
-        .then_expect_events(vec![ChallengeEvent::ChallengeResultReported {
-            outcome: "Done well".into(),
-            source_url: "https://example.org/r".into(),
-        }]);
+        .then_expect_events(vec![
+            CollectiveActionEvent::CollectiveActionResultReported {
+                outcome: "Done well".into(),
+                source_url: "https://example.org/r".into(),
+            },
+        ]);
 }
 
 #[test]
@@ -304,10 +314,12 @@ fn a_result_may_follow_a_result_and_the_completion() {
     Fw::with(())
         .given(vec![launched(), result("First"), completed("2026-02-01")])
         .when(report("Final").into())
-        .then_expect_events(vec![ChallengeEvent::ChallengeResultReported {
-            outcome: "Final".into(),
-            source_url: "https://example.org/r".into(),
-        }]);
+        .then_expect_events(vec![
+            CollectiveActionEvent::CollectiveActionResultReported {
+                outcome: "Final".into(),
+                source_url: "https://example.org/r".into(),
+            },
+        ]);
 }
 
 #[test]
@@ -320,7 +332,7 @@ fn a_blank_result_is_refused_before_anything_else() {
 
 #[test]
 fn a_result_of_an_unknown_collective_action_is_not_found() {
-    refused(vec![], report("Done"), "No challenge with that id.");
+    refused(vec![], report("Done"), "No collective action with that id.");
 }
 
 // Complete.
@@ -352,7 +364,7 @@ fn completing_twice_is_refused() {
     refused(
         vec![launched(), completed("2026-03-01")],
         complete("2026-03-04"),
-        "This challenge is already completed.",
+        "This collective action is already completed.",
     );
 }
 
@@ -389,9 +401,9 @@ fn import(row: CollectiveActionRow, placed: bool, today: &str) -> ImportCollecti
     }
 }
 
-fn imported(placed: bool) -> ChallengeLaunched {
-    ChallengeLaunched {
-        challenge_id: "polokwane-divorce-2023".into(),
+fn imported(placed: bool) -> CollectiveActionLaunched {
+    CollectiveActionLaunched {
+        collective_action_id: "polokwane-divorce-2023".into(),
         name: "Polokwane court".into(),
         goal: "Finalise divorces".into(),
         type_id: 2,
@@ -408,8 +420,8 @@ fn imported(placed: bool) -> ChallengeLaunched {
     }
 }
 
-fn imported_result(outcome: &str) -> ChallengeEvent {
-    ChallengeEvent::ChallengeResultReported {
+fn imported_result(outcome: &str) -> CollectiveActionEvent {
+    CollectiveActionEvent::CollectiveActionResultReported {
         outcome: outcome.into(),
         source_url: "https://example.org/s".into(),
     }
@@ -420,7 +432,9 @@ fn a_new_row_running_today_is_launched_only() {
     Fw::with(())
         .given_no_previous_events()
         .when(import(row(), true, "2023-10-01").into())
-        .then_expect_events(vec![ChallengeEvent::ChallengeLaunched(imported(true))]);
+        .then_expect_events(vec![CollectiveActionEvent::CollectiveActionLaunched(
+            imported(true),
+        )]);
 }
 
 #[test]
@@ -433,7 +447,7 @@ fn a_new_past_row_with_a_result_is_launched_reported_and_completed_on_its_end_da
         .given_no_previous_events()
         .when(import(r, true, "2025-01-01").into())
         .then_expect_events(vec![
-            ChallengeEvent::ChallengeLaunched(imported(true)),
+            CollectiveActionEvent::CollectiveActionLaunched(imported(true)),
             imported_result("40 divorces finalised"),
             completed("2023-11-17"),
         ]);
@@ -444,7 +458,9 @@ fn an_unplaced_row_is_launched_without_a_place() {
     Fw::with(())
         .given_no_previous_events()
         .when(import(row(), false, "2023-10-01").into())
-        .then_expect_events(vec![ChallengeEvent::ChallengeLaunched(imported(false))]);
+        .then_expect_events(vec![CollectiveActionEvent::CollectiveActionLaunched(
+            imported(false),
+        )]);
 }
 
 #[test]
@@ -465,7 +481,9 @@ fn a_row_without_pillar_dates_or_cycle_is_unassigned_and_never_completed() {
     Fw::with(())
         .given_no_previous_events()
         .when(import(r, true, "2030-01-01").into())
-        .then_expect_events(vec![ChallengeEvent::ChallengeLaunched(launch)]);
+        .then_expect_events(vec![CollectiveActionEvent::CollectiveActionLaunched(
+            launch,
+        )]);
 }
 
 #[test]
@@ -476,7 +494,7 @@ fn a_known_row_with_the_same_result_changes_nothing() {
     };
     Fw::with(())
         .given(vec![
-            ChallengeEvent::ChallengeLaunched(imported(true)),
+            CollectiveActionEvent::CollectiveActionLaunched(imported(true)),
             imported_result("Done"),
             completed("2023-11-17"),
         ])
@@ -492,7 +510,7 @@ fn a_known_row_with_a_new_result_reports_it() {
     };
     Fw::with(())
         .given(vec![
-            ChallengeEvent::ChallengeLaunched(imported(true)),
+            CollectiveActionEvent::CollectiveActionLaunched(imported(true)),
             imported_result("Done"),
             completed("2023-11-17"),
         ])
@@ -503,7 +521,9 @@ fn a_known_row_with_a_new_result_reports_it() {
 #[test]
 fn a_known_row_past_its_end_date_is_completed() {
     Fw::with(())
-        .given(vec![ChallengeEvent::ChallengeLaunched(imported(true))])
+        .given(vec![CollectiveActionEvent::CollectiveActionLaunched(
+            imported(true),
+        )])
         .when(import(row(), true, "2023-11-18").into())
         .then_expect_events(vec![completed("2023-11-17")]);
 }
@@ -511,7 +531,9 @@ fn a_known_row_past_its_end_date_is_completed() {
 #[test]
 fn a_row_ending_today_is_not_completed_yet() {
     Fw::with(())
-        .given(vec![ChallengeEvent::ChallengeLaunched(imported(true))])
+        .given(vec![CollectiveActionEvent::CollectiveActionLaunched(
+            imported(true),
+        )])
         .when(import(row(), true, "2023-11-17").into())
         .then_expect_events(vec![]);
 }
@@ -604,7 +626,9 @@ fn a_malformed_row_is_refused_with_its_field() {
         // Refused whether the row is new or already launched.
         for given in [
             vec![],
-            vec![ChallengeEvent::ChallengeLaunched(imported(true))],
+            vec![CollectiveActionEvent::CollectiveActionLaunched(imported(
+                true,
+            ))],
         ] {
             Fw::with(())
                 .given(given)

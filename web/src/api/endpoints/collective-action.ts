@@ -1,9 +1,9 @@
 import { baseApi as api } from "../base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getChallengeCard: build.query<
-      GetChallengeCardApiResponse,
-      GetChallengeCardApiArg
+    getCollectiveActionCard: build.query<
+      GetCollectiveActionCardApiResponse,
+      GetCollectiveActionCardApiArg
     >({
       query: (queryArg) => ({
         url: `/api/CollectiveAction/getCollectiveActionDetailsByStakeholderId`,
@@ -23,31 +23,31 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
-    recordChallenge: build.mutation<
-      RecordChallengeApiResponse,
-      RecordChallengeApiArg
+    recordCollectiveAction: build.mutation<
+      RecordCollectiveActionApiResponse,
+      RecordCollectiveActionApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/challenges`,
+        url: `/api/admin/collectiveActions`,
         method: "POST",
-        body: queryArg.recordChallenge,
+        body: queryArg.recordCollectiveAction,
       }),
     }),
-    completeChallenge: build.mutation<
-      CompleteChallengeApiResponse,
-      CompleteChallengeApiArg
+    completeCollectiveAction: build.mutation<
+      CompleteCollectiveActionApiResponse,
+      CompleteCollectiveActionApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/challenges/${queryArg.id}/complete`,
+        url: `/api/admin/collectiveActions/${queryArg.id}/complete`,
         method: "POST",
       }),
     }),
-    reportChallengeResult: build.mutation<
-      ReportChallengeResultApiResponse,
-      ReportChallengeResultApiArg
+    reportCollectiveActionResult: build.mutation<
+      ReportCollectiveActionResultApiResponse,
+      ReportCollectiveActionResultApiArg
     >({
       query: (queryArg) => ({
-        url: `/api/admin/challenges/${queryArg.id}/result`,
+        url: `/api/admin/collectiveActions/${queryArg.id}/result`,
         method: "POST",
         body: queryArg.reportBody,
       }),
@@ -64,33 +64,33 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
-export type GetChallengeCardApiResponse =
-  /** status 200 Challenge card */ ChallengeCard;
-export type GetChallengeCardApiArg = {
+export type GetCollectiveActionCardApiResponse =
+  /** status 200 Collective action card */ CollectiveActionCard;
+export type GetCollectiveActionCardApiArg = {
   /** The pin's `stakeholder`: the boundary id of the municipality (or district) the
-    challenges are placed in. */
+    collective actions are placed in. */
   stakeholderId: number;
 };
 export type GetActionsByBoundaryApiResponse =
-  /** status 200 The challenges */ CollectiveAction[];
+  /** status 200 The collective actions */ CollectiveAction[];
 export type GetActionsByBoundaryApiArg = {
   /** Boundary id. */
   boundaryId: number;
 };
-export type RecordChallengeApiResponse =
-  /** status 201 Recorded */ ChallengeRecorded;
-export type RecordChallengeApiArg = {
-  recordChallenge: RecordChallenge;
+export type RecordCollectiveActionApiResponse =
+  /** status 201 Recorded */ CollectiveActionRecorded;
+export type RecordCollectiveActionApiArg = {
+  recordCollectiveAction: RecordCollectiveAction;
 };
-export type CompleteChallengeApiResponse =
+export type CompleteCollectiveActionApiResponse =
   /** status 200 Completed */ Succeeded;
-export type CompleteChallengeApiArg = {
+export type CompleteCollectiveActionApiArg = {
   /** collectiveActionId */
   id: string;
 };
-export type ReportChallengeResultApiResponse =
+export type ReportCollectiveActionResultApiResponse =
   /** status 200 Reported */ Succeeded;
-export type ReportChallengeResultApiArg = {
+export type ReportCollectiveActionResultApiArg = {
   /** collectiveActionId */
   id: string;
   reportBody: ReportBody;
@@ -108,7 +108,7 @@ export type CollectiveAction = {
   active: boolean;
   /** The boundary it is placed in; null when it could not be placed. */
   boundaryId: number | null;
-  /** The challenge id. */
+  /** The collective action id. */
   collectiveActionId: string;
   /** Collective action type id. */
   collectiveActionTypeId: number;
@@ -143,12 +143,12 @@ export type CollectiveAction = {
   /** End date, if stated. */
   validTo: string | null;
 };
-export type ChallengeCard = {
-  /** Its active challenges. */
+export type CollectiveActionCard = {
+  /** Its active collective actions. */
   activeCollectiveActions: CollectiveAction[];
   /** The boundary of the pin. */
   boundaryId: number;
-  /** Its completed challenges. */
+  /** Its completed collective actions. */
   inactiveCollectiveActions: CollectiveAction[];
   /** Its name. */
   localMunicipalityName: string;
@@ -168,13 +168,13 @@ export type ErrorBody = {
   /** Always `false`. */
   success: boolean;
 };
-export type ChallengeRecorded = {
-  /** The new challenge's id. */
+export type CollectiveActionRecorded = {
+  /** The new collective action's id. */
   collectiveActionId: string;
   /** Always `true`. */
   success: boolean;
 };
-export type RecordChallenge = {
+export type RecordCollectiveAction = {
   /** The municipality (boundary id of level municipality or district). */
   boundaryId: number;
   /** `collectiveActionTypeId` 1..=5. */
@@ -213,7 +213,7 @@ export type Point = {
 };
 export type FeatureId = number | string;
 export type MarkerProperties = {
-  /** `false` for a challenge that has ended. */
+  /** `false` for a collective action that has ended. */
   active: boolean;
   /** The boundary the point belongs to. */
   boundaryId: number;
@@ -225,28 +225,28 @@ export type MarkerProperties = {
   buildingBlockCategoryId: number | null;
   /** The provider's building block id. */
   buildingBlockId?: number | null;
-  /** A challenge's collective-action type id. */
+  /** A collective action's collective-action type id. */
   collectiveActionTypeId: number | null;
-  /** A challenge's municipality, by name. */
+  /** A collective action's municipality, by name. */
   localMunicipalityName?: string | null;
   /** The name shown. */
   name: string;
-  /** A challenge's pillar (0: not stated; admin spec "Pillars"). */
+  /** A collective action's pillar (0: not stated; admin spec "Pillars"). */
   pillarId: number | null;
   /** A police station's entry in the contact directory (its `stakeholderId` there), when
     the directory has the station; its contact card opens from the crime map's pin. */
   providerStakeholderId?: number | null;
   /** What a click opens: the provider id, the SAPS station code, or the municipality's
-    boundary id for a challenge (its challenge card). */
+    boundary id for a collective action (its collective action card). */
   stakeholder: string;
-  /** 1 service provider, 5 police station; `null` for a challenge. */
+  /** 1 service provider, 5 police station; `null` for a collective action. */
   stakeholderTypeId: number | null;
 };
 export type FeatureType = "Feature";
 export type MarkerFeature = {
   /** Where it is. */
   geometry: Point;
-  /** The provider, police station (boundary) or challenge id. */
+  /** The provider, police station (boundary) or collective action id. */
   id: FeatureId;
   /** What the map shows and opens (spec §3 "Map point properties"). */
   properties: MarkerProperties;
@@ -261,10 +261,10 @@ export type MarkerCollection = {
   type: FeatureCollectionType;
 };
 export const {
-  useGetChallengeCardQuery,
+  useGetCollectiveActionCardQuery,
   useGetActionsByBoundaryQuery,
-  useRecordChallengeMutation,
-  useCompleteChallengeMutation,
-  useReportChallengeResultMutation,
+  useRecordCollectiveActionMutation,
+  useCompleteCollectiveActionMutation,
+  useReportCollectiveActionResultMutation,
   useGetActionsGeomarkersQuery,
 } = injectedRtkApi;

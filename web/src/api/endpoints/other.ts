@@ -451,7 +451,7 @@ export type Point = {
 };
 export type FeatureId = number | string;
 export type MarkerProperties = {
-  /** `false` for a challenge that has ended. */
+  /** `false` for a collective action that has ended. */
   active: boolean;
   /** The boundary the point belongs to. */
   boundaryId: number;
@@ -463,28 +463,28 @@ export type MarkerProperties = {
   buildingBlockCategoryId: number | null;
   /** The provider's building block id. */
   buildingBlockId?: number | null;
-  /** A challenge's collective-action type id. */
+  /** A collective action's collective-action type id. */
   collectiveActionTypeId: number | null;
-  /** A challenge's municipality, by name. */
+  /** A collective action's municipality, by name. */
   localMunicipalityName?: string | null;
   /** The name shown. */
   name: string;
-  /** A challenge's pillar (0: not stated; admin spec "Pillars"). */
+  /** A collective action's pillar (0: not stated; admin spec "Pillars"). */
   pillarId: number | null;
   /** A police station's entry in the contact directory (its `stakeholderId` there), when
     the directory has the station; its contact card opens from the crime map's pin. */
   providerStakeholderId?: number | null;
   /** What a click opens: the provider id, the SAPS station code, or the municipality's
-    boundary id for a challenge (its challenge card). */
+    boundary id for a collective action (its collective action card). */
   stakeholder: string;
-  /** 1 service provider, 5 police station; `null` for a challenge. */
+  /** 1 service provider, 5 police station; `null` for a collective action. */
   stakeholderTypeId: number | null;
 };
 export type FeatureType = "Feature";
 export type MarkerFeature = {
   /** Where it is. */
   geometry: Point;
-  /** The provider, police station (boundary) or challenge id. */
+  /** The provider, police station (boundary) or collective action id. */
   id: FeatureId;
   /** What the map shows and opens (spec §3 "Map point properties"). */
   properties: MarkerProperties;

@@ -449,9 +449,9 @@ export type ActionTypeStat = {
   collectiveActionTypeId: number;
   /** Type name. */
   description: string;
-  /** Active challenges. */
+  /** Active collective actions. */
   total: number;
-  /** All challenges. */
+  /** All collective actions. */
   totalCollectiveActions: number;
 };
 export type ActionArea = {
@@ -459,15 +459,15 @@ export type ActionArea = {
   boundaryId: number;
   /** Its name. */
   description: string;
-  /** Active challenges in it. */
+  /** Active collective actions in it. */
   total: number;
-  /** All challenges in it. */
+  /** All collective actions in it. */
   totalCollectiveActions: number;
 };
 export type CycleStat = {
-  /** Its active challenges. */
+  /** Its active collective actions. */
   activeCollectiveActions: number;
-  /** Its past challenges. */
+  /** Its past collective actions. */
   completedCollectiveActions: number;
   /** Cycle id. */
   cycleId: number;
@@ -481,7 +481,7 @@ export type CycleStat = {
   isCurrentCycle: boolean;
   /** First month, `YYYY-MM`, when stated. */
   startMonth: string | null;
-  /** All its challenges. */
+  /** All its collective actions. */
   totalCollectiveActions: number;
 };
 export type PillarStat = {
@@ -491,19 +491,19 @@ export type PillarStat = {
   description: string;
   /** Help text. */
   help: string;
-  /** Past challenges. */
+  /** Past collective actions. */
   inactive: number;
   /** Whether the filter selects the pillar. */
   isIncluded: boolean;
   /** Pillar id (0: not stated). */
   pillarId: number;
-  /** Active challenges. */
+  /** Active collective actions. */
   total: number;
-  /** All challenges. */
+  /** All collective actions. */
   totalCollectiveActions: number;
 };
 export type CollectiveActionStats = {
-  /** Challenges shown that are active today. */
+  /** Collective actions shown that are active today. */
   activeCollectiveActions: number;
   /** One per collective-action type. */
   collectiveActionStats: ActionTypeStat[];
@@ -511,11 +511,11 @@ export type CollectiveActionStats = {
   containedBoundaryData: ActionArea[];
   /** Every cycle. */
   cycles: CycleStat[];
-  /** Challenges shown that are past. */
+  /** Collective actions shown that are past. */
   inactiveCollectiveActions: number;
-  /** One per pillar, plus "Pillar not stated" (id 0) when a challenge has none. */
+  /** One per pillar, plus "Pillar not stated" (id 0) when a collective action has none. */
   pillarStats: PillarStat[];
-  /** Challenges shown. */
+  /** Collective actions shown. */
   totalActions: number;
 };
 export type Participation = {
@@ -676,7 +676,7 @@ export type Point = {
 };
 export type FeatureId = number | string;
 export type MarkerProperties = {
-  /** `false` for a challenge that has ended. */
+  /** `false` for a collective action that has ended. */
   active: boolean;
   /** The boundary the point belongs to. */
   boundaryId: number;
@@ -688,27 +688,27 @@ export type MarkerProperties = {
   buildingBlockCategoryId: number | null;
   /** The provider's building block id. */
   buildingBlockId?: number | null;
-  /** A challenge's collective-action type id. */
+  /** A collective action's collective-action type id. */
   collectiveActionTypeId: number | null;
-  /** A challenge's municipality, by name. */
+  /** A collective action's municipality, by name. */
   localMunicipalityName?: string | null;
   /** The name shown. */
   name: string;
-  /** A challenge's pillar (0: not stated; admin spec "Pillars"). */
+  /** A collective action's pillar (0: not stated; admin spec "Pillars"). */
   pillarId: number | null;
   /** A police station's entry in the contact directory (its `stakeholderId` there), when
     the directory has the station; its contact card opens from the crime map's pin. */
   providerStakeholderId?: number | null;
   /** What a click opens: the provider id, the SAPS station code, or the municipality's
-    boundary id for a challenge (its challenge card). */
+    boundary id for a collective action (its collective action card). */
   stakeholder: string;
-  /** 1 service provider, 5 police station; `null` for a challenge. */
+  /** 1 service provider, 5 police station; `null` for a collective action. */
   stakeholderTypeId: number | null;
 };
 export type MarkerFeature = {
   /** Where it is. */
   geometry: Point;
-  /** The provider, police station (boundary) or challenge id. */
+  /** The provider, police station (boundary) or collective action id. */
   id: FeatureId;
   /** What the map shows and opens (spec §3 "Map point properties"). */
   properties: MarkerProperties;

@@ -1,5 +1,5 @@
 // /home/map: the full-size choropleth with legend, labels and pins: collective actions (orange
-// scale, challenge pins) when componentId is 4, building blocks (green availability bands,
+// scale, collective-action pins) when componentId is 4, building blocks (green availability bands,
 // provider pins, count modal) when it is 1, the health check (blue maturity bands) when it is 2,
 // else crime (police-station pins).
 import { lazy, Suspense } from 'react'

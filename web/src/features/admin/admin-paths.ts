@@ -7,7 +7,7 @@ const seg = (id: number | string) => encodeURIComponent(String(id))
 export const adminPaths = {
   dashboard: '/admin/',
   questionnaire: '/admin/questionnaire/',
-  challenges: '/admin/challenges/',
+  collectiveActions: '/admin/collective-actions/',
   organisations: '/admin/organisations/',
   organisation: (orgId: number | string) => `/admin/organisations/view/${seg(orgId)}/`,
   usersGroups,

@@ -2,7 +2,7 @@
 // layout. Every admin screen needs WorldOfImpactAdmin (the guard sends anonymous visitors to the
 // public index, others to their own landing); the screens load lazily, so none of their code is
 // in the landing page's bundle.
-import type { RouteObject } from 'react-router'
+import { Navigate, type RouteObject } from 'react-router'
 import { RequireAuth } from '../../app/guards'
 import { Action } from '../../config/constants'
 
@@ -10,12 +10,21 @@ export const adminRoute: RouteObject = {
   path: 'admin',
   element: <RequireAuth action={Action.WorldOfImpactAdmin} />,
   children: [
+    // The collective-action screen's former address (/admin/challenges/, with or without the
+    // slash), kept for bookmarks: it leads to /admin/collective-actions/.
+    {
+      path: 'challenges',
+      lazy: async () => {
+        const { adminPaths } = await import('./admin-paths')
+        return { element: <Navigate to={adminPaths.collectiveActions} replace /> }
+      },
+    },
     {
       lazy: () => import('./admin-layout'),
       children: [
         { index: true, lazy: () => import('./dashboard/dashboard-screen') },
         { path: 'questionnaire', lazy: () => import('./questionnaire/questionnaire-screen') },
-        { path: 'challenges', lazy: () => import('./challenges/challenges-screen') },
+        { path: 'collective-actions', lazy: () => import('./collective-actions/collective-actions-screen') },
         {
           path: 'organisations',
           children: [

@@ -1,15 +1,16 @@
 // The collective-action map (component 4): areas coloured by their number of active
-// challenges on the spec's orange scale (0 Active grey, 1 light orange, 2 or more orange),
-// drill-down while the boundary type is 3 or below, challenge pins at local level (from
-// actionsGeomarker, filtered by 'pillarId-typeId'), and a pin opens the challenge card with the
-// active and completed challenges as collapsible lists, each with its source link.
+// collective actions on the spec's orange scale (0 Active grey, 1 light orange, 2 or more
+// orange), drill-down while the boundary type is 3 or below, collective-action pins at local level
+// (from actionsGeomarker, filtered by 'pillarId-typeId'), and a pin opens the collective-action
+// card with the active and completed collective actions as collapsible lists, each with its
+// source link.
 import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import {
   actionsGeomarkersArgs,
   useGetActionsByBoundaryQuery,
   useGetActionsGeomarkersQuery,
-  useGetChallengeCardQuery,
+  useGetCollectiveActionCardQuery,
 } from '../../api/collective-action-api'
 import { dashboardArgs, useGetDashboardQuery } from '../../api/public-api'
 import type { CollectiveAction, MarkerFeature, MarkerProperties } from '../../api/generated'
@@ -24,14 +25,14 @@ import { ACTIONS_SCALE, ALL_ACTIONS_SCALE, markerVisible, type AreaFigures } fro
 import { MapStage, PinButton, useMapArea } from './map-stage'
 import { areaName as nameOf } from '../../lib/area-name'
 
-function ChallengeItem({ action }: { action: CollectiveAction }) {
+function CollectiveActionItem({ action }: { action: CollectiveAction }) {
   const dates = action.validFrom
     ? `${action.validFrom} – ${action.validTo ?? action.completedOn ?? ''}`
     : strings.actions.datesNotStated
   return (
-    <li className="challenge" data-testid="challenge-item" data-id={action.collectiveActionId}>
-      <h4 className="challenge__name">{action.name}</h4>
-      <dl className="challenge__facts">
+    <li className="collective-action" data-testid="collective-action-item" data-id={action.collectiveActionId}>
+      <h4 className="collective-action__name">{action.name}</h4>
+      <dl className="collective-action__facts">
         <div>
           <dt>{strings.cards.pillar}</dt>
           <dd>
@@ -63,7 +64,7 @@ function ChallengeItem({ action }: { action: CollectiveAction }) {
             <dt>{strings.actions.source}</dt>
             <dd>
               {action.sourceUrl.split(' ; ').map((url) => (
-                <a key={url} href={url} target="_blank" rel="noopener noreferrer" className="challenge__source">
+                <a key={url} href={url} target="_blank" rel="noopener noreferrer" className="collective-action__source">
                   {url}
                 </a>
               ))}
@@ -75,38 +76,38 @@ function ChallengeItem({ action }: { action: CollectiveAction }) {
   )
 }
 
-/** The challenge card of a pin: active and completed challenges as collapsible lists. */
-export function ChallengeCardBody({ stakeholderId }: { stakeholderId: string }) {
-  const q = useGetChallengeCardQuery({ stakeholderId: Number(stakeholderId) })
+/** The collective-action card of a pin: the active and completed ones as collapsible lists. */
+export function CollectiveActionCardBody({ stakeholderId }: { stakeholderId: string }) {
+  const q = useGetCollectiveActionCardQuery({ stakeholderId: Number(stakeholderId) })
   if (q.isLoading) return <Spinner />
   if (q.isError || !q.data) return <ErrorMessage />
   const { activeCollectiveActions: active, inactiveCollectiveActions: past } = q.data
   return (
-    <div className="challenge-card" data-testid="challenge-card">
-      <details open data-testid="challenges-active">
+    <div className="collective-action-card" data-testid="collective-action-card">
+      <details open data-testid="collective-actions-active">
         <summary>
           {strings.actions.activeChallenges} ({formatCount(active.length)})
         </summary>
         {active.length === 0 ? (
           <NoData message={strings.messages.noActiveChallenges} />
         ) : (
-          <ul className="challenge-list">
+          <ul className="collective-action-list">
             {active.map((a) => (
-              <ChallengeItem key={a.collectiveActionId} action={a} />
+              <CollectiveActionItem key={a.collectiveActionId} action={a} />
             ))}
           </ul>
         )}
       </details>
-      <details open={active.length === 0} data-testid="challenges-completed">
+      <details open={active.length === 0} data-testid="collective-actions-completed">
         <summary>
           {strings.actions.completedChallenges} ({formatCount(past.length)})
         </summary>
         {past.length === 0 ? (
           <NoData message={strings.messages.noInactiveChallenges} />
         ) : (
-          <ul className="challenge-list">
+          <ul className="collective-action-list">
             {past.map((a) => (
-              <ChallengeItem key={a.collectiveActionId} action={a} />
+              <CollectiveActionItem key={a.collectiveActionId} action={a} />
             ))}
           </ul>
         )}
@@ -115,10 +116,10 @@ export function ChallengeCardBody({ stakeholderId }: { stakeholderId: string }) 
   )
 }
 
-/** What the map counts: the specification's active challenges, or every challenge. */
+/** What the map counts: the specification's active collective actions, or every collective action. */
 type Mode = 'active' | 'all'
 
-/** The reader's choice between active challenges (the specification's bands) and all of them. */
+/** The reader's choice between the active collective actions (the spec's bands) and all of them. */
 function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
   const t = strings.actions
   return (
@@ -146,10 +147,10 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
 }
 
 /**
- * With all challenges shown: the challenges placed in a municipality or district as pin buttons
+ * With all collective actions shown: those placed in a municipality or district as pin buttons
  * (the same as the pins on the map), and those named only by province or nationally as a list.
  */
-function AllChallengesLists({
+function AllCollectiveActionsLists({
   boundaryId,
   markers,
   onOpen,
@@ -163,12 +164,12 @@ function AllChallengesLists({
   const unplaced = (listQ.currentData ?? []).filter((a) => a.boundaryId == null)
   return (
     <div className="actions-lists">
-      <details data-testid="placed-challenges">
+      <details data-testid="placed-collective-actions">
         <summary>{t.placedPins(formatCount(markers.length))}</summary>
         <ul className="area-links__pins">
           {markers.map((m) => (
             <li key={String(m.id)}>
-              <PinButton testId="challenge-pin" marker={m} onOpen={onOpen} active={m.properties.active}>
+              <PinButton testId="collective-action-pin" marker={m} onOpen={onOpen} active={m.properties.active}>
                 <span
                   className="area-link__swatch"
                   style={{ background: m.properties.active ? '#E9622B' : '#BDBDBD' }}
@@ -186,12 +187,12 @@ function AllChallengesLists({
       {listQ.isError ? (
         <ErrorMessage />
       ) : unplaced.length > 0 ? (
-        <details data-testid="unplaced-challenges">
+        <details data-testid="unplaced-collective-actions">
           <summary>{t.unplaced(formatCount(unplaced.length))}</summary>
           <p className="crime-map__note">{t.unplacedNote}</p>
-          <ul className="challenge-list">
+          <ul className="collective-action-list">
             {unplaced.map((a) => (
-              <ChallengeItem key={a.collectiveActionId} action={a} />
+              <CollectiveActionItem key={a.collectiveActionId} action={a} />
             ))}
           </ul>
         </details>
@@ -206,7 +207,7 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
   const [mode, setMode] = useState<Mode>('active')
   const all = mode === 'all'
   const dashboardQ = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
-  // Pins at local level, and everywhere once all challenges are shown.
+  // Pins at local level, and everywhere once all collective actions are shown.
   const markersQ = useGetActionsGeomarkersQuery(isLocal || all ? actionsGeomarkersArgs(boundaryId) : skipToken)
   const [pin, setPin] = useState<MarkerProperties | null>(null)
   const summary = dashboardQ.currentData?.collectiveAction
@@ -280,18 +281,20 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
       modals={
         pin?.stakeholder ? (
           <Modal title={pin.name} onClose={() => setPin(null)}>
-            <ChallengeCardBody stakeholderId={pin.stakeholder} />
+            <CollectiveActionCardBody stakeholderId={pin.stakeholder} />
           </Modal>
         ) : null
       }
       children={
-        all && !isLocal ? <AllChallengesLists boundaryId={boundaryId} markers={markers} onOpen={setPin} /> : undefined
+        all && !isLocal ? (
+          <AllCollectiveActionsLists boundaryId={boundaryId} markers={markers} onOpen={setPin} />
+        ) : undefined
       }
       localPins={
         <ul className="area-links__pins" aria-label={strings.actions.pins}>
           {markers.map((m) => (
             <li key={String(m.id)}>
-              <PinButton testId="challenge-pin" marker={m} onOpen={setPin} active={m.properties.active}>
+              <PinButton testId="collective-action-pin" marker={m} onOpen={setPin} active={m.properties.active}>
                 <span
                   className="area-link__swatch"
                   style={{ background: m.properties.active ? '#E9622B' : '#BDBDBD' }}

@@ -11,7 +11,7 @@ describe('collective-action map (spec section 3 scale, section 5 pin rule)', () 
     expect(legendColour(ACTIONS_SCALE, 17)).toBe('#E9622B')
   })
 
-  it('shows a challenge pin only for its pillar and, with pairs, its pillarId-typeId', () => {
+  it('shows a collective-action pin only for its pillar and, with pairs, its pillarId-typeId', () => {
     const pin = { pillarId: 3, collectiveActionTypeId: 2 } as MarkerProperties
     const base = { componentId: 4, componentSubOptions: [] as string[] }
     expect(markerVisible(pin, { ...base, componentOptions: [] } as never)).toBe(true)

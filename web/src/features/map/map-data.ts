@@ -113,8 +113,8 @@ export const ACTIONS_SCALE: ColorBand[] = [
 ]
 
 /**
- * The reader's alternative to the active bands (all challenges, active and completed): the same
- * grey for none, then the collective-action oranges for 1, 2 to 4 and 5 or more.
+ * The reader's alternative to the active bands (all collective actions, active and completed): the
+ * same grey for none, then the collective-action oranges for 1, 2 to 4 and 5 or more.
  */
 export const ALL_ACTIONS_SCALE: ColorBand[] = [
   { start: 0, end: 1, color: '#BDBDBD', description: 'None' },

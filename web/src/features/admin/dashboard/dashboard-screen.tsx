@@ -128,12 +128,12 @@ function Cards({ data, canManage }: { data: AdminDashboard; canManage: boolean }
         {data.example ? <ExampleData note={d.exampleDataNote} /> : null}
         <LastUpdated value={data.lastUpdatedQuestionnaireDate} />
       </article>
-      <article className="admin-card" aria-labelledby="card-challenges" data-testid="challenges-card">
+      <article className="admin-card" aria-labelledby="card-collective-actions" data-testid="collective-actions-card">
         <header className="admin-card__header">
-          <h2 id="card-challenges">{strings.actions.admin}</h2>
+          <h2 id="card-collective-actions">{strings.actions.admin}</h2>
         </header>
         <p className="admin-card__footer">
-          <Link to={adminPaths.challenges} className="button button--outline">
+          <Link to={adminPaths.collectiveActions} className="button button--outline">
             {strings.actions.record}
           </Link>
         </p>

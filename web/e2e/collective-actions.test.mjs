@@ -1,9 +1,11 @@
 // Collective actions against the real server with the shipped data imported:
 // the per-pillar and per-cycle cards show the real End GBVF 100-Day Challenges (cycle figures
 // checked against the API and the shipped CSV's counts), pillar filters from the query string,
-// the orange map at local level with pins opening the challenge card with its source link, and
-// the administrator's journey: record a challenge in a municipality, see it active on the map
-// and the cards, complete it, see it move to Completed. Screenshots at 1366×768 and 390×844.
+// the orange map at local level with pins opening the collective-action card with its source
+// link, and the administrator's journey: record a collective action in a municipality, see it
+// active on the map and the cards, complete it, see it move to Completed; the screen's former
+// address /admin/challenges/ leads to /admin/collective-actions/. Screenshots at 1366×768 and
+// 390×844.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile, mkdir } from 'node:fs/promises'
@@ -14,7 +16,7 @@ import { BASE_URL, SCREENSHOTS, VIEWPORTS, api, assertReachable, open, screensho
 import { createAdmin, nextCode, typeOtp, uniqueEmail } from './lib/accounts.mjs'
 
 const CSV = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'challenges', 'challenges.csv')
-const adminEmail = uniqueEmail('challenges-admin')
+const adminEmail = uniqueEmail('collective-actions-admin')
 const password = 'Orange(Pin)7Cycle'
 const team = `E2E Polokwane team ${Date.now().toString(36)}`
 
@@ -77,7 +79,7 @@ after(async () => {
   await launched?.close()
 })
 
-test('cards per pillar and per cycle show the shipped challenges; filters from the query string', async () => {
+test('cards per pillar and per cycle show the shipped collective actions; filters from the query string', async () => {
   const { counts, rows } = await csvCycleCounts()
   const dashboard = await api('/dashboard?boundaryId=1')
   const ca = dashboard.collectiveAction
@@ -100,7 +102,7 @@ test('cards per pillar and per cycle show the shipped challenges; filters from t
     assert.match(text, /Active Challenges/)
     assert.match(text, /Past Challenges/)
     await page.getByTestId('card-cycle').locator('svg').first().waitFor({ timeout: WAIT_MS })
-    await screenshot(page, `challenges-cards-${name}`, { fullPage: true })
+    await screenshot(page, `collective-actions-cards-${name}`, { fullPage: true })
     assert.deepEqual(errors, [])
     await context.close()
   }
@@ -117,7 +119,7 @@ test('cards per pillar and per cycle show the shipped challenges; filters from t
   await context.close()
 })
 
-test('the map at local level: pins open the challenge card with the source link', async () => {
+test('the map at local level: pins open the collective-action card with the source link', async () => {
   const polokwane = await polokwaneId()
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const context = await browser.newContext({ viewport })
@@ -125,28 +127,30 @@ test('the map at local level: pins open the challenge card with the source link'
     await open(page, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
     const map = page.getByTestId('actions-map')
     await page.locator('[data-testid="actions-map"][data-ready="true"]').waitFor({ timeout: WAIT_MS })
-    const pin = page.getByTestId('challenge-pin').filter({ hasText: 'Polokwane' }).first()
+    const pin = page.getByTestId('collective-action-pin').filter({ hasText: 'Polokwane' }).first()
     await pin.waitFor()
-    await screenshot(page, `challenges-map-${name}`)
+    await screenshot(page, `collective-actions-map-${name}`)
     await pin.click()
-    const card = page.getByTestId('challenge-card')
+    const card = page.getByTestId('collective-action-card')
     await card.waitFor()
-    const link = card.locator('a.challenge__source').first()
+    const link = card.locator('a.collective-action__source').first()
     assert.match(await link.getAttribute('href'), /^https?:\/\//)
-    await screenshot(page, `challenges-card-${name}`)
+    await screenshot(page, `collective-actions-card-${name}`)
     assert.ok(await map.count())
     await context.close()
   }
 })
 
-test('an administrator records a challenge; it is active on the map and cards, then completed', async () => {
+test('an administrator records a collective action; it is active on the map and cards, then completed', async () => {
   await signIn()
   const polokwane = await polokwaneId()
   const before = (await api('/dashboard?boundaryId=1')).collectiveAction
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, storageState: adminState })
   const page = await context.newPage()
+  // The screen's former address, kept for bookmarks, leads to /admin/collective-actions/.
   await page.goto(`${BASE_URL}/admin/challenges/`)
-  const form = page.getByTestId('record-challenge')
+  await page.waitForURL(/\/admin\/collective-actions\/$/, { timeout: WAIT_MS })
+  const form = page.getByTestId('record-collective-action')
   await form.waitFor()
   await form.getByLabel('Team name').fill(team)
   await form.getByLabel('Goal').fill('Finalise 50 domestic-violence cases in 100 days')
@@ -155,32 +159,32 @@ test('an administrator records a challenge; it is active on the map and cards, t
   await form.getByLabel('Start date').fill('2026-01-01')
   await form.getByLabel('End date').fill('2030-12-31')
   await form.getByRole('button', { name: 'Save challenge' }).click()
-  await page.getByTestId('challenge-notice').filter({ hasText: 'The challenge has been recorded.' }).waitFor()
-  await screenshot(page, 'challenges-admin-desktop', { fullPage: true })
+  await page.getByTestId('collective-action-notice').filter({ hasText: 'The challenge has been recorded.' }).waitFor()
+  await screenshot(page, 'collective-actions-admin-desktop', { fullPage: true })
 
   // Within a second it is active on the public map and cards.
   const recordedAt = Date.now()
   const pub = await browser.newPage({ viewport: VIEWPORTS.desktop })
   await open(pub, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
-  const pin = pub.getByTestId('challenge-pin').filter({ hasText: team })
+  const pin = pub.getByTestId('collective-action-pin').filter({ hasText: team })
   await pin.waitFor({ timeout: WAIT_MS })
   assert.equal(await pin.getAttribute('data-active'), 'true')
   const after = (await api('/dashboard?boundaryId=1')).collectiveAction
   assert.equal(after.activeCollectiveActions, before.activeCollectiveActions + 1)
   assert.ok(Date.now() - recordedAt < 10_000)
   await pin.click()
-  await pub.getByTestId('challenges-active').filter({ hasText: team }).waitFor()
-  await screenshot(pub, 'challenges-recorded-active-desktop')
+  await pub.getByTestId('collective-actions-active').filter({ hasText: team }).waitFor()
+  await screenshot(pub, 'collective-actions-recorded-active-desktop')
   const mobile = await browser.newPage({ viewport: VIEWPORTS.mobile })
   await open(mobile, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
-  await mobile.getByTestId('challenge-pin').filter({ hasText: team }).waitFor({ timeout: WAIT_MS })
-  await screenshot(mobile, 'challenges-recorded-active-mobile', { fullPage: true })
+  await mobile.getByTestId('collective-action-pin').filter({ hasText: team }).waitFor({ timeout: WAIT_MS })
+  await screenshot(mobile, 'collective-actions-recorded-active-mobile', { fullPage: true })
 
   // Complete it: it moves to Completed.
   const row = page.locator(`tr[data-name="${team}"]`)
   await row.waitFor({ timeout: WAIT_MS })
-  await row.getByTestId('complete-challenge').click()
-  await page.getByTestId('challenge-notice').filter({ hasText: 'The challenge has been completed.' }).waitFor()
+  await row.getByTestId('complete-collective-action').click()
+  await page.getByTestId('collective-action-notice').filter({ hasText: 'The challenge has been completed.' }).waitFor()
   const deadline = Date.now() + WAIT_MS
   let done
   for (;;) {
@@ -190,11 +194,11 @@ test('an administrator records a challenge; it is active on the map and cards, t
   }
   assert.equal(done.activeCollectiveActions, before.activeCollectiveActions)
   await open(pub, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
-  const donePin = pub.getByTestId('challenge-pin').filter({ hasText: team })
+  const donePin = pub.getByTestId('collective-action-pin').filter({ hasText: team })
   await donePin.waitFor({ timeout: WAIT_MS })
   assert.equal(await donePin.getAttribute('data-active'), 'false')
   await donePin.click()
-  await pub.getByTestId('challenges-completed').filter({ hasText: team }).waitFor()
-  await screenshot(pub, 'challenges-completed-desktop')
+  await pub.getByTestId('collective-actions-completed').filter({ hasText: team }).waitFor()
+  await screenshot(pub, 'collective-actions-completed-desktop')
   await context.close()
 })

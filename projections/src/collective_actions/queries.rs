@@ -2,7 +2,7 @@
 //! [`super`]). Every function fails only with the database's error.
 
 use chrono::NaiveDate;
-use gbvf_events::challenge::UNASSIGNED_PILLAR_ID;
+use gbvf_events::collective_action::UNASSIGNED_PILLAR_ID;
 use sqlx::PgPool;
 
 use super::ACTIVE_SQL;
@@ -11,8 +11,8 @@ use super::ACTIVE_SQL;
 /// with whether it is active today.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CollectiveActionRow {
-    /// The challenge id (slug or UUID).
-    pub challenge_id: String,
+    /// The collective action id (slug or UUID).
+    pub collective_action_id: String,
     /// Its name.
     pub name: String,
     /// Its goal.
@@ -65,7 +65,7 @@ pub async fn collective_actions_in(
     boundary_id: i64,
 ) -> sqlx::Result<Vec<CollectiveActionRow>> {
     sqlx::query_as(&format!(
-        "SELECT challenge_id, name, goal, type_id, pillar_id, pillar_basis, cycle_id, start_date, end_date,
+        "SELECT collective_action_id, name, goal, type_id, pillar_id, pillar_basis, cycle_id, start_date, end_date,
                 place_name, boundary_id, boundary_name, source_url, outcome, outcome_source_url, completed_on,
                 ancestor_ids, {ACTIVE_SQL} AS active
          FROM collective_action

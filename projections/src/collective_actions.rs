@@ -1,13 +1,13 @@
 //! The collective-action read model: one row per challenge (End GBVF 100-Day Challenges), from
-//! `challenge` events.
+//! `collective action` events.
 //!
 //! Table `collective_action` (view in `public`):
-//! `challenge_id, name, goal, type_id, pillar_id (NULL: not stated), pillar_basis, cycle_id,
+//! `collective_action_id, name, goal, type_id, pillar_id (NULL: not stated), pillar_basis, cycle_id,
 //! start_date, end_date, place_name, province, boundary_id (NULL: not placed), boundary_level,
 //! ancestor_ids (nearest first, ending with the nation), boundary_name, source_url, outcome,
 //! outcome_source_url, completed_on, launched_by, launched_at`.
 //!
-//! Whether a challenge is *active* depends on today, so it is not stored: readers compute it
+//! Whether a collective action is *active* depends on today, so it is not stored: readers compute it
 //! with [`ACTIVE_SQL`]. The table is therefore a pure function of the log and a rebuild gives
 //! identical rows.
 //!
@@ -17,7 +17,9 @@ use std::collections::BTreeMap;
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use gbvf_events::challenge::{ChallengeEvent, ChallengeLaunched, CHALLENGE_AGGREGATE};
+use gbvf_events::collective_action::{
+    CollectiveActionEvent, CollectiveActionLaunched, COLLECTIVE_ACTION_AGGREGATE,
+};
 use gbvf_events::store::StoredEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{Postgres, Transaction};
@@ -27,22 +29,26 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 pub mod queries;
 
 /// SQL predicate (on a `collective_action` row) for "active today": not completed, and today is
-/// inside its dates. A challenge with a start date but no stated end runs 100 days (days 1–100,
+/// inside its dates. A collective action with a start date but no stated end runs 100 days (days 1–100,
 /// the programme's definition of a 100-Day Challenge); one with no dates is not active.
 pub const ACTIVE_SQL: &str =
     "(completed_on IS NULL AND start_date IS NOT NULL AND start_date <= CURRENT_DATE \
      AND CURRENT_DATE <= COALESCE(end_date, start_date + 99))";
 
-/// The collective-action projection (`challenges`).
-pub struct ChallengesProjection;
+/// The stored name of the collective-action projection (its checkpoint row and its schemas
+/// `proj_challenges_v<n>`): frozen like the log's names (decision 0159).
+pub const NAME: &str = "challenges";
+
+/// The collective-action projection, stored as [`NAME`].
+pub struct CollectiveActionsProjection;
 
 #[async_trait]
-impl Projection for ChallengesProjection {
+impl Projection for CollectiveActionsProjection {
     fn name(&self) -> &'static str {
-        "challenges"
+        NAME
     }
     fn aggregate_types(&self) -> &'static [&'static str] {
-        &[CHALLENGE_AGGREGATE]
+        &[COLLECTIVE_ACTION_AGGREGATE]
     }
     fn tables(&self) -> &'static [&'static str] {
         &["collective_action"]
@@ -50,7 +56,7 @@ impl Projection for ChallengesProjection {
     fn ddl(&self, schema: &str) -> String {
         format!(
             "CREATE TABLE {schema}.collective_action (
-                challenge_id       text PRIMARY KEY,
+                collective_action_id       text PRIMARY KEY,
                 name               text NOT NULL,
                 goal               text NOT NULL,
                 type_id            integer NOT NULL,
@@ -78,7 +84,7 @@ impl Projection for ChallengesProjection {
     }
 
     fn rebuild_fold(&self) -> Option<Box<dyn RebuildFold>> {
-        Some(Box::<ChallengesFold>::default())
+        Some(Box::<CollectiveActionsFold>::default())
     }
 
     async fn apply(
@@ -88,16 +94,16 @@ impl Projection for ChallengesProjection {
         events: &[StoredEvent],
     ) -> anyhow::Result<()> {
         for e in events {
-            match ChallengeEvent::deserialize(&e.payload)? {
-                ChallengeEvent::ChallengeLaunched(c) => {
+            match CollectiveActionEvent::deserialize(&e.payload)? {
+                CollectiveActionEvent::CollectiveActionLaunched(c) => {
                     let r = CollectiveActionRow::launched(e, c);
                     sqlx::query(&format!(
-                        "INSERT INTO {schema}.collective_action (challenge_id, name, goal, type_id, pillar_id,
+                        "INSERT INTO {schema}.collective_action (collective_action_id, name, goal, type_id, pillar_id,
                              pillar_basis, cycle_id, start_date, end_date, place_name, province, boundary_id,
                              boundary_level, ancestor_ids, boundary_name, source_url, launched_by, launched_at)
                          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)"
                     ))
-                    .bind(&r.challenge_id)
+                    .bind(&r.collective_action_id)
                     .bind(&r.name)
                     .bind(&r.goal)
                     .bind(r.type_id)
@@ -118,12 +124,12 @@ impl Projection for ChallengesProjection {
                     .execute(&mut **tx)
                     .await?;
                 }
-                ChallengeEvent::ChallengeResultReported {
+                CollectiveActionEvent::CollectiveActionResultReported {
                     outcome,
                     source_url,
                 } => {
                     sqlx::query(&format!(
-                        "UPDATE {schema}.collective_action SET outcome = $2, outcome_source_url = $3 WHERE challenge_id = $1"
+                        "UPDATE {schema}.collective_action SET outcome = $2, outcome_source_url = $3 WHERE collective_action_id = $1"
                     ))
                     .bind(&e.aggregate_id)
                     .bind(outcome)
@@ -131,9 +137,9 @@ impl Projection for ChallengesProjection {
                     .execute(&mut **tx)
                     .await?;
                 }
-                ChallengeEvent::ChallengeCompleted { completed_on } => {
+                CollectiveActionEvent::CollectiveActionCompleted { completed_on } => {
                     sqlx::query(&format!(
-                        "UPDATE {schema}.collective_action SET completed_on = $2 WHERE challenge_id = $1"
+                        "UPDATE {schema}.collective_action SET completed_on = $2 WHERE collective_action_id = $1"
                     ))
                     .bind(&e.aggregate_id)
                     .bind(completed_on)
@@ -150,7 +156,7 @@ impl Projection for ChallengesProjection {
 /// field names are the columns (see [`crate::engine::insert_rows`]).
 #[derive(Serialize)]
 struct CollectiveActionRow {
-    challenge_id: String,
+    collective_action_id: String,
     name: String,
     goal: String,
     type_id: i32,
@@ -174,9 +180,9 @@ struct CollectiveActionRow {
 }
 
 impl CollectiveActionRow {
-    /// The row a `ChallengeLaunched` event `e` (payload `c`) creates: who launched it and when
+    /// The row a `CollectiveActionLaunched` event `e` (payload `c`) creates: who launched it and when
     /// come from the event's metadata (`actor`, `at`; empty when absent).
-    fn launched(e: &StoredEvent, c: ChallengeLaunched) -> Self {
+    fn launched(e: &StoredEvent, c: CollectiveActionLaunched) -> Self {
         let meta = |k: &str| {
             e.metadata
                 .get(k)
@@ -185,7 +191,7 @@ impl CollectiveActionRow {
                 .to_string()
         };
         CollectiveActionRow {
-            challenge_id: e.aggregate_id.clone(),
+            collective_action_id: e.aggregate_id.clone(),
             type_id: c.type_id,
             pillar_id: c.pillar_id,
             // The serde name (`source`, `unassigned`, `recorded`).
@@ -214,26 +220,26 @@ impl CollectiveActionRow {
     }
 }
 
-/// The rebuild fold of the collective-action projection: every challenge's row by id.
+/// The rebuild fold of the collective-action projection: every collective action's row by id.
 #[derive(Default)]
-struct ChallengesFold {
+struct CollectiveActionsFold {
     rows: BTreeMap<String, CollectiveActionRow>,
 }
 
 #[async_trait]
-impl RebuildFold for ChallengesFold {
+impl RebuildFold for CollectiveActionsFold {
     fn fold(&mut self, events: FoldPage<'_>) -> anyhow::Result<()> {
         for e in events.decoded()? {
-            match ChallengeEvent::deserialize(&e.payload)? {
-                ChallengeEvent::ChallengeLaunched(c) => {
+            match CollectiveActionEvent::deserialize(&e.payload)? {
+                CollectiveActionEvent::CollectiveActionLaunched(c) => {
                     if self.rows.contains_key(&e.aggregate_id) {
                         // As the page-by-page INSERT would (primary key).
-                        anyhow::bail!("challenge {} launched twice", e.aggregate_id);
+                        anyhow::bail!("collective action {} launched twice", e.aggregate_id);
                     }
                     self.rows
                         .insert(e.aggregate_id.clone(), CollectiveActionRow::launched(e, c));
                 }
-                ChallengeEvent::ChallengeResultReported {
+                CollectiveActionEvent::CollectiveActionResultReported {
                     outcome,
                     source_url,
                 } => {
@@ -242,7 +248,7 @@ impl RebuildFold for ChallengesFold {
                         r.outcome_source_url = Some(source_url);
                     }
                 }
-                ChallengeEvent::ChallengeCompleted { completed_on } => {
+                CollectiveActionEvent::CollectiveActionCompleted { completed_on } => {
                     if let Some(r) = self.rows.get_mut(&e.aggregate_id) {
                         r.completed_on = Some(completed_on);
                     }

@@ -1,7 +1,7 @@
 //! Collective actions against real PostgreSQL and the real router: the shipped
 //! End GBVF 100-Day Challenges CSV imported as events, counts per cycle and pillar equal to
 //! counts computed independently from the CSV, every row kept (unplaced ones reported), the
-//! `/api/CollectiveAction/*` calls, actionsGeomarker pins opening the challenge card with the
+//! `/api/CollectiveAction/*` calls, actionsGeomarker pins opening the collective action card with the
 //! source link, filters, the WorldOfImpactAdmin permission matrix of the record / report /
 //! complete commands, and a rebuild giving identical tables.
 
@@ -42,10 +42,12 @@ fn label(r: &HashMap<String, String>) -> String {
 }
 
 async fn table(pool: &sqlx::PgPool) -> Vec<String> {
-    sqlx::query_scalar("SELECT row_to_json(c)::text FROM collective_action c ORDER BY challenge_id")
-        .fetch_all(pool)
-        .await
-        .unwrap()
+    sqlx::query_scalar(
+        "SELECT row_to_json(c)::text FROM collective_action c ORDER BY collective_action_id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -61,13 +63,14 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
     assert_eq!(rows.len(), 51, "SOURCE.md: 51 rows");
     catch_up(&db.pool).await;
 
-    // Never drop a row: every CSV row is a challenge; the unplaced ones have no boundary and
+    // Never drop a row: every CSV row is a collective action; the unplaced ones have no boundary and
     // are exactly those reported.
-    let stored: Vec<(String, Option<i64>)> =
-        sqlx::query_as("SELECT challenge_id, boundary_id FROM collective_action ORDER BY 1")
-            .fetch_all(&db.pool)
-            .await
-            .unwrap();
+    let stored: Vec<(String, Option<i64>)> = sqlx::query_as(
+        "SELECT collective_action_id, boundary_id FROM collective_action ORDER BY 1",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
     assert_eq!(stored.len(), 51);
     let mut unplaced: Vec<&str> = stored
         .iter()
@@ -103,7 +106,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
         ("solplaatje-p1-2022", "Sol Plaatje Local Municipality"),
     ] {
         let name: Option<String> = sqlx::query_scalar(
-            "SELECT boundary_name FROM collective_action WHERE challenge_id = $1",
+            "SELECT boundary_name FROM collective_action WHERE collective_action_id = $1",
         )
         .bind(id)
         .fetch_one(&db.pool)
@@ -143,7 +146,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
         seen += want;
     }
     assert_eq!(seen, 51, "every row is in a cycle");
-    // Today (after 2025) no shipped challenge is inside its dates.
+    // Today (after 2025) no shipped collective action is inside its dates.
     assert_eq!(ca["activeCollectiveActions"], 0);
     assert_eq!(ca["inactiveCollectiveActions"], 51);
     // Per pillar equals the CSV's nsp_pillar column; blank is "Pillar not stated" (0).
@@ -188,7 +191,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
         .await;
     assert_eq!(s, 400, "{v}");
 
-    // A province: Limpopo's challenges are those placed in it.
+    // A province: Limpopo's collective actions are those placed in it.
     let limpopo: i64 = sqlx::query_scalar(
         "SELECT boundary_id FROM boundary WHERE level = 'province' AND name = 'Limpopo'",
     )
@@ -206,7 +209,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
     // Those named only by the province (no municipality or district placed) are listed there
     // too, and nowhere else below the nation.
     let named_only: Vec<String> = sqlx::query_scalar(
-        "SELECT challenge_id FROM collective_action WHERE boundary_id IS NULL AND province = 'Limpopo'",
+        "SELECT collective_action_id FROM collective_action WHERE boundary_id IS NULL AND province = 'Limpopo'",
     )
     .fetch_all(&db.pool)
     .await
@@ -242,7 +245,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
         );
     }
 
-    // Pins: one per placed challenge; a pin opens the challenge card with the source link.
+    // Pins: one per placed collective action; a pin opens the collective action card with the source link.
     let (s, pins) = c.get("/api/geography/actionsGeomarker/4/1").await;
     assert_eq!(s, 200);
     let features = pins["features"].as_array().unwrap();
@@ -291,11 +294,16 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
         "pillarId": 2, "cycleId": 5, "validFrom": "2026-01-01", "validTo": "2030-12-31",
         "boundaryId": pin["properties"]["boundaryId"], "sourceUrl": ""});
     let anon = Client::new(&base).await;
-    assert_eq!(anon.post("/api/admin/challenges", new.clone()).await.0, 403);
+    assert_eq!(
+        anon.post("/api/admin/collectiveActions", new.clone())
+            .await
+            .0,
+        403
+    );
     let mut admin = None;
     for g in DEFAULT_GROUPS {
         let m = member_of(&db, &base, &dir, g.id).await;
-        let (s, v) = m.post("/api/admin/challenges", new.clone()).await;
+        let (s, v) = m.post("/api/admin/collectiveActions", new.clone()).await;
         if g.actions.contains(&33) {
             assert_eq!(s, 201, "{}: {v}", g.name);
             admin = Some((m, v["collectiveActionId"].as_str().unwrap().to_string()));
@@ -312,7 +320,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
             for path in ["result", "complete"] {
                 let (s, _) = m
                     .post(
-                        &format!("/api/admin/challenges/polokwane-divorce-2023/{path}"),
+                        &format!("/api/admin/collectiveActions/polokwane-divorce-2023/{path}"),
                         json!({"outcome": "x"}),
                     )
                     .await;
@@ -328,24 +336,30 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
     // Bad input: the field is named, nothing written.
     let mut bad = new.clone();
     bad["validTo"] = json!("2020-01-01");
-    let (s, v) = admin.post("/api/admin/challenges", bad).await;
+    let (s, v) = admin.post("/api/admin/collectiveActions", bad).await;
     assert_eq!(
         (s, v["message"].as_str()),
         (400, Some("validTo must not be before validFrom."))
     );
     let (s, _) = admin
         .post(
-            &format!("/api/admin/challenges/{id}/result"),
+            &format!("/api/admin/collectiveActions/{id}/result"),
             json!({"outcome": "Done well"}),
         )
         .await;
     assert_eq!(s, 200);
     let (s, _) = admin
-        .post(&format!("/api/admin/challenges/{id}/complete"), json!({}))
+        .post(
+            &format!("/api/admin/collectiveActions/{id}/complete"),
+            json!({}),
+        )
         .await;
     assert_eq!(s, 200);
     let (s, _) = admin
-        .post(&format!("/api/admin/challenges/{id}/complete"), json!({}))
+        .post(
+            &format!("/api/admin/collectiveActions/{id}/complete"),
+            json!({}),
+        )
         .await;
     assert_eq!(s, 409, "completed once only");
     catch_up(&db.pool).await;
@@ -364,7 +378,7 @@ async fn shipped_challenges_on_dashboard_map_and_cards() {
 
     // Rebuilding the projection from the log gives identical rows.
     let before = table(&db.pool).await;
-    let p = gbvf_projections::by_name("challenges").unwrap();
+    let p = gbvf_projections::by_name(gbvf_projections::collective_actions::NAME).unwrap();
     gbvf_projections::engine::rebuild(&db.pool, p.as_ref(), 7, |_| {})
         .await
         .unwrap();

@@ -1,14 +1,14 @@
-// /admin/challenges/ (WorldOfImpactAdmin, checked again by the server on every call):
-// record a challenge in a municipality, report its result and complete it. Each action is one
-// event with who and when; the public cards and map follow within a second.
+// /admin/collective-actions/ (WorldOfImpactAdmin, checked again by the server on every call):
+// record a collective action in a municipality, report its result and complete it. Each action is
+// one event with who and when; the public cards and map follow within a second.
 import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react'
 import {
-  useCompleteChallengeMutation,
+  useCompleteCollectiveActionMutation,
   useGetActionsByBoundaryQuery,
-  useRecordChallengeMutation,
-  useReportChallengeResultMutation,
+  useRecordCollectiveActionMutation,
+  useReportCollectiveActionResultMutation,
 } from '../../../api/collective-action-api'
-import type { RecordChallenge } from '../../../api/generated'
+import type { RecordCollectiveAction } from '../../../api/generated'
 import { useListBoundariesQuery } from '../../../api/public-api'
 import { ErrorMessage, Spinner } from '../../../components/status'
 import { adminStrings } from '../../../config/admin-strings'
@@ -20,11 +20,11 @@ import { adminPaths } from '../admin-paths'
 const s = strings.actions
 
 /** Pillars of the NSP on GBVF (ids as the API's pillarStats), the team types and the cycles,
- * in the order the form offers them; their names are in the catalogs (`admin.challenges.*`). */
+ * in the order the form offers them; their names are in the catalogs (`admin.collectiveActions.*`). */
 const PILLAR_IDS = [1, 2, 3, 4, 5, 6]
 const TYPE_IDS = [1, 2, 3, 4, 5]
 const CYCLE_IDS = [5, 4, 3, 2, 1, 99]
-const names = adminStrings.challenges
+const names = adminStrings.collectiveActions
 
 function message(error: unknown): string {
   const data = (error as { data?: { message?: string } } | undefined)?.data
@@ -44,7 +44,7 @@ function Field({ label, children }: { label: string; children: ReactElement<{ id
 
 function RecordForm({ onDone }: { onDone: (text: string) => void }) {
   const municipalities = useListBoundariesQuery({ boundaryTypeId: 3 })
-  const [record, state] = useRecordChallengeMutation()
+  const [record, state] = useRecordCollectiveActionMutation()
   const [error, setError] = useState<string | null>(null)
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -57,13 +57,13 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
     const pillar = text('pillarId')
     try {
       await record({
-        recordChallenge: {
+        recordCollectiveAction: {
           name: text('name'),
           description: text('description'),
           collectiveActionTypeId: Number(f.get('typeId')),
           pillarId: pillar ? Number(pillar) : null,
           // The select offers the cycles the server lists; the server refuses any other id.
-          cycleId: Number(f.get('cycleId')) as RecordChallenge['cycleId'],
+          cycleId: Number(f.get('cycleId')) as RecordCollectiveAction['cycleId'],
           validFrom: text('validFrom'),
           validTo: text('validTo'),
           boundaryId: Number(f.get('boundaryId')),
@@ -77,7 +77,12 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
     }
   }
   return (
-    <form className="admin-form" onSubmit={(e) => void submit(e)} aria-label={s.record} data-testid="record-challenge">
+    <form
+      className="admin-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label={s.record}
+      data-testid="record-collective-action"
+    >
       <h2>{s.record}</h2>
       <Field label={s.name}>
         <input name="name" required />
@@ -146,10 +151,10 @@ function RecordForm({ onDone }: { onDone: (text: string) => void }) {
   )
 }
 
-function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
+function CollectiveActionRows({ onDone }: { onDone: (text: string) => void }) {
   const list = useGetActionsByBoundaryQuery({ boundaryId: 1 }, { pollingInterval: 0 })
-  const [complete] = useCompleteChallengeMutation()
-  const [report] = useReportChallengeResultMutation()
+  const [complete] = useCompleteCollectiveActionMutation()
+  const [report] = useReportCollectiveActionResultMutation()
   const [outcomes, setOutcomes] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   if (list.isLoading) return <Spinner />
@@ -172,7 +177,7 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
           {error}
         </p>
       ) : null}
-      <table className="admin-table" data-testid="challenge-table">
+      <table className="admin-table" data-testid="collective-action-table">
         <thead>
           <tr>
             <th>{s.name}</th>
@@ -216,7 +221,7 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
                     <button
                       type="button"
                       className="btn"
-                      data-testid="complete-challenge"
+                      data-testid="complete-collective-action"
                       onClick={() => void act(() => complete({ id: r.collectiveActionId }).unwrap(), s.completedOk)}
                     >
                       {s.complete}
@@ -232,21 +237,21 @@ function ChallengeRows({ onDone }: { onDone: (text: string) => void }) {
   )
 }
 
-function ChallengesScreen() {
+function CollectiveActionsScreen() {
   const [notice, setNotice] = useState<string | null>(null)
   useDocumentTitle(s.admin)
   return (
-    <div className="admin-challenges">
+    <div className="admin-collective-actions">
       <PageHeader title={s.admin} back={adminPaths.dashboard} backLabel={adminStrings.common.back} />
       {notice ? (
-        <p role="status" data-testid="challenge-notice">
+        <p role="status" data-testid="collective-action-notice">
           {notice}
         </p>
       ) : null}
       <RecordForm onDone={setNotice} />
-      <ChallengeRows onDone={setNotice} />
+      <CollectiveActionRows onDone={setNotice} />
     </div>
   )
 }
 
-export { ChallengesScreen as Component }
+export { CollectiveActionsScreen as Component }

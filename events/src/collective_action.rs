@@ -1,13 +1,17 @@
-//! Collective-action events: End GBVF 100-Day Challenges (public spec §1 component 4 and §3
-//! "Collective action data").
+//! Collective-action events (public spec §1 component 4 and §3 "Collective action data"); the
+//! shipped ones come from the End GBVF 100-Day Challenges.
 //!
-//! A *challenge* is one team's collective action. Aggregate type `challenge`, aggregate id = the
-//! challenge's slug (`challenge_id` column of `data/challenges/challenges.csv`, or a UUID for a
-//! challenge recorded through the admin API). Its history is
-//! `ChallengeLaunched` → zero or more `ChallengeResultReported` → at most one `ChallengeCompleted`.
+//! A *collective action* is one team's action. Aggregate id = its slug (`challenge_id` column
+//! of the data source `data/challenges/challenges.csv`, or a UUID for one recorded through the
+//! admin API). Its history is [`CollectiveActionLaunched`] → zero or more result reports → at
+//! most one completion. An import of one file is an aggregate of its own, id = SHA-256 of the
+//! file, with a start and a completion event holding every row that could not be placed.
 //!
-//! Challenge imports are aggregate type `challenge_import`, id = SHA-256 of the file, with a start
-//! and a completion event holding every row that could not be placed in a boundary.
+//! **Stored names.** The log was first written when the code said "challenge". Names stored in
+//! it are never rewritten (the audit seal covers them and older logs must replay): the
+//! aggregate types, event types and payload field names below keep their stored spelling
+//! through serde renames and the constants of this module (decision 0159). The glossary in
+//! `docs/ARCHITECTURE.md` maps each code name to its stored name.
 //!
 //! No personal data: team names are the names of teams and institutions, never of people.
 
@@ -15,10 +19,24 @@ use serde::{Deserialize, Serialize};
 
 use crate::crime::SeriesPlace;
 
-/// Aggregate type of challenges.
-pub const CHALLENGE_AGGREGATE: &str = "challenge";
-/// Aggregate type of challenge imports.
-pub const CHALLENGE_IMPORT_AGGREGATE: &str = "challenge_import";
+/// Aggregate type of collective actions, as stored in the log.
+pub const COLLECTIVE_ACTION_AGGREGATE: &str = "challenge";
+/// Aggregate type of collective-action imports, as stored in the log.
+pub const COLLECTIVE_ACTION_IMPORT_AGGREGATE: &str = "challenge_import";
+
+/// Event types of collective actions as stored in the log (`events.event_type`), by code name.
+pub mod stored {
+    /// [`super::CollectiveActionEvent::CollectiveActionLaunched`].
+    pub const LAUNCHED: &str = "ChallengeLaunched";
+    /// [`super::CollectiveActionEvent::CollectiveActionResultReported`].
+    pub const RESULT_REPORTED: &str = "ChallengeResultReported";
+    /// [`super::CollectiveActionEvent::CollectiveActionCompleted`].
+    pub const COMPLETED: &str = "ChallengeCompleted";
+    /// [`super::CollectiveActionImportEvent::CollectiveActionImportStarted`].
+    pub const IMPORT_STARTED: &str = "ChallengeImportStarted";
+    /// [`super::CollectiveActionImportEvent::CollectiveActionImportCompleted`].
+    pub const IMPORT_COMPLETED: &str = "ChallengeImportCompleted";
+}
 
 /// A pillar of the National Strategic Plan on GBVF 2020–2030.
 #[derive(Debug, Clone, Copy)]
@@ -58,10 +76,10 @@ pub static PILLARS: [Pillar; 6] = [
     },
 ];
 
-/// `pillarId` shown for challenges whose source names no pillar ("Pillar not stated").
+/// `pillarId` shown for collective actions whose source names no pillar ("Pillar not stated").
 pub const UNASSIGNED_PILLAR_ID: i32 = 0;
 
-/// The type of a collective action (`collectiveActionTypeId`): the challenge's ecosystem as the
+/// The type of a collective action (`collectiveActionTypeId`): the collective action's ecosystem as the
 /// source CSV's `ecosystem` column names it.
 #[derive(Debug, Clone, Copy)]
 pub struct ActionType {
@@ -176,23 +194,24 @@ pub fn cycle_of(year: &str, cycle: &str) -> &'static Cycle {
         .unwrap_or(&CYCLES[5])
 }
 
-/// How a challenge's pillar was decided.
+/// How a collective action's pillar was decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PillarBasis {
-    /// The source ties the challenge to the pillar.
+    /// The source ties the collective action to the pillar.
     Source,
     /// The source states no pillar: shown as "Pillar not stated" (pillarId 0).
     Unassigned,
-    /// Chosen by the administrator who recorded the challenge.
+    /// Chosen by the administrator who recorded the collective action.
     Recorded,
 }
 
-/// A newly launched challenge.
+/// A newly launched collective action.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ChallengeLaunched {
-    /// The aggregate id.
-    pub challenge_id: String,
+pub struct CollectiveActionLaunched {
+    /// The aggregate id (stored as `challenge_id`).
+    #[serde(rename = "challenge_id")]
+    pub collective_action_id: String,
     /// Team name as reported (`name`).
     pub name: String,
     /// Goal as reported, paraphrased (`description`).
@@ -213,7 +232,7 @@ pub struct ChallengeLaunched {
     pub place_name: String,
     /// Province as reported (may be empty).
     pub province: String,
-    /// The boundary the challenge was placed in (a municipality, or a district when the source
+    /// The boundary the collective action was placed in (a municipality, or a district when the source
     /// names a district) with its ancestors; `None` when it could not be placed (the import
     /// report lists it).
     pub place: Option<SeriesPlace>,
@@ -223,31 +242,38 @@ pub struct ChallengeLaunched {
     pub source_url: String,
 }
 
-/// Events of one challenge.
+/// Events of one collective action.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum ChallengeEvent {
-    /// Version "1.0".
-    ChallengeLaunched(ChallengeLaunched),
-    /// A result was reported (interim or final). Version "1.0".
-    ChallengeResultReported {
+pub enum CollectiveActionEvent {
+    /// Version "1.0"; stored as [`stored::LAUNCHED`].
+    #[serde(rename = "ChallengeLaunched")]
+    CollectiveActionLaunched(CollectiveActionLaunched),
+    /// A result was reported (interim or final). Version "1.0"; stored as
+    /// [`stored::RESULT_REPORTED`].
+    #[serde(rename = "ChallengeResultReported")]
+    CollectiveActionResultReported {
         /// The result, paraphrased (`outcome`).
         outcome: String,
         /// Where it was reported (may be empty for an administrator's entry).
         source_url: String,
     },
-    /// The challenge was closed (it then counts as completed whatever its dates). Version "1.0".
-    ChallengeCompleted {
+    /// The collective action was closed (it then counts as completed whatever its dates).
+    /// Version "1.0"; stored as [`stored::COMPLETED`].
+    #[serde(rename = "ChallengeCompleted")]
+    CollectiveActionCompleted {
         /// Day of closing.
         completed_on: chrono::NaiveDate,
     },
 }
 
-impl cqrs_es::DomainEvent for ChallengeEvent {
+impl cqrs_es::DomainEvent for CollectiveActionEvent {
     fn event_type(&self) -> String {
         match self {
-            ChallengeEvent::ChallengeLaunched(_) => "ChallengeLaunched".into(),
-            ChallengeEvent::ChallengeResultReported { .. } => "ChallengeResultReported".into(),
-            ChallengeEvent::ChallengeCompleted { .. } => "ChallengeCompleted".into(),
+            CollectiveActionEvent::CollectiveActionLaunched(_) => stored::LAUNCHED.into(),
+            CollectiveActionEvent::CollectiveActionResultReported { .. } => {
+                stored::RESULT_REPORTED.into()
+            }
+            CollectiveActionEvent::CollectiveActionCompleted { .. } => stored::COMPLETED.into(),
         }
     }
     fn event_version(&self) -> String {
@@ -255,21 +281,23 @@ impl cqrs_es::DomainEvent for ChallengeEvent {
     }
 }
 
-/// Events of one challenge import (one file).
+/// Events of one collective action import (one file).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum ChallengeImportEvent {
-    /// Version "1.0".
-    ChallengeImportStarted {
+pub enum CollectiveActionImportEvent {
+    /// Version "1.0"; stored as [`stored::IMPORT_STARTED`].
+    #[serde(rename = "ChallengeImportStarted")]
+    CollectiveActionImportStarted {
         /// File name (no directory).
         file_name: String,
         /// SHA-256 of the file, hex.
         sha256: String,
     },
-    /// Version "1.0".
-    ChallengeImportCompleted {
+    /// Version "1.0"; stored as [`stored::IMPORT_COMPLETED`].
+    #[serde(rename = "ChallengeImportCompleted")]
+    CollectiveActionImportCompleted {
         /// Data rows read.
         rows_read: u64,
-        /// Challenge events appended.
+        /// Collective action events appended.
         events_appended: u64,
         /// Rows whose place matched no boundary: `{line, challenge_id, place_name, province,
         /// reason}`. They are imported all the same, without a place.
@@ -277,12 +305,14 @@ pub enum ChallengeImportEvent {
     },
 }
 
-impl cqrs_es::DomainEvent for ChallengeImportEvent {
+impl cqrs_es::DomainEvent for CollectiveActionImportEvent {
     fn event_type(&self) -> String {
         match self {
-            ChallengeImportEvent::ChallengeImportStarted { .. } => "ChallengeImportStarted".into(),
-            ChallengeImportEvent::ChallengeImportCompleted { .. } => {
-                "ChallengeImportCompleted".into()
+            CollectiveActionImportEvent::CollectiveActionImportStarted { .. } => {
+                stored::IMPORT_STARTED.into()
+            }
+            CollectiveActionImportEvent::CollectiveActionImportCompleted { .. } => {
+                stored::IMPORT_COMPLETED.into()
             }
         }
     }
