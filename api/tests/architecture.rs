@@ -10,6 +10,8 @@
 //! - the modules of `api/src/http` import each other without circles, and so do the files of
 //!   every crate (a list of the circles still open through the application state may only
 //!   shrink);
+//! - only the permission layer answers 403 of its own accord; elsewhere in HTTP a 403 is the
+//!   translation of a refusal decided on the write side;
 //! - production code has no glob imports (`use x::*`), but for a function's import of an
 //!   enum's variants;
 //! - no hand-written source file of the workspace (the four crates and the benchmark,
@@ -141,6 +143,94 @@ fn the_write_check_sees_each_kind_of_write() {
     );
     let lines = code_lines("let a = 1; // INSERT INTO x\n// DELETE FROM y\nlet u = \"http://x\";");
     assert!(lines.iter().all(|(_, l)| write_in(l).is_none()));
+}
+
+/// The files of the permission layer: the route table's gate (`routes.rs`, `permission.rs`,
+/// `layers.rs`, the signed-in check `auth/mod.rs`) and the error type (`error.rs`, which also
+/// answers the domain's `ReadRefused`).
+const PERMISSION_LAYER: [&str; 5] = [
+    "routes.rs",
+    "permission.rs",
+    "layers.rs",
+    "error.rs",
+    "auth/mod.rs",
+];
+
+/// Whether `code` (a line joined with the one before it) decides a 403 itself: it names
+/// `ApiError::Forbidden` other than as the answer of a match arm whose pattern is a refusal
+/// decided on the write side (an `…Error` or `Refused` value).
+fn decides_forbidden(previous: &str, line: &str) -> bool {
+    if !line.contains("ApiError::Forbidden") {
+        return false;
+    }
+    let joined = format!("{previous} {line}");
+    let before = line
+        .find("ApiError::Forbidden")
+        .map(|at| format!("{previous} {}", &line[..at]))
+        .unwrap_or(joined);
+    match before.rfind("=>") {
+        Some(arm) => {
+            let pattern = &before[..arm];
+            let pattern = pattern.rsplit([',', '{', ';']).next().unwrap_or(pattern);
+            !(pattern.contains("Error") || pattern.contains("Refused"))
+        }
+        None => true,
+    }
+}
+
+#[test]
+fn only_the_permission_layer_decides_a_403() {
+    let http = workspace().join("api/src/http");
+    let mut found = Vec::new();
+    for file in rust_files(&http) {
+        let relative = file
+            .strip_prefix(&http)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if PERMISSION_LAYER.contains(&relative.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("read source");
+        let lines = code_lines(&text);
+        for (k, (number, line)) in lines.iter().enumerate() {
+            let previous = k.checked_sub(1).map_or("", |p| lines[p].1.as_str());
+            if decides_forbidden(previous, line) {
+                found.push(format!("{}:{number}: {}", file.display(), line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "who may do or read what is decided on the write side (an aggregate, or a read rule \
+         refusing with gbvf_commands::read_access::ReadRefused); HTTP only translates:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_403_check_sees_a_rule_and_allows_a_translation() {
+    assert!(decides_forbidden(
+        "",
+        "        return Err(ApiError::Forbidden);"
+    ));
+    assert!(decides_forbidden(
+        "    if !u.can(WorldOfImpactAdmin) {",
+        "        return Err(ApiError::Forbidden);"
+    ));
+    assert!(decides_forbidden(
+        "",
+        "        None => return Err(ApiError::Forbidden),"
+    ));
+    assert!(!decides_forbidden(
+        "",
+        "            ProviderError::OutsideArea => ApiError::Forbidden,"
+    ));
+    assert!(!decides_forbidden(
+        "            Err(AggregateError::UserError(HealthCheckError::NotTheirs)) => {",
+        "                return Err(ApiError::Forbidden)"
+    ));
+    assert!(!decides_forbidden("", "    let a = area.may_read(place)?;"));
 }
 
 /// What a line does that only a query function outside the HTTP layer may do, if anything:

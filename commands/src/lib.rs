@@ -7,6 +7,7 @@
 //! - [`health_check`]: the organisational health check: questionnaire versions, survey
 //!   periods, survey responses and their scoring.
 //! - [`places`]: boundary placement from the geography read model.
+//! - [`read_access`]: the refusal of reads narrower than a route's permission.
 //! - [`import`]: idempotent, batched imports.
 pub mod accounts;
 pub mod building_blocks;
@@ -17,6 +18,7 @@ pub mod fields;
 pub mod health_check;
 pub mod import;
 pub mod places;
+pub mod read_access;
 pub mod reasons;
 pub mod reference_schemas;
 pub mod sources;

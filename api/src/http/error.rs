@@ -130,6 +130,14 @@ impl ApiError {
 /// byte sent in a query parameter (found by schemathesis).
 const CHARACTER_NOT_IN_REPERTOIRE: &str = "22021";
 
+/// A read the domain's rules refuse (`gbvf_commands::read_access`): 403 with the
+/// specification's message.
+impl From<gbvf_commands::read_access::ReadRefused> for ApiError {
+    fn from(_: gbvf_commands::read_access::ReadRefused) -> Self {
+        ApiError::Forbidden
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     /// 400 when the request's own text cannot be stored or compared (a NUL byte); 500 for
     /// every other database error.

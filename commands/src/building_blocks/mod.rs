@@ -32,6 +32,7 @@ pub mod bulk_load;
 mod directory;
 mod placement;
 pub mod provider;
+mod staff_area;
 pub mod taxonomy;
 
 pub use directory::{
@@ -42,6 +43,7 @@ pub use placement::{
     geojson_multipolygon, read_providers, MunicipalityIndex, ProviderRows,
     NEAREST_MUNICIPALITY_MAX_M, PLACEMENT_RULES,
 };
+pub use staff_area::StaffArea;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;

@@ -2,7 +2,8 @@
 //! versions ([`questionnaire`]), survey periods with their invite links and the responses they
 //! admit ([`survey_period`]), anonymous responses ([`survey_response`]), the scoring and
 //! privacy rules of the results ([`scoring`]), the noise of released results ([`privacy`])
-//! and the suppressed cells of the public figures ([`public_cells`]).
+//! and the suppressed cells of the public figures ([`public_cells`]); who may read results
+//! ([`results_access`]).
 //!
 //! Four aggregates decide here, each on commands of its own, distinct from the events they
 //! produce:
@@ -23,6 +24,7 @@
 pub mod privacy;
 pub mod public_cells;
 pub mod questionnaire;
+pub mod results_access;
 pub mod scoring;
 pub mod survey_period;
 pub mod survey_response;
@@ -40,6 +42,7 @@ pub use questionnaire::{
     PublishQuestionnaireVersion, QuestionnaireError, QuestionnaireVersion, QUESTIONNAIRE_FILE,
     QUESTIONNAIRE_SOURCE,
 };
+pub use results_access::ResultsReader;
 pub use scoring::{
     category_scores, maturity, percent, published_responses, suppressed_cells, QuestionTotals,
 };

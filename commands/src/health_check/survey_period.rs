@@ -3,6 +3,7 @@
 //! the responses the link admits within its cap (docs/decisions/0071-survey-periods-and-links.md,
 //! docs/decisions/0078-survey-links-cap-and-rate-limit.md).
 
+use crate::read_access::ReadRefused;
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use gbvf_events::health_check::{
@@ -217,6 +218,17 @@ impl LinkRequester {
     /// HealthCheckAdmin too, for their own).
     pub fn may_open_for_any(&self) -> bool {
         self.world_of_impact_admin || (self.health_check_admin && self.own_organisation.is_none())
+    }
+
+    /// Whether they may learn that an organisation id names no organisation (404): only who
+    /// may open a link for any ([`Self::may_open_for_any`]); anyone else is refused as for
+    /// someone else's organisation, so ids cannot be probed.
+    pub fn may_learn_unknown_organisation(&self) -> Result<(), ReadRefused> {
+        if self.may_open_for_any() {
+            Ok(())
+        } else {
+            Err(ReadRefused)
+        }
     }
 
     /// Whether the organisation's registered size bounds the expected responses: for its own
@@ -804,5 +816,29 @@ mod tests {
             .given(given)
             .when(admit(2, false))
             .then_expect_error(HealthCheckError::Closed);
+    }
+
+    #[test]
+    fn given_an_unknown_organisation_id_then_only_who_may_open_for_any_learns_it_is_unknown() {
+        let designated = LinkRequester {
+            own_organisation: Some("o".into()),
+            world_of_impact_admin: false,
+            health_check_admin: true,
+        };
+        assert_eq!(
+            designated.may_learn_unknown_organisation(),
+            Err(ReadRefused)
+        );
+        let platform = LinkRequester {
+            own_organisation: None,
+            world_of_impact_admin: false,
+            health_check_admin: true,
+        };
+        assert_eq!(platform.may_learn_unknown_organisation(), Ok(()));
+        let admin = LinkRequester {
+            world_of_impact_admin: true,
+            ..designated
+        };
+        assert_eq!(admin.may_learn_unknown_organisation(), Ok(()));
     }
 }

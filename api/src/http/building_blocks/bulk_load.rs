@@ -3,9 +3,9 @@
 //! its apply. The file is the request body (CSV or XLSX, at most [`BULK_LOAD_BODY_LIMIT`]);
 //! rules in `gbvf_commands::building_blocks::bulk_load` and the `Provider` aggregate.
 
+use crate::http::building_blocks::staff_area;
 use crate::http::building_blocks::verification::actor_of;
 use crate::http::building_blocks::verification::meta_for;
-use crate::http::building_blocks::Area;
 use std::collections::HashMap;
 
 use crate::http::auth::CurrentUser;
@@ -79,7 +79,7 @@ pub struct BulkLoadApplyQuery {
 /// municipalities and every municipality of their assigned provinces, and of the provinces
 /// they review), and those whose submissions they may verify (ValidateBuildingBlock).
 async fn uploader(s: &AppState, u: &CurrentUser) -> Result<Uploader, ApiError> {
-    let area = Area::of(s, u).await?;
+    let area = staff_area(s, u).await?;
     let mut provinces =
         gbvf_projections::accounts::assigned_provinces(&s.pool, &u.session.user_id).await?;
     provinces.extend(&area.provinces);

@@ -1,15 +1,15 @@
 //! What a municipal user captures (public spec §7 "Building block", signed in): the user's
 //! municipalities with their completion, the providers of one building block in a
-//! municipality, and one provider's details, each limited to the user's [`super::Area`].
+//! municipality, and one provider's details, each limited to the user's [`super::StaffArea`].
 
 use crate::http::auth::CurrentUser;
 use crate::http::building_blocks::availability::required_id;
 use crate::http::building_blocks::directory::contact_persons;
 use crate::http::building_blocks::directory::directory_contacts;
 use crate::http::building_blocks::directory::opt_id;
+use crate::http::building_blocks::staff_area;
 use crate::http::building_blocks::verification::actor_of;
 use crate::http::building_blocks::verification::provider_place;
-use crate::http::building_blocks::Area;
 use crate::http::building_blocks::BoundaryQuery;
 use crate::http::building_blocks::DirectoryContact;
 use crate::http::error::ApiError;
@@ -88,7 +88,7 @@ pub async fn associated_to_user(
 ) -> Result<Json<Vec<AssignedMunicipality>>, ApiError> {
     let within = opt_id("boundaryId", &q.boundary_id)?;
     let all = u.can(gbvf_commands::accounts::permissions::WorldOfImpactAdmin);
-    let area = Area::of(&s, &u).await?;
+    let area = staff_area(&s, &u).await?;
     let scope = MunicipalityScope {
         all,
         assigned: area.municipalities,
@@ -188,10 +188,10 @@ pub async fn on_municipality(
 ) -> Result<Json<Vec<ProviderStatus>>, ApiError> {
     let m = required_id("boundaryStakeholderId", &q.municipality)?;
     let b = required_id("buildingBlockId", &q.building_block_id)?;
-    let Some(province) = queries::municipality_province(&s.pool, m).await? else {
-        return Err(ApiError::Forbidden);
-    };
-    Area::of(&s, &u).await?.may_read(m, province)?;
+    let province = queries::municipality_province(&s.pool, m).await?;
+    staff_area(&s, &u)
+        .await?
+        .may_read(province.map(|p| (m, p)))?;
     let rows = queries::providers_of_block(&s.pool, m, b).await?;
     Ok(Json(
         rows.into_iter()
@@ -331,7 +331,7 @@ pub async fn contacts_with_requirements(
         return Err(ApiError::NotFound("No provider has this id.".into()));
     };
     let (bid, mid) = (row.building_block_id, row.municipality_id);
-    Area::of(&s, &u).await?.may_read(mid, province)?;
+    staff_area(&s, &u).await?.may_read(Some((mid, province)))?;
     if opt_id("buildingBlockId", &q.building_block_id)?.is_some_and(|b| b != bid as i64) {
         return Err(ApiError::NotFound(
             "This provider is not of that building block.".into(),

@@ -3,8 +3,8 @@
 
 use crate::http::auth::CurrentUser;
 use crate::http::building_blocks::availability::required_id;
+use crate::http::building_blocks::staff_area;
 use crate::http::building_blocks::verification::provider_place;
-use crate::http::building_blocks::Area;
 use crate::http::building_blocks::ProviderQuery;
 use crate::http::csv_export::{Cell, CsvExport};
 use crate::http::error::ApiError;
@@ -192,7 +192,7 @@ pub fn submission_words(
 
 /// `GET /api/buildingblock/history?stakeholderId[&format=csv]`: every event of one provider
 /// in plain words, with what changed (requirement and building-block names), who (the
-/// person's name), when and from where (BuildingBlockAdmin, provider in the user's [`Area`]: the
+/// person's name), when and from where (BuildingBlockAdmin, provider in the user's [`super::StaffArea`]: the
 /// history names staff e-mail addresses). Contact persons appear by id only.
 #[utoipa::path(get, path = "/api/buildingblock/history", operation_id = "getProviderHistory", tag = "building block",
     params(ProviderQuery),
@@ -207,7 +207,7 @@ pub async fn history(
 ) -> Result<Response, ApiError> {
     let id = required_id("stakeholderId", &q.stakeholder_id)?;
     let (muni, province, _) = provider_place(&s, id).await?;
-    Area::of(&s, &u).await?.may_read(muni, province)?;
+    staff_area(&s, &u).await?.may_read(Some((muni, province)))?;
     let events =
         gbvf_events::store::aggregate_history(&s.pool, PROVIDER_AGGREGATE, &id.to_string()).await?;
     if events.is_empty() {

@@ -8,10 +8,10 @@
 use crate::http::auth::CurrentUser;
 use crate::http::building_blocks::assigned_municipalities;
 use crate::http::building_blocks::directory::directory_contacts;
+use crate::http::building_blocks::staff_area;
 use crate::http::building_blocks::verification::actor_of;
 use crate::http::building_blocks::verification::meta_for;
 use crate::http::building_blocks::verification::provider_error;
-use crate::http::building_blocks::Area;
 use crate::http::building_blocks::DirectoryContact;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
@@ -161,7 +161,7 @@ async fn confirming_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<
     if !u.can(VerifyBuildingBlockExist) {
         return Ok(Vec::new());
     }
-    let mut provinces = Area::of(s, u).await?.provinces;
+    let mut provinces = staff_area(s, u).await?.provinces;
     provinces
         .extend(gbvf_projections::accounts::assigned_provinces(&s.pool, &u.session.user_id).await?);
     provinces.sort_unstable();

@@ -9,7 +9,7 @@
 //! municipality, one provider's details, the municipality's update (EditBuildingBlock), the
 //! province's verification or return (ValidateBuildingBlock, of the submission version the
 //! reviewer saw, never by its submitter), and a provider's history (JSON or CSV). Every
-//! signed-in call about a provider is limited to the user's [`Area`].
+//! signed-in call about a provider is limited to the user's [`StaffArea`].
 //!
 //! Availability (docs/decisions/0062-availability-and-completion.md): for a requirement in a
 //! boundary, the share of the providers of its building block in that boundary whose *verified*
@@ -99,6 +99,7 @@ use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use gbvf_commands::accounts::permissions::ValidateBuildingBlock;
+pub use gbvf_commands::building_blocks::StaffArea;
 use gbvf_projections::geography::provinces_of;
 
 /// Message of a successful update (spec §8).
@@ -114,61 +115,27 @@ pub(super) async fn assigned_municipalities(
     Ok(gbvf_projections::accounts::assigned_municipalities(&s.pool, &u.session.user_id).await?)
 }
 
-/// The area a signed-in user's building-block work covers, for reads and writes alike
-/// (docs/decisions/0034-own-organisation-and-area.md,
-/// docs/decisions/0035-government-staff-accounts.md): the municipalities assigned to their account
-/// (a municipality's designated person edits there), and, when they hold ValidateBuildingBlock, the
-/// provinces assigned to their account and those of their municipalities (a province's designated
-/// person reviews there). Other groups, WorldOfImpactAdmin included, add nothing.
-#[derive(Debug, Clone, Default)]
-pub struct Area {
-    /// Assigned municipalities (boundary ids).
-    pub municipalities: Vec<i64>,
-    /// Provinces (boundary ids) the user reviews; empty without ValidateBuildingBlock.
-    pub provinces: Vec<i64>,
-}
-
-impl Area {
-    /// The area of user `u` (account `municipality_ids` and `province_ids`, boundary read
-    /// model).
-    pub async fn of(s: &AppState, u: &CurrentUser) -> Result<Area, ApiError> {
-        let municipalities = assigned_municipalities(s, u).await?;
-        let provinces = if u.can(ValidateBuildingBlock) {
-            let mut p = provinces_of(&s.pool, &municipalities).await?;
-            p.extend(
-                gbvf_projections::accounts::assigned_provinces(&s.pool, &u.session.user_id).await?,
-            );
-            p.sort_unstable();
-            p.dedup();
-            p
-        } else {
-            Vec::new()
-        };
-        Ok(Area {
-            municipalities,
-            provinces,
-        })
-    }
-
-    /// Whether the user edits providers of municipality `muni` (an assigned one).
-    pub fn edits(&self, muni: i64) -> bool {
-        self.municipalities.contains(&muni)
-    }
-
-    /// Whether the user reviews providers of province `province`.
-    pub fn reviews(&self, province: i64) -> bool {
-        self.provinces.contains(&province)
-    }
-
-    /// Whether the user may read the unverified details, contact persons and history of a
-    /// provider in municipality `muni` of province `province`: 403 otherwise.
-    pub fn may_read(&self, muni: i64, province: i64) -> Result<(), ApiError> {
-        if self.edits(muni) || self.reviews(province) {
-            Ok(())
-        } else {
-            Err(ApiError::Forbidden)
-        }
-    }
+/// The area a signed-in user's building-block work covers, for reads and writes alike: the
+/// municipalities assigned to their account, and, when they hold ValidateBuildingBlock, the
+/// provinces assigned to their account and those of their municipalities (the rules of
+/// [`StaffArea`]; account `municipality_ids` and `province_ids`, boundary read model).
+pub async fn staff_area(s: &AppState, u: &CurrentUser) -> Result<StaffArea, ApiError> {
+    let municipalities = assigned_municipalities(s, u).await?;
+    let provinces = if u.can(ValidateBuildingBlock) {
+        let mut p = provinces_of(&s.pool, &municipalities).await?;
+        p.extend(
+            gbvf_projections::accounts::assigned_provinces(&s.pool, &u.session.user_id).await?,
+        );
+        p.sort_unstable();
+        p.dedup();
+        p
+    } else {
+        Vec::new()
+    };
+    Ok(StaffArea {
+        municipalities,
+        provinces,
+    })
 }
 
 #[cfg(test)]

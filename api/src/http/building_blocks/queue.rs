@@ -5,8 +5,8 @@
 
 use crate::http::auth::CurrentUser;
 use crate::http::building_blocks::directory::opt_id;
+use crate::http::building_blocks::staff_area;
 use crate::http::building_blocks::verification::actor_of;
-use crate::http::building_blocks::Area;
 use crate::http::error::ApiError;
 use crate::http::AppState;
 use axum::extract::{Query, State};
@@ -165,7 +165,7 @@ pub(super) fn rfc3339(t: DateTime<Utc>) -> String {
 /// The municipalities (boundary ids) whose providers user `u` works on: assigned ones, and
 /// every boundary of the provinces they review ([`Area`]).
 pub(super) async fn area_boundaries(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {
-    let area = Area::of(s, u).await?;
+    let area = staff_area(s, u).await?;
     let mut ids = area.municipalities.clone();
     if !area.provinces.is_empty() {
         ids.extend(

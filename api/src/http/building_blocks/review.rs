@@ -7,9 +7,9 @@ use super::queue::rfc3339;
 use crate::http::auth::CurrentUser;
 use crate::http::building_blocks::availability::required_id;
 use crate::http::building_blocks::directory::contact_persons;
+use crate::http::building_blocks::staff_area;
 use crate::http::building_blocks::verification::actor_of;
 use crate::http::building_blocks::verification::provider_place;
-use crate::http::building_blocks::Area;
 use crate::http::building_blocks::ContactPersonDetails;
 use crate::http::building_blocks::ProviderQuery;
 use crate::http::error::ApiError;
@@ -293,8 +293,8 @@ pub async fn review_submission(
     let Some(row) = queries::provider_details(&s.pool, id).await? else {
         return Err(ApiError::NotFound("No provider has this id.".into()));
     };
-    let area = Area::of(&s, &u).await?;
-    area.may_read(row.municipality_id, province)?;
+    let area = staff_area(&s, &u).await?;
+    area.may_read(Some((row.municipality_id, province)))?;
     let persons = contact_persons(&s.pool, &[id]).await?;
     let requirements = queries::requirements(&s.pool, Some(row.building_block_id)).await?;
     let requirement_name: HashMap<i32, String> = requirements

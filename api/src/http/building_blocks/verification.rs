@@ -3,8 +3,8 @@
 //! (ValidateBuildingBlock), each a command on the provider aggregate.
 
 use crate::http::auth::CurrentUser;
+use crate::http::building_blocks::staff_area;
 use crate::http::building_blocks::update_body::UpdateBody;
-use crate::http::building_blocks::Area;
 use crate::http::building_blocks::UPDATED;
 use crate::http::error::{ApiError, Done};
 use crate::http::AppState;
@@ -137,7 +137,7 @@ pub async fn update(
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<UpdateBody>,
 ) -> Result<Response, ApiError> {
-    let area = Area::of(&s, &u).await?;
+    let area = staff_area(&s, &u).await?;
     let folded = match super::update_body::Folded::of(&b) {
         Ok(folded) => folded,
         Err(errors) => return Ok(invalid(errors)),
@@ -188,7 +188,7 @@ pub(super) async fn reviewed_boundaries(
     s: &AppState,
     u: &CurrentUser,
 ) -> Result<Vec<i64>, ApiError> {
-    let area = Area::of(s, u).await?;
+    let area = staff_area(s, u).await?;
     if area.provinces.is_empty() {
         return Ok(Vec::new());
     }

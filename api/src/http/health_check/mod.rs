@@ -57,6 +57,10 @@ pub use survey_links::{
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::AppState;
+use gbvf_commands::accounts::permissions::{
+    ViewOrganisationalSurveyResults, ViewYourOrganisationSurveyResult, WorldOfImpactAdmin,
+};
+use gbvf_commands::health_check::ResultsReader;
 use gbvf_events::health_check::QuestionnairePublished;
 
 /// §8: link generated.
@@ -121,6 +125,20 @@ pub(super) async fn user_organisation(
     u: &CurrentUser,
 ) -> Result<Option<String>, ApiError> {
     Ok(gbvf_projections::accounts::queries::organisation_of(&s.pool, &u.session.user_id).await?)
+}
+
+/// The signed-in user `u` as the rules of who may read results see them
+/// ([`gbvf_commands::health_check::ResultsReader`]): their organisation and permissions.
+pub(super) async fn results_reader(
+    s: &AppState,
+    u: &CurrentUser,
+) -> Result<ResultsReader, ApiError> {
+    Ok(ResultsReader {
+        organisation_id: user_organisation(s, u).await?,
+        world_of_impact_admin: u.can(WorldOfImpactAdmin),
+        view_every_organisation: u.can(ViewOrganisationalSurveyResults),
+        view_own_organisation: u.can(ViewYourOrganisationSurveyResult),
+    })
 }
 
 /// The questionnaire version `id` with its questions (health-check read model), if published.

@@ -8,16 +8,14 @@ use crate::http::health_check::chart_name;
 use crate::http::health_check::load_questionnaire;
 use crate::http::health_check::question_type;
 use crate::http::health_check::questionnaire_type;
+use crate::http::health_check::results_reader;
 use crate::http::health_check::survey_links::survey_url;
 use crate::http::health_check::user_organisation;
 use crate::http::health_check::TOO_FEW;
 use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
-use gbvf_commands::accounts::permissions::{
-    AddSurveyLink, SetSurveyEffectiveDate, ViewOrganisationalSurveyResults,
-    ViewYourOrganisationSurveyResult,
-};
+use gbvf_commands::accounts::permissions::{AddSurveyLink, SetSurveyEffectiveDate};
 use gbvf_commands::health_check::{
     category_scores, percent, quarter_of, response_cap, suppressed_cells,
 };
@@ -441,11 +439,9 @@ pub async fn organisational_result(
         .await?
         .ok_or_else(|| ApiError::NotFound("No health check has this id.".into()))?;
     let t = period.questionnaire_type_id;
-    let own = user_organisation(&s, &u).await?.as_deref() == Some(period.organisation_id.as_str());
-    if !(u.can(ViewOrganisationalSurveyResults) || (own && u.can(ViewYourOrganisationSurveyResult)))
-    {
-        return Err(ApiError::Forbidden);
-    }
+    results_reader(&s, &u)
+        .await?
+        .may_read_results_of(&period.organisation_id)?;
     if b.questionnaire_type_id.is_some_and(|x| x != t) {
         return Err(ApiError::bad(
             "QuestionnaireTypeId",

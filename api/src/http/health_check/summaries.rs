@@ -4,11 +4,10 @@
 use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::health_check::questionnaire_type;
-use crate::http::health_check::user_organisation;
+use crate::http::health_check::results_reader;
 use crate::http::AppState;
 use axum::extract::State;
 use axum::Json;
-use gbvf_commands::accounts::permissions::WorldOfImpactAdmin;
 use gbvf_projections::health_check::queries::questionnaire_summaries;
 use serde::Serialize;
 
@@ -68,10 +67,9 @@ pub async fn summarised(
     State(s): State<AppState>,
     axum::Extension(u): axum::Extension<CurrentUser>,
 ) -> Result<Json<QuestionnaireSummaries>, ApiError> {
-    // Figures and links of every organisation: not for an organisation's designated person.
-    if !u.can(WorldOfImpactAdmin) && user_organisation(&s, &u).await?.is_some() {
-        return Err(ApiError::Forbidden);
-    }
+    results_reader(&s, &u)
+        .await?
+        .may_read_every_organisation()?;
     let rows = questionnaire_summaries(&s.pool).await?;
     let data = rows
         .into_iter()

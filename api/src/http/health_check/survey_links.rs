@@ -161,13 +161,9 @@ pub async fn invite_code(
         health_check_admin: u.can(HealthCheckAdmin),
     };
     let org = organisation_facts(&s.pool, &organisation_id).await?;
-    let org = match org {
-        Some(org) => org,
-        // An unknown organisation is told only to whoever may ask for any.
-        None if requested_by.may_open_for_any() => {
-            return Err(ApiError::NotFound("No organisation has this id.".into()))
-        }
-        None => return Err(ApiError::Forbidden),
+    let Some(org) = org else {
+        requested_by.may_learn_unknown_organisation()?;
+        return Err(ApiError::NotFound("No organisation has this id.".into()));
     };
     let q = load_questionnaire(&s, &b.questionnaire_id)
         .await?
