@@ -119,6 +119,10 @@ pub trait Recorded: Aggregate {
 /// of event payloads, e-mail claims, ...): written by [`execute_with_side_tables`] on the
 /// transaction that appends the events, so both are stored or neither is.
 pub trait SideTables<A: Aggregate> {
+    /// What writing the rows tells the caller (the new credential epoch of a password, say);
+    /// `()` for most.
+    type Written: Send;
+
     /// Writes this command's rows on `tx`, after its events were appended there. `aggregate`
     /// is the state with the new events applied. Errors: the aggregate's own refusal
     /// (`UserError`), or a database error (`UnexpectedError` holding the `sqlx::Error`);
@@ -128,7 +132,17 @@ pub trait SideTables<A: Aggregate> {
         tx: &mut sqlx::PgConnection,
         aggregate_id: &str,
         aggregate: &A,
-    ) -> impl std::future::Future<Output = Result<(), AggregateError<A::Error>>> + Send;
+    ) -> impl std::future::Future<Output = Result<Self::Written, AggregateError<A::Error>>> + Send;
+}
+
+/// What [`execute_with_side_tables`] stored: the events appended, and what the side tables
+/// said (`None` when the command decided no event and so wrote nothing).
+#[derive(Debug)]
+pub struct Executed<E, W> {
+    /// The events appended, in order.
+    pub events: Vec<E>,
+    /// What [`SideTables::write_side_tables`] returned.
+    pub written: Option<W>,
 }
 
 /// A database error as a cqrs-es error: `UnexpectedError` holding the `sqlx::Error` (callers
@@ -145,9 +159,9 @@ pub fn database_error<E: std::error::Error>(e: sqlx::Error) -> AggregateError<E>
 /// same aggregate first (a unique violation), it loads and decides once more (see the module's
 /// notes). A command that decides no event writes nothing.
 ///
-/// Returns the events appended. Errors: the aggregate's own `UserError`; `AggregateConflict`
-/// when both tries met a concurrent change; a load error from the store; a database error as
-/// [`database_error`].
+/// Returns the events appended and what the side tables wrote ([`Executed`]). Errors: the
+/// aggregate's own `UserError`; `AggregateConflict` when both tries met a concurrent change; a
+/// load error from the store; a database error as [`database_error`].
 pub async fn execute_with_side_tables<A, ES>(
     store: &ES,
     pool: &sqlx::PgPool,
@@ -155,7 +169,7 @@ pub async fn execute_with_side_tables<A, ES>(
     command: A::Command,
     services: &A::Services,
     metadata: &gbvf_events::metadata::EventMetadata,
-) -> Result<Vec<A::Event>, AggregateError<A::Error>>
+) -> Result<Executed<A::Event, <A::Command as SideTables<A>>::Written>, AggregateError<A::Error>>
 where
     A: Recorded,
     A::Command: Clone + SideTables<A> + Send + Sync,
@@ -176,7 +190,10 @@ where
             .map_err(AggregateError::UserError)?;
         let events = sink.collect().await;
         if events.is_empty() {
-            return Ok(events);
+            return Ok(Executed {
+                events,
+                written: None,
+            });
         }
         let rows = gbvf_events::store::NewEvent::run(A::TYPE, id, sequence + 1, &events, metadata);
         let mut tx = pool.begin().await.map_err(database_error)?;
@@ -194,9 +211,12 @@ where
             }
             Err(e) => return Err(database_error(e)),
         }
-        command.write_side_tables(&mut tx, id, &aggregate).await?;
+        let written = command.write_side_tables(&mut tx, id, &aggregate).await?;
         tx.commit().await.map_err(database_error)?;
         gbvf_events::wake::events_of_type_committed(A::TYPE);
-        return Ok(events);
+        return Ok(Executed {
+            events,
+            written: Some(written),
+        });
     }
 }

@@ -1,10 +1,13 @@
 //! The write side of accounts that touches personal data or credentials (POPIA;
 //! docs/decisions/0036-personal-data-in-side-tables-not-in-events.md): every event of a user that
-//! carries a side-table change is appended in the same transaction as that change, here, so a crash
-//! between the two is impossible.
+//! carries a side-table change is appended in the same transaction as that change, so a crash
+//! between the two is impossible. Single-account commands run through the shared execute path
+//! ([`execute_user`]: the User aggregate decides, its side tables are written on the append's
+//! transaction, a concurrent append is decided again once); only a self-registration, which
+//! appends a user and an organisation together, builds its one transaction here ([`register`]).
 //!
-//! - [`create`], [`register`], [`delete`], [`erase`]: accounts and their `person` rows,
-//!   e-mail claims and password hashes.
+//! - [`create`], [`register`], [`set_password`], [`delete`], [`erase`]: accounts and their
+//!   `person` rows, e-mail claims and password hashes.
 //! - [`credentials`]: password hashes and the credential epoch.
 //! - [`limits`]: throttling counters shared by every process.
 //! - [`one_time_codes`]: e-mailed one-time codes.
@@ -20,7 +23,9 @@ pub mod password;
 use cqrs_es::Aggregate;
 use gbvf_commands::accounts::delegation::Authority;
 use gbvf_commands::accounts::organisation::{Organisation, OrganisationCommand};
-use gbvf_commands::accounts::user::{User, UserCommand, UserError};
+use gbvf_commands::accounts::user::{PasswordHash, User, UserCommand, UserError};
+use gbvf_commands::accounts::user_side_tables::replace_hash;
+use gbvf_commands::execute::Executed;
 use gbvf_events::accounts::{
     OrganisationRegistered, UserEvent, UserRegistered, ORGANISATION_AGGREGATE, USER_AGGREGATE,
 };
@@ -60,10 +65,11 @@ fn new_events(
     NewEvent::run(USER_AGGREGATE, user_id, from, events, meta)
 }
 
-/// Creates an account for `details.email`: claims the address in `user_email` (taking it over
-/// from a deleted account), stores the person in `person`, and appends `UserRegistered`
-/// (whose `profile.person_id` is set here) under the new user id — all in one transaction, so
-/// two creations of one address end with exactly one account and nothing half written.
+/// Creates an account for `details.email` through the shared execute path: the User
+/// aggregate's `Create` decides `UserRegistered` (whose `profile.person_id` is set here) under
+/// the new user id, and its side tables claim the address in `user_email` (taking it over from
+/// a deleted account) and store the person in `person`, on the append's transaction; so two
+/// creations of one address end with exactly one account and nothing half written.
 ///
 /// `authority` creates it (the User aggregate's `Create`: nobody gives groups granting more
 /// than they hold; [`Authority::operator`] at the command line).
@@ -81,36 +87,23 @@ pub async fn create(
     if !key.is_empty() && load_user(pool, &key).await?.is_live() {
         return Err(UserError::AlreadyRegistered.into());
     }
-    let person_id = uuid::Uuid::new_v4();
-    registered.profile.person_id = person_id;
+    registered.profile.person_id = uuid::Uuid::new_v4();
     let user_id = registered.user_id.clone();
-    let decided = User::default().decide(&UserCommand::Create {
+    let command = UserCommand::Create {
         registered,
         authority,
-    })?;
-    let events = new_events(&user_id, 1, &decided, meta);
-    let mut tx = pool.begin().await?;
-    let previous = (!key.is_empty()).then_some(key.as_str());
-    match person::claim_email(&mut tx, &details.email, &user_id, previous).await {
-        Ok(true) => {}
-        Ok(false) => return Err(UserError::AlreadyRegistered.into()),
-        Err(e) if gbvf_events::store::is_conflict(&e) => {
-            return Err(UserError::AlreadyRegistered.into())
-        }
-        Err(e) => return Err(e.into()),
-    }
-    person::insert(&mut tx, person_id, details).await?;
-    append_batch(&mut tx, &events).await?;
-    tx.commit().await?;
-    gbvf_events::wake::events_of_type_committed(USER_AGGREGATE);
+        person: details.clone(),
+        previous_user_id: (!key.is_empty()).then_some(key),
+    };
+    execute_user(pool, &user_id, command, meta).await?;
     Ok(user_id)
 }
 
 /// Creates an account that signs in with `secret` at once: [`create`], then the User
-/// aggregate's `SetPassword(how)` and `VerifyEmail`, and the password's hash
-/// ([`credentials::store_password`]). For accounts nobody registered or was invited to: the
-/// temporary administrator of `gbvf examples load` and the benchmark's accounts. Returns the
-/// new user id (its key). Errors: those of [`create`], a refused command, the database.
+/// aggregate's `SetPassword` (with the password's hash, [`set_password`]) and `VerifyEmail`.
+/// For accounts nobody registered or was invited to: the temporary administrator of
+/// `gbvf examples load` and the benchmark's accounts. Returns the new user id (its key).
+/// Errors: those of [`create`], a refused command, the database.
 pub async fn create_with_password(
     pool: &PgPool,
     details: &Person,
@@ -120,18 +113,12 @@ pub async fn create_with_password(
     meta: &EventMetadata,
 ) -> anyhow::Result<String> {
     let key = create(pool, details, registered, Authority::operator(), meta).await?;
-    let users =
-        cqrs_es::CqrsFramework::<User, _>::new(crate::telemetry::event_store(pool), vec![], ());
-    for command in [
-        UserCommand::SetPassword(how.into()),
-        UserCommand::VerifyEmail,
-    ] {
-        users
-            .execute_with_metadata(&key, command, meta.to_map())
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    credentials::store_password(pool, &key, &key, secret).await?;
+    set_password(pool, &key, secret, how, meta)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    execute_user(pool, &key, UserCommand::VerifyEmail, meta)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(key)
 }
 
@@ -145,7 +132,7 @@ pub struct Registration {
     /// The organisation's registration; `designated_person_id` is set by [`register`].
     pub organisation: OrganisationRegistered,
     /// The argon2id hash of the chosen password.
-    pub password_hash: String,
+    pub password_hash: PasswordHash,
     /// The deleted account whose address this registration takes over, if any.
     pub previous_user_id: Option<String>,
 }
@@ -180,7 +167,11 @@ pub async fn register(
     for event in &registered {
         user.apply(event.clone());
     }
-    let password_set = user.decide(&UserCommand::SetPassword("registration".into()))?;
+    let set_password = UserCommand::SetPassword {
+        how: "registration".into(),
+        hash: password_hash,
+    };
+    let password_set = user.decide(&set_password)?;
     // A new organisation id cannot have been registered: a refusal here is a fault.
     let organisation_registered = Organisation::default()
         .decide(OrganisationCommand::Register(Box::new(organisation)))
@@ -220,49 +211,37 @@ pub async fn register(
         Err(e) if gbvf_events::store::is_conflict(&e) => return Ok(false),
         Err(e) => return Err(e.into()),
     }
-    credentials::replace_hash(&mut tx, &user_id, &user_id, &password_hash).await?;
+    // The hash as the SetPassword command's side table writes it (one writer of `credential`).
+    if let UserCommand::SetPassword { hash, .. } = &set_password {
+        replace_hash(&mut tx, &user_id, hash).await?;
+    }
     tx.commit().await?;
     gbvf_events::wake::events_committed();
     Ok(true)
 }
 
-/// Sets the password of account `key` (user id `user_id`) to `secret` (public spec §4–§6:
-/// add, reset and change a password): hashes it (argon2id, off the async threads), lets the
-/// User aggregate decide `SetPassword(how)` and appends its event with the new hash in one
-/// transaction, which moves the credential epoch on and so ends every session signed in before
-/// (ASVS 3.3.3). A concurrent append is retried once. Returns the new credential epoch.
-/// Errors: the aggregate's refusal (no live account), [`AccountError::Conflict`].
+/// Sets the password of account `key` to `secret` (public spec §4–§6: add, reset and change a
+/// password): hashes it (argon2id, off the async threads), then the User aggregate decides
+/// `SetPassword` through the shared execute path, whose side table stores the hash on the
+/// append's transaction and moves the credential epoch on, ending every session signed in
+/// before (ASVS 3.3.3). Returns the new credential epoch. Errors: the aggregate's refusal (no
+/// live account), [`AccountError::Conflict`].
 pub async fn set_password(
     pool: &PgPool,
     key: &str,
-    user_id: &str,
     secret: &str,
     how: &str,
     meta: &EventMetadata,
 ) -> Result<i32, AccountError> {
-    let hash = password::hash_async(secret.to_string()).await?;
-    let mut tried = 1;
-    loop {
-        let user = load_user(pool, key).await?;
-        let decided = user.decide(&UserCommand::SetPassword(how.to_string()))?;
-        let events = new_events(key, user.version + 1, &decided, meta);
-        let mut tx = pool.begin().await?;
-        match append_batch(&mut tx, &events).await {
-            Ok(_) => {}
-            Err(e) if gbvf_events::store::is_conflict(&e) => {
-                if tried < gbvf_commands::execute::TRIES {
-                    tried += 1;
-                    continue;
-                }
-                return Err(AccountError::Conflict);
-            }
-            Err(e) => return Err(e.into()),
-        }
-        let epoch = credentials::replace_hash(&mut tx, key, user_id, &hash).await?;
-        tx.commit().await?;
-        gbvf_events::wake::events_of_type_committed(USER_AGGREGATE);
-        return Ok(epoch);
-    }
+    let hash = PasswordHash::new(password::hash_async(secret.to_string()).await?);
+    let command = UserCommand::SetPassword {
+        how: how.to_string(),
+        hash,
+    };
+    let executed = execute(pool, key, command, meta).await?;
+    executed.written.flatten().ok_or_else(|| {
+        AccountError::Database(anyhow::anyhow!("SetPassword decided no event for {key}"))
+    })
 }
 
 /// Erases the person of account `user_id` (POPIA right to deletion) as `authority` (the User
@@ -310,6 +289,16 @@ pub async fn execute_user(
     command: UserCommand,
     meta: &EventMetadata,
 ) -> Result<Vec<UserEvent>, AccountError> {
+    Ok(execute(pool, user_id, command, meta).await?.events)
+}
+
+/// [`execute_user`], with what the side tables wrote (a password's new credential epoch).
+async fn execute(
+    pool: &PgPool,
+    user_id: &str,
+    command: UserCommand,
+    meta: &EventMetadata,
+) -> Result<Executed<UserEvent, Option<i32>>, AccountError> {
     let store = crate::telemetry::event_store::<User>(pool);
     gbvf_commands::execute::execute_with_side_tables(&store, pool, user_id, command, &(), meta)
         .await

@@ -92,6 +92,8 @@ impl OrganisationCommand {
 impl crate::execute::Recorded for Organisation {}
 
 impl crate::execute::SideTables<Organisation> for OrganisationCommand {
+    type Written = ();
+
     /// A rejection in the verifier's own words keeps them in `decision_reason` (aggregate
     /// `organisation`, the organisation id, created by `user:<verifier>`); nothing else
     /// writes a row.

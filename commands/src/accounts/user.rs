@@ -60,22 +60,57 @@ impl User {
     }
 }
 
+/// The argon2id hash (PHC string) of a new password, for the `credential` side table only:
+/// never in an event, and its `Debug` shows no part of it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PasswordHash(String);
+
+impl PasswordHash {
+    /// Wraps the PHC string `phc` (as `argon2` writes it).
+    pub fn new(phc: impl Into<String>) -> PasswordHash {
+        PasswordHash(phc.into())
+    }
+
+    /// The PHC string.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for PasswordHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PasswordHash(…)")
+    }
+}
+
 /// Commands of a user.
 #[derive(Debug, Clone)]
 pub enum UserCommand {
     /// Create the account: the person registering themselves.
     Register(UserRegistered),
     /// Create the account for someone else: `authority` must hold every action its groups give.
+    /// The side tables claim the address and store the person (`super::user_side_tables`).
     Create {
-        /// The account.
+        /// The account; its `profile.person_id` names the `person` row written with it.
         registered: UserRegistered,
         /// Who creates it.
         authority: Authority,
+        /// The person's details, for `person` only (never in the event).
+        person: gbvf_events::person::Person,
+        /// The deleted account whose address this one takes over, if any.
+        previous_user_id: Option<String>,
     },
     /// Mark the e-mail verified (after a correct OTP).
     VerifyEmail,
-    /// Record that a password was set (`how`: registration, add-password, reset-password).
-    SetPassword(String),
+    /// Record that a password was set (`how`: registration, add-password, reset-password,
+    /// profile) and store its `hash` in the `credential` side table, which moves the
+    /// credential epoch on (`super::user_side_tables`).
+    SetPassword {
+        /// How it was set.
+        how: String,
+        /// The new password's hash; never in an event.
+        hash: PasswordHash,
+    },
     /// Record a profile change (the person's details were corrected in `person` first).
     UpdateProfile(ProfileFacts),
     /// Replace the groups.
@@ -156,6 +191,7 @@ impl User {
         if let UserCommand::Create {
             registered,
             authority,
+            ..
         } = command
         {
             may_grant(
@@ -204,7 +240,9 @@ impl User {
             }
             UserCommand::VerifyEmail if self.email_verified => vec![],
             UserCommand::VerifyEmail => vec![UserEvent::EmailVerified],
-            UserCommand::SetPassword(how) => vec![UserEvent::PasswordSet { how: how.clone() }],
+            UserCommand::SetPassword { how, .. } => {
+                vec![UserEvent::PasswordSet { how: how.clone() }]
+            }
             // Always recorded: the names or numbers may have changed in `person`.
             UserCommand::UpdateProfile(p) => vec![UserEvent::ProfileUpdated(p.clone())],
             UserCommand::AssignGroups { group_ids, .. } if *group_ids == self.group_ids => vec![],
@@ -527,7 +565,10 @@ mod tests {
                 UserEvent::UserRegistered(registered()),
                 UserEvent::UserDeleted,
             ])
-            .when(UserCommand::SetPassword("reset-password".into()))
+            .when(UserCommand::SetPassword {
+                how: "reset-password".into(),
+                hash: PasswordHash::new("$argon2id$test"),
+            })
             .then_expect_error(UserError::NotRegistered);
     }
 
@@ -584,7 +625,10 @@ mod tests {
     fn account_commands() -> Vec<UserCommand> {
         vec![
             UserCommand::VerifyEmail,
-            UserCommand::SetPassword("registration".into()),
+            UserCommand::SetPassword {
+                how: "registration".into(),
+                hash: PasswordHash::new("$argon2id$test"),
+            },
             UserCommand::UpdateProfile(ProfileFacts::default()),
             assign(vec![2]),
             UserCommand::Delete(Authority::operator()),
@@ -672,7 +716,10 @@ mod tests {
     fn given_an_account_when_a_password_is_set_then_each_setting_is_recorded() {
         TestFramework::<User>::with(())
             .given(vec![UserEvent::UserRegistered(registered())])
-            .when(UserCommand::SetPassword("registration".into()))
+            .when(UserCommand::SetPassword {
+                how: "registration".into(),
+                hash: PasswordHash::new("$argon2id$test"),
+            })
             .then_expect_events(vec![UserEvent::PasswordSet {
                 how: "registration".into(),
             }]);
@@ -683,7 +730,10 @@ mod tests {
                     how: "registration".into(),
                 },
             ])
-            .when(UserCommand::SetPassword("reset-password".into()))
+            .when(UserCommand::SetPassword {
+                how: "reset-password".into(),
+                hash: PasswordHash::new("$argon2id$test"),
+            })
             .then_expect_events(vec![UserEvent::PasswordSet {
                 how: "reset-password".into(),
             }]);
@@ -880,6 +930,8 @@ mod tests {
                 ..registered()
             },
             authority: manager(),
+            person: gbvf_events::person::Person::default(),
+            previous_user_id: None,
         };
         TestFramework::<User>::with(())
             .given_no_previous_events()

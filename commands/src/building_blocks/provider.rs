@@ -510,6 +510,8 @@ impl ProviderCommand {
 }
 
 impl SideTables<Provider> for ProviderCommand {
+    type Written = ();
+
     /// A submission replaces the pending submission's contact persons: the provider's rows
     /// that the last verified details do not name are deleted (erasure), the submission's
     /// persons inserted. A verification deletes the rows the verified details no longer name.

@@ -417,6 +417,8 @@ impl Aggregate for ReferenceTaxonomy {
 impl Recorded for ReferenceTaxonomy {}
 
 impl SideTables<ReferenceTaxonomy> for TaxonomyCommand {
+    type Written = ();
+
     /// The taxonomy writes no row outside the event log (nothing personal in it); it runs
     /// through [`crate::execute::execute_with_side_tables`] for the events it answers with
     /// (the new ids and version).

@@ -94,6 +94,8 @@ pub struct NewCredit {
 impl crate::execute::Recorded for QuestionnaireTranslation {}
 
 impl crate::execute::SideTables<QuestionnaireTranslation> for TranslationCommand {
+    type Written = ();
+
     /// A [`TranslationCommand::Credited`] keeps its new credit's name; nothing else writes a
     /// row.
     async fn write_side_tables(

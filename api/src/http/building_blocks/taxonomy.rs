@@ -188,7 +188,8 @@ async fn run(
             "Someone else changed the taxonomy at the same moment. Reload and try again.".into(),
         ),
         other => ApiError::from_aggregate(other),
-    })?;
+    })?
+    .events;
     crate::http::read_your_writes::settle(s, "building_blocks").await;
     let (message, id, version) = match events.first() {
         Some(TaxonomyEvent::BuildingBlockAdded(b)) => (

@@ -119,7 +119,7 @@ pub async fn register(
                 designated_user_id: user_id,
                 designated_person_id: uuid::Uuid::nil(),
             },
-            password_hash: hash.clone(),
+            password_hash: gbvf_commands::accounts::user::PasswordHash::new(hash.clone()),
             previous_user_id: None,
         };
         if !gbvf_api::accounts::register(pool, registration, meta).await? {

@@ -92,7 +92,7 @@ pub async fn reset_password(
     let uid = user.user_id.clone().unwrap_or_default();
     let m = meta(&format!("user:{uid}"), "http:POST /api/auth/reset-password");
     if let Err(err) =
-        crate::accounts::set_password(&s.pool, &key, &uid, &b.password, "reset-password", &m).await
+        crate::accounts::set_password(&s.pool, &key, &b.password, "reset-password", &m).await
     {
         return account_answer(err);
     }
@@ -132,15 +132,8 @@ pub async fn add_password(
         &format!("user:{}", u.session.user_id),
         "http:POST /api/auth/add-password",
     );
-    if let Err(err) = crate::accounts::set_password(
-        &s.pool,
-        &key,
-        &u.session.user_id,
-        &b.password,
-        "add-password",
-        &m,
-    )
-    .await
+    if let Err(err) =
+        crate::accounts::set_password(&s.pool, &key, &b.password, "add-password", &m).await
     {
         return account_answer(err);
     }

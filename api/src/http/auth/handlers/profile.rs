@@ -344,15 +344,7 @@ pub async fn update_profile(
     }
     if !new_pw.is_empty() {
         // Every other session of the user ends (ASVS 3.3.3); this one carries on.
-        let epoch = match crate::accounts::set_password(
-            &s.pool,
-            &key,
-            &u.session.user_id,
-            &new_pw,
-            "profile",
-            &m,
-        )
-        .await
+        let epoch = match crate::accounts::set_password(&s.pool, &key, &new_pw, "profile", &m).await
         {
             Ok(epoch) => epoch,
             Err(err) => return super::account_answer(err),

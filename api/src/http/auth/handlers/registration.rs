@@ -371,7 +371,7 @@ pub async fn register(
             person,
             registered: user_event,
             organisation: org_event,
-            password_hash: hash,
+            password_hash: gbvf_commands::accounts::user::PasswordHash::new(hash),
             previous_user_id: existing.user_id.clone(),
         },
         &meta(&format!("user:{user_id}"), "http:POST /api/auth/register"),
