@@ -134,6 +134,13 @@ async fn imported_figures_equal_independent_sums_of_the_raw_files() {
     catch_up(&db.pool).await;
     let base = start_server(&db.pool, None).await;
 
+    // An unknown boundary is a 404 naming it, not empty statistics.
+    let (status, body) = get(&base, "/api/crime/stats?boundaryId=987654321").await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (404, Some("No boundary has id 987654321."))
+    );
+
     // Nothing dropped silently: every row is a figure, unplaced, or in a non-GBVF category.
     for r in &reports {
         assert!(r.figures_appended > 0, "{}: figures appended", r.file_name);

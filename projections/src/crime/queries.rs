@@ -1,7 +1,12 @@
 //! The typed reads of the crime read model (table `crime_total`, see [`super`]): the figures
-//! of a boundary and of its children. Every function fails only with the database's error.
+//! of a boundary and of its children, and all the crime statistics of a boundary read from one
+//! snapshot ([`crime_stats_reads`]). Every function fails only with the database's error.
 
-use sqlx::PgPool;
+use sqlx::{PgExecutor, PgPool};
+
+use crate::geography::population::{population_growth, PopulationGrowth};
+use crate::geography::queries as geography;
+use crate::geography::queries::BoundaryRow;
 
 /// One figure of `crime_total`: the crimes of one type recorded in one boundary in one SAPS
 /// financial year, as shown (the published figure, else the sum of the station figures).
@@ -22,20 +27,20 @@ pub struct CrimeFigure {
 /// The figures of boundary `boundary_id` (every type and year with a published figure or at
 /// least one station figure), in no order.
 pub async fn figures_of_boundary(
-    pool: &PgPool,
+    db: impl PgExecutor<'_>,
     boundary_id: i64,
 ) -> sqlx::Result<Vec<CrimeFigure>> {
-    figures(pool, "c.boundary_id = $1", boundary_id).await
+    figures(db, "c.boundary_id = $1", boundary_id).await
 }
 
 /// The figures of the direct children of boundary `boundary_id` (as
 /// [`figures_of_boundary`], per child), in no order.
 pub async fn figures_of_children(
-    pool: &PgPool,
+    db: impl PgExecutor<'_>,
     boundary_id: i64,
 ) -> sqlx::Result<Vec<CrimeFigure>> {
     figures(
-        pool,
+        db,
         "c.boundary_id IN (SELECT boundary_id FROM boundary WHERE parent_id = $1)",
         boundary_id,
     )
@@ -44,21 +49,69 @@ pub async fn figures_of_children(
 
 /// The figures of `crime_total` rows matching `where_sql` (on alias `c`, with `$1` bound to
 /// `id`) that have a figure.
-async fn figures(pool: &PgPool, where_sql: &str, id: i64) -> sqlx::Result<Vec<CrimeFigure>> {
+async fn figures(
+    db: impl PgExecutor<'_>,
+    where_sql: &str,
+    id: i64,
+) -> sqlx::Result<Vec<CrimeFigure>> {
     sqlx::query_as(&format!(
         "SELECT c.boundary_id, c.crime_type_id, c.year, COALESCE(c.reported, c.station_sum) AS value,
                 COALESCE(c.reported_source, c.sum_source) AS source
          FROM crime_total c WHERE {where_sql} AND (c.reported IS NOT NULL OR c.station_count > 0)"
     ))
     .bind(id)
-    .fetch_all(pool)
+    .fetch_all(db)
     .await
 }
 
 /// The latest financial year (its first calendar year) with a national figure (boundary 1);
 /// `None` before any.
-pub async fn latest_national_year(pool: &PgPool) -> sqlx::Result<Option<i32>> {
+pub async fn latest_national_year(db: impl PgExecutor<'_>) -> sqlx::Result<Option<i32>> {
     sqlx::query_scalar("SELECT max(year) FROM crime_total WHERE boundary_id = 1")
-        .fetch_one(pool)
+        .fetch_one(db)
         .await
+}
+
+/// Everything the crime statistics of one boundary are computed from (public spec §3 "Crime
+/// data"), read from one snapshot so that a boundary's figures, its children's, the national
+/// latest year and the populations all come from the same moment of the read models.
+#[derive(Debug, Clone)]
+pub struct CrimeStatsReads {
+    /// The boundary.
+    pub boundary: BoundaryRow,
+    /// Its own figures ([`figures_of_boundary`]).
+    pub own: Vec<CrimeFigure>,
+    /// The latest year with a national figure ([`latest_national_year`]).
+    pub national_latest: Option<i32>,
+    /// The census pairs that carry a population to a SAPS year ([`population_growth`]).
+    pub growth: PopulationGrowth,
+    /// Its direct children, ordered by name.
+    pub children: Vec<BoundaryRow>,
+    /// Their figures ([`figures_of_children`]).
+    pub child_figures: Vec<CrimeFigure>,
+}
+
+/// Reads the [`CrimeStatsReads`] of boundary `boundary_id` in one read-only REPEATABLE READ
+/// transaction; `None` for an unknown boundary. Fails only with the database's error.
+pub async fn crime_stats_reads(
+    pool: &PgPool,
+    boundary_id: i64,
+) -> sqlx::Result<Option<CrimeStatsReads>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
+    let Some(boundary) = geography::boundary(&mut *tx, boundary_id).await? else {
+        return Ok(None);
+    };
+    let reads = CrimeStatsReads {
+        boundary,
+        own: figures_of_boundary(&mut *tx, boundary_id).await?,
+        national_latest: latest_national_year(&mut *tx).await?,
+        growth: population_growth(&mut *tx).await?,
+        children: geography::children(&mut *tx, boundary_id).await?,
+        child_figures: figures_of_children(&mut *tx, boundary_id).await?,
+    };
+    tx.commit().await?;
+    Ok(Some(reads))
 }

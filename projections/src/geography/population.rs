@@ -15,7 +15,6 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use gbvf_events::boundary::BoundaryLevel;
-use sqlx::PgPool;
 
 use super::queries::BoundaryRow;
 
@@ -94,13 +93,13 @@ impl PopulationGrowth {
 
 /// Reads the census pairs of the nation and the provinces from `boundary`. Fails only with the
 /// database's error.
-pub async fn population_growth(pool: &PgPool) -> sqlx::Result<PopulationGrowth> {
+pub async fn population_growth(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<PopulationGrowth> {
     let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
         "SELECT boundary_id, census_2011_population, population FROM boundary
          WHERE level IN ('national', 'province')
            AND census_2011_population IS NOT NULL AND population IS NOT NULL",
     )
-    .fetch_all(pool)
+    .fetch_all(db)
     .await?;
     Ok(PopulationGrowth::from_pairs(rows.into_iter().map(
         |(id, census_2011, census_2022)| {

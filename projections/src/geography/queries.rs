@@ -41,23 +41,29 @@ const COLUMNS: &str =
     "boundary_id, code, level, name, parent_id, province_id, district_id, population, area_km2";
 
 /// The boundary `boundary_id`; `None` when there is none.
-pub async fn boundary(pool: &PgPool, boundary_id: i64) -> sqlx::Result<Option<BoundaryRow>> {
+pub async fn boundary(
+    db: impl sqlx::PgExecutor<'_>,
+    boundary_id: i64,
+) -> sqlx::Result<Option<BoundaryRow>> {
     sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM boundary WHERE boundary_id = $1"
     ))
     .bind(boundary_id)
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .await
 }
 
 /// The direct children of boundary `boundary_id` (every level, precincts included), ordered
 /// by name; empty for an unknown boundary.
-pub async fn children(pool: &PgPool, boundary_id: i64) -> sqlx::Result<Vec<BoundaryRow>> {
+pub async fn children(
+    db: impl sqlx::PgExecutor<'_>,
+    boundary_id: i64,
+) -> sqlx::Result<Vec<BoundaryRow>> {
     sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM boundary WHERE parent_id = $1 ORDER BY name"
     ))
     .bind(boundary_id)
-    .fetch_all(pool)
+    .fetch_all(db)
     .await
 }
 

@@ -12,14 +12,11 @@ use axum::extract::{Query, State};
 use axum::Json;
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime_types::{crime_type, CRIME_TYPES};
-use gbvf_projections::crime::queries::{
-    figures_of_boundary, figures_of_children, latest_national_year,
-};
-use gbvf_projections::geography::population::population_growth;
+use gbvf_projections::crime::queries::{crime_stats_reads, CrimeStatsReads};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-use super::boundary::{self, Boundary, BoundaryRow};
+use super::boundary::{Boundary, BoundaryRow};
 use super::error::{parse_id, ApiError};
 use super::AppState;
 
@@ -362,10 +359,18 @@ pub const RATE_NOTE: &str = "Rate per 100,000 people divides the crimes of a SAP
 /// Errors: 404 for an unknown boundary; 500 on a database fault.
 #[tracing::instrument(name = "read model crime_total", skip_all, fields(boundary.id = id))]
 pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeStats, ApiError> {
-    let b = boundary::fetch(pool, id).await?;
-    let own = figures_of_boundary(pool, id).await?;
-    let national_latest = latest_national_year(pool).await?;
-    let growth = population_growth(pool).await?;
+    let CrimeStatsReads {
+        boundary: b,
+        own,
+        national_latest,
+        growth,
+        children,
+        child_figures,
+    } = crime_stats_reads(pool, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {id}.")))?;
+    let b = BoundaryRow(b);
+    let children: Vec<BoundaryRow> = children.into_iter().map(BoundaryRow).collect();
 
     let mut by_year: BTreeMap<i32, BTreeMap<i32, i64>> = BTreeMap::new();
     let mut sources = BTreeSet::new();
@@ -479,8 +484,6 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
         .collect();
 
     // Children: each with its own latest period for the selected types.
-    let children = boundary::children(pool, id).await?;
-    let child_figures = figures_of_children(pool, id).await?;
     let mut child_years: BTreeMap<i64, BTreeMap<i32, BTreeMap<i32, i64>>> = BTreeMap::new();
     for f in &child_figures {
         child_years
