@@ -236,7 +236,9 @@ start_test_server() {
   if curl -sf "http://127.0.0.1:$port/api/health" >/dev/null; then
     log "port $port already has a server: stop it first"; return 1
   fi
+  # GBVF_READ_RATE_PER_SECOND passes through: unset gives the default per-client read limit.
   DATABASE_URL="$url" PORT="$port" GBVF_DEV_MODE=true GBVF_ENABLE_LOGIN=true GBVF_TRUSTED_PROXIES=127.0.0.1 \
+    GBVF_READ_RATE_PER_SECOND="${GBVF_READ_RATE_PER_SECOND:-}" \
     "$gbvf" serve --web-dir "$ROOT/web/dist" > "$logfile" 2>&1 &
   SERVER=$!
   local deadline=$(( $(date +%s) + ${GBVF_START_WAIT:-300} ))

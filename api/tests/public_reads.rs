@@ -107,3 +107,88 @@ async fn public_reads_are_revalidated_by_entity_tag_and_readable_from_any_site()
     assert!(session.headers().get(ETAG).is_none());
     db.drop_db().await;
 }
+
+/// A client past its allowance of reads gets 429 with `Retry-After` and the error body, and is
+/// served again once it waits; another client (a forwarded address behind a trusted proxy),
+/// a write and the web app's pages are not counted against it (decision 0160).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_reads_from_one_client_is_answered_429_with_retry_after() {
+    let db = TestDb::new().await;
+    let mut state = gbvf_api::http::AppStateInner::new(db.pool.clone(), None, false, None);
+    state.read_limit = gbvf_api::http::read_limit::ReadLimit::new(1, 5);
+    state.trusted_proxies =
+        gbvf_api::http::client::TrustedProxies(std::sync::Arc::new(vec!["127.0.0.1"
+            .parse()
+            .unwrap()]));
+    let app = gbvf_api::http::router(state.into(), None);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(gbvf_api::cli::serve::serve_app(
+        listener,
+        app,
+        std::future::pending(),
+    ));
+    let client = reqwest::Client::new();
+    let read = || {
+        client
+            .get(format!("{base}/api/dashboard/components"))
+            .send()
+    };
+
+    for n in 0..5 {
+        assert_ne!(
+            read().await.unwrap().status(),
+            429,
+            "read {n} is within the burst"
+        );
+    }
+    let refused = read().await.unwrap();
+    assert_eq!(refused.status(), 429);
+    assert_eq!(refused.headers()[reqwest::header::RETRY_AFTER], "1");
+    let body: serde_json::Value = refused.json().await.unwrap();
+    assert_eq!(body["success"], false);
+    assert_eq!(body["errors"][0]["code"], "rate_limit");
+    assert_eq!(
+        body["message"],
+        gbvf_api::http::read_limit::TOO_MANY,
+        "{body}"
+    );
+
+    // Another client behind the trusted proxy has its own allowance.
+    let other = client
+        .get(format!("{base}/api/dashboard/components"))
+        .header("x-forwarded-for", "198.51.100.7")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), 200);
+    // Writes and pages are not reads of the API.
+    let write = client
+        .post(format!("{base}/api/auth/login"))
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(write.status(), 429);
+    assert_ne!(
+        client
+            .get(format!("{base}/"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        429
+    );
+
+    // Once it has waited (one read a second), the client is served again.
+    let mut served = false;
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        if read().await.unwrap().status() != 429 {
+            served = true;
+            break;
+        }
+    }
+    assert!(served, "served again after waiting");
+    db.drop_db().await;
+}

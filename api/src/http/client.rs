@@ -55,6 +55,27 @@ impl TrustedProxies {
 pub struct ClientIp(pub Option<IpAddr>);
 
 impl ClientIp {
+    /// The client of a request with these `extensions` (its connect info) and `headers`
+    /// (`X-Forwarded-For`, believed only from `proxies`).
+    pub fn of(
+        proxies: &TrustedProxies,
+        extensions: &axum::http::Extensions,
+        headers: &axum::http::HeaderMap,
+    ) -> ClientIp {
+        let Some(peer) = extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip())
+        else {
+            return ClientIp(None);
+        };
+        let forwarded: Vec<&str> = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect();
+        ClientIp(Some(proxies.client(peer, &forwarded)))
+    }
+
     /// The address as the key of a limit ("unknown" without connect info). An IPv6 address
     /// counts as its /64 network, the smallest block a provider hands one customer (RFC 6177),
     /// so an attacker cannot take a fresh key from each of 2^64 addresses; an IPv4 address
@@ -82,22 +103,11 @@ where
 {
     type Rejection = std::convert::Infallible;
     async fn from_request_parts(parts: &mut Parts, s: &S) -> Result<Self, Self::Rejection> {
-        let Some(peer) = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip())
-        else {
-            return Ok(ClientIp(None));
-        };
-        let xff: Vec<&str> = parts
-            .headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .collect();
-        Ok(ClientIp(Some(
-            TrustedProxies::from_ref(s).client(peer, &xff),
-        )))
+        Ok(ClientIp::of(
+            &TrustedProxies::from_ref(s),
+            &parts.extensions,
+            &parts.headers,
+        ))
     }
 }
 

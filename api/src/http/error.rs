@@ -16,6 +16,9 @@ pub const CSRF_MESSAGE: &str = "Your session has expired. Please reload the page
 pub const PERMISSION_DENIED: &str = "You do not have permission to perform this action.";
 /// Generic failure (public spec §8), spelled as the specification spells it.
 pub const GENERIC_FAILURE: &str = "An error has occurred. Please try again later.";
+/// The message of a 429: a client past its allowance of reads (decision 0160).
+pub const TOO_MANY: &str =
+    "Too many requests from this address. Please wait a moment and try again.";
 
 /// The JSON body of every failure (4xx and 5xx): `{"success": false, "message", "errors":
 /// [{"code", "description"}]}` (public spec §7 "Responses read: success, message, errors").
@@ -111,6 +114,10 @@ pub enum ApiError {
     /// 409: another command changed the same record first.
     #[error("{0}")]
     Conflict(String),
+    /// 429: the client is past its allowance of reads (`super::read_limit`); the answer
+    /// carries `Retry-After` with these whole seconds.
+    #[error("{}", TOO_MANY)]
+    TooManyRequests(u64),
     /// 500: a fault on our side (logged, not shown).
     #[error("internal error: {0}")]
     Internal(#[from] anyhow::Error),
@@ -266,6 +273,11 @@ impl IntoResponse for ApiError {
                 "csrf".into(),
             ),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, m.clone(), "conflict".into()),
+            ApiError::TooManyRequests(_) => (
+                StatusCode::TOO_MANY_REQUESTS,
+                TOO_MANY.to_string(),
+                "rate_limit".into(),
+            ),
             ApiError::Internal(e) if is_unreachable(e) => {
                 tracing::warn!(error = %e, "database unreachable");
                 (
@@ -291,7 +303,12 @@ impl IntoResponse for ApiError {
             }],
             message,
         };
-        (status, Json(body)).into_response()
+        let mut res = (status, Json(body)).into_response();
+        if let ApiError::TooManyRequests(wait) = self {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, wait.into());
+        }
+        res
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::http::auth;
 use crate::http::cache;
+use crate::http::client::ClientIp;
 use crate::http::conditional;
 use crate::http::db_health;
 use crate::http::error;
@@ -346,4 +347,24 @@ pub(super) async fn record_metrics(req: Request, next: Next) -> Response {
     metrics::histogram!("http_request_duration_seconds", "method" => method, "route" => route)
         .record(started.elapsed().as_secs_f64());
     res
+}
+
+/// The outermost layer of `/api/` reads (before the answer cache, so a flood of cached answers
+/// is limited too; decision 0160): a `GET` or `HEAD` under `/api/` past its client's allowance
+/// ([`crate::http::read_limit::ReadLimit`]) gets 429 with `Retry-After`; everything else passes.
+pub(super) async fn limit_reads(State(s): State<AppState>, req: Request, next: Next) -> Response {
+    if !s.read_limit.is_on()
+        || !(req.method() == Method::GET || req.method() == Method::HEAD)
+        || !req.uri().path().starts_with("/api/")
+    {
+        return next.run(req).await;
+    }
+    let client = ClientIp::of(&s.trusted_proxies, req.extensions(), req.headers());
+    match s.read_limit.check(&client.key_part()) {
+        Ok(()) => next.run(req).await,
+        Err(wait) => {
+            metrics::counter!("gbvf_read_limit_refused_total").increment(1);
+            error::ApiError::TooManyRequests(wait).into_response()
+        }
+    }
 }

@@ -28,6 +28,7 @@ pub mod layers;
 pub mod openapi;
 pub mod organisations;
 pub mod permission;
+pub mod read_limit;
 pub mod read_your_writes;
 pub mod refused_bodies;
 pub mod replica_reads;
@@ -40,6 +41,7 @@ use crate::http::layers::api_not_found;
 use crate::http::layers::cache_reads;
 use crate::http::layers::dev_outbox;
 use crate::http::layers::example_scope;
+use crate::http::layers::limit_reads;
 use crate::http::layers::method_not_allowed;
 use crate::http::layers::metrics_text;
 use crate::http::layers::no_store_by_default;
@@ -158,7 +160,12 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
                 .make_span_with(crate::telemetry::request_span)
                 .on_response(crate::telemetry::record_status),
         )
-        .layer(middleware::from_fn_with_state(state, answer_from_cache))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            answer_from_cache,
+        ))
+        // Outside the answer cache: a flood of cached answers counts too (decision 0160).
+        .layer(middleware::from_fn_with_state(state, limit_reads))
 }
 
 /// CORS of the public reads: any origin, GET and HEAD, no credentials (a cross-origin page

@@ -147,6 +147,32 @@ pub fn full() -> utoipa::openapi::OpenApi {
             );
         }
     }
+    // Every read counts against its client's allowance (read_limit.rs, decision 0160).
+    for item in doc.paths.paths.values_mut() {
+        if let Some(op) = item.get.as_mut() {
+            op.responses
+                .responses
+                .entry("429".to_string())
+                .or_insert_with(|| {
+                    let seconds = utoipa::openapi::ObjectBuilder::new()
+                        .schema_type(utoipa::openapi::schema::Type::Integer)
+                        .minimum(Some(1));
+                    utoipa::openapi::ResponseBuilder::new()
+                        .description(
+                            "Too many reads from this client: wait the seconds of Retry-After",
+                        )
+                        .header(
+                            "Retry-After",
+                            utoipa::openapi::HeaderBuilder::new()
+                                .schema(seconds)
+                                .description(Some("Whole seconds to wait"))
+                                .build(),
+                        )
+                        .build()
+                        .into()
+                });
+        }
+    }
     // Every failure answers the one error body (error::ErrorBody): give each 4xx and 5xx answer
     // that does not name its own content that schema.
     for item in doc.paths.paths.values_mut() {

@@ -86,6 +86,9 @@ pub struct AppStateInner {
     /// The read-your-writes catch-ups of concurrent commands, coalesced per projection
     /// ([`read_your_writes::settle`]).
     pub settlers: read_your_writes::Settlers,
+    /// The per-client limit of the API's reads (`GBVF_READ_RATE_PER_SECOND`,
+    /// `GBVF_READ_BURST`; [`super::read_limit`]).
+    pub read_limit: super::read_limit::ReadLimit,
     /// Streaming replicas serving public reads (`DATABASE_READ_URL`; none by default), see
     /// [`replica_reads`].
     pub replicas: Arc<crate::replicas::ReadReplicas>,
@@ -132,6 +135,13 @@ impl AppStateInner {
             base_url: crate::site_address::public_base_url(None),
             settlers: read_your_writes::Settlers::default(),
             replicas: Arc::default(),
+            read_limit: super::read_limit::ReadLimit::from_env().unwrap_or_else(|e| {
+                tracing::error!(error = %e, "read limit settings invalid; using the defaults");
+                super::read_limit::ReadLimit::new(
+                    super::read_limit::DEFAULT_RATE,
+                    super::read_limit::DEFAULT_BURST,
+                )
+            }),
             collective_action_cqrs,
             secure_cookies: !(dev_mode
                 && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),

@@ -124,7 +124,6 @@ pub async fn start_gbvf(
 ) -> Result<ChildServer> {
     let port = free_port()?;
     let mut cmd = tokio::process::Command::new(&cfg.gbvf_bin);
-    cmd.envs(env.iter().copied());
     cmd.arg("serve")
         .arg("--bind")
         .arg("127.0.0.1")
@@ -134,12 +133,16 @@ pub async fn start_gbvf(
         .arg(cfg.log_dir.join("no-web-app"))
         .env("DATABASE_URL", db_url)
         .env("GBVF_OPERATOR_TOKEN", &cfg.token)
+        // The benchmark's many callers share one address: no per-client read limit, unless a
+        // section measures the limit itself (its `env` sets the rate again).
+        .env("GBVF_READ_RATE_PER_SECOND", "0")
         .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
         .env_remove("RUST_LOG")
         .env_remove("GBVF_DEV_MODE")
         .env_remove("SMTP_URL")
         .env_remove("PORT")
         .env_remove("BIND");
+    cmd.envs(env.iter().copied());
     let log = cfg.log_dir.join(format!("gbvf-bench-{label}.log"));
     let server = ChildServer::start("gbvf serve", cmd, port, log, "/api/health").await?;
     eprintln!(

@@ -34,6 +34,26 @@ const rawBaseQuery: typeof fetchQuery = async (args, api, extra) => {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The longest a read waits to be tried again after a 429 (decision 0160), in seconds. */
+export const MAX_RETRY_WAIT_SECONDS = 10
+
+/** The whole seconds a 429 answer asks to wait before trying again (its Retry-After, at least 1,
+ * at most MAX_RETRY_WAIT_SECONDS); null for any other answer. */
+export function retryAfterSeconds(response: Response | undefined): number | null {
+  if (response?.status !== 429) return null
+  const asked = Number.parseInt(response.headers.get('Retry-After') ?? '', 10)
+  return Math.min(MAX_RETRY_WAIT_SECONDS, Number.isFinite(asked) && asked > 0 ? asked : 1)
+}
+
+/** A read, tried once more after the wait a 429 asks for: a person who clicks quickly past the
+ * server's per-client allowance sees the figures a moment later rather than an error. */
+async function readWithRetry(request: FetchArgs, api: Api, extra: Extra) {
+  const first = await rawBaseQuery(request, api, extra)
+  const wait = retryAfterSeconds(first.meta?.response)
+  if (wait === null) return first
+  await new Promise((resolve) => setTimeout(resolve, wait * 1000))
+  return rawBaseQuery(request, api, extra)
+}
 export const CSRF_HEADER = 'X-CSRF-Token'
 /** The session check changes nothing, so the server lets it through without a token; its answer
  * carries one. (Paths as the endpoints name them, without the /api/ the generated ones start with.) */
@@ -90,7 +110,7 @@ export const baseQueryWithCsrf: BaseQueryFn<string | FetchArgs, unknown, FetchBa
 ) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : args
   const method = (request.method ?? 'GET').toUpperCase()
-  if (SAFE_METHODS.has(method)) return rawBaseQuery(request, api, extra)
+  if (SAFE_METHODS.has(method)) return readWithRetry(request, api, extra)
 
   const send = async (token: string | null) => {
     const headers = new Headers(request.headers as HeadersInit | undefined)
