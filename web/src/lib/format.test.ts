@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs'
 import { activate, type CompiledCatalog } from '../i18n/runtime'
 import {
   abbreviateThousands,
-  crimeRate,
   financialYearLabel,
   formatAvailability,
   formatCount,
@@ -49,12 +48,6 @@ describe('number formatting', () => {
     expect(formatRate(1741.236)).toBe('1,741.24')
     expect(formatRate(null)).toBe('–')
     expect(formatDecimal(-0.001)).toBe('0.00')
-  })
-
-  it('computes the rate per 100,000 people to 2 decimals, and uses the total for precincts', () => {
-    expect(crimeRate(460000, 62027503)).toBe(741.61)
-    expect(crimeRate(123, 0)).toBeNull()
-    expect(crimeRate(55, 1000, 5)).toBe(55)
   })
 
   it('signs changes', () => {

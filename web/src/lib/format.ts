@@ -69,13 +69,6 @@ export function formatRate(value: number | null | undefined): string {
   return formatDecimal(value, 2)
 }
 
-/** Rate per 100,000 = total / people * 100,000, rounded to 2 decimals; for precincts (type 5) the total itself. */
-export function crimeRate(total: number, peopleCount: number, boundaryTypeId?: number): number | null {
-  if (boundaryTypeId === 5) return total
-  if (!peopleCount) return null
-  return Math.round((total / peopleCount) * 100_000 * 100) / 100
-}
-
 /** Change from previous to current as a signed percentage with 2 decimals, or null. */
 export function percentageChange(
   current: number | null | undefined,

@@ -154,7 +154,7 @@ pub const PROPOSALS_SHOWN: i64 = 100;
 
 /// The municipalities (boundary ids) of the provinces where user `u` confirms existence:
 /// with VerifyBuildingBlockExist, the provinces assigned to their account and, when they also
-/// review (ValidateBuildingBlock), those of their municipalities ([`Area`]); none otherwise.
+/// review (ValidateBuildingBlock), those of their municipalities ([`super::StaffArea`]); none otherwise.
 /// A municipality's designated person thus holds the action in the seeded group without
 /// confirming anything.
 async fn confirming_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {

@@ -163,7 +163,7 @@ pub(super) fn rfc3339(t: DateTime<Utc>) -> String {
 }
 
 /// The municipalities (boundary ids) whose providers user `u` works on: assigned ones, and
-/// every boundary of the provinces they review ([`Area`]).
+/// every boundary of the provinces they review ([`super::StaffArea`]).
 pub(super) async fn area_boundaries(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {
     let area = staff_area(s, u).await?;
     let mut ids = area.municipalities.clone();
@@ -181,7 +181,7 @@ pub(super) async fn area_boundaries(s: &AppState, u: &CurrentUser) -> Result<Vec
 /// the providers of the user's area waiting in `status` (`submitted`: for the province's
 /// designated person; `returned`: for the municipality's, with the reason), oldest wait
 /// first, `total` over every page, the counts per status across the area and the filters'
-/// choices. EditBuildingBlock or ValidateBuildingBlock; the area is the user's [`Area`]
+/// choices. EditBuildingBlock or ValidateBuildingBlock; the area is the user's [`super::StaffArea`]
 /// (assigned municipalities; the provinces reviewed), nothing outside it is ever counted.
 #[utoipa::path(get, path = "/api/buildingblock/verificationQueue", operation_id = "getVerificationQueue", tag = "building block",
     params(QueueQuery),
