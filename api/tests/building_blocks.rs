@@ -50,7 +50,7 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
         let imported: Vec<(String, i64)> = sqlx::query_as(
             "SELECT pr.code, count(*) FROM bb_provider p JOIN boundary m ON m.boundary_id = p.municipality_id
              JOIN boundary pr ON pr.boundary_id = m.province_id
-             WHERE p.stakeholder_id / 1000000 = $1 GROUP BY pr.code",
+             WHERE p.provider_id / 1000000 = $1 GROUP BY pr.code",
         )
         .bind(file.number)
         .fetch_all(&db.pool)
@@ -84,7 +84,7 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
     for u in &clinics.placed_in_nearest {
         let (placement, province): (String, String) = sqlx::query_as(
             "SELECT p.placement, pr.code FROM bb_provider p JOIN boundary m ON m.boundary_id = p.municipality_id
-             JOIN boundary pr ON pr.boundary_id = m.province_id WHERE p.stakeholder_id = $1",
+             JOIN boundary pr ON pr.boundary_id = m.province_id WHERE p.provider_id = $1",
         )
         .bind(3_000_000 + u.line as i64)
         .fetch_one(&db.pool)
@@ -121,7 +121,7 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
     assert_eq!(refine.rows_read, 714);
     assert_eq!(refine.duplicates.len() as u64, reports[1].rows_read);
     let blocks: Vec<(i32, i64)> = sqlx::query_as(
-        "SELECT building_block_id, count(*) FROM bb_provider WHERE stakeholder_id / 1000000 = 5 GROUP BY 1 ORDER BY 1",
+        "SELECT building_block_id, count(*) FROM bb_provider WHERE provider_id / 1000000 = 5 GROUP BY 1 ORDER BY 1",
     )
     .fetch_all(&db.pool)
     .await
@@ -314,7 +314,7 @@ async fn providers_per_province_equal_the_raw_files_and_no_shelter_location_leak
     // the map figures carry no point at all.
     let shelter_ids: std::collections::BTreeSet<String> = shelters
         .iter()
-        .map(|s| s["stakeholder_id"].to_string())
+        .map(|s| s["provider_id"].to_string())
         .collect();
     let shelter_names: std::collections::BTreeSet<String> = shelters
         .iter()
@@ -386,7 +386,7 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     import(&db).await;
     // A police station and its municipality and province.
     let (station, muni, province, other_muni): (i64, i64, i64, i64) = sqlx::query_as(
-        "SELECT p.stakeholder_id, p.municipality_id, b.province_id,
+        "SELECT p.provider_id, p.municipality_id, b.province_id,
                 (SELECT o.boundary_id FROM boundary o WHERE o.level = 'municipality' AND o.province_id <> b.province_id LIMIT 1)
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.name = 'Aberdeen SAPS'",
     )
@@ -394,7 +394,7 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     .await
     .unwrap();
     let other_station: i64 = sqlx::query_scalar(
-        "SELECT p.stakeholder_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+        "SELECT p.provider_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          WHERE b.province_id <> $1 AND p.building_block_id = 1 LIMIT 1",
     )
     .bind(province)
@@ -766,8 +766,8 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
 
     // Rebuilding the read model from the log gives identical tables.
     let tables = [
-        ("bb_provider", "stakeholder_id"),
-        ("bb_provider_quarter", "stakeholder_id, quarter_start"),
+        ("bb_provider", "provider_id"),
+        ("bb_provider_quarter", "provider_id, quarter_start"),
         ("bb_category", "1"),
         ("bb_block", "1"),
         ("bb_requirement", "1"),
@@ -788,8 +788,8 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
     // municipality at once; each answer comes only once the read model shows that provider
     // submitted (the catch-ups of concurrent commands are shared, commands::settle).
     let others: Vec<(i64, i32)> = sqlx::query_as(
-        "SELECT stakeholder_id, building_block_id FROM bb_provider
-         WHERE municipality_id = $1 AND stakeholder_id <> $2 AND building_block_id <> 5 ORDER BY 1 LIMIT 16",
+        "SELECT provider_id, building_block_id FROM bb_provider
+         WHERE municipality_id = $1 AND provider_id <> $2 AND building_block_id <> 5 ORDER BY 1 LIMIT 16",
     )
     .bind(muni)
     .bind(station)
@@ -808,7 +808,7 @@ async fn municipality_captures_province_verifies_and_availability_follows() {
             )
             .await;
         let status: String =
-            sqlx::query_scalar("SELECT status FROM bb_provider WHERE stakeholder_id = $1")
+            sqlx::query_scalar("SELECT status FROM bb_provider WHERE provider_id = $1")
                 .bind(id)
                 .fetch_one(pool)
                 .await
@@ -884,7 +884,7 @@ async fn public_entry(base: &str, id: i64) -> String {
 /// Mowbray SAPS: (station id, its municipality, its province).
 async fn mowbray(db: &TestDb) -> (i64, i64, i64) {
     sqlx::query_as(
-        "SELECT p.stakeholder_id, p.municipality_id, b.province_id FROM bb_provider p
+        "SELECT p.provider_id, p.municipality_id, b.province_id FROM bb_provider p
          JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.name = 'Mowbray SAPS'",
     )
     .fetch_one(&db.pool)
@@ -1091,15 +1091,15 @@ async fn building_block_reads_are_limited_to_the_users_area() {
     let (station, cape_town, western_cape) = mowbray(&db).await;
     // A Kouga (Eastern Cape) station, and a station of another Western Cape municipality.
     let (kouga_station, kouga): (i64, i64) = sqlx::query_as(
-        "SELECT p.stakeholder_id, p.municipality_id FROM bb_provider p
-         WHERE p.municipality_id = (SELECT municipality_id FROM bb_provider WHERE stakeholder_id = 4000010)
+        "SELECT p.provider_id, p.municipality_id FROM bb_provider p
+         WHERE p.municipality_id = (SELECT municipality_id FROM bb_provider WHERE provider_id = 4000010)
            AND p.building_block_id = 1 ORDER BY 1 LIMIT 1",
     )
     .fetch_one(&db.pool)
     .await
     .unwrap();
     let (wc_station, wc_muni): (i64, i64) = sqlx::query_as(
-        "SELECT p.stakeholder_id, p.municipality_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+        "SELECT p.provider_id, p.municipality_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          WHERE b.province_id = $1 AND p.municipality_id <> $2 AND p.building_block_id = 1 ORDER BY 1 LIMIT 1",
     )
     .bind(western_cape)
@@ -1198,7 +1198,7 @@ async fn shelters_publish_no_contact_person() {
     let (muni, requirements): (i64, Vec<i32>) = sqlx::query_as(
         "SELECT p.municipality_id, array_agg(r.building_block_requirement_id ORDER BY r.seq)
          FROM bb_provider p JOIN bb_requirement r USING (building_block_id)
-         WHERE p.stakeholder_id = $1 AND p.building_block_id = 5 GROUP BY p.municipality_id",
+         WHERE p.provider_id = $1 AND p.building_block_id = 5 GROUP BY p.municipality_id",
     )
     .bind(shelter)
     .fetch_one(&db.pool)
@@ -1698,7 +1698,7 @@ async fn one_verified_station_of_43_does_not_speak_for_johannesburg() {
             .await
             .unwrap();
     let stations: Vec<i64> = sqlx::query_scalar(
-        "SELECT stakeholder_id FROM bb_provider WHERE municipality_id = $1 AND building_block_id = 1
+        "SELECT provider_id FROM bb_provider WHERE municipality_id = $1 AND building_block_id = 1
          ORDER BY name <> 'Hillbrow SAPS', name",
     )
     .bind(joburg)

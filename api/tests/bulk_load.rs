@@ -428,7 +428,7 @@ async fn a_dimension_bomb_or_a_csv_of_commas_is_refused_and_the_server_stays_up(
     let mut loader = member_of(&db, &base, &dir, 3).await;
     assign_area(&db, &mut loader, vec![], vec![free_state]).await;
     let id: i64 = sqlx::query_scalar(
-        "SELECT p.stakeholder_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
+        "SELECT p.provider_id FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          WHERE b.province_id = $1 LIMIT 1",
     )
     .bind(free_state)
@@ -490,9 +490,9 @@ async fn a_bulk_verification_applies_only_the_submission_its_dry_run_showed() {
     import(&db).await;
     let free_state = province(&db, "Free State").await;
     let (station, municipality): (i64, i64) = sqlx::query_as(
-        "SELECT p.stakeholder_id, p.municipality_id FROM bb_provider p
+        "SELECT p.provider_id, p.municipality_id FROM bb_provider p
          JOIN boundary b ON b.boundary_id = p.municipality_id
-         WHERE b.province_id = $1 AND p.building_block_id = 1 ORDER BY p.stakeholder_id LIMIT 1",
+         WHERE b.province_id = $1 AND p.building_block_id = 1 ORDER BY p.provider_id LIMIT 1",
     )
     .bind(free_state)
     .fetch_one(&db.pool)
@@ -567,7 +567,7 @@ async fn a_bulk_verification_applies_only_the_submission_its_dry_run_showed() {
     }
     assert_eq!(provider_events(&db).await, events + 1);
     let status: String =
-        sqlx::query_scalar("SELECT status FROM bb_provider WHERE stakeholder_id = $1")
+        sqlx::query_scalar("SELECT status FROM bb_provider WHERE provider_id = $1")
             .bind(station)
             .fetch_one(&db.pool)
             .await

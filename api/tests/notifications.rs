@@ -103,7 +103,7 @@ async fn submissions_reach_the_provinces_reviewers_and_decisions_the_submitter()
     let (db, base, dir) = setup().await;
     import(&db).await;
     let stations: Vec<(i64, String, i64)> = sqlx::query_as(
-        "SELECT stakeholder_id, name, municipality_id FROM bb_provider
+        "SELECT provider_id, name, municipality_id FROM bb_provider
          WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS')
            AND building_block_id = 1 ORDER BY name LIMIT 4",
     )
@@ -307,7 +307,7 @@ async fn a_reason_naming_a_person_stays_out_of_the_log_and_is_erased_everywhere(
     let (db, base, dir) = setup().await;
     import(&db).await;
     let stations: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT stakeholder_id, municipality_id FROM bb_provider
+        "SELECT provider_id, municipality_id FROM bb_provider
          WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS')
            AND building_block_id = 1 ORDER BY name LIMIT 2",
     )

@@ -353,7 +353,7 @@ async fn a_closed_station_leaves_the_directory_only_once_confirmed_and_keeps_its
     let (db, base, dir) = setup().await;
     import(&db).await;
     let (hillbrow, joburg): (i64, i64) = sqlx::query_as(
-        "SELECT stakeholder_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
+        "SELECT provider_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
     )
     .fetch_one(&db.pool)
     .await
@@ -534,7 +534,7 @@ async fn the_specifications_delete_removes_one_contact_person_in_the_area_only()
     let (db, base, dir) = setup().await;
     import(&db).await;
     let (hillbrow, joburg): (i64, i64) = sqlx::query_as(
-        "SELECT stakeholder_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
+        "SELECT provider_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
     )
     .fetch_one(&db.pool)
     .await

@@ -164,3 +164,29 @@ fn the_stored_names_are_the_old_ones() {
     );
     assert_eq!(serde_json::to_value(&event).unwrap(), old["payload"]);
 }
+
+#[test]
+fn provider_events_written_before_the_rename_read_and_write_the_same() {
+    // ProviderImported and ProviderProposed as main stored them while the code called the
+    // provider's id `stakeholder_id`: the payload key stays `stakeholderId`.
+    let lines = include_str!("fixtures/provider-events-before-renames.jsonl");
+    let mut ids = Vec::new();
+    for line in lines.lines().filter(|l| !l.trim().is_empty()) {
+        let old: Value = serde_json::from_str(line).unwrap();
+        let event: gbvf_events::building_block::ProviderEvent =
+            serde_json::from_value(old["payload"].clone()).expect("the old payload reads");
+        assert_eq!(cqrs_es::DomainEvent::event_type(&event), old["event_type"]);
+        assert_eq!(serde_json::to_value(&event).unwrap(), old["payload"]);
+        let id = match &event {
+            gbvf_events::building_block::ProviderEvent::ProviderImported(p) => p.provider_id,
+            gbvf_events::building_block::ProviderEvent::ProviderProposed(p) => p.provider_id,
+            other => panic!("unexpected {other:?}"),
+        };
+        let stored = old["payload"][old["event_type"].as_str().unwrap()]["stakeholderId"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(id, stored);
+        ids.push(id);
+    }
+    assert_eq!(ids.len(), 2);
+}

@@ -379,7 +379,7 @@ async fn an_added_requirement_counts_only_for_providers_verified_since() {
     // A municipality with 3 police stations: all 3 verified meet the coverage rule
     // (docs/decisions/0141-availability-needs-coverage.md).
     let stations: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT stakeholder_id, municipality_id FROM bb_provider
+        "SELECT provider_id, municipality_id FROM bb_provider
          WHERE municipality_id = (SELECT municipality_id FROM bb_provider WHERE building_block_id = 1
                                   GROUP BY municipality_id HAVING count(*) = 3 ORDER BY municipality_id LIMIT 1)
            AND building_block_id = 1 ORDER BY name",

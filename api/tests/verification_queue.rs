@@ -97,14 +97,14 @@ async fn the_queue_lists_an_areas_submissions_to_its_designated_persons_only() {
     import(&db).await;
     // Two Johannesburg stations (Gauteng), and Cape Town (Western Cape).
     let (hillbrow, joburg): (i64, i64) = sqlx::query_as(
-        "SELECT stakeholder_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
+        "SELECT provider_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
     )
     .fetch_one(&db.pool)
     .await
     .unwrap();
     let (other, other_name): (i64, String) = sqlx::query_as(
-        "SELECT stakeholder_id, name FROM bb_provider WHERE municipality_id = $1 AND building_block_id = 1
-           AND stakeholder_id <> $2 ORDER BY name LIMIT 1",
+        "SELECT provider_id, name FROM bb_provider WHERE municipality_id = $1 AND building_block_id = 1
+           AND provider_id <> $2 ORDER BY name LIMIT 1",
     )
     .bind(joburg)
     .bind(hillbrow)
@@ -398,7 +398,7 @@ async fn the_specifications_update_body_is_accepted_as_written() {
     let (db, base, dir) = setup().await;
     import(&db).await;
     let (hillbrow, joburg): (i64, i64) = sqlx::query_as(
-        "SELECT stakeholder_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
+        "SELECT provider_id, municipality_id FROM bb_provider WHERE name = 'Hillbrow SAPS'",
     )
     .fetch_one(&db.pool)
     .await

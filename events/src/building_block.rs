@@ -187,8 +187,10 @@ pub struct ContactDetail {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderImported {
-    /// Stable id (`stakeholderId`): 1,000,000 × source number + line number in the file.
-    pub stakeholder_id: i64,
+    /// Stable id (the specification's `stakeholderId`, the name it is stored under): 1,000,000
+    /// × source number + line number in the file.
+    #[serde(rename = "stakeholderId")]
+    pub provider_id: i64,
     /// Name as published (police stations: the station name).
     pub name: String,
     /// Building block (taxonomy).
@@ -330,8 +332,10 @@ pub enum ProviderEvent {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProviderProposed {
-    /// Stable id (`stakeholderId`), from the range of proposed providers.
-    pub stakeholder_id: i64,
+    /// Stable id (the specification's `stakeholderId`, the name it is stored under), from the
+    /// range of proposed providers.
+    #[serde(rename = "stakeholderId")]
+    pub provider_id: i64,
     /// Name.
     pub name: String,
     /// Building block (taxonomy).

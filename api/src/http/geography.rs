@@ -217,7 +217,7 @@ async fn geomarker_in(
                     boundary_id: p.boundary_id,
                     boundary_type_id: 5,
                     stakeholder_type_id: Some(5),
-                    provider_stakeholder_id: p.provider_stakeholder_id,
+                    provider_stakeholder_id: p.provider_id,
                     active: true,
                     ..Default::default()
                 },

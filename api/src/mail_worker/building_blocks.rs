@@ -131,17 +131,17 @@ pub(super) async fn queue(
         ),
         _ => return Ok(()),
     };
-    let stakeholder_id: i64 = e.aggregate_id.parse()?;
-    let provider = match provider_notice(&mut **tx, stakeholder_id).await? {
+    let provider_id: i64 = e.aggregate_id.parse()?;
+    let provider = match provider_notice(&mut **tx, provider_id).await? {
         Some(p) => Some(p),
         // A declined proposal or a closed provider has no directory row (or no longer): its
         // first event names it.
-        None if template == DECIDED => origin_notice(tx, e, stakeholder_id).await?,
+        None if template == DECIDED => origin_notice(tx, e, provider_id).await?,
         None => None,
     };
     let Some(provider) = provider else {
         tracing::warn!(
-            stakeholder_id,
+            provider_id,
             "no notification: provider not in the read model"
         );
         return Ok(());
@@ -189,7 +189,7 @@ fn provider_context(p: &ProviderNotice) -> Value {
         "municipality": p.municipality,
         "provider_path": format!(
             "/buildingBlock/manage/{}/{}?provider={}",
-            p.municipality_id, p.building_block_id, p.stakeholder_id
+            p.municipality_id, p.building_block_id, p.provider_id
         ),
     })
 }
@@ -226,12 +226,12 @@ async fn asker_of(
     Ok(metadata.as_ref().and_then(actor_user))
 }
 
-/// Provider `stakeholder_id` as its first event (imported or proposed) names it, for a
+/// Provider `provider_id` as its first event (imported or proposed) names it, for a
 /// provider with no directory row: `None` when that event or its place is unknown.
 async fn origin_notice(
     tx: &mut Transaction<'_, Postgres>,
     e: &StoredEvent,
-    stakeholder_id: i64,
+    provider_id: i64,
 ) -> anyhow::Result<Option<ProviderNotice>> {
     let payload: Option<Value> = sqlx::query_scalar(
         "SELECT payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2
@@ -255,7 +255,7 @@ async fn origin_notice(
         .await?
         .map(
             |(building_block, municipality, province_id)| ProviderNotice {
-                stakeholder_id,
+                provider_id,
                 name,
                 building_block_id,
                 building_block,

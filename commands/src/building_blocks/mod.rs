@@ -62,7 +62,7 @@ use crate::import::{append_in_batches, file_sha256, ImportError};
 use crate::sources::geography::Gazetteer;
 use crate::sources::province_code;
 
-/// The shipped provider files in import order, with their source number (the stakeholder id
+/// The shipped provider files in import order, with their source number (the provider id
 /// is `1_000_000 × number + line`), building block, dataset name and vintage.
 pub const PROVIDER_FILES: [ProviderFile; 6] = [
     ProviderFile {
@@ -140,7 +140,7 @@ pub struct ProviderFile {
     /// An earlier file listing some of the same providers: a row with the same province and
     /// name (letters and digits, lower-case) as a row there is a duplicate, not imported.
     pub duplicates_of: Option<&'static str>,
-    /// Source number (stakeholder id = 1,000,000 × number + line).
+    /// Source number (provider id = 1,000,000 × number + line).
     pub number: i64,
     /// Dataset name stored as each provider's source.
     pub dataset: &'static str,
@@ -285,7 +285,7 @@ pub async fn import_provider_file(
     report.placed_in_nearest = nearest;
     let ids: Vec<String> = providers
         .iter()
-        .map(|p| p.stakeholder_id.to_string())
+        .map(|p| p.provider_id.to_string())
         .collect();
     let existing: Vec<(String, i64, Option<serde_json::Value>)> = sqlx::query_as(
         "SELECT aggregate_id, max(sequence),
@@ -302,7 +302,7 @@ pub async fn import_provider_file(
         .collect();
     let mut events = Vec::new();
     for p in providers {
-        let id = p.stakeholder_id.to_string();
+        let id = p.provider_id.to_string();
         let event = ProviderEvent::ProviderImported(p);
         let payload = serde_json::to_value(&event).expect("serializes");
         let next = match existing.get(&id) {

@@ -339,7 +339,7 @@ pub fn read_providers(
         let (category, block) = block_of(file, &kind, sexual_offences);
         let shelter = block == SHELTER_BUILDING_BLOCK_ID;
         out.push(ProviderImported {
-            stakeholder_id: file.number * 1_000_000 + line as i64,
+            provider_id: file.number * 1_000_000 + line as i64,
             // Stations are named by their town in police.csv, lower courts by their office.
             name: match file.layout {
                 _ if file.number == 1 => format!("{name} SAPS"),

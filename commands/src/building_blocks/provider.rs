@@ -539,7 +539,7 @@ impl SideTables<Provider> for ProviderCommand {
             .map_err(database_error)?;
             return Ok(());
         }
-        let stakeholder_id: i64 = aggregate_id
+        let provider_id: i64 = aggregate_id
             .parse()
             .map_err(|_| AggregateError::UserError(ProviderError::UnknownProvider))?;
         let (persons, actor, keep) = match self {
@@ -565,10 +565,11 @@ impl SideTables<Provider> for ProviderCommand {
             _ => return Ok(()),
         };
         let keep: Vec<uuid::Uuid> = keep;
+        // The side table keeps its stored column name `stakeholder_id` (decision 0159).
         sqlx::query(
             "DELETE FROM bb_contact_person WHERE stakeholder_id = $1 AND NOT contact_person_id = ANY($2)",
         )
-        .bind(stakeholder_id)
+        .bind(provider_id)
         .bind(&keep)
         .execute(&mut *tx)
         .await
@@ -579,7 +580,7 @@ impl SideTables<Provider> for ProviderCommand {
                      telephone_number, alternate_number, created_by) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",
             )
             .bind(p.contact_person_id)
-            .bind(stakeholder_id)
+            .bind(provider_id)
             .bind(p.full_name.as_str())
             .bind(p.job_role.as_ref().map(Line::as_str))
             .bind(p.mobile_number.as_ref().map(PhoneNumber::as_str))

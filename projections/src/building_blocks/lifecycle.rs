@@ -1,7 +1,7 @@
 //! The lifecycle part of the building-block read model
 //! (docs/decisions/0100-proposed-and-closed-providers.md): table `bb_provider_lifecycle`, one row
 //! per provider ever proposed by a municipality or proposed for closing, with the latest proposal:
-//! `(stakeholder_id, kind, state, name, building_block_id, building_block_category_id,
+//! `(provider_id, kind, state, name, building_block_id, building_block_category_id,
 //! municipality_id, contacts, point_lon, point_lat, physical_address, reason, reason_id,
 //! proposed_by, proposed_at, decided_by, decided_at, decline_reason, decline_reason_id)`; `kind` is
 //! `new` or `closure`, `state` `proposed`, `confirmed` or `declined`. A reason is named by its id
@@ -27,7 +27,7 @@ use super::ProviderRow;
 pub(super) fn ddl(schema: &str) -> String {
     format!(
         "CREATE TABLE {schema}.bb_provider_lifecycle (
-            stakeholder_id bigint PRIMARY KEY,
+            provider_id bigint PRIMARY KEY,
             kind text NOT NULL,
             state text NOT NULL,
             name text NOT NULL,
@@ -49,7 +49,7 @@ pub(super) fn ddl(schema: &str) -> String {
             decline_reason_id uuid,
             decline_reason_digest text
         );
-        CREATE INDEX ON {schema}.bb_provider_lifecycle (state, proposed_at, stakeholder_id);"
+        CREATE INDEX ON {schema}.bb_provider_lifecycle (state, proposed_at, provider_id);"
     )
 }
 
@@ -79,7 +79,7 @@ pub(super) async fn is_closed(
 ) -> anyhow::Result<bool> {
     Ok(sqlx::query_scalar(&format!(
         "SELECT EXISTS (SELECT 1 FROM {schema}.bb_provider_lifecycle
-             WHERE stakeholder_id = $1 AND kind = 'closure' AND state = 'confirmed')"
+             WHERE provider_id = $1 AND kind = 'closure' AND state = 'confirmed')"
     ))
     .bind(id)
     .fetch_one(&mut **tx)
@@ -98,7 +98,7 @@ pub(super) async fn apply(
     let decided_sql = format!(
         "UPDATE {schema}.bb_provider_lifecycle SET state = $5, decided_by = $2,
              decided_at = $3, decline_reason = $4, decline_reason_id = $6, decline_reason_digest = $7
-         WHERE stakeholder_id = $1"
+         WHERE provider_id = $1"
     );
     let decided = |state: &'static str, reason: Option<ReasonRef>| {
         let reason = reason.unwrap_or_default();
@@ -114,11 +114,11 @@ pub(super) async fn apply(
     match event {
         ProviderEvent::ProviderProposed(p) => {
             sqlx::query(&format!(
-                "INSERT INTO {schema}.bb_provider_lifecycle (stakeholder_id, kind, state, name,
+                "INSERT INTO {schema}.bb_provider_lifecycle (provider_id, kind, state, name,
                      building_block_id, building_block_category_id, municipality_id, contacts,
                      point_lon, point_lat, physical_address, proposed_by, proposed_at)
                  VALUES ($1, 'new', 'proposed', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                 ON CONFLICT (stakeholder_id) DO NOTHING"
+                 ON CONFLICT (provider_id) DO NOTHING"
             ))
             .bind(id)
             .bind(&p.name)
@@ -137,13 +137,13 @@ pub(super) async fn apply(
         ProviderEvent::ProviderExistenceConfirmed => {
             decided("confirmed", None).execute(&mut **tx).await?;
             sqlx::query(&format!(
-                "INSERT INTO {schema}.bb_provider (stakeholder_id, name, building_block_id,
+                "INSERT INTO {schema}.bb_provider (provider_id, name, building_block_id,
                      building_block_category_id, municipality_id, contacts, point_lon, point_lat,
                      placement, source, vintage)
-                 SELECT stakeholder_id, name, building_block_id, building_block_category_id,
+                 SELECT provider_id, name, building_block_id, building_block_category_id,
                      municipality_id, contacts, point_lon, point_lat, $2, $3, $4
-                 FROM {schema}.bb_provider_lifecycle WHERE stakeholder_id = $1 AND kind = 'new'
-                 ON CONFLICT (stakeholder_id) DO NOTHING"
+                 FROM {schema}.bb_provider_lifecycle WHERE provider_id = $1 AND kind = 'new'
+                 ON CONFLICT (provider_id) DO NOTHING"
             ))
             .bind(id)
             .bind(PLACEMENT)
@@ -158,15 +158,15 @@ pub(super) async fn apply(
         }
         ProviderEvent::ProviderClosureProposed(reason) => {
             sqlx::query(&format!(
-                "INSERT INTO {schema}.bb_provider_lifecycle (stakeholder_id, kind, state, name,
+                "INSERT INTO {schema}.bb_provider_lifecycle (provider_id, kind, state, name,
                      building_block_id, building_block_category_id, municipality_id, contacts,
                      point_lon, point_lat, physical_address, reason, reason_id, reason_digest,
                      proposed_by, proposed_at)
-                 SELECT stakeholder_id, 'closure', 'proposed', name, building_block_id,
+                 SELECT provider_id, 'closure', 'proposed', name, building_block_id,
                      building_block_category_id, municipality_id, contacts, point_lon, point_lat,
                      verified_physical_address, $2, $5, $6, $3, $4
-                 FROM {schema}.bb_provider WHERE stakeholder_id = $1
-                 ON CONFLICT (stakeholder_id) DO UPDATE SET kind = 'closure', state = 'proposed',
+                 FROM {schema}.bb_provider WHERE provider_id = $1
+                 ON CONFLICT (provider_id) DO UPDATE SET kind = 'closure', state = 'proposed',
                      reason = EXCLUDED.reason, reason_id = EXCLUDED.reason_id,
                      reason_digest = EXCLUDED.reason_digest, proposed_by = EXCLUDED.proposed_by,
                      proposed_at = EXCLUDED.proposed_at, decided_by = NULL, decided_at = NULL,
@@ -184,7 +184,7 @@ pub(super) async fn apply(
         ProviderEvent::ProviderClosed => {
             decided("confirmed", None).execute(&mut **tx).await?;
             sqlx::query(&format!(
-                "DELETE FROM {schema}.bb_provider WHERE stakeholder_id = $1"
+                "DELETE FROM {schema}.bb_provider WHERE provider_id = $1"
             ))
             .bind(id)
             .execute(&mut **tx)
@@ -198,7 +198,7 @@ pub(super) async fn apply(
 /// A `bb_provider_lifecycle` row as the rebuild fold holds it (field names are the columns).
 #[derive(Serialize)]
 pub(super) struct LifecycleRow {
-    stakeholder_id: i64,
+    provider_id: i64,
     kind: &'static str,
     state: &'static str,
     name: String,
@@ -224,7 +224,7 @@ pub(super) struct LifecycleRow {
 impl LifecycleRow {
     fn new(p: &ProviderProposed, actor: &str, at: DateTime<Utc>) -> anyhow::Result<Self> {
         Ok(LifecycleRow {
-            stakeholder_id: p.stakeholder_id,
+            provider_id: p.provider_id,
             kind: "new",
             state: "proposed",
             name: p.name.clone(),
@@ -305,7 +305,7 @@ pub(super) fn fold(
                 rows.insert(
                     id,
                     LifecycleRow {
-                        stakeholder_id: id,
+                        provider_id: id,
                         kind: "closure",
                         state: "proposed",
                         name: p.name.clone(),

@@ -18,9 +18,9 @@
 //!   side table `decision_reason`; `return_reason` holds the text of returns recorded before
 //!   that table), `returned_at` and
 //!   `returned_by` (kept when details are submitted again, so a reviewer sees why they came
-//!   back); indexed by `(status, submitted_at, stakeholder_id)` and `(status, returned_at,
-//!   stakeholder_id)` for the queue, oldest first.
-//! - `bb_provider_quarter (stakeholder_id, quarter_start, verified_requirements)`: the verified
+//!   back); indexed by `(status, submitted_at, provider_id)` and `(status, returned_at,
+//!   provider_id)` for the queue, oldest first.
+//! - `bb_provider_quarter (provider_id, quarter_start, verified_requirements)`: the verified
 //!   requirements as of each quarter in which a verification happened, the quarter taken from
 //!   the event's metadata time (`at`), so a rebuild gives the same rows.
 //!
@@ -103,7 +103,7 @@ impl Projection for BuildingBlockProjection {
         format!(
             "{taxonomy}
             CREATE TABLE {schema}.bb_provider (
-                stakeholder_id bigint PRIMARY KEY,
+                provider_id bigint PRIMARY KEY,
                 name text NOT NULL,
                 building_block_id integer NOT NULL,
                 building_block_category_id integer NOT NULL,
@@ -138,15 +138,15 @@ impl Projection for BuildingBlockProjection {
                 returned_by text
             );
             CREATE INDEX ON {schema}.bb_provider (municipality_id, building_block_id);
-            CREATE INDEX ON {schema}.bb_provider (status, submitted_at, stakeholder_id);
-            CREATE INDEX ON {schema}.bb_provider (status, returned_at, stakeholder_id);
+            CREATE INDEX ON {schema}.bb_provider (status, submitted_at, provider_id);
+            CREATE INDEX ON {schema}.bb_provider (status, returned_at, provider_id);
             CREATE INDEX ON {schema}.bb_provider (lower(name));
             CREATE INDEX ON {schema}.bb_provider (saps_precinct_code) WHERE saps_precinct_code IS NOT NULL;
             CREATE TABLE {schema}.bb_provider_quarter (
-                stakeholder_id bigint NOT NULL,
+                provider_id bigint NOT NULL,
                 quarter_start date NOT NULL,
                 verified_requirements integer[] NOT NULL,
-                PRIMARY KEY (stakeholder_id, quarter_start)
+                PRIMARY KEY (provider_id, quarter_start)
             );
             {lifecycle}",
             lifecycle = lifecycle::ddl(schema),
@@ -176,10 +176,10 @@ impl Projection for BuildingBlockProjection {
                     if lifecycle::is_closed(tx, schema, id).await? => {}
                 ProviderEvent::ProviderImported(p) => {
                     sqlx::query(&format!(
-                        "INSERT INTO {schema}.bb_provider (stakeholder_id, name, building_block_id, building_block_category_id,
+                        "INSERT INTO {schema}.bb_provider (provider_id, name, building_block_id, building_block_category_id,
                              municipality_id, contacts, point_lon, point_lat, placement, source, vintage, saps_precinct_code)
                          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)
-                         ON CONFLICT (stakeholder_id) DO UPDATE SET name = EXCLUDED.name,
+                         ON CONFLICT (provider_id) DO UPDATE SET name = EXCLUDED.name,
                              building_block_id = EXCLUDED.building_block_id,
                              building_block_category_id = EXCLUDED.building_block_category_id,
                              municipality_id = EXCLUDED.municipality_id, contacts = EXCLUDED.contacts,
@@ -207,7 +207,7 @@ impl Projection for BuildingBlockProjection {
                         "UPDATE {schema}.bb_provider SET status = 'submitted', physical_address = $2, postal_address = $3,
                              details_contacts = $4, requirements = $5, contact_persons = $6, updated_at = $7,
                              submitted_at = $7, submission_version = $8, submitted_by = $9
-                         WHERE stakeholder_id = $1"
+                         WHERE provider_id = $1"
                     ))
                     .bind(id)
                     .bind(&d.physical_address)
@@ -226,16 +226,16 @@ impl Projection for BuildingBlockProjection {
                         "UPDATE {schema}.bb_provider SET status = 'verified', verified_requirements = requirements,
                              verified_physical_address = physical_address, verified_postal_address = postal_address,
                              verified_contacts = details_contacts, verified_contact_persons = contact_persons,
-                             verified_at = $2 WHERE stakeholder_id = $1"
+                             verified_at = $2 WHERE provider_id = $1"
                     ))
                     .bind(id)
                     .bind(at)
                     .execute(&mut **tx)
                     .await?;
                     sqlx::query(&format!(
-                        "INSERT INTO {schema}.bb_provider_quarter (stakeholder_id, quarter_start, verified_requirements)
-                         SELECT stakeholder_id, $2, verified_requirements FROM {schema}.bb_provider WHERE stakeholder_id = $1
-                         ON CONFLICT (stakeholder_id, quarter_start) DO UPDATE SET verified_requirements = EXCLUDED.verified_requirements"
+                        "INSERT INTO {schema}.bb_provider_quarter (provider_id, quarter_start, verified_requirements)
+                         SELECT provider_id, $2, verified_requirements FROM {schema}.bb_provider WHERE provider_id = $1
+                         ON CONFLICT (provider_id, quarter_start) DO UPDATE SET verified_requirements = EXCLUDED.verified_requirements"
                     ))
                     .bind(id)
                     .bind(quarter_start(at))
@@ -246,7 +246,7 @@ impl Projection for BuildingBlockProjection {
                     sqlx::query(&format!(
                         "UPDATE {schema}.bb_provider SET status = 'returned', updated_at = $2, returned_at = $2,
                              return_reason = $3, return_reason_id = $5, return_reason_digest = $6,
-                             returned_by = $4 WHERE stakeholder_id = $1"
+                             returned_by = $4 WHERE provider_id = $1"
                     ))
                     .bind(id)
                     .bind(at)
@@ -267,7 +267,7 @@ impl Projection for BuildingBlockProjection {
 /// A `bb_provider` row as the rebuild fold holds it (field names are the columns).
 #[derive(Serialize)]
 struct ProviderRow {
-    stakeholder_id: i64,
+    provider_id: i64,
     name: String,
     building_block_id: i32,
     building_block_category_id: i32,
@@ -305,7 +305,7 @@ struct ProviderRow {
 impl ProviderRow {
     /// A listed provider never captured.
     fn listed(
-        stakeholder_id: i64,
+        provider_id: i64,
         name: String,
         building_block_id: i32,
         building_block_category_id: i32,
@@ -313,7 +313,7 @@ impl ProviderRow {
         contacts: serde_json::Value,
     ) -> Self {
         ProviderRow {
-            stakeholder_id,
+            provider_id,
             name,
             building_block_id,
             building_block_category_id,
@@ -353,13 +353,13 @@ impl ProviderRow {
 /// A `bb_provider_quarter` row.
 #[derive(Serialize)]
 struct ProviderQuarterRow {
-    stakeholder_id: i64,
+    provider_id: i64,
     quarter_start: NaiveDate,
     verified_requirements: Vec<i32>,
 }
 
 /// The rebuild fold of the building-block projection: the last taxonomy, every provider's row
-/// by stakeholder id and the verified requirements per (provider, quarter), with the same
+/// by provider id and the verified requirements per (provider, quarter), with the same
 /// rules as [`Projection::apply`] (an update of a provider never imported changes nothing).
 #[derive(Default)]
 struct BuildingBlockFold {
@@ -491,8 +491,8 @@ impl RebuildFold for BuildingBlockFold {
         let quarters = self
             .quarters
             .into_iter()
-            .map(|((stakeholder_id, quarter_start), v)| ProviderQuarterRow {
-                stakeholder_id,
+            .map(|((provider_id, quarter_start), v)| ProviderQuarterRow {
+                provider_id,
                 quarter_start,
                 verified_requirements: v,
             });

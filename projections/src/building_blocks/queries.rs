@@ -56,23 +56,23 @@ pub struct ProviderPlace {
     pub building_block_id: i32,
 }
 
-/// The place of provider `stakeholder_id` (listed, or else proposed, declined or closed);
+/// The place of provider `provider_id` (listed, or else proposed, declined or closed);
 /// `None` when the read model does not know it.
 pub async fn provider_place(
     pool: &sqlx::PgPool,
-    stakeholder_id: i64,
+    provider_id: i64,
 ) -> sqlx::Result<Option<ProviderPlace>> {
     let row: Option<(i64, Option<i64>, i32)> = sqlx::query_as(
         "SELECT p.municipality_id, b.province_id, p.building_block_id FROM bb_provider p
-         JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.stakeholder_id = $1",
+         JOIN boundary b ON b.boundary_id = p.municipality_id WHERE p.provider_id = $1",
     )
-    .bind(stakeholder_id)
+    .bind(provider_id)
     .fetch_optional(pool)
     .await?;
     // A proposed, declined or closed provider is placed by its lifecycle row.
     let row = match row {
         Some(row) => Some(row),
-        None => lifecycle::lifecycle_place(pool, stakeholder_id).await?,
+        None => lifecycle::lifecycle_place(pool, provider_id).await?,
     };
     Ok(row.map(|(m, p, b)| ProviderPlace {
         municipality_id: m,
@@ -125,7 +125,7 @@ pub async fn requirement_availability(
 ) -> sqlx::Result<Vec<RequirementAvailabilityRow>> {
     sqlx::query_as(&format!(
         "WITH p AS (
-             SELECT p.stakeholder_id, p.building_block_id, p.verified_requirements, p.verified_at
+             SELECT p.provider_id, p.building_block_id, p.verified_requirements, p.verified_at
              FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id WHERE {INSIDE}
          ),
          totals AS (
@@ -141,10 +141,10 @@ pub async fn requirement_availability(
          ),
          now AS (SELECT r, count(*) AS n FROM p, unnest(p.verified_requirements) AS r GROUP BY r),
          snap AS (
-             SELECT DISTINCT ON (q.stakeholder_id, qs) qs, q.verified_requirements
+             SELECT DISTINCT ON (q.provider_id, qs) qs, q.verified_requirements
              FROM unnest($2::date[]) AS qs JOIN bb_provider_quarter q ON q.quarter_start <= qs
-             JOIN p ON p.stakeholder_id = q.stakeholder_id
-             ORDER BY q.stakeholder_id, qs, q.quarter_start DESC
+             JOIN p ON p.provider_id = q.provider_id
+             ORDER BY q.provider_id, qs, q.quarter_start DESC
          ),
          per AS (SELECT r, qs, count(*) AS n FROM snap, unnest(snap.verified_requirements) AS r GROUP BY r, qs),
          added AS (
@@ -230,12 +230,12 @@ pub async fn area_availability(
              GROUP BY req.building_block_id
          )
          SELECT k.boundary_id, k.name, p.building_block_category_id AS category_id,
-                count(p.stakeholder_id) AS providers,
+                count(p.provider_id) AS providers,
                 COALESCE(sum(r.shipped + CASE WHEN r.added IS NULL THEN 0
                     ELSE (SELECT count(*) FROM unnest(r.added) AS a WHERE a <= p.verified_at) END)
                     FILTER (WHERE p.verified_at IS NOT NULL), 0)::bigint AS pairs,
                 COALESCE(sum(cardinality(p.verified_requirements)), 0)::bigint AS available,
-                count(p.stakeholder_id) FILTER (WHERE p.verified_at IS NOT NULL) AS verified
+                count(p.provider_id) FILTER (WHERE p.verified_at IS NOT NULL) AS verified
          FROM kids k
          LEFT JOIN boundary b ON k.boundary_id IN (b.boundary_id, b.district_id, b.province_id)
                              AND b.level = 'municipality'
@@ -331,7 +331,7 @@ pub struct DirectorySearch {
     /// Of this building block.
     pub building_block_id: Option<i64>,
     /// This provider only.
-    pub stakeholder_id: Option<i64>,
+    pub provider_id: Option<i64>,
     /// Lower-case text the name or the building block's name contains.
     pub filter: Option<String>,
 }
@@ -341,7 +341,7 @@ pub struct DirectorySearch {
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DirectoryEntryRow {
     /// The provider id.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its name.
     pub name: String,
     /// Its municipality's name.
@@ -370,7 +370,7 @@ pub async fn directory_entries(
     search: &DirectorySearch,
 ) -> sqlx::Result<Vec<DirectoryEntryRow>> {
     sqlx::query_as(&format!(
-        "SELECT p.stakeholder_id, p.name, b.name AS municipality_name, p.building_block_id,
+        "SELECT p.provider_id, p.name, b.name AS municipality_name, p.building_block_id,
                 k.description AS building_block,
                 COALESCE(p.verified_contacts, p.contacts) AS contacts,
                 p.verified_physical_address AS physical_address,
@@ -381,16 +381,16 @@ pub async fn directory_entries(
          WHERE ($1::bigint IS NULL OR {INSIDE})
            AND ($2::bigint IS NULL OR p.building_block_category_id = $2)
            AND ($3::bigint IS NULL OR p.building_block_id = $3)
-           AND ($4::bigint IS NULL OR p.stakeholder_id = $4)
+           AND ($4::bigint IS NULL OR p.provider_id = $4)
            AND ($5::text IS NULL OR strpos(lower(p.name), $5) > 0 OR strpos(lower(k.description), $5) > 0)
-         ORDER BY lower(p.name), p.stakeholder_id
+         ORDER BY lower(p.name), p.provider_id
          LIMIT 2000"
     )
     .replace("$1 = 1", "$1::bigint = 1"))
     .bind(search.boundary_id.unwrap_or(1))
     .bind(search.category_id)
     .bind(search.building_block_id)
-    .bind(search.stakeholder_id)
+    .bind(search.provider_id)
     .bind(search.filter.as_deref())
     .fetch_all(pool)
     .await
@@ -418,17 +418,17 @@ pub struct ContactPersonRow {
     pub alternate_number: Option<String>,
 }
 
-/// The contact persons of providers `stakeholder_ids`, any order.
+/// The contact persons of providers `provider_ids`, any order.
 pub async fn contact_persons(
     pool: &sqlx::PgPool,
-    stakeholder_ids: &[i64],
+    provider_ids: &[i64],
 ) -> sqlx::Result<Vec<ContactPersonRow>> {
     sqlx::query_as(
         "SELECT contact_person_id, name, erased_at, job_role, mobile_number, email, telephone_number,
                 alternate_number
          FROM bb_contact_person WHERE stakeholder_id = ANY($1)",
     )
-    .bind(stakeholder_ids)
+    .bind(provider_ids)
     .fetch_all(pool)
     .await
 }
@@ -437,7 +437,7 @@ pub async fn contact_persons(
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProviderPointRow {
     /// The provider id.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its name.
     pub name: String,
     /// Its building block id.
@@ -461,7 +461,7 @@ pub async fn provider_points(
     category_id: Option<i64>,
 ) -> sqlx::Result<Vec<ProviderPointRow>> {
     sqlx::query_as(&format!(
-        "SELECT p.stakeholder_id, p.name, p.building_block_id, k.description AS building_block,
+        "SELECT p.provider_id, p.name, p.building_block_id, k.description AS building_block,
                 p.building_block_category_id AS category_id,
                 p.point_lon AS longitude, p.point_lat AS latitude
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
@@ -538,11 +538,11 @@ pub async fn municipality_blocks(
          SELECT m.boundary_id AS municipality_id, m.name AS municipality_name, m.province AS province_name,
                 m.district AS district_name, c.building_block_category_id AS category_id,
                 c.description AS category_description, k.building_block_id, k.description AS block_description,
-                count(p.stakeholder_id) AS providers,
-                count(p.stakeholder_id) FILTER (WHERE p.status = 'verified') AS verified,
-                count(p.stakeholder_id) FILTER (WHERE p.status = 'not_captured') AS not_captured,
-                count(p.stakeholder_id) FILTER (WHERE p.status = 'submitted') AS submitted,
-                count(p.stakeholder_id) FILTER (WHERE p.status = 'returned') AS returned
+                count(p.provider_id) AS providers,
+                count(p.provider_id) FILTER (WHERE p.status = 'verified') AS verified,
+                count(p.provider_id) FILTER (WHERE p.status = 'not_captured') AS not_captured,
+                count(p.provider_id) FILTER (WHERE p.status = 'submitted') AS submitted,
+                count(p.provider_id) FILTER (WHERE p.status = 'returned') AS returned
          FROM m CROSS JOIN bb_block k JOIN bb_category c USING (building_block_category_id)
          LEFT JOIN bb_provider p ON p.municipality_id = m.boundary_id AND p.building_block_id = k.building_block_id
          GROUP BY m.boundary_id, m.name, m.province, m.district, c.building_block_category_id, c.description, c.seq, k.building_block_id, k.description, k.seq
@@ -575,7 +575,7 @@ pub async fn municipality_province(
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProviderStatusRow {
     /// The provider id.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its name.
     pub name: String,
     /// `not_captured`, `submitted`, `verified` or `returned`.
@@ -590,7 +590,7 @@ pub async fn providers_of_block(
     building_block_id: i64,
 ) -> sqlx::Result<Vec<ProviderStatusRow>> {
     sqlx::query_as(
-        "SELECT stakeholder_id, name, status FROM bb_provider
+        "SELECT provider_id, name, status FROM bb_provider
          WHERE municipality_id = $1 AND building_block_id = $2 ORDER BY lower(name)",
     )
     .bind(municipality_id)

@@ -239,7 +239,7 @@ pub struct PoliceStation {
     pub point_lat: f64,
     /// The station in the building-block directory (`bb_provider` with this precinct's
     /// `saps_precinct_code`), if it is there.
-    pub provider_stakeholder_id: Option<i64>,
+    pub provider_id: Option<i64>,
 }
 
 /// The police stations of the SAPS precincts in boundary `boundary_id` (the precinct itself,
@@ -252,8 +252,8 @@ pub async fn police_stations_in(
 ) -> sqlx::Result<Vec<PoliceStation>> {
     sqlx::query_as(
         "SELECT b.boundary_id, b.code, b.name, b.point_lon, b.point_lat,
-                (SELECT min(p.stakeholder_id) FROM bb_provider p WHERE p.saps_precinct_code = b.code)
-                    AS provider_stakeholder_id
+                (SELECT min(p.provider_id) FROM bb_provider p WHERE p.saps_precinct_code = b.code)
+                    AS provider_id
          FROM boundary b
          WHERE b.level = 'saps_precinct' AND b.point_lon IS NOT NULL
            AND (b.boundary_id = $1 OR b.parent_id = $1 OR b.district_id = $1 OR b.province_id = $1 OR $1 = 1)

@@ -109,7 +109,7 @@ async fn dry_run(s: &AppState, u: &CurrentUser, body: &[u8]) -> Result<Plan, Api
         .await?
         .into_iter()
         .map(|r| DirectoryEntry {
-            stakeholder_id: r.stakeholder_id,
+            provider_id: r.provider_id,
             name: r.name,
             building_block_id: r.building_block_id,
             municipality_id: r.municipality_id,
@@ -136,7 +136,7 @@ async fn dry_run(s: &AppState, u: &CurrentUser, body: &[u8]) -> Result<Plan, Api
         directory
             .iter()
             .filter(|e| area.contains(&e.municipality_id))
-            .map(|e| e.stakeholder_id)
+            .map(|e| e.provider_id)
             .collect()
     };
     let providers = bulk_load::load_providers(&s.pool, &in_area).await?;

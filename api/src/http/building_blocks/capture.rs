@@ -73,7 +73,7 @@ pub struct AssignedMunicipality {
 
 /// `GET /api/buildingblock/getBuildingBlockAssociatedToUser?boundaryId`: per municipality the
 /// user may see (assigned municipalities; all when the user holds WorldOfImpactAdmin; for a
-/// ValidateBuildingBlock holder every municipality of the provinces they review, [`super::StaffArea`]),
+/// ValidateBuildingBlock holder every municipality of the provinces they review: their area),
 /// limited to `boundaryId` when given: `{name, stakeholderId, provinceName, districtName, buildingBlockCategories:
 /// [{buildingBlockCategoryId, description, buildingBlocks: [{buildingBlockId, description,
 /// totalBuildingBlockCount, totalVerifiedBuildingBlockCount, completion}]}]}` with completion 0/1/2
@@ -177,7 +177,7 @@ pub struct ProviderStatus {
 
 /// `GET /api/buildingblock/getBuildingBlockOnMunicipality?boundaryStakeholderId&buildingBlockId`:
 /// the providers of a building block in a municipality with their status. BuildingBlockAdmin,
-/// and the municipality in the user's [`super::StaffArea`] (403 otherwise, also for an unknown one).
+/// and the municipality in the user's area (403 otherwise, also for an unknown one).
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockOnMunicipality", operation_id = "getProvidersOnMunicipality", tag = "building block",
     params(MunicipalityQuery),
     responses((status = 200, description = "Providers with status", body = [ProviderStatus]), (status = 403, description = "Permission denied or not in the user's area")))]
@@ -196,7 +196,7 @@ pub async fn on_municipality(
     Ok(Json(
         rows.into_iter()
             .map(|row| ProviderStatus {
-                stakeholder_id: row.stakeholder_id,
+                stakeholder_id: row.provider_id,
                 name: row.name,
                 status: row.status,
             })
@@ -316,7 +316,7 @@ pub struct BuildingBlockDetails {
 /// one provider's details for the manage screen (spec §3 "Building block details"): address,
 /// contacts, every requirement of its block with `available` and its contact persons, status,
 /// the last submission's version and whether the user made it. These are the last submitted
-/// (possibly unverified) details: BuildingBlockAdmin, and the provider in the user's [`super::StaffArea`].
+/// (possibly unverified) details: BuildingBlockAdmin, and the provider in the user's area.
 #[utoipa::path(get, path = "/api/buildingblock/getBuildingBlockContactsWithRequirements", operation_id = "getProviderWithRequirements", tag = "building block",
     params(ProviderQuery),
     responses((status = 200, description = "Building block details", body = BuildingBlockDetails), (status = 403, description = "Permission denied or not in the user's area"), (status = 404, description = "Unknown provider")))]

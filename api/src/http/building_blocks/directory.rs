@@ -187,7 +187,7 @@ pub async fn search_contact(
         boundary_id: boundary,
         category_id: category,
         building_block_id: block,
-        stakeholder_id: stakeholder,
+        provider_id: stakeholder,
         filter,
     };
     let rows = queries::directory_entries(&s.read_pool(), &search).await?;
@@ -195,7 +195,7 @@ pub async fn search_contact(
     let ids: Vec<i64> = rows
         .iter()
         .filter(|r| !r.location_secret)
-        .map(|r| r.stakeholder_id)
+        .map(|r| r.provider_id)
         .collect();
     let reqs = queries::requirements(&s.read_pool(), None).await?;
     let persons = contact_persons(&s.read_pool(), &ids).await?;
@@ -227,7 +227,7 @@ pub async fn search_contact(
                 })
                 .collect();
             ContactSearchResult {
-                stakeholder_id: row.stakeholder_id,
+                stakeholder_id: row.provider_id,
                 name: row.name,
                 local_municipality_name: row.municipality_name,
                 building_block: row.building_block,
@@ -419,11 +419,11 @@ pub async fn geomarkers(
         .into_iter()
         .map(|row| {
             MarkerFeature::new(
-                FeatureId::Number(row.stakeholder_id),
+                FeatureId::Number(row.provider_id),
                 row.longitude,
                 row.latitude,
                 MarkerProperties {
-                    stakeholder: row.stakeholder_id.to_string(),
+                    stakeholder: row.provider_id.to_string(),
                     name: row.name,
                     building_block: Some(row.building_block),
                     building_block_id: Some(row.building_block_id),

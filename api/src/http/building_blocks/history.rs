@@ -192,7 +192,7 @@ pub fn submission_words(
 
 /// `GET /api/buildingblock/history?stakeholderId[&format=csv]`: every event of one provider
 /// in plain words, with what changed (requirement and building-block names), who (the
-/// person's name), when and from where (BuildingBlockAdmin, provider in the user's [`super::StaffArea`]: the
+/// person's name), when and from where (BuildingBlockAdmin, provider in the user's area: the
 /// history names staff e-mail addresses). Contact persons appear by id only.
 #[utoipa::path(get, path = "/api/buildingblock/history", operation_id = "getProviderHistory", tag = "building block",
     params(ProviderQuery),

@@ -154,7 +154,7 @@ pub const PROPOSALS_SHOWN: i64 = 100;
 
 /// The municipalities (boundary ids) of the provinces where user `u` confirms existence:
 /// with VerifyBuildingBlockExist, the provinces assigned to their account and, when they also
-/// review (ValidateBuildingBlock), those of their municipalities ([`super::StaffArea`]); none otherwise.
+/// review (ValidateBuildingBlock), those of their municipalities (their area); none otherwise.
 /// A municipality's designated person thus holds the action in the seeded group without
 /// confirming anything.
 async fn confirming_municipalities(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {
@@ -231,7 +231,7 @@ pub async fn propose_provider(
         let command = ProviderCommand::ProposeProvider(ProposeProvider {
             actor: actor_of(&u),
             actor_municipalities: actor_municipalities.clone(),
-            stakeholder_id: id,
+            provider_id: id,
             building_block_category_id: category,
             location_secret,
             proposal: proposal.clone(),
@@ -400,7 +400,7 @@ pub async fn proposals(
     let items = rows
         .into_iter()
         .map(|r| ProposalItem {
-            stakeholder_id: r.stakeholder_id,
+            stakeholder_id: r.provider_id,
             kind: r.kind,
             name: r.name,
             municipality_id: r.municipality_id,

@@ -163,7 +163,7 @@ pub(super) fn rfc3339(t: DateTime<Utc>) -> String {
 }
 
 /// The municipalities (boundary ids) whose providers user `u` works on: assigned ones, and
-/// every boundary of the provinces they review ([`super::StaffArea`]).
+/// every boundary of the provinces they review (their area).
 pub(super) async fn area_boundaries(s: &AppState, u: &CurrentUser) -> Result<Vec<i64>, ApiError> {
     let area = staff_area(s, u).await?;
     let mut ids = area.municipalities.clone();
@@ -181,7 +181,7 @@ pub(super) async fn area_boundaries(s: &AppState, u: &CurrentUser) -> Result<Vec
 /// the providers of the user's area waiting in `status` (`submitted`: for the province's
 /// designated person; `returned`: for the municipality's, with the reason), oldest wait
 /// first, `total` over every page, the counts per status across the area and the filters'
-/// choices. EditBuildingBlock or ValidateBuildingBlock; the area is the user's [`super::StaffArea`]
+/// choices. EditBuildingBlock or ValidateBuildingBlock; the area is the user's own
 /// (assigned municipalities; the provinces reviewed), nothing outside it is ever counted.
 #[utoipa::path(get, path = "/api/buildingblock/verificationQueue", operation_id = "getVerificationQueue", tag = "building block",
     params(QueueQuery),
@@ -229,7 +229,7 @@ pub async fn verification_queue(
     let items = rows
         .into_iter()
         .map(|r| QueueItem {
-            stakeholder_id: r.stakeholder_id,
+            stakeholder_id: r.provider_id,
             name: r.name,
             municipality_id: r.municipality_id,
             municipality_name: r.municipality_name,

@@ -279,7 +279,7 @@ pub fn person_changes(
 /// beside its last verified version (the imported record before any verification): the
 /// fields, every requirement by name, the contact persons added, changed and removed, who
 /// submitted it and when, the last return's reason, and whether the reader may decide.
-/// EditBuildingBlock or ValidateBuildingBlock, and the provider in the user's [`super::StaffArea`].
+/// EditBuildingBlock or ValidateBuildingBlock, and the provider in the user's area.
 #[utoipa::path(get, path = "/api/buildingblock/reviewSubmission", operation_id = "getSubmissionReview", tag = "building block",
     params(ProviderQuery),
     responses((status = 200, description = "The submission beside the last verified version", body = SubmissionReview), (status = 403, description = "Permission denied or not in the user's area"), (status = 404, description = "Unknown provider")))]

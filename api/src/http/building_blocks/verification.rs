@@ -101,7 +101,7 @@ pub(super) fn provider_error(e: AggregateError<ProviderError>) -> Result<Respons
 pub(super) async fn execute_provider(
     s: &AppState,
     u: &CurrentUser,
-    stakeholder_id: i64,
+    provider_id: i64,
     command: ProviderCommand,
     source: &str,
     message: &str,
@@ -110,7 +110,7 @@ pub(super) async fn execute_provider(
     let done = execute_with_side_tables(
         &store,
         &s.pool,
-        &stakeholder_id.to_string(),
+        &provider_id.to_string(),
         command,
         &(),
         &meta_for(u, source),

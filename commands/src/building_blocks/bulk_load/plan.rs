@@ -20,7 +20,7 @@ use crate::building_blocks::provider::{
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DirectoryEntry {
     /// The provider id.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its name.
     pub name: String,
     /// Its building block.
@@ -110,9 +110,11 @@ pub struct Change {
 pub struct RowReport {
     /// The spreadsheet's row number (first data row: 2).
     pub row: usize,
-    /// The provider matched (null when none).
+    /// The provider matched (null when none); `stakeholderId` in the answer, as the
+    /// specification names a provider's id.
     #[schema(required = true)]
-    pub stakeholder_id: Option<i64>,
+    #[serde(rename = "stakeholderId")]
+    pub provider_id: Option<i64>,
     /// Its name.
     #[schema(required = true)]
     pub provider: Option<String>,
@@ -137,7 +139,7 @@ pub struct RowReport {
 #[derive(Debug, Clone)]
 pub struct Decided {
     /// The provider.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its state before (its `version` is the last sequence).
     pub before: Provider,
     /// The command, as the manage form or the review sends it.
@@ -208,11 +210,8 @@ pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
         errors: sheet.errors.clone(),
         ..Plan::default()
     };
-    let by_id: HashMap<i64, &DirectoryEntry> = known
-        .directory
-        .iter()
-        .map(|e| (e.stakeholder_id, e))
-        .collect();
+    let by_id: HashMap<i64, &DirectoryEntry> =
+        known.directory.iter().map(|e| (e.provider_id, e)).collect();
     let mut by_name: HashMap<(String, i32), Vec<&DirectoryEntry>> = HashMap::new();
     for e in known.directory {
         by_name
@@ -226,7 +225,7 @@ pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
     for row in &sheet.rows {
         let mut report = RowReport {
             row: row.row,
-            stakeholder_id: None,
+            provider_id: None,
             provider: None,
             municipality: None,
             version: None,
@@ -236,10 +235,10 @@ pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
         };
         let found = find(row, known, &by_id, &by_name, &area, &mut report.errors);
         if let Some(e) = found {
-            report.stakeholder_id = Some(e.stakeholder_id);
+            report.provider_id = Some(e.provider_id);
             report.provider = Some(e.name.clone());
             report.municipality = Some(e.municipality_name.clone());
-            if let Some(first) = seen.insert(e.stakeholder_id, row.row) {
+            if let Some(first) = seen.insert(e.provider_id, row.row) {
                 report.errors.push(CellError::new(
                     row.row,
                     Some(identity_column(row)),
@@ -249,7 +248,7 @@ pub fn plan(sheet: &Sheet, known: Known<'_>, uploader: &Uploader) -> Plan {
         }
         // A row with errors is still decided, so every error of it is reported at once.
         if let Some(e) = found {
-            match known.providers.get(&e.stakeholder_id) {
+            match known.providers.get(&e.provider_id) {
                 None => report.errors.push(CellError::new(
                     row.row,
                     Some(identity_column(row)),
@@ -431,7 +430,7 @@ fn decide(
     if !report.changes.is_empty() || provider.status == Status::NotCaptured {
         report.action = Action::Submit;
         return Some(Decided {
-            stakeholder_id: entry.stakeholder_id,
+            provider_id: entry.provider_id,
             before: provider.clone(),
             command,
             events,
@@ -466,7 +465,7 @@ fn decide(
                 &mut pending,
             );
             return Some(Decided {
-                stakeholder_id: entry.stakeholder_id,
+                provider_id: entry.provider_id,
                 before: provider.clone(),
                 command: verify,
                 events,

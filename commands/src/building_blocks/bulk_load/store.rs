@@ -103,7 +103,7 @@ pub async fn apply(
     for d in &plan.decided {
         rows.extend(NewEvent::run(
             PROVIDER_AGGREGATE,
-            &d.stakeholder_id.to_string(),
+            &d.provider_id.to_string(),
             d.before.version + 1,
             &d.events,
             metadata,
@@ -125,7 +125,7 @@ pub async fn apply(
     for d in &plan.decided {
         let after = after(d);
         d.command
-            .write_side_tables(&mut tx, &d.stakeholder_id.to_string(), &after)
+            .write_side_tables(&mut tx, &d.provider_id.to_string(), &after)
             .await
             .map_err(|e| match e {
                 AggregateError::UserError(e) => ApplyError::Refused(e),

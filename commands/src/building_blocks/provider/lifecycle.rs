@@ -164,7 +164,7 @@ pub struct ProposeProvider {
     /// The municipalities assigned to the actor (boundary ids).
     pub actor_municipalities: Vec<i64>,
     /// The new provider's id (the aggregate's id), from [`PROPOSED_ID_BASE`] on.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// The category of the named building block; `None` when the taxonomy has no such block.
     pub building_block_category_id: Option<i32>,
     /// Whether the named building block's locations are secret (a shelter: no point, no
@@ -277,7 +277,7 @@ impl Provider {
             })
             .collect();
         Ok(ProviderEvent::ProviderProposed(ProviderProposed {
-            stakeholder_id: c.stakeholder_id,
+            provider_id: c.provider_id,
             name: name.as_str().to_string(),
             building_block_id: f.building_block_id,
             building_block_category_id: category,
@@ -372,7 +372,7 @@ impl Provider {
             ProviderEvent::ProviderExistenceConfirmed => {
                 if let Some(p) = &self.proposal {
                     self.imported = Some(gbvf_events::building_block::ProviderImported {
-                        stakeholder_id: p.stakeholder_id,
+                        provider_id: p.provider_id,
                         name: p.name.clone(),
                         building_block_id: p.building_block_id,
                         building_block_category_id: p.building_block_category_id,

@@ -38,7 +38,7 @@ fn propose_with(input: &ProposalInput<'_>, shelter: bool) -> ProviderCommand {
     ProviderCommand::ProposeProvider(ProposeProvider {
         actor: M.into(),
         actor_municipalities: vec![MUNI],
-        stakeholder_id: ID,
+        provider_id: ID,
         building_block_category_id: Some(2),
         location_secret: shelter,
         proposal: ProposalForm::parse(input),
@@ -47,7 +47,7 @@ fn propose_with(input: &ProposalInput<'_>, shelter: bool) -> ProviderCommand {
 
 fn proposed() -> ProviderEvent {
     ProviderEvent::ProviderProposed(ProviderProposed {
-        stakeholder_id: ID,
+        provider_id: ID,
         name: "Hillbrow Community Clinic".into(),
         building_block_id: 3,
         building_block_category_id: 2,
@@ -64,7 +64,7 @@ fn proposed() -> ProviderEvent {
 
 fn police() -> ProviderEvent {
     ProviderEvent::ProviderImported(ProviderImported {
-        stakeholder_id: 1_000_002,
+        provider_id: 1_000_002,
         name: "Aberdeen SAPS".into(),
         building_block_id: 1,
         building_block_category_id: 1,

@@ -14,7 +14,7 @@ const SALT: uuid::Uuid = uuid::Uuid::from_u128(11);
 
 fn imported(building_block_id: i32) -> ProviderEvent {
     ProviderEvent::ProviderImported(ProviderImported {
-        stakeholder_id: 1_000_002,
+        provider_id: 1_000_002,
         name: "Aberdeen SAPS".into(),
         building_block_id,
         building_block_category_id: 1,

@@ -39,7 +39,7 @@ async fn capturers(
     let mut w = Worker::new();
     loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(&(stakeholder_id, block, requirement, version)) = providers.get(i) else {
+        let Some(&(provider_id, block, requirement, version)) = providers.get(i) else {
             break;
         };
         let calls = [
@@ -49,15 +49,15 @@ async fn capturers(
                 "/api/buildingblock/updateBuildingBlockContactsAndRequirements",
                 // A non-shelter provider's office address is required (spec §5); the bench
                 // database is dropped at the end.
-                serde_json::json!({"stakeholderId": stakeholder_id, "buildingBlockId": block,
-                    "physicalAddress": format!("{stakeholder_id} Bench Road"),
+                serde_json::json!({"stakeholderId": provider_id, "buildingBlockId": block,
+                    "physicalAddress": format!("{provider_id} Bench Road"),
                     "buildingBlockRequirements": requirement.into_iter().collect::<Vec<_>>(), "contactPersons": []}),
             ),
             (
                 &sessions[1],
                 hyper::Method::POST,
                 "/api/buildingblock/verifyBuildingBlock",
-                serde_json::json!({"stakeholderId": stakeholder_id, "submissionVersion": version}),
+                serde_json::json!({"stakeholderId": provider_id, "submissionVersion": version}),
             ),
         ];
         for (session, method, path, body) in calls {
@@ -86,10 +86,10 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
     // Providers other than shelters, each with its building block's first requirement and the
     // version its submission will have.
     let providers: Vec<BenchProvider> = sqlx::query_as(
-        "SELECT p.stakeholder_id, p.building_block_id,
+        "SELECT p.provider_id, p.building_block_id,
                 (SELECT min(r.building_block_requirement_id) FROM bb_requirement r WHERE r.building_block_id = p.building_block_id),
-                (SELECT max(e.sequence) + 1 FROM events e WHERE e.aggregate_type = 'bb_provider' AND e.aggregate_id = p.stakeholder_id::text)
-         FROM bb_provider p WHERE p.building_block_id <> $1 ORDER BY p.stakeholder_id LIMIT $2",
+                (SELECT max(e.sequence) + 1 FROM events e WHERE e.aggregate_type = 'bb_provider' AND e.aggregate_id = p.provider_id::text)
+         FROM bb_provider p WHERE p.building_block_id <> $1 ORDER BY p.provider_id LIMIT $2",
     )
     .bind(gbvf_events::building_block::SHELTER_BUILDING_BLOCK_ID)
     .bind(BB_PROVIDERS as i64)

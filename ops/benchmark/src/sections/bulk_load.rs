@@ -110,7 +110,7 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
         .map(|i| {
             let id = FIRST_ID + i as i64;
             let imported = ProviderEvent::ProviderImported(ProviderImported {
-                stakeholder_id: id,
+                provider_id: id,
                 name: format!("Bulk provider {i:05}"),
                 building_block_id: 1,
                 building_block_category_id: 1,

@@ -57,7 +57,7 @@ fn synthetic_events(
             source: "bench:queue".into(),
         };
         let imported = ProviderEvent::ProviderImported(ProviderImported {
-            stakeholder_id: id,
+            provider_id: id,
             name: format!("Bench provider {i:05}"),
             building_block_id: *block,
             building_block_category_id: *category,

@@ -6,7 +6,7 @@
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BulkLoadProviderRow {
     /// The provider id.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its name.
     pub name: String,
     /// Its building block.
@@ -20,7 +20,7 @@ pub struct BulkLoadProviderRow {
 /// Every provider of the directory (`bb_provider` with the `boundary` read model), any order.
 pub async fn bulk_load_providers(pool: &sqlx::PgPool) -> sqlx::Result<Vec<BulkLoadProviderRow>> {
     sqlx::query_as(
-        "SELECT p.stakeholder_id, p.name, p.building_block_id, p.municipality_id,
+        "SELECT p.provider_id, p.name, p.building_block_id, p.municipality_id,
                 b.name AS municipality_name
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id",
     )

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProposalRow {
     /// The provider id.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// `new` (a provider missing from the directory) or `closure`.
     pub kind: String,
     /// The provider's name.
@@ -38,20 +38,20 @@ pub struct ProposalRow {
 }
 
 /// The proposals in state `proposed` of providers in municipalities `area` (boundary ids),
-/// oldest first (index `(state, proposed_at, stakeholder_id)`), at most `limit`.
+/// oldest first (index `(state, proposed_at, provider_id)`), at most `limit`.
 pub async fn pending_proposals(
     pool: &sqlx::PgPool,
     area: &[i64],
     limit: i64,
 ) -> sqlx::Result<Vec<ProposalRow>> {
     sqlx::query_as(&format!(
-        "SELECT l.stakeholder_id, l.kind, l.name, l.municipality_id, b.name AS municipality_name,
+        "SELECT l.provider_id, l.kind, l.name, l.municipality_id, b.name AS municipality_name,
                 l.building_block_id, k.description AS building_block, l.contacts, l.point_lon,
                 l.point_lat, l.physical_address, {reason} AS reason, l.proposed_by, l.proposed_at
          FROM bb_provider_lifecycle l JOIN boundary b ON b.boundary_id = l.municipality_id
          JOIN bb_block k ON k.building_block_id = l.building_block_id
          WHERE l.state = 'proposed' AND l.municipality_id = ANY($1)
-         ORDER BY l.proposed_at, l.stakeholder_id LIMIT $2",
+         ORDER BY l.proposed_at, l.provider_id LIMIT $2",
         reason = crate::reasons::reason_text("l.reason_id", "l.reason_digest", "l.reason"),
     ))
     .bind(area)
@@ -88,13 +88,13 @@ pub async fn block_category(
 /// `(municipality, province, building block)`; `None` when unknown there too.
 pub async fn lifecycle_place(
     pool: &sqlx::PgPool,
-    stakeholder_id: i64,
+    provider_id: i64,
 ) -> sqlx::Result<Option<(i64, Option<i64>, i32)>> {
     sqlx::query_as(
         "SELECT l.municipality_id, b.province_id, l.building_block_id FROM bb_provider_lifecycle l
-         JOIN boundary b ON b.boundary_id = l.municipality_id WHERE l.stakeholder_id = $1",
+         JOIN boundary b ON b.boundary_id = l.municipality_id WHERE l.provider_id = $1",
     )
-    .bind(stakeholder_id)
+    .bind(provider_id)
     .fetch_optional(pool)
     .await
 }

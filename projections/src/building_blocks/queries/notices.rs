@@ -6,7 +6,7 @@
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ProviderNotice {
     /// Its id (`stakeholderId`).
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its name.
     pub name: String,
     /// Its building block's id and name.
@@ -21,24 +21,24 @@ pub struct ProviderNotice {
     pub province_id: i64,
 }
 
-/// Provider `stakeholder_id` with its building block, municipality and province; `None` when
+/// Provider `provider_id` with its building block, municipality and province; `None` when
 /// the read model does not know it (yet).
 pub async fn provider_notice<'e, E>(
     executor: E,
-    stakeholder_id: i64,
+    provider_id: i64,
 ) -> sqlx::Result<Option<ProviderNotice>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Postgres>,
 {
     sqlx::query_as(
-        "SELECT p.stakeholder_id, p.name, p.building_block_id, k.description AS building_block,
+        "SELECT p.provider_id, p.name, p.building_block_id, k.description AS building_block,
                 p.municipality_id, b.name AS municipality, coalesce(b.province_id, 0) AS province_id
          FROM bb_provider p
          JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN bb_block k ON k.building_block_id = p.building_block_id
-         WHERE p.stakeholder_id = $1",
+         WHERE p.provider_id = $1",
     )
-    .bind(stakeholder_id)
+    .bind(provider_id)
     .fetch_optional(executor)
     .await
 }

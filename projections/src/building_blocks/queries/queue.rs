@@ -29,7 +29,7 @@ pub struct QueueFilter {
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct QueueRow {
     /// The provider id.
-    pub stakeholder_id: i64,
+    pub provider_id: i64,
     /// Its name.
     pub name: String,
     /// Its municipality (boundary id).
@@ -77,7 +77,7 @@ fn queue_where(since: &str) -> String {
 
 /// A page of the verification queue, oldest wait first (then by provider id), and how many
 /// providers match the filter in all. The order is the index `(status, <since>,
-/// stakeholder_id)` of the projection, so a page reads its rows and stops.
+/// provider_id)` of the projection, so a page reads its rows and stops.
 pub async fn verification_queue(
     pool: &sqlx::PgPool,
     f: &QueueFilter,
@@ -85,13 +85,13 @@ pub async fn verification_queue(
     let since = waiting_column(f.status);
     let condition = queue_where(since);
     let rows = sqlx::query_as(&format!(
-        "SELECT p.stakeholder_id, p.name, p.municipality_id, b.name AS municipality_name, p.building_block_id,
+        "SELECT p.provider_id, p.name, p.municipality_id, b.name AS municipality_name, p.building_block_id,
                 k.description AS building_block, p.status, p.submission_version, p.submitted_by, p.submitted_at,
                 p.{since} AS waiting_since, {reason} AS return_reason, p.returned_by
          FROM bb_provider p JOIN boundary b ON b.boundary_id = p.municipality_id
          JOIN bb_block k ON k.building_block_id = p.building_block_id
          WHERE {condition}
-         ORDER BY p.{since}, p.stakeholder_id LIMIT $6 OFFSET $7",
+         ORDER BY p.{since}, p.provider_id LIMIT $6 OFFSET $7",
         reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason_digest", "p.return_reason"),
     ))
     .bind(f.status)

@@ -58,10 +58,10 @@ pub struct ProviderDetailsRow {
     pub returned_by: Option<String>,
 }
 
-/// Provider `stakeholder_id`'s details; `None` when unknown.
+/// Provider `provider_id`'s details; `None` when unknown.
 pub async fn provider_details(
     pool: &sqlx::PgPool,
-    stakeholder_id: i64,
+    provider_id: i64,
 ) -> sqlx::Result<Option<ProviderDetailsRow>> {
     sqlx::query_as(&format!(
         "SELECT p.name, p.building_block_id, k.description AS building_block, p.municipality_id,
@@ -71,10 +71,10 @@ pub async fn provider_details(
                 p.verified_postal_address, p.verified_contacts, p.verified_contact_persons, p.verified_at,
                 {reason} AS return_reason, p.returned_at, p.returned_by
          FROM bb_provider p JOIN bb_block k USING (building_block_id) JOIN boundary b ON b.boundary_id = p.municipality_id
-         WHERE p.stakeholder_id = $1",
+         WHERE p.provider_id = $1",
         reason = crate::reasons::reason_text("p.return_reason_id", "p.return_reason_digest", "p.return_reason"),
     ))
-    .bind(stakeholder_id)
+    .bind(provider_id)
     .fetch_optional(pool)
     .await
 }

@@ -413,7 +413,8 @@ export type BulkLoadRow = {
   provider: string | null;
   /** The spreadsheet's row number (first data row: 2). */
   row: number;
-  /** The provider matched (null when none). */
+  /** The provider matched (null when none); `stakeholderId` in the answer, as the
+    specification names a provider's id. */
   stakeholderId: number | null;
   /** The provider's version (its events) the row was decided on: applying refuses the file
     when any row's provider changed since (null when no provider). */

@@ -13,7 +13,7 @@ const ME: &str = "user:loader";
 
 fn imported(id: i64, name: &str, muni: i64) -> ProviderEvent {
     ProviderEvent::ProviderImported(ProviderImported {
-        stakeholder_id: id,
+        provider_id: id,
         name: name.into(),
         building_block_id: 1,
         building_block_category_id: 1,
@@ -38,7 +38,7 @@ fn directory() -> Vec<DirectoryEntry> {
     ]
     .into_iter()
     .map(|(id, name, muni, muni_name)| DirectoryEntry {
-        stakeholder_id: id,
+        provider_id: id,
         name: name.into(),
         building_block_id: 1,
         municipality_id: muni,
@@ -139,7 +139,7 @@ fn a_row_found_by_name_submits_the_details_merged_onto_the_current_ones() {
     assert_eq!(errors(&plan), []);
     let row = &plan.rows[0];
     assert_eq!(
-        (row.row, row.stakeholder_id, row.action),
+        (row.row, row.provider_id, row.action),
         (2, Some(1), Action::Submit)
     );
     let changed: Vec<(&str, Option<&str>, Option<&str>)> = row
@@ -417,7 +417,7 @@ fn an_xlsx_workbook_is_read_as_its_first_sheet_with_spreadsheet_row_numbers() {
     let got: Vec<(usize, Option<i64>, Action)> = plan
         .rows
         .iter()
-        .map(|r| (r.row, r.stakeholder_id, r.action))
+        .map(|r| (r.row, r.provider_id, r.action))
         .collect();
     assert_eq!(
         got,
