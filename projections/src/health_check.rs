@@ -48,7 +48,8 @@ pub mod queries;
 pub mod queries_translations;
 pub mod translations;
 pub use public_figures::{
-    publish_quarter, published_cells, withdraw_quarters_except, PublishedCell,
+    public_stats_reads, publish_quarter, published_cells, withdraw_quarters_except,
+    PublicStatsReads, PublishedCell,
 };
 
 /// The health-check projection, stored under the name `healthcheck` (its tables

@@ -327,7 +327,7 @@ pub struct OrganisationTypeCount {
 /// `boundary_id` (by their province, district or municipality; the nation, 1, holds every
 /// organisation), in no order. From `organisation`.
 pub async fn approved_organisations_by_type(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     boundary_id: i64,
 ) -> sqlx::Result<Vec<OrganisationTypeCount>> {
     sqlx::query_as(
@@ -335,7 +335,7 @@ pub async fn approved_organisations_by_type(
            AND ($1 = 1 OR $1 IN (province_id, district_id, municipality_id)) GROUP BY 1",
     )
     .bind(boundary_id)
-    .fetch_all(pool)
+    .fetch_all(db)
     .await
 }
 

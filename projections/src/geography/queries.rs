@@ -187,12 +187,12 @@ pub struct LevelAndParent {
 
 /// The level and parent of boundary `boundary_id`; `None` when there is none.
 pub async fn level_and_parent(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     boundary_id: i64,
 ) -> sqlx::Result<Option<LevelAndParent>> {
     sqlx::query_as("SELECT level, parent_id FROM boundary WHERE boundary_id = $1")
         .bind(boundary_id)
-        .fetch_optional(pool)
+        .fetch_optional(db)
         .await
 }
 

@@ -113,7 +113,7 @@ pub async fn withdraw_quarters_except(pool: &PgPool, keep: &[String]) -> sqlx::R
 /// The published cells of boundary `boundary_id` in every quarter, and of its children in
 /// `quarter`, in no order.
 pub async fn published_cells(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     boundary_id: i64,
     quarter: &str,
 ) -> sqlx::Result<Vec<PublishedCell>> {
@@ -123,6 +123,45 @@ pub async fn published_cells(
     )
     .bind(boundary_id)
     .bind(quarter)
-    .fetch_all(pool)
+    .fetch_all(db)
     .await
+}
+
+/// What the public health-check figures of one boundary are shown from (public spec §3
+/// "Health check data"), read from one snapshot: the published cells and the approved
+/// organisations they are set beside count the same moment.
+#[derive(Debug, Clone)]
+pub struct PublicStatsReads {
+    /// [`published_cells`] of the boundary (every quarter) and of its children (the quarter).
+    pub cells: Vec<PublishedCell>,
+    /// The approved organisations inside it, per type
+    /// ([`crate::accounts::queries::approved_organisations_by_type`]).
+    pub approved: Vec<crate::accounts::queries::OrganisationTypeCount>,
+}
+
+/// Reads the [`PublicStatsReads`] of boundary `boundary_id` for `quarter` (`2026Q3`) in one
+/// read-only REPEATABLE READ transaction; `None` for an unknown boundary. Fails only with the
+/// database's error.
+pub async fn public_stats_reads(
+    pool: &PgPool,
+    boundary_id: i64,
+    quarter: &str,
+) -> sqlx::Result<Option<PublicStatsReads>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
+    if crate::geography::queries::level_and_parent(&mut *tx, boundary_id)
+        .await?
+        .is_none()
+    {
+        return Ok(None);
+    }
+    let reads = PublicStatsReads {
+        cells: published_cells(&mut *tx, boundary_id, quarter).await?,
+        approved: crate::accounts::queries::approved_organisations_by_type(&mut *tx, boundary_id)
+            .await?,
+    };
+    tx.commit().await?;
+    Ok(Some(reads))
 }

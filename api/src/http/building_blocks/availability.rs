@@ -287,13 +287,15 @@ pub async fn building_block_data(
     s: &AppState,
     boundary_id: i64,
 ) -> Result<BuildingBlockData, ApiError> {
-    let boundary = crate::http::boundary::fetch(&s.read_pool(), boundary_id)
-        .await?
-        .to_boundary();
     let quarters = reporting_quarters(Utc::now().date_naive());
     // Per requirement: providers of its block inside the boundary, available now, and available
-    // at the end of each quarter (the latest snapshot at or before that quarter).
-    let rows = queries::requirement_availability(&s.read_pool(), boundary_id, &quarters).await?;
+    // at the end of each quarter (the latest snapshot at or before that quarter); per area of
+    // the map the same providers, from the same snapshot.
+    let reads = queries::availability_reads(&s.read_pool(), boundary_id, &quarters)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {boundary_id}.")))?;
+    let boundary = crate::http::boundary::BoundaryRow(reads.boundary).to_boundary();
+    let rows = reads.requirements;
     let labels: Vec<String> = quarters.iter().map(|q| quarter_label(*q)).collect();
     let quarter_count = labels.len();
     let mut cats: Vec<(i32, Acc)> = Vec::new();
@@ -422,7 +424,7 @@ pub async fn building_block_data(
             }
         })
         .collect();
-    let contained = contained_availability(s, boundary_id).await?;
+    let contained = contained_availability(reads.areas);
     let current = labels.len() - 1;
     let reporting: Vec<ReportingPeriod> = quarters
         .iter()
@@ -448,12 +450,9 @@ pub async fn building_block_data(
 /// providers (`total`), of those verified (`verified`), available (provider, requirement) pairs
 /// ÷ the pairs of the verified providers now (`availability`, 0..1, only where the coverage
 /// rule holds, `availabilityState` saying why not) and the same per category (`categories`).
-/// Shelters count like any provider; no point or address is involved.
-pub async fn contained_availability(
-    s: &AppState,
-    boundary_id: i64,
-) -> Result<Vec<AvailabilityArea>, ApiError> {
-    let rows = queries::area_availability(&s.read_pool(), boundary_id).await?;
+/// Shelters count like any provider; no point or address is involved. Shaped from `rows`, the
+/// per-area rows of [`queries::area_availability`] in its order.
+pub fn contained_availability(rows: Vec<queries::AreaAvailabilityRow>) -> Vec<AvailabilityArea> {
     let mut out: Vec<AvailabilityArea> = Vec::new();
     let mut sums: Vec<Figure> = Vec::new();
     for row in rows {
@@ -496,7 +495,7 @@ pub async fn contained_availability(
             availability_state: figure.state(),
         });
     }
-    Ok(out)
+    out
 }
 
 /// The categories with their building blocks as component-1 options (spec §3 "Component":

@@ -9,9 +9,7 @@ use axum::extract::{Query, State};
 use axum::Json;
 use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
 use gbvf_commands::health_check::current_dashboard_quarter;
-use gbvf_projections::accounts::queries::approved_organisations_by_type;
-use gbvf_projections::geography::queries::level_and_parent;
-use gbvf_projections::health_check::{published_cells, PublishedCell};
+use gbvf_projections::health_check::{public_stats_reads, PublishedCell};
 use serde::{Deserialize, Serialize};
 
 /// Query of the public statistics.
@@ -283,9 +281,6 @@ pub async fn public_stats(
     quarter: Option<&str>,
     types: &[i32],
 ) -> Result<HealthCheckStats, ApiError> {
-    level_and_parent(&s.pool, boundary)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?;
     let (qy, qq) = match quarter {
         Some(t) => {
             let bad = || ApiError::bad("quarter", "quarter must look like 2026Q3.");
@@ -311,9 +306,12 @@ pub async fn public_stats(
         None => current_dashboard_quarter(chrono::Utc::now()),
     };
     let qk = format!("{qy}Q{qq}");
-    let cells = published_cells(&s.pool, boundary, &qk).await?;
-    let approved: Vec<_> = approved_organisations_by_type(&s.pool, boundary)
+    let reads = public_stats_reads(&s.pool, boundary, &qk)
         .await?
+        .ok_or_else(|| ApiError::NotFound("No boundary has this id.".into()))?;
+    let cells = reads.cells;
+    let approved: Vec<_> = reads
+        .approved
         .into_iter()
         .filter(|a| types.is_empty() || types.contains(&a.organisation_type_id))
         .collect();
