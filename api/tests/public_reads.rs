@@ -148,11 +148,7 @@ async fn a_flood_of_reads_from_one_client_is_answered_429_with_retry_after() {
     let body: serde_json::Value = refused.json().await.unwrap();
     assert_eq!(body["success"], false);
     assert_eq!(body["errors"][0]["code"], "rate_limit");
-    assert_eq!(
-        body["message"],
-        gbvf_api::http::read_limit::TOO_MANY,
-        "{body}"
-    );
+    assert_eq!(body["message"], gbvf_api::http::error::TOO_MANY, "{body}");
 
     // Another client behind the trusted proxy has its own allowance.
     let other = client

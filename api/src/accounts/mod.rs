@@ -167,11 +167,10 @@ pub async fn register(
     for event in &registered {
         user.apply(event.clone());
     }
-    let set_password = UserCommand::SetPassword {
+    let password_set = user.decide(&UserCommand::SetPassword {
         how: "registration".into(),
-        hash: password_hash,
-    };
-    let password_set = user.decide(&set_password)?;
+        hash: password_hash.clone(),
+    })?;
     // A new organisation id cannot have been registered: a refusal here is a fault.
     let organisation_registered = Organisation::default()
         .decide(OrganisationCommand::Register(Box::new(organisation)))
@@ -211,10 +210,8 @@ pub async fn register(
         Err(e) if gbvf_events::store::is_conflict(&e) => return Ok(false),
         Err(e) => return Err(e.into()),
     }
-    // The hash as the SetPassword command's side table writes it (one writer of `credential`).
-    if let UserCommand::SetPassword { hash, .. } = &set_password {
-        replace_hash(&mut tx, &user_id, hash).await?;
-    }
+    // As the SetPassword command's side table writes it (one writer of `credential`).
+    replace_hash(&mut tx, &user_id, &password_hash).await?;
     tx.commit().await?;
     gbvf_events::wake::events_committed();
     Ok(true)

@@ -360,7 +360,7 @@ pub(super) async fn limit_reads(State(s): State<AppState>, req: Request, next: N
         return next.run(req).await;
     }
     let client = ClientIp::of(&s.trusted_proxies, req.extensions(), req.headers());
-    match s.read_limit.check(&client.key_part()) {
+    match s.read_limit.check(client.key_part()) {
         Ok(()) => next.run(req).await,
         Err(wait) => {
             metrics::counter!("gbvf_read_limit_refused_total").increment(1);

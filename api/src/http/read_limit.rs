@@ -31,9 +31,6 @@ pub const DEFAULT_RATE: u32 = 50;
 pub const DEFAULT_BURST: u32 = 500;
 /// Answers between two sweeps of clients whose allowance is full again.
 const SWEEP_EVERY: u64 = 10_000;
-/// The message of a 429 (the error envelope's `message`).
-pub const TOO_MANY: &str =
-    "Too many requests from this address. Please wait a moment and try again.";
 
 /// The read limit of one server process; cheap to clone.
 #[derive(Clone, Default)]
@@ -80,9 +77,9 @@ impl ReadLimit {
         self.0.is_some()
     }
 
-    /// Counts one read of client `key`: `Ok` within its allowance, else the whole seconds to
+    /// Counts one read of client `key` (`ClientIp::key_part`): `Ok` within its allowance, else the whole seconds to
     /// wait (at least 1).
-    pub fn check(&self, key: &str) -> Result<(), u64> {
+    pub fn check(&self, key: String) -> Result<(), u64> {
         let Some(l) = &self.0 else {
             return Ok(());
         };
@@ -90,7 +87,7 @@ impl ReadLimit {
             l.cells.retain_recent();
             l.cells.shrink_to_fit();
         }
-        l.cells.check_key(&key.to_string()).map_err(|not_until| {
+        l.cells.check_key(&key).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
         })
@@ -110,15 +107,15 @@ mod tests {
     fn a_client_past_its_burst_waits_and_another_client_does_not() {
         let limit = ReadLimit::new(1, 3);
         for _ in 0..3 {
-            assert_eq!(limit.check("192.0.2.1"), Ok(()));
+            assert_eq!(limit.check("192.0.2.1".into()), Ok(()));
         }
         assert_eq!(
-            limit.check("192.0.2.1"),
+            limit.check("192.0.2.1".into()),
             Err(1),
             "one second to the next read"
         );
         assert_eq!(
-            limit.check("192.0.2.2"),
+            limit.check("192.0.2.2".into()),
             Ok(()),
             "another client has its own"
         );
@@ -130,7 +127,7 @@ mod tests {
         let limit = ReadLimit::new(0, 10);
         assert!(!limit.is_on());
         for _ in 0..1_000 {
-            assert_eq!(limit.check("192.0.2.1"), Ok(()));
+            assert_eq!(limit.check("192.0.2.1".into()), Ok(()));
         }
     }
 }
