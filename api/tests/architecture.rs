@@ -12,6 +12,8 @@
 //!   shrink);
 //! - only the permission layer answers 403 of its own accord; elsewhere in HTTP a 403 is the
 //!   translation of a refusal decided on the write side;
+//! - each route's path is written once, in its handler's `#[utoipa::path]`: the route table
+//!   and the OpenAPI document take it from there;
 //! - production code has no glob imports (`use x::*`), but for a function's import of an
 //!   enum's variants;
 //! - no hand-written source file of the workspace (the four crates and the benchmark,
@@ -514,6 +516,85 @@ fn is_production(file: &Path) -> bool {
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
     name != "tests.rs" && !name.ends_with("_tests.rs")
+}
+
+/// The `"/api/…"` literals of `code`, each with whether it is a declaration: an annotation's
+/// (`path = "/api/…"`) or a constant's that an annotation names (`const X: &str = "/api/…"`).
+fn api_path_literals(code: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("\"/api/") {
+        let before = rest[..at].trim_end();
+        let declared = before.ends_with("path =") || before.ends_with(": &str =");
+        let literal = &rest[at + 1..];
+        let end = literal.find('"').unwrap_or(literal.len());
+        out.push((literal[..end].to_string(), declared));
+        rest = &literal[end..];
+    }
+    out
+}
+
+/// The places, outside its declaration, where a declared route path is written again, over
+/// `files` (name, text).
+fn repeated_route_paths(files: &[(String, String)]) -> Vec<String> {
+    let mut declared = BTreeSet::new();
+    let mut written = Vec::new();
+    for (name, text) in files {
+        for (line, code) in code_lines(text) {
+            for (path, is_declaration) in api_path_literals(&code) {
+                if is_declaration {
+                    declared.insert(path);
+                } else {
+                    written.push((path, format!("{name}:{line}: {}", code.trim())));
+                }
+            }
+        }
+    }
+    written
+        .into_iter()
+        .filter(|(path, _)| declared.contains(path))
+        .map(|(_, place)| place)
+        .collect()
+}
+
+#[test]
+fn each_route_path_is_written_once() {
+    let root = workspace();
+    let files: Vec<(String, String)> = rust_files(&root.join("api/src/http"))
+        .into_iter()
+        .filter(|f| is_production(f))
+        .map(|f| {
+            let name = f.strip_prefix(&root).expect("under the workspace");
+            let text = std::fs::read_to_string(&f).expect("read source");
+            (name.display().to_string(), text)
+        })
+        .collect();
+    let declared = files
+        .iter()
+        .flat_map(|(_, t)| api_path_literals(t))
+        .filter(|(_, d)| *d)
+        .count();
+    assert!(declared > 80, "only {declared} declared routes were found");
+    let repeated = repeated_route_paths(&files);
+    assert!(
+        repeated.is_empty(),
+        "route paths written again outside their #[utoipa::path]: {repeated:#?}"
+    );
+}
+
+#[test]
+fn the_route_check_sees_a_path_written_twice() {
+    let handler = "#[utoipa::path(get, path = \"/api/x/list\", operation_id = \"list\")]\npub async fn list() {}\n";
+    let table =
+        "r.route(\"/api/x/list\", get(list))\n    .get_undocumented(\"/api/x/list/\", list)\n";
+    let files = vec![
+        ("handler.rs".to_string(), handler.to_string()),
+        ("table.rs".to_string(), table.to_string()),
+    ];
+    assert_eq!(
+        repeated_route_paths(&files),
+        vec!["table.rs:1: r.route(\"/api/x/list\", get(list))".to_string()]
+    );
 }
 
 #[test]

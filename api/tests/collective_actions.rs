@@ -51,7 +51,7 @@ async fn table(pool: &sqlx::PgPool) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn shipped_challenges_on_dashboard_map_and_cards() {
+async fn shipped_collective_actions_on_dashboard_map_and_cards() {
     let (db, base, dir) = setup().await;
     let meta = EventMetadata::now("import", "test", "test");
     let file = data_dir().join("challenges/challenges.csv");

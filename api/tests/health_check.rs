@@ -1171,8 +1171,65 @@ async fn results_move_in_steps_of_five_as_percentages_with_small_demographic_cel
         }
     }
     assert!(suppressed > 0);
+
+    // A second period, next quarter, unanswered: the organisation's list holds both, newest
+    // first, each with its own figures (read together, never mixed).
+    let (s, v) = member
+        .post(
+            "/api/healthcheck/inviteCode",
+            json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": 10, "EffectiveFrom": next_quarter_start()}),
+        )
+        .await;
+    assert_eq!(s, 200, "{v}");
+    catch_up(&db.pool).await;
+    let (s, v) = member
+        .get("/api/healthcheck/getOrganisationHealthChecks?questionnaireTypeId=1")
+        .await;
+    assert_eq!(s, 200, "{v}");
+    let periods = v["data"]["questionnaires"].as_array().unwrap();
+    assert_eq!(periods.len(), 2, "{v}");
+    let (next, this) = (&periods[0], &periods[1]);
+    assert_eq!(
+        (
+            next["responses"]["band"].as_str(),
+            next["resultsAvailable"].as_bool()
+        ),
+        (Some("0"), Some(false))
+    );
+    assert_eq!(next["questionCategories"], json!([]));
+    assert_eq!(this["healthCheckId"].as_str(), Some(hc.as_str()));
+    assert_eq!(this["responses"]["band"].as_str(), Some("10–19"));
+    assert_eq!(this["overallMaturity"], readings[10]["overallMaturity"]);
+    let shown: Vec<&Value> = readings[10]["questionCategories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["isInDashboard"] == true)
+        .collect();
+    assert_eq!(
+        this["questionCategories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
+        shown,
+        "the list shows the dashboard categories of the period's own result"
+    );
     db.drop_db().await;
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The first day of the next quarter, as the survey-link form sends it.
+fn next_quarter_start() -> String {
+    use chrono::Datelike;
+    let now = chrono::Utc::now();
+    let q = (now.month() - 1) / 3;
+    let (y, m) = if q == 3 {
+        (now.year() + 1, 1)
+    } else {
+        (now.year(), q * 3 + 4)
+    };
+    format!("{y}-{m:02}-01T00:00:00Z")
 }
 
 /// The district: 4 organisations and 18 responses over all types; 3 of type 1 with

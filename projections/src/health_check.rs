@@ -23,7 +23,8 @@
 //! so the figures change only when five more responses have arrived and never by one
 //! respondent. No table holds anything about a respondent.
 //!
-//! - [`queries`]: the typed reads of these tables; [`public_figures`]: the public figures as
+//! - [`queries`]: the typed reads of these tables; [`queries_results`]: the reads behind an
+//!   organisation's results; [`public_figures`]: the public figures as
 //!   last published; [`translations`]: the projection of questionnaire translations, read by
 //!   [`queries_translations`].
 
@@ -45,6 +46,7 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 
 pub mod public_figures;
 pub mod queries;
+pub mod queries_results;
 pub mod queries_translations;
 pub mod translations;
 pub use public_figures::{

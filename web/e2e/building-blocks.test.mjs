@@ -317,7 +317,7 @@ test('a coordinator captures, a provincial verifier verifies, and the public fig
     await p.locator('.area-links__pins-box > summary').click()
     await map.locator('[data-testid="provider-pin"]', { hasText: 'Aberdeen SAPS' }).click()
     const dialog = p.getByRole('dialog')
-    await dialog.getByTestId('stakeholder-contacts').waitFor()
+    await dialog.getByTestId('provider-contacts').waitFor()
     const text = await dialog.innerText()
     assert.match(text, /Aberdeen SAPS/)
     assert.match(text, /0498460015/)

@@ -107,7 +107,7 @@ test('map drill-down from the nation to a municipality, with station pins', asyn
         await dialog.getByText('SAPS publishes no figures for this precinct.').waitFor()
       }
       if (marker.properties.providerStakeholderId != null) {
-        await dialog.getByTestId('stakeholder-contacts').waitFor()
+        await dialog.getByTestId('provider-contacts').waitFor()
         const [entry] = await api(
           `/buildingblock/searchcontact?stakeholderId=${marker.properties.providerStakeholderId}`,
         )

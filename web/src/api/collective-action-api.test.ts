@@ -8,7 +8,7 @@ import { server } from '../test/mocks/server'
 import { CSRF_TOKEN } from '../test/mocks/auth-fixtures'
 import { makeStore } from '../app/store'
 import { actionsGeomarkersArgs, collectiveActionApi } from './collective-action-api'
-import { contactApi, contactSearchArgs, stakeholderContactArgs } from './contact-api'
+import { contactApi, contactSearchArgs, providerContactArgs } from './contact-api'
 import { csrfTokenReceived } from './csrf-slice'
 import { publicApi } from './public-api'
 
@@ -73,7 +73,7 @@ describe('contact endpoints', () => {
     const store = makeStore()
     await store.dispatch(contactApi.endpoints.searchContacts.initiate(contactSearchArgs(3, '2', null)))
     await store.dispatch(contactApi.endpoints.searchContacts.initiate(contactSearchArgs(3, '2', '11')))
-    await store.dispatch(contactApi.endpoints.searchContacts.initiate(stakeholderContactArgs('42')))
+    await store.dispatch(contactApi.endpoints.searchContacts.initiate(providerContactArgs('42')))
     expect(seen).toEqual([
       '/api/buildingblock/searchcontact?buildingBlockCategoryId=2&boundaryId=3',
       '/api/buildingblock/searchcontact?buildingBlockCategoryId=2&buildingBlockId=11&boundaryId=3',

@@ -36,6 +36,6 @@ export function contactSearchArgs(
  * alone. The document marks the boundary and building block required; the server needs neither
  * with `stakeholderId`.
  */
-export function stakeholderContactArgs(stakeholderId: string): SearchContactsApiArg {
-  return { stakeholderId: Number(stakeholderId) } as SearchContactsApiArg
+export function providerContactArgs(providerId: string): SearchContactsApiArg {
+  return { stakeholderId: Number(providerId) } as SearchContactsApiArg
 }

@@ -22,6 +22,15 @@ use tower_sessions::cookie::{Cookie, SameSite};
 use crate::accounts::password;
 use crate::http::error::ApiError;
 use crate::http::AppState;
+
+/// The path of the browser's CSRF token (`GET`, [`crate::http::auth::handlers::sessions::csrf`]):
+/// a fresh browser gets its cookie there.
+pub const TOKEN_PATH: &str = "/api/auth/csrf";
+
+/// The path of the session state (`POST`,
+/// [`crate::http::auth::handlers::sessions::user_authenticated`]): exempt from the token, so a
+/// fresh browser can learn its session and token in one call.
+pub const SESSION_STATE_PATH: &str = "/api/auth/userAuthenticated";
 pub use crate::server_secret::ServerSecret;
 
 /// The browser id of the current request (a request extension set by [`csrf_guard`]).
@@ -100,8 +109,7 @@ pub async fn csrf_guard(State(s): State<AppState>, mut req: Request, next: Next)
         *req.method(),
         Method::POST | Method::PUT | Method::PATCH | Method::DELETE
     );
-    let exempt = req.uri().path() == "/api/auth/userAuthenticated"
-        || valid_operator_bearer(&s, req.headers());
+    let exempt = req.uri().path() == SESSION_STATE_PATH || valid_operator_bearer(&s, req.headers());
     if changes_state && !exempt && req.uri().path().starts_with("/api/") {
         let expected = match token(&s, &browser).await {
             Ok(t) => t,
@@ -116,7 +124,7 @@ pub async fn csrf_guard(State(s): State<AppState>, mut req: Request, next: Next)
             return ApiError::Csrf.into_response();
         }
     }
-    let issues_cookie = fresh && (changes_state || req.uri().path() == "/api/auth/csrf");
+    let issues_cookie = fresh && (changes_state || req.uri().path() == TOKEN_PATH);
     req.extensions_mut().insert(browser.clone());
     let mut res = next.run(req).await;
     if issues_cookie {

@@ -5,14 +5,14 @@
 //! `gbvf serve` publishes every 10 minutes; a quarter is written again only when its cells
 //! changed (an organisation rejected, example data removed, a late projection).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use gbvf_commands::health_check::{
     end_of_quarter, public_cells, quarter_of, Contribution, NoiseKey,
 };
-use gbvf_events::health_check::QuestionnairePublished;
-use gbvf_projections::health_check::queries::{participation_in, questionnaire};
+use gbvf_projections::health_check::queries::participation_in;
+use gbvf_projections::health_check::queries_results::period_results;
 use gbvf_projections::health_check::{publish_quarter, withdraw_quarters_except, PublishedCell};
 use sqlx::PgPool;
 
@@ -29,7 +29,6 @@ pub async fn publish_ended_quarters(
     as_of: DateTime<Utc>,
 ) -> anyhow::Result<Vec<String>> {
     let key = NoiseKey::new(secret);
-    let mut defs: HashMap<String, Option<QuestionnairePublished>> = HashMap::new();
     let mut quarters: BTreeMap<String, Vec<Contribution>> = BTreeMap::new();
     for r in participation_in(pool, 1).await? {
         if end_of_quarter(r.effective_from) >= as_of {
@@ -38,14 +37,9 @@ pub async fn publish_ended_quarters(
         let (y, q) = quarter_of(r.effective_from);
         let mut maturity = None;
         if r.actual_responses > 0 {
-            if !defs.contains_key(&r.questionnaire_id) {
-                defs.insert(
-                    r.questionnaire_id.clone(),
-                    questionnaire(pool, &r.questionnaire_id).await?,
-                );
-            }
-            if let Some(def) = &defs[&r.questionnaire_id] {
-                let f = figures(pool, &r.health_check_id).await?;
+            if let Some(p) = period_results(pool, &r.health_check_id).await? {
+                let def = &p.questionnaire.0;
+                let f = figures(&p);
                 let rel = release(def, &f, &key, &r.health_check_id);
                 maturity = scores(def, &rel)
                     .and_then(|(_, m)| m)

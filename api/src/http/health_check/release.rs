@@ -11,13 +11,13 @@ use gbvf_commands::health_check::{
     NoisyQuestion, QuestionTotals, EPSILON_PER_QUESTION, MECHANISM, MIN_RESPONSES, RESULT_STEP,
 };
 use gbvf_events::health_check::{QuestionnairePublished, SINGLE_CHOICE};
-use gbvf_projections::health_check::queries::published_figures;
+use gbvf_projections::health_check::queries_results::PeriodResults;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
 /// A health check's figures as the read model holds them: `actual` responses so far, and the
 /// published figures (per-question totals and per-answer counts) of the first `published` of
-/// them ([`published_responses`]). Exact: never shown as they are, only through [`release`].
+/// them ([`published_responses`]), from the read model's [`PeriodResults`]. Exact: never shown as they are, only through [`release`].
 pub(super) struct Figures {
     pub(super) actual: i64,
     pub(super) published: i64,
@@ -25,22 +25,21 @@ pub(super) struct Figures {
     pub(super) counts: HashMap<(String, i32), i64>,
 }
 
-pub(super) async fn figures(pool: &sqlx::PgPool, id: &str) -> sqlx::Result<Figures> {
-    let f = published_figures(pool, id).await?;
-    Ok(Figures {
-        actual: f.actual_responses,
-        published: published_responses(f.actual_responses),
-        totals: f
+pub(super) fn figures(p: &PeriodResults) -> Figures {
+    Figures {
+        actual: p.actual_responses,
+        published: published_responses(p.actual_responses),
+        totals: p
             .questions
-            .into_iter()
-            .map(|q| (q.question_id, (q.respondents, q.score_sum)))
+            .iter()
+            .map(|q| (q.question_id.clone(), (q.respondents, q.score_sum)))
             .collect(),
-        counts: f
+        counts: p
             .answers
-            .into_iter()
-            .map(|a| ((a.question_id, a.possible_answer_id), a.responses))
+            .iter()
+            .map(|a| ((a.question_id.clone(), a.possible_answer_id), a.responses))
             .collect(),
-    })
+    }
 }
 
 /// The installation's noise key (`privacy::NoiseKey` under the server's secret).

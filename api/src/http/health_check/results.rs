@@ -5,7 +5,6 @@ use crate::http::auth::CurrentUser;
 use crate::http::error::ApiError;
 use crate::http::health_check::category_name;
 use crate::http::health_check::chart_name;
-use crate::http::health_check::load_questionnaire;
 use crate::http::health_check::question_type;
 use crate::http::health_check::questionnaire_type;
 use crate::http::health_check::results_reader;
@@ -26,7 +25,9 @@ pub(super) use super::release::{
 };
 pub use super::release::{ReleasePrivacy, ResponseBand, NOISE_NOTE};
 use gbvf_projections::accounts::queries::organisation_facts;
-use gbvf_projections::health_check::queries::{survey_period, survey_periods_of_organisation};
+use gbvf_projections::health_check::queries_results::{
+    organisation_period_results, period_results,
+};
 use serde::{Deserialize, Serialize};
 
 /// One answer's share of a question's respondents, as a percentage only (no count, so two
@@ -307,16 +308,14 @@ pub async fn organisation_health_checks(
     let (name, org_type) = (facts.name, facts.organisation_type_id);
     let type_id = q.questionnaire_type_id.unwrap_or(1);
     let show_code = u.can(AddSurveyLink) || u.can(SetSurveyEffectiveDate);
-    let rows = survey_periods_of_organisation(&s.pool, &org, type_id).await?;
+    let rows = organisation_period_results(&s.pool, &org, type_id).await?;
     let key = noise_key(&s).await?;
     let mut list = Vec::new();
     for p in rows {
-        let def = load_questionnaire(&s, &p.questionnaire_id)
-            .await?
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-        let f = figures(&s.pool, &p.health_check_id).await?;
-        let rel = release(&def, &f, &key, &p.health_check_id);
-        let sc = scores(&def, &rel);
+        let def = &p.questionnaire.0;
+        let f = figures(&p);
+        let rel = release(def, &f, &key, &p.health_check_id);
+        let sc = scores(def, &rel);
         let (y, qn) = quarter_of(p.effective_from);
         let cap = response_cap(p.expected_responses as i64);
         list.push(OrganisationHealthCheck {
@@ -339,7 +338,7 @@ pub async fn organisation_health_checks(
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
             question_categories: if sc.is_some() {
-                result_categories(&def, &rel, Some(&[1, 2, 3, 5][..]))
+                result_categories(def, &rel, Some(&[1, 2, 3, 5][..]))
             } else {
                 vec![]
             },
@@ -435,7 +434,7 @@ pub async fn organisational_result(
     axum::Extension(u): axum::Extension<CurrentUser>,
     Json(b): Json<ResultBody>,
 ) -> Result<Json<OrganisationalResultAnswer>, ApiError> {
-    let period = survey_period(&s.pool, &b.health_check_id)
+    let period = period_results(&s.pool, &b.health_check_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("No health check has this id.".into()))?;
     let t = period.questionnaire_type_id;
@@ -448,19 +447,17 @@ pub async fn organisational_result(
             "This health check belongs to the other survey audience.",
         ));
     }
-    let def = load_questionnaire(&s, &period.questionnaire_id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
-    let f = figures(&s.pool, &b.health_check_id).await?;
-    let rel = release(&def, &f, &noise_key(&s).await?, &b.health_check_id);
-    let sc = scores(&def, &rel);
+    let def = &period.questionnaire.0;
+    let f = figures(&period);
+    let rel = release(def, &f, &noise_key(&s).await?, &b.health_check_id);
+    let sc = scores(def, &rel);
     let (y, qn) = quarter_of(period.effective_from);
     Ok(Json(OrganisationalResultAnswer {
         success: true,
         data: OrganisationalResult {
             health_check_id: b.health_check_id,
             questionnaire: format!("{} — {y} Q{qn}", def.description),
-            questionnaire_id: period.questionnaire_id,
+            questionnaire_id: period.questionnaire_id.clone(),
             questionnaire_version: def.version,
             questionnaire_type: questionnaire_type(t),
             questionnaire_type_id: t,
@@ -472,7 +469,7 @@ pub async fn organisational_result(
             message: sc.is_none().then_some(TOO_FEW),
             overall_maturity: sc.as_ref().and_then(|(_, m)| m.map(percent)),
             question_categories: if sc.is_some() {
-                result_categories(&def, &rel, None)
+                result_categories(def, &rel, None)
             } else {
                 vec![]
             },

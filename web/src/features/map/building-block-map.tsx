@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useGetBoundaryCountsQuery } from '../../api/contact-api'
-import { StakeholderContacts } from '../../components/stakeholder-contacts'
+import { ProviderContacts } from '../../components/provider-contacts'
 import { dashboardArgs, useGetDashboardQuery, useGetGeomarkersQuery } from '../../api/public-api'
 import type { MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
@@ -154,7 +154,7 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
         <>
           {pin?.stakeholder ? (
             <Modal title={pin.name} onClose={() => setPin(null)}>
-              <StakeholderContacts stakeholderId={pin.stakeholder} />
+              <ProviderContacts providerId={pin.stakeholder} />
             </Modal>
           ) : null}
           {countsOpen ? (

@@ -10,7 +10,7 @@ import type { CrimeStats, MarkerProperties } from '../../api/generated'
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { NoData } from '../../components/status'
-import { StakeholderContacts } from '../../components/stakeholder-contacts'
+import { ProviderContacts } from '../../components/provider-contacts'
 import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeOptionsFrom, crimeSource } from '../../lib/crime'
@@ -132,7 +132,7 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
             <p>{strings.map.station}</p>
             <StationFigures boundaryId={station.boundaryId} options={options} />
             {station.providerStakeholderId != null ? (
-              <StakeholderContacts stakeholderId={String(station.providerStakeholderId)} />
+              <ProviderContacts providerId={String(station.providerStakeholderId)} />
             ) : (
               <NoData message={strings.map.noContacts} />
             )}

@@ -229,7 +229,7 @@ pub struct CsrfToken {
 }
 
 /// `GET /api/auth/csrf`: the browser's CSRF token `{csrfToken}` (no session row is made).
-#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", operation_id = "getCsrfToken", responses((status = 200, description = "The token", body = CsrfToken)))]
+#[utoipa::path(get, path = csrf::TOKEN_PATH, tag = "auth", operation_id = "getCsrfToken", responses((status = 200, description = "The token", body = CsrfToken)))]
 pub async fn csrf(
     State(s): State<AppState>,
     Extension(browser): Extension<BrowserId>,
@@ -294,7 +294,7 @@ pub struct SessionState {
 /// user {userId, name, email, permissions}, organisationName, organisationTypeId,
 /// userActions [{actionId, name}]`), plus `userType`, `csrfToken` and `devMode` (development
 /// mode is on: the web app shows a banner).
-#[utoipa::path(post, path = "/api/auth/userAuthenticated", tag = "auth", operation_id = "userAuthenticated", responses((status = 200, description = "The session", body = SessionState)))]
+#[utoipa::path(post, path = csrf::SESSION_STATE_PATH, tag = "auth", operation_id = "userAuthenticated", responses((status = 200, description = "The session", body = SessionState)))]
 pub async fn user_authenticated(
     State(s): State<AppState>,
     session: Session,
