@@ -180,9 +180,16 @@ test('an administrator records a collective action; it is active on the map and 
   await mobile.getByTestId('collective-action-pin').filter({ hasText: team }).waitFor({ timeout: WAIT_MS })
   await screenshot(mobile, 'collective-actions-recorded-active-mobile', { fullPage: true })
 
-  // Complete it: it moves to Completed.
+  // The table's state column: the new action is active; a shipped action without dates that
+  // nobody completed is not active, and not called completed either.
   const row = page.locator(`tr[data-name="${team}"]`)
   await row.waitFor({ timeout: WAIT_MS })
+  assert.equal((await row.locator('td').nth(3).textContent()).trim(), 'Active')
+  const undated = page.locator('tr', { hasText: 'Dates not stated' })
+  assert.ok((await undated.count()) > 0, 'the shipped data has undated actions')
+  assert.equal((await undated.first().locator('td').nth(3).textContent()).trim(), 'Not active')
+
+  // Complete it: it moves to Completed.
   await row.getByTestId('complete-collective-action').click()
   await page.getByTestId('collective-action-notice').filter({ hasText: 'The challenge has been completed.' }).waitFor()
   const deadline = Date.now() + WAIT_MS
@@ -193,6 +200,7 @@ test('an administrator records a collective action; it is active on the map and 
     await new Promise((r) => setTimeout(r, 100))
   }
   assert.equal(done.activeCollectiveActions, before.activeCollectiveActions)
+  await row.locator('td', { hasText: /^Completed$/ }).waitFor({ timeout: WAIT_MS })
   await open(pub, `/home/map?boundaryId=${polokwane.boundaryId}&boundaryTypeId=3&componentId=4`)
   const donePin = pub.getByTestId('collective-action-pin').filter({ hasText: team })
   await donePin.waitFor({ timeout: WAIT_MS })

@@ -310,6 +310,8 @@ export const strings = registerStrings('', {
     result: 'Reported result',
     dates: 'Dates',
     datesNotStated: 'Dates not stated',
+    // Neither completed nor inside its dates (not started, past its dates, or undated).
+    notActive: 'Not active',
     cycle: 'Cycle',
     pins: 'Challenges on the map',
     show: 'Show',

@@ -193,7 +193,7 @@ function CollectiveActionRows({ onDone }: { onDone: (text: string) => void }) {
               <td>{r.name}</td>
               <td>{r.localMunicipalityName ?? r.placeName}</td>
               <td>{r.validFrom ? `${r.validFrom} – ${r.validTo ?? ''}` : s.datesNotStated}</td>
-              <td>{r.active ? strings.cards.active : strings.cards.completed}</td>
+              <td>{r.completedOn != null ? strings.cards.completed : r.active ? strings.cards.active : s.notActive}</td>
               <td>
                 {r.completedOn == null ? (
                   <>
