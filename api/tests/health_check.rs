@@ -1077,6 +1077,20 @@ async fn a_link_is_capped_and_rate_limited_and_closes_when_its_organisation_is_r
         (Some("5–9"), Some(6), Some(true)),
         "{h}"
     );
+    // Each admission was recorded with its response, in one transaction: six of each.
+    let stored: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT event_type, count(*) FROM events WHERE event_type IN ('SurveyResponseAdmitted', 'SurveyResponseSubmitted') GROUP BY event_type ORDER BY event_type",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        stored,
+        vec![
+            ("SurveyResponseAdmitted".to_string(), 6),
+            ("SurveyResponseSubmitted".to_string(), 6)
+        ]
+    );
 
     // 30 a minute through one link, from any number of browsers.
     let (_, _, busy, _, survey2) = approved_link(&db, &base, &dir, &admin, 100).await;

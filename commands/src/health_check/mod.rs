@@ -11,7 +11,8 @@
 //! - [`HealthCheck`] (one survey period): [`HealthCheckCommand::OpenSurveyPeriod`] →
 //!   `SurveyPeriodOpened`, [`HealthCheckCommand::AdmitSurveyResponse`] →
 //!   `SurveyResponseAdmitted`;
-//! - [`SurveyResponse`]: [`SubmitSurveyResponse`] → `SurveyResponseSubmitted`;
+//! - [`SurveyResponse`]: [`SubmitSurveyResponse`] → `SurveyResponseSubmitted`; a response and
+//!   its admission are recorded together by [`submission::record_survey_response`];
 //! - [`QuestionnaireTranslation`] (one version in one language): [`TranslationCommand::Load`]
 //!   → `TranslationLoaded`, [`TranslationCommand::Review`] → `TranslationReviewed`,
 //!   [`TranslationCommand::Withdraw`] → `TranslationWithdrawn` ([`translation`]; the file a
@@ -26,6 +27,7 @@ pub mod public_cells;
 pub mod questionnaire;
 pub mod results_access;
 pub mod scoring;
+pub mod submission;
 pub mod survey_period;
 pub mod survey_response;
 pub mod translation;

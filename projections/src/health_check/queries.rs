@@ -7,6 +7,8 @@ use chrono::{DateTime, Utc};
 use gbvf_events::health_check::QuestionnairePublished;
 use sqlx::types::Json;
 use sqlx::PgPool;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 type Time = DateTime<Utc>;
 
@@ -22,6 +24,36 @@ pub async fn questionnaire(
             .fetch_optional(pool)
             .await?;
     Ok(definition.map(|d| d.0))
+}
+
+/// Published questionnaire versions kept in memory, by id: a version never changes once
+/// published (the projection inserts it once, `ON CONFLICT DO NOTHING`; a new version has a new
+/// id), so a survey reads and parses its 14 kB definition once per process instead of once per
+/// response. Holds only versions that exist, so its size is bounded by the versions published.
+#[derive(Debug, Default)]
+pub struct QuestionnaireCache(std::sync::RwLock<HashMap<String, Arc<QuestionnairePublished>>>);
+
+impl QuestionnaireCache {
+    /// The published version `questionnaire_id`, from memory or else through [`questionnaire`];
+    /// `None` when there is none (not remembered, so a version published later is found).
+    pub async fn get(
+        &self,
+        pool: &PgPool,
+        questionnaire_id: &str,
+    ) -> sqlx::Result<Option<Arc<QuestionnairePublished>>> {
+        if let Some(q) = self.0.read().expect("cache lock").get(questionnaire_id) {
+            return Ok(Some(q.clone()));
+        }
+        let Some(q) = questionnaire(pool, questionnaire_id).await? else {
+            return Ok(None);
+        };
+        let q = Arc::new(q);
+        self.0
+            .write()
+            .expect("cache lock")
+            .insert(questionnaire_id.to_string(), q.clone());
+        Ok(Some(q))
+    }
 }
 
 /// A published questionnaire version without its questions (`questionnaire`).

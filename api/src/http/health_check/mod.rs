@@ -141,10 +141,11 @@ pub(super) async fn results_reader(
     })
 }
 
-/// The questionnaire version `id` with its questions (health-check read model), if published.
+/// The questionnaire version `id` with its questions (health-check read model), if published;
+/// kept in memory once read ([`AppState`]'s `questionnaires`).
 pub(super) async fn load_questionnaire(
     s: &AppState,
     id: &str,
-) -> Result<Option<QuestionnairePublished>, ApiError> {
-    Ok(gbvf_projections::health_check::queries::questionnaire(&s.pool, id).await?)
+) -> Result<Option<std::sync::Arc<QuestionnairePublished>>, ApiError> {
+    Ok(s.questionnaires.get(&s.pool, id).await?)
 }

@@ -17,10 +17,11 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use cqrs_es::AggregateError;
+use gbvf_commands::health_check::submission::{record_survey_response, SubmissionRefused};
 use gbvf_commands::health_check::{
     HealthCheckCommand, HealthCheckError, SubmitSurveyResponse, SurveyAnswers, SurveyError,
 };
-use gbvf_events::health_check::{GivenAnswer, SURVEY_RESPONSE_AGGREGATE};
+use gbvf_events::health_check::{GivenAnswer, QuestionnairePublished, SURVEY_RESPONSE_AGGREGATE};
 use gbvf_events::health_check_translation::ORIGINAL_LANGUAGE;
 use gbvf_events::metadata::EventMetadata;
 use gbvf_projections::health_check::queries::survey_period_of_link;
@@ -202,9 +203,11 @@ pub async fn survey(
         }
         _ => false,
     };
-    let mut def = load_questionnaire(&s, &p.questionnaire_id)
+    let published = load_questionnaire(&s, &p.questionnaire_id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("questionnaire missing")))?;
+    // Translated below: a copy of the version every respondent shares.
+    let mut def = QuestionnairePublished::clone(&published);
     let mut languages = vec![ORIGINAL_LANGUAGE.to_string()];
     languages.extend(offered_languages(&s.pool, &def.questionnaire_id).await?);
     let language = translate(&s, &mut def, q.language.as_deref(), &languages).await?;
@@ -363,8 +366,8 @@ pub struct SubmitBody {
 /// from the same browser is refused (409) because its key — an HMAC of the browser's random
 /// cookie and the invite code — names the same aggregate; the same response sent again with
 /// its `ResponseKey` is answered 200 and recorded once
-/// (docs/decisions/0079-exactly-once-survey-responses.md). Before it, the period's `health_check`
-/// aggregate admits the response (`SurveyResponseAdmitted`): it refuses once the link has taken its
+/// (docs/decisions/0079-exactly-once-survey-responses.md). With it, and stored together with it, the
+/// period's `health_check` aggregate admits the response (`SurveyResponseAdmitted`): it refuses once the link has taken its
 /// cap (`response_cap`: expected responses plus a tenth, at least 5), outside the period and when
 /// the organisation is no longer approved (a rejected organisation's link is closed). At most 30
 /// submissions per link and minute (`limits::SURVEY_LINK`). 400 invalid answers; 404 unknown code;
@@ -430,55 +433,46 @@ pub async fn submit(
             uuid::Uuid::new_v4().to_string(),
             "http:POST /api/healthcheck/survey",
         )
-        .to_map()
     };
-    // A browser that answered already is answered by its response (the same key: 200, nothing
-    // recorded; otherwise 409) before it could take a place under the cap.
-    let answered =
-        gbvf_events::store::aggregate_history(&s.pool, SURVEY_RESPONSE_AGGREGATE, &id).await?;
-    if !answered.is_empty() {
-        return recorded(
-            gbvf_commands::execute::execute(&s.survey_response_cqrs, &id, submit, meta()).await,
-        );
-    }
-    // The period's aggregate admits the response within the link's cap (once per response,
-    // however often it is sent); racing respondents conflict on its sequence and try again,
-    // each try at the time it is made.
-    let admitted = gbvf_commands::execute::execute_with(
-        &s.health_check_cqrs,
+    // The response is loaded first: a browser that answered already is answered by it (the
+    // same key: 200, nothing recorded; otherwise 409) before it could take a place under the
+    // cap. Otherwise the period admits it within the link's cap and both are appended by one
+    // statement; racing respondents conflict on the period's sequence and try again, each
+    // try at the time it is made.
+    let outcome = record_survey_response(
+        &s.survey_stores.periods,
+        &s.survey_stores.responses,
+        &s.pool,
         &p.health_check_id,
+        &id,
         || HealthCheckCommand::AdmitSurveyResponse {
             at: chrono::Utc::now(),
             organisation_approved: p.approved,
             response_id: id.clone(),
         },
+        submit,
         meta,
         ADMISSION_RETRY,
     )
     .await;
-    match admitted {
-        Ok(()) => {}
-        Err(AggregateError::UserError(HealthCheckError::Closed)) => return Ok(closed()),
-        Err(AggregateError::UserError(e @ HealthCheckError::Full(_))) => {
-            return Ok(gone(&e.to_string()))
-        }
-        Err(AggregateError::UserError(e)) => return Err(ApiError::NotFound(e.to_string())),
-        Err(AggregateError::AggregateConflict) => return Err(ApiError::Conflict(LINK_BUSY.into())),
-        Err(e) => return Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
-    }
-    recorded(gbvf_commands::execute::execute(&s.survey_response_cqrs, &id, submit, meta()).await)
-}
-
-/// The answer to a response's command: 200 when recorded (or recorded before under the same
-/// key), 409 when this browser answered already, 400 for answers at fault.
-fn recorded(outcome: Result<(), AggregateError<SurveyError>>) -> Result<Response, ApiError> {
     match outcome {
         Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
-        Err(AggregateError::UserError(SurveyError::Duplicate))
-        | Err(AggregateError::AggregateConflict) => {
+        Err(AggregateError::UserError(SubmissionRefused::Period(HealthCheckError::Closed))) => {
+            Ok(closed())
+        }
+        Err(AggregateError::UserError(SubmissionRefused::Period(
+            e @ HealthCheckError::Full(_),
+        ))) => Ok(gone(&e.to_string())),
+        Err(AggregateError::UserError(SubmissionRefused::Period(e))) => {
+            Err(ApiError::NotFound(e.to_string()))
+        }
+        Err(AggregateError::UserError(SubmissionRefused::Response(SurveyError::Duplicate))) => {
             Err(ApiError::Conflict(SurveyError::Duplicate.to_string()))
         }
-        Err(AggregateError::UserError(e)) => Err(ApiError::bad("Answers", e.to_string())),
-        Err(e) => Err(ApiError::Internal(anyhow::anyhow!("{e}"))),
+        Err(AggregateError::UserError(SubmissionRefused::Response(e))) => {
+            Err(ApiError::bad("Answers", e.to_string()))
+        }
+        Err(AggregateError::AggregateConflict) => Err(ApiError::Conflict(LINK_BUSY.into())),
+        Err(e) => Err(ApiError::from_aggregate(e)),
     }
 }

@@ -1,0 +1,169 @@
+//! One survey response recorded together with its admission (admin spec §2 "Survey";
+//! docs/decisions/0079-exactly-once-survey-responses.md): the respondent's
+//! [`SurveyResponse`] is loaded first, so a browser that answered already is answered by it
+//! (the same response key: nothing new; otherwise [`SurveyError::Duplicate`]) before it could
+//! take a place under the link's cap; otherwise the period's [`HealthCheck`] admits the
+//! response and the response is submitted, and both events are appended by ONE statement
+//! (one multi-row INSERT, atomic by itself).
+//! A response is therefore never admitted without being recorded, and one commit (one WAL
+//! flush) records it, where two did.
+//!
+//! Racing respondents of one link conflict on the period's sequence; each conflict loads both
+//! aggregates again and decides anew (at the time of the new try), as often as the [`Retry`]
+//! allows.
+
+use cqrs_es::{Aggregate, AggregateError, EventStore};
+
+use crate::execute::{database_error, Retry};
+use crate::health_check::{
+    HealthCheck, HealthCheckCommand, HealthCheckError, SubmitSurveyResponse, SurveyError,
+    SurveyResponse,
+};
+use gbvf_events::metadata::EventMetadata;
+use gbvf_events::store::{append_batch, is_conflict, NewEvent};
+
+/// Why [`record_survey_response`] recorded nothing, as its aggregates decided.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SubmissionRefused {
+    /// The period did not admit the response: unknown, closed, or full.
+    #[error("{0}")]
+    Period(HealthCheckError),
+    /// The response aggregate refused it: this browser answered already.
+    #[error("{0}")]
+    Response(SurveyError),
+}
+
+/// `e` with its user error turned into a [`SubmissionRefused`] by `refused`.
+fn lift<E: std::error::Error>(
+    e: AggregateError<E>,
+    refused: impl FnOnce(E) -> SubmissionRefused,
+) -> AggregateError<SubmissionRefused> {
+    match e {
+        AggregateError::UserError(e) => AggregateError::UserError(refused(e)),
+        AggregateError::AggregateConflict => AggregateError::AggregateConflict,
+        AggregateError::DatabaseConnectionError(e) => AggregateError::DatabaseConnectionError(e),
+        AggregateError::DeserializationError(e) => AggregateError::DeserializationError(e),
+        AggregateError::UnexpectedError(e) => AggregateError::UnexpectedError(e),
+    }
+}
+
+/// `A`'s state from its stored events in `store`, and the sequence of its last event (0 when
+/// it has none).
+async fn load<A: Aggregate, ES: EventStore<A>>(
+    store: &ES,
+    id: &str,
+) -> Result<(A, i64), AggregateError<A::Error>> {
+    let mut aggregate = A::default();
+    let mut sequence = 0;
+    for envelope in store.load_events(id).await? {
+        sequence = envelope.sequence as i64;
+        aggregate.apply(envelope.payload);
+    }
+    Ok((aggregate, sequence))
+}
+
+/// The events `aggregate` decides for `command`.
+async fn decide<A: Aggregate>(
+    aggregate: &mut A,
+    command: A::Command,
+    services: &A::Services,
+) -> Result<Vec<A::Event>, A::Error> {
+    let sink = cqrs_es::event_sink::EventSink::default();
+    aggregate.handle(command, services, &sink).await?;
+    Ok(sink.collect().await)
+}
+
+/// Records response `response_id` to survey period `health_check_id`: loads the response
+/// (`response_store`); if it was submitted already, decides `submit` alone (the same response
+/// key: `Ok` with nothing appended; otherwise [`SurveyError::Duplicate`]). Otherwise the
+/// period (`period_store`) decides the admission `admit` builds, the response decides
+/// `submit`, and the events of both are appended on `pool` by one statement with the
+/// metadata `metadata` builds. `admit` and `metadata` are built anew for each try.
+///
+/// Errors: `UserError` with the aggregate's refusal ([`SubmissionRefused`]);
+/// `AggregateConflict` once every try of `retry` met a concurrent append; a load error of a
+/// store; a database error as [`database_error`].
+#[allow(clippy::too_many_arguments)]
+pub async fn record_survey_response<PS, RS>(
+    period_store: &PS,
+    response_store: &RS,
+    pool: &sqlx::PgPool,
+    health_check_id: &str,
+    response_id: &str,
+    mut admit: impl FnMut() -> HealthCheckCommand,
+    submit: SubmitSurveyResponse,
+    mut metadata: impl FnMut() -> EventMetadata,
+    retry: Retry,
+) -> Result<(), AggregateError<SubmissionRefused>>
+where
+    PS: EventStore<HealthCheck>,
+    RS: EventStore<SurveyResponse>,
+{
+    let mut tried = 1;
+    loop {
+        let (mut response, response_sequence) =
+            load::<SurveyResponse, _>(response_store, response_id)
+                .await
+                .map_err(|e| lift(e, SubmissionRefused::Response))?;
+        if response.submitted {
+            // Answered already: the response's own rule answers, and nothing takes a place.
+            let events = decide(&mut response, submit.clone(), &())
+                .await
+                .map_err(|e| AggregateError::UserError(SubmissionRefused::Response(e)))?;
+            debug_assert!(
+                events.is_empty(),
+                "a submitted response decides nothing new"
+            );
+            return Ok(());
+        }
+        let (mut period, period_sequence) = load::<HealthCheck, _>(period_store, health_check_id)
+            .await
+            .map_err(|e| lift(e, SubmissionRefused::Period))?;
+        let admitted = decide(&mut period, admit(), &())
+            .await
+            .map_err(|e| AggregateError::UserError(SubmissionRefused::Period(e)))?;
+        let submitted = decide(&mut response, submit.clone(), &())
+            .await
+            .map_err(|e| AggregateError::UserError(SubmissionRefused::Response(e)))?;
+        let meta = metadata();
+        let mut rows = NewEvent::run(
+            HealthCheck::TYPE,
+            health_check_id,
+            period_sequence + 1,
+            &admitted,
+            &meta,
+        );
+        rows.extend(NewEvent::run(
+            SurveyResponse::TYPE,
+            response_id,
+            response_sequence + 1,
+            &submitted,
+            &meta,
+        ));
+        // One multi-row INSERT is atomic on its own: both events are stored or neither, with
+        // no BEGIN and COMMIT round trips around it.
+        let mut connection = pool.acquire().await.map_err(database_error)?;
+        match append_batch(&mut connection, &rows).await {
+            Ok(_) => {}
+            Err(e) if is_conflict(&e) && tried < retry.tries => {
+                drop(connection);
+                metrics::counter!("gbvf_command_conflict_retries_total", "aggregate" => HealthCheck::TYPE)
+                    .increment(1);
+                if retry.jitter_ms > 0 {
+                    let wait = rand::random::<u64>() % (retry.jitter_ms * (tried as u64 + 1));
+                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+                }
+                tried += 1;
+                continue;
+            }
+            Err(e) if is_conflict(&e) => return Err(AggregateError::AggregateConflict),
+            Err(e) => return Err(database_error(e)),
+        }
+        drop(connection);
+        if !admitted.is_empty() {
+            gbvf_events::wake::events_of_type_committed(HealthCheck::TYPE);
+        }
+        gbvf_events::wake::events_of_type_committed(SurveyResponse::TYPE);
+        return Ok(());
+    }
+}
