@@ -233,11 +233,10 @@ impl cqrs_es::persist::PersistedEventRepository for TracedRepository {
 pub type PostgresCqrs<A> =
     cqrs_es::CqrsFramework<A, cqrs_es::persist::PersistedEventStore<TracedRepository, A>>;
 
-/// The traced event store of aggregate `A` ([`event_store`]).
-pub type EventStoreOf<A> = cqrs_es::persist::PersistedEventStore<TracedRepository, A>;
-
 /// The event store of aggregate `A` over `pool`, traced, with the product's upcasters.
-pub fn event_store<A: cqrs_es::Aggregate>(pool: &sqlx::PgPool) -> EventStoreOf<A> {
+pub fn event_store<A: cqrs_es::Aggregate>(
+    pool: &sqlx::PgPool,
+) -> cqrs_es::persist::PersistedEventStore<TracedRepository, A> {
     cqrs_es::persist::PersistedEventStore::new_event_store(TracedRepository(
         postgres_es::PostgresEventRepository::new(pool.clone()),
     ))

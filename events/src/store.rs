@@ -364,9 +364,10 @@ pub fn newest_of_types(aggregate_types: &[&str]) -> &'static str {
     }
 }
 
-/// Every event of one aggregate, in sequence order (the auditor's replay).
+/// Every event of one aggregate, in sequence order (the auditor's replay), read through `db`
+/// (a pool or one connection).
 pub async fn aggregate_history(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     aggregate_type: &str,
     aggregate_id: &str,
 ) -> sqlx::Result<Vec<StoredEvent>> {
@@ -375,7 +376,7 @@ pub async fn aggregate_history(
     let rows: Vec<EventRow> = sqlx::query_as(&sql)
         .bind(aggregate_type)
         .bind(aggregate_id)
-        .fetch_all(pool)
+        .fetch_all(db)
         .await?;
     Ok(rows.into_iter().map(row_to_event).collect())
 }

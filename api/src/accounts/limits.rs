@@ -214,6 +214,11 @@ pub async fn blocked(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<b
 /// limit. The count restarts when the window has passed. One statement, so concurrent hits
 /// from several processes are all counted.
 pub async fn hit(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<bool> {
+    hit_on(&mut *pool.acquire().await?, policy, key).await
+}
+
+/// [`hit`] on one connection `db` (a request that runs all its statements on one).
+pub async fn hit_on(db: &mut sqlx::PgConnection, policy: Policy, key: &str) -> sqlx::Result<bool> {
     let (free, max_secs, limit) = match policy {
         Policy::Count { limit, .. } => (limit, 0i64, limit),
         Policy::Backoff { free, max_secs, .. } => (free, max_secs, i32::MAX),
@@ -232,7 +237,7 @@ pub async fn hit(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<bool>
     .bind(policy.scope())
     .bind(key)
     .bind(policy.window() as f64)
-    .fetch_one(pool)
+    .fetch_one(&mut *db)
     .await?;
     if backoff && hits >= free {
         let delay = 2f64.powi((hits - free).min(30)).min(max_secs as f64);
@@ -243,7 +248,7 @@ pub async fn hit(pool: &PgPool, policy: Policy, key: &str) -> sqlx::Result<bool>
         .bind(policy.scope())
         .bind(key)
         .bind(delay)
-        .execute(pool)
+        .execute(&mut *db)
         .await?;
     }
     Ok(hits <= limit)

@@ -43,15 +43,6 @@ impl AppState {
     }
 }
 
-/// The event stores of survey periods and survey responses, traced, with the product's
-/// upcasters.
-pub struct SurveyStores {
-    /// Survey periods (`health_check`).
-    pub periods: crate::telemetry::EventStoreOf<gbvf_commands::health_check::HealthCheck>,
-    /// Survey responses (`survey_response`).
-    pub responses: crate::telemetry::EventStoreOf<gbvf_commands::health_check::SurveyResponse>,
-}
-
 /// What [`AppState`] holds.
 pub struct AppStateInner {
     /// Database pool.
@@ -85,9 +76,6 @@ pub struct AppStateInner {
     pub group_cqrs: Arc<PostgresCqrs<gbvf_commands::accounts::group::Group>>,
     /// cqrs-es framework of survey periods (health checks).
     pub health_check_cqrs: Arc<PostgresCqrs<gbvf_commands::health_check::HealthCheck>>,
-    /// The event stores a survey response is recorded through with its admission
-    /// (`gbvf_commands::health_check::submission`): survey periods and survey responses.
-    pub survey_stores: Arc<SurveyStores>,
     /// Published questionnaire versions, read once per process.
     pub questionnaires: gbvf_projections::health_check::queries::QuestionnaireCache,
     /// Public address of the site, for links in e-mail (`GBVF_BASE_URL`).
@@ -118,10 +106,6 @@ impl AppStateInner {
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let health_check_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
-        let survey_stores = Arc::new(SurveyStores {
-            periods: crate::telemetry::event_store(&pool),
-            responses: crate::telemetry::event_store(&pool),
-        });
         let collective_action_cqrs =
             Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let dev_mode = std::env::var("GBVF_DEV_MODE").is_ok_and(|v| v == "true");
@@ -145,7 +129,6 @@ impl AppStateInner {
             dev_mode,
             group_cqrs,
             health_check_cqrs,
-            survey_stores,
             questionnaires: Default::default(),
             base_url: crate::site_address::public_base_url(None),
             settlers: read_your_writes::Settlers::default(),

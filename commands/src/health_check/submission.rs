@@ -1,5 +1,6 @@
 //! One survey response recorded together with its admission (admin spec §2 "Survey";
-//! docs/decisions/0079-exactly-once-survey-responses.md): the respondent's
+//! docs/decisions/0079-exactly-once-survey-responses.md and
+//! 0161-a-survey-response-is-one-append.md): the respondent's
 //! [`SurveyResponse`] is loaded first, so a browser that answered already is answered by it
 //! (the same response key: nothing new; otherwise [`SurveyError::Duplicate`]) before it could
 //! take a place under the link's cap; otherwise the period's [`HealthCheck`] admits the
@@ -12,7 +13,8 @@
 //! aggregates again and decides anew (at the time of the new try), as often as the [`Retry`]
 //! allows.
 
-use cqrs_es::{Aggregate, AggregateError, EventStore};
+use cqrs_es::{Aggregate, AggregateError};
+use sqlx::PgConnection;
 
 use crate::execute::{database_error, Retry};
 use crate::health_check::{
@@ -20,7 +22,7 @@ use crate::health_check::{
     SurveyResponse,
 };
 use gbvf_events::metadata::EventMetadata;
-use gbvf_events::store::{append_batch, is_conflict, NewEvent};
+use gbvf_events::store::{aggregate_history, append_batch, is_conflict, NewEvent};
 
 /// Why [`record_survey_response`] recorded nothing, as its aggregates decided.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -47,17 +49,23 @@ fn lift<E: std::error::Error>(
     }
 }
 
-/// `A`'s state from its stored events in `store`, and the sequence of its last event (0 when
-/// it has none).
-async fn load<A: Aggregate, ES: EventStore<A>>(
-    store: &ES,
+/// `A`'s state from its stored events (upcast, erased fields stripped, as every reader of the
+/// log sees them) read on `connection`, and the sequence of its last event (0 when it has
+/// none).
+async fn load<A: Aggregate>(
+    connection: &mut PgConnection,
     id: &str,
 ) -> Result<(A, i64), AggregateError<A::Error>> {
     let mut aggregate = A::default();
     let mut sequence = 0;
-    for envelope in store.load_events(id).await? {
-        sequence = envelope.sequence as i64;
-        aggregate.apply(envelope.payload);
+    for stored in aggregate_history(&mut *connection, A::TYPE, id)
+        .await
+        .map_err(database_error)?
+    {
+        sequence = stored.sequence;
+        let event: A::Event = serde_json::from_value(stored.payload)
+            .map_err(|e| AggregateError::DeserializationError(Box::new(e)))?;
+        aggregate.apply(event);
     }
     Ok((aggregate, sequence))
 }
@@ -73,38 +81,31 @@ async fn decide<A: Aggregate>(
     Ok(sink.collect().await)
 }
 
-/// Records response `response_id` to survey period `health_check_id`: loads the response
-/// (`response_store`); if it was submitted already, decides `submit` alone (the same response
+/// Records response `response_id` to survey period `health_check_id`, every read and the
+/// append on `connection` (one connection for the whole submission: each release of a pooled
+/// connection costs a round trip). Loads the response; if it was submitted already, decides `submit` alone (the same response
 /// key: `Ok` with nothing appended; otherwise [`SurveyError::Duplicate`]). Otherwise the
-/// period (`period_store`) decides the admission `admit` builds, the response decides
-/// `submit`, and the events of both are appended on `pool` by one statement with the
+/// period decides the admission `admit` builds, the response decides `submit`, and the
+/// events of both are appended by one statement with the
 /// metadata `metadata` builds. `admit` and `metadata` are built anew for each try.
 ///
 /// Errors: `UserError` with the aggregate's refusal ([`SubmissionRefused`]);
-/// `AggregateConflict` once every try of `retry` met a concurrent append; a load error of a
-/// store; a database error as [`database_error`].
-#[allow(clippy::too_many_arguments)]
-pub async fn record_survey_response<PS, RS>(
-    period_store: &PS,
-    response_store: &RS,
-    pool: &sqlx::PgPool,
+/// `AggregateConflict` once every try of `retry` met a concurrent append; a stored event that
+/// does not decode (`DeserializationError`); a database error as [`database_error`].
+pub async fn record_survey_response(
+    connection: &mut PgConnection,
     health_check_id: &str,
     response_id: &str,
     mut admit: impl FnMut() -> HealthCheckCommand,
     submit: SubmitSurveyResponse,
     mut metadata: impl FnMut() -> EventMetadata,
     retry: Retry,
-) -> Result<(), AggregateError<SubmissionRefused>>
-where
-    PS: EventStore<HealthCheck>,
-    RS: EventStore<SurveyResponse>,
-{
+) -> Result<(), AggregateError<SubmissionRefused>> {
     let mut tried = 1;
     loop {
-        let (mut response, response_sequence) =
-            load::<SurveyResponse, _>(response_store, response_id)
-                .await
-                .map_err(|e| lift(e, SubmissionRefused::Response))?;
+        let (mut response, response_sequence) = load::<SurveyResponse>(connection, response_id)
+            .await
+            .map_err(|e| lift(e, SubmissionRefused::Response))?;
         if response.submitted {
             // Answered already: the response's own rule answers, and nothing takes a place.
             let events = decide(&mut response, submit.clone(), &())
@@ -116,7 +117,7 @@ where
             );
             return Ok(());
         }
-        let (mut period, period_sequence) = load::<HealthCheck, _>(period_store, health_check_id)
+        let (mut period, period_sequence) = load::<HealthCheck>(connection, health_check_id)
             .await
             .map_err(|e| lift(e, SubmissionRefused::Period))?;
         let admitted = decide(&mut period, admit(), &())
@@ -142,11 +143,9 @@ where
         ));
         // One multi-row INSERT is atomic on its own: both events are stored or neither, with
         // no BEGIN and COMMIT round trips around it.
-        let mut connection = pool.acquire().await.map_err(database_error)?;
-        match append_batch(&mut connection, &rows).await {
+        match append_batch(connection, &rows).await {
             Ok(_) => {}
             Err(e) if is_conflict(&e) && tried < retry.tries => {
-                drop(connection);
                 metrics::counter!("gbvf_command_conflict_retries_total", "aggregate" => HealthCheck::TYPE)
                     .increment(1);
                 if retry.jitter_ms > 0 {
@@ -159,7 +158,6 @@ where
             Err(e) if is_conflict(&e) => return Err(AggregateError::AggregateConflict),
             Err(e) => return Err(database_error(e)),
         }
-        drop(connection);
         if !admitted.is_empty() {
             gbvf_events::wake::events_of_type_committed(HealthCheck::TYPE);
         }

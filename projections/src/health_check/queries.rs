@@ -185,7 +185,7 @@ pub struct SurveyLinkPeriod {
 
 /// The survey period whose link carries `invite_code`; `None` for an unknown code.
 pub async fn survey_period_of_link(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     invite_code: &str,
 ) -> sqlx::Result<Option<SurveyLinkPeriod>> {
     sqlx::query_as(
@@ -195,7 +195,7 @@ pub async fn survey_period_of_link(
          FROM health_check h LEFT JOIN organisation o ON o.organisation_id = h.organisation_id WHERE h.invite_code = $1",
     )
     .bind(invite_code)
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .await
 }
 

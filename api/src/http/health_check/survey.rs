@@ -69,8 +69,11 @@ pub(super) struct Period {
     example: bool,
 }
 
-pub(super) async fn period_of(s: &AppState, code: &str) -> Result<Period, ApiError> {
-    let p = survey_period_of_link(&s.pool, code)
+pub(super) async fn period_of(
+    db: impl sqlx::PgExecutor<'_>,
+    code: &str,
+) -> Result<Period, ApiError> {
+    let p = survey_period_of_link(db, code)
         .await?
         .ok_or_else(|| ApiError::NotFound(UNKNOWN_CODE.into()))?;
     Ok(Period {
@@ -189,7 +192,7 @@ pub async fn survey(
     browser: Option<Extension<BrowserId>>,
     Query(q): Query<SurveyQuery>,
 ) -> Result<Response, ApiError> {
-    let p = period_of(&s, &q.invite_code).await?;
+    let p = period_of(&s.pool, &q.invite_code).await?;
     let preview = q.preview.unwrap_or(false);
     if !p.open && !preview {
         return Ok(closed());
@@ -382,7 +385,10 @@ pub async fn submit(
     Extension(browser): Extension<BrowserId>,
     Json(b): Json<SubmitBody>,
 ) -> Result<Response, ApiError> {
-    let p = period_of(&s, &b.invite_code).await?;
+    // One connection for the whole submission: each release of a pooled connection costs a
+    // round trip.
+    let mut connection = s.pool.acquire().await?;
+    let p = period_of(&mut *connection, &b.invite_code).await?;
     if !p.open {
         return Ok(closed());
     }
@@ -402,8 +408,12 @@ pub async fn submit(
     // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
     let limit_key =
         crate::accounts::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
-    if !crate::accounts::limits::hit(&s.pool, crate::accounts::limits::SURVEY_LINK, &limit_key)
-        .await?
+    if !crate::accounts::limits::hit_on(
+        &mut connection,
+        crate::accounts::limits::SURVEY_LINK,
+        &limit_key,
+    )
+    .await?
     {
         return Ok((
             StatusCode::TOO_MANY_REQUESTS,
@@ -440,9 +450,7 @@ pub async fn submit(
     // statement; racing respondents conflict on the period's sequence and try again, each
     // try at the time it is made.
     let outcome = record_survey_response(
-        &s.survey_stores.periods,
-        &s.survey_stores.responses,
-        &s.pool,
+        &mut connection,
         &p.health_check_id,
         &id,
         || HealthCheckCommand::AdmitSurveyResponse {
