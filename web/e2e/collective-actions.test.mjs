@@ -184,6 +184,8 @@ test('an administrator records a collective action; it is active on the map and 
   // nobody completed is not active, and not called completed either.
   const row = page.locator(`tr[data-name="${team}"]`)
   await row.waitFor({ timeout: WAIT_MS })
+  const table = page.getByTestId('collective-action-table')
+  assert.equal((await table.locator('th').nth(3).textContent()).trim(), 'Status')
   assert.equal((await row.locator('td').nth(3).textContent()).trim(), 'Active')
   const undated = page.locator('tr', { hasText: 'Dates not stated' })
   assert.ok((await undated.count()) > 0, 'the shipped data has undated actions')

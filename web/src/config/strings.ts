@@ -312,6 +312,8 @@ export const strings = registerStrings('', {
     datesNotStated: 'Dates not stated',
     // Neither completed nor inside its dates (not started, past its dates, or undated).
     notActive: 'Not active',
+    // The admin table's column of Active, Completed or Not active.
+    status: 'Status',
     cycle: 'Cycle',
     pins: 'Challenges on the map',
     show: 'Show',

@@ -183,7 +183,7 @@ function CollectiveActionRows({ onDone }: { onDone: (text: string) => void }) {
             <th>{s.name}</th>
             <th>{s.municipality}</th>
             <th>{s.dates}</th>
-            <th>{strings.cards.active}</th>
+            <th>{s.status}</th>
             <th />
           </tr>
         </thead>
