@@ -124,8 +124,9 @@ async fn concurrent_writers_are_projected_exactly_once() {
         let pool = db.pool.clone();
         let p = p.clone();
         tokio::spawn(async move {
+            let mut connection = pool.acquire().await.unwrap();
             for _ in 0..400 {
-                engine::step(&pool, p.as_ref(), 97).await.unwrap();
+                engine::step(&mut connection, p.as_ref(), 97).await.unwrap();
                 tokio::time::sleep(Duration::from_millis(2)).await;
             }
         })
@@ -165,8 +166,9 @@ async fn a_projector_killed_mid_page_ends_equal_to_a_rebuild() {
     // A transaction open elsewhere on the cluster (transaction ids are cluster-wide) can hold
     // the horizon back for a moment, so an empty step only ends the loop after a while.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut connection = db.pool.acquire().await.unwrap();
     loop {
-        match engine::step(&db.pool, &crashing, 250).await {
+        match engine::step(&mut connection, &crashing, 250).await {
             Ok(s) if s.applied == 0 => {
                 if std::time::Instant::now() > deadline {
                     break;
@@ -176,14 +178,15 @@ async fn a_projector_killed_mid_page_ends_equal_to_a_rebuild() {
             Ok(_) => {}
             Err(_) => {
                 crashed = true;
-                // Restart: a fresh instance continues from the checkpoint.
-                let restarted = Tally::new();
-                engine::catch_up(&db.pool, &restarted).await.unwrap();
                 break;
             }
         }
     }
     assert!(crashed, "the simulated crash happened");
+    // The crashed projector's connection goes, and with it its transaction (a crash closes it).
+    connection.close().await.unwrap();
+    // Restart: a fresh instance continues from the checkpoint.
+    engine::catch_up(&db.pool, &Tally::new()).await.unwrap();
     let after_restart = tally(&db.pool).await;
     engine::rebuild(&db.pool, &Tally::new(), 1000, |_| {})
         .await

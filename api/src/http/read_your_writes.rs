@@ -25,6 +25,21 @@ pub trait Settling {
 /// building-block updates ran 32 catch-ups one after another on the checkpoint row's lock
 /// (bench section 10).
 pub async fn settle(s: &impl Settling, projection: &str) {
+    settle_with(s, None, projection).await
+}
+
+/// [`settle`] with a catch-up it runs itself on `connection` (the one its command ran on:
+/// each release of a pooled connection costs a round trip).
+pub async fn settle_on(s: &impl Settling, connection: &mut sqlx::PgConnection, projection: &str) {
+    settle_with(s, Some(connection), projection).await
+}
+
+/// [`settle`], its own catch-up on `connection` when given, else on one of the pool's.
+async fn settle_with(
+    s: &impl Settling,
+    connection: Option<&mut sqlx::PgConnection>,
+    projection: &str,
+) {
     if let Some(p) = gbvf_projections::by_name(projection) {
         let gate = s.settlers().of(p.name());
         let ticket = gate.arrivals.fetch_add(1, Ordering::SeqCst) + 1;
@@ -32,7 +47,11 @@ pub async fn settle(s: &impl Settling, projection: &str) {
         if *covered < ticket {
             // Every arrival counted so far committed its command before arriving.
             let start = gate.arrivals.load(Ordering::SeqCst);
-            match gbvf_projections::engine::catch_up(s.pool(), p.as_ref()).await {
+            let caught_up = match connection {
+                Some(c) => gbvf_projections::engine::catch_up_on(c, p.as_ref()).await,
+                None => gbvf_projections::engine::catch_up(s.pool(), p.as_ref()).await,
+            };
+            match caught_up {
                 Ok(_) => *covered = start,
                 Err(e) => {
                     tracing::warn!(error = %e, projection, "catch-up after a command failed")

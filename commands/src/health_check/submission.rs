@@ -16,13 +16,13 @@
 use cqrs_es::{Aggregate, AggregateError};
 use sqlx::PgConnection;
 
-use crate::execute::{database_error, Retry};
+use crate::execute::{database_error, decide, load_on, Retry};
 use crate::health_check::{
     HealthCheck, HealthCheckCommand, HealthCheckError, SubmitSurveyResponse, SurveyError,
     SurveyResponse,
 };
 use gbvf_events::metadata::EventMetadata;
-use gbvf_events::store::{aggregate_history, append_batch, is_conflict, NewEvent};
+use gbvf_events::store::{append_batch, is_conflict, NewEvent};
 
 /// Why [`record_survey_response`] recorded nothing, as its aggregates decided.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -49,38 +49,6 @@ fn lift<E: std::error::Error>(
     }
 }
 
-/// `A`'s state from its stored events (upcast, erased fields stripped, as every reader of the
-/// log sees them) read on `connection`, and the sequence of its last event (0 when it has
-/// none).
-async fn load<A: Aggregate>(
-    connection: &mut PgConnection,
-    id: &str,
-) -> Result<(A, i64), AggregateError<A::Error>> {
-    let mut aggregate = A::default();
-    let mut sequence = 0;
-    for stored in aggregate_history(&mut *connection, A::TYPE, id)
-        .await
-        .map_err(database_error)?
-    {
-        sequence = stored.sequence;
-        let event: A::Event = serde_json::from_value(stored.payload)
-            .map_err(|e| AggregateError::DeserializationError(Box::new(e)))?;
-        aggregate.apply(event);
-    }
-    Ok((aggregate, sequence))
-}
-
-/// The events `aggregate` decides for `command`.
-async fn decide<A: Aggregate>(
-    aggregate: &mut A,
-    command: A::Command,
-    services: &A::Services,
-) -> Result<Vec<A::Event>, A::Error> {
-    let sink = cqrs_es::event_sink::EventSink::default();
-    aggregate.handle(command, services, &sink).await?;
-    Ok(sink.collect().await)
-}
-
 /// Records response `response_id` to survey period `health_check_id`, every read and the
 /// append on `connection` (one connection for the whole submission: each release of a pooled
 /// connection costs a round trip). Loads the response; if it was submitted already, decides `submit` alone (the same response
@@ -103,7 +71,7 @@ pub async fn record_survey_response(
 ) -> Result<(), AggregateError<SubmissionRefused>> {
     let mut tried = 1;
     loop {
-        let (mut response, response_sequence) = load::<SurveyResponse>(connection, response_id)
+        let (mut response, response_sequence) = load_on::<SurveyResponse>(connection, response_id)
             .await
             .map_err(|e| lift(e, SubmissionRefused::Response))?;
         if response.submitted {
@@ -117,7 +85,7 @@ pub async fn record_survey_response(
             );
             return Ok(());
         }
-        let (mut period, period_sequence) = load::<HealthCheck>(connection, health_check_id)
+        let (mut period, period_sequence) = load_on::<HealthCheck>(connection, health_check_id)
             .await
             .map_err(|e| lift(e, SubmissionRefused::Period))?;
         let admitted = decide(&mut period, admit(), &())
@@ -146,12 +114,9 @@ pub async fn record_survey_response(
         match append_batch(connection, &rows).await {
             Ok(_) => {}
             Err(e) if is_conflict(&e) && tried < retry.tries => {
-                metrics::counter!("gbvf_command_conflict_retries_total", "aggregate" => HealthCheck::TYPE)
-                    .increment(1);
-                if retry.jitter_ms > 0 {
-                    let wait = rand::random::<u64>() % (retry.jitter_ms * (tried as u64 + 1));
-                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-                }
+                retry
+                    .before_next_try(HealthCheck::TYPE, health_check_id, tried)
+                    .await;
                 tried += 1;
                 continue;
             }

@@ -37,7 +37,7 @@ pub use quarantine::{apply_guarded, is_poison, quarantined, Quarantined, QUARANT
 pub use rebuild::{rebuild, RebuildProgress};
 pub use status::{status, Status};
 pub use versions::{ddl_hash, install, needs_rebuild, schema_name};
-pub use worker::{catch_up, run, step, Step};
+pub use worker::{catch_up, catch_up_on, run, step, Step};
 
 use async_trait::async_trait;
 use gbvf_events::store::{read_page, Position, RawEvent, StoredEvent};
@@ -172,7 +172,10 @@ pub async fn insert_rows<T: serde::Serialize>(
 #[allow(dead_code)]
 pub(super) fn _assert_send(pool: &PgPool, p: &dyn Projection, rx: &mut watch::Receiver<bool>) {
     fn is_send<T: Send>(_: T) {}
-    is_send(step(pool, p, 1));
+    is_send(async {
+        let mut c = pool.acquire().await.unwrap();
+        step(&mut c, p, 1).await
+    });
     is_send(async {
         let mut c = pool.acquire().await.unwrap();
         read_page(&mut c, Position::ZERO, &[], 1).await

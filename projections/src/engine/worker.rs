@@ -10,7 +10,7 @@ use crate::engine::BATCH_WINDOW;
 use crate::engine::PAGE;
 use crate::engine::POLL;
 use gbvf_events::store::{read_page, Position, StoredEvent};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -61,13 +61,25 @@ pub(super) fn page_span(projection: &'static str, events: &[StoredEvent]) -> tra
 }
 
 /// Applies one page after the projection's checkpoint, in one transaction with the checkpoint
-/// update. The checkpoint row is held `FOR UPDATE`, which serialises this with a rebuild's
-/// switch; the schema written is always the one of the version in that row.
-pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Result<Step> {
-    let mut tx = pool.begin().await?;
+/// update, on `connection`. The checkpoint row is held `FOR UPDATE`, which serialises this with
+/// a rebuild's switch; the schema written is always the one of the version in that row.
+///
+/// The transaction commits asynchronously (`synchronous_commit` off for it alone, set by the
+/// statement that locks the checkpoint): its rows are visible at once, and a crash can lose only
+/// the last pages applied together with their checkpoint, which are applied again from the
+/// log (docs/decisions/0162-projector-pages-commit-asynchronously.md). Four round trips and a
+/// commit whatever the page holds, besides the projection's own statements.
+pub async fn step(
+    connection: &mut PgConnection,
+    p: &dyn Projection,
+    page: i64,
+) -> anyhow::Result<Step> {
+    let mut tx = sqlx::Connection::begin(&mut *connection).await?;
     let (version, txid, pos): (i32, i64, i64) = sqlx::query_as(
         "SELECT version, (last_transaction_id::text)::bigint, last_global_position
-         FROM projection_checkpoint WHERE projection = $1 FOR UPDATE",
+         FROM projection_checkpoint,
+              LATERAL (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous
+         WHERE projection = $1 FOR UPDATE OF projection_checkpoint",
     )
     .bind(p.name())
     .fetch_one(&mut *tx)
@@ -92,10 +104,13 @@ pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Resul
     )
     .await?;
     let last = events.last().expect("non-empty page");
+    // The checkpoint moves and the servers hear of it (their response caches) in one statement.
     sqlx::query(
-        "UPDATE projection_checkpoint SET last_transaction_id = $2::text::xid8, last_global_position = $3,
-             events_applied = events_applied + $4, last_event_at = $5, updated_at = now()
-         WHERE projection = $1",
+        "WITH moved AS (
+             UPDATE projection_checkpoint SET last_transaction_id = $2::text::xid8, last_global_position = $3,
+                 events_applied = events_applied + $4, last_event_at = $5, updated_at = now()
+             WHERE projection = $1 RETURNING projection)
+         SELECT pg_notify('gbvf_projections', projection) FROM moved",
     )
     .bind(p.name())
     .bind(last.transaction_id.to_string())
@@ -104,10 +119,6 @@ pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Resul
     .bind(last.recorded_at)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("SELECT pg_notify('gbvf_projections', $1)")
-        .bind(p.name())
-        .execute(&mut *tx)
-        .await?;
     tx.commit().await?;
     metrics::counter!("gbvf_projector_events_applied_total", "projection" => p.name())
         .increment(events.len() as u64);
@@ -122,12 +133,20 @@ pub async fn step(pool: &PgPool, p: &dyn Projection, page: i64) -> anyhow::Resul
 }
 
 /// Applies pages until every event of the projection's types that was committed when the
-/// call began has been applied. Returns events applied.
+/// call began has been applied, on one connection of `pool` ([`catch_up_on`]). Returns events
+/// applied.
+pub async fn catch_up(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<u64> {
+    let mut connection = pool.acquire().await?;
+    catch_up_on(&mut connection, p).await
+}
+
+/// [`catch_up`] with every statement on `connection` (each release of a pooled connection
+/// costs a round trip, so a caller that holds one saves them). Returns events applied.
 ///
 /// The horizon is cluster-wide: a transaction still open anywhere on the server (even in
 /// another database) holds it back, so a step can find nothing to apply although newer events
 /// are committed. This then waits briefly and tries again, for up to a minute.
-pub async fn catch_up(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<u64> {
+pub async fn catch_up_on(connection: &mut PgConnection, p: &dyn Projection) -> anyhow::Result<u64> {
     // One round trip when there is nothing to do (the common case for a projector woken by a
     // poll): the newest event of the projection's types and its checkpoint, side by side.
     let types: Vec<&str> = p.aggregate_types().to_vec();
@@ -143,7 +162,10 @@ pub async fn catch_up(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<u64> 
     if !types.is_empty() {
         query = query.bind(&types);
     }
-    let row = query.bind(p.name()).fetch_optional(pool).await?;
+    let row = query
+        .bind(p.name())
+        .fetch_optional(&mut *connection)
+        .await?;
     let Some((txid, pos, ctx, cpos)) = row else {
         return Ok(0);
     };
@@ -161,7 +183,7 @@ pub async fn catch_up(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<u64> 
     let mut total = 0u64;
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let s = step(pool, p, PAGE).await?;
+        let s = step(connection, p, PAGE).await?;
         total += s.applied as u64;
         if s.full {
             continue;

@@ -2,12 +2,11 @@
 //! figure, or a whole SAPS file as `gbvf import crime` does. Both run on the crime-series
 //! aggregate.
 
-use std::collections::HashMap;
-
 use axum::extract::State;
 use axum::Json;
 use cqrs_es::AggregateError;
-use gbvf_commands::crime_series::{CrimeSeriesCommand, CrimeSeriesError};
+use gbvf_commands::crime_series::{CrimeSeries, CrimeSeriesCommand, CrimeSeriesError};
+use gbvf_commands::execute::Retry;
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime::{crime_series_id, CrimeFigure, SeriesPlace};
 use gbvf_events::metadata::EventMetadata;
@@ -109,12 +108,23 @@ pub async fn record_figure(
         figure,
         expected_version: body.expected_version,
     };
-    let meta_map: HashMap<String, String> = meta.to_map();
-    match gbvf_commands::execute::execute(&s.crime_cqrs, &id, command, meta_map).await {
-        Ok(()) => {
+    // One connection for the load, the append and the catch-up: each release of a pooled
+    // connection costs a round trip.
+    let mut connection = s.pool.acquire().await.map_err(ApiError::from)?;
+    let executed = gbvf_commands::execute::execute_on::<CrimeSeries>(
+        &mut connection,
+        &id,
+        || command.clone(),
+        &(),
+        &meta,
+        Retry::ONCE_MORE,
+    )
+    .await;
+    match executed {
+        Ok(_) => {
             metrics::counter!("gbvf_events_appended_total", "source" => "api").increment(1);
             // Read your writes: the crime read model has the figure before the answer.
-            crate::http::read_your_writes::settle(&s, "crime").await;
+            crate::http::read_your_writes::settle_on(&s, &mut connection, "crime").await;
             Ok(Json(FigureRecorded {
                 success: true,
                 message: "Crime figure recorded.",

@@ -70,12 +70,47 @@ impl Planner {
 }
 
 /// The in-process command paths of section 1: the framework as the server builds it (traced
-/// repository, upcasters, projector wake-up) or bare postgres-es (the commands target's
-/// baseline).
+/// repository, upcasters, projector wake-up), bare postgres-es (the commands target's
+/// baseline), or bare postgres-es followed by what the server does after a command (the fair
+/// baseline: [`Settled`]).
 #[derive(Clone)]
 pub enum RawPath {
     Product(Arc<PostgresCqrs<CrimeSeries>>),
     Bare(Arc<postgres_es::PostgresCqrs<CrimeSeries>>),
+    Settled(Arc<postgres_es::PostgresCqrs<CrimeSeries>>, Arc<Settled>),
+}
+
+/// What the fair baseline does after each bare postgres-es command, as `POST
+/// /api/crime/figures` does after its append: wakes the projectors and the audit sealer of
+/// every process (`gbvf_events::wake`, whose sender this process runs, so the server seals the
+/// event as it seals its own), and brings the crime projection up to date before answering
+/// with the server's own read-your-writes code (`gbvf_api::http::read_your_writes::settle`:
+/// concurrent callers share catch-ups).
+pub struct Settled {
+    pool: PgPool,
+    settlers: gbvf_api::http::read_your_writes::Settlers,
+}
+
+impl Settled {
+    /// The fair baseline's after-command work on `pool`; starts this process's wake sender.
+    pub fn new(pool: PgPool) -> Settled {
+        gbvf_events::wake::spawn_notifier(pool.clone());
+        Settled {
+            pool,
+            settlers: Default::default(),
+        }
+    }
+}
+
+impl gbvf_api::http::read_your_writes::Settling for Settled {
+    fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+    fn settlers(&self) -> &gbvf_api::http::read_your_writes::Settlers {
+        &self.settlers
+    }
+    /// No response cache in this process.
+    fn clear_cache(&self) {}
 }
 
 impl RawPath {
@@ -89,6 +124,14 @@ impl RawPath {
         match self {
             RawPath::Product(c) => c.execute_with_metadata(id, command, meta).await,
             RawPath::Bare(c) => c.execute_with_metadata(id, command, meta).await,
+            RawPath::Settled(c, settled) => {
+                let executed = c.execute_with_metadata(id, command, meta).await;
+                if executed.is_ok() {
+                    gbvf_events::wake::events_of_type_committed(CRIME_SERIES_AGGREGATE);
+                    gbvf_api::http::read_your_writes::settle(settled.as_ref(), "crime").await;
+                }
+                executed
+            }
         }
         .map_err(|e| e.to_string())
     }
