@@ -108,8 +108,8 @@ pub async fn record_figure(
         figure,
         expected_version: body.expected_version,
     };
-    // One connection for the load, the append and the catch-up: each release of a pooled
-    // connection costs a round trip.
+    // One connection for the load, the append and (when no other is under way) the catch-up:
+    // each release of a pooled connection costs a round trip.
     let mut connection = s.pool.acquire().await.map_err(ApiError::from)?;
     let executed = gbvf_commands::execute::execute_on::<CrimeSeries>(
         &mut connection,
@@ -124,7 +124,7 @@ pub async fn record_figure(
         Ok(_) => {
             metrics::counter!("gbvf_events_appended_total", "source" => "api").increment(1);
             // Read your writes: the crime read model has the figure before the answer.
-            crate::http::read_your_writes::settle_on(&s, &mut connection, "crime").await;
+            crate::http::read_your_writes::settle_on(&s, connection, "crime").await;
             Ok(Json(FigureRecorded {
                 success: true,
                 message: "Crime figure recorded.",
