@@ -263,14 +263,21 @@ async fn commands_need_the_permission_and_conflicting_ones_get_409() {
     assert_eq!(s, 404);
     // Whole numbers written with a fraction or an exponent are the integers they are (JSON
     // Schema's `integer`, which the document declares); a real fraction is still refused.
-    let (s, ok) = post(
-        &base,
-        "/api/crime/figures",
-        Some(TOKEN),
-        json!({"boundaryId": 10.0, "crimeTypeId": 1.0, "periodStartYear": 2023.0, "count": 3e1}),
-    )
-    .await;
-    assert_eq!(s, 200, "{ok}");
+    let answer = reqwest::Client::new()
+        .post(format!("{base}/api/crime/figures"))
+        .bearer_auth(TOKEN)
+        .json(&json!({"boundaryId": 10.0, "crimeTypeId": 1.0, "periodStartYear": 2023.0, "count": 3e1}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    let set_cookie = answer
+        .headers()
+        .get(reqwest::header::SET_COOKIE)
+        .expect("a consistency token")
+        .to_str()
+        .unwrap()
+        .to_string();
     let count: Value = sqlx::query_scalar(
         "SELECT payload::jsonb::json FROM events WHERE aggregate_type = 'crime_series' AND aggregate_id = '10/1'",
     )
@@ -278,15 +285,50 @@ async fn commands_need_the_permission_and_conflicting_ones_get_409() {
     .await
     .unwrap();
     assert!(count.to_string().contains("\"count\":30"), "{count}");
-    // Read your writes: the crime read model holds the figure when the answer comes.
-    let projected: Option<i64> = sqlx::query_scalar(
-        "SELECT reported FROM crime_total WHERE boundary_id = 10 AND crime_type_id = 1 AND year = 2023",
-    )
-    .fetch_optional(&db.pool)
-    .await
-    .unwrap()
-    .flatten();
-    assert_eq!(projected, Some(30), "projected before the answer");
+    // Read your writes by the token (decision 0163): the command answers once the figure is
+    // stored, before the crime projection applies it (this test server runs no projector
+    // worker); a read that carries the token waits for it, one that does not, does not.
+    for attribute in [
+        "gbvf_read_after_crime=",
+        "HttpOnly",
+        "SameSite=Strict",
+        "Path=/api",
+    ] {
+        assert!(set_cookie.contains(attribute), "{set_cookie}");
+    }
+    let token = set_cookie.split(';').next().unwrap().to_string();
+    let projected = || async {
+        sqlx::query_scalar::<_, Option<i64>>(
+            "SELECT reported FROM crime_total WHERE boundary_id = 10 AND crime_type_id = 1 AND year = 2023",
+        )
+        .fetch_optional(&db.pool)
+        .await
+        .unwrap()
+        .flatten()
+    };
+    assert_eq!(projected().await, None, "answered before the projection");
+    let read = |cookie: Option<String>| {
+        let mut req = reqwest::Client::new().get(format!("{base}/api/crime/stats?boundaryId=10"));
+        if let Some(c) = cookie {
+            req = req.header(reqwest::header::COOKIE, c);
+        }
+        async move { req.send().await.unwrap().status().as_u16() }
+    };
+    // Forged or foreign tokens are ignored: a projection that does not exist, no position.
+    for cookie in [
+        None,
+        Some("gbvf_read_after_nothing=1.1".to_string()),
+        Some("gbvf_read_after_crime=x".to_string()),
+    ] {
+        assert_eq!(read(cookie).await, 200);
+    }
+    assert_eq!(projected().await, None, "no token, no wait");
+    assert_eq!(read(Some(format!("other=1; {token}"))).await, 200);
+    assert_eq!(
+        projected().await,
+        Some(30),
+        "the read with the token waited for it"
+    );
     let (s, bad) = post(
         &base,
         "/api/crime/figures",

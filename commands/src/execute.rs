@@ -141,7 +141,8 @@ pub async fn load_on<A: Aggregate>(
 }
 
 /// The events `aggregate` decides for `command` (its cqrs-es `handle`), in order; the
-/// aggregate's own refusal otherwise. `aggregate` is not changed.
+/// aggregate's own refusal otherwise. The events are not applied: `handle` may keep what it
+/// computed on `aggregate`, so load it again before deciding anew.
 pub async fn decide<A: Aggregate>(
     aggregate: &mut A,
     command: A::Command,
@@ -159,9 +160,10 @@ pub async fn decide<A: Aggregate>(
 /// as often as `retry` allows (see the module's notes). A command that decides no event writes
 /// nothing.
 ///
-/// Returns the events appended. Errors: the aggregate's own `UserError`; `AggregateConflict`
-/// when every try met a concurrent change; a stored event that does not decode; a database
-/// error as [`database_error`].
+/// Returns the events appended and the commit-order position of the last one (`None` when the
+/// command decided no event): the consistency token a reader of `A`'s projections waits for.
+/// Errors: the aggregate's own `UserError`; `AggregateConflict` when every try met a concurrent
+/// change; a stored event that does not decode; a database error as [`database_error`].
 pub async fn execute_on<A: Aggregate>(
     connection: &mut sqlx::PgConnection,
     id: &str,
@@ -169,7 +171,7 @@ pub async fn execute_on<A: Aggregate>(
     services: &A::Services,
     metadata: &gbvf_events::metadata::EventMetadata,
     retry: Retry,
-) -> Result<Vec<A::Event>, AggregateError<A::Error>> {
+) -> Result<(Vec<A::Event>, Option<gbvf_events::store::Position>), AggregateError<A::Error>> {
     let mut tried = 1;
     loop {
         let (mut aggregate, sequence) = load_on::<A>(connection, id).await?;
@@ -177,13 +179,13 @@ pub async fn execute_on<A: Aggregate>(
             .await
             .map_err(AggregateError::UserError)?;
         if events.is_empty() {
-            return Ok(events);
+            return Ok((events, None));
         }
         let rows = gbvf_events::store::NewEvent::run(A::TYPE, id, sequence + 1, &events, metadata);
-        match gbvf_events::store::append_batch(connection, &rows).await {
-            Ok(_) => {
+        match gbvf_events::store::append_batch_at(connection, &rows).await {
+            Ok(position) => {
                 gbvf_events::wake::events_of_type_committed(A::TYPE);
-                return Ok(events);
+                return Ok((events, position));
             }
             Err(e) if gbvf_events::store::is_conflict(&e) && tried < retry.tries => {
                 retry.before_next_try(A::TYPE, id, tried).await;

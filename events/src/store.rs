@@ -129,8 +129,20 @@ impl Position {
 /// Errors: a duplicate (aggregate, sequence) fails the statement with a unique violation
 /// (`23505`): another writer got there first; nothing of the batch is written.
 pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx::Result<u64> {
+    Ok(append_batch_at(exec, events)
+        .await?
+        .map_or(0, |_| events.len() as u64))
+}
+
+/// [`append_batch`], answering the commit-order [`Position`] of the last event appended (the
+/// consistency token a reader waits for: a projection whose checkpoint is at or past it shows
+/// every event of the batch), or `None` when `events` is empty. Same errors.
+pub async fn append_batch_at(
+    exec: &mut PgConnection,
+    events: &[NewEvent],
+) -> sqlx::Result<Option<Position>> {
     if events.is_empty() {
-        return Ok(0);
+        return Ok(None);
     }
     let mut types = Vec::with_capacity(events.len());
     let mut ids = Vec::with_capacity(events.len());
@@ -160,11 +172,15 @@ pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx:
         crate::example::stamp(&mut m);
         metas.push(m.to_string());
     }
-    let done = sqlx::query(
-        "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-         SELECT t, i, s, et, ev, p::json, m::json
-         FROM UNNEST($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
-              AS u(t, i, s, et, ev, p, m)",
+    let (transaction_id, global_position): (i64, i64) = sqlx::query_as(
+        "WITH appended AS (
+             INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+             SELECT t, i, s, et, ev, p::json, m::json
+             FROM UNNEST($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+                  AS u(t, i, s, et, ev, p, m)
+             RETURNING transaction_id, global_position)
+         SELECT (transaction_id::text)::bigint, global_position FROM appended
+         ORDER BY global_position DESC LIMIT 1",
     )
     .bind(&types)
     .bind(&ids)
@@ -173,10 +189,13 @@ pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx:
     .bind(&versions)
     .bind(&payloads)
     .bind(&metas)
-    .execute(exec)
+    .fetch_one(exec)
     .instrument(span)
     .await?;
-    Ok(done.rows_affected())
+    Ok(Some(Position {
+        transaction_id,
+        global_position,
+    }))
 }
 
 const SELECT_EVENT: &str = "SELECT global_position, (transaction_id::text)::bigint AS transaction_id, aggregate_type,

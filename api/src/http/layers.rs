@@ -7,6 +7,7 @@ use crate::http::client::ClientIp;
 use crate::http::conditional;
 use crate::http::db_health;
 use crate::http::error;
+use crate::http::read_your_writes;
 use crate::http::AppState;
 use axum::body::Body;
 use axum::extract::{MatchedPath, Request, State};
@@ -224,6 +225,23 @@ pub(super) async fn buffered(
         .map_err(|e| {
             error::ApiError::Internal(anyhow::anyhow!("reading response body: {e}")).into_response()
         })
+}
+
+/// Just outside [`answer_from_cache`]: a GET of `/api` carrying consistency tokens waits until
+/// their projections have applied them ([`read_your_writes::wait_for_tokens`]), so a writer's
+/// read after a command that answered at once, cached or not, shows its change.
+pub(super) async fn wait_for_read_tokens(
+    State(s): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    if req.method() == Method::GET
+        && req.uri().path().starts_with("/api/")
+        && req.headers().contains_key(header::COOKIE)
+    {
+        read_your_writes::wait_for_tokens(&s, req.headers()).await;
+    }
+    next.run(req).await
 }
 
 /// The outermost layer (cached reads close to a static server): a GET whose whole

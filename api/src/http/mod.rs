@@ -48,6 +48,7 @@ use crate::http::layers::no_store_by_default;
 use crate::http::layers::record_metrics;
 use crate::http::layers::security_headers;
 use crate::http::layers::static_cache_headers;
+use crate::http::layers::wait_for_read_tokens;
 pub use api_routes::{cached_routes, session_routes};
 pub use layers::{API_BODY_LIMIT, CONTENT_SECURITY_POLICY, EXAMPLE_HEADER, IMPORT_BODY_LIMIT};
 pub use state::{AppState, AppStateInner};
@@ -163,6 +164,10 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         .layer(middleware::from_fn_with_state(
             state.clone(),
             answer_from_cache,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            wait_for_read_tokens,
         ))
         // Outside the answer cache: a flood of cached answers counts too (decision 0160).
         .layer(middleware::from_fn_with_state(state, limit_reads))

@@ -1,4 +1,10 @@
 //! Read-your-writes after a command: the caller's next read shows its change.
+//!
+//! Two ways, decided per command (docs/decisions/0163-a-command-answers-before-its-projection.md):
+//! - [`settle`]: the command brings its projection up to date before it answers;
+//! - [`token_cookie`] and [`wait_for_tokens`]: the command answers at once with a consistency
+//!   token (the commit-order position of its last event) in a cookie, and a later read carrying
+//!   it waits until the projection has applied that position.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,11 +81,123 @@ async fn settle_with(
     s.clear_cache();
 }
 
+/// The name of the cookie holding a writer's token for a projection is this and the
+/// projection's name (`gbvf_read_after_crime`); its value `<transaction id>.<global position>`.
+pub const TOKEN_COOKIE_PREFIX: &str = "gbvf_read_after_";
+
+/// How long a browser keeps a token, in seconds. The projector workers apply an event within
+/// about a second of its commit; a token outliving that only costs its holder's reads a lookup.
+pub const TOKEN_SECONDS: i64 = 60;
+
+/// The `Set-Cookie` header a command answers with so that its caller's later reads of
+/// `projection` show its events: the token `position` ([`gbvf_events::store::Position`], from
+/// `gbvf_commands::execute::execute_on`), scoped to `/api`, `HttpOnly`, `SameSite=Strict`,
+/// `Secure` when the server's cookies are, expiring after [`TOKEN_SECONDS`].
+pub fn token_cookie(
+    projection: &'static str,
+    position: gbvf_events::store::Position,
+    secure: bool,
+) -> axum::http::HeaderValue {
+    let cookie = tower_sessions::cookie::Cookie::build((
+        format!("{TOKEN_COOKIE_PREFIX}{projection}"),
+        format!("{}.{}", position.transaction_id, position.global_position),
+    ))
+    .path("/api")
+    .http_only(true)
+    .secure(secure)
+    .same_site(tower_sessions::cookie::SameSite::Strict)
+    .max_age(tower_sessions::cookie::time::Duration::seconds(
+        TOKEN_SECONDS,
+    ))
+    .build();
+    axum::http::HeaderValue::from_str(&cookie.to_string())
+        .expect("a token cookie is printable ASCII")
+}
+
+/// An answer with its consistency token cookie ([`token_cookie`]).
+pub type WithToken<T> = (
+    axum::response::AppendHeaders<[(axum::http::HeaderName, axum::http::HeaderValue); 1]>,
+    T,
+);
+
+/// `answer` with the token cookie for `position` in `projection` ([`token_cookie`]).
+pub fn with_token<T>(
+    projection: &'static str,
+    position: gbvf_events::store::Position,
+    secure: bool,
+    answer: T,
+) -> WithToken<T> {
+    let cookie = token_cookie(projection, position, secure);
+    (
+        axum::response::AppendHeaders([(axum::http::header::SET_COOKIE, cookie)]),
+        answer,
+    )
+}
+
+/// The tokens in a request's `Cookie` headers: each known projection with the position its
+/// cookie names. Cookies that are not tokens, name no projection, or hold no
+/// `<integer>.<integer>` are ignored (a forged token can only make its own reads wait).
+pub fn tokens(
+    headers: &axum::http::HeaderMap,
+) -> Vec<(&'static str, gbvf_events::store::Position)> {
+    let mut found = Vec::new();
+    for value in headers.get_all(axum::http::header::COOKIE) {
+        let Ok(value) = value.to_str() else { continue };
+        for cookie in tower_sessions::cookie::Cookie::split_parse(value).flatten() {
+            let Some(projection) = cookie.name().strip_prefix(TOKEN_COOKIE_PREFIX) else {
+                continue;
+            };
+            let Some(p) = gbvf_projections::by_name(projection) else {
+                continue;
+            };
+            let Some((transaction_id, global_position)) = cookie.value().split_once('.') else {
+                continue;
+            };
+            if let (Ok(transaction_id), Ok(global_position)) =
+                (transaction_id.parse(), global_position.parse())
+            {
+                found.push((
+                    p.name(),
+                    gbvf_events::store::Position {
+                        transaction_id,
+                        global_position,
+                    },
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Waits until every projection named by a token in `headers` ([`tokens`]) has applied the
+/// token's position, so the read that follows shows the writer's events. Per token: nothing
+/// when this server already saw the projection's checkpoint at or past it; else one read of the
+/// checkpoint; else a [`settle`], which applies every command committed before this read
+/// arrived (the token's was, since the caller holds its answer). When the checkpoint read
+/// confirms a token, the response cache is emptied first: a cached answer could predate the
+/// projection's move if its notification has not reached this server yet.
+pub async fn wait_for_tokens(s: &impl Settling, headers: &axum::http::HeaderMap) {
+    for (projection, token) in tokens(headers) {
+        if s.settlers().confirmed(projection) >= token {
+            continue;
+        }
+        match gbvf_projections::engine::checkpoint(s.pool(), projection).await {
+            Ok(reached) if reached >= token => {
+                s.clear_cache();
+                s.settlers().confirm(projection, reached);
+            }
+            Ok(_) => settle(s, projection).await,
+            Err(e) => tracing::warn!(error = %e, projection, "reading a checkpoint failed"),
+        }
+    }
+}
+
 /// The coalescing state of [`settle`], one gate per projection, per server state (so per
-/// database).
+/// database); and the checkpoints [`wait_for_tokens`] has confirmed.
 #[derive(Default)]
 pub struct Settlers {
     gates: std::sync::Mutex<HashMap<&'static str, Arc<SettleGate>>>,
+    confirmed: std::sync::Mutex<HashMap<&'static str, gbvf_events::store::Position>>,
 }
 
 /// One projection's gate: calls of [`settle`] counted as they arrive, and the count at the
@@ -91,6 +209,24 @@ pub struct SettleGate {
 }
 
 impl Settlers {
+    /// The furthest checkpoint of `projection` read from the database since the response cache
+    /// was last emptied for it ([`gbvf_events::store::Position::ZERO`] before any).
+    fn confirmed(&self, projection: &str) -> gbvf_events::store::Position {
+        self.confirmed
+            .lock()
+            .expect("confirmed checkpoints")
+            .get(projection)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Records that `projection` has applied everything up to `reached`.
+    fn confirm(&self, projection: &'static str, reached: gbvf_events::store::Position) {
+        let mut confirmed = self.confirmed.lock().expect("confirmed checkpoints");
+        let at = confirmed.entry(projection).or_default();
+        *at = (*at).max(reached);
+    }
+
     /// The gate of `projection`.
     fn of(&self, projection: &'static str) -> Arc<SettleGate> {
         self.gates

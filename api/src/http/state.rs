@@ -8,7 +8,6 @@ use crate::http::read_your_writes;
 use crate::server_secret::ServerSecret;
 use crate::telemetry::PostgresCqrs;
 use gbvf_commands::accounts::user::User;
-use gbvf_commands::crime_series::CrimeSeries;
 use metrics_exporter_prometheus::PrometheusHandle;
 use sqlx::PgPool;
 use std::sync::Arc;
@@ -49,8 +48,6 @@ pub struct AppStateInner {
     pub pool: PgPool,
     /// Read-response cache, emptied when a projection moves.
     pub cache: cache::ResponseCache,
-    /// cqrs-es framework of the crime-series aggregate.
-    pub crime_cqrs: Arc<PostgresCqrs<CrimeSeries>>,
     /// Operator token standing for permission 18 until accounts exist.
     pub operator_token: Option<String>,
     /// Feature flag enableLogin (public spec §2 header): shows the header's Login link only.
@@ -102,7 +99,6 @@ impl AppStateInner {
         enable_login: bool,
         metrics: Option<PrometheusHandle>,
     ) -> Self {
-        let crime_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let user_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let group_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
         let health_check_cqrs = Arc::new(cqrs_es::CqrsFramework::new(store_for(&pool), vec![], ()));
@@ -112,7 +108,6 @@ impl AppStateInner {
         AppStateInner {
             pool,
             cache: cache::ResponseCache::default(),
-            crime_cqrs,
             operator_token,
             enable_login,
             metrics,

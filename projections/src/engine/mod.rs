@@ -35,7 +35,7 @@ pub mod worker;
 use crate::engine::worker::run_leased;
 pub use quarantine::{apply_guarded, is_poison, quarantined, Quarantined, QUARANTINE_PER_PAGE};
 pub use rebuild::{rebuild, RebuildProgress};
-pub use status::{status, Status};
+pub use status::{checkpoint, status, Status};
 pub use versions::{ddl_hash, install, needs_rebuild, schema_name};
 pub use worker::{catch_up, catch_up_on, run, step, Step};
 

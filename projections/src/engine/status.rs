@@ -30,6 +30,26 @@ pub struct Status {
     pub updated_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// The checkpoint of `projection`: the commit-order position of the last event its active
+/// version applied ([`Position::ZERO`] when not installed). One indexed read.
+pub async fn checkpoint(pool: &PgPool, projection: &str) -> anyhow::Result<Position> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT (last_transaction_id::text)::bigint, last_global_position
+         FROM projection_checkpoint WHERE projection = $1",
+    )
+    .bind(projection)
+    .fetch_optional(pool)
+    .await?;
+    Ok(
+        row.map_or(Position::ZERO, |(transaction_id, global_position)| {
+            Position {
+                transaction_id,
+                global_position,
+            }
+        }),
+    )
+}
+
 /// Status of each of `projections` (installed or not).
 pub async fn status(
     pool: &PgPool,

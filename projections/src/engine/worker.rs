@@ -67,8 +67,10 @@ pub(super) fn page_span(projection: &'static str, events: &[StoredEvent]) -> tra
 /// The transaction commits asynchronously (`synchronous_commit` off for it alone, set by the
 /// statement that locks the checkpoint): its rows are visible at once, and a crash can lose only
 /// the last pages applied together with their checkpoint, which are applied again from the
-/// log (docs/decisions/0162-projector-pages-commit-asynchronously.md). Four round trips and a
-/// commit whatever the page holds, besides the projection's own statements.
+/// log (docs/decisions/0162-projector-pages-commit-asynchronously.md). Seven round trips
+/// whatever the page holds, besides the projection's own statements: `BEGIN`, the checkpoint
+/// lock, the page, a savepoint and its release around the projection ([`apply_guarded`]), the
+/// checkpoint move with its notification, `COMMIT`.
 pub async fn step(
     connection: &mut PgConnection,
     p: &dyn Projection,

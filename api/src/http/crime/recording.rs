@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::http::error::ApiError;
 use crate::http::permission::Actor;
+use crate::http::read_your_writes::{with_token, WithToken};
 use crate::http::AppState;
 
 /// Body of `POST /api/crime/figures`.
@@ -60,17 +61,21 @@ pub struct CrimeImported {
 }
 
 /// `POST /api/crime/figures`: records one SAPS figure (permission ImportPoliceStatistics, 18).
-/// 200 `{success, message}`; 400 invalid; 403 no permission; 404 unknown boundary; 409 when
-/// another command changed the same series first.
+/// 200 `{success, message}` with the consistency token cookie
+/// ([`crate::http::read_your_writes::token_cookie`]): answered once the figure is stored, before
+/// the crime projection applies it; the caller's later reads carrying the cookie show it.
+/// 400 invalid; 403 no permission; 404 unknown boundary; 409 when another command changed the
+/// same series first.
 #[utoipa::path(post, path = "/api/crime/figures", operation_id = "recordCrimeFigure", tag = "crime", request_body = RecordFigureBody,
-    responses((status = 200, description = "Recorded", body = FigureRecorded), (status = 400, description = "Invalid"), (status = 403, description = "No permission"),
+    responses((status = 200, description = "Recorded (stored; the crime projection applies it within about a second)", body = FigureRecorded,
+                  headers(("Set-Cookie" = String, description = "gbvf_read_after_crime: the consistency token; reads that send it back show the figure"))), (status = 400, description = "Invalid"), (status = 403, description = "No permission"),
               (status = 404, description = "Unknown boundary"), (status = 409, description = "Conflicting command")))]
 #[tracing::instrument(name = "command RecordCrimeFigure", skip_all)]
 pub async fn record_figure(
     State(s): State<AppState>,
     axum::Extension(Actor(actor)): axum::Extension<Actor>,
     body: Option<Json<RecordFigureBody>>,
-) -> Result<Json<FigureRecorded>, ApiError> {
+) -> Result<WithToken<Json<FigureRecorded>>, ApiError> {
     let Json(body) = body.ok_or_else(|| ApiError::bad("body", "The request body must be a JSON object with boundaryId, crimeTypeId, periodStartYear and count."))?;
     let b = s.cache.fetch_boundary(&s.pool, body.boundary_id).await?;
     let level = b.level();
@@ -108,8 +113,8 @@ pub async fn record_figure(
         figure,
         expected_version: body.expected_version,
     };
-    // One connection for the load, the append and (when no other is under way) the catch-up:
-    // each release of a pooled connection costs a round trip.
+    // One connection for the load and the append: each release of a pooled connection costs
+    // a round trip.
     let mut connection = s.pool.acquire().await.map_err(ApiError::from)?;
     let executed = gbvf_commands::execute::execute_on::<CrimeSeries>(
         &mut connection,
@@ -120,16 +125,22 @@ pub async fn record_figure(
         Retry::ONCE_MORE,
     )
     .await;
+    drop(connection);
     match executed {
-        Ok(_) => {
+        Ok((_, position)) => {
             metrics::counter!("gbvf_events_appended_total", "source" => "api").increment(1);
-            // Read your writes: the crime read model has the figure before the answer.
-            crate::http::read_your_writes::settle_on(&s, connection, "crime").await;
-            Ok(Json(FigureRecorded {
-                success: true,
-                message: "Crime figure recorded.",
-                request_id,
-            }))
+            // Answered before the crime projection applies the figure: the caller's later
+            // reads wait for it by the token (decision 0163).
+            Ok(with_token(
+                "crime",
+                position.unwrap_or_default(),
+                s.secure_cookies,
+                Json(FigureRecorded {
+                    success: true,
+                    message: "Crime figure recorded.",
+                    request_id,
+                }),
+            ))
         }
         Err(AggregateError::UserError(e @ CrimeSeriesError::VersionConflict { .. })) => Err(ApiError::Conflict(e.to_string())),
         Err(AggregateError::UserError(e)) => Err(ApiError::bad("figure", e.to_string())),

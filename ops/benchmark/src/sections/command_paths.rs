@@ -1,5 +1,5 @@
 //! The two command paths of sections 1 and 4 and what they need: commands planned so that none
-//! conflicts, the in-process paths (cqrs-es as the server builds it, and bare postgres-es) and
+//! conflicts, the in-process paths (cqrs-es as the server built it, and bare postgres-es) and
 //! the HTTP path (`POST /api/crime/figures` with the operator token), each run by `n`
 //! concurrent callers over a shared list until done or out of time.
 
@@ -69,10 +69,10 @@ impl Planner {
     }
 }
 
-/// The in-process command paths of section 1: the framework as the server builds it (traced
-/// repository, upcasters, projector wake-up), bare postgres-es (the commands target's
-/// baseline), or bare postgres-es followed by what the server does after a command (the fair
-/// baseline: [`Settled`]).
+/// The in-process command paths of section 1: the framework as the server built it before
+/// `execute_on` (traced repository, upcasters, projector wake-up), bare postgres-es (the
+/// commands target's baseline), or bare postgres-es followed by the projection brought up to
+/// date (the fair baseline: [`Settled`]).
 #[derive(Clone)]
 pub enum RawPath {
     Product(Arc<PostgresCqrs<CrimeSeries>>),

@@ -1,12 +1,13 @@
 //! Section 1: command throughput. `POST /api/crime/figures` against a `gbvf serve` child, beside
 //! three in-process paths on the same `CrimeSeries` aggregate: bare postgres-es, the fair
 //! baseline (bare postgres-es, then the projectors and the sealer woken and the crime
-//! projection brought up to date before the next command, as the server does:
-//! [`RawPath::Settled`]) and cqrs-es as the server builds it (raw); 2,000 commands per path at
+//! projection brought up to date before the next command: [`RawPath::Settled`]) and cqrs-es
+//! as the server built it before `execute_on` (raw); 2,000 commands per path at
 //! 1, 8 and 32 callers, each on a series nobody else touches, in alternating rounds; the CPU
 //! per command by process at 32. Targets at 32 callers: HTTP ≥ 70 % of bare and ≥ 90 % of the
 //! fair baseline, and HTTP ≥ 2 × 676 cmd/s. The same load gives section 4's lag
-//! ([`super::lag`]).
+//! ([`super::lag`]). The HTTP path sends no consistency token back, as an importer does not
+//! read after each figure: its commands answer without waiting for the projection.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -172,12 +173,13 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
         cfg,
         pool: pool.clone(),
         server: &server,
-        // The cqrs-es framework exactly as the server builds it, on the product's pool settings.
-        cqrs: RawPath::Product(
-            gbvf_api::http::AppState::new(pool.clone(), None, false, None)
-                .crime_cqrs
-                .clone(),
-        ),
+        // The cqrs-es framework as the server built it before `execute_on` (traced
+        // repository, upcasters, wake-up call), on the product's pool settings.
+        cqrs: RawPath::Product(Arc::new(cqrs_es::CqrsFramework::new(
+            gbvf_api::telemetry::event_store(&pool),
+            vec![],
+            (),
+        ))),
         // The commands target's baseline: bare postgres-es (no tracing span, no upcasters, no
         // wake-up call) on the same pool and aggregate, against the same `events` table (no
         // trigger since migration 20261123000001).
@@ -338,8 +340,10 @@ fn report(r: &Rounds, summary: &mut Vec<Verdict>) {
         "\nEach command appends one CrimeFigureRecorded event to a crime series no other command of its run touches \
          (boundary x crime type shuffled over the whole geography). Bare = postgres_es::postgres_cqrs (no tracing, no upcasters, \
          no wake-up); fair = bare, then the projectors and the sealer of every process woken and the crime projection caught up \
-         before answering (gbvf_api::http::read_your_writes::settle), as the server does after each command; raw = the cqrs-es \
-         CqrsFramework as AppState::new builds it; these three run in the bench process. HTTP = the gbvf serve child. \
+         before answering (gbvf_api::http::read_your_writes::settle), what a command that waits for its projection costs; \
+         raw = the cqrs-es CqrsFramework over the traced repository (the server's path before execute_on); these three run in \
+         the bench process. HTTP = the gbvf serve child, sending no consistency token back (it answers before projecting, \
+         decision 0163). \
          Each level runs in {ROUNDS} alternating rounds of every path; cmd/s = commands / summed round time. \
          Targets at 32: HTTP >= {} of bare and >= {} of fair.",
         pct(TARGET_SHARE_OF_BARE),

@@ -133,7 +133,7 @@ export type GetBuildingBlockRequirementDetailDataApiArg = {
   boundaryId: number;
 };
 export type RecordCrimeFigureApiResponse =
-  /** status 200 Recorded */ FigureRecorded;
+  /** status 200 Recorded (stored; the crime projection applies it within about a second) */ FigureRecorded;
 export type RecordCrimeFigureApiArg = {
   recordFigureBody: RecordFigureBody;
 };
