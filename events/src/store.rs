@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::{PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool, Row};
 use tracing::Instrument;
 
 use crate::upcast::upcast_payload;
@@ -129,9 +129,16 @@ impl Position {
 /// Errors: a duplicate (aggregate, sequence) fails the statement with a unique violation
 /// (`23505`): another writer got there first; nothing of the batch is written.
 pub async fn append_batch(exec: &mut PgConnection, events: &[NewEvent]) -> sqlx::Result<u64> {
-    Ok(append_batch_at(exec, events)
-        .await?
-        .map_or(0, |_| events.len() as u64))
+    if events.is_empty() {
+        return Ok(0);
+    }
+    let rows = AppendedRows::of(events);
+    let done = rows
+        .bound(INSERT_EVENTS)
+        .execute(exec)
+        .instrument(rows.span.clone())
+        .await?;
+    Ok(done.rows_affected())
 }
 
 /// [`append_batch`], answering the commit-order [`Position`] of the last event appended (the
@@ -144,58 +151,92 @@ pub async fn append_batch_at(
     if events.is_empty() {
         return Ok(None);
     }
-    let mut types = Vec::with_capacity(events.len());
-    let mut ids = Vec::with_capacity(events.len());
-    let mut seqs = Vec::with_capacity(events.len());
-    let mut etypes = Vec::with_capacity(events.len());
-    let mut versions = Vec::with_capacity(events.len());
-    let mut payloads = Vec::with_capacity(events.len());
-    let mut metas = Vec::with_capacity(events.len());
-    let span = tracing::info_span!("events append", events.count = events.len());
-    // The writer's trace (if exported) goes into each event's metadata; see crate::trace.
-    let traceparent = span.in_scope(crate::trace::current_traceparent);
-    for e in events {
-        types.push(e.aggregate_type.as_str());
-        ids.push(e.aggregate_id.as_str());
-        seqs.push(e.sequence);
-        etypes.push(e.event_type.as_str());
-        versions.push(e.event_version.as_str());
-        payloads.push(e.payload.to_string());
-        if traceparent.is_none() && !crate::example::active() {
-            metas.push(e.metadata.to_string());
-            continue;
-        }
-        let mut m = e.metadata.clone();
-        if let (Some(tp), Some(o)) = (&traceparent, m.as_object_mut()) {
-            o.insert(crate::trace::TRACEPARENT.into(), tp.as_str().into());
-        }
-        crate::example::stamp(&mut m);
-        metas.push(m.to_string());
-    }
-    let (transaction_id, global_position): (i64, i64) = sqlx::query_as(
-        "WITH appended AS (
-             INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
-             SELECT t, i, s, et, ev, p::json, m::json
-             FROM UNNEST($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
-                  AS u(t, i, s, et, ev, p, m)
-             RETURNING transaction_id, global_position)
+    let rows = AppendedRows::of(events);
+    let sql = format!(
+        "WITH appended AS ({INSERT_EVENTS} RETURNING transaction_id, global_position)
          SELECT (transaction_id::text)::bigint, global_position FROM appended
-         ORDER BY global_position DESC LIMIT 1",
-    )
-    .bind(&types)
-    .bind(&ids)
-    .bind(&seqs)
-    .bind(&etypes)
-    .bind(&versions)
-    .bind(&payloads)
-    .bind(&metas)
-    .fetch_one(exec)
-    .instrument(span)
-    .await?;
+         ORDER BY global_position DESC LIMIT 1"
+    );
+    let last = rows
+        .bound(&sql)
+        .fetch_one(exec)
+        .instrument(rows.span.clone())
+        .await?;
     Ok(Some(Position {
-        transaction_id,
-        global_position,
+        transaction_id: last.try_get(0)?,
+        global_position: last.try_get(1)?,
     }))
+}
+
+/// The multi-row INSERT of [`append_batch`]: one array per column, `$1` to `$7`.
+const INSERT_EVENTS: &str = "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata)
+     SELECT t, i, s, et, ev, p::json, m::json
+     FROM UNNEST($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+          AS u(t, i, s, et, ev, p, m)";
+
+/// The columns of a batch for [`INSERT_EVENTS`], and the span the append runs in.
+struct AppendedRows<'e> {
+    types: Vec<&'e str>,
+    ids: Vec<&'e str>,
+    seqs: Vec<i64>,
+    etypes: Vec<&'e str>,
+    versions: Vec<&'e str>,
+    payloads: Vec<String>,
+    metas: Vec<String>,
+    span: tracing::Span,
+}
+
+impl<'e> AppendedRows<'e> {
+    /// The columns of `events`, each event's metadata with the writer's trace (if exported)
+    /// and the example mark (see crate::trace, crate::example).
+    fn of(events: &'e [NewEvent]) -> Self {
+        let span = tracing::info_span!("events append", events.count = events.len());
+        let traceparent = span.in_scope(crate::trace::current_traceparent);
+        let mut rows = AppendedRows {
+            types: Vec::with_capacity(events.len()),
+            ids: Vec::with_capacity(events.len()),
+            seqs: Vec::with_capacity(events.len()),
+            etypes: Vec::with_capacity(events.len()),
+            versions: Vec::with_capacity(events.len()),
+            payloads: Vec::with_capacity(events.len()),
+            metas: Vec::with_capacity(events.len()),
+            span,
+        };
+        for e in events {
+            rows.types.push(e.aggregate_type.as_str());
+            rows.ids.push(e.aggregate_id.as_str());
+            rows.seqs.push(e.sequence);
+            rows.etypes.push(e.event_type.as_str());
+            rows.versions.push(e.event_version.as_str());
+            rows.payloads.push(e.payload.to_string());
+            if traceparent.is_none() && !crate::example::active() {
+                rows.metas.push(e.metadata.to_string());
+                continue;
+            }
+            let mut m = e.metadata.clone();
+            if let (Some(tp), Some(o)) = (&traceparent, m.as_object_mut()) {
+                o.insert(crate::trace::TRACEPARENT.into(), tp.as_str().into());
+            }
+            crate::example::stamp(&mut m);
+            rows.metas.push(m.to_string());
+        }
+        rows
+    }
+
+    /// `sql` (containing [`INSERT_EVENTS`]) with the seven columns bound.
+    fn bound<'q>(
+        &'q self,
+        sql: &'q str,
+    ) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
+        sqlx::query(sql)
+            .bind(&self.types)
+            .bind(&self.ids)
+            .bind(&self.seqs)
+            .bind(&self.etypes)
+            .bind(&self.versions)
+            .bind(&self.payloads)
+            .bind(&self.metas)
+    }
 }
 
 const SELECT_EVENT: &str = "SELECT global_position, (transaction_id::text)::bigint AS transaction_id, aggregate_type,

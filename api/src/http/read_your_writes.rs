@@ -31,46 +31,14 @@ pub trait Settling {
 /// building-block updates ran 32 catch-ups one after another on the checkpoint row's lock
 /// (bench section 10).
 pub async fn settle(s: &impl Settling, projection: &str) {
-    settle_with(s, None, projection).await
-}
-
-/// [`settle`] with the connection its command ran on: the catch-up runs on it when this call
-/// finds no catch-up under way (each release of a pooled connection costs a round trip); when
-/// it must wait for one, it gives the connection back to the pool first, so waiting commands
-/// do not hold connections that reads and projectors need.
-pub async fn settle_on(
-    s: &impl Settling,
-    connection: sqlx::pool::PoolConnection<sqlx::Postgres>,
-    projection: &str,
-) {
-    settle_with(s, Some(connection), projection).await
-}
-
-/// [`settle`], its own catch-up on `connection` when given and not given back while waiting,
-/// else on one of the pool's.
-async fn settle_with(
-    s: &impl Settling,
-    mut connection: Option<sqlx::pool::PoolConnection<sqlx::Postgres>>,
-    projection: &str,
-) {
     if let Some(p) = gbvf_projections::by_name(projection) {
         let gate = s.settlers().of(p.name());
         let ticket = gate.arrivals.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut covered = match gate.covered.try_lock() {
-            Ok(covered) => covered,
-            Err(_) => {
-                connection = None;
-                gate.covered.lock().await
-            }
-        };
+        let mut covered = gate.covered.lock().await;
         if *covered < ticket {
             // Every arrival counted so far committed its command before arriving.
             let start = gate.arrivals.load(Ordering::SeqCst);
-            let caught_up = match connection.as_deref_mut() {
-                Some(c) => gbvf_projections::engine::catch_up_on(c, p.as_ref()).await,
-                None => gbvf_projections::engine::catch_up(s.pool(), p.as_ref()).await,
-            };
-            match caught_up {
+            match gbvf_projections::engine::catch_up(s.pool(), p.as_ref()).await {
                 Ok(_) => *covered = start,
                 Err(e) => {
                     tracing::warn!(error = %e, projection, "catch-up after a command failed")

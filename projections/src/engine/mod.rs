@@ -37,7 +37,7 @@ pub use quarantine::{apply_guarded, is_poison, quarantined, Quarantined, QUARANT
 pub use rebuild::{rebuild, RebuildProgress};
 pub use status::{checkpoint, status, Status};
 pub use versions::{ddl_hash, install, needs_rebuild, schema_name};
-pub use worker::{catch_up, catch_up_on, run, step, Step};
+pub use worker::{catch_up, run, step, Step};
 
 use async_trait::async_trait;
 use gbvf_events::store::{read_page, Position, RawEvent, StoredEvent};

@@ -143,12 +143,12 @@ pub async fn catch_up(pool: &PgPool, p: &dyn Projection) -> anyhow::Result<u64> 
 }
 
 /// [`catch_up`] with every statement on `connection` (each release of a pooled connection
-/// costs a round trip, so a caller that holds one saves them). Returns events applied.
+/// costs a round trip). Returns events applied.
 ///
 /// The horizon is cluster-wide: a transaction still open anywhere on the server (even in
 /// another database) holds it back, so a step can find nothing to apply although newer events
 /// are committed. This then waits briefly and tries again, for up to a minute.
-pub async fn catch_up_on(connection: &mut PgConnection, p: &dyn Projection) -> anyhow::Result<u64> {
+async fn catch_up_on(connection: &mut PgConnection, p: &dyn Projection) -> anyhow::Result<u64> {
     // One round trip when there is nothing to do (the common case for a projector woken by a
     // poll): the newest event of the projection's types and its checkpoint, side by side.
     let types: Vec<&str> = p.aggregate_types().to_vec();
