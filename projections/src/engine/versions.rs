@@ -38,11 +38,64 @@ pub(super) async fn create_version(
     Ok(schema)
 }
 
+/// How often [`lock_views`] tries to take every view at once before it waits for them.
+const LOCK_VIEWS_TRIES: u32 = 2_000;
+
+/// Takes the projection's existing views in `public` at once, exclusively, without waiting
+/// while it holds some of them: a reader locks the views its query names in its own order, so
+/// replacing them one by one could deadlock with it (PostgreSQL then aborted the whole
+/// rebuild). Each try that finds a view in use gives back what it took and tries again 5 ms
+/// later; after [`LOCK_VIEWS_TRIES`] it waits for the locks.
+async fn lock_views(tx: &mut Transaction<'_, Postgres>, p: &dyn Projection) -> anyhow::Result<()> {
+    let tables: Vec<&str> = p.tables().to_vec();
+    let existing: Vec<String> = sqlx::query_scalar(
+        "SELECT format('public.%I', c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind = 'v' AND c.relname = ANY($1)",
+    )
+    .bind(&tables)
+    .fetch_all(&mut **tx)
+    .await?;
+    if existing.is_empty() {
+        return Ok(());
+    }
+    let views = existing.join(", ");
+    for _ in 0..LOCK_VIEWS_TRIES {
+        sqlx::query("SAVEPOINT lock_views")
+            .execute(&mut **tx)
+            .await?;
+        let locked = sqlx::query(&format!(
+            "LOCK TABLE {views} IN ACCESS EXCLUSIVE MODE NOWAIT"
+        ))
+        .execute(&mut **tx)
+        .await;
+        match locked {
+            Ok(_) => {
+                sqlx::query("RELEASE SAVEPOINT lock_views")
+                    .execute(&mut **tx)
+                    .await?;
+                return Ok(());
+            }
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("55P03") => {
+                sqlx::query("ROLLBACK TO SAVEPOINT lock_views")
+                    .execute(&mut **tx)
+                    .await?;
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    sqlx::query(&format!("LOCK TABLE {views} IN ACCESS EXCLUSIVE MODE"))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 pub(super) async fn point_views(
     tx: &mut Transaction<'_, Postgres>,
     p: &dyn Projection,
     schema: &str,
 ) -> anyhow::Result<()> {
+    lock_views(tx, p).await?;
     // CREATE OR REPLACE keeps the view's identity, so a reader waiting on it simply reads the
     // new version after the switch commits. A version whose columns changed incompatibly gets
     // its view dropped and recreated instead (inside a savepoint).
