@@ -1564,3 +1564,146 @@ async fn a_response_key_is_recorded_once_however_often_it_is_sent() {
     db.drop_db().await;
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A response whose admission met a racing one gives its pooled connection back before it
+/// pauses and decides again: on a pool of ONE connection, a second acquirer queued while the
+/// response waited on the rival's insert gets the connection before the response is recorded,
+/// and the response is still recorded after it (with the rival's admission before its own).
+/// Respondents racing on one period therefore never hold connections while they sleep.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_response_that_meets_a_rival_admission_gives_its_connection_back_while_it_waits() {
+    use cqrs_es::Aggregate;
+    use gbvf_commands::execute::{decide, load_on, Retry};
+    use gbvf_commands::health_check::submission::record_survey_response;
+    use gbvf_commands::health_check::{
+        HealthCheck, HealthCheckCommand, SubmitSurveyResponse, SurveyAnswers,
+    };
+    use gbvf_events::health_check::GivenAnswer;
+    use gbvf_events::metadata::EventMetadata;
+    use gbvf_events::store::{append_batch, NewEvent};
+    use sqlx::Connection;
+
+    let (db, base, dir) = setup().await;
+    let admin = member_of(&db, &base, &dir, 1).await;
+    let (_, _, code, hc, survey) = approved_link(&db, &base, &dir, &admin, 3).await;
+    let questionnaire =
+        gbvf_projections::health_check::queries::questionnaire(&db.pool, "staff-v1")
+            .await
+            .unwrap()
+            .expect("staff-v1 is published");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+    let answers = random_answers(&survey, &mut rng)
+        .into_iter()
+        .map(|a| GivenAnswer {
+            question_id: a["QuestionId"].as_str().unwrap().to_string(),
+            possible_answer_ids: serde_json::from_value(a["PossibleAnswerIds"].clone()).unwrap(),
+        })
+        .collect();
+    let answers = SurveyAnswers::parse(&questionnaire, answers).unwrap();
+    let admit = |response_id: &str| HealthCheckCommand::AdmitSurveyResponse {
+        at: chrono::Utc::now(),
+        organisation_approved: true,
+        response_id: response_id.to_string(),
+    };
+    let meta = || EventMetadata::now("anonymous", uuid::Uuid::new_v4().to_string(), "test");
+
+    // The rival: an admission of another response, inserted and not yet committed.
+    let mut rival = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    let mut rival_tx = rival.begin().await.unwrap();
+    let rival_id = format!("{hc}/{}", uuid::Uuid::new_v4().simple());
+    let (mut period, sequence) = load_on::<HealthCheck>(&mut rival_tx, &hc).await.unwrap();
+    let admitted = decide(&mut period, admit(&rival_id), &()).await.unwrap();
+    assert_eq!(admitted.len(), 1);
+    let rows = NewEvent::run(HealthCheck::TYPE, &hc, sequence + 1, &admitted, &meta());
+    append_batch(&mut rival_tx, &rows).await.unwrap();
+
+    // The response, on a pool of one connection: its insert waits on the rival's.
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect(&db.url)
+        .await
+        .unwrap();
+    let response_id = format!("{hc}/{}", uuid::Uuid::new_v4().simple());
+    let submit = SubmitSurveyResponse {
+        health_check_id: hc.clone(),
+        invite_code: gbvf_commands::text::LineText::parse(code.clone()).unwrap(),
+        answers,
+        response_key: None,
+    };
+    let connection = pool.acquire().await.unwrap();
+    let response = tokio::spawn({
+        let (pool, hc, response_id) = (pool.clone(), hc.clone(), response_id.clone());
+        async move {
+            record_survey_response(
+                &pool,
+                connection,
+                &hc,
+                &response_id,
+                || admit(&response_id),
+                submit,
+                meta,
+                Retry {
+                    tries: 3,
+                    jitter_ms: 0,
+                },
+            )
+            .await
+        }
+    });
+    // Wait (for state, not time) until the response's insert waits on the rival's lock.
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'transactionid'",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            break;
+        }
+        assert!(
+            !response.is_finished(),
+            "the response did not wait on the rival"
+        );
+        tokio::task::yield_now().await;
+    }
+    // A second acquirer queues for the pool's one connection, then the rival commits.
+    let mut second = Box::pin(pool.acquire());
+    tokio::select! {
+        biased;
+        _ = &mut second => panic!("the pool's one connection is the response's"),
+        _ = std::future::ready(()) => {}
+    }
+    rival_tx.commit().await.unwrap();
+    let held = tokio::time::timeout(std::time::Duration::from_secs(60), second)
+        .await
+        .expect("the response kept its connection through its retry")
+        .unwrap();
+    assert!(
+        !response.is_finished(),
+        "the second acquirer got the connection only after the response was recorded"
+    );
+    drop(held);
+    response.await.unwrap().expect("recorded on the next try");
+    let admissions: Vec<String> = sqlx::query_scalar(
+        "SELECT payload->'SurveyResponseAdmitted'->>'responseId' FROM events
+          WHERE aggregate_type = 'health_check' AND aggregate_id = $1
+            AND event_type = 'SurveyResponseAdmitted' ORDER BY sequence",
+    )
+    .bind(&hc)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(admissions, vec![rival_id, response_id.clone()]);
+    let recorded: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM events WHERE aggregate_type = 'survey_response' AND aggregate_id = $1",
+    )
+    .bind(&response_id)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(recorded, 1);
+    pool.close().await;
+    db.drop_db().await;
+    let _ = std::fs::remove_dir_all(dir);
+}

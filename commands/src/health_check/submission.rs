@@ -14,7 +14,8 @@
 //! allows.
 
 use cqrs_es::{Aggregate, AggregateError};
-use sqlx::PgConnection;
+use sqlx::pool::PoolConnection;
+use sqlx::{PgPool, Postgres};
 
 use crate::execute::{database_error, decide, load_on, Retry};
 use crate::health_check::{
@@ -49,9 +50,15 @@ fn lift<E: std::error::Error>(
     }
 }
 
-/// Records response `response_id` to survey period `health_check_id`, every read and the
-/// append on `connection` (one connection for the whole submission: each release of a pooled
-/// connection costs a round trip). Loads the response; if it was submitted already, decides `submit` alone (the same response
+/// Records response `response_id` to survey period `health_check_id`. Each try runs every
+/// read and the append on one connection (each release of a pooled connection costs a round
+/// trip): `connection` for the first, one acquired from `pool` for each further try. A
+/// conflicting try gives its connection back before the pause [`Retry::before_next_try`]
+/// takes, so respondents racing on one period never hold connections while they wait
+/// (with 51 tries, a burst through one organisation's links could otherwise hold the whole
+/// pool asleep and stall every reader).
+///
+/// Loads the response; if it was submitted already, decides `submit` alone (the same response
 /// key: `Ok` with nothing appended; otherwise [`SurveyError::Duplicate`]). Otherwise the
 /// period decides the admission `admit` builds, the response decides `submit`, and the
 /// events of both are appended by one statement with the
@@ -59,9 +66,12 @@ fn lift<E: std::error::Error>(
 ///
 /// Errors: `UserError` with the aggregate's refusal ([`SubmissionRefused`]);
 /// `AggregateConflict` once every try of `retry` met a concurrent append; a stored event that
-/// does not decode (`DeserializationError`); a database error as [`database_error`].
+/// does not decode (`DeserializationError`); a database error as [`database_error`] (also
+/// when no connection comes back for a further try within the pool's acquire timeout).
+#[allow(clippy::too_many_arguments)]
 pub async fn record_survey_response(
-    connection: &mut PgConnection,
+    pool: &PgPool,
+    mut connection: PoolConnection<Postgres>,
     health_check_id: &str,
     response_id: &str,
     mut admit: impl FnMut() -> HealthCheckCommand,
@@ -71,9 +81,10 @@ pub async fn record_survey_response(
 ) -> Result<(), AggregateError<SubmissionRefused>> {
     let mut tried = 1;
     loop {
-        let (mut response, response_sequence) = load_on::<SurveyResponse>(connection, response_id)
-            .await
-            .map_err(|e| lift(e, SubmissionRefused::Response))?;
+        let (mut response, response_sequence) =
+            load_on::<SurveyResponse>(&mut connection, response_id)
+                .await
+                .map_err(|e| lift(e, SubmissionRefused::Response))?;
         if response.submitted {
             // Answered already: the response's own rule answers, and nothing takes a place.
             let events = decide(&mut response, submit.clone(), &())
@@ -85,9 +96,10 @@ pub async fn record_survey_response(
             );
             return Ok(());
         }
-        let (mut period, period_sequence) = load_on::<HealthCheck>(connection, health_check_id)
-            .await
-            .map_err(|e| lift(e, SubmissionRefused::Period))?;
+        let (mut period, period_sequence) =
+            load_on::<HealthCheck>(&mut connection, health_check_id)
+                .await
+                .map_err(|e| lift(e, SubmissionRefused::Period))?;
         let admitted = decide(&mut period, admit(), &())
             .await
             .map_err(|e| AggregateError::UserError(SubmissionRefused::Period(e)))?;
@@ -111,12 +123,14 @@ pub async fn record_survey_response(
         ));
         // One multi-row INSERT is atomic on its own: both events are stored or neither, with
         // no BEGIN and COMMIT round trips around it.
-        match append_batch(connection, &rows).await {
+        match append_batch(&mut connection, &rows).await {
             Ok(_) => {}
             Err(e) if is_conflict(&e) && tried < retry.tries => {
+                drop(connection);
                 retry
                     .before_next_try(HealthCheck::TYPE, health_check_id, tried)
                     .await;
+                connection = pool.acquire().await.map_err(database_error)?;
                 tried += 1;
                 continue;
             }

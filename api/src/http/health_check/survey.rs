@@ -385,8 +385,8 @@ pub async fn submit(
     Extension(browser): Extension<BrowserId>,
     Json(b): Json<SubmitBody>,
 ) -> Result<Response, ApiError> {
-    // One connection for the whole submission: each release of a pooled connection costs a
-    // round trip.
+    // One connection for the whole submission (each release of a pooled connection costs a
+    // round trip), given back only while a retry of the admission pauses.
     let mut connection = s.pool.acquire().await?;
     let p = period_of(&mut *connection, &b.invite_code).await?;
     if !p.open {
@@ -450,7 +450,8 @@ pub async fn submit(
     // statement; racing respondents conflict on the period's sequence and try again, each
     // try at the time it is made.
     let outcome = record_survey_response(
-        &mut connection,
+        &s.pool,
+        connection,
         &p.health_check_id,
         &id,
         || HealthCheckCommand::AdmitSurveyResponse {
