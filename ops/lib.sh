@@ -111,18 +111,51 @@ ensure_smtp_sink() {
   export GBVF_SMTP_SINK_PYTHON="$DATA/venv/bin/python"
 }
 
+# A Python venv at .data/$1 holding exactly the pinned packages $2... (pip specs `name==version`):
+# made, or remade when any pin is missing from it.
+ensure_pinned_venv() {
+  local venv="$DATA/$1"; shift
+  local frozen
+  frozen=$("$venv/bin/pip" freeze 2>/dev/null || true)
+  for spec in "$@"; do
+    if ! grep -qix "$spec" <<<"$frozen"; then
+      command -v python3 >/dev/null || apt_install python3 python3-venv
+      log "installing $* into .data/${venv##*/}"
+      mkdir -p "$DATA"
+      python3 -m venv "$venv" || { apt_install python3-venv; python3 -m venv "$venv"; }
+      "$venv/bin/pip" install -q "$@"
+      return
+    fi
+  done
+}
+
 # Schemathesis (API fuzzing from the OpenAPI document, docs/reliability.md) in its own venv under
 # .data/st-venv, pinned with the Hypothesis it was run with. Exports SCHEMATHESIS.
 ensure_schemathesis() {
-  local venv="$DATA/st-venv"
-  if [ ! -x "$venv/bin/schemathesis" ] || [ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version 4.32.5" ]; then
-    command -v python3 >/dev/null || apt_install python3 python3-venv
-    log "installing schemathesis 4.32.5 into .data/st-venv"
-    mkdir -p "$DATA"
-    python3 -m venv "$venv" || { apt_install python3-venv; python3 -m venv "$venv"; }
-    "$venv/bin/pip" install -q 'schemathesis==4.32.5' 'hypothesis==6.170.15'
-  fi
-  export SCHEMATHESIS="$venv/bin/schemathesis"
+  ensure_pinned_venv st-venv 'schemathesis==4.32.5' 'hypothesis==6.170.15'
+  export SCHEMATHESIS="$DATA/st-venv/bin/schemathesis"
+}
+
+# The Frictionless Data tool and a JSON-LD processor, pinned, in .data/od-venv (open data checks).
+# Exports OPEN_DATA_VENV.
+ensure_frictionless() {
+  ensure_pinned_venv od-venv 'frictionless==5.18.1' 'PyLD==2.0.4'
+  export OPEN_DATA_VENV="$DATA/od-venv"
+}
+
+# Checks the open data of the server on 127.0.0.1:$1 as a harvester would (decision 0164): the
+# DCAT catalogue expands as JSON-LD and names every dataset's Data Package
+# (ops/open-data-check.py), and `frictionless validate` passes on each package (schemas, every
+# row, sizes and SHA-256 hashes).
+check_open_data() {
+  local port="$1" packages
+  ensure_frictionless
+  packages=$("$OPEN_DATA_VENV/bin/python" "$ROOT/ops/open-data-check.py" "http://127.0.0.1:$port") || return 1
+  for p in $packages; do
+    "$OPEN_DATA_VENV/bin/frictionless" validate "$p" > "$DATA/frictionless.log" 2>&1 \
+      || { tail -60 "$DATA/frictionless.log"; echo "frictionless validate failed on $p"; return 1; }
+    echo "frictionless validate: $p valid"
+  done
 }
 
 ensure_chromium() {

@@ -14,6 +14,7 @@
 //! (shared/data/README.md: station and provincial series agree exactly 2013/14–2015/16).
 //!
 //! - [`queries`]: the typed reads of this table.
+//! - [`rates`]: financial-year labels and rates per 100,000, as shown.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -29,6 +30,7 @@ use sqlx::{Postgres, Transaction};
 use crate::engine::{FoldPage, Projection, RebuildFold};
 
 pub mod queries;
+pub mod rates;
 
 /// The crime projection (`crime`).
 pub struct CrimeProjection;

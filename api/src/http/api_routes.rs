@@ -9,6 +9,7 @@ use crate::http::crime;
 use crate::http::dashboard;
 use crate::http::geography;
 use crate::http::health_check;
+use crate::http::open_data;
 use crate::http::openapi;
 use crate::http::organisations;
 use crate::http::routes::{Needs, Routes};
@@ -46,6 +47,9 @@ pub fn cached_routes(r: Routes) -> Routes {
         .api(Anyone, routes!(collective_actions::actions_geomarker))
         .api(Anyone, routes!(dashboard::dashboard))
         .api(Anyone, routes!(dashboard::components_handler))
+        .api(Anyone, routes!(open_data::data_package))
+        .api(Anyone, routes!(open_data::data_file))
+        .api(Anyone, routes!(open_data::data_catalogue))
         .get_undocumented("/api/openapi.json", openapi::document)
 }
 

@@ -25,6 +25,7 @@ pub mod geojson;
 pub mod health_check;
 pub mod json_numbers;
 pub mod layers;
+pub mod open_data;
 pub mod openapi;
 pub mod organisations;
 pub mod permission;

@@ -86,6 +86,8 @@ pub struct AppStateInner {
     /// The per-client limit of the API's reads (`GBVF_READ_RATE_PER_SECOND`,
     /// `GBVF_READ_BURST`; [`super::read_limit`]).
     pub read_limit: super::read_limit::ReadLimit,
+    /// The published datasets, kept until the projections they read move.
+    pub open_data: crate::open_data::OpenData,
     /// Streaming replicas serving public reads (`DATABASE_READ_URL`; none by default), see
     /// [`replica_reads`].
     pub replicas: Arc<crate::replicas::ReadReplicas>,
@@ -128,6 +130,7 @@ impl AppStateInner {
             base_url: crate::site_address::public_base_url(None),
             settlers: read_your_writes::Settlers::default(),
             replicas: Arc::default(),
+            open_data: Default::default(),
             read_limit: super::read_limit::ReadLimit::from_env().unwrap_or_else(|e| {
                 tracing::error!(error = %e, "read limit settings invalid; using the defaults");
                 super::read_limit::ReadLimit::new(

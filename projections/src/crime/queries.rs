@@ -115,3 +115,50 @@ pub async fn crime_stats_reads(
     tx.commit().await?;
     Ok(Some(reads))
 }
+
+/// Everything the open crime dataset is computed from, read from one snapshot: every boundary
+/// of the levels the dataset publishes, every figure of `crime_total` that has one, and the
+/// census pairs that carry a population to each year (decision 0157).
+#[derive(Debug, Clone)]
+pub struct CrimeDatasetReads {
+    /// The nation, provinces, districts, municipalities and police precincts, by id.
+    pub boundaries: Vec<BoundaryRow>,
+    /// Every figure, ordered by boundary, year and crime type.
+    pub figures: Vec<CrimeFigure>,
+    /// The census pairs ([`population_growth`]).
+    pub growth: PopulationGrowth,
+}
+
+/// Reads the [`CrimeDatasetReads`] in one read-only REPEATABLE READ transaction. About
+/// 1,450 boundaries and one row per (boundary, crime type, year) with a figure. Fails only
+/// with the database's error.
+pub async fn crime_dataset_reads(pool: &PgPool) -> sqlx::Result<CrimeDatasetReads> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
+    let boundaries = sqlx::query_as(
+        "SELECT boundary_id, code, level, name, parent_id, province_id, district_id, population,
+                area_km2
+         FROM boundary
+         WHERE level IN ('national', 'province', 'district', 'municipality', 'saps_precinct')
+         ORDER BY boundary_id",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let figures = sqlx::query_as(
+        "SELECT c.boundary_id, c.crime_type_id, c.year, COALESCE(c.reported, c.station_sum) AS value,
+                COALESCE(c.reported_source, c.sum_source) AS source
+         FROM crime_total c WHERE c.reported IS NOT NULL OR c.station_count > 0
+         ORDER BY c.boundary_id, c.year, c.crime_type_id",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    let growth = population_growth(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(CrimeDatasetReads {
+        boundaries,
+        figures,
+        growth,
+    })
+}

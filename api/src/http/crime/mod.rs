@@ -13,6 +13,7 @@ use axum::Json;
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime_types::{crime_type, CRIME_TYPES};
 use gbvf_projections::crime::queries::{crime_stats_reads, CrimeStatsReads};
+pub use gbvf_projections::crime::rates::{period_label, rate_per_100k, round2};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
@@ -57,19 +58,6 @@ pub const PALETTE: [&str; 6] = [
     "#A8161D", "#B8393F", "#C45A5F", "#CB7377", "#DDA1A4", "#EED0D2",
 ];
 
-/// Label of a SAPS financial year: 2022 → "2022/23".
-pub fn period_label(year: i32) -> String {
-    format!("{}/{:02}", year, (year + 1) % 100)
-}
-
-/// Crime rate per 100,000 people, 2 decimals (public spec §9): `total / population × 100,000`.
-/// `None` without a population.
-pub fn rate_per_100k(total: i64, population: Option<i64>) -> Option<f64> {
-    population
-        .filter(|p| *p > 0)
-        .map(|p| round2(total as f64 / p as f64 * 100_000.0))
-}
-
 /// The map density of an area, the value coloured by [`crime_scale`]: the crime rate per
 /// 1,000 people (rate per 100,000 ÷ 100), 2 decimals; for a SAPS precinct (type 5) the
 /// total itself, as public spec §9 says. See docs/decisions/0049-map-density-and-population.md for
@@ -90,11 +78,6 @@ pub fn legend_colour(scale: &[ColorBand], density: Option<f64>) -> &str {
         .find(|band| band.start as f64 <= d && d < band.end as f64)
         .map(|band| band.color.as_str())
         .unwrap_or("#000000")
-}
-
-/// Rounds to 2 decimals.
-pub fn round2(v: f64) -> f64 {
-    (v * 100.0).round() / 100.0
 }
 
 /// Query of the crime statistics call.

@@ -69,6 +69,19 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getDataPackage: build.query<
+      GetDataPackageApiResponse,
+      GetDataPackageApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/data/${queryArg.dataset}/datapackage.json`,
+      }),
+    }),
+    getDataFile: build.query<GetDataFileApiResponse, GetDataFileApiArg>({
+      query: (queryArg) => ({
+        url: `/api/data/${queryArg.dataset}/${queryArg.file}`,
+      }),
+    }),
     getContained: build.query<GetContainedApiResponse, GetContainedApiArg>({
       query: (queryArg) => ({
         url: `/api/geography/contained/`,
@@ -100,6 +113,12 @@ const injectedRtkApi = api.injectEndpoints({
           componentOptions: queryArg.componentOptions,
         },
       }),
+    }),
+    getDataCatalogue: build.query<
+      GetDataCatalogueApiResponse,
+      GetDataCatalogueApiArg
+    >({
+      query: () => ({ url: `/data/catalog.jsonld` }),
     }),
   }),
   overrideExisting: false,
@@ -146,6 +165,19 @@ export type ImportCrimeStatisticsApiArg = {
   /** A SAPS crime statistics CSV (up to 64 MiB) */
   body: string;
 };
+export type GetDataPackageApiResponse =
+  /** status 200 The Data Package descriptor (https://specs.frictionlessdata.io/tabular-data-package/) */ object;
+export type GetDataPackageApiArg = {
+  /** The dataset's name, e.g. gbvf-crime */
+  dataset: string;
+};
+export type GetDataFileApiResponse = /** status 200 The CSV file */ string;
+export type GetDataFileApiArg = {
+  /** The dataset's name, e.g. gbvf-crime */
+  dataset: string;
+  /** The file's name, e.g. crime-provinces.csv */
+  file: string;
+};
 export type GetContainedApiResponse =
   /** status 200 The boundaries, by name */ Boundary[];
 export type GetContainedApiArg = {
@@ -176,6 +208,9 @@ export type GetHealthCheckStatsApiArg = {
     public spec §2 Filters); every type when absent or empty. */
   componentOptions?: string;
 };
+export type GetDataCatalogueApiResponse =
+  /** status 200 The DCAT catalogue (https://www.w3.org/TR/vocab-dcat-3/) as JSON-LD */ object;
+export type GetDataCatalogueApiArg = void;
 export type SignedTreeHead = {
   /** The head event's global position. */
   globalPosition: number;
@@ -589,8 +624,11 @@ export const {
   useGetBuildingBlockRequirementDetailDataQuery,
   useRecordCrimeFigureMutation,
   useImportCrimeStatisticsMutation,
+  useGetDataPackageQuery,
+  useGetDataFileQuery,
   useGetContainedQuery,
   useGetGeomarkersInCategoryQuery,
   useGetHealthQuery,
   useGetHealthCheckStatsQuery,
+  useGetDataCatalogueQuery,
 } = injectedRtkApi;

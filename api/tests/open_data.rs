@@ -1,0 +1,272 @@
+//! The open data files (decision 0164) against real PostgreSQL through the real HTTP API: the
+//! crime dataset's Data Package describes the bytes its files are served with (size and
+//! SHA-256), its rows hold the figures, populations and rates the dashboard's crime card shows,
+//! the DCAT catalogue names every dataset and file, the files are public reads of the contract
+//! (any origin, 304 on a matching tag), and a new figure makes a new dataset.
+
+mod common;
+
+use common::{catch_up, import_geography, start_server, TestDb};
+use reqwest::header::{ACCESS_CONTROL_ALLOW_ORIGIN, CONTENT_TYPE, ETAG, IF_NONE_MATCH, ORIGIN};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+const TOKEN: &str = "test-operator-token-0123456789";
+
+/// Records one crime figure with the operator token.
+async fn record(base: &str, boundary_id: i64, crime_type_id: i32, year: i32, count: i64) {
+    let res = reqwest::Client::new()
+        .post(format!("{base}/api/crime/figures"))
+        .bearer_auth(TOKEN)
+        .json(&json!({"boundaryId": boundary_id, "crimeTypeId": crime_type_id, "periodStartYear": year, "count": count}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+}
+
+/// The JSON answer of `GET url`.
+async fn get_json(client: &reqwest::Client, url: &str) -> Value {
+    client.get(url).send().await.unwrap().json().await.unwrap()
+}
+
+/// The rows of a CSV file as maps from header to cell.
+fn rows(csv_text: &[u8]) -> Vec<std::collections::HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(csv_text);
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_crime_data_package_describes_its_files_and_holds_the_dashboard_s_figures() {
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    let base = start_server(&db.pool, Some(TOKEN)).await;
+    let client = reqwest::Client::new();
+    // A police precinct and its province.
+    let (precinct, municipality, province): (i64, i64, i64) = sqlx::query_as(
+        "SELECT boundary_id, parent_id, province_id FROM boundary
+         WHERE level = 'saps_precinct' AND population > 0 ORDER BY boundary_id LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    record(&base, precinct, 1, 2015, 120).await;
+    record(&base, province, 2, 2020, 5_000).await;
+    catch_up(&db.pool).await;
+
+    let package_url = format!("{base}/api/data/gbvf-crime/datapackage.json");
+    let res = client.get(&package_url).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let package: Value = res.json().await.unwrap();
+    assert_eq!(package["name"], "gbvf-crime");
+    assert_eq!(package["profile"], "tabular-data-package");
+    let resources = package["resources"].as_array().unwrap();
+    let names: Vec<&str> = resources
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "crime-nation",
+            "crime-provinces",
+            "crime-districts",
+            "crime-municipalities",
+            "crime-police-precincts"
+        ]
+    );
+    let mut files = std::collections::HashMap::new();
+    for r in resources {
+        let path = r["path"].as_str().unwrap();
+        let res = client
+            .get(format!("{base}/api/data/gbvf-crime/{path}"))
+            .header(ORIGIN, "http://partner.example")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()[ACCESS_CONTROL_ALLOW_ORIGIN], "*");
+        assert!(res.headers()[CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv"));
+        let bytes = res.bytes().await.unwrap();
+        assert_eq!(r["bytes"].as_u64().unwrap(), bytes.len() as u64, "{path}");
+        assert_eq!(
+            r["hash"].as_str().unwrap(),
+            format!("sha256:{}", hex::encode(Sha256::digest(&bytes))),
+            "{path}"
+        );
+        let fields: Vec<&str> = r["schema"]["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap())
+            .collect();
+        let header = rows_header(&bytes);
+        assert_eq!(
+            fields, header,
+            "{path}: the schema names the file's columns"
+        );
+        files.insert(r["name"].as_str().unwrap().to_string(), rows(&bytes));
+    }
+
+    // The precinct's own figure; the municipality and the nation sum it; the province has its
+    // published figure for 2020 and the station sum for 2015.
+    let precincts = &files["crime-police-precincts"];
+    assert_eq!(precincts.len(), 1);
+    let p = &precincts[0];
+    assert_eq!(p["boundary_id"], precinct.to_string());
+    assert_eq!(p["financial_year"], "2015/16");
+    assert_eq!(p["crime_type"], "Sexual offences");
+    assert_eq!(p["crimes_recorded"], "120");
+    let municipal = files["crime-municipalities"]
+        .iter()
+        .find(|r| r["boundary_id"] == municipality.to_string())
+        .expect("the municipality's station sum");
+    assert_eq!(municipal["crimes_recorded"], "120");
+    let nation = &files["crime-nation"];
+    assert_eq!(nation.len(), 1, "{nation:?}");
+    assert_eq!(nation[0]["crimes_recorded"], "120");
+    assert_eq!(nation[0]["province"], "");
+    let provincial: Vec<_> = files["crime-provinces"]
+        .iter()
+        .map(|r| {
+            (
+                r["financial_year"].as_str(),
+                r["crime_type_id"].as_str(),
+                r["crimes_recorded"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        provincial,
+        [("2015/16", "1", "120"), ("2020/21", "2", "5000")]
+    );
+
+    // The same population and rate as the dashboard's crime cards (the latest year of each is
+    // 2015/16 and its total the one included type recorded); a precinct has no rate.
+    let card = |id: i64| {
+        let url = format!("{base}/api/crime/stats?boundaryId={id}");
+        let client = client.clone();
+        async move { get_json(&client, &url).await }
+    };
+    let precinct_card = card(precinct).await;
+    assert_eq!(precinct_card["total"], 120);
+    assert_eq!(
+        p["population"],
+        precinct_card["population"].as_i64().unwrap().to_string()
+    );
+    assert_eq!(p["rate_per_100000"], "");
+    assert!(precinct_card["rate"].is_null());
+    let municipal_card = card(municipality).await;
+    assert_eq!(municipal_card["total"], 120);
+    assert_eq!(
+        municipal["population"],
+        municipal_card["population"].as_i64().unwrap().to_string()
+    );
+    let rate = municipal_card["rate"].as_f64().unwrap();
+    assert!(rate > 0.0);
+    assert_eq!(municipal["rate_per_100000"], format!("{rate:.2}"));
+    assert_eq!(p["province"], {
+        let name: String = sqlx::query_scalar("SELECT name FROM boundary WHERE boundary_id = $1")
+            .bind(province)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        name
+    });
+
+    // The DCAT catalogue names the dataset, each file with its checksum, and the package.
+    let res = client
+        .get(format!("{base}/data/catalog.jsonld"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()[CONTENT_TYPE], "application/ld+json");
+    let catalogue: Value = res.json().await.unwrap();
+    assert_eq!(catalogue["@type"], "dcat:Catalog");
+    let datasets = catalogue["dcat:dataset"].as_array().unwrap();
+    assert_eq!(datasets.len(), 1);
+    assert_eq!(datasets[0]["dct:identifier"], "gbvf-crime");
+    assert_eq!(
+        datasets[0]["dct:temporal"]["dcat:startDate"]["@value"],
+        "2015-04-01"
+    );
+    assert_eq!(
+        datasets[0]["dct:temporal"]["dcat:endDate"]["@value"],
+        "2021-03-31"
+    );
+    let distributions = datasets[0]["dcat:distribution"].as_array().unwrap();
+    assert_eq!(distributions.len(), resources.len() + 1);
+    for r in resources {
+        let d = distributions
+            .iter()
+            .find(|d| {
+                d["dcat:downloadURL"].as_str().unwrap().ends_with(&format!(
+                    "/api/data/gbvf-crime/{}",
+                    r["path"].as_str().unwrap()
+                ))
+            })
+            .expect("a distribution per file");
+        assert_eq!(
+            format!(
+                "sha256:{}",
+                d["spdx:checksum"]["spdx:checksumValue"].as_str().unwrap()
+            ),
+            r["hash"].as_str().unwrap()
+        );
+        assert_eq!(d["dcat:byteSize"], r["bytes"]);
+    }
+
+    // A public read of the contract: revalidated with its tag.
+    let res = client.get(&package_url).send().await.unwrap();
+    let etag = res.headers()[ETAG].clone();
+    let again = client
+        .get(&package_url)
+        .header(IF_NONE_MATCH, etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+
+    // Unknown names are 404.
+    for path in [
+        "/api/data/no-such-dataset/datapackage.json",
+        "/api/data/gbvf-crime/no-such-file.csv",
+        "/api/data/gbvf-crime/..%2F..%2Fetc%2Fpasswd",
+    ] {
+        let res = client.get(format!("{base}{path}")).send().await.unwrap();
+        assert_eq!(res.status(), 404, "{path}");
+    }
+
+    // A new figure makes a new dataset: the precinct file's hash moves.
+    record(&base, precinct, 1, 2016, 90).await;
+    catch_up(&db.pool).await;
+    let moved = get_json(&client, &package_url).await;
+    let hash_of = |p: &Value| p["resources"][4]["hash"].as_str().unwrap().to_string();
+    assert_ne!(hash_of(&moved), hash_of(&package));
+    db.drop_db().await;
+}
+
+/// The header row of a CSV file.
+fn rows_header(csv_text: &[u8]) -> Vec<String> {
+    csv::Reader::from_reader(csv_text)
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_string)
+        .collect()
+}
