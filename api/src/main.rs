@@ -62,6 +62,9 @@ enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     Users(cli::users::UsersCommand),
+    /// The published open data files: check one against its signed manifest.
+    #[command(subcommand)]
+    Data(cli::data::DataCommand),
     /// Building-block providers' contact persons (erasure).
     #[command(subcommand)]
     BuildingBlocks(cli::building_blocks::BuildingBlocksCommand),
@@ -119,6 +122,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Events(cli::history::EventsCommand::VerifyProof { file, public_key }) => {
             return cli::audit::verify_proof(&file, public_key.as_deref()).map(|_| ());
         }
+        // Checked without any database (a journalist's or researcher's machine).
+        Command::Data(cli::data::DataCommand::Verify {
+            file,
+            manifest,
+            public_key,
+        }) => return cli::data::verify(&file, &manifest, public_key.as_deref()).map(|_| ()),
         // A translator's template needs no database.
         Command::QuestionnaireTranslation(
             cli::questionnaire_translation::TranslationCommandLine::Template {
@@ -199,7 +208,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Outbox(_) | Command::Openapi => unreachable!("handled above"),
+        Command::Outbox(_) | Command::Openapi | Command::Data(_) => unreachable!("handled above"),
     }
 }
 

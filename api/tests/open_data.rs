@@ -188,6 +188,79 @@ async fn the_crime_data_package_describes_its_files_and_holds_the_dashboard_s_fi
         name
     });
 
+    // Each file has a signed manifest whose head is the newest event it was computed from;
+    // `gbvf data verify` accepts the file with it, offline, and refuses a file with one byte
+    // changed, a manifest whose statement was changed, and another key.
+    let public_key = get_json(&client, &format!("{base}/api/audit/public-key")).await["publicKey"]
+        .as_str()
+        .expect("the published key")
+        .to_string();
+    let newest: i64 = sqlx::query_scalar(
+        "SELECT max(global_position) FROM events WHERE aggregate_type IN ('crime_series', 'boundary')",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("gbvf-test-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("crime-provinces.csv");
+    let manifest_path = dir.join("crime-provinces.csv.manifest.json");
+    let bytes = client
+        .get(format!("{base}/api/data/gbvf-crime/crime-provinces.csv"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    std::fs::write(&file, &bytes).unwrap();
+    let manifest = get_json(
+        &client,
+        &format!("{base}/api/data/gbvf-crime/manifest/crime-provinces.csv"),
+    )
+    .await;
+    assert_eq!(manifest["format"], "gbvf-data-manifest-v1");
+    assert_eq!(manifest["head"]["global_position"], newest);
+    assert_eq!(manifest["public_key"], public_key.as_str());
+    std::fs::write(&manifest_path, serde_json::to_vec(&manifest).unwrap()).unwrap();
+    let verify = |file: &std::path::Path, manifest: &std::path::Path, key: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gbvf"))
+            .args(["data", "verify"])
+            .arg(file)
+            .arg(manifest)
+            .args(["--public-key", key])
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string()
+                + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (ok, said) = verify(&file, &manifest_path, &public_key);
+    assert!(ok, "{said}");
+    assert!(said.contains("manifest valid"), "{said}");
+    let mut changed = bytes.to_vec();
+    let at = changed.len() / 2;
+    changed[at] = if changed[at] == b'1' { b'2' } else { b'1' };
+    let changed_file = dir.join("changed.csv");
+    std::fs::write(&changed_file, &changed).unwrap();
+    let (ok, said) = verify(&changed_file, &manifest_path, &public_key);
+    assert!(!ok);
+    assert!(said.contains("does not match the manifest"), "{said}");
+    let mut forged = manifest.clone();
+    forged["head"]["chain_index"] = json!(forged["head"]["chain_index"].as_i64().unwrap() - 1);
+    let forged_path = dir.join("forged.json");
+    std::fs::write(&forged_path, serde_json::to_vec(&forged).unwrap()).unwrap();
+    let (ok, said) = verify(&file, &forged_path, &public_key);
+    assert!(!ok);
+    assert!(said.contains("signature is not valid"), "{said}");
+    let (ok, said) = verify(&file, &manifest_path, &"ab".repeat(32));
+    assert!(!ok);
+    assert!(said.contains("not the expected key"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+
     // The DCAT catalogue names the dataset, each file with its checksum, and the package.
     let res = client
         .get(format!("{base}/data/catalog.jsonld"))

@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod backup;
 pub mod building_blocks;
+pub mod data;
 pub mod examples;
 pub mod history;
 pub mod import;

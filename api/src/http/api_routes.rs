@@ -49,6 +49,7 @@ pub fn cached_routes(r: Routes) -> Routes {
         .api(Anyone, routes!(dashboard::components_handler))
         .api(Anyone, routes!(open_data::data_package))
         .api(Anyone, routes!(open_data::data_file))
+        .api(Anyone, routes!(open_data::data_manifest))
         .api(Anyone, routes!(open_data::data_catalogue))
         .get_undocumented("/api/openapi.json", openapi::document)
 }

@@ -14,6 +14,21 @@ use crate::open_data::catalogue::catalogue;
 /// The catalogue's media type (JSON-LD, W3C).
 const JSON_LD: &str = "application/ld+json";
 
+/// The 404 message of a file route.
+const NO_FILE: &str = "No such dataset or file.";
+
+/// The dataset named `name`; 404 with `missing` when there is none.
+async fn named(
+    s: &AppState,
+    name: &str,
+    missing: &str,
+) -> Result<std::sync::Arc<crate::open_data::Dataset>, ApiError> {
+    s.open_data
+        .named(&s.pool, name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(missing.into()))
+}
+
 /// `GET /api/data/{dataset}/datapackage.json`: the dataset's Frictionless Tabular Data
 /// Package descriptor: every file with its path (relative to the descriptor), size, SHA-256
 /// and Table Schema (each column's type and definition). 404 for an unknown dataset.
@@ -25,11 +40,7 @@ pub async fn data_package(
     State(s): State<AppState>,
     Path(dataset): Path<String>,
 ) -> Result<Response, ApiError> {
-    let d = s
-        .open_data
-        .named(&s.pool, &dataset)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No such dataset.".into()))?;
+    let d = named(&s, &dataset, "No such dataset.").await?;
     Ok(axum::Json(d.data_package(&s.base_url)).into_response())
 }
 
@@ -45,13 +56,10 @@ pub async fn data_file(
     State(s): State<AppState>,
     Path((dataset, file)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let missing = || ApiError::NotFound("No such dataset or file.".into());
-    let d = s
-        .open_data
-        .named(&s.pool, &dataset)
-        .await?
-        .ok_or_else(missing)?;
-    let f = d.file(&file).ok_or_else(missing)?;
+    let d = named(&s, &dataset, NO_FILE).await?;
+    let f = d
+        .file(&file)
+        .ok_or_else(|| ApiError::NotFound(NO_FILE.into()))?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
@@ -63,6 +71,26 @@ pub async fn data_file(
         f.bytes.clone(),
     )
         .into_response())
+}
+
+/// `GET /api/data/{dataset}/manifest/{file}`: the signed manifest of one file: its size and
+/// SHA-256, the head of the event log it was computed from, the chain links from that head to a
+/// signed checkpoint and the audit key's signature; `gbvf data verify FILE MANIFEST` checks it
+/// without a database (decision 0165). 404 for an unknown dataset or file.
+#[utoipa::path(get, path = "/api/data/{dataset}/manifest/{file}", tag = "open data", operation_id = "getDataManifest",
+    params(("dataset" = String, Path, description = "The dataset's name, e.g. gbvf-crime", max_length = 40, pattern = "^[a-z0-9-]+$"),
+           ("file" = String, Path, description = "The file's name, e.g. crime-provinces.csv", max_length = 60, pattern = "^[a-z0-9-]+\\.csv$")),
+    responses((status = 200, description = "The manifest (format gbvf-data-manifest-v1)", content_type = "application/json", body = Object),
+              (status = 404, description = "No such dataset or file")))]
+pub async fn data_manifest(
+    State(s): State<AppState>,
+    Path((dataset, file)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let d = named(&s, &dataset, NO_FILE).await?;
+    let m = d
+        .manifest(&file)
+        .ok_or_else(|| ApiError::NotFound(NO_FILE.into()))?;
+    Ok(axum::Json(m).into_response())
 }
 
 /// `GET /data/catalog.jsonld`: the DCAT catalogue of every dataset (JSON-LD), for portals and

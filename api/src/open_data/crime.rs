@@ -82,16 +82,19 @@ pub async fn read_positions(pool: &PgPool) -> anyhow::Result<Vec<(&'static str, 
     Ok(out)
 }
 
-/// Produces the dataset from one snapshot of the read models. The positions are read before
-/// the snapshot, so a dataset never claims a position later than what it shows. Errors: the
-/// database's.
+/// Produces the dataset from one snapshot of the read models, with a signed manifest per
+/// file; the positions it was read at are the projections' checkpoints in the same snapshot.
+/// Errors: the database's; a chain that does not cover the head.
 pub async fn produce(pool: &PgPool) -> anyhow::Result<Dataset> {
-    let read_at = read_positions(pool).await?;
     let reads = crime_dataset_reads(pool).await?;
-    Ok(dataset(&reads, read_at, chrono::Utc::now()))
+    let read_at = READS.into_iter().zip(reads.read_at).collect();
+    let mut produced = dataset(&reads, read_at, chrono::Utc::now());
+    super::attest(pool, &mut produced).await?;
+    Ok(produced)
 }
 
-/// The dataset of `reads`, as of `read_at`, produced at `produced_at`. Never fails.
+/// The dataset of `reads`, as of `read_at`, produced at `produced_at`, without manifests
+/// ([`super::attest`] adds them). Never fails.
 pub fn dataset(
     reads: &CrimeDatasetReads,
     read_at: Vec<(&'static str, Position)>,
@@ -193,5 +196,6 @@ pub fn dataset(
         read_at,
         produced_at,
         sources: SOURCES,
+        manifests: Vec::new(),
     }
 }

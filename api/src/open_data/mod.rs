@@ -18,6 +18,7 @@ pub mod crime;
 use std::sync::Arc;
 
 use axum::body::Bytes;
+use gbvf_events::audit::manifest::{self, Attested, Manifest};
 use gbvf_events::store::Position;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -94,12 +95,19 @@ pub struct Dataset {
     pub produced_at: chrono::DateTime<chrono::Utc>,
     /// Sources, as (title, address).
     pub sources: &'static [(&'static str, &'static str)],
+    /// The signed manifest of each file, in [`Self::files`] order (see [`attest`]).
+    pub manifests: Vec<Manifest>,
 }
 
 impl Dataset {
     /// The file named `file_name` (`crime-provinces.csv`), if the dataset has it.
     pub fn file(&self, file_name: &str) -> Option<&File> {
         self.files.iter().find(|f| f.file_name() == file_name)
+    }
+
+    /// The manifest of the file named `file_name`, if the dataset has it.
+    pub fn manifest(&self, file_name: &str) -> Option<&Manifest> {
+        self.manifests.iter().find(|m| m.file == file_name)
     }
 
     /// The Frictionless Tabular Data Package descriptor (`datapackage.json`): each file a
@@ -150,6 +158,32 @@ impl Dataset {
             "resources": resources,
         })
     }
+}
+
+/// Signs a manifest for each file of `dataset` ([`gbvf_events::audit::manifest::attest`]),
+/// naming as the log head the newest of the positions it was read at. Errors: the database's,
+/// or a chain that does not cover the head.
+pub async fn attest(pool: &PgPool, dataset: &mut Dataset) -> anyhow::Result<()> {
+    let head = dataset
+        .read_at
+        .iter()
+        .map(|(_, p)| *p)
+        .max()
+        .unwrap_or(Position::ZERO);
+    let names: Vec<String> = dataset.files.iter().map(File::file_name).collect();
+    let files: Vec<Attested> = dataset
+        .files
+        .iter()
+        .zip(&names)
+        .map(|(f, name)| Attested {
+            dataset: dataset.name,
+            file: name,
+            bytes: f.bytes.len() as u64,
+            sha256: &f.sha256,
+        })
+        .collect();
+    dataset.manifests = manifest::attest(pool, head, &files).await?;
+    Ok(())
 }
 
 /// The terms the published data carry: the sources state none, and the data are public

@@ -9,6 +9,8 @@
 //!   order or presence does not match.
 //! - [`proof`]: one aggregate's history with the chain links up to signed checkpoints, checked
 //!   without a database.
+//! - [`manifest`]: signed statements that a published file was computed from the log up to a
+//!   head, checked without a database.
 //! - [`key`]: the server's Ed25519 signing key (`server_secret`, or `GBVF_AUDIT_SIGNING_KEY`).
 //!
 //! Encoding (version 1, stable: proof files and outside verifiers depend on it):
@@ -27,6 +29,7 @@
 
 pub mod heads;
 pub mod key;
+pub mod manifest;
 pub mod merkle;
 pub mod proof;
 pub mod sealer;

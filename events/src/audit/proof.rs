@@ -59,6 +59,48 @@ pub struct Segment {
     pub checkpoint: Checkpoint,
 }
 
+impl Segment {
+    /// Checks the segment without a database: it holds one digest per chain entry from
+    /// `start_index + 1` to its checkpoint, they fold from `start_seal` to the checkpoint's seal,
+    /// and the checkpoint is validly signed by `public_key` (hex). Errors: the first mismatch,
+    /// in words.
+    pub fn check(&self, public_key: &str) -> anyhow::Result<()> {
+        let c = &self.checkpoint;
+        if self.digests.len() as i64 != c.chain_index - self.start_index {
+            anyhow::bail!(
+                "segment ending at chain entry {} has {} digests, not {}",
+                c.chain_index,
+                self.digests.len(),
+                c.chain_index - self.start_index
+            );
+        }
+        let mut seal = seal_bytes(&self.start_seal, "a start seal")?;
+        for d in &self.digests {
+            seal = next_seal(&seal, &seal_bytes(d, "a digest")?);
+        }
+        if hex::encode(seal) != c.seal {
+            anyhow::bail!(
+                "the links of the segment ending at chain entry {} do not reach its signed seal",
+                c.chain_index
+            );
+        }
+        if c.public_key != public_key {
+            anyhow::bail!(
+                "the checkpoint at chain entry {} is signed with another key ({})",
+                c.chain_index,
+                c.public_key
+            );
+        }
+        if !c.signature_valid()? {
+            anyhow::bail!(
+                "the signature of the checkpoint at chain entry {} is not valid",
+                c.chain_index
+            );
+        }
+        Ok(())
+    }
+}
+
 /// What a valid proof shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checked {
@@ -250,37 +292,7 @@ pub fn check(proof: &Proof, expected_key: Option<&str>) -> anyhow::Result<Checke
     let mut newest: Option<&Checkpoint> = None;
     for s in &proof.segments {
         let c = &s.checkpoint;
-        if s.digests.len() as i64 != c.chain_index - s.start_index {
-            anyhow::bail!(
-                "segment ending at chain entry {} has {} digests, not {}",
-                c.chain_index,
-                s.digests.len(),
-                c.chain_index - s.start_index
-            );
-        }
-        let mut seal = seal_bytes(&s.start_seal, "a start seal")?;
-        for d in &s.digests {
-            seal = next_seal(&seal, &seal_bytes(d, "a digest")?);
-        }
-        if hex::encode(seal) != c.seal {
-            anyhow::bail!(
-                "the links of the segment ending at chain entry {} do not reach its signed seal",
-                c.chain_index
-            );
-        }
-        if c.public_key != proof.public_key {
-            anyhow::bail!(
-                "the checkpoint at chain entry {} is signed with another key ({})",
-                c.chain_index,
-                c.public_key
-            );
-        }
-        if !c.signature_valid()? {
-            anyhow::bail!(
-                "the signature of the checkpoint at chain entry {} is not valid",
-                c.chain_index
-            );
-        }
+        s.check(&proof.public_key)?;
         if newest.is_none_or(|n| n.chain_index < c.chain_index) {
             newest = Some(c);
         }

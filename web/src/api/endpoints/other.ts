@@ -77,6 +77,14 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/data/${queryArg.dataset}/datapackage.json`,
       }),
     }),
+    getDataManifest: build.query<
+      GetDataManifestApiResponse,
+      GetDataManifestApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/data/${queryArg.dataset}/manifest/${queryArg.file}`,
+      }),
+    }),
     getDataFile: build.query<GetDataFileApiResponse, GetDataFileApiArg>({
       query: (queryArg) => ({
         url: `/api/data/${queryArg.dataset}/${queryArg.file}`,
@@ -170,6 +178,14 @@ export type GetDataPackageApiResponse =
 export type GetDataPackageApiArg = {
   /** The dataset's name, e.g. gbvf-crime */
   dataset: string;
+};
+export type GetDataManifestApiResponse =
+  /** status 200 The manifest (format gbvf-data-manifest-v1) */ object;
+export type GetDataManifestApiArg = {
+  /** The dataset's name, e.g. gbvf-crime */
+  dataset: string;
+  /** The file's name, e.g. crime-provinces.csv */
+  file: string;
 };
 export type GetDataFileApiResponse = /** status 200 The CSV file */ string;
 export type GetDataFileApiArg = {
@@ -625,6 +641,7 @@ export const {
   useRecordCrimeFigureMutation,
   useImportCrimeStatisticsMutation,
   useGetDataPackageQuery,
+  useGetDataManifestQuery,
   useGetDataFileQuery,
   useGetContainedQuery,
   useGetGeomarkersInCategoryQuery,
