@@ -25,6 +25,53 @@ async fn record(base: &str, boundary_id: i64, crime_type_id: i32, year: i32, cou
     assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
 }
 
+/// The file package `resource` of `dataset` describes, fetched as a partner site would (with an
+/// `Origin`), after checking it is a public CSV read of exactly the size, SHA-256 and columns
+/// the package gives.
+async fn described_file(
+    client: &reqwest::Client,
+    base: &str,
+    dataset: &str,
+    resource: &Value,
+) -> axum::body::Bytes {
+    let path = resource["path"].as_str().unwrap();
+    let res = client
+        .get(format!("{base}/api/data/{dataset}/{path}"))
+        .header(ORIGIN, "http://partner.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "{path}");
+    assert_eq!(res.headers()[ACCESS_CONTROL_ALLOW_ORIGIN], "*");
+    assert!(res.headers()[CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .starts_with("text/csv"));
+    let bytes = res.bytes().await.unwrap();
+    assert_eq!(
+        resource["bytes"].as_u64().unwrap(),
+        bytes.len() as u64,
+        "{path}"
+    );
+    assert_eq!(
+        resource["hash"].as_str().unwrap(),
+        format!("sha256:{}", hex::encode(Sha256::digest(&bytes))),
+        "{path}"
+    );
+    let fields: Vec<&str> = resource["schema"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        rows_header(&bytes),
+        "{path}: the schema names the file's columns"
+    );
+    bytes
+}
+
 /// The JSON answer of `GET url`.
 async fn get_json(client: &reqwest::Client, url: &str) -> Value {
     client.get(url).send().await.unwrap().json().await.unwrap()
@@ -88,37 +135,7 @@ async fn the_crime_data_package_describes_its_files_and_holds_the_dashboard_s_fi
     );
     let mut files = std::collections::HashMap::new();
     for r in resources {
-        let path = r["path"].as_str().unwrap();
-        let res = client
-            .get(format!("{base}/api/data/gbvf-crime/{path}"))
-            .header(ORIGIN, "http://partner.example")
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 200, "{path}");
-        assert_eq!(res.headers()[ACCESS_CONTROL_ALLOW_ORIGIN], "*");
-        assert!(res.headers()[CONTENT_TYPE]
-            .to_str()
-            .unwrap()
-            .starts_with("text/csv"));
-        let bytes = res.bytes().await.unwrap();
-        assert_eq!(r["bytes"].as_u64().unwrap(), bytes.len() as u64, "{path}");
-        assert_eq!(
-            r["hash"].as_str().unwrap(),
-            format!("sha256:{}", hex::encode(Sha256::digest(&bytes))),
-            "{path}"
-        );
-        let fields: Vec<&str> = r["schema"]["fields"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f["name"].as_str().unwrap())
-            .collect();
-        let header = rows_header(&bytes);
-        assert_eq!(
-            fields, header,
-            "{path}: the schema names the file's columns"
-        );
+        let bytes = described_file(&client, &base, "gbvf-crime", r).await;
         files.insert(r["name"].as_str().unwrap().to_string(), rows(&bytes));
     }
 
@@ -272,17 +289,28 @@ async fn the_crime_data_package_describes_its_files_and_holds_the_dashboard_s_fi
     let catalogue: Value = res.json().await.unwrap();
     assert_eq!(catalogue["@type"], "dcat:Catalog");
     let datasets = catalogue["dcat:dataset"].as_array().unwrap();
-    assert_eq!(datasets.len(), 1);
-    assert_eq!(datasets[0]["dct:identifier"], "gbvf-crime");
+    let names: Vec<&str> = datasets
+        .iter()
+        .map(|d| d["dct:identifier"].as_str().unwrap())
+        .collect();
     assert_eq!(
-        datasets[0]["dct:temporal"]["dcat:startDate"]["@value"],
+        names,
+        [
+            "gbvf-crime",
+            "gbvf-collective-actions",
+            "gbvf-health-check-public-figures"
+        ]
+    );
+    let crime = &datasets[0];
+    assert_eq!(
+        crime["dct:temporal"]["dcat:startDate"]["@value"],
         "2015-04-01"
     );
     assert_eq!(
-        datasets[0]["dct:temporal"]["dcat:endDate"]["@value"],
+        crime["dct:temporal"]["dcat:endDate"]["@value"],
         "2021-03-31"
     );
-    let distributions = datasets[0]["dcat:distribution"].as_array().unwrap();
+    let distributions = crime["dcat:distribution"].as_array().unwrap();
     assert_eq!(distributions.len(), resources.len() + 1);
     for r in resources {
         let d = distributions
@@ -342,4 +370,121 @@ fn rows_header(csv_text: &[u8]) -> Vec<String> {
         .iter()
         .map(str::to_string)
         .collect()
+}
+
+/// The collective actions and the health-check figures as files: every imported collective
+/// action with its pillar and place, and the published health-check cells exactly as
+/// published, a suppressed cell's figures empty; each file as its package describes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn collective_actions_and_published_health_check_cells_are_files_as_published() {
+    use gbvf_projections::health_check::public_figures::{publish_quarter, PublishedCell};
+    let db = TestDb::new().await;
+    import_geography(&db.pool).await;
+    let meta = gbvf_events::metadata::EventMetadata::now("import", "test", "test");
+    let report = gbvf_commands::collective_actions::import_collective_actions_file(
+        &db.pool,
+        &common::data_dir().join("challenges/challenges.csv"),
+        &meta,
+    )
+    .await
+    .unwrap();
+    catch_up(&db.pool).await;
+    let province: i64 = sqlx::query_scalar(
+        "SELECT boundary_id FROM boundary WHERE level = 'province' ORDER BY boundary_id LIMIT 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    let cell = |boundary_id, parent_id, cell: &str, responses: Option<i64>| PublishedCell {
+        quarter: "2026Q2".into(),
+        boundary_id,
+        parent_id,
+        cell: cell.into(),
+        organisations: 4,
+        participating: 3,
+        responses,
+        expected: responses.map(|r| r + 2),
+        maturity: responses.map(|_| 62.0),
+        example: false,
+    };
+    assert!(publish_quarter(
+        &db.pool,
+        "2026Q2",
+        &[
+            cell(1, None, "all", Some(18)),
+            cell(province, Some(1), "type:1", None),
+        ],
+    )
+    .await
+    .unwrap());
+    let base = start_server(&db.pool, None).await;
+    let client = reqwest::Client::new();
+    let mut files = std::collections::HashMap::new();
+    for dataset in [
+        "gbvf-collective-actions",
+        "gbvf-health-check-public-figures",
+    ] {
+        let package = get_json(
+            &client,
+            &format!("{base}/api/data/{dataset}/datapackage.json"),
+        )
+        .await;
+        let bytes = described_file(&client, &base, dataset, &package["resources"][0]).await;
+        files.insert(dataset, rows(&bytes));
+    }
+
+    let actions = &files["gbvf-collective-actions"];
+    let imported: i64 = sqlx::query_scalar("SELECT count(*) FROM collective_action")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert!(imported > 40, "{report:?}");
+    assert_eq!(actions.len() as i64, imported);
+    let garden_route = actions
+        .iter()
+        .find(|r| r["collective_action_id"] == "gardenroute-p6-2022")
+        .expect("a shipped collective action");
+    assert_eq!(garden_route["nsp_pillar_id"], "6");
+    assert_eq!(
+        garden_route["nsp_pillar"],
+        "Research and information management"
+    );
+    assert_eq!(garden_route["boundary_name"], "Garden Route");
+    assert!(actions.iter().all(|r| !r.contains_key("launched_by")));
+
+    let cells = &files["gbvf-health-check-public-figures"];
+    assert_eq!(cells.len(), 2);
+    assert_eq!(cells[0]["boundary_id"], "1");
+    assert_eq!(cells[0]["organisation_type"], "All organisation types");
+    assert_eq!(
+        (
+            cells[0]["responses"].as_str(),
+            cells[0]["expected_responses"].as_str(),
+            cells[0]["maturity_percent"].as_str()
+        ),
+        ("18", "20", "62")
+    );
+    assert_eq!(cells[1]["organisation_type_id"], "1");
+    assert_eq!(cells[1]["organisation_type"], "Non-profit organisation");
+    assert_eq!(cells[1]["participating_organisations"], "3");
+    assert_eq!(
+        (
+            cells[1]["responses"].as_str(),
+            cells[1]["expected_responses"].as_str(),
+            cells[1]["maturity_percent"].as_str()
+        ),
+        ("", "", ""),
+        "a suppressed cell stays suppressed"
+    );
+    let catalogue = get_json(&client, &format!("{base}/data/catalog.jsonld")).await;
+    let health_check = &catalogue["dcat:dataset"][2];
+    assert_eq!(
+        health_check["dct:temporal"]["dcat:startDate"]["@value"],
+        "2026-04-01"
+    );
+    assert_eq!(
+        health_check["dct:temporal"]["dcat:endDate"]["@value"],
+        "2026-06-30"
+    );
+    db.drop_db().await;
 }

@@ -93,15 +93,15 @@ fn dataset(home: &str, d: &Dataset) -> Value {
         "dct:modified": modified,
         "dct:license": LICENCE.path,
         "dct:spatial": "South Africa",
-        "dct:source": d.sources.iter().map(|(title, address)| json!({"@id": address, "dct:title": title})).collect::<Vec<_>>(),
+        "dct:source": d.sources.iter().map(|(title, address)| if address.is_empty() { json!({"dct:title": title}) } else { json!({"@id": address, "dct:title": title}) }).collect::<Vec<_>>(),
         "dcat:landingPage": format!("{home}/data"),
         "dcat:distribution": distributions,
     });
-    if let Some((first, last)) = d.years {
+    if let Some((first, last)) = d.period {
         out["dct:temporal"] = json!({
             "@type": "dct:PeriodOfTime",
-            "dcat:startDate": {"@value": format!("{first}-04-01"), "@type": "xsd:date"},
-            "dcat:endDate": {"@value": format!("{}-03-31", last + 1), "@type": "xsd:date"},
+            "dcat:startDate": {"@value": first.to_string(), "@type": "xsd:date"},
+            "dcat:endDate": {"@value": last.to_string(), "@type": "xsd:date"},
         });
     }
     out

@@ -14,7 +14,6 @@ use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime_types::crime_type;
 use gbvf_events::store::Position;
 use gbvf_projections::crime::queries::{crime_dataset_reads, CrimeDatasetReads};
-use gbvf_projections::engine::checkpoint;
 use sqlx::PgPool;
 
 use super::{Column, Dataset, File};
@@ -25,7 +24,7 @@ use gbvf_projections::crime::rates::{period_label, rate_per_100k};
 pub const NAME: &str = "gbvf-crime";
 
 /// The projections the dataset reads.
-const READS: [&str; 2] = ["crime", "geography"];
+pub const READS: [&str; 2] = ["crime", "geography"];
 
 /// The columns of every file of the dataset.
 pub const COLUMNS: &[Column] = &[
@@ -72,25 +71,13 @@ const SOURCES: &[(&str, &str)] = &[
     ("Municipal Demarcation Board, 2020 boundaries", "https://www.demarcation.org.za/"),
 ];
 
-/// The positions of the projections the dataset reads, in [`READS`] order. Errors: the
-/// database's.
-pub async fn read_positions(pool: &PgPool) -> anyhow::Result<Vec<(&'static str, Position)>> {
-    let mut out = Vec::with_capacity(READS.len());
-    for projection in READS {
-        out.push((projection, checkpoint(pool, projection).await?));
-    }
-    Ok(out)
-}
-
-/// Produces the dataset from one snapshot of the read models, with a signed manifest per
-/// file; the positions it was read at are the projections' checkpoints in the same snapshot.
-/// Errors: the database's; a chain that does not cover the head.
+/// Produces the dataset from one snapshot of the read models
+/// ([`gbvf_projections::crime::queries::crime_dataset_reads`]); the positions it was read at
+/// are the projections' checkpoints in the same snapshot. Errors: the database's.
 pub async fn produce(pool: &PgPool) -> anyhow::Result<Dataset> {
     let reads = crime_dataset_reads(pool).await?;
-    let read_at = READS.into_iter().zip(reads.read_at).collect();
-    let mut produced = dataset(&reads, read_at, chrono::Utc::now());
-    super::attest(pool, &mut produced).await?;
-    Ok(produced)
+    let read_at = reads.read_at.clone();
+    Ok(dataset(&reads, read_at, chrono::Utc::now()))
 }
 
 /// The dataset of `reads`, as of `read_at`, produced at `produced_at`, without manifests
@@ -100,6 +87,7 @@ pub fn dataset(
     read_at: Vec<(&'static str, Position)>,
     produced_at: chrono::DateTime<chrono::Utc>,
 ) -> Dataset {
+    debug_assert_eq!(read_at.iter().map(|(p, _)| *p).collect::<Vec<_>>(), READS);
     let by_id: HashMap<i64, _> = reads
         .boundaries
         .iter()
@@ -192,10 +180,17 @@ pub fn dataset(
         keywords: &["gender-based violence", "femicide", "crime statistics", "SAPS", "South Africa", "sexual offences"],
         columns: COLUMNS,
         files,
-        years,
-        read_at,
+        // SAPS financial years run from 1 April to 31 March.
+        period: years.and_then(|(first, last)| {
+            Some((
+                chrono::NaiveDate::from_ymd_opt(first, 4, 1)?,
+                chrono::NaiveDate::from_ymd_opt(last + 1, 3, 31)?,
+            ))
+        }),
         produced_at,
         sources: SOURCES,
+        version: super::version_text(&read_at, None),
+        read_at,
         manifests: Vec::new(),
     }
 }

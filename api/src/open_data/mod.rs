@@ -6,6 +6,10 @@
 //!
 //! - [`crime`]: crimes recorded by SAPS per area, crime type and financial year, with the
 //!   population and rate of each year.
+//! - [`collective_actions`]: the collective actions (End GBVF 100-Day Challenges) with their
+//!   places, pillars, cycles, goals and results.
+//! - [`health_check`]: the public health-check figures exactly as published, suppressed
+//!   cells empty.
 //! - [`catalogue`]: the DCAT catalogue of every dataset.
 //!
 //! A dataset is produced from one snapshot of the read models and kept in memory until the
@@ -13,13 +17,17 @@
 //! package's hashes always describe the bytes a client downloads.
 
 pub mod catalogue;
+pub mod collective_actions;
 pub mod crime;
+pub mod health_check;
 
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use gbvf_events::audit::manifest::{self, Attested, Manifest};
 use gbvf_events::store::Position;
+use gbvf_projections::engine::status::checkpoints_on;
+use gbvf_projections::health_check::public_figures::publication_stamp;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
@@ -87,13 +95,15 @@ pub struct Dataset {
     pub columns: &'static [Column],
     /// The files.
     pub files: Vec<File>,
-    /// First and last SAPS financial year covered (first calendar years), when any.
-    pub years: Option<(i32, i32)>,
+    /// The first and last day its rows cover, when it has any.
+    pub period: Option<(chrono::NaiveDate, chrono::NaiveDate)>,
     /// The log positions of the projections it was read from, by projection name.
     pub read_at: Vec<(&'static str, Position)>,
+    /// What it was produced from ([`version_on`]).
+    pub version: String,
     /// When it was produced.
     pub produced_at: chrono::DateTime<chrono::Utc>,
-    /// Sources, as (title, address).
+    /// Sources, as (title, address; empty when it has none).
     pub sources: &'static [(&'static str, &'static str)],
     /// The signed manifest of each file, in [`Self::files`] order (see [`attest`]).
     pub manifests: Vec<Manifest>,
@@ -154,7 +164,7 @@ impl Dataset {
             "keywords": self.keywords,
             "created": self.produced_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             "licenses": [LICENCE.descriptor()],
-            "sources": self.sources.iter().map(|(title, path)| json!({"title": title, "path": path})).collect::<Vec<_>>(),
+            "sources": self.sources.iter().map(|(title, path)| if path.is_empty() { json!({"title": title}) } else { json!({"title": title, "path": path}) }).collect::<Vec<_>>(),
             "resources": resources,
         })
     }
@@ -213,39 +223,137 @@ pub const LICENCE: Licence = Licence {
     path: "https://opendefinition.org/licenses/other-pd/",
 };
 
-/// The datasets of this process, each produced once per state of the projections it reads
-/// and shared until they move. Producing the crime dataset reads about 1,450 boundaries and
-/// every crime figure; concurrent callers wait for one production.
+/// A dataset the product publishes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// [`crime`].
+    Crime,
+    /// [`collective_actions`].
+    CollectiveActions,
+    /// [`health_check`].
+    HealthCheckFigures,
+}
+
+impl Kind {
+    /// Every dataset, in catalogue order.
+    pub const ALL: [Kind; 3] = [
+        Kind::Crime,
+        Kind::CollectiveActions,
+        Kind::HealthCheckFigures,
+    ];
+
+    /// Its name, the last segment of its address (`gbvf-crime`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Crime => crime::NAME,
+            Kind::CollectiveActions => collective_actions::NAME,
+            Kind::HealthCheckFigures => health_check::NAME,
+        }
+    }
+
+    /// The dataset named `name`, if any.
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The projections it is read from.
+    fn reads(self) -> &'static [&'static str] {
+        match self {
+            Kind::Crime => &crime::READS,
+            Kind::CollectiveActions => &collective_actions::READS,
+            Kind::HealthCheckFigures => &health_check::READS,
+        }
+    }
+
+    async fn produce(self, pool: &PgPool) -> anyhow::Result<Dataset> {
+        let mut dataset = match self {
+            Kind::Crime => crime::produce(pool).await?,
+            Kind::CollectiveActions => collective_actions::produce(pool).await?,
+            Kind::HealthCheckFigures => health_check::produce(pool).await?,
+        };
+        attest(pool, &mut dataset).await?;
+        Ok(dataset)
+    }
+}
+
+/// What the dataset `kind` is produced from, read on `connection` (inside the producer's
+/// snapshot, or alone to see whether a kept dataset is still current): the checkpoints of the
+/// projections it reads and, for the health-check figures, the publication stamp
+/// (`gbvf_projections::health_check::public_figures::publication_stamp`); as (text identifying
+/// it, the checkpoints). Equal texts, equal datasets. Errors: the database's.
+pub async fn version_on(
+    connection: &mut sqlx::PgConnection,
+    kind: Kind,
+) -> sqlx::Result<(String, Vec<(&'static str, Position)>)> {
+    let read_at = checkpoints_on(&mut *connection, kind.reads()).await?;
+    let stamp = match kind {
+        Kind::HealthCheckFigures => Some(publication_stamp(&mut *connection).await?),
+        _ => None,
+    };
+    Ok((version_text(&read_at, stamp.as_deref()), read_at))
+}
+
+/// The text of [`version_on`]: each checkpoint as `name=transaction.position;`, then the
+/// publication stamp when there is one.
+pub fn version_text(read_at: &[(&'static str, Position)], stamp: Option<&str>) -> String {
+    let mut text: String = read_at
+        .iter()
+        .map(|(p, at)| format!("{p}={}.{};", at.transaction_id, at.global_position))
+        .collect();
+    text.push_str(stamp.unwrap_or_default());
+    text
+}
+
+/// Opens a read-only REPEATABLE READ transaction: one snapshot for all of a dataset's reads.
+/// Errors: the database's.
+pub async fn snapshot(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}
+
+/// The datasets of this process, each produced once per state of what it reads
+/// ([`version_on`]) and shared until that moves; concurrent callers of one dataset wait for
+/// one production.
 #[derive(Default)]
 pub struct OpenData {
-    crime: tokio::sync::Mutex<Option<Arc<Dataset>>>,
+    kept: [tokio::sync::Mutex<Option<Arc<Dataset>>>; 3],
 }
 
 impl OpenData {
-    /// The crime dataset as of the current checkpoints of the `crime` and `geography`
-    /// projections: the kept one when neither moved since it was produced, else a new one.
-    /// Errors: the database's.
-    pub async fn crime(&self, pool: &PgPool) -> anyhow::Result<Arc<Dataset>> {
-        let mut kept = self.crime.lock().await;
-        let now = crime::read_positions(pool).await?;
-        if let Some(d) = kept.as_ref().filter(|d| d.read_at == now) {
+    /// The dataset `kind` as of now: the kept one when what it reads did not move since it
+    /// was produced, else a new one with its manifests. Errors: the database's.
+    pub async fn get(&self, pool: &PgPool, kind: Kind) -> anyhow::Result<Arc<Dataset>> {
+        let slot = Kind::ALL
+            .iter()
+            .position(|k| *k == kind)
+            .expect("every kind is in ALL");
+        let mut kept = self.kept[slot].lock().await;
+        let (now, _) = version_on(&mut *pool.acquire().await?, kind).await?;
+        if let Some(d) = kept.as_ref().filter(|d| d.version == now) {
             return Ok(d.clone());
         }
-        let produced = Arc::new(crime::produce(pool).await?);
+        let produced = Arc::new(kind.produce(pool).await?);
         *kept = Some(produced.clone());
         Ok(produced)
     }
 
     /// Every dataset, in catalogue order. Errors: the database's.
     pub async fn all(&self, pool: &PgPool) -> anyhow::Result<Vec<Arc<Dataset>>> {
-        Ok(vec![self.crime(pool).await?])
+        let mut out = Vec::with_capacity(Kind::ALL.len());
+        for kind in Kind::ALL {
+            out.push(self.get(pool, kind).await?);
+        }
+        Ok(out)
     }
 
     /// The dataset named `name` (`gbvf-crime`), or `None`. Errors: the database's.
     pub async fn named(&self, pool: &PgPool, name: &str) -> anyhow::Result<Option<Arc<Dataset>>> {
-        Ok(match name {
-            crime::NAME => Some(self.crime(pool).await?),
-            _ => None,
-        })
+        match Kind::named(name) {
+            Some(kind) => Ok(Some(self.get(pool, kind).await?)),
+            None => Ok(None),
+        }
     }
 }

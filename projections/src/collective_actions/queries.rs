@@ -3,7 +3,6 @@
 
 use chrono::NaiveDate;
 use gbvf_events::collective_action::UNASSIGNED_PILLAR_ID;
-use sqlx::PgPool;
 
 use super::ACTIVE_SQL;
 
@@ -61,7 +60,7 @@ impl CollectiveActionRow {
 /// placed; `province` matched to the province's name in `boundary`); the nation, 1, holds
 /// every one. Ordered by start date (undated last), then name.
 pub async fn collective_actions_in(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     boundary_id: i64,
 ) -> sqlx::Result<Vec<CollectiveActionRow>> {
     sqlx::query_as(&format!(
@@ -76,6 +75,6 @@ pub async fn collective_actions_in(
          ORDER BY start_date NULLS LAST, name"
     ))
     .bind(boundary_id)
-    .fetch_all(pool)
+    .fetch_all(db)
     .await
 }

@@ -127,10 +127,9 @@ pub struct CrimeDatasetReads {
     pub figures: Vec<CrimeFigure>,
     /// The census pairs ([`population_growth`]).
     pub growth: PopulationGrowth,
-    /// The checkpoints of the `crime` and `geography` projections in the same snapshot, in
-    /// that order ([`gbvf_events::store::Position::ZERO`] when not installed): what the rows
-    /// were computed from.
-    pub read_at: [gbvf_events::store::Position; 2],
+    /// The checkpoints of the `crime` and `geography` projections in the same snapshot
+    /// ([`crate::engine::status::checkpoints_on`]): what the rows were computed from.
+    pub read_at: Vec<(&'static str, gbvf_events::store::Position)>,
 }
 
 /// Reads the [`CrimeDatasetReads`] in one read-only REPEATABLE READ transaction. About
@@ -159,22 +158,7 @@ pub async fn crime_dataset_reads(pool: &PgPool) -> sqlx::Result<CrimeDatasetRead
     .fetch_all(&mut *tx)
     .await?;
     let growth = population_growth(&mut *tx).await?;
-    let mut read_at = [gbvf_events::store::Position::ZERO; 2];
-    for (slot, projection) in read_at.iter_mut().zip(["crime", "geography"]) {
-        let row: Option<(i64, i64)> = sqlx::query_as(
-            "SELECT (last_transaction_id::text)::bigint, last_global_position
-             FROM projection_checkpoint WHERE projection = $1",
-        )
-        .bind(projection)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some((transaction_id, global_position)) = row {
-            *slot = gbvf_events::store::Position {
-                transaction_id,
-                global_position,
-            };
-        }
-    }
+    let read_at = crate::engine::status::checkpoints_on(&mut tx, &["crime", "geography"]).await?;
     tx.commit().await?;
     Ok(CrimeDatasetReads {
         boundaries,

@@ -50,6 +50,35 @@ pub async fn checkpoint(pool: &PgPool, projection: &str) -> anyhow::Result<Posit
     )
 }
 
+/// The checkpoints of `projections` read on `connection` (inside a caller's snapshot, so they
+/// name exactly what that snapshot's reads of the read models show), in the order given;
+/// [`Position::ZERO`] for one not installed. Errors: the database's.
+pub async fn checkpoints_on(
+    connection: &mut sqlx::PgConnection,
+    projections: &[&'static str],
+) -> sqlx::Result<Vec<(&'static str, Position)>> {
+    let mut out = Vec::with_capacity(projections.len());
+    for &projection in projections {
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT (last_transaction_id::text)::bigint, last_global_position
+             FROM projection_checkpoint WHERE projection = $1",
+        )
+        .bind(projection)
+        .fetch_optional(&mut *connection)
+        .await?;
+        out.push((
+            projection,
+            row.map_or(Position::ZERO, |(transaction_id, global_position)| {
+                Position {
+                    transaction_id,
+                    global_position,
+                }
+            }),
+        ));
+    }
+    Ok(out)
+}
+
 /// Status of each of `projections` (installed or not).
 pub async fn status(
     pool: &PgPool,

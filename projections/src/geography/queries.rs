@@ -153,6 +153,19 @@ pub async fn province_count(pool: &PgPool, boundary_ids: &[i64]) -> sqlx::Result
     .await
 }
 
+/// The boundaries `boundary_ids` (duplicates allowed), ordered by id; unknown ids are left out.
+pub async fn boundaries_by_id(
+    db: impl sqlx::PgExecutor<'_>,
+    boundary_ids: &[i64],
+) -> sqlx::Result<Vec<BoundaryRow>> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM boundary WHERE boundary_id = ANY($1) ORDER BY boundary_id"
+    ))
+    .bind(boundary_ids)
+    .fetch_all(db)
+    .await
+}
+
 /// The names of the boundaries `boundary_ids`, ordered by name; unknown ids are left out.
 pub async fn boundary_names(
     pool: &PgPool,

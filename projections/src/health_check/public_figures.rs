@@ -110,6 +110,30 @@ pub async fn withdraw_quarters_except(pool: &PgPool, keep: &[String]) -> sqlx::R
     Ok(gone)
 }
 
+/// Every published cell of every quarter, ordered by quarter, boundary and cell.
+pub async fn all_published_cells(
+    db: impl sqlx::PgExecutor<'_>,
+) -> sqlx::Result<Vec<PublishedCell>> {
+    sqlx::query_as(
+        "SELECT quarter, boundary_id, parent_id, cell, organisations, participating, responses, expected, maturity, example
+         FROM health_check_public_cell ORDER BY quarter, boundary_id, cell",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// What identifies the current publications: each published quarter with its publication time
+/// (`2026Q3@<time>`), comma-separated in quarter order; empty before any. Changes whenever a
+/// quarter is published, published again or removed.
+pub async fn publication_stamp(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<String> {
+    sqlx::query_scalar(
+        "SELECT COALESCE(string_agg(quarter || '@' || published_at::text, ',' ORDER BY quarter), '')
+         FROM health_check_publication",
+    )
+    .fetch_one(db)
+    .await
+}
+
 /// The published cells of boundary `boundary_id` in every quarter, and of its children in
 /// `quarter`, in no order.
 pub async fn published_cells(
