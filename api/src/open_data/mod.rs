@@ -265,12 +265,18 @@ impl Kind {
         }
     }
 
+    /// Produces the dataset from the read models, without manifests ([`attest`] adds them).
+    /// Errors: the database's.
+    pub async fn produce_unsigned(self, pool: &PgPool) -> anyhow::Result<Dataset> {
+        match self {
+            Kind::Crime => crime::produce(pool).await,
+            Kind::CollectiveActions => collective_actions::produce(pool).await,
+            Kind::HealthCheckFigures => health_check::produce(pool).await,
+        }
+    }
+
     async fn produce(self, pool: &PgPool) -> anyhow::Result<Dataset> {
-        let mut dataset = match self {
-            Kind::Crime => crime::produce(pool).await?,
-            Kind::CollectiveActions => collective_actions::produce(pool).await?,
-            Kind::HealthCheckFigures => health_check::produce(pool).await?,
-        };
+        let mut dataset = self.produce_unsigned(pool).await?;
         attest(pool, &mut dataset).await?;
         Ok(dataset)
     }

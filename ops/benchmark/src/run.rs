@@ -51,7 +51,13 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     let mut summary: Vec<Verdict> = Vec::new();
 
     let mut import_db: Option<String> = None;
-    if cfg.wants(2) || cfg.wants(5) || cfg.wants(6) || cfg.wants(8) || cfg.wants(13) {
+    if cfg.wants(2)
+        || cfg.wants(5)
+        || cfg.wants(6)
+        || cfg.wants(8)
+        || cfg.wants(13)
+        || cfg.wants(15)
+    {
         import_db = Some(sections::import::run(cfg, dbs, &mut summary).await?);
     }
     if cfg.wants(1) || cfg.wants(4) {
@@ -99,6 +105,12 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
     }
     if cfg.wants(14) {
         sections::bulk_load::run(cfg, dbs, &mut summary).await?;
+    }
+    if cfg.wants(15) {
+        let url = import_db
+            .as_deref()
+            .expect("import database created for section 15");
+        sections::open_data::run(cfg, url).await?;
     }
 
     println!("\n## Summary\n");

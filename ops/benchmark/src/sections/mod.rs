@@ -12,6 +12,7 @@ pub mod every_rebuild;
 pub mod import;
 pub mod lag;
 pub mod login_flood;
+pub mod open_data;
 pub mod queue;
 pub mod reads;
 pub mod rebuild;
