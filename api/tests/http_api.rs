@@ -329,6 +329,24 @@ async fn commands_need_the_permission_and_conflicting_ones_get_409() {
         Some(30),
         "the read with the token waited for it"
     );
+    // The same count again records nothing, so there is nothing to wait for: no token.
+    let again = reqwest::Client::new()
+        .post(format!("{base}/api/crime/figures"))
+        .bearer_auth(TOKEN)
+        .json(&json!({"boundaryId": 10, "crimeTypeId": 1, "periodStartYear": 2023, "count": 30}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 200);
+    assert!(
+        again
+            .headers()
+            .get_all(reqwest::header::SET_COOKIE)
+            .iter()
+            .all(|c| !c.to_str().unwrap().contains("gbvf_read_after")),
+        "{:?}",
+        again.headers()
+    );
     let (s, bad) = post(
         &base,
         "/api/crime/figures",

@@ -82,24 +82,28 @@ pub fn token_cookie(
         .expect("a token cookie is printable ASCII")
 }
 
-/// An answer with its consistency token cookie ([`token_cookie`]).
+/// An answer with its consistency token cookie ([`token_cookie`]), when the command appended.
 pub type WithToken<T> = (
-    axum::response::AppendHeaders<[(axum::http::HeaderName, axum::http::HeaderValue); 1]>,
+    axum::response::AppendHeaders<Option<(axum::http::HeaderName, axum::http::HeaderValue)>>,
     T,
 );
 
-/// `answer` with the token cookie for `position` in `projection` ([`token_cookie`]).
+/// `answer` with the token cookie for `position` in `projection` ([`token_cookie`]); without a
+/// cookie when `position` is `None` (the command decided no event: there is nothing to wait
+/// for).
 pub fn with_token<T>(
     projection: &'static str,
-    position: gbvf_events::store::Position,
+    position: Option<gbvf_events::store::Position>,
     secure: bool,
     answer: T,
 ) -> WithToken<T> {
-    let cookie = token_cookie(projection, position, secure);
-    (
-        axum::response::AppendHeaders([(axum::http::header::SET_COOKIE, cookie)]),
-        answer,
-    )
+    let cookie = position.map(|p| {
+        (
+            axum::http::header::SET_COOKIE,
+            token_cookie(projection, p, secure),
+        )
+    });
+    (axum::response::AppendHeaders(cookie), answer)
 }
 
 /// The tokens in a request's `Cookie` headers: each known projection with the position its

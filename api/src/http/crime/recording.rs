@@ -133,7 +133,7 @@ pub async fn record_figure(
             // reads wait for it by the token (decision 0163).
             Ok(with_token(
                 "crime",
-                position.unwrap_or_default(),
+                position,
                 s.secure_cookies,
                 Json(FigureRecorded {
                     success: true,
