@@ -82,6 +82,9 @@ export const groups = {
     'getOrganisationalResult',
   ],
   survey: ['getSurvey', 'submitSurvey'],
+  // The open data page (/data): the DCAT catalogue, each dataset's Data Package, its files and
+  // their signed manifests, and the audit key the manifests are checked with.
+  'open-data': ['getDataCatalogue', 'getDataPackage', 'getDataFile', 'getDataManifest', 'getAuditPublicKey'],
   admin: [
     'getAdminDashboard',
     'searchOrganisations',

@@ -1,5 +1,5 @@
 // Vite build for the public dashboard. The Rust server (`gbvf serve`) serves dist/ at / with an
-// SPA fallback; in development /api is proxied to it.
+// SPA fallback; in development /api and the open data catalogue are proxied to it.
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -38,8 +38,8 @@ export default defineConfig({
           },
         ],
   },
-  server: process.env.MOCK_API ? {} : { proxy: { '/api': backend } },
-  preview: { proxy: { '/api': backend } },
+  server: process.env.MOCK_API ? {} : { proxy: { '/api': backend, '/data/catalog.jsonld': backend } },
+  preview: { proxy: { '/api': backend, '/data/catalog.jsonld': backend } },
   build: {
     outDir: 'dist',
     // The dashboard, and the anonymous survey's own light page (src/survey-main.tsx).

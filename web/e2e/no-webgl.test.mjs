@@ -112,6 +112,11 @@ const CHECKS = {
   '/home/contact': async (page) => {
     await page.getByText('Search our directory').waitFor()
   },
+  // The open data page draws no map: its files and columns are there all the same.
+  '/data': async (page) => {
+    await page.waitForFunction(() => document.querySelectorAll('li[data-file]').length > 0, null, { timeout: WAIT_MS })
+    await page.getByTestId('dataset-columns').first().waitFor()
+  },
 }
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {

@@ -4,8 +4,9 @@
 // survey (a real link and a broken one), the admin console, the organisation's health check and
 // the building-block screens, the visible text, labels, titles and placeholders hold
 // no plain Latin word that is not a data value: a string the server sent in a JSON answer on that
-// page (names of places, organisations, questions). The detector is first shown to fail on a
-// planted English sentence, so a pass means something. Also: `<html lang>` is the pseudo-locale.
+// page (names of places, organisations, questions, the open data catalogue's titles). The
+// detector is first shown to fail on a planted English sentence, so a pass means something.
+// Also: `<html lang>` is the pseudo-locale.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useBrowser, WAIT_MS } from './lib/browser.mjs'
@@ -30,7 +31,10 @@ async function pseudoPage() {
   const page = await context.newPage()
   const data = []
   page.on('response', async (response) => {
-    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return
+    // The API's answers, and the open data catalogue (served outside /api, as JSON-LD).
+    const url = response.url()
+    const answer = url.includes('/api/') || new URL(url).pathname === '/data/catalog.jsonld'
+    if (!answer || !(response.headers()['content-type'] ?? '').includes('json')) return
     try {
       strings(await response.json(), data)
     } catch {

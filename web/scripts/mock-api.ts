@@ -9,7 +9,7 @@ export function mockApi(): Plugin {
     apply: 'serve',
     configureServer(server: ViteDevServer) {
       server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith('/api/')) return next()
+        if (!req.url?.startsWith('/api/') && !req.url?.startsWith('/data/catalog.jsonld')) return next()
         // A failure to load the fixtures goes to Vite's error handler, not an unhandled rejection.
         answer(server, req.url, res).catch(next)
       })
@@ -18,9 +18,12 @@ export function mockApi(): Plugin {
 }
 
 type Fixtures = typeof import('../src/test/mocks/fixtures')
+type OpenDataFixtures = typeof import('../src/test/mocks/open-data-fixtures')
 
 async function answer(server: ViteDevServer, path: string, res: ServerResponse): Promise<void> {
   const f = (await server.ssrLoadModule('/src/test/mocks/fixtures.ts')) as Fixtures
+  const od = (await server.ssrLoadModule('/src/test/mocks/open-data-fixtures.ts')) as OpenDataFixtures
+  const origin = `http://localhost:${server.config.server.port ?? 5173}`
   const url = new URL(path, 'http://localhost')
   const p = url.pathname
   const q = url.searchParams
@@ -41,6 +44,9 @@ async function answer(server: ViteDevServer, path: string, res: ServerResponse):
   else if ((m = p.match(/^\/api\/geography\/geojson\/(\d+)$/))) body = f.geojson(Number(m[1]))
   else if ((m = p.match(/^\/api\/geography\/geomarker\/(\d+)\/(\d+)/))) body = f.geomarkers(Number(m[1]), Number(m[2]))
   else if (p === '/api/buildingblock/searchcontact') body = []
+  else if (p === '/data/catalog.jsonld') body = od.openDataCatalogue(origin)
+  else if (p === '/api/data/gbvf-crime/datapackage.json') body = od.crimeDataPackage(origin)
+  else if (p === '/api/audit/public-key') body = od.auditPublicKey
   else if (p === '/api/auth/csrf') body = { csrfToken: 'mock' }
   else if (p === '/api/auth/userAuthenticated')
     body = {

@@ -90,7 +90,12 @@ pub async fn data_manifest(
     let m = d
         .manifest(&file)
         .ok_or_else(|| ApiError::NotFound(NO_FILE.into()))?;
-    Ok(axum::Json(m).into_response())
+    // Saved beside the file it proves, under a name that says so.
+    let disposition = format!(
+        "attachment; filename=\"{}.manifest.json\"",
+        file.trim_end_matches(".csv")
+    );
+    Ok(([(header::CONTENT_DISPOSITION, disposition)], axum::Json(m)).into_response())
 }
 
 /// `GET /data/catalog.jsonld`: the DCAT catalogue of every dataset (JSON-LD), for portals and

@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Dataset, LICENCE};
+use super::Dataset;
 
 /// The address of dataset `name`'s files: `<home>/api/data/<name>`.
 pub fn dataset_address(home: &str, name: &str) -> String {
@@ -68,7 +68,7 @@ fn dataset(home: &str, d: &Dataset) -> Value {
                     "spdx:algorithm": {"@id": "spdx:checksumAlgorithm_sha256"},
                     "spdx:checksumValue": f.sha256,
                 },
-                "dct:license": LICENCE.path,
+                "dct:license": d.licence.path,
                 "dct:modified": modified,
             })
         })
@@ -81,7 +81,7 @@ fn dataset(home: &str, d: &Dataset) -> Value {
         "dcat:mediaType": "application/json",
         "dct:format": "Frictionless Data Package",
         "dct:conformsTo": {"@id": "https://specs.frictionlessdata.io/tabular-data-package/"},
-        "dct:license": LICENCE.path,
+        "dct:license": d.licence.path,
     }));
     let mut out = json!({
         "@id": base,
@@ -91,7 +91,7 @@ fn dataset(home: &str, d: &Dataset) -> Value {
         "dct:description": d.description,
         "dcat:keyword": d.keywords,
         "dct:modified": modified,
-        "dct:license": LICENCE.path,
+        "dct:license": d.licence.path,
         "dct:spatial": "South Africa",
         "dct:source": d.sources.iter().map(|(title, address)| if address.is_empty() { json!({"dct:title": title}) } else { json!({"@id": address, "dct:title": title}) }).collect::<Vec<_>>(),
         "dcat:landingPage": format!("{home}/data"),

@@ -116,6 +116,7 @@ pub async fn produce(pool: &PgPool) -> anyhow::Result<Dataset> {
         version,
         produced_at: chrono::Utc::now(),
         sources: SOURCES,
+        licence: &super::REPORTED_ACTIONS,
         manifests: Vec::new(),
     })
 }

@@ -189,6 +189,7 @@ pub fn dataset(
         }),
         produced_at,
         sources: SOURCES,
+        licence: &super::PUBLIC_STATISTICS,
         version: super::version_text(&read_at, None),
         read_at,
         manifests: Vec::new(),

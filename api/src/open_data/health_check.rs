@@ -108,6 +108,7 @@ pub async fn produce(pool: &PgPool) -> anyhow::Result<Dataset> {
         version,
         produced_at: chrono::Utc::now(),
         sources: SOURCES,
+        licence: &super::OWN_FIGURES,
         manifests: Vec::new(),
     })
 }

@@ -105,6 +105,8 @@ pub struct Dataset {
     pub produced_at: chrono::DateTime<chrono::Utc>,
     /// Sources, as (title, address; empty when it has none).
     pub sources: &'static [(&'static str, &'static str)],
+    /// The terms it is published under.
+    pub licence: &'static Licence,
     /// The signed manifest of each file, in [`Self::files`] order (see [`attest`]).
     pub manifests: Vec<Manifest>,
 }
@@ -163,7 +165,7 @@ impl Dataset {
             "homepage": format!("{home}/data"),
             "keywords": self.keywords,
             "created": self.produced_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            "licenses": [LICENCE.descriptor()],
+            "licenses": [self.licence.descriptor()],
             "sources": self.sources.iter().map(|(title, path)| if path.is_empty() { json!({"title": title}) } else { json!({"title": title, "path": path}) }).collect::<Vec<_>>(),
             "resources": resources,
         })
@@ -196,10 +198,9 @@ pub async fn attest(pool: &PgPool, dataset: &mut Dataset) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The terms the published data carry: the sources state none, and the data are public
-/// information (data/crime/SOURCE.md: "Neither SAPS nor Stats SA explicitly state terms of use
-/// for their data"; Promotion of Access to Information Act, Constitution s32(1)(a)). Open
-/// Definition's `other-pd` says so to harvesters.
+/// The terms a dataset is published under, as an Open Definition licence id with what it
+/// means here (decision 0164).
+#[derive(Debug)]
 pub struct Licence {
     /// Open Definition licence id.
     pub id: &'static str,
@@ -216,11 +217,28 @@ impl Licence {
     }
 }
 
-/// See [`Licence`].
-pub const LICENCE: Licence = Licence {
+/// Public statistics whose publishers state no terms of use (data/crime/SOURCE.md: "Neither
+/// SAPS nor Stats SA explicitly state terms of use for their data"; Promotion of Access to
+/// Information Act, Constitution s32(1)(a)): Open Definition's `other-pd`.
+pub const PUBLIC_STATISTICS: Licence = Licence {
     id: "other-pd",
     title: "Public information: SAPS, Statistics South Africa and the Municipal Demarcation Board state no terms of use; credit them as sources",
     path: "https://opendefinition.org/licenses/other-pd/",
+};
+
+/// Rows paraphrased from public reports, each naming its report (data/challenges/SOURCE.md):
+/// Open Definition's `other-at`, attribution to each row's source.
+pub const REPORTED_ACTIONS: Licence = Licence {
+    id: "other-at",
+    title: "Paraphrased from public reports: credit each row's source_url and this dashboard",
+    path: "https://opendefinition.org/licenses/other-at/",
+};
+
+/// The dashboard's own published figures: Creative Commons Attribution 4.0.
+pub const OWN_FIGURES: Licence = Licence {
+    id: "CC-BY-4.0",
+    title: "Creative Commons Attribution 4.0: credit the GBVF dashboard",
+    path: "https://creativecommons.org/licenses/by/4.0/",
 };
 
 /// A dataset the product publishes.

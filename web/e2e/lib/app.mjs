@@ -15,7 +15,15 @@ export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 }
 
-export const PUBLIC_ROUTES = ['/home', '/home/map', '/home/chart', '/home/grid', '/home/comparison', '/home/contact']
+export const PUBLIC_ROUTES = [
+  '/home',
+  '/home/map',
+  '/home/chart',
+  '/home/grid',
+  '/home/comparison',
+  '/home/contact',
+  '/data',
+]
 
 /** Fails (does not skip) when the server is not there. */
 export async function assertReachable() {

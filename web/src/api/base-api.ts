@@ -16,9 +16,12 @@ export function apiBaseUrl(): string {
 
 const fetchQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' })
 
-/** The generated endpoints (generated.ts) name full paths (`/api/crime/stats`); the base URL already ends in /api. */
+/** The generated endpoints (generated.ts) name full paths (`/api/crime/stats`); the base URL already ends in /api.
+ * A full path outside /api (the open data catalogue, `/data/catalog.jsonld`) is the page origin's. */
 function stripApiPrefix(url: string): string {
-  return url.startsWith('/api/') ? url.slice('/api/'.length) : url
+  if (url.startsWith('/api/')) return url.slice('/api/'.length)
+  if (url.startsWith('/')) return new URL(url, globalThis.location?.origin ?? 'http://localhost').href
+  return url
 }
 
 function withoutApiPrefix(args: string | FetchArgs): string | FetchArgs {

@@ -13,10 +13,11 @@ describe('history policy', () => {
       '/home/map',
       '/home/grid',
       '/cover-your-tracks',
+      '/data',
       '/Questionnaire/SurveyQuestions',
     ])
       expect(isPublicPath(p), p).toBe(true)
-    for (const p of ['/auth/login/', '/admin/', '/buildingBlock/manage', '/organisation/', '/homework'])
+    for (const p of ['/auth/login/', '/admin/', '/buildingBlock/manage', '/organisation/', '/homework', '/database'])
       expect(isPublicPath(p), p).toBe(false)
   })
 

@@ -5,13 +5,15 @@
 // domestic-abuse charities' sites; account and staff screens keep ordinary history.
 import { links } from '../config/constants'
 
-/** Whether `pathname` is a public view: the root, `/home` and its views, or the survey. */
+/** Whether `pathname` is a public view: the root, `/home` and its views, the open data page, or
+ * the survey. */
 export function isPublicPath(pathname: string): boolean {
   const clean = pathname.replace(/\/+$/, '') || '/'
   return (
     clean === '/' ||
     clean === '/home' ||
     clean.startsWith('/home/') ||
+    clean === '/data' ||
     clean === links.coverYourTracks ||
     /^\/questionnaire\//i.test(clean)
   )

@@ -1,7 +1,7 @@
 // The frame of every public route: header, bottom bar, main content, attribution footer, and the
 // first-load overlay.
 import { Suspense, useEffect } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { Outlet, useLocation, useMatches } from 'react-router'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { useGetComponentsQuery, useGetDashboardQuery } from '../api/public-api'
 import { Boundary, ViewBoundary } from '../components/boundary'
@@ -23,6 +23,8 @@ export function PublicLayout() {
   const components = useGetComponentsQuery()
   const dashboard = useGetDashboardQuery(DASHBOARD_VIEWS.has(view) ? { boundaryId } : skipToken)
   const overlay = useLingeringFlag(components.isLoading || dashboard.isLoading)
+  // A route whose page the filters do not change (the open data page) says so in its handle.
+  const withFilters = !useMatches().some((m) => (m.handle as { filters?: boolean } | undefined)?.filters === false)
 
   useEffect(() => {
     document.title = `${titleOf(view)} – ${strings.appName}`
@@ -52,9 +54,11 @@ export function PublicLayout() {
       <QuickExit />
       <div className="app-shell" inert={overlay} aria-busy={overlay}>
         <Header />
-        <Boundary fallback={<ErrorMessage />} resetKeys={[location.pathname, location.search]}>
-          <BottomBar />
-        </Boundary>
+        {withFilters ? (
+          <Boundary fallback={<ErrorMessage />} resetKeys={[location.pathname, location.search]}>
+            <BottomBar />
+          </Boundary>
+        ) : null}
         <main id="main" tabIndex={-1} className="main">
           {failed ? <ErrorMessage /> : null}
           {/* Each view behind its own boundary (it tries again on another view or selection). */}
@@ -83,6 +87,8 @@ function titleOf(view: string): string {
       return strings.views.comparison
     case 'contact':
       return strings.header.contactDirectory
+    case 'openData':
+      return strings.header.openData
     default:
       return strings.views.home
   }

@@ -36,6 +36,9 @@ export const routes: RouteObject[] = [
               { path: 'grid', lazy: () => import('./routes/grid') },
             ],
           },
+          // The open data page: every dataset of the catalogue with its files (decision 0164). Not
+          // filtered, so the layout leaves out the filter bar (`handle.filters`).
+          { path: 'data', handle: { filters: false }, lazy: () => import('./routes/open-data') },
         ],
       },
       {

@@ -14,6 +14,8 @@ export const strings = registerStrings('', {
   header: {
     logoLabel: 'GBVF Dashboard home',
     contactDirectory: 'Contact Directory',
+    /** The open data page (/data): the datasets as files. */
+    openData: 'Open data',
     aboutUs: 'About Us',
     help: 'Help',
     login: 'Login',
@@ -217,6 +219,8 @@ export const strings = registerStrings('', {
     exampleData: 'Example data',
     exampleDataNote: 'These figures include example data, not real responses.',
     maturity: 'Maturity',
+    /** The crime section's link to the open data page. */
+    openDataLink: 'Open data: the crime figures as CSV files, with their definitions',
   },
 
   /** Month names in dates ('1 April 2022'), January first. */

@@ -8,6 +8,8 @@ export const paths = {
   chart: '/home/chart',
   comparison: '/home/comparison',
   grid: '/home/grid',
+  // The open data page: the datasets as files (not filtered; the filter bar is not shown).
+  openData: '/data',
 } as const
 
 export type View = keyof typeof paths

@@ -13,12 +13,6 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
-    getAuditPublicKey: build.query<
-      GetAuditPublicKeyApiResponse,
-      GetAuditPublicKeyApiArg
-    >({
-      query: () => ({ url: `/api/audit/public-key` }),
-    }),
     getCsrfToken: build.query<GetCsrfTokenApiResponse, GetCsrfTokenApiArg>({
       query: () => ({ url: `/api/auth/csrf` }),
     }),
@@ -69,27 +63,6 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
-    getDataPackage: build.query<
-      GetDataPackageApiResponse,
-      GetDataPackageApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/data/${queryArg.dataset}/datapackage.json`,
-      }),
-    }),
-    getDataManifest: build.query<
-      GetDataManifestApiResponse,
-      GetDataManifestApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/data/${queryArg.dataset}/manifest/${queryArg.file}`,
-      }),
-    }),
-    getDataFile: build.query<GetDataFileApiResponse, GetDataFileApiArg>({
-      query: (queryArg) => ({
-        url: `/api/data/${queryArg.dataset}/${queryArg.file}`,
-      }),
-    }),
     getContained: build.query<GetContainedApiResponse, GetContainedApiArg>({
       query: (queryArg) => ({
         url: `/api/geography/contained/`,
@@ -122,12 +95,6 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
-    getDataCatalogue: build.query<
-      GetDataCatalogueApiResponse,
-      GetDataCatalogueApiArg
-    >({
-      query: () => ({ url: `/data/catalog.jsonld` }),
-    }),
   }),
   overrideExisting: false,
 });
@@ -140,9 +107,6 @@ export type GetAuditCheckpointsApiArg = {
   /** At most this many heads (1 to 1,000; default 1,000). */
   limit?: number;
 };
-export type GetAuditPublicKeyApiResponse =
-  /** status 200 The signing key */ AuditPublicKey;
-export type GetAuditPublicKeyApiArg = void;
 export type GetCsrfTokenApiResponse = /** status 200 The token */ CsrfToken;
 export type GetCsrfTokenApiArg = void;
 export type GetBuildingBlockDataApiResponse =
@@ -172,27 +136,6 @@ export type ImportCrimeStatisticsApiArg = {
   name?: string;
   /** A SAPS crime statistics CSV (up to 64 MiB) */
   body: string;
-};
-export type GetDataPackageApiResponse =
-  /** status 200 The Data Package descriptor (https://specs.frictionlessdata.io/tabular-data-package/) */ object;
-export type GetDataPackageApiArg = {
-  /** The dataset's name, e.g. gbvf-crime */
-  dataset: string;
-};
-export type GetDataManifestApiResponse =
-  /** status 200 The manifest (format gbvf-data-manifest-v1) */ object;
-export type GetDataManifestApiArg = {
-  /** The dataset's name, e.g. gbvf-crime */
-  dataset: string;
-  /** The file's name, e.g. crime-provinces.csv */
-  file: string;
-};
-export type GetDataFileApiResponse = /** status 200 The CSV file */ string;
-export type GetDataFileApiArg = {
-  /** The dataset's name, e.g. gbvf-crime */
-  dataset: string;
-  /** The file's name, e.g. crime-provinces.csv */
-  file: string;
 };
 export type GetContainedApiResponse =
   /** status 200 The boundaries, by name */ Boundary[];
@@ -224,9 +167,6 @@ export type GetHealthCheckStatsApiArg = {
     public spec §2 Filters); every type when absent or empty. */
   componentOptions?: string;
 };
-export type GetDataCatalogueApiResponse =
-  /** status 200 The DCAT catalogue (https://www.w3.org/TR/vocab-dcat-3/) as JSON-LD */ object;
-export type GetDataCatalogueApiArg = void;
 export type SignedTreeHead = {
   /** The head event's global position. */
   globalPosition: number;
@@ -265,17 +205,6 @@ export type ErrorBody = {
   message: string;
   /** Always `false`. */
   success: boolean;
-};
-export type AuditPublicKey = {
-  /** Always `Ed25519`. */
-  algorithm: string;
-  /** The public key, 64 lower-case hexadecimal digits (32 bytes). */
-  publicKey: string;
-  /** Events in the chain up to that checkpoint; null before the first. */
-  sealedEvents: number | null;
-  /** When the newest event under a signed checkpoint was written (RFC 3339); null before
-    the first checkpoint. */
-  sealedUpTo: string | null;
 };
 export type CsrfToken = {
   /** To send as `X-CSRF-Token` with every state-changing request. */
@@ -634,18 +563,13 @@ export type HealthCheckStatsAnswer = {
 };
 export const {
   useGetAuditCheckpointsQuery,
-  useGetAuditPublicKeyQuery,
   useGetCsrfTokenQuery,
   useGetBuildingBlockDataQuery,
   useGetBuildingBlockRequirementDetailDataQuery,
   useRecordCrimeFigureMutation,
   useImportCrimeStatisticsMutation,
-  useGetDataPackageQuery,
-  useGetDataManifestQuery,
-  useGetDataFileQuery,
   useGetContainedQuery,
   useGetGeomarkersInCategoryQuery,
   useGetHealthQuery,
   useGetHealthCheckStatsQuery,
-  useGetDataCatalogueQuery,
 } = injectedRtkApi;

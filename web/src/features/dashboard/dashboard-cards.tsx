@@ -24,6 +24,9 @@ import { useFilters } from '../../filters/use-filters'
 import { hasHealthCheckData } from '../../lib/component-models'
 import { Credits } from '../../components/credits'
 import { lazy, Suspense } from 'react'
+import { Link } from 'react-router'
+import { paths } from '../../filters/paths'
+import { emptyFilters, filtersSearch } from '../../filters/query-string'
 import { componentCredits } from '../../lib/credits'
 import { areaName } from '../../lib/area-name'
 
@@ -80,6 +83,12 @@ export default function DashboardCards() {
   if (components.isLoading) return <Spinner />
   if (components.isError) return <ErrorMessage />
   const area = areaName(dashboard.currentData?.boundary ?? crime.currentData?.boundary)
+  // The open data page keeps the chosen area for the way back (it shows every area itself).
+  const geographySearch = filtersSearch({
+    ...emptyFilters,
+    boundaryId: filters.boundaryId,
+    boundaryTypeId: filters.boundaryTypeId,
+  })
   const shown = visibleComponents(components.data ?? [], mobile, filters.componentId, (id) =>
     hasData(id, dashboard.currentData, crime.currentData),
   )
@@ -105,6 +114,13 @@ export default function DashboardCards() {
                 {component.linkTitle || component.name} <ExternalIcon />
                 <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
               </a>
+            ) : null}
+            {component.componentId === ComponentId.Crime ? (
+              <p className="component-section__open-data">
+                <Link to={{ pathname: paths.openData, search: geographySearch }} data-testid="crime-open-data">
+                  {strings.cards.openDataLink}
+                </Link>
+              </p>
             ) : null}
           </div>
           <div className="card-grid">

@@ -1,4 +1,4 @@
-// Site header (section 2): logo, Contact Directory, About Us and Help (external, new tab), Login
+// Site header (section 2): logo, Contact Directory, Open data, About Us and Help (external, new tab), Login
 // when enabled and anonymous; once signed in, Launch GBVF dashboard (away from the dashboard)
 // and the Profile menu. The beta banner carries the feedback mail link. On mobile the same items
 // sit in one menu behind the Menu button.
@@ -101,6 +101,14 @@ export function Header() {
                 aria-current={location.pathname === paths.contact ? 'page' : undefined}
               >
                 {strings.header.contactDirectory}
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={{ pathname: paths.openData, search: geographySearch }}
+                aria-current={location.pathname === paths.openData ? 'page' : undefined}
+              >
+                {strings.header.openData}
               </Link>
             </li>
             {links.aboutUs ? (

@@ -2,6 +2,7 @@
 import { http, HttpResponse } from 'msw'
 import * as f from './fixtures'
 import * as auth from './auth-fixtures'
+import * as openData from './open-data-fixtures'
 
 const notFound = (message: string) =>
   HttpResponse.json({ success: false, message, errors: [{ code: 'not_found', description: message }] }, { status: 404 })
@@ -62,4 +63,18 @@ export const handlers = [
     HttpResponse.json(f.geomarkers(Number(params.component), Number(params.id))),
   ),
   http.get('*/api/buildingblock/searchcontact', () => HttpResponse.json([])),
+  // Open data (decision 0164): the catalogue is served outside /api, as JSON-LD.
+  http.get(
+    '*/data/catalog.jsonld',
+    ({ request }) =>
+      new HttpResponse(JSON.stringify(openData.openDataCatalogue(new URL(request.url).origin)), {
+        headers: { 'content-type': 'application/ld+json' },
+      }),
+  ),
+  http.get('*/api/data/:dataset/datapackage.json', ({ request, params }) =>
+    params.dataset === 'gbvf-crime'
+      ? HttpResponse.json(openData.crimeDataPackage(new URL(request.url).origin))
+      : notFound('Unknown dataset'),
+  ),
+  http.get('*/api/audit/public-key', () => HttpResponse.json(openData.auditPublicKey)),
 ]
