@@ -62,11 +62,11 @@ pub async fn produce(pool: &PgPool) -> anyhow::Result<Dataset> {
         };
         let type_id: Option<i32> = c.cell.strip_prefix("type:").and_then(|t| t.parse().ok());
         let type_name = match type_id {
-            None => "All organisation types",
+            None => "All organisation types".to_string(),
             Some(t) => ORGANISATION_TYPES
                 .iter()
                 .find(|(id, _)| *id == t)
-                .map_or("", |(_, n)| n),
+                .map_or_else(|| format!("Organisation type {t}"), |(_, n)| n.to_string()),
         };
         w.write_record([
             c.quarter.as_str(),
@@ -74,7 +74,7 @@ pub async fn produce(pool: &PgPool) -> anyhow::Result<Dataset> {
             &neutralise(&b.name),
             b.level().as_str(),
             &type_id.map(|t| t.to_string()).unwrap_or_default(),
-            type_name,
+            &type_name,
             &c.organisations.to_string(),
             &c.participating.to_string(),
             &optional(c.responses),
