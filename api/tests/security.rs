@@ -640,6 +640,70 @@ async fn nobody_grants_what_they_do_not_hold_or_edits_their_own_groups() {
     db.drop_db().await;
 }
 
+/// Framing: an embed page (`/embed/...`) may be framed by any site (CSP `frame-ancestors *`,
+/// no `X-Frame-Options`) and serves the embed entry; every other page, the API and a path
+/// that only starts like an embed's refuse framing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_embed_pages_may_be_framed_by_other_sites() {
+    let db = db().await;
+    let web = std::env::temp_dir().join(format!("gbvf-web-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<!doctype html><title>dashboard</title>",
+    )
+    .unwrap();
+    std::fs::write(
+        web.join("embed.html"),
+        "<!doctype html><title>embed</title>",
+    )
+    .unwrap();
+    let srv =
+        GbvfServer::start_with_args(&db.url, &[], &["--web-dir", web.to_str().unwrap()]).await;
+    let http = reqwest::Client::new();
+    for path in [
+        "/embed/chart?boundaryId=1",
+        "/embed/map",
+        "/embed/grid?componentId=3",
+    ] {
+        let r = http
+            .get(format!("{}{path}", srv.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        let h = r.headers().clone();
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.ends_with("frame-ancestors *"), "{path}: {csp}");
+        assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
+        assert!(!h.contains_key("x-frame-options"), "{path}");
+        assert!(
+            r.text().await.unwrap().contains("<title>embed</title>"),
+            "{path}"
+        );
+    }
+    for path in [
+        "/home",
+        "/home/chart",
+        "/",
+        "/embedded",
+        "/api/health",
+        "/data/catalog.jsonld",
+    ] {
+        let r = http
+            .get(format!("{}{path}", srv.base))
+            .send()
+            .await
+            .unwrap();
+        let h = r.headers();
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(h["x-frame-options"], "DENY", "{path}");
+    }
+    std::fs::remove_dir_all(&web).unwrap();
+    db.drop_db().await;
+}
+
 /// Headers and cookies: CSP without inline scripts, no framing, nosniff, referrer policy;
 /// `__Host-` Secure cookies unless development mode asks for insecure ones.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

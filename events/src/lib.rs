@@ -13,6 +13,7 @@ pub mod accounts;
 pub mod audit;
 pub mod boundary;
 pub mod building_block;
+pub mod calendar;
 pub mod collective_action;
 pub mod crime;
 pub mod crime_types;

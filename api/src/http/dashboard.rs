@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::boundary::Boundary;
 use super::collective_actions::{collective_action_stats, ActionFilter, CollectiveActionStats};
 use super::component_option::{ComponentOption, OptionId};
-use super::crime::{crime_stats, selected_types, CrimeStats};
+use super::crime::{crime_stats, parse_as_of, selected_types, CrimeStats};
 use super::error::{parse_id, ApiError};
 use super::AppState;
 
@@ -106,6 +106,8 @@ pub struct DashboardQuery {
     component_id: Option<String>,
     #[serde(rename = "componentSubOptions")]
     component_sub_options: Option<String>,
+    #[serde(rename = "asOf")]
+    as_of: Option<String>,
 }
 
 /// `GET /api/dashboard?boundaryId`: every component's data for a boundary. Components whose
@@ -113,7 +115,8 @@ pub struct DashboardQuery {
 #[utoipa::path(get, path = "/api/dashboard", operation_id = "getDashboard", tag = "dashboard",
     params(("boundaryId" = i64, Query, description = "boundary", minimum = 1), ("componentId" = Option<i64>, Query, description = "component the options belong to (default 3, crime)", minimum = 1),
            ("componentOptions" = Option<String>, Query, description = "crime type ids, organisation type ids for component 2, or pillar ids for component 4"),
-           ("componentSubOptions" = Option<String>, Query, description = "component 4: 'pillarId-typeId' pairs")),
+           ("componentSubOptions" = Option<String>, Query, description = "component 4: 'pillarId-typeId' pairs"),
+           ("asOf" = Option<String>, Query, description = "the crime figures as recorded by the end of this day, South African time (`YYYY-MM-DD`, no later than today); the other components are today's", format = Date)),
     responses((status = 200, description = "Every component's data", body = Dashboard), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn dashboard(
     State(s): State<AppState>,
@@ -143,7 +146,8 @@ pub async fn dashboard(
         (None, ActionFilter::default())
     };
     let types = selected_types(crime_options)?;
-    let crime = crime_stats(&s.read_pool(), id, &types).await?;
+    let as_of = parse_as_of(q.as_of.as_deref())?;
+    let crime = crime_stats(&s.read_pool(), id, &types, as_of).await?;
     let building_block = super::building_blocks::building_block_data(&s, id).await?;
     let collective_action = collective_action_stats(&s.read_pool(), id, &action_filter).await?;
     let organisation_types = if component == 2 {

@@ -68,6 +68,33 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 child-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
 connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// The Content-Security-Policy of an embed page (`/embed/...`): [`CONTENT_SECURITY_POLICY`]
+/// except that any site may frame it.
+pub const EMBED_CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; worker-src 'self' blob:; \
+child-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *";
+
+/// Who may frame a page: an embed page (`/embed/...`, public views only) any site, with
+/// [`EMBED_CONTENT_SECURITY_POLICY`] and no `X-Frame-Options`; every other answer nobody
+/// (`X-Frame-Options: DENY`, and `frame-ancestors 'none'` in the general policy).
+pub(super) async fn frame_policy(req: axum::extract::Request, next: middleware::Next) -> Response {
+    let embed = req.uri().path().starts_with("/embed/");
+    let mut res = next.run(req).await;
+    let framed = embed && res.status().is_success();
+    let headers = res.headers_mut();
+    if framed {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(EMBED_CONTENT_SECURITY_POLICY),
+        );
+    } else {
+        headers
+            .entry(header::X_FRAME_OPTIONS)
+            .or_insert(HeaderValue::from_static("DENY"));
+    }
+    res
+}
+
 /// Security headers on every response (OWASP Secure Headers Project), with tower-http's
 /// header layers: CSP, `X-Content-Type-Options: nosniff`, `Referrer-Policy:
 /// strict-origin-when-cross-origin`, `X-Frame-Options: DENY`, and HSTS when cookies are
@@ -82,9 +109,9 @@ pub(super) fn security_headers(app: Router, hsts: bool) -> Router {
     };
     let app = app
         .layer(set("content-security-policy", CONTENT_SECURITY_POLICY))
+        .layer(middleware::from_fn(frame_policy))
         .layer(set("x-content-type-options", "nosniff"))
         .layer(set("referrer-policy", "strict-origin-when-cross-origin"))
-        .layer(set("x-frame-options", "DENY"))
         .layer(set("cross-origin-opener-policy", "same-origin"));
     if hsts {
         app.layer(set(

@@ -145,6 +145,14 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
                     .precompressed_gzip(),
             );
         }
+        // Embeds (web/embed.html): one view without the dashboard's chrome, for other sites
+        // to frame ([`layers::frame_policy`] lets only these paths be framed).
+        app = app.route_service(
+            "/embed/{*view}",
+            ServeFile::new(dir.join("embed.html"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
         app = app.fallback_service(
             ServeDir::new(&dir)
                 .precompressed_br()

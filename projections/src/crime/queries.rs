@@ -2,6 +2,7 @@
 //! of a boundary and of its children, and all the crime statistics of a boundary read from one
 //! snapshot ([`crime_stats_reads`]). Every function fails only with the database's error.
 
+use chrono::NaiveDate;
 use sqlx::{PgExecutor, PgPool};
 
 use crate::geography::population::{population_growth, PopulationGrowth};
@@ -24,13 +25,47 @@ pub struct CrimeFigure {
     pub source: Option<String>,
 }
 
+/// The rows of `crime_total` as they stood at the end of a South African day (bound as `$2`):
+/// the rows last changed by then, and the kept rows that held on that day. Same columns.
+const CRIME_TOTAL_AS_OF: &str =
+    "(SELECT boundary_id, crime_type_id, year, reported, reported_source,
+        station_sum, station_count, sum_source
+    FROM crime_total WHERE changed_on <= $2
+  UNION ALL
+  SELECT boundary_id, crime_type_id, year, reported, reported_source, station_sum, station_count,
+        sum_source
+    FROM crime_total_before WHERE valid_from <= $2 AND $2 < valid_until)";
+
+/// Which figures a read gives: today's, or those shown at the end of a South African day
+/// (every event recorded by then, none after; see [`super`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AsOf {
+    /// The figures as they are now.
+    #[default]
+    Now,
+    /// The figures at the end of this day, South African Standard Time.
+    EndOf(NaiveDate),
+}
+
+impl AsOf {
+    /// The relation to read figures from, and the day to bind as `$2` (any day for [`AsOf::Now`],
+    /// which binds nothing of it).
+    fn relation(self) -> (&'static str, NaiveDate) {
+        match self {
+            AsOf::Now => ("crime_total", NaiveDate::MIN),
+            AsOf::EndOf(day) => (CRIME_TOTAL_AS_OF, day),
+        }
+    }
+}
+
 /// The figures of boundary `boundary_id` (every type and year with a published figure or at
-/// least one station figure), in no order.
+/// least one station figure) as of `as_of`, in no order.
 pub async fn figures_of_boundary(
     db: impl PgExecutor<'_>,
     boundary_id: i64,
+    as_of: AsOf,
 ) -> sqlx::Result<Vec<CrimeFigure>> {
-    figures(db, "c.boundary_id = $1", boundary_id).await
+    figures(db, "c.boundary_id = $1", boundary_id, as_of).await
 }
 
 /// The figures of the direct children of boundary `boundary_id` (as
@@ -38,38 +73,51 @@ pub async fn figures_of_boundary(
 pub async fn figures_of_children(
     db: impl PgExecutor<'_>,
     boundary_id: i64,
+    as_of: AsOf,
 ) -> sqlx::Result<Vec<CrimeFigure>> {
     figures(
         db,
         "c.boundary_id IN (SELECT boundary_id FROM boundary WHERE parent_id = $1)",
         boundary_id,
+        as_of,
     )
     .await
 }
 
-/// The figures of `crime_total` rows matching `where_sql` (on alias `c`, with `$1` bound to
-/// `id`) that have a figure.
+/// The figures of `crime_total` rows as of `as_of` matching `where_sql` (on alias `c`, with
+/// `$1` bound to `id`) that have a figure.
 async fn figures(
     db: impl PgExecutor<'_>,
     where_sql: &str,
     id: i64,
+    as_of: AsOf,
 ) -> sqlx::Result<Vec<CrimeFigure>> {
-    sqlx::query_as(&format!(
+    let (relation, day) = as_of.relation();
+    let query = format!(
         "SELECT c.boundary_id, c.crime_type_id, c.year, COALESCE(c.reported, c.station_sum) AS value,
                 COALESCE(c.reported_source, c.sum_source) AS source
-         FROM crime_total c WHERE {where_sql} AND (c.reported IS NOT NULL OR c.station_count > 0)"
-    ))
-    .bind(id)
-    .fetch_all(db)
-    .await
+         FROM {relation} c WHERE {where_sql} AND (c.reported IS NOT NULL OR c.station_count > 0)"
+    );
+    let query = sqlx::query_as(&query).bind(id);
+    match as_of {
+        AsOf::Now => query.fetch_all(db).await,
+        AsOf::EndOf(_) => query.bind(day).fetch_all(db).await,
+    }
 }
 
-/// The latest financial year (its first calendar year) with a national figure (boundary 1);
-/// `None` before any.
-pub async fn latest_national_year(db: impl PgExecutor<'_>) -> sqlx::Result<Option<i32>> {
-    sqlx::query_scalar("SELECT max(year) FROM crime_total WHERE boundary_id = 1")
-        .fetch_one(db)
-        .await
+/// The latest financial year (its first calendar year) with a national figure (boundary 1) as
+/// of `as_of`; `None` before any.
+pub async fn latest_national_year(
+    db: impl PgExecutor<'_>,
+    as_of: AsOf,
+) -> sqlx::Result<Option<i32>> {
+    let (relation, day) = as_of.relation();
+    let query = format!("SELECT max(c.year) FROM {relation} c WHERE c.boundary_id = $1");
+    let query = sqlx::query_scalar(&query).bind(1_i64);
+    match as_of {
+        AsOf::Now => query.fetch_one(db).await,
+        AsOf::EndOf(_) => query.bind(day).fetch_one(db).await,
+    }
 }
 
 /// Everything the crime statistics of one boundary are computed from (public spec §3 "Crime
@@ -91,11 +139,14 @@ pub struct CrimeStatsReads {
     pub child_figures: Vec<CrimeFigure>,
 }
 
-/// Reads the [`CrimeStatsReads`] of boundary `boundary_id` in one read-only REPEATABLE READ
-/// transaction; `None` for an unknown boundary. Fails only with the database's error.
+/// Reads the [`CrimeStatsReads`] of boundary `boundary_id` as of `as_of` in one read-only
+/// REPEATABLE READ transaction; `None` for an unknown boundary. The boundaries and populations
+/// are today's (an as-of date fixes the crime figures only). Fails only with the database's
+/// error.
 pub async fn crime_stats_reads(
     pool: &PgPool,
     boundary_id: i64,
+    as_of: AsOf,
 ) -> sqlx::Result<Option<CrimeStatsReads>> {
     let mut tx = pool.begin().await?;
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -106,11 +157,11 @@ pub async fn crime_stats_reads(
     };
     let reads = CrimeStatsReads {
         boundary,
-        own: figures_of_boundary(&mut *tx, boundary_id).await?,
-        national_latest: latest_national_year(&mut *tx).await?,
+        own: figures_of_boundary(&mut *tx, boundary_id, as_of).await?,
+        national_latest: latest_national_year(&mut *tx, as_of).await?,
         growth: population_growth(&mut *tx).await?,
         children: geography::children(&mut *tx, boundary_id).await?,
-        child_figures: figures_of_children(&mut *tx, boundary_id).await?,
+        child_figures: figures_of_children(&mut *tx, boundary_id, as_of).await?,
     };
     tx.commit().await?;
     Ok(Some(reads))

@@ -12,7 +12,7 @@ use axum::extract::{Query, State};
 use axum::Json;
 use gbvf_events::boundary::BoundaryLevel;
 use gbvf_events::crime_types::{crime_type, CRIME_TYPES};
-use gbvf_projections::crime::queries::{crime_stats_reads, CrimeStatsReads};
+use gbvf_projections::crime::queries::{crime_stats_reads, AsOf, CrimeStatsReads};
 pub use gbvf_projections::crime::rates::{period_label, rate_per_100k, round2};
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
@@ -88,6 +88,40 @@ pub struct StatsQuery {
     /// Comma-separated crime type ids (strings); default: the types counted in Total GBVF crime.
     #[serde(rename = "componentOptions")]
     component_options: Option<String>,
+    /// A day, `YYYY-MM-DD`: the figures as they were at its end (a permalink's date).
+    #[serde(rename = "asOf")]
+    as_of: Option<String>,
+}
+
+/// Parses `asOf`: absent or empty is [`AsOf::Now`]; else a day `YYYY-MM-DD` no later than
+/// today in South Africa, or 400.
+pub fn parse_as_of(raw: Option<&str>) -> Result<AsOf, ApiError> {
+    let raw = raw.map(str::trim).unwrap_or("");
+    if raw.is_empty() {
+        return Ok(AsOf::Now);
+    }
+    let bad = || {
+        ApiError::bad(
+            "asOf",
+            "asOf must be a date written YYYY-MM-DD, no later than today.",
+        )
+    };
+    let shaped = raw.len() == 10
+        && raw.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    if !shaped {
+        return Err(bad());
+    }
+    let day = chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| bad())?;
+    if day > gbvf_events::calendar::south_african_date(chrono::Utc::now()) {
+        return Err(bad());
+    }
+    Ok(AsOf::EndOf(day))
 }
 
 /// Parses the selected crime types, or 400.
@@ -122,7 +156,8 @@ pub fn selected_types(raw: Option<&str>) -> Result<Vec<i32>, ApiError> {
 /// `GET /api/crime/stats?boundaryId`: crime statistics of a boundary and its children.
 #[utoipa::path(get, path = "/api/crime/stats", tag = "crime", operation_id = "getCrimeStats",
     params(("boundaryId" = i64, Query, description = "boundary", minimum = 1),
-           ("componentOptions" = Option<String>, Query, description = "comma-separated crime type ids", pattern = "^ *[0-9]+ *(, *[0-9]+ *)*$")),
+           ("componentOptions" = Option<String>, Query, description = "comma-separated crime type ids", pattern = "^ *[0-9]+ *(, *[0-9]+ *)*$"),
+           ("asOf" = Option<String>, Query, description = "the figures as recorded by the end of this day, South African time (`YYYY-MM-DD`, no later than today); the boundaries and populations stay today's", format = Date)),
     responses((status = 200, description = "The crime statistics", body = CrimeStats), (status = 400, description = "Malformed"), (status = 404, description = "Unknown boundary")))]
 pub async fn stats(
     State(s): State<AppState>,
@@ -133,7 +168,8 @@ pub async fn stats(
         .ok_or_else(|| ApiError::bad("boundaryId", "boundaryId is required."))?;
     let id = parse_id("boundaryId", &raw)?;
     let types = selected_types(q.component_options.as_deref())?;
-    Ok(Json(crime_stats(&s.read_pool(), id, &types).await?))
+    let as_of = parse_as_of(q.as_of.as_deref())?;
+    Ok(Json(crime_stats(&s.read_pool(), id, &types, as_of).await?))
 }
 
 /// Latest year with data for any selected type, and the total of the selected types then.
@@ -157,6 +193,10 @@ pub struct CrimeStats {
     pub success: bool,
     /// The boundary asked for.
     pub boundary: Boundary,
+    /// The day whose end the figures are as of (`YYYY-MM-DD`, South African time), when one
+    /// was asked for; `null` for today's figures.
+    #[schema(required, format = Date)]
+    pub as_of: Option<String>,
     /// Label of the latest financial year, `2022/23`.
     #[schema(required)]
     pub period: Option<String>,
@@ -338,10 +378,16 @@ pub struct DataSource {
 /// the web app shows its catalog's translation of the same words).
 pub const RATE_NOTE: &str = "Rate per 100,000 people divides the crimes of a SAPS year by the population of that year: Census 2022 precinct populations summed by area, carried to 1 October of the year at the province's growth between Census 2011 and Census 2022. Map density is the rate per 1,000 people.";
 
-/// Builds the [`CrimeStats`] of boundary `id` for the selected crime `types`.
+/// Builds the [`CrimeStats`] of boundary `id` for the selected crime `types`, from the figures
+/// as of `as_of`.
 /// Errors: 404 for an unknown boundary; 500 on a database fault.
 #[tracing::instrument(name = "read model crime_total", skip_all, fields(boundary.id = id))]
-pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeStats, ApiError> {
+pub async fn crime_stats(
+    pool: &PgPool,
+    id: i64,
+    types: &[i32],
+    as_of: AsOf,
+) -> Result<CrimeStats, ApiError> {
     let CrimeStatsReads {
         boundary: b,
         own,
@@ -349,7 +395,7 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
         growth,
         children,
         child_figures,
-    } = crime_stats_reads(pool, id)
+    } = crime_stats_reads(pool, id, as_of)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {id}.")))?;
     let b = BoundaryRow(b);
@@ -379,6 +425,10 @@ pub async fn crime_stats(pool: &PgPool, id: i64, types: &[i32]) -> Result<CrimeS
     let mut stats = CrimeStats {
         success: true,
         boundary: b.to_boundary(),
+        as_of: match as_of {
+            AsOf::Now => None,
+            AsOf::EndOf(day) => Some(day.to_string()),
+        },
         period: None,
         period_start: None,
         period_end: None,

@@ -13,6 +13,7 @@ const injectedRtkApi = api.injectEndpoints({
         params: {
           boundaryId: queryArg.boundaryId,
           componentOptions: queryArg.componentOptions,
+          asOf: queryArg.asOf,
         },
       }),
     }),
@@ -24,6 +25,7 @@ const injectedRtkApi = api.injectEndpoints({
           componentId: queryArg.componentId,
           componentOptions: queryArg.componentOptions,
           componentSubOptions: queryArg.componentSubOptions,
+          asOf: queryArg.asOf,
         },
       }),
     }),
@@ -77,6 +79,8 @@ export type GetCrimeStatsApiArg = {
   boundaryId: number;
   /** comma-separated crime type ids */
   componentOptions?: string;
+  /** the figures as recorded by the end of this day, South African time (`YYYY-MM-DD`, no later than today); the boundaries and populations stay today's */
+  asOf?: string;
 };
 export type GetDashboardApiResponse =
   /** status 200 Every component's data */ Dashboard;
@@ -89,6 +93,8 @@ export type GetDashboardApiArg = {
   componentOptions?: string;
   /** component 4: 'pillarId-typeId' pairs */
   componentSubOptions?: string;
+  /** the crime figures as recorded by the end of this day, South African time (`YYYY-MM-DD`, no later than today); the other components are today's */
+  asOf?: string;
 };
 export type GetComponentsApiResponse =
   /** status 200 The components */ Component[];
@@ -274,6 +280,9 @@ export type DataSource = {
   rateNote: string;
 };
 export type CrimeStats = {
+  /** The day whose end the figures are as of (`YYYY-MM-DD`, South African time), when one
+    was asked for; `null` for today's figures. */
+  asOf: string | null;
   /** The boundary asked for. */
   boundary: Boundary;
   /** The map legend. */

@@ -158,6 +158,7 @@ export function crimeStats(id: number, selected: string[] = []): CrimeStats {
   return {
     success: true,
     boundary: bd,
+    asOf: null,
     selectedOptions: chosen.map((c) => c.crimeTypeId),
     defaultOptions: chosen.map((c) => c.crimeTypeId),
     density: null,
