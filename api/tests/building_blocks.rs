@@ -1814,5 +1814,73 @@ async fn one_verified_station_of_43_does_not_speak_for_johannesburg() {
     assert_eq!(area["verified"], 22);
     assert_eq!(area["availabilityState"], "belowCoverage", "{area}");
     assert_eq!(area["availability"], Value::Null);
+
+    // The open data file says the same per area and quarter: Johannesburg's police stations
+    // this quarter give the figure; its province's do not (22 verified of far more listed); the
+    // quarters before today's had nothing verified.
+    let text = reqwest::get(format!(
+        "{base}/api/data/gbvf-building-blocks/building-blocks.csv"
+    ))
+    .await
+    .unwrap()
+    .text()
+    .await
+    .unwrap();
+    let mut file = csv::Reader::from_reader(text.as_bytes());
+    let header = file.headers().unwrap().clone();
+    let rows: Vec<std::collections::HashMap<String, String>> = file
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .map(str::to_string)
+                .zip(r.unwrap().iter().map(str::to_string))
+                .collect()
+        })
+        .collect();
+    let police_rows = |boundary: i64| -> Vec<&std::collections::HashMap<String, String>> {
+        rows.iter()
+            .filter(|r| r["boundary_id"] == boundary.to_string() && r["building_block_id"] == "1")
+            .collect()
+    };
+    let joburg_rows = police_rows(joburg);
+    assert_eq!(joburg_rows.len(), 4, "four quarters");
+    let now = joburg_rows[3];
+    assert_eq!(now["quarter_complete"], "false");
+    let figures = |r: &std::collections::HashMap<String, String>| {
+        [
+            "providers_listed",
+            "providers_verified",
+            "requirements_assessed",
+            "requirements_available",
+            "availability_state",
+            "availability_percent",
+        ]
+        .map(|c| r[c].clone())
+    };
+    assert_eq!(
+        figures(now),
+        ["43", "22", "88", "23", "figure", "26.1"].map(String::from)
+    );
+    for earlier in &joburg_rows[..3] {
+        assert_eq!(
+            figures(earlier),
+            ["43", "0", "0", "0", "none_verified", ""].map(String::from)
+        );
+    }
+    let gauteng: i64 =
+        sqlx::query_scalar("SELECT province_id FROM boundary WHERE boundary_id = $1")
+            .bind(joburg)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    let province_now = police_rows(gauteng)[3];
+    assert_eq!(province_now["providers_verified"], "22");
+    assert_eq!(province_now["availability_state"], "below_coverage");
+    assert_eq!(province_now["availability_percent"], "");
+    assert!(
+        !text.contains("Hillbrow"),
+        "counts only: no provider's name"
+    );
     db.drop_db().await;
 }

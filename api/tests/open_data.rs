@@ -297,8 +297,9 @@ async fn the_crime_data_package_describes_its_files_and_holds_the_dashboard_s_fi
         names,
         [
             "gbvf-crime",
-            "gbvf-collective-actions",
-            "gbvf-health-check-public-figures"
+            "gbvf-building-blocks",
+            "gbvf-health-check-public-figures",
+            "gbvf-collective-actions"
         ]
     );
     let crime = &datasets[0];

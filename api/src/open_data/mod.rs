@@ -10,12 +10,15 @@
 //!   places, pillars, cycles, goals and results.
 //! - [`health_check`]: the public health-check figures exactly as published, suppressed
 //!   cells empty.
+//! - [`building_blocks`]: support services per area, building block and quarter: providers
+//!   listed and verified, and availability where enough are verified.
 //! - [`catalogue`]: the DCAT catalogue of every dataset.
 //!
 //! A dataset is produced from one snapshot of the read models and kept in memory until the
 //! projections it reads move ([`OpenData`]); its files are then served unchanged, so a
 //! package's hashes always describe the bytes a client downloads.
 
+pub mod building_blocks;
 pub mod catalogue;
 pub mod collective_actions;
 pub mod crime;
@@ -250,14 +253,17 @@ pub enum Kind {
     CollectiveActions,
     /// [`health_check`].
     HealthCheckFigures,
+    /// [`building_blocks`].
+    BuildingBlocks,
 }
 
 impl Kind {
     /// Every dataset, in catalogue order.
-    pub const ALL: [Kind; 3] = [
+    pub const ALL: [Kind; 4] = [
         Kind::Crime,
-        Kind::CollectiveActions,
+        Kind::BuildingBlocks,
         Kind::HealthCheckFigures,
+        Kind::CollectiveActions,
     ];
 
     /// Its name, the last segment of its address (`gbvf-crime`).
@@ -266,6 +272,7 @@ impl Kind {
             Kind::Crime => crime::NAME,
             Kind::CollectiveActions => collective_actions::NAME,
             Kind::HealthCheckFigures => health_check::NAME,
+            Kind::BuildingBlocks => building_blocks::NAME,
         }
     }
 
@@ -280,6 +287,7 @@ impl Kind {
             Kind::Crime => &crime::READS,
             Kind::CollectiveActions => &collective_actions::READS,
             Kind::HealthCheckFigures => &health_check::READS,
+            Kind::BuildingBlocks => &building_blocks::READS,
         }
     }
 
@@ -290,6 +298,7 @@ impl Kind {
             Kind::Crime => crime::produce(pool).await,
             Kind::CollectiveActions => collective_actions::produce(pool).await,
             Kind::HealthCheckFigures => health_check::produce(pool).await,
+            Kind::BuildingBlocks => building_blocks::produce(pool).await,
         }
     }
 
@@ -303,7 +312,8 @@ impl Kind {
 /// What the dataset `kind` is produced from, read on `connection` (inside the producer's
 /// snapshot, or alone to see whether a kept dataset is still current): the checkpoints of the
 /// projections it reads and, for the health-check figures, the publication stamp
-/// (`gbvf_projections::health_check::public_figures::publication_stamp`); as (text identifying
+/// (`gbvf_projections::health_check::public_figures::publication_stamp`), for the building
+/// blocks the current quarter (a new quarter moves their four quarters); as (text identifying
 /// it, the checkpoints). Equal texts, equal datasets. Errors: the database's.
 pub async fn version_on(
     connection: &mut sqlx::PgConnection,
@@ -312,6 +322,12 @@ pub async fn version_on(
     let read_at = checkpoints_on(&mut *connection, kind.reads()).await?;
     let stamp = match kind {
         Kind::HealthCheckFigures => Some(publication_stamp(&mut *connection).await?),
+        Kind::BuildingBlocks => Some(
+            crate::http::building_blocks::quarters::reporting_quarters(
+                chrono::Utc::now().date_naive(),
+            )[3]
+            .to_string(),
+        ),
         _ => None,
     };
     Ok((version_text(&read_at, stamp.as_deref()), read_at))
@@ -343,7 +359,7 @@ pub async fn snapshot(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'static, 
 /// one production.
 #[derive(Default)]
 pub struct OpenData {
-    kept: [tokio::sync::Mutex<Option<Arc<Dataset>>>; 3],
+    kept: [tokio::sync::Mutex<Option<Arc<Dataset>>>; Kind::ALL.len()],
 }
 
 impl OpenData {

@@ -47,6 +47,7 @@ use crate::engine::{insert_rows, FoldPage, Projection, RebuildFold};
 pub struct BuildingBlockProjection;
 
 pub mod coverage;
+pub mod figures;
 mod lifecycle;
 pub mod queries;
 mod taxonomy;

@@ -16,8 +16,8 @@ mod queue;
 mod review;
 mod taxonomy;
 pub use availability::{
-    area_availability, availability_reads, requirement_availability, AreaAvailabilityRow,
-    AvailabilityReads, RequirementAvailabilityRow,
+    area_availability, availability_areas, availability_reads, requirement_availability,
+    AreaAvailabilityRow, AvailabilityReads, RequirementAvailabilityRow,
 };
 pub use bulk_load::{bulk_load_providers, BulkLoadProviderRow};
 pub use lifecycle::{

@@ -6,7 +6,10 @@ use crate::http::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
 use chrono::{Datelike, Utc};
-use gbvf_projections::building_blocks::coverage::{Coverage, AVAILABILITY_COVERAGE};
+use gbvf_projections::building_blocks::coverage::Coverage;
+pub use gbvf_projections::building_blocks::figures::{
+    fold_availability, Figure, Folded, FoldedBlock, FoldedCategory,
+};
 use gbvf_projections::building_blocks::queries;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -201,84 +204,6 @@ pub struct AreaCategory {
     pub availability_state: AvailabilityState,
 }
 
-/// Availability figures of one level (requirement, block, category or area) at one time:
-/// available (provider, requirement) pairs, the pairs of verified providers, providers verified
-/// by then and providers listed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Figure {
-    /// Pairs the verified details offer.
-    pub available: i64,
-    /// Pairs of the verified providers (verified providers × requirements of their blocks):
-    /// an unverified provider's requirements are unknown and never counted as unmet.
-    pub possible: i64,
-    /// Providers with a verified snapshot (at that time).
-    pub verified: i64,
-    /// Providers listed (today's).
-    pub listed: i64,
-}
-
-impl Figure {
-    /// Whether `verified` of `listed` may speak for the area ([`AVAILABILITY_COVERAGE`]).
-    pub fn state(&self) -> AvailabilityState {
-        AVAILABILITY_COVERAGE
-            .coverage(self.verified, self.listed)
-            .into()
-    }
-
-    /// `available ÷ possible` (0..1) over verified providers, or `None` unless
-    /// [`Figure::state`] is a figure: too little is known, which must never read as a number
-    /// (docs/decisions/0061-availability-before-verification.md,
-    /// docs/decisions/0141-availability-needs-coverage.md).
-    pub fn availability(&self) -> Option<f64> {
-        if self.state() != AvailabilityState::Figure {
-            None
-        } else if self.possible == 0 {
-            Some(0.0)
-        } else {
-            Some(self.available as f64 / self.possible as f64)
-        }
-    }
-}
-
-/// A category's or block's figures while the rows are folded.
-struct Acc {
-    desc: String,
-    now: Figure,
-    per: Vec<Figure>,
-    count: i64,
-    children: Vec<i32>,
-}
-
-impl Acc {
-    fn new(desc: String, quarters: usize) -> Acc {
-        Acc {
-            desc,
-            now: Figure::default(),
-            per: vec![Figure::default(); quarters],
-            count: 0,
-            children: Vec::new(),
-        }
-    }
-    /// Adds one block's verified and listed providers (once per block).
-    fn verified_providers(&mut self, now: &Figure, per: &[Figure]) {
-        self.now.verified += now.verified;
-        self.now.listed += now.listed;
-        for (acc, f) in self.per.iter_mut().zip(per) {
-            acc.verified += f.verified;
-            acc.listed += f.listed;
-        }
-    }
-    /// Adds one requirement's pairs.
-    fn add_pairs(&mut self, now: &Figure, per: &[Figure]) {
-        self.now.available += now.available;
-        self.now.possible += now.possible;
-        for (acc, f) in self.per.iter_mut().zip(per) {
-            acc.available += f.available;
-            acc.possible += f.possible;
-        }
-    }
-}
-
 /// Building-block data of a boundary (spec §3 "Building block data"): `{boundary, lastQuarter,
 /// buildingBlockReportingPeriods, buildingBlockCategoryStats}`, each category, block and
 /// requirement with `availability` (0..1, now) and `periodAvailability` (label → 0..1 at the end
@@ -295,80 +220,7 @@ pub async fn building_block_data(
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("No boundary has id {boundary_id}.")))?;
     let boundary = crate::http::boundary::BoundaryRow(reads.boundary).to_boundary();
-    let rows = reads.requirements;
     let labels: Vec<String> = quarters.iter().map(|q| quarter_label(*q)).collect();
-    let quarter_count = labels.len();
-    let mut cats: Vec<(i32, Acc)> = Vec::new();
-    let mut blocks: BTreeMap<i32, Acc> = BTreeMap::new();
-    /// One requirement's figures now and per quarter, with its block.
-    struct RequirementAcc {
-        block: i32,
-        id: i32,
-        description: String,
-        now: Figure,
-        per: Vec<Figure>,
-    }
-    let mut reqs: Vec<RequirementAcc> = Vec::new();
-    for row in rows {
-        let (cid, bid, total) = (row.category_id, row.building_block_id, row.providers);
-        // Over verified providers only: each one verified (since the requirement was added,
-        // for an added one) is a pair; an unverified one's details are unknown, not unmet.
-        let now = Figure {
-            available: row.available_now,
-            possible: row.verified_providers,
-            verified: row.verified_providers,
-            listed: total,
-        };
-        let per: Vec<Figure> = row
-            .available_per_quarter
-            .iter()
-            .zip(&row.verified_per_quarter)
-            .map(|(available, verified)| Figure {
-                available: *available,
-                possible: *verified,
-                verified: *verified,
-                listed: total,
-            })
-            .collect();
-        if cats.last().map(|c| c.0) != Some(cid) {
-            cats.push((cid, Acc::new(row.category_description, quarter_count)));
-        }
-        let cat = &mut cats.last_mut().expect("pushed").1;
-        let new_block = !cat.children.contains(&bid);
-        if new_block {
-            cat.children.push(bid);
-            cat.count += total;
-            cat.verified_providers(&now, &per);
-        }
-        let block = blocks.entry(bid).or_insert_with(|| {
-            let mut b = Acc::new(row.block_description, quarter_count);
-            b.count = total;
-            b.verified_providers(&now, &per);
-            b
-        });
-        block.children.push(row.requirement_id);
-        // A requirement an administrator added counts in its block's and category's figures
-        // only where a provider was verified since (before that, nobody's verified details
-        // said whether they offer it: docs/decisions/0053-additions-to-the-taxonomy.md). Its pairs
-        // are already those of the providers verified since.
-        let known = |f: &Figure| !row.added || f.verified > 0;
-        let unknown = Figure::default();
-        let now_counted = if known(&now) { now } else { unknown };
-        let per_counted: Vec<Figure> = per
-            .iter()
-            .map(|f| if known(f) { *f } else { unknown })
-            .collect();
-        for acc in [&mut *cat, block] {
-            acc.add_pairs(&now_counted, &per_counted);
-        }
-        reqs.push(RequirementAcc {
-            block: bid,
-            id: row.requirement_id,
-            description: row.requirement_description,
-            now,
-            per,
-        });
-    }
     let periods = |per: &[Figure]| -> PeriodAvailability {
         labels
             .iter()
@@ -376,53 +228,57 @@ pub async fn building_block_data(
             .map(|(l, f)| (l.clone(), f.availability()))
             .collect()
     };
-    let categories: Vec<CategoryStat> = cats
-        .iter()
-        .map(|(cid, c)| {
-            let block_stats: Vec<BlockStat> = c
-                .children
-                .iter()
-                .map(|bid| {
-                    let b = &blocks[bid];
-                    let req_stats: Vec<RequirementStat> = reqs
-                        .iter()
-                        .filter(|r| r.block == *bid)
-                        .map(|r| RequirementStat {
-                            building_block_requirement_id: r.id,
-                            description: r.description.clone(),
-                            availability: r.now.availability(),
-                            availability_state: r.now.state(),
-                            period_availability: periods(&r.per),
-                            provider_count: r.now.listed,
-                            verified_provider_count: r.now.verified,
-                        })
-                        .collect();
-                    BlockStat {
-                        building_block_id: *bid,
-                        description: b.desc.clone(),
-                        building_block_count: b.count,
-                        verified_provider_count: b.now.verified,
-                        availability: b.now.availability(),
-                        availability_state: b.now.state(),
-                        period_availability: periods(&b.per),
-                        building_block_requirement_stats: req_stats,
-                        options: vec![],
-                        sub_options: vec![],
-                    }
-                })
-                .collect();
-            CategoryStat {
-                building_block_category_id: *cid,
-                description: c.desc.clone(),
-                is_included: true,
-                availability: c.now.availability(),
-                availability_state: c.now.state(),
-                period_availability: periods(&c.per),
-                provider_count: c.count,
-                verified_provider_count: c.now.verified,
-                building_block_stats: block_stats,
-            }
-        })
+    let categories: Vec<CategoryStat> = fold_availability(reads.requirements, labels.len())
+        .into_iter()
+        .map(
+            |FoldedCategory {
+                 category: c,
+                 blocks,
+             }| {
+                let block_stats: Vec<BlockStat> = blocks
+                    .into_iter()
+                    .map(
+                        |FoldedBlock {
+                             block: b,
+                             requirements,
+                         }| BlockStat {
+                            building_block_id: b.id,
+                            description: b.description,
+                            building_block_count: b.listed,
+                            verified_provider_count: b.now.verified,
+                            availability: b.now.availability(),
+                            availability_state: b.now.coverage().into(),
+                            period_availability: periods(&b.per),
+                            building_block_requirement_stats: requirements
+                                .into_iter()
+                                .map(|r| RequirementStat {
+                                    building_block_requirement_id: r.id,
+                                    availability: r.now.availability(),
+                                    availability_state: r.now.coverage().into(),
+                                    period_availability: periods(&r.per),
+                                    provider_count: r.now.listed,
+                                    verified_provider_count: r.now.verified,
+                                    description: r.description,
+                                })
+                                .collect(),
+                            options: vec![],
+                            sub_options: vec![],
+                        },
+                    )
+                    .collect();
+                CategoryStat {
+                    building_block_category_id: c.id,
+                    is_included: true,
+                    availability: c.now.availability(),
+                    availability_state: c.now.coverage().into(),
+                    period_availability: periods(&c.per),
+                    provider_count: c.listed,
+                    verified_provider_count: c.now.verified,
+                    description: c.description,
+                    building_block_stats: block_stats,
+                }
+            },
+        )
         .collect();
     let contained = contained_availability(reads.areas);
     let current = labels.len() - 1;
@@ -486,13 +342,13 @@ pub fn contained_availability(rows: Vec<queries::AreaAvailabilityRow>) -> Vec<Av
         area.total += row.providers;
         area.verified = sum.verified;
         area.availability = sum.availability();
-        area.availability_state = sum.state();
+        area.availability_state = sum.coverage().into();
         area.categories.push(AreaCategory {
             building_block_category_id: cid,
             total: row.providers,
             verified: row.verified,
             availability: figure.availability(),
-            availability_state: figure.state(),
+            availability_state: figure.coverage().into(),
         });
     }
     out

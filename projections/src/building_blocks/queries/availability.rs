@@ -210,3 +210,20 @@ pub async fn area_availability(
     .fetch_all(db)
     .await
 }
+
+/// The areas the open building-block dataset gives figures for: the nation, the provinces,
+/// the districts and metros and the local municipalities (providers are placed in
+/// municipalities; a police precinct holds none of its own), by level from the nation down,
+/// then by name.
+pub async fn availability_areas(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<Vec<BoundaryRow>> {
+    sqlx::query_as(
+        "SELECT boundary_id, code, level, name, parent_id, province_id, district_id, population,
+                area_km2
+         FROM boundary
+         WHERE level IN ('national', 'province', 'district', 'municipality')
+         ORDER BY array_position(ARRAY['national', 'province', 'district', 'municipality'], level),
+                  name, boundary_id",
+    )
+    .fetch_all(db)
+    .await
+}
