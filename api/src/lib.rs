@@ -17,3 +17,4 @@ pub mod replicas;
 pub mod server_secret;
 pub mod site_address;
 pub mod telemetry;
+pub mod ussd;

@@ -65,6 +65,9 @@ enum Command {
     /// The published open data files: check one against its signed manifest.
     #[command(subcommand)]
     Data(cli::data::DataCommand),
+    /// The health-check survey over USSD: simulate a phone against a running server.
+    #[command(subcommand)]
+    Ussd(cli::ussd::UssdCommand),
     /// Building-block providers' contact persons (erasure).
     #[command(subcommand)]
     BuildingBlocks(cli::building_blocks::BuildingBlocksCommand),
@@ -128,6 +131,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             manifest,
             public_key,
         }) => return cli::data::verify(&file, &manifest, public_key.as_deref()).map(|_| ()),
+        // A phone's menus against a running server: no database of its own.
+        Command::Ussd(c) => return cli::ussd::run(c).await,
         // A translator's template needs no database.
         Command::QuestionnaireTranslation(
             cli::questionnaire_translation::TranslationCommandLine::Template {
@@ -208,7 +213,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Outbox(_) | Command::Openapi | Command::Data(_) => unreachable!("handled above"),
+        Command::Outbox(_) | Command::Openapi | Command::Data(_) | Command::Ussd(_) => {
+            unreachable!("handled above")
+        }
     }
 }
 

@@ -8,29 +8,13 @@ mod common;
 
 use std::collections::{BTreeMap, HashMap};
 
-use common::session::{member_of, setup, Client};
+use common::session::{
+    approved_link, approved_link_of_type, member_of, organisation_of, setup, Client,
+    REGISTERED_MEMBERS,
+};
 use common::{catch_up, TestDb};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-
-async fn organisation_of(db: &TestDb, c: &Client) -> String {
-    let (_, session) = c.get("/api/auth/profile").await;
-    let email = session["data"]["email"]
-        .as_str()
-        .or(session["email"].as_str())
-        .map(str::to_string);
-    let id: Option<String> = match email {
-        Some(e) => sqlx::query_scalar(
-            "SELECT organisation_id FROM user_account WHERE lower(email) = lower($1)",
-        )
-        .bind(e)
-        .fetch_one(&db.pool)
-        .await
-        .unwrap(),
-        None => None,
-    };
-    id.expect("the member has an organisation")
-}
 
 /// Random answers to every question of the survey (single: one; multiple: one or two).
 fn random_answers(survey: &Value, rng: &mut rand::rngs::StdRng) -> Vec<Value> {
@@ -819,73 +803,6 @@ async fn a_period_its_anonymous_responses_privacy_threshold_and_scores() {
     db.drop_db().await;
     let _ = std::fs::remove_dir_all(dir);
 }
-
-/// An approved organisation's member and the survey link of its Staff period:
-/// (member, organisation id, invite code, health check id, the survey's questions).
-async fn approved_link(
-    db: &TestDb,
-    base: &str,
-    dir: &std::path::Path,
-    admin: &Client,
-    expected: i64,
-) -> (Client, String, String, String, Value) {
-    approved_link_of_type(db, base, dir, admin, expected, 1).await
-}
-
-/// As [`approved_link`], for an organisation of type `organisation_type`.
-async fn approved_link_of_type(
-    db: &TestDb,
-    base: &str,
-    dir: &std::path::Path,
-    admin: &Client,
-    expected: i64,
-    organisation_type: i64,
-) -> (Client, String, String, String, Value) {
-    let mut body = common::session::registration(
-        db,
-        &format!("member4-{}@example.org", uuid::Uuid::new_v4().simple()),
-    )
-    .await;
-    body["OrganisationType"] = json!(organisation_type);
-    let member = common::session::member_registered_as(db, base, dir, 4, body).await;
-    let org = organisation_of(db, &member).await;
-    let (s, v) = admin
-        .post(
-            "/api/healthcheck/verify",
-            json!({"VerificationStatusId": 3, "StakeholderId": org, "EmailTemplateType": 1}),
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-    catch_up(&db.pool).await;
-    // The organisation registered 14 members: its own people expect at most that many; a
-    // platform administrator opens a link for more on its behalf.
-    let (s, v) = if expected <= REGISTERED_MEMBERS {
-        member
-            .post(
-                "/api/healthcheck/inviteCode",
-                json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": expected}),
-            )
-            .await
-    } else {
-        admin
-            .post(
-                "/api/healthcheck/inviteCode",
-                json!({"QuestionnaireId": "staff-v1", "ExpectedResponses": expected, "OrganisationId": org}),
-            )
-            .await
-    };
-    assert_eq!(s, 200, "{v}");
-    let code = v["inviteCode"].as_str().unwrap().to_string();
-    let hc = v["healthCheckId"].as_str().unwrap().to_string();
-    let (_, survey) = Client::new(base)
-        .await
-        .get(&format!("/api/healthcheck/survey?inviteCode={code}"))
-        .await;
-    (member, org, code, hc, survey["data"].clone())
-}
-
-/// The number of members every test organisation registers with (`common::session::registration`).
-const REGISTERED_MEMBERS: i64 = 14;
 
 /// The survey link's cap is not the designated person's to choose: a million expected
 /// responses from an organisation of 14 is refused (it gave a cap of 1,100,000); a period in

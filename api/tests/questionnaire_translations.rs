@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::process::{binary, run};
+use common::process::{filled_template, run};
 use common::session::{member_of, setup, Client};
 use common::{catch_up, TestDb};
 use serde_json::{json, Value};
@@ -94,38 +94,6 @@ fn texts(survey: &Value) -> Vec<Shown> {
         }
     }
     out
-}
-
-/// The template of `staff-v1` into `language` from `gbvf questionnaire-translation template`
-/// (no database), every text filled in as `<marker> <English>`.
-fn filled_template(language: &str, marker: &str) -> Value {
-    let out = std::process::Command::new(binary())
-        .args([
-            "questionnaire-translation",
-            "template",
-            "--questionnaire",
-            "staff-v1",
-        ])
-        .args(["--language", language])
-        .env_remove("DATABASE_URL")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut file: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let fill =
-        |t: &mut Value| t["text"] = json!(format!("{marker} {}", t["english"].as_str().unwrap()));
-    fill(&mut file["title"]);
-    for q in file["questions"].as_array_mut().unwrap() {
-        fill(q);
-        for a in q["answers"].as_array_mut().unwrap() {
-            fill(a);
-        }
-    }
-    file
 }
 
 /// Runs `gbvf questionnaire-translation <args>`: (success, standard error).

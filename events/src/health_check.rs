@@ -106,6 +106,24 @@ impl cqrs_es::DomainEvent for QuestionnaireEvent {
     }
 }
 
+/// Digits of a [`short_code`].
+pub const SHORT_CODE_DIGITS: usize = 12;
+
+/// The short survey code of the invite link `invite_code`: what a respondent on a feature
+/// phone types instead of the link (USSD, decision 0168). [`SHORT_CODE_DIGITS`] decimal digits
+/// taken from the SHA-256 of `ussd-short-code:` and the invite code, so it is derived, never
+/// stored in an event, the same after a rebuild, and says nothing of the invite code. With
+/// 10^12 codes, guessing one of 10,000 open links takes 10^8 tries on average, against the
+/// wrong-code limits of the USSD gateway.
+pub fn short_code(invite_code: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("ussd-short-code:{invite_code}"));
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    let n = u64::from_be_bytes(first) % 10u64.pow(SHORT_CODE_DIGITS as u32);
+    format!("{n:0width$}", width = SHORT_CODE_DIGITS)
+}
+
 /// A survey period opened for one organisation (SetSurveyEffectiveDate; admin spec §3
 /// "Invite code").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -260,4 +278,22 @@ pub fn answer_score(question: &Question, chosen: &[i32]) -> Option<f64> {
     }
     let earned: i32 = chosen.iter().map(score).sum();
     Some((earned as f64 / denominator as f64).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_code_is_twelve_digits_derived_from_the_invite_code() {
+        let a = short_code("0f4c9d3e8a2b4c6d8e0f1a2b3c4d5e6f");
+        assert_eq!(a.len(), SHORT_CODE_DIGITS);
+        assert!(a.bytes().all(|b| b.is_ascii_digit()), "{a}");
+        assert_eq!(
+            a,
+            short_code("0f4c9d3e8a2b4c6d8e0f1a2b3c4d5e6f"),
+            "the same after a rebuild"
+        );
+        assert_ne!(a, short_code("0f4c9d3e8a2b4c6d8e0f1a2b3c4d5e6e"));
+    }
 }

@@ -6,7 +6,8 @@
 //!   with its questions, answers and scores;
 //! - `health_check(health_check_id, organisation_id, organisation_type_id, questionnaire_id,
 //!   questionnaire_type_id, questionnaire_version, effective_from, effective_to,
-//!   expected_responses, invite_code, actual_responses, example, opened_at, last_response_at)`
+//!   expected_responses, invite_code, actual_responses, example, opened_at, last_response_at,
+//!   short_code)` (`short_code`: the USSD code of the invite code, `events::health_check`)
 //!   — one survey period of one organisation with its participation (actual vs expected);
 //!   `example` is true when any of its events is marked example data;
 //! - `health_check_answer(health_check_id, question_id, possible_answer_id, responses)` —
@@ -90,8 +91,10 @@ impl Projection for HealthCheckProjection {
                 questionnaire_id text NOT NULL, questionnaire_type_id integer NOT NULL, questionnaire_version integer NOT NULL,
                 effective_from timestamptz NOT NULL, effective_to timestamptz NOT NULL, expected_responses integer NOT NULL,
                 invite_code text NOT NULL UNIQUE, actual_responses bigint NOT NULL DEFAULT 0,
-                example boolean NOT NULL DEFAULT false, opened_at timestamptz NOT NULL, last_response_at timestamptz);
+                example boolean NOT NULL DEFAULT false, opened_at timestamptz NOT NULL, last_response_at timestamptz,
+                short_code text NOT NULL);
             CREATE INDEX ON {schema}.health_check (organisation_id);
+            CREATE INDEX ON {schema}.health_check (short_code);
             CREATE TABLE {schema}.health_check_answer (
                 health_check_id text NOT NULL, question_id text NOT NULL, possible_answer_id integer NOT NULL,
                 responses bigint NOT NULL, PRIMARY KEY (health_check_id, question_id, possible_answer_id));
@@ -148,8 +151,8 @@ impl Projection for HealthCheckProjection {
                     sqlx::query(&format!(
                         "INSERT INTO {schema}.health_check (health_check_id, organisation_id, organisation_type_id, questionnaire_id,
                             questionnaire_type_id, questionnaire_version, effective_from, effective_to, expected_responses,
-                            invite_code, example, opened_at)
-                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT DO NOTHING"
+                            invite_code, example, opened_at, short_code)
+                         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT DO NOTHING"
                     ))
                     .bind(&r.health_check_id)
                     .bind(&r.organisation_id)
@@ -163,6 +166,7 @@ impl Projection for HealthCheckProjection {
                     .bind(&r.invite_code)
                     .bind(r.example)
                     .bind(r.opened_at)
+                    .bind(&r.short_code)
                     .execute(&mut **tx)
                     .await?;
                 }
@@ -320,6 +324,7 @@ struct HealthCheckRow {
     example: bool,
     opened_at: DateTime<Utc>,
     last_response_at: Times,
+    short_code: String,
 }
 
 impl HealthCheckRow {
@@ -336,6 +341,7 @@ impl HealthCheckRow {
             effective_from: o.effective_from.trunc_subsecs(6),
             effective_to: o.effective_to.trunc_subsecs(6),
             expected_responses: o.expected_responses,
+            short_code: gbvf_events::health_check::short_code(&o.invite_code),
             invite_code: o.invite_code,
             actual_responses: 0,
             example,

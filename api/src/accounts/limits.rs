@@ -151,6 +151,23 @@ pub const SURVEY_LINK: Policy = Policy::Count {
     window_secs: 60,
 };
 
+/// Wrong survey codes typed from one phone over USSD (keyed by its phone key): 5 per hour.
+/// With 10^12 short codes, one guess in 10^8 opens one of 10,000 links (decision 0168).
+pub const USSD_WRONG_CODE_PHONE: Policy = Policy::Count {
+    scope: "ussd:wrong-code:phone",
+    limit: 5,
+    window_secs: 3600,
+};
+
+/// Wrong survey codes through one USSD service code, all phones together: 600 per hour, so
+/// that many SIM cards guess no faster than 14,400 codes a day (one link found in about 19
+/// years at 10,000 open links); a flood past it stops the USSD survey for an hour, not the site.
+pub const USSD_WRONG_CODE_GATEWAY: Policy = Policy::Count {
+    scope: "ussd:wrong-code:gateway",
+    limit: 600,
+    window_secs: 3600,
+};
+
 /// The stored key of `parts`: hex HMAC-SHA256 under the installation's `secret` of the
 /// lower-cased, trimmed parts joined by a NUL.
 pub fn key(secret: &[u8], parts: &[&str]) -> String {

@@ -12,6 +12,7 @@ pub mod projections;
 pub mod questionnaire_translation;
 pub mod serve;
 pub mod users;
+pub mod ussd;
 
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;

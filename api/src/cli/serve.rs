@@ -99,6 +99,11 @@ pub fn spawn_housekeeping(pool: PgPool) {
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "pruning sign-in counters failed"),
             }
+            match crate::ussd::session::prune(&pool).await {
+                Ok(n) if n > 0 => tracing::info!(rows = n, "forgot expired USSD sessions"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "forgetting expired USSD sessions failed"),
+            }
         }
     });
 }

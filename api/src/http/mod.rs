@@ -36,6 +36,7 @@ pub mod replica_reads;
 pub mod routes;
 pub mod state;
 pub mod users_groups;
+pub mod ussd;
 
 use crate::http::layers::answer_from_cache;
 use crate::http::layers::api_not_found;
@@ -123,8 +124,15 @@ pub fn router(state: AppState, web_dir: Option<PathBuf>) -> Router {
         // Set after the layers, so a method a route does not serve is answered 405 (with
         // `Allow`) before any session or CSRF check, not 403 (schemathesis ST204).
         .method_not_allowed_fallback(method_not_allowed);
+    // The USSD aggregator's callback: outside the session and CSRF layers, its own body limit.
+    let ussd = Router::new()
+        .route("/api/ussd/{secret}", axum::routing::post(ussd::callback))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            ussd::CALLBACK_BODY_LIMIT,
+        ));
     let mut app = cached
         .merge(api)
+        .merge(ussd)
         .layer(middleware::from_fn(error::json_rejections))
         .layer(middleware::from_fn(refused_bodies::drain_refused_bodies))
         .with_state(state.clone());

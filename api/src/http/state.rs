@@ -91,6 +91,8 @@ pub struct AppStateInner {
     /// Streaming replicas serving public reads (`DATABASE_READ_URL`; none by default), see
     /// [`replica_reads`].
     pub replicas: Arc<crate::replicas::ReadReplicas>,
+    /// The USSD survey channel's settings; `None` when it is off (`crate::ussd::UssdConfig`).
+    pub ussd: Option<Arc<crate::ussd::UssdConfig>>,
 }
 
 impl AppStateInner {
@@ -139,6 +141,12 @@ impl AppStateInner {
                 )
             }),
             collective_action_cqrs,
+            ussd: crate::ussd::UssdConfig::from_env()
+                .unwrap_or_else(|e| {
+                    tracing::error!(error = %e, "USSD settings invalid; the USSD survey is off");
+                    None
+                })
+                .map(Arc::new),
             secure_cookies: !(dev_mode
                 && std::env::var("GBVF_COOKIE_SECURE").is_ok_and(|v| v == "false")),
         }

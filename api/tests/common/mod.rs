@@ -110,6 +110,18 @@ pub async fn start_server_full(
     outbox: Option<PathBuf>,
     mail_worker: bool,
 ) -> String {
+    start_server_configured(pool, operator_token, outbox, mail_worker, |_| {}).await
+}
+
+/// [`start_server_full`] with the state adjusted by `configure` before it serves (settings a
+/// test gives that the environment would, such as the USSD channel's).
+pub async fn start_server_configured(
+    pool: &PgPool,
+    operator_token: Option<&str>,
+    outbox: Option<PathBuf>,
+    mail_worker: bool,
+    configure: impl FnOnce(&mut gbvf_api::http::AppStateInner),
+) -> String {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
@@ -127,6 +139,7 @@ pub async fn start_server_full(
         state.mailer = gbvf_api::http::auth::mail::Mailer::outbox(dir);
         state.dev_mode = true;
     }
+    configure(&mut state);
     let state = gbvf_api::http::AppState::from(state);
     state.cache.spawn_invalidator(pool.clone());
     if mail_worker {

@@ -117,3 +117,36 @@ pub fn run(database_url: &str, env: &[(&str, &str)], args: &[&str]) -> (bool, St
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The template of `staff-v1` into `language` from `gbvf questionnaire-translation template`
+/// (no database), every text filled in as `<marker> <English>`.
+pub fn filled_template(language: &str, marker: &str) -> serde_json::Value {
+    let out = std::process::Command::new(binary())
+        .args([
+            "questionnaire-translation",
+            "template",
+            "--questionnaire",
+            "staff-v1",
+        ])
+        .args(["--language", language])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut file: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let fill = |t: &mut serde_json::Value| {
+        t["text"] = serde_json::json!(format!("{marker} {}", t["english"].as_str().unwrap()))
+    };
+    fill(&mut file["title"]);
+    for q in file["questions"].as_array_mut().unwrap() {
+        fill(q);
+        for a in q["answers"].as_array_mut().unwrap() {
+            fill(a);
+        }
+    }
+    file
+}

@@ -199,6 +199,24 @@ pub async fn survey_period_of_link(
     .await
 }
 
+/// The invite code of the survey link whose short code is `short_code`
+/// (`gbvf_events::health_check::short_code`); `None` when no link has it, or, against all
+/// odds, when two links share it (neither is answered by a code that cannot tell them apart).
+pub async fn invite_code_of_short_code(
+    db: impl sqlx::PgExecutor<'_>,
+    short_code: &str,
+) -> sqlx::Result<Option<String>> {
+    let codes: Vec<String> =
+        sqlx::query_scalar("SELECT invite_code FROM health_check WHERE short_code = $1 LIMIT 2")
+            .bind(short_code)
+            .fetch_all(db)
+            .await?;
+    Ok(match codes.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    })
+}
+
 /// A survey period with responses, placed by its organisation (`health_check` joined with
 /// `organisation`).
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -143,7 +143,7 @@ pub(super) async fn results_reader(
 
 /// The questionnaire version `id` with its questions (health-check read model), if published;
 /// kept in memory once read ([`AppState`]'s `questionnaires`).
-pub(super) async fn load_questionnaire(
+pub(crate) async fn load_questionnaire(
     s: &AppState,
     id: &str,
 ) -> Result<Option<std::sync::Arc<QuestionnairePublished>>, ApiError> {

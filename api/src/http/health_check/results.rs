@@ -229,6 +229,13 @@ pub struct OrganisationHealthCheck {
     /// The link; null like `inviteCode`.
     #[schema(required = true)]
     pub url: Option<String>,
+    /// The short code a respondent types on any phone instead of the link (USSD, decision
+    /// 0168), 12 digits; null like `inviteCode`, and while the USSD survey is off.
+    #[schema(required = true)]
+    pub short_code: Option<String>,
+    /// What a respondent dials for it (`*120*4321*123456789012#`); null like `shortCode`.
+    #[schema(required = true)]
+    pub ussd_dial: Option<String>,
     /// Expected responses.
     pub expected_responses: i32,
     /// Responses so far, as a band: the exact count is not shown, so that nobody who sent
@@ -328,6 +335,16 @@ pub async fn organisation_health_checks(
             effective_to: p.effective_to,
             invite_code: show_code.then(|| p.invite_code.clone()),
             url: show_code.then(|| survey_url(&s, &p.invite_code)),
+            short_code: s
+                .ussd
+                .as_ref()
+                .filter(|_| show_code)
+                .map(|_| gbvf_events::health_check::short_code(&p.invite_code)),
+            ussd_dial: s
+                .ussd
+                .as_ref()
+                .filter(|_| show_code)
+                .map(|c| c.dial_string(&gbvf_events::health_check::short_code(&p.invite_code))),
             expected_responses: p.expected_responses,
             responses: ResponseBand::of(p.actual_responses),
             response_cap: cap,

@@ -58,18 +58,22 @@ pub struct SurveyQuery {
     pub language: Option<String>,
 }
 
-pub(super) struct Period {
-    health_check_id: String,
-    questionnaire_id: String,
+/// The survey period behind an invite link, as a submission needs it.
+pub(crate) struct Period {
+    /// The period's id.
+    pub health_check_id: String,
+    /// Its questionnaire version.
+    pub questionnaire_id: String,
     organisation_name: String,
     /// Within its dates and its organisation approved.
-    open: bool,
+    pub open: bool,
     /// Its organisation is approved (a rejected organisation's link closes).
     approved: bool,
     example: bool,
 }
 
-pub(super) async fn period_of(
+/// The period of the link `code`, or 404 ([`UNKNOWN_CODE`]).
+pub(crate) async fn period_of(
     db: impl sqlx::PgExecutor<'_>,
     code: &str,
 ) -> Result<Period, ApiError> {
@@ -272,7 +276,7 @@ pub async fn survey(
 /// language of the texts: `language` when such a translation is offered (it is one of
 /// `offered`, read once per request; no query otherwise), else `en`. The ids stay those of the
 /// questionnaire, so answers given in any language count together.
-async fn translate(
+pub(crate) async fn translate(
     s: &AppState,
     def: &mut gbvf_events::health_check::QuestionnairePublished,
     language: Option<&str>,
@@ -405,22 +409,6 @@ pub async fn submit(
         .collect();
     let answers =
         SurveyAnswers::parse(&def, answers).map_err(|e| ApiError::bad("Answers", e.to_string()))?;
-    // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
-    let limit_key =
-        crate::accounts::limits::key(s.secret.get(&s.pool).await?, &["survey", &b.invite_code]);
-    if !crate::accounts::limits::hit_on(
-        &mut connection,
-        crate::accounts::limits::SURVEY_LINK,
-        &limit_key,
-    )
-    .await?
-    {
-        return Ok((
-            StatusCode::TOO_MANY_REQUESTS,
-            Json(json!({"success": false, "message": LINK_BUSY, "errors": [{"code": "inviteCode", "description": LINK_BUSY}]})),
-        )
-            .into_response());
-    }
     let id = response_id(&s, &p.health_check_id, &b.invite_code, &browser).await?;
     // The key is kept only as an HMAC under the server's secret.
     let response_key = match b.response_key {
@@ -430,13 +418,81 @@ pub async fn submit(
         )),
         None => None,
     };
+    let outcome =
+        record_response(&s, connection, &p, b.invite_code, answers, id, response_key).await?;
+    Ok(match outcome {
+        Recorded::Yes => Json(Done::new(THANK_YOU)).into_response(),
+        Recorded::Busy => (
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(json!({"success": false, "message": LINK_BUSY, "errors": [{"code": "inviteCode", "description": LINK_BUSY}]})),
+        )
+            .into_response(),
+        Recorded::Closed => closed(),
+        Recorded::Full(message) => gone(&message),
+        Recorded::NoPeriod(message) => return Err(ApiError::NotFound(message)),
+        Recorded::Duplicate => return Err(ApiError::Conflict(SurveyError::Duplicate.to_string())),
+        Recorded::Invalid(message) => return Err(ApiError::bad("Answers", message)),
+        Recorded::Raced => return Err(ApiError::Conflict(LINK_BUSY.into())),
+    })
+}
+
+/// What became of a survey response, whichever way it was sent (a browser or a phone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Recorded {
+    /// Recorded (or the same response, by its key, recorded before).
+    Yes,
+    /// Too many responses through the link this minute ([`LINK_BUSY`]).
+    Busy,
+    /// The period is closed, or its organisation no longer approved ([`CLOSED`]).
+    Closed,
+    /// The link has taken its cap; the message says so.
+    Full(String),
+    /// The period does not exist (the message says why).
+    NoPeriod(String),
+    /// This respondent answered through this link already.
+    Duplicate,
+    /// The answers do not fit the questionnaire; the message says why.
+    Invalid(String),
+    /// Racing respondents kept taking the link's places first ([`LINK_BUSY`]).
+    Raced,
+}
+
+/// Records the response `answers` through link `invite_code` of period `p` under the response
+/// id `id` (one per respondent and link: the same id twice is [`Recorded::Duplicate`], unless
+/// `response_key` names the same response) on `connection`: at most `SURVEY_LINK` attempts
+/// per link and minute, then admitted by the period within the link's cap and appended with it
+/// by one statement (admin spec §2 "Survey"; docs/decisions/0079-exactly-once-survey-responses.md).
+/// The event is the same whichever channel sends it. Errors: the database's.
+pub(crate) async fn record_response(
+    s: &AppState,
+    mut connection: sqlx::pool::PoolConnection<sqlx::Postgres>,
+    p: &Period,
+    invite_code: gbvf_commands::text::LineText,
+    answers: SurveyAnswers,
+    id: String,
+    response_key: Option<String>,
+) -> Result<Recorded, ApiError> {
+    // At most `SURVEY_LINK` attempts per link and minute, whoever sends them.
+    let limit_key =
+        crate::accounts::limits::key(s.secret.get(&s.pool).await?, &["survey", &invite_code]);
+    if !crate::accounts::limits::hit_on(
+        &mut connection,
+        crate::accounts::limits::SURVEY_LINK,
+        &limit_key,
+    )
+    .await?
+    {
+        return Ok(Recorded::Busy);
+    }
     let submit = SubmitSurveyResponse {
         health_check_id: p.health_check_id.clone(),
-        invite_code: b.invite_code,
+        invite_code,
         answers,
         response_key,
     };
     // Example respondents (`gbvf examples load`) are marked by the example scope (mod.rs).
+    // The source names the command, not the channel: a response sent from a phone reads like
+    // one sent from a browser.
     let meta = || {
         EventMetadata::now(
             "anonymous",
@@ -444,11 +500,11 @@ pub async fn submit(
             "http:POST /api/healthcheck/survey",
         )
     };
-    // The response is loaded first: a browser that answered already is answered by it (the
-    // same key: 200, nothing recorded; otherwise 409) before it could take a place under the
-    // cap. Otherwise the period admits it within the link's cap and both are appended by one
-    // statement; racing respondents conflict on the period's sequence and try again, each
-    // try at the time it is made.
+    // The response is loaded first: a respondent who answered already is answered by it (the
+    // same key: recorded, nothing appended; otherwise a duplicate) before it could take a place
+    // under the cap. Otherwise the period admits it within the link's cap and both are
+    // appended by one statement; racing respondents conflict on the period's sequence and try
+    // again, each try at the time it is made.
     let outcome = record_survey_response(
         &s.pool,
         connection,
@@ -464,24 +520,24 @@ pub async fn submit(
         ADMISSION_RETRY,
     )
     .await;
-    match outcome {
-        Ok(()) => Ok(Json(Done::new(THANK_YOU)).into_response()),
+    Ok(match outcome {
+        Ok(()) => Recorded::Yes,
         Err(AggregateError::UserError(SubmissionRefused::Period(HealthCheckError::Closed))) => {
-            Ok(closed())
+            Recorded::Closed
         }
         Err(AggregateError::UserError(SubmissionRefused::Period(
             e @ HealthCheckError::Full(_),
-        ))) => Ok(gone(&e.to_string())),
+        ))) => Recorded::Full(e.to_string()),
         Err(AggregateError::UserError(SubmissionRefused::Period(e))) => {
-            Err(ApiError::NotFound(e.to_string()))
+            Recorded::NoPeriod(e.to_string())
         }
         Err(AggregateError::UserError(SubmissionRefused::Response(SurveyError::Duplicate))) => {
-            Err(ApiError::Conflict(SurveyError::Duplicate.to_string()))
+            Recorded::Duplicate
         }
         Err(AggregateError::UserError(SubmissionRefused::Response(e))) => {
-            Err(ApiError::bad("Answers", e.to_string()))
+            Recorded::Invalid(e.to_string())
         }
-        Err(AggregateError::AggregateConflict) => Err(ApiError::Conflict(LINK_BUSY.into())),
-        Err(e) => Err(ApiError::from_aggregate(e)),
-    }
+        Err(AggregateError::AggregateConflict) => Recorded::Raced,
+        Err(e) => return Err(ApiError::from_aggregate(e)),
+    })
 }

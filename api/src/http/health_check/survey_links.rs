@@ -121,6 +121,13 @@ pub struct SurveyLink {
     pub invite_code: String,
     /// The survey period's id.
     pub health_check_id: String,
+    /// The short code a respondent types on any phone (USSD, decision 0168); null while the
+    /// USSD survey is off.
+    #[schema(required = true)]
+    pub short_code: Option<String>,
+    /// What a respondent dials for it; null like `shortCode`.
+    #[schema(required = true)]
+    pub ussd_dial: Option<String>,
 }
 
 /// `POST /api/healthcheck/inviteCode` (SetSurveyEffectiveDate): opens the survey period of the
@@ -232,6 +239,14 @@ pub async fn invite_code(
         success: true,
         message: LINK_GENERATED,
         url: survey_url(&s, &code),
+        short_code: s
+            .ussd
+            .as_ref()
+            .map(|_| gbvf_events::health_check::short_code(&code)),
+        ussd_dial: s
+            .ussd
+            .as_ref()
+            .map(|c| c.dial_string(&gbvf_events::health_check::short_code(&code))),
         invite_code: code,
         health_check_id: id,
     }))

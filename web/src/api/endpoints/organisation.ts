@@ -213,8 +213,13 @@ export type OrganisationHealthCheck = {
   responses: ResponseBand;
   /** False below 5 responses. */
   resultsAvailable: boolean;
+  /** The short code a respondent types on any phone instead of the link (USSD, decision
+    0168), 12 digits; null like `inviteCode`, and while the USSD survey is off. */
+  shortCode: string | null;
   /** The link; null like `inviteCode`. */
   url: string | null;
+  /** What a respondent dials for it (`*120*4321*123456789012#`); null like `shortCode`. */
+  ussdDial: string | null;
 };
 export type OrganisationHealthChecks = {
   /** The organisation id. */
@@ -244,10 +249,15 @@ export type SurveyLink = {
   inviteCode: string;
   /** "Survey link generated successfully" (admin spec §8, spelling corrected: decision 0133). */
   message: string;
+  /** The short code a respondent types on any phone (USSD, decision 0168); null while the
+    USSD survey is off. */
+  shortCode: string | null;
   /** Always `true`. */
   success: boolean;
   /** The link respondents open. */
   url: string;
+  /** What a respondent dials for it; null like `shortCode`. */
+  ussdDial: string | null;
 };
 export type InviteCodeBody = {
   /** Start of the period (RFC 3339); now when absent. The period ends with its quarter. */

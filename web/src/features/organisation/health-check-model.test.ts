@@ -72,6 +72,8 @@ function period(id: string, from: string, isCurrent = false): OrganisationHealth
     effectiveTo: from,
     inviteCode: null,
     url: null,
+    shortCode: null,
+    ussdDial: null,
     expectedResponses: 10,
     responses: { band: '0', atLeast: 0 },
     responseCap: 15,

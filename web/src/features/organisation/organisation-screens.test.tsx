@@ -79,6 +79,8 @@ function period(over: Partial<OrganisationHealthCheck> = {}): OrganisationHealth
     effectiveTo: '2026-12-31T23:59:59Z',
     inviteCode: 'code123',
     url: 'http://127.0.0.1/Questionnaire/SurveyQuestions?inviteCode=code123',
+    shortCode: '123456789012',
+    ussdDial: '*120*4321*123456789012#',
     expectedResponses: 8,
     responses: { band: '5–9', atLeast: 5 },
     responseCap: 13,
