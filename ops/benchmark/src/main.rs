@@ -105,7 +105,7 @@ environment of `run`:
   GBVF_BIN                 the gbvf executable (default: next to this one)
   GBVF_DATA_DIR            the project's data directory (default: the workspace's data/)
   GBVF_OPERATOR_TOKEN      operator token given to the server (>= 16 chars; default: a bench token)
-  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15; 4 runs with 1, 5, 6, 13 and 15 need 2's database)
+  GBVF_BENCH_SECTIONS      sections to run, e.g. 1,3 (default 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16; 4 runs with 1, 5, 6, 13 and 15 need 2's database)
   GBVF_BENCH_RESPONSES     survey responses of section 7 (default 2000)
   GBVF_BENCH_COMMANDS      commands per concurrency level and path (default 2000)
   GBVF_BENCH_EVENTS        synthetic events for the rebuild (default 1000000)

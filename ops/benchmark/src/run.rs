@@ -112,6 +112,9 @@ async fn bench_all(cfg: &Config, dbs: &mut Databases) -> Result<()> {
             .expect("import database created for section 15");
         sections::open_data::run(cfg, url).await?;
     }
+    if cfg.wants(16) {
+        sections::ussd::run(cfg, dbs, &mut summary).await?;
+    }
 
     println!("\n## Summary\n");
     let mut t = table(&["section", "figure", "target", "measured", "result"]);

@@ -21,3 +21,4 @@ pub mod replica_reads;
 pub mod scale;
 pub mod survey;
 pub mod survey_links;
+pub mod ussd;
