@@ -270,8 +270,12 @@ start_test_server() {
     log "port $port already has a server: stop it first"; return 1
   fi
   # GBVF_READ_RATE_PER_SECOND passes through: unset gives the default per-client read limit.
+  # The USSD survey is on, with test secrets (decision 0168): the organisation's screen shows
+  # each link's short code.
   DATABASE_URL="$url" PORT="$port" GBVF_DEV_MODE=true GBVF_ENABLE_LOGIN=true GBVF_TRUSTED_PROXIES=127.0.0.1 \
     GBVF_READ_RATE_PER_SECOND="${GBVF_READ_RATE_PER_SECOND:-}" \
+    GBVF_USSD_CALLBACK_SECRET=e2e-ussd-callback-secret-0123456789 \
+    GBVF_USSD_PHONE_KEY=e2e-ussd-phone-key-kept-outside-the-database \
     "$gbvf" serve --web-dir "$ROOT/web/dist" > "$logfile" 2>&1 &
   SERVER=$!
   local deadline=$(( $(date +%s) + ${GBVF_START_WAIT:-300} ))

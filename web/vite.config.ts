@@ -42,8 +42,9 @@ export default defineConfig({
   preview: { proxy: { '/api': backend, '/data/catalog.jsonld': backend } },
   build: {
     outDir: 'dist',
-    // The dashboard, and the anonymous survey's own light page (src/survey-main.tsx).
-    rollupOptions: { input: { main: 'index.html', survey: 'survey.html' } },
+    // The dashboard, the anonymous survey's own light page (src/survey-main.tsx), and the
+    // embedded views other sites frame (src/embed-main.tsx; not precached by the survey's worker).
+    rollupOptions: { input: { main: 'index.html', survey: 'survey.html', embed: 'embed.html' } },
     // MapLibre and ApexCharts are large by nature; they load only on the views that draw them.
     chunkSizeWarningLimit: 1100,
   },

@@ -1,7 +1,7 @@
 //! The health-check survey over USSD (decision 0168) against real PostgreSQL, driven through
 //! the real callback endpoint with the Africa's Talking form fields: whole surveys in English
 //! and in a reviewed translation, a session dropped at question 7 and resumed, Back across a
-//! page boundary, a second attempt from the same phone, a closed link, ten wrong codes, and
+//! page boundary, a second attempt from the same phone, a full and a closed link, ten wrong codes, and
 //! every screen of the shipped questionnaires within 182 characters. A phone's response and a
 //! browser's to the same link count the same, and no table or event holds the phone number.
 
@@ -12,7 +12,7 @@ use std::sync::Arc;
 use common::process::{filled_template, run};
 use common::session::{approved_link, member_of, Client};
 use common::{catch_up, import_geography, start_server_configured, TestDb};
-use gbvf_api::ussd::flow::{ALREADY, RESUME, TOO_MANY, WELCOME, WRONG_CODE};
+use gbvf_api::ussd::flow::{ALREADY, FULL, RESUME, TOO_MANY, WELCOME, WRONG_CODE};
 use gbvf_api::ussd::UssdConfig;
 use serde_json::{json, Value};
 
@@ -333,6 +333,20 @@ async fn a_dropped_session_resumes_back_pages_and_wrong_codes_are_limited() {
     let (mut fourth, prompt) = Session::start(&base, "+27820000004").await;
     assert_eq!(prompt, format!("CON {RESUME}"));
     assert_eq!(fourth.type_in("2").await, format!("CON {WELCOME}"));
+
+    // A full link: one expecting a single response takes its cap (6); the next phone is told.
+    let (_, _, small, _, _) = approved_link(&db, &base, &dir, &admin, 1).await;
+    let small = gbvf_events::health_check::short_code(&small);
+    let cap = gbvf_commands::health_check::response_cap(1);
+    for n in 0..=cap {
+        let phone = format!("+2782100000{n}");
+        let (mut s, _) = Session::start(&base, &phone).await;
+        let screen = s.type_in(&small).await;
+        s.answer_all(screen, None).await;
+        let end = s.type_in("1").await;
+        let expected = if n < cap { THANK_YOU } else { FULL };
+        assert_eq!(end, format!("END {expected}"), "phone {n}");
+    }
 
     // A closed link (its organisation rejected) ends the session.
     let (s, v) = admin

@@ -14,6 +14,7 @@
 // HC_SHOTS (default /tmp/hc-shots).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -394,6 +395,16 @@ test('the designated person signs in and lands on the dashboard: no responses ye
     (await page.getByLabel('Survey link to send to respondents').inputValue()).endsWith(
       `/Questionnaire/SurveyQuestions?inviteCode=${inviteCode}`,
     ),
+  )
+  // Beside it, what a respondent without a smartphone dials (USSD, decision 0168): the short
+  // code is 12 digits of SHA-256("ussd-short-code:" + invite code), read out in fours.
+  const digest = createHash('sha256').update(`ussd-short-code:${inviteCode}`).digest()
+  const shortCode = (digest.readBigUInt64BE(0) % 10n ** 12n).toString().padStart(12, '0')
+  const phone = page.getByTestId('hc-link-ussd')
+  assert.match(await phone.textContent(), new RegExp(`dial \\*120\\*4321\\*${shortCode}#`))
+  assert.match(
+    await phone.textContent(),
+    new RegExp(`Short survey code: ${shortCode.replace(/(\d{4})(?=\d)/g, '$1 ')}`),
   )
   // Students: nothing opened for this audience yet, the list reloads for it.
   const reload = page.waitForResponse((r) => r.url().includes('getOrganisationHealthChecks?questionnaireTypeId=2'))

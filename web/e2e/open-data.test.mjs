@@ -9,7 +9,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { useBrowser } from './lib/browser.mjs'
+import { WAIT_MS, useBrowser } from './lib/browser.mjs'
 import { BASE_URL, VIEWPORTS, api, assertReachable, newPage, open, screenshot } from './lib/app.mjs'
 
 const browser = useBrowser(assertReachable)
@@ -172,6 +172,15 @@ test('the header and the crime section link to /data', async () => {
     // Leaving the page takes its schema.org markup away.
     await page.getByRole('link', { name: 'GBVF Dashboard home' }).click()
     await page.waitForURL((url) => url.pathname === '/home')
+    // The markup goes when the page's effect is cleaned up, after the address changes: wait for
+    // it (on a busy machine the check ran before the clean-up).
+    await page.waitForFunction(
+      () => document.querySelectorAll('script[type="application/ld+json"]').length === 0,
+      null,
+      {
+        timeout: WAIT_MS,
+      },
+    )
     assert.equal(await page.locator('script[type="application/ld+json"]').count(), 0)
     assert.deepEqual(errors, [])
   } finally {

@@ -26,8 +26,18 @@ describe('generated public endpoints', () => {
     const store = makeStore()
     const all = await store.dispatch(publicApi.endpoints.getCrimeStats.initiate(crimeStatsArgs(7)))
     const some = await store.dispatch(publicApi.endpoints.getCrimeStats.initiate(crimeStatsArgs(7, ['12', '3'])))
-    expect(all.isSuccess && some.isSuccess).toBe(true)
-    expect(seen).toEqual(['/api/crime/stats?boundaryId=7', '/api/crime/stats?boundaryId=7&componentOptions=12%2C3'])
+    // A permalink's date goes with the figures' request; none (or null) asks for today's.
+    const asOf = await store.dispatch(
+      publicApi.endpoints.getCrimeStats.initiate(crimeStatsArgs(7, ['12'], '2026-11-29')),
+    )
+    const today = await store.dispatch(publicApi.endpoints.getCrimeStats.initiate(crimeStatsArgs(8, [], null)))
+    expect(all.isSuccess && some.isSuccess && asOf.isSuccess && today.isSuccess).toBe(true)
+    expect(seen).toEqual([
+      '/api/crime/stats?boundaryId=7',
+      '/api/crime/stats?boundaryId=7&componentOptions=12%2C3',
+      '/api/crime/stats?boundaryId=7&componentOptions=12&asOf=2026-11-29',
+      '/api/crime/stats?boundaryId=8',
+    ])
   })
 
   it('put path parameters in the path', async () => {

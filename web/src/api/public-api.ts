@@ -43,14 +43,21 @@ export {
 } from './endpoints/public'
 
 /**
- * Arguments of `GET /api/crime/stats` from a boundary and the selected crime type ids (strings;
- * none means the server's default, isIncluded, types): the document takes the ids joined with
- * commas.
+ * Arguments of `GET /api/crime/stats` from a boundary, the selected crime type ids (strings;
+ * none means the server's default, isIncluded, types) and a permalink's date (`YYYY-MM-DD`: the
+ * figures as recorded by the end of that day, South African time; none: today's figures): the
+ * document takes the ids joined with commas.
  */
-export function crimeStatsArgs(boundaryId: number, componentOptions?: readonly string[]): GetCrimeStatsApiArg {
-  return componentOptions && componentOptions.length > 0
-    ? { boundaryId, componentOptions: componentOptions.join(',') }
-    : { boundaryId }
+export function crimeStatsArgs(
+  boundaryId: number,
+  componentOptions?: readonly string[],
+  asOf?: string | null,
+): GetCrimeStatsApiArg {
+  return {
+    boundaryId,
+    ...(componentOptions && componentOptions.length > 0 ? { componentOptions: componentOptions.join(',') } : {}),
+    ...(asOf ? { asOf } : {}),
+  }
 }
 
 /** Arguments of `GET /api/dashboard` from the filters: the collective-action options (component

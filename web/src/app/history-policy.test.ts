@@ -12,12 +12,22 @@ describe('history policy', () => {
       '/home/',
       '/home/map',
       '/home/grid',
+      '/embed/chart',
+      '/embed/grid/',
       '/cover-your-tracks',
       '/data',
       '/Questionnaire/SurveyQuestions',
     ])
       expect(isPublicPath(p), p).toBe(true)
-    for (const p of ['/auth/login/', '/admin/', '/buildingBlock/manage', '/organisation/', '/homework', '/database'])
+    for (const p of [
+      '/auth/login/',
+      '/admin/',
+      '/buildingBlock/manage',
+      '/organisation/',
+      '/homework',
+      '/database',
+      '/embedded',
+    ])
       expect(isPublicPath(p), p).toBe(false)
   })
 

@@ -5,8 +5,8 @@
 // domestic-abuse charities' sites; account and staff screens keep ordinary history.
 import { links } from '../config/constants'
 
-/** Whether `pathname` is a public view: the root, `/home` and its views, the open data page, or
- * the survey. */
+/** Whether `pathname` is a public view: the root, `/home` and its views, the open data page, an
+ * embedded view (`/embed/…`), or the survey. */
 export function isPublicPath(pathname: string): boolean {
   const clean = pathname.replace(/\/+$/, '') || '/'
   return (
@@ -14,6 +14,7 @@ export function isPublicPath(pathname: string): boolean {
     clean === '/home' ||
     clean.startsWith('/home/') ||
     clean === '/data' ||
+    clean.startsWith('/embed/') ||
     clean === links.coverYourTracks ||
     /^\/questionnaire\//i.test(clean)
   )

@@ -14,6 +14,9 @@ import { QuickExit } from '../components/quick-exit'
 import { CreditsProvider } from '../components/credits'
 import { LoadingOverlay, useLingeringFlag } from '../components/loading-overlay'
 import { useFilters } from '../filters/use-filters'
+import { ShareScope } from '../components/share-context'
+import { AsOfNotice } from '../components/as-of-notice'
+import { SHARE_VIEWS, type ShareView } from '../lib/share'
 
 const DASHBOARD_VIEWS = new Set(['home', 'map', 'grid', 'chart'])
 
@@ -46,6 +49,13 @@ export function PublicLayout() {
   }, [location.pathname, location.hash])
 
   const failed = components.isError || dashboard.isError
+  const outlet = (
+    <Suspense fallback={<Spinner />}>
+      <Outlet />
+    </Suspense>
+  )
+  // The chart, map and grid views share themselves: their cards offer Embed and Cite.
+  const shared = (SHARE_VIEWS as readonly string[]).includes(view) ? (view as ShareView) : null
   return (
     <CreditsProvider>
       <a href="#main" className="skip-link">
@@ -61,11 +71,10 @@ export function PublicLayout() {
         ) : null}
         <main id="main" tabIndex={-1} className="main">
           {failed ? <ErrorMessage /> : null}
+          {DASHBOARD_VIEWS.has(view) ? <AsOfNotice /> : null}
           {/* Each view behind its own boundary (it tries again on another view or selection). */}
           <ViewBoundary resetKeys={[location.pathname, location.search]}>
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
+            {shared ? <ShareScope view={shared}>{outlet}</ShareScope> : outlet}
           </ViewBoundary>
         </main>
         <Footer />

@@ -128,6 +128,25 @@ export const ImageIcon = (p: IconProps) => (
     <path d="M21 17l-5-5-9 8" />
   </Svg>
 )
+/** A card's full series (the dataset it is part of). */
+export const SeriesIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <ellipse cx="12" cy="5" rx="8" ry="3" />
+    <path d="M4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3" />
+  </Svg>
+)
+/** Embed: code brackets. */
+export const EmbedIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16" />
+  </Svg>
+)
+/** Cite: a quotation mark. */
+export const CiteIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 7h4v5c0 2.5-1.5 4.5-4 5M15 7h4v5c0 2.5-1.5 4.5-4 5" />
+  </Svg>
+)
 
 /** The back arrow of page headers (admin console, organisation results); pair it with a label. */
 export function BackArrowIcon() {

@@ -32,7 +32,7 @@ export function Modal({
     }
     if (event.key !== 'Tab' || !panel.current) return
     const focusable = panel.current.querySelectorAll<HTMLElement>(
-      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
     )
     if (focusable.length === 0) {
       event.preventDefault()

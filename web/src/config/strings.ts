@@ -436,6 +436,72 @@ export const strings = registerStrings('', {
     sources: 'Sources',
   },
 
+  /** What every chart, map and grid card offers to share itself (docs in web/README.md "Sharing"):
+   * its figures as CSV, the dataset's full series, an embed code and a citation with a permalink. */
+  share: {
+    downloadShown: 'Download what is shown',
+    /** The open data file of the area's level (crime). */
+    fullSeriesFile: 'Full series (CSV)',
+    /** The component's dataset on the open data page. */
+    fullSeriesPage: 'Full series (open data)',
+    embed: 'Embed',
+    cite: 'Cite',
+    embedTitle: 'Embed this view',
+    embedIntro:
+      'Copy this code into a web page to show this view there, with its figures, sources and the Quick exit button. It shows the figures as they are each time it is read.',
+    embedIntroAsOf: message<[string]>(
+      'Copy this code into a web page to show this view there, with its figures, sources and the Quick exit button. Its crime figures stay those recorded by the end of {date}.',
+      'date',
+    ),
+    embedCode: 'Embed code',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy: select the text and copy it.',
+    /** The copy buttons' spoken names (each starts with the visible word). */
+    copyEmbed: 'Copy the embed code',
+    copyPermalink: 'Copy the permalink',
+    copyCitation: 'Copy the citation',
+    preview: 'Preview the embedded view',
+    /** The embedded frame's title (its name for screen readers). */
+    frameTitle: message<[string, string, string]>('{app}: {what}, {area}', 'app', 'what', 'area'),
+    citeTitle: 'Cite this view',
+    permalink: 'Permalink',
+    permalinkNote: message<[string]>(
+      'This address opens this view with the crime figures as recorded by the end of {date}, South African time.',
+      'date',
+    ),
+    permalinkNoteToday:
+      'This address opens this view. These figures are today’s: the dashboard cannot show this component as it was on a past date.',
+    citation: 'Citation',
+    /** The pieces of a citation: 'GBVF Dashboard (2026). Total GBVF crime, City of Cape Town, SAPS
+     * financial year 2022/23. Figures as of 29 November 2026. Sources: …. <permalink>. Accessed
+     * 29 November 2026.' */
+    citeAuthor: message<[string, string]>('{app} ({year}).', 'app', 'year'),
+    citeAsOf: message<[string]>('Figures as of {date}.', 'date'),
+    citeSources: message<[string]>('Sources: {sources}.', 'sources'),
+    citeAccessed: message<[string]>('Accessed {date}.', 'date'),
+    financialYear: message<[string]>('SAPS financial year {label}', 'label'),
+    financialYears: message<[string]>('SAPS financial years {labels}', 'labels'),
+  },
+
+  /** A permalink's date (`asOf` in the address): the notice at the top of the view. */
+  asOf: {
+    notice: message<[string]>('Figures as of {date} (a permalink).', 'date'),
+    seeToday: 'See today’s figures',
+    /** A component whose figures cannot be shown as of a past date. */
+    todayOnly: 'This permalink fixes the view; these figures are today’s.',
+    pastInOpenData: 'Past figures of this component are in the open data files.',
+    noPast: 'The dashboard cannot show this component as it was on a past date.',
+    noCrimeFigures: message<[string]>('No crime figures had been recorded by {date}.', 'date'),
+  },
+
+  /** An embedded view (/embed/chart, /embed/map, /embed/grid) on another site. */
+  embed: {
+    openFullView: 'Open full view',
+    notEmbeddable: 'This view cannot be embedded.',
+    openDashboard: 'Open the GBVF Dashboard',
+  },
+
   // An organisation's survey results: the General questions ("Where would you go for help"),
   // shown as shares of the question's respondents under the same threshold as every result.
   surveyResults: {

@@ -28,39 +28,6 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n'
 }
 
-/** Parses CSV text produced by toCsv (quoted cells, doubled quotes). Used by tests. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let value = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        value += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else value += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      row.push(value)
-      value = ''
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++
-      row.push(value)
-      rows.push(row)
-      row = []
-      value = ''
-    } else value += ch
-  }
-  if (value !== '' || row.length) {
-    row.push(value)
-    rows.push(row)
-  }
-  return rows
-}
-
 export function slug(text: string): string {
   return text
     .toLowerCase()

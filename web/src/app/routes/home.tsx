@@ -17,7 +17,7 @@ const DashboardCards = lazy(() => import('../../features/dashboard/dashboard-car
 
 export function Component() {
   const { boundaryId, filters } = useFilters()
-  const stats = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptionsFrom(filters)))
+  const stats = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptionsFrom(filters), filters.asOf))
   const settled = !stats.isLoading
   return (
     <div className="home">

@@ -9,6 +9,7 @@ import { strings } from '../../config/strings'
 
 import { ComponentId } from '../../config/constants'
 import { useFilters } from '../../filters/use-filters'
+import { TodayFiguresNote } from '../../components/as-of-notice'
 
 const CrimeMap = lazy(() => import('../../features/map/crime-map'))
 const ActionsMap = lazy(() => import('../../features/map/actions-map'))
@@ -20,6 +21,7 @@ export function Component() {
   return (
     <div className="map-view">
       <h1 className="visually-hidden">{strings.views.map}</h1>
+      <TodayFiguresNote componentId={filters.componentId ?? ComponentId.Crime} />
       <CardBoundary title={strings.views.map} headingLevel={2}>
         <Suspense fallback={<Spinner />}>
           {filters.componentId === ComponentId.CollectiveAction ? (

@@ -5,7 +5,7 @@ import type { BuildingBlockData } from '../../api/generated'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
 import { NoData } from '../../components/status'
-import { colours } from '../../config/constants'
+import { ComponentId, colours } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { availabilityCsv, awaitsVerification, describeAvailability, listedAndVerified } from '../../lib/availability'
 import {
@@ -67,7 +67,13 @@ export function AvailabilityCard({
     })),
   }
   return (
-    <Card title={strings.cards.availability} headingLevel={3} table={table} testId="card-availability">
+    <Card
+      title={strings.cards.availability}
+      headingLevel={3}
+      table={table}
+      testId="card-availability"
+      series={{ componentId: ComponentId.BuildingBlock }}
+    >
       {categories.length === 0 ? (
         <NoData />
       ) : mobile ? (
@@ -304,7 +310,13 @@ export function BuildingBlocksCard({
     </ul>
   )
   return (
-    <Card title={strings.cards.buildingBlocks} headingLevel={3} table={table} testId="card-building-blocks">
+    <Card
+      title={strings.cards.buildingBlocks}
+      headingLevel={3}
+      table={table}
+      testId="card-building-blocks"
+      series={{ componentId: ComponentId.BuildingBlock }}
+    >
       {empty ? (
         <NoData />
       ) : mobile ? (

@@ -5,7 +5,7 @@ import { ApexChart, saveChartPng } from '../../components/chart/apex-chart'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
 import { NoData } from '../../components/status'
-import { colours } from '../../config/constants'
+import { ComponentId, colours } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
@@ -39,6 +39,7 @@ export function PillarCard({ summary, area }: { summary: CollectiveActionStats |
       headingLevel={3}
       table={table}
       testId="card-pillar"
+      series={{ componentId: ComponentId.CollectiveAction }}
       onSavePng={
         slices.length
           ? () => void saveChartPng(id, `${slug(`${strings.cards.collectiveActionsPerPillar} ${area}`)}.png`)
@@ -101,6 +102,7 @@ export function CycleCard({ summary, area }: { summary: CollectiveActionStats | 
       headingLevel={3}
       table={table}
       testId="card-cycle"
+      series={{ componentId: ComponentId.CollectiveAction }}
       onSavePng={
         rows.length
           ? () => void saveChartPng(id, `${slug(`${strings.cards.collectiveActionsPerCycle} ${area}`)}.png`)

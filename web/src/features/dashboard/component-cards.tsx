@@ -10,6 +10,7 @@ import { AvailabilityCard, BuildingBlocksCard } from './building-block-cards'
 import { CycleCard, PillarCard } from './collective-action-cards'
 import { CrimeBreakdownCard, CrimeTrendCard, TotalCrimeCard } from './crime-cards'
 import { ReachCard, SurveysCard } from './health-check-cards'
+import { noCrimeFiguresMessage } from '../../components/as-of-notice'
 
 /** The cards of `component` from the dashboard and crime answers. */
 export default function ComponentCards({
@@ -37,7 +38,8 @@ export default function ComponentCards({
     case ComponentId.Crime: {
       if (crimeFetching && !crime) return <Spinner />
       if (crimeError) return <ErrorMessage />
-      if (!crime || crime.total == null) return <NoData />
+      // Under a permalink dated before any figure, that none had been recorded by then.
+      if (!crime || crime.total == null) return <NoData message={noCrimeFiguresMessage(filters.asOf)} />
       const selected = crimeOptionsFrom(filters)
       return (
         <>

@@ -5,7 +5,7 @@ import { ApexChart, saveChartPng } from '../../components/chart/apex-chart'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
 import { NoData } from '../../components/status'
-import { colours } from '../../config/constants'
+import { ComponentId, colours } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { crimeSource } from '../../lib/crime'
 import { slug } from '../../lib/csv'
@@ -54,6 +54,7 @@ export function CrimeBreakdownCard({
       onSavePng={slices.length ? png(id, strings.cards.crimeBreakdown, area) : null}
       subtitle={stats.period ? `${strings.cards.financialYear} ${stats.period}` : undefined}
       testId="card-crime-breakdown"
+      series={{ componentId: ComponentId.Crime, level: stats.boundary?.level }}
     >
       {slices.length === 0 ? (
         <NoData />
@@ -125,6 +126,7 @@ export function TotalCrimeCard({ stats, selected }: { stats: CrimeStats; selecte
           : strings.summary.annualNote
       }
       testId="card-total-crime"
+      series={{ componentId: ComponentId.Crime, level: stats.boundary?.level }}
     >
       <p className="card__figures">
         <span>
@@ -188,6 +190,7 @@ export function CrimeTrendCard({ stats }: { stats: CrimeStats }) {
       onSavePng={png(id, strings.cards.totalCrimeTrend, area)}
       subtitle={strings.cards.trendNote}
       testId="card-crime-trend"
+      series={{ componentId: ComponentId.Crime, level: stats.boundary?.level }}
     >
       <ApexChart
         id={id}

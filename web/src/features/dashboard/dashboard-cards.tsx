@@ -29,6 +29,8 @@ import { paths } from '../../filters/paths'
 import { emptyFilters, filtersSearch } from '../../filters/query-string'
 import { componentCredits } from '../../lib/credits'
 import { areaName } from '../../lib/area-name'
+import { useShareScope } from '../../components/share-context'
+import { TodayFiguresNote } from '../../components/as-of-notice'
 
 const loadCards = () => import('./component-cards')
 const ComponentCards = lazy(loadCards)
@@ -72,12 +74,15 @@ export function visibleComponents(
 
 export default function DashboardCards() {
   const { filters, boundaryId } = useFilters()
+  const embedded = useShareScope()?.embedded === true
   const mobile = useIsMobileDashboard()
   const components = useGetComponentsQuery()
   const dashboard = useGetDashboardQuery(dashboardArgs(boundaryId, filters))
-  const crime = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptionsFrom(filters)))
+  const crime = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptionsFrom(filters), filters.asOf))
   // The default crime types (those in Total GBVF crime without a selection) give 'Other' its size.
-  const defaults = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId), { skip: crimeOptionsFrom(filters).length === 0 })
+  const defaults = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, [], filters.asOf), {
+    skip: crimeOptionsFrom(filters).length === 0,
+  })
   const defaultTypes = (defaults.currentData ?? crime.currentData)?.distribution.map((d) => d.crimeTypeId) ?? []
 
   if (components.isLoading) return <Spinner />
@@ -89,7 +94,10 @@ export default function DashboardCards() {
     boundaryId: filters.boundaryId,
     boundaryTypeId: filters.boundaryTypeId,
   })
-  const shown = visibleComponents(components.data ?? [], mobile, filters.componentId, (id) =>
+  // An embed of a chosen component shows that component alone, as a phone does: the other site
+  // framed it for that one.
+  const alone = mobile || (embedded && filters.componentId != null)
+  const shown = visibleComponents(components.data ?? [], alone, filters.componentId, (id) =>
     hasData(id, dashboard.currentData, crime.currentData),
   )
 
@@ -117,11 +125,25 @@ export default function DashboardCards() {
             ) : null}
             {component.componentId === ComponentId.Crime ? (
               <p className="component-section__open-data">
-                <Link to={{ pathname: paths.openData, search: geographySearch }} data-testid="crime-open-data">
-                  {strings.cards.openDataLink}
-                </Link>
+                {embedded ? (
+                  // Inside another site's frame the dashboard's other pages open in a tab of their own.
+                  <a
+                    href={new URL(paths.openData + geographySearch, window.location.origin).href}
+                    target="_blank"
+                    rel="noopener"
+                    data-testid="crime-open-data"
+                  >
+                    {strings.cards.openDataLink}
+                    <span className="visually-hidden"> {strings.header.opensInNewTab}</span>
+                  </a>
+                ) : (
+                  <Link to={{ pathname: paths.openData, search: geographySearch }} data-testid="crime-open-data">
+                    {strings.cards.openDataLink}
+                  </Link>
+                )}
               </p>
             ) : null}
+            <TodayFiguresNote componentId={component.componentId} />
           </div>
           <div className="card-grid">
             {component.componentId !== ComponentId.Crime && dashboard.isError ? (

@@ -9,6 +9,7 @@ import { ApexChart, saveChartPng } from '../../components/chart/apex-chart'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
 import { NoData } from '../../components/status'
+import { ComponentId } from '../../config/constants'
 import { strings } from '../../config/strings'
 import { slug } from '../../lib/csv'
 import { formatCount, formatPercentage } from '../../lib/format'
@@ -60,6 +61,7 @@ export function ReachCard({ summary, area }: { summary: HealthCheckStats | undef
       headingLevel={3}
       table={table}
       testId="card-reach"
+      series={{ componentId: ComponentId.HealthCheck }}
       onSavePng={slices.length ? () => void saveChartPng(id, `${slug(`${strings.cards.reach} ${area}`)}.png`) : null}
     >
       {slices.length === 0 ? (
@@ -130,6 +132,7 @@ export function SurveysCard({ summary, area }: { summary: HealthCheckStats | und
       headingLevel={3}
       table={table}
       testId="card-surveys"
+      series={{ componentId: ComponentId.HealthCheck }}
       onSavePng={
         rows.length ? () => void saveChartPng(id, `${slug(`${strings.cards.surveysCompleted} ${area}`)}.png`) : null
       }

@@ -41,8 +41,8 @@ export interface GridCardProps {
 
 function useDistribution(componentId: number, boundaryId: number, crimeOptions: string[]) {
   const isCrime = componentId === ComponentId.Crime
-  const crime = useGetCrimeStatsQuery(isCrime ? crimeStatsArgs(boundaryId, crimeOptions) : skipToken)
   const { filters } = useFilters()
+  const crime = useGetCrimeStatsQuery(isCrime ? crimeStatsArgs(boundaryId, crimeOptions, filters.asOf) : skipToken)
   const dashboard = useGetDashboardQuery(isCrime ? skipToken : dashboardArgs(boundaryId, filters))
   let items: DistributionEntry[] = []
   let period = ''
@@ -90,7 +90,17 @@ function useDistribution(componentId: number, boundaryId: number, crimeOptions: 
     }
   }
   const q = isCrime ? crime : dashboard
-  return { items, period, source, total, percentLabel, isLoading: q.isFetching && !q.currentData, isError: q.isError }
+  const level = (isCrime ? crime.currentData?.boundary : dashboard.currentData?.boundary)?.level ?? null
+  return {
+    items,
+    period,
+    source,
+    total,
+    percentLabel,
+    level,
+    isLoading: q.isFetching && !q.currentData,
+    isError: q.isError,
+  }
 }
 
 /** The data table's first column: what its rows are, per component. */
@@ -302,7 +312,7 @@ export function GridCard(props: GridCardProps) {
             ))}
           </ul>
         )}
-        {expanded ? <DataActions table={table} /> : null}
+        {expanded ? <DataActions table={table} series={{ componentId, level: data.level }} /> : null}
       </div>
     </li>
   )

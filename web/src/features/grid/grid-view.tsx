@@ -24,6 +24,7 @@ import { Credits } from '../../components/credits'
 import { componentCredits } from '../../lib/credits'
 import { moveBy, moveTo, moveToBottom, moveToTop, reconcileOrder } from './grid-model'
 import { areaName as nameOf } from '../../lib/area-name'
+import { noCrimeFiguresMessage, TodayFiguresNote } from '../../components/as-of-notice'
 
 export default function GridView() {
   const { filters, boundaryId, update } = useFilters()
@@ -32,7 +33,7 @@ export default function GridView() {
   const components = useGetComponentsQuery()
   const crimeOptions = crimeOptionsFrom(filters)
   // The children of the selected boundary come with its crime figures.
-  const stats = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptions))
+  const stats = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, crimeOptions, filters.asOf))
   const key = String(boundaryId)
   const saved = useAppSelector((state) => selectGridOrder(state, key))
   const dragged = useRef<number | null>(null)
@@ -102,6 +103,10 @@ export default function GridView() {
           {areaName ? ` – ${areaName}` : ''}
         </h1>
       </div>
+      <TodayFiguresNote componentId={componentId} />
+      {componentId === ComponentId.Crime && filters.asOf && stats.currentData && stats.currentData.total == null ? (
+        <NoData message={noCrimeFiguresMessage(filters.asOf)} />
+      ) : null}
       {stats.isFetching && !stats.currentData ? (
         <Spinner />
       ) : stats.isError ? (

@@ -16,6 +16,7 @@ import {
 } from '../../lib/format'
 import { crimeSource, periodText } from '../../lib/crime'
 import { areaName } from '../../lib/area-name'
+import { noCrimeFiguresMessage } from '../../components/as-of-notice'
 
 /** "a, b and c" in the page's language (Intl.ListFormat). */
 function listOf(items: string[]): string {
@@ -70,7 +71,8 @@ export function CrimeSummary({
         {strings.summary.heading(area)}
       </h1>
       {stats.total == null ? (
-        <NoData />
+        // Under a permalink dated before any figure: that none had been recorded by then.
+        <NoData message={noCrimeFiguresMessage(stats.asOf)} />
       ) : (
         <>
           <p className="summary__period">

@@ -17,6 +17,7 @@ import type { CollectiveAction, MarkerFeature, MarkerProperties } from '../../ap
 import type { TableData } from '../../components/data-table'
 import { Modal } from '../../components/modal'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
+import { ComponentId } from '../../config/constants'
 import { collectiveActionAttribution, strings } from '../../config/strings'
 import { formatCount } from '../../lib/format'
 import { legendColour } from '../../lib/legend'
@@ -264,6 +265,7 @@ export default function ActionsMap({ compact = false }: { compact?: boolean }) {
   return (
     <MapStage
       testId="actions-map"
+      series={{ componentId: ComponentId.CollectiveAction }}
       area={area}
       figuresQuery={dashboardQ}
       compact={compact}

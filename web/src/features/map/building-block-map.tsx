@@ -119,6 +119,7 @@ export default function BuildingBlockMap({ compact = false }: { compact?: boolea
   return (
     <MapStage
       testId="bb-map"
+      series={{ componentId: ComponentId.BuildingBlock }}
       area={area}
       figuresQuery={dashboardQ}
       compact={compact}

@@ -19,6 +19,7 @@ import { MapLegend } from './map-legend'
 import { areaFigures, markerVisible, periodOfAreas, type AreaFigures } from './map-data'
 import { MapStage, useMapArea } from './map-stage'
 import { areaName as nameOf } from '../../lib/area-name'
+import { noCrimeFiguresMessage } from '../../components/as-of-notice'
 
 function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: string, period: string): TableData {
   return {
@@ -52,8 +53,16 @@ function mapTable(figures: AreaFigures[], stats: CrimeStats | undefined, area: s
  * per 100,000 people of the precinct's population that year, from `GET /api/crime/stats` of
  * the precinct (the pin's boundary, type 5).
  */
-function StationFigures({ boundaryId, options }: { boundaryId: number; options: readonly string[] }) {
-  const { currentData: stats, isFetching, isError } = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, options))
+function StationFigures({
+  boundaryId,
+  options,
+  asOf,
+}: {
+  boundaryId: number
+  options: readonly string[]
+  asOf: string | null
+}) {
+  const { currentData: stats, isFetching, isError } = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, options, asOf))
   if (isError) return <NoData message={strings.map.stationFiguresFailed} />
   if (!stats) return isFetching ? <p aria-busy="true">{strings.map.stationFiguresLoading}</p> : null
   if (stats.total == null) return <NoData message={strings.map.stationNoFigures} />
@@ -86,9 +95,9 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   const area = useMapArea()
   const { filters, boundaryId, boundary, areasQ, isLocal } = area
   const options = crimeOptionsFrom(filters)
-  const statsQ = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, options))
+  const statsQ = useGetCrimeStatsQuery(crimeStatsArgs(boundaryId, options, filters.asOf))
   const parentId = isLocal ? (boundary?.districtBoundaryId ?? boundary?.parentBoundaryId) : null
-  const parentQ = useGetCrimeStatsQuery(parentId != null ? crimeStatsArgs(parentId, options) : skipToken)
+  const parentQ = useGetCrimeStatsQuery(parentId != null ? crimeStatsArgs(parentId, options, filters.asOf) : skipToken)
   const markersQ = useGetGeomarkersQuery(
     isLocal ? { componentId: filters.componentId ?? ComponentId.Crime, boundaryId } : skipToken,
   )
@@ -115,6 +124,7 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
   return (
     <MapStage
       testId="crime-map"
+      series={{ componentId: ComponentId.Crime, level: figures[0]?.level ?? boundary?.level }}
       area={area}
       figuresQuery={statsQ}
       compact={compact}
@@ -125,12 +135,18 @@ export default function CrimeMap({ compact = false }: { compact?: boolean }) {
       markers={markers}
       onMarkerClick={setStation}
       legend={<MapLegend scale={scale} />}
+      note={
+        // Under a permalink dated before any figure: that none had been recorded by then.
+        filters.asOf && statsQ.currentData && statsQ.currentData.total == null ? (
+          <NoData message={noCrimeFiguresMessage(filters.asOf)} />
+        ) : undefined
+      }
       areaCount={(f) => (f.total == null ? strings.map.noData : formatCount(f.total))}
       modals={
         station ? (
           <Modal title={station.name} onClose={() => setStation(null)}>
             <p>{strings.map.station}</p>
-            <StationFigures boundaryId={station.boundaryId} options={options} />
+            <StationFigures boundaryId={station.boundaryId} options={options} asOf={filters.asOf} />
             {station.providerStakeholderId != null ? (
               <ProviderContacts providerId={String(station.providerStakeholderId)} />
             ) : (

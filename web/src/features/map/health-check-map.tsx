@@ -58,6 +58,7 @@ export default function HealthCheckMap({ compact = false }: { compact?: boolean 
   return (
     <MapStage
       testId="hc-map"
+      series={{ componentId: ComponentId.HealthCheck }}
       area={area}
       figuresQuery={dashboardQ}
       compact={compact}

@@ -8,6 +8,7 @@ import type { MarkerFeature, MarkerProperties } from '../../api/generated'
 import { useGetBoundaryQuery, useGetGeojsonQuery } from '../../api/public-api'
 import { Card } from '../../components/card'
 import type { TableData } from '../../components/data-table'
+import type { SeriesRef } from '../../lib/share'
 import { MapBoundary } from '../../components/map-boundary'
 import { ErrorMessage, NoData, Spinner } from '../../components/status'
 import { MAX_DRILL_BOUNDARY_TYPE } from '../../config/constants'
@@ -149,6 +150,7 @@ export function MapStage({
   localPins,
   children,
   modals,
+  series,
 }: {
   area: ReturnType<typeof useMapArea>
   figuresQuery: FiguresQuery
@@ -175,6 +177,8 @@ export function MapStage({
   children?: ReactNode
   /** Shown after the card (the pin and count modals). */
   modals?: ReactNode
+  /** What the map's figures are part of (the full series a shared view links). */
+  series?: SeriesRef | null
 } & Pick<CanvasProps, 'figures' | 'markers' | 'onMarkerClick' | 'tooltip' | 'credits'>) {
   const { boundaryId, boundaryQ, areasQ, mobile, canDrill, drill, isLocal } = area
   const loading = areasQ.isFetching || figuresQuery.isFetching
@@ -189,7 +193,7 @@ export function MapStage({
       data-ready={ready}
       data-pins={localPins !== undefined ? markers.length : undefined}
     >
-      <Card title={title} table={table} headingLevel={2} subtitle={subtitle}>
+      <Card title={title} table={table} headingLevel={2} subtitle={subtitle} series={series}>
         {failed ? <ErrorMessage message={strings.messages.mapFailure} /> : null}
         {controls}
         <div className="crime-map__stage">

@@ -5,6 +5,7 @@
 // against its manifest with the published audit key. While the page is shown, the head carries
 // the datasets' schema.org markup for dataset search engines.
 import { Fragment, useEffect, useId, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
 import { useGetAuditPublicKeyQuery, useGetDataCatalogueQuery, useGetDataPackageQuery } from '../../api/open-data-api'
 import { Credits } from '../../components/credits'
 import { DownloadIcon } from '../../components/icons'
@@ -45,6 +46,7 @@ export function OpenDataPage() {
   useSchemaOrg(catalogue)
   const datasets = catalogue?.datasets ?? []
   const example = datasets.flatMap((d) => d.files)[0]
+  useScrollToDataset(datasets.length)
 
   return (
     <article className="open-data" data-testid="open-data">
@@ -63,6 +65,20 @@ export function OpenDataPage() {
       {example ? <CheckDownload example={example} /> : null}
     </article>
   )
+}
+
+/** `/data#<dataset>` (a card's "Full series"): once the datasets are shown, brings that one
+ * into view and moves focus to its heading. */
+function useScrollToDataset(shown: number) {
+  const { hash } = useLocation()
+  useEffect(() => {
+    const id = decodeURIComponent(hash.replace(/^#/, ''))
+    if (!id || shown === 0) return
+    const section = document.getElementById(id)
+    if (!section) return
+    section.scrollIntoView({ block: 'start' })
+    section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })
+  }, [hash, shown])
 }
 
 /** Adds the schema.org markup of the catalogue's datasets to the head while the page is shown. */
@@ -99,9 +115,11 @@ function DatasetSection({ dataset }: { dataset: Dataset }) {
   const modified = sastDate(dataset.modified)
 
   return (
-    <section className="open-data__dataset" aria-labelledby={headingId} data-dataset={dataset.id}>
+    <section className="open-data__dataset" aria-labelledby={headingId} data-dataset={dataset.id} id={dataset.id}>
       <Credits lines={DATASET_CREDITS[dataset.id] ?? []} />
-      <h2 id={headingId}>{dataset.title}</h2>
+      <h2 id={headingId} tabIndex={-1}>
+        {dataset.title}
+      </h2>
       {dataset.description ? <p className="open-data__description">{dataset.description}</p> : null}
       <dl className="open-data__facts">
         <div>

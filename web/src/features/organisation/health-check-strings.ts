@@ -31,6 +31,10 @@ export const hcStrings = registerStrings('healthCheck', {
   tooFew: "Results are shown once at least 5 people have responded, to protect respondents' anonymity.",
   linkHeading: 'Survey link',
   linkLabel: 'Survey link to send to respondents',
+  phoneDial: 'On any phone, without data, dial',
+  shortCode: 'Short survey code',
+  phoneNote:
+    'Respondents without a smartphone dial this and answer the same survey on numbered menus (USSD), as anonymously as online.',
   copy: 'Copy survey link',
   copied: 'Survey link copied to clipboard!',
   generated: 'Survey link generated successfully',

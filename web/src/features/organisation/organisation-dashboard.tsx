@@ -265,11 +265,17 @@ function SurveyLinkPanel({
   const [start, setStart] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [url, setUrl] = useState<string | null>(null)
+  const [phone, setPhone] = useState<{ shortCode: string; ussdDial: string } | null>(null)
   const ids = { q: useId(), e: useId(), d: useId(), u: useId(), err: useId() }
   const chosen = active.some((q) => q.questionnaireId === questionnaireId)
     ? questionnaireId
     : (active[0]?.questionnaireId ?? '')
   const link = url ?? (period?.isCurrent ? period.url : null)
+  const dial =
+    phone ??
+    (url === null && period?.isCurrent && period.shortCode && period.ussdDial
+      ? { shortCode: period.shortCode, ussdDial: period.ussdDial }
+      : null)
 
   const blockKeys = (e: KeyboardEvent<HTMLInputElement>) => {
     if (BLOCKED_NUMBER_KEYS.includes(e.key)) e.preventDefault()
@@ -289,6 +295,7 @@ function SurveyLinkPanel({
         },
       }).unwrap()
       setUrl(answer.url)
+      setPhone(answer.shortCode && answer.ussdDial ? { shortCode: answer.shortCode, ussdDial: answer.ussdDial } : null)
       toast.success(s.generated)
     } catch (failure) {
       const f = failureOf(failure, s.unableToGenerate)
@@ -331,6 +338,17 @@ function SurveyLinkPanel({
               {s.copy}
             </button>
           </div>
+          {dial ? (
+            <div className="hc-link__phone" data-testid="hc-link-ussd">
+              <p>
+                {s.phoneDial} <strong className="hc-link__dial">{dial.ussdDial}</strong>
+              </p>
+              <p>
+                {s.shortCode}: <span className="hc-link__code">{groupDigits(dial.shortCode)}</span>
+              </p>
+              <p className="hc-link__note">{s.phoneNote}</p>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {canGenerate ? (
@@ -392,3 +410,8 @@ function SurveyLinkPanel({
 }
 
 export { OrganisationDashboard as Component }
+
+/** A short survey code in groups of four digits, as it is read out: `1234 5678 9012`. */
+export function groupDigits(code: string): string {
+  return code.replace(/(\d{4})(?=\d)/g, '$1 ')
+}

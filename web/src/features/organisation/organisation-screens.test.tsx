@@ -316,6 +316,10 @@ describe('organisation dashboard', () => {
       'http://127.0.0.1/Questionnaire/SurveyQuestions?inviteCode=code123',
     )
     expect(screen.getByRole('button', { name: 'Copy survey link' })).toBeInTheDocument()
+    // And what a respondent without a smartphone dials, with the short code read out in fours.
+    const phone = screen.getByTestId('hc-link-ussd')
+    expect(phone).toHaveTextContent('On any phone, without data, dial *120*4321*123456789012#')
+    expect(phone).toHaveTextContent('Short survey code: 1234 5678 9012')
   })
 
   it('below 5 responses shows the privacy message instead of any figure', async () => {
