@@ -378,6 +378,13 @@ async fn a_dropped_session_resumes_back_pages_and_wrong_codes_are_limited() {
     assert_eq!(ends, 5, "tries 6 to 10 stopped");
     assert_eq!(guesser.type_in(&short).await, format!("END {TOO_MANY}"));
 
+    // A forged callback trying many codes in one step: only the first six inputs may be codes,
+    // so the right code after five wrong ones opens nothing and the phone is stopped.
+    let mut many: Vec<String> = (0..6).map(|i| format!("{:012}", 500 + i)).collect();
+    many.push(short.clone());
+    let (status, body) = dial(&base, "forged", "+27820000008", &many).await;
+    assert_eq!((status, body), (200, format!("END {TOO_MANY}")));
+
     // Malformed and unauthorised callbacks.
     let (status, body) = dial(&base, "s", "not a phone", &[]).await;
     assert_eq!(status, 400);

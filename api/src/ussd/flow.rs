@@ -54,6 +54,10 @@ const LANGUAGE_NAMES: &[(&str, &str)] = &[
     ("zu", "isiZulu"),
 ];
 
+/// Inputs of a session that may be survey codes: the wrong codes a phone may type in an hour
+/// (`USSD_WRONG_CODE_PHONE`, 5), then the right one.
+const CODE_TRIES: usize = 6;
+
 /// The order respondents see the categories in (as the browser's survey): Policies,
 /// Practices, Behaviours, General, Demographic.
 const CATEGORY_ORDER: [i32; 5] = [3, 2, 1, 4, 5];
@@ -93,8 +97,11 @@ pub async fn step(s: &AppState, c: &UssdConfig, r: &UssdRequest) -> Result<Reply
         s.secret.get(&s.pool).await?,
         &["ussd-wrong-code-gateway", &r.service_code],
     );
+    // Only the first few inputs may be codes: a session that honestly typed more wrong codes
+    // than a phone may in an hour has been stopped already, and a forged callback carrying many
+    // candidates in one `text` must not try them all at the price of one.
     let mut found = None;
-    for (i, input) in log.iter().enumerate() {
+    for (i, input) in log.iter().enumerate().take(CODE_TRIES) {
         let digits: String = input.chars().filter(|c| !c.is_whitespace()).collect();
         if digits.len() != SHORT_CODE_DIGITS || !digits.bytes().all(|b| b.is_ascii_digit()) {
             continue;
@@ -115,6 +122,10 @@ pub async fn step(s: &AppState, c: &UssdConfig, r: &UssdRequest) -> Result<Reply
     let Some((at, invite_code)) = found else {
         if log.is_empty() {
             return Ok(Reply::Continue(WELCOME.into()));
+        }
+        if log.len() > CODE_TRIES {
+            session::forget(&s.pool, &phone_key).await?;
+            return Ok(Reply::End(TOO_MANY.into()));
         }
         if typed_now {
             let phone_ok =
