@@ -14,11 +14,12 @@ use chrono::{Datelike, NaiveDate};
 use gbvf_projections::building_blocks::queries::{availability_areas, requirement_availability};
 use sqlx::PgPool;
 
-use super::{snapshot, version_on, Column, Dataset, File, Kind};
+use super::{version_on, Column, Dataset, File, Kind};
 use crate::http::building_blocks::quarters::reporting_quarters;
 use crate::http::csv_export::neutralise;
 use gbvf_projections::building_blocks::coverage::Coverage;
 use gbvf_projections::building_blocks::figures::{fold_availability, Figure, FoldedBlock};
+use gbvf_projections::engine::status::snapshot;
 
 /// The dataset's name.
 pub const NAME: &str = "gbvf-building-blocks";

@@ -7,8 +7,9 @@ use gbvf_events::collective_action::{ACTION_TYPES, CYCLES, PILLARS};
 use gbvf_projections::collective_actions::queries::collective_actions_in;
 use sqlx::PgPool;
 
-use super::{snapshot, version_on, Column, Dataset, File, Kind};
+use super::{version_on, Column, Dataset, File, Kind};
 use crate::http::csv_export::neutralise;
+use gbvf_projections::engine::status::snapshot;
 
 /// The dataset's name.
 pub const NAME: &str = "gbvf-collective-actions";

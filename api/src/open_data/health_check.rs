@@ -8,8 +8,9 @@ use gbvf_commands::accounts::reference::ORGANISATION_TYPES;
 use gbvf_projections::health_check::public_figures::all_published_cells;
 use sqlx::PgPool;
 
-use super::{snapshot, version_on, Column, Dataset, File, Kind};
+use super::{version_on, Column, Dataset, File, Kind};
 use crate::http::csv_export::neutralise;
+use gbvf_projections::engine::status::snapshot;
 
 /// The dataset's name.
 pub const NAME: &str = "gbvf-health-check-public-figures";

@@ -344,16 +344,6 @@ pub fn version_text(read_at: &[(&'static str, Position)], stamp: Option<&str>) -
     text
 }
 
-/// Opens a read-only REPEATABLE READ transaction: one snapshot for all of a dataset's reads.
-/// Errors: the database's.
-pub async fn snapshot(pool: &PgPool) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        .execute(&mut *tx)
-        .await?;
-    Ok(tx)
-}
-
 /// The datasets of this process, each produced once per state of what it reads
 /// ([`version_on`]) and shared until that moves; concurrent callers of one dataset wait for
 /// one production.

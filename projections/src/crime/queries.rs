@@ -148,10 +148,7 @@ pub async fn crime_stats_reads(
     boundary_id: i64,
     as_of: AsOf,
 ) -> sqlx::Result<Option<CrimeStatsReads>> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        .execute(&mut *tx)
-        .await?;
+    let mut tx = crate::engine::status::snapshot(pool).await?;
     let Some(boundary) = geography::boundary(&mut *tx, boundary_id).await? else {
         return Ok(None);
     };
@@ -187,10 +184,7 @@ pub struct CrimeDatasetReads {
 /// 1,450 boundaries and one row per (boundary, crime type, year) with a figure. Fails only
 /// with the database's error.
 pub async fn crime_dataset_reads(pool: &PgPool) -> sqlx::Result<CrimeDatasetReads> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        .execute(&mut *tx)
-        .await?;
+    let mut tx = crate::engine::status::snapshot(pool).await?;
     let boundaries = sqlx::query_as(
         "SELECT boundary_id, code, level, name, parent_id, province_id, district_id, population,
                 area_km2

@@ -143,3 +143,16 @@ pub async fn status(
     }
     Ok(out)
 }
+
+/// Opens a read-only REPEATABLE READ transaction on `pool`: one snapshot of the read models for
+/// every read of an answer or a file, so that what is read together comes from one moment.
+/// Errors: the database's.
+pub async fn snapshot(
+    pool: &sqlx::PgPool,
+) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}

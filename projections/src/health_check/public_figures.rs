@@ -171,10 +171,7 @@ pub async fn public_stats_reads(
     boundary_id: i64,
     quarter: &str,
 ) -> sqlx::Result<Option<PublicStatsReads>> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        .execute(&mut *tx)
-        .await?;
+    let mut tx = crate::engine::status::snapshot(pool).await?;
     if crate::geography::queries::level_and_parent(&mut *tx, boundary_id)
         .await?
         .is_none()

@@ -27,10 +27,7 @@ pub async fn availability_reads(
     boundary_id: i64,
     quarters: &[NaiveDate],
 ) -> sqlx::Result<Option<AvailabilityReads>> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        .execute(&mut *tx)
-        .await?;
+    let mut tx = crate::engine::status::snapshot(pool).await?;
     let Some(row) = boundary(&mut *tx, boundary_id).await? else {
         return Ok(None);
     };
