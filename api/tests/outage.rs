@@ -1,7 +1,8 @@
 //! A database outage (docs/reliability.md "Database outage"). `gbvf serve` reaches PostgreSQL
 //! through a TCP proxy the test cuts (every open connection dropped, new ones refused) while
 //! clients read and write. During the outage: `/api/health` 503, cached public GETs 200 marked
-//! stale, every other call 503 with the generic failure message, each within 2 s, and nothing
+//! stale, every other call 503 with the generic failure message (a USSD step: its last screen
+//! saying so), each within 2 s, and nothing
 //! half written. After it: full service within 2 s, no restart, projectors caught up.
 
 mod common;
@@ -15,6 +16,7 @@ use serde_json::{json, Value};
 
 const TOKEN: &str = "outage-operator-token";
 const BUDGET: Duration = Duration::from_secs(2);
+const USSD_SECRET: &str = "outage-ussd-callback-secret-0123456789";
 
 struct Answer {
     status: u16,
@@ -61,7 +63,18 @@ async fn an_outage_answers_fast_serves_cached_reads_writes_nothing_half_and_reco
     let db = TestDb::new().await;
     import_geography(&db.pool).await;
     let proxy = DbProxy::start(&db.url).await;
-    let srv = GbvfServer::start(&proxy.url, &[("GBVF_OPERATOR_TOKEN", TOKEN)]).await;
+    let srv = GbvfServer::start(
+        &proxy.url,
+        &[
+            ("GBVF_OPERATOR_TOKEN", TOKEN),
+            ("GBVF_USSD_CALLBACK_SECRET", USSD_SECRET),
+            (
+                "GBVF_USSD_PHONE_KEY",
+                "outage-test-phone-key-0123456789abcdef",
+            ),
+        ],
+    )
+    .await;
     let http = reqwest::Client::new();
     let base = srv.base.clone();
     let cached = [
@@ -146,6 +159,27 @@ async fn an_outage_answers_fast_serves_cached_reads_writes_nothing_half_and_reco
         gbvf_api::http::error::GENERIC_FAILURE,
         "the generic failure message"
     );
+    // A USSD step: a gateway gives a callback a few seconds, so the phone is told at once.
+    let started = Instant::now();
+    let ussd = http
+        .post(format!("{base}/api/ussd/{USSD_SECRET}"))
+        .form(&[
+            ("sessionId", "outage"),
+            ("serviceCode", "*120*4321#"),
+            ("phoneNumber", "+27820000009"),
+            ("text", "123456789012"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    let took = started.elapsed();
+    assert_eq!(ussd.status(), 200);
+    let text = ussd.text().await.unwrap();
+    assert!(
+        text.starts_with("END Sorry, something went wrong."),
+        "{text}"
+    );
+    assert!(took < BUDGET, "a USSD step took {took:?} during the outage");
     let mut acknowledged = vec![];
     for (path, status, took, year) in load.await.unwrap() {
         assert!(took < BUDGET, "{path} took {took:?} during the outage");
