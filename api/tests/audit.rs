@@ -4,7 +4,8 @@
 //! content, the chain re-sealed without the key) is named by `verify`, through the library and
 //! through the real `gbvf events verify`; a proof file written by `gbvf events history --proof`
 //! verifies with `gbvf events verify-proof` without any database and fails once one byte
-//! changes; the sealer runs inside `gbvf serve` and `GET /api/audit/public-key` serves the key.
+//! changes; a sealer kept between one-off seals follows another's; the sealer runs inside
+//! `gbvf serve` and `GET /api/audit/public-key` serves the key.
 
 mod common;
 
@@ -529,6 +530,83 @@ async fn append_more(pool: &PgPool) {
     let mut tx = pool.begin().await.unwrap();
     append_batch(&mut tx, &events).await.unwrap();
     tx.commit().await.unwrap();
+}
+
+/// `n` events of a new aggregate `test`/`name`, in one transaction.
+async fn append_named(pool: &PgPool, name: &str, n: i64) {
+    let meta = EventMetadata::now("system", "audit-test", "test:audit");
+    let events: Vec<NewEvent> = (1..=n)
+        .map(|sequence| NewEvent {
+            aggregate_type: "test".into(),
+            aggregate_id: name.into(),
+            sequence,
+            event_type: "Noted".into(),
+            event_version: "1.0".into(),
+            payload: json!({"Noted": {"sequence": sequence}}),
+            metadata: meta.to_json(),
+        })
+        .collect();
+    let mut tx = pool.begin().await.unwrap();
+    append_batch(&mut tx, &events).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
+/// A sealer kept between one-off seals (the open data's manifests, one per dataset) folds in
+/// what another process sealed and signed meanwhile, never signs that head a second time (a
+/// checkpoint's chain index is its key: the second signature used to fail the seal), and the
+/// manifests it makes check offline, whether or not events arrived after the other signed.
+#[tokio::test]
+async fn a_kept_sealer_follows_another_sealer_and_its_manifests_check() {
+    use gbvf_events::audit::manifest::{self, Attested};
+    use gbvf_events::store::Position;
+    let db = TestDb::new().await;
+    append_named(&db.pool, "first", 3).await;
+    let kept = sealer::KeptSealer::default();
+    kept.seal_now(&db.pool).await.unwrap();
+    let public_key = key::public_key_hex(&db.pool).await.unwrap();
+    let file = b"dataset,file\nsome,bytes\n";
+    let (bytes, sha256) = manifest::measure(&file[..]).unwrap();
+    for round in 0..4 {
+        // Another process seals and signs the head ...
+        append_named(&db.pool, &format!("other{round}"), 2).await;
+        sealer::seal_now(&db.pool).await.unwrap();
+        // ... and, every other round, more events commit before the kept sealer runs again.
+        if round % 2 == 1 {
+            append_named(&db.pool, &format!("later{round}"), 2).await;
+        }
+        let (transaction_id, global_position): (i64, i64) = sqlx::query_as(
+            "SELECT (transaction_id::text)::bigint, global_position FROM events
+             ORDER BY global_position DESC LIMIT 1",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        let head = Position {
+            transaction_id,
+            global_position,
+        };
+        let files = [Attested {
+            dataset: "gbvf-test",
+            file: "test.csv",
+            bytes,
+            sha256: &sha256,
+        }];
+        let manifests = manifest::attest(&db.pool, &kept, head, &files)
+            .await
+            .unwrap_or_else(|e| panic!("round {round}: {e:#}"));
+        let checked = manifest::check(&manifests[0], bytes, &sha256, Some(&public_key))
+            .unwrap_or_else(|e| panic!("round {round}: {e:#}"));
+        let head_index: i64 =
+            sqlx::query_scalar("SELECT chain_index FROM event_seal WHERE global_position = $1")
+                .bind(global_position)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        assert_eq!(checked.head_chain_index, head_index, "round {round}");
+    }
+    let trusted = vec![public_key];
+    let report = verify::verify(&db.pool, &trusted, |_, _| {}).await.unwrap();
+    assert!(report.intact(), "{:?}", report.findings);
 }
 
 #[tokio::test]

@@ -83,14 +83,16 @@ pub fn statement(dataset: &str, file: &str, bytes: u64, sha256: &str, head: &Hea
 
 /// Manifests of `files`, computed from the log up to `read_at` (the newest of the positions
 /// the files' read models were read at). Seals everything committed and signs the head first
-/// ([`super::worker::seal_now`]), so a checkpoint covers the head. Errors: the event at
-/// `read_at` is not sealed (the chain is broken: `gbvf events verify`); the database's.
+/// with `sealer` ([`super::worker::KeptSealer::seal_now`]), so a checkpoint covers the head.
+/// Errors: the event at `read_at` is not sealed (the chain is broken: `gbvf events verify`);
+/// the database's.
 pub async fn attest(
     pool: &PgPool,
+    sealer: &super::worker::KeptSealer,
     read_at: Position,
     files: &[Attested<'_>],
 ) -> anyhow::Result<Vec<Manifest>> {
-    super::worker::seal_now(pool).await?;
+    sealer.seal_now(pool).await?;
     let key = super::key::signing_key(pool).await?;
     let public_key = hex::encode(key.verifying_key().as_bytes());
     let head = if read_at == Position::ZERO {

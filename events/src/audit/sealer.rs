@@ -102,6 +102,34 @@ pub struct Sealer {
     heads_mark: u64,
 }
 
+/// Moves `state`'s last signed head to the newest checkpoint the database holds within the
+/// chain `state` has folded (or the one kept in the heads file, if newer), so a head another
+/// process signed is not signed again (a checkpoint's chain index is unique).
+async fn signed_since(
+    conn: &mut sqlx::PgConnection,
+    state: &mut State,
+    kept: Option<&Checkpoint>,
+) -> anyhow::Result<()> {
+    let last: Option<(i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "SELECT chain_index, signed_at FROM event_seal_checkpoint WHERE chain_index <= $1
+         ORDER BY chain_index DESC LIMIT 1",
+    )
+    .bind(state.index)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some((i, at)) = last.filter(|(i, _)| *i > state.signed) {
+        state.signed = i;
+        state.last_signed_at = Some(at);
+    }
+    if let Some(k) = kept {
+        if k.chain_index > state.signed && k.chain_index <= state.index {
+            state.signed = k.chain_index;
+            state.last_signed_at = chrono::DateTime::from_timestamp_micros(k.signed_at_micros);
+        }
+    }
+    Ok(())
+}
+
 /// Folds `event_seal` rows after `state.index` into `state` (checking that indexes run on
 /// and that each stored seal follows from the previous one), and checks the chain against
 /// `kept` (the last head outside the database) when it passes its index.
@@ -212,21 +240,7 @@ impl Sealer {
                     .fetch_optional(&mut *tx)
                     .await?;
         }
-        let last: Option<(i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-            "SELECT chain_index, signed_at FROM event_seal_checkpoint ORDER BY chain_index DESC LIMIT 1",
-        )
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some((i, at)) = last.filter(|(i, _)| *i <= state.index) {
-            state.signed = i;
-            state.last_signed_at = Some(at);
-        }
-        if let Some(k) = &kept {
-            if k.chain_index > state.signed {
-                state.signed = k.chain_index;
-                state.last_signed_at = chrono::DateTime::from_timestamp_micros(k.signed_at_micros);
-            }
-        }
+        signed_since(&mut tx, &mut state, kept.as_ref()).await?;
         tx.commit().await?;
         metrics::gauge!("gbvf_audit_chain_length").set(state.index as f64);
         Ok(Sealer {
@@ -320,6 +334,9 @@ impl Sealer {
                 }
             }
         }
+        // Another process may have signed heads of this chain since (a one-off seal signs the
+        // head it reached, also one this sealer made): never sign one of them again.
+        signed_since(&mut tx, &mut state, None).await?;
         let after: (i64, i64) = if state.index == 0 {
             (0, 0)
         } else {
@@ -527,4 +544,4 @@ pub async fn cut_at_missing(
     Ok(at)
 }
 
-pub use super::worker::{run, seal_now, SEAL_NOW_WAIT};
+pub use super::worker::{run, seal_now, KeptSealer, SEAL_NOW_WAIT};
