@@ -11,7 +11,9 @@
 //! can be found through it.
 
 use chrono::{Datelike, NaiveDate};
-use gbvf_projections::building_blocks::queries::{availability_areas, requirement_availability};
+use gbvf_projections::building_blocks::queries::{
+    availability_areas, requirement_availability_of_areas,
+};
 use sqlx::PgPool;
 
 use super::{version_on, Column, Dataset, File, Kind};
@@ -99,11 +101,11 @@ pub async fn produce(pool: &PgPool) -> anyhow::Result<Dataset> {
     let quarters = reporting_quarters(today);
     let mut tx = snapshot(pool).await?;
     let areas = availability_areas(&mut *tx).await?;
-    let mut per_area = Vec::with_capacity(areas.len());
-    for area in &areas {
-        let rows = requirement_availability(&mut *tx, area.boundary_id, &quarters).await?;
-        per_area.push(fold_availability(rows, quarters.len()));
-    }
+    let per_area: Vec<_> = requirement_availability_of_areas(&mut tx, &areas, &quarters)
+        .await?
+        .into_iter()
+        .map(|rows| fold_availability(rows, quarters.len()))
+        .collect();
     let (version, read_at) = version_on(&mut tx, Kind::BuildingBlocks).await?;
     tx.commit().await?;
 

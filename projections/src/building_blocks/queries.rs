@@ -17,7 +17,8 @@ mod review;
 mod taxonomy;
 pub use availability::{
     area_availability, availability_areas, availability_reads, requirement_availability,
-    AreaAvailabilityRow, AvailabilityReads, RequirementAvailabilityRow,
+    requirement_availability_of_areas, AreaAvailabilityRow, AvailabilityReads,
+    RequirementAvailabilityRow,
 };
 pub use bulk_load::{bulk_load_providers, BulkLoadProviderRow};
 pub use lifecycle::{
