@@ -55,8 +55,11 @@ const LANGUAGE_NAMES: &[(&str, &str)] = &[
 ];
 
 /// Inputs of a session that may be survey codes: the wrong codes a phone may type in an hour
-/// (`USSD_WRONG_CODE_PHONE`, 5), then the right one.
-const CODE_TRIES: usize = 6;
+/// (`USSD_WRONG_CODE_PHONE`'s limit, 5), then the right one.
+const CODE_TRIES: usize = match limits::USSD_WRONG_CODE_PHONE {
+    limits::Policy::Count { limit, .. } => limit as usize + 1,
+    limits::Policy::Backoff { .. } => panic!("USSD_WRONG_CODE_PHONE counts wrong codes"),
+};
 
 /// The order respondents see the categories in (as the browser's survey): Policies,
 /// Practices, Behaviours, General, Demographic.

@@ -148,6 +148,15 @@ impl UssdConfig {
         let base = self.service_code.trim_end_matches('#');
         format!("{base}*{short_code}#")
     }
+
+    /// The USSD short code of survey link `invite_code`
+    /// (`gbvf_events::health_check::short_code`, 12 digits) and its [`Self::dial_string`], as
+    /// the organisation's link card shows them.
+    pub fn codes_of(&self, invite_code: &str) -> (String, String) {
+        let short_code = gbvf_events::health_check::short_code(invite_code);
+        let dial = self.dial_string(&short_code);
+        (short_code, dial)
+    }
 }
 
 #[cfg(test)]

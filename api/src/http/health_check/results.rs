@@ -325,6 +325,11 @@ pub async fn organisation_health_checks(
         let sc = scores(def, &rel);
         let (y, qn) = quarter_of(p.effective_from);
         let cap = response_cap(p.expected_responses as i64);
+        let ussd = s
+            .ussd
+            .as_ref()
+            .filter(|_| show_code)
+            .map(|c| c.codes_of(&p.invite_code));
         list.push(OrganisationHealthCheck {
             questionnaire: format!("{} — {y} Q{qn}", def.description),
             questionnaire_version: def.version,
@@ -335,16 +340,8 @@ pub async fn organisation_health_checks(
             effective_to: p.effective_to,
             invite_code: show_code.then(|| p.invite_code.clone()),
             url: show_code.then(|| survey_url(&s, &p.invite_code)),
-            short_code: s
-                .ussd
-                .as_ref()
-                .filter(|_| show_code)
-                .map(|_| gbvf_events::health_check::short_code(&p.invite_code)),
-            ussd_dial: s
-                .ussd
-                .as_ref()
-                .filter(|_| show_code)
-                .map(|c| c.dial_string(&gbvf_events::health_check::short_code(&p.invite_code))),
+            short_code: ussd.as_ref().map(|(code, _)| code.clone()),
+            ussd_dial: ussd.map(|(_, dial)| dial),
             expected_responses: p.expected_responses,
             responses: ResponseBand::of(p.actual_responses),
             response_cap: cap,

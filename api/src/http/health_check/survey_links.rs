@@ -235,18 +235,13 @@ pub async fn invite_code(
         };
     // Read-your-writes: the link opens, and the manager's cards show it, at once.
     crate::http::read_your_writes::settle(&s, "healthcheck").await;
+    let ussd = s.ussd.as_ref().map(|c| c.codes_of(&code));
     Ok(Json(SurveyLink {
         success: true,
         message: LINK_GENERATED,
         url: survey_url(&s, &code),
-        short_code: s
-            .ussd
-            .as_ref()
-            .map(|_| gbvf_events::health_check::short_code(&code)),
-        ussd_dial: s
-            .ussd
-            .as_ref()
-            .map(|c| c.dial_string(&gbvf_events::health_check::short_code(&code))),
+        short_code: ussd.as_ref().map(|(short, _)| short.clone()),
+        ussd_dial: ussd.map(|(_, dial)| dial),
         invite_code: code,
         health_check_id: id,
     }))
