@@ -334,9 +334,6 @@ impl Sealer {
                 }
             }
         }
-        // Another process may have signed heads of this chain since (a one-off seal signs the
-        // head it reached, also one this sealer made): never sign one of them again.
-        signed_since(&mut tx, &mut state, None).await?;
         let after: (i64, i64) = if state.index == 0 {
             (0, 0)
         } else {
@@ -409,12 +406,20 @@ impl Sealer {
             .await?;
         }
         let now = chrono::Utc::now();
-        let head_due = state.index > state.signed
-            && (force
-                || state.last_signed_at.is_none()
-                || state
-                    .last_signed_at
-                    .is_some_and(|at| (now - at).to_std().unwrap_or_default() >= CHECKPOINT_AFTER));
+        let due = |state: &State| {
+            state.index > state.signed
+                && (force
+                    || state.last_signed_at.is_none()
+                    || state.last_signed_at.is_some_and(|at| {
+                        (now - at).to_std().unwrap_or_default() >= CHECKPOINT_AFTER
+                    }))
+        };
+        // Before signing the head, what another process signed since (a one-off seal signs
+        // the head it reached, also one this sealer made): never sign a head twice.
+        let head_due = due(&state) && {
+            signed_since(&mut tx, &mut state, None).await?;
+            due(&state)
+        };
         if head_due {
             to_sign.push((
                 state.index,

@@ -208,20 +208,13 @@ fn add_counts(
     sum.providers += c.providers;
     sum.available_now += c.available_now;
     sum.verified_providers += c.verified_providers;
-    for (s, n) in sum
-        .available_per_quarter
-        .iter_mut()
-        .zip(&c.available_per_quarter)
-    {
-        *s += n;
-    }
-    for (s, n) in sum
-        .verified_per_quarter
-        .iter_mut()
-        .zip(&c.verified_per_quarter)
-    {
-        *s += n;
-    }
+    let add_each = |sums: &mut [i64], counts: &[i64]| {
+        for (s, n) in sums.iter_mut().zip(counts) {
+            *s += n;
+        }
+    };
+    add_each(&mut sum.available_per_quarter, &c.available_per_quarter);
+    add_each(&mut sum.verified_per_quarter, &c.verified_per_quarter);
 }
 
 /// Each requirement of `taxonomy` with its counts in `sums` (zero where it has none).
