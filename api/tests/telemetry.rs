@@ -98,6 +98,7 @@ fn descends(spans: &[Span], span: &Span, ancestor: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_commands_reads_and_projector_pages_arrive_as_linked_traces() {
+    const OPERATOR_TOKEN: &str = "telemetry-test-operator-token";
     let db = TestDb::new().await;
     import_geography(&db.pool).await;
     let (receiver, received) = otlp_receiver().await;
@@ -107,6 +108,7 @@ async fn requests_commands_reads_and_projector_pages_arrive_as_linked_traces() {
             ("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.as_str()),
             ("OTEL_BSP_SCHEDULE_DELAY", "100"),
             ("RUST_LOG", "info"),
+            ("GBVF_OPERATOR_TOKEN", OPERATOR_TOKEN),
         ],
     )
     .await;
@@ -189,6 +191,36 @@ async fn requests_commands_reads_and_projector_pages_arrive_as_linked_traces() {
             })
             .map(|_| ())
     })
+    .await;
+
+    // A crime figure: the crime projector reads its pages raw, and its page is linked too.
+    let figure_trace = "5ce0e9a56015fec5aadfa328ae398115";
+    let recorded = reqwest::Client::new()
+        .post(format!("{}/api/crime/figures", srv.base))
+        .bearer_auth(OPERATOR_TOKEN)
+        .header(
+            "traceparent",
+            format!("00-{figure_trace}-ab42124a3c573678-01"),
+        )
+        .json(&json!({"boundaryId": 1, "crimeTypeId": 1, "periodStartYear": 2023, "count": 5}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(recorded.status(), 200);
+    wait_for(
+        &received,
+        "crime projector page linked to the figure",
+        |spans| {
+            spans
+                .iter()
+                .find(|s| {
+                    s.name == "projector page"
+                        && s.parent_span_id.is_empty()
+                        && s.links.iter().any(|l| hex(&l.trace_id) == figure_trace)
+                })
+                .map(|_| ())
+        },
+    )
     .await;
 
     // A read: its request span has the read model's span beneath it.
