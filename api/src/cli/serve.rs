@@ -179,17 +179,6 @@ pub async fn serve(
     if web.is_none() {
         tracing::warn!(dir = %web_dir.display(), "web app not built; serving the API only");
     }
-    if projectors {
-        // The open data's first reader should not wait for its files to be produced and signed
-        // (seconds, the first time: the audit chain is folded once): produce them now. Not in
-        // an API-only instance, which does not seal.
-        let warm = state.clone();
-        tokio::spawn(async move {
-            if let Err(e) = warm.open_data.all(&warm.pool).await {
-                tracing::warn!(error = %format!("{e:#}"), "producing the open data files at start failed");
-            }
-        });
-    }
     let app = router(state, web);
     let listener = tokio::net::TcpListener::bind((bind, port)).await?;
     crate::site_address::record(&pool, &crate::site_address::public_base_url(Some(port))).await?;
