@@ -145,6 +145,7 @@ pub async fn start_gbvf(
     cmd.envs(env.iter().copied());
     let log = cfg.log_dir.join(format!("gbvf-bench-{label}.log"));
     let server = ChildServer::start("gbvf serve", cmd, port, log, "/api/health").await?;
+    wait_for_seal(server.addr, &cfg.token, db_url).await?;
     eprintln!(
         "    gbvf serve ({label}) on {} (pid {}), log {}",
         server.addr,
@@ -152,4 +153,39 @@ pub async fn start_gbvf(
         server.log.display()
     );
     Ok(server)
+}
+
+/// Waits until the sealer of the `gbvf serve` at `addr` has sealed every event of its database
+/// at `db_url` (`gbvf_audit_chain_length` in `/metrics`, read with the operator `token`): its
+/// start-up work (folding the chain, about a second per million entries, then sealing what
+/// was appended before the start) is not what a section measures, and would share the cores
+/// with it. Errors after ten minutes.
+async fn wait_for_seal(addr: SocketAddr, token: &str, db_url: &str) -> Result<()> {
+    use sqlx::Connection;
+    let mut db = sqlx::PgConnection::connect(db_url).await?;
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&mut db)
+        .await?;
+    db.close().await?;
+    let deadline = Instant::now() + Duration::from_secs(600);
+    loop {
+        let mut http = crate::http::Http::new(addr).await?;
+        let req = hyper::Request::get("/metrics")
+            .header(hyper::header::HOST, &http.host)
+            .header(hyper::header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(http_body_util::Full::new(hyper::body::Bytes::new()))?;
+        let (_, _, body) = http.send(req).await?;
+        let sealed = String::from_utf8_lossy(&body)
+            .lines()
+            .find_map(|l| l.strip_prefix("gbvf_audit_chain_length "))
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .unwrap_or(0.0);
+        if sealed as i64 >= events {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            bail!("the server at {addr} sealed {sealed} of {events} events in ten minutes");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }

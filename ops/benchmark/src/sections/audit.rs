@@ -20,6 +20,26 @@ use crate::synthetic::append_synthetic;
 /// Sealing rate, events/s.
 const TARGET_SEAL_RATE: f64 = 20_000.0;
 
+/// Seals every unsealed event of the database of `pool` with the sealer's own step (pages of
+/// `sealer::PAGE`) and signs the head, as the server's sealer would have as the log grew.
+/// Returns the events sealed and the seconds taken.
+pub async fn seal_all(pool: &sqlx::PgPool) -> Result<(u64, f64)> {
+    let signing = key::signing_key(pool).await?;
+    let t = Instant::now();
+    let mut sealed = 0u64;
+    // No heads file: the benchmark's databases are thrown away.
+    let mut worker = sealer::Sealer::open(pool, signing, None).await?;
+    loop {
+        let step = worker.step(pool, sealer::PAGE, false).await?;
+        sealed += step.sealed as u64;
+        if step.sealed == 0 {
+            break;
+        }
+    }
+    worker.step(pool, sealer::PAGE, true).await?;
+    Ok((sealed, t.elapsed().as_secs_f64()))
+}
+
 /// Runs section 11 on a new database.
 pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) -> Result<()> {
     let n = cfg.audit_events;
@@ -33,21 +53,7 @@ pub async fn run(cfg: &Config, dbs: &mut Databases, summary: &mut Vec<Verdict>) 
     let total: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
         .fetch_one(&pool)
         .await?;
-    let signing = key::signing_key(&pool).await?;
-
-    let t = Instant::now();
-    let mut sealed = 0u64;
-    // No heads file: the benchmark's database is thrown away.
-    let mut worker = sealer::Sealer::open(&pool, signing, None).await?;
-    loop {
-        let step = worker.step(&pool, sealer::PAGE, false).await?;
-        sealed += step.sealed as u64;
-        if step.sealed == 0 {
-            break;
-        }
-    }
-    worker.step(&pool, sealer::PAGE, true).await?;
-    let seal_s = t.elapsed().as_secs_f64();
+    let (sealed, seal_s) = seal_all(&pool).await?;
     if sealed as i64 != total {
         bail!("sealed {sealed} events of {total}");
     }
