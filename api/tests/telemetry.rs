@@ -81,6 +81,20 @@ async fn wait_for<T>(received: &Received, what: &str, pick: impl Fn(&[Span]) -> 
     }
 }
 
+/// Finds a root `projector page` span linked to the trace `trace_id` (hex).
+fn root_page_linked_to(trace_id: &str) -> impl Fn(&[Span]) -> Option<()> + '_ {
+    move |spans| {
+        spans
+            .iter()
+            .find(|s| {
+                s.name == "projector page"
+                    && s.parent_span_id.is_empty()
+                    && s.links.iter().any(|l| hex(&l.trace_id) == trace_id)
+            })
+            .map(|_| ())
+    }
+}
+
 /// True when `span` descends from the span `ancestor` (span ids, hex) among `spans`.
 fn descends(spans: &[Span], span: &Span, ancestor: &str) -> bool {
     let mut parent = hex(&span.parent_span_id);
@@ -181,19 +195,14 @@ async fn requests_commands_reads_and_projector_pages_arrive_as_linked_traces() {
     }
 
     // The projector applies the registration in a page of its own, linked to that trace.
-    wait_for(&received, "projector page linked to the command", |spans| {
-        spans
-            .iter()
-            .find(|s| {
-                s.name == "projector page"
-                    && s.parent_span_id.is_empty()
-                    && s.links.iter().any(|l| hex(&l.trace_id) == command_trace)
-            })
-            .map(|_| ())
-    })
+    wait_for(
+        &received,
+        "projector page linked to the command",
+        root_page_linked_to(command_trace),
+    )
     .await;
 
-    // A crime figure: the crime projector reads its pages raw, and its page is linked too.
+    // A crime figure (the command path of ops/bench section 1): its projector page is linked too.
     let figure_trace = "5ce0e9a56015fec5aadfa328ae398115";
     let recorded = reqwest::Client::new()
         .post(format!("{}/api/crime/figures", srv.base))
@@ -210,16 +219,7 @@ async fn requests_commands_reads_and_projector_pages_arrive_as_linked_traces() {
     wait_for(
         &received,
         "crime projector page linked to the figure",
-        |spans| {
-            spans
-                .iter()
-                .find(|s| {
-                    s.name == "projector page"
-                        && s.parent_span_id.is_empty()
-                        && s.links.iter().any(|l| hex(&l.trace_id) == figure_trace)
-                })
-                .map(|_| ())
-        },
+        root_page_linked_to(figure_trace),
     )
     .await;
 

@@ -169,13 +169,8 @@ async fn wait_for_seal(addr: SocketAddr, token: &str, db_url: &str) -> Result<()
     db.close().await?;
     let deadline = Instant::now() + Duration::from_secs(600);
     loop {
-        let mut http = crate::http::Http::new(addr).await?;
-        let req = hyper::Request::get("/metrics")
-            .header(hyper::header::HOST, &http.host)
-            .header(hyper::header::AUTHORIZATION, format!("Bearer {token}"))
-            .body(http_body_util::Full::new(hyper::body::Bytes::new()))?;
-        let (_, _, body) = http.send(req).await?;
-        let sealed = String::from_utf8_lossy(&body)
+        let sealed = metrics_text(addr, token)
+            .await?
             .lines()
             .find_map(|l| l.strip_prefix("gbvf_audit_chain_length "))
             .and_then(|v| v.trim().parse::<f64>().ok())
@@ -188,4 +183,16 @@ async fn wait_for_seal(addr: SocketAddr, token: &str, db_url: &str) -> Result<()
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+}
+
+/// The Prometheus text of `GET /metrics` of the `gbvf serve` at `addr`, read with the operator
+/// `token`.
+pub async fn metrics_text(addr: SocketAddr, token: &str) -> Result<String> {
+    let mut http = crate::http::Http::new(addr).await?;
+    let req = hyper::Request::get("/metrics")
+        .header(hyper::header::HOST, &http.host)
+        .header(hyper::header::AUTHORIZATION, format!("Bearer {token}"))
+        .body(http_body_util::Full::new(hyper::body::Bytes::new()))?;
+    let (_, _, body) = http.send(req).await?;
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }

@@ -126,13 +126,8 @@ async fn uncached_load(
 
 /// The sum of `metric` samples whose line contains `labels`, from `/metrics`.
 async fn metric(addr: SocketAddr, token: &str, metric: &str, labels: &str) -> Result<f64> {
-    let mut http = crate::http::Http::new(addr).await?;
-    let req = hyper::Request::get("/metrics")
-        .header(hyper::header::HOST, &http.host)
-        .header(hyper::header::AUTHORIZATION, format!("Bearer {token}"))
-        .body(http_body_util::Full::new(hyper::body::Bytes::new()))?;
-    let (_, _, body) = http.send(req).await?;
-    Ok(String::from_utf8_lossy(&body)
+    Ok(crate::servers::metrics_text(addr, token)
+        .await?
         .lines()
         .filter(|l| l.starts_with(&format!("{metric}{{")) && l.contains(labels))
         .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
