@@ -198,7 +198,7 @@ test('an official submits two stations; the verifier finds both in the queue, ve
     // that rather than expecting the click to check it at once.
     await m.page.getByRole('radio', { name: /Returned to the municipality/ }).click()
     await m.page.waitForURL((url) => url.searchParams.get('status') === 'returned')
-    assert.equal(await m.page.getByRole('radio', { name: /Returned to the municipality/ }).isChecked(), true)
+    await m.page.getByRole('radio', { name: /Returned to the municipality/, checked: true }).waitFor()
     const item = m.page.getByTestId('queue-item')
     await item.first().waitFor()
     assert.equal(await item.count(), 1)
